@@ -1,0 +1,84 @@
+/** Line-level text helpers with the exact whitespace semantics of the 3md reference. */
+import type { Position, TextEdit } from './types';
+
+/** Splits on LF and CRLF (a lone CR is not a line break, as in the 3md reference). */
+export function splitLines(text: string): string[] {
+  return text.split(/\r?\n/);
+}
+
+/** Trims spaces and tabs only: the reference's notion of whitespace. */
+export function trimWs(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && (s.charCodeAt(a) === 32 || s.charCodeAt(a) === 9)) a++;
+  while (b > a && (s.charCodeAt(b - 1) === 32 || s.charCodeAt(b - 1) === 9)) b--;
+  return a === 0 && b === s.length ? s : s.slice(a, b);
+}
+
+/** Index of the first character that is not a space or tab (or the length). */
+export function leadingWs(s: string): number {
+  let a = 0;
+  while (a < s.length && (s.charCodeAt(a) === 32 || s.charCodeAt(a) === 9)) a++;
+  return a;
+}
+
+/** Length of `s` without trailing spaces and tabs. */
+export function trailingWsStart(s: string): number {
+  let b = s.length;
+  while (b > 0 && (s.charCodeAt(b - 1) === 32 || s.charCodeAt(b - 1) === 9)) b--;
+  return b;
+}
+
+export function isBlank(s: string): boolean {
+  return leadingWs(s) === s.length;
+}
+
+/** Converts between offsets and positions for one text; built once, used many times. */
+export class LineIndex {
+  readonly #starts: number[];
+  readonly #text: string;
+
+  constructor(text: string) {
+    this.#text = text;
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      if (text.charCodeAt(i) === 10) starts.push(i + 1);
+    }
+    this.#starts = starts;
+  }
+
+  get lineCount(): number {
+    return this.#starts.length;
+  }
+
+  /** Offset of a position, clamped into the text. CR before LF counts as line end. */
+  offsetAt(p: Position): number {
+    if (p.line < 0) return 0;
+    if (p.line >= this.#starts.length) return this.#text.length;
+    const start = this.#starts[p.line]!;
+    let end = p.line + 1 < this.#starts.length ? this.#starts[p.line + 1]! - 1 : this.#text.length;
+    if (end > start && this.#text.charCodeAt(end - 1) === 13 && end < this.#text.length) end--;
+    return Math.min(start + Math.max(0, p.character), end);
+  }
+
+  positionAt(offset: number): Position {
+    const o = Math.max(0, Math.min(offset, this.#text.length));
+    let lo = 0;
+    let hi = this.#starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.#starts[mid]! <= o) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: o - this.#starts[lo]! };
+  }
+}
+
+/** Applies one edit to a text; positions past the end are clamped (never throws). */
+export function applyEdit(text: string, edit: TextEdit): string {
+  const index = new LineIndex(text);
+  let a = index.offsetAt(edit.range.start);
+  let b = index.offsetAt(edit.range.end);
+  if (b < a) [a, b] = [b, a];
+  return text.slice(0, a) + edit.text + text.slice(b);
+}

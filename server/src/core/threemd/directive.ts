@@ -1,0 +1,179 @@
+/** `@plane` directive lines: the reference tokenizer, with a range on every token. */
+import { lineRange } from '../types';
+import { isBlank, leadingWs, trailingWsStart } from '../text';
+import { isQuoted, parseFiniteDecimal, unquote } from './lexical';
+import type { Attribute, Directive, Link, ParseIssue, Plane } from './syntax';
+
+const KEYWORD = '@plane';
+
+function directiveIssue(line: number, detail: string, from: number, to: number): ParseIssue {
+  return {
+    code: 'invalidPlaneDirective',
+    message: `Invalid @plane directive on line ${line + 1}: ${detail}`,
+    range: lineRange(line, from, to),
+    detail,
+  };
+}
+
+interface Token {
+  text: string;
+  start: number;
+}
+
+/** Splits the attribute part of a directive line on blanks outside quotes. */
+function tokenize(raw: string, from: number, to: number): { tokens: Token[]; unterminatedAt: number } {
+  const tokens: Token[] = [];
+  let start = -1;
+  let quote = '';
+  for (let i = from; i < to; i++) {
+    const ch = raw[i]!;
+    if (quote) {
+      if (ch === '\\') i++;
+      else if (ch === quote) quote = '';
+      continue;
+    }
+    if (ch === ' ' || ch === '\t') {
+      if (start >= 0) tokens.push({ text: raw.slice(start, i), start });
+      start = -1;
+      continue;
+    }
+    if (start < 0) start = i;
+    if (ch === '"' || ch === "'") quote = ch;
+  }
+  if (quote) return { tokens, unterminatedAt: start };
+  if (start >= 0) tokens.push({ text: raw.slice(start, to), start });
+  return { tokens, unterminatedAt: -1 };
+}
+
+/**
+ * Parses the directive on `line` (whose span ends before `endLine`). The plane is attached by
+ * the caller once the body and duplicates are known.
+ */
+export function parseDirective(raw: string, line: number, endLine: number): Directive {
+  const end = trailingWsStart(raw);
+  const restStart = KEYWORD.length + leadingWs(raw.slice(KEYWORD.length));
+  const issues: ParseIssue[] = [];
+  const attributes: Attribute[] = [];
+  const { tokens, unterminatedAt } = tokenize(raw, restStart, end);
+  for (const tok of tokens) {
+    const eq = tok.text.indexOf('=');
+    const tokEnd = tok.start + tok.text.length;
+    if (eq < 0) {
+      issues.push(directiveIssue(line, `expected key=value, found '${tok.text}'`, tok.start, tokEnd));
+      continue;
+    }
+    if (eq === 0) {
+      issues.push(directiveIssue(line, `empty attribute key in '${tok.text}'`, tok.start, tokEnd));
+      continue;
+    }
+    const rawValue = tok.text.slice(eq + 1);
+    const quoted = isQuoted(rawValue);
+    const vStart = tok.start + eq + 1;
+    attributes.push({
+      key: tok.text.slice(0, eq).toLowerCase(),
+      value: unquote(rawValue),
+      raw: rawValue,
+      range: lineRange(line, tok.start, tokEnd),
+      keyRange: lineRange(line, tok.start, tok.start + eq),
+      valueRange: lineRange(line, vStart, tokEnd),
+      innerRange: quoted ? lineRange(line, vStart + 1, tokEnd - 1) : lineRange(line, vStart, tokEnd),
+      quoted,
+    });
+  }
+  if (unterminatedAt >= 0) {
+    const remainder = raw.slice(restStart, end);
+    issues.push(directiveIssue(line, `unterminated quote in '${remainder}'`, unterminatedAt, end));
+  }
+  return {
+    line,
+    endLine,
+    attributes,
+    keywordRange: lineRange(line, 0, KEYWORD.length),
+    range: lineRange(line, 0, end),
+    issues,
+    plane: null,
+    duplicate: false,
+  };
+}
+
+/** The last attribute with this key, as the reference's last-wins rule reads it. */
+export function lastAttribute(d: Directive, key: string): Attribute | undefined {
+  for (let i = d.attributes.length - 1; i >= 0; i--) if (d.attributes[i]!.key === key) return d.attributes[i];
+  return undefined;
+}
+
+/** Checks z, x, y (in the reference's order) and returns the plane's header, or null. */
+export function planeHeader(d: Directive): Pick<Plane, 'z' | 'label' | 'x' | 'y' | 'attributes'> | null {
+  const zAttr = lastAttribute(d, 'z');
+  if (!zAttr) {
+    d.issues.push({
+      code: 'missingPlanePosition',
+      message: `The @plane directive on line ${d.line + 1} is missing a 'z' position.`,
+      range: d.keywordRange,
+    });
+    return null;
+  }
+  const coord = (name: 'z' | 'x' | 'y'): number | null | undefined => {
+    const a = name === 'z' ? zAttr : lastAttribute(d, name);
+    if (!a) return null;
+    const n = parseFiniteDecimal(a.value);
+    if (n === null) {
+      const r = a.valueRange;
+      const detail = `${name} must be a finite decimal number, found '${a.value}'`;
+      d.issues.push(directiveIssue(d.line, detail, r.start.character, r.end.character));
+      return undefined;
+    }
+    return n;
+  };
+  const z = coord('z');
+  if (z === undefined || z === null) return null;
+  const x = coord('x');
+  const y = coord('y');
+  const attributes: Record<string, string> = Object.create(null);
+  let label: string | null = null;
+  for (const a of d.attributes) {
+    if (a.key === 'label') label = a.value;
+    else if (a.key !== 'z' && a.key !== 'x' && a.key !== 'y') attributes[a.key] = a.value;
+  }
+  return { z, label, x: x ?? null, y: y ?? null, attributes };
+}
+
+/** Drops leading and trailing blank lines; returns the body text and its first/last line. */
+export function collapseLines(lines: string[], from: number, to: number): { text: string; first: number; last: number } | null {
+  let a = from;
+  let b = to - 1;
+  while (a <= b && isBlank(lines[a]!)) a++;
+  while (b >= a && isBlank(lines[b]!)) b--;
+  if (a > b) return null;
+  return { text: lines.slice(a, b + 1).join('\n'), first: a, last: b };
+}
+
+const LINK = /\[\[z=([-+0-9eE.]{1,40})(?:\|([^\]\n]{0,400}))?\]\]/g;
+
+/**
+ * Cross-plane links on lines [from, to) of a plane, with the reference's bounded grammar
+ * (a link never spans lines). `targetExists` is filled in by the caller.
+ */
+export function scanLinks(lines: string[], from: number, to: number, sourceZ: number, col0: number): Link[] {
+  const out: Link[] = [];
+  for (let line = from; line < to; line++) {
+    const text = lines[line]!;
+    if (!text.includes('[[z=')) continue;
+    const c = line === 0 ? col0 : 0;
+    LINK.lastIndex = 0;
+    for (let m = LINK.exec(text); m; m = LINK.exec(text)) {
+      const target = parseFiniteDecimal(m[1]!);
+      if (target === null) continue;
+      const s = m.index + c;
+      out.push({
+        sourceZ,
+        targetZ: target,
+        text: m[2] ?? null,
+        targetExists: false,
+        range: lineRange(line, s, s + m[0].length),
+        targetRange: lineRange(line, s + 4, s + 4 + m[1]!.length),
+      });
+    }
+  }
+  return out;
+}

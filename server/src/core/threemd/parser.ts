@@ -1,0 +1,196 @@
+/**
+ * The tolerant 3md parser: the reference grammar (3md 1.0) with ranges, error recovery and
+ * every error reported. `strictResult` gives the reference's own answer (first error or document).
+ */
+import { lineRange } from '../types';
+import { splitLines, trimWs } from '../text';
+import { collapseLines, parseDirective, planeHeader, scanLinks } from './directive';
+import { isDirectiveLine, scanFrontmatter } from './frontmatter';
+import type { Directive, Frontmatter, Link, ParseIssue, Plane, ThreeMdDocument } from './syntax';
+
+/** Parses a whole text. Never throws. */
+export function parseThreeMd(text: string): ThreeMdDocument {
+  const bom = text.charCodeAt(0) === 0xfeff;
+  const lines = splitLines(bom ? text.slice(1) : text);
+  const col0 = bom ? 1 : 0;
+  const frontmatter = scanFrontmatter(lines, col0);
+  const head = interpretFrontmatter(frontmatter);
+  const bodyStart = frontmatter.present ? frontmatter.endLine + 1 : 0;
+
+  const directives: Directive[] = [];
+  let fence = '';
+  let firstDirective = lines.length;
+  for (let i = bodyStart; i < lines.length; i++) {
+    const raw = lines[i]!;
+    const fenceChange = fenceTransition(raw, fence);
+    if (fenceChange !== null) {
+      fence = fenceChange;
+      continue;
+    }
+    if (fence || !isDirectiveLine(raw)) continue;
+    if (directives.length === 0) firstDirective = i;
+    else directives[directives.length - 1]!.endLine = i;
+    directives.push(parseDirective(raw, i, lines.length));
+  }
+
+  const doc: ThreeMdDocument = {
+    text,
+    lines,
+    bom,
+    frontmatter,
+    ...head,
+    preamble: null,
+    preambleStartLine: bodyStart,
+    preambleEndLine: firstDirective,
+    directives,
+    planes: [],
+  };
+  const pre = collapseLines(lines, bodyStart, firstDirective);
+  if (directives.length === 0) {
+    if (pre) doc.planes.push(implicitPlane(doc, pre.text, bodyStart, lines.length, pre.first, pre.last));
+  } else {
+    doc.preamble = pre ? pre.text : null;
+    const seen = new Set<number>();
+    for (const d of directives) {
+      const plane = buildPlane(doc, d);
+      if (!plane) continue;
+      if (seen.has(plane.z)) {
+        markDuplicate(d, plane.z);
+        continue;
+      }
+      seen.add(plane.z);
+      d.plane = plane;
+      doc.planes.push(plane);
+    }
+  }
+  resolveLinkTargets(doc);
+  return doc;
+}
+
+/**
+ * Fence bookkeeping of the reference: returns the new fence state when this line opens or
+ * closes a fence, or null when it does not touch it.
+ */
+export function fenceTransition(raw: string, fence: string): string | null {
+  const t = trimWs(raw);
+  if (fence) return t.startsWith(fence + fence + fence) ? '' : null;
+  if (t.startsWith('```')) return '`';
+  if (t.startsWith('~~~')) return '~';
+  return null;
+}
+
+/** True for a line that can change the document's structure (a fence or a directive). */
+export function isStructuralLine(raw: string): boolean {
+  const t = trimWs(raw);
+  return t.startsWith('```') || t.startsWith('~~~') || isDirectiveLine(raw);
+}
+
+function interpretFrontmatter(fm: Frontmatter): Pick<ThreeMdDocument, 'version' | 'axis' | 'title' | 'metadata' | 'headIssues'> {
+  const metadata: Record<string, string> = Object.create(null);
+  let version: string | null = null;
+  let axis = 'layer';
+  let title: string | null = null;
+  for (const f of fm.fields) {
+    const k = f.key.toLowerCase();
+    if (k === '3md') version = f.value;
+    else if (k === 'axis') axis = trimWs(f.value).toLowerCase();
+    else if (k === 'title') title = f.value;
+    else metadata[f.key] = f.value;
+  }
+  const headIssues = [...fm.issues];
+  if (fm.present && !version) {
+    const r = lineRange(fm.openLine, 0, 3);
+    const versionField = fm.fields.filter((f) => f.key.toLowerCase() === '3md').pop();
+    headIssues.push({
+      code: 'missingVersion',
+      message: "Frontmatter is missing the required '3md' version key.",
+      range: versionField ? versionField.valueRange : r,
+    });
+  }
+  return { version, axis, title, metadata, headIssues };
+}
+
+function implicitPlane(doc: ThreeMdDocument, body: string, from: number, to: number, first: number, last: number): Plane {
+  const plane: Plane = {
+    z: 0,
+    label: null,
+    x: null,
+    y: null,
+    attributes: Object.create(null),
+    body,
+    directive: null,
+    bodyStartLine: from,
+    endLine: to,
+    bodyRange: lineRange(first, 0, 0),
+    links: [],
+  };
+  plane.bodyRange = bodyExtent(doc, first, last);
+  plane.links = scanLinks(doc.lines, from, to, 0, doc.bom ? 1 : 0);
+  return plane;
+}
+
+function bodyExtent(doc: ThreeMdDocument, first: number, last: number) {
+  const c = first === 0 && doc.bom ? 1 : 0;
+  return { start: { line: first, character: c }, end: { line: last, character: doc.lines[last]!.length + (last === 0 && doc.bom ? 1 : 0) } };
+}
+
+/** Builds the plane of one directive from its header and body lines (null when rejected). */
+export function buildPlane(doc: ThreeMdDocument, d: Directive): Plane | null {
+  const header = planeHeader(d);
+  if (!header) return null;
+  const from = d.line + 1;
+  const body = collapseLines(doc.lines, from, d.endLine);
+  return {
+    ...header,
+    body: body ? body.text : '',
+    directive: d,
+    bodyStartLine: from,
+    endLine: d.endLine,
+    bodyRange: body ? bodyExtent(doc, body.first, body.last) : null,
+    links: scanLinks(doc.lines, from, d.endLine, header.z, 0),
+  };
+}
+
+export function markDuplicate(d: Directive, z: number): void {
+  d.duplicate = true;
+  d.plane = null;
+  const zAttr = [...d.attributes].reverse().find((a) => a.key === 'z');
+  d.issues.push({
+    code: 'duplicatePlane',
+    message: `Two planes share the same z position: ${String(z)}`,
+    range: zAttr ? zAttr.valueRange : d.keywordRange,
+    detail: String(z),
+  });
+}
+
+export function resolveLinkTargets(doc: ThreeMdDocument): void {
+  const zs = new Set(doc.planes.map((p) => p.z));
+  for (const p of doc.planes) for (const l of p.links) l.targetExists = zs.has(l.targetZ);
+}
+
+/** Every issue in the reference's order: frontmatter, version, then directives by line. */
+export function documentIssues(doc: ThreeMdDocument): ParseIssue[] {
+  const out = [...doc.headIssues];
+  for (const d of doc.directives) out.push(...d.issues);
+  return out;
+}
+
+/** Every link, planes in source order, then left to right. */
+export function documentLinks(doc: ThreeMdDocument): Link[] {
+  return doc.planes.flatMap((p) => p.links);
+}
+
+/** The plane whose span contains `line`, if any (binary search over directive lines). */
+export function directiveAtLine(doc: ThreeMdDocument, line: number): Directive | undefined {
+  const ds = doc.directives;
+  let lo = 0;
+  let hi = ds.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const d = ds[mid]!;
+    if (line < d.line) hi = mid - 1;
+    else if (line >= d.endLine) lo = mid + 1;
+    else return d;
+  }
+  return undefined;
+}

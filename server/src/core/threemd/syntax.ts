@@ -1,0 +1,130 @@
+/** The 3md syntax tree: the reference's document model plus a source range on every element. */
+import type { Range } from '../types';
+
+export type ThreeMdErrorCode =
+  | 'missingFrontmatter'
+  | 'invalidFrontmatter'
+  | 'missingVersion'
+  | 'missingPlanePosition'
+  | 'invalidPlaneDirective'
+  | 'duplicatePlane';
+
+/** One grammar error. `message` is the reference parser's exact text. */
+export interface ParseIssue {
+  code: ThreeMdErrorCode;
+  message: string;
+  range: Range;
+  /** The reference's `detail` field, where it has one. */
+  detail?: string;
+}
+
+export interface FrontmatterField {
+  /** The key as written (trimmed); reserved keys are matched case-insensitively. */
+  key: string;
+  /** The value after trimming and unquoting. */
+  value: string;
+  /** The trimmed value as written, quotes included. */
+  raw: string;
+  line: number;
+  keyRange: Range;
+  /** Range of the raw value; empty (at the end of the line) when the value is empty. */
+  valueRange: Range;
+}
+
+export interface Frontmatter {
+  /** False when the document does not start with a `---` fence. */
+  present: boolean;
+  openLine: number;
+  /** Line of the closing fence, or null when the block was never closed. */
+  closeLine: number | null;
+  /** Last line that belongs to the block (the closing fence, or where recovery ended it). */
+  endLine: number;
+  fields: FrontmatterField[];
+  issues: ParseIssue[];
+}
+
+export interface Attribute {
+  /** Lowercased key, as the reference stores it. */
+  key: string;
+  /** The value after unquoting. */
+  value: string;
+  /** The value as written, quotes included. */
+  raw: string;
+  /** Whole `key=value` token. */
+  range: Range;
+  keyRange: Range;
+  /** The value as written, quotes included. */
+  valueRange: Range;
+  /** The value's content without its surrounding quotes (same as valueRange when unquoted). */
+  innerRange: Range;
+  /** True when the value is wrapped in quotes that unquoting removed. */
+  quoted: boolean;
+}
+
+export interface Link {
+  sourceZ: number;
+  targetZ: number;
+  text: string | null;
+  targetExists: boolean;
+  /** The whole `[[z=N|text]]`. */
+  range: Range;
+  /** The `N`. */
+  targetRange: Range;
+}
+
+export interface Plane {
+  z: number;
+  label: string | null;
+  x: number | null;
+  y: number | null;
+  /** Non-reserved attributes, keys lowercased, last occurrence wins. */
+  attributes: Record<string, string>;
+  body: string;
+  /** The `@plane` line; null for the implicit plane of the single-plane shorthand. */
+  directive: Directive | null;
+  /** First line of the body span (the line after the directive). */
+  bodyStartLine: number;
+  /** One past the last line of the span. */
+  endLine: number;
+  /** The trimmed body's extent, or null when the body is empty. */
+  bodyRange: Range | null;
+  links: Link[];
+}
+
+export interface Directive {
+  line: number;
+  /** One past the last line of this directive's span (the next directive or end of text). */
+  endLine: number;
+  /** Every `key=value` token in source order (repeated keys included). */
+  attributes: Attribute[];
+  /** The `@plane` keyword. */
+  keywordRange: Range;
+  /** The whole directive line (trailing whitespace excluded). */
+  range: Range;
+  issues: ParseIssue[];
+  /** The plane it produced, or null when it was rejected (no z, bad z, duplicate). */
+  plane: Plane | null;
+  /** Set when the plane was rejected as a duplicate of an earlier z. */
+  duplicate: boolean;
+}
+
+export interface ThreeMdDocument {
+  text: string;
+  /** Physical lines, split on LF/CRLF; the first line has any BOM removed. */
+  lines: string[];
+  /** True when the text starts with U+FEFF (then line 0 characters are offset by one). */
+  bom: boolean;
+  frontmatter: Frontmatter;
+  version: string | null;
+  axis: string;
+  title: string | null;
+  metadata: Record<string, string>;
+  preamble: string | null;
+  /** The lines before the first directive (after the frontmatter). */
+  preambleStartLine: number;
+  preambleEndLine: number;
+  directives: Directive[];
+  planes: Plane[];
+  /** Document-level issues not owned by a directive: frontmatter errors and missingVersion. */
+  headIssues: ParseIssue[];
+}
