@@ -168,6 +168,7 @@ export function scanLinks(lines: string[], from: number, to: number, sourceZ: nu
       out.push({
         sourceZ,
         targetZ: target,
+        targetText: m[1]!,
         text: m[2] ?? null,
         targetExists: false,
         range: lineRange(line, s, s + m[0].length),

@@ -64,6 +64,8 @@ export interface Attribute {
 export interface Link {
   sourceZ: number;
   targetZ: number;
+  /** The target as written (`1`, `.5`, `+1`, `1e0`). */
+  targetText: string;
   text: string | null;
   targetExists: boolean;
   /** The whole `[[z=N|text]]`. */

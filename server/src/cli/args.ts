@@ -1,0 +1,37 @@
+/** A small, strict argument reader: unknown flags are usage errors, never ignored. */
+
+export class UsageError extends Error {}
+
+export interface Args {
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+/** `valued` lists the flags that take a value (`--format json` or `--format=json`). */
+export function readArgs(argv: string[], known: string[], valued: string[] = []): Args {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('--') || a === '-') {
+      positional.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
+    if (!known.includes(name) && !valued.includes(name)) throw new UsageError(`unknown option '--${name}'`);
+    if (valued.includes(name)) {
+      const v = eq >= 0 ? a.slice(eq + 1) : argv[++i];
+      if (v === undefined) throw new UsageError(`option '--${name}' needs a value`);
+      flags.set(name, v);
+    } else {
+      if (eq >= 0) throw new UsageError(`option '--${name}' takes no value`);
+      flags.set(name, true);
+    }
+  }
+  return { positional, flags };
+}

@@ -1,0 +1,63 @@
+/**
+ * `agent-files`: the command-line interface over the same core as the language server.
+ * Exit codes: 0 success, 1 problems found (or the command's own failure), 2 bad usage or unreadable input.
+ */
+import { checkCommand } from './check';
+import { commandCommand, exportCommand, linksCommand, parseCommand, resolveCommand, routeCommand } from './agentCommands';
+import { conformanceCommand } from './conformance';
+import { UsageError } from './args';
+import { FatalError, type Io } from './io';
+import { VERSION } from './meta';
+
+const HELP = `agent-files ${VERSION}: check and run agent definition files (agent.3md, SKILL.md, AGENT.md, Agent World)
+
+Usage:
+  agent-files check [--format text|json|sarif] [--strict] [--agent|--plain] PATH...
+  agent-files parse FILE.3md               the 3md document as JSON (exit 1 on a parse error)
+  agent-files links FILE.3md               cross-plane links as JSON
+  agent-files route FILE.3md TEXT          skills ranked for a request
+  agent-files resolve FILE.3md SKILL       a skill and its dependencies
+  agent-files command FILE.3md SKILL [name=value...]   the skill's filled command line
+  agent-files export FILE.3md [--bodies]   the agent3md/1 JSON export
+  agent-files conformance DIR...           run folders of upstream conformance vectors
+
+Exit codes: 0 ok, 1 errors found (or warnings with --strict), 2 bad usage or unreadable input.`;
+
+const COMMANDS: Record<string, (argv: string[], io: Io) => number> = {
+  check: checkCommand,
+  parse: parseCommand,
+  links: linksCommand,
+  route: routeCommand,
+  resolve: resolveCommand,
+  command: commandCommand,
+  export: exportCommand,
+  conformance: conformanceCommand,
+};
+
+/** Runs one CLI invocation; never throws. */
+export function run(argv: string[], io: Io): number {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(HELP);
+    return name ? 0 : 2;
+  }
+  if (name === '--version') {
+    io.out(VERSION);
+    return 0;
+  }
+  const cmd = COMMANDS[name];
+  try {
+    if (!cmd) throw new UsageError(`unknown command '${name}' (see agent-files --help)`);
+    return cmd(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) io.err(`agent-files: ${e.message}`);
+    else if (e instanceof FatalError) io.err(e.message);
+    else io.err(`agent-files: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    return e instanceof UsageError || e instanceof FatalError ? 2 : 1;
+  }
+}
+
+if (require.main === module) {
+  const io: Io = { out: (t) => process.stdout.write(t + '\n'), err: (t) => process.stderr.write(t + '\n'), cwd: process.cwd() };
+  process.exitCode = run(process.argv.slice(2), io);
+}

@@ -1,0 +1,95 @@
+/** Output formats of `agent-files check`: text, JSON and SARIF 2.1.0. */
+import type { Diagnostic } from '../core/types';
+
+export interface FileResult {
+  path: string;
+  kind: string;
+  diagnostics: Diagnostic[];
+}
+
+export interface Summary {
+  errors: number;
+  warnings: number;
+}
+
+export function summarize(files: FileResult[]): Summary {
+  let errors = 0;
+  let warnings = 0;
+  for (const f of files) {
+    for (const d of f.diagnostics) {
+      if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
+    }
+  }
+  return { errors, warnings };
+}
+
+export function formatText(files: FileResult[]): string {
+  const lines: string[] = [];
+  for (const f of files) {
+    for (const d of f.diagnostics) {
+      const { line, character } = d.range.start;
+      lines.push(`${f.path}:${line + 1}:${character + 1}: ${d.severity} [${d.code}] ${d.message}`);
+    }
+  }
+  const s = summarize(files);
+  lines.push(`${files.length} file${files.length === 1 ? '' : 's'} checked: ${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}`);
+  return lines.join('\n');
+}
+
+export function formatJson(files: FileResult[]): string {
+  const out = {
+    files: files.map((f) => ({
+      path: f.path,
+      kind: f.kind,
+      diagnostics: f.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, range: d.range })),
+    })),
+    summary: summarize(files),
+  };
+  return JSON.stringify(out, null, 2);
+}
+
+const SARIF_LEVEL: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
+
+/** SARIF 2.1.0 with 1-based regions and URIs relative to the working directory, as code scanning expects. */
+export function formatSarif(files: FileResult[], version: string, rulesUrl: string): string {
+  const ruleIds = [...new Set(files.flatMap((f) => f.diagnostics.map((d) => d.code)))].sort();
+  const sarif = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'agent-files',
+            version,
+            informationUri: rulesUrl,
+            rules: ruleIds.map((id) => ({ id, name: id, helpUri: `${rulesUrl}#${id}`, shortDescription: { text: id } })),
+          },
+        },
+        results: files.flatMap((f) =>
+          f.diagnostics.map((d) => ({
+            ruleId: d.code,
+            ruleIndex: ruleIds.indexOf(d.code),
+            level: SARIF_LEVEL[d.severity],
+            message: { text: d.message },
+            locations: [
+              {
+                physicalLocation: {
+                  artifactLocation: { uri: f.path.split('\\').join('/') },
+                  region: {
+                    startLine: d.range.start.line + 1,
+                    startColumn: d.range.start.character + 1,
+                    endLine: d.range.end.line + 1,
+                    endColumn: d.range.end.character + 1,
+                  },
+                },
+              },
+            ],
+          })),
+        ),
+      },
+    ],
+  };
+  return JSON.stringify(sarif, null, 2);
+}

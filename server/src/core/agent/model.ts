@@ -1,0 +1,266 @@
+/**
+ * The agent3md/1 model over a parsed 3md document: identity, skills, typed inputs, the tool
+ * template and dependency links, each with its source range.
+ */
+import { lineRange, type Range } from '../types';
+import { LineIndex } from '../text';
+import { isQuoted } from '../threemd/lexical';
+import type { Attribute, FrontmatterField, Plane, ThreeMdDocument } from '../threemd/syntax';
+
+export const INPUT_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const;
+
+/** A piece of an attribute value with its range in the source. */
+export interface Span {
+  text: string;
+  range: Range;
+}
+
+export interface InputDecl {
+  name: string;
+  /** Lowercased type; `string` when none was written. */
+  type: string;
+  required: boolean;
+  nameRange: Range;
+  /** The written type, or null when the item is a bare name. */
+  typeSpan: Span | null;
+  /** The whole item. */
+  range: Range;
+}
+
+export interface Dependency {
+  z: number;
+  /** The whole `[[z=N…]]`. */
+  range: Range;
+  targetRange: Range;
+}
+
+export interface Skill {
+  plane: Plane;
+  z: number;
+  /** The runtime name: the raw label, or `skill-<z>` when there is none. */
+  name: string;
+  triggers: Span[];
+  inputs: InputDecl[];
+  /** Trimmed tool template, or null when absent or empty. */
+  tool: string | null;
+  binary: Span | null;
+  placeholders: Span[];
+  cost: string | null;
+  deps: Dependency[];
+}
+
+export interface AgentModel {
+  doc: ThreeMdDocument;
+  /** The runtime's identity: the first `kind=identity` plane, else the first plane. */
+  identity: Plane | undefined;
+  explicitIdentities: Plane[];
+  /** Every plane the validator treats as a skill (all non-identity planes), in source order. */
+  skills: Skill[];
+  /** Frontmatter `tools` as a list. */
+  tools: Span[];
+  field(key: string): FrontmatterField | undefined;
+}
+
+/** Last frontmatter field with exactly this key (case-sensitive, as the agent layer reads it). */
+export function fieldOf(doc: ThreeMdDocument, key: string, caseInsensitive = false): FrontmatterField | undefined {
+  const fs = doc.frontmatter.fields;
+  for (let i = fs.length - 1; i >= 0; i--) {
+    const k = fs[i]!.key;
+    if (k === key || (caseInsensitive && k.toLowerCase() === key)) return fs[i];
+  }
+  return undefined;
+}
+
+export function attributeOf(plane: Plane, key: string): Attribute | undefined {
+  const as = plane.directive?.attributes;
+  if (!as) return undefined;
+  for (let i = as.length - 1; i >= 0; i--) if (as[i]!.key === key) return as[i];
+  return undefined;
+}
+
+/** Maps an offset in an attribute's unquoted value to a column in the source line. */
+export function valueColumn(attr: Pick<Attribute, 'raw' | 'quoted' | 'innerRange'>, offset: number): number {
+  const start = attr.innerRange.start.character;
+  if (!attr.quoted || !attr.raw.includes('\\')) return start + offset;
+  const inner = attr.raw.slice(1, -1);
+  let v = 0;
+  let i = 0;
+  while (i < inner.length && v < offset) {
+    i += inner[i] === '\\' && i + 1 < inner.length ? 2 : 1;
+    v++;
+  }
+  return start + i;
+}
+
+function spanIn(attr: Attribute, from: number, to: number, text: string): Span {
+  const line = attr.innerRange.start.line;
+  return { text, range: lineRange(line, valueColumn(attr, from), valueColumn(attr, to)) };
+}
+
+/** Trimmed, non-empty comma-separated items of a value, with their offsets. */
+export function csvItems(v: string): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = [];
+  let start = 0;
+  for (let i = 0; i <= v.length; i++) {
+    if (i < v.length && v[i] !== ',') continue;
+    let a = start;
+    let b = i;
+    while (a < b && /\s/.test(v[a]!)) a++;
+    while (b > a && /\s/.test(v[b - 1]!)) b--;
+    if (b > a) out.push({ text: v.slice(a, b), offset: a });
+    start = i + 1;
+  }
+  return out;
+}
+
+/** Splits a CSV attribute value into trimmed, non-empty items with their ranges. */
+export function csvSpans(attr: Attribute | undefined): Span[] {
+  if (!attr) return [];
+  return csvItems(attr.value).map((it) => spanIn(attr, it.offset, it.offset + it.text.length, it.text));
+}
+
+/** A frontmatter field seen as an attribute, so value offsets map to columns the same way. */
+function fieldAsAttribute(f: FrontmatterField): Attribute {
+  const quoted = isQuoted(f.raw);
+  const r = f.valueRange;
+  const innerRange = quoted ? lineRange(f.line, r.start.character + 1, r.end.character - 1) : r;
+  return { key: f.key, value: f.value, raw: f.raw, range: r, keyRange: f.keyRange, valueRange: r, innerRange, quoted };
+}
+
+/** The input grammar shared by the validator and the runtime. */
+export function parseInputs(attr: Attribute | undefined): InputDecl[] {
+  if (!attr) return [];
+  const out: InputDecl[] = [];
+  for (const item of csvItems(attr.value)) {
+    let text = item.text;
+    let required = true;
+    if (text.endsWith('?')) {
+      required = false;
+      text = text.slice(0, -1).trimEnd();
+    }
+    const colon = text.indexOf(':');
+    const left = colon < 0 ? text : text.slice(0, colon);
+    const name = left.trim();
+    if (!name) continue;
+    const nameAt = item.offset + left.indexOf(name);
+    let typeSpan: Span | null = null;
+    let type = 'string';
+    if (colon >= 0) {
+      const right = text.slice(colon + 1);
+      const written = right.trim();
+      if (written) {
+        const at = item.offset + colon + 1 + right.indexOf(written);
+        typeSpan = spanIn(attr, at, at + written.length, written);
+        type = written.toLowerCase();
+      }
+    }
+    out.push({
+      name,
+      type,
+      required,
+      nameRange: spanIn(attr, nameAt, nameAt + name.length, name).range,
+      typeSpan,
+      range: spanIn(attr, item.offset, item.offset + item.text.length, item.text).range,
+    });
+  }
+  return out;
+}
+
+const PLACEHOLDER = /\{([a-zA-Z_]\w*)\}/g;
+const AGENT_LINK = /\[\[z=(\d+)(?:\|[^\]]*)?\]\]/g;
+
+/** `{name}` placeholders of a tool attribute, every occurrence, with ranges. */
+export function placeholderSpans(attr: Attribute | undefined): Span[] {
+  if (!attr) return [];
+  const v = attr.value;
+  const lead = v.length - v.trimStart().length;
+  const t = v.trim();
+  const out: Span[] = [];
+  PLACEHOLDER.lastIndex = 0;
+  for (let m = PLACEHOLDER.exec(t); m; m = PLACEHOLDER.exec(t)) {
+    const a = lead + m.index;
+    out.push(spanIn(attr, a + 1, a + m[0].length - 1, m[1]!));
+  }
+  return out;
+}
+
+const depMemo = new WeakMap<Plane, Dependency[]>();
+
+/** The agent layer's dependency links (unsigned integer targets only), anywhere in the body; memoised per plane. */
+export function dependencies(plane: Plane): Dependency[] {
+  let d = depMemo.get(plane);
+  if (!d) depMemo.set(plane, (d = scanDependencies(plane)));
+  return d;
+}
+
+function scanDependencies(plane: Plane): Dependency[] {
+  const body = plane.body;
+  if (!plane.bodyRange || !body.includes('[[z=')) return [];
+  const index = new LineIndex(body);
+  const first = plane.bodyRange.start.line;
+  const c0 = plane.bodyRange.start.character;
+  const at = (o: number) => {
+    const p = index.positionAt(o);
+    return { line: first + p.line, character: p.character + (p.line === 0 ? c0 : 0) };
+  };
+  const out: Dependency[] = [];
+  AGENT_LINK.lastIndex = 0;
+  for (let m = AGENT_LINK.exec(body); m; m = AGENT_LINK.exec(body)) {
+    out.push({
+      z: Number(m[1]),
+      range: { start: at(m.index), end: at(m.index + m[0].length) },
+      targetRange: { start: at(m.index + 4), end: at(m.index + 4 + m[1]!.length) },
+    });
+  }
+  return out;
+}
+
+const skillCache = new WeakMap<Plane, Skill>();
+
+/** The skill view of one plane (cached per plane object: unchanged planes are not re-read). */
+export function skillOf(plane: Plane): Skill {
+  const hit = skillCache.get(plane);
+  if (hit) return hit;
+  const toolAttr = attributeOf(plane, 'tool');
+  const tool = toolAttr ? toolAttr.value.trim() || null : null;
+  let binary: Span | null = null;
+  if (toolAttr && tool) {
+    const name = tool.split(/\s+/)[0]!;
+    const lead = toolAttr.value.length - toolAttr.value.trimStart().length;
+    binary = spanIn(toolAttr, lead, lead + name.length, name);
+  }
+  const skill: Skill = {
+    plane,
+    z: plane.z,
+    name: plane.label ?? `skill-${plane.z}`,
+    triggers: csvSpans(attributeOf(plane, 'triggers')),
+    inputs: parseInputs(attributeOf(plane, 'inputs')),
+    tool,
+    binary,
+    placeholders: placeholderSpans(toolAttr),
+    cost: plane.attributes['cost'] ?? null,
+    deps: dependencies(plane),
+  };
+  skillCache.set(plane, skill);
+  return skill;
+}
+
+/** Frontmatter `tools` as a list of binaries with ranges. */
+export function toolsOf(doc: ThreeMdDocument): Span[] {
+  const f = fieldOf(doc, 'tools');
+  return f ? csvSpans(fieldAsAttribute(f)) : [];
+}
+
+/** Builds the agent model of a document (whatever its classification). */
+export function buildAgent(doc: ThreeMdDocument): AgentModel {
+  const explicitIdentities = doc.planes.filter((p) => p.attributes['kind'] === 'identity');
+  const identitySet = new Set<Plane>(explicitIdentities.length ? explicitIdentities : doc.planes.slice(0, 1));
+  return {
+    doc,
+    identity: explicitIdentities[0] ?? doc.planes[0],
+    explicitIdentities,
+    skills: doc.planes.filter((p) => !identitySet.has(p)).map(skillOf),
+    tools: toolsOf(doc),
+    field: (key) => fieldOf(doc, key),
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * The agent3md/1 runtime with the reference's exact semantics: `get`, `route`, `resolve`,
+ * `command`, `manifest` and the JSON export. `route` runs over an inverted index from trigger
+ * words to phrases; `routeLinear` is the reference algorithm, kept to prove they agree.
+ */
+import { csvItems, skillOf, type AgentModel, type Skill } from './model';
+import { fillCommand } from './command';
+
+export interface RouteResult {
+  skill: Skill;
+  score: number;
+  /** The matching trigger phrases, in declaration order (duplicates count twice). */
+  hits: string[];
+}
+
+export interface ManifestSkill {
+  name: string;
+  z: number;
+  triggers: string[];
+  cost: string | null;
+  tool: string | null;
+}
+
+export interface Manifest {
+  name: string;
+  model: string;
+  tools: string[];
+  persona: string;
+  identity: string;
+  skills: ManifestSkill[];
+}
+
+/** Lowercased maximal runs of Unicode letters and digits. */
+export function routeWords(s: string): string[] {
+  return s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+interface Phrase {
+  skill: number;
+  index: number;
+  words: string[];
+}
+
+export class AgentRuntime {
+  readonly model: AgentModel;
+  /** Routable skills in the runtime's `byName` order (first key position, last value). */
+  readonly skills: Skill[];
+  readonly #byName = new Map<string, Skill>();
+  readonly #byZ = new Map<number, Skill>();
+  #index: Map<string, Phrase[]> | undefined;
+
+  constructor(model: AgentModel) {
+    this.model = model;
+    const identity = model.identity;
+    for (const p of model.doc.planes) {
+      if (p === identity) continue;
+      const s = skillOf(p);
+      this.#byName.set(s.name, s);
+      this.#byZ.set(s.z, s);
+    }
+    this.skills = [...this.#byName.values()];
+  }
+
+  /** A skill by z (number) or exact name (string); never the identity. */
+  get(nameOrZ: string | number): Skill | undefined {
+    return typeof nameOrZ === 'number' ? this.#byZ.get(nameOrZ) : this.#byName.get(nameOrZ);
+  }
+
+  /** Ranks skills for a request: score (matching phrases) descending, then z ascending. */
+  route(text: string): RouteResult[] {
+    const index = (this.#index ??= this.#buildIndex());
+    const req = new Set(routeWords(text));
+    const matched = new Map<number, number[]>();
+    for (const w of req) {
+      for (const ph of index.get(w) ?? []) {
+        if (!ph.words.every((x) => req.has(x))) continue;
+        let list = matched.get(ph.skill);
+        if (!list) matched.set(ph.skill, (list = []));
+        list.push(ph.index);
+      }
+    }
+    const out: RouteResult[] = [];
+    for (const [i, phrases] of matched) {
+      const skill = this.skills[i]!;
+      phrases.sort((a, b) => a - b);
+      out.push({ skill, score: phrases.length, hits: phrases.map((k) => skill.triggers[k]!.text) });
+    }
+    return out.sort((a, b) => b.score - a.score || a.skill.z - b.skill.z);
+  }
+
+  /** The reference algorithm, linear in skills × triggers. */
+  routeLinear(text: string): RouteResult[] {
+    const req = new Set(routeWords(text));
+    const out: RouteResult[] = [];
+    for (const skill of this.skills) {
+      const hits = skill.triggers
+        .map((t) => t.text)
+        .filter((t) => {
+          const tw = routeWords(t);
+          return tw.length > 0 && tw.every((w) => req.has(w));
+        });
+      if (hits.length) out.push({ skill, score: hits.length, hits });
+    }
+    return out.sort((a, b) => b.score - a.score || a.skill.z - b.skill.z);
+  }
+
+  /** Each phrase is filed under its first word: a phrase can only match when that word is present. */
+  #buildIndex(): Map<string, Phrase[]> {
+    const index = new Map<string, Phrase[]>();
+    this.skills.forEach((s, skill) => {
+      s.triggers.forEach((t, i) => {
+        const words = routeWords(t.text);
+        if (!words.length) return;
+        let list = index.get(words[0]!);
+        if (!list) index.set(words[0]!, (list = []));
+        list.push({ skill, index: i, words });
+      });
+    });
+    return index;
+  }
+
+  /** The skill and its transitive dependencies, start first, depth-first pre-order, each once. */
+  resolve(nameOrZ: string | number): Skill[] {
+    const start = this.get(nameOrZ);
+    if (!start) return [];
+    const out: Skill[] = [start];
+    const seen = new Set<number>([start.z]);
+    const stack: { skill: Skill; next: number }[] = [{ skill: start, next: 0 }];
+    while (stack.length) {
+      const top = stack[stack.length - 1]!;
+      if (top.next >= top.skill.deps.length) {
+        stack.pop();
+        continue;
+      }
+      const dep = this.#byZ.get(top.skill.deps[top.next++]!.z);
+      if (!dep || seen.has(dep.z)) continue;
+      seen.add(dep.z);
+      out.push(dep);
+      stack.push({ skill: dep, next: 0 });
+    }
+    return out;
+  }
+
+  /** The skill's command with values filled and shell-quoted; null without a tool. */
+  command(nameOrZ: string | number, values: Record<string, unknown> = {}): string | null {
+    const s = this.get(nameOrZ);
+    return s?.tool ? fillCommand(s.tool, values) : null;
+  }
+
+  manifest(): Manifest {
+    const { doc } = this.model;
+    return {
+      name: doc.title ?? doc.metadata['agent'] ?? 'agent',
+      model: doc.metadata['model'] ?? 'unknown',
+      tools: csvItems(doc.metadata['tools'] ?? '').map((t) => t.text),
+      persona: doc.metadata['persona'] ?? '',
+      // The reference throws on an agent without planes; an empty identity is the tolerant answer.
+      identity: this.model.identity?.body ?? '',
+      skills: this.skills.map((s) => ({ name: s.name, z: s.z, triggers: s.triggers.map((t) => t.text), cost: s.cost, tool: s.tool })),
+    };
+  }
+
+  /** The `agent3md/1` JSON export (as an object; stringify with two-space indentation). */
+  exportJson(bodies = false): Record<string, unknown> {
+    const m = this.manifest();
+    const out: Record<string, unknown> = {
+      schema: 'agent3md/1',
+      agent: { name: m.name, model: m.model, tools: m.tools, persona: m.persona },
+      skills: this.skills.map((s) => ({
+        name: s.name,
+        z: s.z,
+        triggers: s.triggers.map((t) => t.text),
+        inputs: s.inputs.map((i) => i.name),
+        inputSchema: s.inputs.map((i) => ({ name: i.name, type: i.type, required: i.required })),
+        tool: s.tool,
+        cost: s.cost,
+        deps: s.deps.map((d) => d.z),
+      })),
+    };
+    if (bodies) {
+      const b: Record<string, string> = {};
+      for (const s of this.skills) b[s.name] = s.plane.body;
+      out['bodies'] = b;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,29 @@
+/** Which of our formats a path holds, judged by its name alone. */
+
+export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval';
+
+export const FILE_KIND_LABELS: Record<FileKind, string> = {
+  '3md': '3md',
+  skill: 'SKILL.md',
+  'agent-md': 'AGENT.md',
+  world: 'world.json',
+  'world-prompt': 'Agent World prompt',
+  'world-eval': 'world.eval.md',
+};
+
+/** Classifies a path or URI (forward or back slashes). */
+export function fileKindOf(path: string): FileKind | null {
+  const parts = path.split(/[\\/]/);
+  const base = parts[parts.length - 1] ?? '';
+  const parent = parts[parts.length - 2] ?? '';
+  const grand = parts[parts.length - 3] ?? '';
+  if (base.toLowerCase().endsWith('.3md')) return '3md';
+  if (base === 'SKILL.md' || base === 'skill.md') return 'skill';
+  if (base === 'AGENT.md') return 'agent-md';
+  if (parent === '.agent-world') {
+    if (base === 'world.json') return 'world';
+    if (base === 'world.eval.md') return 'world-eval';
+  }
+  if (grand === '.agent-world' && parent === 'prompts' && base.endsWith('.md')) return 'world-prompt';
+  return null;
+}
