@@ -130,7 +130,7 @@ export function parseYamlFrontmatter(text: string, options: FrontmatterOptions =
   base.strictIssues = strictIssues(src, off, r, doc);
   if (isMap(doc.contents)) {
     base.map = doc.contents;
-    base.entries = mapEntries(doc.contents, (o) => index.positionAt(off + o));
+    base.entries = mapEntries(doc.contents, (o) => index.positionAt(off + o), (o, m) => trimEnd(text, off, o, m));
   }
   return base;
 }
@@ -138,14 +138,14 @@ export function parseYamlFrontmatter(text: string, options: FrontmatterOptions =
 /** The entries of any mapping node from a parsed frontmatter (e.g. `metadata:`). */
 export function entriesOf(fm: YamlFrontmatter, node: unknown): FrontmatterEntry[] {
   if (!isMap(node)) return [];
-  return mapEntries(node, (o) => fm.index.positionAt(fm.yamlStart + o));
+  return mapEntries(node, (o) => fm.index.positionAt(fm.yamlStart + o), (o, m) => trimEnd(fm.text, fm.yamlStart, o, m));
 }
 
 /** The document range of any node from a parsed frontmatter. */
 export function nodeRange(fm: YamlFrontmatter, node: YamlNode | null | undefined): Range | undefined {
   const rg = node?.range;
   if (!rg) return undefined;
-  return { start: fm.index.positionAt(fm.yamlStart + rg[0]), end: fm.index.positionAt(fm.yamlStart + rg[1]) };
+  return { start: fm.index.positionAt(fm.yamlStart + rg[0]), end: fm.index.positionAt(fm.yamlStart + trimEnd(fm.text, fm.yamlStart, rg[1], rg[0])) };
 }
 
 /** The JS value of a node: scalars as parsed, collections converted; never throws. */
@@ -168,8 +168,15 @@ export function isStringNode(node: YamlNode | null): boolean {
 
 type Src = { range?: [number, number, number] | null } | null | undefined;
 
-function mapEntries(map: YAMLMap, at: (srcOffset: number) => Range['start']): FrontmatterEntry[] {
-  const nr = (n: Src): Range | undefined => (n?.range ? { start: at(n.range[0]), end: at(n.range[1]) } : undefined);
+/** Collection ranges run through the trailing line break; ranges end at the last visible character. */
+function trimEnd(text: string, off: number, end: number, min = 0): number {
+  let e = end;
+  while (e > min && /\s/.test(text[off + e - 1] ?? '')) e--;
+  return e;
+}
+
+function mapEntries(map: YAMLMap, at: (srcOffset: number) => Range['start'], trim: (srcOffset: number, min: number) => number): FrontmatterEntry[] {
+  const nr = (n: Src): Range | undefined => (n?.range ? { start: at(n.range[0]), end: at(trim(n.range[1], n.range[0])) } : undefined);
   const out: FrontmatterEntry[] = [];
   for (const item of map.items as Pair[]) {
     if (!isPair(item)) continue;

@@ -1,0 +1,139 @@
+/**
+ * Relative file references of a SKILL.md: body links, bare `scripts/…` paths and a bundled
+ * license file, resolved from the skill folder and checked through the host.
+ */
+import type { IWorkspaceHost } from '../host';
+import type { Diagnostic, Range } from '../types';
+import { headingAnchors, scanMarkdown, type MdHeading, type MdReference } from './markdown';
+import { resolveInside } from './paths';
+
+export interface SkillReference extends MdReference {
+  /** Where the reference was written. */
+  source: 'body' | 'license';
+  /** The resolved target; undefined when the path climbs out of the skill folder. */
+  uri?: string;
+  escapes: boolean;
+}
+
+const LICENSE_FILE = /^(?:LICEN[CS]E[\w.-]*|COPYING[\w.-]*|[\w.-]+\.(?:txt|md))$/i;
+const LICENSE_MENTION = /\b(?:LICEN[CS]E|COPYING)(?:[\w.-]*[\w])?/g;
+
+/** Collects every reference of a skill, already resolved (no host access). */
+export function collectReferences(
+  text: string,
+  bodyStartLine: number,
+  skillDir: string,
+  license?: { value: string; range: Range },
+): SkillReference[] {
+  const out: SkillReference[] = [];
+  for (const r of scanMarkdown(text, bodyStartLine).refs) {
+    if (r.path === '') {
+      out.push({ ...r, source: 'body', escapes: false });
+      continue;
+    }
+    const res = resolveInside(skillDir, r.path);
+    out.push({ ...r, source: 'body', uri: res.uri, escapes: res.escapes });
+  }
+  if (license && license.range.start.line === license.range.end.line) {
+    const line = text.split('\n', license.range.start.line + 1)[license.range.start.line] ?? '';
+    const from = license.range.start.character;
+    const segment = line.slice(from, license.range.end.character);
+    const whole = LICENSE_FILE.test(license.value.trim());
+    const hits = whole ? [{ index: segment.indexOf(license.value.trim()), text: license.value.trim() }] : [...segment.matchAll(LICENSE_MENTION)].map((m) => ({ index: m.index!, text: m[0] }));
+    for (const h of hits) {
+      if (h.index < 0) continue;
+      const res = resolveInside(skillDir, h.text);
+      out.push({
+        kind: whole ? 'link' : 'path',
+        path: h.text,
+        range: { start: { line: license.range.start.line, character: from + h.index }, end: { line: license.range.start.line, character: from + h.index + h.text.length } },
+        inCode: false,
+        source: 'license',
+        uri: res.uri,
+        escapes: res.escapes,
+      });
+    }
+  }
+  return out;
+}
+
+/** Reads heading anchors of targets once per analysis. */
+export class AnchorCache {
+  readonly #map = new Map<string, Map<string, MdHeading> | undefined>();
+  constructor(private readonly host: IWorkspaceHost) {}
+  get(uri: string): Map<string, MdHeading> | undefined {
+    if (!this.#map.has(uri)) {
+      let v: Map<string, MdHeading> | undefined;
+      try {
+        const t = this.host.readText(uri);
+        v = t === undefined ? undefined : headingAnchors(t);
+      } catch {
+        v = undefined;
+      }
+      this.#map.set(uri, v);
+    }
+    return this.#map.get(uri);
+  }
+}
+
+function isMarkdown(uri: string): boolean {
+  return /\.(md|markdown|mdx)$/i.test(uri.replace(/[?#].*$/, ''));
+}
+
+/** Diagnostics for missing files, missing anchors and paths that leave the skill folder. */
+export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, MdHeading>, host: IWorkspaceHost): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const anchors = new AnchorCache(host);
+  const exists = (u: string): boolean => {
+    try {
+      return host.exists(u);
+    } catch {
+      return false;
+    }
+  };
+  for (const r of refs) {
+    if (r.path === '') {
+      if (r.fragment && !ownAnchors.has(r.fragment.toLowerCase())) out.push(anchorMissing(r, 'this file'));
+      continue;
+    }
+    if (r.escapes) {
+      if (r.kind === 'link' || r.source === 'license') {
+        out.push({
+          code: 'skill-reference-outside',
+          severity: 'warning',
+          message: `Reference '${r.path}' points outside the skill folder; skills should only reference their own files`,
+          range: r.range,
+        });
+      }
+      continue;
+    }
+    if (!r.uri) continue;
+    // A license mention inside prose only links when the file is there; it is never an error.
+    if (r.source === 'license' && r.kind === 'path') continue;
+    if (!exists(r.uri)) {
+      out.push({
+        code: 'skill-file-missing',
+        severity: 'warning',
+        message: `Referenced file '${r.path}' does not exist in the skill folder`,
+        range: r.range,
+        data: { target: r.uri, path: r.path },
+      });
+      continue;
+    }
+    if (r.fragment && isMarkdown(r.uri)) {
+      const a = anchors.get(r.uri);
+      if (a && !a.has(r.fragment.toLowerCase())) out.push(anchorMissing(r, `'${r.path}'`));
+    }
+  }
+  return out;
+}
+
+function anchorMissing(r: SkillReference, where: string): Diagnostic {
+  return {
+    code: 'skill-anchor-missing',
+    severity: 'information',
+    message: `No heading with the anchor '#${r.fragment}' in ${where}`,
+    range: r.range,
+    data: { fragment: r.fragment },
+  };
+}
