@@ -1,0 +1,277 @@
+/**
+ * world.json as a model with ranges: every agent, node, edge and reference keeps the range of
+ * its JSON key or value so diagnostics, navigation and rename can point at it. Tolerant of
+ * any input (wrong types are simply absent from the model); last duplicate key wins, as in
+ * JSON.parse.
+ */
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { LineIndex } from '../text';
+import type { Range } from '../types';
+import { buildAliasMap, type AliasMap } from './mentions';
+import { DEFAULT_STOP_TOKEN } from './patterns';
+import { dirnameUri, projectUriOf, resolvePromptPath, type PromptTarget } from './paths';
+
+/** A string value in the JSON with the range of its token (quotes included) and its contents. */
+export interface StrRef {
+  value: string;
+  /** The whole string token, quotes included (diagnostics). */
+  range: Range;
+  /** The characters between the quotes (navigation, rename). */
+  inner: Range;
+}
+
+/** Any JSON value with the range of its key and of its value. */
+export interface Field {
+  value: unknown;
+  keyRange: Range;
+  range: Range;
+  node: Node;
+}
+
+export interface WorldNode {
+  id: string;
+  keyRange: Range;
+  keyInner: Range;
+  range: Range;
+  agent?: StrRef;
+  /** The `agent` property, present even when its value is not a string. */
+  agentField?: Field;
+  requires: StrRef[];
+  requiresField?: Field;
+  instruction?: string;
+  /** Keys of the node object, for the forbidden-field rule. */
+  fields: Map<string, Field>;
+}
+
+export interface WorldEdge {
+  /** Node id or `human`. */
+  source: string;
+  keyRange: Range;
+  keyInner: Range;
+  field: Field;
+  targets: StrRef[];
+}
+
+export interface WorldAgent {
+  id: string;
+  keyRange: Range;
+  keyInner: Range;
+  range: Range;
+  name?: StrRef;
+  role?: string;
+  promptPath?: StrRef;
+  /** Where promptPath points (undefined when absent). */
+  prompt?: PromptTarget;
+  fields: Map<string, Field>;
+}
+
+export interface WorldSyntaxError {
+  message: string;
+  range: Range;
+}
+
+export interface WorldModel {
+  uri: string;
+  /** The folder holding world.json (promptPath base). */
+  dirUri: string;
+  /** The project folder (parent of `.agent-world/`). */
+  projectUri: string;
+  text: string;
+  index: LineIndex;
+  root?: Node;
+  syntaxErrors: WorldSyntaxError[];
+  duplicateKeys: { key: string; range: Range }[];
+  /** Top-level properties of the root object, of `world`, `workflow` and `routing`. */
+  top: Map<string, Field>;
+  world: Map<string, Field>;
+  workflow: Map<string, Field>;
+  routing: Map<string, Field>;
+  type?: StrRef;
+  entry?: StrRef;
+  entryAgent?: StrRef;
+  worldEntryAgent?: StrRef;
+  mainAgent?: StrRef;
+  noMentionFromHumanGoesTo?: StrRef;
+  /** Effective stop token: routing.stopToken, then world.stopToken, then the default. */
+  stopToken: string;
+  nodes: Map<string, WorldNode>;
+  edges: Map<string, WorldEdge>;
+  agents: Map<string, WorldAgent>;
+  /** True when `agents` is the legacy array form (agents were still read from it). */
+  agentsIsArray: boolean;
+  aliases: AliasMap;
+}
+
+/** Parses world.json text into the model. Never throws. */
+export function parseWorld(text: string, uri: string): WorldModel {
+  const index = new LineIndex(text);
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const rangeOf = (offset: number, length: number): Range => ({ start: index.positionAt(offset), end: index.positionAt(offset + length) });
+  const model: WorldModel = {
+    uri,
+    dirUri: dirnameUri(uri),
+    projectUri: projectUriOf(uri),
+    text,
+    index,
+    syntaxErrors: errors.map((e) => ({ message: printParseErrorCode(e.error), range: rangeOf(e.offset, Math.max(e.length, 1)) })),
+    duplicateKeys: [],
+    top: new Map(),
+    world: new Map(),
+    workflow: new Map(),
+    routing: new Map(),
+    stopToken: DEFAULT_STOP_TOKEN,
+    nodes: new Map(),
+    edges: new Map(),
+    agents: new Map(),
+    agentsIsArray: false,
+    aliases: new Map(),
+  };
+  if (root) model.root = root;
+  const ctx: Ctx = { index, dup: model.duplicateKeys };
+  model.top = props(ctx, root);
+  model.world = props(ctx, model.top.get('world')?.node);
+  model.workflow = props(ctx, model.top.get('workflow')?.node);
+  model.routing = props(ctx, model.top.get('routing')?.node);
+  const str = (m: Map<string, Field>, k: string) => strRef(ctx, m.get(k)?.node);
+  const assign = <K extends 'type' | 'entry' | 'entryAgent' | 'worldEntryAgent' | 'mainAgent' | 'noMentionFromHumanGoesTo'>(k: K, v: StrRef | undefined) => {
+    if (v) model[k] = v;
+  };
+  assign('type', str(model.workflow, 'type'));
+  assign('entry', str(model.workflow, 'entry'));
+  assign('entryAgent', str(model.workflow, 'entryAgent'));
+  assign('worldEntryAgent', str(model.world, 'entryAgent'));
+  assign('mainAgent', str(model.world, 'mainAgent'));
+  assign('noMentionFromHumanGoesTo', str(model.routing, 'noMentionFromHumanGoesTo'));
+  const stop = str(model.routing, 'stopToken') ?? str(model.world, 'stopToken');
+  if (stop) model.stopToken = stop.value;
+
+  for (const [id, f] of props(ctx, model.workflow.get('nodes')?.node)) {
+    const fields = props(ctx, f.node);
+    const node: WorldNode = { id, keyRange: f.keyRange, keyInner: shrink(f.keyRange), range: f.range, requires: [], fields };
+    const agentField = fields.get('agent');
+    if (agentField) node.agentField = agentField;
+    const agent = strRef(ctx, agentField?.node);
+    if (agent) node.agent = agent;
+    const req = fields.get('requires');
+    if (req) {
+      node.requiresField = req;
+      node.requires = stringItems(ctx, req.node);
+    }
+    const instr = fields.get('instruction')?.value;
+    if (typeof instr === 'string') node.instruction = instr;
+    model.nodes.set(id, node);
+  }
+  const edgesNode = model.workflow.get('edges')?.node;
+  if (edgesNode?.type === 'object') {
+    for (const [source, f] of props(ctx, edgesNode)) {
+      model.edges.set(source, { source, keyRange: f.keyRange, keyInner: shrink(f.keyRange), field: f, targets: stringItems(ctx, f.node) });
+    }
+  }
+  const agentsNode = model.top.get('agents')?.node;
+  if (agentsNode?.type === 'object') {
+    for (const [id, f] of props(ctx, agentsNode)) model.agents.set(id, readAgent(ctx, model, id, f.keyRange, f));
+  } else if (agentsNode?.type === 'array') {
+    // The router tolerates `[{id|name, …}]`; read it so the rest of the analysis still works.
+    model.agentsIsArray = true;
+    for (const item of agentsNode.children ?? []) {
+      const fields = props(ctx, item);
+      const idRef = strRef(ctx, fields.get('id')?.node) ?? strRef(ctx, fields.get('name')?.node);
+      if (!idRef) continue;
+      const f: Field = { value: undefined, keyRange: idRef.range, range: rangeOfNode(index, item), node: item };
+      model.agents.set(idRef.value, readAgent(ctx, model, idRef.value, idRef.range, f));
+    }
+  }
+  model.aliases = buildAliasMap([...model.agents.values()].map((a) => (a.name ? { id: a.id, name: a.name.value } : { id: a.id })));
+  return model;
+}
+
+interface Ctx {
+  index: LineIndex;
+  dup: { key: string; range: Range }[];
+}
+
+function readAgent(ctx: Ctx, model: WorldModel, id: string, keyRange: Range, f: Field): WorldAgent {
+  const fields = props(ctx, f.node);
+  const agent: WorldAgent = { id, keyRange, keyInner: shrink(keyRange), range: f.range, fields };
+  const name = strRef(ctx, fields.get('name')?.node);
+  if (name) agent.name = name;
+  const role = fields.get('role')?.value;
+  if (typeof role === 'string') agent.role = role;
+  const pp = strRef(ctx, fields.get('promptPath')?.node);
+  if (pp) {
+    agent.promptPath = pp;
+    agent.prompt = resolvePromptPath(model.uri, pp.value);
+  }
+  return agent;
+}
+
+export function rangeOfNode(index: LineIndex, n: Node): Range {
+  return { start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) };
+}
+
+/** The inside of a one-line quoted token. */
+function shrink(r: Range): Range {
+  if (r.start.line !== r.end.line || r.end.character - r.start.character < 2) return r;
+  return { start: { line: r.start.line, character: r.start.character + 1 }, end: { line: r.end.line, character: r.end.character - 1 } };
+}
+
+/** Properties of an object node (last duplicate wins; duplicates recorded). */
+function props(ctx: Ctx, n: Node | undefined): Map<string, Field> {
+  const out = new Map<string, Field>();
+  if (n?.type !== 'object') return out;
+  for (const p of n.children ?? []) {
+    const key = p.children?.[0];
+    const val = p.children?.[1];
+    if (!key || typeof key.value !== 'string') continue;
+    const keyRange = rangeOfNode(ctx.index, key);
+    if (out.has(key.value)) ctx.dup.push({ key: key.value, range: keyRange });
+    const valueNode = val ?? key;
+    out.set(key.value, { value: val ? plainValue(val) : undefined, keyRange, range: rangeOfNode(ctx.index, valueNode), node: valueNode });
+  }
+  return out;
+}
+
+function plainValue(n: Node): unknown {
+  switch (n.type) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'null':
+      return n.value;
+    case 'array':
+      return (n.children ?? []).map(plainValue);
+    case 'object': {
+      const o: Record<string, unknown> = {};
+      for (const p of n.children ?? []) {
+        const k = p.children?.[0];
+        const v = p.children?.[1];
+        if (k && typeof k.value === 'string') o[k.value] = v ? plainValue(v) : undefined;
+      }
+      return o;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export function strRef(ctx: { index: LineIndex }, n: Node | undefined): StrRef | undefined {
+  if (n?.type !== 'string' || typeof n.value !== 'string') return undefined;
+  const range = rangeOfNode(ctx.index, n);
+  return { value: n.value, range, inner: shrink(range) };
+}
+
+function stringItems(ctx: Ctx, n: Node | undefined): StrRef[] {
+  if (n?.type !== 'array') return [];
+  const out: StrRef[] = [];
+  for (const c of n.children ?? []) {
+    const s = strRef(ctx, c);
+    if (s) out.push(s);
+  }
+  return out;
+}
+
+/** Parse-error text for W1: the position plus jsonc-parser's error name. */
+export function describeSyntaxError(e: WorldSyntaxError): string {
+  return `Invalid JSON: ${e.message.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()} at line ${e.range.start.line + 1} column ${e.range.start.character + 1}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * URI arithmetic for a world: promptPath is relative to world.json's folder, the project is
+ * the folder that holds `.agent-world/`. Pure string work (no file system): a path that
+ * escapes the project is reported, never read.
+ */
+import { URI } from 'vscode-uri';
+
+/** Folder URI (no trailing slash) of a file URI. */
+export function dirnameUri(uri: string): string {
+  try {
+    const u = URI.parse(uri);
+    const p = u.path.replace(/\/+$/, '');
+    const i = p.lastIndexOf('/');
+    return u.with({ path: i <= 0 ? '/' : p.slice(0, i) }).toString();
+  } catch {
+    return uri.replace(/\/[^/]*$/, '');
+  }
+}
+
+export function basenameUri(uri: string): string {
+  const p = uri.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  return decodeURIComponent(p.slice(p.lastIndexOf('/') + 1));
+}
+
+/** The project folder: the parent of `.agent-world/`, or world.json's own folder otherwise. */
+export function projectUriOf(worldUri: string): string {
+  const dir = dirnameUri(worldUri);
+  return basenameUri(dir) === '.agent-world' ? dirnameUri(dir) : dir;
+}
+
+/** True for `/x`, `\x`, `C:\x`, `C:/x` and URIs: paths that ignore the world folder. */
+export function isAbsolutePath(p: string): boolean {
+  return /^[\\/]/.test(p) || /^[A-Za-z]:[\\/]?/.test(p) || /^[A-Za-z][A-Za-z0-9+.-]+:\/\//.test(p);
+}
+
+/** Joins a relative path onto a folder URI, resolving `.` and `..` (backslashes count as `/`). */
+export function resolveRelative(dirUri: string, rel: string): string {
+  try {
+    const base = URI.parse(dirUri);
+    const parts = base.path.split('/').filter((s) => s !== '');
+    for (const seg of rel.replace(/\\/g, '/').split('/')) {
+      if (seg === '' || seg === '.') continue;
+      if (seg === '..') parts.pop();
+      else parts.push(seg);
+    }
+    return base.with({ path: '/' + parts.join('/') }).toString();
+  } catch {
+    return dirUri + '/' + rel;
+  }
+}
+
+/** True when `uri` is `folder` itself or lies below it. */
+export function isInside(folderUri: string, uri: string): boolean {
+  const f = folderUri.replace(/\/+$/, '');
+  return uri === f || uri.startsWith(f + '/');
+}
+
+/** Project-relative path of a URI below `folderUri` (undefined when outside). */
+export function relativePath(folderUri: string, uri: string): string | undefined {
+  const f = folderUri.replace(/\/+$/, '');
+  if (!uri.startsWith(f + '/')) return undefined;
+  return decodeURIComponent(uri.slice(f.length + 1));
+}
+
+/** Where a promptPath points, or why it may not be read. */
+export type PromptTarget = { kind: 'ok'; uri: string } | { kind: 'escapes' };
+
+export function resolvePromptPath(worldUri: string, promptPath: string): PromptTarget {
+  if (isAbsolutePath(promptPath)) return { kind: 'escapes' };
+  const uri = resolveRelative(dirnameUri(worldUri), promptPath);
+  return isInside(projectUriOf(worldUri), uri) ? { kind: 'ok', uri } : { kind: 'escapes' };
+}
