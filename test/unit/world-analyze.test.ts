@@ -34,7 +34,7 @@ test('W1: a JSON syntax error is reported at its position', () => {
   assert.equal(r.diagnostics[0]!.code, 'invalid-json');
   assert.equal(r.diagnostics[0]!.severity, 'error');
   assert.deepEqual(r.diagnostics[0]!.range, { start: { line: 1, character: 12 }, end: { line: 1, character: 13 } });
-  assert.match(r.diagnostics[0]!.message, /^Invalid JSON: property name expected at line 2 column 13/);
+  assert.match(r.diagnostics[0]!.message, /^Invalid JSON: value expected at line 2 column 13$/);
 });
 
 test('W1: comments are not allowed in strict JSON', () => {
