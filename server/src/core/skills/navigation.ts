@@ -1,0 +1,138 @@
+/** SKILL.md hover, go to definition, document links and the outline. */
+import { MarkupKind, SymbolKind, type DocumentLink, type DocumentSymbol, type Hover, type Location } from 'vscode-languageserver-types';
+import type { IWorkspaceHost } from '../host';
+import { splitLines } from '../text';
+import { rangeContains, type Position, type Range } from '../types';
+import { parseYamlFrontmatter, type YamlFrontmatter } from '../yamlFrontmatter';
+import { ALLOWED_FIELDS } from './analyze';
+import { SKILL_KEY_DOCS } from './keyDocs';
+import { headingAnchors, scanMarkdown, type MdHeading } from './markdown';
+import { skillDirOf } from './paths';
+import { collectReferences, type SkillReference } from './references';
+
+function frontmatter(text: string): YamlFrontmatter {
+  return parseYamlFrontmatter(text, { split: 'lines' });
+}
+
+function references(text: string, uri: string, fm: YamlFrontmatter): SkillReference[] {
+  const license = fm.entries.find((e) => e.key === 'license');
+  return collectReferences(
+    text,
+    fm.closed ? fm.bodyStartLine : 0,
+    skillDirOf(uri),
+    license && typeof license.value === 'string' ? { value: license.value, range: license.valueRange } : undefined,
+  );
+}
+
+/** Hover on a frontmatter key: the spec's rule for it. */
+export function skillHover(text: string, position: Position): Hover | null {
+  try {
+    const fm = frontmatter(text);
+    const e = fm.entries.find((x) => rangeContains(x.keyRange, position));
+    if (!e) return null;
+    const doc = SKILL_KEY_DOCS.get(e.key);
+    const value = doc
+      ? `**${e.key}**: ${doc.summary}`
+      : `**${e.key}** is not a SKILL.md field. Only ${ALLOWED_FIELDS.map((k) => `\`${k}\``).join(', ')} are allowed; put client-specific properties under \`metadata:\`.`;
+    return { contents: { kind: MarkupKind.Markdown, value }, range: e.keyRange };
+  } catch {
+    return null;
+  }
+}
+
+function headingLocation(uri: string, h: MdHeading | undefined): Location {
+  const at = h ? h.range : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  return { uri, range: at };
+}
+
+function anchorsOf(text: string, uri: string, r: SkillReference, host: IWorkspaceHost): Map<string, MdHeading> | undefined {
+  if (r.path === '') return headingAnchors(text);
+  try {
+    const t = r.uri ? host.readText(r.uri) : undefined;
+    return t === undefined ? undefined : headingAnchors(t);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Go to definition on a file reference (and to the heading for `#fragment`). */
+export function skillDefinition(text: string, uri: string, position: Position, host: IWorkspaceHost): Location | null {
+  try {
+    const fm = frontmatter(text);
+    const r = references(text, uri, fm).find((x) => rangeContains(x.range, position));
+    if (!r || r.escapes) return null;
+    const target = r.path === '' ? uri : r.uri;
+    if (!target) return null;
+    if (r.path !== '' && !host.exists(target)) return null;
+    const h = r.fragment ? anchorsOf(text, uri, r, host)?.get(r.fragment.toLowerCase()) : undefined;
+    return headingLocation(target, h);
+  } catch {
+    return null;
+  }
+}
+
+/** Links for every reference whose target exists (bare paths only then, never as errors). */
+export function skillDocumentLinks(text: string, uri: string, host: IWorkspaceHost): DocumentLink[] {
+  try {
+    const fm = frontmatter(text);
+    const out: DocumentLink[] = [];
+    for (const r of references(text, uri, fm)) {
+      if (r.escapes) continue;
+      const target = r.path === '' ? uri : r.uri;
+      if (!target || (r.path !== '' && !host.exists(target))) continue;
+      const h = r.fragment ? anchorsOf(text, uri, r, host)?.get(r.fragment.toLowerCase()) : undefined;
+      out.push({ range: r.range, target: h ? `${target}#L${h.line + 1}` : target, tooltip: r.path || `#${r.fragment ?? ''}` });
+    }
+    return out;
+  } catch {
+    return [];
+  }
+}
+
+/** The outline: the skill (with its frontmatter keys) and the body's headings as a tree. */
+export function skillDocumentSymbols(text: string): DocumentSymbol[] {
+  try {
+    const fm = frontmatter(text);
+    const lines = splitLines(text);
+    const out: DocumentSymbol[] = [];
+    if (fm.present) {
+      const endLine = fm.closeRange ? fm.closeRange.end.line : lines.length - 1;
+      const range: Range = { start: { line: 0, character: 0 }, end: { line: endLine, character: (lines[endLine] ?? '').length } };
+      const name = fm.entries.find((e) => e.key === 'name');
+      const desc = fm.entries.find((e) => e.key === 'description');
+      const sym: DocumentSymbol = {
+        name: typeof name?.value === 'string' && name.value.trim() ? name.value.trim() : 'SKILL.md',
+        kind: SymbolKind.Package,
+        range,
+        selectionRange: name?.valueRange ?? fm.openRange,
+        children: fm.entries.map((e) => ({ name: e.key, kind: SymbolKind.Property, range: e.pairRange, selectionRange: e.keyRange })),
+      };
+      if (typeof desc?.value === 'string') sym.detail = desc.value.length > 80 ? desc.value.slice(0, 79) + '…' : desc.value;
+      out.push(sym);
+    }
+    out.push(...headingTree(scanMarkdown(text, fm.closed ? fm.bodyStartLine : 0).headings, lines));
+    return out;
+  } catch {
+    return [];
+  }
+}
+
+/** Nests headings by level; each section runs to the line before the next heading of the same or a higher level. */
+export function headingTree(headings: MdHeading[], lines: string[]): DocumentSymbol[] {
+  const roots: DocumentSymbol[] = [];
+  const stack: { level: number; sym: DocumentSymbol }[] = [];
+  const last = Math.max(0, lines.length - 1);
+  const close = (sym: DocumentSymbol, line: number): void => {
+    const l = Math.max(sym.range.start.line, line);
+    sym.range = { start: sym.range.start, end: { line: l, character: (lines[l] ?? '').length } };
+  };
+  for (const h of headings) {
+    while (stack.length && stack[stack.length - 1]!.level >= h.level) close(stack.pop()!.sym, h.line - 1);
+    const sym: DocumentSymbol = { name: h.text || '#', kind: SymbolKind.String, range: h.range, selectionRange: h.range, children: [] };
+    if (stack.length) stack[stack.length - 1]!.sym.children!.push(sym);
+    else roots.push(sym);
+    stack.push({ level: h.level, sym });
+  }
+  while (stack.length) close(stack.pop()!.sym, last);
+  return roots;
+}
