@@ -44,6 +44,8 @@ export function parseThreeMd(text: string): ThreeMdDocument {
     preambleEndLine: firstDirective,
     directives,
     planes: [],
+    zs: new Set(),
+    loneCr: /\r(?!\n)/.test(text),
   };
   const pre = collapseLines(lines, bodyStart, firstDirective);
   if (directives.length === 0) {
@@ -164,8 +166,8 @@ export function markDuplicate(d: Directive, z: number): void {
 }
 
 export function resolveLinkTargets(doc: ThreeMdDocument): void {
-  const zs = new Set(doc.planes.map((p) => p.z));
-  for (const p of doc.planes) for (const l of p.links) l.targetExists = zs.has(l.targetZ);
+  doc.zs = new Set(doc.planes.map((p) => p.z));
+  for (const p of doc.planes) for (const l of p.links) l.targetExists = doc.zs.has(l.targetZ);
 }
 
 /** Every issue in the reference's order: frontmatter, version, then directives by line. */

@@ -129,4 +129,8 @@ export interface ThreeMdDocument {
   planes: Plane[];
   /** Document-level issues not owned by a directive: frontmatter errors and missingVersion. */
   headIssues: ParseIssue[];
+  /** The z of every plane, for link targets. */
+  zs: Set<number>;
+  /** True when the text has a CR that is not part of CRLF (line numbering then differs from LSP's). */
+  loneCr: boolean;
 }

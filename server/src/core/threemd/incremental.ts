@@ -1,0 +1,143 @@
+/**
+ * Incremental re-parse. An edit inside one plane's body (or the preamble) that neither adds nor
+ * removes a fence or directive line re-reads only that plane; an edit of a directive line that
+ * keeps its z re-reads only that directive. Everything else falls back to a full parse.
+ * The previous document is consumed: its line array is reused.
+ */
+import { shiftRange, type Range, type TextEdit } from '../types';
+import { splitLines } from '../text';
+import { collapseLines, parseDirective } from './directive';
+import { isDirectiveLine } from './frontmatter';
+import { buildPlane, directiveAtLine, isStructuralLine, markDuplicate, parseThreeMd } from './parser';
+import type { Directive, Link, ParseIssue, Plane, ThreeMdDocument } from './syntax';
+
+/** Statistics for tests and the benchmark: which path the last reparse took. */
+export const reparseStats = { full: 0, body: 0, directive: 0, preamble: 0 };
+
+export function reparse(prev: ThreeMdDocument, edit: TextEdit, newText: string): ThreeMdDocument {
+  const fast = tryIncremental(prev, edit, newText);
+  if (fast) return fast;
+  reparseStats.full++;
+  return parseThreeMd(newText);
+}
+
+function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, newText: string): ThreeMdDocument | null {
+  const fm = prev.frontmatter;
+  if (prev.bom || prev.loneCr || edit.text.includes('\r') || fm.closeLine === null || prev.directives.length === 0) return null;
+  const { start, end } = edit.range;
+  const lines = prev.lines;
+  if (start.line <= fm.endLine || end.line >= lines.length || end.line < start.line) return null;
+  const first = lines[start.line]!;
+  const last = lines[end.line]!;
+  if (start.character > first.length || end.character > last.length || (start.line === end.line && end.character < start.character)) return null;
+  const replaced = splitLines(first.slice(0, start.character) + edit.text + last.slice(end.character));
+  const oldCount = end.line - start.line + 1;
+
+  const firstDirective = prev.directives[0]!;
+  if (start.line === end.line && replaced.length === 1 && start.line >= firstDirective.line) {
+    const d = directiveAtLine(prev, start.line);
+    if (d && d.line === start.line) return directiveEdit(prev, d, replaced[0]!, newText);
+  }
+  for (let i = start.line; i <= end.line; i++) if (isStructuralLine(lines[i]!)) return null;
+  for (const l of replaced) if (isStructuralLine(l)) return null;
+
+  const delta = replaced.length - oldCount;
+  if (end.line < firstDirective.line) {
+    spliceLines(lines, start.line, oldCount, replaced);
+    reparseStats.preamble++;
+    const doc = { ...prev, text: newText, preambleEndLine: prev.preambleEndLine + delta };
+    const pre = collapseLines(lines, doc.preambleStartLine, doc.preambleEndLine);
+    doc.preamble = pre ? pre.text : null;
+    doc.directives = prev.directives.map((x) => shiftDirective(x, delta));
+    doc.planes = planesOf(doc.directives);
+    return doc;
+  }
+  const d = directiveAtLine(prev, start.line);
+  if (!d || start.line <= d.line || end.line >= d.endLine) return null;
+  spliceLines(lines, start.line, oldCount, replaced);
+  reparseStats.body++;
+  const doc: ThreeMdDocument = { ...prev, text: newText };
+  const at = prev.directives.indexOf(d);
+  const fresh = reread(doc, lines[d.line]!, d, d.endLine + delta);
+  doc.directives = prev.directives.map((x, i) => (i < at ? x : i === at ? fresh : shiftDirective(x, delta)));
+  doc.planes = planesOf(doc.directives);
+  return doc;
+}
+
+/** A directive line edited in place: cheap when its plane keeps the same z (or stays rejected). */
+function directiveEdit(prev: ThreeMdDocument, d: Directive, line: string, newText: string): ThreeMdDocument | null {
+  if (!isDirectiveLine(line)) return null;
+  const probe = { ...prev, lines: prev.lines };
+  const fresh = reread(probe, line, d, d.endLine);
+  const before = d.duplicate ? 'dup' : d.plane ? d.plane.z : null;
+  const after = fresh.duplicate ? 'dup' : fresh.plane ? fresh.plane.z : null;
+  if (before !== after) return null;
+  prev.lines[d.line] = line;
+  reparseStats.directive++;
+  const doc: ThreeMdDocument = { ...prev, text: newText };
+  doc.directives = prev.directives.map((x) => (x === d ? fresh : x));
+  doc.planes = planesOf(doc.directives);
+  return doc;
+}
+
+/** Re-reads one directive and its body; keeps its duplicate status (z is known not to change). */
+function reread(doc: ThreeMdDocument, line: string, old: Directive, endLine: number): Directive {
+  const fresh = parseDirective(line, old.line, endLine);
+  const saved = doc.lines[old.line];
+  doc.lines[old.line] = line;
+  const plane = buildPlane(doc, fresh);
+  doc.lines[old.line] = saved!;
+  if (plane && old.duplicate) markDuplicate(fresh, plane.z);
+  else if (plane) {
+    fresh.plane = plane;
+    for (const l of plane.links) l.targetExists = doc.zs.has(l.targetZ);
+  }
+  return fresh;
+}
+
+function spliceLines(lines: string[], at: number, count: number, replacement: string[]): void {
+  if (count === replacement.length) {
+    for (let i = 0; i < count; i++) lines[at + i] = replacement[i]!;
+  } else lines.splice(at, count, ...replacement);
+}
+
+function planesOf(directives: Directive[]): Plane[] {
+  const out: Plane[] = [];
+  for (const d of directives) if (d.plane) out.push(d.plane);
+  return out;
+}
+
+/** Directive messages name their 1-based line ("on line N"), so a move rewrites that number. */
+const shiftIssue = (i: ParseIssue, n: number): ParseIssue => {
+  const line = i.range.start.line;
+  const message = i.message.replace(/^(Invalid @plane directive|The @plane directive) on line \d+/, `$1 on line ${line + n + 1}`);
+  return { ...i, message, range: shiftRange(i.range, n) };
+};
+const shiftLink = (l: Link, n: number): Link => ({ ...l, range: shiftRange(l.range, n), targetRange: shiftRange(l.targetRange, n) });
+
+/** A copy of a directive (and its plane) moved down by `n` lines. */
+export function shiftDirective(d: Directive, n: number): Directive {
+  if (n === 0) return d;
+  const r = (x: Range) => shiftRange(x, n);
+  const moved: Directive = {
+    ...d,
+    line: d.line + n,
+    endLine: d.endLine + n,
+    attributes: d.attributes.map((a) => ({ ...a, range: r(a.range), keyRange: r(a.keyRange), valueRange: r(a.valueRange), innerRange: r(a.innerRange) })),
+    keywordRange: r(d.keywordRange),
+    range: r(d.range),
+    issues: d.issues.map((i) => shiftIssue(i, n)),
+    plane: null,
+  };
+  if (d.plane) {
+    moved.plane = {
+      ...d.plane,
+      directive: moved,
+      bodyStartLine: d.plane.bodyStartLine + n,
+      endLine: d.plane.endLine + n,
+      bodyRange: d.plane.bodyRange && r(d.plane.bodyRange),
+      links: d.plane.links.map((l) => shiftLink(l, n)),
+    };
+  }
+  return moved;
+}

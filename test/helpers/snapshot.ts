@@ -1,0 +1,22 @@
+/** A plain, comparable projection of a parsed 3md document (the tree has back-references). */
+import type { ThreeMdDocument } from '../../server/src/core/threemd/syntax';
+
+export function snapshot(doc: ThreeMdDocument): unknown {
+  return JSON.parse(
+    JSON.stringify({
+      lines: doc.lines,
+      frontmatter: doc.frontmatter,
+      version: doc.version,
+      axis: doc.axis,
+      title: doc.title,
+      metadata: doc.metadata,
+      preamble: doc.preamble,
+      preambleStartLine: doc.preambleStartLine,
+      preambleEndLine: doc.preambleEndLine,
+      headIssues: doc.headIssues,
+      zs: [...doc.zs],
+      directives: doc.directives.map((d) => ({ ...d, plane: d.plane && { ...d.plane, directive: undefined } })),
+      planes: doc.planes.map((p) => ({ ...p, directive: p.directive?.line })),
+    }),
+  );
+}

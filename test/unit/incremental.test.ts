@@ -1,0 +1,93 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { parseThreeMd } from '../../server/src/core/threemd/parser';
+import { reparse, reparseStats } from '../../server/src/core/threemd/incremental';
+import { applyEdit, LineIndex } from '../../server/src/core/text';
+import type { TextEdit } from '../../server/src/core/types';
+import { joinLines } from '../helpers/markers';
+import { snapshot } from '../helpers/snapshot';
+
+const BASE = joinLines(
+  '---',
+  '3md: 1.0',
+  'title: T',
+  '---',
+  'preamble',
+  '@plane z=0 label="id" kind=identity',
+  'You are T. See [[z=1]].',
+  '',
+  '@plane z=1 label="search" triggers="find, grep" inputs="q" tool="rg {q}"',
+  'Search. ```inline``` [[z=2|b]]',
+  '```',
+  '@plane z=9 hidden',
+  '```',
+  '@plane z=2 label="b"',
+  'body b',
+  '',
+);
+
+/** Fragments chosen to hit every path: plain text, links, fences, directives, blank lines. */
+const FRAGMENTS = ['x', ' ', '\n', '\n\n', 'word', '[[z=1]]', '[[z=3|t]]', '```', '~~~', '\n```\n', '@plane z=5', '\n@plane z=7 label="n"\n', '@plane', 'z=', '"', '---', 'label="q"', '\r\n', '{q}', ''];
+
+const editArb = (text: string) =>
+  fc.record({ a: fc.nat({ max: text.length }), len: fc.nat({ max: 12 }), ins: fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 3 }) });
+
+function toEdit(text: string, e: { a: number; len: number; ins: string[] }): TextEdit {
+  const index = new LineIndex(text);
+  const b = Math.min(text.length, e.a + e.len);
+  return { range: { start: index.positionAt(e.a), end: index.positionAt(b) }, text: e.ins.join('') };
+}
+
+test('incremental re-parse equals a full parse after every edit of random edit sequences', () => {
+  fc.assert(
+    fc.property(fc.array(fc.record({ a: fc.nat(), len: fc.nat({ max: 12 }), ins: fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 3 }) }), { minLength: 1, maxLength: 25 }), (edits) => {
+      let text = BASE;
+      let doc = parseThreeMd(text);
+      for (const raw of edits) {
+        const edit = toEdit(text, { ...raw, a: raw.a % (text.length + 1) });
+        text = applyEdit(text, edit);
+        doc = reparse(doc, edit, text);
+        assert.deepEqual(snapshot(doc), snapshot(parseThreeMd(text)));
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+test('typing inside a body takes the body path; adding a directive takes the full path', () => {
+  let doc = parseThreeMd(BASE);
+  const before = { ...reparseStats };
+  const typing: TextEdit = { range: { start: { line: 14, character: 6 }, end: { line: 14, character: 6 } }, text: '!' };
+  let text = applyEdit(BASE, typing);
+  doc = reparse(doc, typing, text);
+  assert.equal(reparseStats.body, before.body + 1);
+  assert.equal(doc.planes.find((p) => p.z === 2)!.body, 'body b!');
+  const directive: TextEdit = { range: { start: { line: 15, character: 0 }, end: { line: 15, character: 0 } }, text: '@plane z=3' };
+  text = applyEdit(text, directive);
+  doc = reparse(doc, directive, text);
+  assert.equal(reparseStats.full, before.full + 1);
+  assert.deepEqual(doc.planes.map((p) => p.z), [0, 1, 2, 3]);
+});
+
+test('editing a directive that keeps its z takes the directive path', () => {
+  const doc = parseThreeMd(BASE);
+  const before = reparseStats.directive;
+  const at = BASE.split('\n')[8]!.indexOf('grep') + 4;
+  const edit: TextEdit = { range: { start: { line: 8, character: at }, end: { line: 8, character: at } }, text: ', locate' };
+  const text = applyEdit(BASE, edit);
+  const next = reparse(doc, edit, text);
+  assert.equal(reparseStats.directive, before + 1);
+  assert.equal(next.planes[1]!.attributes['triggers'], 'find, grep, locate');
+  assert.deepEqual(snapshot(next), snapshot(parseThreeMd(text)));
+});
+
+test('an unchanged plane keeps its object identity across a body edit elsewhere', () => {
+  const doc = parseThreeMd(BASE);
+  const first = doc.planes[0];
+  const edit: TextEdit = { range: { start: { line: 14, character: 0 }, end: { line: 14, character: 0 } }, text: 'x' };
+  const next = reparse(doc, edit, applyEdit(BASE, edit));
+  assert.equal(next.planes[0], first);
+});
+
+void editArb;
