@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeWorld } from '../../server/src/core/world/analyzeWorld';
 import { emptyHost } from '../../server/src/core/host';
-import { BASE_URI, baseHost, baseWorld, fixtureHost, rangeOf, worldUri } from './world-helpers';
+import { BASE_URI, baseHost, baseWorld, fixtureHost, rangeOf, worldUri } from '../fixtures/world/helpers';
 
 function run(obj: unknown, host = baseHost()) {
   const text = JSON.stringify(obj, null, 2);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeEval, evalReferences } from '../../server/src/core/world/evalContract';
 import { parseWorld } from '../../server/src/core/world/model';
-import { BASE_URI, baseWorld, fixtureHost, rangeOf, worldUri } from './world-helpers';
+import { BASE_URI, baseWorld, fixtureHost, rangeOf, worldUri } from '../fixtures/world/helpers';
 
 const world = (obj: unknown = baseWorld()) => parseWorld(JSON.stringify(obj, null, 2), BASE_URI);
 const fence = (json: string) => '# eval\n\n```json\n' + json + '\n```\n';

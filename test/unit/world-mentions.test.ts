@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildAliasMap, findParagraphMentions, hasCompletionSignal, normalizeMentionLabel, resolveMentions } from '../../server/src/core/world/mentions';
-import { rangeOf } from './world-helpers';
+import { rangeOf } from '../fixtures/world/helpers';
 
 const aliases = buildAliasMap([
   { id: 'pm' },

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzePrompt } from '../../server/src/core/world/prompt';
 import { parseWorld } from '../../server/src/core/world/model';
-import { BASE_URI, GOOD_PROMPT, baseWorld, fixtureHost, rangeOf, worldUri } from './world-helpers';
+import { BASE_URI, GOOD_PROMPT, baseWorld, fixtureHost, rangeOf, worldUri } from '../fixtures/world/helpers';
 
 const world = (obj: unknown = baseWorld()) => parseWorld(JSON.stringify(obj, null, 2), BASE_URI);
 const SENDER = 'file:///p/.agent-world/prompts/sender.md';
