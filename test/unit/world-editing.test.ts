@@ -40,7 +40,7 @@ test('agent ids complete in node agents and entryAgent; node ids in entry, requi
   assert.deepEqual(labels(worldCompletion(world, posOf(TEXT, '"agent": "dev"', 11), host)), agents);
   assert.deepEqual(labels(worldCompletion(world, posOf(TEXT, '"entryAgent": "pm"', 15), host)), agents);
   assert.deepEqual(labels(worldCompletion(world, posOf(TEXT, '"entry": "requirements"', 11), host)), nodes);
-  assert.deepEqual(labels(worldCompletion(world, posOf(TEXT, '["qa_review", "security_review"]', 3, 1)), host), nodes);
+  assert.deepEqual(labels(worldCompletion(world, posOf(TEXT, '["qa_review", "security_review"]', 3, 1), host)), nodes);
   assert.deepEqual(labels(worldCompletion(world, posOf(TEXT, '"implementation": ["qa_review"', 20), host)), nodes);
 });
 
