@@ -31,7 +31,7 @@ test('the minimal base world gives no diagnostics', () => {
 test('W1: a JSON syntax error is reported at its position', () => {
   const text = '{\n  "world": {,\n}';
   const r = analyzeWorld(text, BASE_URI, emptyHost);
-  assert.equal(r.diagnostics[0]!.code, 'invalid-json');
+  assert.equal(r.diagnostics[0]!.code, 'world-invalid-json');
   assert.equal(r.diagnostics[0]!.severity, 'error');
   assert.deepEqual(r.diagnostics[0]!.range, { start: { line: 1, character: 12 }, end: { line: 1, character: 13 } });
   assert.match(r.diagnostics[0]!.message, /^Invalid JSON: value expected at line 2 column 13$/);
@@ -39,13 +39,13 @@ test('W1: a JSON syntax error is reported at its position', () => {
 
 test('W1: comments are not allowed in strict JSON', () => {
   const r = analyzeWorld('{ // c\n}', BASE_URI, emptyHost);
-  assert.ok(codes(r).includes('invalid-json'));
+  assert.ok(codes(r).includes('world-invalid-json'));
 });
 
 test('W1: a duplicate key is flagged on its second occurrence', () => {
   const text = '{ "world": {}, "world": {} }';
   const r = analyzeWorld(text, BASE_URI, emptyHost);
-  const d = r.diagnostics.find((x) => x.code === 'duplicate-key')!;
+  const d = r.diagnostics.find((x) => x.code === 'world-duplicate-key')!;
   assert.deepEqual(d.range, rangeOf(text, '"world"', 1));
   assert.equal(d.message, 'Duplicate key "world": JSON.parse keeps only the last value');
 });
@@ -54,7 +54,7 @@ test('W3: a node agent not defined in agents uses the router text on the value',
   const w = baseWorld();
   w.workflow.nodes.receive.agent = 'missing_agent';
   const r = run(w);
-  const d = r.diagnostics.find((x) => x.code === 'unknown-agent')!;
+  const d = r.diagnostics.find((x) => x.code === 'world-unknown-agent')!;
   assert.equal(d.message, 'workflow.nodes.receive.agent "missing_agent" is not defined in agents');
   assert.deepEqual(d.range, rangeOf(r.text, '"missing_agent"'));
 });
@@ -67,12 +67,12 @@ test('W3: missing requires node, edge target, edge source and entry', () => {
   w.workflow.entry = 'start';
   const r = run(w);
   const msg = (c: string) => r.diagnostics.filter((d) => d.code === c).map((d) => d.message);
-  assert.deepEqual(msg('unknown-required-node'), ['workflow.nodes.receive.requires references missing node "missing"']);
-  assert.deepEqual(msg('unknown-edge-target'), ['workflow.edges.send references missing target node "nowhere"']);
-  assert.deepEqual(msg('unknown-edge-source'), ['workflow.edges.ghost references missing source node "ghost"']);
-  assert.deepEqual(msg('unknown-entry-node'), ['workflow.entry "start" does not match a workflow node']);
-  assert.deepEqual(r.diagnostics.find((d) => d.code === 'unknown-edge-source')!.range, rangeOf(r.text, '"ghost"'));
-  assert.deepEqual(r.diagnostics.find((d) => d.code === 'unknown-entry-node')!.range, rangeOf(r.text, '"start"'));
+  assert.deepEqual(msg('world-unknown-required-node'), ['workflow.nodes.receive.requires references missing node "missing"']);
+  assert.deepEqual(msg('world-unknown-edge-target'), ['workflow.edges.send references missing target node "nowhere"']);
+  assert.deepEqual(msg('world-unknown-edge-source'), ['workflow.edges.ghost references missing source node "ghost"']);
+  assert.deepEqual(msg('world-unknown-entry-node'), ['workflow.entry "start" does not match a workflow node']);
+  assert.deepEqual(r.diagnostics.find((d) => d.code === 'world-unknown-edge-source')!.range, rangeOf(r.text, '"ghost"'));
+  assert.deepEqual(r.diagnostics.find((d) => d.code === 'world-unknown-entry-node')!.range, rangeOf(r.text, '"start"'));
 });
 
 test('W3: human is an allowed edge source', () => {
@@ -90,37 +90,37 @@ test('W3: node missing agent, bad contextScope, contextLimit and tools, missing 
   delete w.agents.receiver.promptPath;
   const r = run(w);
   const by = (c: string) => r.diagnostics.find((d) => d.code === c)!;
-  assert.equal(by('missing-node-agent').message, 'workflow.nodes.receive is missing agent');
-  assert.deepEqual(by('missing-node-agent').range, rangeOf(r.text, '"receive"'));
-  assert.equal(by('invalid-context-scope').message, 'agents.sender.contextScope must be one of: global, agent');
-  assert.deepEqual(by('invalid-context-scope').range, rangeOf(r.text, '"causal"'));
-  assert.equal(by('invalid-context-limit').message, 'agents.sender.contextLimit must be an integer greater than 0');
-  assert.equal(by('invalid-tools').message, 'agents.sender.tools must be an array of tool names');
-  assert.equal(by('missing-prompt-path').message, 'agents.receiver is missing promptPath');
+  assert.equal(by('world-missing-node-agent').message, 'workflow.nodes.receive is missing agent');
+  assert.deepEqual(by('world-missing-node-agent').range, rangeOf(r.text, '"receive"'));
+  assert.equal(by('world-invalid-context-scope').message, 'agents.sender.contextScope must be one of: global, agent');
+  assert.deepEqual(by('world-invalid-context-scope').range, rangeOf(r.text, '"causal"'));
+  assert.equal(by('world-invalid-context-limit').message, 'agents.sender.contextLimit must be an integer greater than 0');
+  assert.equal(by('world-invalid-tools').message, 'agents.sender.tools must be an array of tool names');
+  assert.equal(by('world-missing-prompt-path').message, 'agents.receiver is missing promptPath');
 });
 
 test('W4: unknown workflow type and a missing one', () => {
   const w = baseWorld();
   w.workflow.type = 'Free Mention';
   let r = run(w);
-  const d = r.diagnostics.find((x) => x.code === 'unknown-workflow-type')!;
+  const d = r.diagnostics.find((x) => x.code === 'world-unknown-workflow-type')!;
   assert.equal(d.message, 'workflow.type must be one of the canonical workflow pattern ids, got "Free Mention"');
   assert.deepEqual(d.range, rangeOf(r.text, '"Free Mention"'));
   delete w.workflow.type;
   r = run(w);
-  assert.equal(r.diagnostics.find((x) => x.code === 'unknown-workflow-type')!.message, 'workflow.type must be one of the canonical workflow pattern ids, got (none)');
+  assert.equal(r.diagnostics.find((x) => x.code === 'world-unknown-workflow-type')!.message, 'workflow.type must be one of the canonical workflow pattern ids, got (none)');
 });
 
 test('W4: enforceEdges must equal the derived value; W19 flags it being written at all', () => {
   const w = baseWorld();
   w.workflow.enforceEdges = false;
   const r = run(w);
-  const d = r.diagnostics.find((x) => x.code === 'enforce-edges-mismatch')!;
+  const d = r.diagnostics.find((x) => x.code === 'world-enforce-edges-mismatch')!;
   assert.equal(d.message, 'workflow.enforceEdges must be true for workflow.type "direct-handoff", or omitted; edge enforcement is derived from the pattern');
   assert.deepEqual(d.range, rangeOf(r.text, 'false'));
   w.workflow.enforceEdges = true;
   const r2 = run(w);
-  assert.deepEqual(codes(r2), ['enforce-edges-written']);
+  assert.deepEqual(codes(r2), ['world-enforce-edges-written']);
   assert.equal(r2.diagnostics[0]!.severity, 'information');
   assert.deepEqual(r2.diagnostics[0]!.range, rangeOf(r2.text, '"enforceEdges"'));
 });
@@ -141,7 +141,7 @@ test('W5: free-mention shape errors carry the router text', () => {
   w.world.turnLimit = 0;
   w.workflow.nodes.extra = { agent: 'sender' };
   const r = run(w);
-  const msgs = r.diagnostics.filter((d) => d.code.startsWith('free-mention')).map((d) => d.message);
+  const msgs = r.diagnostics.filter((d) => d.code.startsWith('world-free-mention')).map((d) => d.message);
   assert.deepEqual(msgs, [
     'workflow.edges.human is not allowed in a free-mention world; workflow.edges must be {}',
     'workflow.nodes.receive.requires is not allowed in a free-mention world; there are no edges to order prerequisites against',
@@ -154,10 +154,10 @@ test('W5: a free-mention agent with no node, and a lone agent', () => {
   const w = freeMention();
   delete w.workflow.nodes.receive;
   let r = run(w);
-  assert.equal(r.diagnostics.find((d) => d.code === 'free-mention-agent-nodes')!.message, 'agents.receiver has no workflow node; every agent in a free-mention world must map to exactly one node');
+  assert.equal(r.diagnostics.find((d) => d.code === 'world-free-mention-agent-nodes')!.message, 'agents.receiver has no workflow node; every agent in a free-mention world must map to exactly one node');
   delete w.agents.receiver;
   r = run(w);
-  const d = r.diagnostics.find((x) => x.code === 'free-mention-too-few-agents')!;
+  const d = r.diagnostics.find((x) => x.code === 'world-free-mention-too-few-agents')!;
   assert.match(d.message, /^agents must contain at least two agents in a free-mention world/);
   assert.deepEqual(d.range, rangeOf(r.text, '"agents"'));
 });
@@ -171,11 +171,11 @@ test('W6: a missing prompt file and a path escaping the project', () => {
   const orig = host.readText.bind(host);
   host.readText = (u: string) => (read++, orig(u));
   const r = run(w, host);
-  const nf = r.diagnostics.find((d) => d.code === 'prompt-not-found')!;
+  const nf = r.diagnostics.find((d) => d.code === 'world-prompt-not-found')!;
   assert.equal(nf.message, 'agents.sender.promptPath not found: prompts/nope.md');
   assert.deepEqual(nf.range, rangeOf(r.text, '"prompts/nope.md"'));
   assert.deepEqual(nf.data, { agentId: 'sender', promptUri: 'file:///p/.agent-world/prompts/nope.md' });
-  const esc = r.diagnostics.find((d) => d.code === 'prompt-path-escapes')!;
+  const esc = r.diagnostics.find((d) => d.code === 'world-prompt-path-escapes')!;
   assert.equal(esc.message, 'agents.receiver.promptPath escapes the project and skill directories: ../../etc/passwd');
   assert.equal(read, 0);
 });
@@ -185,7 +185,7 @@ test('W6: absolute prompt paths escape; ../prompts inside the project is fine', 
   w.agents.sender.promptPath = '/abs/sender.md';
   w.agents.receiver.promptPath = '../receiver.md';
   const r = run(w, baseHost({ 'file:///p/receiver.md': 'x' }));
-  assert.deepEqual(codes(r), ['prompt-path-escapes']);
+  assert.deepEqual(codes(r), ['world-prompt-path-escapes']);
 });
 
 test('W7: legacy array edges with join and no nodes', () => {
@@ -193,7 +193,7 @@ test('W7: legacy array edges with join and no nodes', () => {
   delete w.workflow.nodes;
   w.workflow.edges = [{ from: 'sender', to: ['receiver'] }, { from: ['receiver'], to: ['sender'], join: 'all' }];
   const r = run(w);
-  const legacy = r.diagnostics.filter((d) => d.code === 'legacy-dialect');
+  const legacy = r.diagnostics.filter((d) => d.code === 'world-legacy-dialect');
   assert.deepEqual(legacy.map((d) => d.message.split('\n')[0]), [
     'workflow.edges must be an object, not an array of from/to entries',
     'workflow edges no longer support a "join" key',
@@ -201,7 +201,7 @@ test('W7: legacy array edges with join and no nodes', () => {
   ]);
   assert.match(legacy[0]!.message, /\n\nDefine workflow\.nodes as an object keyed by node id/);
   assert.deepEqual(legacy[0]!.range, rangeOf(r.text, '"edges"'));
-  assert.ok(!codes(r).includes('unknown-edge-source'));
+  assert.ok(!codes(r).includes('world-unknown-edge-source'));
 });
 
 test('W7: a non-array edge value and array agents', () => {
@@ -209,18 +209,18 @@ test('W7: a non-array edge value and array agents', () => {
   w.workflow.edges.send = 'receive';
   w.agents = [{ id: 'sender', promptPath: 'prompts/sender.md', contextScope: 'agent' }, { id: 'receiver', promptPath: 'prompts/receiver.md', contextScope: 'agent' }];
   const r = run(w);
-  assert.deepEqual(r.diagnostics.filter((d) => d.code === 'legacy-dialect').map((d) => d.message.split('\n')[0]), [
+  assert.deepEqual(r.diagnostics.filter((d) => d.code === 'world-legacy-dialect').map((d) => d.message.split('\n')[0]), [
     'workflow.edges.send must be an array of target node ids',
     'agents must be an object keyed by agent id, not an array of {id, …} entries',
   ]);
-  assert.ok(!codes(r).includes('unknown-agent'), 'agents were still read from the array');
+  assert.ok(!codes(r).includes('world-unknown-agent'), 'agents were still read from the array');
 });
 
 test('W8: entryAgent must match the entry node agent', () => {
   const w = baseWorld();
   w.workflow.entryAgent = 'receiver';
   const r = run(w);
-  const d = r.diagnostics.find((x) => x.code === 'entry-agent-mismatch')!;
+  const d = r.diagnostics.find((x) => x.code === 'world-entry-agent-mismatch')!;
   assert.equal(d.severity, 'warning');
   assert.equal(d.message, 'entryAgent receiver does not match send.agent sender');
   assert.deepEqual(d.range, rangeOf(r.text, '"receiver"'));
@@ -234,7 +234,7 @@ test('W9: unresolvable mainAgent, world.entryAgent and routing fallback', () => 
   w.world.entryAgent = 'ghost';
   w.routing = { noMentionFromHumanGoesTo: 'nobody' };
   const r = run(w);
-  assert.deepEqual(r.diagnostics.filter((d) => d.code === 'unresolved-agent-reference').map((d) => d.message), [
+  assert.deepEqual(r.diagnostics.filter((d) => d.code === 'world-unresolved-agent-reference').map((d) => d.message), [
     'world.entryAgent "ghost" is not defined in agents',
     'routing.noMentionFromHumanGoesTo "nobody" is not defined in agents',
     'world.mainAgent "boss" does not resolve to an agent; the router silently ignores it and unaddressed human messages go to workflow.entry',
@@ -247,7 +247,7 @@ test('W10: an agent id starting with a digit can never be mentioned', () => {
   w.workflow.nodes.qa = { agent: '1qa' };
   w.workflow.edges.receive = ['qa'];
   const r = run(w);
-  const d = r.diagnostics.find((x) => x.code === 'unmentionable-agent-id')!;
+  const d = r.diagnostics.find((x) => x.code === 'world-unmentionable-agent-id')!;
   assert.equal(d.message, "agent id '1qa' can never be addressed: mentions must start with a letter");
   assert.deepEqual(d.range, rangeOf(r.text, '"1qa"', 1));
 });
@@ -261,7 +261,7 @@ test('W11: ids and names that normalize to the same alias collide, first wins', 
   w.workflow.nodes.b = { agent: 'worker-a' };
   w.workflow.edges.receive = ['a', 'b'];
   const r = run(w);
-  assert.deepEqual(r.diagnostics.filter((d) => d.code === 'mention-alias-collision').map((d) => d.message), [
+  assert.deepEqual(r.diagnostics.filter((d) => d.code === 'world-mention-alias-collision').map((d) => d.message), [
     'agents.worker-a and agents.worker_a share the mention alias "@worker-a"; mentions resolve to worker_a',
     'agents.receiver.name "Sender" shares the mention alias "@sender" with agents.sender; mentions resolve to sender',
   ]);
@@ -271,7 +271,7 @@ test('W12: an agent no node uses', () => {
   const w = baseWorld();
   w.agents.idle = { promptPath: 'prompts/sender.md', contextScope: 'agent' };
   const r = run(w);
-  const d = r.diagnostics.find((x) => x.code === 'unused-agent')!;
+  const d = r.diagnostics.find((x) => x.code === 'world-unused-agent')!;
   assert.equal(d.message, 'agents.idle is not used by any workflow node');
   assert.deepEqual(d.range, rangeOf(r.text, '"idle"'));
 });
@@ -281,9 +281,9 @@ test('W13: unreachable node and a join that can never fire', () => {
   w.workflow.nodes.island = { agent: 'receiver' };
   w.workflow.nodes.receive.requires = ['island'];
   const r = run(w);
-  assert.deepEqual(r.diagnostics.filter((d) => d.code.startsWith('unreachable')).map((d) => [d.code, d.message]), [
-    ['unreachable-node', 'workflow.nodes.island is unreachable: no edge leads to it from workflow.entry "send" or workflow.edges.human'],
-    ['unreachable-join', 'workflow.nodes.receive.requires "island" can never complete before receive; the join can never fire'],
+  assert.deepEqual(r.diagnostics.filter((d) => d.code.startsWith('world-unreachable')).map((d) => [d.code, d.message]), [
+    ['world-unreachable-node', 'workflow.nodes.island is unreachable: no edge leads to it from workflow.entry "send" or workflow.edges.human'],
+    ['world-unreachable-join', 'workflow.nodes.receive.requires "island" can never complete before receive; the join can never fire'],
   ]);
 });
 
@@ -306,14 +306,14 @@ test('W20, W21, W23: $schema, parallelDispatch on a non-lane pattern, forbidden 
   w.workflow.nodes.send.role = 'x';
   const r = run(w);
   assert.deepEqual(r.diagnostics.map((d) => [d.code, d.severity]), [
-    ['schema-property', 'information'],
-    ['parallel-dispatch-pattern', 'information'],
-    ['forbidden-node-field', 'error'],
+    ['world-schema-property', 'information'],
+    ['world-parallel-dispatch-pattern', 'information'],
+    ['world-forbidden-node-field', 'error'],
   ]);
   assert.match(r.diagnostics[2]!.message, /^workflow\.nodes\.send\.role must NOT have additional properties \(role\)/);
   w.workflow.type = 'broadcast';
   w.agents.sender.contextScope = 'agent';
-  assert.ok(!codes(run(w)).includes('parallel-dispatch-pattern'));
+  assert.ok(!codes(run(w)).includes('world-parallel-dispatch-pattern'));
 });
 
 test('W22: contextScope omitted or differing from the pattern default for a sample id', () => {
@@ -334,7 +334,7 @@ test('W24: loop patterns want a conservative turn limit', () => {
   assert.deepEqual(r.diagnostics.map((d) => d.message), ['world.turnLimit 40 is not conservative for the free-mention loop pattern (init uses 8)']);
   delete w.world.turnLimit;
   r = run(w);
-  assert.deepEqual(codes(r), ['loop-turn-limit']);
+  assert.deepEqual(codes(r), ['world-loop-turn-limit']);
 });
 
 test('analyzeWorld never throws on garbage', () => {

@@ -90,7 +90,7 @@ test('quick fix: create a missing prompt from a template that passes the prompt 
   const w = baseWorld();
   const text = JSON.stringify(w, null, 2);
   const r = analyzeWorld(text, BASE_URI, new InMemoryHost({ 'file:///p/.agent-world/prompts/sender.md': 'x' }));
-  const d = r.diagnostics.filter((x) => x.code === 'prompt-not-found');
+  const d = r.diagnostics.filter((x) => x.code === 'world-prompt-not-found');
   assert.equal(d.length, 1);
   const [action] = worldCodeActions(r.world, d);
   assert.equal(action!.title, 'Create prompts/receiver.md from the prompt template');
@@ -125,7 +125,7 @@ test('quick fix: migrate the §3.14 legacy edges to nodes, edges and requires', 
   });
   assert.deepEqual(Object.keys(migrated.agents), ['pm', 'qa', 'sec', 'architect']);
   const after = analyzeWorld(out, BASE_URI, baseHost());
-  assert.ok(!after.diagnostics.some((d) => d.code === 'legacy-dialect'));
+  assert.ok(!after.diagnostics.some((d) => d.code === 'world-legacy-dialect'));
 });
 
 test('quick fix: a prompt missing a rule gets the rule line appended', () => {

@@ -29,13 +29,13 @@ test('V1: a block that does not parse is reported with its number', () => {
   const text = fence(`[${DONE}, ${BLOCK}]`) + '\n```json\n{ "name": \n```\n';
   const d = analyzeEval(text, world());
   assert.equal(d.length, 1);
-  assert.equal(d[0]!.code, 'eval-invalid-json');
+  assert.equal(d[0]!.code, 'world-eval-invalid-json');
   assert.match(d[0]!.message, /^json block 2: ValueExpected at line 9 column 1$/);
 });
 
 test('V2: no routing case at all', () => {
   const d = analyzeEval('# eval\n\n```json\n{ "name": "x" }\n```\n', world());
-  assert.deepEqual(d.map((x) => [x.code, x.message, x.severity]), [['eval-no-routing-cases', 'no fenced json routing cases with name and expect were found', 'error']]);
+  assert.deepEqual(d.map((x) => [x.code, x.message, x.severity]), [['world-eval-no-routing-cases', 'no fenced json routing cases with name and expect were found', 'error']]);
   assert.deepEqual(d[0]!.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 6 } });
 });
 
@@ -45,13 +45,13 @@ test('V3: unknown type, code, agent, node, command and missing content', () => {
   const text = fence(`[${DONE}, ${BLOCK}, ${c}]`);
   const d = analyzeEval(text, world());
   assert.deepEqual(d.map((x) => [x.code, x.message]), [
-    ['eval-unknown-type', 'expect.type "routed" is not a router result type: agent_instruction, agent_instruction_batch, host_action, blocked, done, idle'],
-    ['eval-unknown-code', 'expect.code "nope" is not a blocked code: workflow_edge_blocked, unknown_mention_target, turn_limit_reached'],
-    ['eval-unknown-node', 'expect.workflowNode "nowhere" does not match a workflow node'],
-    ['eval-unsupported-command', 'unsupported eval step command: shout'],
-    ['eval-missing-content', 'user step is missing content'],
-    ['eval-missing-content', 'complete step is missing content'],
-    ['eval-unknown-agent', 'complete step agent "ghost" matches no agent in this world'],
+    ['world-eval-unknown-type', 'expect.type "routed" is not a router result type: agent_instruction, agent_instruction_batch, host_action, blocked, done, idle'],
+    ['world-eval-unknown-code', 'expect.code "nope" is not a blocked code: workflow_edge_blocked, unknown_mention_target, turn_limit_reached'],
+    ['world-eval-unknown-node', 'expect.workflowNode "nowhere" does not match a workflow node'],
+    ['world-eval-unsupported-command', 'unsupported eval step command: shout'],
+    ['world-eval-missing-content', 'user step is missing content'],
+    ['world-eval-missing-content', 'complete step is missing content'],
+    ['world-eval-unknown-agent', 'complete step agent "ghost" matches no agent in this world'],
   ]);
   assert.deepEqual(d[0]!.range, rangeOf(text, '"routed"'));
   assert.deepEqual(d[6]!.range, rangeOf(text, '"ghost"'));
@@ -61,7 +61,7 @@ test('W18: a non-final message with both a handoff and the stop token', () => {
   const c = '{ "name": "w", "given": [{"command":"user","content":"x"}], "complete": {"agent":"sender","content":"@receiver go <world>pass</world>"}, "expect": {"type":"agent_instruction"} }';
   const text = fence(`[${DONE}, ${BLOCK}, ${c}]`);
   const d = analyzeEval(text, world());
-  assert.deepEqual(d.map((x) => [x.code, x.severity]), [['handoff-with-stop-token', 'information']]);
+  assert.deepEqual(d.map((x) => [x.code, x.severity]), [['world-handoff-with-stop-token', 'information']]);
   assert.deepEqual(d[0]!.range, rangeOf(text, '"@receiver go <world>pass</world>"'));
 });
 
@@ -70,7 +70,7 @@ test('V4: pattern minimums missing from the cases', () => {
   assert.deepEqual(d.map((x) => x.message), ['world.eval.md has no case for the direct-handoff pattern minimum: a blocked workflow_edge_blocked case (an invalid handoff blocks)']);
   const w = baseWorld();
   w.workflow.type = 'free-mention';
-  assert.deepEqual(analyzeEval(fence(BLOCK), world(w)).map((x) => x.code), ['eval-pattern-coverage', 'eval-pattern-coverage', 'eval-pattern-coverage']);
+  assert.deepEqual(analyzeEval(fence(BLOCK), world(w)).map((x) => x.code), ['world-eval-pattern-coverage', 'world-eval-pattern-coverage', 'world-eval-pattern-coverage']);
 });
 
 test('evalReferences lists agent and node fields with inner ranges', () => {

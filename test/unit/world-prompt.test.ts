@@ -29,9 +29,9 @@ test('every free-mention prompt passes (any peer may be mentioned)', () => {
 test('W14: a prompt without protocol, prohibition or stop token gets the three eval texts', () => {
   const d = analyzePrompt('You help.\nMore.', RECEIVER, world());
   assert.deepEqual(d.map((x) => [x.code, x.message]), [
-    ['missing-mention-protocol', 'prompts missing paragraph-start @mention protocol: receiver'],
-    ['missing-tool-prohibition', 'prompts missing direct-tool prohibition: receiver'],
-    ['missing-stop-token', 'final nodes missing stop-token prompt guidance: receive'],
+    ['world-missing-mention-protocol', 'prompts missing paragraph-start @mention protocol: receiver'],
+    ['world-missing-tool-prohibition', 'prompts missing direct-tool prohibition: receiver'],
+    ['world-missing-stop-token', 'final nodes missing stop-token prompt guidance: receive'],
   ]);
   assert.deepEqual(d[0]!.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 9 } });
 });
@@ -39,7 +39,7 @@ test('W14: a prompt without protocol, prohibition or stop token gets the three e
 test('W14: the stop token is only required from final nodes; markup is stripped for the tool rule', () => {
   const text = 'Start each handoff paragraph with @receiver.\n\n**Do not** call tools yourself.';
   assert.deepEqual(analyzePrompt(text, SENDER, world()), []);
-  assert.deepEqual(analyzePrompt('handoff paragraph\n@x\nnever run tools directly\n<world>STOP</world>', RECEIVER, world()).map((x) => x.code), ['unknown-mention']);
+  assert.deepEqual(analyzePrompt('handoff paragraph\n@x\nnever run tools directly\n<world>STOP</world>', RECEIVER, world()).map((x) => x.code), ['world-unknown-mention']);
 });
 
 test('W14: a custom stopToken counts as guidance', () => {
@@ -51,7 +51,7 @@ test('W14: a custom stopToken counts as guidance', () => {
 test('W15: a paragraph-start mention of no agent mirrors unknown_mention_target', () => {
   const text = GOOD_PROMPT + '\n@recever Please continue.';
   const [d] = analyzePrompt(text, SENDER, world());
-  assert.equal(d!.code, 'unknown-mention');
+  assert.equal(d!.code, 'world-unknown-mention');
   assert.equal(d!.message, 'Agent @sender used a paragraph-start mention of @recever, which matches no agent in this world.');
   assert.deepEqual(d!.range, rangeOf(text, '@recever'));
 });
@@ -59,7 +59,7 @@ test('W15: a paragraph-start mention of no agent mirrors unknown_mention_target'
 test('W16: a mention the edges never allow mirrors workflow_edge_blocked', () => {
   const text = GOOD_PROMPT + '\n@sender Back to you.';
   const [d] = analyzePrompt(text, RECEIVER, world());
-  assert.equal(d!.code, 'mention-off-edge');
+  assert.equal(d!.code, 'world-mention-off-edge');
   assert.equal(d!.message, 'Agent @receiver mentioned @sender, but no workflow edge allows receive -> send.');
   assert.deepEqual(d!.range, rangeOf(text, '@sender'));
   assert.deepEqual(analyzePrompt(GOOD_PROMPT + '\n@receiver go', SENDER, world()), [], 'allowed edge');
@@ -76,7 +76,7 @@ test('W16 does not apply to free-mention worlds', () => {
 test('W17: @human and @user at line start are flagged; mid-line they are not', () => {
   const text = GOOD_PROMPT + '\n@human here is the result\nhello @User\nTell @human nothing';
   const d = analyzePrompt(text, SENDER, world());
-  assert.deepEqual(d.map((x) => x.code), ['human-mention', 'human-mention']);
+  assert.deepEqual(d.map((x) => x.code), ['world-human-mention', 'world-human-mention']);
   assert.match(d[0]!.message, /^Agent @sender used a paragraph-start mention of @human, which matches no agent in this world\. /);
   assert.deepEqual(d[1]!.range, rangeOf(text, '@User'));
 });

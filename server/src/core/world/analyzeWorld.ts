@@ -26,9 +26,9 @@ export function analyzeWorld(text: string, uri: string, host: IWorkspaceHost): W
   const world = parseWorld(text, uri);
   const diagnostics: Diagnostic[] = [];
   try {
-    for (const e of world.syntaxErrors) diagnostics.push(diag('invalid-json', 'error', describeSyntaxError(e), e.range));
+    for (const e of world.syntaxErrors) diagnostics.push(diag('world-invalid-json', 'error', describeSyntaxError(e), e.range));
     for (const d of world.duplicateKeys) {
-      diagnostics.push(diag('duplicate-key', 'warning', `Duplicate key "${d.key}": JSON.parse keeps only the last value`, d.range));
+      diagnostics.push(diag('world-duplicate-key', 'warning', `Duplicate key "${d.key}": JSON.parse keeps only the last value`, d.range));
     }
     if (!world.root) return { diagnostics, world };
     diagnostics.push(...checkLegacy(world));
@@ -48,25 +48,25 @@ export function checkLegacy(world: WorldModel): Diagnostic[] {
   const edges = world.workflow.get('edges');
   const wf = world.top.get('workflow');
   if (edges?.node.type === 'array') {
-    out.push(diag('legacy-dialect', 'error', `workflow.edges must be an object, not an array of from/to entries${help}`, edges.keyRange, { data: { kind: 'edges-array' } }));
+    out.push(diag('world-legacy-dialect', 'error', `workflow.edges must be an object, not an array of from/to entries${help}`, edges.keyRange, { data: { kind: 'edges-array' } }));
     const join = (edges.node.children ?? []).some((c) => c.type === 'object' && (c.children ?? []).some((p) => p.children?.[0]?.value === 'join'));
-    if (join) out.push(diag('legacy-dialect', 'error', `workflow edges no longer support a "join" key${help}`, edges.keyRange, { data: { kind: 'edge-join' } }));
+    if (join) out.push(diag('world-legacy-dialect', 'error', `workflow edges no longer support a "join" key${help}`, edges.keyRange, { data: { kind: 'edge-join' } }));
   } else if (edges?.node.type === 'object') {
     for (const e of world.edges.values()) {
       if (e.field.node.type !== 'array') {
-        out.push(diag('legacy-dialect', 'error', `workflow.edges.${e.source} must be an array of target node ids${help}`, e.field.range, { data: { kind: 'edge-targets' } }));
+        out.push(diag('world-legacy-dialect', 'error', `workflow.edges.${e.source} must be an array of target node ids${help}`, e.field.range, { data: { kind: 'edge-targets' } }));
       }
     }
   }
   if (wf?.node.type === 'object' && world.workflow.get('nodes')?.node.type !== 'object') {
     const nodes = world.workflow.get('nodes');
     out.push(
-      diag('legacy-dialect', 'error', `workflow.nodes is required and must be an object keyed by node id${help}`, nodes ? nodes.keyRange : wf.keyRange, { data: { kind: 'missing-nodes' } }),
+      diag('world-legacy-dialect', 'error', `workflow.nodes is required and must be an object keyed by node id${help}`, nodes ? nodes.keyRange : wf.keyRange, { data: { kind: 'missing-nodes' } }),
     );
   }
   const agents = world.top.get('agents');
   if (world.agentsIsArray && agents) {
-    out.push(diag('legacy-dialect', 'error', 'agents must be an object keyed by agent id, not an array of {id, …} entries', agents.keyRange, { data: { kind: 'agents-array' } }));
+    out.push(diag('world-legacy-dialect', 'error', 'agents must be an object keyed by agent id, not an array of {id, …} entries', agents.keyRange, { data: { kind: 'agents-array' } }));
   }
   return out;
 }
@@ -78,7 +78,7 @@ function checkPrompts(world: WorldModel, host: IWorkspaceHost): Diagnostic[] {
     if (!a.promptPath || !a.prompt) continue;
     const pp = a.promptPath.value;
     if (a.prompt.kind === 'escapes') {
-      out.push(diag('prompt-path-escapes', 'error', `agents.${a.id}.promptPath escapes the project and skill directories: ${pp}`, a.promptPath.range));
+      out.push(diag('world-prompt-path-escapes', 'error', `agents.${a.id}.promptPath escapes the project and skill directories: ${pp}`, a.promptPath.range));
       continue;
     }
     let exists = false;
@@ -88,7 +88,7 @@ function checkPrompts(world: WorldModel, host: IWorkspaceHost): Diagnostic[] {
       exists = false;
     }
     if (!exists) {
-      out.push(diag('prompt-not-found', 'error', `agents.${a.id}.promptPath not found: ${pp}`, a.promptPath.range, { data: { agentId: a.id, promptUri: a.prompt.uri } }));
+      out.push(diag('world-prompt-not-found', 'error', `agents.${a.id}.promptPath not found: ${pp}`, a.promptPath.range, { data: { agentId: a.id, promptUri: a.prompt.uri } }));
     }
   }
   return out;
@@ -100,18 +100,18 @@ function checkInitRules(world: WorldModel): Diagnostic[] {
   const type = world.type?.value;
   const ee = world.workflow.get('enforceEdges');
   if (ee) {
-    out.push(diag('enforce-edges-written', 'information', 'Do not write workflow.enforceEdges at all; edge enforcement is derived from workflow.type', ee.keyRange));
+    out.push(diag('world-enforce-edges-written', 'information', 'Do not write workflow.enforceEdges at all; edge enforcement is derived from workflow.type', ee.keyRange));
   }
   const schema = world.top.get('$schema');
   if (schema) {
     out.push(
-      diag('schema-property', 'information', 'Do not include "$schema" unless a host owns that strategy; the canonical world.schema.json stays in the skill directory and is never copied into the project', schema.keyRange),
+      diag('world-schema-property', 'information', 'Do not include "$schema" unless a host owns that strategy; the canonical world.schema.json stays in the skill directory and is never copied into the project', schema.keyRange),
     );
   }
   const pd = world.workflow.get('parallelDispatch');
   if (pd?.value === true && type !== undefined && !PARALLEL_DISPATCH_PATTERNS.has(type)) {
     out.push(
-      diag('parallel-dispatch-pattern', 'information', `workflow.parallelDispatch is meant only for multi-agent-fan-out, fan-in-collector, broadcast and orchestrator-worker, not "${type}"`, pd.range),
+      diag('world-parallel-dispatch-pattern', 'information', `workflow.parallelDispatch is meant only for multi-agent-fan-out, fan-in-collector, broadcast and orchestrator-worker, not "${type}"`, pd.range),
     );
   }
   const defaults = type !== undefined ? CONTEXT_SCOPE_DEFAULTS[type] : undefined;
@@ -120,18 +120,18 @@ function checkInitRules(world: WorldModel): Diagnostic[] {
     const want = defaults && Object.prototype.hasOwnProperty.call(defaults, a.id) ? defaults[a.id] : undefined;
     if (!scope) {
       out.push(
-        diag('context-scope-default', 'information', `agents.${a.id}.contextScope is omitted (the router uses global); state it explicitly${want ? `: the ${type} pattern uses "${want}" for ${a.id}` : ''}`, a.keyRange, {
+        diag('world-context-scope-default', 'information', `agents.${a.id}.contextScope is omitted (the router uses global); state it explicitly${want ? `: the ${type} pattern uses "${want}" for ${a.id}` : ''}`, a.keyRange, {
           data: { expected: want ?? null },
         }),
       );
     } else if (want && (scope.value === 'global' || scope.value === 'agent') && scope.value !== want) {
-      out.push(diag('context-scope-default', 'information', `agents.${a.id}.contextScope is "${scope.value}", but the ${type} pattern uses "${want}" for ${a.id}`, scope.range, { data: { expected: want } }));
+      out.push(diag('world-context-scope-default', 'information', `agents.${a.id}.contextScope is "${scope.value}", but the ${type} pattern uses "${want}" for ${a.id}`, scope.range, { data: { expected: want } }));
     }
   }
   for (const n of world.nodes.values()) {
     for (const [k, f] of n.fields) {
       if (FORBIDDEN_NODE_FIELDS.has(k)) {
-        out.push(diag('forbidden-node-field', 'error', `workflow.nodes.${n.id}.${k} must NOT have additional properties (${k}); workflow nodes carry only agent, instruction and requires`, f.keyRange));
+        out.push(diag('world-forbidden-node-field', 'error', `workflow.nodes.${n.id}.${k} must NOT have additional properties (${k}); workflow nodes carry only agent, instruction and requires`, f.keyRange));
       }
     }
   }
@@ -139,9 +139,9 @@ function checkInitRules(world: WorldModel): Diagnostic[] {
     const tl = world.world.get('turnLimit');
     const worldKey = world.top.get('world');
     if (!tl && worldKey) {
-      out.push(diag('loop-turn-limit', 'information', `world.turnLimit is omitted, so the ${type} loop may run 30 turns; set a conservative limit (init uses 8)`, worldKey.keyRange));
+      out.push(diag('world-loop-turn-limit', 'information', `world.turnLimit is omitted, so the ${type} loop may run 30 turns; set a conservative limit (init uses 8)`, worldKey.keyRange));
     } else if (tl && typeof tl.value === 'number' && tl.value > CONSERVATIVE_TURN_LIMIT) {
-      out.push(diag('loop-turn-limit', 'information', `world.turnLimit ${tl.value} is not conservative for the ${type} loop pattern (init uses 8)`, tl.range));
+      out.push(diag('world-loop-turn-limit', 'information', `world.turnLimit ${tl.value} is not conservative for the ${type} loop pattern (init uses 8)`, tl.range));
     }
   }
   return out;

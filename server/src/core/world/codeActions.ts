@@ -126,13 +126,13 @@ export function promptTemplate(world: WorldModel, agentId: string): string {
  */
 export function worldCodeActions(world: WorldModel, diagnostics: Diagnostic[]): CodeAction[] {
   const out: CodeAction[] = [];
-  const legacy = diagnostics.filter((d) => d.code === 'legacy-dialect');
+  const legacy = diagnostics.filter((d) => d.code === 'world-legacy-dialect');
   if (legacy.length > 0) {
     const edit = migrateLegacyEdit(world);
     if (edit) out.push({ title: 'Migrate legacy world.json to nodes, edges and requires', kind: CodeActionKind.QuickFix, edit, isPreferred: true });
   }
   for (const d of diagnostics) {
-    if (d.code !== 'prompt-not-found') continue;
+    if (d.code !== 'world-prompt-not-found') continue;
     const agentId = d.data?.['agentId'];
     const uri = d.data?.['promptUri'];
     if (typeof agentId !== 'string' || typeof uri !== 'string') continue;
@@ -151,9 +151,9 @@ export function worldCodeActions(world: WorldModel, diagnostics: Diagnostic[]): 
 }
 
 const RULE_LINES: Record<string, (d: Diagnostic) => string> = {
-  'missing-mention-protocol': () => 'Put handoff mentions at the beginning of a paragraph.',
-  'missing-tool-prohibition': () => 'Do not call tools yourself; request host actions only.',
-  'missing-stop-token': (d) => `End final responses with ${typeof d.data?.['stopToken'] === 'string' ? d.data['stopToken'] : '<world>pass</world>'}.`,
+  'world-missing-mention-protocol': () => 'Put handoff mentions at the beginning of a paragraph.',
+  'world-missing-tool-prohibition': () => 'Do not call tools yourself; request host actions only.',
+  'world-missing-stop-token': (d) => `End final responses with ${typeof d.data?.['stopToken'] === 'string' ? d.data['stopToken'] : '<world>pass</world>'}.`,
 };
 
 /** Quick fixes for prompt diagnostics: append the missing rule line. */

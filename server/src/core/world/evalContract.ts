@@ -120,7 +120,7 @@ export function analyzeEval(text: string, world: WorldModel): Diagnostic[] {
       // JSON.parse stops at its first error, and so does the eval's message.
       for (const e of b.errors.slice(0, 1)) {
         const where = index.positionAt(b.offset + e.offset);
-        out.push(diag('eval-invalid-json', 'error', `json block ${b.n}: ${printParseErrorCode(e.error)} at line ${where.line + 1} column ${where.character + 1}`, r(b, e.offset, Math.max(1, e.length))));
+        out.push(diag('world-eval-invalid-json', 'error', `json block ${b.n}: ${printParseErrorCode(e.error)} at line ${where.line + 1} column ${where.character + 1}`, r(b, e.offset, Math.max(1, e.length))));
       }
       for (const c of caseNodes(b)) {
         cases++;
@@ -128,22 +128,22 @@ export function analyzeEval(text: string, world: WorldModel): Diagnostic[] {
         const type = prop(expect, 'type');
         if (type?.type === 'string') seen.types.add(type.value);
         if (type && !(type.type === 'string' && RESULT_TYPES.includes(type.value))) {
-          out.push(diag('eval-unknown-type', 'error', `expect.type ${JSON.stringify(type.value)} is not a router result type: ${RESULT_TYPES.join(', ')}`, nr(b, type)));
+          out.push(diag('world-eval-unknown-type', 'error', `expect.type ${JSON.stringify(type.value)} is not a router result type: ${RESULT_TYPES.join(', ')}`, nr(b, type)));
         }
         const code = prop(expect, 'code');
         if (code?.type === 'string') seen.codes.add(code.value);
         if (code && !(code.type === 'string' && (BLOCKED_CODES.includes(code.value) || code.value === 'routing_blocked'))) {
-          out.push(diag('eval-unknown-code', 'error', `expect.code ${JSON.stringify(code.value)} is not a blocked code: ${BLOCKED_CODES.join(', ')}`, nr(b, code)));
+          out.push(diag('world-eval-unknown-code', 'error', `expect.code ${JSON.stringify(code.value)} is not a blocked code: ${BLOCKED_CODES.join(', ')}`, nr(b, code)));
         }
         const agentCheck = (field: string, n: Node | undefined) => {
           if (n?.type === 'string' && world.agents.size > 0 && resolveAlias(world.aliases, n.value) === undefined) {
-            out.push(diag('eval-unknown-agent', 'error', `${field} "${n.value}" matches no agent in this world`, nr(b, n)));
+            out.push(diag('world-eval-unknown-agent', 'error', `${field} "${n.value}" matches no agent in this world`, nr(b, n)));
           }
         };
         agentCheck('expect.agent', prop(expect, 'agent'));
         const wn = prop(expect, 'workflowNode');
         if (wn?.type === 'string' && world.nodes.size > 0 && !world.nodes.has(wn.value)) {
-          out.push(diag('eval-unknown-node', 'error', `expect.workflowNode "${wn.value}" does not match a workflow node`, nr(b, wn)));
+          out.push(diag('world-eval-unknown-node', 'error', `expect.workflowNode "${wn.value}" does not match a workflow node`, nr(b, wn)));
         }
         const expectsDone = type?.value === 'done';
         for (const st of stepsOf(c)) {
@@ -152,22 +152,22 @@ export function analyzeEval(text: string, world: WorldModel): Diagnostic[] {
           const inferred = prop(st.node, 'completeAgent') || prop(st.node, 'agent') || prop(st.node, 'turnId') ? 'complete' : 'user';
           const cmd = cmdNode ? cmdNode.value : inferred;
           if (cmdNode && !(typeof cmd === 'string' && STEP_COMMANDS.includes(cmd))) {
-            out.push(diag('eval-unsupported-command', 'error', `unsupported eval step command: ${String(cmd)}`, nr(b, cmdNode)));
+            out.push(diag('world-eval-unsupported-command', 'error', `unsupported eval step command: ${String(cmd)}`, nr(b, cmdNode)));
             continue;
           }
           const content = prop(st.node, 'content') ?? prop(st.node, 'message');
-          if (!content) out.push(diag('eval-missing-content', 'error', `${cmd === 'ingest' ? 'user' : String(cmd)} step is missing content`, nr(b, st.anchor)));
+          if (!content) out.push(diag('world-eval-missing-content', 'error', `${cmd === 'ingest' ? 'user' : String(cmd)} step is missing content`, nr(b, st.anchor)));
           agentCheck(`${cmd} step agent`, prop(st.node, 'agent'));
           agentCheck(`${cmd} step completeAgent`, prop(st.node, 'completeAgent'));
           if (content?.type === 'string' && !expectsDone && hasCompletionSignal(content.value, world.stopToken)) {
             if (resolveMentions(content.value, world.aliases).some((m) => m.agentId !== undefined)) {
-              out.push(diag('handoff-with-stop-token', 'information', 'This message both hands off with a paragraph-start mention and carries the stop token; the completion tag wins, so no routing happens', nr(b, content)));
+              out.push(diag('world-handoff-with-stop-token', 'information', 'This message both hands off with a paragraph-start mention and carries the stop token; the completion tag wins, so no routing happens', nr(b, content)));
             }
           }
         }
       }
     }
-    if (cases === 0) out.push(diag('eval-no-routing-cases', 'error', 'no fenced json routing cases with name and expect were found', firstLineRange(text)));
+    if (cases === 0) out.push(diag('world-eval-no-routing-cases', 'error', 'no fenced json routing cases with name and expect were found', firstLineRange(text)));
     else out.push(...coverage(text, world, seen));
   } catch {
     // Never fail the caller.
@@ -189,5 +189,5 @@ function coverage(text: string, world: WorldModel, seen: { types: Set<string>; c
   }
   return want
     .filter(([, ok]) => !ok)
-    .map(([what]) => diag('eval-pattern-coverage', 'information', `world.eval.md has no case for the ${type} pattern minimum: ${what}`, firstLineRange(text)));
+    .map(([what]) => diag('world-eval-pattern-coverage', 'information', `world.eval.md has no case for the ${type} pattern minimum: ${what}`, firstLineRange(text)));
 }

@@ -43,17 +43,17 @@ function checkType(world: WorldModel, out: Diagnostic[]): void {
   if (!wf) return;
   const typeField = world.workflow.get('type');
   if (!typeField) {
-    out.push(diag('unknown-workflow-type', 'error', 'workflow.type must be one of the canonical workflow pattern ids, got (none)', wf.keyRange));
+    out.push(diag('world-unknown-workflow-type', 'error', 'workflow.type must be one of the canonical workflow pattern ids, got (none)', wf.keyRange));
   } else if (typeof typeField.value !== 'string' || !WORKFLOW_TYPE_IDS.has(typeField.value)) {
     const got = typeof typeField.value === 'string' ? typeField.value : JSON.stringify(typeField.value);
-    out.push(diag('unknown-workflow-type', 'error', `workflow.type must be one of the canonical workflow pattern ids, got "${got}"`, typeField.range));
+    out.push(diag('world-unknown-workflow-type', 'error', `workflow.type must be one of the canonical workflow pattern ids, got "${got}"`, typeField.range));
   }
   const ee = world.workflow.get('enforceEdges');
   const derived = derivedEnforceEdges(world);
   if (ee && derived !== undefined && ee.value !== derived) {
     out.push(
       diag(
-        'enforce-edges-mismatch',
+        'world-enforce-edges-mismatch',
         'error',
         `workflow.enforceEdges must be ${derived} for workflow.type "${world.type?.value}", or omitted; edge enforcement is derived from the pattern`,
         ee.range,
@@ -64,13 +64,13 @@ function checkType(world: WorldModel, out: Diagnostic[]): void {
 
 function checkFreeMention(world: WorldModel, out: Diagnostic[]): void {
   for (const e of world.edges.values()) {
-    out.push(diag('free-mention-edges', 'error', `workflow.edges.${e.source} is not allowed in a free-mention world; workflow.edges must be {}`, e.keyRange));
+    out.push(diag('world-free-mention-edges', 'error', `workflow.edges.${e.source} is not allowed in a free-mention world; workflow.edges must be {}`, e.keyRange));
   }
   for (const n of world.nodes.values()) {
     const r = n.fields.get('requires');
     if (r) {
       out.push(
-        diag('free-mention-requires', 'error', `workflow.nodes.${n.id}.requires is not allowed in a free-mention world; there are no edges to order prerequisites against`, r.keyRange),
+        diag('world-free-mention-requires', 'error', `workflow.nodes.${n.id}.requires is not allowed in a free-mention world; there are no edges to order prerequisites against`, r.keyRange),
       );
     }
   }
@@ -78,10 +78,10 @@ function checkFreeMention(world: WorldModel, out: Diagnostic[]): void {
   for (const a of world.agents.values()) {
     const nodes = byAgent.get(a.id) ?? [];
     if (nodes.length === 0) {
-      out.push(diag('free-mention-agent-nodes', 'error', `agents.${a.id} has no workflow node; every agent in a free-mention world must map to exactly one node`, a.keyRange));
+      out.push(diag('world-free-mention-agent-nodes', 'error', `agents.${a.id} has no workflow node; every agent in a free-mention world must map to exactly one node`, a.keyRange));
     } else if (nodes.length > 1) {
       out.push(
-        diag('free-mention-agent-nodes', 'error', `agents.${a.id} is referenced by ${nodes.length} workflow nodes; every agent in a free-mention world must map to exactly one node`, a.keyRange, {
+        diag('world-free-mention-agent-nodes', 'error', `agents.${a.id} is referenced by ${nodes.length} workflow nodes; every agent in a free-mention world must map to exactly one node`, a.keyRange, {
           related: nodes.map((id) => ({ range: world.nodes.get(id)!.keyRange, message: `workflow.nodes.${id}` })),
         }),
       );
@@ -89,13 +89,13 @@ function checkFreeMention(world: WorldModel, out: Diagnostic[]): void {
   }
   const agentsField = world.top.get('agents');
   if (agentsField && world.agents.size < 2) {
-    out.push(diag('free-mention-too-few-agents', 'error', 'agents must contain at least two agents in a free-mention world; a lone agent has no peer to mention', agentsField.keyRange));
+    out.push(diag('world-free-mention-too-few-agents', 'error', 'agents must contain at least two agents in a free-mention world; a lone agent has no peer to mention', agentsField.keyRange));
   }
   const tl = world.world.get('turnLimit');
   if (tl && !(Number.isInteger(tl.value) && (tl.value as number) > 0)) {
     out.push(
       diag(
-        'free-mention-turn-limit',
+        'world-free-mention-turn-limit',
         'error',
         `world.turnLimit must be an integer greater than 0 in a free-mention world; it is the only structural stop the pattern has, got ${JSON.stringify(tl.value)}`,
         tl.range,
@@ -106,45 +106,45 @@ function checkFreeMention(world: WorldModel, out: Diagnostic[]): void {
 
 function checkAgentFields(world: WorldModel, out: Diagnostic[]): void {
   for (const a of world.agents.values()) {
-    if (!a.fields.has('promptPath')) out.push(diag('missing-prompt-path', 'error', `agents.${a.id} is missing promptPath`, a.keyRange));
+    if (!a.fields.has('promptPath')) out.push(diag('world-missing-prompt-path', 'error', `agents.${a.id} is missing promptPath`, a.keyRange));
     const scope = a.fields.get('contextScope');
     if (scope && scope.value !== 'global' && scope.value !== 'agent') {
-      out.push(diag('invalid-context-scope', 'error', `agents.${a.id}.contextScope must be one of: global, agent`, scope.range));
+      out.push(diag('world-invalid-context-scope', 'error', `agents.${a.id}.contextScope must be one of: global, agent`, scope.range));
     }
     const limit = a.fields.get('contextLimit');
     if (limit && !(Number.isInteger(limit.value) && (limit.value as number) > 0)) {
-      out.push(diag('invalid-context-limit', 'error', `agents.${a.id}.contextLimit must be an integer greater than 0`, limit.range));
+      out.push(diag('world-invalid-context-limit', 'error', `agents.${a.id}.contextLimit must be an integer greater than 0`, limit.range));
     }
     const tools = a.fields.get('tools');
     if (tools && !(Array.isArray(tools.value) && tools.value.every((t) => typeof t === 'string'))) {
-      out.push(diag('invalid-tools', 'error', `agents.${a.id}.tools must be an array of tool names`, tools.range));
+      out.push(diag('world-invalid-tools', 'error', `agents.${a.id}.tools must be an array of tool names`, tools.range));
     }
   }
 }
 
 function checkReferences(world: WorldModel, out: Diagnostic[]): void {
   if (world.entry && !world.nodes.has(world.entry.value)) {
-    out.push(diag('unknown-entry-node', 'error', `workflow.entry "${world.entry.value}" does not match a workflow node`, world.entry.range));
+    out.push(diag('world-unknown-entry-node', 'error', `workflow.entry "${world.entry.value}" does not match a workflow node`, world.entry.range));
   }
   for (const n of world.nodes.values()) {
-    if (!n.agentField) out.push(diag('missing-node-agent', 'error', `workflow.nodes.${n.id} is missing agent`, n.keyRange));
+    if (!n.agentField) out.push(diag('world-missing-node-agent', 'error', `workflow.nodes.${n.id} is missing agent`, n.keyRange));
     else if (n.agent && !world.agents.has(n.agent.value)) {
-      out.push(diag('unknown-agent', 'error', `workflow.nodes.${n.id}.agent "${n.agent.value}" is not defined in agents`, n.agent.range));
+      out.push(diag('world-unknown-agent', 'error', `workflow.nodes.${n.id}.agent "${n.agent.value}" is not defined in agents`, n.agent.range));
     }
     for (const r of n.requires) {
       if (!world.nodes.has(r.value)) {
-        out.push(diag('unknown-required-node', 'error', `workflow.nodes.${n.id}.requires references missing node "${r.value}"`, r.range));
+        out.push(diag('world-unknown-required-node', 'error', `workflow.nodes.${n.id}.requires references missing node "${r.value}"`, r.range));
       }
     }
   }
   for (const e of world.edges.values()) {
     if (isFreeMention(world)) break;
     if (e.source !== 'human' && !world.nodes.has(e.source)) {
-      out.push(diag('unknown-edge-source', 'error', `workflow.edges.${e.source} references missing source node "${e.source}"`, e.keyRange));
+      out.push(diag('world-unknown-edge-source', 'error', `workflow.edges.${e.source} references missing source node "${e.source}"`, e.keyRange));
     }
     for (const t of e.targets) {
       if (!world.nodes.has(t.value)) {
-        out.push(diag('unknown-edge-target', 'error', `workflow.edges.${e.source} references missing target node "${t.value}"`, t.range));
+        out.push(diag('world-unknown-edge-target', 'error', `workflow.edges.${e.source} references missing target node "${t.value}"`, t.range));
       }
     }
   }
@@ -152,7 +152,7 @@ function checkReferences(world: WorldModel, out: Diagnostic[]): void {
   const entryNode = world.entry ? world.nodes.get(world.entry.value) : undefined;
   if (world.entryAgent && entryNode?.agent && world.entryAgent.value !== entryNode.agent.value) {
     out.push(
-      diag('entry-agent-mismatch', 'warning', `entryAgent ${world.entryAgent.value} does not match ${entryNode.id}.agent ${entryNode.agent.value}`, world.entryAgent.range, {
+      diag('world-entry-agent-mismatch', 'warning', `entryAgent ${world.entryAgent.value} does not match ${entryNode.id}.agent ${entryNode.agent.value}`, world.entryAgent.range, {
         related: [{ range: entryNode.agent.range, message: `workflow.nodes.${entryNode.id}.agent` }],
       }),
     );
@@ -163,7 +163,7 @@ function checkAgentResolution(world: WorldModel, out: Diagnostic[]): void {
   if (world.agents.size === 0) return;
   const exact = (label: string, ref: StrRef | undefined) => {
     if (ref && !world.agents.has(ref.value)) {
-      out.push(diag('unresolved-agent-reference', 'warning', `${label} "${ref.value}" is not defined in agents`, ref.range));
+      out.push(diag('world-unresolved-agent-reference', 'warning', `${label} "${ref.value}" is not defined in agents`, ref.range));
     }
   };
   exact('workflow.entryAgent', world.entryAgent);
@@ -172,7 +172,7 @@ function checkAgentResolution(world: WorldModel, out: Diagnostic[]): void {
   if (world.mainAgent && resolveAlias(world.aliases, world.mainAgent.value) === undefined) {
     out.push(
       diag(
-        'unresolved-agent-reference',
+        'world-unresolved-agent-reference',
         'warning',
         `world.mainAgent "${world.mainAgent.value}" does not resolve to an agent; the router silently ignores it and unaddressed human messages go to workflow.entry`,
         world.mainAgent.range,
@@ -183,13 +183,13 @@ function checkAgentResolution(world: WorldModel, out: Diagnostic[]): void {
   const owner = new Map<string, string>();
   for (const a of world.agents.values()) {
     if (!/^[A-Za-z]/.test(a.id)) {
-      out.push(diag('unmentionable-agent-id', 'warning', `agent id '${a.id}' can never be addressed: mentions must start with a letter`, a.keyRange));
+      out.push(diag('world-unmentionable-agent-id', 'warning', `agent id '${a.id}' can never be addressed: mentions must start with a letter`, a.keyRange));
     }
     const k = normalizeMentionLabel(a.id);
     const prev = owner.get(k);
     if (prev !== undefined) {
       out.push(
-        diag('mention-alias-collision', 'warning', `agents.${a.id} and agents.${prev} share the mention alias "@${k}"; mentions resolve to ${prev}`, a.keyRange, {
+        diag('world-mention-alias-collision', 'warning', `agents.${a.id} and agents.${prev} share the mention alias "@${k}"; mentions resolve to ${prev}`, a.keyRange, {
           related: [{ range: world.agents.get(prev)!.keyRange, message: `agents.${prev}` }],
         }),
       );
@@ -201,7 +201,7 @@ function checkAgentResolution(world: WorldModel, out: Diagnostic[]): void {
     const prev = owner.get(k);
     if (prev !== undefined && prev !== a.id) {
       out.push(
-        diag('mention-alias-collision', 'warning', `agents.${a.id}.name "${a.name.value}" shares the mention alias "@${k}" with agents.${prev}; mentions resolve to ${prev}`, a.name.range, {
+        diag('world-mention-alias-collision', 'warning', `agents.${a.id}.name "${a.name.value}" shares the mention alias "@${k}" with agents.${prev}; mentions resolve to ${prev}`, a.name.range, {
           related: [{ range: world.agents.get(prev)!.keyRange, message: `agents.${prev}` }],
         }),
       );
@@ -210,7 +210,7 @@ function checkAgentResolution(world: WorldModel, out: Diagnostic[]): void {
   if (!isFreeMention(world) && world.top.get('workflow')?.node.type === 'object') {
     const used = nodesByAgent(world);
     for (const a of world.agents.values()) {
-      if (!used.has(a.id)) out.push(diag('unused-agent', 'warning', `agents.${a.id} is not used by any workflow node`, a.keyRange));
+      if (!used.has(a.id)) out.push(diag('world-unused-agent', 'warning', `agents.${a.id} is not used by any workflow node`, a.keyRange));
     }
   }
 }
@@ -223,7 +223,7 @@ function checkReachability(world: WorldModel, out: Diagnostic[]): void {
   const reached = reach(roots.filter((r) => world.nodes.has(r)), next);
   for (const n of world.nodes.values()) {
     if (!reached.has(n.id)) {
-      out.push(diag('unreachable-node', 'warning', `workflow.nodes.${n.id} is unreachable: no edge leads to it from workflow.entry "${world.entry.value}" or workflow.edges.human`, n.keyRange));
+      out.push(diag('world-unreachable-node', 'warning', `workflow.nodes.${n.id} is unreachable: no edge leads to it from workflow.entry "${world.entry.value}" or workflow.edges.human`, n.keyRange));
     }
   }
   for (const n of world.nodes.values()) {
@@ -232,13 +232,13 @@ function checkReachability(world: WorldModel, out: Diagnostic[]): void {
     for (const r of n.requires) {
       if (!world.nodes.has(r.value)) continue;
       if (r.value === n.id || !reached.has(r.value)) {
-        out.push(diag('unreachable-join', 'warning', `workflow.nodes.${n.id}.requires "${r.value}" can never complete before ${n.id}; the join can never fire`, r.range));
+        out.push(diag('world-unreachable-join', 'warning', `workflow.nodes.${n.id}.requires "${r.value}" can never complete before ${n.id}; the join can never fire`, r.range));
         continue;
       }
       upstream ??= upstreamOf(world, n.id);
       if (!upstream.has(r.value)) {
         out.push(
-          diag('unreachable-join', 'warning', `workflow.nodes.${n.id}.requires "${r.value}" is not upstream of ${n.id}; no edge path leads from ${r.value} to ${n.id}, so the join fires only by timing`, r.range),
+          diag('world-unreachable-join', 'warning', `workflow.nodes.${n.id}.requires "${r.value}" is not upstream of ${n.id}; no edge path leads from ${r.value} to ${n.id}, so the join fires only by timing`, r.range),
         );
       }
     }

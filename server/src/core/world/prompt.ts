@@ -50,15 +50,15 @@ export function analyzePrompt(text: string, promptUri: string, world: WorldModel
     const label = owners.length > 0 ? owners.join(', ') : basenameUri(promptUri).replace(/\.md$/i, '');
     const top = firstLineRange(text);
     if (!hasMentionProtocol(text)) {
-      out.push(diag('missing-mention-protocol', 'warning', `prompts missing paragraph-start @mention protocol: ${label}`, top, { data: { fix: 'mention-protocol' } }));
+      out.push(diag('world-missing-mention-protocol', 'warning', `prompts missing paragraph-start @mention protocol: ${label}`, top, { data: { fix: 'mention-protocol' } }));
     }
     if (!hasToolProhibition(text)) {
-      out.push(diag('missing-tool-prohibition', 'warning', `prompts missing direct-tool prohibition: ${label}`, top, { data: { fix: 'tool-prohibition' } }));
+      out.push(diag('world-missing-tool-prohibition', 'warning', `prompts missing direct-tool prohibition: ${label}`, top, { data: { fix: 'tool-prohibition' } }));
     }
     const finals = finalNodesOf(world, owners);
     if (finals.length > 0 && !hasStopTokenGuidance(text, world.stopToken)) {
       out.push(
-        diag('missing-stop-token', 'warning', `final nodes missing stop-token prompt guidance: ${finals.join(', ')}`, top, { data: { fix: 'stop-token', stopToken: world.stopToken } }),
+        diag('world-missing-stop-token', 'warning', `final nodes missing stop-token prompt guidance: ${finals.join(', ')}`, top, { data: { fix: 'stop-token', stopToken: world.stopToken } }),
       );
     }
     if (world.agents.size > 0) out.push(...checkMentions(text, world, owners, label));
@@ -91,7 +91,7 @@ function checkMentions(text: string, world: WorldModel, owners: string[], label:
     const target = targetNodes.length > 0 ? targetNodes.join(', ') : `@${m.agentId}`;
     const tok = m.via === 'pair' ? m.candidates[0]! : m.token;
     out.push(
-      diag('mention-off-edge', 'warning', `Agent @${sender} mentioned @${tok}, but no workflow edge allows ${ownNodes.join(', ')} -> ${target}.`, m.range, {
+      diag('world-mention-off-edge', 'warning', `Agent @${sender} mentioned @${tok}, but no workflow edge allows ${ownNodes.join(', ')} -> ${target}.`, m.range, {
         data: { agentId: m.agentId, allowedNext: [...allowedAgents] },
       }),
     );
@@ -103,7 +103,7 @@ function unresolved(m: ResolvedMention, sender: string): Diagnostic {
   const base = `Agent @${sender} used a paragraph-start mention of @${m.token}, which matches no agent in this world.`;
   const norm = normalizeMentionLabel(m.token);
   if (norm === 'human' || norm === 'user') {
-    return diag('human-mention', 'warning', `${base} Agents cannot address the human by mention; the router blocks with unknown_mention_target. End the final answer with the stop token instead.`, m.range);
+    return diag('world-human-mention', 'warning', `${base} Agents cannot address the human by mention; the router blocks with unknown_mention_target. End the final answer with the stop token instead.`, m.range);
   }
-  return diag('unknown-mention', 'warning', base, m.range);
+  return diag('world-unknown-mention', 'warning', base, m.range);
 }
