@@ -1,0 +1,23 @@
+/** Command palette and view commands. */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { Location, Position } from 'vscode-languageclient';
+import type { SkillsTree } from './skillsTree';
+import { routeRequest, type RouteRequestArgs } from './routeRequest';
+import { revealRange } from './reveal';
+
+export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree): void {
+  const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
+  reg('agentFiles.routeRequest', (args?: RouteRequestArgs) => routeRequest(client, args ?? {}));
+  reg('agentFiles.refreshSkills', () => tree.refresh());
+  reg('agentFiles.revealPlane', (uri: string, range: Parameters<typeof revealRange>[1]) => revealRange(uri, range));
+  reg('agentFiles.restartServer', () => client.restart());
+  reg('agentFiles.showLinks', (uri: string, position: Position, locations: Location[]) =>
+    vscode.commands.executeCommand(
+      'editor.action.showReferences',
+      vscode.Uri.parse(uri),
+      client.protocol2CodeConverter.asPosition(position),
+      locations.map((l) => client.protocol2CodeConverter.asLocation(l)),
+    ),
+  );
+}

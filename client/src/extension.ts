@@ -1,0 +1,54 @@
+/**
+ * The VS Code side of Agent Files: starts the bundled language server over IPC and adds the
+ * Skills tree and the "Route request…" command.
+ */
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { SkillsTree } from './skillsTree';
+import { registerCommands } from './commands';
+
+let client: LanguageClient | undefined;
+
+/** What the server serves: .3md files by language, the Markdown and JSON formats by file name. */
+export const DOCUMENT_SELECTOR = [
+  { language: '3md' },
+  { language: 'markdown', pattern: '**/{SKILL,skill,AGENT}.md' },
+  { language: 'markdown', pattern: '**/.agent-world/{prompts/*.md,world.eval.md}' },
+  { language: 'json', pattern: '**/.agent-world/world.json' },
+  { language: 'jsonc', pattern: '**/.agent-world/world.json' },
+];
+
+export interface AgentFilesApi {
+  client: LanguageClient;
+  tree: SkillsTree;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<AgentFilesApi> {
+  const serverModule = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const config = vscode.workspace.getConfiguration('agentFiles');
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: DOCUMENT_SELECTOR,
+    initializationOptions: {
+      diagnosticDelay: config.get<number>('diagnostics.delay', 150),
+      agentDetection: config.get<string>('agentDetection', 'auto'),
+    },
+    synchronize: { configurationSection: 'agentFiles' },
+    outputChannelName: 'Agent Files',
+  };
+  client = new LanguageClient('agentFiles', 'Agent Files', serverOptions, clientOptions);
+  const tree = new SkillsTree(client);
+  context.subscriptions.push(vscode.window.registerTreeDataProvider('agentFiles.skills', tree), tree);
+  registerCommands(context, client, tree);
+  await client.start();
+  tree.listen();
+  return { client, tree };
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

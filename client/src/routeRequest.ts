@@ -1,0 +1,138 @@
+/**
+ * "Agent Files: Route request…": a QuickPick that re-ranks live as you type, reveals the chosen
+ * skill, then fills its inputs and copies the command or, in a trusted workspace and after an
+ * explicit confirmation showing the exact command line, runs it in a terminal.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { FillCommandRequest, RouteRequest, type FillCommandResult, type RouteCandidate } from '../../server/src/lsp/protocol';
+import { parseInput, validateInput } from './inputs';
+import { revealRange } from './reveal';
+
+/** Arguments that let scripts and tests run the command without prompts. */
+export interface RouteRequestArgs {
+  text?: string;
+  /** Limit routing to one agent file. */
+  uri?: string;
+  /** Pick this skill (by name) instead of asking. */
+  skill?: string;
+  action?: 'reveal' | 'copy' | 'run';
+  values?: Record<string, unknown>;
+}
+
+export interface RouteRequestResult {
+  candidates: RouteCandidate[];
+  chosen?: RouteCandidate;
+  command?: string | null;
+}
+
+interface CandidateItem extends vscode.QuickPickItem {
+  candidate: RouteCandidate;
+}
+
+export async function routeRequest(client: LanguageClient, args: RouteRequestArgs = {}): Promise<RouteRequestResult | undefined> {
+  const rank = (text: string) => client.sendRequest<RouteCandidate[]>(RouteRequest, { text, uri: args.uri });
+  let candidates: RouteCandidate[];
+  let chosen: RouteCandidate | undefined;
+  if (args.text !== undefined) {
+    candidates = await rank(args.text);
+    chosen = args.skill ? candidates.find((c) => c.name === args.skill) : candidates[0];
+  } else {
+    const picked = await pickLive(rank);
+    if (!picked) return undefined;
+    ({ candidates, chosen } = picked);
+  }
+  if (!chosen) {
+    if (args.text === undefined) void vscode.window.showInformationMessage('Agent Files: no skill matches this request.');
+    return { candidates };
+  }
+  await revealRange(chosen.uri, chosen.range);
+  if (!chosen.tool) return { candidates, chosen, command: null };
+
+  const trusted = vscode.workspace.isTrusted;
+  let action = args.action;
+  if (!action) {
+    const options = ['Fill inputs and copy the command', ...(trusted ? ['Fill inputs and run in a terminal…'] : [])];
+    const pick = await vscode.window.showQuickPick(options, { title: `${chosen.name}: ${chosen.tool}`, placeHolder: 'Fill the skill\'s inputs?' });
+    if (!pick) return { candidates, chosen };
+    action = pick.startsWith('Fill inputs and run') ? 'run' : 'copy';
+  }
+  if (action === 'reveal') return { candidates, chosen };
+
+  const values = args.values ?? (await askValues(chosen));
+  if (!values) return { candidates, chosen };
+  const { command } = await client.sendRequest<FillCommandResult>(FillCommandRequest, { uri: chosen.uri, z: chosen.z, values });
+  if (command === null) return { candidates, chosen, command };
+  if (action === 'run') {
+    if (!trusted) {
+      void vscode.window.showWarningMessage('Agent Files: commands are never run in an untrusted workspace. The command was copied instead.');
+      await vscode.env.clipboard.writeText(command);
+    } else {
+      const ok = await vscode.window.showWarningMessage(`Run this command in a terminal?\n\n${command}`, { modal: true, detail: `From skill "${chosen.name}" of ${vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.uri))}` }, 'Run');
+      if (ok === 'Run') {
+        const terminal = vscode.window.createTerminal({ name: `Agent Files: ${chosen.name}` });
+        terminal.show();
+        terminal.sendText(command, true);
+      }
+    }
+  } else {
+    await vscode.env.clipboard.writeText(command);
+    if (!args.action) void vscode.window.showInformationMessage(`Copied: ${command}`);
+  }
+  return { candidates, chosen, command };
+}
+
+function pickLive(rank: (text: string) => Thenable<RouteCandidate[]>): Promise<{ candidates: RouteCandidate[]; chosen: RouteCandidate } | undefined> {
+  return new Promise((resolve) => {
+    const qp = vscode.window.createQuickPick<CandidateItem>();
+    qp.title = 'Agent Files: Route request';
+    qp.placeholder = 'Type a request, e.g. "find every TODO in src"';
+    qp.matchOnDescription = false;
+    let candidates: RouteCandidate[] = [];
+    let generation = 0;
+    let done = false;
+    qp.onDidChangeValue(async (text) => {
+      const mine = ++generation;
+      qp.busy = true;
+      const result = await rank(text);
+      if (mine !== generation) return;
+      candidates = result;
+      qp.busy = false;
+      qp.items = result.map((c) => ({
+        label: c.name,
+        description: `score ${c.score} · z=${c.z} · ${c.agent}`,
+        detail: `matched: ${c.hits.join(', ')}${c.tool ? `   ·   ${c.tool}` : ''}`,
+        alwaysShow: true,
+        candidate: c,
+      }));
+    });
+    qp.onDidAccept(() => {
+      const item = qp.selectedItems[0];
+      if (!item) return;
+      done = true;
+      qp.hide();
+      resolve({ candidates, chosen: item.candidate });
+    });
+    qp.onDidHide(() => {
+      qp.dispose();
+      if (!done) resolve(undefined);
+    });
+    qp.show();
+  });
+}
+
+async function askValues(c: RouteCandidate): Promise<Record<string, unknown> | undefined> {
+  const values: Record<string, unknown> = {};
+  for (const [i, spec] of c.inputs.entries()) {
+    const text = await vscode.window.showInputBox({
+      title: `${c.name}: input ${i + 1} of ${c.inputs.length}`,
+      prompt: `${spec.name} (${spec.type}${spec.required ? '' : ', optional'})`,
+      validateInput: (t) => validateInput(spec, t),
+      ignoreFocusOut: true,
+    });
+    if (text === undefined) return undefined;
+    const v = parseInput(spec, text);
+    if (v !== undefined) values[spec.name] = v;
+  }
+  return values;
+}

@@ -1,0 +1,67 @@
+/** The workspace index and routing results as plain data (shared by the server, the CLI and the client). */
+import type { Range } from './types';
+
+export interface IndexedInput {
+  name: string;
+  type: string;
+  required: boolean;
+}
+
+export interface IndexedSkill {
+  name: string;
+  z: number;
+  triggers: string[];
+  inputs: IndexedInput[];
+  tool: string | null;
+  description?: string;
+  /** Where the skill is declared (its `@plane` line, or the frontmatter name). */
+  range: Range;
+  /** Resolved dependencies (names and z), excluding the skill itself. */
+  deps: { name: string; z: number }[];
+  errors: number;
+  warnings: number;
+}
+
+export interface IndexedFile {
+  uri: string;
+  kind: '3md' | 'skill' | 'agent-md' | 'world';
+  /** The agent's or skill's name. */
+  name: string;
+  isAgent: boolean;
+  identity: { name: string; z: number; range: Range } | null;
+  skills: IndexedSkill[];
+  errors: number;
+  warnings: number;
+}
+
+export interface WorkspaceIndexResult {
+  files: IndexedFile[];
+}
+
+export interface RouteParams {
+  /** Limit to one agent file; all agents of the workspace when absent. */
+  uri?: string;
+  text: string;
+}
+
+export interface RouteCandidate {
+  uri: string;
+  agent: string;
+  name: string;
+  z: number;
+  score: number;
+  hits: string[];
+  inputs: IndexedInput[];
+  tool: string | null;
+  range: Range;
+}
+
+export interface FillCommandParams {
+  uri: string;
+  z: number;
+  values: Record<string, unknown>;
+}
+
+export interface FillCommandResult {
+  command: string | null;
+}

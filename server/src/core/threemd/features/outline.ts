@@ -1,0 +1,83 @@
+/** Document symbols, folding ranges, document links and the "N links" code lens of a 3md document. */
+import { SymbolKind, type CodeLens, type DocumentLink, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver-types';
+import type { Range } from '../../types';
+import type { ThreeMdAnalysis } from '../../threemdAnalysis';
+import { skillOf } from '../../agent/model';
+import type { Plane } from '../syntax';
+import { planeDeclarationRange } from './navigation';
+
+function planeExtent(a: ThreeMdAnalysis, p: Plane): Range {
+  const start = planeDeclarationRange(p).start;
+  let last = p.endLine - 1;
+  while (last > start.line && !a.doc.lines[last]!.trim()) last--;
+  return { start, end: { line: last, character: a.doc.lines[last]?.length ?? 0 } };
+}
+
+export function documentSymbols(a: ThreeMdAnalysis): DocumentSymbol[] {
+  const out: DocumentSymbol[] = [];
+  for (const p of a.doc.planes) {
+    const isIdentity = a.isAgent && p === a.model.identity;
+    const skill = skillOf(p);
+    const name = p.label?.trim() || (a.isAgent && !isIdentity ? skill.name : `z=${p.z}`);
+    const detail = a.isAgent
+      ? isIdentity
+        ? `identity · z=${p.z}`
+        : `z=${p.z}${skill.triggers.length ? ' · ' + skill.triggers.map((t) => t.text).join(', ') : ''}`
+      : `z=${p.z}`;
+    const range = planeExtent(a, p);
+    out.push({
+      name,
+      detail,
+      kind: isIdentity ? SymbolKind.Class : a.isAgent ? SymbolKind.Function : SymbolKind.Namespace,
+      range,
+      selectionRange: p.directive ? p.directive.keywordRange : range,
+    });
+  }
+  return out;
+}
+
+export function foldingRanges(a: ThreeMdAnalysis): FoldingRange[] {
+  const out: FoldingRange[] = [];
+  const fm = a.doc.frontmatter;
+  if (fm.present && fm.endLine > fm.openLine) out.push({ startLine: fm.openLine, endLine: fm.endLine });
+  for (const p of a.doc.planes) {
+    if (!p.directive) continue;
+    const end = planeExtent(a, p).end.line;
+    if (end > p.directive.line) out.push({ startLine: p.directive.line, endLine: end });
+  }
+  return out;
+}
+
+/** `[[z=N]]` links to existing planes, as document links to the plane's line (`file#L<n>`). */
+export function documentLinks(a: ThreeMdAnalysis, uri: string): DocumentLink[] {
+  const out: DocumentLink[] = [];
+  const byZ = new Map(a.doc.planes.map((p) => [p.z, p] as const));
+  for (const p of a.doc.planes) {
+    for (const l of p.links) {
+      const target = byZ.get(l.targetZ);
+      if (!target) continue;
+      const line = planeDeclarationRange(target).start.line + 1;
+      out.push({ range: l.range, target: `${uri}#L${line}`, tooltip: `Go to ${target.label ?? `plane z=${target.z}`} (z=${target.z})` });
+    }
+  }
+  return out;
+}
+
+/** "N links" above each plane: how many links point at it. The command is filled in by the server. */
+export function linkCounts(a: ThreeMdAnalysis): { plane: Plane; count: number; lens: CodeLens }[] {
+  const counts = new Map<number, number>();
+  for (const p of a.doc.planes) {
+    const seen = new Set<string>();
+    for (const l of p.links) {
+      counts.set(l.targetZ, (counts.get(l.targetZ) ?? 0) + 1);
+      seen.add(`${l.range.start.line}:${l.range.start.character}`);
+    }
+    for (const d of skillOf(p).deps) if (!seen.has(`${d.range.start.line}:${d.range.start.character}`)) counts.set(d.z, (counts.get(d.z) ?? 0) + 1);
+  }
+  return a.doc.planes
+    .filter((p) => p.directive)
+    .map((p) => {
+      const count = counts.get(p.z) ?? 0;
+      return { plane: p, count, lens: { range: p.directive!.keywordRange } };
+    });
+}

@@ -1,0 +1,39 @@
+/** Every handler runs through here: an exception is logged and answered as an LSP error, never a crash. */
+import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver';
+
+export type Logger = { error(msg: string): void; info(msg: string): void };
+
+export function createRunner(connection: Connection) {
+  const log: Logger = {
+    error: (m) => connection.console.error(m),
+    info: (m) => connection.console.info(m),
+  };
+  /** Wraps a request handler: cancelled → RequestCancelled; thrown → InternalError with the message. */
+  function safe<P, R>(name: string, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return async (params: P, token: CancellationToken): Promise<R | ResponseError<any>> => {
+      if (token?.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
+      try {
+        const result = await handler(params, token);
+        if (token?.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
+        return result;
+      } catch (e) {
+        if (e instanceof ResponseError) return e;
+        const message = e instanceof Error ? e.message : String(e);
+        log.error(`${name} failed: ${e instanceof Error && e.stack ? e.stack : message}`);
+        return new ResponseError(-32603, `${name} failed: ${message}`);
+      }
+    };
+  }
+  /** Wraps a notification handler: errors are logged, nothing is answered. */
+  function safeNotify<P>(name: string, handler: (params: P) => void) {
+    return (params: P): void => {
+      try {
+        handler(params);
+      } catch (e) {
+        log.error(`${name} failed: ${e instanceof Error && e.stack ? e.stack : String(e)}`);
+      }
+    };
+  }
+  return { safe, safeNotify, log };
+}

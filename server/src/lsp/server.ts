@@ -1,0 +1,232 @@
+/**
+ * The Agent Files language server: capabilities, document sync, diagnostics and the
+ * registration of every handler. Handlers stay thin: find the document, delegate to the core.
+ */
+import {
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+} from 'vscode-languageserver';
+import { URI } from 'vscode-uri';
+import type { AgentDetection } from '../core/agent/detect';
+import { DocumentStore, type OpenDocument } from './documents';
+import { PushDiagnostics, toLspDiagnostic } from './diagnostics';
+import { createRunner } from './runner';
+import { WorkspaceIndex } from './workspace';
+import { registerFeatures } from './features';
+import { registerCustomRequests } from './customRequests';
+import { WorkspaceIndexChangedNotification } from './protocol';
+import { summarize } from '../core/threemd/features/summary';
+
+export interface ServerSettings {
+  diagnosticDelay: number;
+  agentDetection: AgentDetection;
+}
+
+const DEFAULTS: ServerSettings = { diagnosticDelay: 150, agentDetection: 'auto' };
+
+function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
+  const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const diag = (o['diagnostics'] ?? {}) as Record<string, unknown>;
+  const delay = o['diagnosticDelay'] ?? diag['delay'];
+  const detection = o['agentDetection'];
+  return {
+    diagnosticDelay: typeof delay === 'number' && delay >= 0 && Number.isFinite(delay) ? delay : base.diagnosticDelay,
+    agentDetection: detection === 'agent' || detection === '3md' || detection === 'auto' ? detection : base.agentDetection,
+  };
+}
+
+export interface ServerContext {
+  connection: Connection;
+  documents: DocumentStore;
+  index: WorkspaceIndex;
+  runner: ReturnType<typeof createRunner>;
+  /** The open document, if any. */
+  open(uri: string): OpenDocument | undefined;
+}
+
+export function startServer(connection: Connection): void {
+  const runner = createRunner(connection);
+  const documents = new DocumentStore();
+  const index = new WorkspaceIndex();
+  let settings = DEFAULTS;
+  let pullDiagnostics = false;
+  let configurationPull = false;
+  let watchRegistration = false;
+  let progressSupport = false;
+  let folders: string[] = [];
+
+  const diagnosticsOf = (uri: string) => {
+    const entry = documents.get(uri);
+    if (!entry) return null;
+    const analysis = documents.analysis(entry);
+    return { version: entry.doc.version, diagnostics: (analysis?.diagnostics ?? []).map((d) => toLspDiagnostic(d, uri)) };
+  };
+  const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, (uri) => documents.get(uri)?.doc.version);
+
+  let indexTimer: NodeJS.Timeout | undefined;
+  index.onDidChange(() => {
+    if (indexTimer) clearTimeout(indexTimer);
+    indexTimer = setTimeout(() => void connection.sendNotification(WorkspaceIndexChangedNotification, {}), 100);
+  });
+
+  /** Re-indexes an open buffer and (in push mode) schedules its diagnostics. */
+  const refresh = (entry: OpenDocument) => {
+    if (!pullDiagnostics) push.schedule(entry.uri);
+    reindexSoon(entry.uri);
+  };
+  const reindexTimers = new Map<string, NodeJS.Timeout>();
+  const reindexSoon = (uri: string) => {
+    const t = reindexTimers.get(uri);
+    if (t) clearTimeout(t);
+    reindexTimers.set(
+      uri,
+      setTimeout(() => {
+        reindexTimers.delete(uri);
+        const entry = documents.get(uri);
+        const analysis = entry && documents.analysis(entry);
+        if (entry && analysis) index.setOpen(uri, summarize(analysis, uri));
+      }, Math.max(settings.diagnosticDelay, 50)),
+    );
+  };
+
+  const applySettings = (next: ServerSettings) => {
+    const changed = next.agentDetection !== settings.agentDetection;
+    settings = next;
+    push.delay = next.diagnosticDelay;
+    documents.detection = index.detection = next.agentDetection;
+    if (!changed) return;
+    documents.settingsChanged();
+    for (const e of documents.all()) refresh(e);
+    if (pullDiagnostics) void connection.languages.diagnostics.refresh();
+  };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const caps = params.capabilities;
+    pullDiagnostics = !!caps.textDocument?.diagnostic;
+    configurationPull = !!caps.workspace?.configuration;
+    watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    progressSupport = !!caps.window?.workDoneProgress;
+    applySettings(readSettings(params.initializationOptions, DEFAULTS));
+    folders = (params.workspaceFolders ?? [])
+      .map((f) => URI.parse(f.uri))
+      .filter((u) => u.scheme === 'file')
+      .map((u) => u.fsPath);
+    if (!folders.length && params.rootUri) {
+      const u = URI.parse(params.rootUri);
+      if (u.scheme === 'file') folders = [u.fsPath];
+    }
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        completionProvider: { triggerCharacters: ['{', ':', '=', ' ', '@', '/', '"'], resolveProvider: false },
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        documentSymbolProvider: true,
+        workspaceSymbolProvider: true,
+        foldingRangeProvider: true,
+        documentLinkProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: false },
+        ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'agent-files-language-server', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(async () => {
+    if (watchRegistration) {
+      void connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: [{ globPattern: '**/*.3md' }, { globPattern: '**/{SKILL,skill,AGENT}.md' }, { globPattern: '**/.agent-world/**' }],
+      });
+    }
+    if (configurationPull) await pullSettings();
+    await scanWorkspace(folders);
+  });
+
+  const pullSettings = async () => {
+    try {
+      const [cfg] = (await connection.workspace.getConfiguration([{ section: 'agentFiles' }])) as unknown[];
+      if (cfg) applySettings(readSettings(cfg, settings));
+    } catch {
+      // A client without configuration support keeps the initialization options.
+    }
+  };
+
+  const scanWorkspace = async (roots: string[]) => {
+    if (!roots.length) return;
+    const started = Date.now();
+    const reporter = progressSupport ? await connection.window.createWorkDoneProgress().catch(() => null) : null;
+    reporter?.begin('Agent Files: indexing', 0, `${roots.length} folder(s)`, true);
+    try {
+      const report = await index.scan(roots, (pct, msg) => reporter?.report(pct, msg), () => !!reporter?.token.isCancellationRequested);
+      runner.log.info(`indexed ${report.files} file(s) in ${Date.now() - started} ms`);
+      if (report.skipped.length) {
+        const list = report.skipped.slice(0, 3).join(', ');
+        void connection.window.showInformationMessage(`Agent Files: ${report.skipped.length} file(s) over 5 MB are indexed only when opened (${list}${report.skipped.length > 3 ? ', …' : ''}).`);
+      }
+    } finally {
+      reporter?.done();
+    }
+  };
+
+  connection.onDidChangeConfiguration(
+    runner.safeNotify('didChangeConfiguration', (params) => {
+      if (configurationPull) void pullSettings();
+      else applySettings(readSettings((params.settings as Record<string, unknown> | undefined)?.['agentFiles'], settings));
+    }),
+  );
+
+  connection.onDidOpenTextDocument(
+    runner.safeNotify('didOpen', (p) => {
+      const entry = documents.open(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
+      refresh(entry);
+    }),
+  );
+  connection.onDidChangeTextDocument(
+    runner.safeNotify('didChange', (p) => {
+      const entry = documents.change(p.textDocument.uri, p.textDocument.version, p.contentChanges);
+      if (!entry) runner.log.error(`didChange for a document that is not open: ${p.textDocument.uri}`);
+      else refresh(entry);
+    }),
+  );
+  connection.onDidCloseTextDocument(
+    runner.safeNotify('didClose', (p) => {
+      const uri = p.textDocument.uri;
+      documents.close(uri);
+      push.clear(uri);
+      const t = reindexTimers.get(uri);
+      if (t) clearTimeout(t);
+      reindexTimers.delete(uri);
+      index.setOpen(uri, null);
+    }),
+  );
+  connection.onDidChangeWatchedFiles(
+    runner.safeNotify('didChangeWatchedFiles', (p) => {
+      for (const c of p.changes) if (!documents.get(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
+      if (pullDiagnostics) void connection.languages.diagnostics.refresh();
+    }),
+  );
+  connection.workspace.onDidChangeWorkspaceFolders?.((e) => {
+    for (const r of e.removed) index.host.removeRoot(URI.parse(r.uri).fsPath);
+    void scanWorkspace(e.added.map((a) => URI.parse(a.uri).fsPath));
+  });
+
+  connection.languages.diagnostics.on(
+    runner.safe('textDocument/diagnostic', (p) => {
+      const r = diagnosticsOf(p.textDocument.uri);
+      return { kind: 'full' as const, items: r?.diagnostics ?? [] };
+    }),
+  );
+
+  const ctx: ServerContext = { connection, documents, index, runner, open: (uri) => documents.get(uri) };
+  registerFeatures(ctx);
+  registerCustomRequests(ctx);
+  connection.onShutdown(() => push.dispose());
+  connection.listen();
+}

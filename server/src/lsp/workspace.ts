@@ -1,0 +1,109 @@
+/**
+ * The workspace index: every supported file under the workspace folders, read in the
+ * background with progress, kept current from watched-file events, with open buffers ahead
+ * of disk. Files over the size limit are indexed lazily (when opened), with a message.
+ */
+import * as fs from 'node:fs';
+import { URI } from 'vscode-uri';
+import { fileKindOf } from '../core/fileKinds';
+import { parseThreeMd } from '../core/threemd/parser';
+import { analyzeThreeMd } from '../core/threemdAnalysis';
+import { summarize } from '../core/threemd/features/summary';
+import type { IndexedFile } from '../core/indexTypes';
+import { findFiles, NodeFsHost } from '../node/fsHost';
+import type { AgentDetection } from '../core/agent/detect';
+
+/** Files larger than this are skipped by the background scan (they are indexed once opened). */
+export const LAZY_INDEX_BYTES = 5 * 1024 * 1024;
+
+export interface ScanReport {
+  files: number;
+  skipped: string[];
+}
+
+export class WorkspaceIndex {
+  readonly host = new NodeFsHost([]);
+  readonly #disk = new Map<string, IndexedFile>();
+  readonly #open = new Map<string, IndexedFile>();
+  readonly #listeners: (() => void)[] = [];
+  detection: AgentDetection = 'auto';
+
+  onDidChange(listener: () => void): void {
+    this.#listeners.push(listener);
+  }
+
+  #changed(): void {
+    for (const l of this.#listeners) l();
+  }
+
+  /** Every indexed file, open buffers winning over their disk copy. */
+  files(): IndexedFile[] {
+    const out = new Map(this.#disk);
+    for (const [uri, f] of this.#open) out.set(uri, f);
+    return [...out.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+  }
+
+  get(uri: string): IndexedFile | undefined {
+    return this.#open.get(uri) ?? this.#disk.get(uri);
+  }
+
+  setOpen(uri: string, file: IndexedFile | null): void {
+    if (file) this.#open.set(uri, file);
+    else this.#open.delete(uri);
+    this.#changed();
+  }
+
+  /** Reads and indexes one file from disk (null when it is not one of ours or unreadable). */
+  indexFromDisk(uri: string): IndexedFile | null {
+    const path = URI.parse(uri).fsPath;
+    const kind = fileKindOf(path);
+    if (kind !== '3md') return null;
+    const text = this.host.readText(uri);
+    if (text === undefined) return null;
+    return summarize(analyzeThreeMd(parseThreeMd(text), { fileName: path, detection: this.detection }), uri);
+  }
+
+  /** A watched file was created, changed or deleted. */
+  fileChanged(uri: string, deleted: boolean): void {
+    if (deleted) this.#disk.delete(uri);
+    else {
+      const f = this.indexFromDisk(uri);
+      if (f) this.#disk.set(uri, f);
+      else this.#disk.delete(uri);
+    }
+    this.#changed();
+  }
+
+  /**
+   * Scans folders in slices, yielding to the event loop between files so requests stay
+   * responsive; `progress` receives a percentage and a message.
+   */
+  async scan(folders: string[], progress: (percent: number, message: string) => void, isCancelled: () => boolean = () => false): Promise<ScanReport> {
+    for (const f of folders) this.host.addRoot(f);
+    const paths = folders.flatMap((f) => findFiles(f, (p) => fileKindOf(p) === '3md'));
+    const skipped: string[] = [];
+    let last = Date.now();
+    for (let i = 0; i < paths.length; i++) {
+      if (isCancelled()) break;
+      const p = paths[i]!;
+      try {
+        if (fs.statSync(p).size > LAZY_INDEX_BYTES) {
+          skipped.push(p);
+          continue;
+        }
+      } catch {
+        continue;
+      }
+      const uri = URI.file(p).toString();
+      const f = this.indexFromDisk(uri);
+      if (f) this.#disk.set(uri, f);
+      if (Date.now() - last > 50) {
+        progress(Math.round((100 * i) / paths.length), `${i}/${paths.length} files`);
+        await new Promise((r) => setImmediate(r));
+        last = Date.now();
+      }
+    }
+    this.#changed();
+    return { files: paths.length - skipped.length, skipped };
+  }
+}
