@@ -8,7 +8,7 @@ import { ALLOWED_FIELDS } from './analyze';
 import { SKILL_KEY_DOCS } from './keyDocs';
 import { headingAnchors, scanMarkdown, type MdHeading } from './markdown';
 import { skillDirOf } from './paths';
-import { collectReferences, type SkillReference } from './references';
+import { AnchorCache, collectReferences, type SkillReference } from './references';
 
 function frontmatter(text: string): YamlFrontmatter {
   return parseYamlFrontmatter(text, { split: 'lines' });
@@ -45,14 +45,10 @@ function headingLocation(uri: string, h: MdHeading | undefined): Location {
   return { uri, range: at };
 }
 
-function anchorsOf(text: string, uri: string, r: SkillReference, host: IWorkspaceHost): Map<string, MdHeading> | undefined {
-  if (r.path === '') return headingAnchors(text);
-  try {
-    const t = r.uri ? host.readText(r.uri) : undefined;
-    return t === undefined ? undefined : headingAnchors(t);
-  } catch {
-    return undefined;
-  }
+/** Anchors of a reference's target; the cache keeps this linear when many links share a target. */
+function anchorsOf(text: string, r: SkillReference, cache: AnchorCache, own: { map?: Map<string, MdHeading> }): Map<string, MdHeading> | undefined {
+  if (r.path === '') return (own.map ??= headingAnchors(text));
+  return r.uri ? cache.get(r.uri) : undefined;
 }
 
 /** Go to definition on a file reference (and to the heading for `#fragment`). */
@@ -64,7 +60,7 @@ export function skillDefinition(text: string, uri: string, position: Position, h
     const target = r.path === '' ? uri : r.uri;
     if (!target) return null;
     if (r.path !== '' && !host.exists(target)) return null;
-    const h = r.fragment ? anchorsOf(text, uri, r, host)?.get(r.fragment.toLowerCase()) : undefined;
+    const h = r.fragment ? anchorsOf(text, r, new AnchorCache(host), {})?.get(r.fragment.toLowerCase()) : undefined;
     return headingLocation(target, h);
   } catch {
     return null;
@@ -76,11 +72,18 @@ export function skillDocumentLinks(text: string, uri: string, host: IWorkspaceHo
   try {
     const fm = frontmatter(text);
     const out: DocumentLink[] = [];
+    const cache = new AnchorCache(host);
+    const own: { map?: Map<string, MdHeading> } = {};
+    const known = new Map<string, boolean>();
     for (const r of references(text, uri, fm)) {
       if (r.escapes) continue;
       const target = r.path === '' ? uri : r.uri;
-      if (!target || (r.path !== '' && !host.exists(target))) continue;
-      const h = r.fragment ? anchorsOf(text, uri, r, host)?.get(r.fragment.toLowerCase()) : undefined;
+      if (!target) continue;
+      if (r.path !== '') {
+        if (!known.has(target)) known.set(target, host.exists(target));
+        if (!known.get(target)) continue;
+      }
+      const h = r.fragment ? anchorsOf(text, r, cache, own)?.get(r.fragment.toLowerCase()) : undefined;
       out.push({ range: r.range, target: h ? `${target}#L${h.line + 1}` : target, tooltip: r.path || `#${r.fragment ?? ''}` });
     }
     return out;

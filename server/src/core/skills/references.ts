@@ -84,12 +84,18 @@ function isMarkdown(uri: string): boolean {
 export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, MdHeading>, host: IWorkspaceHost): Diagnostic[] {
   const out: Diagnostic[] = [];
   const anchors = new AnchorCache(host);
+  const known = new Map<string, boolean>();
   const exists = (u: string): boolean => {
-    try {
-      return host.exists(u);
-    } catch {
-      return false;
+    let v = known.get(u);
+    if (v === undefined) {
+      try {
+        v = host.exists(u);
+      } catch {
+        v = false;
+      }
+      known.set(u, v);
     }
+    return v;
   };
   for (const r of refs) {
     if (r.path === '') {
