@@ -14,6 +14,10 @@ function collect(dir, out) {
   return out;
 }
 
+// The LSP and CLI tests run the built bundles: build first so they never test stale code.
+const build = spawnSync(process.execPath, ['esbuild.mjs'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
 const filters = process.argv.slice(2);
 const files = collect('test', []).filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
 if (files.length === 0) {

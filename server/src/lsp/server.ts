@@ -57,6 +57,7 @@ export function startServer(connection: Connection): void {
   let configurationPull = false;
   let watchRegistration = false;
   let progressSupport = false;
+  let folderEvents = false;
   let folders: string[] = [];
 
   const diagnosticsOf = (uri: string) => {
@@ -110,6 +111,7 @@ export function startServer(connection: Connection): void {
     configurationPull = !!caps.workspace?.configuration;
     watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     progressSupport = !!caps.window?.workDoneProgress;
+    folderEvents = !!caps.workspace?.workspaceFolders;
     applySettings(readSettings(params.initializationOptions, DEFAULTS));
     folders = (params.workspaceFolders ?? [])
       .map((f) => URI.parse(f.uri))
@@ -140,6 +142,12 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onInitialized(async () => {
+    if (folderEvents) {
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        for (const r of e.removed) index.host.removeRoot(URI.parse(r.uri).fsPath);
+        void scanWorkspace(e.added.map((a) => URI.parse(a.uri).fsPath));
+      });
+    }
     if (watchRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
         watchers: [{ globPattern: '**/*.3md' }, { globPattern: '**/{SKILL,skill,AGENT}.md' }, { globPattern: '**/.agent-world/**' }],
@@ -212,10 +220,6 @@ export function startServer(connection: Connection): void {
       if (pullDiagnostics) void connection.languages.diagnostics.refresh();
     }),
   );
-  connection.workspace.onDidChangeWorkspaceFolders?.((e) => {
-    for (const r of e.removed) index.host.removeRoot(URI.parse(r.uri).fsPath);
-    void scanWorkspace(e.added.map((a) => URI.parse(a.uri).fsPath));
-  });
 
   connection.languages.diagnostics.on(
     runner.safe('textDocument/diagnostic', (p) => {

@@ -1,0 +1,96 @@
+/**
+ * A real LSP client for tests: spawns the built server (`dist/server.js --stdio`) and talks
+ * JSON-RPC over its stdio, as Neovim or Emacs would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
+import type { ClientCapabilities, Diagnostic, InitializeResult, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+
+export const SERVER = path.resolve(__dirname, '../../dist/server.js');
+
+export interface TestClient {
+  connection: MessageConnection;
+  process: ChildProcess;
+  initialize: InitializeResult;
+  /** Every message the server logged (window/logMessage). */
+  logs: string[];
+  open(uri: string, text: string, languageId?: string, version?: number): void;
+  change(uri: string, version: number, changes: { range?: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]): void;
+  /** Resolves with the next diagnostics for `uri` that satisfy `pred` (rejects after a deadline). */
+  diagnostics(uri: string, pred?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
+  request<R>(method: string, params: unknown): Promise<R>;
+  stop(): Promise<void>;
+}
+
+const DEFAULT_CAPS: ClientCapabilities = {
+  textDocument: {
+    synchronization: { dynamicRegistration: false },
+    completion: { completionItem: { snippetSupport: true } },
+    hover: { contentFormat: ['markdown', 'plaintext'] },
+    publishDiagnostics: { relatedInformation: true, codeDescriptionSupport: true },
+    rename: { prepareSupport: true },
+  },
+  workspace: { workspaceFolders: true },
+  window: { workDoneProgress: true },
+};
+
+export async function startClient(options: { rootUri?: string | null; initializationOptions?: unknown; capabilities?: ClientCapabilities } = {}): Promise<TestClient> {
+  const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const logs: string[] = [];
+  const waiting: { uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
+  connection.onNotification('window/logMessage', (p: { message: string }) => logs.push(p.message));
+  connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      const w = waiting[i]!;
+      if (w.uri === p.uri && w.pred(p)) {
+        waiting.splice(i, 1);
+        w.resolve(p.diagnostics);
+      }
+    }
+  });
+  connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
+  connection.onNotification('$/progress', () => undefined);
+  connection.listen();
+  const rootUri = options.rootUri ?? null;
+  const initialize = (await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri,
+    workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
+    capabilities: options.capabilities ?? DEFAULT_CAPS,
+    initializationOptions: options.initializationOptions ?? { diagnosticDelay: 0 },
+  })) as InitializeResult;
+  await connection.sendNotification('initialized', {});
+  return {
+    connection,
+    process: proc,
+    initialize,
+    logs,
+    open(uri, text, languageId = '3md', version = 1) {
+      void connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
+    },
+    change(uri, version, contentChanges) {
+      void connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
+    },
+    diagnostics(uri, pred = () => true, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
+        waiting.push({ uri, pred, resolve: (d) => (clearTimeout(timer), resolve(d)) });
+      });
+    },
+    request: <R>(method: string, params: unknown) => connection.sendRequest(method, params) as Promise<R>,
+    async stop() {
+      try {
+        await Promise.race([connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 1000))]);
+        void connection.sendNotification('exit');
+      } catch {
+        // the server may already be gone
+      }
+      connection.dispose();
+      proc.kill();
+    },
+  };
+}
