@@ -1,0 +1,62 @@
+/// <reference types="mocha" />
+// Language features of agent.3md files through VS Code's provider commands.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { activate, eventually, hoverText, open, positionOf } from './helpers';
+
+const FILE = 'helper.agent.3md';
+
+suite('navigation and editing', () => {
+  suiteSetup(async () => {
+    await activate();
+  });
+
+  test('@feature definition: go to definition on [[z=1|search-code]] lands on the @plane z=1 directive', async () => {
+    const editor = await open(FILE);
+    const doc = editor.document;
+    const at = positionOf(doc, '[[z=1|search-code]]', 4);
+    const target = positionOf(doc, '@plane z=1').line;
+    const locs = await eventually(
+      () => vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', doc.uri, at),
+      (ls) => Array.isArray(ls) && ls.length > 0,
+      'a definition',
+    );
+    const first = locs[0];
+    const uri = 'targetUri' in first ? first.targetUri : first.uri;
+    const range = 'targetUri' in first ? first.targetSelectionRange ?? first.targetRange : first.range;
+    assert.strictEqual(uri.toString(), doc.uri.toString());
+    assert.strictEqual(range.start.line, target);
+  });
+
+  test('@feature completion: after { in tool="…" the declared inputs are offered as placeholders', async () => {
+    const editor = await open(FILE);
+    const doc = editor.document;
+    const at = positionOf(doc, '{pattern} {path}', 1); // just after the {
+    const list = await eventually(
+      () => vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, at, '{'),
+      (l) => !!l && l.items.some((i) => label(i) === 'pattern'),
+      'a completion item "pattern"',
+    );
+    const labels = list.items.map(label);
+    assert.ok(labels.includes('pattern') && labels.includes('path'), labels.join(', '));
+  });
+
+  test('@feature hover: hovering route("…") shows the ranked skills with search-code first', async () => {
+    const editor = await open(FILE);
+    const doc = editor.document;
+    const at = positionOf(doc, 'route("find the TODO', 2);
+    const hovers = await eventually(
+      () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at),
+      (hs) => Array.isArray(hs) && hs.some((h) => hoverText(h).includes('search-code')),
+      'a hover naming search-code',
+    );
+    const text = hovers.map(hoverText).join('\n');
+    const first = text.indexOf('search-code');
+    const other = text.indexOf('open-pr');
+    assert.ok(other === -1 || first < other, `search-code is not ranked first:\n${text}`);
+  });
+});
+
+function label(i: vscode.CompletionItem): string {
+  return typeof i.label === 'string' ? i.label : i.label.label;
+}
