@@ -40,7 +40,7 @@ export async function startClient(options: { rootUri?: string | null; initializa
   const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const logs: string[] = [];
   const waiting: { uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
-  connection.onNotification('window/logMessage', (p: { message: string }) => logs.push(p.message));
+  connection.onNotification('window/logMessage', (p: { message: string }) => void logs.push(p.message));
   connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
     for (let i = waiting.length - 1; i >= 0; i--) {
       const w = waiting[i]!;

@@ -1,11 +1,11 @@
-/** Registration of every editor feature. Each handler: find the document, delegate to the core. */
-import { ResponseError, type WorkspaceSymbol, SymbolKind } from 'vscode-languageserver';
+/**
+ * Registration of every editor feature. Each handler finds the open document, picks the
+ * provider for its format and delegates; an unknown document gets an empty answer.
+ */
+import { ResponseError, SymbolKind, type CodeActionParams, type ReferenceParams, type RenameParams, type TextDocumentPositionParams as At, type WorkspaceSymbol } from 'vscode-languageserver';
 import type { ServerContext } from './server';
-import type { ThreeMdAnalysis } from '../core/threemdAnalysis';
-import { completion } from '../core/threemd/features/completion';
-import { hover } from '../core/threemd/features/hover';
-import { definition, prepareRename, references, rename, RenameError } from '../core/threemd/features/navigation';
-import { documentLinks, documentSymbols, foldingRanges, linkCounts } from '../core/threemd/features/outline';
+import type { OpenDocument } from './documents';
+import { RenameRefused, type FormatContext, type FormatProvider } from './formats/provider';
 
 /** Rank of a symbol name for a query: lower is better, -1 is no match (subsequence, case-insensitive). */
 export function matchQuery(name: string, query: string): number {
@@ -19,79 +19,67 @@ export function matchQuery(name: string, query: string): number {
   return i === q.length ? 2 : -1;
 }
 
-export function registerFeatures(ctx: ServerContext): void {
-  const { connection, documents, runner } = ctx;
-  const analysisOf = (uri: string): ThreeMdAnalysis | null => {
-    const entry = documents.get(uri);
-    return entry ? documents.analysis(entry) : null;
-  };
+type Params = { textDocument: { uri: string } };
 
-  connection.onCompletion(runner.safe('completion', (p) => {
-    const a = analysisOf(p.textDocument.uri);
-    return a ? completion(a, p.position) : [];
-  }));
-  connection.onHover(runner.safe('hover', (p) => {
-    const a = analysisOf(p.textDocument.uri);
-    return a ? hover(a, p.position) : null;
-  }));
-  connection.onDefinition(runner.safe('definition', (p) => {
-    const a = analysisOf(p.textDocument.uri);
-    return a ? definition(a, p.textDocument.uri, p.position) : [];
-  }));
-  connection.onReferences(runner.safe('references', (p) => {
-    const a = analysisOf(p.textDocument.uri);
-    return a ? references(a, p.textDocument.uri, p.position, p.context.includeDeclaration) : [];
-  }));
-  connection.onPrepareRename(runner.safe('prepareRename', (p) => {
-    const a = analysisOf(p.textDocument.uri);
-    return a ? prepareRename(a, p.position) : null;
-  }));
-  connection.onRenameRequest(runner.safe('rename', (p) => {
-    const a = analysisOf(p.textDocument.uri);
+export function registerFeatures(ctx: ServerContext): void {
+  const { connection, runner } = ctx;
+  const fctx: FormatContext = ctx.formatContext;
+
+  /** Registers a handler that runs only for open documents with a provider implementing it. */
+  function on<P extends Params, R>(
+    // The connection's typed registration functions differ per request; the runner keeps the result shapes.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    register: (h: any) => unknown,
+    name: string,
+    empty: R,
+    run: (provider: FormatProvider, doc: OpenDocument, p: P) => R | undefined,
+  ): void {
+    register(
+      runner.safe(name, (p: P) => {
+        const doc = ctx.documents.get(p.textDocument.uri);
+        const provider = doc && ctx.providerOf(doc);
+        if (!doc || !provider) return empty;
+        return run(provider, doc, p) ?? empty;
+      }),
+    );
+  }
+
+  on(connection.onCompletion.bind(connection), 'completion', [], (pr, d, p: At) => pr.completion?.(d, p.position, fctx));
+  on(connection.onHover.bind(connection), 'hover', null, (pr, d, p: At) => pr.hover?.(d, p.position, fctx));
+  on(connection.onDefinition.bind(connection), 'definition', [], (pr, d, p: At) => pr.definition?.(d, p.position, fctx));
+  on(connection.onReferences.bind(connection), 'references', [], (pr, d, p: ReferenceParams) => pr.references?.(d, p.position, p.context.includeDeclaration, fctx));
+  on(connection.onPrepareRename.bind(connection), 'prepareRename', null, (pr, d, p: At) => pr.prepareRename?.(d, p.position, fctx));
+  on(connection.onRenameRequest.bind(connection), 'rename', null, (pr, d, p: RenameParams) => {
     try {
-      return a ? rename(a, p.textDocument.uri, p.position, p.newName) : null;
+      return pr.rename?.(d, p.position, p.newName, fctx);
     } catch (e) {
-      if (e instanceof RenameError) throw new ResponseError(-32803, e.message);
+      if (e instanceof RenameRefused) throw new ResponseError(-32803, e.message);
       throw e;
     }
-  }));
-  connection.onDocumentSymbol(runner.safe('documentSymbol', (p) => {
-    const a = analysisOf(p.textDocument.uri);
-    return a ? documentSymbols(a) : [];
-  }));
-  connection.onFoldingRanges(runner.safe('foldingRange', (p) => {
-    const a = analysisOf(p.textDocument.uri);
-    return a ? foldingRanges(a) : [];
-  }));
-  connection.onDocumentLinks(runner.safe('documentLink', (p) => {
-    const a = analysisOf(p.textDocument.uri);
-    return a ? documentLinks(a, p.textDocument.uri) : [];
-  }));
-  connection.onCodeLens(runner.safe('codeLens', (p) => {
-    const uri = p.textDocument.uri;
-    const a = analysisOf(uri);
-    if (!a) return [];
-    return linkCounts(a).map(({ plane, count, lens }) => ({
-      ...lens,
-      command: {
-        title: count === 1 ? '1 link' : `${count} links`,
-        command: count ? 'agentFiles.showLinks' : '',
-        arguments: count ? [uri, lens.range.start, references(a, uri, plane.directive!.attributes.find((x) => x.key === 'z')!.valueRange.start, false)] : undefined,
-      },
-    }));
-  }));
-  connection.onWorkspaceSymbol(runner.safe('workspaceSymbol', (p) => {
-    const out: (WorkspaceSymbol & { rank: number })[] = [];
-    for (const f of ctx.index.files()) {
-      if (f.identity) {
-        const rank = matchQuery(f.name, p.query);
-        if (rank >= 0) out.push({ name: f.name, kind: SymbolKind.Class, location: { uri: f.uri, range: f.identity.range }, containerName: 'agent', rank });
+  });
+  on(connection.onDocumentSymbol.bind(connection), 'documentSymbol', [], (pr, d) => pr.documentSymbols?.(d, fctx));
+  on(connection.onFoldingRanges.bind(connection), 'foldingRange', [], (pr, d) => pr.foldingRanges?.(d, fctx));
+  on(connection.onDocumentLinks.bind(connection), 'documentLink', [], (pr, d) => pr.documentLinks?.(d, fctx));
+  on(connection.onCodeLens.bind(connection), 'codeLens', [], (pr, d) => pr.codeLens?.(d, fctx));
+  on(connection.onCodeAction.bind(connection), 'codeAction', [], (pr, d, p: CodeActionParams) => pr.codeActions?.(d, p.range, p.context.diagnostics, fctx));
+
+  connection.onWorkspaceSymbol(
+    runner.safe('workspaceSymbol', (p) => {
+      const out: (WorkspaceSymbol & { rank: number })[] = [];
+      for (const f of ctx.index.files()) {
+        if (f.identity) {
+          const rank = matchQuery(f.name, p.query);
+          if (rank >= 0) out.push({ name: f.name, kind: SymbolKind.Class, location: { uri: f.uri, range: f.identity.range }, containerName: 'agent', rank });
+        }
+        for (const s of f.skills) {
+          const rank = matchQuery(s.name, p.query);
+          if (rank >= 0) out.push({ name: s.name, kind: SymbolKind.Function, location: { uri: f.uri, range: s.range }, containerName: f.name, rank });
+        }
       }
-      for (const s of f.skills) {
-        const rank = matchQuery(s.name, p.query);
-        if (rank >= 0) out.push({ name: s.name, kind: SymbolKind.Function, location: { uri: f.uri, range: s.range }, containerName: f.name, rank });
-      }
-    }
-    return out.sort((x, y) => x.rank - y.rank || x.name.localeCompare(y.name)).slice(0, 500).map(({ rank: _rank, ...s }) => s);
-  }));
+      return out
+        .sort((x, y) => x.rank - y.rank || x.name.localeCompare(y.name))
+        .slice(0, 500)
+        .map(({ rank: _rank, ...s }) => s);
+    }),
+  );
 }

@@ -19,7 +19,9 @@ import { WorkspaceIndex } from './workspace';
 import { registerFeatures } from './features';
 import { registerCustomRequests } from './customRequests';
 import { WorkspaceIndexChangedNotification } from './protocol';
-import { summarize } from '../core/threemd/features/summary';
+import { createProviders } from './formats/registry';
+import type { FormatContext, FormatProvider } from './formats/provider';
+import { fileKindOf } from '../core/fileKinds';
 
 export interface ServerSettings {
   diagnosticDelay: number;
@@ -44,8 +46,8 @@ export interface ServerContext {
   documents: DocumentStore;
   index: WorkspaceIndex;
   runner: ReturnType<typeof createRunner>;
-  /** The open document, if any. */
-  open(uri: string): OpenDocument | undefined;
+  formatContext: FormatContext;
+  providerOf(doc: OpenDocument): FormatProvider | undefined;
 }
 
 export function startServer(connection: Connection): void {
@@ -60,11 +62,29 @@ export function startServer(connection: Connection): void {
   let folderEvents = false;
   let folders: string[] = [];
 
+  const providers = createProviders(documents);
+  const providerOf = (doc: OpenDocument) => (doc.kind ? providers[doc.kind] : undefined);
+  index.host.overlay = (uri) => documents.get(uri)?.doc.getText();
+  const formatContext: FormatContext = {
+    host: index.host,
+    files: () => index.files(),
+    textOf: (uri) => index.host.readText(uri),
+    get detection() {
+      return settings.agentDetection;
+    },
+  };
+  index.summarize = (uri, text) => {
+    const kind = fileKindOf(URI.parse(uri).path);
+    const provider = kind ? providers[kind] : undefined;
+    return provider?.summarize?.(uri, text, formatContext) ?? null;
+  };
+
   const diagnosticsOf = (uri: string) => {
     const entry = documents.get(uri);
     if (!entry) return null;
-    const analysis = documents.analysis(entry);
-    return { version: entry.doc.version, diagnostics: (analysis?.diagnostics ?? []).map((d) => toLspDiagnostic(d, uri)) };
+    const provider = providerOf(entry);
+    const diagnostics = provider ? provider.diagnostics(entry, formatContext) : [];
+    return { version: entry.doc.version, diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)) };
   };
   const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, (uri) => documents.get(uri)?.doc.version);
 
@@ -74,9 +94,13 @@ export function startServer(connection: Connection): void {
     indexTimer = setTimeout(() => void connection.sendNotification(WorkspaceIndexChangedNotification, {}), 100);
   });
 
-  /** Re-indexes an open buffer and (in push mode) schedules its diagnostics. */
+  /** Re-indexes an open buffer and schedules its diagnostics and those of the documents that depend on it. */
   const refresh = (entry: OpenDocument) => {
-    if (!pullDiagnostics) push.schedule(entry.uri);
+    const dependents = providerOf(entry)?.dependents?.(entry, formatContext) ?? [];
+    if (!pullDiagnostics) {
+      push.schedule(entry.uri);
+      for (const uri of dependents) if (documents.get(uri)) push.schedule(uri);
+    } else if (dependents.length) void connection.languages.diagnostics.refresh();
     reindexSoon(entry.uri);
   };
   const reindexTimers = new Map<string, NodeJS.Timeout>();
@@ -88,8 +112,8 @@ export function startServer(connection: Connection): void {
       setTimeout(() => {
         reindexTimers.delete(uri);
         const entry = documents.get(uri);
-        const analysis = entry && documents.analysis(entry);
-        if (entry && analysis) index.setOpen(uri, summarize(analysis, uri));
+        const file = entry && providerOf(entry)?.summarize?.(uri, entry.doc.getText(), formatContext);
+        if (file) index.setOpen(uri, file);
       }, Math.max(settings.diagnosticDelay, 50)),
     );
   };
@@ -98,9 +122,10 @@ export function startServer(connection: Connection): void {
     const changed = next.agentDetection !== settings.agentDetection;
     settings = next;
     push.delay = next.diagnosticDelay;
-    documents.detection = index.detection = next.agentDetection;
+    documents.detection = next.agentDetection;
     if (!changed) return;
     documents.settingsChanged();
+    index.reindexAll();
     for (const e of documents.all()) refresh(e);
     if (pullDiagnostics) void connection.languages.diagnostics.refresh();
   };
@@ -228,7 +253,7 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  const ctx: ServerContext = { connection, documents, index, runner, open: (uri) => documents.get(uri) };
+  const ctx: ServerContext = { connection, documents, index, runner, formatContext, providerOf };
   registerFeatures(ctx);
   registerCustomRequests(ctx);
   connection.onShutdown(() => push.dispose());

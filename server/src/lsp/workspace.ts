@@ -6,12 +6,8 @@
 import * as fs from 'node:fs';
 import { URI } from 'vscode-uri';
 import { fileKindOf } from '../core/fileKinds';
-import { parseThreeMd } from '../core/threemd/parser';
-import { analyzeThreeMd } from '../core/threemdAnalysis';
-import { summarize } from '../core/threemd/features/summary';
 import type { IndexedFile } from '../core/indexTypes';
 import { findFiles, NodeFsHost } from '../node/fsHost';
-import type { AgentDetection } from '../core/agent/detect';
 
 /** Files larger than this are skipped by the background scan (they are indexed once opened). */
 export const LAZY_INDEX_BYTES = 5 * 1024 * 1024;
@@ -26,7 +22,8 @@ export class WorkspaceIndex {
   readonly #disk = new Map<string, IndexedFile>();
   readonly #open = new Map<string, IndexedFile>();
   readonly #listeners: (() => void)[] = [];
-  detection: AgentDetection = 'auto';
+  /** Builds the index entry of a file's text (set by the server from the format providers). */
+  summarize: (uri: string, text: string) => IndexedFile | null = () => null;
 
   onDidChange(listener: () => void): void {
     this.#listeners.push(listener);
@@ -55,12 +52,19 @@ export class WorkspaceIndex {
 
   /** Reads and indexes one file from disk (null when it is not one of ours or unreadable). */
   indexFromDisk(uri: string): IndexedFile | null {
-    const path = URI.parse(uri).fsPath;
-    const kind = fileKindOf(path);
-    if (kind !== '3md') return null;
+    if (!fileKindOf(URI.parse(uri).path)) return null;
     const text = this.host.readText(uri);
-    if (text === undefined) return null;
-    return summarize(analyzeThreeMd(parseThreeMd(text), { fileName: path, detection: this.detection }), uri);
+    return text === undefined ? null : this.summarize(uri, text);
+  }
+
+  /** Re-reads every indexed disk file (after a setting that changes summaries). */
+  reindexAll(): void {
+    for (const uri of [...this.#disk.keys()]) {
+      const f = this.indexFromDisk(uri);
+      if (f) this.#disk.set(uri, f);
+      else this.#disk.delete(uri);
+    }
+    this.#changed();
   }
 
   /** A watched file was created, changed or deleted. */
@@ -80,7 +84,7 @@ export class WorkspaceIndex {
    */
   async scan(folders: string[], progress: (percent: number, message: string) => void, isCancelled: () => boolean = () => false): Promise<ScanReport> {
     for (const f of folders) this.host.addRoot(f);
-    const paths = folders.flatMap((f) => findFiles(f, (p) => fileKindOf(p) === '3md'));
+    const paths = folders.flatMap((f) => findFiles(f, (p) => fileKindOf(p) !== null));
     const skipped: string[] = [];
     let last = Date.now();
     for (let i = 0; i < paths.length; i++) {

@@ -13,7 +13,7 @@ export const MAX_READ_BYTES = 50 * 1024 * 1024;
 export class NodeFsHost implements IWorkspaceHost {
   readonly #roots: string[];
   /** Buffers that win over disk (the language server's open documents). */
-  readonly overlay = new Map<string, string>();
+  overlay: (uri: string) => string | undefined = () => undefined;
 
   constructor(roots: string[]) {
     this.#roots = roots.map((r) => path.resolve(r));
@@ -43,7 +43,7 @@ export class NodeFsHost implements IWorkspaceHost {
   }
 
   exists(uri: string): boolean {
-    if (this.overlay.has(uri)) return true;
+    if (this.overlay(uri) !== undefined) return true;
     const p = this.pathOf(uri);
     return p !== null && fs.existsSync(p);
   }
@@ -67,7 +67,7 @@ export class NodeFsHost implements IWorkspaceHost {
   }
 
   readText(uri: string): string | undefined {
-    const open = this.overlay.get(uri);
+    const open = this.overlay(uri);
     if (open !== undefined) return open;
     const p = this.pathOf(uri);
     if (p === null) return undefined;

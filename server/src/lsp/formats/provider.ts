@@ -1,0 +1,47 @@
+/**
+ * One provider per file format. The server finds the open document, picks the provider for its
+ * kind and delegates; a provider adapts one format's pure core to LSP shapes.
+ */
+import type { CodeAction, CodeLens, CompletionItem, Diagnostic as LspDiagnostic, DocumentLink, DocumentSymbol, FoldingRange, Hover, Location, WorkspaceEdit } from 'vscode-languageserver';
+import type { Diagnostic, Position, Range } from '../../core/types';
+import type { IWorkspaceHost } from '../../core/host';
+import type { IndexedFile } from '../../core/indexTypes';
+import type { AgentDetection } from '../../core/agent/detect';
+import type { OpenDocument } from '../documents';
+
+/** What a provider may consult besides its own document. */
+export interface FormatContext {
+  /** The workspace, bounded to its folders, with open buffers ahead of disk. */
+  host: IWorkspaceHost;
+  /** Every indexed file (all formats). */
+  files(): IndexedFile[];
+  /** The text of any document (open buffer or disk), if readable. */
+  textOf(uri: string): string | undefined;
+  detection: AgentDetection;
+}
+
+/** Raised by rename for a refused new name: answered as an LSP error with this message. */
+export class RenameRefused extends Error {}
+
+export interface FormatProvider {
+  diagnostics(doc: OpenDocument, ctx: FormatContext): Diagnostic[];
+  completion?(doc: OpenDocument, pos: Position, ctx: FormatContext): CompletionItem[];
+  hover?(doc: OpenDocument, pos: Position, ctx: FormatContext): Hover | null;
+  definition?(doc: OpenDocument, pos: Position, ctx: FormatContext): Location[];
+  references?(doc: OpenDocument, pos: Position, includeDeclaration: boolean, ctx: FormatContext): Location[];
+  prepareRename?(doc: OpenDocument, pos: Position, ctx: FormatContext): { range: Range; placeholder: string } | null;
+  /** May throw RenameRefused. */
+  rename?(doc: OpenDocument, pos: Position, newName: string, ctx: FormatContext): WorkspaceEdit | null;
+  documentSymbols?(doc: OpenDocument, ctx: FormatContext): DocumentSymbol[];
+  documentLinks?(doc: OpenDocument, ctx: FormatContext): DocumentLink[];
+  foldingRanges?(doc: OpenDocument, ctx: FormatContext): FoldingRange[];
+  codeLens?(doc: OpenDocument, ctx: FormatContext): CodeLens[];
+  codeActions?(doc: OpenDocument, range: Range, diagnostics: LspDiagnostic[], ctx: FormatContext): CodeAction[];
+  /** The index entry of a file of this format (from an open buffer or from disk); null when not indexable. */
+  summarize?(uri: string, text: string, ctx: FormatContext): IndexedFile | null;
+  /**
+   * Open documents whose diagnostics depend on this one and must be re-checked when it changes
+   * (the prompts of a world, the skills sharing a name…).
+   */
+  dependents?(doc: OpenDocument, ctx: FormatContext): string[];
+}

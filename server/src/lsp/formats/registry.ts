@@ -1,0 +1,11 @@
+/** The provider of each file format. */
+import type { FileKind } from '../../core/fileKinds';
+import type { DocumentStore } from '../documents';
+import type { FormatProvider } from './provider';
+import { threeMdProvider } from './threemd';
+
+export function createProviders(documents: DocumentStore): Partial<Record<FileKind, FormatProvider>> {
+  return {
+    '3md': threeMdProvider((doc) => documents.analysis(doc)),
+  };
+}

@@ -1,0 +1,56 @@
+/** The .3md provider: agent3md/1 and plain 3md, over the incremental parse of the open buffer. */
+import { parseThreeMd } from '../../core/threemd/parser';
+import { analyzeThreeMd, type ThreeMdAnalysis } from '../../core/threemdAnalysis';
+import { completion } from '../../core/threemd/features/completion';
+import { hover } from '../../core/threemd/features/hover';
+import { definition, prepareRename, references, rename, RenameError } from '../../core/threemd/features/navigation';
+import { documentLinks, documentSymbols, foldingRanges, linkCounts } from '../../core/threemd/features/outline';
+import { summarize } from '../../core/threemd/features/summary';
+import { attributeOf } from '../../core/agent/model';
+import type { OpenDocument } from '../documents';
+import { RenameRefused, type FormatContext, type FormatProvider } from './provider';
+
+/** The analysis of an open .3md document, cached per version and settings by the store. */
+export type AnalysisOf = (doc: OpenDocument) => ThreeMdAnalysis | null;
+
+export function threeMdProvider(analysisOf: AnalysisOf): FormatProvider {
+  const withA = <R>(doc: OpenDocument, empty: R, fn: (a: ThreeMdAnalysis) => R): R => {
+    const a = analysisOf(doc);
+    return a ? fn(a) : empty;
+  };
+  return {
+    diagnostics: (doc) => withA(doc, [], (a) => a.diagnostics),
+    completion: (doc, pos) => withA(doc, [], (a) => completion(a, pos)),
+    hover: (doc, pos) => withA(doc, null, (a) => hover(a, pos)),
+    definition: (doc, pos) => withA(doc, [], (a) => definition(a, doc.uri, pos)),
+    references: (doc, pos, includeDeclaration) => withA(doc, [], (a) => references(a, doc.uri, pos, includeDeclaration)),
+    prepareRename: (doc, pos) => withA(doc, null, (a) => prepareRename(a, pos)),
+    rename: (doc, pos, newName) =>
+      withA(doc, null, (a) => {
+        try {
+          return rename(a, doc.uri, pos, newName);
+        } catch (e) {
+          throw e instanceof RenameError ? new RenameRefused(e.message) : e;
+        }
+      }),
+    documentSymbols: (doc) => withA(doc, [], documentSymbols),
+    foldingRanges: (doc) => withA(doc, [], foldingRanges),
+    documentLinks: (doc) => withA(doc, [], (a) => documentLinks(a, doc.uri)),
+    codeLens: (doc) =>
+      withA(doc, [], (a) =>
+        linkCounts(a).map(({ plane, count, lens }) => {
+          const z = attributeOf(plane, 'z');
+          const locations = count && z ? references(a, doc.uri, z.valueRange.start, false) : [];
+          return {
+            ...lens,
+            command: {
+              title: count === 1 ? '1 link' : `${count} links`,
+              command: count ? 'agentFiles.showLinks' : '',
+              arguments: count ? [doc.uri, lens.range.start, locations] : undefined,
+            },
+          };
+        }),
+      ),
+    summarize: (uri: string, text: string, ctx: FormatContext) => summarize(analyzeThreeMd(parseThreeMd(text), { fileName: uri, detection: ctx.detection }), uri),
+  };
+}
