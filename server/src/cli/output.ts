@@ -64,7 +64,7 @@ export function formatSarif(files: FileResult[], version: string, rulesUrl: stri
             name: 'agent-files',
             version,
             informationUri: rulesUrl,
-            rules: ruleIds.map((id) => ({ id, name: id, helpUri: `${rulesUrl}#${id}`, shortDescription: { text: id } })),
+            rules: ruleIds.map((id) => ({ id, name: id, helpUri: `${rulesUrl}#${id.toLowerCase()}`, shortDescription: { text: id } })),
           },
         },
         results: files.flatMap((f) =>

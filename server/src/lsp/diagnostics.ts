@@ -20,7 +20,7 @@ export function toLspDiagnostic(d: Diagnostic, uri: string): LspDiagnostic {
     severity: SEVERITY[d.severity],
     source: 'agent-files',
     code: d.code,
-    codeDescription: { href: `${RULES_URL}#${d.code}` },
+    codeDescription: { href: `${RULES_URL}#${d.code.toLowerCase()}` },
     message: d.message,
   };
   if (d.related?.length) out.relatedInformation = d.related.map((r) => ({ location: { uri, range: r.range }, message: r.message }));
