@@ -43,7 +43,9 @@ export function checkCommand(argv: string[], io: Io): number {
     const text = readFileOrFail(file);
     const uri = URI.file(path.resolve(file)).toString();
     const rel = path.relative(io.cwd, path.resolve(file)) || file;
-    results.push({ path: rel, kind: FILE_KIND_LABELS[kind], diagnostics: analyzeFile(kind, text, uri, host, { detection }) });
+    const diagnostics = analyzeFile(kind, text, uri, host, { detection });
+    diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    results.push({ path: rel, kind: FILE_KIND_LABELS[kind], diagnostics });
   }
 
   if (format === 'json') io.out(formatJson(results));
