@@ -32,6 +32,12 @@ export interface IndexedFile {
   skills: IndexedSkill[];
   errors: number;
   warnings: number;
+  /** The frontmatter `description` (SKILL.md, AGENT.md), when it is a non-empty string. */
+  description?: string;
+  /** Range of the declared `name` value (SKILL.md, AGENT.md); absent when the file declares no usable name. */
+  nameRange?: Range;
+  /** AGENT.md `extends` as written, with the range of its value. */
+  extends?: { value: string; range: Range };
 }
 
 export interface WorkspaceIndexResult {

@@ -12,3 +12,9 @@ export const WorkspaceIndexChangedNotification = 'agentFiles/workspaceIndexChang
 export const RouteRequest = 'agentFiles/route';
 /** Request: a skill's command with values filled and shell-quoted. */
 export const FillCommandRequest = 'agentFiles/fillCommand';
+/** Request: the `<available_skills>` XML of every valid skill in the workspace (for "Copy <available_skills> prompt"). */
+export const SkillsPromptRequest = 'agentFiles/skillsPrompt';
+export interface SkillsPromptResult {
+  xml: string;
+  count: number;
+}

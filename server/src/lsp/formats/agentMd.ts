@@ -1,0 +1,137 @@
+/**
+ * The AGENT.md provider: the OS Protocol core over open buffers. `extends` by name, duplicate
+ * names and inheritance cycles are checked against every AGENT.md of the workspace index, with
+ * open buffers ahead of it.
+ */
+import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
+import {
+  agentMdCompletion,
+  agentMdDefinition,
+  agentMdDocumentSymbols,
+  agentMdHover,
+  agentWorkspaceDiagnostics,
+  analyzeAgentMd,
+  inheritanceChain,
+  type AgentIndexEntry,
+  type AgentMdAnalysis,
+} from '../../core/agentmd';
+import type { IndexedFile } from '../../core/indexTypes';
+import type { DocumentStore, OpenDocument } from '../documents';
+import type { FormatContext, FormatProvider } from './provider';
+import { counts, ownDiagnostics } from './skill';
+
+/** The workspace folders as URIs, when the server's context offers them (an optional extension of FormatContext). */
+function rootsOf(ctx: FormatContext): string[] | undefined {
+  const roots = (ctx as FormatContext & { roots?: () => string[] }).roots?.();
+  return roots && roots.length ? roots : undefined;
+}
+
+/** The index entry of one AGENT.md. */
+export function agentMdSummary(uri: string, a: AgentMdAnalysis): IndexedFile {
+  const g = a.agent;
+  const c = counts(a.diagnostics);
+  const name = g.name ?? 'AGENT.md';
+  const file: IndexedFile = { uri, kind: 'agent-md', name, isAgent: false, identity: g.name && g.nameRange ? { name: g.name, z: 0, range: g.nameRange } : null, skills: [], ...c };
+  if (g.description) file.description = g.description;
+  if (g.name && g.nameRange) file.nameRange = g.nameRange;
+  if (g.extends !== undefined && g.extendsRange) file.extends = { value: g.extends, range: g.extendsRange };
+  return file;
+}
+
+function entryOf(uri: string, a: AgentMdAnalysis): AgentIndexEntry | undefined {
+  const g = a.agent;
+  if (!g.name) return undefined;
+  const e: AgentIndexEntry = { uri, name: g.name };
+  if (g.nameRange) e.nameRange = g.nameRange;
+  if (g.extends !== undefined) e.extends = g.extends;
+  if (g.extendsRange) e.extendsRange = g.extendsRange;
+  return e;
+}
+
+export function agentMdProvider(documents: DocumentStore): FormatProvider {
+  /** Each open AGENT.md as an index entry at the version last seen. */
+  const live = new Map<string, { version: number; entry?: AgentIndexEntry }>();
+
+  const analyze = (doc: OpenDocument, ctx: FormatContext, agents?: AgentIndexEntry[]): AgentMdAnalysis => {
+    const opts = { ...(agents ? { agents } : {}), ...(rootsOf(ctx) ? { workspaceRoots: rootsOf(ctx)! } : {}) };
+    return analyzeAgentMd(doc.doc.getText(), doc.uri, ctx.host, opts);
+  };
+  const liveEntry = (doc: OpenDocument, ctx: FormatContext): AgentIndexEntry | undefined => {
+    const hit = live.get(doc.uri);
+    if (hit?.version === doc.doc.version) return hit.entry;
+    const entry = entryOf(doc.uri, analyze(doc, ctx));
+    live.set(doc.uri, { version: doc.doc.version, ...(entry ? { entry } : {}) });
+    return entry;
+  };
+
+  /** Every named agent: the index, with open buffers replacing their entries. */
+  const agentsOf = (ctx: FormatContext): AgentIndexEntry[] => {
+    const byUri = new Map<string, AgentIndexEntry>();
+    for (const f of ctx.files()) {
+      if (f.kind !== 'agent-md' || !f.nameRange) continue;
+      const e: AgentIndexEntry = { uri: f.uri, name: f.name, nameRange: f.nameRange };
+      if (f.extends) {
+        e.extends = f.extends.value;
+        e.extendsRange = f.extends.range;
+      }
+      byUri.set(f.uri, e);
+    }
+    for (const d of documents.all()) {
+      if (d.kind !== 'agent-md') continue;
+      const e = liveEntry(d, ctx);
+      if (e) byUri.set(d.uri, e);
+      else byUri.delete(d.uri);
+    }
+    for (const uri of live.keys()) if (!documents.get(uri)) live.delete(uri);
+    return [...byUri.values()];
+  };
+
+  return {
+    diagnostics(doc, ctx) {
+      const agents = agentsOf(ctx);
+      const a = analyze(doc, ctx, agents);
+      return [...a.diagnostics, ...(agentWorkspaceDiagnostics(agents).get(doc.uri) ?? [])];
+    },
+    completion: (doc, pos, ctx) => agentMdCompletion(doc.doc.getText(), doc.uri, pos, agentsOf(ctx)),
+    hover: (doc, pos, ctx) => agentMdHover(doc.doc.getText(), pos, agentsOf(ctx)),
+    definition(doc, pos, ctx) {
+      const loc = agentMdDefinition(doc.doc.getText(), doc.uri, pos, ctx.host, agentsOf(ctx));
+      return loc ? [loc] : [];
+    },
+    documentSymbols: (doc) => agentMdDocumentSymbols(doc.doc.getText()),
+    codeActions(doc, _range, diagnostics) {
+      const out: CodeAction[] = [];
+      for (const d of ownDiagnostics(diagnostics, 'agent-')) {
+        const data = (d.data ?? {}) as Record<string, unknown>;
+        const edit = (newText: string) => ({ changes: { [doc.uri]: [{ range: d.range, newText }] } });
+        if (d.code === 'agent-workflow-not-schema' && typeof data['replacement'] === 'string') {
+          out.push({ title: `Replace with '${data['replacement']}'`, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true, edit: edit(data['replacement']) });
+        } else if (d.code === 'agent-type-string' && d.range.start.line === d.range.end.line) {
+          // `version: 1.0` is a number to YAML; quoting keeps exactly what was written.
+          const written = doc.doc.getText(d.range);
+          if (written && !/^["']/.test(written) && !/[\r\n]/.test(written)) {
+            out.push({ title: `Quote the value: "${written}"`, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true, edit: edit(JSON.stringify(written)) });
+          }
+        }
+      }
+      return out;
+    },
+    summarize: (uri, text, ctx) => agentMdSummary(uri, analyzeAgentMd(text, uri, ctx.host, rootsOf(ctx) ? { workspaceRoots: rootsOf(ctx)! } : {})),
+    dependents(doc, ctx) {
+      const before = live.get(doc.uri)?.entry?.name;
+      const now = liveEntry(doc, ctx)?.name;
+      const names = new Set([before, now].filter((n): n is string => !!n));
+      if (names.size === 0) return [];
+      const agents = agentsOf(ctx);
+      // An agent below this one anywhere in its chain (or one sharing its name) sees a different result.
+      return documents
+        .all()
+        .filter((d) => d.kind === 'agent-md' && d.uri !== doc.uri)
+        .filter((d) => {
+          const e = liveEntry(d, ctx);
+          return !!e && (names.has(e.name) || inheritanceChain(e.name, agents).some((n) => names.has(n)));
+        })
+        .map((d) => d.uri);
+    },
+  };
+}

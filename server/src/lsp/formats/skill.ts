@@ -1,0 +1,157 @@
+/**
+ * The SKILL.md provider: the Agent Skills core over open buffers, plus the one cross-file rule
+ * (duplicate skill names), computed from the workspace index with open buffers ahead of it.
+ */
+import { DiagnosticSeverity, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import {
+  analyzeSkill,
+  duplicateSkillNames,
+  skillCodeActions,
+  skillCompletion,
+  skillDefinition,
+  skillDocumentLinks,
+  skillDocumentSymbols,
+  skillHover,
+  type IndexedSkill as SkillName,
+  type SkillAnalysis,
+} from '../../core/skills';
+import type { IWorkspaceHost } from '../../core/host';
+import type { IndexedFile } from '../../core/indexTypes';
+import type { Diagnostic, Range, Severity } from '../../core/types';
+import type { DocumentStore, OpenDocument } from '../documents';
+import type { FormatContext, FormatProvider } from './provider';
+
+const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+
+const SEVERITY: Record<number, Severity> = {
+  [DiagnosticSeverity.Error]: 'error',
+  [DiagnosticSeverity.Warning]: 'warning',
+  [DiagnosticSeverity.Information]: 'information',
+  [DiagnosticSeverity.Hint]: 'hint',
+};
+
+/**
+ * The core form of a diagnostic the client sent back in a code action request: quick fixes
+ * read `code` and `data`, so those must survive the round trip.
+ */
+export function fromLspDiagnostic(d: LspDiagnostic): Diagnostic {
+  const out: Diagnostic = { code: String(d.code ?? ''), severity: SEVERITY[d.severity ?? DiagnosticSeverity.Error] ?? 'error', message: typeof d.message === 'string' ? d.message : d.message.value, range: d.range };
+  if (d.data && typeof d.data === 'object') out.data = d.data as Record<string, unknown>;
+  return out;
+}
+
+/** Our diagnostics among those the client sent, whose code starts with `prefix`. */
+export function ownDiagnostics(diagnostics: LspDiagnostic[], prefix: string): LspDiagnostic[] {
+  return diagnostics.filter((d) => d.source === 'agent-files' && typeof d.code === 'string' && d.code.startsWith(prefix));
+}
+
+/** Errors and warnings among core diagnostics, for the index. */
+export function counts(diagnostics: Diagnostic[]): { errors: number; warnings: number } {
+  let errors = 0;
+  let warnings = 0;
+  for (const d of diagnostics) {
+    if (d.severity === 'error') errors++;
+    else if (d.severity === 'warning') warnings++;
+  }
+  return { errors, warnings };
+}
+
+/** The index entry of one SKILL.md (shared by the server and the CLI). */
+export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost): IndexedFile {
+  return skillSummary(uri, analyzeSkill(text, uri, host));
+}
+
+function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
+  const s = a.skill;
+  const name = s.name ?? s.dirName;
+  const c = counts(a.diagnostics);
+  const file: IndexedFile = {
+    uri,
+    kind: 'skill',
+    name,
+    isAgent: false,
+    identity: null,
+    skills: [{ name, z: 0, triggers: [], inputs: [], tool: null, range: s.nameRange ?? ZERO, deps: [], ...c, ...(s.description ? { description: s.description } : {}) }],
+    ...c,
+  };
+  if (s.description) file.description = s.description;
+  if (s.name && s.nameRange) file.nameRange = s.nameRange;
+  return file;
+}
+
+const nfkc = (s: string) => s.trim().normalize('NFKC');
+
+export function skillProvider(documents: DocumentStore): FormatProvider {
+  /** The declared name of each open SKILL.md at the version last seen, so cross-file checks never read a stale index. */
+  const live = new Map<string, { version: number; name?: SkillName }>();
+
+  const analyze = (doc: OpenDocument, ctx: FormatContext): SkillAnalysis => {
+    const a = analyzeSkill(doc.doc.getText(), doc.uri, ctx.host);
+    remember(doc, a);
+    return a;
+  };
+  const remember = (doc: OpenDocument, a: SkillAnalysis) => {
+    const s = a.skill;
+    live.set(doc.uri, { version: doc.doc.version, ...(s.name && s.nameRange ? { name: { uri: doc.uri, name: s.name, nameRange: s.nameRange } } : {}) });
+  };
+  const liveName = (doc: OpenDocument, ctx: FormatContext): SkillName | undefined => {
+    const hit = live.get(doc.uri);
+    if (hit?.version === doc.doc.version) return hit.name;
+    remember(doc, analyzeSkill(doc.doc.getText(), doc.uri, ctx.host, { checkReferences: false }));
+    return live.get(doc.uri)?.name;
+  };
+
+  /** Every declared skill name in the workspace: the index, with open buffers replacing their entries. */
+  const allNames = (ctx: FormatContext): SkillName[] => {
+    const byUri = new Map<string, SkillName>();
+    for (const f of ctx.files()) if (f.kind === 'skill' && f.nameRange) byUri.set(f.uri, { uri: f.uri, name: f.name, nameRange: f.nameRange });
+    for (const d of documents.all()) {
+      if (d.kind !== 'skill') continue;
+      const n = liveName(d, ctx);
+      if (n) byUri.set(d.uri, n);
+      else byUri.delete(d.uri);
+    }
+    for (const uri of live.keys()) if (!documents.get(uri)) live.delete(uri);
+    return [...byUri.values()];
+  };
+
+  return {
+    diagnostics(doc, ctx) {
+      const a = analyze(doc, ctx);
+      const dup = a.skill.name ? duplicateSkillNames(allNames(ctx)).get(doc.uri) ?? [] : [];
+      return [...a.diagnostics, ...dup];
+    },
+    completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host),
+    hover: (doc, pos) => skillHover(doc.doc.getText(), pos),
+    definition(doc, pos, ctx) {
+      const loc = skillDefinition(doc.doc.getText(), doc.uri, pos, ctx.host);
+      return loc ? [loc] : [];
+    },
+    documentSymbols: (doc) => skillDocumentSymbols(doc.doc.getText()),
+    documentLinks: (doc, ctx) => skillDocumentLinks(doc.doc.getText(), doc.uri, ctx.host),
+    codeActions(doc, _range, diagnostics) {
+      const text = doc.doc.getText();
+      const out: CodeAction[] = [];
+      // One diagnostic at a time, so each action carries the client's own diagnostic back.
+      for (const d of ownDiagnostics(diagnostics, 'skill-')) {
+        for (const action of skillCodeActions(text, doc.uri, [fromLspDiagnostic(d)])) out.push({ ...action, diagnostics: [d] });
+      }
+      return out;
+    },
+    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host),
+    dependents(doc, ctx) {
+      const before = live.get(doc.uri)?.name?.name;
+      const now = liveName(doc, ctx)?.name;
+      const names = new Set([before, now].filter((n): n is string => !!n).map(nfkc));
+      if (names.size === 0) return [];
+      return documents
+        .all()
+        .filter((d) => d.kind === 'skill' && d.uri !== doc.uri)
+        .filter((d) => {
+          const n = liveName(d, ctx)?.name;
+          return n !== undefined && names.has(nfkc(n));
+        })
+        .map((d) => d.uri);
+    },
+  };
+}
