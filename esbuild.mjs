@@ -13,6 +13,8 @@ const common = {
   sourcemap: !production,
   minify: production,
   external: ['vscode'],
+  // Prefer ES module builds: jsonc-parser's UMD build requires its parts dynamically, which a bundle cannot follow.
+  mainFields: ['module', 'main'],
   logLevel: 'warning',
 };
 

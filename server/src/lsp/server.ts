@@ -131,7 +131,7 @@ export function startServer(connection: Connection): void {
   };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const caps = params.capabilities;
+    const caps = params.capabilities ?? {};
     pullDiagnostics = !!caps.textDocument?.diagnostic;
     configurationPull = !!caps.workspace?.configuration;
     watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
