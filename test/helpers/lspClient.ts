@@ -83,12 +83,14 @@ export async function startClient(options: { rootUri?: string | null; initializa
     },
     request: <R>(method: string, params: unknown) => connection.sendRequest(method, params) as Promise<R>,
     async stop() {
+      const exited = new Promise<void>((r) => (proc.exitCode !== null ? r() : proc.once('exit', () => r())));
       try {
         await Promise.race([connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 1000))]);
-        void connection.sendNotification('exit');
+        await connection.sendNotification('exit').catch(() => undefined);
       } catch {
         // the server may already be gone
       }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 1000))]);
       connection.dispose();
       proc.kill();
     },
