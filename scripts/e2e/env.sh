@@ -9,3 +9,27 @@ E2E_CS_BIN=$E2E_HOME/code-server/bin/code-server
 E2E_PLAYWRIGHT_DIR=$E2E_HOME/playwright/node_modules/playwright-core
 E2E_CHROMIUM=${AGENT_FILES_E2E_CHROMIUM:-/usr/bin/chromium}
 export E2E_HOME E2E_CS_VERSION E2E_NODE24 E2E_CS_BIN E2E_PLAYWRIGHT_DIR E2E_CHROMIUM
+
+# Builds dist/ with the project's build unless AGENT_FILES_E2E_NO_BUILD=1 (CI builds once).
+e2e_build() {
+  [ "${AGENT_FILES_E2E_NO_BUILD:-0}" = 1 ] && return 0
+  (cd "$1" && npm run -s build)
+}
+
+# Runs node's test runner on the given files (TypeScript through tsx), streams the spec report,
+# prints "N passed, M failed" last and returns non-zero when a test failed or none ran.
+e2e_node_tests() {
+  local label=$1; shift
+  local tap; tap=$(mktemp)
+  SECONDS=0
+  node --import tsx --test --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="$tap" "$@"
+  local rc=$?
+  local pass fail
+  pass=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$tap" | tail -1)
+  fail=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$tap" | tail -1)
+  rm -f "$tap"
+  echo "$label e2e: ${SECONDS}s"
+  echo "${pass:-0} passed, ${fail:-1} failed"
+  [ "$rc" = 0 ] && [ "${pass:-0}" -gt 0 ]
+}

@@ -20,13 +20,34 @@ suite('commands', () => {
     await vscode.commands.executeCommand('agentFiles.skills.focus');
   });
 
-  test('@feature route-command: agentFiles.routeRequest with a request routes without UI and returns search-code first', async () => {
+  test('agentFiles.routeRequest with a prepared request ranks search-code first without any prompt', async () => {
     await open('helper.agent.3md');
-    const result = await vscode.commands.executeCommand<unknown>('agentFiles.routeRequest', 'find the TODO comments in src');
-    const text = JSON.stringify(result ?? null);
-    assert.ok(text.includes('search-code'), `routeRequest returned ${text.slice(0, 400)}`);
-    const first = text.indexOf('search-code');
-    const other = text.indexOf('open-pr');
-    assert.ok(other === -1 || first < other, `search-code is not first: ${text.slice(0, 400)}`);
+    const result = await vscode.commands.executeCommand<RouteResult | undefined>('agentFiles.routeRequest', {
+      text: 'find the TODO comments in src',
+      action: 'reveal',
+    });
+    assert.ok(result, 'routeRequest returned nothing');
+    const names = result.candidates.map((c) => c.name);
+    assert.strictEqual(names[0], 'search-code', names.join(', '));
+    assert.strictEqual(result.chosen?.name, 'search-code');
+    assert.ok(vscode.window.activeTextEditor?.document.uri.path.endsWith('/helper.agent.3md'), 'the chosen skill was not revealed');
+  });
+
+  test('agentFiles.routeRequest fills the chosen skill\'s command from given values', async () => {
+    const result = await vscode.commands.executeCommand<RouteResult | undefined>('agentFiles.routeRequest', {
+      text: 'find the TODO comments in src',
+      skill: 'search-code',
+      action: 'copy',
+      values: { pattern: 'TODO', path: 'src' },
+    });
+    assert.ok(result?.command, `no command: ${JSON.stringify(result)}`);
+    assert.match(result.command, /^rg --line-number '?TODO'? '?src'?$/);
   });
 });
+
+/** The part of the command's result these tests rely on (see client/src/routeRequest.ts). */
+interface RouteResult {
+  candidates: { name: string }[];
+  chosen?: { name: string };
+  command?: string | null;
+}

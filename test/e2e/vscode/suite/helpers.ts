@@ -81,7 +81,8 @@ export function waitForDiagnostics(
     });
     const timer = setTimeout(() => {
       cleanup();
-      reject(new Error(`timed out after ${deadlineMs} ms waiting for ${what} on ${uri.path}; diagnostics:\n  ${listDiagnostics(vscode.languages.getDiagnostics(uri))}`));
+      const lang = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.languageId ?? 'not open';
+      reject(new Error(`timed out after ${deadlineMs} ms waiting for ${what} on ${uri.path} (language ${lang}); diagnostics:\n  ${listDiagnostics(vscode.languages.getDiagnostics(uri))}`));
     }, deadlineMs);
     const cleanup = (): void => {
       clearTimeout(timer);
