@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/lspClient';
+import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { cursor, joinLines } from '../helpers/markers';
 import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
 import { skillsPromptOf } from '../../server/src/lsp/skillsPromptRequest';
@@ -52,7 +53,7 @@ before(async () => {
   await indexWhere((r) => r.files.length >= 2);
 });
 after(async () => {
-  await client.stop();
+  await shutdown(client);
   fs.rmSync(root, { recursive: true, force: true });
 });
 
