@@ -5,6 +5,7 @@ import type { Location, Position } from 'vscode-languageclient';
 import type { SkillsTree } from './skillsTree';
 import { routeRequest, type RouteRequestArgs } from './routeRequest';
 import { revealRange } from './reveal';
+import { SkillsPromptRequest, type SkillsPromptResult } from '../../server/src/lsp/protocol';
 
 export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree): void {
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
@@ -12,6 +13,16 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
   reg('agentFiles.refreshSkills', () => tree.refresh());
   reg('agentFiles.revealPlane', (uri: string, range: Parameters<typeof revealRange>[1]) => revealRange(uri, range));
   reg('agentFiles.restartServer', () => client.restart());
+  reg('agentFiles.copySkillsPrompt', async () => {
+    const r = await client.sendRequest<SkillsPromptResult>(SkillsPromptRequest, {});
+    if (!r.count) {
+      void vscode.window.showInformationMessage('Agent Files: no valid SKILL.md skill in this workspace.');
+      return r;
+    }
+    await vscode.env.clipboard.writeText(r.xml);
+    void vscode.window.showInformationMessage(`Agent Files: copied the <available_skills> prompt (${r.count} skill${r.count === 1 ? '' : 's'}).`);
+    return r;
+  });
   reg('agentFiles.showLinks', (uri: string, position: Position, locations: Location[]) =>
     vscode.commands.executeCommand(
       'editor.action.showReferences',

@@ -18,6 +18,7 @@ import { createRunner } from './runner';
 import { WorkspaceIndex } from './workspace';
 import { registerFeatures } from './features';
 import { registerCustomRequests } from './customRequests';
+import { registerSkillsPromptRequest } from './skillsPromptRequest';
 import { WorkspaceIndexChangedNotification } from './protocol';
 import { createProviders } from './formats/registry';
 import type { FormatContext, FormatProvider } from './formats/provider';
@@ -256,6 +257,7 @@ export function startServer(connection: Connection): void {
   const ctx: ServerContext = { connection, documents, index, runner, formatContext, providerOf };
   registerFeatures(ctx);
   registerCustomRequests(ctx);
+  registerSkillsPromptRequest(ctx);
   connection.onShutdown(() => push.dispose());
   connection.listen();
 }
