@@ -2,7 +2,7 @@
 // Commands and views the extension contributes.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { activate, open } from './helpers';
+import { activate, eventually, open } from './helpers';
 
 suite('commands', () => {
   suiteSetup(async () => {
@@ -16,8 +16,32 @@ suite('commands', () => {
     }
   });
 
-  test('@feature skills-view: the Skills view can be focused', async () => {
+  test('the Skills view lists the helper agent with its skills and open-pr depending on search-code', async () => {
     await vscode.commands.executeCommand('agentFiles.skills.focus');
+    const ext = await activate();
+    const tree = (ext.exports as { tree?: vscode.TreeDataProvider<unknown> } | undefined)?.tree;
+    assert.ok(tree, 'the extension API does not expose the Skills tree');
+    const labelOf = async (n: unknown): Promise<string> => {
+      const item = await tree.getTreeItem(n);
+      return typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+    };
+    const roots = await eventually(
+      async () => (await tree.getChildren()) ?? [],
+      (rs) => rs.length >= 2,
+      'agent files in the Skills view',
+    );
+    let helper: unknown;
+    for (const r of roots) {
+      const item = await tree.getTreeItem(r);
+      if (String(item.description ?? '').endsWith('helper.agent.3md')) helper = r;
+    }
+    assert.ok(helper, `helper.agent.3md is not in the view: ${(await Promise.all(roots.map(labelOf))).join(', ')}`);
+    const kids = (await tree.getChildren(helper)) ?? [];
+    const labels = await Promise.all(kids.map(labelOf));
+    assert.ok(labels.includes('search-code') && labels.includes('open-pr'), labels.join(', '));
+    const openPr = kids[labels.indexOf('open-pr')];
+    const deps = await Promise.all(((await tree.getChildren(openPr)) ?? []).map(labelOf));
+    assert.ok(deps.some((d) => d.includes('search-code')), `open-pr dependencies: ${deps.join(', ')}`);
   });
 
   test('agentFiles.routeRequest with a prepared request ranks search-code first without any prompt', async () => {

@@ -42,7 +42,7 @@ suite('diagnostics', () => {
     assert.match(d.message, /^skill "search" command references \{path\}, which is not a declared input/);
   });
 
-  test('@feature skills: SKILL.md with an invalid name gets a skill-name diagnostic on the name value', async () => {
+  test('SKILL.md with an invalid name gets a skill-name diagnostic on the name value', async () => {
     const editor = await open('skills/pdf-tools/SKILL.md');
     const diags = await waitForDiagnostics(
       editor.document.uri,
@@ -54,7 +54,7 @@ suite('diagnostics', () => {
     assert.ok(onName.every((d) => d.range.intersection(name) !== undefined), listDiagnostics(onName));
   });
 
-  test('@feature agent-md: AGENT.md without description reports the missing property', async () => {
+  test('AGENT.md without description reports the missing property', async () => {
     const editor = await open('AGENT.md');
     const diags = await waitForDiagnostics(
       editor.document.uri,
@@ -66,7 +66,7 @@ suite('diagnostics', () => {
     assert.strictEqual(d.severity, vscode.DiagnosticSeverity.Error, listDiagnostics(diags));
   });
 
-  test('@feature world: world.json with an edge to an unknown node reports that node', async () => {
+  test('world.json with an edge to an unknown node reports that node', async () => {
     const uri = fixture('.agent-world/world.json');
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.window.showTextDocument(doc, { preview: false });

@@ -11,7 +11,7 @@ suite('navigation and editing', () => {
     await activate();
   });
 
-  test('@feature definition: go to definition on [[z=1|search-code]] lands on the @plane z=1 directive', async () => {
+  test('go to definition on [[z=1|search-code]] lands on the @plane z=1 directive', async () => {
     const editor = await open(FILE);
     const doc = editor.document;
     const at = positionOf(doc, '[[z=1|search-code]]', 4);
@@ -28,7 +28,7 @@ suite('navigation and editing', () => {
     assert.strictEqual(range.start.line, target);
   });
 
-  test('@feature completion: after { in tool="…" the declared inputs are offered as placeholders', async () => {
+  test('after { in tool="…" the declared inputs are offered as placeholders', async () => {
     const editor = await open(FILE);
     const doc = editor.document;
     const at = positionOf(doc, '{pattern} {path}', 1); // just after the {
@@ -41,7 +41,7 @@ suite('navigation and editing', () => {
     assert.ok(labels.includes('pattern') && labels.includes('path'), labels.join(', '));
   });
 
-  test('@feature hover: hovering route("…") shows the ranked skills with search-code first', async () => {
+  test('hovering route("…") shows the ranked skills with search-code first', async () => {
     const editor = await open(FILE);
     const doc = editor.document;
     const at = positionOf(doc, 'route("find the TODO', 2);
