@@ -113,7 +113,8 @@ export function startServer(connection: Connection): void {
       setTimeout(() => {
         reindexTimers.delete(uri);
         const entry = documents.get(uri);
-        const file = entry && providerOf(entry)?.summarize?.(uri, entry.doc.getText(), formatContext);
+        const provider = entry && providerOf(entry);
+        const file = provider && (provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
         if (file) index.setOpen(uri, file);
       }, Math.max(settings.diagnosticDelay, 50)),
     );

@@ -39,6 +39,8 @@ export interface FormatProvider {
   codeActions?(doc: OpenDocument, range: Range, diagnostics: LspDiagnostic[], ctx: FormatContext): CodeAction[];
   /** The index entry of a file of this format (from an open buffer or from disk); null when not indexable. */
   summarize?(uri: string, text: string, ctx: FormatContext): IndexedFile | null;
+  /** The index entry of an open document, from its cached analysis (defaults to `summarize` on its text). */
+  summarizeOpen?(doc: OpenDocument, ctx: FormatContext): IndexedFile | null;
   /**
    * Open documents whose diagnostics depend on this one and must be re-checked when it changes
    * (the prompts of a world, the skills sharing a name…).

@@ -51,6 +51,7 @@ export function threeMdProvider(analysisOf: AnalysisOf): FormatProvider {
           };
         }),
       ),
+    summarizeOpen: (doc) => withA(doc, null, (a) => summarize(a, doc.uri)),
     summarize: (uri: string, text: string, ctx: FormatContext) => summarize(analyzeThreeMd(parseThreeMd(text), { fileName: uri, detection: ctx.detection }), uri),
   };
 }
