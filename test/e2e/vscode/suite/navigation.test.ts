@@ -55,6 +55,19 @@ suite('navigation and editing', () => {
     const other = text.indexOf('open-pr');
     assert.ok(other === -1 || first < other, `search-code is not ranked first:\n${text}`);
   });
+
+  test('every @plane starts a folding range (the language configuration alone cannot express this)', async () => {
+    const editor = await open(FILE);
+    const doc = editor.document;
+    const planeLines = doc.getText().split('\n').flatMap((l, i) => (/^@plane[ \t]/.test(l) ? [i] : []));
+    const ranges = await eventually(
+      () => vscode.commands.executeCommand<vscode.FoldingRange[]>('vscode.executeFoldingRangeProvider', doc.uri),
+      (rs) => Array.isArray(rs) && planeLines.every((l) => rs.some((r) => r.start === l)),
+      'a folding range on every @plane line',
+    );
+    const last = ranges.find((r) => r.start === planeLines[planeLines.length - 1]);
+    assert.ok(last && last.end > last.start, JSON.stringify(ranges));
+  });
 });
 
 function label(i: vscode.CompletionItem): string {
