@@ -2,7 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { analyzeFile } from '../core/analyzeFile';
+import { analyzeFile, crossFileDiagnostics, type CheckedFile } from '../core/analyzeFile';
 import { fileKindOf, FILE_KIND_LABELS } from '../core/fileKinds';
 import { findFiles, NodeFsHost } from '../node/fsHost';
 import type { AgentDetection } from '../core/agent/detect';
@@ -33,20 +33,27 @@ export function checkCommand(argv: string[], io: Io): number {
       files.push(...findFiles(p, (f) => fileKindOf(f) !== null));
     } else {
       roots.push(path.dirname(p));
+      // A prompt or world.eval.md is checked against world.json, which sits above it.
+      const kind = fileKindOf(p);
+      if (kind === 'world-prompt') roots.push(path.dirname(path.dirname(p)));
       files.push(p);
     }
   }
   const host = new NodeFsHost(roots);
-  const results: FileResult[] = [];
+  const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
+  const checked: (CheckedFile & { rel: string })[] = [];
   for (const file of [...new Set(files)]) {
     const kind = fileKindOf(file) ?? '3md';
     const text = readFileOrFail(file);
     const uri = URI.file(path.resolve(file)).toString();
-    const rel = path.relative(io.cwd, path.resolve(file)) || file;
-    const diagnostics = analyzeFile(kind, text, uri, host, { detection });
-    diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-    results.push({ path: rel, kind: FILE_KIND_LABELS[kind], diagnostics });
+    checked.push({ uri, kind, text, rel: path.relative(io.cwd, path.resolve(file)) || file });
   }
+  const cross = crossFileDiagnostics(checked, host, { workspaceRoots });
+  const results: FileResult[] = checked.map((f) => ({
+    path: f.rel,
+    kind: FILE_KIND_LABELS[f.kind],
+    diagnostics: [...analyzeFile(f.kind, f.text, f.uri, host, { detection, workspaceRoots }), ...(cross.get(f.uri) ?? [])],
+  }));
 
   if (format === 'json') io.out(formatJson(results));
   else if (format === 'sarif') io.out(formatSarif(results, VERSION, RULES_URL));

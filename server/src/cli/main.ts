@@ -5,6 +5,7 @@
 import { checkCommand } from './check';
 import { commandCommand, exportCommand, linksCommand, parseCommand, resolveCommand, routeCommand } from './agentCommands';
 import { conformanceCommand } from './conformance';
+import { toPromptCommand } from './toPrompt';
 import { UsageError } from './args';
 import { FatalError, type Io } from './io';
 import { VERSION } from './meta';
@@ -20,6 +21,7 @@ Usage:
   agent-files command FILE.3md SKILL [name=value...]   the skill's filled command line
   agent-files export FILE.3md [--bodies]   the agent3md/1 JSON export
   agent-files conformance DIR...           run folders of upstream conformance vectors
+  agent-files to-prompt DIR...             the <available_skills> XML of skill folders (or folders of them)
 
 Exit codes: 0 ok, 1 errors found (or warnings with --strict), 2 bad usage or unreadable input.`;
 
@@ -32,6 +34,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number> = {
   command: commandCommand,
   export: exportCommand,
   conformance: conformanceCommand,
+  'to-prompt': toPromptCommand,
 };
 
 /** Runs one CLI invocation; never throws. */

@@ -5,29 +5,119 @@ import type { FileKind } from './fileKinds';
 import type { AgentDetection } from './agent/detect';
 import { parseThreeMd } from './threemd/parser';
 import { analyzeThreeMd } from './threemdAnalysis';
+import { analyzeSkill, duplicateSkillNames, type IndexedSkill } from './skills';
+import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentIndexEntry } from './agentmd';
+import { analyzeEval, analyzePrompt, analyzeWorld, parseWorld, type WorldModel } from './world';
+import { dirnameUri, resolveRelative } from './world/paths';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
+  /** Workspace folders as URIs: an AGENT.md `extends` path outside all of them is reported and never read. */
+  workspaceRoots?: string[];
 }
 
-/** Checks one file's text. Never throws: an internal failure becomes a diagnostic. */
+/** The world.json a prompt (`.agent-world/prompts/*.md`) or world.eval.md belongs to. */
+export function worldUriOf(uri: string, kind: 'world-prompt' | 'world-eval'): string {
+  const dir = dirnameUri(uri);
+  return resolveRelative(kind === 'world-prompt' ? dirnameUri(dir) : dir, 'world.json');
+}
+
+/** The world a prompt or eval is checked against; a missing world.json reads as an empty world. */
+function worldFor(uri: string, kind: 'world-prompt' | 'world-eval', host: IWorkspaceHost): WorldModel {
+  const worldUri = worldUriOf(uri, kind);
+  let text: string | undefined;
+  try {
+    text = host.readText(worldUri);
+  } catch {
+    text = undefined;
+  }
+  return parseWorld(text ?? '{}', worldUri);
+}
+
+/**
+ * Checks one file's text. Prompts and world.eval.md are checked against the world.json of
+ * their `.agent-world/` folder, read through `host`. Rules that need every file of the
+ * workspace are in `crossFileDiagnostics`. Never throws: an internal failure becomes a diagnostic.
+ */
 export function analyzeFile(kind: FileKind, text: string, uri: string, host: IWorkspaceHost, options: AnalyzeOptions = {}): Diagnostic[] {
   try {
     switch (kind) {
       case '3md':
         return analyzeThreeMd(parseThreeMd(text), { fileName: uri, detection: options.detection }).diagnostics;
-      default:
-        void host;
-        return [];
+      case 'skill':
+        return analyzeSkill(text, uri, host).diagnostics;
+      case 'agent-md':
+        return analyzeAgentMd(text, uri, host, options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}).diagnostics;
+      case 'world':
+        return analyzeWorld(text, uri, host).diagnostics;
+      case 'world-prompt':
+        return analyzePrompt(text, uri, worldFor(uri, kind, host));
+      case 'world-eval':
+        return analyzeEval(text, worldFor(uri, kind, host));
     }
   } catch (e) {
-    return [
-      {
-        code: 'internal-error',
-        severity: 'error',
-        message: `Agent Files could not check this file: ${e instanceof Error ? e.message : String(e)}`,
-        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-      },
-    ];
+    return [internalError(e)];
   }
+}
+
+function internalError(e: unknown): Diagnostic {
+  return {
+    code: 'internal-error',
+    severity: 'error',
+    message: `Agent Files could not check this file: ${e instanceof Error ? e.message : String(e)}`,
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+  };
+}
+
+export interface CheckedFile {
+  uri: string;
+  kind: FileKind;
+  text: string;
+}
+
+function add(out: Map<string, Diagnostic[]>, uri: string, ds: Diagnostic[]): void {
+  if (ds.length === 0) return;
+  const list = out.get(uri);
+  if (list) list.push(...ds);
+  else out.set(uri, [...ds]);
+}
+
+/**
+ * The diagnostics that need all the files checked together, by URI, to add to each file's
+ * `analyzeFile` result: duplicate skill names, AGENT.md `extends` by name (unknown parents),
+ * duplicate agent names and inheritance cycles. Never throws.
+ */
+export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost, options: AnalyzeOptions = {}): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  try {
+    const skills: IndexedSkill[] = [];
+    const agents: AgentIndexEntry[] = [];
+    const agentTexts: CheckedFile[] = [];
+    for (const f of files) {
+      if (f.kind === 'skill') {
+        const s = analyzeSkill(f.text, f.uri, host, { checkReferences: false }).skill;
+        if (s.name && s.nameRange) skills.push({ uri: f.uri, name: s.name, nameRange: s.nameRange });
+      } else if (f.kind === 'agent-md') {
+        agentTexts.push(f);
+        const g = analyzeAgentMd(f.text, f.uri, host).agent;
+        if (!g.name) continue;
+        const e: AgentIndexEntry = { uri: f.uri, name: g.name };
+        if (g.nameRange) e.nameRange = g.nameRange;
+        if (g.extends !== undefined) e.extends = g.extends;
+        if (g.extendsRange) e.extendsRange = g.extendsRange;
+        agents.push(e);
+      }
+    }
+    for (const [uri, ds] of duplicateSkillNames(skills)) add(out, uri, ds);
+    // A name-valued `extends` is only checkable against the other agents; `analyzeFile` already reports paths.
+    for (const f of agentTexts) {
+      const a = analyzeAgentMd(f.text, f.uri, host, { agents, ...(options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}) });
+      const byName = a.agent.extends !== undefined && !isExtendsPath(a.agent.extends.trim());
+      if (byName) add(out, f.uri, a.diagnostics.filter((d) => d.code === 'agent-extends-unresolved'));
+    }
+    for (const [uri, ds] of agentWorkspaceDiagnostics(agents)) add(out, uri, ds);
+  } catch (e) {
+    if (files[0]) add(out, files[0].uri, [internalError(e)]);
+  }
+  return out;
 }
