@@ -182,8 +182,9 @@ test('the skills prompt lists every valid indexed skill with its absolute path',
   assert.equal(r.xml, ['<available_skills>', '<skill>', '<name>', 'b', '</name>', '<description>', 'It&#x27;s &lt;b&gt;', '</description>', '<location>', path.join('/w', 'b', 'SKILL.md'), '</location>', '</skill>', '</available_skills>'].join('\n'));
 });
 
-test('agentFiles/skillsPrompt answers the XML of the workspace skills', { todo: 'passes once server.ts calls registerSkillsPromptRequest' }, async () => {
+test('agentFiles/skillsPrompt answers the XML of the workspace skills', async () => {
   const r = await client.request<{ xml: string; count: number }>('agentFiles/skillsPrompt', {});
   assert.ok(r.count >= 1);
+  assert.equal(r.xml.split('\n<skill>\n').length - 1, r.count, 'count is the number of <skill> entries');
   assert.ok(r.xml.includes(`<location>\n${path.join(root, 'skills', 'pdf-reader', 'SKILL.md')}\n</location>`), r.xml);
 });

@@ -23,7 +23,8 @@ import {
   type WorldModel,
 } from '../../core/world';
 import { nodesByAgent } from '../../core/world/graph';
-import { basenameUri, dirnameUri, resolveRelative } from '../../core/world/paths';
+import { basenameUri, resolveRelative } from '../../core/world/paths';
+import { worldUriOf as worldUriOfFile } from '../../core/analyzeFile';
 import { headingTree } from '../../core/skills/navigation';
 import { scanMarkdown } from '../../core/skills/markdown';
 import { splitLines } from '../../core/text';
@@ -36,9 +37,7 @@ import { counts, fromLspDiagnostic, ownDiagnostics } from './skill';
 
 /** The world.json a world document belongs to: itself, its `.agent-world/` sibling, or the one above `prompts/`. */
 export function worldUriOf(uri: string, kind: FileKind | null): string {
-  if (kind === 'world') return uri;
-  const dir = dirnameUri(uri);
-  return resolveRelative(kind === 'world-prompt' ? dirnameUri(dir) : dir, 'world.json');
+  return kind === 'world-prompt' || kind === 'world-eval' ? worldUriOfFile(uri, kind) : uri;
 }
 
 /** The index entry of a world.json: its agents as entries, with their handoffs as dependencies. */
