@@ -9,13 +9,15 @@ import { registerCommands } from './commands';
 
 let client: LanguageClient | undefined;
 
-/** What the server serves: .3md files by language, the Markdown and JSON formats by file name. */
+/**
+ * What the server serves: .3md files by language, the Markdown and JSON formats by file name.
+ * File-name entries carry no language: VS Code versions give SKILL.md its own language id, so a
+ * `markdown` filter would silently miss it.
+ */
 export const DOCUMENT_SELECTOR = [
   { language: '3md' },
-  { language: 'markdown', pattern: '**/{SKILL,skill,AGENT}.md' },
-  { language: 'markdown', pattern: '**/.agent-world/{prompts/*.md,world.eval.md}' },
-  { language: 'json', pattern: '**/.agent-world/world.json' },
-  { language: 'jsonc', pattern: '**/.agent-world/world.json' },
+  { scheme: 'file', pattern: '**/{SKILL,skill,AGENT}.md' },
+  { scheme: 'file', pattern: '**/.agent-world/{prompts/*.md,world.eval.md,world.json}' },
 ];
 
 export interface AgentFilesApi {
