@@ -70,7 +70,11 @@ export class LineIndex {
       if (this.#starts[mid]! <= o) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo, character: o - this.#starts[lo]! };
+    // An offset on a line break (the CR of CRLF, or the LF) is the end of that line's content.
+    const start = this.#starts[lo]!;
+    let end = lo + 1 < this.#starts.length ? this.#starts[lo + 1]! - 1 : this.#text.length;
+    if (end > start && this.#text.charCodeAt(end - 1) === 13 && lo + 1 < this.#starts.length) end--;
+    return { line: lo, character: Math.min(o, end) - start };
   }
 }
 
