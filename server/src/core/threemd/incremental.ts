@@ -6,7 +6,8 @@
  */
 import { shiftRange, type Range, type TextEdit } from '../types';
 import { splitLines } from '../text';
-import { collapseLines, parseDirective } from './directive';
+import { collapseLines, lastAttribute, parseDirective } from './directive';
+import { parseFiniteDecimal } from './lexical';
 import { isDirectiveLine } from './frontmatter';
 import { buildPlane, directiveAtLine, isStructuralLine, markDuplicate, parseThreeMd } from './parser';
 import type { Directive, Link, ParseIssue, Plane, ThreeMdDocument } from './syntax';
@@ -69,15 +70,22 @@ function directiveEdit(prev: ThreeMdDocument, d: Directive, line: string, newTex
   if (!isDirectiveLine(line)) return null;
   const probe = { ...prev, lines: prev.lines };
   const fresh = reread(probe, line, d, d.endLine);
-  const before = d.duplicate ? 'dup' : d.plane ? d.plane.z : null;
-  const after = fresh.duplicate ? 'dup' : fresh.plane ? fresh.plane.z : null;
-  if (before !== after) return null;
+  // Same z (and same validity) keeps the plane set, so duplicate status and link targets hold.
+  if (headerZ(d) !== headerZ(fresh)) return null;
   prev.lines[d.line] = line;
   reparseStats.directive++;
   const doc: ThreeMdDocument = { ...prev, text: newText };
   doc.directives = prev.directives.map((x) => (x === d ? fresh : x));
   doc.planes = planesOf(doc.directives);
   return doc;
+}
+
+/** The z a directive's plane has (duplicates included), or null when the directive was rejected. */
+function headerZ(d: Directive): number | null {
+  if (d.plane) return d.plane.z;
+  if (!d.duplicate) return null;
+  const z = lastAttribute(d, 'z');
+  return z ? parseFiniteDecimal(z.value) : null;
 }
 
 /** Re-reads one directive and its body; keeps its duplicate status (z is known not to change). */
@@ -137,6 +145,7 @@ export function shiftDirective(d: Directive, n: number): Directive {
       endLine: d.plane.endLine + n,
       bodyRange: d.plane.bodyRange && r(d.plane.bodyRange),
       links: d.plane.links.map((l) => shiftLink(l, n)),
+      origin: d.plane.origin ?? d.plane,
     };
   }
   return moved;
