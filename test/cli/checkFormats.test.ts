@@ -50,7 +50,7 @@ test('check reports per-file and cross-file findings of a broken tree (exit 1)',
   const j = JSON.parse(r.out) as JsonReport;
   assert.deepEqual(findings(j), [
     ['broken/.agent-world/prompts/sender.md', 'Agent World prompt', ['world-unknown-mention@3:0']],
-    ['broken/.agent-world/world.eval.md', 'world.eval.md', ['world-eval-unknown-agent@3:49', 'world-eval-pattern-coverage@0:0']],
+    ['broken/.agent-world/world.eval.md', 'world.eval.md', ['world-eval-pattern-coverage@0:0', 'world-eval-unknown-agent@3:49']],
     ['broken/.agent-world/world.json', 'world.json', ['world-prompt-not-found@11:52']],
     ['broken/a/shared/SKILL.md', 'SKILL.md', ['skill-duplicate-name@1:6']],
     ['broken/agents/x/AGENT.md', 'AGENT.md', ['agent-extends-cycle@3:9']],

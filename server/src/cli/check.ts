@@ -52,7 +52,10 @@ export function checkCommand(argv: string[], io: Io): number {
   const results: FileResult[] = checked.map((f) => ({
     path: f.rel,
     kind: FILE_KIND_LABELS[f.kind],
-    diagnostics: [...analyzeFile(f.kind, f.text, f.uri, host, { detection, workspaceRoots }), ...(cross.get(f.uri) ?? [])],
+    // In reading order, so the report follows the file.
+    diagnostics: [...analyzeFile(f.kind, f.text, f.uri, host, { detection, workspaceRoots }), ...(cross.get(f.uri) ?? [])].sort(
+      (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+    ),
   }));
 
   if (format === 'json') io.out(formatJson(results));
