@@ -2,15 +2,15 @@
  * One entry point for a .3md text: the parse, the agent/plain classification, the agent model
  * and runtime, and every diagnostic of the 3md and agent3md/1 rules.
  */
-import type { Diagnostic } from './types';
+import { shiftRange, type Diagnostic } from './types';
 import { isAgentDocument, type AgentDetection } from './agent/detect';
 import { buildAgent, type AgentModel } from './agent/model';
-import { findRouteCalls } from './agent/routeCalls';
+import { findRouteCalls, type RouteCall } from './agent/routeCalls';
 import { AgentRule, DANGLING_LINK } from './agent/rules';
 import { AgentRuntime } from './agent/runtime';
 import { validateAgent } from './agent/validate';
 import { documentIssues } from './threemd/parser';
-import type { ThreeMdDocument } from './threemd/syntax';
+import type { Plane, ThreeMdDocument } from './threemd/syntax';
 
 export interface ThreeMdOptions {
   /** File name or path, for the `agent.3md` naming rule. */
@@ -29,9 +29,18 @@ export interface ThreeMdAnalysis {
 export function analyzeThreeMd(doc: ThreeMdDocument, options: ThreeMdOptions = {}): ThreeMdAnalysis {
   const isAgent = isAgentDocument(doc, options.fileName, options.detection);
   const model = buildAgent(doc);
-  const runtime = new AgentRuntime(model);
-  const diagnostics = isAgent ? [...validateAgent(doc, model), ...routeAssertions(doc, runtime)] : plainDiagnostics(doc);
-  return { doc, isAgent, model, runtime, diagnostics };
+  let runtime: AgentRuntime | undefined;
+  const runtimeOf = () => (runtime ??= new AgentRuntime(model));
+  const diagnostics = isAgent ? [...validateAgent(doc, model), ...routeAssertions(doc, runtimeOf)] : plainDiagnostics(doc);
+  return {
+    doc,
+    isAgent,
+    model,
+    get runtime() {
+      return runtimeOf();
+    },
+    diagnostics,
+  };
 }
 
 /** A plain 3md document: grammar errors with the spec's codes, and dangling links as warnings. */
@@ -52,13 +61,37 @@ function plainDiagnostics(doc: ThreeMdDocument): Diagnostic[] {
   return out;
 }
 
+/** Route calls written in one plane's lines, cached per plane content (relative to its first line). */
+const callCache = new WeakMap<Plane, { line: number; calls: RouteCall[] }>();
+
+function planeRouteCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
+  const key = p.origin ?? p;
+  const first = p.directive ? p.directive.line : p.bodyStartLine;
+  const hit = callCache.get(key);
+  if (hit) return hit.line === first ? hit.calls : hit.calls.map((c) => shiftCall(c, first - hit.line));
+  const calls: RouteCall[] = [];
+  for (let line = p.bodyStartLine; line < p.endLine; line++) calls.push(...findRouteCalls(doc.lines[line]!, line).filter((c) => c.expected));
+  callCache.set(key, { line: first, calls });
+  return calls;
+}
+
+function shiftCall(c: RouteCall, n: number): RouteCall {
+  return { ...c, range: shiftRange(c.range, n), expected: c.expected && { ...c.expected, range: shiftRange(c.expected.range, n) } };
+}
+
 /** `route("X") selects Y` written in the document, checked against the live router. */
-function routeAssertions(doc: ThreeMdDocument, runtime: AgentRuntime): Diagnostic[] {
+function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): Diagnostic[] {
   const out: Diagnostic[] = [];
-  doc.lines.forEach((text, line) => {
-    for (const call of findRouteCalls(text, line)) {
+  const calls: RouteCall[] = [];
+  // The frontmatter and preamble are read each time (they are short); planes through the cache.
+  const first = doc.planes[0];
+  const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lines.length;
+  for (let line = 0; line < before; line++) calls.push(...findRouteCalls(doc.lines[line]!, line));
+  for (const p of doc.planes) calls.push(...planeRouteCalls(doc, p));
+  {
+    for (const call of calls) {
       if (!call.expected) continue;
-      const top = runtime.route(call.request)[0];
+      const top = runtimeOf().route(call.request)[0];
       if (top?.skill.name === call.expected.name) continue;
       const got = top ? `"${top.skill.name}" (score ${top.score})` : 'no skill';
       out.push({
@@ -68,6 +101,6 @@ function routeAssertions(doc: ThreeMdDocument, runtime: AgentRuntime): Diagnosti
         range: call.expected.range,
       });
     }
-  });
+  }
   return out;
 }

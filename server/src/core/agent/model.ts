@@ -54,8 +54,10 @@ export interface AgentModel {
   /** The runtime's identity: the first `kind=identity` plane, else the first plane. */
   identity: Plane | undefined;
   explicitIdentities: Plane[];
-  /** Every plane the validator treats as a skill (all non-identity planes), in source order. */
-  skills: Skill[];
+  /** Every plane the validator treats as a skill (all non-identity planes), in source order (built on first use). */
+  readonly skills: Skill[];
+  /** The same planes, as a set. */
+  skillPlanes: Set<Plane>;
   /** Frontmatter `tools` as a list. */
   tools: Span[];
   field(key: string): FrontmatterField | undefined;
@@ -254,12 +256,18 @@ export function toolsOf(doc: ThreeMdDocument): Span[] {
 /** Builds the agent model of a document (whatever its classification). */
 export function buildAgent(doc: ThreeMdDocument): AgentModel {
   const explicitIdentities = doc.planes.filter((p) => p.attributes['kind'] === 'identity');
-  const identitySet = new Set<Plane>(explicitIdentities.length ? explicitIdentities : doc.planes.slice(0, 1));
+  const identities = explicitIdentities.length ? explicitIdentities : doc.planes.slice(0, 1);
+  const skillPlanes = new Set<Plane>(doc.planes);
+  for (const p of identities) skillPlanes.delete(p);
+  let skills: Skill[] | undefined;
   return {
     doc,
     identity: explicitIdentities[0] ?? doc.planes[0],
     explicitIdentities,
-    skills: doc.planes.filter((p) => !identitySet.has(p)).map(skillOf),
+    get skills() {
+      return (skills ??= [...skillPlanes].map(skillOf));
+    },
+    skillPlanes,
     tools: toolsOf(doc),
     field: (key) => fieldOf(doc, key),
   };

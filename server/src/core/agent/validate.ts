@@ -2,10 +2,10 @@
  * agent3md/1 conformance: every rule of the reference validator, in its order, with its
  * messages, on the narrowest range. Runs on the recovered document even when 3md errors exist.
  */
-import { lineRange, type Diagnostic, type Range, type Severity } from '../types';
+import { lineRange, shiftRange, type Diagnostic, type Range, type Severity } from '../types';
 import { documentIssues } from '../threemd/parser';
 import type { Plane, ThreeMdDocument } from '../threemd/syntax';
-import { attributeOf, buildAgent, dependencies, fieldOf, INPUT_TYPES, type AgentModel, type Skill } from './model';
+import { attributeOf, buildAgent, dependencies, fieldOf, INPUT_TYPES, skillOf, type AgentModel, type Skill } from './model';
 import { AgentRule } from './rules';
 
 function diag(code: string, severity: Severity, message: string, range: Range, extra?: Partial<Diagnostic>): Diagnostic {
@@ -31,12 +31,61 @@ export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAge
   checkName(doc, out);
   checkIdentity(model, out);
   checkLabels(model, out);
-  checkLinks(doc, out);
   checkEntry(doc, out);
   checkCycles(model, out);
-  for (const s of model.skills) checkSkill(s, model, out);
-  checkExtras(model, out);
+  checkVersion(doc, out);
+  const context = planeContext(model);
+  for (const p of doc.planes) out.push(...planeDiagnostics(p, model, context));
   return out;
+}
+
+/** What a plane's own diagnostics depend on besides its content: the z set, the tools list, its role. */
+interface PlaneContext {
+  zs: Set<number>;
+  tools: string;
+  skills: Set<Plane>;
+}
+
+function planeContext(m: AgentModel): PlaneContext {
+  return { zs: m.doc.zs, tools: m.tools.map((t) => t.text).join(','), skills: m.skillPlanes };
+}
+
+interface CachedPlane {
+  zs: Set<number>;
+  tools: string;
+  skill: boolean;
+  line: number;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Diagnostics that depend only on one plane (and the context): cached per plane content, so an
+ * edit re-checks the edited plane only; planes an edit merely moved reuse theirs, shifted.
+ */
+const planeCache = new WeakMap<Plane, CachedPlane>();
+
+function planeDiagnostics(p: Plane, m: AgentModel, c: PlaneContext): Diagnostic[] {
+  const key = p.origin ?? p;
+  const skill = c.skills.has(p);
+  const line = p.directive?.line ?? p.bodyStartLine;
+  const hit = planeCache.get(key);
+  if (hit && hit.zs === c.zs && hit.tools === c.tools && hit.skill === skill) {
+    return hit.line === line ? hit.diagnostics : hit.diagnostics.map((d) => shiftDiagnostic(d, hit.line, line - hit.line));
+  }
+  const out: Diagnostic[] = [];
+  for (const d of dependencies(p)) {
+    if (!c.zs.has(d.z)) out.push(diag(AgentRule.deadLink, 'error', `link [[z=${d.z}]] points to a plane that does not exist`, d.range, { data: { target: d.z } }));
+  }
+  if (skill) checkSkill(skillOf(p), m, out);
+  checkPlaneExtras(p, out);
+  planeCache.set(key, { zs: c.zs, tools: c.tools, skill, line, diagnostics: out });
+  return out;
+}
+
+/** Moves what lies in the plane (from line `from` on) by `n` lines; what lies before it (the frontmatter) stays. */
+function shiftDiagnostic(d: Diagnostic, from: number, n: number): Diagnostic {
+  const move = (r: Range) => (r.start.line >= from ? shiftRange(r, n) : r);
+  return { ...d, range: move(d.range), related: d.related?.map((r) => ({ ...r, range: move(r.range) })) };
 }
 
 function checkName(doc: ThreeMdDocument, out: Diagnostic[]): void {
@@ -62,37 +111,25 @@ function checkIdentity(m: AgentModel, out: Diagnostic[]): void {
 }
 
 function checkLabels(m: AgentModel, out: Diagnostic[]): void {
-  const seen = new Map<string, Skill>();
-  for (const s of m.skills) {
-    const label = s.plane.label?.trim();
-    const attr = attributeOf(s.plane, 'label');
+  const seen = new Map<string, Plane>();
+  for (const p of m.skillPlanes) {
+    const label = p.label?.trim();
     if (!label) {
-      const msg = `skill at z=${s.z} has no label (every skill needs a name)`;
-      out.push(diag(AgentRule.missingLabel, 'error', msg, attr ? attr.valueRange : planeAnchor(s.plane)));
+      const attr = attributeOf(p, 'label');
+      const msg = `skill at z=${p.z} has no label (every skill needs a name)`;
+      out.push(diag(AgentRule.missingLabel, 'error', msg, attr ? attr.valueRange : planeAnchor(p)));
       continue;
     }
     const first = seen.get(label);
     if (first) {
       out.push(
-        diag(AgentRule.uniqueSkill, 'error', `duplicate skill name "${label}" (also at z=${first.z})`, attr!.valueRange, {
-          related: [{ range: attributeOf(first.plane, 'label')!.valueRange, message: `"${label}" is first declared at z=${first.z}` }],
+        diag(AgentRule.uniqueSkill, 'error', `duplicate skill name "${label}" (also at z=${first.z})`, attributeOf(p, 'label')!.valueRange, {
+          related: [{ range: attributeOf(first, 'label')!.valueRange, message: `"${label}" is first declared at z=${first.z}` }],
         }),
       );
-    } else seen.set(label, s);
+    } else seen.set(label, p);
   }
 }
-
-function checkLinks(doc: ThreeMdDocument, out: Diagnostic[]): void {
-  const zs = new Set(doc.planes.map((p) => p.z));
-  for (const p of doc.planes) {
-    for (const d of dependencies(p)) {
-      if (!zs.has(d.z)) {
-        out.push(diag(AgentRule.deadLink, 'error', `link [[z=${d.z}]] points to a plane that does not exist`, d.range, { data: { target: d.z } }));
-      }
-    }
-  }
-}
-
 
 function checkEntry(doc: ThreeMdDocument, out: Diagnostic[]): void {
   const f = fieldOf(doc, 'entry');
@@ -105,48 +142,90 @@ function checkEntry(doc: ThreeMdDocument, out: Diagnostic[]): void {
   }
 }
 
+/** A back edge: plane `source` (index), its dependency `dep` (index), and the chain of plane indexes. */
+interface BackEdge {
+  source: number;
+  dep: number;
+  chain: number[];
+}
+
+/** The last cycle search per z set, reused while no plane's dependency targets change. */
+const cycleCache = new WeakMap<Set<number>, { keys: Plane[]; targets: number[][]; edges: BackEdge[] }>();
+
 /**
  * Three-colour DFS without recursion (document-controlled depth must not overflow the stack).
  * Every back edge is reported, on the link that closes the cycle, with the chain as related info.
  */
 function checkCycles(m: AgentModel, out: Diagnostic[]): void {
   const planes = m.doc.planes;
-  const byZ = new Map<number, Plane>();
-  for (const p of planes) byZ.set(p.z, p);
-  const colour = new Map<number, 1 | 2>();
-  for (const root of planes) {
-    if (colour.has(root.z)) continue;
-    const stack: { plane: Plane; next: number }[] = [{ plane: root, next: 0 }];
-    colour.set(root.z, 1);
+  const keys = planes.map((p) => p.origin ?? p);
+  const cached = cycleCache.get(m.doc.zs);
+  let edges: BackEdge[] | undefined;
+  if (cached && cached.keys.length === keys.length) {
+    let same = true;
+    for (let i = 0; i < keys.length && same; i++) {
+      if (keys[i] === cached.keys[i]) continue;
+      const now = dependencies(planes[i]!).map((d) => d.z);
+      const before = cached.targets[i]!;
+      same = now.length === before.length && now.every((z, k) => z === before[k]);
+    }
+    if (same) {
+      edges = cached.edges;
+      cached.keys = keys;
+    }
+  }
+  if (!edges) {
+    const targets = planes.map((p) => dependencies(p).map((d) => d.z));
+    edges = findBackEdges(planes, targets);
+    cycleCache.set(m.doc.zs, { keys, targets, edges });
+  }
+  for (const e of edges) {
+    const chain = e.chain.map((i) => planes[i]!);
+    const dep = dependencies(planes[e.source]!)[e.dep]!;
+    out.push(
+      diag(AgentRule.cycle, 'error', `dependency cycle detected (involving plane z=${dep.z})`, dep.range, {
+        related: chain.map((p, i) => ({
+          range: planeAnchor(p),
+          message: `z=${p.z}${p.label ? ` "${p.label}"` : ''} depends on z=${(chain[i + 1] ?? chain[0]!).z}`,
+        })),
+      }),
+    );
+  }
+}
+
+function findBackEdges(planes: Plane[], targets: number[][]): BackEdge[] {
+  const index = new Map<number, number>();
+  planes.forEach((p, i) => index.set(p.z, i));
+  const colour = new Uint8Array(planes.length);
+  /** Where each grey plane sits on the stack, so a back edge finds its chain without a search. */
+  const depth = new Int32Array(planes.length);
+  const edges: BackEdge[] = [];
+  for (let root = 0; root < planes.length; root++) {
+    if (colour[root]) continue;
+    const stack: { at: number; next: number }[] = [{ at: root, next: 0 }];
+    colour[root] = 1;
+    depth[root] = 0;
     while (stack.length) {
       const top = stack[stack.length - 1]!;
-      const deps = dependencies(top.plane);
+      const deps = targets[top.at]!;
       if (top.next >= deps.length) {
-        colour.set(top.plane.z, 2);
+        colour[top.at] = 2;
         stack.pop();
         continue;
       }
-      const dep = deps[top.next++]!;
-      const target = byZ.get(dep.z);
-      if (!target) continue;
-      const c = colour.get(dep.z);
-      if (c === 1) {
-        const from = stack.findIndex((f) => f.plane.z === dep.z);
-        const chain = stack.slice(from).map((f) => f.plane);
-        out.push(
-          diag(AgentRule.cycle, 'error', `dependency cycle detected (involving plane z=${dep.z})`, dep.range, {
-            related: chain.map((p, i) => ({
-              range: planeAnchor(p),
-              message: `z=${p.z}${p.label ? ` "${p.label}"` : ''} depends on z=${(chain[i + 1] ?? target).z}`,
-            })),
-          }),
-        );
-      } else if (c === undefined) {
-        colour.set(dep.z, 1);
-        stack.push({ plane: target, next: 0 });
+      const k = top.next++;
+      const target = index.get(deps[k]!);
+      if (target === undefined) continue;
+      if (colour[target] === 1) {
+        edges.push({ source: top.at, dep: k, chain: stack.slice(depth[target]).map((f) => f.at) });
+      } else if (colour[target] === 0) {
+        colour[target] = 1;
+        depth[target] = stack.length;
+        stack.push({ at: target, next: 0 });
       }
     }
   }
+  return edges;
 }
 
 function checkSkill(s: Skill, m: AgentModel, out: Diagnostic[]): void {
@@ -203,29 +282,30 @@ function checkSkill(s: Skill, m: AgentModel, out: Diagnostic[]): void {
 
 const KINDS = new Set(['identity', 'skill']);
 
-/** Checks for the spec/reference gaps (docs/rules.md): never errors, so conformance holds. */
-function checkExtras(m: AgentModel, out: Diagnostic[]): void {
-  const doc = m.doc;
+/** agent3md/1 says `3md: 1.0`; the reference does not check it (docs/rules.md#agent-version). */
+function checkVersion(doc: ThreeMdDocument, out: Diagnostic[]): void {
   const v = fieldOf(doc, '3md', true);
   if (v && doc.version && doc.version !== '1.0') {
     out.push(diag(AgentRule.agentVersion, 'information', `agent3md/1 agents are written in 3md 1.0; this file says "${doc.version}"`, v.valueRange));
   }
-  for (const p of doc.planes) {
-    const kind = attributeOf(p, 'kind');
-    if (kind && !KINDS.has(kind.value)) {
-      const msg = `kind "${kind.value}" is not an agent3md/1 kind (identity or skill); this plane is read as a skill`;
-      out.push(diag(AgentRule.unknownKind, 'hint', msg, kind.valueRange));
-    }
-    const label = attributeOf(p, 'label');
-    if (label && p.label && p.label.trim() && p.label !== p.label.trim()) {
-      const msg = `label "${p.label}" has surrounding whitespace: validators read "${p.label.trim()}" but the runtime routes to "${p.label}"`;
-      out.push(diag(AgentRule.labelWhitespace, 'warning', msg, label.valueRange));
-    }
-    for (const l of p.links) {
-      if (!/^\d+$/.test(l.targetText)) {
-        const msg = `[[z=…]] with a target that is not an unsigned integer is a 3md link but not an agent dependency`;
-        out.push(diag(AgentRule.linkNotDependency, 'information', msg, l.targetRange));
-      }
+}
+
+/** Checks for the spec/reference gaps on one plane (docs/rules.md): never errors, so conformance holds. */
+function checkPlaneExtras(p: Plane, out: Diagnostic[]): void {
+  const kind = attributeOf(p, 'kind');
+  if (kind && !KINDS.has(kind.value)) {
+    const msg = `kind "${kind.value}" is not an agent3md/1 kind (identity or skill); this plane is read as a skill`;
+    out.push(diag(AgentRule.unknownKind, 'hint', msg, kind.valueRange));
+  }
+  const label = attributeOf(p, 'label');
+  if (label && p.label && p.label.trim() && p.label !== p.label.trim()) {
+    const msg = `label "${p.label}" has surrounding whitespace: validators read "${p.label.trim()}" but the runtime routes to "${p.label}"`;
+    out.push(diag(AgentRule.labelWhitespace, 'warning', msg, label.valueRange));
+  }
+  for (const l of p.links) {
+    if (!/^\d+$/.test(l.targetText)) {
+      const msg = `[[z=…]] with a target that is not an unsigned integer is a 3md link but not an agent dependency`;
+      out.push(diag(AgentRule.linkNotDependency, 'information', msg, l.targetRange));
     }
   }
 }

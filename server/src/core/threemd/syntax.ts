@@ -91,6 +91,11 @@ export interface Plane {
   /** The trimmed body's extent, or null when the body is empty. */
   bodyRange: Range | null;
   links: Link[];
+  /**
+   * Set when this plane is an unchanged plane moved to other lines by an incremental edit: the
+   * plane it was copied from. Caches keyed by content use `origin ?? plane`.
+   */
+  origin?: Plane;
 }
 
 export interface Directive {
