@@ -59,20 +59,28 @@ export class DocumentStore {
     return entry;
   }
 
-  /** Applies changes in order; returns undefined for a document that was never opened. */
+  /**
+   * Applies changes in order; returns undefined for a document that was never opened.
+   * Malformed changes (see `wellFormed`) are normalised or skipped, and the tree always
+   * follows the text: a failed incremental re-parse falls back to a full parse, so no edit is
+   * ever half-applied.
+   */
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): OpenDocument | undefined {
     const entry = this.#docs.get(uri);
     if (!entry) return undefined;
-    let doc = entry.doc;
-    for (const change of changes) {
-      doc = TextDocument.update(doc, [change], version);
-      if (entry.kind !== '3md') continue;
-      if ('range' in change && entry.tree) {
-        entry.tree = reparse(entry.tree, { range: change.range, text: change.text }, doc.getText());
-      } else entry.tree = parseThreeMd(doc.getText());
-    }
-    entry.doc = doc;
     entry.cache = null;
+    for (const raw of Array.isArray(changes) ? changes : []) {
+      const change = wellFormed(raw);
+      if (!change) continue;
+      entry.doc = TextDocument.update(entry.doc, [change], typeof version === 'number' ? version : entry.doc.version);
+      if (entry.kind !== '3md') continue;
+      const text = entry.doc.getText();
+      try {
+        entry.tree = 'range' in change && entry.tree ? reparse(entry.tree, { range: change.range, text: change.text }, text) : parseThreeMd(text);
+      } catch {
+        entry.tree = parseThreeMd(text);
+      }
+    }
     return entry;
   }
 
@@ -94,6 +102,28 @@ export class DocumentStore {
     entry.cache = { key, analysis };
     return analysis;
   }
+}
+
+/** A position component as LSP defines it (a non-negative integer): numbers are floored and clamped, anything else is rejected. */
+function uinteger(n: unknown): number | null {
+  return typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.floor(n)) : null;
+}
+
+/**
+ * A change event the text document can apply exactly: the text is a string and a range, when
+ * present, has numeric positions. Fractional or negative positions would make the text
+ * library splice at NaN offsets (duplicating the document), so they are normalised first.
+ */
+export function wellFormed(change: unknown): TextDocumentContentChangeEvent | null {
+  if (!change || typeof change !== 'object') return null;
+  const c = change as { range?: unknown; text?: unknown };
+  if (typeof c.text !== 'string') return null;
+  if (!('range' in c) || c.range === undefined) return { text: c.text };
+  const r = c.range as { start?: { line?: unknown; character?: unknown }; end?: { line?: unknown; character?: unknown } } | null;
+  const nums = [r?.start?.line, r?.start?.character, r?.end?.line, r?.end?.character].map(uinteger);
+  if (nums.some((n) => n === null)) return null;
+  const [sl, sc, el, ec] = nums as number[];
+  return { range: { start: { line: sl!, character: sc! }, end: { line: el!, character: ec! } }, text: c.text };
 }
 
 function uri2name(uri: string): string {
