@@ -1,0 +1,307 @@
+// What a person sees: the packaged .vsix installed into a fresh code-server (VS Code 1.139's
+// workbench), driven in headless Debian chromium through playwright-core. Checks the package
+// itself, then the squiggles and Problems panel of a broken agent, the Agent Files view and
+// "Route request…" from the command palette; saves a screenshot of each.
+//
+// usage: node ui-tests.mjs <agent-files.vsix> <fixture-workspace> <screenshot-dir>
+// env (scripts/e2e/env.sh): E2E_NODE24, E2E_CS_BIN, E2E_PLAYWRIGHT_DIR, E2E_CHROMIUM;
+//      AGENT_FILES_E2E_DEADLINE_MS (how long a step waits for the workbench, default 20000),
+//      E2E_DEBUG_CONSOLE=1 (echo the browser console), E2E_SERVER_LOG=1 (code-server's log on failure)
+// Prints each result, then "N passed, M failed" last; exits 1 when a test failed.
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { installExtension, makeSandbox, need, removeSandbox, startCodeServer } from './codeServer.mjs';
+import { listZip, readZipEntry } from './vsix.mjs';
+
+const [vsix, fixture, shots] = process.argv.slice(2).map((p) => p && resolve(p));
+if (!vsix || !fixture || !shots) {
+  console.error('usage: ui-tests.mjs <agent-files.vsix> <fixture-workspace> <screenshot-dir>');
+  process.exit(2);
+}
+const DEADLINE = Number(process.env.AGENT_FILES_E2E_DEADLINE_MS || 20_000);
+/** The whole package must stay well under the Marketplace-friendly 1 MB. */
+const SIZE_BUDGET = 600 * 1024;
+/** Exactly what the allow-list in .vscodeignore ships (vsce adds the manifest and renames a few). */
+const EXPECTED_FILES = [
+  '[Content_Types].xml',
+  'extension.vsixmanifest',
+  'extension/LICENSE.txt',
+  'extension/changelog.md',
+  'extension/dist/cli.js',
+  'extension/dist/client.js',
+  'extension/dist/server.js',
+  'extension/docs/rules.md',
+  'extension/language-configuration.json',
+  'extension/media/agent-files.svg',
+  'extension/media/icon.png',
+  'extension/package.json',
+  'extension/readme.md',
+  'extension/schemas/world.schema.json',
+  'extension/snippets/3md.code-snippets',
+  'extension/syntaxes/3md-links.injection.json',
+  'extension/syntaxes/3md.tmLanguage.json',
+];
+
+// ---------------------------------------------------------------------------------------------
+// A tiny sequential runner: every test runs even when an earlier one failed (a later view can
+// still be checked), and a failing UI step leaves a screenshot behind.
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+const t0 = Date.now();
+const secs = (ms) => `${(ms / 1000).toFixed(1)}s`;
+
+const ctx = { sandbox: undefined, server: undefined, browser: undefined, page: undefined, workspace: '' };
+
+/** Saves a screenshot of the page (or of a region) as <shots>/<name>.png. */
+async function shot(name, clip) {
+  mkdirSync(shots, { recursive: true });
+  const path = join(shots, `${name}.png`);
+  await ctx.page.screenshot({ path, clip });
+  console.log(`    screenshot ${path}`);
+}
+
+/** The page, or a clear failure when the workbench never came up. */
+function page() {
+  if (!ctx.page) throw new Error('the workbench did not load (see the first failure)');
+  return ctx.page;
+}
+
+/** Waits until fn() returns a truthy value (re-reading the DOM), or fails with the last value. */
+async function until(what, fn) {
+  const end = Date.now() + DEADLINE;
+  let last;
+  for (;;) {
+    last = await fn();
+    if (last) return last;
+    if (Date.now() > end) throw new Error(`timed out after ${DEADLINE} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Rows of a workbench list (tree, Problems, quick input) as {text, level}. In trees and quick
+ * inputs the label and its description are separate elements spaced by CSS, so their texts are
+ * joined with a space; other rows use their rendered text.
+ */
+function rows(selector) {
+  return page()
+    .locator(`${selector} .monaco-list-row`)
+    .evaluateAll((els) =>
+      els.map((e) => {
+        const parts = [...e.querySelectorAll('.label-name, .label-description')].map((x) => x.textContent);
+        const text = (parts.length ? parts.join(' ') : e.innerText).replace(/\s+/g, ' ').trim();
+        return { text, level: Number(e.getAttribute('aria-level') || 0) };
+      }),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The package
+
+test('npm run package made a .vsix with exactly the allow-listed files', () => {
+  const names = listZip(vsix).map((e) => e.name).sort();
+  assert.deepEqual(names, [...EXPECTED_FILES].sort());
+});
+
+test(`the .vsix is under its size budget (${SIZE_BUDGET / 1024} KiB) and its bundles are minified without source maps`, () => {
+  const size = statSync(vsix).size;
+  console.log(`    ${vsix}: ${(size / 1024).toFixed(1)} KiB`);
+  assert.ok(size < SIZE_BUDGET, `${size} bytes is over the budget of ${SIZE_BUDGET}`);
+  for (const f of ['client', 'server', 'cli']) {
+    const js = readZipEntry(vsix, `extension/dist/${f}.js`).toString('utf8');
+    assert.doesNotMatch(js, /sourceMappingURL/, `dist/${f}.js refers to a source map`);
+    const lines = js.split('\n').length;
+    // a development bundle has a line every ~40 characters; a minified one a few hundred lines in all
+    assert.ok(js.length / lines > 500, `dist/${f}.js does not look minified (${lines} lines for ${js.length} characters)`);
+  }
+});
+
+test('the packaged manifest is ready to publish: publisher, 128×128 PNG icon, repository, licence, categories, banner', () => {
+  const manifest = JSON.parse(readZipEntry(vsix, 'extension/package.json').toString('utf8'));
+  assert.equal(manifest.publisher, 'agent-files');
+  assert.equal(manifest.license, 'MIT');
+  assert.match(manifest.repository?.url ?? '', /^https:\/\/github\.com\//);
+  assert.ok(manifest.categories?.includes('Programming Languages'));
+  assert.ok(manifest.galleryBanner?.color, 'galleryBanner.color');
+  assert.ok(manifest.engines?.vscode, 'engines.vscode');
+  const icon = readZipEntry(vsix, `extension/${manifest.icon}`);
+  assert.equal(icon.subarray(1, 4).toString('latin1'), 'PNG');
+  assert.deepEqual([icon.readUInt32BE(16), icon.readUInt32BE(20)], [128, 128]);
+});
+
+test('code-server --install-extension installs the .vsix into a fresh extensions folder', () => {
+  ctx.sandbox = makeSandbox();
+  const out = installExtension(ctx.sandbox, vsix);
+  assert.match(out, /successfully installed/);
+  const installed = readdirSync(ctx.sandbox.extensions).filter((d) => d.startsWith('agent-files.agent-files-'));
+  assert.equal(installed.length, 1, `extensions folder holds ${readdirSync(ctx.sandbox.extensions).join(', ')}`);
+  statSync(join(ctx.sandbox.extensions, installed[0], 'dist', 'server.js'));
+});
+
+test('the workbench opens a copy of the fixture workspace', async () => {
+  assert.ok(ctx.sandbox, 'no sandbox: the install failed');
+  ctx.workspace = join(ctx.sandbox.root, 'e2e-workspace');
+  cpSync(fixture, ctx.workspace, { recursive: true });
+  ctx.server = await startCodeServer(ctx.sandbox);
+  const { chromium } = createRequire(import.meta.url)(need('E2E_PLAYWRIGHT_DIR'));
+  ctx.browser = await chromium.launch({
+    executablePath: process.env.E2E_CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    // keep chromium's own config and crash folders inside the sandbox
+    env: { ...process.env, XDG_CONFIG_HOME: join(ctx.sandbox.root, 'browser-config'), HOME: ctx.sandbox.root },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  const p = await ctx.browser.newPage({ viewport: { width: 1280, height: 760 } });
+  if (process.env.E2E_DEBUG_CONSOLE) p.on('console', (m) => console.log('[browser]', m.type(), m.text().slice(0, 300)));
+  await p.goto(`${ctx.server.url}/?folder=${encodeURIComponent(ctx.workspace)}`);
+  ctx.page = p;
+  await p.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60_000 });
+  const explorer = await rows('.explorer-folders-view');
+  assert.ok(explorer.some((r) => r.text === 'agent.3md'), `Explorer shows ${explorer.map((r) => r.text).join(', ')}`);
+});
+
+// ---------------------------------------------------------------------------------------------
+// What a person sees
+
+test('a broken agent.3md opens as 3md with red squiggles under both mistakes', async () => {
+  const p = page();
+  await p.keyboard.press('Control+P');
+  await p.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: DEADLINE });
+  await p.keyboard.type('agent.3md');
+  await until('agent.3md in Quick Open', async () => (await rows('.quick-input-list'))[0]?.text.startsWith('agent.3md'));
+  await p.keyboard.press('Enter');
+  await until('the editor tab of agent.3md', () => p.locator('.tab.active', { hasText: 'agent.3md' }).count());
+  // one squiggle per diagnostic: the {path} placeholder and the [[z=42]] link
+  const squiggles = await until('two error squiggles', async () => {
+    const n = await p.locator('.editor-instance .monaco-editor .squiggly-error').count();
+    return n >= 2 && n;
+  });
+  assert.ok(squiggles >= 2);
+  const mode = await p.locator('[id="status.editor.mode"]').innerText();
+  assert.equal(mode.trim(), '3md', 'status bar language');
+});
+
+test('the Problems panel (Ctrl+Shift+M) lists dead-link and tool-input from agent-files', async () => {
+  const p = page();
+  await p.keyboard.press('Control+Shift+M');
+  const problems = await until('two Problems entries of agent.3md', async () => {
+    const r = (await rows('.markers-panel')).filter((x) => x.text.includes('agent-files'));
+    return r.length >= 2 && r;
+  });
+  // the panel draws the parentheses of "source(code)" with CSS, so the text has a space there
+  const find = (code) => problems.find((r) => r.text.includes(code))?.text ?? `no ${code} row in ${JSON.stringify(problems)}`;
+  assert.match(find('dead-link'), /^link \[\[z=42\]\] points to a plane that does not exist agent-files\W*dead-link\W*\[Ln 14, Col 44\]$/);
+  assert.match(find('tool-input'), /^skill "search" command references \{path\}, which is not a declared input agent-files\W*tool-input\W*\[Ln 12, Col 113\]$/);
+  const file = (await rows('.markers-panel')).find((r) => r.level === 1);
+  assert.match(file?.text ?? '', /^agent\.3md/);
+});
+
+test('hovering the [[z=42]] squiggle shows the dead-link message and its explanation', async () => {
+  const p = page();
+  // the squiggle of line 14 is the lowest one; the mouse over it opens the hover
+  const boxes = await p.locator('.editor-instance .monaco-editor .squiggly-error').evaluateAll((els) =>
+    els.map((e) => e.getBoundingClientRect().toJSON()),
+  );
+  const box = boxes.sort((a, b) => b.y - a.y)[0];
+  assert.ok(box, 'no squiggle');
+  await p.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const hover = await until('the diagnostic hover', async () => {
+    const h = p.locator('.monaco-hover:visible');
+    return (await h.count()) > 0 && (await h.first().innerText());
+  });
+  assert.match(hover, /link \[\[z=42\]\] points to a plane that does not exist/);
+  assert.match(hover, /agent-files/);
+  assert.match(hover, /No plane has z=42\./);
+  // the picture of the README: squiggles, the hover and the Problems panel together
+  await shot('ui-diagnostics');
+  await p.mouse.move(900, 10);
+  await p.keyboard.press('Escape');
+});
+
+test('the Agent Files view shows the Skills tree: each agent with its skills and their dependencies; a click reveals the plane', async () => {
+  const p = page();
+  await p.locator('.activitybar .action-label[aria-label="Agent Files"]').click();
+  // a wider side bar, so the skills' triggers are readable in the screenshot
+  const sash = await p.locator('.part.sidebar').boundingBox();
+  if (sash) {
+    await p.mouse.move(sash.x + sash.width + 1, sash.y + 300);
+    await p.mouse.down();
+    await p.mouse.move(sash.x + sash.width + 90, sash.y + 300, { steps: 5 });
+    await p.mouse.up();
+  }
+  const tree = await until('agents and skills in the Skills tree', async () => {
+    const r = await rows('[id="workbench.view.extension.agentFiles"]');
+    return r.some((x) => x.text.startsWith('open-pr')) && r;
+  });
+  const at = (prefix) => tree.findIndex((r) => r.text.startsWith(prefix));
+  const expectUnder = (parent, child, description) => {
+    const i = at(parent);
+    const j = tree.findIndex((r, k) => k > i && r.text.startsWith(child));
+    assert.ok(i >= 0, `no row ${parent} in ${JSON.stringify(tree)}`);
+    assert.ok(j > i && tree[j].level === tree[i].level + 1, `${child} is not a child of ${parent}: ${JSON.stringify(tree)}`);
+    assert.equal(tree[j].text, `${child} ${description}`);
+  };
+  assert.equal(tree[at('Helper helper.agent.3md')]?.level, 1);
+  expectUnder('Helper helper.agent.3md', 'search-code', 'z=1 · find, search, grep, todo');
+  expectUnder('Helper helper.agent.3md', 'open-pr', 'z=2 · pull request, open pr');
+  expectUnder('Broken Agent agent.3md', 'search', 'z=1 · search, find');
+  expectUnder('PDF_Tools skills/pdf-tools/SKILL.md', 'PDF_Tools', 'z=0');
+  // a skill with dependencies expands to them; clicking a skill reveals its plane
+  await p.locator('[id="workbench.view.extension.agentFiles"] .monaco-list-row', { hasText: 'open-pr' }).locator('.monaco-tl-twistie').click();
+  await until('the dependency of open-pr', async () => {
+    const r = await rows('[id="workbench.view.extension.agentFiles"]');
+    const i = r.findIndex((x) => x.text.startsWith('open-pr'));
+    return r[i + 1]?.text === 'search-code dependency · z=1' && r[i + 1].level === r[i].level + 1;
+  });
+  await p.locator('[id="workbench.view.extension.agentFiles"] .monaco-list-row', { hasText: 'open-pr' }).locator('.label-name').click();
+  await until('helper.agent.3md revealed at open-pr', async () =>
+    (await p.locator('.tab.active', { hasText: 'helper.agent.3md' }).count()) > 0 &&
+    /Ln 17,/.test(await p.locator('[id="status.editor.selection"]').innerText()));
+  await shot('ui-skills-view');
+});
+
+test('"Agent Files: Route request…" from the command palette (F1) ranks the skills with their scores', async () => {
+  const p = page();
+  await p.keyboard.press('F1');
+  await p.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: DEADLINE });
+  await p.keyboard.type('Agent Files: Route request');
+  await until('the command in the palette', async () => (await rows('.quick-input-list'))[0]?.text.startsWith('Agent Files: Route request'));
+  await p.keyboard.press('Enter');
+  await until('the Route request QuickPick', async () => (await p.locator('.quick-input-title').innerText()).includes('Agent Files: Route request'));
+  await p.keyboard.type('find the TODO comments in src');
+  const ranked = await until('ranked skills', async () => {
+    const r = await rows('.quick-input-list');
+    return r.length >= 2 && r.every((x) => x.text.includes('score')) && r;
+  });
+  assert.match(ranked[0].text, /^search-code score 2 · z=1 · Helper matched: find, todo · rg --line-number \{pattern\} \{path\}$/);
+  assert.match(ranked[1].text, /^search score 1 · z=1 · Broken Agent matched: find/);
+  await shot('ui-route-request');
+  await p.keyboard.press('Escape');
+});
+
+// ---------------------------------------------------------------------------------------------
+
+let passed = 0;
+let failed = 0;
+for (const t of tests) {
+  const start = Date.now();
+  try {
+    await t.fn();
+    passed++;
+    console.log(`  ✔ ${t.name} (${secs(Date.now() - start)})`);
+  } catch (e) {
+    failed++;
+    console.log(`  ✖ ${t.name} (${secs(Date.now() - start)})\n      ${String(e instanceof Error ? e.message : e).replace(/\n/g, '\n      ')}`);
+    if (ctx.page) await shot(`failed-${passed + failed}`).catch(() => undefined);
+  }
+}
+if (failed && process.env.E2E_SERVER_LOG && ctx.server) console.log(ctx.server.log().slice(-6000));
+await ctx.browser?.close().catch(() => undefined);
+await ctx.server?.stop();
+if (ctx.sandbox) removeSandbox(ctx.sandbox);
+console.log(`ui e2e: ${secs(Date.now() - t0)}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
