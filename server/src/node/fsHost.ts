@@ -1,6 +1,6 @@
 /**
  * The workspace host over the real file system, bounded to a set of root folders: a URI outside
- * every root is treated as missing and is never read.
+ * every root, or a symlink inside one that leads outside, is treated as missing and never read.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -39,7 +39,16 @@ export class NodeFsHost implements IWorkspaceHost {
     } catch {
       return null;
     }
-    return this.#roots.some((r) => p === r || p.startsWith(r + path.sep)) ? p : null;
+    if (!this.#roots.some((r) => inside(p, r))) return null;
+    // A symlink inside a root may point anywhere: what is read is where it leads, so that
+    // target must lie inside a root too (compared through real paths, as roots may be links).
+    let real: string;
+    try {
+      real = fs.realpathSync(p);
+    } catch {
+      return p; // nothing there (yet): every read of it fails anyway
+    }
+    return this.#roots.some((r) => inside(real, realRoot(r))) ? p : null;
   }
 
   exists(uri: string): boolean {
@@ -78,6 +87,18 @@ export class NodeFsHost implements IWorkspaceHost {
     } catch {
       return undefined;
     }
+  }
+}
+
+function inside(p: string, root: string): boolean {
+  return p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+function realRoot(root: string): string {
+  try {
+    return fs.realpathSync(root);
+  } catch {
+    return root;
   }
 }
 
