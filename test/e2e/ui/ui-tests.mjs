@@ -9,7 +9,7 @@
 //      E2E_DEBUG_CONSOLE=1 (echo the browser console), E2E_SERVER_LOG=1 (code-server's log on failure)
 // Prints each result, then "N passed, M failed" last; exits 1 when a test failed.
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { installExtension, makeSandbox, need, removeSandbox, startCodeServer } from './codeServer.mjs';
@@ -283,6 +283,10 @@ test('"Agent Files: Route request…" from the command palette (F1) ranks the sk
 });
 
 // ---------------------------------------------------------------------------------------------
+
+// failure pictures of an earlier run would be mistaken for this one's
+mkdirSync(shots, { recursive: true });
+for (const f of readdirSync(shots)) if (/^failed-\d+\.png$/.test(f)) rmSync(join(shots, f));
 
 let passed = 0;
 let failed = 0;
