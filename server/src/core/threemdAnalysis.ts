@@ -79,6 +79,9 @@ function shiftCall(c: RouteCall, n: number): RouteCall {
   return { ...c, range: shiftRange(c.range, n), expected: c.expected && { ...c.expected, range: shiftRange(c.expected.range, n) } };
 }
 
+/** The planes of the last check of a document shape and their route calls (reused without lookups). */
+const lastCalls = new WeakMap<object, { planes: Plane[]; calls: RouteCall[][] }>();
+
 /** `route("X") selects Y` written in the document, checked against the live router. */
 function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -87,7 +90,10 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
   const first = doc.planes[0];
   const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lines.length;
   for (let line = 0; line < before; line++) calls.push(...findRouteCalls(doc.lines[line]!, line));
-  for (const p of doc.planes) calls.push(...planeRouteCalls(doc, p));
+  const last = lastCalls.get(doc.shape);
+  const perPlane = doc.planes.map((p, i) => (last && last.planes[i] === p ? last.calls[i]! : planeRouteCalls(doc, p)));
+  lastCalls.set(doc.shape, { planes: doc.planes, calls: perPlane });
+  for (const list of perPlane) for (const c of list) calls.push(c);
   {
     for (const call of calls) {
       if (!call.expected) continue;

@@ -56,8 +56,8 @@ export interface AgentModel {
   explicitIdentities: Plane[];
   /** Every plane the validator treats as a skill (all non-identity planes), in source order (built on first use). */
   readonly skills: Skill[];
-  /** The same planes, as a set. */
-  skillPlanes: Set<Plane>;
+  /** Indexes (into `doc.planes`) of the planes the validator treats as the identity: every `kind=identity`, else the first. */
+  identityIndexes: Set<number>;
   /** Frontmatter `tools` as a list. */
   tools: Span[];
   field(key: string): FrontmatterField | undefined;
@@ -254,20 +254,29 @@ export function toolsOf(doc: ThreeMdDocument): Span[] {
 }
 
 /** Builds the agent model of a document (whatever its classification). */
+/** `kind=identity` plane indexes per document shape: kinds change only with the structure. */
+const identityMemo = new WeakMap<object, number[]>();
+
 export function buildAgent(doc: ThreeMdDocument): AgentModel {
-  const explicitIdentities = doc.planes.filter((p) => p.attributes['kind'] === 'identity');
-  const identities = explicitIdentities.length ? explicitIdentities : doc.planes.slice(0, 1);
-  const skillPlanes = new Set<Plane>(doc.planes);
-  for (const p of identities) skillPlanes.delete(p);
+  let explicit = identityMemo.get(doc.shape);
+  if (!explicit) {
+    explicit = [];
+    doc.planes.forEach((p, i) => {
+      if (p.attributes['kind'] === 'identity') explicit!.push(i);
+    });
+    identityMemo.set(doc.shape, explicit);
+  }
+  const explicitIdentities = explicit.map((i) => doc.planes[i]!);
+  const identityIndexes = new Set<number>(explicit.length ? explicit : doc.planes.length ? [0] : []);
   let skills: Skill[] | undefined;
   return {
     doc,
     identity: explicitIdentities[0] ?? doc.planes[0],
     explicitIdentities,
     get skills() {
-      return (skills ??= [...skillPlanes].map(skillOf));
+      return (skills ??= doc.planes.filter((_, i) => !identityIndexes.has(i)).map(skillOf));
     },
-    skillPlanes,
+    identityIndexes,
     tools: toolsOf(doc),
     field: (key) => fieldOf(doc, key),
   };

@@ -3,7 +3,6 @@
  * messages, on the narrowest range. Runs on the recovered document even when 3md errors exist.
  */
 import { lineRange, shiftRange, type Diagnostic, type Range, type Severity } from '../types';
-import { documentIssues } from '../threemd/parser';
 import type { Plane, ThreeMdDocument } from '../threemd/syntax';
 import { attributeOf, buildAgent, dependencies, fieldOf, INPUT_TYPES, skillOf, type AgentModel, type Skill } from './model';
 import { AgentRule } from './rules';
@@ -25,29 +24,55 @@ function frontmatterAnchor(doc: ThreeMdDocument): Range {
 /** Validates an agent document. `model` may be passed when the caller already built it. */
 export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAgent(doc)): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const issue of documentIssues(doc)) {
+  const memo = shapeMemo(doc);
+  for (const issue of issuesOf(doc, memo)) {
     out.push(diag(AgentRule.parse, 'error', `not valid 3md: ${issue.message}`, issue.range, { data: { threemd: issue.code } }));
   }
   checkName(doc, out);
   checkIdentity(model, out);
-  checkLabels(model, out);
+  checkLabels(model, memo, out);
   checkEntry(doc, out);
   checkCycles(model, out);
   checkVersion(doc, out);
-  const context = planeContext(model);
-  for (const p of doc.planes) out.push(...planeDiagnostics(p, model, context));
+  const context: PlaneContext = { zs: doc.zs, tools: model.tools.map((t) => t.text).join(',') };
+  // Planes identical to the last check of this shape reuse its result without any lookup.
+  const last = memo.planes;
+  const perPlane = doc.planes.map((p, i) =>
+    last && last.planes[i] === p ? last.diagnostics[i]! : planeDiagnostics(p, model, context, !model.identityIndexes.has(i)),
+  );
+  memo.planes = { planes: doc.planes, diagnostics: perPlane };
+  for (const list of perPlane) for (const d of list) out.push(d);
   return out;
 }
 
-/** What a plane's own diagnostics depend on besides its content: the z set, the tools list, its role. */
+/** What a plane's own diagnostics depend on besides its content and role: the z set and the tools list. */
 interface PlaneContext {
   zs: Set<number>;
   tools: string;
-  skills: Set<Plane>;
 }
 
-function planeContext(m: AgentModel): PlaneContext {
-  return { zs: m.doc.zs, tools: m.tools.map((t) => t.text).join(','), skills: m.skillPlanes };
+/** Facts that only change with the document's structure (docs: ThreeMdDocument.shape). */
+interface ShapeMemo {
+  /** Directives that have grammar issues. */
+  issueDirectives?: number[];
+  /** Label problems as plane indexes: [index, index of the first holder] (-1: no label). */
+  labels?: [number, number][];
+  /** The planes of the last check and their own diagnostics. */
+  planes?: { planes: Plane[]; diagnostics: Diagnostic[][] };
+}
+
+const shapeMemos = new WeakMap<object, ShapeMemo>();
+
+function shapeMemo(doc: ThreeMdDocument): ShapeMemo {
+  let m = shapeMemos.get(doc.shape);
+  if (!m) shapeMemos.set(doc.shape, (m = {}));
+  return m;
+}
+
+/** The document's grammar issues in the reference's order, without walking every directive. */
+function issuesOf(doc: ThreeMdDocument, memo: ShapeMemo) {
+  memo.issueDirectives ??= doc.directives.flatMap((d, i) => (d.issues.length ? [i] : []));
+  return [...doc.headIssues, ...memo.issueDirectives.flatMap((i) => doc.directives[i]!.issues)];
 }
 
 interface CachedPlane {
@@ -64,9 +89,8 @@ interface CachedPlane {
  */
 const planeCache = new WeakMap<Plane, CachedPlane>();
 
-function planeDiagnostics(p: Plane, m: AgentModel, c: PlaneContext): Diagnostic[] {
+function planeDiagnostics(p: Plane, m: AgentModel, c: PlaneContext, skill: boolean): Diagnostic[] {
   const key = p.origin ?? p;
-  const skill = c.skills.has(p);
   const line = p.directive?.line ?? p.bodyStartLine;
   const hit = planeCache.get(key);
   if (hit && hit.zs === c.zs && hit.tools === c.tools && hit.skill === skill) {
@@ -110,24 +134,35 @@ function checkIdentity(m: AgentModel, out: Diagnostic[]): void {
   }
 }
 
-function checkLabels(m: AgentModel, out: Diagnostic[]): void {
-  const seen = new Map<string, Plane>();
-  for (const p of m.skillPlanes) {
-    const label = p.label?.trim();
-    if (!label) {
+function checkLabels(m: AgentModel, memo: ShapeMemo, out: Diagnostic[]): void {
+  const planes = m.doc.planes;
+  if (!memo.labels) {
+    const found: [number, number][] = [];
+    const seen = new Map<string, number>();
+    planes.forEach((p, i) => {
+      if (m.identityIndexes.has(i)) return;
+      const label = p.label?.trim();
+      if (!label) found.push([i, -1]);
+      else if (seen.has(label)) found.push([i, seen.get(label)!]);
+      else seen.set(label, i);
+    });
+    memo.labels = found;
+  }
+  for (const [i, firstAt] of memo.labels) {
+    const p = planes[i]!;
+    if (firstAt < 0) {
       const attr = attributeOf(p, 'label');
       const msg = `skill at z=${p.z} has no label (every skill needs a name)`;
       out.push(diag(AgentRule.missingLabel, 'error', msg, attr ? attr.valueRange : planeAnchor(p)));
       continue;
     }
-    const first = seen.get(label);
-    if (first) {
-      out.push(
-        diag(AgentRule.uniqueSkill, 'error', `duplicate skill name "${label}" (also at z=${first.z})`, attributeOf(p, 'label')!.valueRange, {
-          related: [{ range: attributeOf(first, 'label')!.valueRange, message: `"${label}" is first declared at z=${first.z}` }],
-        }),
-      );
-    } else seen.set(label, p);
+    const first = planes[firstAt]!;
+    const label = p.label!.trim();
+    out.push(
+      diag(AgentRule.uniqueSkill, 'error', `duplicate skill name "${label}" (also at z=${first.z})`, attributeOf(p, 'label')!.valueRange, {
+        related: [{ range: attributeOf(first, 'label')!.valueRange, message: `"${label}" is first declared at z=${first.z}` }],
+      }),
+    );
   }
 }
 
@@ -150,7 +185,7 @@ interface BackEdge {
 }
 
 /** The last cycle search per z set, reused while no plane's dependency targets change. */
-const cycleCache = new WeakMap<Set<number>, { keys: Plane[]; targets: number[][]; edges: BackEdge[] }>();
+const cycleCache = new WeakMap<Set<number>, { planes: Plane[]; targets: number[][]; edges: BackEdge[] }>();
 
 /**
  * Three-colour DFS without recursion (document-controlled depth must not overflow the stack).
@@ -158,26 +193,27 @@ const cycleCache = new WeakMap<Set<number>, { keys: Plane[]; targets: number[][]
  */
 function checkCycles(m: AgentModel, out: Diagnostic[]): void {
   const planes = m.doc.planes;
-  const keys = planes.map((p) => p.origin ?? p);
   const cached = cycleCache.get(m.doc.zs);
   let edges: BackEdge[] | undefined;
-  if (cached && cached.keys.length === keys.length) {
+  if (cached && cached.planes.length === planes.length) {
     let same = true;
-    for (let i = 0; i < keys.length && same; i++) {
-      if (keys[i] === cached.keys[i]) continue;
-      const now = dependencies(planes[i]!).map((d) => d.z);
+    for (let i = 0; i < planes.length && same; i++) {
+      const p = planes[i]!;
+      const q = cached.planes[i]!;
+      if (p === q || (p.origin ?? p) === (q.origin ?? q)) continue;
+      const now = dependencies(p);
       const before = cached.targets[i]!;
-      same = now.length === before.length && now.every((z, k) => z === before[k]);
+      same = now.length === before.length && now.every((d, k) => d.z === before[k]);
     }
     if (same) {
       edges = cached.edges;
-      cached.keys = keys;
+      cached.planes = planes;
     }
   }
   if (!edges) {
     const targets = planes.map((p) => dependencies(p).map((d) => d.z));
     edges = findBackEdges(planes, targets);
-    cycleCache.set(m.doc.zs, { keys, targets, edges });
+    cycleCache.set(m.doc.zs, { planes, targets, edges });
   }
   for (const e of edges) {
     const chain = e.chain.map((i) => planes[i]!);

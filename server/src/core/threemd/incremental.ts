@@ -58,8 +58,18 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, newText: string):
   spliceLines(lines, start.line, oldCount, replaced);
   reparseStats.body++;
   const doc: ThreeMdDocument = { ...prev, text: newText };
-  const at = prev.directives.indexOf(d);
+  const at = directiveIndex(prev, d);
   const fresh = reread(doc, lines[d.line]!, d, d.endLine + delta);
+  if (delta === 0 && !!fresh.plane === !!d.plane) {
+    // Typing within lines: one directive and one plane change places; nothing moves.
+    doc.directives = prev.directives.slice();
+    doc.directives[at] = fresh;
+    if (d.plane) {
+      doc.planes = prev.planes.slice();
+      doc.planes[planeIndex(prev.planes, d.plane)] = fresh.plane!;
+    }
+    return doc;
+  }
   doc.directives = prev.directives.map((x, i) => (i < at ? x : i === at ? fresh : shiftDirective(x, delta)));
   doc.planes = planesOf(doc.directives);
   return doc;
@@ -74,7 +84,7 @@ function directiveEdit(prev: ThreeMdDocument, d: Directive, line: string, newTex
   if (headerZ(d) !== headerZ(fresh)) return null;
   prev.lines[d.line] = line;
   reparseStats.directive++;
-  const doc: ThreeMdDocument = { ...prev, text: newText };
+  const doc: ThreeMdDocument = { ...prev, text: newText, shape: {} };
   doc.directives = prev.directives.map((x) => (x === d ? fresh : x));
   doc.planes = planesOf(doc.directives);
   return doc;
@@ -101,6 +111,30 @@ function reread(doc: ThreeMdDocument, line: string, old: Directive, endLine: num
     for (const l of plane.links) l.targetExists = doc.zs.has(l.targetZ);
   }
   return fresh;
+}
+
+/** Index of a directive by binary search on its line. */
+function directiveIndex(doc: ThreeMdDocument, d: Directive): number {
+  let lo = 0;
+  let hi = doc.directives.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (doc.directives[mid]!.line < d.line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Index of a plane by binary search on its first line (planes are in source order). */
+function planeIndex(planes: Plane[], p: Plane): number {
+  let lo = 0;
+  let hi = planes.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (planes[mid]!.bodyStartLine < p.bodyStartLine) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function spliceLines(lines: string[], at: number, count: number, replacement: string[]): void {

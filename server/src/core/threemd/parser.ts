@@ -45,6 +45,7 @@ export function parseThreeMd(text: string): ThreeMdDocument {
     directives,
     planes: [],
     zs: new Set(),
+    shape: {},
     loneCr: /\r(?!\n)/.test(text),
   };
   const pre = collapseLines(lines, bodyStart, firstDirective);
@@ -125,6 +126,7 @@ function implicitPlane(doc: ThreeMdDocument, body: string, from: number, to: num
     endLine: to,
     bodyRange: lineRange(first, 0, 0),
     links: [],
+    origin: undefined,
   };
   plane.bodyRange = bodyExtent(doc, first, last);
   plane.links = scanLinks(doc.lines, from, to, 0, doc.bom ? 1 : 0);
@@ -150,6 +152,7 @@ export function buildPlane(doc: ThreeMdDocument, d: Directive): Plane | null {
     endLine: d.endLine,
     bodyRange: body ? bodyExtent(doc, body.first, body.last) : null,
     links: scanLinks(doc.lines, from, d.endLine, header.z, 0),
+    origin: undefined,
   };
 }
 

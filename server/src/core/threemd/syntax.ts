@@ -138,4 +138,10 @@ export interface ThreeMdDocument {
   zs: Set<number>;
   /** True when the text has a CR that is not part of CRLF (line numbering then differs from LSP's). */
   loneCr: boolean;
+  /**
+   * Identity token of the document's structure: the frontmatter, the directives and their
+   * attributes. Edits inside plane bodies or the preamble keep it; anything else replaces it.
+   * Caches of structure-only facts (labels, identities, grammar errors) are keyed by it.
+   */
+  shape: object;
 }
