@@ -7,7 +7,7 @@ export type SkillNode =
   | { type: 'file'; file: IndexedFile }
   | { type: 'identity'; file: IndexedFile }
   | { type: 'skill'; file: IndexedFile; skill: IndexedSkill }
-  | { type: 'dependency'; file: IndexedFile; name: string; z: number };
+  | { type: 'dependency'; file: IndexedFile; name: string; z: number; path: number[] };
 
 export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Disposable {
   readonly #changed = new vscode.EventEmitter<SkillNode | undefined>();
@@ -43,7 +43,12 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
       for (const skill of node.file.skills) kids.push({ type: 'skill', file: node.file, skill });
       return kids;
     }
-    if (node.type === 'skill') return node.skill.deps.map((d) => ({ type: 'dependency', file: node.file, name: d.name, z: d.z }));
+    if (node.type === 'skill') return node.skill.deps.map((d) => ({ type: 'dependency', file: node.file, name: d.name, z: d.z, path: [node.skill.z, d.z] }));
+    if (node.type === 'dependency') {
+      // Expands one level at a time; a dependency already on the path (a cycle) is not expanded again.
+      const skill = node.file.skills.find((s) => s.z === node.z);
+      return (skill?.deps ?? []).filter((d) => !node.path.includes(d.z)).map((d) => ({ type: 'dependency', file: node.file, name: d.name, z: d.z, path: [...node.path, d.z] }));
+    }
     return [];
   }
 
@@ -81,10 +86,11 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
         return item;
       }
       case 'dependency': {
-        const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.None);
+        const target = node.file.skills.find((s) => s.z === node.z);
+        const more = (target?.deps ?? []).some((d) => !node.path.includes(d.z));
+        const item = new vscode.TreeItem(node.name, more ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
         item.description = `dependency · z=${node.z}`;
         item.iconPath = new vscode.ThemeIcon('references');
-        const target = node.file.skills.find((s) => s.z === node.z);
         if (target) item.command = reveal(node.file.uri, target.range);
         return item;
       }

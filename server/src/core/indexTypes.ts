@@ -16,7 +16,7 @@ export interface IndexedSkill {
   description?: string;
   /** Where the skill is declared (its `@plane` line, or the frontmatter name). */
   range: Range;
-  /** Resolved dependencies (names and z), excluding the skill itself. */
+  /** Direct dependencies that are skills (names and z, body order, each once). */
   deps: { name: string; z: number }[];
   errors: number;
   warnings: number;

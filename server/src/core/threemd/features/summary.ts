@@ -2,6 +2,7 @@
 import type { IndexedFile, RouteCandidate } from '../../indexTypes';
 import type { ThreeMdAnalysis } from '../../threemdAnalysis';
 import { planeDeclarationRange } from './navigation';
+import type { Skill } from '../../agent/model';
 
 export function summarize(a: ThreeMdAnalysis, uri: string): IndexedFile {
   const m = a.runtime.manifest();
@@ -42,7 +43,7 @@ export function summarize(a: ThreeMdAnalysis, uri: string): IndexedFile {
             inputs: s.inputs.map((i) => ({ name: i.name, type: i.type, required: i.required })),
             tool: s.tool,
             range,
-            deps: a.runtime.resolve(s.z).slice(1).map((d) => ({ name: d.name, z: d.z })),
+            deps: directDeps(a, s),
             errors: e,
             warnings: w,
           };
@@ -51,6 +52,22 @@ export function summarize(a: ThreeMdAnalysis, uri: string): IndexedFile {
     errors,
     warnings,
   };
+}
+
+/**
+ * A skill's direct dependencies that are skills (body order, each once). Only one level is
+ * stored: the tree expands further on demand, and a long chain stays linear in the index.
+ */
+function directDeps(a: ThreeMdAnalysis, s: Skill): { name: string; z: number }[] {
+  const out: { name: string; z: number }[] = [];
+  const seen = new Set<number>([s.z]);
+  for (const d of s.deps) {
+    if (seen.has(d.z)) continue;
+    seen.add(d.z);
+    const dep = a.runtime.get(d.z);
+    if (dep) out.push({ name: dep.name, z: dep.z });
+  }
+  return out;
 }
 
 export function routeCandidates(a: ThreeMdAnalysis, uri: string, text: string): RouteCandidate[] {
