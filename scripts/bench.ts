@@ -10,6 +10,8 @@ import { analyzeThreeMd } from '../server/src/core/threemdAnalysis';
 import { LineIndex } from '../server/src/core/text';
 import type { TextEdit } from '../server/src/core/types';
 import { genAgent, genRequests } from './genAgent';
+import { lspRoundTrip, workspaceIndexing } from './benchLsp';
+import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
 const sizes = args.has('--quick') ? [100, 1000] : [100, 1000, 10000];
@@ -78,19 +80,53 @@ for (const n of sizes) {
   });
 }
 
+const SERVER = join(__dirname, 'server.js');
+const lspSize = args.has('--quick') ? 1000 : 10000;
+const main = async () => {
+  const lsp = await lspRoundTrip(SERVER, lspSize, args.has('--quick') ? 100 : 1000);
+  const workspace = await workspaceIndexing(SERVER, args.has('--quick') ? 200 : 2000, args.has('--quick') ? 50 : 500);
+  report(lsp, workspace);
+};
+
+function report(lsp: Awaited<ReturnType<typeof lspRoundTrip>>, workspace: Awaited<ReturnType<typeof workspaceIndexing>>) {
 const byN = (n: number) => results.find((r) => r['skills'] === n) as Record<string, number> | undefined;
 const small = byN(100);
-const big = byN(10000);
-const out: Record<string, unknown> = { node: process.version, cores: os.cpus().length, results };
+const big = byN(sizes[sizes.length - 1]!);
+const out: Record<string, unknown> = { node: process.version, cores: os.cpus().length, quick: args.has('--quick'), results };
 const failures: string[] = [];
 for (const r of results as Record<string, number>[]) {
   if (r['errors']) failures.push(`${r['skills']}-skill agent has ${r['errors']} error(s)`);
 }
-if (small && big) {
-  const ratio = big['incrementalEditReparseMs']! / small['incrementalEditReparseMs']!;
-  out['editCostRatio10000vs100'] = round(ratio, 2);
-  out['fullVsIncremental10000'] = round(big['fullParseMs']! / big['incrementalEditReparseMs']!, 1);
+/** Issue 7's targets, each with the measured value; `--check` fails when one is missed. */
+const targets: { target: string; value: number; limit: string; met: boolean }[] = [];
+const target = (name: string, value: number, ok: boolean, limit: string) => targets.push({ target: name, value: round(value, 3), limit, met: ok });
+for (const r of results as Record<string, number>[]) {
+  target(`parse+validate MB/s, ${r['skills']} skills`, r['fullParseAndValidateMBps']!, r['fullParseAndValidateMBps']! >= 50, '>= 50');
 }
+if (small && big) {
+  const ratio = big['incrementalEditWithDiagnosticsMs']! / small['incrementalEditWithDiagnosticsMs']!;
+  target(`edit+diagnostics cost, ${big['skills']} vs 100 skills`, ratio, ratio <= 2, '<= 2x');
+  const gain = big['fullParseAndValidateMs']! / big['incrementalEditWithDiagnosticsMs']!;
+  target(`full re-parse vs one edit, ${big['skills']} skills`, gain, gain >= 50, '>= 50x');
+  target(`route p50 µs, ${big['skills']} skills`, big['routeUs']!, big['routeUs']! < 50, '< 50');
+}
+target(`LSP didChange→publishDiagnostics p95 ms, ${lsp.skills} skills`, lsp.roundTripP95Ms, lsp.roundTripP95Ms < 15, '< 15');
+target('server initialize ms', lsp.initializeMs, lsp.initializeMs < 300, '< 300');
+const growth = lsp.rssAfterAllEditsMb / lsp.rssAfter10EditsMb;
+target(`server memory after ${lsp.edits} edits vs after 10`, growth, growth <= 1.5, '<= 1.5x');
+target(`index ${workspace.skillFiles} SKILL.md + ${workspace.agentFiles} agents, ms`, workspace.indexMs, workspace.indexMs < 3000, '< 3000');
+target('workspace symbols after indexing, max ms', workspace.workspaceSymbolMaxMs, workspace.workspaceSymbolMaxMs < 50, '< 50');
+target('completion after indexing, max ms', workspace.completionMaxMs, workspace.completionMaxMs < 50, '< 50');
+out['targets'] = targets;
+for (const t of targets) if (!t.met) failures.push(`${t.target}: ${t.value} (target ${t.limit})`);
+out['lsp'] = lsp;
+out['workspace'] = workspace;
 out['failures'] = failures;
 process.stdout.write(JSON.stringify(out, null, 2) + '\n');
 if (args.has('--check') && failures.length) process.exitCode = 1;
+}
+
+main().catch((e) => {
+  process.stderr.write(`bench failed: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exitCode = 1;
+});

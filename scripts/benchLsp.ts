@@ -1,0 +1,167 @@
+/**
+ * Language-server figures for `npm run bench`: start-up, the didChange → publishDiagnostics
+ * round trip on a large agent, memory under edits, and indexing a generated workspace.
+ * Talks to the built server (dist/server.js) over stdio, as an editor would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
+import { genAgent } from './genAgent';
+
+interface Server {
+  proc: ChildProcess;
+  conn: MessageConnection;
+  initializeMs: number;
+  stop(): Promise<void>;
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+
+/** Resident memory of a process in MB (Linux), or NaN. */
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+async function startServer(serverPath: string, rootUri: string | null, onProgressEnd?: () => void): Promise<Server> {
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  conn.onRequest('window/workDoneProgress/create', () => null);
+  conn.onRequest('client/registerCapability', () => null);
+  conn.onNotification('$/progress', (p: { value?: { kind?: string } }) => {
+    if (p.value?.kind === 'end') onProgressEnd?.();
+  });
+  conn.onNotification('window/logMessage', () => undefined);
+  conn.listen();
+  await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri,
+    workspaceFolders: rootUri ? [{ uri: rootUri, name: 'bench' }] : null,
+    capabilities: { window: { workDoneProgress: true }, workspace: { workspaceFolders: true } },
+    initializationOptions: { diagnosticDelay: 0 },
+  });
+  const initializeMs = performance.now() - t0;
+  await conn.sendNotification('initialized', {});
+  return {
+    proc,
+    conn,
+    initializeMs,
+    async stop() {
+      await conn.sendRequest('shutdown').catch(() => undefined);
+      await conn.sendNotification('exit').catch(() => undefined);
+      conn.dispose();
+      proc.kill();
+    },
+  };
+}
+
+/** didChange → publishDiagnostics on the n-skill agent; each edit adds or removes a dead link so the diagnostics change. */
+export async function lspRoundTrip(serverPath: string, n: number, edits: number) {
+  const server = await startServer(serverPath, null);
+  const uri = 'file:///bench/agent.3md';
+  const text = genAgent(n);
+  const lines = text.split('\n');
+  const line = lines.findIndex((l, i) => i > lines.length / 2 && l.startsWith('## Procedure'));
+  let resolveVersion: ((v: number) => void) | undefined;
+  let wanted = -1;
+  server.conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number }) => {
+    if (p.uri === uri && p.version === wanted && resolveVersion) resolveVersion(wanted);
+  });
+  const published = (v: number) =>
+    new Promise<number>((res, rej) => {
+      wanted = v;
+      resolveVersion = res;
+      setTimeout(() => rej(new Error(`no diagnostics for version ${v}`)), 30_000);
+    });
+  let first = published(1);
+  await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: '3md', version: 1, text } });
+  await first;
+  const rssAfter: number[] = [];
+  const times: number[] = [];
+  const link = ' [[z=999999]]';
+  for (let v = 2; v < edits + 2; v++) {
+    const add = v % 2 === 0;
+    const at = lines[line]!.length;
+    const change = add
+      ? { range: { start: { line, character: at }, end: { line, character: at } }, text: link }
+      : { range: { start: { line, character: at }, end: { line, character: at + link.length } }, text: '' };
+    const t0 = performance.now();
+    first = published(v);
+    await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [change] });
+    await first;
+    times.push(performance.now() - t0);
+    if (v === 11 || v === edits + 1) rssAfter.push(rssMb(server.proc.pid!));
+  }
+  await server.stop();
+  return {
+    skills: n,
+    initializeMs: round(server.initializeMs),
+    edits,
+    roundTripP50Ms: round(percentile(times, 50)),
+    roundTripP95Ms: round(percentile(times, 95)),
+    rssAfter10EditsMb: round(rssAfter[0]!, 1),
+    rssAfterAllEditsMb: round(rssAfter[1]!, 1),
+  };
+}
+
+/** Indexes a generated workspace of SKILL.md skills and agent.3md files; then times completion and workspace symbols. */
+export async function workspaceIndexing(serverPath: string, skills: number, agents: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-files-bench-'));
+  try {
+    for (let i = 0; i < skills; i++) {
+      const name = `skill-${i}`;
+      mkdirSync(join(dir, 'skills', name), { recursive: true });
+      writeFileSync(join(dir, 'skills', name, 'SKILL.md'), `---\nname: ${name}\ndescription: Does task number ${i} when the user asks for it.\n---\n# ${name}\n\nSteps for task ${i}.\n`);
+    }
+    for (let i = 0; i < agents; i++) {
+      mkdirSync(join(dir, 'agents', `a${i}`), { recursive: true });
+      writeFileSync(join(dir, 'agents', `a${i}`, 'agent.3md'), genAgent(10, i));
+    }
+    let done: () => void = () => undefined;
+    const ended = new Promise<void>((r) => (done = r));
+    const t0 = performance.now();
+    const server = await startServer(serverPath, pathToFileURL(dir).href, () => done());
+    await ended;
+    const indexMs = performance.now() - t0;
+    const index = (await server.conn.sendRequest('agentFiles/workspaceIndex', {})) as { files: unknown[] };
+    const symbolTimes: number[] = [];
+    for (const q of ['skill-1', 'find', 'task', 'xyz', 'cite']) {
+      const s = performance.now();
+      await server.conn.sendRequest('workspace/symbol', { query: q });
+      symbolTimes.push(performance.now() - s);
+    }
+    const skillUri = pathToFileURL(join(dir, 'skills', 'skill-7', 'SKILL.md')).href;
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri: skillUri, languageId: 'markdown', version: 1, text: '---\nname: skill-7\n\n---\n' } });
+    const completionTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const s = performance.now();
+      await server.conn.sendRequest('textDocument/completion', { textDocument: { uri: skillUri }, position: { line: 2, character: 0 } });
+      completionTimes.push(performance.now() - s);
+    }
+    const rss = rssMb(server.proc.pid!);
+    await server.stop();
+    return {
+      skillFiles: skills,
+      agentFiles: agents,
+      indexedFiles: index.files.length,
+      indexMs: round(indexMs),
+      workspaceSymbolMaxMs: round(Math.max(...symbolTimes)),
+      completionMaxMs: round(Math.max(...completionTimes)),
+      serverRssMb: round(rss, 1),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
