@@ -77,7 +77,7 @@ export function registerFeatures(ctx: ServerContext): void {
         }
       }
       return out
-        .sort((x, y) => x.rank - y.rank || x.name.localeCompare(y.name))
+        .sort((x, y) => x.rank - y.rank || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))
         .slice(0, 500)
         .map(({ rank: _rank, ...s }) => s);
     }),
