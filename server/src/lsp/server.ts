@@ -19,6 +19,7 @@ import { WorkspaceIndex } from './workspace';
 import { registerFeatures } from './features';
 import { registerCustomRequests } from './customRequests';
 import { registerSkillsPromptRequest } from './skillsPromptRequest';
+import { registerCheckWorldRequest } from './checkWorldRequest';
 import { WorkspaceIndexChangedNotification } from './protocol';
 import { createProviders } from './formats/registry';
 import type { FormatContext, FormatProvider } from './formats/provider';
@@ -70,6 +71,7 @@ export function startServer(connection: Connection): void {
     host: index.host,
     files: () => index.files(),
     textOf: (uri) => index.host.readText(uri),
+    roots: () => folders.map((f) => URI.file(f).toString()),
     get detection() {
       return settings.agentDetection;
     },
@@ -171,8 +173,11 @@ export function startServer(connection: Connection): void {
   connection.onInitialized(async () => {
     if (folderEvents) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
-        for (const r of e.removed) index.host.removeRoot(URI.parse(r.uri).fsPath);
-        void scanWorkspace(e.added.map((a) => URI.parse(a.uri).fsPath));
+        const removed = new Set(e.removed.map((r) => URI.parse(r.uri).fsPath));
+        for (const r of removed) index.host.removeRoot(r);
+        const added = e.added.map((a) => URI.parse(a.uri).fsPath);
+        folders = [...folders.filter((f) => !removed.has(f)), ...added];
+        void scanWorkspace(added);
       });
     }
     if (watchRegistration) {
@@ -244,7 +249,9 @@ export function startServer(connection: Connection): void {
   connection.onDidChangeWatchedFiles(
     runner.safeNotify('didChangeWatchedFiles', (p) => {
       for (const c of p.changes) if (!documents.get(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
+      // A file created or deleted on disk (a missing prompt, a referenced file) can change open documents' diagnostics.
       if (pullDiagnostics) void connection.languages.diagnostics.refresh();
+      else for (const e of documents.all()) push.schedule(e.uri);
     }),
   );
 
@@ -259,6 +266,7 @@ export function startServer(connection: Connection): void {
   registerFeatures(ctx);
   registerCustomRequests(ctx);
   registerSkillsPromptRequest(ctx);
+  registerCheckWorldRequest(ctx);
   connection.onShutdown(() => push.dispose());
   connection.listen();
 }

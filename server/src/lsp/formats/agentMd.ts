@@ -22,7 +22,7 @@ import { counts, ownDiagnostics } from './skill';
 
 /** The workspace folders as URIs, when the server's context offers them (an optional extension of FormatContext). */
 function rootsOf(ctx: FormatContext): string[] | undefined {
-  const roots = (ctx as FormatContext & { roots?: () => string[] }).roots?.();
+  const roots = ctx.roots();
   return roots && roots.length ? roots : undefined;
 }
 

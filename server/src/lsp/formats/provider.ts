@@ -17,6 +17,8 @@ export interface FormatContext {
   files(): IndexedFile[];
   /** The text of any document (open buffer or disk), if readable. */
   textOf(uri: string): string | undefined;
+  /** The workspace folders, as file URIs. */
+  roots(): string[];
   detection: AgentDetection;
 }
 
