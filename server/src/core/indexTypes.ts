@@ -38,6 +38,39 @@ export interface IndexedFile {
   nameRange?: Range;
   /** AGENT.md `extends` as written, with the range of its value. */
   extends?: { value: string; range: Range };
+  /** Agent World world.json: the workflow, its nodes and its agents (for the Skills tree). */
+  world?: IndexedWorld;
+}
+
+export interface IndexedWorld {
+  /** `workflow.type` as written (null when absent or not a string). */
+  type: string | null;
+  /** `workflow.entry` (node id), null when absent. */
+  entry: string | null;
+  nodes: IndexedWorldNode[];
+  agents: IndexedWorldAgent[];
+}
+
+export interface IndexedWorldNode {
+  id: string;
+  /** The agent that runs the node (null when the node names none). */
+  agent: string | null;
+  /** Target node ids of `workflow.edges.<id>`, in file order. */
+  next: string[];
+  /** The node's key in world.json. */
+  range: Range;
+}
+
+export interface IndexedWorldAgent {
+  id: string;
+  /** Display name, when declared. */
+  name?: string;
+  /** `promptPath` as written. */
+  promptPath?: string;
+  /** The prompt file, when promptPath resolves inside the project. */
+  promptUri?: string;
+  /** The agent's key in world.json. */
+  range: Range;
 }
 
 export interface WorkspaceIndexResult {

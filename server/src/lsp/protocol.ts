@@ -2,7 +2,10 @@
  * Custom requests and notifications between the Agent Files client and server, declared once.
  * Plain data only: the client imports this file too.
  */
+import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver-protocol';
+import type { WorldCheck } from '../core/world/checks';
 export type * from '../core/indexTypes';
+export type { WorldCheck, WorldCheckCategory } from '../core/world/checks';
 
 /** Request: the workspace index of agents and skills (for the Skills tree). */
 export const WorkspaceIndexRequest = 'agentFiles/workspaceIndex';
@@ -17,4 +20,30 @@ export const SkillsPromptRequest = 'agentFiles/skillsPrompt';
 export interface SkillsPromptResult {
   xml: string;
   count: number;
+}
+
+/** Request: run the Agent World eval's deterministic checks on every world (or one) and return each world file's diagnostics. */
+export const CheckWorldRequest = 'agentFiles/checkWorld';
+export interface CheckWorldParams {
+  /** One world.json; every world of the workspace index when absent. */
+  uri?: string;
+}
+export interface CheckWorldFile {
+  uri: string;
+  /** The file's diagnostics as the editor shows them (empty when clean). */
+  diagnostics: LspDiagnostic[];
+}
+export interface CheckWorldEntry {
+  /** The world.json. */
+  uri: string;
+  name: string;
+  /** True when every check passed. */
+  passed: boolean;
+  /** The eval harness's config, prompt and eval checks, in its order (routing cases excluded). */
+  checks: WorldCheck[];
+  /** world.json, every prompt file and world.eval.md (when it exists), each with its diagnostics. */
+  files: CheckWorldFile[];
+}
+export interface CheckWorldResult {
+  worlds: CheckWorldEntry[];
 }

@@ -30,7 +30,7 @@ import { scanMarkdown } from '../../core/skills/markdown';
 import { splitLines } from '../../core/text';
 import { rangeContains, type Diagnostic, type Range } from '../../core/types';
 import type { FileKind } from '../../core/fileKinds';
-import type { IndexedFile, IndexedSkill } from '../../core/indexTypes';
+import type { IndexedFile, IndexedSkill, IndexedWorld, IndexedWorldAgent } from '../../core/indexTypes';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './provider';
 import { counts, fromLspDiagnostic, ownDiagnostics } from './skill';
@@ -61,7 +61,23 @@ export function worldSummary(uri: string, world: WorldModel, diagnostics: Diagno
   });
   const named = world.world.get('name')?.value;
   const name = typeof named === 'string' && named ? named : basenameUri(world.projectUri);
-  return { uri, kind: 'world', name, isAgent: false, identity: null, skills, ...counts(diagnostics) };
+  return { uri, kind: 'world', name, isAgent: false, identity: null, skills, ...counts(diagnostics), world: indexedWorld(world) };
+}
+
+/** The workflow as the Skills tree shows it: type and entry, nodes with agent and next nodes, agents with prompt files. */
+export function indexedWorld(world: WorldModel): IndexedWorld {
+  return {
+    type: world.type?.value ?? null,
+    entry: world.entry?.value ?? null,
+    nodes: [...world.nodes.values()].map((n) => ({ id: n.id, agent: n.agent?.value ?? null, next: (world.edges.get(n.id)?.targets ?? []).map((t) => t.value), range: n.keyRange })),
+    agents: [...world.agents.values()].map((a) => {
+      const out: IndexedWorldAgent = { id: a.id, range: a.keyRange };
+      if (a.name) out.name = a.name.value;
+      if (a.promptPath) out.promptPath = a.promptPath.value;
+      if (a.prompt?.kind === 'ok') out.promptUri = a.prompt.uri;
+      return out;
+    }),
+  };
 }
 
 /** The outline of world.json: agents and workflow nodes. */

@@ -1,0 +1,63 @@
+/**
+ * `agentFiles/checkWorld`: the Agent World eval's deterministic checks for each world of the
+ * workspace, plus the diagnostics of every world file (world.json, its prompts, world.eval.md)
+ * whether or not it is open, so the client can show the files nobody opened.
+ */
+import type { IWorkspaceHost } from '../core/host';
+import { analyzeEval, analyzePrompt, analyzeWorld } from '../core/world';
+import { runWorldChecks } from '../core/world/checks';
+import { resolveRelative } from '../core/world/paths';
+import { toLspDiagnostic } from './diagnostics';
+import type { ServerContext } from './server';
+import { CheckWorldRequest, type CheckWorldEntry, type CheckWorldFile, type CheckWorldParams, type CheckWorldResult } from './protocol';
+
+/** Checks one world.json (null when it cannot be read). Never throws on file contents. */
+export function checkWorld(worldUri: string, name: string, host: IWorkspaceHost): CheckWorldEntry | null {
+  const read = (uri: string): string | undefined => {
+    try {
+      return host.isDirectory(uri) ? undefined : host.readText(uri);
+    } catch {
+      return undefined;
+    }
+  };
+  const text = read(worldUri);
+  if (text === undefined) return null;
+  const report = runWorldChecks(text, worldUri, host);
+  const analysis = analyzeWorld(text, worldUri, host);
+  const world = analysis.world;
+  const files: CheckWorldFile[] = [{ uri: worldUri, diagnostics: analysis.diagnostics.map((d) => toLspDiagnostic(d, worldUri)) }];
+  const prompts = new Set<string>();
+  for (const a of world.agents.values()) if (a.prompt?.kind === 'ok') prompts.add(a.prompt.uri);
+  const promptsDir = resolveRelative(world.dirUri, 'prompts');
+  let names: string[] = [];
+  try {
+    names = host.readDirectory(promptsDir);
+  } catch {
+    names = [];
+  }
+  for (const n of names) if (/\.md$/i.test(n)) prompts.add(resolveRelative(promptsDir, n));
+  for (const uri of [...prompts].sort()) {
+    const t = read(uri);
+    if (t !== undefined) files.push({ uri, diagnostics: analyzePrompt(t, uri, world).map((d) => toLspDiagnostic(d, uri)) });
+  }
+  const evalUri = resolveRelative(world.dirUri, 'world.eval.md');
+  const evalText = read(evalUri);
+  if (evalText !== undefined) files.push({ uri: evalUri, diagnostics: analyzeEval(evalText, world).map((d) => toLspDiagnostic(d, evalUri)) });
+  return { uri: worldUri, name, passed: report.passed, checks: report.checks, files };
+}
+
+export function registerCheckWorldRequest(ctx: ServerContext): void {
+  ctx.connection.onRequest(
+    CheckWorldRequest,
+    ctx.runner.safe('checkWorld', (p: CheckWorldParams | null): CheckWorldResult => {
+      const indexed = ctx.index.files().filter((f) => f.kind === 'world');
+      const targets = typeof p?.uri === 'string' ? [{ uri: p.uri, name: indexed.find((f) => f.uri === p.uri)?.name ?? 'world.json' }] : indexed.map((f) => ({ uri: f.uri, name: f.name }));
+      const worlds: CheckWorldEntry[] = [];
+      for (const t of targets) {
+        const entry = checkWorld(t.uri, t.name, ctx.index.host);
+        if (entry) worlds.push(entry);
+      }
+      return { worlds };
+    }),
+  );
+}
