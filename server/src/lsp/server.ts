@@ -165,6 +165,8 @@ export function startServer(connection: Connection): void {
         codeLensProvider: { resolveProvider: false },
         ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        // The process id lets the extension tests check that a killed server is restarted.
+        experimental: { agentFiles: { pid: process.pid } },
       },
       serverInfo: { name: 'agent-files-language-server', version: '0.1.0' },
     };
