@@ -6,6 +6,7 @@ import type { SkillsTree } from './skillsTree';
 import { routeRequest, type RouteRequestArgs } from './routeRequest';
 import { revealRange } from './reveal';
 import { SkillsPromptRequest, type SkillsPromptResult } from '../../server/src/lsp/protocol';
+import { WorldChecker } from './worldCheck';
 
 export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree): void {
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
@@ -23,6 +24,9 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
     void vscode.window.showInformationMessage(`Agent Files: copied the <available_skills> prompt (${r.count} skill${r.count === 1 ? '' : 's'}).`);
     return r;
   });
+  const worldCheck = new WorldChecker(client);
+  context.subscriptions.push(worldCheck);
+  reg('agentFiles.checkWorld', (arg?: unknown) => worldCheck.run(arg));
   reg('agentFiles.showLinks', (uri: string, position: Position, locations: Location[]) =>
     vscode.commands.executeCommand(
       'editor.action.showReferences',

@@ -1,0 +1,116 @@
+/**
+ * "Agent Files: Check Agent World": asks the server to run the Agent World eval's deterministic
+ * checks on every world, puts the diagnostics of world files that are not open into their own
+ * collection (open files already get theirs from the language client), writes the report to an
+ * output channel and lists each check with ✓/✗ in a QuickPick.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { CheckWorldRequest, type CheckWorldEntry, type CheckWorldResult, type WorldCheck } from '../../server/src/lsp/protocol';
+
+export interface CheckWorldArgs {
+  /** One world.json; every world of the workspace when absent. */
+  uri?: string;
+  /** How the summary is shown: a QuickPick (default), the output channel, or nothing (tests, scripts). */
+  show?: 'quickPick' | 'output' | 'none';
+}
+
+export interface CheckWorldCommandResult extends CheckWorldResult {
+  /** Files whose diagnostics went into the `agentFiles.worldCheck` collection (those not open). */
+  collected: string[];
+}
+
+/** The Skills tree passes its node to view-item commands; a world file node names one world. */
+function worldUriOf(arg: unknown): string | undefined {
+  if (!arg || typeof arg !== 'object') return undefined;
+  const o = arg as { uri?: unknown; type?: unknown; file?: { uri?: unknown; kind?: unknown } };
+  if (typeof o.uri === 'string') return o.uri;
+  if (o.type === 'file' && o.file?.kind === 'world' && typeof o.file.uri === 'string') return o.file.uri;
+  return undefined;
+}
+
+export class WorldChecker implements vscode.Disposable {
+  readonly collection = vscode.languages.createDiagnosticCollection('agentFiles.worldCheck');
+  readonly output = vscode.window.createOutputChannel('Agent Files: World Check');
+  readonly #disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly client: LanguageClient) {
+    // Once a file is open the language client publishes its diagnostics; ours would duplicate them.
+    this.#disposables.push(vscode.workspace.onDidOpenTextDocument((d) => this.collection.delete(d.uri)));
+  }
+
+  async run(arg?: CheckWorldArgs | unknown): Promise<CheckWorldCommandResult> {
+    const args = (arg && typeof arg === 'object' && ('show' in arg || 'uri' in arg) ? arg : {}) as CheckWorldArgs;
+    const uri = worldUriOf(arg);
+    const result = await this.client.sendRequest<CheckWorldResult>(CheckWorldRequest, uri ? { uri } : {});
+    const collected = await this.#collect(result, !uri);
+    this.#report(result);
+    const show = args.show ?? 'quickPick';
+    if (!result.worlds.length) {
+      if (show !== 'none') void vscode.window.showInformationMessage('Agent Files: no Agent World (.agent-world/world.json) found in this workspace.');
+    } else if (show === 'output') this.output.show(true);
+    else if (show === 'quickPick') void this.#pick(result.worlds);
+    return { ...result, collected };
+  }
+
+  async #collect(result: CheckWorldResult, everyWorld: boolean): Promise<string[]> {
+    if (everyWorld) this.collection.clear();
+    const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
+    const collected: string[] = [];
+    for (const w of result.worlds) {
+      for (const f of w.files) {
+        const uri = vscode.Uri.parse(f.uri);
+        if (open.has(uri.toString()) || f.diagnostics.length === 0) {
+          this.collection.delete(uri);
+          continue;
+        }
+        this.collection.set(uri, await this.client.protocol2CodeConverter.asDiagnostics(f.diagnostics));
+        collected.push(f.uri);
+      }
+    }
+    return collected;
+  }
+
+  #report(result: CheckWorldResult): void {
+    this.output.clear();
+    for (const w of result.worlds) {
+      this.output.appendLine(`${w.passed ? 'PASS' : 'FAIL'} ${w.name} (${vscode.workspace.asRelativePath(vscode.Uri.parse(w.uri))})`);
+      for (const c of w.checks) this.output.appendLine(`  ${checkLabel(c)}${c.reason ? `: ${c.reason.replace(/\n/g, '\n      ')}` : ''}`);
+      const findings = w.files.reduce((n, f) => n + f.diagnostics.length, 0);
+      this.output.appendLine(`  ${findings} diagnostic(s) in ${w.files.length} file(s); routing cases are not run (they need the world's router).`);
+      this.output.appendLine('');
+    }
+  }
+
+  async #pick(worlds: CheckWorldEntry[]): Promise<void> {
+    type Item = vscode.QuickPickItem & { target?: string };
+    const items: Item[] = [];
+    for (const w of worlds) {
+      const failed = w.checks.filter((c) => c.status === 'FAIL').length;
+      items.push({ label: `${w.name}: ${w.passed ? 'all checks pass' : `${failed} of ${w.checks.length} checks fail`}`, kind: vscode.QuickPickItemKind.Separator });
+      for (const c of w.checks) {
+        const item: Item = { label: checkLabel(c), target: c.uri ?? w.uri };
+        if (c.reason) item.detail = c.reason.replace(/\s*\n-?\s*/g, ' ');
+        items.push(item);
+      }
+    }
+    const failed = worlds.filter((w) => !w.passed).length;
+    const chosen = await vscode.window.showQuickPick(items, {
+      title: `Agent World check: ${worlds.length - failed} of ${worlds.length} world(s) pass`,
+      placeHolder: 'Pick a check to open the file it is about',
+      matchOnDetail: true,
+    });
+    if (chosen?.target) await vscode.window.showTextDocument(vscode.Uri.parse(chosen.target));
+  }
+
+  dispose(): void {
+    this.collection.dispose();
+    this.output.dispose();
+    for (const d of this.#disposables) d.dispose();
+  }
+}
+
+/** `✓ config: world.json is valid JSON` / `✗ eval: world.eval.md exists`. */
+export function checkLabel(c: WorldCheck): string {
+  return `${c.status === 'PASS' ? '✓' : '✗'} ${c.category}: ${c.name}`;
+}
