@@ -20,8 +20,10 @@ export interface CheckWorldCommandResult extends CheckWorldResult {
   collected: string[];
 }
 
-/** The Skills tree passes its node to view-item commands; a world file node names one world. */
+/** One world from the argument: a URI (string or vscode.Uri), `{ uri }`, or the Skills tree's world file node (view-item commands pass it). */
 function worldUriOf(arg: unknown): string | undefined {
+  if (typeof arg === 'string') return arg;
+  if (arg instanceof vscode.Uri) return arg.toString();
   if (!arg || typeof arg !== 'object') return undefined;
   const o = arg as { uri?: unknown; type?: unknown; file?: { uri?: unknown; kind?: unknown } };
   if (typeof o.uri === 'string') return o.uri;
