@@ -55,6 +55,24 @@ test('incremental re-parse equals a full parse after every edit of random edit s
   );
 });
 
+test('without the new text, the re-parse keeps its own text: the same tree and the same text, line breaks aside', () => {
+  const norm = (t: string) => t.replace(/\r\n/g, '\n');
+  fc.assert(
+    fc.property(fc.array(fc.record({ a: fc.nat(), len: fc.nat({ max: 12 }), ins: fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 3 }) }), { minLength: 1, maxLength: 25 }), (edits) => {
+      let text = BASE;
+      let doc = parseThreeMd(text);
+      for (const raw of edits) {
+        const edit = toEdit(text, { ...raw, a: raw.a % (text.length + 1) });
+        text = applyEdit(text, edit);
+        doc = reparse(doc, edit);
+        assert.deepEqual(snapshot(doc), snapshot(parseThreeMd(text)));
+        assert.equal(norm(doc.getText()), norm(text));
+      }
+    }),
+    { numRuns: 200 },
+  );
+});
+
 test('typing inside a body takes the body path; adding a directive takes the full path', () => {
   let doc = parseThreeMd(BASE);
   const before = { ...reparseStats };

@@ -49,7 +49,7 @@ test('bad y is reported after x, on the value', () => {
 
 test('unclosed frontmatter is reported on the opening fence and the body still parses', () => {
   const doc = parseThreeMd(joinLines('---', '3md: 1', '@plane z=1 label="k:v"', 'body: text'));
-  assert.deepEqual(issues(doc.text), [
+  assert.deepEqual(issues(doc.getText()), [
     { code: 'invalidFrontmatter', message: "Invalid frontmatter: frontmatter block was not closed with '---'", range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } } },
   ]);
   assert.equal(doc.planes.length, 1);

@@ -91,7 +91,11 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
   const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lines.length;
   for (let line = 0; line < before; line++) calls.push(...findRouteCalls(doc.lines[line]!, line));
   const last = lastCalls.get(doc.shape);
-  const perPlane = doc.planes.map((p, i) => (last && last.planes[i] === p ? last.calls[i]! : planeRouteCalls(doc, p)));
+  let perPlane: RouteCall[][];
+  if (last && doc.change && last.planes === doc.change.base) {
+    perPlane = last.calls.slice();
+    perPlane[doc.change.index] = planeRouteCalls(doc, doc.planes[doc.change.index]!);
+  } else perPlane = doc.planes.map((p, i) => (last && last.planes[i] === p ? last.calls[i]! : planeRouteCalls(doc, p)));
   lastCalls.set(doc.shape, { planes: doc.planes, calls: perPlane });
   for (const list of perPlane) for (const c of list) calls.push(c);
   {

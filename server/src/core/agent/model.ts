@@ -80,18 +80,29 @@ export function attributeOf(plane: Plane, key: string): Attribute | undefined {
   return undefined;
 }
 
-/** Maps an offset in an attribute's unquoted value to a column in the source line. */
+/** Per attribute with escapes: the source column of each offset of its unquoted value (built once). */
+const columnTables = new WeakMap<object, Int32Array>();
+
+/** Maps an offset in an attribute's unquoted value to a column in the source line (O(1) after the first call). */
 export function valueColumn(attr: Pick<Attribute, 'raw' | 'quoted' | 'innerRange'>, offset: number): number {
   const start = attr.innerRange.start.character;
-  if (!attr.quoted || !attr.raw.includes('\\')) return start + offset;
-  const inner = attr.raw.slice(1, -1);
-  let v = 0;
-  let i = 0;
-  while (i < inner.length && v < offset) {
-    i += inner[i] === '\\' && i + 1 < inner.length ? 2 : 1;
-    v++;
+  if (!attr.quoted) return start + offset;
+  let table = columnTables.get(attr);
+  if (!table) {
+    const inner = attr.raw.slice(1, -1);
+    if (!inner.includes('\\')) {
+      table = new Int32Array(0);
+    } else {
+      // A backslash and the character it escapes are two source columns for one value character.
+      const cols: number[] = [];
+      for (let i = 0; i < inner.length; i += inner[i] === '\\' && i + 1 < inner.length ? 2 : 1) cols.push(i);
+      cols.push(inner.length);
+      table = Int32Array.from(cols);
+    }
+    columnTables.set(attr, table);
   }
-  return start + i;
+  if (table.length === 0) return start + offset;
+  return start + table[Math.min(offset, table.length - 1)]!;
 }
 
 function spanIn(attr: Attribute, from: number, to: number, text: string): Span {

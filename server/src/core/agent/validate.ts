@@ -37,9 +37,13 @@ export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAge
   const context: PlaneContext = { zs: doc.zs, tools: model.tools.map((t) => t.text).join(',') };
   // Planes identical to the last check of this shape reuse its result without any lookup.
   const last = memo.planes;
-  const perPlane = doc.planes.map((p, i) =>
-    last && last.planes[i] === p ? last.diagnostics[i]! : planeDiagnostics(p, model, context, !model.identityIndexes.has(i)),
-  );
+  const own = (i: number) => planeDiagnostics(doc.planes[i]!, model, context, !model.identityIndexes.has(i));
+  let perPlane: Diagnostic[][];
+  if (last && doc.change && last.planes === doc.change.base) {
+    // One plane replaced in place: everything else is the last check's.
+    perPlane = last.diagnostics.slice();
+    perPlane[doc.change.index] = own(doc.change.index);
+  } else perPlane = doc.planes.map((p, i) => (last && last.planes[i] === p ? last.diagnostics[i]! : own(i)));
   memo.planes = { planes: doc.planes, diagnostics: perPlane };
   for (const list of perPlane) for (const d of list) out.push(d);
   return out;
@@ -172,7 +176,7 @@ function checkEntry(doc: ThreeMdDocument, out: Diagnostic[]): void {
   const raw = f.value.trim();
   if (!/^-?\d+$/.test(raw)) {
     out.push(diag(AgentRule.entry, 'error', `entry: "${f.value}" must be a plane z (an integer)`, f.valueRange));
-  } else if (!doc.planes.some((p) => p.z === Number(raw))) {
+  } else if (!doc.zs.has(Number(raw))) {
     out.push(diag(AgentRule.entry, 'error', `entry: "${f.value}" does not resolve to a real plane`, f.valueRange));
   }
 }
@@ -197,7 +201,8 @@ function checkCycles(m: AgentModel, out: Diagnostic[]): void {
   let edges: BackEdge[] | undefined;
   if (cached && cached.planes.length === planes.length) {
     let same = true;
-    for (let i = 0; i < planes.length && same; i++) {
+    const change = m.doc.change && cached.planes === m.doc.change.base ? m.doc.change.index : -1;
+    for (let i = change < 0 ? 0 : change; i < (change < 0 ? planes.length : change + 1) && same; i++) {
       const p = planes[i]!;
       const q = cached.planes[i]!;
       if (p === q || (p.origin ?? p) === (q.origin ?? q)) continue;

@@ -5,7 +5,7 @@
  * The previous document is consumed: its line array is reused.
  */
 import { shiftRange, type Range, type TextEdit } from '../types';
-import { splitLines } from '../text';
+import { applyEdit, splitLines } from '../text';
 import { collapseLines, lastAttribute, parseDirective } from './directive';
 import { parseFiniteDecimal } from './lexical';
 import { isDirectiveLine } from './frontmatter';
@@ -15,14 +15,26 @@ import type { Directive, Link, ParseIssue, Plane, ThreeMdDocument } from './synt
 /** Statistics for tests and the benchmark: which path the last reparse took. */
 export const reparseStats = { full: 0, body: 0, directive: 0, preamble: 0 };
 
-export function reparse(prev: ThreeMdDocument, edit: TextEdit, newText: string): ThreeMdDocument {
-  const fast = tryIncremental(prev, edit, newText);
+/**
+ * Applies one edit. `newText` (the whole text after the edit) may be omitted: the incremental
+ * paths never need it, and the full path then applies the edit to the previous text itself.
+ */
+export function reparse(prev: ThreeMdDocument, edit: TextEdit, newText?: string): ThreeMdDocument {
+  // Fast paths keep the text as lines; a given text is kept as is (never a chain of closures).
+  const fast = tryIncremental(prev, edit, newText === undefined ? undefined : () => newText);
   if (fast) return fast;
   reparseStats.full++;
-  return parseThreeMd(newText);
+  return parseThreeMd(newText ?? applyEdit(prev.getText(), edit));
 }
 
-function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, newText: string): ThreeMdDocument | null {
+/** Text of a document from its current lines (LF breaks, BOM restored), computed once when asked. */
+function textFromLines(lines: string[], bom: boolean): () => string {
+  let memo: string | undefined;
+  return () => (memo ??= (bom ? '\uFEFF' : '') + lines.join('\n'));
+}
+
+function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => string) | undefined): ThreeMdDocument | null {
+  const newText = given ?? textFromLines(prev.lines, prev.bom);
   const fm = prev.frontmatter;
   if (prev.bom || prev.loneCr || edit.text.includes('\r') || fm.closeLine === null || prev.directives.length === 0) return null;
   const { start, end } = edit.range;
@@ -46,7 +58,7 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, newText: string):
   if (end.line < firstDirective.line) {
     spliceLines(lines, start.line, oldCount, replaced);
     reparseStats.preamble++;
-    const doc = { ...prev, text: newText, preambleEndLine: prev.preambleEndLine + delta };
+    const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, preambleEndLine: prev.preambleEndLine + delta };
     const pre = collapseLines(lines, doc.preambleStartLine, doc.preambleEndLine);
     doc.preamble = pre ? pre.text : null;
     doc.directives = prev.directives.map((x) => shiftDirective(x, delta));
@@ -57,7 +69,7 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, newText: string):
   if (!d || start.line <= d.line || end.line >= d.endLine) return null;
   spliceLines(lines, start.line, oldCount, replaced);
   reparseStats.body++;
-  const doc: ThreeMdDocument = { ...prev, text: newText };
+  const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined };
   const at = directiveIndex(prev, d);
   const fresh = reread(doc, lines[d.line]!, d, d.endLine + delta);
   if (delta === 0 && !!fresh.plane === !!d.plane) {
@@ -65,8 +77,10 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, newText: string):
     doc.directives = prev.directives.slice();
     doc.directives[at] = fresh;
     if (d.plane) {
+      const index = planeIndex(prev.planes, d.plane);
       doc.planes = prev.planes.slice();
-      doc.planes[planeIndex(prev.planes, d.plane)] = fresh.plane!;
+      doc.planes[index] = fresh.plane!;
+      doc.change = { base: prev.planes, index };
     }
     return doc;
   }
@@ -76,7 +90,7 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, newText: string):
 }
 
 /** A directive line edited in place: cheap when its plane keeps the same z (or stays rejected). */
-function directiveEdit(prev: ThreeMdDocument, d: Directive, line: string, newText: string): ThreeMdDocument | null {
+function directiveEdit(prev: ThreeMdDocument, d: Directive, line: string, newText: () => string): ThreeMdDocument | null {
   if (!isDirectiveLine(line)) return null;
   const probe = { ...prev, lines: prev.lines };
   const fresh = reread(probe, line, d, d.endLine);
@@ -84,7 +98,7 @@ function directiveEdit(prev: ThreeMdDocument, d: Directive, line: string, newTex
   if (headerZ(d) !== headerZ(fresh)) return null;
   prev.lines[d.line] = line;
   reparseStats.directive++;
-  const doc: ThreeMdDocument = { ...prev, text: newText, shape: {} };
+  const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, shape: {} };
   doc.directives = prev.directives.map((x) => (x === d ? fresh : x));
   doc.planes = planesOf(doc.directives);
   return doc;

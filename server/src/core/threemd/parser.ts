@@ -34,7 +34,7 @@ export function parseThreeMd(text: string): ThreeMdDocument {
   }
 
   const doc: ThreeMdDocument = {
-    text,
+    getText: () => text,
     lines,
     bom,
     frontmatter,

@@ -115,8 +115,22 @@ export interface Directive {
   duplicate: boolean;
 }
 
+/** What an incremental re-parse changed, when it replaced exactly one plane in place. */
+export interface PlaneChange {
+  /** The plane array the change was made to. */
+  base: Plane[];
+  /** Index (in `planes`) of the replaced plane. */
+  index: number;
+}
+
 export interface ThreeMdDocument {
-  text: string;
+  /**
+   * The text. Computed on first use after an incremental edit (from the lines, with LF line
+   * breaks: positions are the same as in the original text).
+   */
+  getText(): string;
+  /** Set by an incremental re-parse that replaced one plane and moved nothing. */
+  change?: PlaneChange;
   /** Physical lines, split on LF/CRLF; the first line has any BOM removed. */
   lines: string[];
   /** True when the text starts with U+FEFF (then line 0 characters are offset by one). */

@@ -6,7 +6,6 @@ import { hover } from '../../core/threemd/features/hover';
 import { definition, prepareRename, references, rename, RenameError } from '../../core/threemd/features/navigation';
 import { documentLinks, documentSymbols, foldingRanges, linkCounts } from '../../core/threemd/features/outline';
 import { summarize } from '../../core/threemd/features/summary';
-import { attributeOf } from '../../core/agent/model';
 import type { OpenDocument } from '../documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './provider';
 
@@ -38,9 +37,8 @@ export function threeMdProvider(analysisOf: AnalysisOf): FormatProvider {
     documentLinks: (doc) => withA(doc, [], (a) => documentLinks(a, doc.uri)),
     codeLens: (doc) =>
       withA(doc, [], (a) =>
-        linkCounts(a).map(({ plane, count, lens }) => {
-          const z = attributeOf(plane, 'z');
-          const locations = count && z ? references(a, doc.uri, z.valueRange.start, false) : [];
+        linkCounts(a).map(({ count, lens, sources }) => {
+          const locations = sources.map((range) => ({ uri: doc.uri, range }));
           return {
             ...lens,
             command: {

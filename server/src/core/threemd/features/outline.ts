@@ -63,21 +63,29 @@ export function documentLinks(a: ThreeMdAnalysis, uri: string): DocumentLink[] {
   return out;
 }
 
-/** "N links" above each plane: how many links point at it. The command is filled in by the server. */
-export function linkCounts(a: ThreeMdAnalysis): { plane: Plane; count: number; lens: CodeLens }[] {
-  const counts = new Map<number, number>();
+/**
+ * "N links" above each plane: how many links point at it, with where they are (one pass over
+ * every link, so a document of any size costs linear time). The command is filled in by the server.
+ */
+export function linkCounts(a: ThreeMdAnalysis): { plane: Plane; count: number; lens: CodeLens; sources: Range[] }[] {
+  const sources = new Map<number, Range[]>();
+  const add = (z: number, r: Range) => {
+    const list = sources.get(z);
+    if (list) list.push(r);
+    else sources.set(z, [r]);
+  };
   for (const p of a.doc.planes) {
     const seen = new Set<string>();
     for (const l of p.links) {
-      counts.set(l.targetZ, (counts.get(l.targetZ) ?? 0) + 1);
-      seen.add(`${l.range.start.line}:${l.range.start.character}`);
+      add(l.targetZ, l.targetRange);
+      seen.add(`${l.targetRange.start.line}:${l.targetRange.start.character}`);
     }
-    for (const d of skillOf(p).deps) if (!seen.has(`${d.range.start.line}:${d.range.start.character}`)) counts.set(d.z, (counts.get(d.z) ?? 0) + 1);
+    for (const d of skillOf(p).deps) if (!seen.has(`${d.targetRange.start.line}:${d.targetRange.start.character}`)) add(d.z, d.targetRange);
   }
   return a.doc.planes
     .filter((p) => p.directive)
     .map((p) => {
-      const count = counts.get(p.z) ?? 0;
-      return { plane: p, count, lens: { range: p.directive!.keywordRange } };
+      const from = sources.get(p.z) ?? [];
+      return { plane: p, count: from.length, lens: { range: p.directive!.keywordRange }, sources: from };
     });
 }
