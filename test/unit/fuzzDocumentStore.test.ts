@@ -74,9 +74,13 @@ test('any sequence of change batches leaves the tree equal to a full parse of th
         const entry = store.change(URI, i + 2, batch as never)!;
         for (const c of batch) {
           const ok = wellFormed(c);
-          if (ok) mirror = TextDocument.update(mirror, [ok], i + 2);
+          // Each change on a fresh TextDocument: after a change past the end, an updated
+          // TextDocument keeps stale line offsets and places the next change differently.
+          if (ok) mirror = TextDocument.update(TextDocument.create(URI, '3md', i + 1, mirror.getText()), [ok], i + 2);
         }
-        assert.equal(entry.doc.getText(), mirror.getText(), `batch ${i}`);
+        // A .3md document keeps its text as lines: CRLF comes back as LF, at the same positions.
+        const lf = (t: string) => t.replace(/\r\n/g, '\n');
+        assert.equal(lf(entry.doc.getText()), lf(mirror.getText()), `batch ${i}`);
         assert.deepEqual(snapshot(entry.tree!), snapshot(parseThreeMd(mirror.getText())), `batch ${i}: tree`);
       });
     }),

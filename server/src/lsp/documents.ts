@@ -8,14 +8,45 @@ import { URI } from 'vscode-uri';
 import { fileKindOf, type FileKind } from '../core/fileKinds';
 import { parseThreeMd } from '../core/threemd/parser';
 import { reparse } from '../core/threemd/incremental';
+import { applyEdit, LineIndex } from '../core/text';
+import type { Range } from '../core/types';
 import type { ThreeMdDocument } from '../core/threemd/syntax';
 import { analyzeThreeMd, type ThreeMdAnalysis } from '../core/threemdAnalysis';
 import type { AgentDetection } from '../core/agent/detect';
 
+/** What providers read of an open document. */
+export interface DocumentText {
+  readonly uri: string;
+  readonly languageId: string;
+  readonly version: number;
+  /** The whole text, or the text of a range. */
+  getText(range?: Range): string;
+}
+
+/**
+ * A .3md document's text lives in its parse tree (as lines): an edit touches one line instead of
+ * rebuilding the whole string, and the string is only made when someone asks for it.
+ */
+class TreeText implements DocumentText {
+  constructor(
+    readonly uri: string,
+    readonly languageId: string,
+    public version: number,
+    private readonly entry: { tree: ThreeMdDocument | null },
+  ) {}
+
+  getText(range?: Range): string {
+    const text = this.entry.tree?.getText() ?? '';
+    if (!range) return text;
+    const index = new LineIndex(text);
+    return text.slice(index.offsetAt(range.start), index.offsetAt(range.end));
+  }
+}
+
 export interface OpenDocument {
   uri: string;
   kind: FileKind | null;
-  doc: TextDocument;
+  doc: DocumentText;
   /** The 3md parse, kept current by incremental re-parse (3md files only). */
   tree: ThreeMdDocument | null;
   cache: { key: string; analysis: ThreeMdAnalysis } | null;
@@ -55,6 +86,7 @@ export class DocumentStore {
       tree: kind === '3md' ? parseThreeMd(text) : null,
       cache: null,
     };
+    if (kind === '3md') entry.doc = new TreeText(uri, languageId, version, entry);
     this.#docs.set(uri, entry);
     return entry;
   }
@@ -72,14 +104,19 @@ export class DocumentStore {
     for (const raw of Array.isArray(changes) ? changes : []) {
       const change = wellFormed(raw);
       if (!change) continue;
-      entry.doc = TextDocument.update(entry.doc, [change], typeof version === 'number' ? version : entry.doc.version);
-      if (entry.kind !== '3md') continue;
-      const text = entry.doc.getText();
-      try {
-        entry.tree = 'range' in change && entry.tree ? reparse(entry.tree, { range: change.range, text: change.text }, text) : parseThreeMd(text);
-      } catch {
-        entry.tree = parseThreeMd(text);
+      const nextVersion = typeof version === 'number' ? version : entry.doc.version;
+      if (entry.doc instanceof TreeText) {
+        const before = entry.tree!.getText;
+        try {
+          entry.tree = 'range' in change ? reparse(entry.tree!, { range: change.range, text: change.text }) : parseThreeMd(change.text);
+        } catch {
+          // Never half-apply an edit: redo it on the text, from scratch.
+          entry.tree = parseThreeMd('range' in change ? applyEdit(before(), { range: change.range, text: change.text }) : change.text);
+        }
+        entry.doc.version = nextVersion;
+        continue;
       }
+      entry.doc = TextDocument.update(entry.doc as TextDocument, [change], nextVersion);
     }
     return entry;
   }
