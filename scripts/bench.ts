@@ -109,8 +109,8 @@ if (small && big) {
 }
 target(`LSP didChange→publishDiagnostics p95 ms, ${lsp.skills} skills`, lsp.roundTripP95Ms, lsp.roundTripP95Ms < 15, '< 15');
 target('server initialize ms', lsp.initializeMs, lsp.initializeMs < 300, '< 300');
-const growth = lsp.rssAfterAllEditsMb / lsp.rssAfter10EditsMb;
-target(`server memory after ${lsp.edits} edits vs after 10`, growth, growth <= 1.5, '<= 1.5x');
+const growth = lsp.heapAfterAllEditsMb / lsp.heapAfter10EditsMb;
+target(`server heap after ${lsp.edits} edits vs after 10`, growth, growth <= 1.5, '<= 1.5x');
 target(`index ${workspace.skillFiles} SKILL.md + ${workspace.agentFiles} agents, ms`, workspace.indexMs, workspace.indexMs < 3000, '< 3000');
 target('workspace symbols after indexing, max ms', workspace.workspaceSymbolMaxMs, workspace.workspaceSymbolMaxMs < 50, '< 50');
 target('completion after indexing, max ms', workspace.completionMaxMs, workspace.completionMaxMs < 50, '< 50');

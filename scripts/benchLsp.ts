@@ -36,7 +36,7 @@ function rssMb(pid: number): number {
 
 async function startServer(serverPath: string, rootUri: string | null, onProgressEnd?: () => void): Promise<Server> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['--expose-gc', serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   conn.onRequest('window/workDoneProgress/create', () => null);
   conn.onRequest('client/registerCapability', () => null);
@@ -89,6 +89,7 @@ export async function lspRoundTrip(serverPath: string, n: number, edits: number)
   await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: '3md', version: 1, text } });
   await first;
   const rssAfter: number[] = [];
+  const heapAfter: number[] = [];
   const times: number[] = [];
   const link = ' [[z=999999]]';
   for (let v = 2; v < edits + 2; v++) {
@@ -102,7 +103,11 @@ export async function lspRoundTrip(serverPath: string, n: number, edits: number)
     await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [change] });
     await first;
     times.push(performance.now() - t0);
-    if (v === 11 || v === edits + 1) rssAfter.push(rssMb(server.proc.pid!));
+    if (v === 11 || v === edits + 1) {
+      rssAfter.push(rssMb(server.proc.pid!));
+      const heap = (await server.conn.sendRequest('agentFiles/heap', {})) as { heapUsed: number };
+      heapAfter.push(heap.heapUsed / 1024 / 1024);
+    }
   }
   await server.stop();
   return {
@@ -113,6 +118,8 @@ export async function lspRoundTrip(serverPath: string, n: number, edits: number)
     roundTripP95Ms: round(percentile(times, 95)),
     rssAfter10EditsMb: round(rssAfter[0]!, 1),
     rssAfterAllEditsMb: round(rssAfter[1]!, 1),
+    heapAfter10EditsMb: round(heapAfter[0]!, 1),
+    heapAfterAllEditsMb: round(heapAfter[1]!, 1),
   };
 }
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { reparse, reparseStats } from '../../server/src/core/threemd/incremental';
+import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
 import { applyEdit, LineIndex } from '../../server/src/core/text';
 import type { TextEdit } from '../../server/src/core/types';
 import { joinLines } from '../helpers/markers';
@@ -70,6 +71,29 @@ test('without the new text, the re-parse keeps its own text: the same tree and t
       }
     }),
     { numRuns: 200 },
+  );
+});
+
+test('diagnostics after any edits equal a fresh analysis, whether or not each edit was analysed', () => {
+  const plain = (a: ReturnType<typeof analyzeThreeMd>) => JSON.parse(JSON.stringify(a.diagnostics));
+  fc.assert(
+    fc.property(
+      fc.array(fc.record({ a: fc.nat(), len: fc.nat({ max: 12 }), ins: fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 3 }), look: fc.boolean() }), { minLength: 1, maxLength: 30 }),
+      (edits) => {
+        let text = BASE;
+        let doc = parseThreeMd(text);
+        analyzeThreeMd(doc, { fileName: 'agent.3md' });
+        for (const raw of edits) {
+          const edit = toEdit(text, { ...raw, a: raw.a % (text.length + 1) });
+          text = applyEdit(text, edit);
+          doc = reparse(doc, edit);
+          if (!raw.look) continue;
+          assert.deepEqual(plain(analyzeThreeMd(doc, { fileName: 'agent.3md' })), plain(analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' })));
+        }
+        assert.deepEqual(plain(analyzeThreeMd(doc, { fileName: 'agent.3md' })), plain(analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' })));
+      },
+    ),
+    { numRuns: 300 },
   );
 });
 

@@ -9,6 +9,7 @@ import { findRouteCalls, type RouteCall } from './agent/routeCalls';
 import { AgentRule, DANGLING_LINK } from './agent/rules';
 import { AgentRuntime } from './agent/runtime';
 import { validateAgent } from './agent/validate';
+import { setMember } from './sortedIndexes';
 import { documentIssues } from './threemd/parser';
 import type { Plane, ThreeMdDocument } from './threemd/syntax';
 
@@ -80,7 +81,7 @@ function shiftCall(c: RouteCall, n: number): RouteCall {
 }
 
 /** The planes of the last check of a document shape and their route calls (reused without lookups). */
-const lastCalls = new WeakMap<object, { planes: Plane[]; calls: RouteCall[][] }>();
+const lastCalls = new WeakMap<object, { array: Plane[]; seen: Plane[]; calls: RouteCall[][]; nonEmpty: number[]; revision: number }>();
 
 /** `route("X") selects Y` written in the document, checked against the live router. */
 function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): Diagnostic[] {
@@ -91,13 +92,21 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
   const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lines.length;
   for (let line = 0; line < before; line++) calls.push(...findRouteCalls(doc.lines[line]!, line));
   const last = lastCalls.get(doc.shape);
-  let perPlane: RouteCall[][];
-  if (last && doc.change && last.planes === doc.change.base) {
-    perPlane = last.calls.slice();
-    perPlane[doc.change.index] = planeRouteCalls(doc, doc.planes[doc.change.index]!);
-  } else perPlane = doc.planes.map((p, i) => (last && last.planes[i] === p ? last.calls[i]! : planeRouteCalls(doc, p)));
-  lastCalls.set(doc.shape, { planes: doc.planes, calls: perPlane });
-  for (const list of perPlane) for (const c of list) calls.push(c);
+  if (last && last.array === doc.planes && doc.change && last.revision === doc.revision - 1) {
+    // As for diagnostics (agent/validate.ts): one plane changed since the last look.
+    const i = doc.change.index;
+    last.calls[i] = planeRouteCalls(doc, doc.planes[i]!);
+    last.seen[i] = doc.planes[i]!;
+    setMember(last.nonEmpty, i, last.calls[i]!.length > 0);
+    last.revision = doc.revision;
+  } else if (!last || last.array !== doc.planes || last.revision !== doc.revision) {
+    const perPlane = doc.planes.map((p, i) => (last && last.seen[i] === p ? last.calls[i]! : planeRouteCalls(doc, p)));
+    const nonEmpty: number[] = [];
+    perPlane.forEach((c, i) => c.length && nonEmpty.push(i));
+    lastCalls.set(doc.shape, { array: doc.planes, seen: doc.planes.slice(), calls: perPlane, nonEmpty, revision: doc.revision });
+  }
+  const memo = lastCalls.get(doc.shape)!;
+  for (const i of memo.nonEmpty) for (const c of memo.calls[i]!) calls.push(c);
   {
     for (const call of calls) {
       if (!call.expected) continue;

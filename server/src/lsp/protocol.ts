@@ -13,6 +13,8 @@ export const WorkspaceIndexRequest = 'agentFiles/workspaceIndex';
 export const WorkspaceIndexChangedNotification = 'agentFiles/workspaceIndexChanged';
 /** Request: rank skills for a request text, in one agent file or in every agent of the workspace. */
 export const RouteRequest = 'agentFiles/route';
+/** Request (diagnostics for benchmarks): the server's heap in bytes, after a collection when available. */
+export const HeapRequest = 'agentFiles/heap';
 /** Request: a skill's command with values filled and shell-quoted. */
 export const FillCommandRequest = 'agentFiles/fillCommand';
 /** Request: the `<available_skills>` XML of every valid skill in the workspace (for "Copy <available_skills> prompt"). */

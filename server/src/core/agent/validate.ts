@@ -6,6 +6,7 @@ import { lineRange, shiftRange, type Diagnostic, type Range, type Severity } fro
 import type { Plane, ThreeMdDocument } from '../threemd/syntax';
 import { attributeOf, buildAgent, dependencies, fieldOf, INPUT_TYPES, skillOf, type AgentModel, type Skill } from './model';
 import { AgentRule } from './rules';
+import { setMember } from '../sortedIndexes';
 
 function diag(code: string, severity: Severity, message: string, range: Range, extra?: Partial<Diagnostic>): Diagnostic {
   return { code, severity, message, range, ...extra };
@@ -38,16 +39,26 @@ export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAge
   // Planes identical to the last check of this shape reuse its result without any lookup.
   const last = memo.planes;
   const own = (i: number) => planeDiagnostics(doc.planes[i]!, model, context, !model.identityIndexes.has(i));
-  let perPlane: Diagnostic[][];
-  if (last && doc.change && last.planes === doc.change.base) {
-    // One plane replaced in place: everything else is the last check's.
-    perPlane = last.diagnostics.slice();
-    perPlane[doc.change.index] = own(doc.change.index);
-  } else perPlane = doc.planes.map((p, i) => (last && last.planes[i] === p ? last.diagnostics[i]! : own(i)));
-  memo.planes = { planes: doc.planes, diagnostics: perPlane };
-  for (const list of perPlane) for (const d of list) out.push(d);
+  if (last && last.array === doc.planes && doc.change && last.revision === doc.revision - 1) {
+    // The last check saw the previous revision and one plane changed since: everything else is
+    // its result. The lists are only read through this memo, so they are updated in place.
+    const i = doc.change.index;
+    last.diagnostics[i] = own(i);
+    last.seen[i] = doc.planes[i]!;
+    setMember(last.nonEmpty, i, last.diagnostics[i]!.length > 0);
+    last.revision = doc.revision;
+  } else if (!last || last.array !== doc.planes || last.revision !== doc.revision) {
+    // `seen` is a private copy: the document's own array may have been updated in place since.
+    const diagnostics = doc.planes.map((p, i) => (last && last.seen[i] === p ? last.diagnostics[i]! : own(i)));
+    const nonEmpty: number[] = [];
+    diagnostics.forEach((d, i) => d.length && nonEmpty.push(i));
+    memo.planes = { array: doc.planes, seen: doc.planes.slice(), diagnostics, nonEmpty, revision: doc.revision };
+  }
+  const { diagnostics, nonEmpty } = memo.planes!;
+  for (const i of nonEmpty) for (const d of diagnostics[i]!) out.push(d);
   return out;
 }
+
 
 /** What a plane's own diagnostics depend on besides its content and role: the z set and the tools list. */
 interface PlaneContext {
@@ -61,8 +72,12 @@ interface ShapeMemo {
   issueDirectives?: number[];
   /** Label problems as plane indexes: [index, index of the first holder] (-1: no label). */
   labels?: [number, number][];
-  /** The planes of the last check and their own diagnostics. */
-  planes?: { planes: Plane[]; diagnostics: Diagnostic[][] };
+  /**
+   * The last check: the document's plane array and revision it saw, a private copy of the planes
+   * (the array itself can be updated in place by later edits), their own diagnostics, and the
+   * indexes of those with any.
+   */
+  planes?: { array: Plane[]; seen: Plane[]; diagnostics: Diagnostic[][]; nonEmpty: number[]; revision: number };
 }
 
 const shapeMemos = new WeakMap<object, ShapeMemo>();
@@ -189,36 +204,46 @@ interface BackEdge {
 }
 
 /** The last cycle search per z set, reused while no plane's dependency targets change. */
-const cycleCache = new WeakMap<Set<number>, { planes: Plane[]; targets: number[][]; edges: BackEdge[] }>();
+const cycleCache = new WeakMap<Set<number>, { array: Plane[]; seen: Plane[]; revision: number; targets: number[][]; edges: BackEdge[] }>();
 
 /**
  * Three-colour DFS without recursion (document-controlled depth must not overflow the stack).
  * Every back edge is reported, on the link that closes the cycle, with the chain as related info.
+ * The search is reused while no plane's dependency targets change.
  */
 function checkCycles(m: AgentModel, out: Diagnostic[]): void {
-  const planes = m.doc.planes;
-  const cached = cycleCache.get(m.doc.zs);
+  const doc = m.doc;
+  const planes = doc.planes;
+  const cached = cycleCache.get(doc.zs);
   let edges: BackEdge[] | undefined;
-  if (cached && cached.planes.length === planes.length) {
-    let same = true;
-    const change = m.doc.change && cached.planes === m.doc.change.base ? m.doc.change.index : -1;
-    for (let i = change < 0 ? 0 : change; i < (change < 0 ? planes.length : change + 1) && same; i++) {
-      const p = planes[i]!;
-      const q = cached.planes[i]!;
-      if (p === q || (p.origin ?? p) === (q.origin ?? q)) continue;
-      const now = dependencies(p);
+  if (cached && cached.seen.length === planes.length) {
+    const sameTargets = (i: number) => {
+      const now = dependencies(planes[i]!);
       const before = cached.targets[i]!;
-      same = now.length === before.length && now.every((d, k) => d.z === before[k]);
+      return now.length === before.length && now.every((d, k) => d.z === before[k]);
+    };
+    let same = true;
+    if (cached.array === planes && doc.change && cached.revision === doc.revision - 1) same = sameTargets(doc.change.index);
+    else if (cached.array !== planes || cached.revision !== doc.revision) {
+      for (let i = 0; i < planes.length && same; i++) {
+        const p = planes[i]!;
+        const q = cached.seen[i]!;
+        if (p === q || (p.origin ?? p) === (q.origin ?? q)) continue;
+        same = sameTargets(i);
+      }
     }
     if (same) {
       edges = cached.edges;
-      cached.planes = planes;
+      if (cached.array === planes && doc.change && cached.revision === doc.revision - 1) cached.seen[doc.change.index] = planes[doc.change.index]!;
+      else if (cached.array !== planes || cached.revision !== doc.revision) cached.seen = planes.slice();
+      cached.array = planes;
+      cached.revision = doc.revision;
     }
   }
   if (!edges) {
     const targets = planes.map((p) => dependencies(p).map((d) => d.z));
     edges = findBackEdges(planes, targets);
-    cycleCache.set(m.doc.zs, { planes, targets, edges });
+    cycleCache.set(doc.zs, { array: planes, seen: planes.slice(), revision: doc.revision, targets, edges });
   }
   for (const e of edges) {
     const chain = e.chain.map((i) => planes[i]!);

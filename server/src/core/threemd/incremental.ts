@@ -58,7 +58,7 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
   if (end.line < firstDirective.line) {
     spliceLines(lines, start.line, oldCount, replaced);
     reparseStats.preamble++;
-    const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, preambleEndLine: prev.preambleEndLine + delta };
+    const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, revision: prev.revision + 1, preambleEndLine: prev.preambleEndLine + delta };
     const pre = collapseLines(lines, doc.preambleStartLine, doc.preambleEndLine);
     doc.preamble = pre ? pre.text : null;
     doc.directives = prev.directives.map((x) => shiftDirective(x, delta));
@@ -69,18 +69,17 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
   if (!d || start.line <= d.line || end.line >= d.endLine) return null;
   spliceLines(lines, start.line, oldCount, replaced);
   reparseStats.body++;
-  const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined };
+  const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, revision: prev.revision + 1 };
   const at = directiveIndex(prev, d);
   const fresh = reread(doc, lines[d.line]!, d, d.endLine + delta);
   if (delta === 0 && !!fresh.plane === !!d.plane) {
-    // Typing within lines: one directive and one plane change places; nothing moves.
-    doc.directives = prev.directives.slice();
+    // Typing within lines: one directive and one plane change places; nothing moves. The
+    // arrays are the consumed previous document's, updated where they are (no copy per keystroke).
     doc.directives[at] = fresh;
     if (d.plane) {
       const index = planeIndex(prev.planes, d.plane);
-      doc.planes = prev.planes.slice();
       doc.planes[index] = fresh.plane!;
-      doc.change = { base: prev.planes, index };
+      doc.change = { base: doc.planes, index };
     }
     return doc;
   }
@@ -98,7 +97,7 @@ function directiveEdit(prev: ThreeMdDocument, d: Directive, line: string, newTex
   if (headerZ(d) !== headerZ(fresh)) return null;
   prev.lines[d.line] = line;
   reparseStats.directive++;
-  const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, shape: {} };
+  const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, revision: prev.revision + 1, shape: {} };
   doc.directives = prev.directives.map((x) => (x === d ? fresh : x));
   doc.planes = planesOf(doc.directives);
   return doc;

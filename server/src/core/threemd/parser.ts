@@ -46,6 +46,7 @@ export function parseThreeMd(text: string): ThreeMdDocument {
     planes: [],
     zs: new Set(),
     shape: {},
+    revision: 0,
     loneCr: /\r(?!\n)/.test(text),
   };
   const pre = collapseLines(lines, bodyStart, firstDirective);

@@ -117,7 +117,7 @@ export interface Directive {
 
 /** What an incremental re-parse changed, when it replaced exactly one plane in place. */
 export interface PlaneChange {
-  /** The plane array the change was made to. */
+  /** The plane array the change was made in (the previous document's, updated in place). */
   base: Plane[];
   /** Index (in `planes`) of the replaced plane. */
   index: number;
@@ -131,6 +131,11 @@ export interface ThreeMdDocument {
   getText(): string;
   /** Set by an incremental re-parse that replaced one plane and moved nothing. */
   change?: PlaneChange;
+  /**
+   * 0 for a full parse, +1 for each incremental re-parse. The plane array can be updated in
+   * place by a re-parse, so caches that remember it also remember the revision they saw.
+   */
+  revision: number;
   /** Physical lines, split on LF/CRLF; the first line has any BOM removed. */
   lines: string[];
   /** True when the text starts with U+FEFF (then line 0 characters are offset by one). */
