@@ -41,13 +41,22 @@ interface Phrase {
   words: string[];
 }
 
+interface RouteIndex {
+  byWord: Map<string, Phrase[]>;
+  /** Per skill, the score of the request being ranked; back to zero when `route` returns. */
+  scores: Int32Array;
+  /** Per skill, its position in z order; and the reverse. */
+  zRank: Int32Array;
+  byZRank: Int32Array;
+}
+
 export class AgentRuntime {
   readonly model: AgentModel;
   /** Routable skills in the runtime's `byName` order (first key position, last value). */
   readonly skills: Skill[];
   readonly #byName = new Map<string, Skill>();
   readonly #byZ = new Map<number, Skill>();
-  #index: Map<string, Phrase[]> | undefined;
+  #index: RouteIndex | undefined;
 
   constructor(model: AgentModel) {
     this.model = model;
@@ -70,22 +79,45 @@ export class AgentRuntime {
   route(text: string): RouteResult[] {
     const index = (this.#index ??= this.#buildIndex());
     const req = new Set(routeWords(text));
-    const matched = new Map<number, number[]>();
+    const { scores, zRank } = index;
+    const touched: number[] = [];
+    const hits: number[][] = [];
     for (const w of req) {
-      for (const ph of index.get(w) ?? []) {
-        if (!ph.words.every((x) => req.has(x))) continue;
-        let list = matched.get(ph.skill);
-        if (!list) matched.set(ph.skill, (list = []));
-        list.push(ph.index);
+      const phrases = index.byWord.get(w);
+      if (!phrases) continue;
+      for (const ph of phrases) {
+        // Filed under its first word, which is in the request; check the rest.
+        let all = true;
+        for (let k = 1; k < ph.words.length && all; k++) all = req.has(ph.words[k]!);
+        if (!all) continue;
+        if (scores[ph.skill] === 0) {
+          touched.push(ph.skill);
+          hits[ph.skill] = [];
+        }
+        scores[ph.skill]!++;
+        hits[ph.skill]!.push(ph.index);
       }
     }
-    const out: RouteResult[] = [];
-    for (const [i, phrases] of matched) {
+    // One numeric key per skill (score descending, then z ascending), sorted natively.
+    const n = this.skills.length;
+    const keys = new Float64Array(touched.length);
+    let maxScore = 0;
+    for (const i of touched) maxScore = Math.max(maxScore, scores[i]!);
+    touched.forEach((i, k) => (keys[k] = (maxScore - scores[i]!) * n + zRank[i]!));
+    keys.sort();
+    const out: RouteResult[] = new Array(touched.length);
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k]!;
+      const i = index.byZRank[key % n]!;
       const skill = this.skills[i]!;
-      phrases.sort((a, b) => a - b);
-      out.push({ skill, score: phrases.length, hits: phrases.map((k) => skill.triggers[k]!.text) });
+      const list = hits[i]!;
+      if (list.length > 1) list.sort((x, y) => x - y);
+      const texts = new Array<string>(list.length);
+      for (let h = 0; h < list.length; h++) texts[h] = skill.triggers[list[h]!]!.text;
+      out[k] = { skill, score: scores[i]!, hits: texts };
+      scores[i] = 0;
     }
-    return out.sort((a, b) => b.score - a.score || a.skill.z - b.skill.z);
+    return out;
   }
 
   /** The reference algorithm, linear in skills × triggers. */
@@ -104,19 +136,25 @@ export class AgentRuntime {
     return out.sort((a, b) => b.score - a.score || a.skill.z - b.skill.z);
   }
 
-  /** Each phrase is filed under its first word: a phrase can only match when that word is present. */
-  #buildIndex(): Map<string, Phrase[]> {
-    const index = new Map<string, Phrase[]>();
+  /**
+   * Each phrase is filed under its first word: a phrase can only match when that word is present.
+   * Also a score buffer (all zeros between calls) and each skill's rank in z order.
+   */
+  #buildIndex(): RouteIndex {
+    const byWord = new Map<string, Phrase[]>();
     this.skills.forEach((s, skill) => {
       s.triggers.forEach((t, i) => {
         const words = routeWords(t.text);
         if (!words.length) return;
-        let list = index.get(words[0]!);
-        if (!list) index.set(words[0]!, (list = []));
+        let list = byWord.get(words[0]!);
+        if (!list) byWord.set(words[0]!, (list = []));
         list.push({ skill, index: i, words });
       });
     });
-    return index;
+    const byZRank = Int32Array.from(this.skills.map((_, i) => i).sort((a, b) => this.skills[a]!.z - this.skills[b]!.z));
+    const zRank = new Int32Array(this.skills.length);
+    byZRank.forEach((skill, rank) => (zRank[skill] = rank));
+    return { byWord, scores: new Int32Array(this.skills.length), zRank, byZRank };
   }
 
   /** The skill and its transitive dependencies, start first, depth-first pre-order, each once. */
