@@ -5,26 +5,44 @@
 import { lineRange, type Range } from '../types';
 import { LineIndex } from '../text';
 import { isQuoted } from '../threemd/lexical';
-import type { Attribute, FrontmatterField, Plane, ThreeMdDocument } from '../threemd/syntax';
+import { Attribute, type FrontmatterField, type Plane, type ThreeMdDocument } from '../threemd/syntax';
 
 export const INPUT_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const;
 
-/** A piece of an attribute value with its range in the source. */
-export interface Span {
-  text: string;
-  range: Range;
+/** A piece of an attribute value with its range in the source (made on demand). */
+export class Span {
+  constructor(
+    readonly text: string,
+    readonly line: number,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+
+  get range(): Range {
+    return lineRange(this.line, this.start, this.end);
+  }
 }
 
-export interface InputDecl {
-  name: string;
-  /** Lowercased type; `string` when none was written. */
-  type: string;
-  required: boolean;
-  nameRange: Range;
-  /** The written type, or null when the item is a bare name. */
-  typeSpan: Span | null;
-  /** The whole item. */
-  range: Range;
+export class InputDecl {
+  constructor(
+    readonly name: string,
+    /** Lowercased type; `string` when none was written. */
+    readonly type: string,
+    readonly required: boolean,
+    readonly nameSpan: Span,
+    /** The written type, or null when the item is a bare name. */
+    readonly typeSpan: Span | null,
+    /** The whole item. */
+    readonly itemSpan: Span,
+  ) {}
+
+  get nameRange(): Range {
+    return this.nameSpan.range;
+  }
+
+  get range(): Range {
+    return this.itemSpan.range;
+  }
 }
 
 export interface Dependency {
@@ -80,34 +98,25 @@ export function attributeOf(plane: Plane, key: string): Attribute | undefined {
   return undefined;
 }
 
-/** Per attribute with escapes: the source column of each offset of its unquoted value (built once). */
-const columnTables = new WeakMap<object, Int32Array>();
-
 /** Maps an offset in an attribute's unquoted value to a column in the source line (O(1) after the first call). */
-export function valueColumn(attr: Pick<Attribute, 'raw' | 'quoted' | 'innerRange'>, offset: number): number {
-  const start = attr.innerRange.start.character;
+export function valueColumn(attr: Attribute, offset: number): number {
+  const start = attr.quoted ? attr.eq + 2 : attr.eq + 1;
   if (!attr.quoted) return start + offset;
-  let table = columnTables.get(attr);
-  if (!table) {
+  const table = attr.columnTable(() => {
     const inner = attr.raw.slice(1, -1);
-    if (!inner.includes('\\')) {
-      table = new Int32Array(0);
-    } else {
-      // A backslash and the character it escapes are two source columns for one value character.
-      const cols: number[] = [];
-      for (let i = 0; i < inner.length; i += inner[i] === '\\' && i + 1 < inner.length ? 2 : 1) cols.push(i);
-      cols.push(inner.length);
-      table = Int32Array.from(cols);
-    }
-    columnTables.set(attr, table);
-  }
+    if (!inner.includes('\\')) return new Int32Array(0);
+    // A backslash and the character it escapes are two source columns for one value character.
+    const cols: number[] = [];
+    for (let i = 0; i < inner.length; i += inner[i] === '\\' && i + 1 < inner.length ? 2 : 1) cols.push(i);
+    cols.push(inner.length);
+    return Int32Array.from(cols);
+  });
   if (table.length === 0) return start + offset;
   return start + table[Math.min(offset, table.length - 1)]!;
 }
 
 function spanIn(attr: Attribute, from: number, to: number, text: string): Span {
-  const line = attr.innerRange.start.line;
-  return { text, range: lineRange(line, valueColumn(attr, from), valueColumn(attr, to)) };
+  return new Span(text, attr.line, valueColumn(attr, from), valueColumn(attr, to));
 }
 
 /** Trimmed, non-empty comma-separated items of a value, with their offsets. */
@@ -132,12 +141,13 @@ export function csvSpans(attr: Attribute | undefined): Span[] {
   return csvItems(attr.value).map((it) => spanIn(attr, it.offset, it.offset + it.text.length, it.text));
 }
 
-/** A frontmatter field seen as an attribute, so value offsets map to columns the same way. */
+/**
+ * A frontmatter field seen as an attribute, so value offsets map to columns the same way. Its
+ * `eq` is placed just before the value (only the value's columns are read from it).
+ */
 function fieldAsAttribute(f: FrontmatterField): Attribute {
-  const quoted = isQuoted(f.raw);
   const r = f.valueRange;
-  const innerRange = quoted ? lineRange(f.line, r.start.character + 1, r.end.character - 1) : r;
-  return { key: f.key, value: f.value, raw: f.raw, range: r, keyRange: f.keyRange, valueRange: r, innerRange, quoted };
+  return new Attribute(f.key, f.value, f.raw, f.line, f.keyRange.start.character, r.start.character - 1, r.end.character, isQuoted(f.raw));
 }
 
 /** The input grammar shared by the validator and the runtime. */
@@ -167,14 +177,9 @@ export function parseInputs(attr: Attribute | undefined): InputDecl[] {
         type = written.toLowerCase();
       }
     }
-    out.push({
-      name,
-      type,
-      required,
-      nameRange: spanIn(attr, nameAt, nameAt + name.length, name).range,
-      typeSpan,
-      range: spanIn(attr, item.offset, item.offset + item.text.length, item.text).range,
-    });
+    out.push(
+      new InputDecl(name, type, required, spanIn(attr, nameAt, nameAt + name.length, name), typeSpan, spanIn(attr, item.offset, item.offset + item.text.length, item.text)),
+    );
   }
   return out;
 }

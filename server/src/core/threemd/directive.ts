@@ -2,7 +2,7 @@
 import { lineRange } from '../types';
 import { isBlank, leadingWs, trailingWsStart } from '../text';
 import { isQuoted, parseFiniteDecimal, unquote } from './lexical';
-import type { Attribute, Directive, Link, ParseIssue, Plane } from './syntax';
+import { Attribute, type Directive, type Link, type ParseIssue, type Plane } from './syntax';
 
 const KEYWORD = '@plane';
 
@@ -67,18 +67,7 @@ export function parseDirective(raw: string, line: number, endLine: number): Dire
       continue;
     }
     const rawValue = tok.text.slice(eq + 1);
-    const quoted = isQuoted(rawValue);
-    const vStart = tok.start + eq + 1;
-    attributes.push({
-      key: tok.text.slice(0, eq).toLowerCase(),
-      value: unquote(rawValue),
-      raw: rawValue,
-      range: lineRange(line, tok.start, tokEnd),
-      keyRange: lineRange(line, tok.start, tok.start + eq),
-      valueRange: lineRange(line, vStart, tokEnd),
-      innerRange: quoted ? lineRange(line, vStart + 1, tokEnd - 1) : lineRange(line, vStart, tokEnd),
-      quoted,
-    });
+    attributes.push(new Attribute(tok.text.slice(0, eq).toLowerCase(), unquote(rawValue), rawValue, line, tok.start, tok.start + eq, tokEnd, isQuoted(rawValue)));
   }
   if (unterminatedAt >= 0) {
     const remainder = raw.slice(restStart, end);
@@ -139,13 +128,19 @@ export function planeHeader(d: Directive): Pick<Plane, 'z' | 'label' | 'x' | 'y'
 }
 
 /** Drops leading and trailing blank lines; returns the body text and its first/last line. */
-export function collapseLines(lines: string[], from: number, to: number): { text: string; first: number; last: number } | null {
+export function collapseLines(
+  lines: string[],
+  from: number,
+  to: number,
+  /** Cuts lines first..last out of the original text when it is at hand (no copy); else they are joined. */
+  cut?: (first: number, last: number) => string,
+): { text: string; first: number; last: number } | null {
   let a = from;
   let b = to - 1;
   while (a <= b && isBlank(lines[a]!)) a++;
   while (b >= a && isBlank(lines[b]!)) b--;
   if (a > b) return null;
-  return { text: lines.slice(a, b + 1).join('\n'), first: a, last: b };
+  return { text: cut ? cut(a, b) : a === b ? lines[a]! : lines.slice(a, b + 1).join('\n'), first: a, last: b };
 }
 
 const LINK = /\[\[z=([-+0-9eE.]{1,40})(?:\|([^\]\n]{0,400}))?\]\]/g;

@@ -178,7 +178,7 @@ export function shiftDirective(d: Directive, n: number): Directive {
     ...d,
     line: d.line + n,
     endLine: d.endLine + n,
-    attributes: d.attributes.map((a) => ({ ...a, range: r(a.range), keyRange: r(a.keyRange), valueRange: r(a.valueRange), innerRange: r(a.innerRange) })),
+    attributes: d.attributes.map((a) => a.moved(n)),
     keywordRange: r(d.keywordRange),
     range: r(d.range),
     issues: d.issues.map((i) => shiftIssue(i, n)),

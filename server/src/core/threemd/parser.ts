@@ -3,7 +3,7 @@
  * every error reported. `strictResult` gives the reference's own answer (first error or document).
  */
 import { lineRange } from '../types';
-import { splitLines, trimWs } from '../text';
+import { leadingWs, splitLines, trimWs } from '../text';
 import { collapseLines, parseDirective, planeHeader, scanLinks } from './directive';
 import { isDirectiveLine, scanFrontmatter } from './frontmatter';
 import type { Directive, Frontmatter, Link, ParseIssue, Plane, ThreeMdDocument } from './syntax';
@@ -11,8 +11,21 @@ import type { Directive, Frontmatter, Link, ParseIssue, Plane, ThreeMdDocument }
 /** Parses a whole text. Never throws. */
 export function parseThreeMd(text: string): ThreeMdDocument {
   const bom = text.charCodeAt(0) === 0xfeff;
-  const lines = splitLines(bom ? text.slice(1) : text);
+  const body = bom ? text.slice(1) : text;
+  const hasCr = body.includes('\r');
+  const lines = hasCr ? splitLines(body) : body.split('\n');
   const col0 = bom ? 1 : 0;
+  // With LF line breaks only, a plane's body is a slice of the text itself rather than a copy.
+  let cut: ((first: number, last: number) => string) | undefined;
+  if (!hasCr) {
+    const starts = new Array<number>(lines.length);
+    let at = 0;
+    for (let i = 0; i < lines.length; i++) {
+      starts[i] = at;
+      at += lines[i]!.length + 1;
+    }
+    cut = (first, last) => body.slice(starts[first]!, starts[last]! + lines[last]!.length);
+  }
   const frontmatter = scanFrontmatter(lines, col0);
   const head = interpretFrontmatter(frontmatter);
   const bodyStart = frontmatter.present ? frontmatter.endLine + 1 : 0;
@@ -47,16 +60,16 @@ export function parseThreeMd(text: string): ThreeMdDocument {
     zs: new Set(),
     shape: {},
     revision: 0,
-    loneCr: /\r(?!\n)/.test(text),
+    loneCr: hasCr && /\r(?!\n)/.test(text),
   };
-  const pre = collapseLines(lines, bodyStart, firstDirective);
+  const pre = collapseLines(lines, bodyStart, firstDirective, cut);
   if (directives.length === 0) {
     if (pre) doc.planes.push(implicitPlane(doc, pre.text, bodyStart, lines.length, pre.first, pre.last));
   } else {
     doc.preamble = pre ? pre.text : null;
     const seen = new Set<number>();
     for (const d of directives) {
-      const plane = buildPlane(doc, d);
+      const plane = buildPlane(doc, d, cut);
       if (!plane) continue;
       if (seen.has(plane.z)) {
         markDuplicate(d, plane.z);
@@ -76,10 +89,14 @@ export function parseThreeMd(text: string): ThreeMdDocument {
  * closes a fence, or null when it does not touch it.
  */
 export function fenceTransition(raw: string, fence: string): string | null {
-  const t = trimWs(raw);
-  if (fence) return t.startsWith(fence + fence + fence) ? '' : null;
-  if (t.startsWith('```')) return '`';
-  if (t.startsWith('~~~')) return '~';
+  // Only the first non-blank characters matter; read them without making a trimmed copy.
+  const at = leadingWs(raw);
+  const c = raw.charCodeAt(at);
+  if (c !== 96 && c !== 126) return null; // ` or ~
+  const three = (ch: number) => raw.charCodeAt(at + 1) === ch && raw.charCodeAt(at + 2) === ch && c === ch;
+  if (fence) return three(fence.charCodeAt(0)) ? '' : null;
+  if (three(96)) return '`';
+  if (three(126)) return '~';
   return null;
 }
 
@@ -140,13 +157,18 @@ function bodyExtent(doc: ThreeMdDocument, first: number, last: number) {
 }
 
 /** Builds the plane of one directive from its header and body lines (null when rejected). */
-export function buildPlane(doc: ThreeMdDocument, d: Directive): Plane | null {
+export function buildPlane(doc: ThreeMdDocument, d: Directive, cut?: (first: number, last: number) => string): Plane | null {
   const header = planeHeader(d);
   if (!header) return null;
   const from = d.line + 1;
-  const body = collapseLines(doc.lines, from, d.endLine);
+  const body = collapseLines(doc.lines, from, d.endLine, cut);
+  // Written out field by field: every plane gets the same shape (a spread would not).
   return {
-    ...header,
+    z: header.z,
+    label: header.label,
+    x: header.x,
+    y: header.y,
+    attributes: header.attributes,
     body: body ? body.text : '',
     directive: d,
     bodyStartLine: from,

@@ -1,5 +1,5 @@
 /** The 3md syntax tree: the reference's document model plus a source range on every element. */
-import type { Range } from '../types';
+import { lineRange, type Range } from '../types';
 
 export type ThreeMdErrorCode =
   | 'missingFrontmatter'
@@ -43,22 +43,60 @@ export interface Frontmatter {
   issues: ParseIssue[];
 }
 
-export interface Attribute {
-  /** Lowercased key, as the reference stores it. */
-  key: string;
-  /** The value after unquoting. */
-  value: string;
-  /** The value as written, quotes included. */
-  raw: string;
+/**
+ * One `key=value` token of a directive. Positions are kept as numbers and ranges are made on
+ * demand: a large agent has hundreds of thousands of attributes and few of their ranges are read.
+ */
+export class Attribute {
+  constructor(
+    /** Lowercased key, as the reference stores it. */
+    readonly key: string,
+    /** The value after unquoting. */
+    readonly value: string,
+    /** The value as written, quotes included. */
+    readonly raw: string,
+    readonly line: number,
+    /** Column of the token's first character. */
+    readonly start: number,
+    /** Column of the `=`. */
+    readonly eq: number,
+    /** Column after the token's last character. */
+    readonly end: number,
+    /** True when the value is wrapped in quotes that unquoting removed. */
+    readonly quoted: boolean,
+  ) {}
+
+  /** A per-token cache (built on first use by the agent model), kept out of the token's data. */
+  #columns: Int32Array | undefined;
+
+  /** The source column of each value offset, built once by `build`. */
+  columnTable(build: () => Int32Array): Int32Array {
+    return (this.#columns ??= build());
+  }
+
+  /** The same token on another line. */
+  moved(lines: number): Attribute {
+    return new Attribute(this.key, this.value, this.raw, this.line + lines, this.start, this.eq, this.end, this.quoted);
+  }
+
   /** Whole `key=value` token. */
-  range: Range;
-  keyRange: Range;
+  get range(): Range {
+    return lineRange(this.line, this.start, this.end);
+  }
+
+  get keyRange(): Range {
+    return lineRange(this.line, this.start, this.eq);
+  }
+
   /** The value as written, quotes included. */
-  valueRange: Range;
+  get valueRange(): Range {
+    return lineRange(this.line, this.eq + 1, this.end);
+  }
+
   /** The value's content without its surrounding quotes (same as valueRange when unquoted). */
-  innerRange: Range;
-  /** True when the value is wrapped in quotes that unquoting removed. */
-  quoted: boolean;
+  get innerRange(): Range {
+    return this.quoted ? lineRange(this.line, this.eq + 2, this.end - 1) : this.valueRange;
+  }
 }
 
 export interface Link {
