@@ -71,7 +71,10 @@ function planeRouteCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
   const hit = callCache.get(key);
   if (hit) return hit.line === first ? hit.calls : hit.calls.map((c) => shiftCall(c, first - hit.line));
   const calls: RouteCall[] = [];
-  for (let line = p.bodyStartLine; line < p.endLine; line++) calls.push(...findRouteCalls(doc.lines[line]!, line).filter((c) => c.expected));
+  // Most planes have no route call at all: one search of the body settles it.
+  if (p.body.includes('route(')) {
+    for (let line = p.bodyStartLine; line < p.endLine; line++) calls.push(...findRouteCalls(doc.lines[line]!, line).filter((c) => c.expected));
+  }
   callCache.set(key, { line: first, calls });
   return calls;
 }

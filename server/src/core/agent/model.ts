@@ -57,14 +57,14 @@ export interface Skill {
   z: number;
   /** The runtime name: the raw label, or `skill-<z>` when there is none. */
   name: string;
-  triggers: Span[];
+  readonly triggers: Span[];
   inputs: InputDecl[];
   /** Trimmed tool template, or null when absent or empty. */
   tool: string | null;
   binary: Span | null;
   placeholders: Span[];
   cost: string | null;
-  deps: Dependency[];
+  readonly deps: Dependency[];
 }
 
 export interface AgentModel {
@@ -247,17 +247,23 @@ export function skillOf(plane: Plane): Skill {
     const lead = toolAttr.value.length - toolAttr.value.trimStart().length;
     binary = spanIn(toolAttr, lead, lead + name.length, name);
   }
+  // Triggers and dependencies are read by routing and navigation, not by most checks: made on first use.
+  let triggers: Span[] | undefined;
   const skill: Skill = {
     plane,
     z: plane.z,
     name: plane.label ?? `skill-${plane.z}`,
-    triggers: csvSpans(attributeOf(plane, 'triggers')),
+    get triggers() {
+      return (triggers ??= csvSpans(attributeOf(plane, 'triggers')));
+    },
     inputs: parseInputs(attributeOf(plane, 'inputs')),
     tool,
     binary,
     placeholders: placeholderSpans(toolAttr),
     cost: plane.attributes['cost'] ?? null,
-    deps: dependencies(plane),
+    get deps() {
+      return dependencies(plane);
+    },
   };
   skillCache.set(plane, skill);
   return skill;

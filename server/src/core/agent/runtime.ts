@@ -9,8 +9,8 @@ import { fillCommand } from './command';
 export interface RouteResult {
   skill: Skill;
   score: number;
-  /** The matching trigger phrases, in declaration order (duplicates count twice). */
-  hits: string[];
+  /** The matching trigger phrases, in declaration order (duplicates count twice). Do not modify: lists may be shared. */
+  hits: readonly string[];
 }
 
 export interface ManifestSkill {
@@ -39,12 +39,17 @@ interface Phrase {
   skill: number;
   index: number;
   words: string[];
+  text: string;
+  /** `[text]`, frozen: the hits of a skill that matched by this phrase alone. */
+  alone: readonly string[];
 }
 
 interface RouteIndex {
   byWord: Map<string, Phrase[]>;
-  /** Per skill, the score of the request being ranked; back to zero when `route` returns. */
+  /** Per skill, the score and first matching phrase of the request being ranked (further ones in `more`); reset when `route` returns. */
   scores: Int32Array;
+  first: (Phrase | undefined)[];
+  more: Map<number, Phrase[]>;
   /** Per skill, its position in z order; and the reverse. */
   zRank: Int32Array;
   byZRank: Int32Array;
@@ -79,45 +84,71 @@ export class AgentRuntime {
   route(text: string): RouteResult[] {
     const index = (this.#index ??= this.#buildIndex());
     const req = new Set(routeWords(text));
-    const { scores, zRank } = index;
+    const { scores, first, more } = index;
     const touched: number[] = [];
-    const hits: number[][] = [];
     for (const w of req) {
-      const phrases = index.byWord.get(w);
-      if (!phrases) continue;
-      for (const ph of phrases) {
+      const filed = index.byWord.get(w);
+      if (!filed) continue;
+      for (const ph of filed) {
         // Filed under its first word, which is in the request; check the rest.
         let all = true;
         for (let k = 1; k < ph.words.length && all; k++) all = req.has(ph.words[k]!);
         if (!all) continue;
-        if (scores[ph.skill] === 0) {
-          touched.push(ph.skill);
-          hits[ph.skill] = [];
+        const s = ph.skill;
+        if (scores[s] === 0) {
+          touched.push(s);
+          first[s] = ph;
+        } else {
+          const list = more.get(s);
+          if (list) list.push(ph);
+          else more.set(s, [first[s]!, ph]);
         }
-        scores[ph.skill]!++;
-        hits[ph.skill]!.push(ph.index);
+        scores[s]!++;
       }
     }
-    // One numeric key per skill (score descending, then z ascending), sorted natively.
-    const n = this.skills.length;
-    const keys = new Float64Array(touched.length);
-    let maxScore = 0;
-    for (const i of touched) maxScore = Math.max(maxScore, scores[i]!);
-    touched.forEach((i, k) => (keys[k] = (maxScore - scores[i]!) * n + zRank[i]!));
-    keys.sort();
+    const order = this.#rank(touched, index);
     const out: RouteResult[] = new Array(touched.length);
-    for (let k = 0; k < keys.length; k++) {
-      const key = keys[k]!;
-      const i = index.byZRank[key % n]!;
-      const skill = this.skills[i]!;
-      const list = hits[i]!;
-      if (list.length > 1) list.sort((x, y) => x - y);
-      const texts = new Array<string>(list.length);
-      for (let h = 0; h < list.length; h++) texts[h] = skill.triggers[list[h]!]!.text;
-      out[k] = { skill, score: scores[i]!, hits: texts };
+    for (let k = 0; k < order.length; k++) {
+      const i = order[k]!;
+      const several = more.get(i);
+      // A single hit shares its phrase's frozen one-element list; several are listed in declaration order.
+      const hits = several ? several.sort((x, y) => x.index - y.index).map((ph) => ph.text) : first[i]!.alone;
+      out[k] = { skill: this.skills[i]!, score: scores[i]!, hits };
       scores[i] = 0;
+      first[i] = undefined;
     }
+    more.clear();
     return out;
+  }
+
+  /**
+   * Matched skills in ranking order: score descending, then z ascending. Few matches are sorted
+   * on one numeric key; many are collected by one walk over the skills in z order into buckets
+   * per score, which is linear where a sort is not.
+   */
+  #rank(touched: number[], index: RouteIndex): ArrayLike<number> {
+    const { scores, zRank, byZRank } = index;
+    const n = this.skills.length;
+    let maxScore = 0;
+    for (const i of touched) if (scores[i]! > maxScore) maxScore = scores[i]!;
+    if (touched.length * 8 < n) {
+      const keys = new Float64Array(touched.length);
+      for (let k = 0; k < touched.length; k++) keys[k] = (maxScore - scores[touched[k]!]!) * n + zRank[touched[k]!]!;
+      keys.sort();
+      const order = new Int32Array(keys.length);
+      for (let k = 0; k < keys.length; k++) order[k] = byZRank[keys[k]! % n]!;
+      return order;
+    }
+    const count = new Int32Array(maxScore + 2);
+    for (const i of touched) count[maxScore - scores[i]! + 1]!++;
+    for (let b = 1; b < count.length; b++) count[b]! += count[b - 1]!;
+    const order = new Int32Array(touched.length);
+    for (let r = 0; r < n; r++) {
+      const i = byZRank[r]!;
+      const sc = scores[i]!;
+      if (sc) order[count[maxScore - sc]!++] = i;
+    }
+    return order;
   }
 
   /** The reference algorithm, linear in skills × triggers. */
@@ -148,13 +179,13 @@ export class AgentRuntime {
         if (!words.length) return;
         let list = byWord.get(words[0]!);
         if (!list) byWord.set(words[0]!, (list = []));
-        list.push({ skill, index: i, words });
+        list.push({ skill, index: i, words, text: t.text, alone: Object.freeze([t.text]) });
       });
     });
     const byZRank = Int32Array.from(this.skills.map((_, i) => i).sort((a, b) => this.skills[a]!.z - this.skills[b]!.z));
     const zRank = new Int32Array(this.skills.length);
     byZRank.forEach((skill, rank) => (zRank[skill] = rank));
-    return { byWord, scores: new Int32Array(this.skills.length), zRank, byZRank };
+    return { byWord, scores: new Int32Array(this.skills.length), first: new Array<Phrase | undefined>(this.skills.length).fill(undefined), more: new Map(), zRank, byZRank };
   }
 
   /** The skill and its transitive dependencies, start first, depth-first pre-order, each once. */

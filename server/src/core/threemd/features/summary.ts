@@ -78,7 +78,7 @@ export function routeCandidates(a: ThreeMdAnalysis, uri: string, text: string): 
     name: r.skill.name,
     z: r.skill.z,
     score: r.score,
-    hits: r.hits,
+    hits: [...r.hits],
     inputs: r.skill.inputs.map((i) => ({ name: i.name, type: i.type, required: i.required })),
     tool: r.skill.tool,
     range: planeDeclarationRange(r.skill.plane),
