@@ -23,9 +23,12 @@ export const DOCUMENT_SELECTOR = [
 export interface AgentFilesApi {
   client: LanguageClient;
   tree: SkillsTree;
+  /** Milliseconds `activate` took: until the commands and views were registered, and until the server answered. */
+  timings: { registeredMs: number; serverReadyMs: number };
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<AgentFilesApi> {
+  const started = performance.now();
   const serverModule = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
@@ -45,9 +48,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentF
   const tree = new SkillsTree(client);
   context.subscriptions.push(vscode.window.registerTreeDataProvider('agentFiles.skills', tree), tree);
   registerCommands(context, client, tree);
+  const registeredMs = performance.now() - started;
   await client.start();
   tree.listen();
-  return { client, tree };
+  return { client, tree, timings: { registeredMs, serverReadyMs: performance.now() - started } };
 }
 
 export async function deactivate(): Promise<void> {

@@ -9,6 +9,16 @@ function serverPid(client: LanguageClient): number | undefined {
   return experimental?.agentFiles?.pid;
 }
 
+suite('start-up', () => {
+  test('activation and the server start-up are timed (figures printed for docs/performance.md)', async () => {
+    const ext = await activate();
+    const { client, timings } = ext.exports as { client: LanguageClient; timings: { registeredMs: number; serverReadyMs: number } };
+    assert.ok(client.initializeResult, 'the server answered initialize');
+    console.log(`START-UP: activation registered its views and commands in ${timings.registeredMs.toFixed(1)} ms; the server answered initialize ${timings.serverReadyMs.toFixed(1)} ms after activation began`);
+    assert.ok(timings.registeredMs > 0 && timings.serverReadyMs >= timings.registeredMs);
+  });
+});
+
 suite('server restart', () => {
   test('a killed server is restarted by the client and answers requests again', async () => {
     const ext = await activate();
