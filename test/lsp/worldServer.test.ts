@@ -9,26 +9,10 @@ import { startClient, type TestClient } from '../helpers/lspClient';
 import { cursor } from '../helpers/markers';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
+import { baseWorld } from '../fixtures/world/helpers';
 
 /** A two-agent direct handoff: sender → receiver. */
-const WORLD = JSON.stringify(
-  {
-    world: { id: 'w', name: 'handoff', turnLimit: 10 },
-    workflow: {
-      type: 'direct-handoff',
-      entry: 'send',
-      entryAgent: 'sender',
-      nodes: { send: { agent: 'sender' }, receive: { agent: 'receiver' } },
-      edges: { send: ['receive'], receive: [] },
-    },
-    agents: {
-      sender: { role: 'sender', promptPath: 'prompts/sender.md', contextScope: 'agent' },
-      receiver: { role: 'receiver', promptPath: 'prompts/receiver.md', contextScope: 'agent' },
-    },
-  },
-  null,
-  2,
-);
+const WORLD = JSON.stringify({ ...baseWorld(), world: { id: 'w', name: 'handoff', turnLimit: 10 } }, null, 2);
 const GOOD_PROMPT = 'You are an agent. Put handoff mentions at the beginning of a paragraph.\nDo not call tools yourself; request host actions only.\nEnd final responses with <world>pass</world>.\n';
 const SENDER = GOOD_PROMPT + '\n@receiver Please review.\n';
 
