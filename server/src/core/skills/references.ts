@@ -57,22 +57,32 @@ export function collectReferences(
   return out;
 }
 
-/** Reads heading anchors of targets once per analysis. */
+/** Reads each Markdown target once per analysis: its heading anchors and the files it links on to. */
 export class AnchorCache {
-  readonly #map = new Map<string, Map<string, MdHeading> | undefined>();
+  readonly #map = new Map<string, { anchors: Map<string, MdHeading>; onward: string[] } | undefined>();
   constructor(private readonly host: IWorkspaceHost) {}
-  get(uri: string): Map<string, MdHeading> | undefined {
+
+  #read(uri: string) {
     if (!this.#map.has(uri)) {
-      let v: Map<string, MdHeading> | undefined;
+      let v: { anchors: Map<string, MdHeading>; onward: string[] } | undefined;
       try {
         const t = this.host.readText(uri);
-        v = t === undefined ? undefined : headingAnchors(t);
+        v = t === undefined ? undefined : { anchors: headingAnchors(t), onward: scanMarkdown(t).refs.filter((r) => r.kind === 'link' && r.path !== '').map((r) => r.path) };
       } catch {
         v = undefined;
       }
       this.#map.set(uri, v);
     }
     return this.#map.get(uri);
+  }
+
+  get(uri: string): Map<string, MdHeading> | undefined {
+    return this.#read(uri)?.anchors;
+  }
+
+  /** Relative files the target itself links to. */
+  onward(uri: string): string[] {
+    return this.#read(uri)?.onward ?? [];
   }
 }
 
@@ -129,6 +139,18 @@ export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, 
     if (r.fragment && isMarkdown(r.uri)) {
       const a = anchors.get(r.uri);
       if (a && !a.has(r.fragment.toLowerCase())) out.push(anchorMissing(r, `'${r.path}'`));
+    }
+    // The spec asks for references one level deep from SKILL.md: agents may only partly read a chain.
+    if (r.source === 'body' && r.kind === 'link' && isMarkdown(r.uri)) {
+      const onward = anchors.onward(r.uri);
+      if (onward.length) {
+        out.push({
+          code: 'skill-reference-deep',
+          severity: 'information',
+          message: `'${r.path}' links on to ${onward.slice(0, 3).map((p) => `'${p}'`).join(', ')}${onward.length > 3 ? ', …' : ''}; keep file references one level deep from SKILL.md`,
+          range: r.range,
+        });
+      }
     }
   }
   return out;
