@@ -8,6 +8,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { FillCommandRequest, RouteRequest, type FillCommandResult, type RouteCandidate } from '../../server/src/lsp/protocol';
 import { parseInput, validateInput } from './inputs';
 import { revealRange } from './reveal';
+import { ACTION_LABELS, confirmationMessage, decide, offeredActions } from './runPolicy';
 
 /** Arguments that let scripts and tests run the command without prompts. */
 export interface RouteRequestArgs {
@@ -52,10 +53,10 @@ export async function routeRequest(client: LanguageClient, args: RouteRequestArg
   const trusted = vscode.workspace.isTrusted;
   let action = args.action;
   if (!action) {
-    const options = ['Fill inputs and copy the command', ...(trusted ? ['Fill inputs and run in a terminal…'] : [])];
+    const options = offeredActions(trusted).map((a) => ({ label: ACTION_LABELS[a], action: a }));
     const pick = await vscode.window.showQuickPick(options, { title: `${chosen.name}: ${chosen.tool}`, placeHolder: 'Fill the skill\'s inputs?' });
     if (!pick) return { candidates, chosen };
-    action = pick.startsWith('Fill inputs and run') ? 'run' : 'copy';
+    action = pick.action;
   }
   if (action === 'reveal') return { candidates, chosen };
 
@@ -64,16 +65,17 @@ export async function routeRequest(client: LanguageClient, args: RouteRequestArg
   const { command } = await client.sendRequest<FillCommandResult>(FillCommandRequest, { uri: chosen.uri, z: chosen.z, values });
   if (command === null) return { candidates, chosen, command };
   if (action === 'run') {
-    if (!trusted) {
+    const confirmed = trusted
+      ? (await vscode.window.showWarningMessage(confirmationMessage(command), { modal: true, detail: `From skill "${chosen.name}" of ${vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.uri))}` }, 'Run')) === 'Run'
+      : undefined;
+    const outcome = decide(action, trusted, confirmed);
+    if (outcome === 'run') {
+      const terminal = vscode.window.createTerminal({ name: `Agent Files: ${chosen.name}` });
+      terminal.show();
+      terminal.sendText(command, true);
+    } else if (outcome === 'copy') {
       void vscode.window.showWarningMessage('Agent Files: commands are never run in an untrusted workspace. The command was copied instead.');
       await vscode.env.clipboard.writeText(command);
-    } else {
-      const ok = await vscode.window.showWarningMessage(`Run this command in a terminal?\n\n${command}`, { modal: true, detail: `From skill "${chosen.name}" of ${vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.uri))}` }, 'Run');
-      if (ok === 'Run') {
-        const terminal = vscode.window.createTerminal({ name: `Agent Files: ${chosen.name}` });
-        terminal.show();
-        terminal.sendText(command, true);
-      }
     }
   } else {
     await vscode.env.clipboard.writeText(command);
