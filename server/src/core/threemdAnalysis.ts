@@ -65,16 +65,17 @@ function plainDiagnostics(doc: ThreeMdDocument): Diagnostic[] {
 /** Route calls written in one plane's lines, cached per plane content (relative to its first line). */
 const callCache = new WeakMap<Plane, { line: number; calls: RouteCall[] }>();
 
+const NO_CALLS: RouteCall[] = [];
+
 function planeRouteCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
+  // Most planes have no route call at all: one search of the body settles it, nothing cached.
+  if (!p.body.includes('route(')) return NO_CALLS;
   const key = p.origin ?? p;
   const first = p.directive ? p.directive.line : p.bodyStartLine;
   const hit = callCache.get(key);
   if (hit) return hit.line === first ? hit.calls : hit.calls.map((c) => shiftCall(c, first - hit.line));
   const calls: RouteCall[] = [];
-  // Most planes have no route call at all: one search of the body settles it.
-  if (p.body.includes('route(')) {
-    for (let line = p.bodyStartLine; line < p.endLine; line++) calls.push(...findRouteCalls(doc.lines[line]!, line).filter((c) => c.expected));
-  }
+  for (let line = p.bodyStartLine; line < p.endLine; line++) calls.push(...findRouteCalls(doc.lines[line]!, line).filter((c) => c.expected));
   callCache.set(key, { line: first, calls });
   return calls;
 }

@@ -102,15 +102,7 @@ export function attributeOf(plane: Plane, key: string): Attribute | undefined {
 export function valueColumn(attr: Attribute, offset: number): number {
   const start = attr.quoted ? attr.eq + 2 : attr.eq + 1;
   if (!attr.quoted) return start + offset;
-  const table = attr.columnTable(() => {
-    const inner = attr.raw.slice(1, -1);
-    if (!inner.includes('\\')) return new Int32Array(0);
-    // A backslash and the character it escapes are two source columns for one value character.
-    const cols: number[] = [];
-    for (let i = 0; i < inner.length; i += inner[i] === '\\' && i + 1 < inner.length ? 2 : 1) cols.push(i);
-    cols.push(inner.length);
-    return Int32Array.from(cols);
-  });
+  const table = attr.escapeColumns();
   if (table.length === 0) return start + offset;
   return start + table[Math.min(offset, table.length - 1)]!;
 }

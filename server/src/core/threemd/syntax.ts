@@ -43,6 +43,8 @@ export interface Frontmatter {
   issues: ParseIssue[];
 }
 
+const EMPTY_COLUMNS = new Int32Array(0);
+
 /**
  * One `key=value` token of a directive. Positions are kept as numbers and ranges are made on
  * demand: a large agent has hundreds of thousands of attributes and few of their ranges are read.
@@ -66,12 +68,22 @@ export class Attribute {
     readonly quoted: boolean,
   ) {}
 
-  /** A per-token cache (built on first use by the agent model), kept out of the token's data. */
+  /** Built on first use, kept out of the token's data. */
   #columns: Int32Array | undefined;
 
-  /** The source column of each value offset, built once by `build`. */
-  columnTable(build: () => Int32Array): Int32Array {
-    return (this.#columns ??= build());
+  /**
+   * For a quoted value with escapes: the column (relative to the value's first character after
+   * the quote) of each value offset. Empty when the value has no escapes (offsets are columns).
+   */
+  escapeColumns(): Int32Array {
+    if (this.#columns) return this.#columns;
+    const inner = this.quoted ? this.raw.slice(1, -1) : '';
+    if (!inner.includes('\\')) return (this.#columns = EMPTY_COLUMNS);
+    // A backslash and the character it escapes are two source columns for one value character.
+    const cols: number[] = [];
+    for (let i = 0; i < inner.length; i += inner[i] === '\\' && i + 1 < inner.length ? 2 : 1) cols.push(i);
+    cols.push(inner.length);
+    return (this.#columns = Int32Array.from(cols));
   }
 
   /** The same token on another line. */
