@@ -110,10 +110,10 @@ export class AgentRuntime {
     const out: RouteResult[] = new Array(touched.length);
     for (let k = 0; k < order.length; k++) {
       const i = order[k]!;
-      const several = more.get(i);
+      const score = scores[i]!;
       // A single hit shares its phrase's frozen one-element list; several are listed in declaration order.
-      const hits = several ? several.sort((x, y) => x.index - y.index).map((ph) => ph.text) : first[i]!.alone;
-      out[k] = { skill: this.skills[i]!, score: scores[i]!, hits };
+      const hits = score === 1 ? first[i]!.alone : more.get(i)!.sort((x, y) => x.index - y.index).map((ph) => ph.text);
+      out[k] = { skill: this.skills[i]!, score, hits };
       scores[i] = 0;
       first[i] = undefined;
     }
