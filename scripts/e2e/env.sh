@@ -11,6 +11,15 @@ E2E_CHROMIUM=${AGENT_FILES_E2E_CHROMIUM:-/usr/bin/chromium}
 export E2E_HOME E2E_CS_VERSION E2E_NODE24 E2E_CS_BIN E2E_PLAYWRIGHT_DIR E2E_CHROMIUM
 
 # Builds dist/ with the project's build unless AGENT_FILES_E2E_NO_BUILD=1 (CI builds once).
+# Stops a suite (printing a failed summary) when code-server, Node 24, playwright or chromium is missing.
+e2e_require_code_server() {
+  if [ ! -x "$E2E_CS_BIN" ] || [ ! -x "$E2E_NODE24/bin/node" ] || [ ! -d "$E2E_PLAYWRIGHT_DIR" ] || [ ! -x "$E2E_CHROMIUM" ]; then
+    echo "$1: the e2e toolchain is missing; run scripts/e2e/setup.sh first" >&2
+    echo "0 passed, 1 failed"
+    exit 2
+  fi
+}
+
 e2e_build() {
   [ "${AGENT_FILES_E2E_NO_BUILD:-0}" = 1 ] && return 0
   (cd "$1" && npm run -s build)

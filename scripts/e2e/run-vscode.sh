@@ -11,11 +11,7 @@ ROOT=$(cd "$HERE/../.." && pwd)
 . "$HERE/env.sh"
 SECONDS=0
 
-if [ ! -x "$E2E_CS_BIN" ] || [ ! -x "$E2E_NODE24/bin/node" ] || [ ! -d "$E2E_PLAYWRIGHT_DIR" ] || [ ! -x "$E2E_CHROMIUM" ]; then
-  echo "run-vscode: the e2e toolchain is missing; run scripts/e2e/setup.sh first" >&2
-  echo "0 passed, 1 failed"
-  exit 2
-fi
+e2e_require_code_server run-vscode
 cd "$ROOT"
 if [ -z "${AGENT_FILES_E2E_EXTENSION:-}" ] && [ "${AGENT_FILES_E2E_NO_BUILD:-0}" != 1 ]; then
   npm run -s build || { echo "run-vscode: npm run build failed"; echo "0 passed, 1 failed"; exit 1; }
