@@ -1,5 +1,5 @@
 /** Output formats of `agent-files check`: text, JSON and SARIF 2.1.0. */
-import type { Diagnostic } from '../core/types';
+import { countSeverities, type Diagnostic } from '../core/types';
 
 export interface FileResult {
   path: string;
@@ -13,15 +13,7 @@ export interface Summary {
 }
 
 export function summarize(files: FileResult[]): Summary {
-  let errors = 0;
-  let warnings = 0;
-  for (const f of files) {
-    for (const d of f.diagnostics) {
-      if (d.severity === 'error') errors++;
-      else if (d.severity === 'warning') warnings++;
-    }
-  }
-  return { errors, warnings };
+  return countSeverities(files.flatMap((f) => f.diagnostics));
 }
 
 export function formatText(files: FileResult[]): string {

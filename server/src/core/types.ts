@@ -62,3 +62,14 @@ export function shiftRange(r: Range, lines: number): Range {
   if (lines === 0) return r;
   return range(r.start.line + lines, r.start.character, r.end.line + lines, r.end.character);
 }
+
+/** Errors and warnings among diagnostics (information and hints are not counted). */
+export function countSeverities(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number } {
+  let errors = 0;
+  let warnings = 0;
+  for (const d of diagnostics) {
+    if (d.severity === 'error') errors++;
+    else if (d.severity === 'warning') warnings++;
+  }
+  return { errors, warnings };
+}

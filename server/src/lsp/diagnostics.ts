@@ -3,10 +3,10 @@
  * document. A result computed for an older version is dropped; closing a document clears it.
  */
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
-import type { Diagnostic } from '../core/types';
+import type { Diagnostic, Severity } from '../core/types';
 import { RULES_URL } from '../cli/meta';
 
-const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
+const TO_LSP: Record<Diagnostic['severity'], DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,
   information: DiagnosticSeverity.Information,
@@ -17,7 +17,7 @@ const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
 export function toLspDiagnostic(d: Diagnostic, uri: string): LspDiagnostic {
   const out: LspDiagnostic = {
     range: d.range,
-    severity: SEVERITY[d.severity],
+    severity: TO_LSP[d.severity],
     source: 'agent-files',
     code: d.code,
     codeDescription: { href: `${RULES_URL}#${d.code.toLowerCase()}` },
@@ -26,6 +26,28 @@ export function toLspDiagnostic(d: Diagnostic, uri: string): LspDiagnostic {
   if (d.related?.length) out.relatedInformation = d.related.map((r) => ({ location: { uri, range: r.range }, message: r.message }));
   if (d.data) out.data = d.data;
   return out;
+}
+
+const SEVERITY: Record<number, Severity> = {
+  [DiagnosticSeverity.Error]: 'error',
+  [DiagnosticSeverity.Warning]: 'warning',
+  [DiagnosticSeverity.Information]: 'information',
+  [DiagnosticSeverity.Hint]: 'hint',
+};
+
+/**
+ * The core form of a diagnostic the client sent back in a code action request: quick fixes
+ * read `code` and `data`, so those must survive the round trip.
+ */
+export function fromLspDiagnostic(d: LspDiagnostic): Diagnostic {
+  const out: Diagnostic = { code: String(d.code ?? ''), severity: SEVERITY[d.severity ?? DiagnosticSeverity.Error] ?? 'error', message: typeof d.message === 'string' ? d.message : d.message.value, range: d.range };
+  if (d.data && typeof d.data === 'object') out.data = d.data as Record<string, unknown>;
+  return out;
+}
+
+/** Our diagnostics among those the client sent, whose code starts with `prefix`. */
+export function ownDiagnostics(diagnostics: LspDiagnostic[], prefix: string): LspDiagnostic[] {
+  return diagnostics.filter((d) => d.source === 'agent-files' && typeof d.code === 'string' && d.code.startsWith(prefix));
 }
 
 export class PushDiagnostics {

@@ -18,7 +18,8 @@ import {
 import type { IndexedFile } from '../../core/indexTypes';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
-import { counts, ownDiagnostics } from './skill';
+import { ownDiagnostics } from '../diagnostics';
+import { countSeverities } from '../../core/types';
 
 /** The workspace folders as URIs, when the server's context offers them (an optional extension of FormatContext). */
 function rootsOf(ctx: FormatContext): string[] | undefined {
@@ -29,7 +30,7 @@ function rootsOf(ctx: FormatContext): string[] | undefined {
 /** The index entry of one AGENT.md. */
 export function agentMdSummary(uri: string, a: AgentMdAnalysis): IndexedFile {
   const g = a.agent;
-  const c = counts(a.diagnostics);
+  const c = countSeverities(a.diagnostics);
   const name = g.name ?? 'AGENT.md';
   const file: IndexedFile = { uri, kind: 'agent-md', name, isAgent: false, identity: g.name && g.nameRange ? { name: g.name, z: 0, range: g.nameRange } : null, skills: [], ...c };
   if (g.description) file.description = g.description;

@@ -2,7 +2,7 @@
  * The SKILL.md provider: the Agent Skills core over open buffers, plus the one cross-file rule
  * (duplicate skill names), computed from the workspace index with open buffers ahead of it.
  */
-import { DiagnosticSeverity, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import type { CodeAction } from 'vscode-languageserver';
 import {
   analyzeSkill,
   duplicateSkillNames,
@@ -17,44 +17,12 @@ import {
 } from '../../core/skills';
 import type { IWorkspaceHost } from '../../core/host';
 import type { IndexedFile } from '../../core/indexTypes';
-import type { Diagnostic, Range, Severity } from '../../core/types';
+import { countSeverities, type Range } from '../../core/types';
+import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
 
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
-
-const SEVERITY: Record<number, Severity> = {
-  [DiagnosticSeverity.Error]: 'error',
-  [DiagnosticSeverity.Warning]: 'warning',
-  [DiagnosticSeverity.Information]: 'information',
-  [DiagnosticSeverity.Hint]: 'hint',
-};
-
-/**
- * The core form of a diagnostic the client sent back in a code action request: quick fixes
- * read `code` and `data`, so those must survive the round trip.
- */
-export function fromLspDiagnostic(d: LspDiagnostic): Diagnostic {
-  const out: Diagnostic = { code: String(d.code ?? ''), severity: SEVERITY[d.severity ?? DiagnosticSeverity.Error] ?? 'error', message: typeof d.message === 'string' ? d.message : d.message.value, range: d.range };
-  if (d.data && typeof d.data === 'object') out.data = d.data as Record<string, unknown>;
-  return out;
-}
-
-/** Our diagnostics among those the client sent, whose code starts with `prefix`. */
-export function ownDiagnostics(diagnostics: LspDiagnostic[], prefix: string): LspDiagnostic[] {
-  return diagnostics.filter((d) => d.source === 'agent-files' && typeof d.code === 'string' && d.code.startsWith(prefix));
-}
-
-/** Errors and warnings among core diagnostics, for the index. */
-export function counts(diagnostics: Diagnostic[]): { errors: number; warnings: number } {
-  let errors = 0;
-  let warnings = 0;
-  for (const d of diagnostics) {
-    if (d.severity === 'error') errors++;
-    else if (d.severity === 'warning') warnings++;
-  }
-  return { errors, warnings };
-}
 
 /** The index entry of one SKILL.md (shared by the server and the CLI). */
 export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost): IndexedFile {
@@ -64,7 +32,7 @@ export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost):
 function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
   const s = a.skill;
   const name = s.name ?? s.dirName;
-  const c = counts(a.diagnostics);
+  const c = countSeverities(a.diagnostics);
   const file: IndexedFile = {
     uri,
     kind: 'skill',

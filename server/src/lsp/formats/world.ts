@@ -28,12 +28,12 @@ import { worldUriOf as worldUriOfFile } from '../../core/analyzeFile';
 import { headingTree } from '../../core/skills/navigation';
 import { scanMarkdown } from '../../core/skills/markdown';
 import { splitLines } from '../../core/text';
-import { rangeContains, type Diagnostic, type Range } from '../../core/types';
+import { countSeverities, rangeContains, type Diagnostic, type Range } from '../../core/types';
 import type { FileKind } from '../../core/fileKinds';
 import type { IndexedFile, IndexedSkill, IndexedWorld, IndexedWorldAgent } from '../../core/indexTypes';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './provider';
-import { counts, fromLspDiagnostic, ownDiagnostics } from './skill';
+import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 
 /** The world.json a world document belongs to: itself, its `.agent-world/` sibling, or the one above `prompts/`. */
 export function worldUriOf(uri: string, kind: FileKind | null): string {
@@ -53,7 +53,7 @@ export function worldSummary(uri: string, world: WorldModel, diagnostics: Diagno
       }
     }
     const whole: Range = { start: a.keyRange.start, end: a.range.end };
-    const c = counts(diagnostics.filter((d) => rangeContains(whole, d.range.start)));
+    const c = countSeverities(diagnostics.filter((d) => rangeContains(whole, d.range.start)));
     const s: IndexedSkill = { name: a.id, z, triggers: [], inputs: [], tool: null, range: a.keyRange, deps: [...next].map((name) => ({ name, z: ids.indexOf(name) })), ...c };
     const description = a.role ?? a.name?.value;
     if (description) s.description = description;
@@ -61,7 +61,7 @@ export function worldSummary(uri: string, world: WorldModel, diagnostics: Diagno
   });
   const named = world.world.get('name')?.value;
   const name = typeof named === 'string' && named ? named : basenameUri(world.projectUri);
-  return { uri, kind: 'world', name, isAgent: false, identity: null, skills, ...counts(diagnostics), world: indexedWorld(world) };
+  return { uri, kind: 'world', name, isAgent: false, identity: null, skills, ...countSeverities(diagnostics), world: indexedWorld(world) };
 }
 
 /** The workflow as the Skills tree shows it: type and entry, nodes with agent and next nodes, agents with prompt files. */
