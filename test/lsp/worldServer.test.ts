@@ -190,3 +190,22 @@ test('rename of an agent from world.json rewrites its references and the prompt 
   assert.deepEqual(edit.changes![senderPrompt], [{ range: { start: { line: 4, character: 1 }, end: { line: 4, character: 9 } }, newText: 'reviewer' }]);
   await assert.rejects(client.request('textDocument/rename', { textDocument: { uri: worldUri() }, position: at, newName: 'sender' }), /agents\.sender already exists/);
 });
+
+test('world.json shape errors from the schema are reported for clients without a JSON service, and not when turned off', async () => {
+  const bad = JSON.stringify({ ...JSON.parse(WORLD), extra: true }, null, 2);
+  const on = await startClient({ initializationOptions: { diagnosticDelay: 0 } });
+  const off = await startClient({ initializationOptions: { diagnosticDelay: 0, schemaDiagnostics: false } });
+  try {
+    const uri = 'file:///schema-ws/.agent-world/world.json';
+    const got = async (c: TestClient) => {
+      const pending = c.diagnostics(uri);
+      c.open(uri, bad, 'json');
+      return (await pending).filter((d) => d.code === 'world-schema').map((d) => d.message);
+    };
+    assert.deepEqual(await got(on), ['(root) must not have the property "extra"']);
+    assert.deepEqual(await got(off), []);
+  } finally {
+    await shutdown(on);
+    await shutdown(off);
+  }
+});

@@ -5,7 +5,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 const CORE = resolve(__dirname, '../../server/src/core');
 /** The only packages the core may import: data types and text libraries, nothing with I/O. */
-const ALLOWED = new Set(['vscode-languageserver-types', 'vscode-languageserver-textdocument', 'vscode-uri', 'yaml', 'jsonc-parser']);
+const ALLOWED = new Set(['vscode-languageserver-types', 'vscode-languageserver-textdocument', 'vscode-uri', 'yaml', 'jsonc-parser', 'ajv/dist/2020']);
+/** Data the core may read at build time: the project's own JSON schemas. */
+const SCHEMAS = resolve(__dirname, '../../schemas');
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -25,7 +27,7 @@ test('the core imports nothing but allowed packages and its own files', () => {
       const where = relative(CORE, f);
       if (spec.startsWith('.')) {
         const target = resolve(dirname(f), spec);
-        if (!target.startsWith(CORE)) offences.push(`${where}: ${spec} leaves the core`);
+        if (!target.startsWith(CORE) && !(target.startsWith(SCHEMAS) && target.endsWith('.json'))) offences.push(`${where}: ${spec} leaves the core`);
       } else if (!ALLOWED.has(spec)) offences.push(`${where}: ${spec}`);
     }
   }

@@ -8,6 +8,7 @@ import { analyzeThreeMd } from './threemdAnalysis';
 import { analyzeSkill, duplicateSkillNames, type IndexedSkill } from './skills';
 import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentIndexEntry } from './agentmd';
 import { analyzeEval, analyzePrompt, analyzeWorld, parseWorld, type WorldModel } from './world';
+import { worldSchemaDiagnostics } from './world/schemaCheck';
 import { dirnameUri, resolveRelative } from './world/paths';
 
 export interface AnalyzeOptions {
@@ -49,7 +50,8 @@ export function analyzeFile(kind: FileKind, text: string, uri: string, host: IWo
       case 'agent-md':
         return analyzeAgentMd(text, uri, host, options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}).diagnostics;
       case 'world':
-        return analyzeWorld(text, uri, host).diagnostics;
+        // The CLI has no JSON language service: the schema's shape errors (W2) come from here.
+        return [...analyzeWorld(text, uri, host).diagnostics, ...worldSchemaDiagnostics(text)];
       case 'world-prompt':
         return analyzePrompt(text, uri, worldFor(uri, kind, host));
       case 'world-eval':

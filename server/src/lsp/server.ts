@@ -28,9 +28,10 @@ import { fileKindOf } from '../core/fileKinds';
 export interface ServerSettings {
   diagnosticDelay: number;
   agentDetection: AgentDetection;
+  schemaDiagnostics: boolean;
 }
 
-const DEFAULTS: ServerSettings = { diagnosticDelay: 150, agentDetection: 'auto' };
+const DEFAULTS: ServerSettings = { diagnosticDelay: 150, agentDetection: 'auto', schemaDiagnostics: true };
 
 function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
   const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -40,6 +41,7 @@ function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
   return {
     diagnosticDelay: typeof delay === 'number' && delay >= 0 && Number.isFinite(delay) ? delay : base.diagnosticDelay,
     agentDetection: detection === 'agent' || detection === '3md' || detection === 'auto' ? detection : base.agentDetection,
+    schemaDiagnostics: typeof o['schemaDiagnostics'] === 'boolean' ? o['schemaDiagnostics'] : base.schemaDiagnostics,
   };
 }
 
@@ -72,6 +74,9 @@ export function startServer(connection: Connection): void {
     files: () => index.files(),
     textOf: (uri) => index.host.readText(uri),
     roots: () => folders.map((f) => URI.file(f).toString()),
+    get schemaDiagnostics() {
+      return settings.schemaDiagnostics;
+    },
     get detection() {
       return settings.agentDetection;
     },

@@ -19,6 +19,11 @@ export interface FormatContext {
   textOf(uri: string): string | undefined;
   /** The workspace folders, as file URIs. */
   roots(): string[];
+  /**
+   * Whether to report JSON Schema shape errors of world.json. Off for VS Code, whose JSON
+   * language service reports them from the contributed schema; on for every other client.
+   */
+  schemaDiagnostics: boolean;
   detection: AgentDetection;
 }
 

@@ -29,6 +29,7 @@ import { headingTree } from '../../core/skills/navigation';
 import { scanMarkdown } from '../../core/skills/markdown';
 import { splitLines } from '../../core/text';
 import { countSeverities, rangeContains, type Diagnostic, type Range } from '../../core/types';
+import { worldSchemaDiagnostics } from '../../core/world/schemaCheck';
 import type { FileKind } from '../../core/fileKinds';
 import type { IndexedFile, IndexedSkill, IndexedWorld, IndexedWorldAgent } from '../../core/indexTypes';
 import type { DocumentStore, OpenDocument } from '../documents';
@@ -167,7 +168,11 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
 
   const world: FormatProvider = {
     ...shared,
-    diagnostics: (doc, ctx) => analyzeWorld(doc.doc.getText(), doc.uri, ctx.host).diagnostics,
+    diagnostics: (doc, ctx) => {
+      const text = doc.doc.getText();
+      const own = analyzeWorld(text, doc.uri, ctx.host).diagnostics;
+      return ctx.schemaDiagnostics ? [...own, ...worldSchemaDiagnostics(text)] : own;
+    },
     completion: (doc, pos, ctx) => worldCompletion(worldOf(doc, ctx), pos, ctx.host),
     documentSymbols: (doc, ctx) => worldSymbols(worldOf(doc, ctx)),
     codeActions(doc, _range, diagnostics, ctx) {
