@@ -122,16 +122,16 @@ export class AgentRuntime {
   }
 
   /**
-   * Matched skills in ranking order: score descending, then z ascending. Few matches are sorted
-   * on one numeric key; many are collected by one walk over the skills in z order into buckets
-   * per score, which is linear where a sort is not.
+   * Matched skills in ranking order: score descending, then z ascending. Few matches (under a
+   * thirty-second of the skills, where a sort is cheaper than a walk) are sorted on one numeric
+   * key; more are collected by one walk over the skills in z order into buckets per score.
    */
   #rank(touched: number[], index: RouteIndex): ArrayLike<number> {
     const { scores, zRank, byZRank } = index;
     const n = this.skills.length;
     let maxScore = 0;
     for (const i of touched) if (scores[i]! > maxScore) maxScore = scores[i]!;
-    if (touched.length * 8 < n) {
+    if (touched.length * 32 < n) {
       const keys = new Float64Array(touched.length);
       for (let k = 0; k < touched.length; k++) keys[k] = (maxScore - scores[touched[k]!]!) * n + zRank[touched[k]!]!;
       keys.sort();
