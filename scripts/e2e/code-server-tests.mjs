@@ -14,11 +14,10 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { format } from 'node:util';
 import { join, resolve } from 'node:path';
+import { freePort, healthy } from './net.mjs';
 
 const [extDev, extTests, folder] = process.argv.slice(2).map((p) => resolve(p));
 if (!extDev || !extTests || !folder) {
@@ -60,25 +59,6 @@ writeFileSync(
   }),
 );
 
-/** A free TCP port on 127.0.0.1 (asked from the kernel, so parallel runs do not collide). */
-function freePort() {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => res(port));
-    });
-  });
-}
-
-const healthy = (port) =>
-  new Promise((res) => {
-    get(`http://127.0.0.1:${port}/healthz`, (r) => {
-      r.resume();
-      res(r.statusCode === 200);
-    }).on('error', () => res(false));
-  });
 
 // Workbench chatter forwarded through codeAutomationLog that says nothing about our tests.
 const NOISE = /^\[(AgentHost[^\]]*|ChatModelSelection|AccountPolicyGate|Service Worker|reconnection-grace-time)\]|^Creating a socket|^Resolv(ing|ed) connection token|ENOTFOUND|^Updating additional builtin|^Started local extension host|vsda/;

@@ -11,6 +11,17 @@ E2E_CHROMIUM=${AGENT_FILES_E2E_CHROMIUM:-/usr/bin/chromium}
 export E2E_HOME E2E_CS_VERSION E2E_NODE24 E2E_CS_BIN E2E_PLAYWRIGHT_DIR E2E_CHROMIUM
 
 # Builds dist/ with the project's build unless AGENT_FILES_E2E_NO_BUILD=1 (CI builds once).
+# Runs an LSP-client suite (Neovim, Emacs): checks the editor binary, builds unless told not to,
+# then runs the node tests. Usage: e2e_lsp_client_suite NAME BINARY TEST_FILE
+e2e_lsp_client_suite() {
+  if ! command -v "$2" >/dev/null; then
+    echo "run-$1: $2 not found; run scripts/e2e/setup.sh first" >&2
+    echo "0 passed, 1 failed"; exit 2
+  fi
+  [ -n "${AGENT_FILES_LSP_CMD:-}" ] || e2e_build "$ROOT" || { echo "0 passed, 1 failed"; exit 1; }
+  e2e_node_tests "$1" "$3"
+}
+
 # Stops a suite (printing a failed summary) when code-server, Node 24, playwright or chromium is missing.
 e2e_require_code_server() {
   if [ ! -x "$E2E_CS_BIN" ] || [ ! -x "$E2E_NODE24/bin/node" ] || [ ! -d "$E2E_PLAYWRIGHT_DIR" ] || [ ! -x "$E2E_CHROMIUM" ]; then

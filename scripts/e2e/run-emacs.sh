@@ -9,9 +9,4 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 . "$HERE/env.sh"
 cd "$ROOT"
-if ! command -v "${AGENT_FILES_EMACS:-emacs}" >/dev/null; then
-  echo "run-emacs: emacs not found; run scripts/e2e/setup.sh first" >&2
-  echo "0 passed, 1 failed"; exit 2
-fi
-[ -n "${AGENT_FILES_LSP_CMD:-}" ] || e2e_build "$ROOT" || { echo "0 passed, 1 failed"; exit 1; }
-e2e_node_tests emacs test/e2e/emacs/emacs.test.ts
+e2e_lsp_client_suite emacs "${AGENT_FILES_EMACS:-emacs}" test/e2e/emacs/emacs.test.ts

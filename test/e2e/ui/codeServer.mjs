@@ -3,10 +3,9 @@
 // Needs the variables of scripts/e2e/env.sh: E2E_NODE24 (code-server must run on Node 24) and E2E_CS_BIN.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, healthy } from '../../../scripts/e2e/net.mjs';
 
 /** Reads a variable set by scripts/e2e/env.sh, or explains how to get it. */
 export function need(name) {
@@ -80,25 +79,6 @@ export function installExtension(sandbox, vsix) {
   return out;
 }
 
-/** A free TCP port on 127.0.0.1, asked from the kernel so parallel runs do not collide. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const healthy = (port) =>
-  new Promise((resolve) => {
-    get(`http://127.0.0.1:${port}/healthz`, (r) => {
-      r.resume();
-      resolve(r.statusCode === 200);
-    }).on('error', () => resolve(false));
-  });
 
 /**
  * Starts code-server on 127.0.0.1 and waits until it answers.
