@@ -303,7 +303,7 @@ async function exerciseGraphs(deadlineMs: number): Promise<void> {
 test(
   'a dependency chain 100,000 planes deep and a 100,000-plane cycle: every feature answers, no stack overflow',
   { timeout: 60_000 },
-  () => exerciseGraphs(15_000),
+  () => exerciseGraphs(40_000),
 );
 
 test('10,000 rapid edits: none is lost, the server ends on exactly the client text', { timeout: 120_000 }, async () => {

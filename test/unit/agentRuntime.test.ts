@@ -55,6 +55,29 @@ test('the indexed route returns exactly what the linear reference algorithm retu
   }
 });
 
+test('the indexed route equals the linear reference on random agents, request after request on one runtime', () => {
+  // Common words make phrases collide (repeated and multi-word phrases, duplicate triggers, mixed
+  // case and punctuation); rare words keep match sets small in large agents, where ranking sorts
+  // instead of walking the skills.
+  const common = fc.constantFrom('find', 'Files', 'fetch', 'logs', 'pr', 'é', 'ß', '42', 'a', 'b');
+  const rare = fc.integer({ min: 0, max: 800 }).map((n) => `w${n}`);
+  const word = fc.oneof(common, rare);
+  const phrase = fc.tuple(fc.array(word, { maxLength: 3 }), fc.constantFrom(' ', '-', '  ')).map(([ws, sep]) => ws.join(sep));
+  const skill = fc.record({ name: fc.constantFrom('s1', 's2', 's3', 's4', 's5', 's6'), triggers: fc.array(phrase, { maxLength: 4 }) });
+  const agent = fc.oneof(fc.array(skill, { maxLength: 12 }), fc.array(skill, { minLength: 1500, maxLength: 2000 }));
+  const request = fc.oneof(fc.array(word, { maxLength: 6 }), fc.array(rare, { maxLength: 12 })).map((ws) => ws.join(' ') + '!');
+  fc.assert(
+    fc.property(agent, fc.array(request, { minLength: 1, maxLength: 5 }), (skills, requests) => {
+      // z descends through the file, so z order is not file order; some names repeat (the runtime keeps the last).
+      const planes = skills.map((s, i) => `@plane z=${skills.length - i} label="${s.name}${i % 3 ? i : ''}" kind=skill triggers="${s.triggers.join(', ')}"`);
+      const a = analyzeThreeMd(parseThreeMd(joinLines('---', '3md: 1.0', 'title: T', '---', '@plane z=0 kind=identity', ...planes))).runtime;
+      const strip = (rs: ReturnType<typeof a.route>) => rs.map((r) => [r.skill.name, r.skill.z, r.score, [...r.hits]]);
+      for (const req of [...requests, ...requests]) assert.deepEqual(strip(a.route(req)), strip(a.routeLinear(req)), `request=${req}`);
+    }),
+    { numRuns: 200 },
+  );
+});
+
 test('resolve is depth-first pre-order, start first, each skill once; identity, dangling and cycles are dropped silently', () => {
   assert.deepEqual(rt().resolve('pr').map((s) => s.name), ['pr', 'commits']);
   assert.deepEqual(rt().resolve(4).map((s) => s.name), ['commits', 'pr']);

@@ -5,13 +5,9 @@
  */
 import { csvItems, skillOf, type AgentModel, type Skill } from './model';
 import { fillCommand } from './command';
+import { RouteIndex, routeWords, type RouteResult } from './routeIndex';
 
-export interface RouteResult {
-  skill: Skill;
-  score: number;
-  /** The matching trigger phrases, in declaration order (duplicates count twice). Do not modify: lists may be shared. */
-  hits: readonly string[];
-}
+export { routeWords, type RouteResult };
 
 export interface ManifestSkill {
   name: string;
@@ -28,31 +24,6 @@ export interface Manifest {
   persona: string;
   identity: string;
   skills: ManifestSkill[];
-}
-
-/** Lowercased maximal runs of Unicode letters and digits. */
-export function routeWords(s: string): string[] {
-  return s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-}
-
-interface Phrase {
-  skill: number;
-  index: number;
-  words: string[];
-  text: string;
-  /** `[text]`, frozen: the hits of a skill that matched by this phrase alone. */
-  alone: readonly string[];
-}
-
-interface RouteIndex {
-  byWord: Map<string, Phrase[]>;
-  /** Per skill, the score and first matching phrase of the request being ranked (further ones in `more`); reset when `route` returns. */
-  scores: Int32Array;
-  first: (Phrase | undefined)[];
-  more: Map<number, Phrase[]>;
-  /** Per skill, its position in z order; and the reverse. */
-  zRank: Int32Array;
-  byZRank: Int32Array;
 }
 
 export class AgentRuntime {
@@ -82,73 +53,7 @@ export class AgentRuntime {
 
   /** Ranks skills for a request: score (matching phrases) descending, then z ascending. */
   route(text: string): RouteResult[] {
-    const index = (this.#index ??= this.#buildIndex());
-    const req = new Set(routeWords(text));
-    const { scores, first, more } = index;
-    const touched: number[] = [];
-    for (const w of req) {
-      const filed = index.byWord.get(w);
-      if (!filed) continue;
-      for (const ph of filed) {
-        // Filed under its first word, which is in the request; check the rest.
-        let all = true;
-        for (let k = 1; k < ph.words.length && all; k++) all = req.has(ph.words[k]!);
-        if (!all) continue;
-        const s = ph.skill;
-        if (scores[s] === 0) {
-          touched.push(s);
-          first[s] = ph;
-        } else {
-          const list = more.get(s);
-          if (list) list.push(ph);
-          else more.set(s, [first[s]!, ph]);
-        }
-        scores[s]!++;
-      }
-    }
-    const order = this.#rank(touched, index);
-    const out: RouteResult[] = new Array(touched.length);
-    for (let k = 0; k < order.length; k++) {
-      const i = order[k]!;
-      const score = scores[i]!;
-      // A single hit shares its phrase's frozen one-element list; several are listed in declaration order.
-      const hits = score === 1 ? first[i]!.alone : more.get(i)!.sort((x, y) => x.index - y.index).map((ph) => ph.text);
-      out[k] = { skill: this.skills[i]!, score, hits };
-      scores[i] = 0;
-      first[i] = undefined;
-    }
-    more.clear();
-    return out;
-  }
-
-  /**
-   * Matched skills in ranking order: score descending, then z ascending. Few matches (under a
-   * thirty-second of the skills, where a sort is cheaper than a walk) are sorted on one numeric
-   * key; more are collected by one walk over the skills in z order into buckets per score.
-   */
-  #rank(touched: number[], index: RouteIndex): ArrayLike<number> {
-    const { scores, zRank, byZRank } = index;
-    const n = this.skills.length;
-    let maxScore = 0;
-    for (const i of touched) if (scores[i]! > maxScore) maxScore = scores[i]!;
-    if (touched.length * 32 < n) {
-      const keys = new Float64Array(touched.length);
-      for (let k = 0; k < touched.length; k++) keys[k] = (maxScore - scores[touched[k]!]!) * n + zRank[touched[k]!]!;
-      keys.sort();
-      const order = new Int32Array(keys.length);
-      for (let k = 0; k < keys.length; k++) order[k] = byZRank[keys[k]! % n]!;
-      return order;
-    }
-    const count = new Int32Array(maxScore + 2);
-    for (const i of touched) count[maxScore - scores[i]! + 1]!++;
-    for (let b = 1; b < count.length; b++) count[b]! += count[b - 1]!;
-    const order = new Int32Array(touched.length);
-    for (let r = 0; r < n; r++) {
-      const i = byZRank[r]!;
-      const sc = scores[i]!;
-      if (sc) order[count[maxScore - sc]!++] = i;
-    }
-    return order;
+    return (this.#index ??= new RouteIndex(this.skills)).route(text);
   }
 
   /** The reference algorithm, linear in skills × triggers. */
@@ -165,27 +70,6 @@ export class AgentRuntime {
       if (hits.length) out.push({ skill, score: hits.length, hits });
     }
     return out.sort((a, b) => b.score - a.score || a.skill.z - b.skill.z);
-  }
-
-  /**
-   * Each phrase is filed under its first word: a phrase can only match when that word is present.
-   * Also a score buffer (all zeros between calls) and each skill's rank in z order.
-   */
-  #buildIndex(): RouteIndex {
-    const byWord = new Map<string, Phrase[]>();
-    this.skills.forEach((s, skill) => {
-      s.triggers.forEach((t, i) => {
-        const words = routeWords(t.text);
-        if (!words.length) return;
-        let list = byWord.get(words[0]!);
-        if (!list) byWord.set(words[0]!, (list = []));
-        list.push({ skill, index: i, words, text: t.text, alone: Object.freeze([t.text]) });
-      });
-    });
-    const byZRank = Int32Array.from(this.skills.map((_, i) => i).sort((a, b) => this.skills[a]!.z - this.skills[b]!.z));
-    const zRank = new Int32Array(this.skills.length);
-    byZRank.forEach((skill, rank) => (zRank[skill] = rank));
-    return { byWord, scores: new Int32Array(this.skills.length), first: new Array<Phrase | undefined>(this.skills.length).fill(undefined), more: new Map(), zRank, byZRank };
   }
 
   /** The skill and its transitive dependencies, start first, depth-first pre-order, each once. */
