@@ -55,6 +55,16 @@ test('dead-link: every occurrence of a link to a missing plane, identity include
   assert.deepEqual(codes(agent('x [[z=1.5]]', '@plane z=1 label="s" triggers="a"')), ['link-not-dependency']);
 });
 
+test('dead-link: ranges of links several to a line, after blank lines, and with a label that spans lines', () => {
+  const { text, ranges: r } = ranges(
+    agent('@plane z=1 label="s" triggers="a"', '', '«[[z=8]]»«[[z=9]]» x «[[z=8|a', 'two-line label]]» and «[[z=10]]»'),
+  );
+  assert.deepEqual(
+    check(text).map((d) => d[2]),
+    [r[0], r[1], r[2], r[3]],
+  );
+});
+
 test('entry: a non-integer or unknown entry is shown on its value', () => {
   only(joinLines('---', '3md: 1.0', 'title: T', 'entry: «"1.5"»', '---', '@plane z=0 kind=identity'), 'entry', 'entry: "1.5" must be a plane z (an integer)');
   only(joinLines('---', '3md: 1.0', 'title: T', 'entry: «9»', '---', '@plane z=0 kind=identity'), 'entry', 'entry: "9" does not resolve to a real plane');

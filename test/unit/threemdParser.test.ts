@@ -121,3 +121,13 @@ test('never throws on hostile input', () => {
     assert.doesNotThrow(() => parseThreeMd(t));
   }
 });
+
+test('attribute and frontmatter keys such as constructor and __proto__ are plain keys, and absent ones are absent', () => {
+  const doc = parseThreeMd(joinLines('---', '3md: 1', 'constructor: c', '__proto__: p', '---', '@plane z=1 constructor=a __proto__=b tostring=c', '@plane z=2'));
+  assert.deepEqual({ ...doc.planes[0]!.attributes }, { constructor: 'a', ['__proto__']: 'b', tostring: 'c' });
+  assert.deepEqual(Object.keys(doc.planes[0]!.attributes), ['constructor', '__proto__', 'tostring']);
+  assert.equal(doc.planes[1]!.attributes['constructor'], undefined);
+  assert.equal(doc.planes[1]!.attributes['__proto__'], undefined);
+  assert.equal('toString' in doc.planes[1]!.attributes, false);
+  assert.deepEqual([doc.metadata['constructor'], doc.metadata['__proto__']], ['c', 'p']);
+});

@@ -3,7 +3,6 @@
  * template and dependency links, each with its source range.
  */
 import { lineRange, type Range } from '../types';
-import { LineIndex } from '../text';
 import { isQuoted } from '../threemd/lexical';
 import { Attribute, type FrontmatterField, type Plane, type ThreeMdDocument } from '../threemd/syntax';
 
@@ -53,17 +52,17 @@ export interface Dependency {
 }
 
 export interface Skill {
-  plane: Plane;
-  z: number;
+  readonly plane: Plane;
+  readonly z: number;
   /** The runtime name: the raw label, or `skill-<z>` when there is none. */
-  name: string;
+  readonly name: string;
   readonly triggers: Span[];
-  inputs: InputDecl[];
+  readonly inputs: InputDecl[];
   /** Trimmed tool template, or null when absent or empty. */
-  tool: string | null;
-  binary: Span | null;
-  placeholders: Span[];
-  cost: string | null;
+  readonly tool: string | null;
+  readonly binary: Span | null;
+  readonly placeholders: Span[];
+  readonly cost: string | null;
   readonly deps: Dependency[];
 }
 
@@ -195,9 +194,12 @@ export function placeholderSpans(attr: Attribute | undefined): Span[] {
 }
 
 const depMemo = new WeakMap<Plane, Dependency[]>();
+const NO_DEPENDENCIES: Dependency[] = Object.freeze([]) as unknown as Dependency[];
 
 /** The agent layer's dependency links (unsigned integer targets only), anywhere in the body; memoised per plane. */
 export function dependencies(plane: Plane): Dependency[] {
+  // Most planes link nowhere: one search of the body settles it, nothing is kept.
+  if (!plane.body.includes('[[z=')) return NO_DEPENDENCIES;
   let d = depMemo.get(plane);
   if (!d) depMemo.set(plane, (d = scanDependencies(plane)));
   return d;
@@ -206,58 +208,81 @@ export function dependencies(plane: Plane): Dependency[] {
 function scanDependencies(plane: Plane): Dependency[] {
   const body = plane.body;
   if (!plane.bodyRange || !body.includes('[[z=')) return [];
-  const index = new LineIndex(body);
-  const first = plane.bodyRange.start.line;
-  const c0 = plane.bodyRange.start.character;
+  // Offsets become positions by walking the line breaks forward (a match may span lines); the
+  // four offsets of each match are asked for in increasing order, so the whole scan is linear.
+  let line = plane.bodyRange.start.line;
+  let lineStart = -plane.bodyRange.start.character;
+  let nextBreak = body.indexOf('\n');
   const at = (o: number) => {
-    const p = index.positionAt(o);
-    return { line: first + p.line, character: p.character + (p.line === 0 ? c0 : 0) };
+    for (; nextBreak >= 0 && nextBreak < o; nextBreak = body.indexOf('\n', nextBreak + 1)) {
+      line++;
+      lineStart = nextBreak + 1;
+    }
+    return { line, character: o - lineStart };
   };
   const out: Dependency[] = [];
   AGENT_LINK.lastIndex = 0;
   for (let m = AGENT_LINK.exec(body); m; m = AGENT_LINK.exec(body)) {
-    out.push({
-      z: Number(m[1]),
-      range: { start: at(m.index), end: at(m.index + m[0].length) },
-      targetRange: { start: at(m.index + 4), end: at(m.index + 4 + m[1]!.length) },
-    });
+    const start = at(m.index);
+    const targetStart = at(m.index + 4);
+    const targetEnd = at(m.index + 4 + m[1]!.length);
+    out.push({ z: Number(m[1]), range: { start, end: at(m.index + m[0].length) }, targetRange: { start: targetStart, end: targetEnd } });
   }
   return out;
+}
+
+/**
+ * The skill view of one plane. Triggers are read on first use and kept (routing indexes them);
+ * inputs, placeholders and the binary are read anew on each access, because a check reads them
+ * once and a large agent would otherwise keep hundreds of thousands of small objects alive.
+ */
+class PlaneSkill implements Skill {
+  readonly z: number;
+  readonly name: string;
+  readonly tool: string | null;
+  readonly cost: string | null;
+  #triggers: Span[] | undefined;
+
+  constructor(readonly plane: Plane) {
+    this.z = plane.z;
+    this.name = plane.label ?? `skill-${plane.z}`;
+    const tool = plane.attributes['tool'];
+    this.tool = tool === undefined ? null : tool.trim() || null;
+    this.cost = plane.attributes['cost'] ?? null;
+  }
+
+  get triggers(): Span[] {
+    return (this.#triggers ??= csvSpans(attributeOf(this.plane, 'triggers')));
+  }
+
+  get inputs(): InputDecl[] {
+    return parseInputs(attributeOf(this.plane, 'inputs'));
+  }
+
+  /** The tool's first word (the binary it runs), or null without a tool. */
+  get binary(): Span | null {
+    const attr = attributeOf(this.plane, 'tool');
+    if (!attr || !this.tool) return null;
+    const lead = attr.value.length - attr.value.trimStart().length;
+    const name = /^\S+/.exec(this.tool)![0];
+    return spanIn(attr, lead, lead + name.length, name);
+  }
+
+  get placeholders(): Span[] {
+    return placeholderSpans(attributeOf(this.plane, 'tool'));
+  }
+
+  get deps(): Dependency[] {
+    return dependencies(this.plane);
+  }
 }
 
 const skillCache = new WeakMap<Plane, Skill>();
 
 /** The skill view of one plane (cached per plane object: unchanged planes are not re-read). */
 export function skillOf(plane: Plane): Skill {
-  const hit = skillCache.get(plane);
-  if (hit) return hit;
-  const toolAttr = attributeOf(plane, 'tool');
-  const tool = toolAttr ? toolAttr.value.trim() || null : null;
-  let binary: Span | null = null;
-  if (toolAttr && tool) {
-    const name = tool.split(/\s+/)[0]!;
-    const lead = toolAttr.value.length - toolAttr.value.trimStart().length;
-    binary = spanIn(toolAttr, lead, lead + name.length, name);
-  }
-  // Triggers and dependencies are read by routing and navigation, not by most checks: made on first use.
-  let triggers: Span[] | undefined;
-  const skill: Skill = {
-    plane,
-    z: plane.z,
-    name: plane.label ?? `skill-${plane.z}`,
-    get triggers() {
-      return (triggers ??= csvSpans(attributeOf(plane, 'triggers')));
-    },
-    inputs: parseInputs(attributeOf(plane, 'inputs')),
-    tool,
-    binary,
-    placeholders: placeholderSpans(toolAttr),
-    cost: plane.attributes['cost'] ?? null,
-    get deps() {
-      return dependencies(plane);
-    },
-  };
-  skillCache.set(plane, skill);
+  let skill = skillCache.get(plane);
+  if (!skill) skillCache.set(plane, (skill = new PlaneSkill(plane)));
   return skill;
 }
 

@@ -107,6 +107,8 @@ interface CachedPlane {
  * edit re-checks the edited plane only; planes an edit merely moved reuse theirs, shifted.
  */
 const planeCache = new WeakMap<Plane, CachedPlane>();
+/** The one list of a plane without diagnostics (read only). */
+const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
 
 function planeDiagnostics(p: Plane, m: AgentModel, c: PlaneContext, skill: boolean): Diagnostic[] {
   const key = p.origin ?? p;
@@ -121,8 +123,9 @@ function planeDiagnostics(p: Plane, m: AgentModel, c: PlaneContext, skill: boole
   }
   if (skill) checkSkill(skillOf(p), m, out);
   checkPlaneExtras(p, out);
-  planeCache.set(key, { zs: c.zs, tools: c.tools, skill, line, diagnostics: out });
-  return out;
+  const diagnostics = out.length ? out : NO_DIAGNOSTICS;
+  planeCache.set(key, { zs: c.zs, tools: c.tools, skill, line, diagnostics });
+  return diagnostics;
 }
 
 /** Moves what lies in the plane (from line `from` on) by `n` lines; what lies before it (the frontmatter) stays. */
@@ -303,8 +306,9 @@ function checkSkill(s: Skill, m: AgentModel, out: Diagnostic[]): void {
     const msg = `skill "${p.label ?? `skill-${s.z}`}" has no triggers; it can never be routed to`;
     out.push(diag(AgentRule.triggers, 'warning', msg, trig ? trig.valueRange : (labelAttr?.valueRange ?? planeAnchor(p))));
   }
+  const inputs = s.inputs;
   const declared = new Set<string>();
-  for (const input of s.inputs) {
+  for (const input of inputs) {
     if (declared.has(input.name)) {
       out.push(diag(AgentRule.dupInput, 'error', `skill "${sname}" declares input "${input.name}" more than once`, input.nameRange));
     }
@@ -330,17 +334,18 @@ function checkSkill(s: Skill, m: AgentModel, out: Diagnostic[]): void {
       );
     }
   }
-  for (const input of s.inputs) {
+  for (const input of inputs) {
     if (!used.has(input.name)) {
       out.push(diag(AgentRule.unusedInput, 'warning', `skill "${sname}" declares input "${input.name}" that its command never uses`, input.nameRange));
     }
   }
-  if (m.tools.length && s.binary && !m.tools.some((t) => t.text === s.binary!.text)) {
+  const binary = m.tools.length ? s.binary : null;
+  if (binary && !m.tools.some((t) => t.text === binary.text)) {
     const toolsField = fieldOf(m.doc, 'tools')!;
     out.push(
-      diag(AgentRule.undeclaredTool, 'warning', `skill "${sname}" runs "${s.binary.text}", which is not in the agent's tools list`, s.binary.range, {
+      diag(AgentRule.undeclaredTool, 'warning', `skill "${sname}" runs "${binary.text}", which is not in the agent's tools list`, binary.range, {
         related: [{ range: toolsField.valueRange, message: 'the agent\'s tools list' }],
-        data: { binary: s.binary.text },
+        data: { binary: binary.text },
       }),
     );
   }

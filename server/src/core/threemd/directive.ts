@@ -1,8 +1,8 @@
 /** `@plane` directive lines: the reference tokenizer, with a range on every token. */
 import { lineRange } from '../types';
-import { isBlank, leadingWs, trailingWsStart } from '../text';
+import { isBlank, trailingWsStart } from '../text';
 import { isQuoted, parseFiniteDecimal, unquote } from './lexical';
-import { Attribute, type Directive, type Link, type ParseIssue, type Plane } from './syntax';
+import { Attribute, bareRecord, type Directive, type Link, type ParseIssue, type Plane } from './syntax';
 
 const KEYWORD = '@plane';
 
@@ -15,34 +15,32 @@ function directiveIssue(line: number, detail: string, from: number, to: number):
   };
 }
 
-interface Token {
-  text: string;
-  start: number;
-}
-
-/** Splits the attribute part of a directive line on blanks outside quotes. */
-function tokenize(raw: string, from: number, to: number): { tokens: Token[]; unterminatedAt: number } {
-  const tokens: Token[] = [];
+/**
+ * Splits the attribute part of a directive line on blanks outside quotes, as start and end
+ * columns in one flat list (no token objects: a large agent has hundreds of thousands).
+ */
+function tokenize(raw: string, from: number, to: number): { bounds: number[]; unterminatedAt: number } {
+  const bounds: number[] = [];
   let start = -1;
-  let quote = '';
+  let quote = 0;
   for (let i = from; i < to; i++) {
-    const ch = raw[i]!;
+    const ch = raw.charCodeAt(i);
     if (quote) {
-      if (ch === '\\') i++;
-      else if (ch === quote) quote = '';
+      if (ch === 92) i++; // a backslash escapes the next character
+      else if (ch === quote) quote = 0;
       continue;
     }
-    if (ch === ' ' || ch === '\t') {
-      if (start >= 0) tokens.push({ text: raw.slice(start, i), start });
+    if (ch === 32 || ch === 9) {
+      if (start >= 0) bounds.push(start, i);
       start = -1;
       continue;
     }
     if (start < 0) start = i;
-    if (ch === '"' || ch === "'") quote = ch;
+    if (ch === 34 || ch === 39) quote = ch; // " or '
   }
-  if (quote) return { tokens, unterminatedAt: start };
-  if (start >= 0) tokens.push({ text: raw.slice(start, to), start });
-  return { tokens, unterminatedAt: -1 };
+  if (quote) return { bounds, unterminatedAt: start };
+  if (start >= 0) bounds.push(start, to);
+  return { bounds, unterminatedAt: -1 };
 }
 
 /**
@@ -51,23 +49,25 @@ function tokenize(raw: string, from: number, to: number): { tokens: Token[]; unt
  */
 export function parseDirective(raw: string, line: number, endLine: number): Directive {
   const end = trailingWsStart(raw);
-  const restStart = KEYWORD.length + leadingWs(raw.slice(KEYWORD.length));
+  let restStart = KEYWORD.length;
+  while (restStart < end && (raw.charCodeAt(restStart) === 32 || raw.charCodeAt(restStart) === 9)) restStart++;
   const issues: ParseIssue[] = [];
   const attributes: Attribute[] = [];
-  const { tokens, unterminatedAt } = tokenize(raw, restStart, end);
-  for (const tok of tokens) {
-    const eq = tok.text.indexOf('=');
-    const tokEnd = tok.start + tok.text.length;
-    if (eq < 0) {
-      issues.push(directiveIssue(line, `expected key=value, found '${tok.text}'`, tok.start, tokEnd));
+  const { bounds, unterminatedAt } = tokenize(raw, restStart, end);
+  for (let k = 0; k < bounds.length; k += 2) {
+    const start = bounds[k]!;
+    const tokEnd = bounds[k + 1]!;
+    const eq = raw.indexOf('=', start);
+    if (eq < 0 || eq >= tokEnd) {
+      issues.push(directiveIssue(line, `expected key=value, found '${raw.slice(start, tokEnd)}'`, start, tokEnd));
       continue;
     }
-    if (eq === 0) {
-      issues.push(directiveIssue(line, `empty attribute key in '${tok.text}'`, tok.start, tokEnd));
+    if (eq === start) {
+      issues.push(directiveIssue(line, `empty attribute key in '${raw.slice(start, tokEnd)}'`, start, tokEnd));
       continue;
     }
-    const rawValue = tok.text.slice(eq + 1);
-    attributes.push(new Attribute(tok.text.slice(0, eq).toLowerCase(), unquote(rawValue), rawValue, line, tok.start, tok.start + eq, tokEnd, isQuoted(rawValue)));
+    const rawValue = raw.slice(eq + 1, tokEnd);
+    attributes.push(new Attribute(raw.slice(start, eq).toLowerCase(), unquote(rawValue), rawValue, line, start, eq, tokEnd, isQuoted(rawValue)));
   }
   if (unterminatedAt >= 0) {
     const remainder = raw.slice(restStart, end);
@@ -118,7 +118,7 @@ export function planeHeader(d: Directive): Pick<Plane, 'z' | 'label' | 'x' | 'y'
   if (z === undefined || z === null) return null;
   const x = coord('x');
   const y = coord('y');
-  const attributes: Record<string, string> = Object.create(null);
+  const attributes: Record<string, string> = bareRecord();
   let label: string | null = null;
   for (const a of d.attributes) {
     if (a.key === 'label') label = a.value;

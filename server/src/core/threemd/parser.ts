@@ -6,7 +6,7 @@ import { lineRange } from '../types';
 import { leadingWs, splitLines, trimWs } from '../text';
 import { collapseLines, parseDirective, planeHeader, scanLinks } from './directive';
 import { isDirectiveLine, scanFrontmatter } from './frontmatter';
-import type { Directive, Frontmatter, Link, ParseIssue, Plane, ThreeMdDocument } from './syntax';
+import { bareRecord, type Directive, type Frontmatter, type Link, type ParseIssue, type Plane, type ThreeMdDocument } from './syntax';
 
 /** Parses a whole text. Never throws. */
 export function parseThreeMd(text: string): ThreeMdDocument {
@@ -93,11 +93,13 @@ export function fenceTransition(raw: string, fence: string): string | null {
   const at = leadingWs(raw);
   const c = raw.charCodeAt(at);
   if (c !== 96 && c !== 126) return null; // ` or ~
-  const three = (ch: number) => raw.charCodeAt(at + 1) === ch && raw.charCodeAt(at + 2) === ch && c === ch;
-  if (fence) return three(fence.charCodeAt(0)) ? '' : null;
-  if (three(96)) return '`';
-  if (three(126)) return '~';
-  return null;
+  if (fence) return c === fence.charCodeAt(0) && threeOf(raw, at, c) ? '' : null;
+  return threeOf(raw, at, c) ? (c === 96 ? '`' : '~') : null;
+}
+
+/** True when the characters at `at`, `at + 1` and `at + 2` are all `c` (the first is known to be). */
+function threeOf(raw: string, at: number, c: number): boolean {
+  return raw.charCodeAt(at + 1) === c && raw.charCodeAt(at + 2) === c;
 }
 
 /** True for a line that can change the document's structure (a fence or a directive). */
@@ -107,7 +109,7 @@ export function isStructuralLine(raw: string): boolean {
 }
 
 function interpretFrontmatter(fm: Frontmatter): Pick<ThreeMdDocument, 'version' | 'axis' | 'title' | 'metadata' | 'headIssues'> {
-  const metadata: Record<string, string> = Object.create(null);
+  const metadata: Record<string, string> = bareRecord();
   let version: string | null = null;
   let axis = 'layer';
   let title: string | null = null;
@@ -137,7 +139,7 @@ function implicitPlane(doc: ThreeMdDocument, body: string, from: number, to: num
     label: null,
     x: null,
     y: null,
-    attributes: Object.create(null),
+    attributes: bareRecord(),
     body,
     directive: null,
     bodyStartLine: from,
@@ -174,7 +176,8 @@ export function buildPlane(doc: ThreeMdDocument, d: Directive, cut?: (first: num
     bodyStartLine: from,
     endLine: d.endLine,
     bodyRange: body ? bodyExtent(doc, body.first, body.last) : null,
-    links: scanLinks(doc.lines, from, d.endLine, header.z, 0),
+    // Only the body's non-blank extent can hold links, and most bodies hold none.
+    links: body && body.text.includes('[[z=') ? scanLinks(doc.lines, body.first, body.last + 1, header.z, 0) : [],
     origin: undefined,
   };
 }

@@ -59,7 +59,8 @@ export function locate(a: ThreeMdAnalysis, pos: Position): Target | null {
       if (attr === attributeOf(p, 'tool')) {
         const ph = skill.placeholders.find((s) => rangeContains(s.range, pos));
         if (ph) return { kind: 'placeholder', skill, span: ph };
-        if (skill.binary && rangeContains(skill.binary.range, pos)) return { kind: 'binary', skill, span: skill.binary };
+        const binary = skill.binary;
+        if (binary && rangeContains(binary.range, pos)) return { kind: 'binary', skill, span: binary };
       }
     }
     return { kind: 'attribute', plane: d.plane, attr };
