@@ -305,6 +305,9 @@ function incremental(input: IncrementalInput): void {
   let doc = TextDocument.create('file:///ws/agent.3md', '3md', 0, input.base);
   let tree = parseThreeMd(input.base);
   input.edits.forEach((e, i) => {
+    // The mirror is made fresh for each edit: after a range that starts past the last line, an
+    // updated TextDocument keeps stale line offsets (the server clamps such ranges; see documents.ts).
+    doc = TextDocument.create(doc.uri, '3md', i, doc.getText());
     const range = rangeOf(doc, e);
     // What the server does: the text document applies (and clamps) the edit, the tree gets the raw range.
     doc = TextDocument.update(doc, [{ range, text: e.text }], i + 1);

@@ -42,6 +42,16 @@ test('changes with non-numeric positions, no text or no range object are skipped
   assert.equal(store.change(URI, 3, null as never)!.doc.getText(), '%' + TEXT, 'a null change list changes nothing');
 });
 
+test('a SKILL.md change starting past the last line appends, and later changes still land where the client means', () => {
+  const uri = 'file:///ws/skills/s/SKILL.md';
+  const store = new DocumentStore();
+  store.open(uri, 'markdown', 1, '---\nname: s\n---\nbody');
+  store.change(uri, 2, [{ range: { start: { line: 9, character: 0 }, end: { line: 10, character: 0 } }, text: '\r\nmore' }]);
+  const entry = store.change(uri, 3, [{ range: { start: { line: 3, character: 4 }, end: { line: 3, character: 4 } }, text: '!' }])!;
+  assert.equal(entry.doc.getText(), '---\nname: s\n---\nbody!\r\nmore');
+  assert.deepEqual(entry.doc.positionAt(entry.doc.getText().length), { line: 4, character: 4 });
+});
+
 test('wellFormed keeps full replacements and integer ranges as they are', () => {
   assert.deepEqual(wellFormed({ text: 'all' }), { text: 'all' });
   const r = { start: { line: 1, character: 2 }, end: { line: 3, character: 4 } };
@@ -65,13 +75,15 @@ const change = fc.oneof(
 
 test('any sequence of change batches leaves the tree equal to a full parse of the text, and well-formed changes land exactly', () => {
   const texts = corpus()['3md'];
+  // The same text as a .3md document (kept as a tree) and as a SKILL.md one (kept as text).
+  const uri = fc.constantFrom(URI, 'file:///ws/skills/s/SKILL.md');
   fc.assert(
-    fc.property(fc.constantFrom(...texts), fc.array(fc.array(change, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 }), (start, batches) => {
+    fc.property(uri, fc.constantFrom(...texts), fc.array(fc.array(change, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 12 }), (uri, start, batches) => {
       const store = new DocumentStore();
-      store.open(URI, '3md', 1, start);
+      store.open(uri, uri === URI ? '3md' : 'markdown', 1, start);
       let mirror = TextDocument.create(URI, '3md', 1, start);
       batches.forEach((batch, i) => {
-        const entry = store.change(URI, i + 2, batch as never)!;
+        const entry = store.change(uri, i + 2, batch as never)!;
         for (const c of batch) {
           const ok = wellFormed(c);
           // Each change on a fresh TextDocument: after a change past the end, an updated
@@ -81,7 +93,12 @@ test('any sequence of change batches leaves the tree equal to a full parse of th
         // A .3md document keeps its text as lines: CRLF comes back as LF, at the same positions.
         const lf = (t: string) => t.replace(/\r\n/g, '\n');
         assert.equal(lf(entry.doc.getText()), lf(mirror.getText()), `batch ${i}`);
-        assert.deepEqual(snapshot(entry.tree!), snapshot(parseThreeMd(mirror.getText())), `batch ${i}: tree`);
+        if (uri === URI) assert.deepEqual(snapshot(entry.tree!), snapshot(parseThreeMd(mirror.getText())), `batch ${i}: tree`);
+        else {
+          // Line offsets stay exact: every position agrees with a document made fresh from the text.
+          const fresh = TextDocument.create(uri, 'markdown', 1, entry.doc.getText());
+          for (let o = 0; o <= fresh.getText().length; o++) assert.deepEqual(entry.doc.positionAt(o), fresh.positionAt(o), `batch ${i}: offset ${o}`);
+        }
       });
     }),
     { numRuns: 300 },

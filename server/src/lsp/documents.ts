@@ -3,7 +3,7 @@
  * re-parse, and analyses are cached per (uri, version).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import type { Position, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import { fileKindOf, type FileKind } from '../core/fileKinds';
 import { parseThreeMd } from '../core/threemd/parser';
@@ -116,7 +116,7 @@ export class DocumentStore {
         entry.doc.version = nextVersion;
         continue;
       }
-      entry.doc = TextDocument.update(entry.doc as TextDocument, [change], nextVersion);
+      entry.doc = TextDocument.update(entry.doc as TextDocument, [inside(entry.doc as TextDocument, change)], nextVersion);
     }
     return entry;
   }
@@ -161,6 +161,17 @@ export function wellFormed(change: unknown): TextDocumentContentChangeEvent | nu
   if (nums.some((n) => n === null)) return null;
   const [sl, sc, el, ec] = nums as number[];
   return { range: { start: { line: sl!, character: sc! }, end: { line: el!, character: ec! } }, text: c.text };
+}
+
+/**
+ * The change with its range clamped into the document, as the text library clamps it. The
+ * library applies a range that starts past the last line correctly but then keeps stale line
+ * offsets, so every later position in that document would be wrong.
+ */
+function inside(doc: TextDocument, change: TextDocumentContentChangeEvent): TextDocumentContentChangeEvent {
+  if (!('range' in change)) return change;
+  const clamp = (p: Position) => doc.positionAt(doc.offsetAt(p));
+  return { range: { start: clamp(change.range.start), end: clamp(change.range.end) }, text: change.text };
 }
 
 function uri2name(uri: string): string {
