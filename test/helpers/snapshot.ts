@@ -15,8 +15,8 @@ export function snapshot(doc: ThreeMdDocument): unknown {
       preambleEndLine: doc.preambleEndLine,
       headIssues: doc.headIssues,
       zs: [...doc.zs],
-      directives: doc.directives.map((d) => ({ ...d, plane: d.plane && { ...d.plane, directive: undefined, origin: undefined } })),
-      planes: doc.planes.map((p) => ({ ...p, directive: p.directive?.line, origin: undefined })),
+      directives: doc.directives.map((d) => ({ ...d, plane: d.plane && { ...d.plane, directive: undefined, origin: undefined, memo: undefined } })),
+      planes: doc.planes.map((p) => ({ ...p, directive: p.directive?.line, origin: undefined, memo: undefined })),
     }),
   );
 }

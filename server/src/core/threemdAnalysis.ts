@@ -11,7 +11,7 @@ import { AgentRuntime } from './agent/runtime';
 import { validateAgent } from './agent/validate';
 import { setMember } from './sortedIndexes';
 import { documentIssues } from './threemd/parser';
-import type { Plane, ThreeMdDocument } from './threemd/syntax';
+import { memoOf, type Plane, type ThreeMdDocument } from './threemd/syntax';
 
 export interface ThreeMdOptions {
   /** File name or path, for the `agent.3md` naming rule. */
@@ -62,8 +62,12 @@ function plainDiagnostics(doc: ThreeMdDocument): Diagnostic[] {
   return out;
 }
 
-/** Route calls written in one plane's lines, cached per plane content (relative to its first line). */
-const callCache = new WeakMap<Plane, { line: number; calls: RouteCall[] }>();
+declare module './threemd/syntax' {
+  interface PlaneMemo {
+    /** Route calls written in the plane, on its content (`origin ?? plane`), relative to its first line. */
+    calls?: { line: number; calls: RouteCall[] };
+  }
+}
 
 const NO_CALLS: RouteCall[] = [];
 
@@ -72,11 +76,11 @@ function planeRouteCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
   if (!p.body.includes('route(')) return NO_CALLS;
   const key = p.origin ?? p;
   const first = p.directive ? p.directive.line : p.bodyStartLine;
-  const hit = callCache.get(key);
+  const hit = key.memo?.calls;
   if (hit) return hit.line === first ? hit.calls : hit.calls.map((c) => shiftCall(c, first - hit.line));
   const calls: RouteCall[] = [];
   for (let line = p.bodyStartLine; line < p.endLine; line++) calls.push(...findRouteCalls(doc.lines[line]!, line).filter((c) => c.expected));
-  callCache.set(key, { line: first, calls });
+  memoOf(key).calls = { line: first, calls };
   return calls;
 }
 

@@ -4,7 +4,7 @@
  */
 import { lineRange, type Range } from '../types';
 import { isQuoted } from '../threemd/lexical';
-import { Attribute, type FrontmatterField, type Plane, type ThreeMdDocument } from '../threemd/syntax';
+import { Attribute, memoOf, type FrontmatterField, type Plane, type ThreeMdDocument } from '../threemd/syntax';
 
 export const INPUT_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const;
 
@@ -193,16 +193,23 @@ export function placeholderSpans(attr: Attribute | undefined): Span[] {
   return out;
 }
 
-const depMemo = new WeakMap<Plane, Dependency[]>();
+declare module '../threemd/syntax' {
+  interface PlaneMemo {
+    /** The plane's dependency links (positions are the plane's own: kept per plane object). */
+    deps?: Dependency[];
+    /** The plane's skill view. */
+    skill?: Skill;
+  }
+}
+
 const NO_DEPENDENCIES: Dependency[] = Object.freeze([]) as unknown as Dependency[];
 
 /** The agent layer's dependency links (unsigned integer targets only), anywhere in the body; memoised per plane. */
 export function dependencies(plane: Plane): Dependency[] {
   // Most planes link nowhere: one search of the body settles it, nothing is kept.
   if (!plane.body.includes('[[z=')) return NO_DEPENDENCIES;
-  let d = depMemo.get(plane);
-  if (!d) depMemo.set(plane, (d = scanDependencies(plane)));
-  return d;
+  const memo = memoOf(plane);
+  return (memo.deps ??= scanDependencies(plane));
 }
 
 function scanDependencies(plane: Plane): Dependency[] {
@@ -277,13 +284,10 @@ class PlaneSkill implements Skill {
   }
 }
 
-const skillCache = new WeakMap<Plane, Skill>();
-
-/** The skill view of one plane (cached per plane object: unchanged planes are not re-read). */
+/** The skill view of one plane (kept per plane object: unchanged planes are not re-read). */
 export function skillOf(plane: Plane): Skill {
-  let skill = skillCache.get(plane);
-  if (!skill) skillCache.set(plane, (skill = new PlaneSkill(plane)));
-  return skill;
+  const memo = memoOf(plane);
+  return (memo.skill ??= new PlaneSkill(plane));
 }
 
 /** Frontmatter `tools` as a list of binaries with ranges. */

@@ -3,7 +3,7 @@
  * messages, on the narrowest range. Runs on the recovered document even when 3md errors exist.
  */
 import { lineRange, shiftRange, type Diagnostic, type Range, type Severity } from '../types';
-import type { Plane, ThreeMdDocument } from '../threemd/syntax';
+import { memoOf, type Plane, type ThreeMdDocument } from '../threemd/syntax';
 import { attributeOf, buildAgent, dependencies, fieldOf, INPUT_TYPES, skillOf, type AgentModel, type Skill } from './model';
 import { AgentRule } from './rules';
 import { setMember } from '../sortedIndexes';
@@ -106,14 +106,20 @@ interface CachedPlane {
  * Diagnostics that depend only on one plane (and the context): cached per plane content, so an
  * edit re-checks the edited plane only; planes an edit merely moved reuse theirs, shifted.
  */
-const planeCache = new WeakMap<Plane, CachedPlane>();
+declare module '../threemd/syntax' {
+  interface PlaneMemo {
+    /** The plane's own diagnostics, on the plane's content (`origin ?? plane`). */
+    diagnostics?: CachedPlane;
+  }
+}
 /** The one list of a plane without diagnostics (read only). */
 const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
 
 function planeDiagnostics(p: Plane, m: AgentModel, c: PlaneContext, skill: boolean): Diagnostic[] {
   const key = p.origin ?? p;
   const line = p.directive?.line ?? p.bodyStartLine;
-  const hit = planeCache.get(key);
+  const memo = memoOf(key);
+  const hit = memo.diagnostics;
   if (hit && hit.zs === c.zs && hit.tools === c.tools && hit.skill === skill) {
     return hit.line === line ? hit.diagnostics : hit.diagnostics.map((d) => shiftDiagnostic(d, hit.line, line - hit.line));
   }
@@ -124,7 +130,7 @@ function planeDiagnostics(p: Plane, m: AgentModel, c: PlaneContext, skill: boole
   if (skill) checkSkill(skillOf(p), m, out);
   checkPlaneExtras(p, out);
   const diagnostics = out.length ? out : NO_DIAGNOSTICS;
-  planeCache.set(key, { zs: c.zs, tools: c.tools, skill, line, diagnostics });
+  memo.diagnostics = { zs: c.zs, tools: c.tools, skill, line, diagnostics };
   return diagnostics;
 }
 

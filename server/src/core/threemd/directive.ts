@@ -2,9 +2,12 @@
 import { lineRange } from '../types';
 import { isBlank, trailingWsStart } from '../text';
 import { isQuoted, parseFiniteDecimal, unquote } from './lexical';
-import { Attribute, bareRecord, type Directive, type Link, type ParseIssue, type Plane } from './syntax';
+import { Attribute, bareRecord, Directive, type Link, type ParseIssue, type Plane } from './syntax';
 
 const KEYWORD = '@plane';
+
+/** One shared string per usual key, so a large agent keeps one `triggers`, not thousands. */
+const COMMON_KEYS = new Map(['z', 'x', 'y', 'label', 'kind', 'triggers', 'inputs', 'tool', 'cost'].map((k) => [k, k]));
 
 function directiveIssue(line: number, detail: string, from: number, to: number): ParseIssue {
   return {
@@ -67,22 +70,14 @@ export function parseDirective(raw: string, line: number, endLine: number): Dire
       continue;
     }
     const rawValue = raw.slice(eq + 1, tokEnd);
-    attributes.push(new Attribute(raw.slice(start, eq).toLowerCase(), unquote(rawValue), rawValue, line, start, eq, tokEnd, isQuoted(rawValue)));
+    const key = raw.slice(start, eq).toLowerCase();
+    attributes.push(new Attribute(COMMON_KEYS.get(key) ?? key, unquote(rawValue), rawValue, line, start, eq, tokEnd, isQuoted(rawValue)));
   }
   if (unterminatedAt >= 0) {
     const remainder = raw.slice(restStart, end);
     issues.push(directiveIssue(line, `unterminated quote in '${remainder}'`, unterminatedAt, end));
   }
-  return {
-    line,
-    endLine,
-    attributes,
-    keywordRange: lineRange(line, 0, KEYWORD.length),
-    range: lineRange(line, 0, end),
-    issues,
-    plane: null,
-    duplicate: false,
-  };
+  return new Directive(line, endLine, attributes, end, issues);
 }
 
 /** The last attribute with this key, as the reference's last-wins rule reads it. */

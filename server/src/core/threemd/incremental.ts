@@ -10,7 +10,7 @@ import { collapseLines, lastAttribute, parseDirective } from './directive';
 import { parseFiniteDecimal } from './lexical';
 import { isDirectiveLine } from './frontmatter';
 import { buildPlane, directiveAtLine, isStructuralLine, markDuplicate, parseThreeMd } from './parser';
-import type { Directive, Link, ParseIssue, Plane, ThreeMdDocument } from './syntax';
+import { Directive, type Link, type ParseIssue, type Plane, type ThreeMdDocument } from './syntax';
 
 /** Statistics for tests and the benchmark: which path the last reparse took. */
 export const reparseStats = { full: 0, body: 0, directive: 0, preamble: 0 };
@@ -174,16 +174,14 @@ const shiftLink = (l: Link, n: number): Link => ({ ...l, range: shiftRange(l.ran
 export function shiftDirective(d: Directive, n: number): Directive {
   if (n === 0) return d;
   const r = (x: Range) => shiftRange(x, n);
-  const moved: Directive = {
-    ...d,
-    line: d.line + n,
-    endLine: d.endLine + n,
-    attributes: d.attributes.map((a) => a.moved(n)),
-    keywordRange: r(d.keywordRange),
-    range: r(d.range),
-    issues: d.issues.map((i) => shiftIssue(i, n)),
-    plane: null,
-  };
+  const moved = new Directive(
+    d.line + n,
+    d.endLine + n,
+    d.attributes.map((a) => a.moved(n)),
+    d.end,
+    d.issues.map((i) => shiftIssue(i, n)),
+  );
+  moved.duplicate = d.duplicate;
   if (d.plane) {
     moved.plane = {
       ...d.plane,
@@ -193,6 +191,7 @@ export function shiftDirective(d: Directive, n: number): Directive {
       bodyRange: d.plane.bodyRange && r(d.plane.bodyRange),
       links: d.plane.links.map((l) => shiftLink(l, n)),
       origin: d.plane.origin ?? d.plane,
+      memo: undefined,
     };
   }
   return moved;

@@ -18,7 +18,7 @@ export function parseThreeMd(text: string): ThreeMdDocument {
   // With LF line breaks only, a plane's body is a slice of the text itself rather than a copy.
   let cut: ((first: number, last: number) => string) | undefined;
   if (!hasCr) {
-    const starts = new Array<number>(lines.length);
+    const starts = new Int32Array(lines.length);
     let at = 0;
     for (let i = 0; i < lines.length; i++) {
       starts[i] = at;
@@ -35,6 +35,10 @@ export function parseThreeMd(text: string): ThreeMdDocument {
   let firstDirective = lines.length;
   for (let i = bodyStart; i < lines.length; i++) {
     const raw = lines[i]!;
+    // Only a line starting with a blank, a backtick, a tilde or `@` can open or close a fence or
+    // be a directive: most lines are settled by their first character.
+    const c0 = raw.charCodeAt(0);
+    if (c0 !== 32 && c0 !== 9 && c0 !== 96 && c0 !== 126 && c0 !== 64) continue;
     const fenceChange = fenceTransition(raw, fence);
     if (fenceChange !== null) {
       fence = fenceChange;
@@ -147,6 +151,7 @@ function implicitPlane(doc: ThreeMdDocument, body: string, from: number, to: num
     bodyRange: lineRange(first, 0, 0),
     links: [],
     origin: undefined,
+    memo: undefined,
   };
   plane.bodyRange = bodyExtent(doc, first, last);
   plane.links = scanLinks(doc.lines, from, to, 0, doc.bom ? 1 : 0);
@@ -179,6 +184,7 @@ export function buildPlane(doc: ThreeMdDocument, d: Directive, cut?: (first: num
     // Only the body's non-blank extent can hold links, and most bodies hold none.
     links: body && body.text.includes('[[z=') ? scanLinks(doc.lines, body.first, body.last + 1, header.z, 0) : [],
     origin: undefined,
+    memo: undefined,
   };
 }
 

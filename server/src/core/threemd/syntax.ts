@@ -160,23 +160,48 @@ export interface Plane {
    * plane it was copied from. Caches keyed by content use `origin ?? plane`.
    */
   origin?: Plane;
+  /** Caches of the layers above the parser; a new or moved plane starts without. */
+  memo: PlaneMemo | undefined;
 }
 
-export interface Directive {
-  line: number;
-  /** One past the last line of this directive's span (the next directive or end of text). */
-  endLine: number;
-  /** Every `key=value` token in source order (repeated keys included). */
-  attributes: Attribute[];
-  /** The `@plane` keyword. */
-  keywordRange: Range;
-  /** The whole directive line (trailing whitespace excluded). */
-  range: Range;
-  issues: ParseIssue[];
+/**
+ * What the analysis layers keep per plane object, declared by each layer through module
+ * augmentation. A field on the plane costs far less than a `WeakMap` entry per plane.
+ */
+export interface PlaneMemo {}
+
+/** The plane's memo, made on first use. */
+export function memoOf(plane: Plane): PlaneMemo {
+  return (plane.memo ??= {});
+}
+
+/** One `@plane` line. Its ranges are made on demand, like an attribute's. */
+export class Directive {
   /** The plane it produced, or null when it was rejected (no z, bad z, duplicate). */
-  plane: Plane | null;
+  plane: Plane | null = null;
   /** Set when the plane was rejected as a duplicate of an earlier z. */
-  duplicate: boolean;
+  duplicate = false;
+
+  constructor(
+    readonly line: number,
+    /** One past the last line of this directive's span (the next directive or end of text). */
+    public endLine: number,
+    /** Every `key=value` token in source order (repeated keys included). */
+    readonly attributes: Attribute[],
+    /** Column where the directive ends (trailing whitespace excluded). */
+    readonly end: number,
+    readonly issues: ParseIssue[],
+  ) {}
+
+  /** The `@plane` keyword. */
+  get keywordRange(): Range {
+    return lineRange(this.line, 0, 6);
+  }
+
+  /** The whole directive line (trailing whitespace excluded). */
+  get range(): Range {
+    return lineRange(this.line, 0, this.end);
+  }
 }
 
 /** What an incremental re-parse changed, when it replaced exactly one plane in place. */
