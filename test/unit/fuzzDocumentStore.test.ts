@@ -49,7 +49,7 @@ test('a SKILL.md change starting past the last line appends, and later changes s
   store.change(uri, 2, [{ range: { start: { line: 9, character: 0 }, end: { line: 10, character: 0 } }, text: '\r\nmore' }]);
   const entry = store.change(uri, 3, [{ range: { start: { line: 3, character: 4 }, end: { line: 3, character: 4 } }, text: '!' }])!;
   assert.equal(entry.doc.getText(), '---\nname: s\n---\nbody!\r\nmore');
-  assert.deepEqual(entry.doc.positionAt(entry.doc.getText().length), { line: 4, character: 4 });
+  assert.deepEqual((entry.doc as TextDocument).positionAt(entry.doc.getText().length), { line: 4, character: 4 });
 });
 
 test('wellFormed keeps full replacements and integer ranges as they are', () => {
@@ -97,7 +97,7 @@ test('any sequence of change batches leaves the tree equal to a full parse of th
         else {
           // Line offsets stay exact: every position agrees with a document made fresh from the text.
           const fresh = TextDocument.create(uri, 'markdown', 1, entry.doc.getText());
-          for (let o = 0; o <= fresh.getText().length; o++) assert.deepEqual(entry.doc.positionAt(o), fresh.positionAt(o), `batch ${i}: offset ${o}`);
+          for (let o = 0; o <= fresh.getText().length; o++) assert.deepEqual((entry.doc as TextDocument).positionAt(o), fresh.positionAt(o), `batch ${i}: offset ${o}`);
         }
       });
     }),
