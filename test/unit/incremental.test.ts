@@ -95,7 +95,7 @@ test('diagnostics after any edits equal a fresh analysis, whether or not each ed
   );
 });
 
-test('typing inside a body takes the body path; adding a directive takes the full path', () => {
+test('typing inside a body takes the body path; adding a directive takes the structural path', () => {
   let doc = parseThreeMd(BASE);
   const before = { ...reparseStats };
   const typing: TextEdit = { range: { start: { line: 14, character: 6 }, end: { line: 14, character: 6 } }, text: '!' };
@@ -106,8 +106,45 @@ test('typing inside a body takes the body path; adding a directive takes the ful
   const directive: TextEdit = { range: { start: { line: 15, character: 0 }, end: { line: 15, character: 0 } }, text: '@plane z=3' };
   text = applyEdit(text, directive);
   doc = reparse(doc, directive, text);
-  assert.equal(reparseStats.full, before.full + 1);
+  assert.equal(reparseStats.structural, before.structural + 1);
+  assert.equal(reparseStats.full, before.full);
   assert.deepEqual(doc.planes.map((p) => p.z), [0, 1, 2, 3]);
+});
+
+/** Applies the edit incrementally, checks it took the structural path and equals a full parse; returns the new tree and text. */
+function structural(doc: ReturnType<typeof parseThreeMd>, text: string, edit: TextEdit) {
+  const before = { ...reparseStats };
+  const next = applyEdit(text, edit);
+  const tree = reparse(doc, edit, next);
+  assert.equal(reparseStats.structural, before.structural + 1, 'structural path');
+  assert.equal(reparseStats.full, before.full, 'no full parse');
+  assert.deepEqual(snapshot(tree), snapshot(parseThreeMd(next)));
+  return { tree, text: next };
+}
+
+test('renumbering a z re-decides which later plane is the duplicate, and the planes before the edit keep their identity', () => {
+  let text = joinLines('---', '3md: 1.0', 'title: T', '---', '@plane z=0 kind=identity', 'a', '@plane z=1 label="x"', 'b', '@plane z=2 label="y"', 'c', '@plane z=2 label="y2"', 'd', '');
+  let doc = parseThreeMd(text);
+  const identity = doc.planes[0];
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 8, character: 9 }, end: { line: 8, character: 10 } }, text: '7' }));
+  assert.deepEqual(doc.planes.map((p) => p.label), [null, 'x', 'y', 'y2']);
+  assert.equal(doc.planes[0], identity, 'the plane before the edit is the same object');
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 8, character: 9 }, end: { line: 8, character: 10 } }, text: '2' }));
+  assert.deepEqual(doc.planes.map((p) => p.label), [null, 'x', 'y']);
+  assert.deepEqual(doc.directives[3]!.issues.map((i) => i.code), ['duplicatePlane']);
+});
+
+test('opening a fence swaps which lines are fenced from there on and hides the planes after it; removing it brings them back', () => {
+  let text = joinLines('---', '3md: 1.0', 'title: T', '---', '@plane z=0 kind=identity', 'a', '', '@plane z=1', 'b', '```sh', 'x', '```', '@plane z=2', 'c', '@plane z=3 [[z=2]]', '');
+  let doc = parseThreeMd(text);
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: '```' }));
+  // The stray fence is closed by the one that opened the example, and the example's closing fence opens another.
+  assert.deepEqual(doc.planes.map((p) => p.z), [0]);
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 6, character: 0 }, end: { line: 6, character: 3 } }, text: '' }));
+  assert.deepEqual(doc.planes.map((p) => p.z), [0, 1, 2, 3]);
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 4, character: 0 }, end: { line: 5, character: 0 } }, text: '' }));
+  assert.deepEqual(doc.planes.map((p) => p.z), [1, 2, 3], 'removing the first directive makes its body preamble');
+  assert.equal(doc.preamble, 'a');
 });
 
 test('editing a directive that keeps its z takes the directive path', () => {

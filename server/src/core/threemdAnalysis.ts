@@ -72,12 +72,15 @@ declare module './threemd/syntax' {
 const NO_CALLS: RouteCall[] = [];
 
 function planeRouteCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
-  // Most planes have no route call at all: one search of the body settles it, nothing cached.
-  if (!p.body.includes('route(')) return NO_CALLS;
   const key = p.origin ?? p;
   const first = p.directive ? p.directive.line : p.bodyStartLine;
   const hit = key.memo?.calls;
-  if (hit) return hit.line === first ? hit.calls : hit.calls.map((c) => shiftCall(c, first - hit.line));
+  if (hit) return hit.calls.length === 0 || hit.line === first ? hit.calls : hit.calls.map((c) => shiftCall(c, first - hit.line));
+  // Most planes have no route call at all: one search of the body settles it.
+  if (!p.body.includes('route(')) {
+    memoOf(key).calls = { line: first, calls: NO_CALLS };
+    return NO_CALLS;
+  }
   const calls: RouteCall[] = [];
   for (let line = p.bodyStartLine; line < p.endLine; line++) calls.push(...findRouteCalls(doc.lines[line]!, line).filter((c) => c.expected));
   memoOf(key).calls = { line: first, calls };

@@ -2,7 +2,7 @@
  * The agent3md/1 model over a parsed 3md document: identity, skills, typed inputs, the tool
  * template and dependency links, each with its source range.
  */
-import { lineRange, type Range } from '../types';
+import { lineRange, shiftRange, type Range } from '../types';
 import { isQuoted } from '../threemd/lexical';
 import { Attribute, memoOf, type FrontmatterField, type Plane, type ThreeMdDocument } from '../threemd/syntax';
 
@@ -206,10 +206,18 @@ const NO_DEPENDENCIES: Dependency[] = Object.freeze([]) as unknown as Dependency
 
 /** The agent layer's dependency links (unsigned integer targets only), anywhere in the body; memoised per plane. */
 export function dependencies(plane: Plane): Dependency[] {
-  // Most planes link nowhere: one search of the body settles it, nothing is kept.
-  if (!plane.body.includes('[[z=')) return NO_DEPENDENCIES;
-  const memo = memoOf(plane);
-  return (memo.deps ??= scanDependencies(plane));
+  const memo = plane.memo;
+  if (memo?.deps) return memo.deps;
+  // Most planes link nowhere: one search of the body settles it, and the answer is kept when the plane keeps anything already.
+  if (!plane.body.includes('[[z=')) {
+    if (memo) memo.deps = NO_DEPENDENCIES;
+    return NO_DEPENDENCIES;
+  }
+  // A plane an edit only moved has its origin's links, on other lines.
+  const origin = plane.origin;
+  const moved = origin?.memo?.deps;
+  const n = origin ? plane.bodyStartLine - origin.bodyStartLine : 0;
+  return (memoOf(plane).deps = moved ? moved.map((d) => ({ z: d.z, range: shiftRange(d.range, n), targetRange: shiftRange(d.targetRange, n) })) : scanDependencies(plane));
 }
 
 function scanDependencies(plane: Plane): Dependency[] {

@@ -120,7 +120,8 @@ function planeDiagnostics(p: Plane, m: AgentModel, c: PlaneContext, skill: boole
   const line = p.directive?.line ?? p.bodyStartLine;
   const memo = memoOf(key);
   const hit = memo.diagnostics;
-  if (hit && hit.zs === c.zs && hit.tools === c.tools && hit.skill === skill) {
+  if (hit && hit.tools === c.tools && hit.skill === skill && (hit.zs === c.zs || sameLinkTargets(p, hit.zs, c.zs))) {
+    hit.zs = c.zs;
     return hit.line === line ? hit.diagnostics : hit.diagnostics.map((d) => shiftDiagnostic(d, hit.line, line - hit.line));
   }
   const out: Diagnostic[] = [];
@@ -132,6 +133,12 @@ function planeDiagnostics(p: Plane, m: AgentModel, c: PlaneContext, skill: boole
   const diagnostics = out.length ? out : NO_DIAGNOSTICS;
   memo.diagnostics = { zs: c.zs, tools: c.tools, skill, line, diagnostics };
   return diagnostics;
+}
+
+/** True when each dependency link of the plane resolves in `b` exactly as in `a` (the only use a plane's own checks make of the z set). */
+function sameLinkTargets(p: Plane, a: Set<number>, b: Set<number>): boolean {
+  for (const d of dependencies(p)) if (a.has(d.z) !== b.has(d.z)) return false;
+  return true;
 }
 
 /** Moves what lies in the plane (from line `from` on) by `n` lines; what lies before it (the frontmatter) stays. */

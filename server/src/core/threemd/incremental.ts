@@ -1,19 +1,21 @@
 /**
  * Incremental re-parse. An edit inside one plane's body (or the preamble) that neither adds nor
  * removes a fence or directive line re-reads only that plane; an edit of a directive line that
- * keeps its z re-reads only that directive. Everything else falls back to a full parse.
+ * keeps its z re-reads only that directive. Other edits after the frontmatter re-scan for
+ * directives from the last one before the edit until the old ones line up again (resync.ts).
+ * The frontmatter, a BOM and lone CRs fall back to a full parse.
  * The previous document is consumed: its line array is reused.
  */
 import { shiftRange, type Range, type TextEdit } from '../types';
 import { applyEdit, splitLines } from '../text';
-import { collapseLines, lastAttribute, parseDirective } from './directive';
-import { parseFiniteDecimal } from './lexical';
+import { collapseLines, parseDirective } from './directive';
+import { headerZ, resyncDirectives } from './resync';
 import { isDirectiveLine } from './frontmatter';
 import { buildPlane, directiveAtLine, isStructuralLine, markDuplicate, parseThreeMd } from './parser';
 import { Directive, type Link, type ParseIssue, type Plane, type ThreeMdDocument } from './syntax';
 
 /** Statistics for tests and the benchmark: which path the last reparse took. */
-export const reparseStats = { full: 0, body: 0, directive: 0, preamble: 0 };
+export const reparseStats = { full: 0, body: 0, directive: 0, preamble: 0, structural: 0 };
 
 /**
  * Applies one edit. `newText` (the whole text after the edit) may be omitted: the incremental
@@ -47,14 +49,19 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
   const oldCount = end.line - start.line + 1;
 
   const firstDirective = prev.directives[0]!;
+  const delta = replaced.length - oldCount;
+  const structural = () => {
+    spliceLines(lines, start.line, oldCount, replaced);
+    reparseStats.structural++;
+    return resyncDirectives(prev, start.line, end.line, delta, newText, shiftDirective) ?? parseThreeMd(newText());
+  };
   if (start.line === end.line && replaced.length === 1 && start.line >= firstDirective.line) {
     const d = directiveAtLine(prev, start.line);
-    if (d && d.line === start.line) return directiveEdit(prev, d, replaced[0]!, newText);
+    if (d && d.line === start.line) return directiveEdit(prev, d, replaced[0]!, newText) ?? structural();
   }
-  for (let i = start.line; i <= end.line; i++) if (isStructuralLine(lines[i]!)) return null;
-  for (const l of replaced) if (isStructuralLine(l)) return null;
+  for (let i = start.line; i <= end.line; i++) if (isStructuralLine(lines[i]!)) return structural();
+  for (const l of replaced) if (isStructuralLine(l)) return structural();
 
-  const delta = replaced.length - oldCount;
   if (end.line < firstDirective.line) {
     spliceLines(lines, start.line, oldCount, replaced);
     reparseStats.preamble++;
@@ -66,7 +73,7 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
     return doc;
   }
   const d = directiveAtLine(prev, start.line);
-  if (!d || start.line <= d.line || end.line >= d.endLine) return null;
+  if (!d || start.line <= d.line || end.line >= d.endLine) return structural();
   spliceLines(lines, start.line, oldCount, replaced);
   reparseStats.body++;
   const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, revision: prev.revision + 1 };
@@ -101,14 +108,6 @@ function directiveEdit(prev: ThreeMdDocument, d: Directive, line: string, newTex
   doc.directives = prev.directives.map((x) => (x === d ? fresh : x));
   doc.planes = planesOf(doc.directives);
   return doc;
-}
-
-/** The z a directive's plane has (duplicates included), or null when the directive was rejected. */
-function headerZ(d: Directive): number | null {
-  if (d.plane) return d.plane.z;
-  if (!d.duplicate) return null;
-  const z = lastAttribute(d, 'z');
-  return z ? parseFiniteDecimal(z.value) : null;
 }
 
 /** Re-reads one directive and its body; keeps its duplicate status (z is known not to change). */
