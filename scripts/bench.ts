@@ -60,6 +60,7 @@ for (const n of sizes) {
     oneEdit();
     return analyzeThreeMd(doc, { fileName: 'agent.3md' }).diagnostics.length;
   });
+  const structural = structuralEdits(text);
   const a = analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' });
   const reqs = genRequests(n, 200);
   let qi = 0;
@@ -75,10 +76,52 @@ for (const n of sizes) {
     fullParseAndValidateMBps: round(mb / (analysis.ms / 1000), 1),
     incrementalEditReparseMs: round(reparseOnly, 4),
     incrementalEditWithDiagnosticsMs: round(editAndDiagnose.ms, 4),
+    ...structural,
     routeUs: round(route.ms * 1000, 2),
     routeLinearUs: round(routeLinear.ms * 1000, 2),
     errors: a.diagnostics.filter((d) => d.severity === 'error').length,
   });
+}
+
+/**
+ * Structural edits in the middle skill, each followed by its undo, with diagnostics recomputed
+ * after both: the median of a do + undo pair, halved. Adding and removing a directive line,
+ * renumbering a z, and opening a fence (which re-reads every line after it: the rest of the
+ * document changes meaning) and closing it again.
+ */
+function structuralEdits(text: string): Record<string, number> {
+  let doc = parseThreeMd(text);
+  analyzeThreeMd(doc, { fileName: 'agent.3md' });
+  const mid = doc.planes[Math.floor(doc.planes.length / 2)]!;
+  const blank = mid.bodyStartLine + 1;
+  const dline = mid.directive!.line;
+  const z = String(mid.z);
+  const at = (line: number, character = 0) => ({ line, character });
+  const pairs: Record<string, [TextEdit, TextEdit]> = {
+    structuralAddDirectiveMs: [
+      { range: { start: at(blank), end: at(blank) }, text: '@plane z=999999 label="added" triggers="added"\n' },
+      { range: { start: at(blank), end: at(blank + 1) }, text: '' },
+    ],
+    structuralRenumberMs: [
+      { range: { start: at(dline, 9), end: at(dline, 9 + z.length) }, text: '999998' },
+      { range: { start: at(dline, 9), end: at(dline, 15) }, text: z },
+    ],
+    structuralFenceMs: [
+      { range: { start: at(blank), end: at(blank) }, text: '```' },
+      { range: { start: at(blank), end: at(blank, 3) }, text: '' },
+    ],
+  };
+  const out: Record<string, number> = {};
+  for (const [name, [edit, undo]] of Object.entries(pairs)) {
+    const pair = time(() => {
+      for (const e of [edit, undo]) {
+        doc = reparse(doc, e);
+        analyzeThreeMd(doc, { fileName: 'agent.3md' });
+      }
+    }, 300, 100, 5);
+    out[name] = round(pair.ms / 2, 3);
+  }
+  return out;
 }
 
 const SERVER = join(__dirname, 'server.js');
@@ -109,6 +152,10 @@ if (small && big) {
   target(`edit+diagnostics cost, ${big['skills']} vs 100 skills`, ratio, ratio <= 2, '<= 2x');
   const gain = big['fullParseAndValidateMs']! / big['incrementalEditWithDiagnosticsMs']!;
   target(`full re-parse vs one edit, ${big['skills']} skills`, gain, gain >= 50, '>= 50x');
+  for (const kind of ['AddDirective', 'Renumber', 'Fence']) {
+    const gainStructural = big['fullParseAndValidateMs']! / big[`structural${kind}Ms`]!;
+    target(`full re-parse vs a structural edit (${kind}), ${big['skills']} skills`, gainStructural, gainStructural >= 2, '>= 2x');
+  }
   target(`route p50 µs, ${big['skills']} skills`, big['routeUs']!, big['routeUs']! < 50, '< 50');
 }
 target(`LSP didChange→publishDiagnostics p95 ms, ${lsp.skills} skills`, lsp.roundTripP95Ms, lsp.roundTripP95Ms < 15, '< 15');

@@ -15,7 +15,7 @@ export function snapshot(doc: ThreeMdDocument): unknown {
       preambleEndLine: doc.preambleEndLine,
       headIssues: doc.headIssues,
       zs: [...doc.zs],
-      directives: doc.directives.map((d) => ({ ...d, plane: d.plane && { ...d.plane, directive: undefined, origin: undefined, memo: undefined } })),
+      directives: doc.directives.map((d) => ({ ...d, attributes: d.attributes, keywordRange: d.keywordRange, range: d.range, plane: d.plane && { ...d.plane, directive: undefined, origin: undefined, memo: undefined } })),
       planes: doc.planes.map((p) => ({ ...p, directive: p.directive?.line, origin: undefined, memo: undefined })),
     }),
   );

@@ -12,7 +12,7 @@ import { collapseLines, parseDirective } from './directive';
 import { headerZ, resyncDirectives } from './resync';
 import { isDirectiveLine } from './frontmatter';
 import { buildPlane, directiveAtLine, isStructuralLine, markDuplicate, parseThreeMd } from './parser';
-import { Directive, type Link, type ParseIssue, type Plane, type ThreeMdDocument } from './syntax';
+import type { Directive, Link, ParseIssue, Plane, ThreeMdDocument } from './syntax';
 
 /** Statistics for tests and the benchmark: which path the last reparse took. */
 export const reparseStats = { full: 0, body: 0, directive: 0, preamble: 0, structural: 0 };
@@ -173,13 +173,7 @@ const shiftLink = (l: Link, n: number): Link => ({ ...l, range: shiftRange(l.ran
 export function shiftDirective(d: Directive, n: number): Directive {
   if (n === 0) return d;
   const r = (x: Range) => shiftRange(x, n);
-  const moved = new Directive(
-    d.line + n,
-    d.endLine + n,
-    d.attributes.map((a) => a.moved(n)),
-    d.end,
-    d.issues.map((i) => shiftIssue(i, n)),
-  );
+  const moved = d.movedBy(n, d.issues.length ? d.issues.map((i) => shiftIssue(i, n)) : []);
   moved.duplicate = d.duplicate;
   if (d.plane) {
     moved.plane = {

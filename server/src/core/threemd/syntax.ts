@@ -181,17 +181,42 @@ export class Directive {
   plane: Plane | null = null;
   /** Set when the plane was rejected as a duplicate of an earlier z. */
   duplicate = false;
+  #attributes: Attribute[] | undefined;
+  /** For a moved copy whose attributes were not asked for yet: where they come from, and by how many lines they move. */
+  #from: { attributes: Attribute[]; by: number } | undefined;
 
   constructor(
     readonly line: number,
     /** One past the last line of this directive's span (the next directive or end of text). */
     public endLine: number,
-    /** Every `key=value` token in source order (repeated keys included). */
-    readonly attributes: Attribute[],
+    attributes: Attribute[],
     /** Column where the directive ends (trailing whitespace excluded). */
     readonly end: number,
     readonly issues: ParseIssue[],
-  ) {}
+  ) {
+    this.#attributes = attributes;
+  }
+
+  /**
+   * This directive moved down by `n` lines, with the given issues. Its attributes are moved when
+   * first read: an edit that adds a line moves every later directive, and few are read again.
+   */
+  movedBy(n: number, issues: ParseIssue[]): Directive {
+    const copy = new Directive(this.line + n, this.endLine + n, [], this.end, issues);
+    copy.#attributes = undefined;
+    copy.#from = this.#attributes ? { attributes: this.#attributes, by: n } : { attributes: this.#from!.attributes, by: this.#from!.by + n };
+    return copy;
+  }
+
+  /** Every `key=value` token in source order (repeated keys included). */
+  get attributes(): Attribute[] {
+    if (!this.#attributes) {
+      const { attributes, by } = this.#from!;
+      this.#attributes = attributes.map((a) => a.moved(by));
+      this.#from = undefined;
+    }
+    return this.#attributes;
+  }
 
   /** The `@plane` keyword. */
   get keywordRange(): Range {
