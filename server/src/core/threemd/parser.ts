@@ -35,10 +35,7 @@ export function parseThreeMd(text: string): ThreeMdDocument {
   let firstDirective = lines.length;
   for (let i = bodyStart; i < lines.length; i++) {
     const raw = lines[i]!;
-    // Only a line starting with a blank, a backtick, a tilde or `@` can open or close a fence or
-    // be a directive: most lines are settled by their first character.
-    const c0 = raw.charCodeAt(0);
-    if (c0 !== 32 && c0 !== 9 && c0 !== 96 && c0 !== 126 && c0 !== 64) continue;
+    if (!mayBeStructural(raw)) continue;
     const fenceChange = fenceTransition(raw, fence);
     if (fenceChange !== null) {
       fence = fenceChange;
@@ -86,6 +83,15 @@ export function parseThreeMd(text: string): ThreeMdDocument {
   }
   resolveLinkTargets(doc);
   return doc;
+}
+
+/**
+ * Only a line starting with a blank, a backtick, a tilde or `@` can open or close a fence or be
+ * a directive: most lines are settled by their first character.
+ */
+export function mayBeStructural(raw: string): boolean {
+  const c0 = raw.charCodeAt(0);
+  return c0 === 32 || c0 === 9 || c0 === 96 || c0 === 126 || c0 === 64;
 }
 
 /**

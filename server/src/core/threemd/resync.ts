@@ -11,7 +11,7 @@
 import { collapseLines, lastAttribute, parseDirective } from './directive';
 import { parseFiniteDecimal } from './lexical';
 import { isDirectiveLine } from './frontmatter';
-import { buildPlane, fenceTransition, markDuplicate } from './parser';
+import { buildPlane, fenceTransition, markDuplicate, mayBeStructural } from './parser';
 import type { Directive, Plane, ThreeMdDocument } from './syntax';
 
 /**
@@ -38,8 +38,7 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
       break;
     }
     const raw = lines[i]!;
-    const c0 = raw.charCodeAt(0);
-    if (c0 !== 32 && c0 !== 9 && c0 !== 96 && c0 !== 126 && c0 !== 64) continue;
+    if (!mayBeStructural(raw)) continue;
     const change = fenceTransition(raw, fence);
     if (change !== null) fence = change;
     else if (!fence && isDirectiveLine(raw)) found.push(i);
