@@ -6,13 +6,14 @@
  * The frontmatter, a BOM and lone CRs fall back to a full parse.
  * The previous document is consumed: its line array is reused.
  */
-import { shiftRange, type Range, type TextEdit } from '../types';
+import type { TextEdit } from '../types';
 import { applyEdit, splitLines } from '../text';
 import { collapseLines, parseDirective } from './directive';
+import { firstDirectiveFrom, shiftDirective } from './moves';
 import { headerZ, resyncDirectives } from './resync';
 import { isDirectiveLine } from './frontmatter';
 import { buildPlane, directiveAtLine, isStructuralLine, markDuplicate, parseThreeMd } from './parser';
-import type { Directive, Link, ParseIssue, Plane, ThreeMdDocument } from './syntax';
+import type { Directive, Plane, ThreeMdDocument } from './syntax';
 
 /** Statistics for tests and the benchmark: which path the last reparse took. */
 export const reparseStats = { full: 0, body: 0, directive: 0, preamble: 0, structural: 0 };
@@ -53,7 +54,7 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
   const structural = () => {
     spliceLines(lines, start.line, oldCount, replaced);
     reparseStats.structural++;
-    return resyncDirectives(prev, start.line, end.line, delta, newText, shiftDirective) ?? parseThreeMd(newText());
+    return resyncDirectives(prev, start.line, end.line, delta, newText) ?? parseThreeMd(newText());
   };
   if (start.line === end.line && replaced.length === 1 && start.line >= firstDirective.line) {
     const d = directiveAtLine(prev, start.line);
@@ -77,7 +78,7 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
   spliceLines(lines, start.line, oldCount, replaced);
   reparseStats.body++;
   const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, revision: prev.revision + 1 };
-  const at = directiveIndex(prev, d);
+  const at = firstDirectiveFrom(prev.directives, d.line);
   const fresh = reread(doc, lines[d.line]!, d, d.endLine + delta);
   if (delta === 0 && !!fresh.plane === !!d.plane) {
     // Typing within lines: one directive and one plane change places; nothing moves. The
@@ -125,18 +126,6 @@ function reread(doc: ThreeMdDocument, line: string, old: Directive, endLine: num
   return fresh;
 }
 
-/** Index of a directive by binary search on its line. */
-function directiveIndex(doc: ThreeMdDocument, d: Directive): number {
-  let lo = 0;
-  let hi = doc.directives.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (doc.directives[mid]!.line < d.line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** Index of a plane by binary search on its first line (planes are in source order). */
 function planeIndex(planes: Plane[], p: Plane): number {
   let lo = 0;
@@ -159,33 +148,4 @@ function planesOf(directives: Directive[]): Plane[] {
   const out: Plane[] = [];
   for (const d of directives) if (d.plane) out.push(d.plane);
   return out;
-}
-
-/** Directive messages name their 1-based line ("on line N"), so a move rewrites that number. */
-const shiftIssue = (i: ParseIssue, n: number): ParseIssue => {
-  const line = i.range.start.line;
-  const message = i.message.replace(/^(Invalid @plane directive|The @plane directive) on line \d+/, `$1 on line ${line + n + 1}`);
-  return { ...i, message, range: shiftRange(i.range, n) };
-};
-const shiftLink = (l: Link, n: number): Link => ({ ...l, range: shiftRange(l.range, n), targetRange: shiftRange(l.targetRange, n) });
-
-/** A copy of a directive (and its plane) moved down by `n` lines. */
-export function shiftDirective(d: Directive, n: number): Directive {
-  if (n === 0) return d;
-  const r = (x: Range) => shiftRange(x, n);
-  const moved = d.movedBy(n, d.issues.length ? d.issues.map((i) => shiftIssue(i, n)) : []);
-  moved.duplicate = d.duplicate;
-  if (d.plane) {
-    moved.plane = {
-      ...d.plane,
-      directive: moved,
-      bodyStartLine: d.plane.bodyStartLine + n,
-      endLine: d.plane.endLine + n,
-      bodyRange: d.plane.bodyRange && r(d.plane.bodyRange),
-      links: d.plane.links.map((l) => shiftLink(l, n)),
-      origin: d.plane.origin ?? d.plane,
-      memo: undefined,
-    };
-  }
-  return moved;
 }

@@ -11,6 +11,7 @@
 import { collapseLines, lastAttribute, parseDirective } from './directive';
 import { parseFiniteDecimal } from './lexical';
 import { isDirectiveLine } from './frontmatter';
+import { firstDirectiveFrom, shiftDirective } from './moves';
 import { buildPlane, fenceTransition, markDuplicate, mayBeStructural } from './parser';
 import type { Directive, Plane, ThreeMdDocument } from './syntax';
 
@@ -19,13 +20,13 @@ import type { Directive, Plane, ThreeMdDocument } from './syntax';
  * lines by `delta`. `prev.lines` already holds the new lines; `prev` is consumed. Returns null
  * when no directive is left (the document becomes the single-plane shorthand).
  */
-export function resyncDirectives(prev: ThreeMdDocument, first: number, last: number, delta: number, newText: () => string, moved: (d: Directive, n: number) => Directive): ThreeMdDocument | null {
+export function resyncDirectives(prev: ThreeMdDocument, first: number, last: number, delta: number, newText: () => string): ThreeMdDocument | null {
   const lines = prev.lines;
   const old = prev.directives;
   // The last directive before the edit (its line and everything above it are unchanged).
-  const restart = lastIndexBefore(old, first);
+  const restart = firstDirectiveFrom(old, first) - 1;
   const scanFrom = restart >= 0 ? old[restart]!.line : prev.preambleStartLine;
-  let candidate = lastIndexBefore(old, last + 1) + 1;
+  let candidate = firstDirectiveFrom(old, last + 1);
   const found: number[] = [];
   let fence = '';
   let stop = lines.length;
@@ -57,7 +58,7 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
     directives.push(d);
   });
   for (let k = keepFrom; k < old.length; k++) {
-    let d = moved(old[k]!, delta);
+    let d = shiftDirective(old[k]!, delta);
     const z = headerZ(d);
     if (z !== null && seen.has(z) !== d.duplicate) {
       // Its duplicate status flips: read it again, as a full parse would.
@@ -95,18 +96,6 @@ export function headerZ(d: Directive): number | null {
   if (!d.duplicate) return null;
   const z = lastAttribute(d, 'z');
   return z ? parseFiniteDecimal(z.value) : null;
-}
-
-/** Index of the last directive on a line before `line`, or -1. */
-function lastIndexBefore(ds: Directive[], line: number): number {
-  let lo = 0;
-  let hi = ds.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ds[mid]!.line < line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
 }
 
 function sameOrder(a: Set<number>, b: Set<number>): boolean {
