@@ -14,9 +14,9 @@ export function snapshot(doc: ThreeMdDocument): unknown {
       preambleStartLine: doc.preambleStartLine,
       preambleEndLine: doc.preambleEndLine,
       headIssues: doc.headIssues,
-      zs: [...doc.zs],
-      directives: doc.directives.map((d) => ({ ...d, attributes: d.attributes, keywordRange: d.keywordRange, range: d.range, plane: d.plane && { ...d.plane, directive: undefined, origin: undefined, memo: undefined } })),
-      planes: doc.planes.map((p) => ({ ...p, directive: p.directive?.line, origin: undefined, memo: undefined })),
+      zs: [...doc.zs].sort((a, b) => a - b),
+      directives: doc.directives.map((d) => ({ ...d, attributes: d.attributes, keywordRange: d.keywordRange, range: d.range, plane: d.plane && { ...d.plane, bodyRange: d.plane.bodyRange, links: d.plane.links, directive: undefined, origin: undefined, memo: undefined } })),
+      planes: doc.planes.map((p) => ({ ...p, bodyRange: p.bodyRange, links: p.links, directive: p.directive?.line, origin: undefined, memo: undefined })),
     }),
   );
 }

@@ -9,7 +9,7 @@ import { findRouteCalls, type RouteCall } from './agent/routeCalls';
 import { AgentRule, DANGLING_LINK } from './agent/rules';
 import { AgentRuntime } from './agent/runtime';
 import { validateAgent } from './agent/validate';
-import { setMember } from './sortedIndexes';
+import { PlaneTable } from './planeTable';
 import { documentIssues } from './threemd/parser';
 import { memoOf, type Plane, type ThreeMdDocument } from './threemd/syntax';
 
@@ -91,8 +91,11 @@ function shiftCall(c: RouteCall, n: number): RouteCall {
   return { ...c, range: shiftRange(c.range, n), expected: c.expected && { ...c.expected, range: shiftRange(c.expected.range, n) } };
 }
 
-/** The planes of the last check of a document shape and their route calls (reused without lookups). */
-const lastCalls = new WeakMap<object, { array: Plane[]; seen: Plane[]; calls: RouteCall[][]; nonEmpty: number[]; revision: number }>();
+/**
+ * The route calls of every plane at the last check of a document and the documents re-parsed from
+ * it (keyed by their shared `linkTargets`). A plane's calls depend on its content and lines only.
+ */
+const lastCalls = new WeakMap<object, PlaneTable<RouteCall[]>>();
 
 /** `route("X") selects Y` written in the document, checked against the live router. */
 function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): Diagnostic[] {
@@ -102,22 +105,12 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
   const first = doc.planes[0];
   const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lines.length;
   for (let line = 0; line < before; line++) calls.push(...findRouteCalls(doc.lines[line]!, line));
-  const last = lastCalls.get(doc.shape);
-  if (last && last.array === doc.planes && doc.change && last.revision === doc.revision - 1) {
-    // As for diagnostics (agent/validate.ts): one plane changed since the last look.
-    const i = doc.change.index;
-    last.calls[i] = planeRouteCalls(doc, doc.planes[i]!);
-    last.seen[i] = doc.planes[i]!;
-    setMember(last.nonEmpty, i, last.calls[i]!.length > 0);
-    last.revision = doc.revision;
-  } else if (!last || last.array !== doc.planes || last.revision !== doc.revision) {
-    const perPlane = doc.planes.map((p, i) => (last && last.seen[i] === p ? last.calls[i]! : planeRouteCalls(doc, p)));
-    const nonEmpty: number[] = [];
-    perPlane.forEach((c, i) => c.length && nonEmpty.push(i));
-    lastCalls.set(doc.shape, { array: doc.planes, seen: doc.planes.slice(), calls: perPlane, nonEmpty, revision: doc.revision });
-  }
-  const memo = lastCalls.get(doc.shape)!;
-  for (const i of memo.nonEmpty) for (const c of memo.calls[i]!) calls.push(c);
+  const own = (i: number) => planeRouteCalls(doc, doc.planes[i]!);
+  const isEmpty = (c: RouteCall[]) => c.length === 0;
+  let table = lastCalls.get(doc.linkTargets);
+  if (table?.precedes(doc)) table.carry(doc, own, isEmpty);
+  else if (!table?.current(doc)) lastCalls.set(doc.linkTargets, (table = PlaneTable.build(doc, own, isEmpty, table)));
+  for (const i of table!.nonEmpty) for (const c of table!.values[i]!) calls.push(c);
   {
     for (const call of calls) {
       if (!call.expected) continue;

@@ -5,6 +5,7 @@
 import { lineRange, shiftRange, type Range } from '../types';
 import { isQuoted } from '../threemd/lexical';
 import { Attribute, memoOf, type FrontmatterField, type Plane, type ThreeMdDocument } from '../threemd/syntax';
+import { splicedIndexes } from '../planeTable';
 
 export const INPUT_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const;
 
@@ -304,19 +305,53 @@ export function toolsOf(doc: ThreeMdDocument): Span[] {
   return f ? csvSpans(fieldAsAttribute(f)) : [];
 }
 
-/** Builds the agent model of a document (whatever its classification). */
 /** `kind=identity` plane indexes per document shape: kinds change only with the structure. */
 const identityMemo = new WeakMap<object, number[]>();
 
-export function buildAgent(doc: ThreeMdDocument): AgentModel {
+/** Indexes of the `kind=identity` planes, carried over the document's splice when the previous shape's are known. */
+function explicitIdentityIndexes(doc: ThreeMdDocument): number[] {
   let explicit = identityMemo.get(doc.shape);
-  if (!explicit) {
+  if (explicit) return explicit;
+  const s = doc.splice;
+  const before = s && identityMemo.get(s.shape);
+  if (s && before) {
+    const fresh: number[] = [];
+    for (let i = s.at; i < s.at + s.added; i++) if (doc.planes[i]!.attributes['kind'] === 'identity') fresh.push(i);
+    explicit = splicedIndexes(before, s.at, s.removed, s.added, fresh);
+  } else {
     explicit = [];
-    doc.planes.forEach((p, i) => {
-      if (p.attributes['kind'] === 'identity') explicit!.push(i);
-    });
-    identityMemo.set(doc.shape, explicit);
+    for (let i = 0; i < doc.planes.length; i++) if (doc.planes[i]!.attributes['kind'] === 'identity') explicit.push(i);
   }
+  identityMemo.set(doc.shape, explicit);
+  return explicit;
+}
+
+/** Whether plane `i` of the previous document (the splice's base) was an identity, when its shape's identities are known. */
+export function wasIdentity(doc: ThreeMdDocument, i: number): boolean | undefined {
+  const s = doc.splice;
+  const before = s && identityMemo.get(s.shape);
+  if (!before) return undefined;
+  return before.length ? before.includes(i) : i === 0;
+}
+
+/**
+ * True when every plane outside the document's splice plays the same role (identity or skill)
+ * as before it. The identity is every `kind=identity` plane, or else the first plane.
+ */
+export function rolesKept(doc: ThreeMdDocument): boolean {
+  const s = doc.splice;
+  const before = s && identityMemo.get(s.shape);
+  if (!s || !before) return false;
+  const now = explicitIdentityIndexes(doc);
+  if (before.length > 0 && now.length > 0) return true;
+  if (before.length > 0 || now.length > 0) return false;
+  // The first plane is the identity: it must be inside the splice both times, or outside both times.
+  return s.at > 0 || s.removed > 0 === s.added > 0;
+}
+
+/** Builds the agent model of a document (whatever its classification). */
+export function buildAgent(doc: ThreeMdDocument): AgentModel {
+  const explicit = explicitIdentityIndexes(doc);
   const explicitIdentities = explicit.map((i) => doc.planes[i]!);
   const identityIndexes = new Set<number>(explicit.length ? explicit : doc.planes.length ? [0] : []);
   let skills: Skill[] | undefined;

@@ -4,9 +4,9 @@
  */
 import { lineRange, shiftRange, type Diagnostic, type Range, type Severity } from '../types';
 import { memoOf, type Plane, type ThreeMdDocument } from '../threemd/syntax';
-import { attributeOf, buildAgent, dependencies, fieldOf, INPUT_TYPES, skillOf, type AgentModel, type Skill } from './model';
+import { attributeOf, buildAgent, dependencies, fieldOf, INPUT_TYPES, rolesKept, skillOf, wasIdentity, type AgentModel, type Skill } from './model';
 import { AgentRule } from './rules';
-import { setMember } from '../sortedIndexes';
+import { PlaneTable, spliced, splicedIndexes } from '../planeTable';
 
 function diag(code: string, severity: Severity, message: string, range: Range, extra?: Partial<Diagnostic>): Diagnostic {
   return { code, severity, message, range, ...extra };
@@ -26,43 +26,44 @@ function frontmatterAnchor(doc: ThreeMdDocument): Range {
 export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAgent(doc)): Diagnostic[] {
   const out: Diagnostic[] = [];
   const memo = shapeMemo(doc);
-  for (const issue of issuesOf(doc, memo)) {
+  // What the check of the previous shape knew, when an incremental re-parse spliced it into this one.
+  const before = doc.splice && doc.splice.shape !== doc.shape ? shapeMemos.get(doc.splice.shape) : undefined;
+  const rolesSame = rolesKept(doc);
+  for (const issue of issuesOf(doc, memo, before)) {
     out.push(diag(AgentRule.parse, 'error', `not valid 3md: ${issue.message}`, issue.range, { data: { threemd: issue.code } }));
   }
   checkName(doc, out);
   checkIdentity(model, out);
-  checkLabels(model, memo, out);
+  checkLabels(model, memo, rolesSame ? before : undefined, out);
   checkEntry(doc, out);
-  checkCycles(model, out);
+  const graph = checkCycles(model, out);
   checkVersion(doc, out);
   const context: PlaneContext = { zs: doc.zs, tools: model.tools.map((t) => t.text).join(',') };
-  // Planes identical to the last check of this shape reuse its result without any lookup.
-  const last = memo.planes;
   const own = (i: number) => planeDiagnostics(doc.planes[i]!, model, context, !model.identityIndexes.has(i));
-  if (last && last.array === doc.planes && doc.change && last.revision === doc.revision - 1) {
-    // The last check saw the previous revision and one plane changed since: everything else is
-    // its result. The lists are only read through this memo, so they are updated in place.
-    const i = doc.change.index;
-    last.diagnostics[i] = own(i);
-    last.seen[i] = doc.planes[i]!;
-    setMember(last.nonEmpty, i, last.diagnostics[i]!.length > 0);
-    last.revision = doc.revision;
-  } else if (!last || last.array !== doc.planes || last.revision !== doc.revision) {
-    // `seen` is a private copy: the document's own array may have been updated in place since.
-    const diagnostics = doc.planes.map((p, i) => (last && last.seen[i] === p ? last.diagnostics[i]! : own(i)));
-    const nonEmpty: number[] = [];
-    diagnostics.forEach((d, i) => d.length && nonEmpty.push(i));
-    memo.planes = { array: doc.planes, seen: doc.planes.slice(), diagnostics, nonEmpty, revision: doc.revision };
+  const isEmpty = (d: Diagnostic[]) => d.length === 0;
+  const last = memo.planes;
+  if (last?.current(doc)) {
+    // Nothing changed since the last check.
+  } else if (last?.precedes(doc)) {
+    // An edit within the shape (a body or the preamble): the new plane is checked, moved ones are shifted.
+    last.carry(doc, own, isEmpty);
+  } else if (before?.planes?.precedes(doc) && rolesSame && doc.splice!.zsChanged.every((z) => !graph.targeted.has(z))) {
+    // A structural edit: the planes outside the splice keep their role, and no link of theirs
+    // resolves differently (the frontmatter, hence the tools list, is never part of a splice).
+    memo.planes = before.planes.carry(doc, own, isEmpty);
+    before.planes = undefined;
+  } else {
+    // Planes identical to the last check of this shape reuse its result without any lookup.
+    memo.planes = PlaneTable.build(doc, own, isEmpty, last);
   }
-  const { diagnostics, nonEmpty } = memo.planes!;
-  for (const i of nonEmpty) for (const d of diagnostics[i]!) out.push(d);
+  const { values, nonEmpty } = memo.planes!;
+  for (const i of nonEmpty) for (const d of values[i]!) out.push(d);
   return out;
 }
 
-
 /** What a plane's own diagnostics depend on besides its content and role: the z set and the tools list. */
 interface PlaneContext {
-  zs: Set<number>;
+  zs: ReadonlySet<number>;
   tools: string;
 }
 
@@ -72,12 +73,10 @@ interface ShapeMemo {
   issueDirectives?: number[];
   /** Label problems as plane indexes: [index, index of the first holder] (-1: no label). */
   labels?: [number, number][];
-  /**
-   * The last check: the document's plane array and revision it saw, a private copy of the planes
-   * (the array itself can be updated in place by later edits), their own diagnostics, and the
-   * indexes of those with any.
-   */
-  planes?: { array: Plane[]; seen: Plane[]; diagnostics: Diagnostic[][]; nonEmpty: number[]; revision: number };
+  /** How many skills have each (trimmed) label. */
+  labelCount?: Map<string, number>;
+  /** The own diagnostics of every plane at the last check. */
+  planes?: PlaneTable<Diagnostic[]>;
 }
 
 const shapeMemos = new WeakMap<object, ShapeMemo>();
@@ -89,13 +88,22 @@ function shapeMemo(doc: ThreeMdDocument): ShapeMemo {
 }
 
 /** The document's grammar issues in the reference's order, without walking every directive. */
-function issuesOf(doc: ThreeMdDocument, memo: ShapeMemo) {
-  memo.issueDirectives ??= doc.directives.flatMap((d, i) => (d.issues.length ? [i] : []));
+function issuesOf(doc: ThreeMdDocument, memo: ShapeMemo, before: ShapeMemo | undefined) {
+  if (!memo.issueDirectives) {
+    const s = doc.splice;
+    const known = before?.issueDirectives;
+    if (s && known) {
+      const { at, removed, added } = s.directives;
+      const fresh: number[] = [];
+      for (let i = at; i < at + added; i++) if (doc.directives[i]!.issues.length) fresh.push(i);
+      memo.issueDirectives = splicedIndexes(known, at, removed, added, fresh);
+    } else memo.issueDirectives = doc.directives.flatMap((d, i) => (d.issues.length ? [i] : []));
+  }
   return [...doc.headIssues, ...memo.issueDirectives.flatMap((i) => doc.directives[i]!.issues)];
 }
 
 interface CachedPlane {
-  zs: Set<number>;
+  zs: ReadonlySet<number>;
   tools: string;
   skill: boolean;
   line: number;
@@ -136,7 +144,7 @@ function planeDiagnostics(p: Plane, m: AgentModel, c: PlaneContext, skill: boole
 }
 
 /** True when each dependency link of the plane resolves in `b` exactly as in `a` (the only use a plane's own checks make of the z set). */
-function sameLinkTargets(p: Plane, a: Set<number>, b: Set<number>): boolean {
+function sameLinkTargets(p: Plane, a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
   for (const d of dependencies(p)) if (a.has(d.z) !== b.has(d.z)) return false;
   return true;
 }
@@ -169,21 +177,27 @@ function checkIdentity(m: AgentModel, out: Diagnostic[]): void {
   }
 }
 
-function checkLabels(m: AgentModel, memo: ShapeMemo, out: Diagnostic[]): void {
+function checkLabels(m: AgentModel, memo: ShapeMemo, before: ShapeMemo | undefined, out: Diagnostic[]): void {
   const planes = m.doc.planes;
-  if (!memo.labels) {
+  if (!memo.labels && !carryLabels(m, memo, before)) {
     const found: [number, number][] = [];
     const seen = new Map<string, number>();
+    const count = new Map<string, number>();
     planes.forEach((p, i) => {
       if (m.identityIndexes.has(i)) return;
       const label = p.label?.trim();
-      if (!label) found.push([i, -1]);
-      else if (seen.has(label)) found.push([i, seen.get(label)!]);
+      if (!label) {
+        found.push([i, -1]);
+        return;
+      }
+      count.set(label, (count.get(label) ?? 0) + 1);
+      if (seen.has(label)) found.push([i, seen.get(label)!]);
       else seen.set(label, i);
     });
     memo.labels = found;
+    memo.labelCount = count;
   }
-  for (const [i, firstAt] of memo.labels) {
+  for (const [i, firstAt] of memo.labels!) {
     const p = planes[i]!;
     if (firstAt < 0) {
       const attr = attributeOf(p, 'label');
@@ -199,6 +213,41 @@ function checkLabels(m: AgentModel, memo: ShapeMemo, out: Diagnostic[]): void {
       }),
     );
   }
+}
+
+/**
+ * Label problems after a structural edit whose skills outside the splice keep their role: when
+ * every removed skill had a label no other skill had, and every added skill has a label no other
+ * skill has, the problems are the previous ones on shifted indexes.
+ */
+function carryLabels(m: AgentModel, memo: ShapeMemo, before: ShapeMemo | undefined): boolean {
+  const doc = m.doc;
+  const s = doc.splice;
+  const count = before?.labelCount;
+  if (!s || !before?.labels || !count) return false;
+  const removed = new Set<string>();
+  for (let i = s.at; i < s.at + s.removed; i++) {
+    const role = wasIdentity(doc, i);
+    if (role === undefined) return false;
+    if (role) continue;
+    const label = s.base[i]!.label?.trim();
+    if (!label || count.get(label) !== 1) return false;
+    removed.add(label);
+  }
+  const added = new Set<string>();
+  for (let i = s.at; i < s.at + s.added; i++) {
+    if (m.identityIndexes.has(i)) continue;
+    const label = doc.planes[i]!.label?.trim();
+    if (!label || (count.has(label) && !removed.has(label)) || added.has(label)) return false;
+    added.add(label);
+  }
+  for (const label of removed) count.delete(label);
+  for (const label of added) count.set(label, 1);
+  const shift = (i: number) => (i < s.at ? i : i + s.added - s.removed);
+  memo.labels = before.labels.map(([i, first]) => [shift(i), first < 0 ? first : shift(first)]);
+  memo.labelCount = count;
+  before.labelCount = undefined;
+  return true;
 }
 
 function checkEntry(doc: ThreeMdDocument, out: Diagnostic[]): void {
@@ -219,49 +268,41 @@ interface BackEdge {
   chain: number[];
 }
 
-/** The last cycle search per z set, reused while no plane's dependency targets change. */
-const cycleCache = new WeakMap<Set<number>, { array: Plane[]; seen: Plane[]; revision: number; targets: number[][]; edges: BackEdge[] }>();
+/**
+ * The last cycle search of a document and the documents re-parsed from it (keyed by their shared
+ * `linkTargets`): the plane array and revision it saw, each plane's dependency targets, how many
+ * dependency links target each z, and the back edges.
+ */
+interface Graph {
+  array: Plane[];
+  revision: number;
+  /** A private copy of the planes searched, and the z set they resolved against. */
+  seen: Plane[];
+  zs: ReadonlySet<number>;
+  targets: number[][];
+  targeted: Map<number, number>;
+  edges: BackEdge[];
+}
+
+const graphs = new WeakMap<object, Graph>();
 
 /**
  * Three-colour DFS without recursion (document-controlled depth must not overflow the stack).
  * Every back edge is reported, on the link that closes the cycle, with the chain as related info.
- * The search is reused while no plane's dependency targets change.
+ * The search is carried over an incremental edit when the graph it sees cannot have changed.
  */
-function checkCycles(m: AgentModel, out: Diagnostic[]): void {
+function checkCycles(m: AgentModel, out: Diagnostic[]): Graph {
   const doc = m.doc;
   const planes = doc.planes;
-  const cached = cycleCache.get(doc.zs);
-  let edges: BackEdge[] | undefined;
-  if (cached && cached.seen.length === planes.length) {
-    const sameTargets = (i: number) => {
-      const now = dependencies(planes[i]!);
-      const before = cached.targets[i]!;
-      return now.length === before.length && now.every((d, k) => d.z === before[k]);
-    };
-    let same = true;
-    if (cached.array === planes && doc.change && cached.revision === doc.revision - 1) same = sameTargets(doc.change.index);
-    else if (cached.array !== planes || cached.revision !== doc.revision) {
-      for (let i = 0; i < planes.length && same; i++) {
-        const p = planes[i]!;
-        const q = cached.seen[i]!;
-        if (p === q || (p.origin ?? p) === (q.origin ?? q)) continue;
-        same = sameTargets(i);
-      }
-    }
-    if (same) {
-      edges = cached.edges;
-      if (cached.array === planes && doc.change && cached.revision === doc.revision - 1) cached.seen[doc.change.index] = planes[doc.change.index]!;
-      else if (cached.array !== planes || cached.revision !== doc.revision) cached.seen = planes.slice();
-      cached.array = planes;
-      cached.revision = doc.revision;
-    }
-  }
-  if (!edges) {
+  let graph = graphs.get(doc.linkTargets);
+  if (!graph || !(graph.array === planes && graph.revision === doc.revision) && !carryGraph(graph, doc) && !reuseGraph(graph, doc)) {
     const targets = planes.map((p) => dependencies(p).map((d) => d.z));
-    edges = findBackEdges(planes, targets);
-    cycleCache.set(doc.zs, { array: planes, seen: planes.slice(), revision: doc.revision, targets, edges });
+    const targeted = new Map<number, number>();
+    for (const t of targets) for (const z of t) targeted.set(z, (targeted.get(z) ?? 0) + 1);
+    graph = { array: planes, revision: doc.revision, seen: planes.slice(), zs: doc.zs, targets, targeted, edges: findBackEdges(planes, targets) };
+    graphs.set(doc.linkTargets, graph);
   }
-  for (const e of edges) {
+  for (const e of graph.edges) {
     const chain = e.chain.map((i) => planes[i]!);
     const dep = dependencies(planes[e.source]!)[e.dep]!;
     out.push(
@@ -273,6 +314,70 @@ function checkCycles(m: AgentModel, out: Diagnostic[]): void {
       }),
     );
   }
+  return graph;
+}
+
+/**
+ * Carries the graph over the document's splice, in place, when the back edges cannot have
+ * changed. Either the new planes replace the removed ones one for one, each with the same
+ * dependency targets and either the same z or a z that no link targets before or after (a plane
+ * nothing reaches is searched from itself, in the same turn); or every removed and added plane is
+ * isolated (no dependency, and no link targets its z). The z set changes only by the z values of
+ * removed and added planes, so no other link resolves differently. Returns false when the search
+ * must run again.
+ */
+function carryGraph(graph: Graph, doc: ThreeMdDocument): boolean {
+  const s = doc.splice;
+  if (!s || graph.array !== s.base || graph.revision !== s.revision) return false;
+  const added: number[][] = [];
+  for (let i = s.at; i < s.at + s.added; i++) added.push(dependencies(doc.planes[i]!).map((d) => d.z));
+  const same = (a: number[], b: number[]) => a.length === b.length && a.every((z, k) => z === b[k]);
+  const unreached = (z: number) => !graph.targeted.has(z);
+  const replaces = (k: number) => {
+    const a = s.base[s.at + k]!.z;
+    const b = doc.planes[s.at + k]!.z;
+    return same(added[k]!, graph.targets[s.at + k]!) && (a === b || (unreached(a) && unreached(b)));
+  };
+  let oneForOne = s.added === s.removed;
+  for (let k = 0; oneForOne && k < s.added; k++) oneForOne = replaces(k);
+  if (!oneForOne) {
+    for (let k = 0; k < s.removed; k++) if (graph.targets[s.at + k]!.length || !unreached(s.base[s.at + k]!.z)) return false;
+    for (let k = 0; k < s.added; k++) if (added[k]!.length || !unreached(doc.planes[s.at + k]!.z)) return false;
+  }
+  const shift = s.added - s.removed;
+  if (shift !== 0) {
+    graph.targets = spliced(graph.targets, s.at, s.removed, added);
+    const move = (i: number) => (i < s.at ? i : i + shift);
+    graph.edges = graph.edges.map((e) => ({ source: move(e.source), dep: e.dep, chain: e.chain.map(move) }));
+  } else for (let k = 0; k < added.length; k++) graph.targets[s.at + k] = added[k]!;
+  if (s.base === doc.planes) for (let k = 0; k < s.added; k++) graph.seen[s.at + k] = doc.planes[s.at + k]!;
+  else graph.seen = doc.planes.slice();
+  graph.array = doc.planes;
+  graph.revision = doc.revision;
+  graph.zs = doc.zs;
+  return true;
+}
+
+/**
+ * Several edits since the last search (edits are analysed after a pause): the search holds when
+ * the z set is the same and every plane that is not the one searched (or a move of it) has the
+ * same z and the same dependency targets.
+ */
+function reuseGraph(graph: Graph, doc: ThreeMdDocument): boolean {
+  const planes = doc.planes;
+  if (graph.zs !== doc.zs || graph.seen.length !== planes.length) return false;
+  for (let i = 0; i < planes.length; i++) {
+    const p = planes[i]!;
+    const q = graph.seen[i]!;
+    if (p === q || (p.origin ?? p) === (q.origin ?? q)) continue;
+    const now = dependencies(p);
+    const before = graph.targets[i]!;
+    if (p.z !== q.z || now.length !== before.length || !now.every((d, k) => d.z === before[k])) return false;
+  }
+  graph.seen = planes.slice();
+  graph.array = planes;
+  graph.revision = doc.revision;
+  return true;
 }
 
 function findBackEdges(planes: Plane[], targets: number[][]): BackEdge[] {

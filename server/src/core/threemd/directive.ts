@@ -2,7 +2,7 @@
 import { lineRange } from '../types';
 import { isBlank, trailingWsStart } from '../text';
 import { isQuoted, parseFiniteDecimal, unquote } from './lexical';
-import { Attribute, bareRecord, Directive, type Link, type ParseIssue, type Plane } from './syntax';
+import { Attribute, bareRecord, Directive, Link, type LinkTargets, type ParseIssue, type Plane } from './syntax';
 
 const KEYWORD = '@plane';
 
@@ -142,9 +142,9 @@ const LINK = /\[\[z=([-+0-9eE.]{1,40})(?:\|([^\]\n]{0,400}))?\]\]/g;
 
 /**
  * Cross-plane links on lines [from, to) of a plane, with the reference's bounded grammar
- * (a link never spans lines). `targetExists` is filled in by the caller.
+ * (a link never spans lines), resolved against `targets`.
  */
-export function scanLinks(lines: string[], from: number, to: number, sourceZ: number, col0: number): Link[] {
+export function scanLinks(lines: string[], from: number, to: number, sourceZ: number, col0: number, targets: LinkTargets): Link[] {
   const out: Link[] = [];
   for (let line = from; line < to; line++) {
     const text = lines[line]!;
@@ -155,15 +155,7 @@ export function scanLinks(lines: string[], from: number, to: number, sourceZ: nu
       const target = parseFiniteDecimal(m[1]!);
       if (target === null) continue;
       const s = m.index + c;
-      out.push({
-        sourceZ,
-        targetZ: target,
-        targetText: m[1]!,
-        text: m[2] ?? null,
-        targetExists: false,
-        range: lineRange(line, s, s + m[0].length),
-        targetRange: lineRange(line, s + 4, s + 4 + m[1]!.length),
-      });
+      out.push(new Link(sourceZ, target, m[1]!, m[2] ?? null, lineRange(line, s, s + m[0].length), lineRange(line, s + 4, s + 4 + m[1]!.length), targets));
     }
   }
   return out;

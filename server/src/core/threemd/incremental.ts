@@ -13,7 +13,7 @@ import { firstDirectiveFrom, shiftDirective } from './moves';
 import { headerZ, resyncDirectives } from './resync';
 import { isDirectiveLine } from './frontmatter';
 import { buildPlane, directiveAtLine, isStructuralLine, markDuplicate, parseThreeMd } from './parser';
-import type { Directive, Plane, ThreeMdDocument } from './syntax';
+import type { Directive, Plane, PlaneSplice, ThreeMdDocument } from './syntax';
 
 /** Statistics for tests and the benchmark: which path the last reparse took. */
 export const reparseStats = { full: 0, body: 0, directive: 0, preamble: 0, structural: 0 };
@@ -66,29 +66,32 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
   if (end.line < firstDirective.line) {
     spliceLines(lines, start.line, oldCount, replaced);
     reparseStats.preamble++;
-    const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, revision: prev.revision + 1, preambleEndLine: prev.preambleEndLine + delta };
+    const doc: ThreeMdDocument = { ...prev, getText: newText, splice: undefined, revision: prev.revision + 1, preambleEndLine: prev.preambleEndLine + delta };
     const pre = collapseLines(lines, doc.preambleStartLine, doc.preambleEndLine);
     doc.preamble = pre ? pre.text : null;
-    doc.directives = prev.directives.map((x) => shiftDirective(x, delta));
-    doc.planes = planesOf(doc.directives);
+    if (delta !== 0) {
+      doc.directives = prev.directives.map((x) => shiftDirective(x, delta));
+      doc.planes = planesOf(doc.directives);
+    }
+    doc.splice = spliceOf(prev, 0, 0, delta, 0, 0);
     return doc;
   }
   const d = directiveAtLine(prev, start.line);
   if (!d || start.line <= d.line || end.line >= d.endLine) return structural();
   spliceLines(lines, start.line, oldCount, replaced);
   reparseStats.body++;
-  const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, revision: prev.revision + 1 };
+  const doc: ThreeMdDocument = { ...prev, getText: newText, splice: undefined, revision: prev.revision + 1 };
   const at = firstDirectiveFrom(prev.directives, d.line);
   const fresh = reread(doc, lines[d.line]!, d, d.endLine + delta);
-  if (delta === 0 && !!fresh.plane === !!d.plane) {
+  // The directive keeps its status (a duplicate stays one), so it holds a plane when it did.
+  const index = d.plane ? planeIndex(prev.planes, d.plane) : 0;
+  const n = d.plane ? 1 : 0;
+  doc.splice = spliceOf(prev, index, n, delta, at, 1);
+  if (delta === 0) {
     // Typing within lines: one directive and one plane change places; nothing moves. The
     // arrays are the consumed previous document's, updated where they are (no copy per keystroke).
     doc.directives[at] = fresh;
-    if (d.plane) {
-      const index = planeIndex(prev.planes, d.plane);
-      doc.planes[index] = fresh.plane!;
-      doc.change = { base: doc.planes, index };
-    }
+    if (d.plane) doc.planes[index] = fresh.plane!;
     return doc;
   }
   doc.directives = prev.directives.map((x, i) => (i < at ? x : i === at ? fresh : shiftDirective(x, delta)));
@@ -105,9 +108,14 @@ function directiveEdit(prev: ThreeMdDocument, d: Directive, line: string, newTex
   if (headerZ(d) !== headerZ(fresh)) return null;
   prev.lines[d.line] = line;
   reparseStats.directive++;
-  const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, revision: prev.revision + 1, shape: {} };
-  doc.directives = prev.directives.map((x) => (x === d ? fresh : x));
-  doc.planes = planesOf(doc.directives);
+  const doc: ThreeMdDocument = { ...prev, getText: newText, splice: undefined, revision: prev.revision + 1, shape: {} };
+  const at = firstDirectiveFrom(prev.directives, d.line);
+  const index = d.plane ? planeIndex(prev.planes, d.plane) : 0;
+  doc.splice = spliceOf(prev, index, d.plane ? 1 : 0, 0, at, 1);
+  doc.directives = prev.directives.slice();
+  doc.directives[at] = fresh;
+  doc.planes = prev.planes.slice();
+  if (d.plane) doc.planes[index] = fresh.plane!;
   return doc;
 }
 
@@ -119,11 +127,23 @@ function reread(doc: ThreeMdDocument, line: string, old: Directive, endLine: num
   const plane = buildPlane(doc, fresh);
   doc.lines[old.line] = saved!;
   if (plane && old.duplicate) markDuplicate(fresh, plane.z);
-  else if (plane) {
-    fresh.plane = plane;
-    for (const l of plane.links) l.targetExists = doc.zs.has(l.targetZ);
-  }
+  else fresh.plane = plane;
   return fresh;
+}
+
+/** The splice of an edit that replaced `count` planes at `at` (and one directive at `directive`, or none) and moved the rest by `lines`. */
+function spliceOf(prev: ThreeMdDocument, at: number, count: number, lines: number, directive: number, directives: number): PlaneSplice {
+  return {
+    base: prev.planes,
+    revision: prev.revision,
+    shape: prev.shape,
+    zsChanged: [],
+    at,
+    removed: count,
+    added: count,
+    lines,
+    directives: { at: directive, removed: directives, added: directives },
+  };
 }
 
 /** Index of a plane by binary search on its first line (planes are in source order). */

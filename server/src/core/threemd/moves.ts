@@ -1,6 +1,6 @@
 /** Moving directives and planes to other lines, and finding a directive by line. */
-import { shiftRange, type Range } from '../types';
-import type { Directive, Link, ParseIssue } from './syntax';
+import { shiftRange } from '../types';
+import type { Directive, ParseIssue } from './syntax';
 
 /** Directive messages name their 1-based line ("on line N"), so a move rewrites that number. */
 const shiftIssue = (i: ParseIssue, n: number): ParseIssue => {
@@ -8,26 +8,16 @@ const shiftIssue = (i: ParseIssue, n: number): ParseIssue => {
   const message = i.message.replace(/^(Invalid @plane directive|The @plane directive) on line \d+/, `$1 on line ${line + n + 1}`);
   return { ...i, message, range: shiftRange(i.range, n) };
 };
-const shiftLink = (l: Link, n: number): Link => ({ ...l, range: shiftRange(l.range, n), targetRange: shiftRange(l.targetRange, n) });
 
-/** A copy of a directive (and its plane) moved down by `n` lines. */
+/** Shared by moved directives without issues (frozen: a moved directive is never marked again). */
+const NO_ISSUES = Object.freeze([]) as unknown as ParseIssue[];
+
+/** A copy of a directive (and its plane) moved down by `n` lines. Attributes, body range and links are moved when first read. */
 export function shiftDirective(d: Directive, n: number): Directive {
   if (n === 0) return d;
-  const r = (x: Range) => shiftRange(x, n);
-  const moved = d.movedBy(n, d.issues.length ? d.issues.map((i) => shiftIssue(i, n)) : []);
+  const moved = d.movedBy(n, d.issues.length ? d.issues.map((i) => shiftIssue(i, n)) : NO_ISSUES);
   moved.duplicate = d.duplicate;
-  if (d.plane) {
-    moved.plane = {
-      ...d.plane,
-      directive: moved,
-      bodyStartLine: d.plane.bodyStartLine + n,
-      endLine: d.plane.endLine + n,
-      bodyRange: d.plane.bodyRange && r(d.plane.bodyRange),
-      links: d.plane.links.map((l) => shiftLink(l, n)),
-      origin: d.plane.origin ?? d.plane,
-      memo: undefined,
-    };
-  }
+  if (d.plane) moved.plane = d.plane.movedBy(n, moved);
   return moved;
 }
 

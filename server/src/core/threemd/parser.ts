@@ -6,7 +6,7 @@ import { lineRange } from '../types';
 import { leadingWs, splitLines, trimWs } from '../text';
 import { collapseLines, parseDirective, planeHeader, scanLinks } from './directive';
 import { isDirectiveLine, scanFrontmatter } from './frontmatter';
-import { bareRecord, type Directive, type Frontmatter, type Link, type ParseIssue, type Plane, type ThreeMdDocument } from './syntax';
+import { bareRecord, Plane, type Directive, type Frontmatter, type Link, type ParseIssue, type ThreeMdDocument } from './syntax';
 
 /** Parses a whole text. Never throws. */
 export function parseThreeMd(text: string): ThreeMdDocument {
@@ -59,6 +59,7 @@ export function parseThreeMd(text: string): ThreeMdDocument {
     directives,
     planes: [],
     zs: new Set(),
+    linkTargets: { zs: new Set() },
     shape: {},
     revision: 0,
     loneCr: hasCr && /\r(?!\n)/.test(text),
@@ -144,7 +145,7 @@ function interpretFrontmatter(fm: Frontmatter): Pick<ThreeMdDocument, 'version' 
 }
 
 function implicitPlane(doc: ThreeMdDocument, body: string, from: number, to: number, first: number, last: number): Plane {
-  const plane: Plane = {
+  const plane = new Plane({
     z: 0,
     label: null,
     x: null,
@@ -156,11 +157,9 @@ function implicitPlane(doc: ThreeMdDocument, body: string, from: number, to: num
     endLine: to,
     bodyRange: lineRange(first, 0, 0),
     links: [],
-    origin: undefined,
-    memo: undefined,
-  };
+  });
   plane.bodyRange = bodyExtent(doc, first, last);
-  plane.links = scanLinks(doc.lines, from, to, 0, doc.bom ? 1 : 0);
+  plane.links = scanLinks(doc.lines, from, to, 0, doc.bom ? 1 : 0, doc.linkTargets);
   return plane;
 }
 
@@ -175,8 +174,7 @@ export function buildPlane(doc: ThreeMdDocument, d: Directive, cut?: (first: num
   if (!header) return null;
   const from = d.line + 1;
   const body = collapseLines(doc.lines, from, d.endLine, cut);
-  // Written out field by field: every plane gets the same shape (a spread would not).
-  return {
+  return new Plane({
     z: header.z,
     label: header.label,
     x: header.x,
@@ -188,10 +186,8 @@ export function buildPlane(doc: ThreeMdDocument, d: Directive, cut?: (first: num
     endLine: d.endLine,
     bodyRange: body ? bodyExtent(doc, body.first, body.last) : null,
     // Only the body's non-blank extent can hold links, and most bodies hold none.
-    links: body && body.text.includes('[[z=') ? scanLinks(doc.lines, body.first, body.last + 1, header.z, 0) : [],
-    origin: undefined,
-    memo: undefined,
-  };
+    links: body && body.text.includes('[[z=') ? scanLinks(doc.lines, body.first, body.last + 1, header.z, 0, doc.linkTargets) : [],
+  });
 }
 
 export function markDuplicate(d: Directive, z: number): void {
@@ -208,7 +204,7 @@ export function markDuplicate(d: Directive, z: number): void {
 
 export function resolveLinkTargets(doc: ThreeMdDocument): void {
   doc.zs = new Set(doc.planes.map((p) => p.z));
-  for (const p of doc.planes) for (const l of p.links) l.targetExists = doc.zs.has(l.targetZ);
+  doc.linkTargets.zs = doc.zs;
 }
 
 /** Every issue in the reference's order: frontmatter, version, then directives by line. */

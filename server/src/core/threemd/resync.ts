@@ -4,9 +4,9 @@
  * last directive before the edit. It stops at the first directive of the previous document,
  * after the edited lines, that the new scan also reaches outside a fence: from there on the
  * lines and the fence state are the old ones, so the old directives hold, moved by the edit's
- * line delta. Whether a plane is a duplicate depends on every plane before it, so that is
- * re-decided along the whole list (only directives whose status flips are read again), and link
- * targets are re-resolved when the set of z values changes.
+ * line delta. Whether a plane is a duplicate depends on every plane before it: when each z the
+ * edit removed or added is held by at most one directive before and after, no other directive's
+ * status can change; otherwise it is re-decided along the whole list.
  */
 import { collapseLines, lastAttribute, parseDirective } from './directive';
 import { parseFiniteDecimal } from './lexical';
@@ -14,6 +14,7 @@ import { isDirectiveLine } from './frontmatter';
 import { firstDirectiveFrom, shiftDirective } from './moves';
 import { buildPlane, fenceTransition, markDuplicate, mayBeStructural } from './parser';
 import type { Directive, Plane, ThreeMdDocument } from './syntax';
+import { spliced } from '../planeTable';
 
 /**
  * The document after an edit of lines `first`..`last` (previous numbering) that moved later
@@ -25,6 +26,7 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
   const old = prev.directives;
   // The last directive before the edit (its line and everything above it are unchanged).
   const restart = firstDirectiveFrom(old, first) - 1;
+  const from = Math.max(restart, 0);
   const scanFrom = restart >= 0 ? old[restart]!.line : prev.preambleStartLine;
   let candidate = firstDirectiveFrom(old, last + 1);
   const found: number[] = [];
@@ -44,41 +46,140 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
     if (change !== null) fence = change;
     else if (!fence && isDirectiveLine(raw)) found.push(i);
   }
-  const prefix = old.slice(0, Math.max(restart, 0));
-  if (prefix.length + found.length + old.length - keepFrom === 0) return null;
+  if (from + found.length + old.length - keepFrom === 0) return null;
 
-  const doc: ThreeMdDocument = { ...prev, getText: newText, change: undefined, revision: prev.revision + 1, shape: {}, directives: [], planes: [] };
-  const seen = new Set<number>();
-  for (const d of prefix) if (d.plane) seen.add(d.plane.z);
-  const directives = prefix;
-  found.forEach((line, k) => {
+  const doc: ThreeMdDocument = { ...prev, getText: newText, splice: undefined, revision: prev.revision + 1, shape: {}, directives: [], planes: [] };
+  const fresh = found.map((line, k) => {
     const d = parseDirective(lines[line]!, line, k + 1 < found.length ? found[k + 1]! : stop);
-    const plane = buildPlane(doc, d);
-    if (plane) settle(d, plane, seen);
-    directives.push(d);
+    d.plane = buildPlane(doc, d);
+    return d;
   });
+  const counts = prev.zCount ?? countZs(old);
+  const touched = recount(counts, old, from, keepFrom, fresh);
+  doc.zCount = counts;
+  let simple = true;
+  for (const [z, before] of touched) if (before > 1 || (counts.get(z) ?? 0) > 1) simple = false;
+  if (simple) spliceDirectives(doc, prev, from, keepFrom, fresh, delta, touched);
+  else redecide(doc, prev, from, keepFrom, fresh, delta);
+  if (restart < 0) {
+    doc.preambleEndLine = doc.directives[0]!.line;
+    const pre = collapseLines(lines, doc.preambleStartLine, doc.preambleEndLine);
+    doc.preamble = pre ? pre.text : null;
+  }
+  doc.linkTargets.zs = doc.zs;
+  return doc;
+}
+
+/** How many directives have each z (`headerZ`). */
+function countZs(directives: Directive[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const d of directives) {
+    const z = headerZ(d);
+    if (z !== null) counts.set(z, (counts.get(z) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Updates the counts for directives `from`..`to` of `old` replaced by `fresh`; returns each z
+ * the edit removed or added with how many directives had it before the edit.
+ */
+function recount(counts: Map<number, number>, old: Directive[], from: number, to: number, fresh: Directive[]): Map<number, number> {
+  const touched = new Map<number, number>();
+  const touch = (z: number, by: number) => {
+    const n = counts.get(z) ?? 0;
+    // The first touch of a z sees its count ahead of the edit.
+    if (!touched.has(z)) touched.set(z, n);
+    if (n + by === 0) counts.delete(z);
+    else counts.set(z, n + by);
+  };
+  for (let k = from; k < to; k++) {
+    const z = headerZ(old[k]!);
+    if (z !== null) touch(z, -1);
+  }
+  for (const d of fresh) if (d.plane) touch(d.plane.z, 1);
+  return touched;
+}
+
+/**
+ * Every z the edit touched is held by at most one directive before and after it, so no other
+ * directive changes status: the new directives hold their planes, later ones only move, and
+ * the change is recorded as a splice of the plane array.
+ */
+function spliceDirectives(doc: ThreeMdDocument, prev: ThreeMdDocument, from: number, keepFrom: number, fresh: Directive[], delta: number, touched: Map<number, number>): void {
+  const old = prev.directives;
+  const at = planesBefore(prev, from);
+  let removed = 0;
+  for (let k = from; k < keepFrom; k++) if (old[k]!.plane) removed++;
+  const freshPlanes: Plane[] = [];
+  for (const d of fresh) if (d.plane) freshPlanes.push(d.plane);
+  const added = freshPlanes.length;
+  if (delta === 0) {
+    // Nothing moves: the arrays are spliced (copies of the old ones, no directive is touched).
+    doc.directives = spliced(old, from, keepFrom - from, fresh);
+    doc.planes = spliced(prev.planes, at, removed, freshPlanes);
+  } else {
+    const directives = old.slice(0, from).concat(fresh);
+    const planes = prev.planes.slice(0, at).concat(freshPlanes);
+    for (let k = keepFrom; k < old.length; k++) {
+      const d = shiftDirective(old[k]!, delta);
+      directives.push(d);
+      if (d.plane) planes.push(d.plane);
+    }
+    doc.directives = directives;
+    doc.planes = planes;
+  }
+  // The z set changes when a z lost its last holder or gained its first.
+  let zs: Set<number> | undefined;
+  const zsChanged: number[] = [];
+  for (const [z, before] of touched) {
+    const now = doc.zCount!.has(z);
+    if (now === before > 0) continue;
+    zs ??= new Set(prev.zs);
+    if (now) zs.add(z);
+    else zs.delete(z);
+    zsChanged.push(z);
+  }
+  if (zs) doc.zs = zs;
+  doc.splice = {
+    base: prev.planes,
+    revision: prev.revision,
+    shape: prev.shape,
+    zsChanged,
+    at,
+    removed,
+    added,
+    lines: delta,
+    directives: { at: from, removed: keepFrom - from, added: fresh.length },
+  };
+}
+
+/** Some z is shared: duplicates are re-decided along the whole list (only flipped directives are read again). */
+function redecide(doc: ThreeMdDocument, prev: ThreeMdDocument, from: number, keepFrom: number, fresh: Directive[], delta: number): void {
+  const old = prev.directives;
+  const seen = new Set<number>();
+  const directives = old.slice(0, from);
+  for (const d of directives) if (d.plane) seen.add(d.plane.z);
+  for (const d of fresh) {
+    if (d.plane) settle(d, d.plane, seen);
+    directives.push(d);
+  }
   for (let k = keepFrom; k < old.length; k++) {
     let d = shiftDirective(old[k]!, delta);
     const z = headerZ(d);
     if (z !== null && seen.has(z) !== d.duplicate) {
       // Its duplicate status flips: read it again, as a full parse would.
-      d = parseDirective(lines[d.line]!, d.line, d.endLine);
+      d = parseDirective(doc.lines[d.line]!, d.line, d.endLine);
       settle(d, buildPlane(doc, d)!, seen);
     } else if (z !== null) seen.add(z);
     directives.push(d);
   }
+  const planes: Plane[] = [];
+  for (const d of directives) if (d.plane) planes.push(d.plane);
   doc.directives = directives;
-  doc.planes = directives.flatMap((d) => (d.plane ? [d.plane] : []));
-  if (restart < 0) {
-    doc.preambleEndLine = directives[0]!.line;
-    const pre = collapseLines(lines, doc.preambleStartLine, doc.preambleEndLine);
-    doc.preamble = pre ? pre.text : null;
-  }
-  // The z set in plane order (as a full parse builds it); the old one is kept when equal, so caches keyed on it still hit.
-  doc.zs = sameOrder(prev.zs, seen) ? prev.zs : seen;
-  const retarget = doc.zs !== prev.zs;
-  for (const p of doc.planes) for (const l of p.links) if (retarget || !p.origin) l.targetExists = doc.zs.has(l.targetZ);
-  return doc;
+  doc.planes = planes;
+  // The old set is kept when equal, so caches keyed on it still hit.
+  doc.zs = sameSet(prev.zs, seen) ? prev.zs : seen;
 }
 
 /** Attaches the plane, or marks the directive a duplicate of an earlier z. */
@@ -90,6 +191,20 @@ function settle(d: Directive, plane: Plane, seen: Set<number>): void {
   }
 }
 
+/** How many planes the directives before index `k` hold (binary search over the planes' lines). */
+function planesBefore(doc: ThreeMdDocument, k: number): number {
+  if (k >= doc.directives.length) return doc.planes.length;
+  const line = doc.directives[k]!.line;
+  let lo = 0;
+  let hi = doc.planes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (doc.planes[mid]!.bodyStartLine <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The z a directive's plane has (duplicates included), or null when the directive was rejected. */
 export function headerZ(d: Directive): number | null {
   if (d.plane) return d.plane.z;
@@ -98,9 +213,8 @@ export function headerZ(d: Directive): number | null {
   return z ? parseFiniteDecimal(z.value) : null;
 }
 
-function sameOrder(a: Set<number>, b: Set<number>): boolean {
+function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
   if (a.size !== b.size) return false;
-  const it = b.values();
-  for (const x of a) if (x !== it.next().value) return false;
+  for (const x of a) if (!b.has(x)) return false;
   return true;
 }

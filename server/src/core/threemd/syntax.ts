@@ -1,5 +1,5 @@
 /** The 3md syntax tree: the reference's document model plus a source range on every element. */
-import { lineRange, type Range } from '../types';
+import { lineRange, shiftRange, type Range } from '../types';
 
 export type ThreeMdErrorCode =
   | 'missingFrontmatter'
@@ -125,20 +125,73 @@ export class Attribute {
   }
 }
 
-export interface Link {
-  sourceZ: number;
-  targetZ: number;
-  /** The target as written (`1`, `.5`, `+1`, `1e0`). */
-  targetText: string;
-  text: string | null;
-  targetExists: boolean;
-  /** The whole `[[z=N|text]]`. */
-  range: Range;
-  /** The `N`. */
-  targetRange: Range;
+/**
+ * The z values a document's links resolve against. One object serves a document and every
+ * document an incremental re-parse makes from it (the previous one is consumed), so a change of
+ * the z set is one assignment, not a pass over every link.
+ */
+export interface LinkTargets {
+  zs: ReadonlySet<number>;
 }
 
-export interface Plane {
+/** One `[[z=N|text]]` in a plane's body. */
+export class Link {
+  constructor(
+    readonly sourceZ: number,
+    readonly targetZ: number,
+    /** The target as written (`1`, `.5`, `+1`, `1e0`). */
+    readonly targetText: string,
+    readonly text: string | null,
+    /** The whole `[[z=N|text]]`. */
+    readonly range: Range,
+    /** The `N`. */
+    readonly targetRange: Range,
+    targets: LinkTargets,
+  ) {
+    this.#targets = targets;
+  }
+
+  #targets: LinkTargets;
+
+  /** True when a plane of the document has the target z. */
+  get targetExists(): boolean {
+    return this.#targets.zs.has(this.targetZ);
+  }
+
+  /** The same link `n` lines down. */
+  movedBy(n: number): Link {
+    return new Link(this.sourceZ, this.targetZ, this.targetText, this.text, shiftRange(this.range, n), shiftRange(this.targetRange, n), this.#targets);
+  }
+
+  toJSON(): object {
+    const { sourceZ, targetZ, targetText, text, targetExists, range, targetRange } = this;
+    return { sourceZ, targetZ, targetText, text, targetExists, range, targetRange };
+  }
+}
+
+/** The fields a plane is made with; `bodyRange` and `links` may be left out by a moved copy. */
+export interface PlaneInit {
+  z: number;
+  label: string | null;
+  x: number | null;
+  y: number | null;
+  attributes: Record<string, string>;
+  body: string;
+  directive: Directive | null;
+  bodyStartLine: number;
+  endLine: number;
+  bodyRange: Range | null;
+  links: Link[];
+}
+
+const NO_LINKS: readonly Link[] = Object.freeze([]);
+
+/**
+ * One plane. A copy moved to other lines by an incremental edit keeps its origin's header and
+ * body and makes its body range and links (shifted, resolved against the z set it was given)
+ * only when they are read: an edit that adds a line moves every later plane, and few are read.
+ */
+export class Plane {
   z: number;
   label: string | null;
   x: number | null;
@@ -152,17 +205,81 @@ export interface Plane {
   bodyStartLine: number;
   /** One past the last line of the span. */
   endLine: number;
-  /** The trimmed body's extent, or null when the body is empty. */
-  bodyRange: Range | null;
-  links: Link[];
   /**
    * Set when this plane is an unchanged plane moved to other lines by an incremental edit: the
    * plane it was copied from. Caches keyed by content use `origin ?? plane`.
    */
-  origin?: Plane;
+  origin: Plane | undefined;
   /** Caches of the layers above the parser; a new or moved plane starts without. */
-  memo: PlaneMemo | undefined;
+  memo: PlaneMemo | undefined = undefined;
+  #bodyRange: Range | null | undefined;
+  #links: Link[] | undefined;
+
+  constructor(init: PlaneInit, origin?: Plane) {
+    this.z = init.z;
+    this.label = init.label;
+    this.x = init.x;
+    this.y = init.y;
+    this.attributes = init.attributes;
+    this.body = init.body;
+    this.directive = init.directive;
+    this.bodyStartLine = init.bodyStartLine;
+    this.endLine = init.endLine;
+    this.#bodyRange = init.bodyRange;
+    this.#links = init.links;
+    this.origin = origin;
+  }
+
+  /** This plane on other lines (`n` lines down), under a moved copy of its directive. */
+  movedBy(n: number, directive: Directive | null): Plane {
+    const origin = this.origin ?? this;
+    const copy = new Plane(MOVING, origin);
+    copy.z = this.z;
+    copy.label = this.label;
+    copy.x = this.x;
+    copy.y = this.y;
+    copy.attributes = this.attributes;
+    copy.body = this.body;
+    copy.directive = directive;
+    copy.bodyStartLine = this.bodyStartLine + n;
+    copy.endLine = this.endLine + n;
+    copy.#bodyRange = undefined;
+    copy.#links = undefined;
+    return copy;
+  }
+
+  /** The trimmed body's extent, or null when the body is empty. */
+  get bodyRange(): Range | null {
+    if (this.#bodyRange === undefined) {
+      const from = this.origin!;
+      const r = from.bodyRange;
+      this.#bodyRange = r && shiftRange(r, this.bodyStartLine - from.bodyStartLine);
+    }
+    return this.#bodyRange;
+  }
+
+  set bodyRange(r: Range | null) {
+    this.#bodyRange = r;
+  }
+
+  /** Cross-plane links in the body. */
+  get links(): Link[] {
+    if (this.#links === undefined) {
+      const from = this.origin!;
+      const n = this.bodyStartLine - from.bodyStartLine;
+      const own = from.links;
+      this.#links = own.length === 0 ? (NO_LINKS as Link[]) : own.map((l) => l.movedBy(n));
+    }
+    return this.#links;
+  }
+
+  set links(links: Link[]) {
+    this.#links = links;
+  }
 }
+
+/** The placeholder a moved copy is made from before its fields are copied in. */
+const MOVING: PlaneInit = { z: 0, label: null, x: null, y: null, attributes: {}, body: '', directive: null, bodyStartLine: 0, endLine: 0, bodyRange: null, links: [] };
 
 /**
  * What the analysis layers keep per plane object, declared by each layer through module
@@ -183,7 +300,8 @@ export class Directive {
   duplicate = false;
   #attributes: Attribute[] | undefined;
   /** For a moved copy whose attributes were not asked for yet: where they come from, and by how many lines they move. */
-  #from: { attributes: Attribute[]; by: number } | undefined;
+  #from: Attribute[] | undefined;
+  #by = 0;
 
   constructor(
     readonly line: number,
@@ -204,15 +322,21 @@ export class Directive {
   movedBy(n: number, issues: ParseIssue[]): Directive {
     const copy = new Directive(this.line + n, this.endLine + n, [], this.end, issues);
     copy.#attributes = undefined;
-    copy.#from = this.#attributes ? { attributes: this.#attributes, by: n } : { attributes: this.#from!.attributes, by: this.#from!.by + n };
+    if (this.#attributes) {
+      copy.#from = this.#attributes;
+      copy.#by = n;
+    } else {
+      copy.#from = this.#from;
+      copy.#by = this.#by + n;
+    }
     return copy;
   }
 
   /** Every `key=value` token in source order (repeated keys included). */
   get attributes(): Attribute[] {
     if (!this.#attributes) {
-      const { attributes, by } = this.#from!;
-      this.#attributes = attributes.map((a) => a.moved(by));
+      const by = this.#by;
+      this.#attributes = this.#from!.map((a) => a.moved(by));
       this.#from = undefined;
     }
     return this.#attributes;
@@ -229,12 +353,27 @@ export class Directive {
   }
 }
 
-/** What an incremental re-parse changed, when it replaced exactly one plane in place. */
-export interface PlaneChange {
-  /** The plane array the change was made in (the previous document's, updated in place). */
+/**
+ * How an incremental re-parse changed the previous document's planes: `removed` planes at index
+ * `at` were replaced by `added` new ones; every plane before them is the same object; every plane
+ * after them is the old one moved `lines` lines down (a copy with the same content, see `origin`),
+ * or the same object when `lines` is 0. A re-parse that changes anything else (a later plane
+ * becoming or ceasing to be a duplicate) records no splice.
+ */
+export interface PlaneSplice {
+  /** The previous document's plane array (the same array as now when it was updated in place). */
   base: Plane[];
-  /** Index (in `planes`) of the replaced plane. */
-  index: number;
+  /** The previous document's revision and shape. */
+  revision: number;
+  shape: object;
+  /** The z values that joined or left the z set (empty when `zs` is the previous set). */
+  zsChanged: number[];
+  at: number;
+  removed: number;
+  added: number;
+  lines: number;
+  /** The same change in the directive array. */
+  directives: { at: number; removed: number; added: number };
 }
 
 export interface ThreeMdDocument {
@@ -243,8 +382,8 @@ export interface ThreeMdDocument {
    * breaks: positions are the same as in the original text).
    */
   getText(): string;
-  /** Set by an incremental re-parse that replaced one plane and moved nothing. */
-  change?: PlaneChange;
+  /** Set by an incremental re-parse: what it changed (see `PlaneSplice`). */
+  splice?: PlaneSplice;
   /**
    * 0 for a full parse, +1 for each incremental re-parse. The plane array can be updated in
    * place by a re-parse, so caches that remember it also remember the revision they saw.
@@ -267,8 +406,15 @@ export interface ThreeMdDocument {
   planes: Plane[];
   /** Document-level issues not owned by a directive: frontmatter errors and missingVersion. */
   headIssues: ParseIssue[];
-  /** The z of every plane, for link targets. */
-  zs: Set<number>;
+  /** The z of every plane (never changed once made: a new z set is a new object). */
+  zs: ReadonlySet<number>;
+  /** What the document's links resolve against (shared along incremental re-parses). */
+  linkTargets: LinkTargets;
+  /**
+   * How many directives have each z (duplicates and rejected-as-duplicate included), made by the
+   * first structural re-parse that needs it and kept up to date by the next ones.
+   */
+  zCount?: Map<number, number>;
   /** True when the text has a CR that is not part of CRLF (line numbering then differs from LSP's). */
   loneCr: boolean;
   /**
