@@ -8,6 +8,7 @@ import { applyEdit, LineIndex } from '../../server/src/core/text';
 import type { TextEdit } from '../../server/src/core/types';
 import { joinLines } from '../helpers/markers';
 import { snapshot } from '../helpers/snapshot';
+import { tableStats } from '../../server/src/core/planeTable';
 
 const BASE = joinLines(
   '---',
@@ -167,3 +168,80 @@ test('an unchanged plane keeps its object identity across a body edit elsewhere'
   assert.equal(next.planes[0], first);
 });
 
+
+/** An agent with every kind of cross-plane fact: an identity, a route assertion, links both ways, a duplicate and a missing label, a dead link. */
+const AGENT = joinLines(
+  '---',
+  '3md: 1.0',
+  'title: T',
+  'tools: rg',
+  '---',
+  '@plane z=0 label="id" kind=identity',
+  'You are T. route("find x") selects search',
+  '@plane z=1 label="search" triggers="find, grep" inputs="q" tool="rg {q}"',
+  'Search, then cite [[z=2]].',
+  '@plane z=2 label="b" triggers="b"',
+  'body b, back to [[z=1]]',
+  '@plane z=3 label="b" triggers="c"',
+  'same label',
+  '@plane z=4 triggers="d"',
+  'no label, dead [[z=9]]',
+  '```',
+  'example',
+  '```',
+  '',
+);
+
+const AGENT_FRAGMENTS = [...FRAGMENTS, '\n@plane z=5 label="c" triggers="c"\n', '\n@plane z=6 kind=identity\n', '\n@plane z=9 label="nine"\n', '[[z=5]]', '[[z=4]]', 'label="b"', 'z=3', '3', 'kind=identity', 'route("b") selects b'];
+
+test('diagnostics of an agent analysed after every edit equal a fresh analysis, whether carried over the splice or rebuilt', () => {
+  const plain = (a: ReturnType<typeof analyzeThreeMd>) => JSON.parse(JSON.stringify(a.diagnostics));
+  const before = { ...tableStats };
+  fc.assert(
+    fc.property(fc.array(fc.record({ a: fc.nat(), len: fc.nat({ max: 12 }), ins: fc.array(fc.constantFrom(...AGENT_FRAGMENTS), { maxLength: 3 }) }), { minLength: 1, maxLength: 30 }), (edits) => {
+      let text = AGENT;
+      let doc = parseThreeMd(text);
+      analyzeThreeMd(doc, { fileName: 'agent.3md' });
+      for (const raw of edits) {
+        const edit = toEdit(text, { ...raw, a: raw.a % (text.length + 1) });
+        text = applyEdit(text, edit);
+        doc = reparse(doc, edit);
+        assert.deepEqual(plain(analyzeThreeMd(doc, { fileName: 'agent.3md' })), plain(analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' })));
+      }
+    }),
+    { numRuns: 300 },
+  );
+  assert.ok(tableStats.carried > before.carried, 'some edits were carried over');
+  assert.ok(tableStats.built > before.built, 'some edits were rebuilt');
+});
+
+test('closing a fence revives the planes it hid: the same content, moved where they are, equal to a full parse', () => {
+  let text = joinLines('---', '3md: 1.0', 'title: T', '---', '@plane z=0 kind=identity', 'a', '', '@plane z=1', 'b', '```sh', 'x', '```', '@plane z=2', 'c [[z=1]]', '```', 'y', '```', '@plane z=3', 'd', '');
+  let doc = parseThreeMd(text);
+  const hidden = doc.planes.slice(1);
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: '```' }));
+  // The stray fence pairs with the example's first fence, and every later pair the other way: every directive after it is fenced.
+  assert.deepEqual(doc.planes.map((p) => p.z), [0]);
+  // A line added above the hidden planes moves them; they come back on their new lines.
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 6, character: 3 }, end: { line: 6, character: 3 } }, text: '\n' }));
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 6, character: 0 }, end: { line: 7, character: 0 } }, text: '' }));
+  assert.deepEqual(doc.planes.map((p) => p.z), [0, 1, 2, 3]);
+  doc.planes.slice(1).forEach((p, k) => assert.equal(p.origin ?? p, hidden[k], `plane z=${p.z} is the hidden one`));
+  assert.equal(doc.planes[2]!.links[0]!.targetExists, true);
+});
+
+test('a hidden plane whose lines changed while hidden is read again when it comes back', () => {
+  let text = joinLines('---', '3md: 1.0', 'title: T', '---', '@plane z=0 kind=identity', 'a', '', '@plane z=1', 'b', '```sh', 'x', '```', '@plane z=2', 'c', '@plane z=3', 'd', '');
+  let doc = parseThreeMd(text);
+  const hidden = doc.planes.slice(1);
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: '```' }));
+  // Typing in what is now the body of plane 1 (the hidden plane 2's body line).
+  const typed = applyEdit(text, { range: { start: { line: 13, character: 1 }, end: { line: 13, character: 1 } }, text: '!' });
+  doc = reparse(doc, { range: { start: { line: 13, character: 1 }, end: { line: 13, character: 1 } }, text: '!' }, typed);
+  text = typed;
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 6, character: 0 }, end: { line: 6, character: 3 } }, text: '' }));
+  assert.equal(doc.planes[2]!.body, 'c!');
+  assert.equal(doc.planes[1]!.origin ?? doc.planes[1], hidden[0], 'plane 1 came back as it was');
+  assert.notEqual(doc.planes[2]!.origin ?? doc.planes[2], hidden[1], 'plane 2 was read again');
+  assert.equal(doc.planes[3]!.origin ?? doc.planes[3], hidden[2], 'plane 3 came back as it was');
+});

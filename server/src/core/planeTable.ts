@@ -5,6 +5,9 @@
  */
 import type { Plane, ThreeMdDocument } from './threemd/syntax';
 
+/** How tables were brought up to date, for tests: carried over a splice, or built over every plane. */
+export const tableStats = { carried: 0, built: 0 };
+
 export class PlaneTable<T> {
   private constructor(
     /** The plane array and revision the table describes (the array can later be updated in place). */
@@ -19,6 +22,7 @@ export class PlaneTable<T> {
 
   /** Computes every value, reusing those of `same` (a table whose planes, when identical, have identical values). */
   static build<T>(doc: ThreeMdDocument, compute: (i: number) => T, isEmpty: (v: T) => boolean, same?: PlaneTable<T>): PlaneTable<T> {
+    tableStats.built++;
     const values = doc.planes.map((p, i) => (same && same.seen[i] === p ? same.values[i]! : compute(i)));
     const nonEmpty: number[] = [];
     values.forEach((v, i) => isEmpty(v) || nonEmpty.push(i));
@@ -42,6 +46,7 @@ export class PlaneTable<T> {
    * table is updated in place.
    */
   carry(doc: ThreeMdDocument, compute: (i: number) => T, isEmpty: (v: T) => boolean): this {
+    tableStats.carried++;
     const s = doc.splice!;
     const end = s.at + s.added;
     const shift = s.added - s.removed;

@@ -11,6 +11,7 @@
 import { collapseLines, lastAttribute, parseDirective } from './directive';
 import { parseFiniteDecimal } from './lexical';
 import { isDirectiveLine } from './frontmatter';
+import { bury, revive } from './dropped';
 import { firstDirectiveFrom, shiftDirective } from './moves';
 import { buildPlane, fenceTransition, markDuplicate, mayBeStructural } from './parser';
 import type { Directive, Plane, ThreeMdDocument } from './syntax';
@@ -49,18 +50,29 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
   if (from + found.length + old.length - keepFrom === 0) return null;
 
   const doc: ThreeMdDocument = { ...prev, getText: newText, splice: undefined, revision: prev.revision + 1, shape: {}, directives: [], planes: [] };
+  // Planes an earlier edit dropped come back as they were when their lines are the same again.
+  const revived = new Set<Directive>();
   const fresh = found.map((line, k) => {
-    const d = parseDirective(lines[line]!, line, k + 1 < found.length ? found[k + 1]! : stop);
-    d.plane = buildPlane(doc, d);
-    return d;
+    const end = k + 1 < found.length ? found[k + 1]! : stop;
+    const again = revive(prev.dropped, lines, line, end);
+    if (again) {
+      revived.add(again);
+      return again;
+    }
+    return parsed(doc, line, end);
   });
   const counts = prev.zCount ?? countZs(old);
   const touched = recount(counts, old, from, keepFrom, fresh);
   doc.zCount = counts;
   let simple = true;
   for (const [z, before] of touched) if (before > 1 || (counts.get(z) ?? 0) > 1) simple = false;
+  doc.dropped = bury(prev, from, keepFrom, last, delta, lines);
   if (simple) spliceDirectives(doc, prev, from, keepFrom, fresh, delta, touched);
-  else redecide(doc, prev, from, keepFrom, fresh, delta);
+  else {
+    // Duplicates are decided again, on directives of this document's own.
+    for (let k = 0; k < fresh.length; k++) if (revived.has(fresh[k]!)) fresh[k] = parsed(doc, fresh[k]!.line, fresh[k]!.endLine);
+    redecide(doc, prev, from, keepFrom, fresh, delta);
+  }
   if (restart < 0) {
     doc.preambleEndLine = doc.directives[0]!.line;
     const pre = collapseLines(lines, doc.preambleStartLine, doc.preambleEndLine);
@@ -68,6 +80,13 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
   }
   doc.linkTargets.zs = doc.zs;
   return doc;
+}
+
+/** The directive on `line`, parsed, with its plane (not yet checked for duplicates). */
+function parsed(doc: ThreeMdDocument, line: number, end: number): Directive {
+  const d = parseDirective(doc.lines[line]!, line, end);
+  d.plane = buildPlane(doc, d);
+  return d;
 }
 
 /** How many directives have each z (`headerZ`). */

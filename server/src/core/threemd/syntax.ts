@@ -1,5 +1,6 @@
 /** The 3md syntax tree: the reference's document model plus a source range on every element. */
 import { lineRange, shiftRange, type Range } from '../types';
+import type { DroppedPlanes } from './dropped';
 
 export type ThreeMdErrorCode =
   | 'missingFrontmatter'
@@ -415,6 +416,8 @@ export interface ThreeMdDocument {
    * first structural re-parse that needs it and kept up to date by the next ones.
    */
   zCount?: Map<number, number>;
+  /** Planes that structural edits dropped, for later edits that bring their lines back (dropped.ts). */
+  dropped?: DroppedPlanes;
   /** True when the text has a CR that is not part of CRLF (line numbering then differs from LSP's). */
   loneCr: boolean;
   /**
