@@ -9,6 +9,7 @@ import type { TextEdit } from '../../server/src/core/types';
 import { joinLines } from '../helpers/markers';
 import { snapshot } from '../helpers/snapshot';
 import { tableStats } from '../../server/src/core/planeTable';
+import { genAgent } from '../../scripts/genAgent';
 
 const BASE = joinLines(
   '---',
@@ -244,4 +245,36 @@ test('a hidden plane whose lines changed while hidden is read again when it come
   assert.equal(doc.planes[1]!.origin ?? doc.planes[1], hidden[0], 'plane 1 came back as it was');
   assert.notEqual(doc.planes[2]!.origin ?? doc.planes[2], hidden[1], 'plane 2 was read again');
   assert.equal(doc.planes[3]!.origin ?? doc.planes[3], hidden[2], 'plane 3 came back as it was');
+});
+
+test('a fence that swallows hundreds of lines builds the long body from the planes it swallowed: the same text and links as a full parse', () => {
+  let text = genAgent(40);
+  let doc = parseThreeMd(text);
+  const p = doc.planes[5]!;
+  const at = { line: p.bodyStartLine + 1, character: 0 };
+  // Lines added above the swallowed planes move them first, so their pieces are taken from moved planes.
+  ({ tree: doc, text } = structural(doc, text, { range: { start: at, end: at }, text: '```\n\n' }));
+  assert.ok(doc.planes.length < 10, 'the later planes are fenced');
+  assert.ok(doc.planes[5]!.endLine - doc.planes[5]!.bodyStartLine > 256, 'one long body');
+  assert.ok(doc.planes[5]!.links.length > 3, 'with the swallowed planes\' links');
+  ({ tree: doc, text } = structural(doc, text, { range: { start: at, end: { line: at.line + 2, character: 0 } }, text: '' }));
+  assert.equal(doc.planes.length, 41);
+});
+
+test('random edits of a long agent with fences opened and closed equal a full parse after every edit', () => {
+  const base = genAgent(30);
+  const long = fc.record({ a: fc.nat(), len: fc.nat({ max: 40 }), ins: fc.array(fc.constantFrom('```', '\n```\n', '~~~', '\n', 'x', '[[z=3]]', '\n@plane z=77 label="q"\n', '@plane', ''), { maxLength: 2 }) });
+  fc.assert(
+    fc.property(fc.array(long, { minLength: 1, maxLength: 12 }), (edits) => {
+      let text = base;
+      let doc = parseThreeMd(text);
+      for (const raw of edits) {
+        const edit = toEdit(text, { ...raw, a: raw.a % (text.length + 1) });
+        text = applyEdit(text, edit);
+        doc = reparse(doc, edit, text);
+        assert.deepEqual(snapshot(doc), snapshot(parseThreeMd(text)));
+      }
+    }),
+    { numRuns: 60 },
+  );
 });

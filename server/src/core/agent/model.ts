@@ -326,12 +326,10 @@ function explicitIdentityIndexes(doc: ThreeMdDocument): number[] {
   return explicit;
 }
 
-/** Whether plane `i` of the previous document (the splice's base) was an identity, when its shape's identities are known. */
-export function wasIdentity(doc: ThreeMdDocument, i: number): boolean | undefined {
+/** The `kind=identity` plane indexes of the previous document (the splice's base), when its shape's are known. */
+export function previousIdentities(doc: ThreeMdDocument): readonly number[] | undefined {
   const s = doc.splice;
-  const before = s && identityMemo.get(s.shape);
-  if (!before) return undefined;
-  return before.length ? before.includes(i) : i === 0;
+  return s && identityMemo.get(s.shape);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { lineRange, shiftRange, type Diagnostic, type Range, type Severity } from '../types';
 import { memoOf, type Plane, type ThreeMdDocument } from '../threemd/syntax';
-import { attributeOf, buildAgent, dependencies, fieldOf, INPUT_TYPES, rolesKept, skillOf, wasIdentity, type AgentModel, type Skill } from './model';
+import { attributeOf, buildAgent, dependencies, fieldOf, INPUT_TYPES, previousIdentities, rolesKept, skillOf, type AgentModel, type Skill } from './model';
 import { AgentRule } from './rules';
 import { PlaneTable, spliced, splicedIndexes } from '../planeTable';
 
@@ -224,29 +224,26 @@ function carryLabels(m: AgentModel, memo: ShapeMemo, before: ShapeMemo | undefin
   const doc = m.doc;
   const s = doc.splice;
   const count = before?.labelCount;
-  if (!s || !before?.labels || !count) return false;
-  const removed = new Set<string>();
+  const identities = previousIdentities(doc);
+  if (!s || !before?.labels || !count || !identities) return false;
+  // The counts are updated as they are checked; when the check fails they are dropped (the caller counts again).
+  before.labelCount = undefined;
+  const wasIdentity = identities.length ? new Set(identities) : new Set([0]);
   for (let i = s.at; i < s.at + s.removed; i++) {
-    const role = wasIdentity(doc, i);
-    if (role === undefined) return false;
-    if (role) continue;
+    if (wasIdentity.has(i)) continue;
     const label = s.base[i]!.label?.trim();
     if (!label || count.get(label) !== 1) return false;
-    removed.add(label);
+    count.delete(label);
   }
-  const added = new Set<string>();
   for (let i = s.at; i < s.at + s.added; i++) {
     if (m.identityIndexes.has(i)) continue;
     const label = doc.planes[i]!.label?.trim();
-    if (!label || (count.has(label) && !removed.has(label)) || added.has(label)) return false;
-    added.add(label);
+    if (!label || count.has(label)) return false;
+    count.set(label, 1);
   }
-  for (const label of removed) count.delete(label);
-  for (const label of added) count.set(label, 1);
   const shift = (i: number) => (i < s.at ? i : i + s.added - s.removed);
   memo.labels = before.labels.map(([i, first]) => [shift(i), first < 0 ? first : shift(first)]);
   memo.labelCount = count;
-  before.labelCount = undefined;
   return true;
 }
 

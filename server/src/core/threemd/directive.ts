@@ -122,20 +122,29 @@ export function planeHeader(d: Directive): Pick<Plane, 'z' | 'label' | 'x' | 'y'
   return { z, label, x: x ?? null, y: y ?? null, attributes };
 }
 
+/**
+ * Where a plane's body text and links can come from other than joining and scanning its lines:
+ * `cut` gives lines `first`..`last` as one string, `links` the links on them.
+ */
+export interface BodySource {
+  cut(first: number, last: number): string;
+  links?(first: number, last: number, sourceZ: number): Link[];
+}
+
 /** Drops leading and trailing blank lines; returns the body text and its first/last line. */
 export function collapseLines(
   lines: string[],
   from: number,
   to: number,
   /** Cuts lines first..last out of the original text when it is at hand (no copy); else they are joined. */
-  cut?: (first: number, last: number) => string,
+  source?: BodySource,
 ): { text: string; first: number; last: number } | null {
   let a = from;
   let b = to - 1;
   while (a <= b && isBlank(lines[a]!)) a++;
   while (b >= a && isBlank(lines[b]!)) b--;
   if (a > b) return null;
-  return { text: cut ? cut(a, b) : a === b ? lines[a]! : lines.slice(a, b + 1).join('\n'), first: a, last: b };
+  return { text: source ? source.cut(a, b) : a === b ? lines[a]! : lines.slice(a, b + 1).join('\n'), first: a, last: b };
 }
 
 const LINK = /\[\[z=([-+0-9eE.]{1,40})(?:\|([^\]\n]{0,400}))?\]\]/g;

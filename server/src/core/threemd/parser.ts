@@ -4,7 +4,7 @@
  */
 import { lineRange } from '../types';
 import { leadingWs, splitLines, trimWs } from '../text';
-import { collapseLines, parseDirective, planeHeader, scanLinks } from './directive';
+import { collapseLines, parseDirective, planeHeader, scanLinks, type BodySource } from './directive';
 import { isDirectiveLine, scanFrontmatter } from './frontmatter';
 import { bareRecord, Plane, type Directive, type Frontmatter, type Link, type ParseIssue, type ThreeMdDocument } from './syntax';
 
@@ -64,14 +64,15 @@ export function parseThreeMd(text: string): ThreeMdDocument {
     revision: 0,
     loneCr: hasCr && /\r(?!\n)/.test(text),
   };
-  const pre = collapseLines(lines, bodyStart, firstDirective, cut);
+  const source = cut && { cut };
+  const pre = collapseLines(lines, bodyStart, firstDirective, source);
   if (directives.length === 0) {
     if (pre) doc.planes.push(implicitPlane(doc, pre.text, bodyStart, lines.length, pre.first, pre.last));
   } else {
     doc.preamble = pre ? pre.text : null;
     const seen = new Set<number>();
     for (const d of directives) {
-      const plane = buildPlane(doc, d, cut);
+      const plane = buildPlane(doc, d, source);
       if (!plane) continue;
       if (seen.has(plane.z)) {
         markDuplicate(d, plane.z);
@@ -169,11 +170,11 @@ function bodyExtent(doc: ThreeMdDocument, first: number, last: number) {
 }
 
 /** Builds the plane of one directive from its header and body lines (null when rejected). */
-export function buildPlane(doc: ThreeMdDocument, d: Directive, cut?: (first: number, last: number) => string): Plane | null {
+export function buildPlane(doc: ThreeMdDocument, d: Directive, source?: BodySource): Plane | null {
   const header = planeHeader(d);
   if (!header) return null;
   const from = d.line + 1;
-  const body = collapseLines(doc.lines, from, d.endLine, cut);
+  const body = collapseLines(doc.lines, from, d.endLine, source);
   return new Plane({
     z: header.z,
     label: header.label,
@@ -186,7 +187,7 @@ export function buildPlane(doc: ThreeMdDocument, d: Directive, cut?: (first: num
     endLine: d.endLine,
     bodyRange: body ? bodyExtent(doc, body.first, body.last) : null,
     // Only the body's non-blank extent can hold links, and most bodies hold none.
-    links: body && body.text.includes('[[z=') ? scanLinks(doc.lines, body.first, body.last + 1, header.z, 0, doc.linkTargets) : [],
+    links: !body || !body.text.includes('[[z=') ? [] : source?.links ? source.links(body.first, body.last, header.z) : scanLinks(doc.lines, body.first, body.last + 1, header.z, 0, doc.linkTargets),
   });
 }
 

@@ -12,6 +12,7 @@ import { collapseLines, lastAttribute, parseDirective } from './directive';
 import { parseFiniteDecimal } from './lexical';
 import { isDirectiveLine } from './frontmatter';
 import { bury, revive } from './dropped';
+import { BodyPieces } from './pieces';
 import { firstDirectiveFrom, shiftDirective } from './moves';
 import { buildPlane, fenceTransition, markDuplicate, mayBeStructural } from './parser';
 import type { Directive, Plane, ThreeMdDocument } from './syntax';
@@ -52,14 +53,16 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
   const doc: ThreeMdDocument = { ...prev, getText: newText, splice: undefined, revision: prev.revision + 1, shape: {}, directives: [], planes: [] };
   // Planes an earlier edit dropped come back as they were when their lines are the same again.
   const revived = new Set<Directive>();
+  const ends = found.map((line, k) => (k + 1 < found.length ? found[k + 1]! : stop));
+  // A long new span may hold whole planes of the old document (a fence swallowed their directives).
+  const pieces = ends.some((end, k) => end - found[k]! > LONG_SPAN) ? swallowed(doc, prev, from, keepFrom, last, delta) : undefined;
   const fresh = found.map((line, k) => {
-    const end = k + 1 < found.length ? found[k + 1]! : stop;
-    const again = revive(prev.dropped, lines, line, end);
+    const again = revive(prev.dropped, lines, line, ends[k]!);
     if (again) {
       revived.add(again);
       return again;
     }
-    return parsed(doc, line, end);
+    return parsed(doc, line, ends[k]!, pieces);
   });
   const counts = prev.zCount ?? countZs(old);
   const touched = recount(counts, old, from, keepFrom, fresh);
@@ -83,10 +86,23 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
 }
 
 /** The directive on `line`, parsed, with its plane (not yet checked for duplicates). */
-function parsed(doc: ThreeMdDocument, line: number, end: number): Directive {
+function parsed(doc: ThreeMdDocument, line: number, end: number, pieces?: BodyPieces): Directive {
   const d = parseDirective(doc.lines[line]!, line, end);
-  d.plane = buildPlane(doc, d);
+  d.plane = buildPlane(doc, d, pieces);
   return d;
+}
+
+/** Spans longer than this many lines are put together from the old planes they hold. */
+const LONG_SPAN = 256;
+
+/** The old planes of directives `from`..`to` whose lines the edit left as they were (after line `last`). */
+function swallowed(doc: ThreeMdDocument, prev: ThreeMdDocument, from: number, to: number, last: number, delta: number): BodyPieces {
+  const pieces = new BodyPieces(doc, delta);
+  for (let k = from; k < to; k++) {
+    const d = prev.directives[k]!;
+    if (d.plane && d.line > last) pieces.add(d.plane);
+  }
+  return pieces;
 }
 
 /** How many directives have each z (`headerZ`). */

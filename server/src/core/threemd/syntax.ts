@@ -159,9 +159,9 @@ export class Link {
     return this.#targets.zs.has(this.targetZ);
   }
 
-  /** The same link `n` lines down. */
-  movedBy(n: number): Link {
-    return new Link(this.sourceZ, this.targetZ, this.targetText, this.text, shiftRange(this.range, n), shiftRange(this.targetRange, n), this.#targets);
+  /** The same link `n` lines down (in the plane `sourceZ`, when it is now another plane's). */
+  movedBy(n: number, sourceZ = this.sourceZ): Link {
+    return new Link(sourceZ, this.targetZ, this.targetText, this.text, shiftRange(this.range, n), shiftRange(this.targetRange, n), this.#targets);
   }
 
   toJSON(): object {
