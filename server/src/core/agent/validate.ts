@@ -319,9 +319,12 @@ function checkCycles(m: AgentModel, out: Diagnostic[]): Graph {
  * changed. Either the new planes replace the removed ones one for one, each with the same
  * dependency targets and either the same z or a z that no link targets before or after (a plane
  * nothing reaches is searched from itself, in the same turn); or every removed and added plane is
- * isolated (no dependency, and no link targets its z). The z set changes only by the z values of
- * removed and added planes, so no other link resolves differently. Returns false when the search
- * must run again.
+ * isolated (no dependency, and no link targets its z); or the graph had no cycle and can have
+ * none now. The z set changes only by the z values of removed and added planes, so no other link
+ * resolves differently. Returns false when the search must run again.
+ *
+ * With no cycle, `edges` is empty whatever the order of the search; with cycles, which links
+ * close them depends on the order, so only the first two cases keep them.
  */
 function carryGraph(graph: Graph, doc: ThreeMdDocument): boolean {
   const s = doc.splice;
@@ -337,10 +340,10 @@ function carryGraph(graph: Graph, doc: ThreeMdDocument): boolean {
   };
   let oneForOne = s.added === s.removed;
   for (let k = 0; oneForOne && k < s.added; k++) oneForOne = replaces(k);
-  if (!oneForOne) {
-    for (let k = 0; k < s.removed; k++) if (graph.targets[s.at + k]!.length || !unreached(s.base[s.at + k]!.z)) return false;
-    for (let k = 0; k < s.added; k++) if (added[k]!.length || !unreached(doc.planes[s.at + k]!.z)) return false;
-  }
+  let isolated = !oneForOne;
+  for (let k = 0; isolated && k < s.removed; k++) isolated = !graph.targets[s.at + k]!.length && unreached(s.base[s.at + k]!.z);
+  for (let k = 0; isolated && k < s.added; k++) isolated = !added[k]!.length && unreached(doc.planes[s.at + k]!.z);
+  if (!oneForOne && !isolated && !staysAcyclic(graph, doc, added)) return false;
   const shift = s.added - s.removed;
   if (shift !== 0) {
     graph.targets = spliced(graph.targets, s.at, s.removed, added);
@@ -352,6 +355,31 @@ function carryGraph(graph: Graph, doc: ThreeMdDocument): boolean {
   graph.array = doc.planes;
   graph.revision = doc.revision;
   graph.zs = doc.zs;
+  return true;
+}
+
+/**
+ * A graph without cycles keeps none when no added plane is reached by a link: removing planes
+ * only removes edges, and a cycle through an added plane needs an edge into it. Updates the
+ * target counts for the splice (they are counted again from scratch when this fails).
+ */
+function staysAcyclic(graph: Graph, doc: ThreeMdDocument, added: number[][]): boolean {
+  if (graph.edges.length) return false;
+  const s = doc.splice!;
+  const count = (z: number, by: number) => {
+    const n = (graph.targeted.get(z) ?? 0) + by;
+    if (n) graph.targeted.set(z, n);
+    else graph.targeted.delete(z);
+  };
+  for (let k = 0; k < s.removed; k++) for (const z of graph.targets[s.at + k]!) count(z, -1);
+  for (const t of added) for (const z of t) count(z, 1);
+  for (let k = 0; k < s.added; k++) {
+    if (!graph.targeted.has(doc.planes[s.at + k]!.z)) continue;
+    // The counts now describe neither document: nothing may reuse this search.
+    graph.seen = [];
+    graph.revision = -1;
+    return false;
+  }
   return true;
 }
 

@@ -11,6 +11,7 @@ import { applyEdit, splitLines } from '../text';
 import { collapseLines, parseDirective } from './directive';
 import { firstDirectiveFrom, shiftDirective } from './moves';
 import { headerZ, resyncDirectives } from './resync';
+import { spliceMarks } from './marks';
 import { isDirectiveLine } from './frontmatter';
 import { buildPlane, directiveAtLine, isStructuralLine, markDuplicate, parseThreeMd } from './parser';
 import type { Directive, Plane, PlaneSplice, ThreeMdDocument } from './syntax';
@@ -52,7 +53,7 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
   const firstDirective = prev.directives[0]!;
   const delta = replaced.length - oldCount;
   const structural = () => {
-    spliceLines(lines, start.line, oldCount, replaced);
+    spliceLines(prev, start.line, oldCount, replaced);
     reparseStats.structural++;
     return resyncDirectives(prev, start.line, end.line, delta, newText) ?? parseThreeMd(newText());
   };
@@ -64,7 +65,7 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
   for (const l of replaced) if (isStructuralLine(l)) return structural();
 
   if (end.line < firstDirective.line) {
-    spliceLines(lines, start.line, oldCount, replaced);
+    spliceLines(prev, start.line, oldCount, replaced);
     reparseStats.preamble++;
     const doc: ThreeMdDocument = { ...prev, getText: newText, splice: undefined, revision: prev.revision + 1, preambleEndLine: prev.preambleEndLine + delta };
     const pre = collapseLines(lines, doc.preambleStartLine, doc.preambleEndLine);
@@ -78,7 +79,7 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
   }
   const d = directiveAtLine(prev, start.line);
   if (!d || start.line <= d.line || end.line >= d.endLine) return structural();
-  spliceLines(lines, start.line, oldCount, replaced);
+  spliceLines(prev, start.line, oldCount, replaced);
   reparseStats.body++;
   const doc: ThreeMdDocument = { ...prev, getText: newText, splice: undefined, revision: prev.revision + 1 };
   const at = firstDirectiveFrom(prev.directives, d.line);
@@ -158,7 +159,10 @@ function planeIndex(planes: Plane[], p: Plane): number {
   return lo;
 }
 
-function spliceLines(lines: string[], at: number, count: number, replacement: string[]): void {
+/** Replaces lines of the consumed previous document, and moves its marks with them. */
+function spliceLines(prev: ThreeMdDocument, at: number, count: number, replacement: string[]): void {
+  const lines = prev.lines;
+  prev.marks = spliceMarks(prev.marks, at, count, replacement);
   if (count === replacement.length) {
     for (let i = 0; i < count; i++) lines[at + i] = replacement[i]!;
   } else lines.splice(at, count, ...replacement);

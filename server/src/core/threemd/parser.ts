@@ -31,11 +31,13 @@ export function parseThreeMd(text: string): ThreeMdDocument {
   const bodyStart = frontmatter.present ? frontmatter.endLine + 1 : 0;
 
   const directives: Directive[] = [];
+  const marks: number[] = [];
   let fence = '';
   let firstDirective = lines.length;
   for (let i = bodyStart; i < lines.length; i++) {
     const raw = lines[i]!;
-    if (!mayBeStructural(raw)) continue;
+    if (!isStructuralLine(raw)) continue;
+    marks.push(i);
     const fenceChange = fenceTransition(raw, fence);
     if (fenceChange !== null) {
       fence = fenceChange;
@@ -57,6 +59,7 @@ export function parseThreeMd(text: string): ThreeMdDocument {
     preambleStartLine: bodyStart,
     preambleEndLine: firstDirective,
     directives,
+    marks: Int32Array.from(marks),
     planes: [],
     zs: new Set(),
     linkTargets: { zs: new Set() },
@@ -114,10 +117,12 @@ function threeOf(raw: string, at: number, c: number): boolean {
   return raw.charCodeAt(at + 1) === c && raw.charCodeAt(at + 2) === c;
 }
 
-/** True for a line that can change the document's structure (a fence or a directive). */
+/** True for a line that can change the document's structure: one that can open or close a fence, or a directive. */
 export function isStructuralLine(raw: string): boolean {
-  const t = trimWs(raw);
-  return t.startsWith('```') || t.startsWith('~~~') || isDirectiveLine(raw);
+  if (!mayBeStructural(raw)) return false;
+  const at = leadingWs(raw);
+  const c = raw.charCodeAt(at);
+  return ((c === 96 || c === 126) && threeOf(raw, at, c)) || isDirectiveLine(raw);
 }
 
 function interpretFrontmatter(fm: Frontmatter): Pick<ThreeMdDocument, 'version' | 'axis' | 'title' | 'metadata' | 'headIssues'> {

@@ -14,7 +14,8 @@ import { isDirectiveLine } from './frontmatter';
 import { bury, revive } from './dropped';
 import { BodyPieces } from './pieces';
 import { firstDirectiveFrom, shiftDirective } from './moves';
-import { buildPlane, fenceTransition, markDuplicate, mayBeStructural } from './parser';
+import { buildPlane, fenceTransition, markDuplicate } from './parser';
+import { firstMarkFrom } from './marks';
 import type { Directive, Plane, ThreeMdDocument } from './syntax';
 import { spliced } from '../planeTable';
 
@@ -35,7 +36,10 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
   let fence = '';
   let stop = lines.length;
   let keepFrom = old.length;
-  for (let i = scanFrom; i < lines.length; i++) {
+  // Only marked lines can open or close a fence or hold a directive, and every old directive line is marked.
+  const marks = prev.marks;
+  for (let m = firstMarkFrom(marks, scanFrom); m < marks.length; m++) {
+    const i = marks[m]!;
     while (candidate < old.length && old[candidate]!.line + delta < i) candidate++;
     if (!fence && candidate < old.length && old[candidate]!.line + delta === i) {
       stop = i;
@@ -43,7 +47,6 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
       break;
     }
     const raw = lines[i]!;
-    if (!mayBeStructural(raw)) continue;
     const change = fenceTransition(raw, fence);
     if (change !== null) fence = change;
     else if (!fence && isDirectiveLine(raw)) found.push(i);

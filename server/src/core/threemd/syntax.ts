@@ -404,6 +404,11 @@ export interface ThreeMdDocument {
   preambleStartLine: number;
   preambleEndLine: number;
   directives: Directive[];
+  /**
+   * The lines after the frontmatter that can open or close a fence or hold a directive,
+   * ascending (marks.ts): the only lines a directive scan has to look at.
+   */
+  marks: Int32Array;
   planes: Plane[];
   /** Document-level issues not owned by a directive: frontmatter errors and missingVersion. */
   headIssues: ParseIssue[];
