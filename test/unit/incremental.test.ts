@@ -257,6 +257,27 @@ test('a fence that swallows hundreds of lines builds the long body from the plan
   assert.ok(doc.planes.length < 10, 'the later planes are fenced');
   assert.ok(doc.planes[5]!.endLine - doc.planes[5]!.bodyStartLine > 256, 'one long body');
   assert.ok(doc.planes[5]!.links.length > 3, 'with the swallowed planes\' links');
+  // Typing on the fence line keeps the rest fenced: the long body is the old one with the edit.
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: at.line, character: 3 }, end: { line: at.line, character: 3 } }, text: 'sh' }));
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: at.line, character: 3 }, end: { line: at.line, character: 5 } }, text: '' }));
+  // The same on a fence line near the end of the long body (its offset is counted from the end).
+  let fenceNearEnd = doc.planes[5]!.endLine - 1;
+  while (!doc.lines[fenceNearEnd]!.startsWith('```')) fenceNearEnd--;
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: fenceNearEnd, character: 3 }, end: { line: fenceNearEnd, character: 3 } }, text: 'x' }));
+  ({ tree: doc, text } = structural(doc, text, { range: { start: { line: fenceNearEnd, character: 3 }, end: { line: fenceNearEnd, character: 4 } }, text: '' }));
+  // Typing in the long body (near its start, in the middle, near its end; within a line, a new line, lines joined).
+  const long = doc.planes[5]!;
+  for (const line of [long.bodyStartLine + 3, Math.floor((long.bodyStartLine + long.endLine) / 2), long.endLine - 3]) {
+    for (const [from, to, insert] of [[0, 0, 'x'], [0, 1, ''], [0, 0, 'a [[z=3]]\nb'], [0, 0, '\n'], [1, 0, '']] as const) {
+      const edit = { range: { start: { line: line + from, character: 0 }, end: { line: line + from + to, character: 0 } }, text: insert };
+      const before = reparseStats.body;
+      const next = applyEdit(text, edit);
+      doc = reparse(doc, edit, next);
+      text = next;
+      assert.equal(reparseStats.body, before + 1, 'body path');
+      assert.deepEqual(snapshot(doc), snapshot(parseThreeMd(text)));
+    }
+  }
   ({ tree: doc, text } = structural(doc, text, { range: { start: at, end: { line: at.line + 2, character: 0 } }, text: '' }));
   assert.equal(doc.planes.length, 41);
 });

@@ -8,7 +8,8 @@
  */
 import type { TextEdit } from '../types';
 import { applyEdit, splitLines } from '../text';
-import { collapseLines, parseDirective } from './directive';
+import { collapseLines, parseDirective, type BodySource } from './directive';
+import { EditedBody } from './pieces';
 import { firstDirectiveFrom, shiftDirective } from './moves';
 import { headerZ, resyncDirectives } from './resync';
 import { spliceMarks } from './marks';
@@ -52,10 +53,12 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
 
   const firstDirective = prev.directives[0]!;
   const delta = replaced.length - oldCount;
+  let removedChars = 0;
+  for (let i = start.line; i <= end.line; i++) removedChars += lines[i]!.length + 1;
   const structural = () => {
     spliceLines(prev, start.line, oldCount, replaced);
     reparseStats.structural++;
-    return resyncDirectives(prev, start.line, end.line, delta, newText) ?? parseThreeMd(newText());
+    return resyncDirectives(prev, start.line, end.line, delta, newText, { inserted: replaced.length, removedChars }) ?? parseThreeMd(newText());
   };
   if (start.line === end.line && replaced.length === 1 && start.line >= firstDirective.line) {
     const d = directiveAtLine(prev, start.line);
@@ -79,11 +82,14 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
   }
   const d = directiveAtLine(prev, start.line);
   if (!d || start.line <= d.line || end.line >= d.endLine) return structural();
+  // A long body is cut from the old one around the edit rather than joined from every line.
+  const long = d.plane && d.endLine - d.line > LONG_BODY && EditedBody.fits(d.plane, start.line, oldCount);
   spliceLines(prev, start.line, oldCount, replaced);
   reparseStats.body++;
   const doc: ThreeMdDocument = { ...prev, getText: newText, splice: undefined, revision: prev.revision + 1 };
   const at = firstDirectiveFrom(prev.directives, d.line);
-  const fresh = reread(doc, lines[d.line]!, d, d.endLine + delta);
+  const source = long ? new EditedBody(doc, d.plane!, start.line, oldCount, replaced.length, removedChars) : undefined;
+  const fresh = reread(doc, lines[d.line]!, d, d.endLine + delta, source);
   // The directive keeps its status (a duplicate stays one), so it holds a plane when it did.
   const index = d.plane ? planeIndex(prev.planes, d.plane) : 0;
   const n = d.plane ? 1 : 0;
@@ -120,12 +126,15 @@ function directiveEdit(prev: ThreeMdDocument, d: Directive, line: string, newTex
   return doc;
 }
 
+/** Bodies longer than this many lines are cut from the old body around an edit. */
+const LONG_BODY = 256;
+
 /** Re-reads one directive and its body; keeps its duplicate status (z is known not to change). */
-function reread(doc: ThreeMdDocument, line: string, old: Directive, endLine: number): Directive {
+function reread(doc: ThreeMdDocument, line: string, old: Directive, endLine: number, source?: BodySource): Directive {
   const fresh = parseDirective(line, old.line, endLine);
   const saved = doc.lines[old.line];
   doc.lines[old.line] = line;
-  const plane = buildPlane(doc, fresh);
+  const plane = buildPlane(doc, fresh, source);
   doc.lines[old.line] = saved!;
   if (plane && old.duplicate) markDuplicate(fresh, plane.z);
   else fresh.plane = plane;

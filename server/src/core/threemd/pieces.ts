@@ -80,3 +80,86 @@ export class BodyPieces implements BodySource {
     return lo;
   }
 }
+
+/**
+ * The body of a long plane after an edit inside its text: the lines before and after the edit
+ * are the old body's, so the new body is cut from the old one around the edited lines, and the
+ * old links are kept (moved when after the edit). Typing in a plane of 100,000 lines (a fence
+ * left open swallows the rest of the document) then costs the edited lines, not a copy of every
+ * line. The edit must lie within the old body's first and last line.
+ */
+export class EditedBody implements BodySource {
+  /** The old body's first and last line (numbered as before the edit). */
+  readonly #b0: number;
+  readonly #b1: number;
+
+  constructor(
+    private readonly doc: ThreeMdDocument,
+    /** The plane before the edit (numbered as before it). */
+    private readonly old: Plane,
+    /** First edited line, and how many lines the edit removed and inserted there. */
+    private readonly at: number,
+    private readonly removed: number,
+    private readonly inserted: number,
+    /** The removed lines' length, a line break each included. */
+    private readonly removedChars: number,
+  ) {
+    const r = old.bodyRange!;
+    this.#b0 = r.start.line;
+    this.#b1 = r.end.line;
+  }
+
+  /** True when an edit of lines `at`..`at + removed - 1` lies within the plane's body text. */
+  static fits(p: Plane, at: number, removed: number): boolean {
+    const r = p.bodyRange;
+    return !!r && at >= r.start.line && at + removed - 1 <= r.end.line;
+  }
+
+  cut(first: number, last: number): string {
+    const lines = this.doc.lines;
+    const end = this.at + this.inserted;
+    const delta = this.inserted - this.removed;
+    // The lines around the collapsed body are blank and unchanged, so `first` and `last` lie
+    // within the old body's lines (moved) or within the edited ones.
+    const parts: string[] = [];
+    if (first < this.at) parts.push(this.#text(first, Math.min(last, this.at - 1)));
+    if (first < end && last >= this.at) parts.push(lines.slice(Math.max(first, this.at), Math.min(last, end - 1) + 1).join('\n'));
+    if (last >= end) parts.push(this.#text(Math.max(first, end) - delta, last - delta));
+    return parts.join('\n');
+  }
+
+  /** Old lines `a`..`b` (untouched by the edit) cut out of the old body's text. */
+  #text(a: number, b: number): string {
+    return this.old.body.slice(this.#offset(a), this.#offset(b + 1) - 1);
+  }
+
+  /** Offset in the old body's text where old line `k` starts (`#b1 + 1`: one past the end), counted from the nearer end. */
+  #offset(k: number): number {
+    const lines = this.doc.lines;
+    const delta = this.inserted - this.removed;
+    if (k <= this.at && k - this.#b0 <= this.#b1 - k) {
+      let o = 0;
+      for (let j = this.#b0; j < k; j++) o += lines[j]!.length + 1;
+      return o;
+    }
+    let o = this.old.body.length + 1;
+    for (let j = Math.max(k, this.at + this.removed); j <= this.#b1; j++) o -= lines[j + delta]!.length + 1;
+    if (k <= this.at) {
+      o -= this.removedChars;
+      for (let j = k; j < this.at; j++) o -= lines[j]!.length + 1;
+    }
+    return o;
+  }
+
+  links(first: number, last: number, sourceZ: number): Link[] {
+    const out: Link[] = [];
+    const after = this.at + this.removed;
+    const shift = this.inserted - this.removed;
+    const old = this.old.links;
+    let k = 0;
+    for (; k < old.length && old[k]!.range.start.line < this.at; k++) out.push(old[k]!);
+    for (const l of scanLinks(this.doc.lines, Math.max(first, this.at), Math.min(last + 1, this.at + this.inserted), sourceZ, 0, this.doc.linkTargets)) out.push(l);
+    for (; k < old.length; k++) if (old[k]!.range.start.line >= after) out.push(shift ? old[k]!.movedBy(shift) : old[k]!);
+    return out;
+  }
+}

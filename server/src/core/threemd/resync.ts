@@ -8,11 +8,11 @@
  * edit removed or added is held by at most one directive before and after, no other directive's
  * status can change; otherwise it is re-decided along the whole list.
  */
-import { collapseLines, lastAttribute, parseDirective } from './directive';
+import { collapseLines, lastAttribute, parseDirective, type BodySource } from './directive';
 import { parseFiniteDecimal } from './lexical';
 import { isDirectiveLine } from './frontmatter';
 import { bury, revive } from './dropped';
-import { BodyPieces } from './pieces';
+import { BodyPieces, EditedBody } from './pieces';
 import { firstDirectiveFrom, shiftDirective } from './moves';
 import { buildPlane, fenceTransition, markDuplicate } from './parser';
 import { firstMarkFrom } from './marks';
@@ -24,7 +24,7 @@ import { spliced } from '../planeTable';
  * lines by `delta`. `prev.lines` already holds the new lines; `prev` is consumed. Returns null
  * when no directive is left (the document becomes the single-plane shorthand).
  */
-export function resyncDirectives(prev: ThreeMdDocument, first: number, last: number, delta: number, newText: () => string): ThreeMdDocument | null {
+export function resyncDirectives(prev: ThreeMdDocument, first: number, last: number, delta: number, newText: () => string, edit?: InsertedLines): ThreeMdDocument | null {
   const lines = prev.lines;
   const old = prev.directives;
   // The last directive before the edit (its line and everything above it are unchanged).
@@ -65,7 +65,9 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
       revived.add(again);
       return again;
     }
-    return parsed(doc, line, ends[k]!, pieces);
+    // The directive before the edit keeps its span: its long body is the old one with the edit.
+    const own = k === 0 && restart >= 0 && edit ? editedSpan(prev.directives[restart]!, line, ends[k]!, first, last, delta) : undefined;
+    return parsed(doc, line, ends[k]!, own ? new EditedBody(doc, own, first, last - first + 1, edit!.inserted, edit!.removedChars) : pieces);
   });
   const counts = prev.zCount ?? countZs(old);
   const touched = recount(counts, old, from, keepFrom, fresh);
@@ -89,10 +91,22 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
 }
 
 /** The directive on `line`, parsed, with its plane (not yet checked for duplicates). */
-function parsed(doc: ThreeMdDocument, line: number, end: number, pieces?: BodyPieces): Directive {
+function parsed(doc: ThreeMdDocument, line: number, end: number, source?: BodySource): Directive {
   const d = parseDirective(doc.lines[line]!, line, end);
-  d.plane = buildPlane(doc, d, pieces);
+  d.plane = buildPlane(doc, d, source);
   return d;
+}
+
+/** The lines an edit put in place of lines `first`..`last`: how many, and the removed lines' length (line breaks included). */
+export interface InsertedLines {
+  inserted: number;
+  removedChars: number;
+}
+
+/** The plane of directive `d` when it is found again on `line` with the same (long) span, the edit within its body text. */
+function editedSpan(d: Directive, line: number, end: number, first: number, last: number, delta: number): Plane | undefined {
+  if (!d.plane || d.line !== line || d.endLine + delta !== end || end - line <= LONG_SPAN) return undefined;
+  return EditedBody.fits(d.plane, first, last - first + 1) ? d.plane : undefined;
 }
 
 /** Spans longer than this many lines are put together from the old planes they hold. */
