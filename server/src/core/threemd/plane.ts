@@ -1,0 +1,159 @@
+/** A plane of the 3md tree and the links in its body, with what moving them to other lines takes. */
+import { shiftRange, type Range } from '../types';
+import type { Directive, PlaneMemo } from './syntax';
+
+/**
+ * The z values a document's links resolve against. One object serves a document and every
+ * document an incremental re-parse makes from it (the previous one is consumed), so a change of
+ * the z set is one assignment, not a pass over every link.
+ */
+export interface LinkTargets {
+  zs: ReadonlySet<number>;
+}
+
+/** One `[[z=N|text]]` in a plane's body. */
+export class Link {
+  constructor(
+    readonly sourceZ: number,
+    readonly targetZ: number,
+    /** The target as written (`1`, `.5`, `+1`, `1e0`). */
+    readonly targetText: string,
+    readonly text: string | null,
+    /** The whole `[[z=N|text]]`. */
+    readonly range: Range,
+    /** The `N`. */
+    readonly targetRange: Range,
+    targets: LinkTargets,
+  ) {
+    this.#targets = targets;
+  }
+
+  #targets: LinkTargets;
+
+  /** True when a plane of the document has the target z. */
+  get targetExists(): boolean {
+    return this.#targets.zs.has(this.targetZ);
+  }
+
+  /** The same link `n` lines down (in the plane `sourceZ`, when it is now another plane's). */
+  movedBy(n: number, sourceZ = this.sourceZ): Link {
+    return new Link(sourceZ, this.targetZ, this.targetText, this.text, shiftRange(this.range, n), shiftRange(this.targetRange, n), this.#targets);
+  }
+
+  toJSON(): object {
+    const { sourceZ, targetZ, targetText, text, targetExists, range, targetRange } = this;
+    return { sourceZ, targetZ, targetText, text, targetExists, range, targetRange };
+  }
+}
+
+/** The fields a plane is made with; `bodyRange` and `links` may be left out by a moved copy. */
+export interface PlaneInit {
+  z: number;
+  label: string | null;
+  x: number | null;
+  y: number | null;
+  attributes: Record<string, string>;
+  body: string;
+  directive: Directive | null;
+  bodyStartLine: number;
+  endLine: number;
+  bodyRange: Range | null;
+  links: Link[];
+}
+
+const NO_LINKS: readonly Link[] = Object.freeze([]);
+
+/**
+ * One plane. A copy moved to other lines by an incremental edit keeps its origin's header and
+ * body and makes its body range and links (shifted, resolved against the z set it was given)
+ * only when they are read: an edit that adds a line moves every later plane, and few are read.
+ */
+export class Plane {
+  z: number;
+  label: string | null;
+  x: number | null;
+  y: number | null;
+  /** Non-reserved attributes, keys lowercased, last occurrence wins. */
+  attributes: Record<string, string>;
+  body: string;
+  /** The `@plane` line; null for the implicit plane of the single-plane shorthand. */
+  directive: Directive | null;
+  /** First line of the body span (the line after the directive). */
+  bodyStartLine: number;
+  /** One past the last line of the span. */
+  endLine: number;
+  /**
+   * Set when this plane is an unchanged plane moved to other lines by an incremental edit: the
+   * plane it was copied from. Caches keyed by content use `origin ?? plane`.
+   */
+  origin: Plane | undefined;
+  /** Caches of the layers above the parser; a new or moved plane starts without. */
+  memo: PlaneMemo | undefined = undefined;
+  #bodyRange: Range | null | undefined;
+  #links: Link[] | undefined;
+
+  constructor(init: PlaneInit, origin?: Plane) {
+    this.z = init.z;
+    this.label = init.label;
+    this.x = init.x;
+    this.y = init.y;
+    this.attributes = init.attributes;
+    this.body = init.body;
+    this.directive = init.directive;
+    this.bodyStartLine = init.bodyStartLine;
+    this.endLine = init.endLine;
+    this.#bodyRange = init.bodyRange;
+    this.#links = init.links;
+    this.origin = origin;
+  }
+
+  /** This plane on other lines (`n` lines down), under a moved copy of its directive. */
+  movedBy(n: number, directive: Directive | null): Plane {
+    const origin = this.origin ?? this;
+    const copy = new Plane(MOVING, origin);
+    copy.z = this.z;
+    copy.label = this.label;
+    copy.x = this.x;
+    copy.y = this.y;
+    copy.attributes = this.attributes;
+    copy.body = this.body;
+    copy.directive = directive;
+    copy.bodyStartLine = this.bodyStartLine + n;
+    copy.endLine = this.endLine + n;
+    copy.#bodyRange = undefined;
+    copy.#links = undefined;
+    return copy;
+  }
+
+  /** The trimmed body's extent, or null when the body is empty. */
+  get bodyRange(): Range | null {
+    if (this.#bodyRange === undefined) {
+      const from = this.origin!;
+      const r = from.bodyRange;
+      this.#bodyRange = r && shiftRange(r, this.bodyStartLine - from.bodyStartLine);
+    }
+    return this.#bodyRange;
+  }
+
+  set bodyRange(r: Range | null) {
+    this.#bodyRange = r;
+  }
+
+  /** Cross-plane links in the body. */
+  get links(): Link[] {
+    if (this.#links === undefined) {
+      const from = this.origin!;
+      const n = this.bodyStartLine - from.bodyStartLine;
+      const own = from.links;
+      this.#links = own.length === 0 ? (NO_LINKS as Link[]) : own.map((l) => l.movedBy(n));
+    }
+    return this.#links;
+  }
+
+  set links(links: Link[]) {
+    this.#links = links;
+  }
+}
+
+/** The placeholder a moved copy is made from before its fields are copied in. */
+const MOVING: PlaneInit = { z: 0, label: null, x: null, y: null, attributes: {}, body: '', directive: null, bodyStartLine: 0, endLine: 0, bodyRange: null, links: [] };
