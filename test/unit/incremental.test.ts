@@ -74,27 +74,32 @@ test('without the new text, the re-parse keeps its own text: the same tree and t
   );
 });
 
+/** The diagnostics of an agent analysis, as plain data. */
+const diagnosticsOf = (doc: ReturnType<typeof parseThreeMd>) => JSON.parse(JSON.stringify(analyzeThreeMd(doc, { fileName: 'agent.3md' }).diagnostics));
+
+/**
+ * Random edits from `base` (fragments from `fragments`), re-parsed incrementally; after each edit
+ * that is analysed (every one, or a random choice) and at the end, the diagnostics equal a fresh
+ * analysis of the text.
+ */
+function analysedEdits(base: string, fragments: string[], analyseEvery: boolean) {
+  const edit = fc.record({ a: fc.nat(), len: fc.nat({ max: 12 }), ins: fc.array(fc.constantFrom(...fragments), { maxLength: 3 }), look: fc.boolean() });
+  return fc.property(fc.array(edit, { minLength: 1, maxLength: 30 }), (edits) => {
+    let text = base;
+    let doc = parseThreeMd(text);
+    analyzeThreeMd(doc, { fileName: 'agent.3md' });
+    for (const raw of edits) {
+      const e = toEdit(text, { ...raw, a: raw.a % (text.length + 1) });
+      text = applyEdit(text, e);
+      doc = reparse(doc, e);
+      if (analyseEvery || raw.look) assert.deepEqual(diagnosticsOf(doc), diagnosticsOf(parseThreeMd(text)));
+    }
+    assert.deepEqual(diagnosticsOf(doc), diagnosticsOf(parseThreeMd(text)));
+  });
+}
+
 test('diagnostics after any edits equal a fresh analysis, whether or not each edit was analysed', () => {
-  const plain = (a: ReturnType<typeof analyzeThreeMd>) => JSON.parse(JSON.stringify(a.diagnostics));
-  fc.assert(
-    fc.property(
-      fc.array(fc.record({ a: fc.nat(), len: fc.nat({ max: 12 }), ins: fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 3 }), look: fc.boolean() }), { minLength: 1, maxLength: 30 }),
-      (edits) => {
-        let text = BASE;
-        let doc = parseThreeMd(text);
-        analyzeThreeMd(doc, { fileName: 'agent.3md' });
-        for (const raw of edits) {
-          const edit = toEdit(text, { ...raw, a: raw.a % (text.length + 1) });
-          text = applyEdit(text, edit);
-          doc = reparse(doc, edit);
-          if (!raw.look) continue;
-          assert.deepEqual(plain(analyzeThreeMd(doc, { fileName: 'agent.3md' })), plain(analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' })));
-        }
-        assert.deepEqual(plain(analyzeThreeMd(doc, { fileName: 'agent.3md' })), plain(analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' })));
-      },
-    ),
-    { numRuns: 300 },
-  );
+  fc.assert(analysedEdits(BASE, FRAGMENTS, false), { numRuns: 300 });
 });
 
 test('typing inside a body takes the body path; adding a directive takes the structural path', () => {
@@ -196,22 +201,8 @@ const AGENT = joinLines(
 const AGENT_FRAGMENTS = [...FRAGMENTS, '\n@plane z=5 label="c" triggers="c"\n', '\n@plane z=6 kind=identity\n', '\n@plane z=9 label="nine"\n', '[[z=5]]', '[[z=4]]', 'label="b"', 'z=3', '3', 'kind=identity', 'route("b") selects b'];
 
 test('diagnostics of an agent analysed after every edit equal a fresh analysis, whether carried over the splice or rebuilt', () => {
-  const plain = (a: ReturnType<typeof analyzeThreeMd>) => JSON.parse(JSON.stringify(a.diagnostics));
   const before = { ...tableStats };
-  fc.assert(
-    fc.property(fc.array(fc.record({ a: fc.nat(), len: fc.nat({ max: 12 }), ins: fc.array(fc.constantFrom(...AGENT_FRAGMENTS), { maxLength: 3 }) }), { minLength: 1, maxLength: 30 }), (edits) => {
-      let text = AGENT;
-      let doc = parseThreeMd(text);
-      analyzeThreeMd(doc, { fileName: 'agent.3md' });
-      for (const raw of edits) {
-        const edit = toEdit(text, { ...raw, a: raw.a % (text.length + 1) });
-        text = applyEdit(text, edit);
-        doc = reparse(doc, edit);
-        assert.deepEqual(plain(analyzeThreeMd(doc, { fileName: 'agent.3md' })), plain(analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' })));
-      }
-    }),
-    { numRuns: 300 },
-  );
+  fc.assert(analysedEdits(AGENT, AGENT_FRAGMENTS, true), { numRuns: 300 });
   assert.ok(tableStats.carried > before.carried, 'some edits were carried over');
   assert.ok(tableStats.built > before.built, 'some edits were rebuilt');
 });

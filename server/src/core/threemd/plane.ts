@@ -46,20 +46,11 @@ export class Link {
   }
 }
 
-/** The fields a plane is made with; `bodyRange` and `links` may be left out by a moved copy. */
-export interface PlaneInit {
-  z: number;
-  label: string | null;
-  x: number | null;
-  y: number | null;
-  attributes: Record<string, string>;
-  body: string;
-  directive: Directive | null;
-  bodyStartLine: number;
-  endLine: number;
-  bodyRange: Range | null;
-  links: Link[];
-}
+/** The fields a plane is made with. A moved copy leaves `bodyRange` and `links` undefined: they are its origin's, moved, when read. */
+export type PlaneInit = Pick<Plane, 'z' | 'label' | 'x' | 'y' | 'attributes' | 'body' | 'directive' | 'bodyStartLine' | 'endLine'> & {
+  bodyRange: Range | null | undefined;
+  links: Link[] | undefined;
+};
 
 const NO_LINKS: readonly Link[] = Object.freeze([]);
 
@@ -109,20 +100,9 @@ export class Plane {
 
   /** This plane on other lines (`n` lines down), under a moved copy of its directive. */
   movedBy(n: number, directive: Directive | null): Plane {
-    const origin = this.origin ?? this;
-    const copy = new Plane(MOVING, origin);
-    copy.z = this.z;
-    copy.label = this.label;
-    copy.x = this.x;
-    copy.y = this.y;
-    copy.attributes = this.attributes;
-    copy.body = this.body;
-    copy.directive = directive;
-    copy.bodyStartLine = this.bodyStartLine + n;
-    copy.endLine = this.endLine + n;
-    copy.#bodyRange = undefined;
-    copy.#links = undefined;
-    return copy;
+    const { z, label, x, y, attributes, body, bodyStartLine, endLine } = this;
+    const init = { z, label, x, y, attributes, body, directive, bodyStartLine: bodyStartLine + n, endLine: endLine + n, bodyRange: undefined, links: undefined };
+    return new Plane(init, this.origin ?? this);
   }
 
   /** The trimmed body's extent, or null when the body is empty. */
@@ -154,6 +134,3 @@ export class Plane {
     this.#links = links;
   }
 }
-
-/** The placeholder a moved copy is made from before its fields are copied in. */
-const MOVING: PlaneInit = { z: 0, label: null, x: null, y: null, attributes: {}, body: '', directive: null, bodyStartLine: 0, endLine: 0, bodyRange: null, links: [] };

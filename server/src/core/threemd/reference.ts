@@ -1,15 +1,8 @@
 /** The reference parser's observable results, for the CLI, conformance and strict checks. */
 import { documentIssues, documentLinks } from './parser';
-import type { ParseIssue, ThreeMdDocument } from './syntax';
+import type { ParseIssue, Plane, ThreeMdDocument } from './syntax';
 
-export interface ReferencePlane {
-  z: number;
-  label: string | null;
-  x: number | null;
-  y: number | null;
-  attributes: Record<string, string>;
-  body: string;
-}
+export type ReferencePlane = Pick<Plane, 'z' | 'label' | 'x' | 'y' | 'attributes' | 'body'>;
 
 /** The conformance vectors' `expected` shape. */
 export interface ReferenceDocument {
