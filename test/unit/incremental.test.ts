@@ -290,3 +290,41 @@ test('random edits of a long agent with fences opened and closed equal a full pa
     { numRuns: 60 },
   );
 });
+
+test('a long body put together from swallowed planes has the dependencies and route checks of the same text read whole', () => {
+  // Three ways a swallowed plane's own results differ from the long body's (a link whose label
+  // runs on into the next plane, a link in a directive line, a route check in a rejected
+  // directive's span), and one where they are the same.
+  const variants: [string, (lines: string[], skill: (z: number) => number) => void][] = [
+    ['[[z=999]]', (lines, skill) => {
+      lines[skill(12) - 1] += ' see [[z=999|the next';
+      lines.splice(skill(12) + 1, 0, 'one]] too');
+    }],
+    ['[[z=998]]', (lines, skill) => {
+      lines[skill(14)] += ' note="[[z=998]]"';
+    }],
+    ['route("find nothing")', (lines, skill) => {
+      lines.splice(skill(16), 0, '@plane label="orphan"', 'route("find nothing") selects nobody', '');
+    }],
+    // And two that a swallowed plane's own results give, moved: a route check and a dead link in a skill's body.
+    ['route("find anything")', (lines, skill) => {
+      lines.splice(skill(20) + 1, 0, '', 'route("find anything") selects nobody');
+    }],
+    ['[[z=997]]', (lines, skill) => {
+      lines.splice(skill(22) + 1, 0, 'see [[z=997]]');
+    }],
+  ];
+  for (const [expected, change] of variants) {
+    const lines = genAgent(30).split('\n');
+    change(lines, (z) => lines.findIndex((l) => l.startsWith(`@plane z=${z} `)));
+    let text = lines.join('\n');
+    let doc = parseThreeMd(text);
+    analyzeThreeMd(doc, { fileName: 'agent.3md' });
+    const at = { line: doc.planes[3]!.bodyStartLine + 1, character: 0 };
+    // The fence comes with a new line, so the swallowed planes' results are moved.
+    ({ tree: doc, text } = structural(doc, text, { range: { start: at, end: at }, text: '```\n' }));
+    const diagnostics = diagnosticsOf(doc);
+    assert.deepEqual(diagnostics, diagnosticsOf(parseThreeMd(text)), expected);
+    assert.ok(diagnostics.some((d: { message: string }) => d.message.includes(expected)), expected);
+  }
+});

@@ -11,7 +11,7 @@ import { AgentRuntime } from './agent/runtime';
 import { validateAgent } from './agent/validate';
 import { PlaneTable } from './planeTable';
 import { documentIssues } from './threemd/parser';
-import { memoOf, type Plane, type ThreeMdDocument } from './threemd/syntax';
+import { memoOf, type Plane, type PlaneParts, type ThreeMdDocument } from './threemd/syntax';
 
 export interface ThreeMdOptions {
   /** File name or path, for the `agent.3md` naming rule. */
@@ -76,6 +76,11 @@ function planeRouteCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
   const first = p.directive ? p.directive.line : p.bodyStartLine;
   const hit = key.memo?.calls;
   if (hit) return hit.calls.length === 0 || hit.line === first ? hit.calls : hit.calls.map((c) => shiftCall(c, first - hit.line));
+  const combined = p.parts && combinedRouteCalls(p.parts);
+  if (combined) {
+    memoOf(key).calls = { line: first, calls: combined };
+    return combined;
+  }
   // Most planes have no route call at all: one search of the body settles it.
   if (!p.body.includes('route(')) {
     memoOf(key).calls = { line: first, calls: NO_CALLS };
@@ -85,6 +90,19 @@ function planeRouteCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
   for (let line = p.bodyStartLine; line < p.endLine; line++) calls.push(...findRouteCalls(doc.lines[line]!, line).filter((c) => c.expected));
   memoOf(key).calls = { line: first, calls };
   return calls;
+}
+
+/** The route calls of a body put together from old planes: theirs, moved (calls are found line by line, and no gap line holds one), when each was looked at before. */
+function combinedRouteCalls(parts: PlaneParts): RouteCall[] | undefined {
+  if (!parts.plainGaps) return undefined;
+  const out: RouteCall[] = [];
+  for (const p of parts.planes) {
+    const own = (p.origin ?? p).memo?.calls;
+    if (!own) return undefined;
+    const first = (p.directive ? p.directive.line : p.bodyStartLine) + parts.delta;
+    for (const c of own.calls) out.push(own.line === first ? c : shiftCall(c, first - own.line));
+  }
+  return out;
 }
 
 function shiftCall(c: RouteCall, n: number): RouteCall {

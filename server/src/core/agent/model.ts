@@ -4,7 +4,7 @@
  */
 import { lineRange, shiftRange, type Range } from '../types';
 import { isQuoted } from '../threemd/lexical';
-import { Attribute, memoOf, type FrontmatterField, type Plane, type ThreeMdDocument } from '../threemd/syntax';
+import { Attribute, memoOf, type FrontmatterField, type Plane, type PlaneParts, type ThreeMdDocument } from '../threemd/syntax';
 import { splicedIndexes } from '../planeTable';
 
 export const INPUT_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const;
@@ -209,6 +209,8 @@ const NO_DEPENDENCIES: Dependency[] = Object.freeze([]) as unknown as Dependency
 export function dependencies(plane: Plane): Dependency[] {
   const memo = plane.memo;
   if (memo?.deps) return memo.deps;
+  const combined = plane.parts && combinedDependencies(plane.parts);
+  if (combined) return (memoOf(plane).deps = combined);
   // Most planes link nowhere: one search of the body settles it, and the answer is kept when the plane keeps anything already.
   if (!plane.body.includes('[[z=')) {
     if (memo) memo.deps = NO_DEPENDENCIES;
@@ -219,6 +221,24 @@ export function dependencies(plane: Plane): Dependency[] {
   const moved = origin?.memo?.deps;
   const n = origin ? plane.bodyStartLine - origin.bodyStartLine : 0;
   return (memoOf(plane).deps = moved ? moved.map((d) => ({ z: d.z, range: shiftRange(d.range, n), targetRange: shiftRange(d.targetRange, n) })) : scanDependencies(plane));
+}
+
+/**
+ * The dependencies of a body put together from old planes: theirs, moved, when no match can
+ * cross from one part into the next (no gap line holds `[[z=`, and every `[[z=` of a part has a
+ * `]` after it in the part, where the match's label ends). Undefined when one could.
+ */
+function combinedDependencies(parts: PlaneParts): Dependency[] | undefined {
+  if (!parts.plainGaps) return undefined;
+  const out: Dependency[] = [];
+  const n = parts.delta;
+  for (const p of parts.planes) {
+    const own = dependencies(p);
+    if (own === NO_DEPENDENCIES) continue;
+    if (p.body.lastIndexOf('[[z=') > p.body.lastIndexOf(']')) return undefined;
+    for (const d of own) out.push(n ? { z: d.z, range: shiftRange(d.range, n), targetRange: shiftRange(d.targetRange, n) } : d);
+  }
+  return out;
 }
 
 function scanDependencies(plane: Plane): Dependency[] {

@@ -2,7 +2,7 @@
 import { lineRange } from '../types';
 import { isBlank, trailingWsStart } from '../text';
 import { isQuoted, parseFiniteDecimal, unquote } from './lexical';
-import { Attribute, bareRecord, Directive, Link, type LinkTargets, type ParseIssue, type Plane } from './syntax';
+import { Attribute, bareRecord, Directive, Link, type LinkTargets, type ParseIssue, type Plane, type PlaneParts } from './syntax';
 
 const KEYWORD = '@plane';
 
@@ -129,6 +129,8 @@ export function planeHeader(d: Directive): Pick<Plane, 'z' | 'label' | 'x' | 'y'
 export interface BodySource {
   cut(first: number, last: number): string;
   links?(first: number, last: number, sourceZ: number): Link[];
+  /** What the span `from`..`to` (exclusive) is made of, when it is made of old planes. */
+  parts?(from: number, to: number): PlaneParts | undefined;
 }
 
 /** Drops leading and trailing blank lines; returns the body text and its first/last line. */

@@ -11,8 +11,10 @@ import type { Directive, ThreeMdDocument } from './syntax';
 
 interface Entry {
   directive: Directive;
-  /** The lines of its span when it was dropped, the directive line first. */
-  lines: string[];
+  /** The lines of its span when it was dropped, the directive line first: `length` lines of `block` from `at`. */
+  block: string[];
+  at: number;
+  length: number;
 }
 
 export type DroppedPlanes = Map<string, Entry[]>;
@@ -25,11 +27,11 @@ export function revive(dropped: DroppedPlanes | undefined, lines: string[], line
   const entries = dropped?.get(lines[line]!);
   if (!entries) return undefined;
   for (let e = 0; e < entries.length; e++) {
-    const saved = entries[e]!.lines;
-    if (saved.length !== end - line) continue;
+    const { block, at, length } = entries[e]!;
+    if (length !== end - line) continue;
     let k = 1;
-    while (k < saved.length && saved[k] === lines[line + k]) k++;
-    if (k < saved.length) continue;
+    while (k < length && block[at + k] === lines[line + k]) k++;
+    if (k < length) continue;
     const { directive } = entries[e]!;
     entries.splice(e, 1);
     if (entries.length === 0) dropped!.delete(lines[line]!);
@@ -49,14 +51,20 @@ export function bury(prev: ThreeMdDocument, from: number, to: number, last: numb
   let size = 0;
   if (dropped) for (const entries of dropped.values()) size += entries.length;
   if (!dropped || size + to - from > prev.directives.length + SPARE) dropped = new Map();
-  for (let k = from; k < to; k++) {
+  // One copy of the lines of every span kept (they are consecutive), shared by the entries.
+  let k = from;
+  while (k < to && (!prev.directives[k]!.plane || prev.directives[k]!.line <= last)) k++;
+  if (k === to) return dropped.size ? dropped : undefined;
+  const base = prev.directives[k]!.line + delta;
+  const block = lines.slice(base, prev.directives[to - 1]!.endLine + delta);
+  for (; k < to; k++) {
     const d = prev.directives[k]!;
-    if (!d.plane || d.line <= last) continue;
-    const span = lines.slice(d.line + delta, d.endLine + delta);
-    const key = span[0]!;
+    if (!d.plane) continue;
+    const entry = { directive: d, block, at: d.line + delta - base, length: d.endLine - d.line };
+    const key = lines[d.line + delta]!;
     const entries = dropped.get(key);
-    if (entries) entries.push({ directive: d, lines: span });
-    else dropped.set(key, [{ directive: d, lines: span }]);
+    if (entries) entries.push(entry);
+    else dropped.set(key, [entry]);
   }
-  return dropped.size ? dropped : undefined;
+  return dropped;
 }

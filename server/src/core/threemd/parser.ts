@@ -180,7 +180,7 @@ export function buildPlane(doc: ThreeMdDocument, d: Directive, source?: BodySour
   if (!header) return null;
   const from = d.line + 1;
   const body = collapseLines(doc.lines, from, d.endLine, source);
-  return new Plane({
+  const plane = new Plane({
     z: header.z,
     label: header.label,
     x: header.x,
@@ -191,9 +191,13 @@ export function buildPlane(doc: ThreeMdDocument, d: Directive, source?: BodySour
     bodyStartLine: from,
     endLine: d.endLine,
     bodyRange: body ? bodyExtent(doc, body.first, body.last) : null,
-    // Only the body's non-blank extent can hold links, and most bodies hold none.
-    links: !body || !body.text.includes('[[z=') ? [] : source?.links ? source.links(body.first, body.last, header.z) : scanLinks(doc.lines, body.first, body.last + 1, header.z, 0, doc.linkTargets),
+    // Only the body's non-blank extent can hold links, and most bodies hold none. A source that
+    // knows the links is asked without a search of the text (a body put together from pieces
+    // stays in pieces until something reads it).
+    links: !body ? [] : source?.links ? source.links(body.first, body.last, header.z) : !body.text.includes('[[z=') ? [] : scanLinks(doc.lines, body.first, body.last + 1, header.z, 0, doc.linkTargets),
   });
+  plane.parts = source?.parts?.(from, d.endLine);
+  return plane;
 }
 
 export function markDuplicate(d: Directive, z: number): void {

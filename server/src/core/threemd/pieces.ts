@@ -5,7 +5,7 @@
  * it costs a step per plane rather than a copy and a scan of every line.
  */
 import { scanLinks, type BodySource } from './directive';
-import type { Link, Plane, ThreeMdDocument } from './syntax';
+import type { Link, Plane, PlaneParts, ThreeMdDocument } from './syntax';
 
 export class BodyPieces implements BodySource {
   /** First body line of each piece (current numbering), ascending, and its plane. */
@@ -66,6 +66,26 @@ export class BodyPieces implements BodySource {
       }
     }
     return out;
+  }
+
+  /** The pieces wholly within lines `from`..`to` (exclusive), and the lines between them. */
+  parts(from: number, to: number): PlaneParts | undefined {
+    const planes: Plane[] = [];
+    const gaps: number[] = [];
+    let run = from;
+    for (let k = this.#from(from); k < this.#first.length && this.#last[k]! < to; k++) {
+      if (this.#first[k]! > run) gaps.push(run, this.#first[k]!);
+      planes.push(this.#planes[k]!);
+      run = this.#last[k]! + 1;
+    }
+    if (to > run) gaps.push(run, to);
+    if (!planes.length) return undefined;
+    let plainGaps = true;
+    const lines = this.doc.lines;
+    for (let g = 0; plainGaps && g < gaps.length; g += 2) {
+      for (let i = gaps[g]!; plainGaps && i < gaps[g + 1]!; i++) plainGaps = !lines[i]!.includes('[[z=') && !lines[i]!.includes('route(');
+    }
+    return { planes, delta: this.delta, gaps, plainGaps };
   }
 
   /** Index of the first piece starting on line `line` or after it. */

@@ -46,6 +46,20 @@ export class Link {
   }
 }
 
+/**
+ * What a long body was put together from (pieces.ts): whole old planes, each moved `delta` lines
+ * down, and the line ranges between them (`gaps`: [from, to) pairs over the plane's span).
+ * Layers that look for a pattern in the body can combine the old planes' results instead, when
+ * no gap line holds a link or a call (`plainGaps`).
+ */
+export interface PlaneParts {
+  planes: Plane[];
+  delta: number;
+  gaps: number[];
+  /** True when no gap line contains `[[z=` or `route(`. */
+  plainGaps: boolean;
+}
+
 /** The fields a plane is made with. A moved copy leaves `bodyRange` and `links` undefined: they are its origin's, moved, when read. */
 export type PlaneInit = Pick<Plane, 'z' | 'label' | 'x' | 'y' | 'attributes' | 'body' | 'directive' | 'bodyStartLine' | 'endLine'> & {
   bodyRange: Range | null | undefined;
@@ -80,6 +94,8 @@ export class Plane {
   origin: Plane | undefined;
   /** Caches of the layers above the parser; a new or moved plane starts without. */
   memo: PlaneMemo | undefined = undefined;
+  /** Set when the body was put together from old planes (a moved copy does not keep it). */
+  parts: PlaneParts | undefined = undefined;
   #bodyRange: Range | null | undefined;
   #links: Link[] | undefined;
 

@@ -3,7 +3,7 @@ import { lineRange, type Range } from '../types';
 import type { DroppedPlanes } from './dropped';
 import type { LinkTargets, Plane } from './plane';
 
-export { Link, Plane, type LinkTargets, type PlaneInit } from './plane';
+export { Link, Plane, type LinkTargets, type PlaneInit, type PlaneParts } from './plane';
 
 export type ThreeMdErrorCode =
   | 'missingFrontmatter'
