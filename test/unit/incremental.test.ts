@@ -326,5 +326,24 @@ test('a long body put together from swallowed planes has the dependencies and ro
     const diagnostics = diagnosticsOf(doc);
     assert.deepEqual(diagnostics, diagnosticsOf(parseThreeMd(text)), expected);
     assert.ok(diagnostics.some((d: { message: string }) => d.message.includes(expected)), expected);
+    // Typing in the long body, analysed after each edit: in a swallowed plane's lines (a word, a
+    // new line), at the body's start, deleting the fifth variant's dead link from its plane, then
+    // a dead link and a route check typed in (the body's parts no longer combine after those).
+    const long = doc.planes[3]!;
+    const inPiece = long.bodyStartLine + 150;
+    const typed = (line: number, insert: string) => (): TextEdit => ({ range: { start: { line, character: 0 }, end: { line, character: 0 } }, text: insert });
+    const deleteDeadLink = (): TextEdit | undefined => {
+      const line = text.split('\n').indexOf('see [[z=997]]');
+      return line < 0 ? undefined : { range: { start: { line, character: 4 }, end: { line, character: 13 } }, text: '' };
+    };
+    const edits = [typed(inPiece, 'x'), typed(inPiece, 'y\n'), typed(long.bodyStartLine + 2, '\n'), deleteDeadLink, typed(inPiece, '[[z=996]] '), typed(inPiece + 2, 'route("find more") selects nobody\n')];
+    for (const next of edits) {
+      const edit = next();
+      if (!edit) continue;
+      const insert = edit.text;
+      text = applyEdit(text, edit);
+      doc = reparse(doc, edit, text);
+      assert.deepEqual(diagnosticsOf(doc), diagnosticsOf(parseThreeMd(text)), `${expected}, then ${JSON.stringify(insert)}`);
+    }
   }
 });

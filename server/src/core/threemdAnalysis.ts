@@ -96,10 +96,11 @@ function planeRouteCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
 function combinedRouteCalls(parts: PlaneParts): RouteCall[] | undefined {
   if (!parts.plainGaps) return undefined;
   const out: RouteCall[] = [];
-  for (const p of parts.planes) {
+  for (let k = 0; k < parts.planes.length; k++) {
+    const p = parts.planes[k]!;
     const own = (p.origin ?? p).memo?.calls;
     if (!own) return undefined;
-    const first = (p.directive ? p.directive.line : p.bodyStartLine) + parts.delta;
+    const first = (p.directive ? p.directive.line : p.bodyStartLine) + parts.moves[k]!;
     for (const c of own.calls) out.push(own.line === first ? c : shiftCall(c, first - own.line));
   }
   return out;

@@ -231,11 +231,12 @@ export function dependencies(plane: Plane): Dependency[] {
 function combinedDependencies(parts: PlaneParts): Dependency[] | undefined {
   if (!parts.plainGaps) return undefined;
   const out: Dependency[] = [];
-  const n = parts.delta;
-  for (const p of parts.planes) {
+  for (let k = 0; k < parts.planes.length; k++) {
+    const p = parts.planes[k]!;
     const own = dependencies(p);
     if (own === NO_DEPENDENCIES) continue;
     if (p.body.lastIndexOf('[[z=') > p.body.lastIndexOf(']')) return undefined;
+    const n = parts.moves[k]!;
     for (const d of own) out.push(n ? { z: d.z, range: shiftRange(d.range, n), targetRange: shiftRange(d.targetRange, n) } : d);
   }
   return out;

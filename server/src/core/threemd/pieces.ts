@@ -7,6 +7,12 @@
 import { scanLinks, type BodySource } from './directive';
 import type { Link, Plane, PlaneParts, ThreeMdDocument } from './syntax';
 
+/** True when none of lines `from`..`to` (exclusive) contains `[[z=` or `route(`. */
+function plainLines(lines: string[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (lines[i]!.includes('[[z=') || lines[i]!.includes('route(')) return false;
+  return true;
+}
+
 export class BodyPieces implements BodySource {
   /** First body line of each piece (current numbering), ascending, and its plane. */
   readonly #first: number[] = [];
@@ -68,24 +74,20 @@ export class BodyPieces implements BodySource {
     return out;
   }
 
-  /** The pieces wholly within lines `from`..`to` (exclusive), and the lines between them. */
+  /** The pieces wholly within lines `from`..`to` (exclusive), and whether the lines between them are plain. */
   parts(from: number, to: number): PlaneParts | undefined {
-    const planes: Plane[] = [];
-    const gaps: number[] = [];
+    const parts: PlaneParts = { planes: [], moves: [], first: [], last: [], plainGaps: true };
     let run = from;
     for (let k = this.#from(from); k < this.#first.length && this.#last[k]! < to; k++) {
-      if (this.#first[k]! > run) gaps.push(run, this.#first[k]!);
-      planes.push(this.#planes[k]!);
+      parts.plainGaps &&= plainLines(this.doc.lines, run, this.#first[k]!);
+      parts.planes.push(this.#planes[k]!);
+      parts.moves.push(this.delta);
+      parts.first.push(this.#first[k]!);
+      parts.last.push(this.#last[k]!);
       run = this.#last[k]! + 1;
     }
-    if (to > run) gaps.push(run, to);
-    if (!planes.length) return undefined;
-    let plainGaps = true;
-    const lines = this.doc.lines;
-    for (let g = 0; plainGaps && g < gaps.length; g += 2) {
-      for (let i = gaps[g]!; plainGaps && i < gaps[g + 1]!; i++) plainGaps = !lines[i]!.includes('[[z=') && !lines[i]!.includes('route(');
-    }
-    return { planes, delta: this.delta, gaps, plainGaps };
+    parts.plainGaps &&= plainLines(this.doc.lines, run, to);
+    return parts.planes.length ? parts : undefined;
   }
 
   /** Index of the first piece starting on line `line` or after it. */
@@ -169,6 +171,34 @@ export class EditedBody implements BodySource {
       for (let j = k; j < this.at; j++) o -= lines[j]!.length + 1;
     }
     return o;
+  }
+
+  /**
+   * The old body's parts, less the one the edit falls in (its lines are now plain lines of the
+   * body, checked with the edited ones), the later ones moved.
+   */
+  parts(): PlaneParts | undefined {
+    const old = this.old.parts;
+    if (!old || !old.plainGaps) return undefined;
+    const shift = this.inserted - this.removed;
+    const parts: PlaneParts = { planes: [], moves: [], first: [], last: [], plainGaps: true };
+    let lo = this.at;
+    let hi = this.at + this.inserted - 1;
+    for (let k = 0; k < old.planes.length; k++) {
+      const [a, b] = [old.first[k]!, old.last[k]!];
+      const moved = a >= this.at + this.removed ? shift : b < this.at ? 0 : null;
+      if (moved === null) {
+        lo = Math.min(lo, a);
+        hi = Math.max(hi, b + shift);
+        continue;
+      }
+      parts.planes.push(old.planes[k]!);
+      parts.moves.push(old.moves[k]! + moved);
+      parts.first.push(a + moved);
+      parts.last.push(b + moved);
+    }
+    parts.plainGaps = plainLines(this.doc.lines, lo, hi + 1);
+    return parts.planes.length ? parts : undefined;
   }
 
   links(first: number, last: number, sourceZ: number): Link[] {

@@ -47,16 +47,18 @@ export class Link {
 }
 
 /**
- * What a long body was put together from (pieces.ts): whole old planes, each moved `delta` lines
- * down, and the line ranges between them (`gaps`: [from, to) pairs over the plane's span).
- * Layers that look for a pattern in the body can combine the old planes' results instead, when
- * no gap line holds a link or a call (`plainGaps`).
+ * What a long body was put together from (pieces.ts): whole old planes, in line order, and
+ * where their bodies lie now. Layers that look for a pattern in the body can combine the old
+ * planes' results instead, when no line outside those bodies holds a link or a call.
  */
 export interface PlaneParts {
   planes: Plane[];
-  delta: number;
-  gaps: number[];
-  /** True when no gap line contains `[[z=` or `route(`. */
+  /** How far each plane's lines moved since it was made. */
+  moves: number[];
+  /** Each plane's body: first and last line in this document. */
+  first: number[];
+  last: number[];
+  /** True when no other line of the span contains `[[z=` or `route(`. */
   plainGaps: boolean;
 }
 
