@@ -335,6 +335,13 @@ export function properties(): FuzzProperty<unknown>[] {
       check: incremental,
       numRuns: 400,
     }),
+    prop<IncrementalInput>({
+      name: 'threemd-incremental-long',
+      title: 'incremental re-parse and analysis of a 25-skill generated agent (long bodies when a fence swallows the rest) equal a full parse and a fresh analysis after every edit',
+      arbitrary: fc.record({ base: fc.constant(genAgent(25)), edits: fc.array(editArb, { minLength: 1, maxLength: 12 }) }),
+      check: incremental,
+      numRuns: 60,
+    }),
     prop<string>({ name: 'skill', title: 'analyzeSkill never throws, diagnostics lie inside, results are deterministic', arbitrary: inputs('skill'), check: analyzeWith('analyzeSkill', (t) => analyzeSkill(t, SKILL_URI, skillHost()).diagnostics), numRuns: 600 }),
     prop<string>({
       name: 'agent-md',
