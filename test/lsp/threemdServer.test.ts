@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import type { CompletionItem, Hover, Location, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/lspClient';
 import { cursor, joinLines } from '../helpers/markers';
+import { applyEdit } from '../../server/src/core/text';
+import { genAgent } from '../../scripts/genAgent';
 
 const AGENT = joinLines(
   '---',
@@ -59,6 +61,41 @@ test('diagnostics arrive after didOpen and follow incremental didChange', async 
   const d3 = await third;
   assert.deepEqual(d3.map((d) => d.code), ['tool-input']);
   assert.equal(d3[0]!.message, 'skill "search" command references {limit}, which is not a declared input');
+});
+
+test('a fence opened in a long agent hides its later skills, typing with it open and closing it leave the diagnostics a fresh open reports', async () => {
+  const lines = genAgent(40).split('\n');
+  const skill = (z: number) => lines.findIndex((l) => l.startsWith(`@plane z=${z} `));
+  lines.splice(skill(30) + 1, 0, 'see [[z=404]]');
+  lines[skill(33)] = lines[skill(33)]!.replace(/label="[^"]+"/, 'label="find-files"');
+  let text = lines.join('\n');
+  const uri = 'file:///ws/long.agent.3md';
+  // Related information names the document: the fresh one's is read as this one's.
+  const fresh = async (k: number) => {
+    const other = `file:///ws/fresh-${k}.agent.3md`;
+    const pending = client.diagnostics(other);
+    client.open(other, text);
+    return JSON.parse(JSON.stringify(await pending).replaceAll(other, uri));
+  };
+  const opened = client.diagnostics(uri);
+  client.open(uri, text);
+  const before = await opened;
+  assert.deepEqual(before.map((d) => d.code).sort(), ['dead-link', 'unique-skill']);
+  const fence = skill(5) + 2;
+  const steps = [
+    { range: { start: { line: fence, character: 0 }, end: { line: fence, character: 0 } }, text: '```' },
+    { range: { start: { line: fence + 1, character: 0 }, end: { line: fence + 1, character: 0 } }, text: 'typed\n' },
+    { range: { start: { line: fence + 1, character: 0 }, end: { line: fence + 2, character: 0 } }, text: '' },
+    { range: { start: { line: fence, character: 0 }, end: { line: fence, character: 3 } }, text: '' },
+  ];
+  for (const [k, change] of steps.entries()) {
+    const version = k + 2;
+    const pending = client.diagnostics(uri, (p) => p.version === version);
+    client.change(uri, version, [change]);
+    text = applyEdit(text, change);
+    assert.deepEqual(await pending, await fresh(k), `after step ${k + 1}`);
+  }
+  assert.deepEqual(await fresh(steps.length), before, 'the fence closed, the text is the one first opened');
 });
 
 test('a cycle carries its chain as related information', async () => {
