@@ -359,7 +359,7 @@ export function previousIdentities(doc: ThreeMdDocument): readonly number[] | un
  */
 export function rolesKept(doc: ThreeMdDocument): boolean {
   const s = doc.splice;
-  const before = s && identityMemo.get(s.shape);
+  const before = previousIdentities(doc);
   if (!s || !before) return false;
   const now = explicitIdentityIndexes(doc);
   if (before.length > 0 && now.length > 0) return true;

@@ -9,8 +9,8 @@
 import type { TextEdit } from '../types';
 import { applyEdit, splitLines } from '../text';
 import { collapseLines, parseDirective, type BodySource } from './directive';
-import { EditedBody } from './pieces';
-import { firstDirectiveFrom, shiftDirective } from './moves';
+import { EditedBody, LONG_BODY } from './pieces';
+import { firstDirectiveFrom, firstPlaneFrom, shiftDirective } from './moves';
 import { headerZ, resyncDirectives } from './resync';
 import { spliceMarks } from './marks';
 import { isDirectiveLine } from './frontmatter';
@@ -91,7 +91,7 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, given: (() => str
   const source = long ? new EditedBody(doc, d.plane!, start.line, oldCount, replaced.length, removedChars) : undefined;
   const fresh = reread(doc, lines[d.line]!, d, d.endLine + delta, source);
   // The directive keeps its status (a duplicate stays one), so it holds a plane when it did.
-  const index = d.plane ? planeIndex(prev.planes, d.plane) : 0;
+  const index = d.plane ? firstPlaneFrom(prev.planes, d.plane.bodyStartLine) : 0;
   const n = d.plane ? 1 : 0;
   doc.splice = spliceOf(prev, index, n, delta, at, 1);
   if (delta === 0) {
@@ -117,7 +117,7 @@ function directiveEdit(prev: ThreeMdDocument, d: Directive, line: string, newTex
   reparseStats.directive++;
   const doc: ThreeMdDocument = { ...prev, getText: newText, splice: undefined, revision: prev.revision + 1, shape: {} };
   const at = firstDirectiveFrom(prev.directives, d.line);
-  const index = d.plane ? planeIndex(prev.planes, d.plane) : 0;
+  const index = d.plane ? firstPlaneFrom(prev.planes, d.plane.bodyStartLine) : 0;
   doc.splice = spliceOf(prev, index, d.plane ? 1 : 0, 0, at, 1);
   doc.directives = prev.directives.slice();
   doc.directives[at] = fresh;
@@ -125,9 +125,6 @@ function directiveEdit(prev: ThreeMdDocument, d: Directive, line: string, newTex
   if (d.plane) doc.planes[index] = fresh.plane!;
   return doc;
 }
-
-/** Bodies longer than this many lines are cut from the old body around an edit. */
-const LONG_BODY = 256;
 
 /** Re-reads one directive and its body; keeps its duplicate status (z is known not to change). */
 function reread(doc: ThreeMdDocument, line: string, old: Directive, endLine: number, source?: BodySource): Directive {
@@ -154,18 +151,6 @@ function spliceOf(prev: ThreeMdDocument, at: number, count: number, lines: numbe
     lines,
     directives: { at: directive, removed: directives, added: directives },
   };
-}
-
-/** Index of a plane by binary search on its first line (planes are in source order). */
-function planeIndex(planes: Plane[], p: Plane): number {
-  let lo = 0;
-  let hi = planes.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (planes[mid]!.bodyStartLine < p.bodyStartLine) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Replaces lines of the consumed previous document, and moves its marks with them. */

@@ -1,6 +1,6 @@
 /** Moving directives and planes to other lines, and finding a directive by line. */
 import { shiftRange } from '../types';
-import type { Directive, ParseIssue } from './syntax';
+import type { Directive, ParseIssue, Plane } from './syntax';
 
 /** Directive messages name their 1-based line ("on line N"), so a move rewrites that number. */
 const shiftIssue = (i: ParseIssue, n: number): ParseIssue => {
@@ -23,11 +23,21 @@ export function shiftDirective(d: Directive, n: number): Directive {
 
 /** Index of the first directive on line `line` or after it (`directives.length` when none). */
 export function firstDirectiveFrom(directives: Directive[], line: number): number {
+  return firstFrom(directives, line, (d) => d.line);
+}
+
+/** Index of the first plane whose body starts on line `line` or after it (`planes.length` when none). */
+export function firstPlaneFrom(planes: Plane[], line: number): number {
+  return firstFrom(planes, line, (p) => p.bodyStartLine);
+}
+
+/** Binary search over items in line order: the first whose line is `line` or later. */
+function firstFrom<T>(items: T[], line: number, lineOf: (item: T) => number): number {
   let lo = 0;
-  let hi = directives.length;
+  let hi = items.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (directives[mid]!.line < line) lo = mid + 1;
+    if (lineOf(items[mid]!) < line) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -5,6 +5,9 @@
  * it costs a step per plane rather than a copy and a scan of every line.
  */
 import { scanLinks, type BodySource } from './directive';
+
+/** Spans longer than this many lines are put together from old bodies instead of joined from their lines. */
+export const LONG_BODY = 256;
 import type { Link, Plane, PlaneParts, ThreeMdDocument } from './syntax';
 
 /** True when none of lines `from`..`to` (exclusive) contains `[[z=` or `route(`. */

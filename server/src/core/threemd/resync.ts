@@ -12,8 +12,8 @@ import { collapseLines, lastAttribute, parseDirective, type BodySource } from '.
 import { parseFiniteDecimal } from './lexical';
 import { isDirectiveLine } from './frontmatter';
 import { bury, revive } from './dropped';
-import { BodyPieces, EditedBody } from './pieces';
-import { firstDirectiveFrom, shiftDirective } from './moves';
+import { BodyPieces, EditedBody, LONG_BODY } from './pieces';
+import { firstDirectiveFrom, firstPlaneFrom, shiftDirective } from './moves';
 import { buildPlane, fenceTransition, markDuplicate } from './parser';
 import { firstMarkFrom } from './marks';
 import type { Directive, Plane, ThreeMdDocument } from './syntax';
@@ -58,7 +58,7 @@ export function resyncDirectives(prev: ThreeMdDocument, first: number, last: num
   const revived = new Set<Directive>();
   const ends = found.map((line, k) => (k + 1 < found.length ? found[k + 1]! : stop));
   // A long new span may hold whole planes of the old document (a fence swallowed their directives).
-  const pieces = ends.some((end, k) => end - found[k]! > LONG_SPAN) ? swallowed(doc, prev, from, keepFrom, last, delta) : undefined;
+  const pieces = ends.some((end, k) => end - found[k]! > LONG_BODY) ? swallowed(doc, prev, from, keepFrom, last, delta) : undefined;
   const fresh = found.map((line, k) => {
     const again = revive(prev.dropped, lines, line, ends[k]!);
     if (again) {
@@ -105,12 +105,9 @@ export interface InsertedLines {
 
 /** The plane of directive `d` when it is found again on `line` with the same (long) span, the edit within its body text. */
 function editedSpan(d: Directive, line: number, end: number, first: number, last: number, delta: number): Plane | undefined {
-  if (!d.plane || d.line !== line || d.endLine + delta !== end || end - line <= LONG_SPAN) return undefined;
+  if (!d.plane || d.line !== line || d.endLine + delta !== end || end - line <= LONG_BODY) return undefined;
   return EditedBody.fits(d.plane, first, last - first + 1) ? d.plane : undefined;
 }
-
-/** Spans longer than this many lines are put together from the old planes they hold. */
-const LONG_SPAN = 256;
 
 /** The old planes of directives `from`..`to` whose lines the edit left as they were (after line `last`). */
 function swallowed(doc: ThreeMdDocument, prev: ThreeMdDocument, from: number, to: number, last: number, delta: number): BodyPieces {
@@ -160,7 +157,8 @@ function recount(counts: Map<number, number>, old: Directive[], from: number, to
  */
 function spliceDirectives(doc: ThreeMdDocument, prev: ThreeMdDocument, from: number, keepFrom: number, fresh: Directive[], delta: number, touched: Map<number, number>): void {
   const old = prev.directives;
-  const at = planesBefore(prev, from);
+  // The planes held by the directives before `from` are those whose body starts up to its line.
+  const at = from < old.length ? firstPlaneFrom(prev.planes, old[from]!.line + 1) : prev.planes.length;
   let removed = 0;
   for (let k = from; k < keepFrom; k++) if (old[k]!.plane) removed++;
   const freshPlanes: Plane[] = [];
@@ -241,20 +239,6 @@ function settle(d: Directive, plane: Plane, seen: Set<number>): void {
     seen.add(plane.z);
     d.plane = plane;
   }
-}
-
-/** How many planes the directives before index `k` hold (binary search over the planes' lines). */
-function planesBefore(doc: ThreeMdDocument, k: number): number {
-  if (k >= doc.directives.length) return doc.planes.length;
-  const line = doc.directives[k]!.line;
-  let lo = 0;
-  let hi = doc.planes.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (doc.planes[mid]!.bodyStartLine <= line) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The z a directive's plane has (duplicates included), or null when the directive was rejected. */
