@@ -2,11 +2,18 @@
  * `npm run fuzz [-- --seconds N] [-- --property NAME[,NAME…]] [-- --seed S]`: runs the parser
  * properties of test/unit/fuzz.test.ts for a chosen time (default 60 s, shared between the
  * properties) with fresh seeds, prints what it tried, and saves every failing input (shrunk) as
- * JSON under test/fixtures/fuzz-regressions/, which the unit suite replays. Exit 1 on a failure.
+ * JSON under test/fixtures/fuzz-regressions/, which the unit suite replays. The `shell-matrix`
+ * property runs the command-fill attack matrix (test/helpers/shellMatrix.ts) in real shells with
+ * batches of generated hostile values. Exit 1 on a failure.
  */
 import fc from 'fast-check';
 import { relative } from 'node:path';
 import { properties, saveRegression } from '../test/helpers/fuzzInputs';
+import { generatedValues, HAND_PICKED } from '../test/helpers/hostileValues';
+import { runMatrix } from '../test/helpers/shellMatrix';
+
+/** The command-fill attack matrix is one more "property": every shape × hostile values × real shells. */
+const SHELL_MATRIX = 'shell-matrix';
 
 function usage(message: string): never {
   process.stderr.write(`${message}\nusage: npm run fuzz -- [--seconds N] [--property NAME[,NAME...]] [--seed S]\n`);
@@ -37,9 +44,10 @@ function parseArgs(argv: string[]): { seconds: number; only: string[] | null; se
 const { seconds, only, seed } = parseArgs(process.argv.slice(2));
 const all = properties();
 const chosen = only ? all.filter((p) => only.includes(p.name)) : all;
-if (only) for (const n of only) if (!all.some((p) => p.name === n)) usage(`unknown property ${n} (known: ${all.map((p) => p.name).join(', ')})`);
+const matrix = !only || only.includes(SHELL_MATRIX);
+if (only) for (const n of only) if (n !== SHELL_MATRIX && !all.some((p) => p.name === n)) usage(`unknown property ${n} (known: ${[...all.map((p) => p.name), SHELL_MATRIX].join(', ')})`);
 
-const sliceMs = (seconds * 1000) / chosen.length;
+const sliceMs = (seconds * 1000) / (chosen.length + (matrix ? 1 : 0));
 let nextSeed = seed ?? (Date.now() ^ (process.pid << 16)) | 0;
 let failures = 0;
 const started = Date.now();
@@ -70,6 +78,28 @@ for (const p of chosen) {
   const status = found.length ? `FAILED ${found.length}` : 'ok';
   console.log(`${p.name.padEnd(20)} ${status.padEnd(9)} ${String(runs).padStart(8)} runs  seeds ${seeds.join(', ')}`);
   for (const f of found) console.log(`  saved ${f}`);
+}
+
+if (matrix) {
+  // The hand-picked values first, then batches of generated ones with fresh seeds until the slice is used.
+  const end = Date.now() + Math.max(sliceMs, 1);
+  let batch: string[] = [...HAND_PICKED];
+  let cases = 0;
+  let executed = 0;
+  const problems: string[] = [];
+  const seeds: number[] = [];
+  do {
+    const r = runMatrix(batch);
+    cases += r.cases;
+    executed += r.executed;
+    problems.push(...r.failures);
+    seeds.push(nextSeed);
+    batch = generatedValues(150, nextSeed);
+    nextSeed = (Math.imul(nextSeed, 1103515245) + 12345) | 0;
+  } while (Date.now() < end && problems.length === 0);
+  console.log(`${SHELL_MATRIX.padEnd(20)} ${(problems.length ? `FAILED ${problems.length}` : 'ok').padEnd(9)} ${String(cases).padStart(8)} fills, ${executed} commands run  seeds ${seeds.join(', ')}`);
+  for (const p of problems.slice(0, 20)) console.log(`  ${p}`);
+  failures += problems.length;
 }
 
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${failures ? `${failures} failing input(s) saved; the unit suite replays them` : 'no failures'}`);

@@ -25,6 +25,8 @@ export interface RouteRequestResult {
   candidates: RouteCandidate[];
   chosen?: RouteCandidate;
   command?: string | null;
+  /** Why the command was not filled. */
+  problems?: string[];
 }
 
 interface CandidateItem extends vscode.QuickPickItem {
@@ -62,7 +64,13 @@ export async function routeRequest(client: LanguageClient, args: RouteRequestArg
 
   const values = args.values ?? (await askValues(chosen));
   if (!values) return { candidates, chosen };
-  const { command } = await client.sendRequest<FillCommandResult>(FillCommandRequest, { uri: chosen.uri, z: chosen.z, values });
+  // A command typed into a terminal must not hold control characters its line editor would act on.
+  const terminal = action === 'run' && trusted;
+  const { command, problems } = await client.sendRequest<FillCommandResult>(FillCommandRequest, { uri: chosen.uri, z: chosen.z, values, terminal });
+  if (problems?.length) {
+    void vscode.window.showErrorMessage(`Agent Files: ${chosen.name}: ${problems.join('; ')}`);
+    return { candidates, chosen, command: null, problems };
+  }
   if (command === null) return { candidates, chosen, command };
   if (action === 'run') {
     const confirmed = trusted

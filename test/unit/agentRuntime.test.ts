@@ -129,7 +129,7 @@ test('an agent with no planes has an empty identity instead of the reference cra
   assert.equal(a.manifest().identity, '');
 });
 
-test('filled commands pass every value to a real /bin/sh as exactly one literal argument', () => {
+test('bare placeholders pass every value to a real /bin/sh as exactly one literal argument', () => {
   const dir = mkdtempSync(join(tmpdir(), 'agent-files-sh-'));
   try {
     const recorder = join(dir, 'record');
@@ -143,11 +143,11 @@ test('filled commands pass every value to a real /bin/sh as exactly one literal 
     fc.assert(
       fc.property(fc.array(hostile.map((s) => s.replace(/\0/g, '')), { minLength: 1, maxLength: 3 }), (values) => {
         const names = values.map((_, i) => `v${i}`);
-        const template = `${recorder} ${names.map((n) => `{${n}}`).join(' ')}`;
+        const template = `${recorder} -- ${names.map((n) => `{${n}}`).join(' ')}`;
         const cmd = fillCommand(template, Object.fromEntries(names.map((n, i) => [n, values[i]])));
         execFileSync('/bin/sh', ['-c', cmd], { cwd: dir });
         const got = readFileSync(join(dir, 'args'), 'utf8').split('\0').slice(0, -1);
-        assert.deepEqual(got, values);
+        assert.deepEqual(got, ['--', ...values]);
       }),
       { numRuns: 150 },
     );

@@ -79,10 +79,10 @@ export function resolveCommand(argv: string[], io: Io): number {
 
 const ASSIGNMENT = /^([a-zA-Z_]\w*)=([\s\S]*)$/;
 
-/** `command FILE SKILL name=value...`. */
+/** `command FILE SKILL name=value... [--allow-options] [--allow-missing]`. */
 export function commandCommand(argv: string[], io: Io): number {
-  const { positional } = readArgs(argv, []);
-  if (positional.length < 2) throw new UsageError('usage: agent-files command FILE SKILL [name=value...]');
+  const { positional, flags } = readArgs(argv, ['allow-options', 'allow-missing']);
+  if (positional.length < 2) throw new UsageError('usage: agent-files command FILE SKILL [name=value...] [--allow-options] [--allow-missing]');
   const [file, skillArg, ...pairs] = positional as [string, string, ...string[]];
   const values: Record<string, string> = {};
   for (const p of pairs) {
@@ -98,12 +98,16 @@ export function commandCommand(argv: string[], io: Io): number {
     io.err(`agent-files: ${file}: no skill named '${skillArg}'`);
     return 1;
   }
-  const cmd = rt.command(key, values);
-  if (cmd === null) {
+  if (!skill.tool) {
     io.err(`agent-files: ${file}: skill '${skill.name}' has no tool (it is guidance only)`);
     return 1;
   }
-  io.out(cmd);
+  const r = rt.fillChecked(key, values, { allowOptions: flags.has('allow-options'), allowMissing: flags.has('allow-missing') });
+  if (r.command === null) {
+    for (const p of r.problems) io.err(`agent-files: ${file}: skill '${skill.name}': ${p}`);
+    return 1;
+  }
+  io.out(r.command);
   return 0;
 }
 

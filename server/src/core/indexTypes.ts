@@ -99,8 +99,15 @@ export interface FillCommandParams {
   uri: string;
   z: number;
   values: Record<string, unknown>;
+  /** Fill values starting with `-` where the command would read them as options. */
+  allowOptions?: boolean;
+  /** The command will be typed into a terminal: values with control characters are refused. */
+  terminal?: boolean;
 }
 
 export interface FillCommandResult {
+  /** Null without a tool, for an unknown skill, or when `problems` stop the fill. */
   command: string | null;
+  /** Why the values cannot be filled (wrong types, unknown inputs, unsafe placeholders). */
+  problems?: string[];
 }

@@ -63,8 +63,10 @@ export function registerCustomRequests(ctx: ServerContext): void {
     FillCommandRequest,
     runner.safe('fillCommand', (p: FillCommandParams): FillCommandResult => {
       const a = analysisFor(p.uri);
-      const values = p.values && typeof p.values === 'object' ? p.values : {};
-      return { command: a ? a.runtime.command(p.z, values) : null };
+      const values = p.values && typeof p.values === 'object' && !Array.isArray(p.values) ? p.values : {};
+      if (!a) return { command: null, problems: [`cannot read ${p.uri}`] };
+      const r = a.runtime.fillChecked(p.z, values, { allowMissing: true, allowOptions: p.allowOptions === true, terminal: p.terminal === true });
+      return r.problems.length ? r : { command: r.command };
     }),
   );
 }

@@ -3,6 +3,7 @@
  * registration of every handler. Handlers stay thin: find the document, delegate to the core.
  */
 import {
+  CodeActionKind,
   DidChangeWatchedFilesNotification,
   FileChangeType,
   TextDocumentSyncKind,
@@ -168,6 +169,7 @@ export function startServer(connection: Connection): void {
         foldingRangeProvider: true,
         documentLinkProvider: { resolveProvider: false },
         codeLensProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         // The process id lets the extension tests check that a killed server is restarted.

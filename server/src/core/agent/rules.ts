@@ -23,6 +23,8 @@ export const AgentRule = {
   unknownKind: 'unknown-kind',
   labelWhitespace: 'label-whitespace',
   routeAssertion: 'route-assertion',
+  toolUnsafePlaceholder: 'tool-unsafe-placeholder',
+  toolQuotedPlaceholder: 'tool-quoted-placeholder',
 } as const;
 
 /** Plain-3md check: a link to a plane that does not exist (a warning outside agents). */

@@ -4,7 +4,8 @@
  * words to phrases; `routeLinear` is the reference algorithm, kept to prove they agree.
  */
 import { csvItems, skillOf, type AgentModel, type Skill } from './model';
-import { fillCommand } from './command';
+import { describeProblem, fillCommand, fillTemplate, type FillOptions, type FillOutcome } from './command';
+import { checkInputValues } from './inputValues';
 import { RouteIndex, routeWords, type RouteResult } from './routeIndex';
 
 export { routeWords, type RouteResult };
@@ -94,10 +95,34 @@ export class AgentRuntime {
     return out;
   }
 
-  /** The skill's command with values filled and shell-quoted; null without a tool. */
-  command(nameOrZ: string | number, values: Record<string, unknown> = {}): string | null {
+  /**
+   * The skill's command with values filled and quoted for their shell context; null without a
+   * tool. Throws `FillRefused` when a value cannot be filled safely (see `fill`).
+   */
+  command(nameOrZ: string | number, values: Record<string, unknown> = {}, options: FillOptions = {}): string | null {
     const s = this.get(nameOrZ);
-    return s?.tool ? fillCommand(s.tool, values) : null;
+    return s?.tool ? fillCommand(s.tool, values, options) : null;
+  }
+
+  /** The fill with its refusals as data; null for an unknown skill or one without a tool. */
+  fill(nameOrZ: string | number, values: Record<string, unknown> = {}, options: FillOptions = {}): FillOutcome | null {
+    const s = this.get(nameOrZ);
+    return s?.tool ? fillTemplate(s.tool, values, options) : null;
+  }
+
+  /**
+   * The fill a person or a script asked for: the values are first checked against the skill's
+   * typed inputs (unknown names, types, and, unless `allowMissing`, required inputs), then filled
+   * by shell context. `command` is null when the skill is unknown, has no tool, or a problem stops it.
+   */
+  fillChecked(nameOrZ: string | number, values: Record<string, unknown>, options: FillOptions & { allowMissing?: boolean } = {}): { command: string | null; problems: string[] } {
+    const s = this.get(nameOrZ);
+    if (!s) return { command: null, problems: [`no skill ${typeof nameOrZ === 'number' ? `with z=${nameOrZ}` : `named ${JSON.stringify(nameOrZ)}`}`] };
+    if (!s.tool) return { command: null, problems: [] };
+    const problems = checkInputValues(s.inputs, values, options);
+    if (problems.length) return { command: null, problems };
+    const r = fillTemplate(s.tool, values, options);
+    return r.ok ? { command: r.command, problems: [] } : { command: null, problems: r.problems.map(describeProblem) };
   }
 
   manifest(): Manifest {

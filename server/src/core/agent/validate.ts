@@ -2,6 +2,7 @@
  * agent3md/1 conformance: every rule of the reference validator, in its order, with its
  * messages, on the narrowest range. Runs on the recovered document even when 3md errors exist.
  */
+import { lintTool } from './toolLint';
 import { lineRange, shiftRange, type Diagnostic, type Range, type Severity } from '../types';
 import { memoOf, type Plane, type ThreeMdDocument } from '../threemd/syntax';
 import { attributeOf, buildAgent, dependencies, fieldOf, INPUT_TYPES, previousIdentities, rolesKept, skillOf, type AgentModel, type Skill } from './model';
@@ -333,6 +334,7 @@ function checkSkill(s: Skill, m: AgentModel, out: Diagnostic[]): void {
       }),
     );
   }
+  lintTool(s, s.plane, out);
 }
 
 const KINDS = new Set(['identity', 'skill']);

@@ -1,11 +1,13 @@
 /** The .3md provider: agent3md/1 and plain 3md, over the incremental parse of the open buffer. */
-import { parseThreeMd } from '../../core/threemd/parser';
+import { CodeActionKind, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import { directiveAtLine, parseThreeMd } from '../../core/threemd/parser';
 import { analyzeThreeMd, type ThreeMdAnalysis } from '../../core/threemdAnalysis';
 import { completion } from '../../core/threemd/features/completion';
 import { hover } from '../../core/threemd/features/hover';
 import { definition, prepareRename, references, rename, RenameError } from '../../core/threemd/features/navigation';
 import { documentLinks, documentSymbols, foldingRanges, linkCounts } from '../../core/threemd/features/outline';
 import { summarize } from '../../core/threemd/features/summary';
+import { toolFixes, toolSuggestions, type ToolFix } from '../../core/agent/toolLint';
 import type { OpenDocument } from '../documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './provider';
 
@@ -49,6 +51,24 @@ export function threeMdProvider(analysisOf: AnalysisOf): FormatProvider {
           };
         }),
       ),
+    codeActions: (doc, range, diagnostics) =>
+      withA(doc, [], (a) => {
+        const planeOn = (line: number) => directiveAtLine(a.doc, line)?.plane ?? null;
+        const action = (fix: ToolFix, kind: string, diagnostic?: LspDiagnostic) => ({
+          title: fix.title,
+          kind,
+          ...(diagnostic ? { diagnostics: [diagnostic] } : {}),
+          isPreferred: fix.preferred,
+          edit: { changes: { [doc.uri]: fix.edits } },
+        });
+        const fixes = diagnostics.flatMap((d) => {
+          const plane = typeof d.code === 'string' && d.code.startsWith('tool-') ? planeOn(d.range.start.line) : null;
+          return plane ? toolFixes(plane, d.code as string, d.range).map((f) => action(f, CodeActionKind.QuickFix, d)) : [];
+        });
+        const plane = planeOn(range.start.line);
+        const suggestions = plane ? toolSuggestions(plane, range).map((f) => action(f, CodeActionKind.RefactorRewrite)) : [];
+        return [...fixes, ...suggestions];
+      }),
     summarizeOpen: (doc) => withA(doc, null, (a) => summarize(a, doc.uri)),
     summarize: (uri: string, text: string, ctx: FormatContext) => summarize(analyzeThreeMd(parseThreeMd(text), { fileName: uri, detection: ctx.detection }), uri),
   };

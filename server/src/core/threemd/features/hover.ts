@@ -24,8 +24,7 @@ export function hover(a: ThreeMdAnalysis, pos: Position): Hover | null {
   if (call && a.isAgent) {
     const h = routeHover(a, call.request, call.range);
     for (const c of commands) {
-      const filled = a.runtime.command(c.skill, c.values);
-      if (filled !== null) (h.contents as { value: string }).value += `\n\n**command(${JSON.stringify(c.skill)})** on this line:\n\n\`\`\`sh\n${filled}\n\`\`\``;
+      if (a.runtime.get(c.skill)?.tool) (h.contents as { value: string }).value += `\n\n${filledCommand(a, c.skill, c.values, ' on this line')}`;
     }
     return h;
   }
@@ -127,6 +126,13 @@ export function routeHover(a: ThreeMdAnalysis, request: string, range: Range): H
 function commandHover(a: ThreeMdAnalysis, skill: string, values: Record<string, unknown>, range: Range): Hover {
   const s = a.runtime.get(skill);
   if (!s) return md(`No skill named ${code(skill)}.`, range);
-  const cmd = a.runtime.command(skill, values);
-  return md(cmd === null ? `${code(skill)} has no tool (guidance only).` : `**command(${JSON.stringify(skill)})**\n\n\`\`\`sh\n${cmd}\n\`\`\``, range);
+  return md(s.tool ? filledCommand(a, skill, values, '') : `${code(skill)} has no tool (guidance only).`, range);
+}
+
+/** The filled command as a code block, or why it cannot be filled. */
+function filledCommand(a: ThreeMdAnalysis, skill: string, values: Record<string, unknown>, where: string): string {
+  const r = a.runtime.fillChecked(skill, values, { allowMissing: true });
+  const head = `**command(${JSON.stringify(skill)})**${where}`;
+  if (r.command === null) return `${head}: not filled\n\n${r.problems.map((p) => `- ${cell(p)}`).join('\n')}`;
+  return `${head}${where ? ':' : ''}\n\n\`\`\`sh\n${r.command}\n\`\`\``;
 }
