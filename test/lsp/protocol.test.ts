@@ -136,3 +136,69 @@ test('closing stdin ends the server (code 1 without shutdown)', async () => {
     c.process.kill();
   }
 });
+
+test('a 10,000-deep world.json on disk does not empty the workspace index; opened, it reports its own diagnostic', { timeout: 60_000 }, async () => {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { URI: Uri } = await import('vscode-uri');
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-deep-')));
+  try {
+    fs.mkdirSync(path.join(root, '.agent-world'));
+    const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+    fs.writeFileSync(path.join(root, '.agent-world', 'world.json'), deep);
+    fs.writeFileSync(path.join(root, 'probe.agent.3md'), TEXT);
+    fs.mkdirSync(path.join(root, 'tool'));
+    fs.writeFileSync(path.join(root, 'tool', 'SKILL.md'), '---\nname: tool\ndescription: A tool.\n---\nUse it.\n');
+    const c = await startClient({ rootUri: Uri.file(root).toString() });
+    try {
+      let files: { uri: string }[] = [];
+      for (let i = 0; i < 100 && files.length < 2; i++) {
+        files = (await c.request<{ files: { uri: string }[] }>('agentFiles/workspaceIndex', {})).files;
+        if (files.length < 2) await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.ok(files.some((f) => f.uri.endsWith('probe.agent.3md')), `the agent is indexed: ${JSON.stringify(files)}`);
+      assert.ok(files.some((f) => f.uri.endsWith('SKILL.md')), 'the skill is indexed');
+      const worldUri = Uri.file(path.join(root, '.agent-world', 'world.json')).toString();
+      const pending = c.diagnostics(worldUri, () => true, 10_000);
+      c.open(worldUri, deep, 'json');
+      const ds = await pending;
+      assert.ok(ds.some((d) => d.code === 'world-invalid-json' && /deeper than/.test(d.message)), JSON.stringify(ds));
+      for (const method of ['textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/codeLens', 'textDocument/documentLink']) {
+        assert.equal(await codeOf(c.request(method, { textDocument: { uri: worldUri } })), undefined, method);
+      }
+      assert.equal(await codeOf(c.request('textDocument/hover', { textDocument: { uri: worldUri }, position: { line: 0, character: 5000 } })), undefined);
+      assert.ok(!c.logs.some((l) => /Maximum call stack|RangeError/.test(l)), c.logs.filter((l) => /Maximum|RangeError/.test(l)).join('\n').slice(0, 500));
+    } finally {
+      await c.stop();
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a 5,000-deep fillCommand value is refused with InvalidParams and a message, never a stack overflow', async () => {
+  const uri = 'file:///ws/fill.agent.3md';
+  client.open(uri, '---\n3md: 1.0\ntitle: F\ntools: rg\n---\n@plane z=0 label="F" kind=identity\nYou.\n@plane z=1 label="search" kind=skill triggers="find" inputs="q" tool="rg {q}"\nSearch.\n');
+  // Written as raw bytes: the test client's own JSON.stringify cannot serialise 5,000 levels either.
+  const deep = '['.repeat(5000) + '"x"' + ']'.repeat(5000);
+  const request = `{"jsonrpc":"2.0","id":"deep-fill","method":"agentFiles/fillCommand","params":{"uri":"${uri}","z":1,"values":{"q":${deep}}}}`;
+  let out = '';
+  const answered = new Promise<string>((resolve) => {
+    const onData = (b: Buffer) => {
+      out += b.toString('utf8');
+      const m = /\{[^{}]*"id":"deep-fill"[^\n]*?\}\}/.exec(out);
+      if (m) {
+        client.process.stdout!.off('data', onData);
+        resolve(m[0]);
+      }
+    };
+    client.process.stdout!.on('data', onData);
+  });
+  await write(client, `Content-Length: ${Buffer.byteLength(request)}\r\n\r\n${request}`);
+  const reply = JSON.parse(await within(answered, 10_000, 'the deep fillCommand')) as { error?: { code: number; message: string } };
+  assert.equal(reply.error?.code, ErrorCodes.InvalidParams, JSON.stringify(reply));
+  assert.match(reply.error!.message, /nested deeper than 64 levels/);
+  const ok = await client.request<{ command: string | null }>('agentFiles/fillCommand', { uri, z: 1, values: { q: 'a b' } });
+  assert.equal(ok.command, "rg 'a b'");
+});

@@ -24,6 +24,11 @@ import { WorkspaceIndexChangedNotification } from './protocol';
 import { createProviders } from './formats/registry';
 import type { FormatContext, FormatProvider } from './formats/provider';
 import { fileKindOf } from '../core/fileKinds';
+import { internalError } from '../core/analyzeFile';
+import type { Diagnostic } from '../core/types';
+import type { IndexedFile } from '../core/indexTypes';
+
+const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 
 export interface ServerSettings {
   diagnosticDelay: number;
@@ -81,17 +86,29 @@ export function startServer(connection: Connection): void {
       return settings.agentDetection;
     },
   };
+  // One file that breaks an analysis must never empty the index: it is left out and logged.
   index.summarize = (uri, text) => {
     const kind = fileKindOf(URI.parse(uri).path);
     const provider = kind ? providers[kind] : undefined;
-    return provider?.summarize?.(uri, text, formatContext) ?? null;
+    try {
+      return provider?.summarize?.(uri, text, formatContext) ?? null;
+    } catch (e) {
+      runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
+      return null;
+    }
   };
 
   const diagnosticsOf = (uri: string) => {
     const entry = documents.get(uri);
     if (!entry) return null;
     const provider = providerOf(entry);
-    const diagnostics = provider ? provider.diagnostics(entry, formatContext) : [];
+    let diagnostics: Diagnostic[] = [];
+    try {
+      diagnostics = provider ? provider.diagnostics(entry, formatContext) : [];
+    } catch (e) {
+      runner.log.error(`checking ${uri} failed: ${errorText(e)}`);
+      diagnostics = [internalError(e)];
+    }
     return { version: entry.doc.version, diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)) };
   };
   const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, (uri) => documents.get(uri)?.doc.version);
@@ -121,7 +138,12 @@ export function startServer(connection: Connection): void {
         reindexTimers.delete(uri);
         const entry = documents.get(uri);
         const provider = entry && providerOf(entry);
-        const file = provider && (provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
+        let file: IndexedFile | null | undefined;
+        try {
+          file = provider && (provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
+        } catch (e) {
+          runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
+        }
         if (file) index.setOpen(uri, file);
       }, Math.max(settings.diagnosticDelay, 50)),
     );

@@ -17,7 +17,7 @@ if (!process.argv.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsW
 }
 
 // Transport log lines go to the client's log once the connection exists, to stderr before.
-let logLine = (line: string) => void process.stderr.write(`${line}\n`);
+let logLine: (line: string) => void = (line) => void process.stderr.write(`${line}\n`);
 const transport = createTransport(process.argv, { log: (line) => logLine(line) });
 const connection = transport ? createConnection(ProposedFeatures.all, transport.reader, transport.writer) : createConnection(ProposedFeatures.all);
 logLine = (line) => connection.console.error(line);

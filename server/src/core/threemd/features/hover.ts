@@ -11,6 +11,7 @@ import { routeWords } from '../../agent/runtime';
 import type { Plane } from '../syntax';
 import { ATTRIBUTES, FRONTMATTER_KEYS, INPUT_TYPE_DOCS, KINDS } from './docs';
 import { locate, planeByZ } from './locate';
+import { fenced } from '../../markdownFence';
 
 const md = (value: string, range?: Range): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range });
 const code = (s: string) => '`' + s.replace(/`/g, 'ˋ') + '`';
@@ -24,13 +25,15 @@ export function hover(a: ThreeMdAnalysis, pos: Position): Hover | null {
   if (call && a.isAgent) {
     const h = routeHover(a, call.request, call.range);
     for (const c of commands) {
-      const filled = a.runtime.command(c.skill, c.values);
-      if (filled !== null) (h.contents as { value: string }).value += `\n\n**command(${JSON.stringify(c.skill)})** on this line:\n\n\`\`\`sh\n${filled}\n\`\`\``;
+      const filled = c.refused ? null : a.runtime.command(c.skill, c.values);
+      const title = `\n\n**command(${JSON.stringify(c.skill)})** on this line:\n\n`;
+      if (c.refused) (h.contents as { value: string }).value += `${title}${c.refused}.`;
+      else if (filled !== null) (h.contents as { value: string }).value += `${title}${fenced(filled, 'sh')}`;
     }
     return h;
   }
   const cmd = commands.find((c) => rangeContains(c.range, pos));
-  if (cmd && a.isAgent) return commandHover(a, cmd.skill, cmd.values, cmd.range);
+  if (cmd && a.isAgent) return cmd.refused ? md(`**command(${JSON.stringify(cmd.skill)})**\n\n${cmd.refused}.`, cmd.range) : commandHover(a, cmd.skill, cmd.values, cmd.range);
 
   const t = locate(a, pos);
   if (!t) return null;
@@ -128,5 +131,5 @@ function commandHover(a: ThreeMdAnalysis, skill: string, values: Record<string, 
   const s = a.runtime.get(skill);
   if (!s) return md(`No skill named ${code(skill)}.`, range);
   const cmd = a.runtime.command(skill, values);
-  return md(cmd === null ? `${code(skill)} has no tool (guidance only).` : `**command(${JSON.stringify(skill)})**\n\n\`\`\`sh\n${cmd}\n\`\`\``, range);
+  return md(cmd === null ? `${code(skill)} has no tool (guidance only).` : `**command(${JSON.stringify(skill)})**\n\n${fenced(cmd, 'sh')}`, range);
 }
