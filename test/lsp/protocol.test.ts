@@ -163,7 +163,7 @@ test('a 10,000-deep world.json on disk does not empty the workspace index; opene
       const pending = c.diagnostics(worldUri, () => true, 10_000);
       c.open(worldUri, deep, 'json');
       const ds = await pending;
-      assert.ok(ds.some((d) => d.code === 'world-invalid-json' && /deeper than/.test(d.message)), JSON.stringify(ds));
+      assert.ok(ds.some((d) => d.code === 'world-invalid-json' && /deeper than/.test(String(d.message))), JSON.stringify(ds));
       for (const method of ['textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/codeLens', 'textDocument/documentLink']) {
         assert.equal(await codeOf(c.request(method, { textDocument: { uri: worldUri } })), undefined, method);
       }

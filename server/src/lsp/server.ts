@@ -24,6 +24,8 @@ import { WorkspaceIndexChangedNotification } from './protocol';
 import { createProviders } from './formats/registry';
 import type { FormatContext, FormatProvider } from './formats/provider';
 import { fileKindOf } from '../core/fileKinds';
+import { LineModels } from './lineModel';
+import { mapPositions } from '../core/lineMap';
 import { internalError } from '../core/analyzeFile';
 import type { Diagnostic } from '../core/types';
 import type { IndexedFile } from '../core/indexTypes';
@@ -56,6 +58,7 @@ export interface ServerContext {
   index: WorkspaceIndex;
   runner: ReturnType<typeof createRunner>;
   formatContext: FormatContext;
+  lines: LineModels;
   providerOf(doc: OpenDocument): FormatProvider | undefined;
 }
 
@@ -86,12 +89,18 @@ export function startServer(connection: Connection): void {
       return settings.agentDetection;
     },
   };
+  const lines = new LineModels(documents, (uri) => index.host.readText(uri));
+  /** An index entry made from a text, with its positions in LSP's line model. */
+  const toLspLines = <T>(uri: string, text: string, file: T): T => {
+    const map = LineModels.ofText(text);
+    return map && file ? mapPositions(file, 'toLsp', uri, (u) => (u === uri ? map : null)) : file;
+  };
   // One file that breaks an analysis must never empty the index: it is left out and logged.
   index.summarize = (uri, text) => {
     const kind = fileKindOf(URI.parse(uri).path);
     const provider = kind ? providers[kind] : undefined;
     try {
-      return provider?.summarize?.(uri, text, formatContext) ?? null;
+      return toLspLines(uri, text, provider?.summarize?.(uri, text, formatContext) ?? null);
     } catch (e) {
       runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
       return null;
@@ -104,7 +113,7 @@ export function startServer(connection: Connection): void {
     const provider = providerOf(entry);
     let diagnostics: Diagnostic[] = [];
     try {
-      diagnostics = provider ? provider.diagnostics(entry, formatContext) : [];
+      diagnostics = provider ? lines.outgoing(entry, provider.diagnostics(entry, formatContext)) : [];
     } catch (e) {
       runner.log.error(`checking ${uri} failed: ${errorText(e)}`);
       diagnostics = [internalError(e)];
@@ -140,7 +149,7 @@ export function startServer(connection: Connection): void {
         const provider = entry && providerOf(entry);
         let file: IndexedFile | null | undefined;
         try {
-          file = provider && (provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
+          file = provider && lines.outgoing(entry!, provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
         } catch (e) {
           runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
         }
@@ -268,6 +277,7 @@ export function startServer(connection: Connection): void {
     runner.safeNotify('didClose', (p) => {
       const uri = p.textDocument.uri;
       documents.close(uri);
+      lines.forget(uri);
       push.clear(uri);
       const t = reindexTimers.get(uri);
       if (t) clearTimeout(t);
@@ -291,7 +301,7 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  const ctx: ServerContext = { connection, documents, index, runner, formatContext, providerOf };
+  const ctx: ServerContext = { connection, documents, index, runner, formatContext, providerOf, lines };
   registerFeatures(ctx);
   registerCustomRequests(ctx);
   registerSkillsPromptRequest(ctx);
