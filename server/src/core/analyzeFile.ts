@@ -62,7 +62,8 @@ export function analyzeFile(kind: FileKind, text: string, uri: string, host: IWo
   }
 }
 
-function internalError(e: unknown): Diagnostic {
+/** The diagnostic of a file whose analysis failed (see docs/rules.md, internal-error). */
+export function internalError(e: unknown): Diagnostic {
   return {
     code: 'internal-error',
     severity: 'error',

@@ -1,5 +1,7 @@
 /** The custom requests behind the Skills tree and "Route request…". */
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
+import { tooDeep, tooDeepMessage } from '../core/jsonDepth';
 import type { ServerContext } from './server';
 import {
   FillCommandRequest,
@@ -64,6 +66,7 @@ export function registerCustomRequests(ctx: ServerContext): void {
     runner.safe('fillCommand', (p: FillCommandParams): FillCommandResult => {
       const a = analysisFor(p.uri);
       const values = p.values && typeof p.values === 'object' && !Array.isArray(p.values) ? p.values : {};
+      if (tooDeep(values)) throw new ResponseError(ErrorCodes.InvalidParams, tooDeepMessage('fillCommand: a value'));
       if (!a) return { command: null, problems: [`cannot read ${p.uri}`] };
       const r = a.runtime.fillChecked(p.z, values, { allowMissing: true, allowOptions: p.allowOptions === true, terminal: p.terminal === true });
       return r.problems.length ? r : { command: r.command };

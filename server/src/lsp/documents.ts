@@ -8,7 +8,8 @@ import { URI } from 'vscode-uri';
 import { fileKindOf, type FileKind } from '../core/fileKinds';
 import { parseThreeMd } from '../core/threemd/parser';
 import { reparse } from '../core/threemd/incremental';
-import { applyEdit, LineIndex } from '../core/text';
+import { LineIndex } from '../core/text';
+import { applyLspEdit } from '../core/lineMap';
 import type { Range } from '../core/types';
 import type { ThreeMdDocument } from '../core/threemd/syntax';
 import { analyzeThreeMd, type ThreeMdAnalysis } from '../core/threemdAnalysis';
@@ -108,10 +109,13 @@ export class DocumentStore {
       if (entry.doc instanceof TreeText) {
         const before = entry.tree!.getText;
         try {
-          entry.tree = 'range' in change ? reparse(entry.tree!, { range: change.range, text: change.text }) : parseThreeMd(change.text);
+          // With a lone CR the client's line numbers (LSP's model) are not the tree's: apply the edit to the text.
+          if (!('range' in change)) entry.tree = parseThreeMd(change.text);
+          else if (entry.tree!.loneCr) entry.tree = parseThreeMd(applyLspEdit(before(), change.range, change.text));
+          else entry.tree = reparse(entry.tree!, { range: change.range, text: change.text });
         } catch {
           // Never half-apply an edit: redo it on the text, from scratch.
-          entry.tree = parseThreeMd('range' in change ? applyEdit(before(), { range: change.range, text: change.text }) : change.text);
+          entry.tree = parseThreeMd('range' in change ? applyLspEdit(before(), change.range, change.text) : change.text);
         }
         entry.doc.version = nextVersion;
         continue;

@@ -39,7 +39,8 @@ export function registerFeatures(ctx: ServerContext): void {
         const doc = ctx.documents.get(p.textDocument.uri);
         const provider = doc && ctx.providerOf(doc);
         if (!doc || !provider) return empty;
-        return run(provider, doc, p) ?? empty;
+        // Positions cross between LSP's line model and the format's (they differ only with a lone CR).
+        return ctx.lines.outgoing(doc, run(provider, doc, ctx.lines.incoming(doc, p)) ?? empty);
       }),
     );
   }

@@ -25,6 +25,13 @@ import { WorkspaceIndexChangedNotification } from './protocol';
 import { createProviders } from './formats/registry';
 import type { FormatContext, FormatProvider } from './formats/provider';
 import { fileKindOf } from '../core/fileKinds';
+import { LineModels } from './lineModel';
+import { mapPositions } from '../core/lineMap';
+import { internalError } from '../core/analyzeFile';
+import type { Diagnostic } from '../core/types';
+import type { IndexedFile } from '../core/indexTypes';
+
+const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 
 export interface ServerSettings {
   diagnosticDelay: number;
@@ -52,6 +59,7 @@ export interface ServerContext {
   index: WorkspaceIndex;
   runner: ReturnType<typeof createRunner>;
   formatContext: FormatContext;
+  lines: LineModels;
   providerOf(doc: OpenDocument): FormatProvider | undefined;
 }
 
@@ -82,17 +90,35 @@ export function startServer(connection: Connection): void {
       return settings.agentDetection;
     },
   };
+  const lines = new LineModels(documents, (uri) => index.host.readText(uri));
+  /** An index entry made from a text, with its positions in LSP's line model. */
+  const toLspLines = <T>(uri: string, text: string, file: T): T => {
+    const map = LineModels.ofText(text);
+    return map && file ? mapPositions(file, 'toLsp', uri, (u) => (u === uri ? map : null)) : file;
+  };
+  // One file that breaks an analysis must never empty the index: it is left out and logged.
   index.summarize = (uri, text) => {
     const kind = fileKindOf(URI.parse(uri).path);
     const provider = kind ? providers[kind] : undefined;
-    return provider?.summarize?.(uri, text, formatContext) ?? null;
+    try {
+      return toLspLines(uri, text, provider?.summarize?.(uri, text, formatContext) ?? null);
+    } catch (e) {
+      runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
+      return null;
+    }
   };
 
   const diagnosticsOf = (uri: string) => {
     const entry = documents.get(uri);
     if (!entry) return null;
     const provider = providerOf(entry);
-    const diagnostics = provider ? provider.diagnostics(entry, formatContext) : [];
+    let diagnostics: Diagnostic[] = [];
+    try {
+      diagnostics = provider ? lines.outgoing(entry, provider.diagnostics(entry, formatContext)) : [];
+    } catch (e) {
+      runner.log.error(`checking ${uri} failed: ${errorText(e)}`);
+      diagnostics = [internalError(e)];
+    }
     return { version: entry.doc.version, diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)) };
   };
   const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, (uri) => documents.get(uri)?.doc.version);
@@ -122,7 +148,12 @@ export function startServer(connection: Connection): void {
         reindexTimers.delete(uri);
         const entry = documents.get(uri);
         const provider = entry && providerOf(entry);
-        const file = provider && (provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
+        let file: IndexedFile | null | undefined;
+        try {
+          file = provider && lines.outgoing(entry!, provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
+        } catch (e) {
+          runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
+        }
         if (file) index.setOpen(uri, file);
       }, Math.max(settings.diagnosticDelay, 50)),
     );
@@ -248,6 +279,7 @@ export function startServer(connection: Connection): void {
     runner.safeNotify('didClose', (p) => {
       const uri = p.textDocument.uri;
       documents.close(uri);
+      lines.forget(uri);
       push.clear(uri);
       const t = reindexTimers.get(uri);
       if (t) clearTimeout(t);
@@ -271,7 +303,7 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  const ctx: ServerContext = { connection, documents, index, runner, formatContext, providerOf };
+  const ctx: ServerContext = { connection, documents, index, runner, formatContext, providerOf, lines };
   registerFeatures(ctx);
   registerCustomRequests(ctx);
   registerSkillsPromptRequest(ctx);

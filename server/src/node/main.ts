@@ -5,6 +5,7 @@
  */
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from '../lsp/server';
+import { createTransport } from './transport';
 
 if (process.argv.includes('--version')) {
   process.stdout.write('agent-files-language-server 0.1.0\n');
@@ -15,7 +16,11 @@ if (!process.argv.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsW
   process.exit(2);
 }
 
-const connection = createConnection(ProposedFeatures.all);
+// Transport log lines go to the client's log once the connection exists, to stderr before.
+let logLine: (line: string) => void = (line) => void process.stderr.write(`${line}\n`);
+const transport = createTransport(process.argv, { log: (line) => logLine(line) });
+const connection = transport ? createConnection(ProposedFeatures.all, transport.reader, transport.writer) : createConnection(ProposedFeatures.all);
+logLine = (line) => connection.console.error(line);
 console.log = (...args: unknown[]) => connection.console.log(args.map(String).join(' '));
 console.info = (...args: unknown[]) => connection.console.info(args.map(String).join(' '));
 console.warn = (...args: unknown[]) => connection.console.warn(args.map(String).join(' '));

@@ -4,6 +4,7 @@
  * templates fill exactly as the reference runtime fills them), a placeholder inside `"…"` or `'…'`
  * gets that quoting's escapes, and where no quoting is safe the fill is refused with a reason.
  */
+import { tooDeep, tooDeepMessage } from '../jsonDepth';
 import { placeholderSites, type PlaceholderSite, type RefusalKind } from './shellSites';
 
 const PLACEHOLDER = /\{([a-zA-Z_]\w*)\}/g;
@@ -23,30 +24,13 @@ export function singleQuoteEscape(s: string): string {
   return s.replace(/'/g, `'\\''`);
 }
 
-/** Values nested deeper than this are refused instead of being walked. */
-export const MAX_VALUE_DEPTH = 64;
-
 /** How a typed input value becomes one shell word: numbers and booleans as written, objects and arrays as JSON. */
 export function stringifyValue(v: unknown): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   if (v === null || v === undefined) return '';
-  if (nestingDepth(v, MAX_VALUE_DEPTH + 1) > MAX_VALUE_DEPTH) throw new FillRefused([{ placeholder: '', offset: 0, kind: 'too-deep', reason: `the value is nested more than ${MAX_VALUE_DEPTH} levels deep` }]);
+  if (tooDeep(v)) throw new FillRefused([{ placeholder: '', offset: 0, kind: 'too-deep', reason: tooDeepMessage('the value') }]);
   return JSON.stringify(v) ?? String(v);
-}
-
-/** The nesting depth of arrays and objects in a value, counted up to `limit` without recursion. */
-function nestingDepth(v: unknown, limit: number): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[v, 1]];
-  while (stack.length) {
-    const [x, d] = stack.pop()!;
-    if (x === null || typeof x !== 'object') continue;
-    max = Math.max(max, d);
-    if (d >= limit) return d;
-    for (const child of Array.isArray(x) ? x : Object.values(x)) stack.push([child, d + 1]);
-  }
-  return max;
 }
 
 export type FillProblemKind = RefusalKind | 'option' | 'nul' | 'control' | 'too-deep';

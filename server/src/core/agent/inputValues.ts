@@ -4,7 +4,7 @@
  * fillCommand request). `number` is a JSON number (not `0x10`, `0b11`, `Infinity` or ` 5 `),
  * `boolean` is `true` or `false`, `object` and `array` are JSON of that shape; NUL is refused.
  */
-import { MAX_VALUE_DEPTH } from './command';
+import { depthExceededAt, MAX_VALUE_DEPTH } from '../jsonDepth';
 
 export interface InputSpec {
   name: string;
@@ -25,7 +25,7 @@ export function checkInputText(spec: InputSpec, text: string): string | undefine
       return text === 'true' || text === 'false' ? undefined : `${spec.name} must be true or false, not ${JSON.stringify(text)}`;
     case 'object':
     case 'array': {
-      if (bracketDepth(text) > MAX_VALUE_DEPTH) return `${spec.name} is nested more than ${MAX_VALUE_DEPTH} levels deep`;
+      if (depthExceededAt(text, MAX_VALUE_DEPTH) >= 0) return `${spec.name} is nested more than ${MAX_VALUE_DEPTH} levels deep`;
       let v: unknown;
       try {
         v = JSON.parse(text);
@@ -54,23 +54,6 @@ export function parseInputText(spec: InputSpec, text: string): unknown {
     default:
       return text;
   }
-}
-
-/** The deepest nesting of `[` and `{` outside JSON strings (an upper bound before parsing). */
-function bracketDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '[' || c === '{') max = Math.max(max, ++depth);
-    else if (c === ']' || c === '}') depth--;
-  }
-  return max;
 }
 
 /** Problems with a whole set of values for a skill's inputs: unknown names, wrong types, missing required ones. */

@@ -4,6 +4,7 @@
  */
 import { lineRange, type Range } from '../types';
 import { unescapeValue } from '../threemd/lexical';
+import { tooDeep, tooDeepMessage } from '../jsonDepth';
 
 export interface RouteCall {
   request: string;
@@ -16,6 +17,8 @@ export interface RouteCall {
 export interface CommandCall {
   skill: string;
   values: Record<string, unknown>;
+  /** Why the values were refused (nested too deep to fill safely); `values` is then empty. */
+  refused?: string;
   range: Range;
 }
 
@@ -45,7 +48,11 @@ export function findCommandCalls(text: string, line: number): CommandCall[] {
   const out: CommandCall[] = [];
   COMMAND.lastIndex = 0;
   for (let m = COMMAND.exec(text); m; m = COMMAND.exec(text)) {
-    out.push({ skill: unescapeValue(m[2]!), values: readValues(m[3]), range: lineRange(line, m.index, m.index + m[0].length) });
+    const values = readValues(m[3]);
+    const range = lineRange(line, m.index, m.index + m[0].length);
+    const skill = unescapeValue(m[2]!);
+    if (tooDeep(values)) out.push({ skill, values: {}, refused: tooDeepMessage('a value of this command()'), range });
+    else out.push({ skill, values, range });
   }
   return out;
 }

@@ -4,7 +4,8 @@
  * for messages that both hand off and stop. Also exposes the agent/node references for
  * navigation and rename.
  */
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { boundedParseTree, MAX_DOCUMENT_DEPTH } from '../jsonDepth';
 import { LineIndex } from '../text';
 import type { Diagnostic, Range } from '../types';
 import { diag, firstLineRange } from './diag';
@@ -20,6 +21,8 @@ export interface EvalBlock {
   content: string;
   root?: Node;
   errors: ParseError[];
+  /** Offset (in `content`) of the bracket past the nesting limit, when the block was too deep to parse. */
+  tooDeepAt?: number;
 }
 
 export interface EvalRef {
@@ -39,8 +42,9 @@ export function parseEvalBlocks(text: string): EvalBlock[] {
   for (let m = re.exec(text); m; m = re.exec(text)) {
     const content = m[1]!;
     const errors: ParseError[] = [];
-    const root = parseTree(content, errors, { disallowComments: true, allowTrailingComma: false });
+    const { root, tooDeepAt } = boundedParseTree(content, errors, { disallowComments: true, allowTrailingComma: false });
     const b: EvalBlock = { n: ++n, offset: m.index + m[0].length - 3 - content.length, content, errors };
+    if (tooDeepAt !== -1) b.tooDeepAt = tooDeepAt;
     if (root) b.root = root;
     out.push(b);
   }
@@ -118,6 +122,9 @@ export function analyzeEval(text: string, world: WorldModel): Diagnostic[] {
     const seen = { types: new Set<string>(), codes: new Set<string>() };
     for (const b of blocks) {
       // JSON.parse stops at its first error, and so does the eval's message.
+      if (b.tooDeepAt !== undefined) {
+        out.push(diag('world-eval-invalid-json', 'error', `json block ${b.n}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels of arrays and objects`, r(b, b.tooDeepAt, 1)));
+      }
       for (const e of b.errors.slice(0, 1)) {
         const where = index.positionAt(b.offset + e.offset);
         out.push(diag('world-eval-invalid-json', 'error', `json block ${b.n}: ${printParseErrorCode(e.error)} at line ${where.line + 1} column ${where.character + 1}`, r(b, e.offset, Math.max(1, e.length))));

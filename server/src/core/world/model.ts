@@ -4,7 +4,8 @@
  * any input (wrong types are simply absent from the model); last duplicate key wins, as in
  * JSON.parse.
  */
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { boundedParseTree, MAX_DOCUMENT_DEPTH } from '../jsonDepth';
 import { LineIndex } from '../text';
 import type { Range } from '../types';
 import { buildAliasMap, type AliasMap } from './mentions';
@@ -106,7 +107,7 @@ export interface WorldModel {
 export function parseWorld(text: string, uri: string): WorldModel {
   const index = new LineIndex(text);
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const { root, tooDeepAt } = boundedParseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const rangeOf = (offset: number, length: number): Range => ({ start: index.positionAt(offset), end: index.positionAt(offset + length) });
   const model: WorldModel = {
     uri,
@@ -114,7 +115,10 @@ export function parseWorld(text: string, uri: string): WorldModel {
     projectUri: projectUriOf(uri),
     text,
     index,
-    syntaxErrors: errors.map((e) => ({ message: printParseErrorCode(e.error), range: rangeOf(e.offset, Math.max(e.length, 1)) })),
+    syntaxErrors:
+      tooDeepAt !== -1
+        ? [{ message: `nested deeper than ${MAX_DOCUMENT_DEPTH} levels of arrays and objects: the file is not analysed`, range: rangeOf(tooDeepAt, 1) }]
+        : errors.map((e) => ({ message: printParseErrorCode(e.error), range: rangeOf(e.offset, Math.max(e.length, 1)) })),
     duplicateKeys: [],
     top: new Map(),
     world: new Map(),

@@ -4,7 +4,8 @@
  * contributed schema, so its client turns them off.
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import { findNodeAtLocation, parseTree, type Node } from 'jsonc-parser';
+import { findNodeAtLocation, type Node } from 'jsonc-parser';
+import { boundedParseTree } from '../jsonDepth';
 import schema from '../../../../schemas/world.schema.json';
 import { LineIndex } from '../text';
 import type { Diagnostic, Range } from '../types';
@@ -37,7 +38,7 @@ function describe(e: ErrorObject): string {
 /** Shape errors of a world.json text, each on the key or value it concerns. Empty when the JSON does not parse. */
 export function worldSchemaDiagnostics(text: string): Diagnostic[] {
   const errors: { error: number }[] = [];
-  const root = parseTree(text, errors as never, { allowTrailingComma: false, disallowComments: true });
+  const { root } = boundedParseTree(text, errors as never, { allowTrailingComma: false, disallowComments: true });
   if (!root || errors.length) return [];
   const data = nodeValue(root);
   const check = validator();

@@ -3,7 +3,8 @@
  * them, in world.json, prompts, world.eval.md and world.layout.json. Shared by definition,
  * references, rename and hover.
  */
-import { parseTree, type Node } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
+import { boundedParseTree } from '../jsonDepth';
 import { LineIndex } from '../text';
 import { rangeContains, type Position, type Range } from '../types';
 import { evalReferences } from './evalContract';
@@ -128,7 +129,7 @@ function contentMentions(doc: WorldDocument, world: WorldModel): Occurrence[] {
       }
       for (const c of n.children ?? []) visit(c);
     };
-    const root = parseTree(m[1]!, [], { disallowComments: true });
+    const { root } = boundedParseTree(m[1]!, [], { disallowComments: true });
     if (root) visit(root);
   }
   return out;
@@ -137,7 +138,7 @@ function contentMentions(doc: WorldDocument, world: WorldModel): Occurrence[] {
 /** Node keys of world.layout.json (`__human__` is Studio's pseudo-node). */
 export function layoutOccurrences(doc: WorldDocument, world: WorldModel): Occurrence[] {
   const out: Occurrence[] = [];
-  const root = parseTree(doc.text, [], { disallowComments: true });
+  const { root } = boundedParseTree(doc.text, [], { disallowComments: true });
   const nodes = root?.type === 'object' ? root.children?.find((p) => p.children?.[0]?.value === 'nodes')?.children?.[1] : undefined;
   if (nodes?.type !== 'object') return out;
   const index = new LineIndex(doc.text);

@@ -3,6 +3,7 @@
  * names and inheritance cycles are checked against every AGENT.md of the workspace index, with
  * open buffers ahead of it.
  */
+import { LineIndex } from '../../core/text';
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
 import {
   agentMdCompletion,
@@ -109,7 +110,10 @@ export function agentMdProvider(documents: DocumentStore): FormatProvider {
           out.push({ title: `Replace with '${data['replacement']}'`, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true, edit: edit(data['replacement']) });
         } else if (d.code === 'agent-type-string' && d.range.start.line === d.range.end.line) {
           // `version: 1.0` is a number to YAML; quoting keeps exactly what was written.
-          const written = doc.doc.getText(d.range);
+          // The range is in the format's line model (a lone CR is no break), not the text document's.
+          const text = doc.doc.getText();
+          const lines = new LineIndex(text);
+          const written = text.slice(lines.offsetAt(d.range.start), lines.offsetAt(d.range.end));
           if (written && !/^["']/.test(written) && !/[\r\n]/.test(written)) {
             out.push({ title: `Quote the value: "${written}"`, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true, edit: edit(JSON.stringify(written)) });
           }

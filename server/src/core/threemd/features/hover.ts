@@ -11,6 +11,7 @@ import { routeWords } from '../../agent/runtime';
 import type { Plane } from '../syntax';
 import { ATTRIBUTES, FRONTMATTER_KEYS, INPUT_TYPE_DOCS, KINDS } from './docs';
 import { locate, planeByZ } from './locate';
+import { fenced } from '../../markdownFence';
 
 const md = (value: string, range?: Range): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range });
 const code = (s: string) => '`' + s.replace(/`/g, 'ˋ') + '`';
@@ -24,12 +25,13 @@ export function hover(a: ThreeMdAnalysis, pos: Position): Hover | null {
   if (call && a.isAgent) {
     const h = routeHover(a, call.request, call.range);
     for (const c of commands) {
-      if (a.runtime.get(c.skill)?.tool) (h.contents as { value: string }).value += `\n\n${filledCommand(a, c.skill, c.values, ' on this line')}`;
+      if (c.refused) (h.contents as { value: string }).value += `\n\n**command(${JSON.stringify(c.skill)})** on this line: ${c.refused}.`;
+      else if (a.runtime.get(c.skill)?.tool) (h.contents as { value: string }).value += `\n\n${filledCommand(a, c.skill, c.values, ' on this line')}`;
     }
     return h;
   }
   const cmd = commands.find((c) => rangeContains(c.range, pos));
-  if (cmd && a.isAgent) return commandHover(a, cmd.skill, cmd.values, cmd.range);
+  if (cmd && a.isAgent) return cmd.refused ? md(`**command(${JSON.stringify(cmd.skill)})**\n\n${cmd.refused}.`, cmd.range) : commandHover(a, cmd.skill, cmd.values, cmd.range);
 
   const t = locate(a, pos);
   if (!t) return null;
@@ -134,5 +136,5 @@ function filledCommand(a: ThreeMdAnalysis, skill: string, values: Record<string,
   const r = a.runtime.fillChecked(skill, values, { allowMissing: true });
   const head = `**command(${JSON.stringify(skill)})**${where}`;
   if (r.command === null) return `${head}: not filled\n\n${r.problems.map((p) => `- ${cell(p)}`).join('\n')}`;
-  return `${head}${where ? ':' : ''}\n\n\`\`\`sh\n${r.command}\n\`\`\``;
+  return `${head}${where ? ':' : ''}\n\n${fenced(r.command, 'sh')}`;
 }
