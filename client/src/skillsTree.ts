@@ -1,7 +1,8 @@
 /**
  * The Skills tree, live from the server's index: agent.3md files → identity → skills →
- * dependencies; SKILL.md skills; AGENT.md agents with their `extends` chain; Agent World worlds
- * → workflow, nodes (agent and next nodes) and agents (prompt files).
+ * dependencies; SKILL.md skills; AGENT.md agents (OS Protocol) with their `extends` chain;
+ * Agent World worlds → workflow, nodes (agent and next nodes) and agents (prompt files); and an
+ * "Instructions" group for AGENT.md instruction files (plain Markdown, not agents).
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
@@ -21,8 +22,11 @@ export interface ExtendsLink {
   name: string;
   /** The parent's AGENT.md, when the name (or path) resolves in the workspace. */
   file?: IndexedFile;
-  /** `unresolved`: no AGENT.md has that name; `cycle`: the chain comes back to an agent already in it. */
-  state: 'ok' | 'unresolved' | 'cycle';
+  /**
+   * `unresolved`: no AGENT.md has that name; `cycle`: the chain comes back to an agent already in it;
+   * `not-agent`: the path names an instruction-file AGENT.md, which is no parent.
+   */
+  state: 'ok' | 'unresolved' | 'cycle' | 'not-agent';
 }
 
 export type SkillNode =
@@ -36,7 +40,8 @@ export type SkillNode =
   | { type: 'worldAgent'; file: IndexedFile; agent: IndexedWorldAgent }
   | { type: 'prompt'; file: IndexedFile; agent: IndexedWorldAgent; promptUri: string }
   | { type: 'extends'; file: IndexedFile; chain: ExtendsLink[] }
-  | { type: 'ancestor'; file: IndexedFile; link: ExtendsLink };
+  | { type: 'ancestor'; file: IndexedFile; link: ExtendsLink }
+  | { type: 'instructions'; files: IndexedFile[] };
 
 export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Disposable {
   readonly #changed = new vscode.EventEmitter<SkillNode | undefined>();
@@ -65,7 +70,13 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   }
 
   async getChildren(node?: SkillNode): Promise<SkillNode[]> {
-    if (!node) return (await this.files()).map((file) => ({ type: 'file', file }));
+    if (!node) {
+      const all = await this.files();
+      const instructions = all.filter(isInstructionFile);
+      const roots: SkillNode[] = all.filter((f) => !isInstructionFile(f)).map((file) => ({ type: 'file', file }));
+      return instructions.length ? [...roots, { type: 'instructions', files: instructions }] : roots;
+    }
+    if (node.type === 'instructions') return node.files.map((file) => ({ type: 'file', file }));
     if (node.type === 'file' && node.file.kind === 'world' && node.file.world) {
       const world = node.file.world;
       return [
@@ -100,10 +111,28 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   }
 
   getTreeItem(node: SkillNode): vscode.TreeItem {
+    if (node.type === 'instructions') {
+      const item = new vscode.TreeItem('Instructions', vscode.TreeItemCollapsibleState.Collapsed);
+      item.description = String(node.files.length);
+      item.iconPath = new vscode.ThemeIcon('book');
+      item.tooltip = 'AGENT.md instruction files: Markdown for coding agents (the Amp / agents.md convention), not OS Protocol agents. No OS Protocol checks apply.';
+      item.contextValue = 'instructionsGroup';
+      return item;
+    }
     const uri = vscode.Uri.parse(node.file.uri);
     switch (node.type) {
       case 'file': {
         const f = node.file;
+        if (isInstructionFile(f)) {
+          const item = new vscode.TreeItem(vscode.workspace.asRelativePath(uri), vscode.TreeItemCollapsibleState.None);
+          item.description = 'instruction file';
+          item.resourceUri = uri;
+          item.iconPath = new vscode.ThemeIcon('note');
+          item.contextValue = 'instructionFile';
+          item.tooltip = fileTooltip(f, uri);
+          item.command = { command: 'vscode.open', title: 'Open', arguments: [uri] };
+          return item;
+        }
         const leaf = f.kind === 'agent-md' && !f.extends;
         const item = new vscode.TreeItem(f.name, leaf ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Expanded);
         item.description = vscode.workspace.asRelativePath(uri);
@@ -176,7 +205,12 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
       case 'ancestor': {
         const l = node.link;
         const item = new vscode.TreeItem(l.name, vscode.TreeItemCollapsibleState.None);
-        item.description = l.state === 'unresolved' ? 'unresolved: no AGENT.md has this name' : `${l.state === 'cycle' ? 'cycle · ' : ''}${vscode.workspace.asRelativePath(vscode.Uri.parse(l.file!.uri))}`;
+        item.description =
+          l.state === 'unresolved'
+            ? 'unresolved: no AGENT.md has this name'
+            : l.state === 'not-agent'
+              ? `not an agent: instruction file · ${vscode.workspace.asRelativePath(vscode.Uri.parse(l.file!.uri))}`
+              : `${l.state === 'cycle' ? 'cycle · ' : ''}${vscode.workspace.asRelativePath(vscode.Uri.parse(l.file!.uri))}`;
         item.iconPath = l.state === 'ok' ? new vscode.ThemeIcon('person') : new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
         if (l.file) {
           item.tooltip = l.file.description ? `${l.name}: ${l.file.description}` : l.name;
@@ -237,8 +271,17 @@ function fileTooltip(f: IndexedFile, uri: vscode.Uri): vscode.MarkdownString | s
     case 'skill':
       return new vscode.MarkdownString([`**${f.name}** (SKILL.md)`, f.description ?? '*no description*', `Folder: \`${folderOf(f.uri)}\``, findings].join('\n\n'));
     case 'agent-md':
+      if (isInstructionFile(f)) {
+        return new vscode.MarkdownString(
+          [
+            '**AGENT.md: instruction file**',
+            'Markdown for coding agents (the Amp / agents.md convention). Its frontmatter, if any, holds no OS Protocol key (`name`, `description`, `extends`, `tools`, `workflows`, `annotations`), so no OS Protocol rules apply and it is not an agent.',
+            `\`${uri.fsPath}\``,
+          ].join('\n\n'),
+        );
+      }
       return new vscode.MarkdownString(
-        [`**${f.name}** (AGENT.md)`, f.description ?? '*no description*', f.extends ? `extends \`${f.extends.value}\`` : '', `\`${uri.fsPath}\``, findings].filter(Boolean).join('\n\n'),
+        [`**${f.name}** (AGENT.md: OS Protocol agent)`, f.description ?? '*no description*', f.extends ? `extends \`${f.extends.value}\`` : '', `\`${uri.fsPath}\``, findings].filter(Boolean).join('\n\n'),
       );
     case 'world':
       return `${f.name} (Agent World)\n${uri.fsPath}\nworkflow: ${f.world?.type ?? '(none)'}, ${f.world?.nodes.length ?? 0} node(s), ${f.world?.agents.length ?? 0} agent(s)\n${findings}`;
@@ -253,7 +296,12 @@ function folderOf(fileUri: string): string {
 }
 
 function linkLabel(l: ExtendsLink): string {
-  return l.state === 'unresolved' ? `${l.name} (unresolved)` : l.state === 'cycle' ? `${l.name} (cycle)` : l.name;
+  return l.state === 'unresolved' ? `${l.name} (unresolved)` : l.state === 'cycle' ? `${l.name} (cycle)` : l.state === 'not-agent' ? `${l.name} (not an agent)` : l.name;
+}
+
+/** An AGENT.md without OS Protocol frontmatter: listed under Instructions, never as an agent or a parent. */
+export function isInstructionFile(f: IndexedFile): boolean {
+  return f.kind === 'agent-md' && f.agentMdKind === 'instructions';
 }
 
 /**
@@ -279,6 +327,10 @@ export function extendsChain(file: IndexedFile, files: IndexedFile[]): ExtendsLi
     }
     if (!parent) {
       chain.push({ name: value, state: 'unresolved' });
+      break;
+    }
+    if (isInstructionFile(parent)) {
+      chain.push({ name: value, file: parent, state: 'not-agent' });
       break;
     }
     if (seen.has(parent.uri)) {

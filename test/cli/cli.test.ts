@@ -28,7 +28,7 @@ test('check --format json has the documented shape', () => {
   assert.equal(r.code, 0);
   const j = JSON.parse(r.out);
   assert.deepEqual(j.summary, { errors: 0, warnings: 1 });
-  assert.deepEqual(j.files.map((f: { path: string; kind: string }) => [f.path, f.kind]), [['agents/agent.3md', '3md'], ['plain/notes.3md', '3md']]);
+  assert.deepEqual(j.files.map((f: { path: string; kind: string }) => [f.path, f.kind]), [['agents/agent.3md', 'agent.3md'], ['plain/notes.3md', '3md']]);
   assert.deepEqual(j.files[1].diagnostics, [
     { code: 'dangling-link', severity: 'warning', message: 'link [[z=5]] points to a plane that does not exist', range: { start: { line: 5, character: 19 }, end: { line: 5, character: 26 } } },
   ]);

@@ -53,18 +53,21 @@ test('the docs example is valid', () => {
   assert.deepEqual(check(EXAMPLE, { agents: [{ uri: 'file:///ws/base/AGENT.md', name: 'base-agent' }] }), []);
 });
 
-test('agent-frontmatter-missing and agent-frontmatter-unclosed', () => {
-  assert.deepEqual(brief(check('# no frontmatter\n')), [['agent-frontmatter-missing', 'error', 'AGENT.md must start with YAML frontmatter (---)']]);
+test('agent-frontmatter-unclosed: an unclosed block whose first lines hold an OS Protocol key', () => {
   assert.deepEqual(check('---\nname: a\n').map((d) => d.code), ['agent-frontmatter-unclosed']);
+  // A Markdown file that merely opens with a rule is an instruction file.
+  assert.deepEqual(check('---\n\nname: a is what we call it\n'), []);
 });
 
-test('agent-yaml-invalid and agent-frontmatter-not-mapping', () => {
+test('agent-yaml-invalid: broken YAML that still shows an OS Protocol key', () => {
   assert.equal(check(agent('name: a: b'))[0]!.code, 'agent-yaml-invalid');
-  assert.deepEqual(check(agent('- a')).map((d) => d.code), ['agent-frontmatter-not-mapping']);
+  // A list, or broken YAML without an OS Protocol key, is not an agent's frontmatter.
+  assert.deepEqual(check(agent('- a')), []);
+  assert.deepEqual(check(agent('title: a: b')), []);
 });
 
 test('agent-name-missing and agent-description-missing use the schema messages', () => {
-  assert.deepEqual(brief(check(agent('version: 1.0.0'))), [
+  assert.deepEqual(brief(check(agent('version: 1.0.0\ntools:\n  - fs.read'))), [
     ['agent-name-missing', 'error', "must have required property 'name'"],
     ['agent-description-missing', 'error', "must have required property 'description'"],
   ]);
@@ -145,7 +148,7 @@ test('agent-extends-unresolved by name needs the agent index', () => {
 test('extends as a relative path resolves through the host', () => {
   const text = agent(`${base}\nextends: ../base/AGENT.md`);
   assert.deepEqual(check(text).map((d) => d.code), ['agent-extends-unresolved']);
-  assert.deepEqual(check(text, { host: new InMemoryHost({ 'file:///ws/agents/base/AGENT.md': '' }) }), []);
+  assert.deepEqual(check(text, { host: new InMemoryHost({ 'file:///ws/agents/base/AGENT.md': agent('name: base\ndescription: d') }) }), []);
   const outside = analyzeAgentMd(agent(`${base}\nextends: ../../../x/AGENT.md`), URI, new InMemoryHost(), { workspaceRoots: ['file:///ws'] });
   assert.deepEqual(outside.diagnostics.map((d) => d.code), ['agent-extends-outside']);
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { analyzeSkill } from '../../server/src/core/skills';
 import { InMemoryHost } from '../../server/src/core/host';
 import { range, type Diagnostic } from '../../server/src/core/types';
+import { ranges } from '../helpers/markers';
 
 const ROOT = 'file:///ws/skills';
 const ONLY = "Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed.";
@@ -245,7 +246,31 @@ test('S31 skill-description-when is information and can be switched off', () => 
 test('the license value links to a bundled file and reports a missing one', () => {
   assert.deepEqual(codes(check(skill(`${ok}\nlicense: LICENSE.txt`))), ['skill-file-missing']);
   assert.deepEqual(check(skill(`${ok}\nlicense: LICENSE.txt`), 'my-skill', { 'LICENSE.txt': 'x' }), []);
-  assert.deepEqual(check(skill(`${ok}\nlicense: Proprietary. LICENSE.txt has complete terms`)), []);
+});
+
+test('a license file named in prose must exist next to SKILL.md (warning on the file name)', () => {
+  const m = ranges(skill(`${ok}\nlicense: Proprietary. Complete terms in «LICENSE.txt»`));
+  const d = one(check(m.text), 'skill-file-missing');
+  assert.equal(d.severity, 'warning');
+  assert.equal(d.message, "License file 'LICENSE.txt' named in 'license' does not exist next to SKILL.md");
+  assert.deepEqual(d.range, m.ranges[0]);
+  assert.deepEqual(check(m.text, 'my-skill', { 'LICENSE.txt': 'x' }), []);
+  // A bare name after a cue, a quoted value, a suffixed name.
+  assert.deepEqual(codes(check(skill(`${ok}\nlicense: See LICENSE`))), ['skill-file-missing']);
+  assert.deepEqual(check(skill(`${ok}\nlicense: See LICENSE`), 'my-skill', { LICENSE: 'x' }), []);
+  const quoted = ranges(skill(`${ok}\nlicense: "MIT (see «LICENSE-MIT»)"`));
+  assert.deepEqual(one(check(quoted.text), 'skill-file-missing').range, quoted.ranges[0]);
+  // npm's idiom names only the file; the noun in a license's title names none.
+  const npm = ranges(skill(`${ok}\nlicense: SEE LICENSE IN «COPYING.md»`));
+  assert.deepEqual(check(npm.text).map((x) => x.range), npm.ranges);
+  assert.deepEqual(check(skill(`${ok}\nlicense: GNU GENERAL PUBLIC LICENSE v3`)), []);
+  assert.deepEqual(check(skill(`${ok}\nlicense: MIT License`)), []);
+  assert.deepEqual(check(skill(`${ok}\nlicense: Apache-2.0`)), []);
+});
+
+test('a license file named in prose is not looked up when references are not checked', () => {
+  const r = analyzeSkill(skill(`${ok}\nlicense: Terms in LICENSE.txt`), `${ROOT}/my-skill/SKILL.md`, new InMemoryHost(), { checkReferences: false });
+  assert.deepEqual(r.diagnostics, []);
 });
 
 test('errors come in the reference order: fields, name, description, compatibility', () => {

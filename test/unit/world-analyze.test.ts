@@ -150,6 +150,18 @@ test('W5: free-mention shape errors carry the router text', () => {
   ]);
 });
 
+test('W5: an empty requires list is accepted in a free-mention world, as the router accepts it', () => {
+  const w = freeMention();
+  w.workflow.nodes.receive.requires = [];
+  assert.deepEqual(run(w).diagnostics, []);
+  w.workflow.nodes.receive.requires = null;
+  assert.deepEqual(run(w).diagnostics, []);
+  w.workflow.nodes.receive.requires = 'send';
+  const r = run(w);
+  assert.deepEqual(codes(r), ['world-free-mention-requires']);
+  assert.deepEqual(r.diagnostics[0]!.range, rangeOf(r.text, '"requires"'));
+});
+
 test('W5: a free-mention agent with no node, and a lone agent', () => {
   const w = freeMention();
   delete w.workflow.nodes.receive;

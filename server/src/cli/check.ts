@@ -1,9 +1,15 @@
-/** `check [--format text|json|sarif] [--strict] [--agent|--plain] PATH...`. */
+/**
+ * `check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] PATH...`. A file
+ * named on the command line whose kind its name does not tell is skipped with a note, unless
+ * `--kind` says what it is; folders are walked for the files whose names are known.
+ */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { analyzeFile, crossFileDiagnostics, type CheckedFile } from '../core/analyzeFile';
-import { fileKindOf, FILE_KIND_LABELS } from '../core/fileKinds';
+import { fileKindOf, type FileKind } from '../core/fileKinds';
+import { kindLabel } from '../core/kindLabel';
+import { kindHelp, KIND_NAMES, parseKind, type ForcedKind } from './kinds';
 import { findFiles, NodeFsHost } from '../node/fsHost';
 import type { AgentDetection } from '../core/agent/detect';
 import { readArgs, UsageError } from './args';
@@ -12,14 +18,20 @@ import { formatJson, formatSarif, formatText, summarize, type FileResult } from 
 import { RULES_URL, VERSION } from './meta';
 
 export function checkCommand(argv: string[], io: Io): number {
-  const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain'], ['format']);
+  const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help'], ['format', 'kind']);
+  if (flags.has('help')) {
+    io.out(CHECK_HELP);
+    return 0;
+  }
+  const forced = flags.has('kind') ? parseKind(flags.get('kind') as string) : undefined;
+  if (forced?.detection === 'agent' && flags.has('plain')) throw new UsageError("'--kind agent3md' and '--plain' cannot be combined");
   const format = (flags.get('format') as string | undefined) ?? 'text';
   if (!['text', 'json', 'sarif'].includes(format)) throw new UsageError(`unknown format '${format}' (use text, json or sarif)`);
   if (flags.has('agent') && flags.has('plain')) throw new UsageError("'--agent' and '--plain' cannot be combined");
   const detection: AgentDetection = flags.has('agent') ? 'agent' : flags.has('plain') ? '3md' : 'auto';
-  if (positional.length === 0) throw new UsageError('usage: agent-files check [--format text|json|sarif] [--strict] PATH...');
+  if (positional.length === 0) throw new UsageError(`usage: agent-files check [--format text|json|sarif] [--strict] [--kind ${KIND_NAMES}] PATH...`);
 
-  const files: string[] = [];
+  const files: { path: string; kind: FileKind; forced?: ForcedKind }[] = [];
   const roots: string[] = [];
   for (const p of positional) {
     let st: fs.Stats;
@@ -30,30 +42,41 @@ export function checkCommand(argv: string[], io: Io): number {
     }
     if (st.isDirectory()) {
       roots.push(p);
-      files.push(...findFiles(p, (f) => fileKindOf(f) !== null));
+      files.push(...findFiles(p, (f) => fileKindOf(f) !== null).map((f) => ({ path: f, kind: fileKindOf(f)! })));
     } else {
+      const kind = forced?.kind ?? fileKindOf(p);
+      if (!kind) {
+        io.err(`agent-files: skipping ${p}: its name is not one agent-files checks (say what it is with --kind ${KIND_NAMES})`);
+        continue;
+      }
       roots.push(path.dirname(p));
       // A prompt or world.eval.md is checked against world.json, which sits above it.
-      const kind = fileKindOf(p);
       if (kind === 'world-prompt') roots.push(path.dirname(path.dirname(p)));
-      files.push(p);
+      files.push(forced ? { path: p, kind, forced } : { path: p, kind });
     }
   }
   const host = new NodeFsHost(roots);
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
-  const checked: (CheckedFile & { rel: string })[] = [];
-  for (const file of [...new Set(files)]) {
-    const kind = fileKindOf(file) ?? '3md';
-    const text = readFileOrFail(file);
-    const uri = URI.file(path.resolve(file)).toString();
-    checked.push({ uri, kind, text, rel: path.relative(io.cwd, path.resolve(file)) || file });
+  // Each file once, where it first appears; a file named with --kind wins over the same file found in a folder.
+  const unique = new Map<string, (typeof files)[number]>();
+  for (const f of files) {
+    const abs = path.resolve(f.path);
+    const had = unique.get(abs);
+    if (!had || (f.forced && !had.forced)) unique.set(abs, f);
+  }
+  const checked: (CheckedFile & { rel: string; detection: AgentDetection })[] = [];
+  for (const [abs, f] of unique) {
+    const text = readFileOrFail(f.path);
+    const uri = URI.file(abs).toString();
+    checked.push({ uri, kind: f.kind, text, rel: path.relative(io.cwd, abs) || f.path, detection: f.forced?.detection ?? detection });
   }
   const cross = crossFileDiagnostics(checked, host, { workspaceRoots });
   const results: FileResult[] = checked.map((f) => ({
     path: f.rel,
-    kind: FILE_KIND_LABELS[f.kind],
+    // Tells an agent.3md from a plain 3md, and an OS Protocol AGENT.md from an instruction file.
+    kind: kindLabel(f.kind, f.text, f.uri, f.detection),
     // In reading order, so the report follows the file.
-    diagnostics: [...analyzeFile(f.kind, f.text, f.uri, host, { detection, workspaceRoots }), ...(cross.get(f.uri) ?? [])].sort(
+    diagnostics: [...analyzeFile(f.kind, f.text, f.uri, host, { detection: f.detection, workspaceRoots }), ...(cross.get(f.uri) ?? [])].sort(
       (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
     ),
   }));
@@ -64,3 +87,20 @@ export function checkCommand(argv: string[], io: Io): number {
   const s = summarize(results);
   return s.errors > 0 || (flags.has('strict') && s.warnings > 0) ? 1 : 0;
 }
+
+const CHECK_HELP = `Usage: agent-files check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] PATH...
+
+Checks files and folders. A folder is walked for the files agent-files knows by name (*.3md,
+SKILL.md, AGENT.md, .agent-world/world.json, world.eval.md, .agent-world/prompts/*.md).
+A file named here whose name says nothing (README.md, notes.txt) is skipped with a note on
+stderr, unless --kind says what it is.
+
+Options:
+  --format F    text (default), json or sarif
+  --strict      exit 1 on warnings too
+  --agent       read every .3md as an agent.3md; --plain reads every .3md as plain 3md
+  --kind K      read the files named on the command line as K (not files found in folders):
+${kindHelp()}
+
+In JSON, each file's "kind" is one of: 3md, agent.3md, SKILL.md, AGENT.md,
+AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md.`;

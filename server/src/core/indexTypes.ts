@@ -36,6 +36,8 @@ export interface IndexedFile {
   description?: string;
   /** Range of the declared `name` value (SKILL.md, AGENT.md); absent when the file declares no usable name. */
   nameRange?: Range;
+  /** AGENT.md: an OS Protocol agent, or an instruction file (plain Markdown for coding agents, no OS Protocol checks). */
+  agentMdKind?: 'os-protocol' | 'instructions';
   /** AGENT.md `extends` as written, with the range of its value. */
   extends?: { value: string; range: Range };
   /** Agent World world.json: the workflow, its nodes and its agents (for the Skills tree). */

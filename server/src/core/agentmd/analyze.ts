@@ -1,7 +1,8 @@
 /**
  * AGENT.md diagnostics (OS Protocol draft `AgentMetadata`): the JSON Schema rules, with ajv's
  * message style (`/tools must be array`), plus the editor checks on versions, tools,
- * workflows and `extends`.
+ * workflows and `extends`. They apply only to an OS Protocol agent (see kind.ts); an
+ * instruction file gets none.
  */
 import { URI, Utils } from 'vscode-uri';
 import type { IWorkspaceHost } from '../host';
@@ -10,6 +11,7 @@ import type { Diagnostic, Range, Severity } from '../types';
 import { entriesOf, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
 import { isSeq } from 'yaml';
 import { KNOWN_TOOLS, SEMVER, TOOL_NAME, WORKFLOWS } from './catalogue';
+import { classifyAgentMd, type AgentMdClassification } from './kind';
 
 const ROOT_KEYS = new Set(['name', 'description', 'version', 'extends', 'tools', 'workflows', 'annotations']);
 const ANNOTATION_KEYS = new Set(['whenToUse', 'examples']);
@@ -58,6 +60,8 @@ export interface AgentInfo {
 export interface AgentMdAnalysis {
   diagnostics: Diagnostic[];
   agent: AgentInfo;
+  /** OS Protocol agent or instruction file; an instruction file has no diagnostics and no agent facts. */
+  classification: AgentMdClassification;
 }
 
 function diag(code: string, severity: Severity, message: string, range: Range, data?: Record<string, unknown>): Diagnostic {
@@ -78,31 +82,31 @@ export function isExtendsPath(v: string): boolean {
 export function analyzeAgentMd(text: string, uri: string, host: IWorkspaceHost, options: AgentMdOptions = {}): AgentMdAnalysis {
   const out: Diagnostic[] = [];
   const agent: AgentInfo = { uri, tools: [], workflows: [], whenToUse: [], examples: [], keys: {} };
+  let classification: AgentMdClassification = { kind: 'instructions', osKeys: [], otherKeys: [], hasFrontmatter: false };
   try {
-    analyzeInto(text, uri, host, options, agent, out);
-  } catch {
-    // Keep what was found; the editor must survive any input.
+    const fm = parseAgentFrontmatter(text);
+    classification = classifyAgentMd(fm);
+    if (classification.kind === 'os-protocol') analyzeInto(fm, text, uri, host, options, agent, out);
+  } catch (e) {
+    // Keep what was found; the editor must survive any input, and say that the check stopped.
+    out.push(diag('internal-error', 'error', `Agent Files could not check this file: ${e instanceof Error ? e.message : String(e)}`, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }));
   }
-  return { diagnostics: out, agent };
+  return { diagnostics: out, agent, classification };
 }
 
-function analyzeInto(text: string, uri: string, host: IWorkspaceHost, options: AgentMdOptions, agent: AgentInfo, out: Diagnostic[]): void {
-  const fm = parseAgentFrontmatter(text);
-  const first = splitLines(text)[0] ?? '';
-  if (!fm.present) {
-    out.push(diag('agent-frontmatter-missing', 'error', 'AGENT.md must start with YAML frontmatter (---)', { start: { line: 0, character: 0 }, end: { line: 0, character: first.length } }));
-    return;
-  }
+/** Whether an AGENT.md is an OS Protocol agent or an instruction file. Never throws. */
+export function agentMdKindOf(text: string): AgentMdClassification {
+  return classifyAgentMd(parseAgentFrontmatter(text));
+}
+
+function analyzeInto(fm: YamlFrontmatter, text: string, uri: string, host: IWorkspaceHost, options: AgentMdOptions, agent: AgentInfo, out: Diagnostic[]): void {
   if (!fm.closed) {
     out.push(diag('agent-frontmatter-unclosed', 'error', 'AGENT.md frontmatter is not closed with ---', fm.openRange));
     return;
   }
   for (const e of fm.syntaxErrors) out.push(diag('agent-yaml-invalid', 'error', `Invalid YAML in frontmatter: ${e.message}`, e.range));
-  if (fm.syntaxErrors.length) return;
-  if (!fm.map) {
-    out.push(diag('agent-frontmatter-not-mapping', 'error', 'must be object (the AGENT.md frontmatter must be a YAML mapping)', fm.openRange));
-    return;
-  }
+  // A block without syntax errors that is not a mapping holds no OS Protocol key: an instruction file.
+  if (fm.syntaxErrors.length || !fm.map) return;
   const fields = new Map<string, FrontmatterEntry>();
   for (const e of fm.entries) {
     if (!fields.has(e.key)) fields.set(e.key, e);
@@ -240,7 +244,18 @@ function checkExtends(agent: AgentInfo, uri: string, host: IWorkspaceHost, o: Ag
     out.push(diag('agent-extends-unresolved', severity, `Unknown parent agent '${value}' (no such file)`, range, { target: file }));
     return;
   }
-  if (file === uri) out.push(diag('agent-extends-cycle', 'error', `Agent inheritance cycle: ${value} → ${value}`, range));
+  if (file === uri) {
+    out.push(diag('agent-extends-cycle', 'error', `Agent inheritance cycle: ${value} → ${value}`, range));
+  } else {
+    // A parent must itself be an agent: an instruction-file AGENT.md has no metadata to inherit.
+    const parentText = safeRead(host, file);
+    if (parentText !== undefined && agentMdKindOf(parentText).kind === 'instructions') {
+      out.push(
+        diag('agent-extends-not-agent', severity, `Parent '${value}' is an instruction file, not an OS Protocol agent (it has no frontmatter with OS Protocol keys)`, range, { target: file }),
+      );
+      return;
+    }
+  }
   agent.extendsUri = file;
 }
 
@@ -260,6 +275,14 @@ function safeExists(host: IWorkspaceHost, u: string): boolean {
     return host.exists(u);
   } catch {
     return false;
+  }
+}
+
+function safeRead(host: IWorkspaceHost, u: string): string | undefined {
+  try {
+    return host.readText(u);
+  } catch {
+    return undefined;
   }
 }
 

@@ -8,6 +8,7 @@ import { scanMarkdown } from '../skills/markdown';
 import { isExtendsPath, parseAgentFrontmatter, resolveExtendsPath, type AgentIndexEntry } from './analyze';
 import { AGENT_KEYS, ANNOTATION_KEYS, KNOWN_TOOLS, WORKFLOWS } from './catalogue';
 import { inheritanceChain } from './workspace';
+import { classifyAgentMd, describeAgentMdKind } from './kind';
 
 function fmLines(lines: string[]): { from: number; to: number } | undefined {
   if ((lines[0] ?? '').trimEnd() !== '---') return undefined;
@@ -76,11 +77,25 @@ function keyItem(k: (typeof AGENT_KEYS)[number], range: Range, i: number): Compl
   };
 }
 
-/** Hover on keys (the schema's doc), tools and workflows (the catalogue) and `extends` (the inherited chain). */
+/**
+ * Hover on the first line (which kind of AGENT.md this is, and why), keys (the schema's doc),
+ * tools and workflows (the catalogue) and `extends` (the inherited chain). An instruction file
+ * shows only its kind, on the first line and in its frontmatter.
+ */
 export function agentMdHover(text: string, position: Position, agents: AgentIndexEntry[] = []): Hover | null {
   try {
     const fm = parseAgentFrontmatter(text);
+    const kind = classifyAgentMd(fm);
     const md = (value: string, range: Range): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range });
+    const lines = splitLines(text);
+    const lineRange = (l: number): Range => ({ start: { line: l, character: 0 }, end: { line: l, character: (lines[l] ?? '').length } });
+    if (kind.kind === 'instructions') {
+      const fmEnd = fm.present ? (fm.closeRange?.end.line ?? -1) : 0;
+      if (position.line > Math.max(0, fmEnd)) return null;
+      const key = fm.entries.find((e) => rangeContains(e.keyRange, position));
+      return md(describeAgentMdKind(kind), key ? key.keyRange : lineRange(position.line));
+    }
+    if (position.line === 0) return md(describeAgentMdKind(kind), lineRange(0));
     for (const e of fm.entries) {
       if (rangeContains(e.keyRange, position)) {
         const doc = AGENT_KEYS.find((k) => k.key === e.key);
@@ -140,7 +155,8 @@ export function agentMdDocumentSymbols(text: string): DocumentSymbol[] {
     const fm = parseAgentFrontmatter(text);
     const lines = splitLines(text);
     const out: DocumentSymbol[] = [];
-    if (fm.present) {
+    // An instruction file's outline is its headings; its frontmatter, if any, is not an agent.
+    if (fm.present && classifyAgentMd(fm).kind === 'os-protocol') {
       const endLine = fm.closeRange ? fm.closeRange.end.line : lines.length - 1;
       const name = fm.entries.find((e) => e.key === 'name');
       const sym: DocumentSymbol = {

@@ -14,6 +14,7 @@ import { entriesOf, nodeRange, parseYamlFrontmatter, type FrontmatterEntry, type
 import { headingAnchors } from './markdown';
 import { fileNameOf, parentDirName, skillDirOf } from './paths';
 import { checkReferences, collectReferences, type SkillReference } from './references';
+import { checkLicenseMentions } from './licenseFile';
 
 export const ALLOWED_FIELDS = ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] as const;
 const ALLOWED = new Set<string>(ALLOWED_FIELDS);
@@ -171,6 +172,7 @@ function analyzeInto(text: string, uri: string, host: IWorkspaceHost, options: S
   );
   skill.references = refs;
   if (options.checkReferences !== false) out.push(...checkReferences(refs, headingAnchors(text), host));
+  if (options.checkReferences !== false) out.push(...checkLicenseMentions(refs, host));
 }
 
 /** An unquoted `key: a: b` line: the parse error falls on a top-level value that sits on one line. */

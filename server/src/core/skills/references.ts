@@ -6,6 +6,7 @@ import type { IWorkspaceHost } from '../host';
 import type { Diagnostic, Range } from '../types';
 import { headingAnchors, scanMarkdown, type MdHeading, type MdReference } from './markdown';
 import { resolveInside } from './paths';
+import { licenseFileMentions } from './licenseFile';
 
 export interface SkillReference extends MdReference {
   /** Where the reference was written. */
@@ -16,7 +17,6 @@ export interface SkillReference extends MdReference {
 }
 
 const LICENSE_FILE = /^(?:LICEN[CS]E[\w.-]*|COPYING[\w.-]*|[\w.-]+\.(?:txt|md))$/i;
-const LICENSE_MENTION = /\b(?:LICEN[CS]E|COPYING)(?:[\w.-]*[\w])?/g;
 
 /** Collects every reference of a skill, already resolved (no host access). */
 export function collectReferences(
@@ -39,7 +39,7 @@ export function collectReferences(
     const from = license.range.start.character;
     const segment = line.slice(from, license.range.end.character);
     const whole = LICENSE_FILE.test(license.value.trim());
-    const hits = whole ? [{ index: segment.indexOf(license.value.trim()), text: license.value.trim() }] : [...segment.matchAll(LICENSE_MENTION)].map((m) => ({ index: m.index!, text: m[0] }));
+    const hits = whole ? [{ index: segment.indexOf(license.value.trim()), text: license.value.trim() }] : licenseFileMentions(segment);
     for (const h of hits) {
       if (h.index < 0) continue;
       const res = resolveInside(skillDir, h.text);
@@ -124,7 +124,7 @@ export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, 
       continue;
     }
     if (!r.uri) continue;
-    // A license mention inside prose only links when the file is there; it is never an error.
+    // A license file named inside prose is checked by checkLicenseMentions (licenseFile.ts).
     if (r.source === 'license' && r.kind === 'path') continue;
     if (!exists(r.uri)) {
       out.push({

@@ -68,9 +68,11 @@ function checkFreeMention(world: WorldModel, out: Diagnostic[]): void {
   }
   for (const n of world.nodes.values()) {
     const r = n.fields.get('requires');
-    if (r) {
+    // The router rejects only a non-empty list (a lone value counts as one item): `"requires": []` is fine.
+    const empty = !r || r.value === null || (Array.isArray(r.value) && r.value.length === 0);
+    if (!empty) {
       out.push(
-        diag('world-free-mention-requires', 'error', `workflow.nodes.${n.id}.requires is not allowed in a free-mention world; there are no edges to order prerequisites against`, r.keyRange),
+        diag('world-free-mention-requires', 'error', `workflow.nodes.${n.id}.requires is not allowed in a free-mention world; there are no edges to order prerequisites against`, r!.keyRange),
       );
     }
   }

@@ -13,6 +13,8 @@ import {
   agentWorkspaceDiagnostics,
   analyzeAgentMd,
   inheritanceChain,
+  isExtendsPath,
+  resolveExtendsPath,
   type AgentIndexEntry,
   type AgentMdAnalysis,
 } from '../../core/agentmd';
@@ -33,7 +35,16 @@ export function agentMdSummary(uri: string, a: AgentMdAnalysis): IndexedFile {
   const g = a.agent;
   const c = countSeverities(a.diagnostics);
   const name = g.name ?? 'AGENT.md';
-  const file: IndexedFile = { uri, kind: 'agent-md', name, isAgent: false, identity: g.name && g.nameRange ? { name: g.name, z: 0, range: g.nameRange } : null, skills: [], ...c };
+  const file: IndexedFile = {
+    uri,
+    kind: 'agent-md',
+    agentMdKind: a.classification.kind,
+    name,
+    isAgent: false,
+    identity: g.name && g.nameRange ? { name: g.name, z: 0, range: g.nameRange } : null,
+    skills: [],
+    ...c,
+  };
   if (g.description) file.description = g.description;
   if (g.name && g.nameRange) file.nameRange = g.nameRange;
   if (g.extends !== undefined && g.extendsRange) file.extends = { value: g.extends, range: g.extendsRange };
@@ -126,17 +137,22 @@ export function agentMdProvider(documents: DocumentStore): FormatProvider {
       const before = live.get(doc.uri)?.entry?.name;
       const now = liveEntry(doc, ctx)?.name;
       const names = new Set([before, now].filter((n): n is string => !!n));
-      if (names.size === 0) return [];
+      const others = documents.all().filter((d) => d.kind === 'agent-md' && d.uri !== doc.uri);
+      // A child that extends this file by path sees it turn from an agent into an instruction file and back.
+      const byPath = others.filter((d) => {
+        const v = liveEntry(d, ctx)?.extends?.trim();
+        if (!v || !isExtendsPath(v)) return false;
+        const t = resolveExtendsPath(d.uri, v)?.replace(/\/$/, '');
+        return t === doc.uri || (t !== undefined && `${t}/AGENT.md` === doc.uri);
+      });
+      if (names.size === 0) return byPath.map((d) => d.uri);
       const agents = agentsOf(ctx);
       // An agent below this one anywhere in its chain (or one sharing its name) sees a different result.
-      return documents
-        .all()
-        .filter((d) => d.kind === 'agent-md' && d.uri !== doc.uri)
-        .filter((d) => {
-          const e = liveEntry(d, ctx);
-          return !!e && (names.has(e.name) || inheritanceChain(e.name, agents).some((n) => names.has(n)));
-        })
-        .map((d) => d.uri);
+      const byName = others.filter((d) => {
+        const e = liveEntry(d, ctx);
+        return !!e && (names.has(e.name) || inheritanceChain(e.name, agents).some((n) => names.has(n)));
+      });
+      return [...new Set([...byPath, ...byName].map((d) => d.uri))];
     },
   };
 }

@@ -1,0 +1,35 @@
+/** `check --kind K`: the file kinds a file named on the command line can be read as. */
+import type { AgentDetection } from '../core/agent/detect';
+import type { FileKind } from '../core/fileKinds';
+import { UsageError } from './args';
+
+export interface ForcedKind {
+  kind: FileKind;
+  /** For 3md: force agent rules (`agent3md`); otherwise the usual detection. */
+  detection?: AgentDetection;
+}
+
+/** Every kind `--kind` takes, with what it means (the help text lists them in this order). */
+export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; about: string }[] = [
+  { name: '3md', aliases: [], forced: { kind: '3md' }, about: 'a 3md document (an agent.3md is detected as usual)' },
+  { name: 'agent3md', aliases: ['agent.3md'], forced: { kind: '3md', detection: 'agent' }, about: 'an agent.3md: agent3md/1 rules, whatever the content' },
+  { name: 'skill', aliases: ['SKILL.md'], forced: { kind: 'skill' }, about: 'an Agent Skills SKILL.md' },
+  { name: 'agent-md', aliases: ['AGENT.md'], forced: { kind: 'agent-md' }, about: 'an AGENT.md (OS Protocol agent or instruction file, by its frontmatter)' },
+  { name: 'world', aliases: ['world.json'], forced: { kind: 'world' }, about: 'an Agent World world.json' },
+  { name: 'prompt', aliases: ['world-prompt'], forced: { kind: 'world-prompt' }, about: "an Agent World prompt (checked against ../world.json)" },
+  { name: 'eval', aliases: ['world-eval', 'world.eval.md'], forced: { kind: 'world-eval' }, about: 'an Agent World world.eval.md (checked against ./world.json)' },
+];
+
+export const KIND_NAMES = CLI_KINDS.map((k) => k.name).join('|');
+
+export function parseKind(value: string): ForcedKind {
+  const hit = CLI_KINDS.find((k) => k.name === value || k.aliases.includes(value));
+  if (!hit) throw new UsageError(`unknown kind '${value}' (use ${CLI_KINDS.map((k) => k.name).join(', ')})`);
+  return hit.forced;
+}
+
+/** The lines `check --help` shows for `--kind`. */
+export function kindHelp(): string {
+  const width = Math.max(...CLI_KINDS.map((k) => k.name.length));
+  return CLI_KINDS.map((k) => `${' '.repeat(16)}${k.name.padEnd(width)}  ${k.about}`).join('\n');
+}

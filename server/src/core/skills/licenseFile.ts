@@ -1,0 +1,64 @@
+/**
+ * A `license` value that names a bundled file in prose (`Complete terms in LICENSE.txt`,
+ * `See LICENSE`): which words are file names, and the warning when such a file is missing.
+ * A value that is only a file name (`license: LICENSE.md`) is a plain reference, checked with
+ * the body's links in references.ts.
+ */
+import type { IWorkspaceHost } from '../host';
+import type { Diagnostic } from '../types';
+import type { SkillReference } from './references';
+
+/** `LICENSE`, `LICENCE`, `COPYING`, with an optional `.ext` / `-SUFFIX` and an optional relative folder. */
+const MENTION = /(?<![\w./-])((?:\.{1,2}\/)?(?:[\w-]+\/)*(?:LICEN[CS]E|COPYING)(?:[.-][\w.-]*\w)?)(?![\w/-])/g;
+/** A word before a bare `LICENSE` that makes it a file name rather than the noun. */
+const CUE = /\b(?:see|in|file|read|at|from)\s+(?:the\s+)?(?:file\s+)?$/i;
+
+export interface LicenseFileMention {
+  /** Offset in the value as written. */
+  index: number;
+  text: string;
+}
+
+/**
+ * The file names a `license` value mentions in prose, in order. A bare `LICENSE` counts only
+ * after a cue (`see LICENSE`, `terms in COPYING`), so `GNU GENERAL PUBLIC LICENSE` names no
+ * file; npm's `SEE LICENSE IN <file>` names only the file.
+ */
+export function licenseFileMentions(value: string): LicenseFileMention[] {
+  const out: LicenseFileMention[] = [];
+  for (const m of value.matchAll(MENTION)) {
+    const text = m[1]!;
+    const index = m.index!;
+    const bare = /^(?:LICEN[CS]E|COPYING)$/.test(text);
+    if (bare && (!CUE.test(value.slice(0, index)) || /^\s+IN\b/i.test(value.slice(index + text.length)))) continue;
+    out.push({ index, text });
+  }
+  return out;
+}
+
+/**
+ * `skill-file-missing` (warning, on the file name) for each license file named in prose that
+ * is not next to SKILL.md, checked through the host like every other reference.
+ */
+export function checkLicenseMentions(refs: SkillReference[], host: IWorkspaceHost): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const r of refs) {
+    if (r.source !== 'license' || r.kind !== 'path' || !r.uri || r.escapes) continue;
+    let found: boolean;
+    try {
+      found = host.exists(r.uri);
+    } catch {
+      // An unreadable location reads as missing, as for the body's references.
+      found = false;
+    }
+    if (found) continue;
+    out.push({
+      code: 'skill-file-missing',
+      severity: 'warning',
+      message: `License file '${r.path}' named in 'license' does not exist next to SKILL.md`,
+      range: r.range,
+      data: { target: r.uri, path: r.path },
+    });
+  }
+  return out;
+}
