@@ -230,7 +230,10 @@ function analyze3md(text: string): void {
     rt.route(text.slice(0, 200));
     for (const s of rt.skills.slice(0, 5)) {
       rt.resolve(s.z);
-      rt.command(s.z, { q: text.slice(0, 20) });
+      // The fill answers with a command or its refusals, never a throw.
+      const filled = rt.fill(s.z, { q: text.slice(0, 20) });
+      assert.ok(filled === null || filled.ok || filled.problems.length > 0);
+      rt.fillChecked(s.z, { q: text.slice(0, 20) });
     }
     JSON.stringify(rt.exportJson(true));
   }
