@@ -152,3 +152,19 @@ test('AGENT.md: a parent behind the symlinked folder is outside, an absolute par
   client.change(uri, 2, [{ text: '---\nname: child\ndescription: Child\nextends: file:///etc/AGENT.md\n---\nChild.\n' }]);
   assert.deepEqual((await v2).map((d) => d.code), ['agent-extends-absolute']);
 });
+
+test('rename: an agent rename that would edit a prompt opened through the outside link is refused, naming the file', async () => {
+  const world = inWs('.agent-world', 'world.json');
+  const prompt = inWs('.agent-world', 'prompts', 'qa.md');
+  client.open(prompt, 'You are @qa.\n\n@pm please look.\n', 'markdown', 1);
+  const key = WORLD.split('\n').findIndex((l) => l.includes('"pm": {'));
+  const at = { line: key, character: WORLD.split('\n')[key]!.indexOf('"pm"') + 2 };
+  await assert.rejects(
+    client.request('textDocument/rename', { textDocument: { uri: world }, position: at, newName: 'lead' }),
+    (e: Error) => e.message.startsWith('Rename refused: it would change files outside the workspace folders (') && e.message.includes(prompt),
+  );
+  // Closed again, the prompt is not read at all: the rename stays inside and goes ahead.
+  client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: prompt } });
+  const edit = await client.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri: world }, position: at, newName: 'lead' });
+  assert.deepEqual(Object.keys(edit.changes!), [world]);
+});
