@@ -6,8 +6,9 @@ import { analyzeFile, crossFileDiagnostics, type CheckedFile } from '../core/ana
 import { fileKindOf, FILE_KIND_LABELS } from '../core/fileKinds';
 import { findFiles, NodeFsHost } from '../node/fsHost';
 import type { AgentDetection } from '../core/agent/detect';
+import type { Diagnostic } from '../core/types';
 import { readArgs, UsageError } from './args';
-import { FatalError, readFileOrFail, type Io } from './io';
+import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
 
@@ -41,21 +42,24 @@ export function checkCommand(argv: string[], io: Io): number {
   }
   const host = new NodeFsHost(roots);
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
-  const checked: (CheckedFile & { rel: string })[] = [];
-  for (const file of [...new Set(files)]) {
+  // Each file once, in order; one over the read limit is reported on its own and never read.
+  const entries = [...new Set(files)].map((file) => {
     const kind = fileKindOf(file) ?? '3md';
-    const text = readFileOrFail(file);
-    const uri = URI.file(path.resolve(file)).toString();
-    checked.push({ uri, kind, text, rel: path.relative(io.cwd, path.resolve(file)) || file });
-  }
+    const rel = path.relative(io.cwd, path.resolve(file)) || file;
+    return { kind, rel, uri: URI.file(path.resolve(file)).toString(), read: readFileBounded(file) };
+  });
+  const checked: CheckedFile[] = entries.flatMap((e) => ('text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text }] : []));
   const cross = crossFileDiagnostics(checked, host, { workspaceRoots });
-  const results: FileResult[] = checked.map((f) => ({
-    path: f.rel,
-    kind: FILE_KIND_LABELS[f.kind],
-    // In reading order, so the report follows the file.
-    diagnostics: [...analyzeFile(f.kind, f.text, f.uri, host, { detection, workspaceRoots }), ...(cross.get(f.uri) ?? [])].sort(
-      (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
-    ),
+  const results: FileResult[] = entries.map((e) => ({
+    path: e.rel,
+    kind: FILE_KIND_LABELS[e.kind],
+    diagnostics:
+      'text' in e.read
+        ? // In reading order, so the report follows the file.
+          [...analyzeFile(e.kind, e.read.text, e.uri, host, { detection, workspaceRoots }), ...(cross.get(e.uri) ?? [])].sort(
+            (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+          )
+        : [fileTooLarge(e.read.tooLarge)],
   }));
 
   if (format === 'json') io.out(formatJson(results));
@@ -63,4 +67,10 @@ export function checkCommand(argv: string[], io: Io): number {
   else io.out(formatText(results));
   const s = summarize(results);
   return s.errors > 0 || (flags.has('strict') && s.warnings > 0) ? 1 : 0;
+}
+
+/** The one finding of a file over the read limit, at its start. */
+function fileTooLarge(size: number): Diagnostic {
+  const at = { line: 0, character: 0 };
+  return { code: 'file-too-large', severity: 'error', message: `${tooLargeText(size)}; it was not checked`, range: { start: at, end: at }, data: { size } };
 }
