@@ -225,3 +225,12 @@ test('the edit bound drops a forged fix aimed outside (create, or edit of an exi
   const { kept } = boundActions(actions, self, (u) => host.mayWrite(u));
   assert.deepEqual(kept.map((a) => a.title), [`create ${uri(join(root, 'new.md'))}`, `edit ${self}`, 'a command']);
 });
+
+test('a skill opened through a symlinked folder leading out names that folder by its full path', () => {
+  const { root, outside, host } = tree();
+  mkdirSync(join(outside, 'skills', 's'), { recursive: true });
+  symlinkSync(join(outside, 'skills'), join(root, 'linked'));
+  const skill = join(root, 'linked', 's', 'SKILL.md');
+  const ds = analyzeSkill(SKILL('See [x](references/x.md).'), uri(skill), host).diagnostics;
+  assert.deepEqual(ds.map((d) => d.message), [`Reference 'references/x.md' leads outside the workspace through the symbolic link '${join(root, 'linked')}'; it is not read`]);
+});

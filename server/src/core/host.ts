@@ -34,7 +34,8 @@ export function linkOutside(host: IWorkspaceHost, uri: string): string | undefin
 
 /**
  * How to name `uri` in a message about a file in `dirUri`: a relative path (`references`,
- * `../shared`) when both are on the same volume, else the full path.
+ * `../shared`), or the full path when `uri` is the folder itself or one above it, or on
+ * another volume.
  */
 export function relativeLabel(dirUri: string, uri: string): string {
   try {
@@ -45,8 +46,9 @@ export function relativeLabel(dirUri: string, uri: string): string {
     const to = b.path.split('/').filter((x) => x !== '');
     let i = 0;
     while (i < from.length && i < to.length && from[i] === to[i]) i++;
-    const rel = [...from.slice(i).map(() => '..'), ...to.slice(i)].join('/');
-    return rel === '' ? '.' : rel;
+    // An ancestor of the folder itself (`..`, `../..`) reads better as its full path.
+    if (i === to.length) return b.path;
+    return [...from.slice(i).map(() => '..'), ...to.slice(i)].join('/');
   } catch {
     return uri;
   }

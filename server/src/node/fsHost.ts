@@ -174,13 +174,14 @@ export function realLocation(p: string): string | null {
       continue;
     }
     const next = path.join(cur, part);
-    let st: fs.Stats;
+    let st: fs.Stats | undefined;
     try {
-      st = fs.lstatSync(next);
+      st = fs.lstatSync(next, { throwIfNoEntry: false });
     } catch {
-      // Missing (or unreadable): whatever comes after it would be created below it.
-      return path.join(next, ...todo.reverse());
+      st = undefined; // unreadable (EACCES, ENOTDIR…): no lookup gets past it either
     }
+    // Missing: whatever comes after it would be created below it.
+    if (st === undefined) return path.join(next, ...todo.reverse());
     if (!st.isSymbolicLink()) {
       cur = next;
       continue;
@@ -209,7 +210,7 @@ function inside(p: string, root: string): boolean {
 
 function realRoot(root: string): string {
   try {
-    return fs.realpathSync(root);
+    return fs.realpathSync.native(root);
   } catch {
     return root;
   }
