@@ -5,8 +5,9 @@ import { referenceLinks, strictResult } from '../core/threemd/reference';
 import type { AgentRuntime } from '../core/agent/runtime';
 import { readArgs, UsageError } from './args';
 import { readFileOrFail, type Io } from './io';
+import { jsonPrintable } from './escape';
 
-const json = (v: unknown) => JSON.stringify(v, null, 2);
+const json = (v: unknown) => jsonPrintable(JSON.stringify(v, null, 2));
 
 /** `parse FILE`: the conformance document shape, or the first error (exit 1). */
 export function parseCommand(argv: string[], io: Io): number {

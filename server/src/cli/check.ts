@@ -12,8 +12,9 @@ import { kindLabel } from '../core/kindLabel';
 import { kindHelp, KIND_NAMES, parseKind, type ForcedKind } from './kinds';
 import { findFiles, NodeFsHost } from '../node/fsHost';
 import type { AgentDetection } from '../core/agent/detect';
+import type { Diagnostic } from '../core/types';
 import { readArgs, UsageError } from './args';
-import { FatalError, readFileOrFail, type Io } from './io';
+import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
 
@@ -64,21 +65,27 @@ export function checkCommand(argv: string[], io: Io): number {
     const had = unique.get(abs);
     if (!had || (f.forced && !had.forced)) unique.set(abs, f);
   }
-  const checked: (CheckedFile & { rel: string; detection: AgentDetection })[] = [];
-  for (const [abs, f] of unique) {
-    const text = readFileOrFail(f.path);
-    const uri = URI.file(abs).toString();
-    checked.push({ uri, kind: f.kind, text, rel: path.relative(io.cwd, abs) || f.path, detection: f.forced?.detection ?? detection });
-  }
+  // One over the read limit is reported on its own and never read.
+  const entries = [...unique].map(([abs, f]) => ({
+    kind: f.kind,
+    rel: path.relative(io.cwd, abs) || f.path,
+    uri: URI.file(abs).toString(),
+    detection: f.forced?.detection ?? detection,
+    read: readFileBounded(f.path),
+  }));
+  const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) => ('text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection }] : []));
   const cross = crossFileDiagnostics(checked, host, { workspaceRoots });
-  const results: FileResult[] = checked.map((f) => ({
-    path: f.rel,
+  const results: FileResult[] = entries.map((e) => ({
+    path: e.rel,
     // Tells an agent.3md from a plain 3md, and an OS Protocol AGENT.md from an instruction file.
-    kind: kindLabel(f.kind, f.text, f.uri, f.detection),
-    // In reading order, so the report follows the file.
-    diagnostics: [...analyzeFile(f.kind, f.text, f.uri, host, { detection: f.detection, workspaceRoots }), ...(cross.get(f.uri) ?? [])].sort(
-      (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
-    ),
+    kind: 'text' in e.read ? kindLabel(e.kind, e.read.text, e.uri, e.detection) : kindLabel(e.kind, '', e.uri, e.detection),
+    diagnostics:
+      'text' in e.read
+        ? // In reading order, so the report follows the file.
+          [...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots }), ...(cross.get(e.uri) ?? [])].sort(
+            (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+          )
+        : [fileTooLarge(e.read.tooLarge)],
   }));
 
   if (format === 'json') io.out(formatJson(results));
@@ -104,3 +111,9 @@ ${kindHelp()}
 
 In JSON, each file's "kind" is one of: 3md, agent.3md, SKILL.md, AGENT.md,
 AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md.`;
+
+/** The one finding of a file over the read limit, at its start. */
+function fileTooLarge(size: number): Diagnostic {
+  const at = { line: 0, character: 0 };
+  return { code: 'file-too-large', severity: 'error', message: `${tooLargeText(size)}; it was not checked`, range: { start: at, end: at }, data: { size } };
+}

@@ -11,6 +11,7 @@ import { referenceLinks, strictResult } from '../core/threemd/reference';
 import { analyzeThreeMd } from '../core/threemdAnalysis';
 import { UsageError } from './args';
 import { FatalError, type Io } from './io';
+import { printable } from './escape';
 
 type Verdict = string | null;
 
@@ -77,7 +78,7 @@ export function conformanceCommand(argv: string[], io: Io): number {
       if (verdict === null) passed++;
       else {
         failed++;
-        io.out(`FAIL ${file}: ${verdict}`);
+        io.out(printable(`FAIL ${file}: ${verdict}`));
       }
     }
   }

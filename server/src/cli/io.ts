@@ -1,5 +1,6 @@
 /** The CLI's contact with the world, injectable so tests can run commands in process. */
 import * as fs from 'node:fs';
+import { MAX_READ_BYTES } from '../node/fsHost';
 
 export interface Io {
   out(text: string): void;
@@ -10,14 +11,39 @@ export interface Io {
 /** Thrown to stop a command with exit code 2 and a one-line message. */
 export class FatalError extends Error {}
 
-export function readFileOrFail(file: string): string {
+/** A file's text, or its size when it is over the read limit (it is then not read at all). */
+export type ReadResult = { text: string } | { tooLarge: number };
+
+/**
+ * Reads a regular file of at most MAX_READ_BYTES; a bigger one is not read, and its size is
+ * returned instead. Anything else that stops the read (missing, a folder, a device or FIFO,
+ * permissions) is a FatalError naming the file.
+ */
+export function readFileBounded(file: string): ReadResult {
   try {
-    if (fs.statSync(file).isDirectory()) throw new FatalError(`agent-files: ${file}: is a folder, not a file`);
-    return fs.readFileSync(file, 'utf8');
+    const st = fs.statSync(file);
+    if (st.isDirectory()) throw new FatalError(`agent-files: ${file}: is a folder, not a file`);
+    if (!st.isFile()) throw new FatalError(`agent-files: ${file}: not a regular file`);
+    if (st.size > MAX_READ_BYTES) return { tooLarge: st.size };
+    return { text: fs.readFileSync(file, 'utf8') };
   } catch (e) {
     if (e instanceof FatalError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
     throw new FatalError(`agent-files: cannot read ${file}: ${why}`);
   }
+}
+
+/** Reads a file for a command that needs its text: over the read limit is a FatalError too. */
+export function readFileOrFail(file: string): string {
+  const r = readFileBounded(file);
+  if ('text' in r) return r.text;
+  throw new FatalError(`agent-files: cannot read ${file}: ${tooLargeText(r.tooLarge)}`);
+}
+
+const MB = 1024 * 1024;
+
+/** `File is 600.0 MB (629145600 bytes), over the 50 MB (52428800 bytes) that agent-files reads`. */
+export function tooLargeText(size: number): string {
+  return `File is ${(size / MB).toFixed(1)} MB (${size} bytes), over the ${MAX_READ_BYTES / MB} MB (${MAX_READ_BYTES} bytes) that agent-files reads`;
 }

@@ -9,6 +9,7 @@ import { toPromptCommand } from './toPrompt';
 import { UsageError } from './args';
 import { FatalError, type Io } from './io';
 import { VERSION } from './meta';
+import { printable } from './escape';
 
 const HELP = `agent-files ${VERSION}: check and run agent definition files (agent.3md, SKILL.md, AGENT.md, Agent World)
 
@@ -38,8 +39,12 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number> = {
   'to-prompt': toPromptCommand,
 };
 
-/** Runs one CLI invocation; never throws. */
-export function run(argv: string[], io: Io): number {
+/**
+ * Runs one CLI invocation; never throws. Error output quotes file names and content, so it is
+ * made printable line by line (stdout is each format's own business).
+ */
+export function run(argv: string[], raw: Io): number {
+  const io: Io = { ...raw, err: (t) => raw.err(t.split('\n').map(printable).join('\n')) };
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     io.out(HELP);

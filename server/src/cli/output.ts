@@ -1,5 +1,8 @@
 /** Output formats of `agent-files check`: text, JSON and SARIF 2.1.0. */
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { countSeverities, type Diagnostic } from '../core/types';
+import { jsonPrintable, printable } from './escape';
 
 export interface FileResult {
   path: string;
@@ -16,12 +19,13 @@ export function summarize(files: FileResult[]): Summary {
   return countSeverities(files.flatMap((f) => f.diagnostics));
 }
 
+/** One line per diagnostic; file names and messages made printable (control characters and bidi overrides as visible escapes). */
 export function formatText(files: FileResult[]): string {
   const lines: string[] = [];
   for (const f of files) {
     for (const d of f.diagnostics) {
       const { line, character } = d.range.start;
-      lines.push(`${f.path}:${line + 1}:${character + 1}: ${d.severity} [${d.code}] ${d.message}`);
+      lines.push(printable(`${f.path}:${line + 1}:${character + 1}: ${d.severity} [${d.code}] ${d.message}`));
     }
   }
   const s = summarize(files);
@@ -38,7 +42,20 @@ export function formatJson(files: FileResult[]): string {
     })),
     summary: summarize(files),
   };
-  return JSON.stringify(out, null, 2);
+  return jsonPrintable(JSON.stringify(out, null, 2));
+}
+
+/**
+ * A report path as a SARIF artifact URI: a relative reference with each segment percent-encoded
+ * (`a b#c.md` is `a%20b%23c.md`), or a `file:` URI for an absolute path.
+ */
+export function artifactUri(p: string): string {
+  if (path.isAbsolute(p)) return pathToFileURL(p).href;
+  return p
+    .split(path.sep)
+    // encodeURIComponent throws on a lone surrogate; such a name can only be shown as U+FFFD.
+    .map((seg) => encodeURIComponent(seg.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')))
+    .join('/');
 }
 
 const SARIF_LEVEL: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
@@ -68,7 +85,7 @@ export function formatSarif(files: FileResult[], version: string, rulesUrl: stri
             locations: [
               {
                 physicalLocation: {
-                  artifactLocation: { uri: f.path.split('\\').join('/') },
+                  artifactLocation: { uri: artifactUri(f.path) },
                   region: {
                     startLine: d.range.start.line + 1,
                     startColumn: d.range.start.character + 1,
@@ -83,5 +100,5 @@ export function formatSarif(files: FileResult[], version: string, rulesUrl: stri
       },
     ],
   };
-  return JSON.stringify(sarif, null, 2);
+  return jsonPrintable(JSON.stringify(sarif, null, 2));
 }

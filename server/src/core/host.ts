@@ -3,6 +3,7 @@
  * the workspace. The language server implements it over open buffers and the file system
  * (bounded to the workspace folders), the CLI over the file system, tests in memory.
  */
+import { URI } from 'vscode-uri';
 
 export interface IWorkspaceHost {
   /** True when a file or folder exists at this URI. */
@@ -13,6 +14,44 @@ export interface IWorkspaceHost {
   readDirectory(uri: string): string[];
   /** The text of a file (an open buffer wins over disk), or undefined when unreadable. */
   readText(uri: string): string | undefined;
+  /**
+   * The symbolic link (a folder on the way, or the file itself) through which a URI that lies
+   * inside the workspace folders as written leads outside them; undefined when it stays inside
+   * or is outside as written. Such a target is never read. Hosts without a workspace bound
+   * (tests, single documents) leave it out.
+   */
+  linkOutside?(uri: string): string | undefined;
+}
+
+/** `host.linkOutside`, for hosts that have it; never throws (a failing host reads as no link). */
+export function linkOutside(host: IWorkspaceHost, uri: string): string | undefined {
+  try {
+    return host.linkOutside?.(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * How to name `uri` in a message about a file in `dirUri`: a relative path (`references`,
+ * `../shared`), or the full path when `uri` is the folder itself or one above it, or on
+ * another volume.
+ */
+export function relativeLabel(dirUri: string, uri: string): string {
+  try {
+    const a = URI.parse(dirUri);
+    const b = URI.parse(uri);
+    if (a.scheme !== b.scheme || a.authority !== b.authority) return b.path;
+    const from = a.path.split('/').filter((x) => x !== '');
+    const to = b.path.split('/').filter((x) => x !== '');
+    let i = 0;
+    while (i < from.length && i < to.length && from[i] === to[i]) i++;
+    // An ancestor of the folder itself (`..`, `../..`) reads better as its full path.
+    if (i === to.length) return b.path;
+    return [...from.slice(i).map(() => '..'), ...to.slice(i)].join('/');
+  } catch {
+    return uri;
+  }
 }
 
 /** A host that knows nothing: every file is missing. Used when no workspace is available. */

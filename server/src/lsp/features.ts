@@ -6,6 +6,7 @@ import { ResponseError, SymbolKind, type CodeActionParams, type ReferenceParams,
 import type { ServerContext } from './server';
 import type { OpenDocument } from './documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './formats/provider';
+import { boundActions, targetsOutside } from './editBounds';
 
 /** Rank of a symbol name for a query: lower is better, -1 is no match (subsequence, case-insensitive). */
 export function matchQuery(name: string, query: string): number {
@@ -24,6 +25,7 @@ type Params = { textDocument: { uri: string } };
 export function registerFeatures(ctx: ServerContext): void {
   const { connection, runner } = ctx;
   const fctx: FormatContext = ctx.formatContext;
+  const mayWrite = (uri: string) => ctx.index.host.mayWrite(uri);
 
   /** Registers a handler that runs only for open documents with a provider implementing it. */
   function on<P extends Params, R>(
@@ -51,18 +53,26 @@ export function registerFeatures(ctx: ServerContext): void {
   on(connection.onReferences.bind(connection), 'references', [], (pr, d, p: ReferenceParams) => pr.references?.(d, p.position, p.context.includeDeclaration, fctx));
   on(connection.onPrepareRename.bind(connection), 'prepareRename', null, (pr, d, p: At) => pr.prepareRename?.(d, p.position, fctx));
   on(connection.onRenameRequest.bind(connection), 'rename', null, (pr, d, p: RenameParams) => {
+    let edit;
     try {
-      return pr.rename?.(d, p.position, p.newName, fctx);
+      edit = pr.rename?.(d, p.position, p.newName, fctx);
     } catch (e) {
       if (e instanceof RenameRefused) throw new ResponseError(-32803, e.message);
       throw e;
     }
+    const outside = edit ? targetsOutside(edit, d.uri, mayWrite) : [];
+    if (outside.length) throw new ResponseError(-32803, `Rename refused: it would change files outside the workspace folders (${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''})`);
+    return edit;
   });
   on(connection.onDocumentSymbol.bind(connection), 'documentSymbol', [], (pr, d) => pr.documentSymbols?.(d, fctx));
   on(connection.onFoldingRanges.bind(connection), 'foldingRange', [], (pr, d) => pr.foldingRanges?.(d, fctx));
   on(connection.onDocumentLinks.bind(connection), 'documentLink', [], (pr, d) => pr.documentLinks?.(d, fctx));
   on(connection.onCodeLens.bind(connection), 'codeLens', [], (pr, d) => pr.codeLens?.(d, fctx));
-  on(connection.onCodeAction.bind(connection), 'codeAction', [], (pr, d, p: CodeActionParams) => pr.codeActions?.(d, p.range, p.context.diagnostics, fctx));
+  on(connection.onCodeAction.bind(connection), 'codeAction', [], (pr, d, p: CodeActionParams) => {
+    const { kept, dropped } = boundActions(pr.codeActions?.(d, p.range, p.context.diagnostics, fctx) ?? [], d.uri, mayWrite);
+    if (dropped.length) runner.log.info(`codeAction: not offered, as it would write outside the workspace folders: ${dropped.join('; ')}`);
+    return kept;
+  });
 
   connection.onWorkspaceSymbol(
     runner.safe('workspaceSymbol', (p) => {

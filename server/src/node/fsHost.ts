@@ -1,6 +1,8 @@
 /**
  * The workspace host over the real file system, bounded to a set of root folders: a URI outside
  * every root, or a symlink inside one that leads outside, is treated as missing and never read.
+ * The same bound decides where the server may offer to write (`mayWrite`): the real location of
+ * a path that does not exist yet is that of its nearest existing ancestor, links followed.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -31,24 +33,55 @@ export class NodeFsHost implements IWorkspaceHost {
 
   /** The file-system path of a URI, or null when it is not a file inside a root. */
   pathOf(uri: string): string | null {
-    let p: string;
-    try {
-      const u = URI.parse(uri);
-      if (u.scheme !== 'file') return null;
-      p = path.resolve(u.fsPath);
-    } catch {
-      return null;
-    }
-    if (!this.#roots.some((r) => inside(p, r))) return null;
+    const p = lexicalPath(uri);
+    if (p === null || !this.#roots.some((r) => inside(p, r))) return null;
     // A symlink inside a root may point anywhere: what is read is where it leads, so that
     // target must lie inside a root too (compared through real paths, as roots may be links).
-    let real: string;
-    try {
-      real = fs.realpathSync(p);
-    } catch {
-      return p; // nothing there (yet): every read of it fails anyway
+    return this.#insideReal(realLocation(p)) ? p : null;
+  }
+
+  /**
+   * The symbolic link through which a URI that is inside a root as written leads outside every
+   * root: the first part of its path below the root whose real location (symlinks followed, up
+   * to the nearest part that exists) lies outside. Undefined when the URI stays inside, and when
+   * it is not a `file:` URI inside a root to begin with (no link is to blame then).
+   */
+  linkOutside(uri: string): string | undefined {
+    const p = lexicalPath(uri);
+    if (p === null) return undefined;
+    const root = this.#roots.filter((r) => inside(p, r)).sort((a, b) => b.length - a.length)[0];
+    if (root === undefined) return undefined;
+    if (this.#insideReal(realLocation(p))) return undefined;
+    let cur = root;
+    for (const part of path.relative(root, p).split(path.sep).filter((x) => x !== '')) {
+      cur = path.join(cur, part);
+      if (!this.#insideReal(realLocation(cur))) return URI.file(cur).toString();
+      if (!lexists(cur)) break; // below a missing part nothing leads anywhere else
     }
-    return this.#roots.some((r) => inside(real, realRoot(r))) ? p : null;
+    return uri;
+  }
+
+  /**
+   * True when the server may offer an edit that creates or changes this URI: a `file:` URI
+   * inside a root as written and, with `..` taken after symlinks as the OS takes it, in real
+   * location too (for a path that does not exist yet, through its nearest existing ancestor).
+   */
+  mayWrite(uri: string): boolean {
+    let raw: string;
+    try {
+      const u = URI.parse(uri);
+      if (u.scheme !== 'file' || u.authority !== '') return false;
+      raw = u.fsPath;
+    } catch {
+      return false;
+    }
+    if (!path.isAbsolute(raw) || raw.includes('\0')) return false;
+    const p = lexicalPath(uri);
+    return p !== null && this.#roots.some((r) => inside(p, r)) && this.#insideReal(realLocation(p)) && this.#insideReal(realLocation(raw));
+  }
+
+  #insideReal(real: string | null): boolean {
+    return real !== null && this.#roots.some((r) => inside(real, realRoot(r)));
   }
 
   exists(uri: string): boolean {
@@ -90,13 +123,94 @@ export class NodeFsHost implements IWorkspaceHost {
   }
 }
 
+/** The resolved (`..` removed as written) file-system path of a `file:` URI, or null. */
+function lexicalPath(uri: string): string | null {
+  try {
+    const u = URI.parse(uri);
+    if (u.scheme !== 'file') return null;
+    const p = u.fsPath;
+    return p.includes('\0') ? null : path.resolve(p);
+  } catch {
+    return null;
+  }
+}
+
+function lexists(p: string): boolean {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Symlinks followed by one path lookup before the OS gives up (Linux's limit). */
+const MAX_LINK_HOPS = 40;
+
+/**
+ * The real path where `p` is, or would be once created: its parts are walked from the top as the
+ * OS walks them (a symlink replaced by its target, `..` taken from the real folder reached so
+ * far), and the parts below the first missing one are appended as they are. A dangling link
+ * leads to its target. Null when the links go round (more than 40 hops) or cannot be read.
+ * Iterative: the depth of a path a document writes must not become stack depth.
+ */
+export function realLocation(p: string): string | null {
+  try {
+    return fs.realpathSync.native(p); // it exists: the OS answers in one call
+  } catch {
+    // Something on the way is missing, dangling or looping: walk it part by part.
+  }
+  const top = path.parse(p).root;
+  if (!top) return null;
+  let cur = top;
+  // Parts still to walk, as a stack (the next part last).
+  const todo = split(p.slice(top.length)).reverse();
+  let hops = 0;
+  while (todo.length > 0) {
+    const part = todo.pop()!;
+    if (part === '.') continue;
+    if (part === '..') {
+      cur = path.dirname(cur);
+      continue;
+    }
+    const next = path.join(cur, part);
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.lstatSync(next, { throwIfNoEntry: false });
+    } catch {
+      st = undefined; // unreadable (EACCES, ENOTDIR…): no lookup gets past it either
+    }
+    // Missing: whatever comes after it would be created below it.
+    if (st === undefined) return path.join(next, ...todo.reverse());
+    if (!st.isSymbolicLink()) {
+      cur = next;
+      continue;
+    }
+    if (++hops > MAX_LINK_HOPS) return null;
+    let link: string;
+    try {
+      link = fs.readlinkSync(next);
+    } catch {
+      return null;
+    }
+    const linkTop = path.parse(link).root;
+    if (linkTop) cur = linkTop;
+    for (const x of split(link.slice(linkTop.length)).reverse()) todo.push(x);
+  }
+  return cur;
+}
+
+function split(rest: string): string[] {
+  return rest.split(path.sep === '\\' ? /[\\/]/ : '/').filter((x) => x !== '');
+}
+
 function inside(p: string, root: string): boolean {
   return p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 }
 
 function realRoot(root: string): string {
   try {
-    return fs.realpathSync(root);
+    return fs.realpathSync.native(root);
   } catch {
     return root;
   }

@@ -5,7 +5,7 @@
  * instruction file gets none.
  */
 import { URI, Utils } from 'vscode-uri';
-import type { IWorkspaceHost } from '../host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
 import { splitLines } from '../text';
 import type { Diagnostic, Range, Severity } from '../types';
 import { entriesOf, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
@@ -234,6 +234,10 @@ function checkExtends(agent: AgentInfo, uri: string, host: IWorkspaceHost, o: Ag
     }
     return;
   }
+  if (isAbsoluteReference(value)) {
+    out.push(diag('agent-extends-absolute', 'warning', `Parent agent '${value}' is ${/^[a-z][a-z0-9+.-]+:/i.test(value) ? 'a URI' : 'an absolute path'}; name the parent agent, or write a path relative to this AGENT.md, so it resolves on other machines too`, range));
+    return;
+  }
   const target = resolveExtendsPath(uri, value, o.workspaceRoots);
   if (!target) {
     out.push(diag('agent-extends-outside', 'warning', `Parent agent '${value}' is outside the workspace`, range));
@@ -241,6 +245,11 @@ function checkExtends(agent: AgentInfo, uri: string, host: IWorkspaceHost, o: Ag
   }
   const file = safeIsDir(host, target) ? `${target.replace(/\/$/, '')}/AGENT.md` : target;
   if (!safeExists(host, file)) {
+    const via = linkOutside(host, file);
+    if (via !== undefined) {
+      out.push(diag('agent-extends-outside', 'warning', `Parent agent '${value}' leads outside the workspace through the symbolic link '${relativeLabel(Utils.dirname(URI.parse(uri)).toString(), via)}'; it is not read`, range, { via }));
+      return;
+    }
     out.push(diag('agent-extends-unresolved', severity, `Unknown parent agent '${value}' (no such file)`, range, { target: file }));
     return;
   }
@@ -257,6 +266,11 @@ function checkExtends(agent: AgentInfo, uri: string, host: IWorkspaceHost, o: Ag
     }
   }
   agent.extendsUri = file;
+}
+
+/** True for `/x`, `\\x`, `C:\x`, `C:/x` and URIs (`file:///x`): an `extends` no other machine resolves alike. */
+export function isAbsoluteReference(value: string): boolean {
+  return /^[\\/]/.test(value) || /^[A-Za-z]:[\\/]/.test(value) || /^[A-Za-z][A-Za-z0-9+.-]+:/.test(value);
 }
 
 /** Resolves a path-like `extends` from the AGENT.md folder; undefined when it leaves every workspace root. */

@@ -5,7 +5,7 @@ import { splitLines } from '../text';
 import { rangeContains, type Position, type Range } from '../types';
 import { headingTree } from '../skills/navigation';
 import { scanMarkdown } from '../skills/markdown';
-import { isExtendsPath, parseAgentFrontmatter, resolveExtendsPath, type AgentIndexEntry } from './analyze';
+import { isAbsoluteReference, isExtendsPath, parseAgentFrontmatter, resolveExtendsPath, type AgentIndexEntry } from './analyze';
 import { AGENT_KEYS, ANNOTATION_KEYS, KNOWN_TOOLS, WORKFLOWS } from './catalogue';
 import { inheritanceChain } from './workspace';
 import { classifyAgentMd, describeAgentMdKind } from './kind';
@@ -136,6 +136,7 @@ export function agentMdDefinition(text: string, uri: string, position: Position,
     if (!e || typeof e.value !== 'string') return null;
     const value = e.value.trim();
     if (isExtendsPath(value)) {
+      if (isAbsoluteReference(value)) return null;
       const t = resolveExtendsPath(uri, value);
       if (!t) return null;
       const file = host.isDirectory(t) ? `${t.replace(/\/$/, '')}/AGENT.md` : t;

@@ -171,7 +171,7 @@ function analyzeInto(text: string, uri: string, host: IWorkspaceHost, options: S
     license && typeof license.value === 'string' ? { value: license.value, range: license.valueRange } : undefined,
   );
   skill.references = refs;
-  if (options.checkReferences !== false) out.push(...checkReferences(refs, headingAnchors(text), host));
+  if (options.checkReferences !== false) out.push(...checkReferences(refs, headingAnchors(text), host, skillDirOf(uri)));
   if (options.checkReferences !== false) out.push(...checkLicenseMentions(refs, host));
 }
 

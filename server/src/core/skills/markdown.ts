@@ -34,6 +34,14 @@ const BARE = /(?<![\w./\\@:~-])(?:scripts|references|assets)\/[\w./-]*[\w-]/g;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 
+/**
+ * True for a link target that names a file by an absolute path or a `file:` URI (`/home/…`,
+ * `\\share\…`, `C:\…`, `C:/…`, `file:///…`): the same file on no other machine.
+ */
+export function isAbsoluteFileTarget(t: string): boolean {
+  return /^file:/i.test(t) || /^[A-Za-z]:[\\/]/.test(t) || (/^[\\/]/.test(t) && !t.startsWith('//'));
+}
+
 /** True for a link target that points at a file relative to the document. */
 export function isRelativeTarget(t: string): boolean {
   return !/^[a-z][a-z0-9+.-]*:/i.test(t) && !t.startsWith('/') && !t.startsWith('\\');
@@ -54,9 +62,11 @@ function headingText(raw: string): string {
 }
 
 /** Scans Markdown from `startLine` on. Linear in the text size. */
-export function scanMarkdown(text: string, startLine = 0): { refs: MdReference[]; headings: MdHeading[] } {
+export function scanMarkdown(text: string, startLine = 0): { refs: MdReference[]; headings: MdHeading[]; absolute: MdReference[] } {
   const lines = splitLines(text);
   const refs: MdReference[] = [];
+  /** Link targets written as absolute paths or `file:` URIs (never resolved). */
+  const absolute: MdReference[] = [];
   const headings: MdHeading[] = [];
   const seen = new Map<string, number>();
   let fence: string | undefined;
@@ -85,9 +95,9 @@ export function scanMarkdown(text: string, startLine = 0): { refs: MdReference[]
         seen.set(base, n + 1);
         headings.push({ level: h[1]!.length, text, slug: n ? `${base}-${n}` : base, line: i, range: { start: { line: i, character: 0 }, end: { line: i, character: line.length } } });
       }
-      for (const m of line.matchAll(LINK)) addLink(refs, taken, i, line, m.index! + m[0].indexOf(m[1]!, m[0].indexOf('](')), m[1]!);
+      for (const m of line.matchAll(LINK)) addLink(refs, absolute, taken, i, m.index! + m[0].indexOf(m[1]!, m[0].indexOf('](')), m[1]!);
       const d = DEFINITION.exec(line);
-      if (d) addLink(refs, taken, i, line, d.index + d[0].length - d[1]!.length, d[1]!);
+      if (d) addLink(refs, absolute, taken, i, d.index + d[0].length - d[1]!.length, d[1]!);
     }
     for (const m of line.matchAll(BARE)) {
       const a = m.index!;
@@ -95,10 +105,10 @@ export function scanMarkdown(text: string, startLine = 0): { refs: MdReference[]
       refs.push({ kind: 'path', path: m[0], range: lr(i, a, a + m[0].length), inCode });
     }
   }
-  return { refs, headings };
+  return { refs, headings, absolute };
 }
 
-function addLink(refs: MdReference[], taken: [number, number][], line: number, _text: string, at: number, raw: string): void {
+function addLink(refs: MdReference[], absolute: MdReference[], taken: [number, number][], line: number, at: number, raw: string): void {
   let target = raw;
   let start = at;
   if (target.startsWith('<') && target.endsWith('>')) {
@@ -106,6 +116,10 @@ function addLink(refs: MdReference[], taken: [number, number][], line: number, _
     start++;
   }
   taken.push([start, start + target.length]);
+  if (isAbsoluteFileTarget(target)) {
+    absolute.push({ kind: 'link', path: target, range: lr(line, start, start + target.length), inCode: false });
+    return;
+  }
   if (!isRelativeTarget(target) || target === '') return;
   const hash = target.indexOf('#');
   const path = decodeTarget(hash < 0 ? target : target.slice(0, hash));

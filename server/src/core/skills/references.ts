@@ -2,7 +2,7 @@
  * Relative file references of a SKILL.md: body links, bare `scripts/…` paths and a bundled
  * license file, resolved from the skill folder and checked through the host.
  */
-import type { IWorkspaceHost } from '../host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
 import type { Diagnostic, Range } from '../types';
 import { headingAnchors, scanMarkdown, type MdHeading, type MdReference } from './markdown';
 import { resolveInside } from './paths';
@@ -14,6 +14,8 @@ export interface SkillReference extends MdReference {
   /** The resolved target; undefined when the path climbs out of the skill folder. */
   uri?: string;
   escapes: boolean;
+  /** True for a link written as an absolute path or a `file:` URI (never resolved). */
+  absolute?: boolean;
 }
 
 const LICENSE_FILE = /^(?:LICEN[CS]E[\w.-]*|COPYING[\w.-]*|[\w.-]+\.(?:txt|md))$/i;
@@ -26,7 +28,9 @@ export function collectReferences(
   license?: { value: string; range: Range },
 ): SkillReference[] {
   const out: SkillReference[] = [];
-  for (const r of scanMarkdown(text, bodyStartLine).refs) {
+  const scanned = scanMarkdown(text, bodyStartLine);
+  for (const r of scanned.absolute) out.push({ ...r, source: 'body', escapes: false, absolute: true });
+  for (const r of scanned.refs) {
     if (r.path === '') {
       out.push({ ...r, source: 'body', escapes: false });
       continue;
@@ -90,8 +94,11 @@ function isMarkdown(uri: string): boolean {
   return /\.(md|markdown|mdx)$/i.test(uri.replace(/[?#].*$/, ''));
 }
 
-/** Diagnostics for missing files, missing anchors and paths that leave the skill folder. */
-export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, MdHeading>, host: IWorkspaceHost): Diagnostic[] {
+/**
+ * Diagnostics for missing files, missing anchors, absolute paths, and paths that leave the skill
+ * folder (with `..`) or the workspace (through a symlink; `skillDir` names it in the message).
+ */
+export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, MdHeading>, host: IWorkspaceHost, skillDir?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const anchors = new AnchorCache(host);
   const known = new Map<string, boolean>();
@@ -108,6 +115,15 @@ export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, 
     return v;
   };
   for (const r of refs) {
+    if (r.absolute) {
+      out.push({
+        code: 'skill-reference-absolute',
+        severity: 'warning',
+        message: `Reference '${r.path}' is ${/^file:/i.test(r.path) ? 'a file: URI' : 'an absolute path'}; clients read a skill's files from its own folder, on other machines too, so write it relative to the skill folder`,
+        range: r.range,
+      });
+      continue;
+    }
     if (r.path === '') {
       if (r.fragment && !ownAnchors.has(r.fragment.toLowerCase())) out.push(anchorMissing(r, 'this file'));
       continue;
@@ -127,6 +143,17 @@ export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, 
     // A license file named inside prose is checked by checkLicenseMentions (licenseFile.ts).
     if (r.source === 'license' && r.kind === 'path') continue;
     if (!exists(r.uri)) {
+      const via = linkOutside(host, r.uri);
+      if (via !== undefined) {
+        out.push({
+          code: 'skill-reference-outside',
+          severity: 'warning',
+          message: `Reference '${r.path}' leads outside the workspace through the symbolic link '${skillDir ? relativeLabel(skillDir, via) : via}'; it is not read`,
+          range: r.range,
+          data: { via },
+        });
+        continue;
+      }
       out.push({
         code: 'skill-file-missing',
         severity: 'warning',

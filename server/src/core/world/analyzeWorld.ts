@@ -2,7 +2,8 @@
  * Entry point for world.json diagnostics: JSON syntax (W1), legacy dialects (W7), prompt
  * files (W6), the informational init rules (W19–W24), plus the graph rules in graph.ts.
  */
-import type { IWorkspaceHost } from '../host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
+import { dirnameUri } from './paths';
 import type { Diagnostic } from '../types';
 import { diag } from './diag';
 import { checkGraph } from './graph';
@@ -88,6 +89,12 @@ function checkPrompts(world: WorldModel, host: IWorkspaceHost): Diagnostic[] {
       exists = false;
     }
     if (!exists) {
+      const via = linkOutside(host, a.prompt.uri);
+      if (via !== undefined) {
+        const label = relativeLabel(dirnameUri(world.uri), via);
+        out.push(diag('world-prompt-outside-workspace', 'warning', `agents.${a.id}.promptPath leads outside the workspace through the symbolic link '${label}', so its prompt is not read or checked: ${pp}`, a.promptPath.range, { data: { via } }));
+        continue;
+      }
       out.push(diag('world-prompt-not-found', 'error', `agents.${a.id}.promptPath not found: ${pp}`, a.promptPath.range, { data: { agentId: a.id, promptUri: a.prompt.uri } }));
     }
   }
