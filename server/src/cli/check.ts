@@ -1,4 +1,4 @@
-/** `check [--format text|json|sarif] [--strict] [--agent|--plain] PATH...`. */
+/** `check [--format text|json|sarif] [--strict] [--agent|--plain] [--target a,b] PATH...`. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
@@ -10,14 +10,19 @@ import { readArgs, UsageError } from './args';
 import { FatalError, readFileOrFail, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
+import { parseTargets, TARGETS } from '../core/skills';
 
 export function checkCommand(argv: string[], io: Io): number {
-  const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain'], ['format']);
+  const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain'], ['format', 'target']);
   const format = (flags.get('format') as string | undefined) ?? 'text';
   if (!['text', 'json', 'sarif'].includes(format)) throw new UsageError(`unknown format '${format}' (use text, json or sarif)`);
   if (flags.has('agent') && flags.has('plain')) throw new UsageError("'--agent' and '--plain' cannot be combined");
   const detection: AgentDetection = flags.has('agent') ? 'agent' : flags.has('plain') ? '3md' : 'auto';
-  if (positional.length === 0) throw new UsageError('usage: agent-files check [--format text|json|sarif] [--strict] PATH...');
+  const rawTargets = flags.get('target');
+  const { targets: skillTargets, unknown } = parseTargets(typeof rawTargets === 'string' ? rawTargets : '');
+  if (unknown.length) throw new UsageError(`unknown target '${unknown[0]}' (use ${TARGETS.join(', ')})`);
+  if (rawTargets !== undefined && skillTargets.length === 0) throw new UsageError(`'--target' needs at least one of ${TARGETS.join(', ')}`);
+  if (positional.length === 0) throw new UsageError('usage: agent-files check [--format text|json|sarif] [--strict] [--target a,b] PATH...');
 
   const files: string[] = [];
   const roots: string[] = [];
@@ -53,7 +58,7 @@ export function checkCommand(argv: string[], io: Io): number {
     path: f.rel,
     kind: FILE_KIND_LABELS[f.kind],
     // In reading order, so the report follows the file.
-    diagnostics: [...analyzeFile(f.kind, f.text, f.uri, host, { detection, workspaceRoots }), ...(cross.get(f.uri) ?? [])].sort(
+    diagnostics: [...analyzeFile(f.kind, f.text, f.uri, host, { detection, workspaceRoots, skillTargets, skillTargetsSource: 'the --target option' }), ...(cross.get(f.uri) ?? [])].sort(
       (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
     ),
   }));
