@@ -36,6 +36,8 @@ export interface IndexedFile {
   description?: string;
   /** Range of the declared `name` value (SKILL.md, AGENT.md); absent when the file declares no usable name. */
   nameRange?: Range;
+  /** SKILL.md: the targets it is checked for, and a sentence saying why (the tree's tooltip). */
+  targets?: { names: string[]; summary: string };
   /** AGENT.md `extends` as written, with the range of its value. */
   extends?: { value: string; range: Range };
   /** Agent World world.json: the workflow, its nodes and its agents (for the Skills tree). */

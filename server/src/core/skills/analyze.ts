@@ -16,7 +16,7 @@ import { fileNameOf, parentDirName, skillDirOf } from './paths';
 import { checkReferences, collectReferences, type SkillReference } from './references';
 import { checkClientValues, checkKeys } from './clientFields';
 import { checkCopilotName, checkLimits } from './limits';
-import { resolveFindings, type Finding } from './rules';
+import { readers, resolveFindings, type Finding } from './rules';
 import { resolveTargets, type Target, type TargetSet } from './targets';
 
 export const ALLOWED_FIELDS = ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] as const;
@@ -84,7 +84,7 @@ function byCodePoint(a: string, b: string): number {
 }
 
 /** The severity given here is a placeholder: the rule table (./rules.ts) sets it per target. */
-function diag(code: string, severity: Severity, message: string, range: Range, data?: Record<string, unknown>, clientMessage?: string): Finding {
+function diag(code: string, severity: Severity, message: string, range: Range, data?: Record<string, unknown>, clientMessage?: Finding['clientMessage']): Finding {
   const d: Finding = data ? { code, severity, message, range, data } : { code, severity, message, range };
   if (clientMessage) d.clientMessage = clientMessage;
   return d;
@@ -240,7 +240,8 @@ function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm: YamlFr
 function checkDescription(e: FrontmatterEntry | undefined, skill: SkillInfo, fm: YamlFrontmatter, out: Finding[], heuristic: boolean): void {
   if (!e) {
     out.push(
-      diag('skill-description-missing', 'error', 'Missing required field in frontmatter: description', fm.openRange, undefined, "No 'description': a client that needs one does not load or list the skill (Claude Code uses the body's first paragraph instead)"),
+      diag('skill-description-missing', 'error', 'Missing required field in frontmatter: description', fm.openRange, undefined, (who) =>
+        who.includes('claude-code') ? "No 'description': Claude Code uses the body's first paragraph instead" : "No 'description': the skill is not loaded or not listed"),
     );
     return;
   }
@@ -253,7 +254,11 @@ function checkDescription(e: FrontmatterEntry | undefined, skill: SkillInfo, fm:
   const len = cpLength(e.value);
   if (len > 1024) out.push(diag('skill-description-too-long', 'error', `Description exceeds 1024 character limit (${len} chars)`, e.valueRange));
   if (heuristic && !/\b(when|whenever|use (?:it |this (?:skill )?)?(?:for|to|if|on))\b/i.test(e.value)) {
-    out.push(diag('skill-description-when', 'information', 'The description should say what the skill does and when to use it (e.g. "Use when …")', e.valueRange));
+    const d = diag('skill-description-when', 'information', 'The description should say what the skill does and when to use it (e.g. "Use when …")', e.valueRange);
+    // A target that reads `when_to_use` finds the "when" there.
+    const when = fm.entries.find((x) => x.key === 'when_to_use');
+    if (when && typeof when.value === 'string' && when.value.trim()) d.only = skill.targets.targets.filter((t) => readers('when_to_use', [t]).length === 0);
+    out.push(d);
   }
 }
 

@@ -162,8 +162,8 @@ export function readers(key: string, targets: readonly Target[]): Target[] {
 export interface Finding extends Diagnostic {
   /** Only these targets can see it (e.g. the targets that ignore this key); all when absent. */
   only?: readonly Target[];
-  /** The message when skills-ref is not among the targets it speaks for (the reference's text otherwise). */
-  clientMessage?: string;
+  /** The message when it does not speak for skills-ref (nor for the specification judging alike); the reference's text otherwise. */
+  clientMessage?: string | ((who: readonly Target[]) => string);
 }
 
 const RANK: Record<Severity, number> = { error: 4, warning: 3, information: 2, hint: 1 };
@@ -195,8 +195,9 @@ export function resolveFindings(findings: readonly Finding[], targets: readonly 
       } else if (level === worst) who.push(t);
     }
     if (!worst) continue;
-    const reference = who.includes('skills-ref');
-    let message = !reference && clientMessage ? clientMessage : d.message;
+    // The reference's text where it speaks: for skills-ref, and for the specification where it judges alike.
+    const reference = who.includes('skills-ref') || (who.includes('spec') && rule.levels.spec === rule.levels['skills-ref']);
+    let message = !reference && clientMessage ? (typeof clientMessage === 'string' ? clientMessage : clientMessage(who)) : d.message;
     if (!onlyBaseline && !reference) message += ` (${labelList(who)})`;
     out.push({ ...d, severity: worst, message });
   }
