@@ -122,7 +122,10 @@ function checkTools(e: FrontmatterEntry, out: Finding[]): void {
     out.push(f('skill-tools-value', `'${e.key}' should be a space- or comma-separated string or a list of tool names`, at(e), ['claude-code']));
     return;
   }
-  if (unbalanced) out.push(f('skill-tools-value', `'${e.key}' has an unclosed '(': Claude Code cannot match the rule`, at(e), ['claude-code']));
+  if (unbalanced) {
+    out.push(f('skill-tools-value', `'${e.key}' has an unclosed '(': Claude Code cannot match the rule`, at(e), ['claude-code']));
+    return;
+  }
   const bad = tools.filter((t) => !TOOL.test(t));
   if (bad.length) {
     const hint = bad.map((b) => `'${b}'`).join(', ');
