@@ -63,7 +63,7 @@ test('under .claude/skills/ the skill is checked for Claude Code: only the missp
   const key = await client.request<Hover>('textDocument/hover', { textDocument: { uri: skillUri() }, position: { line: 2, character: 3 } });
   const value = (key.contents as { value: string }).value;
   assert.match(value, /\| Claude Code \| read \|/);
-  assert.match(value, /Other targets<\/summary>[\s\S]*skills-ref: rejected/);
+  assert.match(value, /\*Other targets:\* .*skills-ref: rejected/);
 
   const deadline = Date.now() + 5000;
   let entry: WorkspaceIndexResult['files'][number] | undefined;

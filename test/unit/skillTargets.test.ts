@@ -2,7 +2,7 @@
 // every target), the worst severity across several targets, and the messages that name clients.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeSkill, inferTargets, parseTargets, SKILL_RULES, TARGETS, type Target } from '../../server/src/core/skills';
+import { analyzeSkill, inferTargets, parseTargets, SKILL_RULES, skillCodeActions, skillCompletion, skillHover, TARGETS, type Target } from '../../server/src/core/skills';
 import { InMemoryHost } from '../../server/src/core/host';
 import type { Diagnostic } from '../../server/src/core/types';
 
@@ -232,4 +232,49 @@ test('misspelt keys are reported once, for the targets that read the intended ke
   assert.equal(d[0]!.message, "Unknown field 'user_invocable': did you mean 'user-invocable'? (Claude Code)");
   // Under skills-ref the reference's unexpected-field error stays and no suggestion is added.
   assert.deepEqual([...new Set(run(fm(`${OK}\nuser_invocable: true`), ['skills-ref']).map((x) => x.code))], ['skill-unexpected-field']);
+});
+
+test('VS Code skills: the fields VS Code documents give no error under copilot; allowed-tools is a warning', () => {
+  const text = fm('name: wiki-sync\ndescription: Syncs docs. Use when docs change.\nargument-hint: "[page]"\nuser-invocable: true\ndisable-model-invocation: false\ncontext: fork\nlicense: MIT\ncompatibility: Requires git\nmetadata:\n  owner: docs');
+  assert.deepEqual(run(text, undefined, 'wiki-sync', {}, 'SKILL.md', 'file:///repo/.github/skills'), []);
+  const tools = run(fm('name: wiki-sync\ndescription: Syncs docs. Use when docs change.\nallowed-tools: Read'), undefined, 'wiki-sync', {}, 'SKILL.md', 'file:///repo/.github/skills');
+  assert.deepEqual(tools.map((d) => [d.code, d.severity]), [['skill-unexpected-field', 'warning']]);
+});
+
+const HOVER_TEXT = fm('description: Ships it. Use when asked.\nargument-hint: "[env]"\nversion: 2');
+
+test('hover on the opening --- says which targets apply and why', () => {
+  const uri = 'file:///repo/.claude/skills/ship/SKILL.md';
+  const h = skillHover(HOVER_TEXT, { line: 0, character: 2 }, uri)!;
+  assert.equal((h.contents as { value: string }).value, 'Checked for `claude-code`: it is in .claude/skills/, which Claude Code reads.');
+  assert.deepEqual(h.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } });
+});
+
+test('hover on a key: a row per target of the file, the other targets folded into one line, and the source', () => {
+  const uri = 'file:///repo/.agents/skills/ship/SKILL.md';
+  const v = (skillHover(HOVER_TEXT, { line: 2, character: 4 }, uri)!.contents as { value: string }).value;
+  assert.match(v, /\| Codex \| ignored \|\n\| VS Code \/ Copilot \| read \|\n\| Gemini CLI \| ignored \|\n\| OpenCode \| ignored \|/);
+  assert.match(v, /Source: Claude Code docs\/skills\.md/);
+  assert.match(v, /\*Other targets:\* the Agent Skills specification: rejected; skills-ref: rejected; Claude Code: read; Cursor: ignored\./);
+  const unknown = (skillHover(HOVER_TEXT, { line: 3, character: 1 }, uri)!.contents as { value: string }).value;
+  assert.match(unknown, /^\*\*version\*\* is not a SKILL\.md field/);
+  assert.match(unknown, /\| VS Code \/ Copilot \| rejected \|/);
+});
+
+test('completion offers the client fields of the file\'s targets after the six', () => {
+  const text = '---\nname: ship\n\n---\n';
+  const labels = (uri: string) => skillCompletion(text, uri, { line: 2, character: 0 }, new InMemoryHost()).map((i) => i.label);
+  const cc = labels('file:///repo/.claude/skills/ship/SKILL.md');
+  assert.deepEqual(cc.slice(0, 5), ['description', 'license', 'compatibility', 'metadata', 'allowed-tools']);
+  for (const k of ['when_to_use', 'argument-hint', 'user-invocable', 'context', 'model', 'hooks']) assert.ok(cc.includes(k), k);
+  assert.deepEqual(labels('file:///repo/skills/ship/SKILL.md'), ['description', 'license', 'compatibility', 'metadata', 'allowed-tools']);
+});
+
+test('the did-you-mean quick fix renames the key', () => {
+  const text = fm(`${OK}\nuser_invocable: false`);
+  const d = run(text, ['claude-code']).filter((x) => x.code === 'skill-field-typo');
+  const [a] = skillCodeActions(text, 'file:///ws/my-skill/SKILL.md', d);
+  assert.equal(a!.title, "Rename to 'user-invocable'");
+  assert.equal(a!.isPreferred, true);
+  assert.deepEqual(a!.edit!.changes!['file:///ws/my-skill/SKILL.md'], [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 14 } }, newText: 'user-invocable' }]);
 });

@@ -28,7 +28,7 @@ export function fieldTable(key: string, targets: readonly Target[]): string {
   const rows = targets.map((t) => `| ${TARGET_LABELS[t]} | ${cellText(key, t)} |`);
   const others = TARGETS.filter((t) => !targets.includes(t)).map((t) => `${TARGET_LABELS[t]}: ${cellText(key, t)}`);
   const lines = ['| Target | This key |', '| --- | --- |', ...rows, '', `Source: ${src}.`];
-  if (others.length) lines.push('', `<details><summary>Other targets</summary>\n\n${others.join('; ')}\n\n</details>`);
+  if (others.length) lines.push('', `*Other targets:* ${others.join('; ')}.`);
   return lines.join('\n');
 }
 

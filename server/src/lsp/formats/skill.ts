@@ -99,7 +99,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       const dup = a.skill.name ? duplicateSkillNames(allNames(ctx)).get(doc.uri) ?? [] : [];
       return [...a.diagnostics, ...dup];
     },
-    completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host),
+    completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, ctx.skillTargets.length ? ctx.skillTargets : undefined),
     hover: (doc, pos, ctx) => skillHover(doc.doc.getText(), pos, doc.uri, resolveTargets(doc.uri, ctx.host, ctx.skillTargets, SETTING)),
     definition(doc, pos, ctx) {
       const loc = skillDefinition(doc.doc.getText(), doc.uri, pos, ctx.host);
