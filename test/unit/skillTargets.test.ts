@@ -278,3 +278,11 @@ test('the did-you-mean quick fix renames the key', () => {
   assert.equal(a!.isPreferred, true);
   assert.deepEqual(a!.edit!.changes!['file:///ws/my-skill/SKILL.md'], [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 14 } }, newText: 'user-invocable' }]);
 });
+
+test('the listing cut is placed on the source character past 1,536 in a folded block description', () => {
+  const l1 = `Use when ${Array(200).fill('word').join(' ')}`;
+  const l2 = Array(200).fill('more').join(' ');
+  const d = run(fm(`name: my-skill\ndescription: >-\n  ${l1}\n  ${l2}`), ['claude-code']).find((x) => x.code === 'skill-description-cut')!;
+  // Line 1 holds 1,008 characters, the fold adds one: the cut falls 527 characters into line 2, after its indent.
+  assert.deepEqual(d.range.start, { line: 4, character: 2 + 1536 - (l1.length + 1) });
+});

@@ -198,7 +198,7 @@ export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: Yam
   if (context) {
     const v = scalarText(context);
     if (v === undefined || !CONTEXT_VALUES.includes(v.trim())) {
-      out.push(f('skill-context-value', `'context' takes only 'fork'; ${v === undefined ? 'this value' : `'${v}'`} is ignored and the skill runs inline`, at(context), ['claude-code', 'copilot']));
+      out.push(f('skill-context-value', `'context' takes only 'fork'; ${v ? `'${v}'` : 'an empty value'} is ignored and the skill runs inline`, at(context), ['claude-code', 'copilot']));
     }
   }
   const forked = context && scalarText(context)?.trim() === 'fork';
@@ -210,20 +210,20 @@ export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: Yam
   if (model) {
     const v = scalarText(model);
     if (v === undefined || !knownModel(v)) {
-      out.push(f('skill-model-value', `'${v ?? 'model'}' is not a Claude Code model: use an alias (${MODEL_ALIASES.join(', ')}) or a Claude model id; otherwise the session model is kept`, at(model), ['claude-code']));
+      out.push(f('skill-model-value', `${v ? `'${v}'` : 'An empty value'} is not a Claude Code model: use an alias (${MODEL_ALIASES.join(', ')}) or a Claude model id; otherwise the session model is kept`, at(model), ['claude-code']));
     }
   }
   const effort = fields.get('effort');
   if (effort) {
     const v = scalarText(effort);
     if (v === undefined || !EFFORT_LEVELS.includes(v.trim())) {
-      out.push(f('skill-effort-value', `'effort' takes ${EFFORT_LEVELS.join(', ')}; ${v === undefined ? 'this value' : `'${v}'`} is not an effort level`, at(effort), ['claude-code']));
+      out.push(f('skill-effort-value', `'effort' takes ${EFFORT_LEVELS.join(', ')}; ${v ? `'${v}'` : 'an empty value'} is not an effort level`, at(effort), ['claude-code']));
     }
   }
   const shell = fields.get('shell');
   if (shell) {
     const v = scalarText(shell);
-    if (v === undefined || !SHELLS.includes(v.trim())) out.push(f('skill-shell-value', `'shell' takes bash or powershell; ${v === undefined ? 'this value' : `'${v}'`} is not one`, at(shell), ['claude-code']));
+    if (v === undefined || !SHELLS.includes(v.trim())) out.push(f('skill-shell-value', `'shell' takes bash or powershell; ${v ? `'${v}'` : 'an empty value'} is not one`, at(shell), ['claude-code']));
   }
   const paths = fields.get('paths');
   if (paths) {

@@ -21,8 +21,10 @@ function positionOfChar(fm: YamlFrontmatter, e: FrontmatterEntry, n: number): Ra
   let count = 0;
   // Skip a block indicator line (`>-`, `|`) and an opening quote.
   const header = /^[|>][-+0-9]*[^\n]*\n/.exec(src);
-  if (header) i = header[0].length;
-  else if (src[0] === '"' || src[0] === "'") i = 1;
+  if (header) {
+    i = header[0].length;
+    while (i < src.length && (src[i] === ' ' || src[i] === '\t')) i++;
+  } else if (src[0] === '"' || src[0] === "'") i = 1;
   while (i < src.length && count < n) {
     if (src[i] === '\n') {
       i++;
