@@ -40,6 +40,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentF
     initializationOptions: {
       diagnosticDelay: config.get<number>('diagnostics.delay', 150),
       agentDetection: config.get<string>('agentDetection', 'auto'),
+      targets: config.get<string[]>('targets', []),
       // VS Code's JSON support reports world.json schema errors from the contributed schema.
       schemaDiagnostics: false,
     },

@@ -233,7 +233,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
         item.description = `z=${s.z}${s.triggers.length ? ' · ' + s.triggers.join(', ') : ''}`;
         item.tooltip =
           node.file.kind === 'skill'
-            ? new vscode.MarkdownString([`**${s.name}**`, s.description ?? '', `Folder: \`${folderOf(node.file.uri)}\``].filter(Boolean).join('\n\n'))
+            ? new vscode.MarkdownString([`**${s.name}**`, s.description ?? '', `Folder: \`${folderOf(node.file.uri)}\``, node.file.targets?.summary ?? ''].filter(Boolean).join('\n\n'))
             : new vscode.MarkdownString(
                 [`**${s.name}** (z=${s.z})`, s.tool ? `Tool: \`${s.tool}\`` : 'No tool (guidance only)', s.inputs.length ? `Inputs: ${s.inputs.map((i) => `${i.name}: ${i.type}${i.required ? '' : '?'}`).join(', ')}` : ''].filter(Boolean).join('\n\n'),
               );
@@ -269,7 +269,7 @@ function fileTooltip(f: IndexedFile, uri: vscode.Uri): vscode.MarkdownString | s
   const findings = `${f.errors} error(s), ${f.warnings} warning(s)`;
   switch (f.kind) {
     case 'skill':
-      return new vscode.MarkdownString([`**${f.name}** (SKILL.md)`, f.description ?? '*no description*', `Folder: \`${folderOf(f.uri)}\``, findings].join('\n\n'));
+      return new vscode.MarkdownString([`**${f.name}** (SKILL.md)`, f.description ?? '*no description*', `Folder: \`${folderOf(f.uri)}\``, f.targets?.summary ?? '', findings].filter(Boolean).join('\n\n'));
     case 'agent-md':
       if (isInstructionFile(f)) {
         return new vscode.MarkdownString(

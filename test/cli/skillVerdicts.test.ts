@@ -1,5 +1,6 @@
 // Issue 4's "done when": `agent-files check` gives the Python reference's valid/invalid verdict
-// on every SKILL.md case of test/fixtures/skills (verdicts.json holds the reference's answers).
+// on every SKILL.md case of test/fixtures/skills (verdicts.json holds the reference's answers), under
+// `--target skills-ref`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -17,7 +18,7 @@ interface JsonReport {
 
 /** Checks one case folder on its own, as the reference validates one skill directory. */
 function check(caseDir: string): { code: number | null; report: JsonReport; stderr: string } {
-  const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'check', '--format', 'json', caseDir], { cwd: CASES, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'check', '--target', 'skills-ref', '--format', 'json', caseDir], { cwd: CASES, encoding: 'utf8' });
   return { code: r.status, report: JSON.parse(r.stdout || '{"files":[],"summary":{}}') as JsonReport, stderr: r.stderr };
 }
 

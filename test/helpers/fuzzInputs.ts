@@ -13,6 +13,7 @@ import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { reparse } from '../../server/src/core/threemd/incremental';
 import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
 import { analyzeSkill } from '../../server/src/core/skills/analyze';
+import { TARGETS } from '../../server/src/core/skills/targets';
 import { analyzeAgentMd } from '../../server/src/core/agentmd/analyze';
 import { analyzeWorld } from '../../server/src/core/world/analyzeWorld';
 import { analyzePrompt } from '../../server/src/core/world/prompt';
@@ -346,6 +347,13 @@ export function properties(): FuzzProperty<unknown>[] {
       numRuns: 60,
     }),
     prop<string>({ name: 'skill', title: 'analyzeSkill never throws, diagnostics lie inside, results are deterministic', arbitrary: inputs('skill'), check: analyzeWith('analyzeSkill', (t) => analyzeSkill(t, SKILL_URI, skillHost()).diagnostics), numRuns: 600 }),
+    prop<string>({
+      name: 'skill-all-targets',
+      title: 'analyzeSkill for every target at once never throws, diagnostics lie inside, results are deterministic',
+      arbitrary: inputs('skill'),
+      check: analyzeWith('analyzeSkill', (t) => analyzeSkill(t, SKILL_URI, skillHost(), { targets: TARGETS }).diagnostics),
+      numRuns: 300,
+    }),
     prop<string>({
       name: 'agent-md',
       title: 'analyzeAgentMd never throws, diagnostics lie inside, results are deterministic',

@@ -10,7 +10,8 @@ const ONLY = "Only ['allowed-tools', 'compatibility', 'description', 'license', 
 
 function check(text: string, dir = 'my-skill', files: Record<string, string> = {}, file = 'SKILL.md'): Diagnostic[] {
   const host = new InMemoryHost(Object.fromEntries(Object.entries(files).map(([k, v]) => [`${ROOT}/${dir}/${k}`, v])));
-  return analyzeSkill(text, `${ROOT}/${encodeURIComponent(dir)}/${file}`, host, { descriptionHeuristic: false }).diagnostics;
+  // These rules encode the Python reference's verdicts and messages: checked for skills-ref.
+  return analyzeSkill(text, `${ROOT}/${encodeURIComponent(dir)}/${file}`, host, { descriptionHeuristic: false, targets: ['skills-ref'] }).diagnostics;
 }
 const skill = (fm: string, body = 'Body\n') => `---\n${fm}\n---\n${body}`;
 const ok = 'name: my-skill\ndescription: Does things. Use when needed.';
@@ -177,10 +178,11 @@ test('S25 skill-yaml-strict: flow style, tags, anchors and duplicate keys are er
   assert.equal(one(check(skill(`${ok}\nname: my-skill`)), 'skill-yaml-strict').message, "Invalid YAML in frontmatter: Duplicate key 'name' found");
 });
 
-test('S25 strict-YAML severity is configurable', () => {
+test('S25 strict YAML is information outside skills-ref, naming the validator that rejects it', () => {
   const host = new InMemoryHost();
-  const d = analyzeSkill(skill(`${ok}\nallowed-tools: [Read]`), `${ROOT}/my-skill/SKILL.md`, host, { strictYamlSeverity: 'warning', descriptionHeuristic: false }).diagnostics;
-  assert.deepEqual(d.map((x) => [x.code, x.severity]), [['skill-yaml-strict', 'warning'], ['skill-allowed-tools-not-string', 'warning']]);
+  const d = analyzeSkill(skill(`${ok}\nallowed-tools: [Read]`), `${ROOT}/my-skill/SKILL.md`, host, { descriptionHeuristic: false }).diagnostics;
+  assert.deepEqual(d.map((x) => [x.code, x.severity]), [['skill-yaml-strict', 'information'], ['skill-allowed-tools-not-string', 'warning']]);
+  assert.match(d[0]!.message, /^Only skills-ref \(strictyaml\) rejects this YAML/);
 });
 
 test('S26 skill-yaml-colon-in-value sits on the whole value', () => {
@@ -226,7 +228,7 @@ test('S28 skill-reference-outside: a link climbing out of the skill is reported,
   let reads = 0;
   const host = new InMemoryHost({ 'file:///ws/secret.md': '# x' });
   const spy = { exists: (u: string) => (reads++, host.exists(u)), isDirectory: (u: string) => host.isDirectory(u), readDirectory: (u: string) => host.readDirectory(u), readText: (u: string) => (reads++, host.readText(u)) };
-  const d = analyzeSkill(skill(ok, '[s](../../secret.md#x)\n'), `${ROOT}/my-skill/SKILL.md`, spy, { descriptionHeuristic: false }).diagnostics;
+  const d = analyzeSkill(skill(ok, '[s](../../secret.md#x)\n'), `${ROOT}/my-skill/SKILL.md`, spy, { descriptionHeuristic: false, targets: ['skills-ref'] }).diagnostics;
   assert.deepEqual(codes(d), ['skill-reference-outside']);
   assert.equal(reads, 0);
 });

@@ -1,5 +1,6 @@
 // Valid/invalid verdicts of the Python reference (skills-ref) on the cases where the npm port
-// disagrees (spec notes §1.5), and the spec's own examples (§1.9).
+// disagrees (spec notes §1.5), and the spec's own examples (§1.9). Checked for the skills-ref target,
+// which keeps the reference's verdicts and messages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkill } from '../../server/src/core/skills';
@@ -8,7 +9,7 @@ import { InMemoryHost } from '../../server/src/core/host';
 /** The Python verdict: valid when no error-severity diagnostic is produced. */
 function errors(dir: string, frontmatter: string, body = 'Body\n'): string[] {
   const uri = `file:///ws/${encodeURIComponent(dir)}/SKILL.md`;
-  return analyzeSkill(`---\n${frontmatter}\n---\n${body}`, uri, new InMemoryHost())
+  return analyzeSkill(`---\n${frontmatter}\n---\n${body}`, uri, new InMemoryHost(), { targets: ['skills-ref'] })
     .diagnostics.filter((d) => d.severity === 'error')
     .map((d) => d.message);
 }
@@ -61,7 +62,7 @@ test('flow map, flow sequence, tag, anchor and alias are invalid (npm: valid)', 
 test('list frontmatter and empty frontmatter are not mappings', () => {
   assert.deepEqual(errors('my-skill', '- a'), ['SKILL.md frontmatter must be a YAML mapping']);
   const uri = 'file:///ws/my-skill/SKILL.md';
-  assert.deepEqual(analyzeSkill('---\n---\n', uri, new InMemoryHost()).diagnostics.map((d) => d.message), ['SKILL.md frontmatter must be a YAML mapping']);
+  assert.deepEqual(analyzeSkill('---\n---\n', uri, new InMemoryHost(), { targets: ['skills-ref'] }).diagnostics.map((d) => d.message), ['SKILL.md frontmatter must be a YAML mapping']);
 });
 
 test('unknown keys use the Python list format', () => {
@@ -78,7 +79,7 @@ test('cases both validators agree on', () => {
   valid('my-skill', 'name: my-skill\ndescription: before --- after');
   valid('café', 'name: cafe\u0301\ndescription: x');
   valid('ｓｋｉｌｌ', 'name: ｓｋｉｌｌ\ndescription: x');
-  const crlf = analyzeSkill('---\r\nname: my-skill\r\ndescription: x\r\n---\r\nBody\r\n', 'file:///ws/my-skill/SKILL.md', new InMemoryHost());
+  const crlf = analyzeSkill('---\r\nname: my-skill\r\ndescription: x\r\n---\r\nBody\r\n', 'file:///ws/my-skill/SKILL.md', new InMemoryHost(), { targets: ['skills-ref'] });
   assert.deepEqual(crlf.diagnostics.filter((d) => d.severity === 'error'), []);
   invalid('my-skill', 'name: My-Skill\ndescription: x', "Skill name 'My-Skill' must be lowercase");
   invalid('my_skill', 'name: my_skill\ndescription: x', "Skill name 'my_skill' contains invalid characters.");

@@ -1,7 +1,7 @@
 /**
- * `check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] PATH...`. A file
- * named on the command line whose kind its name does not tell is skipped with a note, unless
- * `--kind` says what it is; folders are walked for the files whose names are known.
+ * `check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] [--target a,b] PATH...`.
+ * A file named on the command line whose kind its name does not tell is skipped with a note,
+ * unless `--kind` says what it is; folders are walked for the files whose names are known.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,9 +17,10 @@ import { readArgs, UsageError } from './args';
 import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
+import { parseTargets, TARGETS } from '../core/skills';
 
 export function checkCommand(argv: string[], io: Io): number {
-  const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help'], ['format', 'kind']);
+  const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help'], ['format', 'kind', 'target']);
   if (flags.has('help')) {
     io.out(CHECK_HELP);
     return 0;
@@ -30,7 +31,11 @@ export function checkCommand(argv: string[], io: Io): number {
   if (!['text', 'json', 'sarif'].includes(format)) throw new UsageError(`unknown format '${format}' (use text, json or sarif)`);
   if (flags.has('agent') && flags.has('plain')) throw new UsageError("'--agent' and '--plain' cannot be combined");
   const detection: AgentDetection = flags.has('agent') ? 'agent' : flags.has('plain') ? '3md' : 'auto';
-  if (positional.length === 0) throw new UsageError(`usage: agent-files check [--format text|json|sarif] [--strict] [--kind ${KIND_NAMES}] PATH...`);
+  const rawTargets = flags.get('target');
+  const { targets: skillTargets, unknown } = parseTargets(typeof rawTargets === 'string' ? rawTargets : '');
+  if (unknown.length) throw new UsageError(`unknown target '${unknown[0]}' (use ${TARGETS.join(', ')})`);
+  if (rawTargets !== undefined && skillTargets.length === 0) throw new UsageError(`'--target' needs at least one of ${TARGETS.join(', ')}`);
+  if (positional.length === 0) throw new UsageError(`usage: agent-files check [--format text|json|sarif] [--strict] [--kind ${KIND_NAMES}] [--target a,b] PATH...`);
 
   const files: { path: string; kind: FileKind; forced?: ForcedKind }[] = [];
   const roots: string[] = [];
@@ -82,7 +87,7 @@ export function checkCommand(argv: string[], io: Io): number {
     diagnostics:
       'text' in e.read
         ? // In reading order, so the report follows the file.
-          [...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots }), ...(cross.get(e.uri) ?? [])].sort(
+          [...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, skillTargets, skillTargetsSource: 'the --target option' }), ...(cross.get(e.uri) ?? [])].sort(
             (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
           )
         : [fileTooLarge(e.read.tooLarge)],
@@ -95,7 +100,7 @@ export function checkCommand(argv: string[], io: Io): number {
   return s.errors > 0 || (flags.has('strict') && s.warnings > 0) ? 1 : 0;
 }
 
-const CHECK_HELP = `Usage: agent-files check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] PATH...
+const CHECK_HELP = `Usage: agent-files check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] [--target T,...] PATH...
 
 Checks files and folders. A folder is walked for the files agent-files knows by name (*.3md,
 SKILL.md, AGENT.md, .agent-world/world.json, world.eval.md, .agent-world/prompts/*.md).
@@ -106,6 +111,8 @@ Options:
   --format F    text (default), json or sarif
   --strict      exit 1 on warnings too
   --agent       read every .3md as an agent.3md; --plain reads every .3md as plain 3md
+  --target T,…  check every SKILL.md for these clients instead of those its folder implies:
+                spec, skills-ref, claude-code, codex, copilot, gemini-cli, opencode, cursor
   --kind K      read the files named on the command line as K (not files found in folders):
 ${kindHelp()}
 

@@ -14,8 +14,10 @@ import { printable } from './escape';
 const HELP = `agent-files ${VERSION}: check and run agent definition files (agent.3md, SKILL.md, AGENT.md, Agent World)
 
 Usage:
-  agent-files check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] PATH...
+  agent-files check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] [--target T,...] PATH...
                                            check files and folders (agent-files check --help)
+                                           T: spec skills-ref claude-code codex copilot gemini-cli
+                                           opencode cursor (SKILL.md; default: from each file's folder)
   agent-files parse FILE.3md               the 3md document as JSON (exit 1 on a parse error)
   agent-files links FILE.3md               cross-plane links as JSON
   agent-files route FILE.3md TEXT          skills ranked for a request

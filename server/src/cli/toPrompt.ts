@@ -47,7 +47,7 @@ function skillFileIn(dir: string): string | undefined {
 /** One skill folder: the skill, or why the reference loader would refuse it. */
 function loadSkill(dir: string, file: string): PromptSkill | string {
   const real = path.join(fs.realpathSync(dir), path.basename(file));
-  const a = analyzeSkill(readFileOrFail(file), URI.file(real).toString(), emptyHost, { checkReferences: false });
+  const a = analyzeSkill(readFileOrFail(file), URI.file(real).toString(), emptyHost, { checkReferences: false, targets: ['skills-ref'] });
   const refused = a.diagnostics.find((d) => d.severity === 'error' && LOAD_ERRORS.has(d.code));
   if (refused || !a.skill.name || !a.skill.description) return refused?.message ?? 'no name or description';
   return { name: a.skill.name, description: a.skill.description, location: real };

@@ -5,7 +5,7 @@ import type { FileKind } from './fileKinds';
 import type { AgentDetection } from './agent/detect';
 import { parseThreeMd } from './threemd/parser';
 import { analyzeThreeMd } from './threemdAnalysis';
-import { analyzeSkill, duplicateSkillNames, type IndexedSkill } from './skills';
+import { analyzeSkill, duplicateSkillNames, type IndexedSkill, type Target } from './skills';
 import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentIndexEntry } from './agentmd';
 import { analyzeEval, analyzePrompt, analyzeWorld, parseWorld, type WorldModel } from './world';
 import { worldSchemaDiagnostics } from './world/schemaCheck';
@@ -15,6 +15,17 @@ export interface AnalyzeOptions {
   detection?: AgentDetection;
   /** Workspace folders as URIs: an AGENT.md `extends` path outside all of them is reported and never read. */
   workspaceRoots?: string[];
+  /** SKILL.md targets named by the user; inferred from each file's path when absent. */
+  skillTargets?: readonly Target[];
+  /** Who named them, for messages ("the --target option"). */
+  skillTargetsSource?: string;
+}
+
+function skillOptions(options: AnalyzeOptions): { targets?: readonly Target[]; targetsSource?: string } {
+  const o: { targets?: readonly Target[]; targetsSource?: string } = {};
+  if (options.skillTargets?.length) o.targets = options.skillTargets;
+  if (options.skillTargetsSource) o.targetsSource = options.skillTargetsSource;
+  return o;
 }
 
 /** The world.json a prompt (`.agent-world/prompts/*.md`) or world.eval.md belongs to. */
@@ -46,7 +57,7 @@ export function analyzeFile(kind: FileKind, text: string, uri: string, host: IWo
       case '3md':
         return analyzeThreeMd(parseThreeMd(text), { fileName: uri, detection: options.detection }).diagnostics;
       case 'skill':
-        return analyzeSkill(text, uri, host).diagnostics;
+        return analyzeSkill(text, uri, host, skillOptions(options)).diagnostics;
       case 'agent-md':
         return analyzeAgentMd(text, uri, host, options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}).diagnostics;
       case 'world':

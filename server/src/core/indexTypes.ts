@@ -38,6 +38,8 @@ export interface IndexedFile {
   nameRange?: Range;
   /** AGENT.md: an OS Protocol agent, or an instruction file (plain Markdown for coding agents, no OS Protocol checks). */
   agentMdKind?: 'os-protocol' | 'instructions';
+  /** SKILL.md: the targets it is checked for, and a sentence saying why (the tree's tooltip). */
+  targets?: { names: string[]; summary: string };
   /** AGENT.md `extends` as written, with the range of its value. */
   extends?: { value: string; range: Range };
   /** Agent World world.json: the workflow, its nodes and its agents (for the Skills tree). */

@@ -32,14 +32,17 @@ import type { Diagnostic } from '../core/types';
 import type { IndexedFile } from '../core/indexTypes';
 
 const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e));
+import { parseTargets, type Target } from '../core/skills';
 
 export interface ServerSettings {
   diagnosticDelay: number;
   agentDetection: AgentDetection;
   schemaDiagnostics: boolean;
+  /** SKILL.md targets named by the user (`agentFiles.targets`); empty = from each file's folder. */
+  targets: Target[];
 }
 
-const DEFAULTS: ServerSettings = { diagnosticDelay: 150, agentDetection: 'auto', schemaDiagnostics: true };
+const DEFAULTS: ServerSettings = { diagnosticDelay: 150, agentDetection: 'auto', schemaDiagnostics: true, targets: [] };
 
 function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
   const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -50,6 +53,8 @@ function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
     diagnosticDelay: typeof delay === 'number' && delay >= 0 && Number.isFinite(delay) ? delay : base.diagnosticDelay,
     agentDetection: detection === 'agent' || detection === '3md' || detection === 'auto' ? detection : base.agentDetection,
     schemaDiagnostics: typeof o['schemaDiagnostics'] === 'boolean' ? o['schemaDiagnostics'] : base.schemaDiagnostics,
+    // Unknown names are dropped; a list of only unknown names falls back to inference.
+    targets: 'targets' in o ? parseTargets(o['targets']).targets : base.targets,
   };
 }
 
@@ -85,6 +90,9 @@ export function startServer(connection: Connection): void {
     roots: () => folders.map((f) => URI.file(f).toString()),
     get schemaDiagnostics() {
       return settings.schemaDiagnostics;
+    },
+    get skillTargets() {
+      return settings.targets;
     },
     get detection() {
       return settings.agentDetection;
@@ -160,7 +168,7 @@ export function startServer(connection: Connection): void {
   };
 
   const applySettings = (next: ServerSettings) => {
-    const changed = next.agentDetection !== settings.agentDetection;
+    const changed = next.agentDetection !== settings.agentDetection || next.targets.join(',') !== settings.targets.join(',');
     settings = next;
     push.delay = next.diagnosticDelay;
     documents.detection = next.agentDetection;

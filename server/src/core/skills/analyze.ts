@@ -15,16 +15,20 @@ import { headingAnchors } from './markdown';
 import { fileNameOf, parentDirName, skillDirOf } from './paths';
 import { checkReferences, collectReferences, type SkillReference } from './references';
 import { checkLicenseMentions } from './licenseFile';
+import { checkClientValues, checkKeys } from './clientFields';
+import { checkCopilotName, checkLimits } from './limits';
+import { readers, resolveFindings, type Finding } from './rules';
+import { resolveTargets, type Target, type TargetSet } from './targets';
 
 export const ALLOWED_FIELDS = ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] as const;
 const ALLOWED = new Set<string>(ALLOWED_FIELDS);
 const ONLY = "Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed.";
 
 export interface SkillAnalysisOptions {
-  /** Severity of unexpected frontmatter keys (default `error`, as the reference). */
-  unknownFieldSeverity?: Severity;
-  /** Severity of flow style, tags, anchors and duplicate keys (default `error`, as the Python reference). */
-  strictYamlSeverity?: Severity;
+  /** The targets to check for; inferred from the path when absent or empty. */
+  targets?: readonly Target[];
+  /** Who named `targets`, for the hover ("the --target option"). */
+  targetsSource?: string;
   /** Report descriptions that do not say when to use the skill (default true). */
   descriptionHeuristic?: boolean;
   /** Check relative file references through the host (default true). */
@@ -54,6 +58,8 @@ export interface SkillInfo {
   references: SkillReference[];
   /** First line of the body (after the closing `---`). */
   bodyStartLine: number;
+  /** Who the file is checked for, and why. */
+  targets: TargetSet;
 }
 
 export interface SkillAnalysis {
@@ -78,8 +84,11 @@ function byCodePoint(a: string, b: string): number {
   return x.length - y.length;
 }
 
-function diag(code: string, severity: Severity, message: string, range: Range, data?: Record<string, unknown>): Diagnostic {
-  return data ? { code, severity, message, range, data } : { code, severity, message, range };
+/** The severity given here is a placeholder: the rule table (./rules.ts) sets it per target. */
+function diag(code: string, severity: Severity, message: string, range: Range, data?: Record<string, unknown>, clientMessage?: Finding['clientMessage']): Finding {
+  const d: Finding = data ? { code, severity, message, range, data } : { code, severity, message, range };
+  if (clientMessage) d.clientMessage = clientMessage;
+  return d;
 }
 
 /** The Python `str.strip()` whitespace set is close enough to JS `trim()` for names. */
@@ -90,22 +99,24 @@ function firstLineRange(text: string): Range {
 
 /** Validates one SKILL.md. Never throws. */
 export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, options: SkillAnalysisOptions = {}): SkillAnalysis {
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Finding[] = [];
   const dirName = parentDirName(uri);
-  const skill: SkillInfo = { uri, dirName, keys: {}, references: [], bodyStartLine: 0 };
+  const targets = resolveTargets(uri, host, options.targets, options.targetsSource);
+  const skill: SkillInfo = { uri, dirName, keys: {}, references: [], bodyStartLine: 0, targets };
   const fileName = fileNameOf(uri);
   if (fileName !== 'SKILL.md' && fileName.toLowerCase() === 'skill.md') {
     diagnostics.push(diag('skill-file-name-case', 'hint', `The file is named '${fileName}'; clients scan for a file named exactly 'SKILL.md'`, firstLineRange(text)));
   }
   try {
     analyzeInto(text, uri, host, options, skill, diagnostics);
-  } catch {
+  } catch (e) {
     // A bug in one rule must not take the editor down; the diagnostics so far still stand.
+    diagnostics.push(diag('internal-error', 'error', `Agent Files could not finish checking this SKILL.md: ${e instanceof Error ? e.message : String(e)}`, firstLineRange(text)));
   }
-  return { diagnostics, skill };
+  return { diagnostics: resolveFindings(diagnostics, targets.targets), skill };
 }
 
-function analyzeInto(text: string, uri: string, host: IWorkspaceHost, options: SkillAnalysisOptions, skill: SkillInfo, out: Diagnostic[]): void {
+function analyzeInto(text: string, uri: string, host: IWorkspaceHost, options: SkillAnalysisOptions, skill: SkillInfo, out: Finding[]): void {
   const ref = parseYamlFrontmatter(text, { split: 'reference' });
   if (!ref.present) {
     out.push(diag('skill-frontmatter-missing', 'error', 'SKILL.md must start with YAML frontmatter (---)', firstLineRange(text)));
@@ -139,9 +150,9 @@ function analyzeInto(text: string, uri: string, host: IWorkspaceHost, options: S
       out.push(diag('skill-yaml-invalid', 'error', `Invalid YAML in frontmatter: ${e.message}`, e.range));
     }
   }
-  const strictSeverity = options.strictYamlSeverity ?? 'error';
   for (const s of ref.strictIssues) {
-    out.push(diag('skill-yaml-strict', strictSeverity, `Invalid YAML in frontmatter: ${s.message}`, s.range, { kind: s.kind }));
+    const client = `Only skills-ref (strictyaml) rejects this YAML; clients read it: ${s.message}`;
+    out.push(diag('skill-yaml-strict', 'error', `Invalid YAML in frontmatter: ${s.message}`, s.range, { kind: s.kind }, client));
   }
   // The reference stops at the first YAML error; so do the field rules, which would only echo it.
   if (syntaxError) return;
@@ -157,10 +168,13 @@ function analyzeInto(text: string, uri: string, host: IWorkspaceHost, options: S
     if (!fields.has(e.key)) fields.set(e.key, e);
     skill.keys[e.key] ??= { keyRange: e.keyRange, valueRange: e.valueRange };
   }
-  checkUnexpected(ref.entries, options.unknownFieldSeverity ?? 'error', out);
+  checkKeys(ref.entries, skill.targets.targets, out, unexpectedMessage(ref.entries));
   checkName(fields.get('name'), skill, ref, out);
   checkDescription(fields.get('description'), skill, ref, out, options.descriptionHeuristic !== false);
   checkOptional(fields, skill, ref, out);
+  const lines = splitLines(text);
+  checkClientValues(fields, ref, lines.slice(skill.bodyStartLine).join('\n'), out);
+  checkLimits(fields, ref, out);
   checkBody(text, skill.bodyStartLine, byLines.closeRange ?? ref.closeRange!, out);
 
   const license = fields.get('license');
@@ -187,20 +201,18 @@ function colonInValue(fm: YamlFrontmatter, at: Range): { key: string; valueRange
   return { key: e.key, valueRange: { start: e.valueRange.start, end: { line, character: e.valueRange.start.character + valueText.length } } };
 }
 
-function checkUnexpected(entries: FrontmatterEntry[], severity: Severity, out: Diagnostic[]): void {
+/** The reference's message for a key outside the six (undefined for the six). */
+function unexpectedMessage(entries: FrontmatterEntry[]): (key: string) => string | undefined {
   const extra = [...new Set(entries.map((e) => e.key).filter((k) => !ALLOWED.has(k)))].sort(byCodePoint);
-  if (extra.length === 0) return;
   const message = `Unexpected fields in frontmatter: ${extra.join(', ')}. ${ONLY}`;
-  for (const e of entries) {
-    if (!ALLOWED.has(e.key)) out.push(diag('skill-unexpected-field', severity, message, e.keyRange, { key: e.key }));
-  }
+  return (key) => (ALLOWED.has(key) ? undefined : message);
 }
 
 function where(e: FrontmatterEntry): Range {
   return e.valueRange.start.line === e.valueRange.end.line && e.valueRange.start.character === e.valueRange.end.character ? e.keyRange : e.valueRange;
 }
 
-function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm: YamlFrontmatter, out: Diagnostic[]): void {
+function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm: YamlFrontmatter, out: Finding[]): void {
   if (!e) {
     out.push(diag('skill-name-missing', 'error', 'Missing required field in frontmatter: name', fm.openRange));
     return;
@@ -221,14 +233,18 @@ function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm: YamlFr
   if (!/^[\p{L}\p{N}-]+$/u.test(name)) {
     out.push(diag('skill-name-invalid-chars', 'error', `Skill name '${name}' contains invalid characters. Only letters, digits, and hyphens are allowed.`, r));
   }
+  checkCopilotName(name, r, out);
   if (skill.dirName && skill.dirName.normalize('NFKC') !== name) {
     out.push(diag('skill-name-directory-mismatch', 'error', `Directory name '${skill.dirName}' must match skill name '${name}'`, r, { dirName: skill.dirName }));
   }
 }
 
-function checkDescription(e: FrontmatterEntry | undefined, skill: SkillInfo, fm: YamlFrontmatter, out: Diagnostic[], heuristic: boolean): void {
+function checkDescription(e: FrontmatterEntry | undefined, skill: SkillInfo, fm: YamlFrontmatter, out: Finding[], heuristic: boolean): void {
   if (!e) {
-    out.push(diag('skill-description-missing', 'error', 'Missing required field in frontmatter: description', fm.openRange));
+    out.push(
+      diag('skill-description-missing', 'error', 'Missing required field in frontmatter: description', fm.openRange, undefined, (who) =>
+        who.includes('claude-code') ? "No 'description': Claude Code uses the body's first paragraph instead" : "No 'description': the skill is not loaded or not listed"),
+    );
     return;
   }
   skill.descriptionRange = e.valueRange;
@@ -240,11 +256,15 @@ function checkDescription(e: FrontmatterEntry | undefined, skill: SkillInfo, fm:
   const len = cpLength(e.value);
   if (len > 1024) out.push(diag('skill-description-too-long', 'error', `Description exceeds 1024 character limit (${len} chars)`, e.valueRange));
   if (heuristic && !/\b(when|whenever|use (?:it |this (?:skill )?)?(?:for|to|if|on))\b/i.test(e.value)) {
-    out.push(diag('skill-description-when', 'information', 'The description should say what the skill does and when to use it (e.g. "Use when …")', e.valueRange));
+    const d = diag('skill-description-when', 'information', 'The description should say what the skill does and when to use it (e.g. "Use when …")', e.valueRange);
+    // A target that reads `when_to_use` finds the "when" there.
+    const when = fm.entries.find((x) => x.key === 'when_to_use');
+    if (when && typeof when.value === 'string' && when.value.trim()) d.only = skill.targets.targets.filter((t) => readers('when_to_use', [t]).length === 0);
+    out.push(d);
   }
 }
 
-function checkOptional(fields: Map<string, FrontmatterEntry>, skill: SkillInfo, fm: YamlFrontmatter, out: Diagnostic[]): void {
+function checkOptional(fields: Map<string, FrontmatterEntry>, skill: SkillInfo, fm: YamlFrontmatter, out: Finding[]): void {
   const compat = fields.get('compatibility');
   if (compat) {
     if (typeof compat.value !== 'string') {
@@ -291,7 +311,7 @@ function checkOptional(fields: Map<string, FrontmatterEntry>, skill: SkillInfo, 
   }
 }
 
-function checkBody(text: string, bodyStartLine: number, close: Range, out: Diagnostic[]): void {
+function checkBody(text: string, bodyStartLine: number, close: Range, out: Finding[]): void {
   const lines = splitLines(text);
   let count = lines.length;
   if (count > 0 && lines[count - 1] === '') count--;

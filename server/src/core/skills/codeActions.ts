@@ -39,6 +39,11 @@ export function skillCodeActions(text: string, uri: string, diagnostics: Diagnos
         case 'skill-metadata-unquoted':
           out.push(fix('Quote the value', uri, d, [{ range: d.range, newText: JSON.stringify(slice(d)) }], true));
           break;
+        case 'skill-field-typo': {
+          const suggestion = d.data?.['suggestion'];
+          if (typeof suggestion === 'string') out.push(fix(`Rename to '${suggestion}'`, uri, d, [{ range: d.range, newText: suggestion }], true));
+          break;
+        }
         case 'skill-unexpected-field': {
           const a = moveUnderMetadata(text, uri, d);
           if (a) out.push(a);

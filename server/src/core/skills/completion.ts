@@ -6,6 +6,9 @@ import type { Position, Range } from '../types';
 import { headingAnchors } from './markdown';
 import { parentDirName, resolveInside, skillDirOf } from './paths';
 import { COMPATIBILITY_EXAMPLES, SKILL_KEYS, SPDX_IDS, TOOL_EXAMPLES } from './keyDocs';
+import { fieldTable } from './hover';
+import { readers, SKILL_FIELDS } from './rules';
+import { inferTargets, labelList, type Target } from './targets';
 
 /** Line span of the frontmatter: [first YAML line, closing fence line) (closing may be missing). */
 export function frontmatterLines(lines: string[]): { from: number; to: number } | undefined {
@@ -27,15 +30,15 @@ function safe(host: IWorkspaceHost, f: () => string[]): string[] {
 }
 
 /** Completion items at `position`. Never throws. */
-export function skillCompletion(text: string, uri: string, position: Position, host: IWorkspaceHost): CompletionItem[] {
+export function skillCompletion(text: string, uri: string, position: Position, host: IWorkspaceHost, targets?: readonly Target[]): CompletionItem[] {
   try {
-    return complete(text, uri, position, host);
+    return complete(text, uri, position, host, targets ?? inferTargets(uri, host).targets);
   } catch {
     return [];
   }
 }
 
-function complete(text: string, uri: string, position: Position, host: IWorkspaceHost): CompletionItem[] {
+function complete(text: string, uri: string, position: Position, host: IWorkspaceHost, targets: readonly Target[]): CompletionItem[] {
   const lines = splitLines(text);
   const line = lines[position.line] ?? '';
   const before = line.slice(0, position.character);
@@ -48,15 +51,29 @@ function complete(text: string, uri: string, position: Position, host: IWorkspac
       const present = new Set<string>();
       for (let i = fm.from; i < fm.to; i++) if (i !== position.line) present.add(/^([\w-]+)\s*:/.exec(lines[i]!)?.[1] ?? '');
       const dir = snippetEscape(parentDirName(uri) || 'skill-name');
-      return SKILL_KEYS.filter((k) => !present.has(k.key)).map((k, i) => ({
+      const spec: CompletionItem[] = SKILL_KEYS.filter((k) => !present.has(k.key)).map((k, i) => ({
         label: k.key,
         kind: CompletionItemKind.Property,
         detail: k.required ? 'required' : 'optional',
         documentation: { kind: MarkupKind.Markdown, value: k.summary },
         insertTextFormat: InsertTextFormat.Snippet,
         textEdit: { range: r(0, wordEnd), newText: k.snippet.replace('${dir}', dir) },
-        sortText: String(i),
+        sortText: String(i).padStart(2, '0'),
       }));
+      // The fields the file's client targets document beyond the six.
+      const client: CompletionItem[] = SKILL_FIELDS.filter((f) => !SKILL_KEYS.some((k) => k.key === f.key) && !present.has(f.key))
+        .map((f) => ({ f, who: readers(f.key, targets) }))
+        .filter((x) => x.who.length > 0)
+        .map(({ f, who }, i) => ({
+          label: f.key,
+          kind: CompletionItemKind.Property,
+          detail: `${labelList(who)} field`,
+          documentation: { kind: MarkupKind.Markdown, value: fieldTable(f.key, targets) },
+          insertTextFormat: InsertTextFormat.Snippet,
+          textEdit: { range: r(0, wordEnd), newText: `${f.key}: $1` },
+          sortText: `5${String(i).padStart(2, '0')}`,
+        }));
+      return [...spec, ...client];
     }
     const value = /^(license|compatibility|allowed-tools):[ \t]*/.exec(before);
     if (value) {

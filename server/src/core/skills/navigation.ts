@@ -1,11 +1,9 @@
-/** SKILL.md hover, go to definition, document links and the outline. */
-import { MarkupKind, SymbolKind, type DocumentLink, type DocumentSymbol, type Hover, type Location } from 'vscode-languageserver-types';
+/** SKILL.md go to definition, document links and the outline. */
+import { SymbolKind, type DocumentLink, type DocumentSymbol, type Location } from 'vscode-languageserver-types';
 import type { IWorkspaceHost } from '../host';
 import { splitLines } from '../text';
 import { rangeContains, type Position, type Range } from '../types';
 import { parseYamlFrontmatter, type YamlFrontmatter } from '../yamlFrontmatter';
-import { ALLOWED_FIELDS } from './analyze';
-import { SKILL_KEY_DOCS } from './keyDocs';
 import { headingAnchors, scanMarkdown, type MdHeading } from './markdown';
 import { skillDirOf } from './paths';
 import { AnchorCache, collectReferences, type SkillReference } from './references';
@@ -22,22 +20,6 @@ function references(text: string, uri: string, fm: YamlFrontmatter): SkillRefere
     skillDirOf(uri),
     license && typeof license.value === 'string' ? { value: license.value, range: license.valueRange } : undefined,
   );
-}
-
-/** Hover on a frontmatter key: the spec's rule for it. */
-export function skillHover(text: string, position: Position): Hover | null {
-  try {
-    const fm = frontmatter(text);
-    const e = fm.entries.find((x) => rangeContains(x.keyRange, position));
-    if (!e) return null;
-    const doc = SKILL_KEY_DOCS.get(e.key);
-    const value = doc
-      ? `**${e.key}**: ${doc.summary}`
-      : `**${e.key}** is not a SKILL.md field. Only ${ALLOWED_FIELDS.map((k) => `\`${k}\``).join(', ')} are allowed; put client-specific properties under \`metadata:\`.`;
-    return { contents: { kind: MarkupKind.Markdown, value }, range: e.keyRange };
-  } catch {
-    return null;
-  }
 }
 
 function headingLocation(uri: string, h: MdHeading | undefined): Location {

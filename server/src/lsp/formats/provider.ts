@@ -8,6 +8,7 @@ import type { IWorkspaceHost } from '../../core/host';
 import type { IndexedFile } from '../../core/indexTypes';
 import type { AgentDetection } from '../../core/agent/detect';
 import type { OpenDocument } from '../documents';
+import type { Target } from '../../core/skills';
 
 /** What a provider may consult besides its own document. */
 export interface FormatContext {
@@ -25,6 +26,8 @@ export interface FormatContext {
    */
   schemaDiagnostics: boolean;
   detection: AgentDetection;
+  /** SKILL.md targets named by the user; empty when each file's folder decides. */
+  skillTargets: readonly Target[];
 }
 
 /** Raised by rename for a refused new name: answered as an LSP error with this message. */

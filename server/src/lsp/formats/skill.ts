@@ -12,8 +12,12 @@ import {
   skillDocumentLinks,
   skillDocumentSymbols,
   skillHover,
+  resolveTargets,
+  targetsSummary,
   type IndexedSkill as SkillName,
   type SkillAnalysis,
+  type SkillAnalysisOptions,
+  type Target,
 } from '../../core/skills';
 import type { IWorkspaceHost } from '../../core/host';
 import type { IndexedFile } from '../../core/indexTypes';
@@ -25,8 +29,13 @@ import type { FormatContext, FormatProvider } from './provider';
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /** The index entry of one SKILL.md (shared by the server and the CLI). */
-export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost): IndexedFile {
-  return skillSummary(uri, analyzeSkill(text, uri, host));
+export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost, targets: readonly Target[] = []): IndexedFile {
+  return skillSummary(uri, analyzeSkill(text, uri, host, targetOptions(targets)));
+}
+
+const SETTING = 'the agentFiles.targets setting';
+function targetOptions(targets: readonly Target[]): SkillAnalysisOptions {
+  return targets.length ? { targets, targetsSource: SETTING } : {};
 }
 
 function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
@@ -44,6 +53,7 @@ function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
   };
   if (s.description) file.description = s.description;
   if (s.name && s.nameRange) file.nameRange = s.nameRange;
+  file.targets = { names: s.targets.targets, summary: targetsSummary(s.targets) };
   return file;
 }
 
@@ -54,7 +64,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   const live = new Map<string, { version: number; name?: SkillName }>();
 
   const analyze = (doc: OpenDocument, ctx: FormatContext): SkillAnalysis => {
-    const a = analyzeSkill(doc.doc.getText(), doc.uri, ctx.host);
+    const a = analyzeSkill(doc.doc.getText(), doc.uri, ctx.host, targetOptions(ctx.skillTargets));
     remember(doc, a);
     return a;
   };
@@ -65,7 +75,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   const liveName = (doc: OpenDocument, ctx: FormatContext): SkillName | undefined => {
     const hit = live.get(doc.uri);
     if (hit?.version === doc.doc.version) return hit.name;
-    remember(doc, analyzeSkill(doc.doc.getText(), doc.uri, ctx.host, { checkReferences: false }));
+    remember(doc, analyzeSkill(doc.doc.getText(), doc.uri, ctx.host, { checkReferences: false, ...targetOptions(ctx.skillTargets) }));
     return live.get(doc.uri)?.name;
   };
 
@@ -89,8 +99,8 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       const dup = a.skill.name ? duplicateSkillNames(allNames(ctx)).get(doc.uri) ?? [] : [];
       return [...a.diagnostics, ...dup];
     },
-    completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host),
-    hover: (doc, pos) => skillHover(doc.doc.getText(), pos),
+    completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, ctx.skillTargets.length ? ctx.skillTargets : undefined),
+    hover: (doc, pos, ctx) => skillHover(doc.doc.getText(), pos, doc.uri, resolveTargets(doc.uri, ctx.host, ctx.skillTargets, SETTING)),
     definition(doc, pos, ctx) {
       const loc = skillDefinition(doc.doc.getText(), doc.uri, pos, ctx.host);
       return loc ? [loc] : [];
@@ -106,7 +116,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       }
       return out;
     },
-    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host),
+    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets),
     dependents(doc, ctx) {
       const before = live.get(doc.uri)?.name?.name;
       const now = liveName(doc, ctx)?.name;

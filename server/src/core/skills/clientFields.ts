@@ -1,0 +1,252 @@
+/**
+ * Checks of the fields clients document, each read the way that client reads it: unknown and
+ * misspelt keys, Claude Code's booleans, `context`, `model`, `effort`, `shell`, `paths`, `hooks`,
+ * tool lists and `argument-hint`, and the clients' own limits (the 1,536-character listing cut,
+ * VS Code's name characters, the skill-creator validators' `<`/`>` ban). The allowed values
+ * and their sources are in docs/clients-fields.md; severities per target in ./rules.ts.
+ */
+import { isScalar } from 'yaml';
+import type { Range } from '../types';
+import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
+import { fieldCell, readers, SKILL_FIELDS, type Finding } from './rules';
+import type { Target } from './targets';
+
+export const CLAUDE_BOOLEANS = ['true', 'false', 'yes', 'no', 'on', 'off', '1', '0'];
+export const YAML_BOOLEANS = ['true', 'false', 'True', 'False', 'TRUE', 'FALSE'];
+export const MODEL_ALIASES = ['inherit', 'default', 'best', 'fable', 'sonnet', 'opus', 'haiku', 'opusplan', 'sonnet[1m]', 'opus[1m]'];
+export const EFFORT_LEVELS = ['low', 'medium', 'high', 'xhigh', 'max'];
+export const SHELLS = ['bash', 'powershell'];
+export const CONTEXT_VALUES = ['fork'];
+
+const KNOWN_KEYS = SKILL_FIELDS.map((f) => f.key);
+
+function f(code: string, message: string, range: Range, only?: readonly Target[], data?: Record<string, unknown>, clientMessage?: string): Finding {
+  const out: Finding = { code, severity: 'warning', message, range };
+  if (only) out.only = only;
+  if (data) out.data = data;
+  if (clientMessage) out.clientMessage = clientMessage;
+  return out;
+}
+
+const squash = (k: string) => k.toLowerCase().replace(/[\s_-]+/g, '');
+
+function distance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+/** The documented key `key` was probably meant to be (`user_invocable` → `user-invocable`). */
+export function suggestKey(key: string): string | undefined {
+  if (KNOWN_KEYS.includes(key)) return undefined;
+  const k = squash(key);
+  const same = KNOWN_KEYS.find((c) => squash(c) === k);
+  if (same) return same;
+  if (k.length < 6) return undefined;
+  return KNOWN_KEYS.find((c) => distance(squash(c), k) <= (k.length >= 10 ? 2 : 1));
+}
+
+/** Unknown, misspelt and ignored keys, per target. */
+export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[], out: Finding[], referenceMessage: (key: string) => string | undefined): void {
+  const seen = new Set<string>();
+  for (const e of entries) {
+    const key = e.key;
+    const suggestion = suggestKey(key);
+    const meant = suggestion ? readers(suggestion, targets) : [];
+    if (suggestion && meant.length) {
+      out.push(f('skill-field-typo', `Unknown field '${key}': did you mean '${suggestion}'?`, e.keyRange, meant, { key, suggestion }));
+    }
+    const typo = meant.length > 0;
+    const rejecting = targets.filter((t) => fieldCell(key, t).status === 'rejected' && (!typo || t === 'skills-ref'));
+    const ref = referenceMessage(key);
+    if (rejecting.length) {
+      const client = `Field '${key}' is not supported: remove it or move it under 'metadata:'`;
+      out.push(f('skill-unexpected-field', ref ?? client, e.keyRange, rejecting, { key }, client));
+    } else if (ref && targets.includes('skills-ref')) {
+      out.push(f('skill-unexpected-field', ref, e.keyRange, ['skills-ref'], { key }));
+    }
+    const ignoring = typo ? [] : targets.filter((t) => fieldCell(key, t).status === 'ignored');
+    if (ignoring.length && !seen.has(key)) {
+      out.push(f('skill-field-ignored', `Field '${key}' has no meaning here and is ignored; put your own properties under 'metadata:'`, e.keyRange, ignoring, { key }));
+    }
+    seen.add(key);
+  }
+}
+
+function scalarText(e: FrontmatterEntry): string | undefined {
+  return typeof e.value === 'string' ? e.value : undefined;
+}
+
+function quoted(e: FrontmatterEntry): boolean {
+  return isScalar(e.node) && (e.node.type === 'QUOTE_DOUBLE' || e.node.type === 'QUOTE_SINGLE');
+}
+
+function at(e: FrontmatterEntry): Range {
+  const v = e.valueRange;
+  return v.start.line === v.end.line && v.start.character === v.end.character ? e.keyRange : v;
+}
+
+/** Splits a tool list written as a string: spaces or commas, parentheses kept whole. */
+export function splitTools(s: string): { tools: string[]; unbalanced: boolean } {
+  const tools: string[] = [];
+  let depth = 0;
+  let cur = '';
+  for (const c of s) {
+    if (c === '(') depth++;
+    if (c === ')') depth--;
+    if (depth <= 0 && (c === ',' || /\s/.test(c))) {
+      if (cur) tools.push(cur);
+      cur = '';
+      depth = Math.max(depth, 0);
+      continue;
+    }
+    cur += c;
+  }
+  if (cur) tools.push(cur);
+  return { tools, unbalanced: depth !== 0 };
+}
+
+const TOOL = /^(?:[A-Z][A-Za-z0-9]*(?:\(.*\))?|mcp__[\w.*-]+)$/s;
+
+function checkTools(e: FrontmatterEntry, out: Finding[]): void {
+  let tools: string[] = [];
+  let unbalanced = false;
+  if (typeof e.value === 'string') ({ tools, unbalanced } = splitTools(e.value));
+  else if (Array.isArray(e.value)) tools = e.value.map((x) => (typeof x === 'string' ? x.trim() : JSON.stringify(x)));
+  else {
+    out.push(f('skill-tools-value', `'${e.key}' should be a space- or comma-separated string or a list of tool names`, at(e), ['claude-code']));
+    return;
+  }
+  if (unbalanced) {
+    out.push(f('skill-tools-value', `'${e.key}' has an unclosed '(': Claude Code cannot match the rule`, at(e), ['claude-code']));
+    return;
+  }
+  const bad = tools.filter((t) => !TOOL.test(t));
+  if (bad.length) {
+    const hint = bad.map((b) => `'${b}'`).join(', ');
+    out.push(
+      f(
+        'skill-tools-value',
+        `Not a Claude Code tool rule: ${hint}. Tool names are case-sensitive (Read, Bash, Bash(git:*), mcp__server__tool); a rule that names no tool is ignored`,
+        at(e),
+        ['claude-code'],
+      ),
+    );
+  }
+}
+
+function checkBoolean(e: FrontmatterEntry, out: Finding[]): void {
+  const v = scalarText(e);
+  const shown = v === undefined ? JSON.stringify(e.value) : `'${v}'`;
+  if (v === undefined || !CLAUDE_BOOLEANS.includes(v.toLowerCase())) {
+    out.push(f('skill-boolean-value', `'${e.key}' takes true or false (Claude Code also yes/no, on/off, 1/0); ${shown} is ignored`, at(e), ['claude-code', 'copilot', 'cursor']));
+    return;
+  }
+  if (quoted(e) || !YAML_BOOLEANS.includes(v)) {
+    out.push(f('skill-boolean-value', `'${e.key}' should be the YAML boolean true or false, not the string ${shown}: it is read as text, not as a switch`, at(e), ['copilot', 'cursor']));
+  }
+}
+
+/** Claude Code's `model`: an alias, a Claude model id, or a provider's id or ARN for one. */
+export function knownModel(v: string): boolean {
+  const s = v.trim();
+  return MODEL_ALIASES.includes(s.toLowerCase()) || /claude/i.test(s) || /^arn:/.test(s);
+}
+
+function checkHooks(e: FrontmatterEntry, fm: YamlFrontmatter, out: Finding[]): void {
+  const v = e.value;
+  const bad = (why: string, range: Range = at(e)): void => void out.push(f('skill-hooks-value', `'hooks' ${why}; Claude Code does not register these hooks`, range, ['claude-code']));
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return bad('should map hook events (PreToolUse, Stop, …) to lists of matchers');
+  for (const ev of entriesOf(fm, e.node)) {
+    if (!/^[A-Z][A-Za-z]+$/.test(ev.key)) bad(`event '${ev.key}' is not a hook event name (PascalCase, e.g. PreToolUse)`, ev.keyRange);
+    if (!Array.isArray(ev.value)) {
+      bad(`event '${ev.key}' should hold a list of {matcher, hooks} entries`, at(ev));
+      continue;
+    }
+    for (const m of ev.value as unknown[]) {
+      const hooks = m && typeof m === 'object' ? (m as Record<string, unknown>)['hooks'] : undefined;
+      const list = Array.isArray(hooks) ? hooks : m && typeof m === 'object' && 'type' in (m as object) ? [m] : undefined;
+      if (!list) {
+        bad(`event '${ev.key}' has an entry without a 'hooks' list`, at(ev));
+        break;
+      }
+      if (list.some((h) => !h || typeof h !== 'object' || typeof (h as Record<string, unknown>)['type'] !== 'string')) {
+        bad(`event '${ev.key}' has a hook without a 'type' (command, prompt, …)`, at(ev));
+        break;
+      }
+    }
+  }
+}
+
+function usesArguments(body: string, names: string[]): boolean {
+  if (/\$ARGUMENTS\b|\$\d/.test(body)) return true;
+  return names.some((n) => new RegExp(`\\$${n.replace(/[^\w-]/g, '')}\\b`).test(body));
+}
+
+/** Value checks of the client fields; `body` is the text after the frontmatter. */
+export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: YamlFrontmatter, body: string, out: Finding[]): void {
+  for (const key of ['disable-model-invocation', 'user-invocable', 'background']) {
+    const e = fields.get(key);
+    if (e) checkBoolean(e, out);
+  }
+  const context = fields.get('context');
+  if (context) {
+    const v = scalarText(context);
+    if (v === undefined || !CONTEXT_VALUES.includes(v.trim())) {
+      out.push(f('skill-context-value', `'context' takes only 'fork'; ${v ? `'${v}'` : 'an empty value'} is ignored and the skill runs inline`, at(context), ['claude-code', 'copilot']));
+    }
+  }
+  const forked = context && scalarText(context)?.trim() === 'fork';
+  for (const key of ['agent', 'background']) {
+    const e = fields.get(key);
+    if (e && !forked) out.push(f('skill-agent-without-fork', `'${key}' applies only with 'context: fork'; without it, it is ignored`, e.keyRange, ['claude-code']));
+  }
+  const model = fields.get('model');
+  if (model) {
+    const v = scalarText(model);
+    if (v === undefined || !knownModel(v)) {
+      out.push(f('skill-model-value', `${v ? `'${v}'` : 'An empty value'} is not a Claude Code model: use an alias (${MODEL_ALIASES.join(', ')}) or a Claude model id; otherwise the session model is kept`, at(model), ['claude-code']));
+    }
+  }
+  const effort = fields.get('effort');
+  if (effort) {
+    const v = scalarText(effort);
+    if (v === undefined || !EFFORT_LEVELS.includes(v.trim())) {
+      out.push(f('skill-effort-value', `'effort' takes ${EFFORT_LEVELS.join(', ')}; ${v ? `'${v}'` : 'an empty value'} is not an effort level`, at(effort), ['claude-code']));
+    }
+  }
+  const shell = fields.get('shell');
+  if (shell) {
+    const v = scalarText(shell);
+    if (v === undefined || !SHELLS.includes(v.trim())) out.push(f('skill-shell-value', `'shell' takes bash or powershell; ${v ? `'${v}'` : 'an empty value'} is not one`, at(shell), ['claude-code']));
+  }
+  const paths = fields.get('paths');
+  if (paths) {
+    const v = paths.value;
+    const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()) : Array.isArray(v) ? v : undefined;
+    if (!list || list.length === 0 || list.some((p) => typeof p !== 'string' || !p.trim())) {
+      out.push(f('skill-paths-value', "'paths' should be a non-empty list of globs (or a comma-separated string); an empty or non-text pattern matches nothing", at(paths), ['claude-code']));
+    }
+  }
+  const hooks = fields.get('hooks');
+  if (hooks) checkHooks(hooks, fm, out);
+  for (const key of ['allowed-tools', 'disallowed-tools']) {
+    const e = fields.get(key);
+    if (e) checkTools(e, out);
+  }
+  const hint = fields.get('argument-hint');
+  if (hint) {
+    const args = fields.get('arguments');
+    const names = typeof args?.value === 'string' ? args.value.split(/\s+/) : Array.isArray(args?.value) ? (args!.value as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+    if (!usesArguments(body, names)) {
+      out.push(
+        f('skill-argument-hint-unused', "'argument-hint' is set, but the body uses no $ARGUMENTS, $0, $1… placeholder: Claude Code then appends the arguments as 'ARGUMENTS: …'", hint.keyRange, ['claude-code']),
+      );
+    }
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Targets: who reads a SKILL.md. A skill's targets come from where it lives (the client folder
+ * it sits in), unless the user names them (setting, initialization option, `--target`).
+ * Facts per client: docs/clients-fields.md.
+ */
+import type { IWorkspaceHost } from '../host';
+
+export const TARGETS = ['spec', 'skills-ref', 'claude-code', 'codex', 'copilot', 'gemini-cli', 'opencode', 'cursor'] as const;
+export type Target = (typeof TARGETS)[number];
+
+export const TARGET_LABELS: Record<Target, string> = {
+  spec: 'the Agent Skills specification',
+  'skills-ref': 'skills-ref',
+  'claude-code': 'Claude Code',
+  codex: 'Codex',
+  copilot: 'VS Code / Copilot',
+  'gemini-cli': 'Gemini CLI',
+  opencode: 'OpenCode',
+  cursor: 'Cursor',
+};
+
+/** The clients that scan a project's `.agents/skills/` (docs/clients-fields.md#where-clients-look). */
+export const AGENTS_DIR_READERS: readonly Target[] = ['codex', 'copilot', 'gemini-cli', 'opencode'];
+
+/** The default when a skill sits in no client folder: the specification as written. */
+export const DEFAULT_TARGETS: readonly Target[] = ['spec'];
+
+export function isTarget(s: string): s is Target {
+  return (TARGETS as readonly string[]).includes(s);
+}
+
+/** The file's targets and, in words, why. */
+export interface TargetSet {
+  targets: Target[];
+  reason: string;
+  /** True when the user named the targets (setting, initialization option or `--target`). */
+  explicit: boolean;
+}
+
+/** Reads `a,b` or a list; unknown names are returned separately so callers can report them. */
+export function parseTargets(raw: unknown): { targets: Target[]; unknown: string[] } {
+  const items = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+  const targets: Target[] = [];
+  const unknown: string[] = [];
+  for (const item of items) {
+    if (typeof item !== 'string') continue;
+    const t = item.trim();
+    if (!t) continue;
+    if (isTarget(t)) {
+      if (!targets.includes(t)) targets.push(t);
+    } else unknown.push(t);
+  }
+  return { targets, unknown };
+}
+
+function rawSegmentsOf(uri: string): string[] {
+  return (uri.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0] ?? '').split('/');
+}
+
+function segmentsOf(uri: string): string[] {
+  return rawSegmentsOf(uri).map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+}
+
+const FOLDERS: { dir: string; skills: string[]; targets: readonly Target[] }[] = [
+  { dir: '.claude', skills: ['skills'], targets: ['claude-code'] },
+  { dir: '.codex', skills: ['skills'], targets: ['codex'] },
+  { dir: '.github', skills: ['skills'], targets: ['copilot'] },
+  { dir: '.gemini', skills: ['skills'], targets: ['gemini-cli'] },
+  { dir: '.opencode', skills: ['skill', 'skills'], targets: ['opencode'] },
+  { dir: '.cursor', skills: ['skills'], targets: ['cursor'] },
+  { dir: '.agents', skills: ['skills'], targets: AGENTS_DIR_READERS },
+];
+
+/**
+ * The targets of a SKILL.md from its path: the innermost client folder wins. A `skills/` folder
+ * next to `.claude-plugin/plugin.json` is a Claude Code plugin (checked through `host`).
+ */
+export function inferTargets(uri: string, host?: IWorkspaceHost): TargetSet {
+  const segs = segmentsOf(uri);
+  // The skill folder is segs[n-2]; its parent must be the skills folder.
+  for (let i = segs.length - 3; i >= 1; i--) {
+    const seg = segs[i]!;
+    const parent = segs[i - 1]!;
+    const hit = FOLDERS.find((f) => f.dir === parent && f.skills.includes(seg));
+    if (hit) {
+      const where = `${parent}/${seg}/`;
+      const names = hit.targets.map((t) => TARGET_LABELS[t]).join(', ');
+      return { targets: [...hit.targets], reason: `it is in ${where}, which ${names} ${hit.targets.length > 1 ? 'read' : 'reads'}`, explicit: false };
+    }
+    if (seg === 'skills' && host) {
+      const raw = rawSegmentsOf(uri);
+      const prefix = uri.slice(0, uri.length - raw.slice(i).join('/').length);
+      try {
+        if (host.exists(`${prefix}.claude-plugin/plugin.json`)) {
+          return { targets: ['claude-code'], reason: 'it is in the skills/ folder of a Claude Code plugin (.claude-plugin/plugin.json)', explicit: false };
+        }
+      } catch {
+        // An unreadable folder is not a plugin.
+      }
+    }
+  }
+  return { targets: [...DEFAULT_TARGETS], reason: 'it is in no client folder, so it is checked against the specification as written', explicit: false };
+}
+
+/** The targets a file is checked for: the user's choice when given, else the inferred set. */
+export function resolveTargets(uri: string, host: IWorkspaceHost | undefined, override: readonly Target[] | undefined, source = 'the agentFiles.targets setting'): TargetSet {
+  if (override && override.length) return { targets: [...override], reason: `${source} names them`, explicit: true };
+  return inferTargets(uri, host);
+}
+
+/** "Claude Code and Codex". */
+export function labelList(targets: readonly Target[]): string {
+  const names = targets.map((t) => TARGET_LABELS[t]);
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}

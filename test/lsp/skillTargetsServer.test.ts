@@ -1,0 +1,88 @@
+// SKILL.md targets over the server: inferred from `.claude/skills/`, or named by
+// `initializationOptions.targets`; the hover on `---` and on a key; the did-you-mean quick fix.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+import type { CodeAction, Hover } from 'vscode-languageserver-protocol';
+import { startClient, type TestClient } from '../helpers/lspClient';
+import { shutdown } from '../fixtures/workspace-formats/lsp';
+import { joinLines } from '../helpers/markers';
+import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
+
+const SKILL = joinLines(
+  '---',
+  'description: Ships the current branch. Use when the user says ship it.',
+  'argument-hint: "[env]"',
+  'disable-model-invocation: true',
+  'user_invocable: false',
+  '---',
+  'Ship to $ARGUMENTS.',
+  '',
+);
+
+let root: string;
+const clients: TestClient[] = [];
+const skillUri = () => URI.file(path.join(root, '.claude/skills/ship/SKILL.md')).toString();
+
+before(() => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-targets-')));
+  const p = path.join(root, '.claude/skills/ship/SKILL.md');
+  fs.mkdirSync(path.dirname(p), { recursive: true });
+  fs.writeFileSync(p, SKILL);
+});
+after(async () => {
+  for (const c of clients) await shutdown(c);
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+async function start(initializationOptions?: unknown): Promise<TestClient> {
+  const c = await startClient({ rootUri: URI.file(root).toString(), ...(initializationOptions ? { initializationOptions } : {}) });
+  clients.push(c);
+  return c;
+}
+
+test('under .claude/skills/ the skill is checked for Claude Code: only the misspelt key is reported', async () => {
+  const client = await start();
+  const pending = client.diagnostics(skillUri());
+  client.open(skillUri(), SKILL, 'markdown', 1);
+  const ds = await pending;
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.message, d.range.start.line]),
+    [['skill-field-typo', 2, "Unknown field 'user_invocable': did you mean 'user-invocable'? (Claude Code)", 4]],
+  );
+  const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: skillUri() }, range: ds[0]!.range, context: { diagnostics: ds } });
+  const rename = actions.find((a) => a.title === "Rename to 'user-invocable'")!;
+  assert.ok(rename, JSON.stringify(actions.map((a) => a.title)));
+  assert.deepEqual(rename.edit!.changes![skillUri()], [{ range: { start: { line: 4, character: 0 }, end: { line: 4, character: 14 } }, newText: 'user-invocable' }]);
+
+  const open = await client.request<Hover>('textDocument/hover', { textDocument: { uri: skillUri() }, position: { line: 0, character: 1 } });
+  assert.match((open.contents as { value: string }).value, /^Checked for `claude-code`: it is in \.claude\/skills\/, which Claude Code reads\.$/);
+  const key = await client.request<Hover>('textDocument/hover', { textDocument: { uri: skillUri() }, position: { line: 2, character: 3 } });
+  const value = (key.contents as { value: string }).value;
+  assert.match(value, /\| Claude Code \| read \|/);
+  assert.match(value, /\*Other targets:\* .*skills-ref: rejected/);
+
+  const deadline = Date.now() + 5000;
+  let entry: WorkspaceIndexResult['files'][number] | undefined;
+  while (!entry?.targets && Date.now() < deadline) {
+    entry = (await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.find((f) => f.uri === skillUri());
+    if (!entry?.targets) await new Promise((r) => setTimeout(r, 30));
+  }
+  assert.deepEqual(entry?.targets?.names, ['claude-code']);
+});
+
+test('initializationOptions.targets overrides the folder: skills-ref reports the reference errors', async () => {
+  const client = await start({ targets: ['skills-ref'] });
+  const pending = client.diagnostics(skillUri());
+  client.open(skillUri(), SKILL, 'markdown', 1);
+  const ds = await pending;
+  assert.deepEqual(
+    ds.filter((d) => d.severity === 1).map((d) => d.code),
+    ['skill-unexpected-field', 'skill-unexpected-field', 'skill-unexpected-field', 'skill-name-missing'],
+  );
+  const open = await client.request<Hover>('textDocument/hover', { textDocument: { uri: skillUri() }, position: { line: 0, character: 0 } });
+  assert.match((open.contents as { value: string }).value, /Checked for `skills-ref`: the agentFiles\.targets setting names them/);
+});

@@ -1,0 +1,288 @@
+// SKILL.md targets: inference from the folder, the rule table applied per target (every rule ×
+// every target), the worst severity across several targets, and the messages that name clients.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeSkill, inferTargets, parseTargets, SKILL_RULES, skillCodeActions, skillCompletion, skillHover, TARGETS, type Target } from '../../server/src/core/skills';
+import { InMemoryHost } from '../../server/src/core/host';
+import type { Diagnostic } from '../../server/src/core/types';
+
+const fm = (front: string, body = 'Body\n') => `---\n${front}\n---\n${body}`;
+const OK = 'name: my-skill\ndescription: Does things. Use when needed.';
+
+function run(text: string, targets: readonly Target[] | undefined, dir = 'my-skill', files: Record<string, string> = {}, file = 'SKILL.md', root = 'file:///ws'): Diagnostic[] {
+  const host = new InMemoryHost(Object.fromEntries(Object.entries(files).map(([k, v]) => [`${root}/${dir}/${k}`, v])));
+  return analyzeSkill(text, `${root}/${encodeURIComponent(dir)}/${file}`, host, targets ? { targets } : {}).diagnostics;
+}
+
+test('targets are inferred from the client folder the skill sits in', () => {
+  const t = (p: string, host?: InMemoryHost) => inferTargets(`file:///repo/${p}/SKILL.md`, host).targets;
+  assert.deepEqual(t('.claude/skills/a'), ['claude-code']);
+  assert.deepEqual(t('.codex/skills/a'), ['codex']);
+  assert.deepEqual(t('.github/skills/a'), ['copilot']);
+  assert.deepEqual(t('.gemini/skills/a'), ['gemini-cli']);
+  assert.deepEqual(t('.opencode/skill/a'), ['opencode']);
+  assert.deepEqual(t('.opencode/skills/a'), ['opencode']);
+  assert.deepEqual(t('.cursor/skills/a'), ['cursor']);
+  assert.deepEqual(t('.agents/skills/a'), ['codex', 'copilot', 'gemini-cli', 'opencode']);
+  assert.deepEqual(t('skills/a'), ['spec']);
+  assert.deepEqual(t('.claude/commands/a'), ['spec']);
+  // The innermost client folder wins.
+  assert.deepEqual(t('.agents/skills/pack/.claude/skills/a'), ['claude-code']);
+  const plugin = new InMemoryHost({ 'file:///repo/my-plugin/.claude-plugin/plugin.json': '{}' });
+  assert.deepEqual(t('my-plugin/skills/a', plugin), ['claude-code']);
+  assert.match(inferTargets('file:///repo/my-plugin/skills/a/SKILL.md', plugin).reason, /Claude Code plugin/);
+  assert.deepEqual(t('other/skills/a', plugin), ['spec']);
+  assert.match(inferTargets('file:///repo/.agents/skills/a/SKILL.md').reason, /\.agents\/skills\/, which Codex, VS Code \/ Copilot, Gemini CLI, OpenCode read/);
+});
+
+test('target names are read from a comma list or an array; unknown names come back separately', () => {
+  assert.deepEqual(parseTargets('claude-code, codex,claude-code'), { targets: ['claude-code', 'codex'], unknown: [] });
+  assert.deepEqual(parseTargets(['copilot', 'vscode', 3]), { targets: ['copilot'], unknown: ['vscode'] });
+  assert.deepEqual(parseTargets(undefined), { targets: [], unknown: [] });
+});
+
+/** One input per rule that triggers it (under some target); the table says at which severity per target. */
+const SAMPLES: Record<string, { text: string; dir?: string; files?: Record<string, string>; file?: string }> = {
+  'skill-file-name-case': { text: fm(OK), file: 'skill.md' },
+  'skill-frontmatter-missing': { text: 'No frontmatter.\n' },
+  'skill-frontmatter-unclosed': { text: '---\nname: my-skill\n' },
+  'skill-frontmatter-dashes': { text: fm('name: my-skill\ndescription: a --- b. Use when x.') },
+  'skill-yaml-invalid': { text: fm('name: my-skill\ndescription: "unterminated') },
+  'skill-yaml-colon-in-value': { text: fm('name: my-skill\ndescription: Use when: x') },
+  'skill-yaml-strict': { text: fm(`${OK}\nmetadata: {a: b}`) },
+  'skill-frontmatter-not-mapping': { text: fm('- a') },
+  'skill-unexpected-field': { text: fm(`${OK}\nversion: x`) },
+  'skill-field-ignored': { text: fm(`${OK}\nversion: x`) },
+  'skill-field-typo': { text: fm(`${OK}\nDescription: More.`) },
+  'skill-name-missing': { text: fm('description: Does things. Use when needed.') },
+  'skill-name-empty': { text: fm('name:\ndescription: Does things. Use when needed.') },
+  'skill-name-too-long': { text: fm(`name: ${'a'.repeat(65)}\ndescription: x. Use when y.`), dir: 'a'.repeat(65) },
+  'skill-name-not-lowercase': { text: fm('name: My-Skill\ndescription: x. Use when y.'), dir: 'My-Skill' },
+  'skill-name-hyphen-edge': { text: fm('name: -pdf\ndescription: x. Use when y.'), dir: '-pdf' },
+  'skill-name-consecutive-hyphens': { text: fm('name: pdf--x\ndescription: x. Use when y.'), dir: 'pdf--x' },
+  'skill-name-invalid-chars': { text: fm('name: my_skill\ndescription: x. Use when y.'), dir: 'my_skill' },
+  'skill-name-directory-mismatch': { text: fm(OK), dir: 'other' },
+  'skill-description-missing': { text: fm('name: my-skill') },
+  'skill-description-empty': { text: fm('name: my-skill\ndescription: ""') },
+  'skill-description-too-long': { text: fm(`name: my-skill\ndescription: Use when ${'x'.repeat(1020)}`) },
+  'skill-description-cut': { text: fm(`name: my-skill\ndescription: Use when ${'x'.repeat(1600)}`) },
+  'skill-description-angle-brackets': { text: fm('name: my-skill\ndescription: Use when a <tag> appears.') },
+  'skill-description-when': { text: fm('name: my-skill\ndescription: Helps with PDFs.') },
+  'skill-compatibility-not-string': { text: fm(`${OK}\ncompatibility:\n  - a`) },
+  'skill-compatibility-too-long': { text: fm(`${OK}\ncompatibility: ${'c'.repeat(501)}`) },
+  'skill-compatibility-empty': { text: fm(`${OK}\ncompatibility: ""`) },
+  'skill-metadata-not-map': { text: fm(`${OK}\nmetadata: x`) },
+  'skill-metadata-unquoted': { text: fm(`${OK}\nmetadata:\n  version: 1.0`) },
+  'skill-allowed-tools-not-string': { text: fm(`${OK}\nallowed-tools:\n  - Read`) },
+  'skill-license-format': { text: fm(`${OK}\nlicense:\n  - MIT`) },
+  'skill-boolean-value': { text: fm(`${OK}\nuser-invocable: maybe`) },
+  'skill-context-value': { text: fm(`${OK}\ncontext: main`) },
+  'skill-agent-without-fork': { text: fm(`${OK}\nagent: Explore`) },
+  'skill-model-value': { text: fm(`${OK}\nmodel: gpt-4o`) },
+  'skill-effort-value': { text: fm(`${OK}\neffort: extreme`) },
+  'skill-shell-value': { text: fm(`${OK}\nshell: zsh`) },
+  'skill-paths-value': { text: fm(`${OK}\npaths: ""`) },
+  'skill-hooks-value': { text: fm(`${OK}\nhooks: run.sh`) },
+  'skill-tools-value': { text: fm(`${OK}\nallowed-tools: read`) },
+  'skill-argument-hint-unused': { text: fm(`${OK}\nargument-hint: "[file]"`, 'Do it.\n') },
+  'skill-body-too-long': { text: fm(OK, Array.from({ length: 520 }, (_, i) => `line ${i}`).join('\n')) },
+  'skill-body-tokens': { text: fm(OK, 'word '.repeat(5000)) },
+  'skill-reference-deep': { text: fm(OK, '[a](references/a.md)\n'), files: { 'references/a.md': 'See [b](b.md).\n', 'references/b.md': '# B\n' } },
+  'skill-file-missing': { text: fm(OK, '[a](references/none.md)\n') },
+  'skill-anchor-missing': { text: fm(OK, '[a](#nope)\n') },
+  'skill-reference-outside': { text: fm(OK, '[a](../x.md)\n') },
+};
+/** Rules that need more than one file; tested in skillRules.test.ts and over the server. */
+const CROSS_FILE = new Set(['skill-duplicate-name']);
+
+test('every rule of the table has a sample here, so the matrix below covers it', () => {
+  assert.deepEqual(
+    SKILL_RULES.map((r) => r.code).filter((c) => !SAMPLES[c] && !CROSS_FILE.has(c)),
+    [],
+  );
+});
+
+for (const rule of SKILL_RULES) {
+  const sample = SAMPLES[rule.code];
+  if (!sample) continue;
+  test(`${rule.code}: reported at the table's severity under each target`, () => {
+    const seen: string[] = [];
+    for (const t of TARGETS) {
+      const hits = run(sample.text, [t], sample.dir, sample.files, sample.file).filter((d) => d.code === rule.code);
+      const level = rule.levels[t];
+      if (level === 'off') assert.deepEqual(hits, [], `${rule.code} must not be reported under ${t}`);
+      else {
+        assert.ok(hits.length > 0, `${rule.code} must be reported under ${t}`);
+        assert.deepEqual([...new Set(hits.map((h) => h.severity))], [level], `${rule.code} under ${t}`);
+        seen.push(t);
+      }
+    }
+    assert.ok(seen.length > 0, `${rule.code} is reported under no target at all`);
+  });
+}
+
+test('with several targets a finding takes the worst severity among those it applies to, and names them', () => {
+  const text = fm('description: Does things. Use when needed.');
+  const cc = run(text, ['claude-code']);
+  assert.deepEqual(cc, []);
+  const both = run(text, ['claude-code', 'copilot', 'gemini-cli']).filter((d) => d.code === 'skill-name-missing');
+  assert.equal(both.length, 1);
+  assert.equal(both[0]!.severity, 'error');
+  assert.equal(both[0]!.message, 'Missing required field in frontmatter: name (VS Code / Copilot and Gemini CLI)');
+});
+
+test('skills-ref keeps the reference message without a client suffix; a client target gets its own text', () => {
+  const text = fm(`${OK}\nallowed-tools: [Read]`);
+  const ref = run(text, ['skills-ref']).find((d) => d.code === 'skill-yaml-strict')!;
+  assert.equal(ref.severity, 'error');
+  assert.match(ref.message, /^Invalid YAML in frontmatter: Found ugly disallowed JSONesque flow mapping/);
+  const cc = run(text, ['claude-code']).find((d) => d.code === 'skill-yaml-strict')!;
+  assert.equal(cc.severity, 'information');
+  assert.match(cc.message, /^Only skills-ref \(strictyaml\) rejects this YAML; clients read it: .*\(Claude Code\)$/);
+  const mixed = run(text, ['skills-ref', 'claude-code']).find((d) => d.code === 'skill-yaml-strict')!;
+  assert.equal(mixed.severity, 'error');
+  assert.doesNotMatch(mixed.message, /Claude Code/);
+});
+
+test('a Claude Code skill shows no error for any field Claude Code documents', () => {
+  const text = fm(
+    [
+      'description: Deploys the app. Use when asked to ship.',
+      'when_to_use: When the user says ship it.',
+      'argument-hint: "[env]"',
+      'arguments: [env]',
+      'disable-model-invocation: true',
+      'user-invocable: yes',
+      'allowed-tools: [Read, "Bash(git:*)"]',
+      'disallowed-tools: AskUserQuestion',
+      'model: claude-sonnet-4-6',
+      'effort: high',
+      'context: fork',
+      'agent: Explore',
+      'background: false',
+      'paths:\n  - "src/**/*.ts"',
+      'shell: powershell',
+      'hooks:\n  Stop:\n    - hooks:\n        - type: command\n          command: ./done.sh',
+      'metadata:\n  owner: me',
+      'license: MIT',
+      'compatibility: Requires git',
+    ].join('\n'),
+    'Deploy to $env.\n',
+  );
+  const d = run(text, undefined, 'deploy', {}, 'SKILL.md', 'file:///repo/.claude/skills');
+  assert.deepEqual(
+    d.filter((x) => x.severity === 'error' || x.severity === 'warning').map((x) => `${x.code}: ${x.message}`),
+    [],
+  );
+});
+
+test('the Claude Code listing cut starts on the first character past 1,536, in when_to_use when the description is short', () => {
+  const text = fm(`name: my-skill\ndescription: Use when x.\nwhen_to_use: ${'w'.repeat(1600)}`);
+  const d = run(text, ['claude-code']).find((x) => x.code === 'skill-description-cut')!;
+  // description is 11 characters, plus one joining space: the cut falls 1,524 characters into when_to_use.
+  assert.deepEqual(d.range.start, { line: 3, character: 'when_to_use: '.length + 1536 - 12 });
+  assert.equal(d.severity, 'warning');
+});
+
+test('VS Code skips a Unicode name the reference accepts; a missing description is an error for Codex', () => {
+  const greek = run(fm('name: δεξιότητα\ndescription: x. Use when y.'), ['copilot'], 'δεξιότητα');
+  assert.deepEqual(greek.map((d) => [d.code, d.severity]), [['skill-name-invalid-chars', 'error']]);
+  assert.deepEqual(run(fm('name: δεξιότητα\ndescription: x. Use when y.'), ['skills-ref'], 'δεξιότητα'), []);
+  const codex = run(fm('name: my-skill'), ['codex']);
+  assert.deepEqual(codex.map((d) => [d.code, d.severity, d.message]), [['skill-description-missing', 'error', "No 'description': the skill is not loaded or not listed (Codex)"]]);
+});
+
+test('booleans: Claude Code reads yes/no/on/off/1/0 and quoted spellings; VS Code wants YAML true/false', () => {
+  for (const v of ['true', 'False', 'yes', 'OFF', '1', '0', '"true"']) {
+    assert.deepEqual(run(fm(`${OK}\nuser-invocable: ${v}`), ['claude-code']), [], v);
+  }
+  const quoted = run(fm(`${OK}\nuser-invocable: "true"`), ['copilot']).filter((d) => d.code === 'skill-boolean-value');
+  assert.equal(quoted.length, 1);
+  assert.equal(quoted[0]!.severity, 'warning');
+  assert.deepEqual(run(fm(`${OK}\nuser-invocable: true`), ['copilot']), []);
+});
+
+test('tool rules: names, patterns with spaces, MCP tools and unclosed parentheses', () => {
+  const ok = run(fm(`${OK}\nallowed-tools: Read Bash(git status *) Bash(npm:*), mcp__linear__create_issue Read(/\${CLAUDE_PLUGIN_ROOT}/**)`), ['claude-code']);
+  assert.deepEqual(ok, []);
+  const bad = run(fm(`${OK}\nallowed-tools: Bash(git:* Read`), ['claude-code']).filter((d) => d.code === 'skill-tools-value');
+  assert.equal(bad.length, 1);
+  assert.match(bad[0]!.message, /unclosed/);
+  const lower = run(fm(`${OK}\ndisallowed-tools:\n  - bash`), ['claude-code']).filter((d) => d.code === 'skill-tools-value');
+  assert.match(lower[0]!.message, /'bash'/);
+});
+
+test('model: aliases, ids and inherit pass; another vendor model is a warning under Claude Code only', () => {
+  for (const m of ['inherit', 'sonnet', 'opus[1m]', 'opusplan', 'claude-opus-4-6', 'us.anthropic.claude-sonnet-4-5-v1:0']) {
+    assert.deepEqual(run(fm(`${OK}\nmodel: ${m}`), ['claude-code']), [], m);
+  }
+  assert.deepEqual(run(fm(`${OK}\nmodel: gpt-4o`), ['codex']).map((d) => d.code), ['skill-field-ignored']);
+});
+
+test('misspelt keys are reported once, for the targets that read the intended key, with the suggestion in data', () => {
+  const d = run(fm(`${OK}\nuser_invocable: true\nallowed tools: Read\nargumenthint: x`), ['claude-code']);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.data?.['suggestion']]),
+    [
+      ['skill-field-typo', 'user-invocable'],
+      ['skill-field-typo', 'allowed-tools'],
+      ['skill-field-typo', 'argument-hint'],
+    ],
+  );
+  assert.equal(d[0]!.message, "Unknown field 'user_invocable': did you mean 'user-invocable'? (Claude Code)");
+  // Under skills-ref the reference's unexpected-field error stays and no suggestion is added.
+  assert.deepEqual([...new Set(run(fm(`${OK}\nuser_invocable: true`), ['skills-ref']).map((x) => x.code))], ['skill-unexpected-field']);
+});
+
+test('VS Code skills: the fields VS Code documents give no error under copilot; allowed-tools is a warning', () => {
+  const text = fm('name: wiki-sync\ndescription: Syncs docs. Use when docs change.\nargument-hint: "[page]"\nuser-invocable: true\ndisable-model-invocation: false\ncontext: fork\nlicense: MIT\ncompatibility: Requires git\nmetadata:\n  owner: docs');
+  assert.deepEqual(run(text, undefined, 'wiki-sync', {}, 'SKILL.md', 'file:///repo/.github/skills'), []);
+  const tools = run(fm('name: wiki-sync\ndescription: Syncs docs. Use when docs change.\nallowed-tools: Read'), undefined, 'wiki-sync', {}, 'SKILL.md', 'file:///repo/.github/skills');
+  assert.deepEqual(tools.map((d) => [d.code, d.severity]), [['skill-unexpected-field', 'warning']]);
+});
+
+const HOVER_TEXT = fm('description: Ships it. Use when asked.\nargument-hint: "[env]"\nversion: 2');
+
+test('hover on the opening --- says which targets apply and why', () => {
+  const uri = 'file:///repo/.claude/skills/ship/SKILL.md';
+  const h = skillHover(HOVER_TEXT, { line: 0, character: 2 }, uri)!;
+  assert.equal((h.contents as { value: string }).value, 'Checked for `claude-code`: it is in .claude/skills/, which Claude Code reads.');
+  assert.deepEqual(h.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } });
+});
+
+test('hover on a key: a row per target of the file, the other targets folded into one line, and the source', () => {
+  const uri = 'file:///repo/.agents/skills/ship/SKILL.md';
+  const v = (skillHover(HOVER_TEXT, { line: 2, character: 4 }, uri)!.contents as { value: string }).value;
+  assert.match(v, /\| Codex \| ignored \|\n\| VS Code \/ Copilot \| read \|\n\| Gemini CLI \| ignored \|\n\| OpenCode \| ignored \|/);
+  assert.match(v, /Source: Claude Code docs\/skills\.md/);
+  assert.match(v, /\*Other targets:\* the Agent Skills specification: rejected; skills-ref: rejected; Claude Code: read; Cursor: ignored\./);
+  const unknown = (skillHover(HOVER_TEXT, { line: 3, character: 1 }, uri)!.contents as { value: string }).value;
+  assert.match(unknown, /^\*\*version\*\* is not a SKILL\.md field/);
+  assert.match(unknown, /\| VS Code \/ Copilot \| rejected \|/);
+});
+
+test('completion offers the client fields of the file\'s targets after the six', () => {
+  const text = '---\nname: ship\n\n---\n';
+  const labels = (uri: string) => skillCompletion(text, uri, { line: 2, character: 0 }, new InMemoryHost()).map((i) => i.label);
+  const cc = labels('file:///repo/.claude/skills/ship/SKILL.md');
+  assert.deepEqual(cc.slice(0, 5), ['description', 'license', 'compatibility', 'metadata', 'allowed-tools']);
+  for (const k of ['when_to_use', 'argument-hint', 'user-invocable', 'context', 'model', 'hooks']) assert.ok(cc.includes(k), k);
+  assert.deepEqual(labels('file:///repo/skills/ship/SKILL.md'), ['description', 'license', 'compatibility', 'metadata', 'allowed-tools']);
+});
+
+test('the did-you-mean quick fix renames the key', () => {
+  const text = fm(`${OK}\nuser_invocable: false`);
+  const d = run(text, ['claude-code']).filter((x) => x.code === 'skill-field-typo');
+  const [a] = skillCodeActions(text, 'file:///ws/my-skill/SKILL.md', d);
+  assert.equal(a!.title, "Rename to 'user-invocable'");
+  assert.equal(a!.isPreferred, true);
+  assert.deepEqual(a!.edit!.changes!['file:///ws/my-skill/SKILL.md'], [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 14 } }, newText: 'user-invocable' }]);
+});
+
+test('the listing cut is placed on the source character past 1,536 in a folded block description', () => {
+  const l1 = `Use when ${Array(200).fill('word').join(' ')}`;
+  const l2 = Array(200).fill('more').join(' ');
+  const d = run(fm(`name: my-skill\ndescription: >-\n  ${l1}\n  ${l2}`), ['claude-code']).find((x) => x.code === 'skill-description-cut')!;
+  // Line 1 holds 1,008 characters, the fold adds one: the cut falls 527 characters into line 2, after its indent.
+  assert.deepEqual(d.range.start, { line: 4, character: 2 + 1536 - (l1.length + 1) });
+});
