@@ -41,7 +41,7 @@ const HOSTILE_SKILL = '---\nname: s\ndescription: Does s. Use when s is asked fo
 
 test('text output escapes control characters and bidi overrides from file names and content', () => {
   const dir = tree({ [HOSTILE_NAME]: '---\n3md: 1.0\n---\n@plane z=0\nSee [[z=9]].\n', 's/SKILL.md': HOSTILE_SKILL });
-  const r = cli(dir, 'check', '.');
+  const r = cli(dir, 'check', '--strict', '.');
   assert.equal(r.code, 1, r.err);
   assert.doesNotMatch(r.out, RAW_CONTROL);
   assert.ok(r.out.includes('evil\\x1b[2J\\x1b]0;owned\\x07\\u{202e}.3md:5:'), r.out);
@@ -90,7 +90,7 @@ test('a 600 MB and a 2 GB file in a checked folder are each reported as file-too
     j.files.map((f) => [f.path, f.kind, f.diagnostics.map((d) => d.code)]),
     [
       ['bad.3md', '3md', ['dangling-link']],
-      ['big/agent.3md', '3md', ['file-too-large']],
+      ['big/agent.3md', 'agent.3md', ['file-too-large']],
       ['huge/SKILL.md', 'SKILL.md', ['file-too-large']],
       ['ok/SKILL.md', 'SKILL.md', []],
     ],
