@@ -67,6 +67,17 @@ suite('commands', () => {
     assert.ok(result?.command, `no command: ${JSON.stringify(result)}`);
     assert.match(result.command, /^rg --line-number '?TODO'? '?src'?$/);
   });
+
+  test('agentFiles.routeRequest refuses a value the command would read as an option, and says why', async () => {
+    const result = await vscode.commands.executeCommand<RouteResult | undefined>('agentFiles.routeRequest', {
+      text: 'find the TODO comments in src',
+      skill: 'search-code',
+      action: 'copy',
+      values: { pattern: '--pre=touch PWNED', path: 'src' },
+    });
+    assert.strictEqual(result?.command, null, JSON.stringify(result));
+    assert.match((result.problems ?? []).join(' '), /cannot fill \{pattern\}: the value starts with "-"/);
+  });
 });
 
 /** The part of the command's result these tests rely on (see client/src/routeRequest.ts). */
@@ -74,4 +85,5 @@ interface RouteResult {
   candidates: { name: string }[];
   chosen?: { name: string };
   command?: string | null;
+  problems?: string[];
 }
