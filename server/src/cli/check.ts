@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { analyzeFile, crossFileDiagnostics, type CheckedFile } from '../core/analyzeFile';
+import { capDiagnostics } from '../core/diagnosticCap';
 import { fileKindOf, FILE_KIND_LABELS } from '../core/fileKinds';
 import { findFiles, NodeFsHost } from '../node/fsHost';
 import type { AgentDetection } from '../core/agent/detect';
@@ -53,8 +54,10 @@ export function checkCommand(argv: string[], io: Io): number {
     path: f.rel,
     kind: FILE_KIND_LABELS[f.kind],
     // In reading order, so the report follows the file.
-    diagnostics: [...analyzeFile(f.kind, f.text, f.uri, host, { detection, workspaceRoots }), ...(cross.get(f.uri) ?? [])].sort(
-      (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+    diagnostics: capDiagnostics(
+      [...analyzeFile(f.kind, f.text, f.uri, host, { detection, workspaceRoots }), ...(cross.get(f.uri) ?? [])].sort(
+        (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+      ),
     ),
   }));
 

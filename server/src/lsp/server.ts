@@ -24,6 +24,7 @@ import { WorkspaceIndexChangedNotification } from './protocol';
 import { createProviders } from './formats/registry';
 import type { FormatContext, FormatProvider } from './formats/provider';
 import { fileKindOf } from '../core/fileKinds';
+import { capDiagnostics } from '../core/diagnosticCap';
 
 export interface ServerSettings {
   diagnosticDelay: number;
@@ -92,7 +93,7 @@ export function startServer(connection: Connection): void {
     if (!entry) return null;
     const provider = providerOf(entry);
     const diagnostics = provider ? provider.diagnostics(entry, formatContext) : [];
-    return { version: entry.doc.version, diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)) };
+    return { version: entry.doc.version, diagnostics: capDiagnostics(diagnostics).map((d) => toLspDiagnostic(d, uri)) };
   };
   const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, (uri) => documents.get(uri)?.doc.version);
 
