@@ -168,7 +168,7 @@ export function startServer(connection: Connection): void {
         workspaceSymbolProvider: true,
         foldingRangeProvider: true,
         documentLinkProvider: { resolveProvider: false },
-        codeLensProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: true },
         ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         // The process id lets the extension tests check that a killed server is restarted.
