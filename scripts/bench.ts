@@ -9,7 +9,12 @@ import { reparse } from '../server/src/core/threemd/incremental';
 import { analyzeThreeMd } from '../server/src/core/threemdAnalysis';
 import type { TextEdit } from '../server/src/core/types';
 import { genAgent, genRequests } from './genAgent';
-import { lspRoundTrip, workspaceIndexing } from './benchLsp';
+import { hostileLsp, lspRoundTrip, workspaceIndexing } from './benchLsp';
+import { allToAll, deadLinks, manyLinks, manySelfLinks, ring, undeclaredPlaceholders, worldRing } from './genHostile';
+import { capDiagnostics } from '../server/src/core/diagnosticCap';
+import { analyzeWorld } from '../server/src/core/world';
+import { worldSchemaDiagnostics } from '../server/src/core/world/schemaCheck';
+import { InMemoryHost } from '../server/src/core/host';
 import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));
@@ -120,15 +125,44 @@ function structuralEdits(text: string): Record<string, number> {
   return out;
 }
 
+/**
+ * Issue 18's inputs whose cost once grew faster than their size: each is parsed and checked from
+ * scratch (diagnostics capped as the CLI and server cap them), once, after one warm-up at a
+ * tenth of the size. `--quick` runs them at a tenth of the size.
+ */
+function hostileInputs(): { name: string; ms: number; diagnostics: number }[] {
+  const k = args.has('--quick') ? 10 : 1;
+  const agent = (text: string) => capDiagnostics(analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' }).diagnostics).length;
+  const world = (text: string) => capDiagnostics([...analyzeWorld(text, 'file:///w/.agent-world/world.json', new InMemoryHost()).diagnostics, ...worldSchemaDiagnostics(text)]).length;
+  const cases: [string, (n: number) => string, number, (text: string) => number][] = [
+    ['planes each linking to all others', allToAll, 1000 / (k === 1 ? 1 : 5), agent],
+    ['[[z=0]] links in one plane', manyLinks, 200_000 / k, agent],
+    ['self-links in one plane', manySelfLinks, 200_000 / k, agent],
+    ['dead links on one line', deadLinks, 700_000 / k, agent],
+    ['undeclared placeholders in one template', undeclaredPlaceholders, 200_000 / k, agent],
+    ['planes in one cycle', ring, 200_000 / k, agent],
+    ['world.json agents in one cycle', worldRing, 30_000 / k, world],
+  ];
+  return cases.map(([name, gen, n, check]) => {
+    check(gen(Math.max(1, Math.floor(n / 10))));
+    const text = gen(n);
+    const t0 = performance.now();
+    const diagnostics = check(text);
+    return { name: `${n} ${name}`, ms: round(performance.now() - t0, 1), diagnostics };
+  });
+}
+const hostile = hostileInputs();
+
 const SERVER = join(__dirname, 'server.js');
 const lspSize = args.has('--quick') ? 1000 : 10000;
 const main = async () => {
   const lsp = await lspRoundTrip(SERVER, lspSize, args.has('--quick') ? 100 : 1000);
   const workspace = await workspaceIndexing(SERVER, args.has('--quick') ? 200 : 2000, args.has('--quick') ? 50 : 500);
-  report(lsp, workspace);
+  const hostileServer = await hostileLsp(SERVER, args.has('--quick'));
+  report(lsp, workspace, hostileServer);
 };
 
-function report(lsp: Awaited<ReturnType<typeof lspRoundTrip>>, workspace: Awaited<ReturnType<typeof workspaceIndexing>>) {
+function report(lsp: Awaited<ReturnType<typeof lspRoundTrip>>, workspace: Awaited<ReturnType<typeof workspaceIndexing>>, hostileServer: Awaited<ReturnType<typeof hostileLsp>>) {
 const byN = (n: number) => results.find((r) => r['skills'] === n) as Record<string, number> | undefined;
 const small = byN(100);
 const big = byN(sizes[sizes.length - 1]!);
@@ -162,6 +196,10 @@ target(`server heap after ${lsp.edits} edits vs after 10`, growth, growth <= 1.5
 target(`index ${workspace.skillFiles} SKILL.md + ${workspace.agentFiles} agents, ms`, workspace.indexMs, workspace.indexMs < 3000, '< 3000');
 target('workspace symbols after indexing, max ms', workspace.workspaceSymbolMaxMs, workspace.workspaceSymbolMaxMs < 50, '< 50');
 target('completion after indexing, max ms', workspace.completionMaxMs, workspace.completionMaxMs < 50, '< 50');
+for (const h of hostile) target(`check ${h.name}, ms`, h.ms, h.ms < 2000, '< 2000');
+for (const h of hostileServer) target(`server: ${h.name}, ms`, h.ms, h.ms < 2000, '< 2000');
+out['hostile'] = hostile;
+out['hostileServer'] = hostileServer;
 out['targets'] = targets;
 for (const t of targets) if (!t.met) failures.push(`${t.target}: ${t.value} (target ${t.limit})`);
 out['lsp'] = lsp;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
 import { genAgent } from './genAgent';
+import { allToAll, deadLinks, ring } from './genHostile';
 
 interface Server {
   proc: ChildProcess;
@@ -171,4 +172,39 @@ export async function workspaceIndexing(serverPath: string, skills: number, agen
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Issue 18's hostile documents over the protocol: didOpen → publishDiagnostics, and the code lens
+ * request with the lenses the editor shows resolved (the first 50). A fresh server for each.
+ */
+export async function hostileLsp(serverPath: string, quick: boolean) {
+  const k = quick ? 10 : 1;
+  const cases: [string, string, boolean][] = [
+    [`${1000 / (quick ? 5 : 1)} planes each linking to all others: diagnostics`, allToAll(1000 / (quick ? 5 : 1)), false],
+    [`${700_000 / k} dead links on one line: diagnostics`, deadLinks(700_000 / k), false],
+    [`${200_000 / k}-plane cycle: diagnostics`, ring(200_000 / k), false],
+    [`${200_000 / k}-plane cycle: code lens`, ring(200_000 / k), true],
+  ];
+  const out: { name: string; ms: number }[] = [];
+  for (const [name, text, lens] of cases) {
+    const server = await startServer(serverPath, null);
+    const uri = 'file:///bench/hostile.agent.3md';
+    const published = new Promise<void>((res) => server.conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) => {
+      if (p.uri === uri) res();
+    }));
+    const t0 = performance.now();
+    await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: '3md', version: 1, text } });
+    await published;
+    let ms = performance.now() - t0;
+    if (lens) {
+      const t1 = performance.now();
+      const lenses = (await server.conn.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as unknown[];
+      await Promise.all(lenses.slice(0, 50).map((l) => server.conn.sendRequest('codeLens/resolve', l)));
+      ms = performance.now() - t1;
+    }
+    out.push({ name, ms: round(ms) });
+    await server.stop();
+  }
+  return out;
 }

@@ -91,9 +91,13 @@ test('document symbols, folding ranges and the links code lens', async () => {
   assert.deepEqual(symbols.map((s) => [s.name, s.detail]), [['Ops', 'identity · z=0'], ['deploy', 'z=1 · deploy, ship it'], ['status', 'z=2 · status, health']]);
   const folds = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: opsUri() } });
   assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[0, 3], [4, 5], [6, 7], [8, 9]]);
-  const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: opsUri() } });
+  const unresolved = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: opsUri() } });
+  assert.ok(client.initialize.capabilities.codeLensProvider?.resolveProvider);
+  assert.ok(unresolved.every((l) => !l.command), 'commands are filled in by codeLens/resolve');
+  const lenses = await Promise.all(unresolved.map((l) => client.request<CodeLens>('codeLens/resolve', l)));
   assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command?.title]), [[4, '0 links'], [6, '0 links'], [8, '1 link']]);
   assert.equal(lenses[2]!.command!.command, 'agentFiles.showLinks');
+  assert.deepEqual(lenses[2]!.command!.arguments![2], [{ uri: opsUri(), range: { start: { line: 7, character: 10 }, end: { line: 7, character: 11 } } }]);
 });
 
 test('indexing reports progress to a client that supports it', () => {

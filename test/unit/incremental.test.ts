@@ -207,6 +207,35 @@ test('diagnostics of an agent analysed after every edit equal a fresh analysis, 
   assert.ok(tableStats.built > before.built, 'some edits were rebuilt');
 });
 
+/** Two cycles (one of three planes that all link to each other, one self-link) between isolated planes. */
+const CYCLIC_AGENT = joinLines(
+  '---',
+  '3md: 1.0',
+  'title: C',
+  '---',
+  '@plane z=0 kind=identity',
+  'core',
+  '@plane z=1 label="a" triggers="a"',
+  '[[z=2]] [[z=3]]',
+  '@plane z=2 label="b" triggers="b"',
+  '[[z=3]] [[z=1]]',
+  '@plane z=3 label="c" triggers="c"',
+  '[[z=1]]',
+  '@plane z=4 label="lone" triggers="lone"',
+  'nothing here',
+  '@plane z=5 label="self" triggers="self"',
+  'me again [[z=5]]',
+  '@plane z=6 label="tail" triggers="tail"',
+  'to [[z=5]]',
+  '',
+);
+const CYCLIC_FRAGMENTS = ['x', '\n', '[[z=1]]', '[[z=2]]', '[[z=4]]', '[[z=6]]', '\n@plane z=7 label="iso" triggers="iso"\n', '\n@plane z=8 label="to" triggers="to"\n[[z=1]]\n', 'z=9', '4', '```', ''];
+
+test('diagnostics of an agent with several cycles, analysed after every edit or some, equal a fresh analysis', () => {
+  fc.assert(analysedEdits(CYCLIC_AGENT, CYCLIC_FRAGMENTS, true), { numRuns: 300 });
+  fc.assert(analysedEdits(CYCLIC_AGENT, CYCLIC_FRAGMENTS, false), { numRuns: 200 });
+});
+
 test('closing a fence revives the planes it hid: the same content, moved where they are, equal to a full parse', () => {
   let text = joinLines('---', '3md: 1.0', 'title: T', '---', '@plane z=0 kind=identity', 'a', '', '@plane z=1', 'b', '```sh', 'x', '```', '@plane z=2', 'c [[z=1]]', '```', 'y', '```', '@plane z=3', 'd', '');
   let doc = parseThreeMd(text);

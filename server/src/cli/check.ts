@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { analyzeFile, crossFileDiagnostics, type CheckedFile } from '../core/analyzeFile';
+import { capDiagnostics } from '../core/diagnosticCap';
 import { fileKindOf, type FileKind } from '../core/fileKinds';
 import { kindLabel } from '../core/kindLabel';
 import { kindHelp, KIND_NAMES, parseKind, type ForcedKind } from './kinds';
@@ -87,8 +88,10 @@ export function checkCommand(argv: string[], io: Io): number {
     diagnostics:
       'text' in e.read
         ? // In reading order, so the report follows the file.
-          [...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, skillTargets, skillTargetsSource: 'the --target option' }), ...(cross.get(e.uri) ?? [])].sort(
-            (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+          capDiagnostics(
+            [...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, skillTargets, skillTargetsSource: 'the --target option' }), ...(cross.get(e.uri) ?? [])].sort(
+              (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
+            ),
           )
         : [fileTooLarge(e.read.tooLarge)],
   }));

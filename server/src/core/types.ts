@@ -2,6 +2,7 @@
  * Plain data types shared by every part of the core. They mirror the LSP shapes
  * (0-based lines, UTF-16 characters) so the server can pass them through unchanged.
  */
+import { omittedBy } from './diagnosticCap';
 
 export interface Position {
   line: number;
@@ -63,13 +64,15 @@ export function shiftRange(r: Range, lines: number): Range {
   return range(r.start.line + lines, r.start.character, r.end.line + lines, r.end.character);
 }
 
-/** Errors and warnings among diagnostics (information and hints are not counted). */
+/** Errors and warnings among diagnostics (information and hints are not counted); a note for left-out diagnostics counts as all of them. */
 export function countSeverities(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number } {
   let errors = 0;
   let warnings = 0;
   for (const d of diagnostics) {
-    if (d.severity === 'error') errors++;
-    else if (d.severity === 'warning') warnings++;
+    // The note that stands for diagnostics left out (core/diagnosticCap.ts) counts as all of them.
+    const n = omittedBy(d) || 1;
+    if (d.severity === 'error') errors += n;
+    else if (d.severity === 'warning') warnings += n;
   }
   return { errors, warnings };
 }

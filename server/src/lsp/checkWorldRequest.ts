@@ -8,6 +8,7 @@ import { analyzeEval, analyzePrompt, analyzeWorld } from '../core/world';
 import { runWorldChecks } from '../core/world/checks';
 import { resolveRelative } from '../core/world/paths';
 import { toLspDiagnostic } from './diagnostics';
+import { capDiagnostics } from '../core/diagnosticCap';
 import type { ServerContext } from './server';
 import { CheckWorldRequest, type CheckWorldEntry, type CheckWorldFile, type CheckWorldParams, type CheckWorldResult } from './protocol';
 
@@ -25,7 +26,7 @@ export function checkWorld(worldUri: string, name: string, host: IWorkspaceHost)
   const report = runWorldChecks(text, worldUri, host);
   const analysis = analyzeWorld(text, worldUri, host);
   const world = analysis.world;
-  const files: CheckWorldFile[] = [{ uri: worldUri, diagnostics: analysis.diagnostics.map((d) => toLspDiagnostic(d, worldUri)) }];
+  const files: CheckWorldFile[] = [{ uri: worldUri, diagnostics: capDiagnostics(analysis.diagnostics).map((d) => toLspDiagnostic(d, worldUri)) }];
   const prompts = new Set<string>();
   for (const a of world.agents.values()) if (a.prompt?.kind === 'ok') prompts.add(a.prompt.uri);
   const promptsDir = resolveRelative(world.dirUri, 'prompts');
@@ -38,11 +39,11 @@ export function checkWorld(worldUri: string, name: string, host: IWorkspaceHost)
   for (const n of names) if (/\.md$/i.test(n)) prompts.add(resolveRelative(promptsDir, n));
   for (const uri of [...prompts].sort()) {
     const t = read(uri);
-    if (t !== undefined) files.push({ uri, diagnostics: analyzePrompt(t, uri, world).map((d) => toLspDiagnostic(d, uri)) });
+    if (t !== undefined) files.push({ uri, diagnostics: capDiagnostics(analyzePrompt(t, uri, world)).map((d) => toLspDiagnostic(d, uri)) });
   }
   const evalUri = resolveRelative(world.dirUri, 'world.eval.md');
   const evalText = read(evalUri);
-  if (evalText !== undefined) files.push({ uri: evalUri, diagnostics: analyzeEval(evalText, world).map((d) => toLspDiagnostic(d, evalUri)) });
+  if (evalText !== undefined) files.push({ uri: evalUri, diagnostics: capDiagnostics(analyzeEval(evalText, world)).map((d) => toLspDiagnostic(d, evalUri)) });
   return { uri: worldUri, name, passed: report.passed, checks: report.checks, files };
 }
 

@@ -2,7 +2,7 @@
  * Registration of every editor feature. Each handler finds the open document, picks the
  * provider for its format and delegates; an unknown document gets an empty answer.
  */
-import { ResponseError, SymbolKind, type CodeActionParams, type ReferenceParams, type RenameParams, type TextDocumentPositionParams as At, type WorkspaceSymbol } from 'vscode-languageserver';
+import { ResponseError, SymbolKind, type CodeActionParams, type CodeLens, type ReferenceParams, type RenameParams, type TextDocumentPositionParams as At, type WorkspaceSymbol } from 'vscode-languageserver';
 import type { ServerContext } from './server';
 import type { OpenDocument } from './documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './formats/provider';
@@ -68,6 +68,14 @@ export function registerFeatures(ctx: ServerContext): void {
   on(connection.onFoldingRanges.bind(connection), 'foldingRange', [], (pr, d) => pr.foldingRanges?.(d, fctx));
   on(connection.onDocumentLinks.bind(connection), 'documentLink', [], (pr, d) => pr.documentLinks?.(d, fctx));
   on(connection.onCodeLens.bind(connection), 'codeLens', [], (pr, d) => pr.codeLens?.(d, fctx));
+  connection.onCodeLensResolve(
+    runner.safe('codeLensResolve', (lens: CodeLens): CodeLens => {
+      const uri = (lens?.data as { uri?: unknown } | undefined)?.uri;
+      const doc = typeof uri === 'string' ? ctx.documents.get(uri) : undefined;
+      const provider = doc && ctx.providerOf(doc);
+      return (doc && provider?.resolveCodeLens?.(doc, lens, fctx)) ?? lens;
+    }),
+  );
   on(connection.onCodeAction.bind(connection), 'codeAction', [], (pr, d, p: CodeActionParams) => {
     const { kept, dropped } = boundActions(pr.codeActions?.(d, p.range, p.context.diagnostics, fctx) ?? [], d.uri, mayWrite);
     if (dropped.length) runner.log.info(`codeAction: not offered, as it would write outside the workspace folders: ${dropped.join('; ')}`);

@@ -33,6 +33,7 @@ import type { IndexedFile } from '../core/indexTypes';
 
 const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 import { parseTargets, type Target } from '../core/skills';
+import { capDiagnostics } from '../core/diagnosticCap';
 
 export interface ServerSettings {
   diagnosticDelay: number;
@@ -127,7 +128,7 @@ export function startServer(connection: Connection): void {
       runner.log.error(`checking ${uri} failed: ${errorText(e)}`);
       diagnostics = [internalError(e)];
     }
-    return { version: entry.doc.version, diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)) };
+    return { version: entry.doc.version, diagnostics: capDiagnostics(diagnostics).map((d) => toLspDiagnostic(d, uri)) };
   };
   const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, (uri) => documents.get(uri)?.doc.version);
 

@@ -1,12 +1,13 @@
 /**
- * The dependency graph of an agent (plane → the planes its `[[z=N]]` links name) and its cycles:
- * a three-colour search without recursion (document-controlled depth must not overflow the
- * stack) that finds every back edge. The search is carried over an incremental edit when the
- * graph it sees cannot have changed, and reused when no plane's targets changed.
+ * The dependency graph of an agent (plane → the planes its `[[z=N]]` links name) and its cycles,
+ * one per strongly connected component (agent/cycles.ts). The search is carried over an
+ * incremental edit when the graph it sees cannot have changed, and reused when no plane's
+ * targets changed.
  */
 import type { Plane, ThreeMdDocument } from '../threemd/syntax';
 import { spliced } from '../planeTable';
 import { dependencies } from './model';
+import { findCycles, type Cycle } from './cycles';
 
 /** The graph of the document, searched again only when an edit may have changed its cycles. */
 export function dependencyGraph(doc: ThreeMdDocument): DependencyGraph {
@@ -16,17 +17,10 @@ export function dependencyGraph(doc: ThreeMdDocument): DependencyGraph {
     const targets = planes.map((p) => dependencies(p).map((d) => d.z));
     const targeted = new Map<number, number>();
     for (const t of targets) for (const z of t) targeted.set(z, (targeted.get(z) ?? 0) + 1);
-    graph = { array: planes, revision: doc.revision, seen: planes.slice(), zs: doc.zs, targets, targeted, edges: findBackEdges(planes, targets) };
+    graph = { array: planes, revision: doc.revision, seen: planes.slice(), zs: doc.zs, targets, targeted, edges: searchCycles(planes, targets) };
     graphs.set(doc.linkTargets, graph);
   }
   return graph;
-}
-
-/** A back edge: plane `source` (index), its dependency `dep` (index), and the chain of plane indexes. */
-export interface BackEdge {
-  source: number;
-  dep: number;
-  chain: number[];
 }
 
 /**
@@ -42,7 +36,8 @@ export interface DependencyGraph {
   zs: ReadonlySet<number>;
   targets: number[][];
   targeted: Map<number, number>;
-  edges: BackEdge[];
+  /** One entry per strongly connected component with a cycle. */
+  edges: Cycle[];
 }
 
 const graphs = new WeakMap<object, DependencyGraph>();
@@ -57,7 +52,9 @@ const graphs = new WeakMap<object, DependencyGraph>();
  * resolves differently. Returns false when the search must run again.
  *
  * With no cycle, `edges` is empty whatever the order of the search; with cycles, which links
- * close them depends on the order, so only the first two cases keep them.
+ * close them depends on the order, so only the first two cases keep them: there the graph is
+ * the same but for planes that are their own component with no cycle, visited in the same turn
+ * of the search, so every component, its cycle and its members are the same planes, moved.
  */
 function carryGraph(graph: DependencyGraph, doc: ThreeMdDocument): boolean {
   const s = doc.splice;
@@ -81,7 +78,7 @@ function carryGraph(graph: DependencyGraph, doc: ThreeMdDocument): boolean {
   if (shift !== 0) {
     graph.targets = spliced(graph.targets, s.at, s.removed, added);
     const move = (i: number) => (i < s.at ? i : i + shift);
-    graph.edges = graph.edges.map((e) => ({ source: move(e.source), dep: e.dep, chain: e.chain.map(move) }));
+    graph.edges = graph.edges.map((e) => ({ ...e, source: move(e.source), chain: e.chain.map(move), others: e.others.map(move) }));
   } else for (let k = 0; k < added.length; k++) graph.targets[s.at + k] = added[k]!;
   if (s.base === doc.planes) for (let k = 0; k < s.added; k++) graph.seen[s.at + k] = doc.planes[s.at + k]!;
   else graph.seen = doc.planes.slice();
@@ -138,37 +135,8 @@ function reuseGraph(graph: DependencyGraph, doc: ThreeMdDocument): boolean {
   return true;
 }
 
-function findBackEdges(planes: Plane[], targets: number[][]): BackEdge[] {
+function searchCycles(planes: Plane[], targets: number[][]): Cycle[] {
   const index = new Map<number, number>();
   planes.forEach((p, i) => index.set(p.z, i));
-  const colour = new Uint8Array(planes.length);
-  /** Where each grey plane sits on the stack, so a back edge finds its chain without a search. */
-  const depth = new Int32Array(planes.length);
-  const edges: BackEdge[] = [];
-  for (let root = 0; root < planes.length; root++) {
-    if (colour[root]) continue;
-    const stack: { at: number; next: number }[] = [{ at: root, next: 0 }];
-    colour[root] = 1;
-    depth[root] = 0;
-    while (stack.length) {
-      const top = stack[stack.length - 1]!;
-      const deps = targets[top.at]!;
-      if (top.next >= deps.length) {
-        colour[top.at] = 2;
-        stack.pop();
-        continue;
-      }
-      const k = top.next++;
-      const target = index.get(deps[k]!);
-      if (target === undefined) continue;
-      if (colour[target] === 1) {
-        edges.push({ source: top.at, dep: k, chain: stack.slice(depth[target]).map((f) => f.at) });
-      } else if (colour[target] === 0) {
-        colour[target] = 1;
-        depth[target] = stack.length;
-        stack.push({ at: target, next: 0 });
-      }
-    }
-  }
-  return edges;
+  return findCycles(targets, index);
 }

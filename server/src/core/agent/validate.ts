@@ -9,6 +9,7 @@ import { attributeOf, buildAgent, dependencies, fieldOf, INPUT_TYPES, previousId
 import { AgentRule } from './rules';
 import { PlaneTable, splicedIndexes } from '../planeTable';
 import { dependencyGraph, type DependencyGraph } from './dependencyGraph';
+import { CYCLE_SHOWN } from './cycles';
 
 function diag(code: string, severity: Severity, message: string, range: Range, extra?: Partial<Diagnostic>): Diagnostic {
   return { code, severity, message, range, ...extra };
@@ -261,8 +262,10 @@ function checkEntry(doc: ThreeMdDocument, out: Diagnostic[]): void {
 }
 
 /**
- * Every back edge of the dependency graph (agent/dependencyGraph.ts) is reported, on the link
- * that closes the cycle, with the chain as related information.
+ * Each strongly connected component with a cycle (agent/dependencyGraph.ts) is reported once, on
+ * the link that closes its first cycle, with a bounded list of its planes as related information:
+ * the cycle's steps (at most `CYCLE_SHOWN`), then how many steps are left, then the component's
+ * other planes (at most `CYCLE_SHOWN` named).
  */
 function checkCycles(m: AgentModel, out: Diagnostic[]): DependencyGraph {
   const planes = m.doc.planes;
@@ -270,14 +273,20 @@ function checkCycles(m: AgentModel, out: Diagnostic[]): DependencyGraph {
   for (const e of graph.edges) {
     const chain = e.chain.map((i) => planes[i]!);
     const dep = dependencies(planes[e.source]!)[e.dep]!;
-    out.push(
-      diag(AgentRule.cycle, 'error', `dependency cycle detected (involving plane z=${dep.z})`, dep.range, {
-        related: chain.map((p, i) => ({
-          range: planeAnchor(p),
-          message: `z=${p.z}${p.label ? ` "${p.label}"` : ''} depends on z=${(chain[i + 1] ?? chain[0]!).z}`,
-        })),
-      }),
-    );
+    const related = chain.slice(0, CYCLE_SHOWN).map((p, i) => ({
+      range: planeAnchor(p),
+      message: `z=${p.z}${p.label ? ` "${p.label}"` : ''} depends on z=${(chain[i + 1] ?? chain[0]!).z}`,
+    }));
+    if (e.length > CYCLE_SHOWN) {
+      related.push({ range: planeAnchor(chain[CYCLE_SHOWN]!), message: `… and ${e.length - CYCLE_SHOWN} more planes on this cycle (${e.length} in all), back to z=${chain[0]!.z}` });
+    }
+    if (e.size > e.length) {
+      const more = e.size - e.length;
+      const named = e.others.map((i) => `z=${planes[i]!.z}`).join(', ');
+      const rest = more > e.others.length ? ` and ${more - e.others.length} more` : '';
+      related.push({ range: planeAnchor(planes[e.others[0]!]!), message: `${more} more plane${more === 1 ? '' : 's'} in a cycle with these (each reaches every other): ${named}${rest}` });
+    }
+    out.push(diag(AgentRule.cycle, 'error', `dependency cycle detected (involving plane z=${dep.z})`, dep.range, { related }));
   }
   return graph;
 }

@@ -8,6 +8,7 @@ import { diag } from './diag';
 import { normalizeMentionLabel, resolveAlias } from './mentions';
 import type { StrRef, WorldModel } from './model';
 import { WORKFLOW_TYPE_IDS } from './patterns';
+import { stronglyConnected } from '../scc';
 
 /** `workflow.enforceEdges` as the router derives it, or undefined for an unknown type. */
 export function derivedEnforceEdges(world: WorldModel): boolean | undefined {
@@ -228,17 +229,17 @@ function checkReachability(world: WorldModel, out: Diagnostic[]): void {
       out.push(diag('world-unreachable-node', 'warning', `workflow.nodes.${n.id} is unreachable: no edge leads to it from workflow.entry "${world.entry.value}" or workflow.edges.human`, n.keyRange));
     }
   }
+  let upstream: ((from: string, to: string) => boolean) | undefined;
   for (const n of world.nodes.values()) {
     if (!reached.has(n.id)) continue;
-    let upstream: Set<string> | undefined;
     for (const r of n.requires) {
       if (!world.nodes.has(r.value)) continue;
       if (r.value === n.id || !reached.has(r.value)) {
         out.push(diag('world-unreachable-join', 'warning', `workflow.nodes.${n.id}.requires "${r.value}" can never complete before ${n.id}; the join can never fire`, r.range));
         continue;
       }
-      upstream ??= upstreamOf(world, n.id);
-      if (!upstream.has(r.value)) {
+      upstream ??= upstreamTest(world);
+      if (!upstream(r.value, n.id)) {
         out.push(
           diag('world-unreachable-join', 'warning', `workflow.nodes.${n.id}.requires "${r.value}" is not upstream of ${n.id}; no edge path leads from ${r.value} to ${n.id}, so the join fires only by timing`, r.range),
         );
@@ -261,18 +262,59 @@ function reach(roots: string[], next: (id: string) => string[]): Set<string> {
   return seen;
 }
 
-function upstreamOf(world: WorldModel, id: string): Set<string> {
-  const prev = new Map<string, string[]>();
+/**
+ * Whether an edge path leads from one node to another (both nodes, distinct). Nodes in one
+ * strongly connected component reach each other; otherwise the search walks back from the
+ * target, stopping at the source and skipping every node the source cannot reach because its
+ * component comes before the source's in topological order. So a world whose nodes form one
+ * cycle, or a chain whose joins require earlier nodes, costs linear time, not a search per join.
+ */
+function upstreamTest(world: WorldModel): (from: string, to: string) => boolean {
+  // Every id an edge names counts, node or not (an edge through a missing node still orders the two).
+  const at = new Map<string, number>();
+  const next: number[][] = [];
+  const prev: number[][] = [];
+  const idOf = (id: string) => {
+    let i = at.get(id);
+    if (i === undefined) {
+      at.set(id, (i = next.length));
+      next.push([]);
+      prev.push([]);
+    }
+    return i;
+  };
+  for (const id of world.nodes.keys()) idOf(id);
   for (const e of world.edges.values()) {
+    const s = idOf(e.source);
     for (const t of e.targets) {
-      const list = prev.get(t.value) ?? [];
-      list.push(e.source);
-      prev.set(t.value, list);
+      const v = idOf(t.value);
+      next[s]!.push(v);
+      prev[v]!.push(s);
     }
   }
-  const s = reach([id], (n) => prev.get(n) ?? []);
-  s.delete(id);
-  return s;
+  const ids = next;
+  const { comp } = stronglyConnected(ids.length, (v) => next[v]!);
+  const stamp = new Int32Array(ids.length);
+  let query = 0;
+  return (from, to) => {
+    const r = at.get(from)!;
+    const n = at.get(to)!;
+    if (comp[r] === comp[n]) return true;
+    // A path r → … → w has comp[r] ≥ comp[w].
+    if (comp[r]! < comp[n]!) return false;
+    query++;
+    const stack = [n];
+    stamp[n] = query;
+    while (stack.length) {
+      for (const w of prev[stack.pop()!]!) {
+        if (w === r) return true;
+        if (stamp[w] === query || comp[w]! > comp[r]!) continue;
+        stamp[w] = query;
+        stack.push(w);
+      }
+    }
+    return false;
+  };
 }
 
 /** Agent id → ids of the nodes that run it. */

@@ -46,6 +46,8 @@ export interface FormatProvider {
   documentLinks?(doc: OpenDocument, ctx: FormatContext): DocumentLink[];
   foldingRanges?(doc: OpenDocument, ctx: FormatContext): FoldingRange[];
   codeLens?(doc: OpenDocument, ctx: FormatContext): CodeLens[];
+  /** Fills in the command of a lens `codeLens` returned without one. */
+  resolveCodeLens?(doc: OpenDocument, lens: CodeLens, ctx: FormatContext): CodeLens;
   codeActions?(doc: OpenDocument, range: Range, diagnostics: LspDiagnostic[], ctx: FormatContext): CodeAction[];
   /** The index entry of a file of this format (from an open buffer or from disk); null when not indexable. */
   summarize?(uri: string, text: string, ctx: FormatContext): IndexedFile | null;

@@ -5,7 +5,7 @@ import { analyzeThreeMd, type ThreeMdAnalysis } from '../../core/threemdAnalysis
 import { completion } from '../../core/threemd/features/completion';
 import { hover } from '../../core/threemd/features/hover';
 import { definition, prepareRename, references, rename, RenameError } from '../../core/threemd/features/navigation';
-import { documentLinks, documentSymbols, foldingRanges, linkCounts } from '../../core/threemd/features/outline';
+import { documentLinks, documentSymbols, foldingRanges, linkSources } from '../../core/threemd/features/outline';
 import { summarize } from '../../core/threemd/features/summary';
 import { toolFixes, toolSuggestions, type ToolFix } from '../../core/agent/toolLint';
 import type { OpenDocument } from '../documents';
@@ -37,20 +37,24 @@ export function threeMdProvider(analysisOf: AnalysisOf): FormatProvider {
     documentSymbols: (doc) => withA(doc, [], documentSymbols),
     foldingRanges: (doc) => withA(doc, [], foldingRanges),
     documentLinks: (doc) => withA(doc, [], (a) => documentLinks(a, doc.uri)),
-    codeLens: (doc) =>
-      withA(doc, [], (a) =>
-        linkCounts(a).map(({ count, lens, sources }) => {
-          const locations = sources.map((range) => ({ uri: doc.uri, range }));
-          return {
-            ...lens,
-            command: {
-              title: count === 1 ? '1 link' : `${count} links`,
-              command: count ? 'agentFiles.showLinks' : '',
-              arguments: count ? [doc.uri, lens.range.start, locations] : undefined,
-            },
-          };
-        }),
-      ),
+    // The lenses carry only their z; the count and the locations are filled in when the editor
+    // shows a lens (codeLens/resolve), so a 200,000-plane document answers with ranges only.
+    codeLens: (doc) => withA(doc, [], (a) => a.doc.planes.flatMap((p) => (p.directive ? [{ range: p.directive.keywordRange, data: { uri: doc.uri, z: p.z } }] : []))),
+    resolveCodeLens: (doc, lens) =>
+      withA(doc, lens, (a) => {
+        const z = (lens.data as { z?: unknown } | undefined)?.z;
+        const from = typeof z === 'number' ? linkSources(a).get(z) : undefined;
+        const count = from?.count ?? 0;
+        const locations = (from?.ranges ?? []).map((range) => ({ uri: doc.uri, range }));
+        return {
+          range: lens.range,
+          command: {
+            title: count === 1 ? '1 link' : `${count} links`,
+            command: count ? 'agentFiles.showLinks' : '',
+            arguments: count ? [doc.uri, lens.range.start, locations] : undefined,
+          },
+        };
+      }),
     codeActions: (doc, range, diagnostics) =>
       withA(doc, [], (a) => {
         const planeOn = (line: number) => directiveAtLine(a.doc, line)?.plane ?? null;

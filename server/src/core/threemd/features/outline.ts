@@ -63,29 +63,51 @@ export function documentLinks(a: ThreeMdAnalysis, uri: string): DocumentLink[] {
   return out;
 }
 
+/** How many link locations one "N links" lens carries (the count in its title is the full one). */
+export const LENS_LOCATIONS = 1000;
+
+/** Which links point at each z: how many, and where the first `LENS_LOCATIONS` are. */
+export type LinkSources = Map<number, { count: number; ranges: Range[] }>;
+
+const sourcesOf = new WeakMap<ThreeMdAnalysis, LinkSources>();
+
 /**
- * "N links" above each plane: how many links point at it, with where they are (one pass over
- * every link, so a document of any size costs linear time). The command is filled in by the server.
+ * The links pointing at each z, made once per analysis: one pass over every link, so a document
+ * of any size costs linear time.
  */
-export function linkCounts(a: ThreeMdAnalysis): { plane: Plane; count: number; lens: CodeLens; sources: Range[] }[] {
-  const sources = new Map<number, Range[]>();
+export function linkSources(a: ThreeMdAnalysis): LinkSources {
+  const known = sourcesOf.get(a);
+  if (known) return known;
+  const sources: LinkSources = new Map();
   const add = (z: number, r: Range) => {
-    const list = sources.get(z);
-    if (list) list.push(r);
-    else sources.set(z, [r]);
+    const entry = sources.get(z);
+    if (!entry) sources.set(z, { count: 1, ranges: [r] });
+    else if (entry.count++ < LENS_LOCATIONS) entry.ranges.push(r);
   };
+  const before = (x: Range, y: Range) => x.start.line < y.start.line || (x.start.line === y.start.line && x.start.character < y.start.character);
   for (const p of a.doc.planes) {
-    const seen = new Set<string>();
-    for (const l of p.links) {
-      add(l.targetZ, l.targetRange);
-      seen.add(`${l.targetRange.start.line}:${l.targetRange.start.character}`);
+    for (const l of p.links) add(l.targetZ, l.targetRange);
+    // A dependency that is not also a 3md link (both lists are in text order: one merge finds them).
+    const links = p.links;
+    let k = 0;
+    for (const d of skillOf(p).deps) {
+      while (k < links.length && before(links[k]!.targetRange, d.targetRange)) k++;
+      const l = links[k];
+      if (l && l.targetRange.start.line === d.targetRange.start.line && l.targetRange.start.character === d.targetRange.start.character) continue;
+      add(d.z, d.targetRange);
     }
-    for (const d of skillOf(p).deps) if (!seen.has(`${d.targetRange.start.line}:${d.targetRange.start.character}`)) add(d.z, d.targetRange);
   }
+  sourcesOf.set(a, sources);
+  return sources;
+}
+
+/** "N links" above each plane, with where the links are (the first `LENS_LOCATIONS`). The command is filled in by the server. */
+export function linkCounts(a: ThreeMdAnalysis): { plane: Plane; count: number; lens: CodeLens; sources: Range[] }[] {
+  const sources = linkSources(a);
   return a.doc.planes
     .filter((p) => p.directive)
     .map((p) => {
-      const from = sources.get(p.z) ?? [];
-      return { plane: p, count: from.length, lens: { range: p.directive!.keywordRange }, sources: from };
+      const from = sources.get(p.z);
+      return { plane: p, count: from?.count ?? 0, lens: { range: p.directive!.keywordRange }, sources: from?.ranges ?? [] };
     });
 }
