@@ -208,7 +208,7 @@ export function startServer(connection: Connection): void {
         workspaceSymbolProvider: true,
         foldingRangeProvider: true,
         documentLinkProvider: { resolveProvider: false },
-        codeLensProvider: { resolveProvider: false },
+        codeLensProvider: { resolveProvider: true },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
         ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
