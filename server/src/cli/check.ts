@@ -58,6 +58,11 @@ export function checkCommand(argv: string[], io: Io): number {
       roots.push(path.dirname(p));
       // A prompt or world.eval.md is checked against world.json, which sits above it.
       if (kind === 'world-prompt') roots.push(path.dirname(path.dirname(p)));
+      // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands).
+      if (kind === 'instructions') {
+        const m = /^(.*?)[\\/]\.(?:github|claude)(?:[\\/]|$)/.exec(path.resolve(p));
+        if (m) roots.push(m[1]!);
+      }
       files.push(forced ? { path: p, kind, forced } : { path: p, kind });
     }
   }
