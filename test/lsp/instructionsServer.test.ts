@@ -53,7 +53,7 @@ test('a CLAUDE.md gets diagnostics for a missing import and a command with no sc
       ['instructions-command-undefined', 6, 0],
     ],
   );
-  assert.match(ds[1]!.message, /no script 'lint' in package\.json \(scripts: build, test\)/);
+  assert.match(ds[1]!.message as string, /no script 'lint' in package\.json \(scripts: build, test\)/);
 });
 
 test('definition on an import goes to the imported file; document links cover it', async () => {

@@ -214,3 +214,16 @@ test('instructions in effect: nearest AGENTS.md, CLAUDE.md root to leaf with .lo
   assert.deepEqual(of('Claude Code'), ['CLAUDE.md', 'CLAUDE.local.md', 'pkg/CLAUDE.md', '.claude/rules/ts.md']);
   assert.deepEqual(of('GitHub Copilot'), ['.github/copilot-instructions.md', 'AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md', '.github/instructions/ts.instructions.md']);
 });
+
+test('commands a line hedges, and tool binaries run through pnpm or yarn, are not judged', () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { dev: 'vite', build: 'vite build' } }) });
+  const text = joinLines(
+    '- Build with `npm run build`.',
+    '- Lint with `npm run lint` (if available) and type-check with `npm run typecheck` if present.',
+    '- In a package folder, focus a test with `pnpm vitest run -t name` or `yarn jest src`.',
+    '- `npm run lint --if-present`',
+    '- Format with `pnpm format`.',
+  );
+  const ds = diags(text, `${W}/CLAUDE.md`, host);
+  assert.deepEqual(ds.map((d) => [d.code, d.range.start.line]), [['instructions-command-undefined', 4]]);
+});

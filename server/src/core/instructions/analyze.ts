@@ -102,7 +102,7 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
     out.push(...r.diagnostics);
   }
   out.push(...checkInstructionLinks(text, uri, start, host, options.workspaceRoots));
-  out.push(...checkCommands(scan.code, uri, host, options.workspaceRoots ? { roots: options.workspaceRoots } : {}));
+  out.push(...checkCommands(scan.code, uri, host, options.workspaceRoots ? { roots: options.workspaceRoots } : {}, scan.lines));
   const analysis: InstructionAnalysis = { info, scan, imports, diagnostics: out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character) };
   if (fm) analysis.frontmatter = fm;
   return analysis;

@@ -20,6 +20,13 @@ const YARN_OWN = new Set('add audit autoclean bin cache check config constraints
 /** Options that run a script of another package (or many): the nearest package.json is not the one read. */
 const ELSEWHERE = /^(?:-w|--workspace(?:=.*)?|--workspaces|-ws|--prefix(?:=.*)?|-C|--dir(?:=.*)?|--cwd(?:=.*)?|--filter(?:=.*)?|-F|-r|--recursive|--if-present|-g|--global)$/;
 const NAME = /^[A-Za-z0-9_][\w:.@/+-]*$/;
+/** A line that hedges its commands ("`npm run lint` (if available)") names scripts that may be missing on purpose. */
+const HEDGE = /\bif (?:it )?(?:available|present|exists|defined|configured|any)\b|\bwhere available\b|--if-present/i;
+/**
+ * Tools that `pnpm X` / `yarn X` run from node_modules/.bin when there is no script X: in a
+ * monorepo they are often dependencies of a package, not of the root.
+ */
+const COMMON_BINS = new Set('tsc tsx vitest jest mocha ava eslint prettier biome oxlint stylelint playwright cypress vite next nuxt astro svelte-kit remix webpack rollup esbuild turbo nx lerna changeset prisma drizzle-kit wrangler expo react-native tauri electron storybook ts-node nodemon concurrently rimraf tailwindcss knip depcheck syncpack'.split(' '));
 
 export interface CommandCheckOptions {
   /** Workspace folders as URIs: the upward search for package.json and Makefile stops at them. */
@@ -179,8 +186,9 @@ export function makeTargets(text: string): string[] | undefined {
 
 const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
 
-export function checkCommands(code: readonly CodeText[], fileUri: string, host: IWorkspaceHost, options: CommandCheckOptions = {}): Diagnostic[] {
+export function checkCommands(code: readonly CodeText[], fileUri: string, host: IWorkspaceHost, options: CommandCheckOptions = {}, lines: readonly string[] = []): Diagnostic[] {
   const out: Diagnostic[] = [];
+  const lineOf = (n: number) => lines[n] ?? '';
   // Agents run commands from the folder the file speaks for (above `.github/` or `.claude/`).
   const base = projectBaseOf(fileUri);
   const read = (uri: string): string | undefined => {
@@ -246,6 +254,7 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
     if (!inBlock || c.line !== lastBlockLine + 1) blockCwd = base;
     if (inBlock) lastBlockLine = c.line;
     let cwd: string | undefined = inBlock ? blockCwd : base;
+    const hedged = c.source === 'span' && HEDGE.test(lineOf(c.line));
     for (const seg of segments(c)) {
       const w = seg.words;
       if (w[0]?.text === 'cd' || w[0]?.text === 'pushd') {
@@ -254,7 +263,7 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
       }
       if (!cwd) continue;
       const inv = invocation(w);
-      if (!inv) continue;
+      if (!inv || hedged) continue;
       const range: Range = { start: { line: seg.line, character: inv.from }, end: { line: seg.line, character: inv.to } };
       const written = c.text.slice(inv.from - c.character, inv.to - c.character);
       if (inv.tool === 'make') {
@@ -282,7 +291,7 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
       const name = inv.names[0]!.text;
       if (pkg.scripts.includes(name)) continue;
       const bare = (inv.tool === 'pnpm' || inv.tool === 'yarn') && !/^(?:pnpm|yarn) run\b/.test(written);
-      if (bare && (isDependencyBin(name, pkg) || exists(resolveRelative(dirnameUri(pkg.uri), `node_modules/.bin/${name}`)))) continue;
+      if (bare && (COMMON_BINS.has(name) || isDependencyBin(name, pkg) || exists(resolveRelative(dirnameUri(pkg.uri), `node_modules/.bin/${name}`)))) continue;
       out.push({
         code: 'instructions-command-undefined',
         severity: 'warning',
