@@ -49,7 +49,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentF
       // VS Code's JSON support reports world.json schema errors from the contributed schema.
       schemaDiagnostics: false,
       // VS Code's prompt-file validator reports unknown keys of .instructions.md and rules files itself.
-      editorValidatesInstructions: true,
+      editorValidatesPromptFiles: true,
     },
     synchronize: { configurationSection: 'agentFiles' },
     outputChannelName: 'Agent Files',

@@ -144,7 +144,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     if (node.type === 'inEffect') {
       const target = vscode.Uri.parse(node.uri);
       const item = new vscode.TreeItem('Instructions in effect', vscode.TreeItemCollapsibleState.Collapsed);
-      item.description = vscode.workspace.asRelativePath(target);
+      item.description = `for ${vscode.workspace.asRelativePath(target)}`;
       item.iconPath = new vscode.ThemeIcon('list-ordered');
       item.tooltip = `What each client loads for ${vscode.workspace.asRelativePath(target)}, in order`;
       item.contextValue = 'instructionsInEffect';

@@ -4,6 +4,7 @@ import { InMemoryHost } from '../../server/src/core/host';
 import { analyzeInstructions, instructionDefinition, instructionHover, instructionsInEffect, instructionVariantOf } from '../../server/src/core/instructions';
 import { fileKindOf } from '../../server/src/core/fileKinds';
 import { analyzeFile } from '../../server/src/core/analyzeFile';
+import { analyzeSkill } from '../../server/src/core/skills';
 import { cursor, joinLines, ranges } from '../helpers/markers';
 
 const W = 'file:///ws';
@@ -226,4 +227,15 @@ test('commands a line hedges, and tool binaries run through pnpm or yarn, are no
   );
   const ds = diags(text, `${W}/CLAUDE.md`, host);
   assert.deepEqual(ds.map((d) => [d.code, d.range.start.line]), [['instructions-command-undefined', 4]]);
+});
+
+test('in VS Code, a VS Code skill does not repeat what VS Code reports; a typo and other clients still are', () => {
+  const text = joinLines('---', 'name: other-name', 'description: Formats tables. Use when a table is ragged.', 'allowed-tools: Bash', 'user_invocable: true', '---', '# Tables');
+  const codesOf = (uri: string, editorValidates: boolean) => analyzeSkill(text, uri, new InMemoryHost(), { editorValidates }).diagnostics.map((d) => d.code);
+  const vscodeSkill = `${W}/.github/skills/tables/SKILL.md`;
+  assert.deepEqual(codesOf(vscodeSkill, false), ['skill-unexpected-field', 'skill-field-typo', 'skill-name-directory-mismatch']);
+  assert.deepEqual(codesOf(vscodeSkill, true), ['skill-field-typo']);
+  // Under .agents/skills other clients read it too: their findings stay, named for them.
+  const shared = analyzeSkill(text, `${W}/.agents/skills/tables/SKILL.md`, new InMemoryHost(), { editorValidates: true }).diagnostics.find((d) => d.code === 'skill-name-directory-mismatch');
+  assert.ok(shared && !/VS Code/.test(shared.message), shared?.message);
 });

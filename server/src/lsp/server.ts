@@ -43,10 +43,10 @@ export interface ServerSettings {
   /** SKILL.md targets named by the user (`agentFiles.targets`); empty = from each file's folder. */
   targets: Target[];
   /** The editor validates prompt-file frontmatter itself (VS Code): leave that out (initialization option). */
-  editorValidatesInstructions: boolean;
+  editorValidatesPromptFiles: boolean;
 }
 
-const DEFAULTS: ServerSettings = { diagnosticDelay: 150, agentDetection: 'auto', schemaDiagnostics: true, targets: [], editorValidatesInstructions: false };
+const DEFAULTS: ServerSettings = { diagnosticDelay: 150, agentDetection: 'auto', schemaDiagnostics: true, targets: [], editorValidatesPromptFiles: false };
 
 function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
   const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -59,7 +59,7 @@ function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
     schemaDiagnostics: typeof o['schemaDiagnostics'] === 'boolean' ? o['schemaDiagnostics'] : base.schemaDiagnostics,
     // Unknown names are dropped; a list of only unknown names falls back to inference.
     targets: 'targets' in o ? parseTargets(o['targets']).targets : base.targets,
-    editorValidatesInstructions: typeof o['editorValidatesInstructions'] === 'boolean' ? o['editorValidatesInstructions'] : base.editorValidatesInstructions,
+    editorValidatesPromptFiles: typeof o['editorValidatesPromptFiles'] === 'boolean' ? o['editorValidatesPromptFiles'] : base.editorValidatesPromptFiles,
   };
 }
 
@@ -104,8 +104,8 @@ export function startServer(connection: Connection): void {
       return settings.agentDetection;
     },
     workspaceFiles: () => workspaceFiles.list(),
-    get editorValidatesInstructions() {
-      return settings.editorValidatesInstructions;
+    get editorValidatesPromptFiles() {
+      return settings.editorValidatesPromptFiles;
     },
   };
   const lines = new LineModels(documents, (uri) => index.host.readText(uri));

@@ -26,7 +26,7 @@ function options(ctx: FormatContext, variant?: InstructionVariant) {
   return {
     ...(roots.length ? { workspaceRoots: roots } : {}),
     workspaceFiles: ctx.workspaceFiles(),
-    ...(ctx.editorValidatesInstructions ? { editorValidates: true } : {}),
+    ...(ctx.editorValidatesPromptFiles ? { editorValidates: true } : {}),
     ...(variant ? { variant } : {}),
   };
 }

@@ -34,7 +34,7 @@ export interface FormatContext {
    * The editor checks instruction-file frontmatter itself (VS Code's prompt-file validator):
    * leave out what it reports. Off for every other client.
    */
-  editorValidatesInstructions: boolean;
+  editorValidatesPromptFiles: boolean;
 }
 
 /** Raised by rename for a refused new name: answered as an LSP error with this message. */
