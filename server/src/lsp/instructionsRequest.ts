@@ -11,6 +11,8 @@ export const INSTRUCTION_WATCHERS = [
   { globPattern: '**/.github/instructions/**/*.instructions.md' },
   { globPattern: '**/.claude/rules/**/*.md' },
   { globPattern: '**/{package.json,Makefile,makefile,GNUmakefile}' },
+  // Imports and links name any Markdown file: one created or deleted changes the importer's findings.
+  { globPattern: '**/*.md' },
 ];
 
 export function registerInstructionsRequest(ctx: ServerContext): void {
