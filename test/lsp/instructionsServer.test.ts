@@ -117,8 +117,8 @@ test('workspace symbols include the headings of instruction files', async () => 
   assert.deepEqual(agents.map((s) => [s.name, s.containerName]), [['TypeScript', '.instructions.md']]);
 });
 
-test('with editorValidatesInstructions (VS Code), unknown keys are left to the editor, typos are not', async () => {
-  const c2 = await startClient({ rootUri: URI.file(root).toString(), initializationOptions: { editorValidatesInstructions: true } });
+test('with editorValidatesPromptFiles (VS Code), unknown keys are left to the editor, typos are not', async () => {
+  const c2 = await startClient({ rootUri: URI.file(root).toString(), initializationOptions: { editorValidatesPromptFiles: true } });
   try {
     const uri = fileUri('.github', 'instructions', 'go.instructions.md');
     const pending = c2.diagnostics(uri);
