@@ -7,6 +7,7 @@ import { routeRequest, type RouteRequestArgs } from './routeRequest';
 import { revealRange } from './reveal';
 import { SkillsPromptRequest, type SkillsPromptResult } from '../../server/src/lsp/protocol';
 import { WorldChecker } from './worldCheck';
+import { showInstructionsInEffect } from './instructionsInEffect';
 
 export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree): void {
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
@@ -24,6 +25,7 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
     void vscode.window.showInformationMessage(`Agent Files: copied the <available_skills> prompt (${r.count} skill${r.count === 1 ? '' : 's'}).`);
     return r;
   });
+  reg('agentFiles.instructionsInEffect', (arg?: unknown) => showInstructionsInEffect(client, arg));
   const worldCheck = new WorldChecker(client);
   context.subscriptions.push(worldCheck);
   reg('agentFiles.checkWorld', (arg?: unknown) => worldCheck.run(arg));

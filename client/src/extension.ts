@@ -18,6 +18,11 @@ export const DOCUMENT_SELECTOR = [
   { language: '3md' },
   { scheme: 'file', pattern: '**/{SKILL,skill,AGENT}.md' },
   { scheme: 'file', pattern: '**/.agent-world/{prompts/*.md,world.eval.md,world.json}' },
+  // Instruction files for coding agents.
+  { scheme: 'file', pattern: '**/{AGENTS,CLAUDE,CLAUDE.local,GEMINI}.md' },
+  { scheme: 'file', pattern: '**/.github/copilot-instructions.md' },
+  { scheme: 'file', pattern: '**/.github/instructions/**/*.instructions.md' },
+  { scheme: 'file', pattern: '**/.claude/rules/**/*.md' },
 ];
 
 export interface AgentFilesApi {
@@ -43,6 +48,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentF
       targets: config.get<string[]>('targets', []),
       // VS Code's JSON support reports world.json schema errors from the contributed schema.
       schemaDiagnostics: false,
+      // VS Code's prompt-file validator reports unknown keys of .instructions.md and rules files itself.
+      editorValidatesPromptFiles: true,
     },
     synchronize: { configurationSection: 'agentFiles' },
     outputChannelName: 'Agent Files',
@@ -54,6 +61,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentF
   const registeredMs = performance.now() - started;
   await client.start();
   tree.listen();
+  context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(() => tree.activeEditorChanged()));
   return { client, tree, timings: { registeredMs, serverReadyMs: performance.now() - started } };
 }
 

@@ -6,8 +6,10 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { instructionsInEffect } from './instructionsInEffect';
 import {
   WorkspaceIndexChangedNotification,
+  type InstructionsInEffectResult,
   WorkspaceIndexRequest,
   type IndexedFile,
   type IndexedSkill,
@@ -41,7 +43,10 @@ export type SkillNode =
   | { type: 'prompt'; file: IndexedFile; agent: IndexedWorldAgent; promptUri: string }
   | { type: 'extends'; file: IndexedFile; chain: ExtendsLink[] }
   | { type: 'ancestor'; file: IndexedFile; link: ExtendsLink }
-  | { type: 'instructions'; files: IndexedFile[] };
+  | { type: 'instructions'; files: IndexedFile[] }
+  | { type: 'inEffect'; uri: string }
+  | { type: 'effectClient'; client: InstructionsInEffectResult['clients'][number] }
+  | { type: 'effectItem'; item: { uri: string; why: string }; n: number };
 
 export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Disposable {
   readonly #changed = new vscode.EventEmitter<SkillNode | undefined>();
@@ -60,6 +65,16 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     this.#changed.fire(undefined);
   }
 
+  /** The "Instructions in effect" section follows the active editor. */
+  activeEditorChanged(): void {
+    const uri = activeFileUri();
+    if (uri === this.#effectUri) return;
+    this.#effectUri = uri;
+    this.#changed.fire(undefined);
+  }
+
+  #effectUri: string | undefined = activeFileUri();
+
   /** The current index (fetched on demand); used by the tree and by tests. */
   async files(): Promise<IndexedFile[]> {
     if (!this.#files) {
@@ -74,9 +89,16 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
       const all = await this.files();
       const instructions = all.filter(isInstructionFile);
       const roots: SkillNode[] = all.filter((f) => !isInstructionFile(f)).map((file) => ({ type: 'file', file }));
-      return instructions.length ? [...roots, { type: 'instructions', files: instructions }] : roots;
+      if (instructions.length) roots.push({ type: 'instructions', files: instructions });
+      if (this.#effectUri) roots.push({ type: 'inEffect', uri: this.#effectUri });
+      return roots;
     }
     if (node.type === 'instructions') return node.files.map((file) => ({ type: 'file', file }));
+    if (node.type === 'inEffect') {
+      const r = await instructionsInEffect(this.client, node.uri).catch(() => undefined);
+      return (r?.clients ?? []).map((client) => ({ type: 'effectClient', client }));
+    }
+    if (node.type === 'effectClient') return node.client.items.map((item, n) => ({ type: 'effectItem', item, n }));
     if (node.type === 'file' && node.file.kind === 'world' && node.file.world) {
       const world = node.file.world;
       return [
@@ -115,8 +137,33 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
       const item = new vscode.TreeItem('Instructions', vscode.TreeItemCollapsibleState.Collapsed);
       item.description = String(node.files.length);
       item.iconPath = new vscode.ThemeIcon('book');
-      item.tooltip = 'AGENT.md instruction files: Markdown for coding agents (the Amp / agents.md convention), not OS Protocol agents. No OS Protocol checks apply.';
+      item.tooltip = 'Instruction files for coding agents: AGENTS.md, CLAUDE.md, GEMINI.md, Copilot instructions, Claude Code rules, and AGENT.md files without OS Protocol frontmatter (the Amp / agents.md convention, no OS Protocol checks).';
       item.contextValue = 'instructionsGroup';
+      return item;
+    }
+    if (node.type === 'inEffect') {
+      const target = vscode.Uri.parse(node.uri);
+      const item = new vscode.TreeItem('Instructions in effect', vscode.TreeItemCollapsibleState.Collapsed);
+      item.description = `for ${vscode.workspace.asRelativePath(target)}`;
+      item.iconPath = new vscode.ThemeIcon('list-ordered');
+      item.tooltip = `What each client loads for ${vscode.workspace.asRelativePath(target)}, in order`;
+      item.contextValue = 'instructionsInEffect';
+      return item;
+    }
+    if (node.type === 'effectClient') {
+      const item = new vscode.TreeItem(node.client.client, node.client.items.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+      item.description = node.client.items.length ? String(node.client.items.length) : 'nothing';
+      item.tooltip = node.client.order;
+      item.iconPath = new vscode.ThemeIcon('account');
+      return item;
+    }
+    if (node.type === 'effectItem') {
+      const target = vscode.Uri.parse(node.item.uri);
+      const item = new vscode.TreeItem(`${node.n + 1}. ${vscode.workspace.asRelativePath(target)}`, vscode.TreeItemCollapsibleState.None);
+      item.description = node.item.why;
+      item.resourceUri = target;
+      item.iconPath = new vscode.ThemeIcon('note');
+      item.command = { command: 'vscode.open', title: 'Open', arguments: [target] };
       return item;
     }
     const uri = vscode.Uri.parse(node.file.uri);
@@ -125,7 +172,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
         const f = node.file;
         if (isInstructionFile(f)) {
           const item = new vscode.TreeItem(vscode.workspace.asRelativePath(uri), vscode.TreeItemCollapsibleState.None);
-          item.description = 'instruction file';
+          item.description = f.instructions ? `${f.instructions.label} · ${f.instructions.clients.join(', ')}` : 'instruction file';
           item.resourceUri = uri;
           item.iconPath = new vscode.ThemeIcon('note');
           item.contextValue = 'instructionFile';
@@ -262,7 +309,13 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
 
 const ZERO = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-const FILE_ICONS: Record<IndexedFile['kind'], string> = { '3md': 'hubot', skill: 'book', 'agent-md': 'person', world: 'organization' };
+const FILE_ICONS: Record<IndexedFile['kind'], string> = { '3md': 'hubot', skill: 'book', 'agent-md': 'person', world: 'organization', instructions: 'note' };
+
+/** The active editor's file, when it is a file on disk. */
+function activeFileUri(): string | undefined {
+  const u = vscode.window.activeTextEditor?.document.uri;
+  return u && u.scheme === 'file' ? u.toString() : undefined;
+}
 
 /** The hover text of a file node: what it is, where, and its findings. */
 function fileTooltip(f: IndexedFile, uri: vscode.Uri): vscode.MarkdownString | string {
@@ -270,6 +323,10 @@ function fileTooltip(f: IndexedFile, uri: vscode.Uri): vscode.MarkdownString | s
   switch (f.kind) {
     case 'skill':
       return new vscode.MarkdownString([`**${f.name}** (SKILL.md)`, f.description ?? '*no description*', `Folder: \`${folderOf(f.uri)}\``, f.targets?.summary ?? '', findings].filter(Boolean).join('\n\n'));
+    case 'instructions':
+      return new vscode.MarkdownString(
+        [`**${f.instructions?.label ?? f.name}** (instruction file)`, f.instructions ? `Read by ${f.instructions.clients.join(', ')}.` : '', `\`${uri.fsPath}\``, findings].filter(Boolean).join('\n\n'),
+      );
     case 'agent-md':
       if (isInstructionFile(f)) {
         return new vscode.MarkdownString(
@@ -301,7 +358,7 @@ function linkLabel(l: ExtendsLink): string {
 
 /** An AGENT.md without OS Protocol frontmatter: listed under Instructions, never as an agent or a parent. */
 export function isInstructionFile(f: IndexedFile): boolean {
-  return f.kind === 'agent-md' && f.agentMdKind === 'instructions';
+  return f.kind === 'instructions' || (f.kind === 'agent-md' && f.agentMdKind === 'instructions');
 }
 
 /**

@@ -33,8 +33,8 @@ test('a named file whose kind is unknown is skipped with a note on stderr, never
   const r = cli('check', 'README.md', 'notes.txt', 'plain/AGENT.md');
   assert.equal(r.code, 0);
   assert.deepEqual(r.err.trim().split('\n'), [
-    'agent-files: skipping README.md: its name is not one agent-files checks (say what it is with --kind 3md|agent3md|skill|agent-md|world|prompt|eval)',
-    'agent-files: skipping notes.txt: its name is not one agent-files checks (say what it is with --kind 3md|agent3md|skill|agent-md|world|prompt|eval)',
+    'agent-files: skipping README.md: its name is not one agent-files checks (say what it is with --kind 3md|agent3md|skill|agent-md|world|prompt|eval|instructions)',
+    'agent-files: skipping notes.txt: its name is not one agent-files checks (say what it is with --kind 3md|agent3md|skill|agent-md|world|prompt|eval|instructions)',
   ]);
   assert.equal(r.out.trim(), '1 file checked: 0 errors, 0 warnings');
   const none = cli('check', 'notes.txt');
@@ -56,10 +56,10 @@ test('--kind forces how the named files are read; folders keep their names', () 
 test('--kind takes only the kinds the code knows, and check --help lists them', () => {
   const bad = cli('check', '--kind', 'readme', 'notes.txt');
   assert.equal(bad.code, 2);
-  assert.equal(bad.err.trim(), "agent-files: unknown kind 'readme' (use 3md, agent3md, skill, agent-md, world, prompt, eval)");
+  assert.equal(bad.err.trim(), "agent-files: unknown kind 'readme' (use 3md, agent3md, skill, agent-md, world, prompt, eval, instructions)");
   assert.equal(cli('check', '--kind', 'agent3md', '--plain', 'notes.txt').code, 2);
   const help = cli('check', '--help');
   assert.equal(help.code, 0);
-  for (const k of ['3md', 'agent3md', 'skill', 'agent-md', 'world', 'prompt', 'eval']) assert.match(help.out, new RegExp(`^ {16}${k} +\\S`, 'm'));
+  for (const k of ['3md', 'agent3md', 'skill', 'agent-md', 'world', 'prompt', 'eval', 'instructions']) assert.match(help.out, new RegExp(`^ {16}${k} +\\S`, 'm'));
   assert.match(help.out, /AGENT\.md \(instruction file\)/);
 });

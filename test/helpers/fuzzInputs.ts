@@ -51,7 +51,7 @@ let corpusCache: Record<CorpusKind, string[]> | undefined;
 /** Real inputs per format: every fixture file of that kind (plus a generated agent for 3md). */
 export function corpus(): Record<CorpusKind, string[]> {
   if (corpusCache) return corpusCache;
-  const c: Record<CorpusKind, string[]> = { '3md': [], skill: [], 'agent-md': [], world: [], 'world-prompt': [], 'world-eval': [], yaml: [] };
+  const c: Record<CorpusKind, string[]> = { '3md': [], skill: [], 'agent-md': [], world: [], 'world-prompt': [], 'world-eval': [], instructions: [], yaml: [] };
   for (const p of walk(FIXTURES, [])) {
     const rel = relative(FIXTURES, p).split(sep).join('/');
     const text = readFileSync(p, 'utf8');
@@ -85,6 +85,7 @@ const FRAGMENTS: Record<CorpusKind, string[]> = {
   world: ['{', '}', '[', ']', ',', ':', '"agents"', '"nodes"', '"edges"', '"id"', '"from"', '"to"', '"type"', '"promptPath"', '"../../etc/passwd"', 'null', 'true', '1e999', '-0', '/*', '//', '"\\u0000"', '{"a":1,"a":2}'],
   'world-prompt': ['@pm', '@Dev Lead', '@qa ', 'hey @architect', '**@qa**', '`@x`', '<stop>', 'DONE', '```', '```json\n', '[text](./x.md)', 'Do not use tools.', '@'],
   'world-eval': ['```json\n', '```\n', '{"cases": [', '{"input": "x", "expect": {"agent": "pm"}}', ']}', '"expect"', '"agent"', '@pm', '## Case'],
+  instructions: ['@AGENTS.md', '@./docs/x.md', '@~/.claude/x.md', '@/etc/passwd', '`@x.md`', '```bash\n', '```\n', 'npm run build', 'pnpm test', 'make lint', 'cd web && npm run dev', '---\napplyTo: "src/**"\n---\n', 'applyto: x', 'paths:\n  - "src/**"', '[link](./x.md#a)', '# Heading', '<!-- @hidden.md -->'],
   yaml: ['name: x', 'a: b: c', '- ', '&a ', '*a', '!!str ', '{a: 1}', '[1, 2]', '|', '>', '? ', '%YAML 1.2', '...', 'k: "unterminated', "k: 'x''y'"],
 };
 

@@ -59,6 +59,11 @@ export function checkCommand(argv: string[], io: Io): number {
       roots.push(path.dirname(p));
       // A prompt or world.eval.md is checked against world.json, which sits above it.
       if (kind === 'world-prompt') roots.push(path.dirname(path.dirname(p)));
+      // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands).
+      if (kind === 'instructions') {
+        const m = /^(.*?)[\\/]\.(?:github|claude)(?:[\\/]|$)/.exec(path.resolve(p));
+        if (m) roots.push(m[1]!);
+      }
       files.push(forced ? { path: p, kind, forced } : { path: p, kind });
     }
   }
@@ -81,6 +86,8 @@ export function checkCommand(argv: string[], io: Io): number {
   }));
   const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) => ('text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection }] : []));
   const cross = crossFileDiagnostics(checked, host, { workspaceRoots });
+  // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
+  const workspaceFiles = checked.some((f) => f.kind === 'instructions') ? folderFiles(roots) : undefined;
   const results: FileResult[] = entries.map((e) => ({
     path: e.rel,
     // Tells an agent.3md from a plain 3md, and an OS Protocol AGENT.md from an instruction file.
@@ -89,7 +96,7 @@ export function checkCommand(argv: string[], io: Io): number {
       'text' in e.read
         ? // In reading order, so the report follows the file.
           capDiagnostics(
-            [...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, skillTargets, skillTargetsSource: 'the --target option' }), ...(cross.get(e.uri) ?? [])].sort(
+            [...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, skillTargets, skillTargetsSource: 'the --target option', ...(workspaceFiles ? { workspaceFiles } : {}) }), ...(cross.get(e.uri) ?? [])].sort(
               (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
             ),
           )
@@ -106,7 +113,9 @@ export function checkCommand(argv: string[], io: Io): number {
 const CHECK_HELP = `Usage: agent-files check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] [--target T,...] PATH...
 
 Checks files and folders. A folder is walked for the files agent-files knows by name (*.3md,
-SKILL.md, AGENT.md, .agent-world/world.json, world.eval.md, .agent-world/prompts/*.md).
+SKILL.md, AGENT.md, .agent-world/world.json, world.eval.md, .agent-world/prompts/*.md, and the
+instruction files AGENTS.md, CLAUDE.md, CLAUDE.local.md, GEMINI.md, .github/copilot-instructions.md,
+.github/instructions/**/*.instructions.md, .claude/rules/**/*.md).
 A file named here whose name says nothing (README.md, notes.txt) is skipped with a note on
 stderr, unless --kind says what it is.
 
@@ -120,7 +129,14 @@ Options:
 ${kindHelp()}
 
 In JSON, each file's "kind" is one of: 3md, agent.3md, SKILL.md, AGENT.md,
-AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md.`;
+AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md, instruction file.`;
+
+/** Every file under the folders checked, as URIs (capped like the server's list). */
+function folderFiles(roots: string[]): string[] {
+  const out = new Set<string>();
+  for (const r of roots) for (const f of findFiles(r, () => true, 50_000)) out.add(URI.file(path.resolve(f)).toString());
+  return [...out];
+}
 
 /** The one finding of a file over the read limit, at its start. */
 function fileTooLarge(size: number): Diagnostic {

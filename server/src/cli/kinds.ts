@@ -18,6 +18,7 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
   { name: 'world', aliases: ['world.json'], forced: { kind: 'world' }, about: 'an Agent World world.json' },
   { name: 'prompt', aliases: ['world-prompt'], forced: { kind: 'world-prompt' }, about: "an Agent World prompt (checked against ../world.json)" },
   { name: 'eval', aliases: ['world-eval', 'world.eval.md'], forced: { kind: 'world-eval' }, about: 'an Agent World world.eval.md (checked against ./world.json)' },
+  { name: 'instructions', aliases: ['AGENTS.md', 'CLAUDE.md'], forced: { kind: 'instructions' }, about: 'an instruction file for coding agents (read as an AGENTS.md)' },
 ];
 
 export const KIND_NAMES = CLI_KINDS.map((k) => k.name).join('|');

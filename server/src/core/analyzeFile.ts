@@ -10,6 +10,8 @@ import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentInd
 import { analyzeEval, analyzePrompt, analyzeWorld, parseWorld, type WorldModel } from './world';
 import { worldSchemaDiagnostics } from './world/schemaCheck';
 import { dirnameUri, resolveRelative } from './world/paths';
+import { analyzeInstructions } from './instructions';
+import { agentMdKindOf } from './agentmd';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -19,6 +21,12 @@ export interface AnalyzeOptions {
   skillTargets?: readonly Target[];
   /** Who named them, for messages ("the --target option"). */
   skillTargetsSource?: string;
+  /** Workspace file URIs (instruction globs that match no file). */
+  workspaceFiles?: readonly string[];
+}
+
+function instructionOptions(options: AnalyzeOptions) {
+  return { ...(options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}), ...(options.workspaceFiles ? { workspaceFiles: options.workspaceFiles } : {}) };
 }
 
 function skillOptions(options: AnalyzeOptions): { targets?: readonly Target[]; targetsSource?: string } {
@@ -59,7 +67,11 @@ export function analyzeFile(kind: FileKind, text: string, uri: string, host: IWo
       case 'skill':
         return analyzeSkill(text, uri, host, skillOptions(options)).diagnostics;
       case 'agent-md':
+        // An AGENT.md without OS Protocol frontmatter is an instruction file (Amp's convention).
+        if (agentMdKindOf(text).kind === 'instructions') return analyzeInstructions(text, uri, host, { ...instructionOptions(options), variant: 'agent-md' }).diagnostics;
         return analyzeAgentMd(text, uri, host, options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}).diagnostics;
+      case 'instructions':
+        return analyzeInstructions(text, uri, host, instructionOptions(options)).diagnostics;
       case 'world':
         // The CLI has no JSON language service: the schema's shape errors (W2) come from here.
         return [...analyzeWorld(text, uri, host).diagnostics, ...worldSchemaDiagnostics(text)];

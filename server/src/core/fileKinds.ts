@@ -1,6 +1,8 @@
 /** Which of our formats a path holds, judged by its name alone. */
 
-export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval';
+import { instructionVariantOf } from './instructions/files';
+
+export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions';
 
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
   '3md': '3md',
@@ -9,6 +11,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   world: 'world.json',
   'world-prompt': 'Agent World prompt',
   'world-eval': 'world.eval.md',
+  instructions: 'instruction file',
 };
 
 /** Classifies a path or URI (forward or back slashes). */
@@ -25,5 +28,7 @@ export function fileKindOf(path: string): FileKind | null {
     if (base === 'world.eval.md') return 'world-eval';
   }
   if (grand === '.agent-world' && parent === 'prompts' && base.endsWith('.md')) return 'world-prompt';
+  // AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Claude Code rules (an AGENT.md is decided above, by content later).
+  if (instructionVariantOf(path)) return 'instructions';
   return null;
 }

@@ -24,7 +24,7 @@ export interface IndexedSkill {
 
 export interface IndexedFile {
   uri: string;
-  kind: '3md' | 'skill' | 'agent-md' | 'world';
+  kind: '3md' | 'skill' | 'agent-md' | 'world' | 'instructions';
   /** The agent's or skill's name. */
   name: string;
   isAgent: boolean;
@@ -44,6 +44,33 @@ export interface IndexedFile {
   extends?: { value: string; range: Range };
   /** Agent World world.json: the workflow, its nodes and its agents (for the Skills tree). */
   world?: IndexedWorld;
+  /** Instruction files (AGENTS.md, CLAUDE.md, an Amp-style AGENT.md, …): what navigation and "in effect" need. */
+  instructions?: IndexedInstructions;
+}
+
+export interface IndexedInstructions {
+  /** Which instruction file it is (`agents-md`, `claude-md`, `copilot-scoped`, …). */
+  variant: string;
+  /** The file as users name it, and the clients that read it. */
+  label: string;
+  clients: string[];
+  headings: { text: string; level: number; range: Range }[];
+  /** `@path` imports (only where a client expands them), with the resolved target when it is read. */
+  imports: { path: string; target?: string; range: Range }[];
+  /** `applyTo` (split at commas) or `paths` patterns; absent when the key is. */
+  globs?: string[];
+  excludeAgent?: string[];
+}
+
+/** Request params of agentFiles/instructionsInEffect. */
+export interface InstructionsInEffectParams {
+  uri: string;
+}
+
+export interface InstructionsInEffectResult {
+  /** The file asked about, relative to its workspace folder ('' when it is in none). */
+  path: string;
+  clients: { client: string; order: string; items: { uri: string; why: string }[] }[];
 }
 
 export interface IndexedWorld {

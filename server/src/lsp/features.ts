@@ -94,6 +94,11 @@ export function registerFeatures(ctx: ServerContext): void {
           const rank = matchQuery(s.name, p.query);
           if (rank >= 0) out.push({ name: s.name, kind: SymbolKind.Function, location: { uri: f.uri, range: s.range }, containerName: f.name, rank });
         }
+        // Headings of instruction files (AGENTS.md, CLAUDE.md, …), named by the file they are in.
+        for (const h of f.instructions?.headings ?? []) {
+          const rank = matchQuery(h.text, p.query);
+          if (rank >= 0) out.push({ name: h.text, kind: SymbolKind.String, location: { uri: f.uri, range: h.range }, containerName: f.instructions!.label, rank });
+        }
       }
       return out
         .sort((x, y) => x.rank - y.rank || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0))

@@ -49,3 +49,6 @@ export interface CheckWorldEntry {
 export interface CheckWorldResult {
   worlds: CheckWorldEntry[];
 }
+
+/** Request: what each client loads for one file ("Instructions in effect"). */
+export const InstructionsInEffectRequest = 'agentFiles/instructionsInEffect';

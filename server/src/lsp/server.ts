@@ -21,6 +21,8 @@ import { registerFeatures } from './features';
 import { registerCustomRequests } from './customRequests';
 import { registerSkillsPromptRequest } from './skillsPromptRequest';
 import { registerCheckWorldRequest } from './checkWorldRequest';
+import { INSTRUCTION_WATCHERS, registerInstructionsRequest } from './instructionsRequest';
+import { WorkspaceFiles } from './workspaceFiles';
 import { WorkspaceIndexChangedNotification } from './protocol';
 import { createProviders } from './formats/registry';
 import type { FormatContext, FormatProvider } from './formats/provider';
@@ -41,9 +43,11 @@ export interface ServerSettings {
   schemaDiagnostics: boolean;
   /** SKILL.md targets named by the user (`agentFiles.targets`); empty = from each file's folder. */
   targets: Target[];
+  /** The editor validates prompt-file frontmatter itself (VS Code): leave that out (initialization option). */
+  editorValidatesPromptFiles: boolean;
 }
 
-const DEFAULTS: ServerSettings = { diagnosticDelay: 150, agentDetection: 'auto', schemaDiagnostics: true, targets: [] };
+const DEFAULTS: ServerSettings = { diagnosticDelay: 150, agentDetection: 'auto', schemaDiagnostics: true, targets: [], editorValidatesPromptFiles: false };
 
 function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
   const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -56,6 +60,7 @@ function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
     schemaDiagnostics: typeof o['schemaDiagnostics'] === 'boolean' ? o['schemaDiagnostics'] : base.schemaDiagnostics,
     // Unknown names are dropped; a list of only unknown names falls back to inference.
     targets: 'targets' in o ? parseTargets(o['targets']).targets : base.targets,
+    editorValidatesPromptFiles: typeof o['editorValidatesPromptFiles'] === 'boolean' ? o['editorValidatesPromptFiles'] : base.editorValidatesPromptFiles,
   };
 }
 
@@ -84,6 +89,7 @@ export function startServer(connection: Connection): void {
   const providers = createProviders(documents);
   const providerOf = (doc: OpenDocument) => (doc.kind ? providers[doc.kind] : undefined);
   index.host.overlay = (uri) => documents.get(uri)?.doc.getText();
+  const workspaceFiles = new WorkspaceFiles(() => folders);
   const formatContext: FormatContext = {
     host: index.host,
     files: () => index.files(),
@@ -97,6 +103,10 @@ export function startServer(connection: Connection): void {
     },
     get detection() {
       return settings.agentDetection;
+    },
+    workspaceFiles: () => workspaceFiles.list(),
+    get editorValidatesPromptFiles() {
+      return settings.editorValidatesPromptFiles;
     },
   };
   const lines = new LineModels(documents, (uri) => index.host.readText(uri));
@@ -231,7 +241,7 @@ export function startServer(connection: Connection): void {
     }
     if (watchRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: [{ globPattern: '**/*.3md' }, { globPattern: '**/{SKILL,skill,AGENT}.md' }, { globPattern: '**/.agent-world/**' }],
+        watchers: [{ globPattern: '**/*.3md' }, { globPattern: '**/{SKILL,skill,AGENT}.md' }, { globPattern: '**/.agent-world/**' }, ...INSTRUCTION_WATCHERS],
       });
     }
     if (configurationPull) await pullSettings();
@@ -299,6 +309,7 @@ export function startServer(connection: Connection): void {
   connection.onDidChangeWatchedFiles(
     runner.safeNotify('didChangeWatchedFiles', (p) => {
       for (const c of p.changes) if (!documents.get(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
+      if (p.changes.some((c) => c.type !== FileChangeType.Changed)) workspaceFiles.invalidate();
       // A file created or deleted on disk (a missing prompt, a referenced file) can change open documents' diagnostics.
       if (pullDiagnostics) void connection.languages.diagnostics.refresh();
       else for (const e of documents.all()) push.schedule(e.uri);
@@ -317,6 +328,7 @@ export function startServer(connection: Connection): void {
   registerCustomRequests(ctx);
   registerSkillsPromptRequest(ctx);
   registerCheckWorldRequest(ctx);
+  registerInstructionsRequest(ctx);
   connection.onShutdown(() => push.dispose());
   connection.listen();
 }

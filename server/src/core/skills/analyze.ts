@@ -33,7 +33,15 @@ export interface SkillAnalysisOptions {
   descriptionHeuristic?: boolean;
   /** Check relative file references through the host (default true). */
   checkReferences?: boolean;
+  /**
+   * The editor validates SKILL.md for VS Code itself (VS Code's prompt-file validator): findings
+   * it reports for its own skills are not repeated for the copilot target (see docs/rules.md).
+   */
+  editorValidates?: boolean;
 }
+
+/** What VS Code's validator reports for a VS Code skill: an unsupported attribute, a name that is not the folder's. */
+export const EDITOR_REPORTED_SKILL_CODES: ReadonlySet<string> = new Set(['skill-unexpected-field', 'skill-name-directory-mismatch']);
 
 export interface SkillKeyInfo {
   keyRange: Range;
@@ -113,7 +121,10 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
     // A bug in one rule must not take the editor down; the diagnostics so far still stand.
     diagnostics.push(diag('internal-error', 'error', `Agent Files could not finish checking this SKILL.md: ${e instanceof Error ? e.message : String(e)}`, firstLineRange(text)));
   }
-  return { diagnostics: resolveFindings(diagnostics, targets.targets), skill };
+  const findings = options.editorValidates
+    ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
+    : diagnostics;
+  return { diagnostics: resolveFindings(findings, targets.targets), skill };
 }
 
 function analyzeInto(text: string, uri: string, host: IWorkspaceHost, options: SkillAnalysisOptions, skill: SkillInfo, out: Finding[]): void {

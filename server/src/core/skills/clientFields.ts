@@ -43,12 +43,20 @@ function distance(a: string, b: string): number {
 
 /** The documented key `key` was probably meant to be (`user_invocable` → `user-invocable`). */
 export function suggestKey(key: string): string | undefined {
-  if (KNOWN_KEYS.includes(key)) return undefined;
+  return suggestAmong(key, KNOWN_KEYS);
+}
+
+/**
+ * The key of `known` that `key` was probably meant to be: the same letters in another case or
+ * with other separators (`applyto`, `allowed tools`), or one or two letters off in a long key.
+ */
+export function suggestAmong(key: string, known: readonly string[]): string | undefined {
+  if (known.includes(key)) return undefined;
   const k = squash(key);
-  const same = KNOWN_KEYS.find((c) => squash(c) === k);
+  const same = known.find((c) => squash(c) === k);
   if (same) return same;
   if (k.length < 6) return undefined;
-  return KNOWN_KEYS.find((c) => distance(squash(c), k) <= (k.length >= 10 ? 2 : 1));
+  return known.find((c) => distance(squash(c), k) <= (k.length >= 10 ? 2 : 1));
 }
 
 /** Unknown, misspelt and ignored keys, per target. */

@@ -98,7 +98,31 @@ function isMarkdown(uri: string): boolean {
  * Diagnostics for missing files, missing anchors, absolute paths, and paths that leave the skill
  * folder (with `..`) or the workspace (through a symlink; `skillDir` names it in the message).
  */
-export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, MdHeading>, host: IWorkspaceHost, skillDir?: string): Diagnostic[] {
+/**
+ * How one file format words the shared reference check: its codes and the folder its references
+ * must stay in. SKILL.md and instruction files (AGENTS.md, CLAUDE.md, …) use the same check.
+ */
+export interface ReferenceWording {
+  codes: { missing: string; anchor: string; absolute: string; outside: string };
+  /** "in the skill folder", "in the workspace": where a missing file was looked for. */
+  missingWhere: string;
+  /** Why an absolute path is a problem, after "Reference 'x' is an absolute path; ". */
+  absoluteWhy: string;
+  /** The message for a relative path that climbs out of the folder references must stay in. */
+  outside(path: string): string;
+  /** Report Markdown targets that link on to further files (the spec's one-level rule for skills). */
+  deep: boolean;
+}
+
+export const SKILL_REFERENCES: ReferenceWording = {
+  codes: { missing: 'skill-file-missing', anchor: 'skill-anchor-missing', absolute: 'skill-reference-absolute', outside: 'skill-reference-outside' },
+  missingWhere: 'in the skill folder',
+  absoluteWhy: "clients read a skill's files from its own folder, on other machines too, so write it relative to the skill folder",
+  outside: (path) => `Reference '${path}' points outside the skill folder; skills should only reference their own files`,
+  deep: true,
+};
+
+export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, MdHeading>, host: IWorkspaceHost, skillDir?: string, wording: ReferenceWording = SKILL_REFERENCES): Diagnostic[] {
   const out: Diagnostic[] = [];
   const anchors = new AnchorCache(host);
   const known = new Map<string, boolean>();
@@ -117,23 +141,23 @@ export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, 
   for (const r of refs) {
     if (r.absolute) {
       out.push({
-        code: 'skill-reference-absolute',
+        code: wording.codes.absolute,
         severity: 'warning',
-        message: `Reference '${r.path}' is ${/^file:/i.test(r.path) ? 'a file: URI' : 'an absolute path'}; clients read a skill's files from its own folder, on other machines too, so write it relative to the skill folder`,
+        message: `Reference '${r.path}' is ${/^file:/i.test(r.path) ? 'a file: URI' : 'an absolute path'}; ${wording.absoluteWhy}`,
         range: r.range,
       });
       continue;
     }
     if (r.path === '') {
-      if (r.fragment && !ownAnchors.has(r.fragment.toLowerCase())) out.push(anchorMissing(r, 'this file'));
+      if (r.fragment && !ownAnchors.has(r.fragment.toLowerCase())) out.push(anchorMissing(r, 'this file', wording));
       continue;
     }
     if (r.escapes) {
       if (r.kind === 'link' || r.source === 'license') {
         out.push({
-          code: 'skill-reference-outside',
+          code: wording.codes.outside,
           severity: 'warning',
-          message: `Reference '${r.path}' points outside the skill folder; skills should only reference their own files`,
+          message: wording.outside(r.path),
           range: r.range,
         });
       }
@@ -146,7 +170,7 @@ export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, 
       const via = linkOutside(host, r.uri);
       if (via !== undefined) {
         out.push({
-          code: 'skill-reference-outside',
+          code: wording.codes.outside,
           severity: 'warning',
           message: `Reference '${r.path}' leads outside the workspace through the symbolic link '${skillDir ? relativeLabel(skillDir, via) : via}'; it is not read`,
           range: r.range,
@@ -155,9 +179,9 @@ export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, 
         continue;
       }
       out.push({
-        code: 'skill-file-missing',
+        code: wording.codes.missing,
         severity: 'warning',
-        message: `Referenced file '${r.path}' does not exist in the skill folder`,
+        message: `Referenced file '${r.path}' does not exist ${wording.missingWhere}`,
         range: r.range,
         data: { target: r.uri, path: r.path },
       });
@@ -165,10 +189,10 @@ export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, 
     }
     if (r.fragment && isMarkdown(r.uri)) {
       const a = anchors.get(r.uri);
-      if (a && !a.has(r.fragment.toLowerCase())) out.push(anchorMissing(r, `'${r.path}'`));
+      if (a && !a.has(r.fragment.toLowerCase())) out.push(anchorMissing(r, `'${r.path}'`, wording));
     }
     // The spec asks for references one level deep from SKILL.md: agents may only partly read a chain.
-    if (r.source === 'body' && r.kind === 'link' && isMarkdown(r.uri)) {
+    if (wording.deep && r.source === 'body' && r.kind === 'link' && isMarkdown(r.uri)) {
       const onward = anchors.onward(r.uri);
       if (onward.length) {
         out.push({
@@ -183,9 +207,9 @@ export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, 
   return out;
 }
 
-function anchorMissing(r: SkillReference, where: string): Diagnostic {
+function anchorMissing(r: SkillReference, where: string, wording: ReferenceWording): Diagnostic {
   return {
-    code: 'skill-anchor-missing',
+    code: wording.codes.anchor,
     severity: 'information',
     message: `No heading with the anchor '#${r.fragment}' in ${where}`,
     range: r.range,

@@ -28,6 +28,13 @@ export interface FormatContext {
   detection: AgentDetection;
   /** SKILL.md targets named by the user; empty when each file's folder decides. */
   skillTargets: readonly Target[];
+  /** Every file of the workspace folders as a URI (capped), for instruction globs. */
+  workspaceFiles(): readonly string[];
+  /**
+   * The editor checks instruction-file frontmatter itself (VS Code's prompt-file validator):
+   * leave out what it reports. Off for every other client.
+   */
+  editorValidatesPromptFiles: boolean;
 }
 
 /** Raised by rename for a refused new name: answered as an LSP error with this message. */

@@ -64,7 +64,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   const live = new Map<string, { version: number; name?: SkillName }>();
 
   const analyze = (doc: OpenDocument, ctx: FormatContext): SkillAnalysis => {
-    const a = analyzeSkill(doc.doc.getText(), doc.uri, ctx.host, targetOptions(ctx.skillTargets));
+    const a = analyzeSkill(doc.doc.getText(), doc.uri, ctx.host, { ...targetOptions(ctx.skillTargets), ...(ctx.editorValidatesPromptFiles ? { editorValidates: true } : {}) });
     remember(doc, a);
     return a;
   };

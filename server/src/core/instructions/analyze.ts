@@ -1,0 +1,115 @@
+/**
+ * Diagnostics of an instruction file (AGENTS.md, an Amp-style AGENT.md, CLAUDE.md,
+ * CLAUDE.local.md, `.claude/rules/*.md`, GEMINI.md, Copilot instructions): imports, links,
+ * frontmatter, size, unclosed code fences and commands the repository does not define.
+ */
+import type { IWorkspaceHost } from '../host';
+import type { Diagnostic } from '../types';
+import { frontmatterEndLine } from '../skills/markdown';
+import { instructionFileInfo, instructionVariantOf, projectBaseOf, relativePaths, type InstructionFileInfo, type InstructionVariant } from './files';
+import { scanInstructions, type InstructionScan } from './scan';
+import { checkImports, importsOf, type ResolvedImport } from './imports';
+import { checkInstructionLinks } from './links';
+import { checkInstructionFrontmatter, readInstructionFrontmatter, type InstructionFrontmatter } from './frontmatter';
+import { checkCommands } from './commands';
+
+/** Claude Code skips a memory file larger than this (clients.md §2). */
+export const CLAUDE_MAX_BYTES = 4 * 1024 * 1024;
+/** Claude Code's advice: keep a memory file under this many lines. */
+export const CLAUDE_ADVISED_LINES = 200;
+
+export interface InstructionOptions {
+  /** Workspace folders as URIs: links outside them are reported, commands look no further up. */
+  workspaceRoots?: readonly string[];
+  /** Workspace file URIs, for "this glob matches no file" (relative to the folder the file speaks for). */
+  workspaceFiles?: readonly string[];
+  /** The editor (VS Code) validates instruction frontmatter itself: leave out what it reports. */
+  editorValidates?: boolean;
+  /** The variant, when the name does not tell it (a file named on the CLI with --kind). */
+  variant?: InstructionVariant;
+}
+
+export interface InstructionAnalysis {
+  info: InstructionFileInfo;
+  scan: InstructionScan;
+  /** `@path` imports (empty when no client expands imports in this file). */
+  imports: ResolvedImport[];
+  frontmatter?: InstructionFrontmatter;
+  diagnostics: Diagnostic[];
+}
+
+/** The UTF-8 size of a text, without encoding it. */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      n += 4;
+      i++;
+    } else n += 3;
+  }
+  return n;
+}
+
+export function variantFor(uri: string, given?: InstructionVariant): InstructionVariant {
+  let path = uri;
+  try {
+    path = decodeURIComponent(uri.replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, ''));
+  } catch {
+    // keep the raw string
+  }
+  return given ?? instructionVariantOf(path) ?? 'agents-md';
+}
+
+export function analyzeInstructions(text: string, uri: string, host: IWorkspaceHost, options: InstructionOptions = {}): InstructionAnalysis {
+  const info = instructionFileInfo(variantFor(uri, options.variant));
+  const out: Diagnostic[] = [];
+  const claude = info.variant === 'claude-md' || info.variant === 'claude-local' || info.variant === 'claude-rule';
+  const at0 = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  if (claude) {
+    const bytes = utf8Length(text);
+    if (bytes > CLAUDE_MAX_BYTES) {
+      out.push({ code: 'instructions-too-large', severity: 'error', message: `${info.label} is ${(bytes / 1024 / 1024).toFixed(1)} MiB; Claude Code skips memory files over 4 MiB and reads none of it`, range: at0, data: { bytes } });
+    }
+  }
+  let fm: InstructionFrontmatter | undefined;
+  if (info.frontmatter) {
+    fm = readInstructionFrontmatter(text, info.frontmatter);
+    const fmOptions = { ...(options.workspaceFiles ? { workspaceFiles: relativePaths(projectBaseOf(uri), options.workspaceFiles) } : {}), ...(options.editorValidates ? { editorValidates: true } : {}) };
+    out.push(...checkInstructionFrontmatter(fm, info.frontmatter, fmOptions));
+  }
+  const start = frontmatterEndLine(text);
+  const scan = scanInstructions(text, start);
+  if (claude && scan.lines.length > CLAUDE_ADVISED_LINES) {
+    const line = scan.lines[CLAUDE_ADVISED_LINES] ?? '';
+    out.push({
+      code: 'instructions-long',
+      severity: 'information',
+      message: `${info.label} has ${scan.lines.length} lines; Claude Code's guidance is to keep it under ${CLAUDE_ADVISED_LINES} (move detail into imported files or .claude/rules)`,
+      range: { start: { line: CLAUDE_ADVISED_LINES, character: 0 }, end: { line: CLAUDE_ADVISED_LINES, character: line.length } },
+    });
+  }
+  for (const f of scan.fences) {
+    if (f.closeLine !== undefined) continue;
+    out.push({ code: 'instructions-fence-unclosed', severity: 'warning', message: 'This code fence is never closed: everything after it is read as code', range: f.range });
+  }
+  let imports: ResolvedImport[] = [];
+  if (info.imports) {
+    const r = checkImports(text, uri, host, info.imports);
+    imports = r.imports;
+    out.push(...r.diagnostics);
+  }
+  out.push(...checkInstructionLinks(text, uri, start, host, options.workspaceRoots));
+  out.push(...checkCommands(scan.code, uri, host, options.workspaceRoots ? { roots: options.workspaceRoots } : {}, scan.lines));
+  const analysis: InstructionAnalysis = { info, scan, imports, diagnostics: out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character) };
+  if (fm) analysis.frontmatter = fm;
+  return analysis;
+}
+
+/** The imports of a file whose client expands them (for the index and find references). */
+export function instructionImports(text: string, uri: string, variant?: InstructionVariant): ResolvedImport[] {
+  const info = instructionFileInfo(variantFor(uri, variant));
+  return info.imports ? importsOf(text, uri) : [];
+}

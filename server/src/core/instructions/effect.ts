@@ -1,0 +1,113 @@
+/**
+ * "Instructions in effect": for one file of the workspace, what each client loads, in order.
+ * From clients.md §2: the nearest AGENTS.md (Codex and the agents.md convention); CLAUDE.md
+ * ancestors from the root down with CLAUDE.local.md after, then `.claude/rules` whose `paths`
+ * match (Claude Code); GEMINI.md ancestors (Gemini CLI); `.github/copilot-instructions.md`, the
+ * root AGENTS.md and CLAUDE.md, then `.instructions.md` whose `applyTo` matches (Copilot).
+ */
+import { dirnameUri } from '../world/paths';
+import type { InstructionVariant } from './files';
+import { globMatcher } from './globs';
+
+export interface InstructionEntry {
+  uri: string;
+  variant: InstructionVariant;
+  /** `applyTo` patterns (Copilot) or `paths` (Claude Code rules); undefined when the key is absent. */
+  globs?: string[];
+  /** Copilot `excludeAgent` values. */
+  excludeAgent?: string[];
+}
+
+export interface EffectItem {
+  uri: string;
+  /** Why it applies ("ancestor folder", "applyTo matches 'src/**'"). */
+  why: string;
+}
+
+export interface ClientEffect {
+  client: string;
+  /** How the client orders what it loads. */
+  order: string;
+  items: EffectItem[];
+}
+
+function within(dir: string, uri: string): boolean {
+  return uri.startsWith(dir.replace(/\/$/, '') + '/');
+}
+
+/** The folders from `root` down to `dir`, both included. */
+function chain(root: string, dir: string): string[] {
+  const out: string[] = [];
+  let at = dir;
+  for (let n = 0; n < 256; n++) {
+    out.unshift(at);
+    if (at === root) break;
+    const up = dirnameUri(at);
+    if (up === at || !within(root, at)) break;
+    at = up;
+  }
+  return out;
+}
+
+function rel(root: string, uri: string): string {
+  return decodeURIComponent(uri.slice(root.replace(/\/$/, '').length + 1));
+}
+
+function firstMatch(globs: readonly string[], path: string): string | undefined {
+  return globs.find((g) => globMatcher(g)(path));
+}
+
+/** What each client loads for `fileUri`; `root` is the workspace folder holding it. */
+export function instructionsInEffect(fileUri: string, root: string, files: readonly InstructionEntry[]): ClientEffect[] {
+  const byUri = new Map(files.map((f) => [f.uri, f]));
+  const at = (dir: string, name: string) => byUri.get(`${dir.replace(/\/$/, '')}/${name}`);
+  const dirs = chain(root, dirnameUri(fileUri));
+  const relPath = rel(root, fileUri);
+  const out: ClientEffect[] = [];
+
+  // Codex and the agents.md convention: the nearest AGENTS.md wins.
+  const nearest = [...dirs].reverse().map((d) => at(d, 'AGENTS.md')).find((f) => f);
+  out.push({ client: 'Codex (AGENTS.md)', order: 'the nearest AGENTS.md', items: nearest ? [{ uri: nearest.uri, why: nearest.uri === `${root.replace(/\/$/, '')}/AGENTS.md` ? 'root AGENTS.md' : 'nearest AGENTS.md' }] : [] });
+
+  // Claude Code: ancestors from the root down, CLAUDE.local.md after CLAUDE.md; then matching rules.
+  const claude: EffectItem[] = [];
+  for (const d of dirs) {
+    const why = d === dirs[0] ? 'project root' : 'ancestor folder';
+    for (const name of ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md']) {
+      const f = at(d, name);
+      if (f) claude.push({ uri: f.uri, why });
+    }
+  }
+  for (const f of files) {
+    if (f.variant !== 'claude-rule') continue;
+    const base = f.uri.slice(0, f.uri.indexOf('/.claude/rules/'));
+    if (!(base === root.replace(/\/$/, '') || within(base, fileUri))) continue;
+    const path = rel(base, fileUri);
+    if (!f.globs) claude.push({ uri: f.uri, why: 'rule without paths (always loaded)' });
+    else {
+      const g = firstMatch(f.globs, path);
+      if (g) claude.push({ uri: f.uri, why: `paths matches '${g}'` });
+    }
+  }
+  out.push({ client: 'Claude Code', order: 'CLAUDE.md from the root down (CLAUDE.local.md after), then matching .claude/rules', items: claude });
+
+  // Gemini CLI: GEMINI.md of the folder and its parents, concatenated.
+  const gemini = dirs.map((d) => at(d, 'GEMINI.md')).filter((f): f is InstructionEntry => !!f).map((f) => ({ uri: f.uri, why: 'ancestor folder' }));
+  out.push({ client: 'Gemini CLI', order: 'GEMINI.md from the root down', items: gemini });
+
+  // GitHub Copilot (VS Code): always-on files at the root, then matching .instructions.md (no order guaranteed).
+  const copilot: EffectItem[] = [];
+  const r0 = dirs[0]!;
+  const always: [string, string][] = [['.github/copilot-instructions.md', 'always on'], ['AGENTS.md', 'root AGENTS.md (chat.useAgentsMdFile)'], ['CLAUDE.md', 'chat.useClaudeMdFile'], ['.claude/CLAUDE.md', 'chat.useClaudeMdFile'], ['CLAUDE.local.md', 'chat.useClaudeMdFile']];
+  for (const [name, why] of always) {
+    const f = at(r0, name);
+    if (f) copilot.push({ uri: f.uri, why });
+  }
+  for (const f of files) {
+    if (f.variant !== 'copilot-scoped' || !f.globs) continue;
+    const g = firstMatch(f.globs, relPath);
+    if (g) copilot.push({ uri: f.uri, why: `applyTo matches '${g}'${f.excludeAgent?.length ? ` (not for ${f.excludeAgent.join(', ')})` : ''}` });
+  }
+  out.push({ client: 'GitHub Copilot', order: 'always-on files, then .instructions.md whose applyTo matches (no guaranteed order)', items: copilot });
+  return out;
+}

@@ -1,0 +1,122 @@
+/**
+ * Frontmatter of Copilot's `.instructions.md` files (`applyTo`, `excludeAgent`, …) and of
+ * Claude Code's `.claude/rules/*.md` (`paths`): known keys, typos with a suggestion, and the
+ * glob patterns (syntax, and whether any workspace file matches).
+ */
+import type { Diagnostic, Range } from '../types';
+import { parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
+import { suggestAmong } from '../skills/clientFields';
+import { countMatches, globProblem } from './globs';
+
+export type FrontmatterStyle = 'copilot' | 'claude-rule';
+
+/** The keys each reader documents (VS Code's prompt-file attributes; Claude Code's memory docs). */
+export const INSTRUCTION_KEYS: Record<FrontmatterStyle, readonly string[]> = {
+  copilot: ['applyTo', 'description', 'name', 'excludeAgent'],
+  'claude-rule': ['paths', 'description'],
+};
+
+const READER: Record<FrontmatterStyle, string> = { copilot: 'GitHub Copilot', 'claude-rule': 'Claude Code' };
+const GLOB_KEY: Record<FrontmatterStyle, string> = { copilot: 'applyTo', 'claude-rule': 'paths' };
+
+export interface GlobEntry {
+  glob: string;
+  range: Range;
+}
+
+export interface InstructionFrontmatter {
+  fm: YamlFrontmatter;
+  /** The patterns of `applyTo` (split at commas) or `paths`, each with its range. */
+  globs: GlobEntry[];
+  /** The key that holds them, when present. */
+  globKey?: FrontmatterEntry;
+  excludeAgent?: string[];
+}
+
+/** The patterns of the glob key, each with the range of its own text where it can be found. */
+function globsOf(e: FrontmatterEntry, fm: YamlFrontmatter, split: boolean): GlobEntry[] {
+  const src = fm.text.slice(fm.index.offsetAt(e.valueRange.start), fm.index.offsetAt(e.valueRange.end));
+  const base = fm.index.offsetAt(e.valueRange.start);
+  const out: GlobEntry[] = [];
+  const values: string[] = typeof e.value === 'string' ? [e.value] : Array.isArray(e.value) ? e.value.filter((v): v is string => typeof v === 'string') : [];
+  let from = 0;
+  for (const v of values) {
+    for (const raw of split ? v.split(',') : [v]) {
+      const glob = raw.trim();
+      const at = glob ? src.indexOf(glob, from) : -1;
+      if (at >= 0) from = at + glob.length;
+      const range = at >= 0 ? { start: fm.index.positionAt(base + at), end: fm.index.positionAt(base + at + glob.length) } : e.valueRange;
+      out.push({ glob, range });
+    }
+  }
+  return out;
+}
+
+export function readInstructionFrontmatter(text: string, style: FrontmatterStyle): InstructionFrontmatter {
+  const fm = parseYamlFrontmatter(text, { split: 'lines' });
+  const globKey = fm.entries.find((e) => e.key === GLOB_KEY[style]);
+  const out: InstructionFrontmatter = { fm, globs: globKey ? globsOf(globKey, fm, style === 'copilot') : [] };
+  if (globKey) out.globKey = globKey;
+  const ex = fm.entries.find((e) => e.key === 'excludeAgent');
+  if (ex) out.excludeAgent = typeof ex.value === 'string' ? [ex.value] : Array.isArray(ex.value) ? ex.value.map(String) : [];
+  return out;
+}
+
+export interface FrontmatterCheckOptions {
+  /** Workspace files as paths relative to the workspace folder; without it, "matches nothing" is not checked. */
+  workspaceFiles?: readonly string[];
+  /** Leave out what VS Code's own prompt-file validator reports (unknown keys without a suggestion). */
+  editorValidates?: boolean;
+}
+
+export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: FrontmatterStyle, options: FrontmatterCheckOptions = {}): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const { fm } = f;
+  if (!fm.present || !fm.closed) return out;
+  const known = INSTRUCTION_KEYS[style];
+  const reader = READER[style];
+  for (const e of fm.entries) {
+    if (known.includes(e.key)) continue;
+    const suggestion = suggestAmong(e.key, known);
+    if (suggestion) {
+      out.push({
+        code: 'instructions-key-typo',
+        severity: 'warning',
+        message: `Unknown key '${e.key}': did you mean '${suggestion}'? ${reader} ignores '${e.key}'`,
+        range: e.keyRange,
+        data: { key: e.key, suggestion },
+      });
+    } else if (!options.editorValidates) {
+      out.push({
+        code: 'instructions-key-unknown',
+        severity: 'warning',
+        message: `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest`,
+        range: e.keyRange,
+        data: { key: e.key },
+      });
+    }
+  }
+  const key = f.globKey;
+  if (key) {
+    const okShape = style === 'copilot' ? typeof key.value === 'string' : typeof key.value === 'string' || (Array.isArray(key.value) && key.value.every((v) => typeof v === 'string'));
+    if (!okShape) {
+      out.push({
+        code: 'instructions-glob-invalid',
+        severity: 'warning',
+        message: style === 'copilot' ? `'applyTo' must be a string of comma-separated glob patterns ('src/**/*.ts, test/**')` : `'paths' must be a list of glob patterns (or one pattern)`,
+        range: key.valueRange,
+      });
+    }
+    for (const g of f.globs) {
+      const problem = globProblem(g.glob);
+      if (problem) {
+        out.push({ code: 'instructions-glob-invalid', severity: 'warning', message: `Glob pattern '${g.glob}' cannot be used: ${problem}; ${reader} matches no file with it`, range: g.range });
+        continue;
+      }
+      if (options.workspaceFiles && countMatches(g.glob, options.workspaceFiles, 1) === 0) {
+        out.push({ code: 'instructions-glob-no-match', severity: 'information', message: `Glob pattern '${g.glob}' matches no file in the workspace`, range: g.range, data: { glob: g.glob } });
+      }
+    }
+  }
+  return out;
+}

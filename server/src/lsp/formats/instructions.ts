@@ -1,0 +1,90 @@
+/**
+ * The instruction-file provider (AGENTS.md, CLAUDE.md, GEMINI.md, Copilot instructions, Claude
+ * Code rules, and an AGENT.md without OS Protocol frontmatter): the instructions core over open
+ * buffers. Find references lists the indexed files whose imports name the document.
+ */
+import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
+import {
+  analyzeInstructions,
+  importersOf,
+  instructionDefinition,
+  instructionDocumentLinks,
+  instructionDocumentSymbols,
+  instructionHeadings,
+  instructionHover,
+  type InstructionAnalysis,
+  type InstructionVariant,
+} from '../../core/instructions';
+import type { IndexedFile, IndexedInstructions } from '../../core/indexTypes';
+import { countSeverities } from '../../core/types';
+import { ownDiagnostics } from '../diagnostics';
+import type { OpenDocument } from '../documents';
+import type { FormatContext, FormatProvider } from './provider';
+
+function options(ctx: FormatContext, variant?: InstructionVariant) {
+  const roots = ctx.roots();
+  return {
+    ...(roots.length ? { workspaceRoots: roots } : {}),
+    workspaceFiles: ctx.workspaceFiles(),
+    ...(ctx.editorValidatesPromptFiles ? { editorValidates: true } : {}),
+    ...(variant ? { variant } : {}),
+  };
+}
+
+/** The index fields of an instruction file. */
+export function instructionsSummary(text: string, a: InstructionAnalysis): IndexedInstructions {
+  const s: IndexedInstructions = {
+    variant: a.info.variant,
+    label: a.info.label,
+    clients: a.info.clients,
+    headings: instructionHeadings(text),
+    imports: a.imports.map((i) => ({ path: i.path, range: i.range, ...(i.uri ? { target: i.uri } : {}) })),
+  };
+  if (a.frontmatter?.globKey) s.globs = a.frontmatter.globs.map((g) => g.glob);
+  if (a.frontmatter?.excludeAgent) s.excludeAgent = a.frontmatter.excludeAgent;
+  return s;
+}
+
+/** The provider; `variant` fixes the file's variant where the kind decides it (`agent-md`). */
+export function instructionsProvider(variant?: InstructionVariant): FormatProvider {
+  const analyze = (text: string, uri: string, ctx: FormatContext) => analyzeInstructions(text, uri, ctx.host, options(ctx, variant));
+  return {
+    diagnostics: (doc, ctx) => analyze(doc.doc.getText(), doc.uri, ctx).diagnostics,
+    hover: (doc, pos, ctx) => instructionHover(doc.doc.getText(), doc.uri, pos, ctx.host, { workspaceFiles: ctx.workspaceFiles() }),
+    definition(doc, pos, ctx) {
+      const loc = instructionDefinition(doc.doc.getText(), doc.uri, pos, ctx.host, ctx.roots());
+      return loc ? [loc] : [];
+    },
+    references(doc, _pos, _includeDeclaration, ctx) {
+      const files = ctx.files().map((f) => ({ uri: f.uri, imports: f.instructions?.imports ?? [] }));
+      return importersOf(doc.uri, files);
+    },
+    documentSymbols: (doc) => instructionDocumentSymbols(doc.doc.getText()),
+    documentLinks: (doc, ctx) => instructionDocumentLinks(doc.doc.getText(), doc.uri, ctx.host, ctx.roots()),
+    codeActions(doc: OpenDocument, _range, diagnostics) {
+      const out: CodeAction[] = [];
+      for (const d of ownDiagnostics(diagnostics, 'instructions-key-typo')) {
+        const suggestion = (d.data as Record<string, unknown> | undefined)?.['suggestion'];
+        if (typeof suggestion !== 'string') continue;
+        out.push({ title: `Rename to '${suggestion}'`, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true, edit: { changes: { [doc.uri]: [{ range: d.range, newText: suggestion }] } } });
+      }
+      return out;
+    },
+    summarize(uri, text, ctx) {
+      const a = analyze(text, uri, ctx);
+      const file: IndexedFile = { uri, kind: 'instructions', name: a.info.label, isAgent: false, identity: null, skills: [], ...countSeverities(a.diagnostics), instructions: instructionsSummary(text, a) };
+      return file;
+    },
+    dependents(doc, ctx) {
+      // Files importing this one see their chains change.
+      const importers = ctx.files().filter((f) => f.instructions?.imports.some((i) => i.target === doc.uri)).map((f) => f.uri);
+      return importers;
+    },
+  };
+}
+
+/** The index fields of an AGENT.md instruction file (for the AGENT.md provider's summary). */
+export function agentMdInstructions(uri: string, text: string, ctx: FormatContext): { errors: number; warnings: number; instructions: IndexedInstructions } {
+  const a = analyzeInstructions(text, uri, ctx.host, options(ctx, 'agent-md'));
+  return { ...countSeverities(a.diagnostics), instructions: instructionsSummary(text, a) };
+}

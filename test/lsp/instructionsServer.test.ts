@@ -1,0 +1,130 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+import type { CodeAction, Diagnostic, DocumentLink, Hover, Location, WorkspaceSymbol } from 'vscode-languageserver-protocol';
+import { startClient, type TestClient } from '../helpers/lspClient';
+import { shutdown } from '../fixtures/workspace-formats/lsp';
+import { cursor, joinLines } from '../helpers/markers';
+import type { InstructionsInEffectResult, WorkspaceIndexResult } from '../../server/src/core/indexTypes';
+
+let root: string;
+let client: TestClient;
+const fileUri = (...p: string[]) => URI.file(path.join(root, ...p)).toString();
+const write = (rel: string, text: string) => {
+  fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  fs.writeFileSync(path.join(root, rel), text);
+};
+
+const CLAUDE = joinLines('# Project', '', 'Read @docs/architecture.md and @docs/gone.md.', '', '```bash', 'npm run build', 'npm run lint', '```', '');
+
+before(async () => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-instr-')));
+  write('package.json', JSON.stringify({ scripts: { build: 'tsc', test: 'node --test' } }));
+  write('docs/architecture.md', '# Architecture\n\nThree layers.\n');
+  write('CLAUDE.md', CLAUDE);
+  write('AGENTS.md', '# Agents\n\nSee [the docs](docs/architecture.md#architecture).\n');
+  write('web/AGENTS.md', '# Web\n');
+  write('.github/instructions/ts.instructions.md', '---\napplyTo: "src/**/*.ts"\n---\n# TypeScript\n');
+  write('src/app/main.ts', 'export {};\n');
+  client = await startClient({ rootUri: URI.file(root).toString() });
+  const deadline = Date.now() + 5000;
+  while ((await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.filter((f) => f.instructions).length < 4) {
+    if (Date.now() > deadline) throw new Error('the workspace was never indexed');
+    await new Promise((r) => setTimeout(r, 30));
+  }
+});
+after(async () => {
+  await shutdown(client);
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+test('a CLAUDE.md gets diagnostics for a missing import and a command with no script', async () => {
+  const uri = fileUri('CLAUDE.md');
+  const pending = client.diagnostics(uri);
+  client.open(uri, CLAUDE, 'markdown', 1);
+  const ds: Diagnostic[] = await pending;
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.range.start.line, d.range.start.character]),
+    [
+      ['instructions-import-missing', 2, 31],
+      ['instructions-command-undefined', 6, 0],
+    ],
+  );
+  assert.match(ds[1]!.message as string, /no script 'lint' in package\.json \(scripts: build, test\)/);
+});
+
+test('definition on an import goes to the imported file; document links cover it', async () => {
+  const uri = fileUri('CLAUDE.md');
+  const { position } = cursor(CLAUDE.replace('@docs/arch', '@docs/ar$0ch'));
+  const locs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position });
+  assert.deepEqual(locs.map((l) => l.uri), [fileUri('docs', 'architecture.md')]);
+  const links = await client.request<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri } });
+  assert.deepEqual(links.map((l) => l.target), [fileUri('docs', 'architecture.md')]);
+});
+
+test('hover on an import shows the first lines of the target', async () => {
+  const uri = fileUri('CLAUDE.md');
+  const { position } = cursor(CLAUDE.replace('@docs/arch', '@docs/ar$0ch'));
+  const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position });
+  assert.match((h.contents as { value: string }).value, /# Architecture\n\nThree layers\./);
+});
+
+test('find references on a file lists the files that import it', async () => {
+  // Asked from an instruction file that another one imports.
+  write('docs/CLAUDE.md', '# Docs\n');
+  fs.writeFileSync(path.join(root, 'CLAUDE.md'), CLAUDE.replace('@docs/gone.md', '@docs/CLAUDE.md'));
+  client.change(fileUri('CLAUDE.md'), 2, [{ text: CLAUDE.replace('@docs/gone.md', '@docs/CLAUDE.md') }]);
+  const target = fileUri('docs', 'CLAUDE.md');
+  client.open(target, '# Docs\n', 'markdown', 1);
+  const deadline = Date.now() + 5000;
+  let refs: Location[] = [];
+  while (Date.now() < deadline) {
+    refs = await client.request<Location[]>('textDocument/references', { textDocument: { uri: target }, position: { line: 0, character: 0 }, context: { includeDeclaration: false } });
+    if (refs.length) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.deepEqual(refs.map((r) => [r.uri, r.range.start.line]), [[fileUri('CLAUDE.md'), 2]]);
+});
+
+test('a typo in .instructions.md frontmatter has a rename quick fix', async () => {
+  const uri = fileUri('.github', 'instructions', 'py.instructions.md');
+  const pending = client.diagnostics(uri);
+  client.open(uri, '---\napplyto: "**/*.py"\n---\n# Python\n', 'markdown', 1);
+  const ds = await pending;
+  assert.deepEqual(ds.map((d) => d.code), ['instructions-key-typo']);
+  const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: ds[0]!.range, context: { diagnostics: ds } });
+  assert.deepEqual(actions.map((a) => [a.title, a.edit?.changes?.[uri]?.[0]?.newText]), [["Rename to 'applyTo'", 'applyTo']]);
+});
+
+test('instructions in effect for a source file, per client, in order', async () => {
+  const r = await client.request<InstructionsInEffectResult>('agentFiles/instructionsInEffect', { uri: fileUri('src', 'app', 'main.ts') });
+  assert.equal(r.path, 'src/app/main.ts');
+  const of = (c: string) => r.clients.find((x) => x.client.startsWith(c))!.items.map((i) => path.relative(root, URI.parse(i.uri).fsPath));
+  assert.deepEqual(of('Codex'), ['AGENTS.md']);
+  assert.deepEqual(of('Claude Code'), ['CLAUDE.md']);
+  assert.deepEqual(of('GitHub Copilot'), ['AGENTS.md', 'CLAUDE.md', path.join('.github', 'instructions', 'ts.instructions.md')]);
+  const web = await client.request<InstructionsInEffectResult>('agentFiles/instructionsInEffect', { uri: fileUri('web', 'index.ts') });
+  assert.deepEqual(web.clients.find((x) => x.client.startsWith('Codex'))!.items.map((i) => i.uri), [fileUri('web', 'AGENTS.md')]);
+});
+
+test('workspace symbols include the headings of instruction files', async () => {
+  const syms = await client.request<WorkspaceSymbol[]>('workspace/symbol', { query: 'Web' });
+  assert.deepEqual(syms.map((s) => [s.name, s.containerName, (s.location as Location).uri]), [['Web', 'AGENTS.md', fileUri('web', 'AGENTS.md')]]);
+  const agents = await client.request<WorkspaceSymbol[]>('workspace/symbol', { query: 'TypeScript' });
+  assert.deepEqual(agents.map((s) => [s.name, s.containerName]), [['TypeScript', '.instructions.md']]);
+});
+
+test('with editorValidatesPromptFiles (VS Code), unknown keys are left to the editor, typos are not', async () => {
+  const c2 = await startClient({ rootUri: URI.file(root).toString(), initializationOptions: { editorValidatesPromptFiles: true } });
+  try {
+    const uri = fileUri('.github', 'instructions', 'go.instructions.md');
+    const pending = c2.diagnostics(uri);
+    c2.open(uri, '---\napplyto: "**/*.go"\ncolour: blue\n---\n', 'markdown', 1);
+    assert.deepEqual((await pending).map((d) => d.code), ['instructions-key-typo']);
+  } finally {
+    await shutdown(c2);
+  }
+});

@@ -1,0 +1,241 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { InMemoryHost } from '../../server/src/core/host';
+import { analyzeInstructions, instructionDefinition, instructionHover, instructionsInEffect, instructionVariantOf } from '../../server/src/core/instructions';
+import { fileKindOf } from '../../server/src/core/fileKinds';
+import { analyzeFile } from '../../server/src/core/analyzeFile';
+import { analyzeSkill } from '../../server/src/core/skills';
+import { cursor, joinLines, ranges } from '../helpers/markers';
+
+const W = 'file:///ws';
+const codes = (text: string, uri: string, host = new InMemoryHost(), opts = {}) => analyzeInstructions(text, uri, host, opts).diagnostics.map((d) => d.code);
+const diags = (text: string, uri: string, host = new InMemoryHost(), opts = {}) => analyzeInstructions(text, uri, host, opts).diagnostics;
+
+test('instruction files are known by name, and other Markdown is not', () => {
+  for (const p of ['AGENTS.md', 'pkg/web/AGENTS.md', 'CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md', '.claude/rules/testing.md', '.claude/rules/api/errors.md', 'GEMINI.md', '.github/copilot-instructions.md', '.github/instructions/ts.instructions.md', '.github/instructions/back/py.instructions.md']) {
+    assert.equal(fileKindOf(`/ws/${p}`), 'instructions', p);
+  }
+  for (const p of ['README.md', 'docs/CLAUDE.txt', '.github/instructions/notes.md', 'copilot-instructions.md', '.claude/skills/x/SKILL.md']) assert.notEqual(fileKindOf(`/ws/${p}`), 'instructions', p);
+  assert.equal(fileKindOf('/ws/AGENT.md'), 'agent-md');
+  assert.equal(instructionVariantOf('/ws/AGENT.md'), 'agent-md');
+  assert.equal(instructionVariantOf('/ws/.claude/CLAUDE.md'), 'claude-md');
+});
+
+test('a CLAUDE.md import of a missing file is a warning on the import, resolved from the importing file', () => {
+  const { text, ranges: [r] } = ranges(joinLines('# Project', '', 'See «@docs/missing.md» and @docs/style.md.'));
+  const host = new InMemoryHost({ [`${W}/sub/docs/style.md`]: '# Style' });
+  const ds = diags(text, `${W}/sub/CLAUDE.md`, host);
+  assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['instructions-import-missing', 'warning']]);
+  assert.deepEqual(ds[0]!.range, r);
+  assert.match(ds[0]!.message, /docs\/missing\.md.*Claude Code skips the import/);
+});
+
+test('imports in code spans, fenced blocks and HTML comments are not imports; e-mails and @mentions are not either', () => {
+  const text = joinLines('Write `@missing.md` literally.', '```', '@also-missing.md', '```', '<!-- @hidden.md -->', 'Mail me@example.com, ping @claude, install @types/node.');
+  assert.deepEqual(codes(text, `${W}/CLAUDE.md`), []);
+});
+
+test('home and absolute imports are not read: no diagnostic, and the hover says so', () => {
+  const src = joinLines('- @~/.claude/my-pre$0ferences.md', '- @/etc/team/rules.md');
+  const { text, position } = cursor(src);
+  assert.deepEqual(codes(text, `${W}/CLAUDE.md`), []);
+  const h = instructionHover(text, `${W}/CLAUDE.md`, position, new InMemoryHost());
+  assert.match((h!.contents as { value: string }).value, /does not read files in your home folder/);
+});
+
+test('an import cycle is reported on the import that starts it, naming the chain', () => {
+  const host = new InMemoryHost({ [`${W}/a.md`]: 'see @b.md', [`${W}/b.md`]: 'back to @a.md' });
+  const ds = diags('Start: @a.md', `${W}/CLAUDE.md`, host);
+  assert.deepEqual(ds.map((d) => d.code), ['instructions-import-cycle']);
+  assert.match(ds[0]!.message, /a\.md → b\.md → a\.md/);
+});
+
+test('Claude Code follows 4 hops: the fifth file is named on the import that starts the chain', () => {
+  const files: Record<string, string> = {};
+  for (let i = 1; i <= 5; i++) files[`${W}/f${i}.md`] = i < 5 ? `next @f${i + 1}.md` : 'end';
+  const host = new InMemoryHost(files);
+  const ds = diags('@f1.md', `${W}/CLAUDE.md`, host);
+  assert.deepEqual(ds.map((d) => d.code), ['instructions-import-too-deep']);
+  assert.match(ds[0]!.message, /CLAUDE\.md → f1\.md → f2\.md → f3\.md → f4\.md → f5\.md is 5 hops deep; Claude Code follows 4, so 'f5\.md' will not load/);
+  // Four hops load: no finding.
+  delete files[`${W}/f5.md`];
+  files[`${W}/f4.md`] = 'end';
+  assert.deepEqual(codes('@f1.md', `${W}/CLAUDE.md`, new InMemoryHost(files)), []);
+  // Gemini CLI follows 5.
+  files[`${W}/f4.md`] = 'next @f5.md';
+  files[`${W}/f5.md`] = 'end';
+  assert.deepEqual(codes('@f1.md', `${W}/GEMINI.md`, new InMemoryHost(files)), []);
+});
+
+test('AGENTS.md does not expand imports, so an @file there is not checked', () => {
+  assert.deepEqual(codes('Read @nowhere.md first.', `${W}/AGENTS.md`), []);
+});
+
+test('an Amp-style AGENT.md gets the instruction checks, not the OS Protocol ones', () => {
+  const ds = analyzeFile('agent-md', '# Build\n\nSee @missing.md\n', `${W}/AGENT.md`, new InMemoryHost());
+  assert.deepEqual(ds.map((d) => d.code), ['instructions-import-missing']);
+});
+
+test('relative links and anchors are checked with the shared reference check', () => {
+  const host = new InMemoryHost({ [`${W}/docs/guide.md`]: '# Guide\n\n## Setup\n' });
+  const text = joinLines('# Top', '[ok](../docs/guide.md#setup) [gone](../docs/nope.md) [bad anchor](../docs/guide.md#deploy) [self](#top) [web](https://x.dev)');
+  assert.deepEqual(codes(text, `${W}/pkg/AGENTS.md`, host), ['instructions-link-missing', 'instructions-anchor-missing']);
+});
+
+test('a link that climbs out of the workspace is reported, not read', () => {
+  assert.deepEqual(codes('[x](../../outside.md)', `${W}/AGENTS.md`, new InMemoryHost(), { workspaceRoots: [W] }), ['instructions-link-outside']);
+});
+
+test('.instructions.md frontmatter: a typo gets a suggestion, unknown keys a warning, bad globs a warning', () => {
+  const text = joinLines('---', 'applyto: "src/**"', 'colour: blue', 'description: TS rules', '---', '# Rules');
+  const ds = diags(text, `${W}/.github/instructions/ts.instructions.md`);
+  assert.deepEqual(ds.map((d) => d.code), ['instructions-key-typo', 'instructions-key-unknown']);
+  assert.match(ds[0]!.message, /did you mean 'applyTo'\?/);
+  assert.deepEqual(ds[0]!.data, { key: 'applyto', suggestion: 'applyTo' });
+  const bad = joinLines('---', 'applyTo: "src/{a,b.ts, **/*.py"', '---');
+  assert.deepEqual(codes(bad, `${W}/.github/instructions/x.instructions.md`), ['instructions-glob-invalid']);
+});
+
+test('in VS Code, unknown keys are left to its own validator; typos keep their suggestion', () => {
+  const text = joinLines('---', 'applyto: "src/**"', 'colour: blue', '---');
+  assert.deepEqual(codes(text, `${W}/.github/instructions/ts.instructions.md`, new InMemoryHost(), { editorValidates: true }), ['instructions-key-typo']);
+});
+
+test('a glob that matches no workspace file is information, on the pattern', () => {
+  const { text, ranges: [r] } = ranges(joinLines('---', 'applyTo: "src/**/*.ts, «lib/**/*.rb»"', '---'));
+  const files = [`${W}/src/a/b.ts`, `${W}/README.md`];
+  const ds = diags(text, `${W}/.github/instructions/x.instructions.md`, new InMemoryHost(), { workspaceFiles: files });
+  assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['instructions-glob-no-match', 'information']]);
+  assert.deepEqual(ds[0]!.range, r);
+});
+
+test('.claude/rules use paths: a list of globs, checked the same way', () => {
+  const text = joinLines('---', 'paths:', '  - "src/api/**/*.ts"', '  - "test/**"', 'path: x', '---', '# API rules');
+  const ds = diags(text, `${W}/.claude/rules/api.md`, new InMemoryHost(), { workspaceFiles: [`${W}/src/api/v1/users.ts`] });
+  assert.deepEqual(ds.map((d) => d.code), ['instructions-glob-no-match', 'instructions-key-unknown']);
+});
+
+test('a CLAUDE.md over 4 MiB is an error; over 200 lines is information', () => {
+  const big = 'x'.repeat(4 * 1024 * 1024 + 1);
+  assert.deepEqual(diags(big, `${W}/CLAUDE.md`).map((d) => [d.code, d.severity]), [['instructions-too-large', 'error']]);
+  const long = Array.from({ length: 210 }, (_, i) => `line ${i}`).join('\n');
+  const ds = diags(long, `${W}/CLAUDE.md`);
+  assert.deepEqual(ds.map((d) => [d.code, d.severity, d.range.start.line]), [['instructions-long', 'information', 200]]);
+  assert.deepEqual(codes(long, `${W}/AGENTS.md`), []);
+});
+
+test('an unclosed code fence is a warning on the fence', () => {
+  const { text, ranges: [r] } = ranges(joinLines('# Build', '«```»bash', 'npm test', '', '## Later', 'text'));
+  const ds = diags(text, `${W}/AGENTS.md`);
+  assert.deepEqual(ds.map((d) => d.code), ['instructions-fence-unclosed']);
+  assert.deepEqual(ds[0]!.range, r);
+});
+
+test('commands with no script in the nearest package.json are warnings listing the scripts', () => {
+  const host = new InMemoryHost({
+    [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc', test: 'node --test' }, devDependencies: { eslint: '9', typescript: '5' } }),
+    [`${W}/web/package.json`]: JSON.stringify({ scripts: { dev: 'vite' } }),
+  });
+  const { text, ranges: rs } = ranges(
+    joinLines(
+      '# Commands',
+      'Run `npm run build` then `«npm run lint»`; never run npm run deploy in prose.',
+      '```bash',
+      '«pnpm typecheck»',
+      'pnpm install && pnpm eslint . && pnpm tsc --noEmit',
+      'cd web',
+      'npm run dev',
+      '«npm run build»',
+      '```',
+      '```json',
+      '{ "x": "npm run nothing" }',
+      '```',
+      '`cd web && npm run dev` and `npm run build --workspaces` and `yarn test`',
+    ),
+  );
+  const ds = diags(text, `${W}/AGENTS.md`, host);
+  assert.deepEqual(ds.map((d) => d.code), ['instructions-command-undefined', 'instructions-command-undefined', 'instructions-command-undefined']);
+  assert.deepEqual(ds.map((d) => d.range), rs);
+  assert.match(ds[0]!.message, /no script 'lint' in package\.json \(scripts: build, test\)/);
+  assert.match(ds[2]!.message, /no script 'build' in web\/package\.json \(scripts: dev\)/);
+});
+
+test('make targets are read from the Makefile; one with includes or pattern rules is not judged', () => {
+  const host = new InMemoryHost({ [`${W}/Makefile`]: '.PHONY: build test\nbuild:\n\tgo build\ntest: build\n\tgo test ./...\n' });
+  const ds = diags('Use `make build test` and `make lint`.', `${W}/AGENTS.md`, host);
+  assert.deepEqual(ds.map((d) => d.code), ['instructions-command-undefined']);
+  assert.match(ds[0]!.message, /'make lint': the Makefile defines no target 'lint' \(targets: build, test\)/);
+  const inc = new InMemoryHost({ [`${W}/Makefile`]: 'include common.mk\nbuild:\n' });
+  assert.deepEqual(codes('`make lint`', `${W}/AGENTS.md`, inc), []);
+  assert.deepEqual(codes('`make lint`', `${W}/AGENTS.md`), [], 'no Makefile: nothing to judge');
+});
+
+test('Copilot instructions in .github speak for the repository root', () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { test: 'x' } }) });
+  assert.deepEqual(codes('`npm run lint`', `${W}/.github/copilot-instructions.md`, host), ['instructions-command-undefined']);
+});
+
+test('definition on an import goes to the imported file', () => {
+  const { text, position } = cursor('See @docs/st$0yle.md');
+  const host = new InMemoryHost({ [`${W}/docs/style.md`]: '# Style' });
+  assert.deepEqual(instructionDefinition(text, `${W}/CLAUDE.md`, position, host), { uri: `${W}/docs/style.md`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+});
+
+test('hover on an import shows the first lines of the target in a fence', () => {
+  const { text, position } = cursor('See @sty$0le.md');
+  const host = new InMemoryHost({ [`${W}/style.md`]: '# Style\n\n```ts\nx\n```' });
+  const v = (instructionHover(text, `${W}/CLAUDE.md`, position, host)!.contents as { value: string }).value;
+  assert.match(v, /````markdown\n# Style/);
+});
+
+test('hover on applyTo counts the workspace files each pattern matches', () => {
+  const { text, position } = cursor(joinLines('---', 'apply$0To: "src/**/*.ts, *.md"', '---'));
+  const h = instructionHover(text, `${W}/.github/instructions/x.instructions.md`, position, new InMemoryHost(), { workspaceFiles: [`${W}/src/a.ts`, `${W}/src/b/c.ts`, `${W}/README.md`] });
+  const v = (h!.contents as { value: string }).value;
+  assert.match(v, /`src\/\*\*\/\*\.ts`: 2 files/);
+  assert.match(v, /`\*\.md`: 1 file in/);
+});
+
+test('instructions in effect: nearest AGENTS.md, CLAUDE.md root to leaf with .local after, matching applyTo and paths', () => {
+  const files = [
+    { uri: `${W}/AGENTS.md`, variant: 'agents-md' as const },
+    { uri: `${W}/pkg/AGENTS.md`, variant: 'agents-md' as const },
+    { uri: `${W}/CLAUDE.md`, variant: 'claude-md' as const },
+    { uri: `${W}/CLAUDE.local.md`, variant: 'claude-local' as const },
+    { uri: `${W}/pkg/CLAUDE.md`, variant: 'claude-md' as const },
+    { uri: `${W}/.claude/rules/ts.md`, variant: 'claude-rule' as const, globs: ['pkg/**/*.ts'] },
+    { uri: `${W}/.claude/rules/py.md`, variant: 'claude-rule' as const, globs: ['**/*.py'] },
+    { uri: `${W}/.github/copilot-instructions.md`, variant: 'copilot-instructions' as const },
+    { uri: `${W}/.github/instructions/ts.instructions.md`, variant: 'copilot-scoped' as const, globs: ['**/*.ts'] },
+    { uri: `${W}/.github/instructions/manual.instructions.md`, variant: 'copilot-scoped' as const },
+  ];
+  const e = instructionsInEffect(`${W}/pkg/src/a.ts`, W, files);
+  const of = (c: string) => e.find((x) => x.client.startsWith(c))!.items.map((i) => i.uri.slice(W.length + 1));
+  assert.deepEqual(of('Codex'), ['pkg/AGENTS.md']);
+  assert.deepEqual(of('Claude Code'), ['CLAUDE.md', 'CLAUDE.local.md', 'pkg/CLAUDE.md', '.claude/rules/ts.md']);
+  assert.deepEqual(of('GitHub Copilot'), ['.github/copilot-instructions.md', 'AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md', '.github/instructions/ts.instructions.md']);
+});
+
+test('commands a line hedges, and tool binaries run through pnpm or yarn, are not judged', () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { dev: 'vite', build: 'vite build' } }) });
+  const text = joinLines(
+    '- Build with `npm run build`.',
+    '- Lint with `npm run lint` (if available) and type-check with `npm run typecheck` if present.',
+    '- In a package folder, focus a test with `pnpm vitest run -t name` or `yarn jest src`.',
+    '- `npm run lint --if-present`',
+    '- Format with `pnpm format`.',
+  );
+  const ds = diags(text, `${W}/CLAUDE.md`, host);
+  assert.deepEqual(ds.map((d) => [d.code, d.range.start.line]), [['instructions-command-undefined', 4]]);
+});
+
+test('in VS Code, a VS Code skill does not repeat what VS Code reports; a typo and other clients still are', () => {
+  const text = joinLines('---', 'name: other-name', 'description: Formats tables. Use when a table is ragged.', 'allowed-tools: Bash', 'user_invocable: true', '---', '# Tables');
+  const codesOf = (uri: string, editorValidates: boolean) => analyzeSkill(text, uri, new InMemoryHost(), { editorValidates }).diagnostics.map((d) => d.code);
+  const vscodeSkill = `${W}/.github/skills/tables/SKILL.md`;
+  assert.deepEqual(codesOf(vscodeSkill, false), ['skill-unexpected-field', 'skill-field-typo', 'skill-name-directory-mismatch']);
+  assert.deepEqual(codesOf(vscodeSkill, true), ['skill-field-typo']);
+  // Under .agents/skills other clients read it too: their findings stay, named for them.
+  const shared = analyzeSkill(text, `${W}/.agents/skills/tables/SKILL.md`, new InMemoryHost(), { editorValidates: true }).diagnostics.find((d) => d.code === 'skill-name-directory-mismatch');
+  assert.ok(shared && !/VS Code/.test(shared.message), shared?.message);
+});
