@@ -302,8 +302,9 @@ async function exerciseGraphs(deadlineMs: number): Promise<void> {
 
 test(
   'a dependency chain 100,000 planes deep and a 100,000-plane cycle: every feature answers, no stack overflow',
-  { timeout: 60_000 },
-  () => exerciseGraphs(40_000),
+  // A hang guard, not a timing claim (the figures are in npm run bench): generous enough for a loaded CI machine.
+  { timeout: 150_000 },
+  () => exerciseGraphs(120_000),
 );
 
 test('10,000 rapid edits: none is lost, the server ends on exactly the client text', { timeout: 120_000 }, async () => {
