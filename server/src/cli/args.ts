@@ -14,7 +14,7 @@ export function readArgs(argv: string[], known: string[], valued: string[] = [])
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--') {
-      positional.push(...argv.slice(i + 1));
+      for (const x of argv.slice(i + 1)) positional.push(x);
       break;
     }
     if (!a.startsWith('--') || a === '-') {

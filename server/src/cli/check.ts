@@ -48,7 +48,7 @@ export function checkCommand(argv: string[], io: Io): number {
     }
     if (st.isDirectory()) {
       roots.push(p);
-      files.push(...findFiles(p, (f) => fileKindOf(f) !== null).map((f) => ({ path: f, kind: fileKindOf(f)! })));
+      for (const x of findFiles(p, (f) => fileKindOf(f) !== null).map((f) => ({ path: f, kind: fileKindOf(f)! }))) files.push(x);
     } else {
       const kind = forced?.kind ?? fileKindOf(p);
       if (!kind) {
