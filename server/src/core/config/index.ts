@@ -1,0 +1,4 @@
+export * from './config';
+export * from './apply';
+export * from './suppress';
+export * from './nearest';
