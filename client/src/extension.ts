@@ -18,6 +18,7 @@ export const DOCUMENT_SELECTOR = [
   { language: '3md' },
   { scheme: 'file', pattern: '**/{SKILL,skill,AGENT}.md' },
   { scheme: 'file', pattern: '**/.agent-world/{prompts/*.md,world.eval.md,world.json}' },
+  { scheme: 'file', pattern: '**/.agent-files.json' },
 ];
 
 export interface AgentFilesApi {

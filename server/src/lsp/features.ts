@@ -7,6 +7,7 @@ import type { ServerContext } from './server';
 import type { OpenDocument } from './documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './formats/provider';
 import { boundActions, targetsOutside } from './editBounds';
+import { suppressionActions } from './config';
 
 /** Rank of a symbol name for a query: lower is better, -1 is no match (subsequence, case-insensitive). */
 export function matchQuery(name: string, query: string): number {
@@ -69,7 +70,10 @@ export function registerFeatures(ctx: ServerContext): void {
   on(connection.onDocumentLinks.bind(connection), 'documentLink', [], (pr, d) => pr.documentLinks?.(d, fctx));
   on(connection.onCodeLens.bind(connection), 'codeLens', [], (pr, d) => pr.codeLens?.(d, fctx));
   on(connection.onCodeAction.bind(connection), 'codeAction', [], (pr, d, p: CodeActionParams) => {
-    const { kept, dropped } = boundActions(pr.codeActions?.(d, p.range, p.context.diagnostics, fctx) ?? [], d.uri, mayWrite);
+    const own = pr.codeActions?.(d, p.range, p.context.diagnostics, fctx) ?? [];
+    const text = d.doc.getText();
+    for (const diag of p.context.diagnostics) for (const a of suppressionActions(d.uri, text, diag, ctx.configs, fctx.roots())) own.push(a);
+    const { kept, dropped } = boundActions(own, d.uri, mayWrite);
     if (dropped.length) runner.log.info(`codeAction: not offered, as it would write outside the workspace folders: ${dropped.join('; ')}`);
     return kept;
   });
