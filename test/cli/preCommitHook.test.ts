@@ -13,6 +13,8 @@ const hook = (parse(fs.readFileSync(path.join(ROOT, '.pre-commit-hooks.yaml'), '
 
 function runHook(repo: string) {
   const staged = spawnSync('git', ['diff', '--cached', '--name-only'], { cwd: repo, encoding: 'utf8' }).stdout.split('\n').filter((f) => f && new RegExp(hook.files).test(f));
+  // pre-commit does not run a hook when none of the staged files match its pattern.
+  if (staged.length === 0) return { status: 0, stdout: '(skipped)' };
   const [, ...args] = hook.entry.split(' ');
   return spawnSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), ...args, ...staged], { cwd: repo, encoding: 'utf8' });
 }
@@ -25,7 +27,7 @@ test('the pre-commit hook checks the staged agent files and fails on an error; n
     git('init', '-q');
     fs.writeFileSync(path.join(repo, 'README.md'), '# hi\n');
     git('add', 'README.md');
-    assert.equal(runHook(repo).status, 0, 'no agent file staged');
+    assert.equal(runHook(repo).stdout, '(skipped)', 'no agent file staged');
     fs.mkdirSync(path.join(repo, 'skills/bad'), { recursive: true });
     fs.writeFileSync(path.join(repo, 'skills/bad/SKILL.md'), 'no frontmatter\n');
     git('add', 'skills/bad/SKILL.md');

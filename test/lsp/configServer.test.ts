@@ -49,7 +49,7 @@ test('an open config file gets its own diagnostics, and editing it re-checks ope
   client.open(cfg, '{ "rules": { "skill-fle-missing": "off" } }', 'json');
   const ds = await own;
   assert.deepEqual(codes(ds), ['0:config-unknown-rule:2']);
-  assert.match(ds[0]!.message, /did you mean 'skill-file-missing'/);
+  assert.match(String(ds[0]!.message), /did you mean 'skill-file-missing'/);
   await recheck;
 });
 
@@ -75,5 +75,5 @@ test('2.6 million dead links on one 20 MB line publish 1,000 diagnostics and a c
   assert.equal(ds.length, 1001);
   const last = ds[ds.length - 1]!;
   assert.equal(last.code, 'too-many-diagnostics');
-  assert.match(last.message, /^2599000 more diagnostics not shown/);
+  assert.match(String(last.message), /^2599000 more diagnostics not shown/);
 });
