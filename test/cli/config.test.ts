@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { QUICK_FIXES } from '../../server/src/core/config/fixes';
 
 const CLI = path.resolve(__dirname, '../../dist/cli.js');
 let root: string;
@@ -79,4 +80,22 @@ test('resolve of an unknown skill exits 1 naming it', () => {
   assert.equal(r.code, 1);
   assert.equal(r.out, '');
   assert.match(r.err, /no skill named 'nosuch'/);
+});
+
+test('--fix-dry-run prints the safe fixes as a diff and writes nothing; --fix applies them and reports what is left', () => {
+  const text = '---\nname: q\ndescription: Does a thing. Use when asked.\nmetadata:\n  version: 1.0\n---\nBody.\n';
+  write('fix/q/SKILL.md', text);
+  const dry = cli('check', '--fix-dry-run', 'fix');
+  assert.equal(dry.code, 0);
+  assert.equal(dry.out.trim(), ['--- a/fix/q/SKILL.md', '+++ b/fix/q/SKILL.md', '@@ -2,6 +2,6 @@', ' name: q', ' description: Does a thing. Use when asked.', ' metadata:', '-  version: 1.0', '+  version: "1.0"', ' ---', ' Body.'].join('\n'));
+  assert.equal(fs.readFileSync(path.join(root, 'fix/q/SKILL.md'), 'utf8'), text);
+  const fixed = cli('check', '--fix', 'fix');
+  assert.match(fixed.err, /applied 1 safe fix/);
+  assert.equal(fs.readFileSync(path.join(root, 'fix/q/SKILL.md'), 'utf8'), text.replace('1.0', '"1.0"'));
+  assert.doesNotMatch(fixed.out, /skill-metadata-unquoted/);
+});
+
+test('the quick-fix table of docs/rules.md is the one --fix uses', () => {
+  const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/rules.md'), 'utf8');
+  for (const [code, f] of Object.entries(QUICK_FIXES)) assert.match(doc, new RegExp(`^\\| ${code} \\| .* \\| ${f.safe ? 'safe' : 'no'} \\| ${f.why.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&')} \\|$`, 'm'), code);
 });

@@ -77,3 +77,15 @@ test('2.6 million dead links on one 20 MB line publish 1,000 diagnostics and a c
   assert.equal(last.code, 'too-many-diagnostics');
   assert.match(String(last.message), /^2599000 more diagnostics not shown/);
 });
+
+test('source.fixAll.agentFiles applies the safe fixes of the document as one edit', async () => {
+  assert.ok(JSON.stringify(client.initialize.capabilities.codeActionProvider).includes('source.fixAll.agentFiles'));
+  const uri = fileUri('skills/q/SKILL.md');
+  const text = '---\nname: q\ndescription: Does a thing. Use when asked.\nmetadata:\n  version: 1.0\n---\nBody.\n';
+  const opened = client.diagnostics(uri);
+  client.open(uri, text, 'markdown');
+  await opened;
+  const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } });
+  assert.deepEqual(actions.map((a) => [a.title, a.kind]), [['Fix 1 safe problem (Agent Files)', 'source.fixAll.agentFiles']]);
+  assert.equal(actions[0]!.edit!.changes![uri]![0]!.newText, text.replace('1.0', '"1.0"'));
+});

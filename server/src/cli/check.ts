@@ -18,10 +18,10 @@ import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
 import { parseTargets, TARGETS } from '../core/skills';
-import { applyConfigToFile, CONFIG_FILE_NAME, DEFAULT_CONFIG, isIgnored, nearestConfig, parseConfig, type FoundConfig, type ParsedConfig } from '../core/config';
+import { applySafeFixes, unifiedDiff, applyConfigToFile, CONFIG_FILE_NAME, DEFAULT_CONFIG, isIgnored, nearestConfig, parseConfig, type FoundConfig, type ParsedConfig } from '../core/config';
 
 export function checkCommand(argv: string[], io: Io): number {
-  const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty'], ['format', 'kind', 'target', 'config']);
+  const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-dry-run'], ['format', 'kind', 'target', 'config']);
   if (flags.has('help')) {
     io.out(CHECK_HELP);
     return 0;
@@ -88,6 +88,30 @@ export function checkCommand(argv: string[], io: Io): number {
     detection: f.forced?.detection ?? detection,
     read: readFileBounded(f.path),
   }));
+  if (flags.has('fix') && flags.has('fix-dry-run')) throw new UsageError("'--fix' and '--fix-dry-run' cannot be combined");
+  // --fix applies the safe quick fixes first (docs/rules.md#quick-fixes); the report is of the fixed files.
+  if (flags.has('fix') || flags.has('fix-dry-run')) {
+    const fixHost = new NodeFsHost(roots);
+    let applied = 0;
+    for (const e of entries) {
+      if (!('text' in e.read)) continue;
+      const found = configs.forFile(e.uri);
+      const ds = applyConfigToFile(e.kind, e.read.text, analyzeFile(e.kind, e.read.text, e.uri, fixHost, { detection: e.detection, workspaceRoots }), found.config);
+      const r = applySafeFixes(e.kind, e.read.text, e.uri, ds);
+      if (r.applied === 0) continue;
+      applied += r.applied;
+      if (flags.has('fix-dry-run')) io.out(unifiedDiff(e.rel.split(path.sep).join('/'), e.read.text, r.text));
+      else {
+        fs.writeFileSync(URI.parse(e.uri).fsPath, r.text);
+        e.read = { text: r.text };
+      }
+    }
+    if (flags.has('fix-dry-run')) {
+      io.err(`agent-files: ${applied} safe fix${applied === 1 ? '' : 'es'} would be applied (nothing was written)`);
+      return 0;
+    }
+    io.err(`agent-files: applied ${applied} safe fix${applied === 1 ? '' : 'es'}`);
+  }
   const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) => ('text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection }] : []));
   const cross = crossFileDiagnostics(checked, host, { workspaceRoots });
   /** Each rule's own severity, before any configuration (SARIF's default level). */
@@ -129,6 +153,8 @@ Options:
   --config FILE use this configuration for every file instead of the nearest .agent-files.json
   --no-config   use no configuration file (every rule at its own severity)
   --allow-empty exit 0 when there is nothing to check (by default that is exit 2)
+  --fix         apply the safe quick fixes (docs/rules.md#quick-fixes), then report what is left
+  --fix-dry-run print the safe fixes as a unified diff; write nothing
   --agent       read every .3md as an agent.3md; --plain reads every .3md as plain 3md
   --target T,…  check every SKILL.md for these clients instead of those its folder implies:
                 spec, skills-ref, claude-code, codex, copilot, gemini-cli, opencode, cursor

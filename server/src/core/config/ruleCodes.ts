@@ -54,6 +54,7 @@ export const RULE_CODES: ReadonlySet<string> = new Set([
   'missingPlanePosition',
   'missingVersion',
   'parse',
+  'quick-fixes',
   'route-assertion',
   'runtime-decisions',
   'skill-agent-without-fork',
