@@ -23,6 +23,7 @@ export const DOCUMENT_SELECTOR = [
   { scheme: 'file', pattern: '**/.github/copilot-instructions.md' },
   { scheme: 'file', pattern: '**/.github/instructions/**/*.instructions.md' },
   { scheme: 'file', pattern: '**/.claude/rules/**/*.md' },
+  { scheme: 'file', pattern: '**/.agent-files.json' },
 ];
 
 export interface AgentFilesApi {

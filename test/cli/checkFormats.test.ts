@@ -41,7 +41,7 @@ test('check finds and passes every format of a clean tree (exit 0)', () => {
     ['clean/skills/pdf-reader/SKILL.md', 'SKILL.md', []],
     ['clean/skills/web-search/SKILL.md', 'SKILL.md', []],
   ]);
-  assert.deepEqual(j.summary, { errors: 0, warnings: 0 });
+  assert.deepEqual(j.summary, { errors: 0, warnings: 0, information: 0, hints: 0 });
 });
 
 test('check reports per-file and cross-file findings of a broken tree (exit 1)', () => {
@@ -58,7 +58,7 @@ test('check reports per-file and cross-file findings of a broken tree (exit 1)',
     ['broken/agents/z/AGENT.md', 'AGENT.md', ['agent-extends-unresolved@3:9']],
     ['broken/b/shared/SKILL.md', 'SKILL.md', ['skill-duplicate-name@1:6']],
   ]);
-  assert.deepEqual(j.summary, { errors: 5, warnings: 3 });
+  assert.deepEqual(j.summary, { errors: 5, warnings: 3, information: 1, hints: 0 });
   const byPath = new Map(j.files.map((f) => [f.path, f.diagnostics]));
   const other = URI.file(join(FIX, 'broken/b/shared/SKILL.md')).toString();
   assert.deepEqual(byPath.get('broken/a/shared/SKILL.md'), [

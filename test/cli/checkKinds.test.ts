@@ -36,9 +36,13 @@ test('a named file whose kind is unknown is skipped with a note on stderr, never
     'agent-files: skipping README.md: its name is not one agent-files checks (say what it is with --kind 3md|agent3md|skill|agent-md|world|prompt|eval|instructions)',
     'agent-files: skipping notes.txt: its name is not one agent-files checks (say what it is with --kind 3md|agent3md|skill|agent-md|world|prompt|eval|instructions)',
   ]);
-  assert.equal(r.out.trim(), '1 file checked: 0 errors, 0 warnings');
+  assert.equal(r.out.trim(), '1 file checked: 0 errors, 0 warnings, 0 information');
+  // Nothing left to check is bad usage (a mistyped CI path must not pass), unless --allow-empty.
   const none = cli('check', 'notes.txt');
-  assert.deepEqual([none.code, none.out.trim()], [0, '0 files checked: 0 errors, 0 warnings']);
+  assert.equal(none.code, 2);
+  assert.match(none.err, /agent-files: no files to check in notes\.txt/);
+  const allowed = cli('check', '--allow-empty', 'notes.txt');
+  assert.deepEqual([allowed.code, allowed.out.trim()], [0, '0 files checked: 0 errors, 0 warnings, 0 information']);
 });
 
 test('--kind forces how the named files are read; folders keep their names', () => {

@@ -82,7 +82,7 @@ test('a 600 MB and a 2 GB file in a checked folder are each reported as file-too
     'bad.3md:5:1: warning [dangling-link] link [[z=9]] points to a plane that does not exist',
     'big/agent.3md:1:1: error [file-too-large] File is 600.0 MB (629145600 bytes), over the 50 MB (52428800 bytes) that agent-files reads; it was not checked',
     'huge/SKILL.md:1:1: error [file-too-large] File is 2048.0 MB (2147483648 bytes), over the 50 MB (52428800 bytes) that agent-files reads; it was not checked',
-    '4 files checked: 2 errors, 1 warning',
+    '4 files checked: 2 errors, 1 warning, 0 information',
     '',
   ]);
   const j = JSON.parse(cli(dir, 'check', '--format', 'json', '.').out) as { files: { path: string; kind: string; diagnostics: { code: string }[] }[] };

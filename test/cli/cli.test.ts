@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(__dirname, '../..');
 const FIX = join(ROOT, 'test/fixtures/cli');
@@ -19,7 +20,7 @@ test('check prints one line per problem and exits 1 on errors', () => {
     `agents/broken.agent.3md:9:64: warning [undeclared-tool] skill "search" runs "grep", which is not in the agent's tools list`,
     'agents/broken.agent.3md:9:74: error [tool-input] skill "search" command references {path}, which is not a declared input',
     'agents/broken.agent.3md:10:5: error [dead-link] link [[z=42]] points to a plane that does not exist',
-    '2 files checked: 3 errors, 1 warning',
+    '2 files checked: 3 errors, 1 warning, 0 information',
   ]);
 });
 
@@ -27,7 +28,7 @@ test('check --format json has the documented shape', () => {
   const r = cli('check', '--format', 'json', 'agents/agent.3md', 'plain');
   assert.equal(r.code, 0);
   const j = JSON.parse(r.out);
-  assert.deepEqual(j.summary, { errors: 0, warnings: 1 });
+  assert.deepEqual(j.summary, { errors: 0, warnings: 1, information: 0, hints: 0 });
   assert.deepEqual(j.files.map((f: { path: string; kind: string }) => [f.path, f.kind]), [['agents/agent.3md', 'agent.3md'], ['plain/notes.3md', '3md']]);
   assert.deepEqual(j.files[1].diagnostics, [
     { code: 'dangling-link', severity: 'warning', message: 'link [[z=5]] points to a plane that does not exist', range: { start: { line: 5, character: 19 }, end: { line: 5, character: 26 } } },
@@ -45,8 +46,11 @@ test('check --format sarif is SARIF 2.1.0 with 1-based regions', () => {
   const result = s.runs[0].results[0];
   assert.equal(result.ruleId, 'dangling-link');
   assert.equal(result.level, 'warning');
-  assert.deepEqual(result.locations[0].physicalLocation, { artifactLocation: { uri: 'plain/notes.3md' }, region: { startLine: 6, startColumn: 20, endLine: 6, endColumn: 27 } });
-  assert.deepEqual(s.runs[0].tool.driver.rules.map((r: { id: string }) => r.id), ['dangling-link']);
+  assert.deepEqual(result.locations[0].physicalLocation, { artifactLocation: { uri: 'plain/notes.3md', uriBaseId: '%SRCROOT%' }, region: { startLine: 6, startColumn: 20, endLine: 6, endColumn: 27 } });
+  assert.deepEqual(s.runs[0].originalUriBaseIds, { '%SRCROOT%': { uri: pathToFileURL(FIX + '/').href } });
+  assert.deepEqual(s.runs[0].tool.driver.rules, [
+    { id: 'dangling-link', name: 'dangling-link', helpUri: 'https://github.com/agent-files/agent-files/blob/main/docs/rules.md#dangling-link', shortDescription: { text: 'dangling-link' }, defaultConfiguration: { level: 'warning' } },
+  ]);
 });
 
 test('--agent and --plain force the reading', () => {

@@ -93,7 +93,7 @@ test('code actions: quote a numeric version; use the schema workflow id', async 
   assert.deepEqual(ds.map((d) => d.code), ['agent-type-string', 'agent-workflow-not-schema']);
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: ds[0]!.range, context: { diagnostics: ds } });
   assert.deepEqual(
-    actions.map((a) => [a.title, a.kind, a.edit!.changes![uri]]),
+    actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => [a.title, a.kind, a.edit!.changes![uri]]),
     [
       ['Quote the value: "1.0"', 'quickfix', [{ range: ds[0]!.range, newText: '"1.0"' }]],
       ["Replace with 'orchestrator-workers'", 'quickfix', [{ range: ds[1]!.range, newText: 'orchestrator-workers' }]],

@@ -73,7 +73,7 @@ test('diagnostics after didOpen: a missing prompt file on the promptPath value; 
   assert.equal(ds[0]!.message, 'agents.receiver.promptPath not found: prompts/missing.md');
   assert.match(ds[0]!.codeDescription!.href, /docs\/rules\.md#world-prompt-not-found$/);
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: ds[0]!.range, context: { diagnostics: ds } });
-  assert.deepEqual(actions.map((a) => [a.title, a.kind]), [['Create prompts/missing.md from the prompt template', 'quickfix']]);
+  assert.deepEqual(actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => [a.title, a.kind]), [['Create prompts/missing.md from the prompt template', 'quickfix']]);
   assert.deepEqual(actions[0]!.diagnostics, ds);
   const target = fileUri('.agent-world', 'prompts', 'missing.md');
   const changes = actions[0]!.edit!.documentChanges as ({ kind: string; uri: string } | { textDocument: { uri: string }; edits: { newText: string }[] })[];
@@ -115,7 +115,7 @@ test('prompt quick fix appends the missing rule line', async () => {
   assert.deepEqual(ds.map((d) => d.code), ['world-missing-mention-protocol', 'world-missing-tool-prohibition', 'world-missing-stop-token']);
   const tool = ds[1]!;
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: tool.range, context: { diagnostics: [tool] } });
-  assert.deepEqual(actions.map((a) => a.title), ['Add "Do not call tools yourself; request host actions only."']);
+  assert.deepEqual(actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => a.title), ['Add "Do not call tools yourself; request host actions only."']);
   assert.deepEqual(actions[0]!.edit, { changes: { [uri]: [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, newText: 'Do not call tools yourself; request host actions only.\n' }] } });
 });
 

@@ -74,7 +74,12 @@ export function resolveCommand(argv: string[], io: Io): number {
   if (positional.length !== 2) throw new UsageError('usage: agent-files resolve FILE SKILL');
   const rt = loadRuntime(positional[0]!, io);
   if (typeof rt === 'number') return rt;
-  io.out(json(rt.resolve(skillKey(rt, positional[1]!)).map((s) => s.name)));
+  const key = skillKey(rt, positional[1]!);
+  if (!rt.get(key)) {
+    io.err(`agent-files: ${positional[0]}: no skill named '${positional[1]}'`);
+    return 1;
+  }
+  io.out(json(rt.resolve(key).map((s) => s.name)));
   return 0;
 }
 

@@ -7,14 +7,18 @@ export interface Args {
   flags: Map<string, string | true>;
 }
 
-/** `valued` lists the flags that take a value (`--format json` or `--format=json`). */
+/** Short options every command understands, as their long names. */
+const SHORT: Record<string, string> = { '-f': '--format', '-h': '--help' };
+
+/** `valued` lists the flags that take a value (`--format json` or `--format=json`, `-f json`). */
 export function readArgs(argv: string[], known: string[], valued: string[] = []): Args {
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
   for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
+    const raw = argv[i]!;
+    const a = SHORT[raw] !== undefined && (known.includes(SHORT[raw]!.slice(2)) || valued.includes(SHORT[raw]!.slice(2))) ? SHORT[raw]! : raw;
     if (a === '--') {
-      positional.push(...argv.slice(i + 1));
+      for (const x of argv.slice(i + 1)) positional.push(x);
       break;
     }
     if (!a.startsWith('--') || a === '-') {

@@ -19,9 +19,10 @@ import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
 import { parseTargets, TARGETS } from '../core/skills';
+import { applySafeFixes, unifiedDiff, applyConfigToFile, CONFIG_FILE_NAME, DEFAULT_CONFIG, isIgnored, nearestConfig, parseConfig, type FoundConfig, type ParsedConfig } from '../core/config';
 
 export function checkCommand(argv: string[], io: Io): number {
-  const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help'], ['format', 'kind', 'target']);
+  const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-dry-run'], ['format', 'kind', 'target', 'config']);
   if (flags.has('help')) {
     io.out(CHECK_HELP);
     return 0;
@@ -37,6 +38,8 @@ export function checkCommand(argv: string[], io: Io): number {
   if (unknown.length) throw new UsageError(`unknown target '${unknown[0]}' (use ${TARGETS.join(', ')})`);
   if (rawTargets !== undefined && skillTargets.length === 0) throw new UsageError(`'--target' needs at least one of ${TARGETS.join(', ')}`);
   if (positional.length === 0) throw new UsageError(`usage: agent-files check [--format text|json|sarif] [--strict] [--kind ${KIND_NAMES}] [--target a,b] PATH...`);
+  if (flags.has('config') && flags.has('no-config')) throw new UsageError("'--config' and '--no-config' cannot be combined");
+  const configs = new ConfigReader(io, flags.has('no-config') ? null : typeof flags.get('config') === 'string' ? (flags.get('config') as string) : undefined);
 
   const files: { path: string; kind: FileKind; forced?: ForcedKind }[] = [];
   const roots: string[] = [];
@@ -49,11 +52,15 @@ export function checkCommand(argv: string[], io: Io): number {
     }
     if (st.isDirectory()) {
       roots.push(p);
-      files.push(...findFiles(p, (f) => fileKindOf(f) !== null).map((f) => ({ path: f, kind: fileKindOf(f)! })));
+      for (const f of findFiles(p, (f) => fileKindOf(f) !== null)) if (!configs.ignores(f)) files.push({ path: f, kind: fileKindOf(f)! });
     } else {
       const kind = forced?.kind ?? fileKindOf(p);
       if (!kind) {
         io.err(`agent-files: skipping ${p}: its name is not one agent-files checks (say what it is with --kind ${KIND_NAMES})`);
+        continue;
+      }
+      if (configs.ignores(p)) {
+        io.err(`agent-files: skipping ${p}: it matches 'ignore' in ${configs.configFileOf(p) ?? CONFIG_FILE_NAME}`);
         continue;
       }
       roots.push(path.dirname(p));
@@ -66,6 +73,9 @@ export function checkCommand(argv: string[], io: Io): number {
       }
       files.push(forced ? { path: p, kind, forced } : { path: p, kind });
     }
+  }
+  if (files.length === 0 && !flags.has('allow-empty')) {
+    throw new FatalError(`agent-files: no files to check in ${positional.join(', ')} (agent-files checks *.3md, SKILL.md, AGENT.md and .agent-world/ files; --allow-empty accepts none)`);
   }
   const host = new NodeFsHost(roots);
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
@@ -84,33 +94,61 @@ export function checkCommand(argv: string[], io: Io): number {
     detection: f.forced?.detection ?? detection,
     read: readFileBounded(f.path),
   }));
+  if (flags.has('fix') && flags.has('fix-dry-run')) throw new UsageError("'--fix' and '--fix-dry-run' cannot be combined");
+  // --fix applies the safe quick fixes first (docs/rules.md#quick-fixes); the report is of the fixed files.
+  if (flags.has('fix') || flags.has('fix-dry-run')) {
+    const fixHost = new NodeFsHost(roots);
+    let applied = 0;
+    for (const e of entries) {
+      if (!('text' in e.read)) continue;
+      const found = configs.forFile(e.uri);
+      const ds = applyConfigToFile(e.kind, e.read.text, analyzeFile(e.kind, e.read.text, e.uri, fixHost, { detection: e.detection, workspaceRoots }), found.config);
+      const r = applySafeFixes(e.kind, e.read.text, e.uri, ds);
+      if (r.applied === 0) continue;
+      applied += r.applied;
+      if (flags.has('fix-dry-run')) io.out(unifiedDiff(e.rel.split(path.sep).join('/'), e.read.text, r.text));
+      else {
+        fs.writeFileSync(URI.parse(e.uri).fsPath, r.text);
+        e.read = { text: r.text };
+      }
+    }
+    if (flags.has('fix-dry-run')) {
+      io.err(`agent-files: ${applied} safe fix${applied === 1 ? '' : 'es'} would be applied (nothing was written)`);
+      return 0;
+    }
+    io.err(`agent-files: applied ${applied} safe fix${applied === 1 ? '' : 'es'}`);
+  }
   const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) => ('text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection }] : []));
   const cross = crossFileDiagnostics(checked, host, { workspaceRoots });
+  /** Each rule's own severity, before any configuration (SARIF's default level). */
+  const defaults = new Map<string, Diagnostic['severity']>();
   // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
   const workspaceFiles = checked.some((f) => f.kind === 'instructions') ? folderFiles(roots) : undefined;
-  const results: FileResult[] = entries.map((e) => ({
-    path: e.rel,
+  const results: FileResult[] = entries.map((e) => {
     // Tells an agent.3md from a plain 3md, and an OS Protocol AGENT.md from an instruction file.
-    kind: 'text' in e.read ? kindLabel(e.kind, e.read.text, e.uri, e.detection) : kindLabel(e.kind, '', e.uri, e.detection),
-    diagnostics:
-      'text' in e.read
-        ? // In reading order, so the report follows the file.
-          capDiagnostics(
-            [...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, skillTargets, skillTargetsSource: 'the --target option', ...(workspaceFiles ? { workspaceFiles } : {}) }), ...(cross.get(e.uri) ?? [])].sort(
-              (a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character,
-            ),
-          )
-        : [fileTooLarge(e.read.tooLarge)],
-  }));
+    const kind = 'text' in e.read ? kindLabel(e.kind, e.read.text, e.uri, e.detection) : kindLabel(e.kind, '', e.uri, e.detection);
+    const found = configs.forFile(e.uri);
+    if (!('text' in e.read)) return { path: e.rel, kind, diagnostics: applyConfigToFile(e.kind, '', [fileTooLarge(e.read.tooLarge)], found.config) };
+    const targets = skillTargets.length ? { skillTargets, skillTargetsSource: 'the --target option' } : found.config.targets?.length ? { skillTargets: found.config.targets, skillTargetsSource: `'targets' in ${configs.label(found)}` } : {};
+    const raw = [...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, ...targets, ...(workspaceFiles ? { workspaceFiles } : {}) }), ...(cross.get(e.uri) ?? [])];
+    for (const d of raw) if (!defaults.has(d.code)) defaults.set(d.code, d.severity);
+    // In reading order, so the report follows the file.
+    raw.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+    return { path: e.rel, kind, diagnostics: capDiagnostics(applyConfigToFile(e.kind, e.read.text, raw, found.config)) };
+  });
+  // The configuration files that applied are checked too, once each.
+  for (const c of configs.used()) {
+    if (c.parsed.diagnostics.length) results.push({ path: path.relative(io.cwd, c.path) || c.path, kind: CONFIG_FILE_NAME, diagnostics: c.parsed.diagnostics });
+  }
 
   if (format === 'json') io.out(formatJson(results));
-  else if (format === 'sarif') io.out(formatSarif(results, VERSION, RULES_URL));
+  else if (format === 'sarif') io.out(formatSarif(results, VERSION, RULES_URL, { base: sarifBase(io.cwd, roots), cwd: io.cwd, defaults }));
   else io.out(formatText(results));
   const s = summarize(results);
   return s.errors > 0 || (flags.has('strict') && s.warnings > 0) ? 1 : 0;
 }
 
-const CHECK_HELP = `Usage: agent-files check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] [--target T,...] PATH...
+export const CHECK_HELP = `Usage: agent-files check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] [--target T,...] PATH...
 
 Checks files and folders. A folder is walked for the files agent-files knows by name (*.3md,
 SKILL.md, AGENT.md, .agent-world/world.json, world.eval.md, .agent-world/prompts/*.md, and the
@@ -120,8 +158,13 @@ A file named here whose name says nothing (README.md, notes.txt) is skipped with
 stderr, unless --kind says what it is.
 
 Options:
-  --format F    text (default), json or sarif
+  -f, --format F  text (default), json or sarif (see docs/cli.md for the JSON and SARIF shapes)
   --strict      exit 1 on warnings too
+  --config FILE use this configuration for every file instead of the nearest .agent-files.json
+  --no-config   use no configuration file (every rule at its own severity)
+  --allow-empty exit 0 when there is nothing to check (by default that is exit 2)
+  --fix         apply the safe quick fixes (docs/rules.md#quick-fixes), then report what is left
+  --fix-dry-run print the safe fixes as a unified diff; write nothing
   --agent       read every .3md as an agent.3md; --plain reads every .3md as plain 3md
   --target T,…  check every SKILL.md for these clients instead of those its folder implies:
                 spec, skills-ref, claude-code, codex, copilot, gemini-cli, opencode, cursor
@@ -142,4 +185,85 @@ function folderFiles(roots: string[]): string[] {
 function fileTooLarge(size: number): Diagnostic {
   const at = { line: 0, character: 0 };
   return { code: 'file-too-large', severity: 'error', message: `${tooLargeText(size)}; it was not checked`, range: { start: at, end: at }, data: { size } };
+}
+
+/** The folder SARIF URIs are relative to: the working directory when every checked root is inside it, else their common ancestor. */
+function sarifBase(cwd: string, roots: string[]): string {
+  const abs = roots.map((r) => path.resolve(cwd, r));
+  const inside = (dir: string, p: string) => p === dir || p.startsWith(dir.endsWith(path.sep) ? dir : dir + path.sep);
+  if (abs.every((r) => inside(path.resolve(cwd), r))) return path.resolve(cwd);
+  let common = abs[0] ?? path.resolve(cwd);
+  while (!abs.every((r) => inside(common, r)) && path.dirname(common) !== common) common = path.dirname(common);
+  return common;
+}
+
+/**
+ * The configuration of each checked file: the nearest .agent-files.json (read once per folder),
+ * the one --config names, or none with --no-config. A named file that cannot be read is exit 2.
+ */
+class ConfigReader {
+  readonly #byUri = new Map<string, { path: string; parsed: ParsedConfig } | null>();
+  readonly #fixed: FoundConfig | null | undefined;
+  readonly #used = new Set<string>();
+
+  constructor(
+    private readonly io: Io,
+    /** null: no configuration; a path: that file for everything; undefined: the nearest. */
+    fixed: string | null | undefined,
+  ) {
+    if (fixed === null) this.#fixed = null;
+    else if (fixed !== undefined) {
+      const uri = URI.file(path.resolve(io.cwd, fixed)).toString();
+      const r = readFileBounded(fixed);
+      if (!('text' in r)) throw new FatalError(`agent-files: cannot read ${fixed}: ${tooLargeText(r.tooLarge)}`);
+      this.#byUri.set(uri, { path: path.resolve(io.cwd, fixed), parsed: parseConfig(r.text) });
+      this.#fixed = { uri, config: this.#byUri.get(uri)!.parsed.config };
+    }
+  }
+
+  forFile(fileUri: string): FoundConfig {
+    if (this.#fixed === null) return { config: DEFAULT_CONFIG };
+    const found = this.#find(fileUri);
+    if (found.uri) this.#used.add(found.uri);
+    return found;
+  }
+
+  /** True when a file matches the `ignore` globs of its configuration (relative to the config file's folder). */
+  ignores(file: string): boolean {
+    if (this.#fixed === null) return false;
+    const uri = URI.file(path.resolve(this.io.cwd, file)).toString();
+    return isIgnored(this.#find(uri), uri);
+  }
+
+  configFileOf(file: string): string | undefined {
+    if (this.#fixed === null) return undefined;
+    const found = this.#find(URI.file(path.resolve(this.io.cwd, file)).toString());
+    return found.uri ? this.label(found) : undefined;
+  }
+
+  #find(fileUri: string): FoundConfig {
+    return this.#fixed ?? nearestConfig(fileUri, (uri) => this.#read(uri), (uri) => this.#byUri.get(uri)!.parsed.config);
+  }
+
+  label(found: FoundConfig): string {
+    const c = found.uri ? this.#byUri.get(found.uri) : undefined;
+    return c ? path.relative(this.io.cwd, c.path) || c.path : CONFIG_FILE_NAME;
+  }
+
+  used(): { path: string; parsed: ParsedConfig }[] {
+    return [...this.#used].map((u) => this.#byUri.get(u)!).filter((c) => !!c);
+  }
+
+  #read(uri: string): string | undefined {
+    if (!this.#byUri.has(uri)) {
+      const file = URI.parse(uri).fsPath;
+      let entry: { path: string; parsed: ParsedConfig } | null = null;
+      if (fs.existsSync(file) && fs.statSync(file).isFile()) {
+        const r = readFileBounded(file);
+        entry = { path: file, parsed: 'text' in r ? parseConfig(r.text) : { config: parseConfig('{}').config, diagnostics: [fileTooLarge(r.tooLarge)] } };
+      }
+      this.#byUri.set(uri, entry);
+    }
+    return this.#byUri.get(uri) ? '' : undefined;
+  }
 }

@@ -2,7 +2,7 @@
  * `agent-files`: the command-line interface over the same core as the language server.
  * Exit codes: 0 success, 1 problems found (or the command's own failure), 2 bad usage or unreadable input.
  */
-import { checkCommand } from './check';
+import { CHECK_HELP, checkCommand } from './check';
 import { commandCommand, exportCommand, linksCommand, parseCommand, resolveCommand, routeCommand } from './agentCommands';
 import { conformanceCommand } from './conformance';
 import { toPromptCommand } from './toPrompt';
@@ -28,6 +28,20 @@ Usage:
   agent-files to-prompt DIR...             the <available_skills> XML of skill folders (or folders of them)
 
 Exit codes: 0 ok, 1 errors found (or warnings with --strict), 2 bad usage or unreadable input.`;
+
+/** `agent-files COMMAND --help`. */
+const COMMAND_HELP: Record<string, string> = {
+  check: CHECK_HELP,
+  parse: 'Usage: agent-files parse FILE.3md\n\nPrints the 3md document as JSON. Exit 1 on a parse error (the message names the position).',
+  links: 'Usage: agent-files links FILE.3md\n\nPrints the cross-plane [[z=N]] links as JSON.',
+  route: 'Usage: agent-files route FILE.3md TEXT...\n\nPrints the skills ranked for a request, as JSON (name, z, score, hits).',
+  resolve: 'Usage: agent-files resolve FILE.3md SKILL\n\nPrints the skill and its dependencies in load order, as JSON. SKILL is a name or a z.\nExit 1 when the file has no such skill.',
+  command:
+    'Usage: agent-files command FILE.3md SKILL [name=value...] [--allow-missing] [--allow-options]\n\nPrints the skill\'s command line with its placeholders filled for the shell context they sit in.\nValues are checked against the skill\'s inputs first (unknown names, types, required inputs);\nexit 1 names the input.\n\nOptions:\n  --allow-missing   keep the placeholders of missing inputs as written\n  --allow-options   accept values that start with - (they could be read as options)',
+  export: 'Usage: agent-files export FILE.3md [--bodies]\n\nPrints the agent3md/1 JSON export.\n\nOptions:\n  --bodies   include each skill\'s body text',
+  conformance: 'Usage: agent-files conformance DIR...\n\nRuns folders of upstream conformance vectors and prints how many pass. Exit 1 on a failure.',
+  'to-prompt': 'Usage: agent-files to-prompt DIR...\n\nPrints the <available_skills> XML of skill folders (or of folders of them).',
+};
 
 const COMMANDS: Record<string, (argv: string[], io: Io) => number> = {
   check: checkCommand,
@@ -57,6 +71,12 @@ export function run(argv: string[], raw: Io): number {
     return 0;
   }
   const cmd = COMMANDS[name];
+  const end = rest.indexOf('--');
+  const own = end < 0 ? rest : rest.slice(0, end);
+  if (COMMAND_HELP[name] !== undefined && (own.includes('--help') || own.includes('-h'))) {
+    io.out(COMMAND_HELP[name]!);
+    return 0;
+  }
   try {
     if (!cmd) throw new UsageError(`unknown command '${name}' (see agent-files --help)`);
     return cmd(rest, io);

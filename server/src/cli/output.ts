@@ -13,11 +13,25 @@ export interface FileResult {
 export interface Summary {
   errors: number;
   warnings: number;
+  information: number;
+  hints: number;
 }
 
 export function summarize(files: FileResult[]): Summary {
-  return countSeverities(files.flatMap((f) => f.diagnostics));
+  const s: Summary = { errors: 0, warnings: 0, information: 0, hints: 0 };
+  for (const f of files) {
+    const c = countSeverities(f.diagnostics);
+    s.errors += c.errors;
+    s.warnings += c.warnings;
+    for (const d of f.diagnostics) {
+      if (d.severity === 'information') s.information++;
+      else if (d.severity === 'hint') s.hints++;
+    }
+  }
+  return s;
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** One line per diagnostic; file names and messages made printable (control characters and bidi overrides as visible escapes). */
 export function formatText(files: FileResult[]): string {
@@ -29,7 +43,8 @@ export function formatText(files: FileResult[]): string {
     }
   }
   const s = summarize(files);
-  lines.push(`${files.length} file${files.length === 1 ? '' : 's'} checked: ${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}`);
+  const hints = s.hints ? `, ${plural(s.hints, 'hint')}` : '';
+  lines.push(`${plural(files.length, 'file')} checked: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${s.information} information${hints}`);
   return lines.join('\n');
 }
 
@@ -60,8 +75,22 @@ export function artifactUri(p: string): string {
 
 const SARIF_LEVEL: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
 
-/** SARIF 2.1.0 with 1-based regions and URIs relative to the working directory, as code scanning expects. */
-export function formatSarif(files: FileResult[], version: string, rulesUrl: string): string {
+export interface SarifOptions {
+  /** The folder artifact URIs are relative to (as `%SRCROOT%`); absolute. */
+  base?: string;
+  /** The folder report paths are relative to (the working directory). */
+  cwd?: string;
+  /** Each rule's own severity (before configuration), for its default level. */
+  defaults?: ReadonlyMap<string, Diagnostic['severity']>;
+}
+
+/**
+ * SARIF 2.1.0 with 1-based regions; artifact URIs are relative to `base` (uriBaseId `%SRCROOT%`,
+ * resolved by `originalUriBaseIds`), and each rule has its help URI and default level.
+ */
+export function formatSarif(files: FileResult[], version: string, rulesUrl: string, options: SarifOptions = {}): string {
+  const base = options.base;
+  const uriOf = (p: string) => (base ? artifactUri(path.relative(base, path.resolve(options.cwd ?? base, p)) || path.basename(p)) : artifactUri(p));
   const ruleIds = [...new Set(files.flatMap((f) => f.diagnostics.map((d) => d.code)))].sort();
   const sarif = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -73,9 +102,13 @@ export function formatSarif(files: FileResult[], version: string, rulesUrl: stri
             name: 'agent-files',
             version,
             informationUri: rulesUrl,
-            rules: ruleIds.map((id) => ({ id, name: id, helpUri: `${rulesUrl}#${id.toLowerCase()}`, shortDescription: { text: id } })),
+            rules: ruleIds.map((id) => {
+              const level = options.defaults?.get(id) ?? files.flatMap((f) => f.diagnostics).find((d) => d.code === id)?.severity ?? 'warning';
+              return { id, name: id, helpUri: `${rulesUrl}#${id.toLowerCase()}`, shortDescription: { text: id }, defaultConfiguration: { level: SARIF_LEVEL[level] } };
+            }),
           },
         },
+        ...(base ? { originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(base.endsWith(path.sep) ? base : base + path.sep).href } } } : {}),
         results: files.flatMap((f) =>
           f.diagnostics.map((d) => ({
             ruleId: d.code,
@@ -85,7 +118,7 @@ export function formatSarif(files: FileResult[], version: string, rulesUrl: stri
             locations: [
               {
                 physicalLocation: {
-                  artifactLocation: { uri: artifactUri(f.path) },
+                  artifactLocation: base ? { uri: uriOf(f.path), uriBaseId: '%SRCROOT%' } : { uri: artifactUri(f.path) },
                   region: {
                     startLine: d.range.start.line + 1,
                     startColumn: d.range.start.character + 1,

@@ -104,7 +104,7 @@ export interface CheckedFile {
 function add(out: Map<string, Diagnostic[]>, uri: string, ds: Diagnostic[]): void {
   if (ds.length === 0) return;
   const list = out.get(uri);
-  if (list) list.push(...ds);
+  if (list) for (const x of ds) list.push(x);
   else out.set(uri, [...ds]);
 }
 

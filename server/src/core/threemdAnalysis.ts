@@ -87,7 +87,7 @@ function planeRouteCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
     return NO_CALLS;
   }
   const calls: RouteCall[] = [];
-  for (let line = p.bodyStartLine; line < p.endLine; line++) calls.push(...findRouteCalls(doc.lines[line]!, line).filter((c) => c.expected));
+  for (let line = p.bodyStartLine; line < p.endLine; line++) for (const x of findRouteCalls(doc.lines[line]!, line).filter((c) => c.expected)) calls.push(x);
   memoOf(key).calls = { line: first, calls };
   return calls;
 }
@@ -123,7 +123,7 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
   // The frontmatter and preamble are read each time (they are short); planes through the cache.
   const first = doc.planes[0];
   const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lines.length;
-  for (let line = 0; line < before; line++) calls.push(...findRouteCalls(doc.lines[line]!, line));
+  for (let line = 0; line < before; line++) for (const x of findRouteCalls(doc.lines[line]!, line)) calls.push(x);
   const own = (i: number) => planeRouteCalls(doc, doc.planes[i]!);
   const isEmpty = (c: RouteCall[]) => c.length === 0;
   let table = lastCalls.get(doc.linkTargets);

@@ -55,7 +55,7 @@ export function registerCustomRequests(ctx: ServerContext): void {
       const out: RouteCandidate[] = [];
       for (const uri of uris) {
         const a = analysisFor(uri);
-        if (a?.isAgent || (a && p?.uri)) out.push(...routeCandidates(a, uri, text));
+        if (a?.isAgent || (a && p?.uri)) for (const x of routeCandidates(a, uri, text)) out.push(x);
       }
       return out.sort((x, y) => y.score - x.score || x.uri.localeCompare(y.uri) || x.z - y.z);
     }),

@@ -7,6 +7,12 @@ import type { ServerContext } from './server';
 import type { OpenDocument } from './documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './formats/provider';
 import { boundActions, targetsOutside } from './editBounds';
+import { suppressionActions } from './config';
+import { applySafeFixes } from '../core/config';
+import { LineIndex } from '../core/text';
+
+/** The code action kind of "fix all safe problems" (`editor.codeActionsOnSave`). */
+export const FIX_ALL_KIND = 'source.fixAll.agentFiles';
 
 /** Rank of a symbol name for a query: lower is better, -1 is no match (subsequence, case-insensitive). */
 export function matchQuery(name: string, query: string): number {
@@ -77,7 +83,19 @@ export function registerFeatures(ctx: ServerContext): void {
     }),
   );
   on(connection.onCodeAction.bind(connection), 'codeAction', [], (pr, d, p: CodeActionParams) => {
-    const { kept, dropped } = boundActions(pr.codeActions?.(d, p.range, p.context.diagnostics, fctx) ?? [], d.uri, mayWrite);
+    const only = p.context.only;
+    if (only?.some((k) => FIX_ALL_KIND === k || FIX_ALL_KIND.startsWith(k + '.'))) {
+      // The safe fixes of docs/rules.md#quick-fixes, as one edit of this document.
+      const text = d.doc.getText();
+      const fixed = applySafeFixes(d.kind ?? '', text, d.uri, ctx.configs.apply(d.uri, d.kind ?? '', text, pr.diagnostics(d, fctx)));
+      if (fixed.applied === 0) return [];
+      const end = new LineIndex(text).positionAt(text.length);
+      return [{ title: `Fix ${fixed.applied} safe problem${fixed.applied === 1 ? '' : 's'} (Agent Files)`, kind: FIX_ALL_KIND, edit: { changes: { [d.uri]: [{ range: { start: { line: 0, character: 0 }, end }, newText: fixed.text }] } } }];
+    }
+    const own = pr.codeActions?.(d, p.range, p.context.diagnostics, fctx) ?? [];
+    const text = d.doc.getText();
+    for (const diag of p.context.diagnostics) for (const a of suppressionActions(d.uri, text, diag, ctx.configs, fctx.roots())) own.push(a);
+    const { kept, dropped } = boundActions(own, d.uri, mayWrite);
     if (dropped.length) runner.log.info(`codeAction: not offered, as it would write outside the workspace folders: ${dropped.join('; ')}`);
     return kept;
   });

@@ -32,6 +32,7 @@ import { mapPositions } from '../core/lineMap';
 import { internalError } from '../core/analyzeFile';
 import type { Diagnostic } from '../core/types';
 import type { IndexedFile } from '../core/indexTypes';
+import { ConfigStore, isConfigFile } from './config';
 
 const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 import { parseTargets, type Target } from '../core/skills';
@@ -72,6 +73,7 @@ export interface ServerContext {
   formatContext: FormatContext;
   lines: LineModels;
   providerOf(doc: OpenDocument): FormatProvider | undefined;
+  configs: ConfigStore;
 }
 
 export function startServer(connection: Connection): void {
@@ -127,13 +129,21 @@ export function startServer(connection: Connection): void {
     }
   };
 
+  const configs = new ConfigStore((uri) => index.host.readText(uri));
+  /** The format context of one document: `targets` of its .agent-files.json win over the setting. */
+  const contextFor = (uri: string): FormatContext => {
+    const targets = configs.targetsFor(uri);
+    if (!targets?.length) return formatContext;
+    return Object.create(formatContext, { skillTargets: { value: targets } }) as FormatContext;
+  };
   const diagnosticsOf = (uri: string) => {
     const entry = documents.get(uri);
     if (!entry) return null;
     const provider = providerOf(entry);
     let diagnostics: Diagnostic[] = [];
     try {
-      diagnostics = provider ? lines.outgoing(entry, provider.diagnostics(entry, formatContext)) : [];
+      if (isConfigFile(uri)) diagnostics = lines.outgoing(entry, configs.parse(uri, entry.doc.getText()).diagnostics);
+      else diagnostics = provider ? lines.outgoing(entry, configs.apply(uri, entry.kind ?? '', entry.doc.getText(), provider.diagnostics(entry, contextFor(uri)))) : [];
     } catch (e) {
       runner.log.error(`checking ${uri} failed: ${errorText(e)}`);
       diagnostics = [internalError(e)];
@@ -150,7 +160,8 @@ export function startServer(connection: Connection): void {
 
   /** Re-indexes an open buffer and schedules its diagnostics and those of the documents that depend on it. */
   const refresh = (entry: OpenDocument) => {
-    const dependents = providerOf(entry)?.dependents?.(entry, formatContext) ?? [];
+    // Every open document depends on a config file being edited.
+    const dependents = isConfigFile(entry.uri) ? documents.all().map((e) => e.uri) : (providerOf(entry)?.dependents?.(entry, formatContext) ?? []);
     if (!pullDiagnostics) {
       push.schedule(entry.uri);
       for (const uri of dependents) if (documents.get(uri)) push.schedule(uri);
@@ -219,7 +230,7 @@ export function startServer(connection: Connection): void {
         foldingRangeProvider: true,
         documentLinkProvider: { resolveProvider: false },
         codeLensProvider: { resolveProvider: true },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite] },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, 'source.fixAll.agentFiles'] },
         ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         // The process id lets the extension tests check that a killed server is restarted.
@@ -241,7 +252,7 @@ export function startServer(connection: Connection): void {
     }
     if (watchRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: [{ globPattern: '**/*.3md' }, { globPattern: '**/{SKILL,skill,AGENT}.md' }, { globPattern: '**/.agent-world/**' }, ...INSTRUCTION_WATCHERS],
+        watchers: [{ globPattern: '**/*.3md' }, { globPattern: '**/{SKILL,skill,AGENT}.md' }, { globPattern: '**/.agent-world/**' }, { globPattern: '**/.agent-files.json' }, ...INSTRUCTION_WATCHERS],
       });
     }
     if (configurationPull) await pullSettings();
@@ -308,6 +319,7 @@ export function startServer(connection: Connection): void {
   );
   connection.onDidChangeWatchedFiles(
     runner.safeNotify('didChangeWatchedFiles', (p) => {
+      if (p.changes.some((c) => isConfigFile(c.uri))) configs.changed();
       for (const c of p.changes) if (!documents.get(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
       if (p.changes.some((c) => c.type !== FileChangeType.Changed)) workspaceFiles.invalidate();
       // A file created or deleted on disk (a missing prompt, a referenced file) can change open documents' diagnostics.
@@ -323,7 +335,7 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  const ctx: ServerContext = { connection, documents, index, runner, formatContext, providerOf, lines };
+  const ctx: ServerContext = { connection, documents, index, runner, formatContext, providerOf, lines, configs };
   registerFeatures(ctx);
   registerCustomRequests(ctx);
   registerSkillsPromptRequest(ctx);

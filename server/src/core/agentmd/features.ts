@@ -171,7 +171,7 @@ export function agentMdDocumentSymbols(text: string): DocumentSymbol[] {
       if (typeof desc === 'string') sym.detail = desc;
       out.push(sym);
     }
-    out.push(...headingTree(scanMarkdown(text, fm.closed ? fm.bodyStartLine : 0).headings, lines));
+    for (const x of headingTree(scanMarkdown(text, fm.closed ? fm.bodyStartLine : 0).headings, lines)) out.push(x);
     return out;
   } catch {
     return [];

@@ -196,8 +196,8 @@ function analyzeInto(text: string, uri: string, host: IWorkspaceHost, options: S
     license && typeof license.value === 'string' ? { value: license.value, range: license.valueRange } : undefined,
   );
   skill.references = refs;
-  if (options.checkReferences !== false) out.push(...checkReferences(refs, headingAnchors(text), host, skillDirOf(uri)));
-  if (options.checkReferences !== false) out.push(...checkLicenseMentions(refs, host));
+  if (options.checkReferences !== false) for (const x of checkReferences(refs, headingAnchors(text), host, skillDirOf(uri))) out.push(x);
+  if (options.checkReferences !== false) for (const x of checkLicenseMentions(refs, host)) out.push(x);
 }
 
 /** An unquoted `key: a: b` line: the parse error falls on a top-level value that sits on one line. */

@@ -95,7 +95,7 @@ export function skillDocumentSymbols(text: string): DocumentSymbol[] {
       if (typeof desc?.value === 'string') sym.detail = desc.value.length > 80 ? desc.value.slice(0, 79) + '…' : desc.value;
       out.push(sym);
     }
-    out.push(...headingTree(scanMarkdown(text, fm.closed ? fm.bodyStartLine : 0).headings, lines));
+    for (const x of headingTree(scanMarkdown(text, fm.closed ? fm.bodyStartLine : 0).headings, lines)) out.push(x);
     return out;
   } catch {
     return [];

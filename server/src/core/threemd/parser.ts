@@ -220,7 +220,7 @@ export function resolveLinkTargets(doc: ThreeMdDocument): void {
 /** Every issue in the reference's order: frontmatter, version, then directives by line. */
 export function documentIssues(doc: ThreeMdDocument): ParseIssue[] {
   const out = [...doc.headIssues];
-  for (const d of doc.directives) out.push(...d.issues);
+  for (const d of doc.directives) for (const x of d.issues) out.push(x);
   return out;
 }
 

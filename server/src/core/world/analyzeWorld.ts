@@ -32,10 +32,10 @@ export function analyzeWorld(text: string, uri: string, host: IWorkspaceHost): W
       diagnostics.push(diag('world-duplicate-key', 'warning', `Duplicate key "${d.key}": JSON.parse keeps only the last value`, d.range));
     }
     if (!world.root) return { diagnostics, world };
-    diagnostics.push(...checkLegacy(world));
-    diagnostics.push(...checkGraph(world));
-    diagnostics.push(...checkPrompts(world, host));
-    diagnostics.push(...checkInitRules(world));
+    for (const x of checkLegacy(world)) diagnostics.push(x);
+    for (const x of checkGraph(world)) diagnostics.push(x);
+    for (const x of checkPrompts(world, host)) diagnostics.push(x);
+    for (const x of checkInitRules(world)) diagnostics.push(x);
   } catch {
     // A rule bug must not take the other diagnostics down with it.
   }

@@ -175,7 +175,7 @@ export function analyzeEval(text: string, world: WorldModel): Diagnostic[] {
       }
     }
     if (cases === 0) out.push(diag('world-eval-no-routing-cases', 'error', 'no fenced json routing cases with name and expect were found', firstLineRange(text)));
-    else out.push(...coverage(text, world, seen));
+    else for (const x of coverage(text, world, seen)) out.push(x);
   } catch {
     // Never fail the caller.
   }

@@ -72,7 +72,7 @@ export function worldDefinition(world: WorldModel, uri: string, text: string, po
   if (!occ || (occ.isDefinition && occ.symbol.kind !== 'agent')) return [];
   if (occ.isDefinition) return definitionOf(world, { kind: 'promptPath', agentId: (occ.symbol as { id: string }).id });
   const defs = definitionOf(world, occ.symbol);
-  if (occ.symbol.kind === 'agent' && uri !== world.uri) defs.push(...definitionOf(world, { kind: 'promptPath', agentId: occ.symbol.id }));
+  if (occ.symbol.kind === 'agent' && uri !== world.uri) for (const x of definitionOf(world, { kind: 'promptPath', agentId: occ.symbol.id })) defs.push(x);
   return defs;
 }
 

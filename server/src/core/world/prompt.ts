@@ -61,7 +61,7 @@ export function analyzePrompt(text: string, promptUri: string, world: WorldModel
         diag('world-missing-stop-token', 'warning', `final nodes missing stop-token prompt guidance: ${finals.join(', ')}`, top, { data: { fix: 'stop-token', stopToken: world.stopToken } }),
       );
     }
-    if (world.agents.size > 0) out.push(...checkMentions(text, world, owners, label));
+    if (world.agents.size > 0) for (const x of checkMentions(text, world, owners, label)) out.push(x);
   } catch {
     // Keep whatever was found; never fail the caller.
   }

@@ -99,7 +99,7 @@ export function evalOccurrences(doc: WorldDocument, world: WorldModel): Occurren
     if (normalizeMentionLabel(r.value) === normalizeMentionLabel(id)) occ.editRange = r.inner;
     out.push(occ);
   }
-  out.push(...contentMentions(doc, world));
+  for (const x of contentMentions(doc, world)) out.push(x);
   return out;
 }
 

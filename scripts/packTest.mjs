@@ -1,0 +1,45 @@
+// The npm package as users get it: `npm pack`, install the tarball into a temporary folder,
+// and run `npx agent-files check` on a broken and a clean skill. Run by .ci/run.
+// The install is tried offline first; when the npm cache lacks a dependency's metadata it is
+// retried with --prefer-offline (which may reach the registry), and says so.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(new URL('..', import.meta.url).pathname);
+const work = mkdtempSync(join(tmpdir(), 'af-pack-'));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const started = Date.now();
+let failed = false;
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok' : 'FAILED'}: ${what}`);
+  if (!ok) failed = true;
+};
+try {
+  execFileSync(npm, ['pack', '--silent', '--pack-destination', work], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const tgz = join(work, readdirSync(work).find((f) => f.endsWith('.tgz')));
+  const app = join(work, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), '{"name":"pack-test","version":"1.0.0","private":true}\n');
+  const install = (mode) => spawnSync(npm, ['install', mode, '--no-audit', '--no-fund', '--loglevel=error', tgz], { cwd: app, encoding: 'utf8' });
+  let r = install('--offline');
+  if (r.status !== 0 && /ENOTCACHED/.test(r.stderr)) {
+    console.log('npm install --offline: the npm cache lacks a dependency\'s metadata; retrying with --prefer-offline');
+    r = install('--prefer-offline');
+  }
+  check(r.status === 0, `npm install ${tgz.split('/').pop()}${r.status === 0 ? '' : `\n${r.stderr}`}`);
+  mkdirSync(join(app, 'skills/good'), { recursive: true });
+  mkdirSync(join(app, 'skills/bad'), { recursive: true });
+  writeFileSync(join(app, 'skills/good/SKILL.md'), '---\nname: good\ndescription: Says hello. Use when greeting someone.\n---\nSay hello.\n');
+  writeFileSync(join(app, 'skills/bad/SKILL.md'), 'no frontmatter\n');
+  const npx = (...args) => spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--offline', 'agent-files', ...args], { cwd: app, encoding: 'utf8' });
+  const good = npx('check', 'skills/good');
+  check(good.status === 0 && /1 file checked: 0 errors/.test(good.stdout), `npx agent-files check on a clean skill exits 0 (${good.status}: ${good.stdout.trim()}${good.stderr.trim()})`);
+  const bad = npx('check', '-f', 'sarif', 'skills');
+  check(bad.status === 1 && JSON.parse(bad.stdout).runs[0].results.some((x) => x.ruleId === 'skill-frontmatter-missing'), `npx agent-files check -f sarif reports the broken skill and exits 1 (${bad.status})`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+console.log(`pack test: ${failed ? 'FAILED' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,164 @@
+/**
+ * `.agent-files.json`: the per-folder configuration (JSONC). The nearest file up the tree from a
+ * checked file applies, alone: configurations do not cascade or merge. Parsing never throws;
+ * every problem of the file itself is a diagnostic on the config file, and the valid parts
+ * still apply.
+ */
+import { parseTree, findNodeAtLocation, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { LineIndex } from '../text';
+import type { Diagnostic, Range, Severity } from '../types';
+import { parseTargets, TARGETS, type Target } from '../skills';
+import { RULE_CODES } from './ruleCodes';
+
+export const CONFIG_FILE_NAME = '.agent-files.json';
+export const DEFAULT_MAX_DIAGNOSTICS = 1000;
+
+export type RuleSetting = Severity | 'off';
+const SETTINGS: readonly RuleSetting[] = ['off', 'error', 'warning', 'information', 'hint'];
+
+export interface AgentFilesConfig {
+  /** Rule code → new severity, or `off`. */
+  rules: Readonly<Record<string, RuleSetting>>;
+  /** SKILL.md targets; undefined when the file does not name them. */
+  targets?: readonly Target[];
+  /** Globs, relative to the config file's folder, of files not to check. */
+  ignore: readonly string[];
+  maxDiagnostics: number;
+}
+
+export const DEFAULT_CONFIG: AgentFilesConfig = Object.freeze({ rules: Object.freeze({}), ignore: Object.freeze([]) as readonly string[], maxDiagnostics: DEFAULT_MAX_DIAGNOSTICS });
+
+export interface ParsedConfig {
+  config: AgentFilesConfig;
+  /** Problems of the config file itself, in its own positions. */
+  diagnostics: Diagnostic[];
+}
+
+const KEYS = ['$schema', 'rules', 'targets', 'ignore', 'maxDiagnostics'];
+
+/** Reads a config file's text. */
+export function parseConfig(text: string): ParsedConfig {
+  const index = new LineIndex(text);
+  const rangeOf = (n: { offset: number; length: number }): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
+  const out: Diagnostic[] = [];
+  const d = (code: string, severity: Severity, message: string, r: Range, data?: Record<string, unknown>) => out.push({ code, severity, message, range: r, ...(data ? { data } : {}) });
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  for (const e of errors.slice(0, 20)) d('config-invalid-json', 'error', `Invalid JSON in ${CONFIG_FILE_NAME}: ${printParseErrorCode(e.error)}`, rangeOf(e));
+  const rules: Record<string, RuleSetting> = {};
+  let targets: Target[] | undefined;
+  const ignore: string[] = [];
+  let maxDiagnostics = DEFAULT_MAX_DIAGNOSTICS;
+  if (!root || root.type !== 'object') {
+    if (root) d('config-bad-value', 'error', `${CONFIG_FILE_NAME} must hold a JSON object`, rangeOf(root));
+    return { config: { rules, ignore, maxDiagnostics }, diagnostics: out };
+  }
+  for (const prop of root.children ?? []) {
+    const k = prop.children?.[0];
+    if (!k || typeof k.value !== 'string') continue;
+    if (!KEYS.includes(k.value)) {
+      d('config-unknown-key', 'warning', `Unknown key '${k.value}' (known: ${KEYS.slice(1).join(', ')}); it is ignored`, rangeOf(k));
+    }
+  }
+  const rulesNode = findNodeAtLocation(root, ['rules']);
+  if (rulesNode) {
+    if (rulesNode.type !== 'object') d('config-bad-value', 'error', "'rules' must be an object of rule code → severity or \"off\"", rangeOf(rulesNode));
+    else
+      for (const prop of rulesNode.children ?? []) {
+        const [k, v] = prop.children ?? [];
+        if (!k || !v || typeof k.value !== 'string') continue;
+        const code = k.value;
+        if (!RULE_CODES.has(code)) {
+          const s = suggestCode(code);
+          d('config-unknown-rule', 'warning', `Unknown rule '${code}'${s ? `; did you mean '${s}'?` : ''} (see docs/rules.md)`, rangeOf(k), s ? { suggestion: s } : undefined);
+        }
+        if (v.type !== 'string' || !SETTINGS.includes(v.value as RuleSetting)) {
+          d('config-bad-severity', 'error', `The setting of '${code}' must be one of ${SETTINGS.map((x) => `"${x}"`).join(', ')}`, rangeOf(v));
+          continue;
+        }
+        rules[code] = v.value as RuleSetting;
+      }
+  }
+  const targetsNode = findNodeAtLocation(root, ['targets']);
+  if (targetsNode) {
+    if (targetsNode.type !== 'array') d('config-bad-value', 'error', `'targets' must be an array of ${TARGETS.join(', ')}`, rangeOf(targetsNode));
+    else {
+      const found: Target[] = [];
+      for (const item of targetsNode.children ?? []) {
+        const p = item.type === 'string' ? parseTargets([item.value]) : { targets: [], unknown: [String(getNodeValue(item))] };
+        if (p.targets.length) found.push(...p.targets.filter((t) => !found.includes(t)));
+        else d('config-unknown-target', 'warning', `Unknown target ${JSON.stringify(getNodeValue(item))} (use ${TARGETS.join(', ')})`, rangeOf(item));
+      }
+      targets = found;
+    }
+  }
+  const ignoreNode = findNodeAtLocation(root, ['ignore']);
+  if (ignoreNode) {
+    if (ignoreNode.type !== 'array') d('config-bad-value', 'error', "'ignore' must be an array of glob strings", rangeOf(ignoreNode));
+    else
+      for (const item of ignoreNode.children ?? []) {
+        if (item.type === 'string' && item.value !== '') ignore.push(item.value as string);
+        else d('config-bad-value', 'error', "Each 'ignore' entry must be a non-empty glob string", rangeOf(item));
+      }
+  }
+  const maxNode = findNodeAtLocation(root, ['maxDiagnostics']);
+  if (maxNode) {
+    const n = maxNode.value as unknown;
+    if (maxNode.type !== 'number' || typeof n !== 'number' || !Number.isInteger(n) || n < 1) d('config-bad-value', 'error', "'maxDiagnostics' must be a whole number of at least 1", rangeOf(maxNode));
+    else maxDiagnostics = n;
+  }
+  const config: AgentFilesConfig = { rules, ignore, maxDiagnostics };
+  if (targets?.length) config.targets = targets;
+  out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return { config, diagnostics: out };
+}
+
+/** The `.agent-files.json` URIs a file's config is looked for at, nearest first (its folder, then each one above). */
+export function configCandidates(fileUri: string): string[] {
+  const out: string[] = [];
+  const m = /^([a-z][\w+.-]*:\/\/[^/]*)(\/.*)$/i.exec(fileUri);
+  if (!m) return out;
+  const parts = m[2]!.split('/');
+  parts.pop();
+  while (parts.length > 0) {
+    out.push(`${m[1]}${parts.join('/')}/${CONFIG_FILE_NAME}`);
+    parts.pop();
+  }
+  return out;
+}
+
+/** True for a URI or path naming a config file. */
+export function isConfigFile(uriOrPath: string): boolean {
+  return /(^|[\\/])\.agent-files\.json$/.test(uriOrPath);
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const t = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = t;
+    }
+  }
+  return row[b.length]!;
+}
+
+/** The known rule code nearest to `code`, when it is close enough to be a typo. */
+export function suggestCode(code: string): string | undefined {
+  if (code.length > 200) return undefined;
+  let best: string | undefined;
+  let bestD = Infinity;
+  const lower = code.toLowerCase();
+  for (const c of RULE_CODES) {
+    const dd = distance(lower, c.toLowerCase());
+    if (dd < bestD) {
+      bestD = dd;
+      best = c;
+    }
+  }
+  return best !== undefined && bestD <= Math.max(2, Math.floor(code.length / 4)) ? best : undefined;
+}
+

@@ -1,0 +1,5 @@
+export * from './config';
+export * from './apply';
+export * from './suppress';
+export * from './nearest';
+export * from './fixes';

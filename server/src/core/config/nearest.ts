@@ -1,0 +1,61 @@
+/** Finding the configuration that applies to a file, and its `ignore` globs. */
+import picomatch from 'picomatch';
+import { configCandidates, DEFAULT_CONFIG, parseConfig, type AgentFilesConfig } from './config';
+
+export interface FoundConfig {
+  /** The config file's URI; undefined when none was found (the defaults apply). */
+  uri?: string;
+  config: AgentFilesConfig;
+}
+
+/**
+ * The nearest `.agent-files.json` up the tree from `fileUri` (its own folder first), read with
+ * `read` (undefined = no such file). Nearest wins alone; an unreadable or broken file still
+ * applies with whatever parts of it are valid.
+ */
+export function nearestConfig(fileUri: string, read: (uri: string) => string | undefined, parse: (uri: string, text: string) => AgentFilesConfig = (_u, t) => parseConfig(t).config): FoundConfig {
+  for (const uri of configCandidates(fileUri)) {
+    let text: string | undefined;
+    try {
+      text = read(uri);
+    } catch {
+      // An unreadable candidate is treated as absent (permissions, a folder of that name).
+      text = undefined;
+    }
+    if (text !== undefined) return { uri, config: parse(uri, text) };
+  }
+  return { config: DEFAULT_CONFIG };
+}
+
+const matchers = new Map<string, (p: string) => boolean>();
+
+/** True when `fileUri` matches one of the config's `ignore` globs, taken relative to the config file's folder. */
+export function isIgnored(found: FoundConfig, fileUri: string): boolean {
+  if (!found.uri || found.config.ignore.length === 0) return false;
+  const dir = found.uri.slice(0, found.uri.lastIndexOf('/') + 1);
+  if (!fileUri.startsWith(dir)) return false;
+  let rel: string;
+  try {
+    rel = decodeURIComponent(fileUri.slice(dir.length));
+  } catch {
+    rel = fileUri.slice(dir.length);
+  }
+  return found.config.ignore.some((g) => matcher(g)(rel));
+}
+
+function matcher(glob: string): (p: string) => boolean {
+  let m = matchers.get(glob);
+  if (!m) {
+    try {
+      // A glob naming a folder (`vendor/`, `vendor`) ignores what is under it too.
+      const base = glob.replace(/^\.\//, '').replace(/\/+$/, '');
+      const test = picomatch([base, `${base}/**`], { dot: true, windows: false });
+      m = (p: string) => test(p);
+    } catch {
+      m = () => false;
+    }
+    if (matchers.size > 1000) matchers.clear();
+    matchers.set(glob, m);
+  }
+  return m;
+}

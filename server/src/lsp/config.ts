@@ -1,0 +1,115 @@
+/**
+ * `.agent-files.json` in the language server: the nearest config of each document (read through
+ * the workspace host, so open buffers win and nothing outside the folders is read), the config
+ * file's own diagnostics, and the two quick fixes "suppress on this line" and "turn off in
+ * .agent-files.json".
+ */
+import type { CodeAction, Diagnostic as LspDiagnostic, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
+import { applyEdits, modify } from 'jsonc-parser';
+import { applyConfigToFile, configCandidates, CONFIG_FILE_NAME, isConfigFile, isIgnored, nearestConfig, parseConfig, type AgentFilesConfig, type FoundConfig, type ParsedConfig } from '../core/config';
+import type { Diagnostic } from '../core/types';
+
+export class ConfigStore {
+  readonly #parsed = new Map<string, { text: string; parsed: ParsedConfig }>();
+
+  constructor(readonly read: (uri: string) => string | undefined) {}
+
+  parse(uri: string, text: string): ParsedConfig {
+    const hit = this.#parsed.get(uri);
+    if (hit?.text === text) return hit.parsed;
+    const parsed = parseConfig(text);
+    this.#parsed.set(uri, { text, parsed });
+    return parsed;
+  }
+
+  forFile(uri: string): FoundConfig {
+    return nearestConfig(uri, this.read, (u, t) => this.parse(u, t).config);
+  }
+
+  /** A document's diagnostics after its configuration: none when it is ignored. */
+  apply(uri: string, kind: string, text: string, diagnostics: Diagnostic[]): Diagnostic[] {
+    const found = this.forFile(uri);
+    if (isIgnored(found, uri)) return [];
+    return applyConfigToFile(kind, text, diagnostics, found.config);
+  }
+
+  targetsFor(uri: string): AgentFilesConfig['targets'] {
+    return this.forFile(uri).config.targets;
+  }
+
+  /** Forgets parsed files (a config file changed on disk). */
+  changed(): void {
+    this.#parsed.clear();
+  }
+}
+
+export { isConfigFile };
+
+/**
+ * Quick fixes for one of our diagnostics: a suppression comment above its line (Markdown body)
+ * or at its end (YAML frontmatter), and `"CODE": "off"` in the nearest config file (created in
+ * the workspace folder holding the document when there is none).
+ */
+export function suppressionActions(uri: string, text: string, d: LspDiagnostic, configs: ConfigStore, roots: string[]): CodeAction[] {
+  const code = typeof d.code === 'string' ? d.code : undefined;
+  if (!code || d.source !== 'agent-files' || code === 'internal-error' || isConfigFile(uri) || /\.json$/i.test(uri)) return [];
+  const out: CodeAction[] = [];
+  const lines = text.split(/\r\n|\r|\n/);
+  const eol = /\r\n/.test(text) ? '\r\n' : '\n';
+  const line = d.range.start.line;
+  let fmEnd = -1;
+  if (lines[0]?.trimEnd() === '---') for (let i = 1; i < lines.length; i++) if (/^(---|\.\.\.)\s*$/.test(lines[i]!)) { fmEnd = i; break; }
+  const lineText = lines[line] ?? '';
+  if (line > 0 && line < fmEnd) {
+    // Only a plain `key: value` line can take a trailing YAML comment without changing its value.
+    if (/^\s*[\w.-]+:\s*(("[^"]*"|'[^']*'|[^|>#"'\s][^#]*?)\s*)?$/.test(lineText) && !lineText.includes(' #')) {
+      const at = { line, character: lineText.length };
+      out.push(action(`Suppress '${code}' on this line`, { changes: { [uri]: [{ range: { start: at, end: at }, newText: ` # agent-files-disable-line ${code}` }] } }, d));
+    }
+  } else if (line > fmEnd && line < lines.length) {
+    const indent = /^\s*/.exec(lineText)![0];
+    const at = { line, character: 0 };
+    out.push(action(`Suppress '${code}' on this line`, { changes: { [uri]: [{ range: { start: at, end: at }, newText: `${indent}<!-- agent-files-disable-next-line ${code} -->${eol}` }] } }, d));
+  }
+  const found = configs.forFile(uri);
+  const fmt = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };
+  if (found.uri) {
+    const current = configs.read(found.uri);
+    if (current !== undefined) {
+      let edits: ReturnType<typeof modify> = [];
+      try {
+        edits = modify(current, ['rules', code], 'off', fmt);
+      } catch {
+        edits = [];
+      }
+      if (edits.length) {
+        const next = applyEdits(current, edits);
+        out.push(action(`Turn off '${code}' in ${CONFIG_FILE_NAME}`, { changes: { [found.uri]: [wholeText(current, next)] } }, d));
+      }
+    }
+  } else {
+    const root = roots.find((r) => uri.startsWith(r.endsWith('/') ? r : r + '/'));
+    const target = root ? configCandidates(uri).find((c) => c === `${root.replace(/\/$/, '')}/${CONFIG_FILE_NAME}`) : undefined;
+    if (target) {
+      const body = `{\n  "rules": {\n    ${JSON.stringify(code)}: "off"\n  }\n}\n`;
+      const edit: WorkspaceEdit = {
+        documentChanges: [
+          { kind: 'create', uri: target, options: { ignoreIfExists: true } },
+          { textDocument: { uri: target, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: body }] },
+        ],
+      };
+      out.push(action(`Turn off '${code}' in a new ${CONFIG_FILE_NAME}`, edit, d));
+    }
+  }
+  return out;
+}
+
+function action(title: string, edit: WorkspaceEdit, d: LspDiagnostic): CodeAction {
+  return { title, kind: 'quickfix', diagnostics: [d], edit };
+}
+
+/** One edit replacing the whole of `before` with `after`. */
+function wholeText(before: string, after: string): TextEdit {
+  const lines = before.split(/\r\n|\r|\n/);
+  return { range: { start: { line: 0, character: 0 }, end: { line: lines.length - 1, character: lines[lines.length - 1]!.length } }, newText: after };
+}

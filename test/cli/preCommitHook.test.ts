@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parse } from 'yaml';
+
+// The real pre-commit (PyPI) is not installed here: this runs the hook's entry the way pre-commit
+// does, on the staged files its `files` pattern selects, in a temporary git repository.
+const ROOT = path.resolve(__dirname, '../..');
+const hook = (parse(fs.readFileSync(path.join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; files: string }[])[0]!;
+
+function runHook(repo: string) {
+  const staged = spawnSync('git', ['diff', '--cached', '--name-only'], { cwd: repo, encoding: 'utf8' }).stdout.split('\n').filter((f) => f && new RegExp(hook.files).test(f));
+  // pre-commit does not run a hook when none of the staged files match its pattern.
+  if (staged.length === 0) return { status: 0, stdout: '(skipped)' };
+  const [, ...args] = hook.entry.split(' ');
+  return spawnSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), ...args, ...staged], { cwd: repo, encoding: 'utf8' });
+}
+
+test('the pre-commit hook checks the staged agent files and fails on an error; nothing staged passes', () => {
+  assert.equal(hook.id, 'agent-files');
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'af-hook-'));
+  try {
+    const git = (...a: string[]) => spawnSync('git', a, { cwd: repo, encoding: 'utf8' });
+    git('init', '-q');
+    fs.writeFileSync(path.join(repo, 'README.md'), '# hi\n');
+    git('add', 'README.md');
+    assert.equal(runHook(repo).stdout, '(skipped)', 'no agent file staged');
+    fs.mkdirSync(path.join(repo, 'skills/bad'), { recursive: true });
+    fs.writeFileSync(path.join(repo, 'skills/bad/SKILL.md'), 'no frontmatter\n');
+    git('add', 'skills/bad/SKILL.md');
+    const r = runHook(repo);
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /skills\/bad\/SKILL\.md:1:1: error \[skill-frontmatter-missing\]/);
+  } finally {
+    fs.rmSync(repo, { recursive: true, force: true });
+  }
+});
