@@ -272,7 +272,7 @@ async function exerciseGraphs(deadlineMs: number): Promise<void> {
       const diags = await within(pending, left(), `diagnostics of ${uri}`);
       const cycles = diags.filter((d) => d.code === 'cycle');
       assert.equal(cycles.length, cycle ? 1 : 0);
-      if (cycle) assert.equal(cycles[0]!.relatedInformation!.length, 100_000, 'the chain of the cycle is reported whole');
+      if (cycle) assert.equal(cycles[0]!.relatedInformation!.at(-1)!.message, '… and 99980 more, not listed (100000 in all)', 'the chain is capped, with a count');
       const at = (line: number, character: number) => ({ textDocument: { uri }, position: { line, character } });
       // Line 6 is `@plane z=1 label="s1" …`, line 7 its link to z=2.
       for (const [method, params] of [

@@ -15,6 +15,7 @@ import { URI } from 'vscode-uri';
 import type { AgentDetection } from '../core/agent/detect';
 import { DocumentStore, type OpenDocument } from './documents';
 import { PushDiagnostics, toLspDiagnostic } from './diagnostics';
+import { PullDiagnostics } from './pullDiagnostics';
 import { createRunner } from './runner';
 import { WorkspaceIndex } from './workspace';
 import { registerFeatures } from './features';
@@ -129,16 +130,21 @@ export function startServer(connection: Connection): void {
     }
     return { version: entry.doc.version, diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)) };
   };
-  const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, (uri) => documents.get(uri)?.doc.version);
+  const versionOf = (uri: string) => documents.get(uri)?.doc.version;
+  const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, versionOf);
+  const pull = new PullDiagnostics(diagnosticsOf, versionOf);
 
   let indexTimer: NodeJS.Timeout | undefined;
   index.onDidChange(() => {
+    pull.invalidate();
     if (indexTimer) clearTimeout(indexTimer);
     indexTimer = setTimeout(() => void connection.sendNotification(WorkspaceIndexChangedNotification, {}), 100);
   });
 
   /** Re-indexes an open buffer and schedules its diagnostics and those of the documents that depend on it. */
   const refresh = (entry: OpenDocument) => {
+    // Another document's diagnostics may read this one (a SKILL.md's references, a world's prompts).
+    pull.invalidate();
     const dependents = providerOf(entry)?.dependents?.(entry, formatContext) ?? [];
     if (!pullDiagnostics) {
       push.schedule(entry.uri);
@@ -147,6 +153,13 @@ export function startServer(connection: Connection): void {
     reindexSoon(entry.uri);
   };
   const reindexTimers = new Map<string, NodeJS.Timeout>();
+  /** What the last re-index of each open document cost (ms). */
+  const reindexCost = new Map<string, number>();
+  /**
+   * Re-indexing an open document waits for a pause in typing at least three times as long as it
+   * took last time: in a 10,000-skill agent it takes a few hundred milliseconds, and run between
+   * two keystrokes it would hold up the next keystroke's diagnostics (VS Code pulls them at once).
+   */
   const reindexSoon = (uri: string) => {
     const t = reindexTimers.get(uri);
     if (t) clearTimeout(t);
@@ -157,19 +170,23 @@ export function startServer(connection: Connection): void {
         const entry = documents.get(uri);
         const provider = entry && providerOf(entry);
         let file: IndexedFile | null | undefined;
+        const started = performance.now();
         try {
-          file = provider && lines.outgoing(entry!, provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
+          file = provider && lines.outgoingEntry(entry!, provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
         } catch (e) {
           runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
         }
+        if (documents.get(uri)) reindexCost.set(uri, performance.now() - started);
         if (file) index.setOpen(uri, file);
-      }, Math.max(settings.diagnosticDelay, 50)),
+      }, Math.max(settings.diagnosticDelay, 50, 3 * (reindexCost.get(uri) ?? 0))),
     );
   };
 
   const applySettings = (next: ServerSettings) => {
-    const changed = next.agentDetection !== settings.agentDetection || next.targets.join(',') !== settings.targets.join(',');
+    const changed =
+      next.agentDetection !== settings.agentDetection || next.targets.join(',') !== settings.targets.join(',') || next.schemaDiagnostics !== settings.schemaDiagnostics;
     settings = next;
+    pull.invalidate();
     push.delay = next.diagnosticDelay;
     documents.detection = next.agentDetection;
     if (!changed) return;
@@ -289,15 +306,19 @@ export function startServer(connection: Connection): void {
       documents.close(uri);
       lines.forget(uri);
       push.clear(uri);
+      pull.forget(uri);
+      pull.invalidate();
       const t = reindexTimers.get(uri);
       if (t) clearTimeout(t);
       reindexTimers.delete(uri);
+      reindexCost.delete(uri);
       index.setOpen(uri, null);
     }),
   );
   connection.onDidChangeWatchedFiles(
     runner.safeNotify('didChangeWatchedFiles', (p) => {
       for (const c of p.changes) if (!documents.get(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
+      pull.invalidate();
       // A file created or deleted on disk (a missing prompt, a referenced file) can change open documents' diagnostics.
       if (pullDiagnostics) void connection.languages.diagnostics.refresh();
       else for (const e of documents.all()) push.schedule(e.uri);
@@ -305,10 +326,7 @@ export function startServer(connection: Connection): void {
   );
 
   connection.languages.diagnostics.on(
-    runner.safe('textDocument/diagnostic', (p) => {
-      const r = diagnosticsOf(p.textDocument.uri);
-      return { kind: 'full' as const, items: r?.diagnostics ?? [] };
-    }),
+    runner.safe('textDocument/diagnostic', (p) => pull.report(p.textDocument.uri, p.previousResultId)),
   );
 
   const ctx: ServerContext = { connection, documents, index, runner, formatContext, providerOf, lines };
