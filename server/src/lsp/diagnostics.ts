@@ -4,7 +4,7 @@
  */
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, Severity } from '../core/types';
-import { RULES_URL } from '../cli/meta';
+import { RULES_URL } from '../meta';
 
 const TO_LSP: Record<Diagnostic['severity'], DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,

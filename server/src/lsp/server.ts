@@ -23,8 +23,10 @@ import { registerCustomRequests } from './customRequests';
 import { registerSkillsPromptRequest } from './skillsPromptRequest';
 import { registerCheckWorldRequest } from './checkWorldRequest';
 import { WorkspaceIndexChangedNotification } from './protocol';
+import type { ServerContext } from './context';
+import { VERSION } from '../meta';
 import { createProviders } from './formats/registry';
-import type { FormatContext, FormatProvider } from './formats/provider';
+import type { FormatContext } from './formats/provider';
 import { fileKindOf } from '../core/fileKinds';
 import { LineModels } from './lineModel';
 import { mapPositions } from '../core/lineMap';
@@ -32,8 +34,9 @@ import { internalError } from '../core/analyzeFile';
 import type { Diagnostic } from '../core/types';
 import type { IndexedFile } from '../core/indexTypes';
 
-const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 import { parseTargets, type Target } from '../core/skills';
+
+const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 
 export interface ServerSettings {
   diagnosticDelay: number;
@@ -57,16 +60,6 @@ function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
     // Unknown names are dropped; a list of only unknown names falls back to inference.
     targets: 'targets' in o ? parseTargets(o['targets']).targets : base.targets,
   };
-}
-
-export interface ServerContext {
-  connection: Connection;
-  documents: DocumentStore;
-  index: WorkspaceIndex;
-  runner: ReturnType<typeof createRunner>;
-  formatContext: FormatContext;
-  lines: LineModels;
-  providerOf(doc: OpenDocument): FormatProvider | undefined;
 }
 
 export function startServer(connection: Connection): void {
@@ -231,7 +224,7 @@ export function startServer(connection: Connection): void {
         // The process id lets the extension tests check that a killed server is restarted.
         experimental: { agentFiles: { pid: process.pid } },
       },
-      serverInfo: { name: 'agent-files-language-server', version: '0.1.0' },
+      serverInfo: { name: 'agent-files-language-server', version: VERSION },
     };
   });
 
