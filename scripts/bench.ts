@@ -164,8 +164,9 @@ target(`LSP didChange→publishDiagnostics p95 ms, ${lsp.skills} skills`, lsp.ro
 // VS Code pulls: a keystroke's diagnostics must cost the same in a large agent as in a small one.
 const pullRatio = pullBig.pullP50Ms / pullSmall.pullP50Ms;
 target(`LSP didChange→textDocument/diagnostic (pull) p50, ${pullBig.skills} vs ${pullSmall.skills} skills`, pullRatio, pullRatio <= 2, '<= 2x');
-// A re-index run between two keystrokes would hold one up by a few hundred ms.
-target(`LSP pull p95 ms at typing speed, ${pullBig.skills} skills`, pullBig.pullP95Ms, pullBig.pullP95Ms < 30, '< 30');
+// The tail too: a re-index of the document run between two keystrokes held one up by 50–250 ms at 10,000 skills.
+const pullTail = pullBig.pullP95Ms / pullSmall.pullP95Ms;
+target(`LSP didChange→textDocument/diagnostic (pull) p95, ${pullBig.skills} vs ${pullSmall.skills} skills`, pullTail, pullTail <= 2, '<= 2x');
 target('LSP repeat pull with the last result id answers unchanged', pullBig.repeatPullKind === 'unchanged' ? 1 : 0, pullBig.repeatPullKind === 'unchanged', '= 1');
 target('server initialize ms', lsp.initializeMs, lsp.initializeMs < 300, '< 300');
 const growth = lsp.heapAfterAllEditsMb / lsp.heapAfter10EditsMb;
