@@ -63,5 +63,13 @@ test('editor features let an unexpected error through to the server runner inste
 test('only the expected condition is handled: anything else is rethrown', () => {
   const uriError = new Error('[UriError]: Scheme contains illegal characters.');
   assert.doesNotThrow(() => unlessExpected(uriError, isUriError));
+  // A lone surrogate in a path makes vscode-uri's encoder throw a URIError: expected too.
+  let encoderError: unknown;
+  try {
+    encodeURIComponent('sec\ud800{');
+  } catch (e) {
+    encoderError = e;
+  }
+  assert.doesNotThrow(() => unlessExpected(encoderError, isUriError));
   assert.throws(() => unlessExpected(new TypeError('x is undefined'), isUriError), TypeError);
 });

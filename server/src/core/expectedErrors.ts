@@ -5,9 +5,12 @@
  * log it, instead of being silently read as "no result".
  */
 
-/** vscode-uri's error for a string that is not a valid URI (`[UriError]: …`). */
+/**
+ * vscode-uri's error for a string that is not a valid URI (`[UriError]: …`), or the `URIError`
+ * its encoder (`encodeURIComponent`) throws when a path holds a lone surrogate.
+ */
 export function isUriError(e: unknown): boolean {
-  return e instanceof Error && e.message.startsWith('[UriError]');
+  return e instanceof URIError || (e instanceof Error && e.message.startsWith('[UriError]'));
 }
 
 /** `decodeURIComponent` on a malformed `%` escape. */
