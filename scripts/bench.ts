@@ -9,7 +9,7 @@ import { reparse } from '../server/src/core/threemd/incremental';
 import { analyzeThreeMd } from '../server/src/core/threemdAnalysis';
 import type { TextEdit } from '../server/src/core/types';
 import { genAgent, genRequests } from './genAgent';
-import { hostileLsp, lspRoundTrip, workspaceIndexing } from './benchLsp';
+import { hostileLsp, lspPullRoundTrip, lspRoundTrip, workspaceIndexing } from './benchLsp';
 import { allToAll, deadLinks, manyLinks, manySelfLinks, ring, undeclaredPlaceholders, worldRing } from './genHostile';
 import { capDiagnostics } from '../server/src/core/diagnosticCap';
 import { analyzeWorld } from '../server/src/core/world';
@@ -157,12 +157,22 @@ const SERVER = join(__dirname, 'server.js');
 const lspSize = args.has('--quick') ? 1000 : 10000;
 const main = async () => {
   const lsp = await lspRoundTrip(SERVER, lspSize, args.has('--quick') ? 100 : 1000);
+  // At typing speed (a keystroke every 150 ms), so what the server does between keystrokes counts too.
+  const pullEdits = args.has('--quick') ? 30 : 80;
+  const pullSmall = await lspPullRoundTrip(SERVER, 100, pullEdits, 150);
+  const pullBig = await lspPullRoundTrip(SERVER, lspSize, pullEdits, 150);
   const workspace = await workspaceIndexing(SERVER, args.has('--quick') ? 200 : 2000, args.has('--quick') ? 50 : 500);
   const hostileServer = await hostileLsp(SERVER, args.has('--quick'));
-  report(lsp, workspace, hostileServer);
+  report(lsp, [pullSmall, pullBig], workspace, hostileServer);
 };
 
-function report(lsp: Awaited<ReturnType<typeof lspRoundTrip>>, workspace: Awaited<ReturnType<typeof workspaceIndexing>>, hostileServer: Awaited<ReturnType<typeof hostileLsp>>) {
+type Pull = Awaited<ReturnType<typeof lspPullRoundTrip>>;
+function report(
+  lsp: Awaited<ReturnType<typeof lspRoundTrip>>,
+  [pullSmall, pullBig]: [Pull, Pull],
+  workspace: Awaited<ReturnType<typeof workspaceIndexing>>,
+  hostileServer: Awaited<ReturnType<typeof hostileLsp>>,
+) {
 const byN = (n: number) => results.find((r) => r['skills'] === n) as Record<string, number> | undefined;
 const small = byN(100);
 const big = byN(sizes[sizes.length - 1]!);
@@ -190,6 +200,13 @@ if (small && big) {
   target(`route p50 µs, ${big['skills']} skills`, big['routeUs']!, big['routeUs']! < 50, '< 50');
 }
 target(`LSP didChange→publishDiagnostics p95 ms, ${lsp.skills} skills`, lsp.roundTripP95Ms, lsp.roundTripP95Ms < 15, '< 15');
+// VS Code pulls: a keystroke's diagnostics must cost the same in a large agent as in a small one.
+const pullRatio = pullBig.pullP50Ms / pullSmall.pullP50Ms;
+target(`LSP didChange→textDocument/diagnostic (pull) p50, ${pullBig.skills} vs ${pullSmall.skills} skills`, pullRatio, pullRatio <= 2, '<= 2x');
+// The tail too: a re-index of the document run between two keystrokes held one up by 50–250 ms at 10,000 skills.
+const pullTail = pullBig.pullP95Ms / pullSmall.pullP95Ms;
+target(`LSP didChange→textDocument/diagnostic (pull) p95, ${pullBig.skills} vs ${pullSmall.skills} skills`, pullTail, pullTail <= 2, '<= 2x');
+target('LSP repeat pull with the last result id answers unchanged', pullBig.repeatPullKind === 'unchanged' ? 1 : 0, pullBig.repeatPullKind === 'unchanged', '= 1');
 target('server initialize ms', lsp.initializeMs, lsp.initializeMs < 300, '< 300');
 const growth = lsp.heapAfterAllEditsMb / lsp.heapAfter10EditsMb;
 target(`server heap after ${lsp.edits} edits vs after 10`, growth, growth <= 1.5, '<= 1.5x');
@@ -203,6 +220,7 @@ out['hostileServer'] = hostileServer;
 out['targets'] = targets;
 for (const t of targets) if (!t.met) failures.push(`${t.target}: ${t.value} (target ${t.limit})`);
 out['lsp'] = lsp;
+out['lspPull'] = [pullSmall, pullBig];
 out['workspace'] = workspace;
 out['failures'] = failures;
 process.stdout.write(JSON.stringify(out, null, 2) + '\n');

@@ -35,22 +35,27 @@ function rssMb(pid: number): number {
   }
 }
 
-async function startServer(serverPath: string, rootUri: string | null, onProgressEnd?: () => void): Promise<Server> {
+async function startServer(serverPath: string, rootUri: string | null, onProgressEnd?: () => void, pull = false): Promise<Server> {
   const t0 = performance.now();
   const proc = spawn(process.execPath, ['--expose-gc', serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   conn.onRequest('window/workDoneProgress/create', () => null);
   conn.onRequest('client/registerCapability', () => null);
+  conn.onRequest('workspace/diagnostic/refresh', () => null);
   conn.onNotification('$/progress', (p: { value?: { kind?: string } }) => {
     if (p.value?.kind === 'end') onProgressEnd?.();
   });
-  conn.onNotification('window/logMessage', () => undefined);
+  conn.onNotification('window/logMessage', (m: { message: string }) => { if (process.env.SHOWLOG) console.log(m.message); });
   conn.listen();
   await conn.sendRequest('initialize', {
     processId: process.pid,
     rootUri,
     workspaceFolders: rootUri ? [{ uri: rootUri, name: 'bench' }] : null,
-    capabilities: { window: { workDoneProgress: true }, workspace: { workspaceFolders: true } },
+    capabilities: {
+      window: { workDoneProgress: true },
+      workspace: { workspaceFolders: true, ...(pull ? { diagnostics: { refreshSupport: true } } : {}) },
+      ...(pull ? { textDocument: { diagnostic: { dynamicRegistration: false, relatedDocumentSupport: false } } } : {}),
+    },
     initializationOptions: { diagnosticDelay: 0 },
   });
   const initializeMs = performance.now() - t0;
@@ -69,7 +74,7 @@ async function startServer(serverPath: string, rootUri: string | null, onProgres
 }
 
 /** didChange → publishDiagnostics on the n-skill agent; each edit adds or removes a dead link so the diagnostics change. */
-export async function lspRoundTrip(serverPath: string, n: number, edits: number) {
+export async function lspRoundTrip(serverPath: string, n: number, edits: number, pauseMs = 0) {
   const server = await startServer(serverPath, null);
   const uri = 'file:///bench/agent.3md';
   const text = genAgent(n);
@@ -104,6 +109,7 @@ export async function lspRoundTrip(serverPath: string, n: number, edits: number)
     await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [change] });
     await first;
     times.push(performance.now() - t0);
+    if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
     if (v === 11 || v === edits + 1) {
       rssAfter.push(rssMb(server.proc.pid!));
       const heap = (await server.conn.sendRequest('agentFiles/heap', {})) as { heapUsed: number };
@@ -121,6 +127,55 @@ export async function lspRoundTrip(serverPath: string, n: number, edits: number)
     rssAfterAllEditsMb: round(rssAfter[1]!, 1),
     heapAfter10EditsMb: round(heapAfter[0]!, 1),
     heapAfterAllEditsMb: round(heapAfter[1]!, 1),
+  };
+}
+
+/**
+ * didChange → textDocument/diagnostic on the n-skill agent, as VS Code does it (pull mode): the
+ * client sends the change, then asks for the document's diagnostics with the last result id.
+ * Each edit adds or removes a dead link, so every answer is a full report; `pauseMs` between
+ * edits lets the server's work between keystrokes (re-indexing the document) happen as it would.
+ */
+export async function lspPullRoundTrip(serverPath: string, n: number, edits: number, pauseMs = 0) {
+  const server = await startServer(serverPath, null, undefined, true);
+  const uri = 'file:///bench/agent.3md';
+  const text = genAgent(n);
+  const lines = text.split('\n');
+  const line = lines.findIndex((l, i) => i > lines.length / 2 && l.startsWith('## Procedure'));
+  type Report = { kind: 'full' | 'unchanged'; resultId?: string; items?: unknown[] };
+  const pull = (previousResultId?: string) => server.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) }) as Promise<Report>;
+  await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: '3md', version: 1, text } });
+  let last = await pull();
+  const times: number[] = [];
+  let bytes = 0;
+  const link = ' [[z=999999]]';
+  for (let v = 2; v < edits + 2; v++) {
+    const add = v % 2 === 0;
+    const at = lines[line]!.length;
+    const change = add
+      ? { range: { start: { line, character: at }, end: { line, character: at } }, text: link }
+      : { range: { start: { line, character: at }, end: { line, character: at + link.length } }, text: '' };
+    const t0 = performance.now();
+    await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [change] });
+    const report = await pull(last.resultId);
+    times.push(performance.now() - t0);
+    if (report.kind !== 'full') throw new Error(`pull after edit ${v} answered ${report.kind}`);
+    if (pauseMs) await new Promise((r) => setTimeout(r, pauseMs));
+    bytes = Math.max(bytes, JSON.stringify(report).length);
+    last = report;
+  }
+  const t0 = performance.now();
+  const repeat = await pull(last.resultId);
+  const unchangedMs = performance.now() - t0;
+  await server.stop();
+  return {
+    skills: n,
+    edits,
+    pullP50Ms: round(percentile(times, 50)),
+    pullP95Ms: round(percentile(times, 95)),
+    maxReportBytes: bytes,
+    repeatPullKind: repeat.kind,
+    repeatPullMs: round(unchangedMs),
   };
 }
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const CORE = resolve(__dirname, '../../server/src/core');
@@ -32,4 +32,70 @@ test('the core imports nothing but allowed packages and its own files', () => {
     }
   }
   assert.deepEqual(offences, []);
+});
+
+const SRC = resolve(__dirname, '../../server/src');
+
+/** Every relative import of each file under `dir` (type-only ones too), resolved to a file. */
+function importGraph(dir: string): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const f of files(dir)) {
+    const deps: string[] = [];
+    for (const m of readFileSync(f, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)[^'";]*?from\s+['"](\.[^'"]+)['"]/g)) {
+      const target = resolve(dirname(f), m[1]!);
+      const file = [`${target}.ts`, join(target, 'index.ts')].find((p) => existsSync(p));
+      deps.push(file ?? target);
+    }
+    graph.set(f, deps);
+  }
+  return graph;
+}
+
+test('the rings import inwards only: lsp never imports cli, core never imports lsp, cli or node', () => {
+  const offences: string[] = [];
+  const ring = (f: string) => relative(SRC, f).split(/[\\/]/)[0];
+  const forbidden: Record<string, string[]> = { core: ['lsp', 'cli', 'node'], lsp: ['cli'], cli: ['lsp'] };
+  for (const [f, deps] of importGraph(SRC)) {
+    for (const d of deps) if (forbidden[ring(f)!]?.includes(ring(d)!)) offences.push(`${relative(SRC, f)} imports ${relative(SRC, d)}`);
+  }
+  assert.deepEqual(offences, []);
+});
+
+/**
+ * Import cycles in server/src, by strongly connected component. The incremental 3md engine's
+ * one is known (its redesign as persistent values, issue 15, removes it); any other fails.
+ */
+const KNOWN_CYCLES = [['core/threemd/dropped.ts', 'core/threemd/moves.ts', 'core/threemd/plane.ts', 'core/threemd/syntax.ts']];
+
+test('server/src has no import cycles beyond the known one', () => {
+  const graph = importGraph(SRC);
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(relative(SRC, w).split('\\').join('/'));
+    } while (w !== v);
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const f of graph.keys()) if (!index.has(f)) visit(f);
+  assert.deepEqual(cycles, KNOWN_CYCLES);
 });

@@ -29,7 +29,7 @@ test('world analysis, completion and hover never throw on arbitrary or truncated
 
 test('prompt and eval analysis never throw on arbitrary Markdown', () => {
   const w = analyzeWorld(JSON.stringify(baseWorld()), BASE_URI, emptyHost).world;
-  const md = fc.stringMatching(/^[@a-zA-Z `\n{}":,\[\]-]*$/);
+  const md = fc.stringMatching(/^[@a-zA-Z `\n{}":,[\]-]*$/);
   fc.assert(
     fc.property(md, (text) => {
       analyzePrompt(text, 'file:///p/.agent-world/prompts/sender.md', w);

@@ -1,5 +1,2 @@
-/** Facts about this build, shared by the CLI's outputs. */
-import pkg from '../../../package.json';
-
-export const VERSION: string = pkg.version;
-export const RULES_URL = 'https://github.com/agent-files/agent-files/blob/main/docs/rules.md';
+/** The build facts the CLI's outputs print; one module (server/src/meta.ts) serves the CLI and the server. */
+export { RULES_URL, VERSION } from '../meta';

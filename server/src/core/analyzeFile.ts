@@ -45,13 +45,7 @@ export function worldUriOf(uri: string, kind: 'world-prompt' | 'world-eval'): st
 /** The world a prompt or eval is checked against; a missing world.json reads as an empty world. */
 function worldFor(uri: string, kind: 'world-prompt' | 'world-eval', host: IWorkspaceHost): WorldModel {
   const worldUri = worldUriOf(uri, kind);
-  let text: string | undefined;
-  try {
-    text = host.readText(worldUri);
-  } catch {
-    text = undefined;
-  }
-  return parseWorld(text ?? '{}', worldUri);
+  return parseWorld(host.readText(worldUri) ?? '{}', worldUri);
 }
 
 /**

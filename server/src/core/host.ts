@@ -4,6 +4,7 @@
  * (bounded to the workspace folders), the CLI over the file system, tests in memory.
  */
 import { URI } from 'vscode-uri';
+import { isUriError, unlessExpected } from './expectedErrors';
 
 export interface IWorkspaceHost {
   /** True when a file or folder exists at this URI. */
@@ -23,13 +24,9 @@ export interface IWorkspaceHost {
   linkOutside?(uri: string): string | undefined;
 }
 
-/** `host.linkOutside`, for hosts that have it; never throws (a failing host reads as no link). */
+/** `host.linkOutside`, for hosts that have it (others have no workspace bound: no link leads out). */
 export function linkOutside(host: IWorkspaceHost, uri: string): string | undefined {
-  try {
-    return host.linkOutside?.(uri);
-  } catch {
-    return undefined;
-  }
+  return host.linkOutside?.(uri);
 }
 
 /**
@@ -49,7 +46,9 @@ export function relativeLabel(dirUri: string, uri: string): string {
     // An ancestor of the folder itself (`..`, `../..`) reads better as its full path.
     if (i === to.length) return b.path;
     return [...from.slice(i).map(() => '..'), ...to.slice(i)].join('/');
-  } catch {
+  } catch (e) {
+    // A URI vscode-uri cannot parse is shown as written.
+    unlessExpected(e, isUriError);
     return uri;
   }
 }

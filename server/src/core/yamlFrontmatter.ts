@@ -12,6 +12,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, Lexer, parseDocument } from 'y
 import type { Document, Node as YamlNode, Pair, YAMLMap } from 'yaml';
 import { LineIndex } from './text';
 import type { Range } from './types';
+import { unlessExpected } from './expectedErrors';
 
 export type FrontmatterSplit = 'lines' | 'reference';
 
@@ -112,17 +113,13 @@ export function parseYamlFrontmatter(text: string, options: FrontmatterOptions =
   }
   const src = text.slice(bounds.start, bounds.end);
   const off = bounds.start;
-  let doc: Document.Parsed;
-  try {
-    doc = parseDocument(src, {
-      schema: options.schema ?? 'failsafe',
-      keepSourceTokens: true,
-      prettyErrors: false,
-      uniqueKeys: true,
-    });
-  } catch {
-    return base;
-  }
+  // yaml's parseDocument reports bad input in `doc.errors`, it does not throw.
+  const doc: Document.Parsed = parseDocument(src, {
+    schema: options.schema ?? 'failsafe',
+    keepSourceTokens: true,
+    prettyErrors: false,
+    uniqueKeys: true,
+  });
   base.doc = doc;
   for (const e of doc.errors) {
     base.syntaxErrors.push({ code: e.code, message: firstLine(e.message), range: r(off + e.pos[0], off + Math.max(e.pos[0], e.pos[1])) });
@@ -155,7 +152,9 @@ export function nodeValue(node: unknown): unknown {
     if (isScalar(node)) return node.value;
     if (isAlias(node)) return undefined;
     if (isMap(node) || isSeq(node)) return node.toJSON();
-  } catch {
+  } catch (e) {
+    // yaml refuses to expand aliases past its limit (a "billion laughs" document) with a ReferenceError.
+    unlessExpected(e, (x) => x instanceof ReferenceError);
     return undefined;
   }
   return undefined;
@@ -246,21 +245,17 @@ function strictIssues(src: string, off: number, r: (a: number, b: number) => Ran
   const out: StrictYamlIssue[] = [];
   let at = 0;
   let depth = 0;
-  try {
-    for (const tok of new Lexer().lex(src)) {
-      const c = tok.charCodeAt(0);
-      // Control tokens (document, scalar, flow-error-end markers) take no source text.
-      if (tok.length === 1 && (c === 0x02 || c === 0x18 || c === 0x1f)) continue;
-      if (tok === '{' || tok === '[') {
-        if (depth === 0) out.push({ kind: 'flow', message: FLOW, range: r(off + at, off + at + 1) });
-        depth++;
-      } else if ((tok === '}' || tok === ']') && depth > 0) depth--;
-      else if (c === 0x21 /* ! */) out.push({ kind: 'tag', message: TAG, range: r(off + at, off + at + tok.length) });
-      else if (c === 0x26 /* & */) out.push({ kind: 'anchor', message: ANCHOR, range: r(off + at, off + at + tok.length) });
-      at += tok.length;
-    }
-  } catch {
-    // The lexer does not throw on bad input; this guards the editor regardless.
+  for (const tok of new Lexer().lex(src)) {
+    const c = tok.charCodeAt(0);
+    // Control tokens (document, scalar, flow-error-end markers) take no source text.
+    if (tok.length === 1 && (c === 0x02 || c === 0x18 || c === 0x1f)) continue;
+    if (tok === '{' || tok === '[') {
+      if (depth === 0) out.push({ kind: 'flow', message: FLOW, range: r(off + at, off + at + 1) });
+      depth++;
+    } else if ((tok === '}' || tok === ']') && depth > 0) depth--;
+    else if (c === 0x21 /* ! */) out.push({ kind: 'tag', message: TAG, range: r(off + at, off + at + tok.length) });
+    else if (c === 0x26 /* & */) out.push({ kind: 'anchor', message: ANCHOR, range: r(off + at, off + at + tok.length) });
+    at += tok.length;
   }
   for (const e of doc.errors) {
     if (e.code !== 'DUPLICATE_KEY') continue;

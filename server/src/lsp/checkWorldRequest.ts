@@ -9,7 +9,7 @@ import { runWorldChecks } from '../core/world/checks';
 import { resolveRelative } from '../core/world/paths';
 import { toLspDiagnostic } from './diagnostics';
 import { capDiagnostics } from '../core/diagnosticCap';
-import type { ServerContext } from './server';
+import type { ServerContext } from './context';
 import { CheckWorldRequest, type CheckWorldEntry, type CheckWorldFile, type CheckWorldParams, type CheckWorldResult } from './protocol';
 
 /** Checks one world.json (null when it cannot be read). Never throws on file contents. */

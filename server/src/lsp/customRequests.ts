@@ -2,7 +2,7 @@
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import { tooDeep, tooDeepMessage } from '../core/jsonDepth';
-import type { ServerContext } from './server';
+import type { ServerContext } from './context';
 import {
   FillCommandRequest,
   HeapRequest,

@@ -4,7 +4,7 @@
  */
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, Severity } from '../core/types';
-import { RULES_URL } from '../cli/meta';
+import { RULES_URL } from '../meta';
 
 const TO_LSP: Record<Diagnostic['severity'], DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -13,7 +13,13 @@ const TO_LSP: Record<Diagnostic['severity'], DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** The LSP form of a core diagnostic: source, code, a link to the rule's section, related info. */
+/**
+ * Related entries sent with one diagnostic: a cycle through 10,000 planes would otherwise send
+ * its whole chain (1.8 MB) on every report. The rest is counted in one last entry.
+ */
+export const MAX_RELATED = 20;
+
+/** The LSP form of a core diagnostic: source, code, a link to the rule's section, related info (capped). */
 export function toLspDiagnostic(d: Diagnostic, uri: string): LspDiagnostic {
   const out: LspDiagnostic = {
     range: d.range,
@@ -23,7 +29,12 @@ export function toLspDiagnostic(d: Diagnostic, uri: string): LspDiagnostic {
     codeDescription: { href: `${RULES_URL}#${d.code.toLowerCase()}` },
     message: d.message,
   };
-  if (d.related?.length) out.relatedInformation = d.related.map((r) => ({ location: { uri, range: r.range }, message: r.message }));
+  if (d.related?.length) {
+    const shown = d.related.length > MAX_RELATED ? d.related.slice(0, MAX_RELATED) : d.related;
+    out.relatedInformation = shown.map((r) => ({ location: { uri, range: r.range }, message: r.message }));
+    const more = d.related.length - shown.length;
+    if (more > 0) out.relatedInformation.push({ location: { uri, range: d.range }, message: `… and ${more} more, not listed (${d.related.length} in all)` });
+  }
   if (d.data) out.data = d.data;
   return out;
 }

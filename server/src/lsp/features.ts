@@ -3,7 +3,7 @@
  * provider for its format and delegates; an unknown document gets an empty answer.
  */
 import { ResponseError, SymbolKind, type CodeActionParams, type CodeLens, type ReferenceParams, type RenameParams, type TextDocumentPositionParams as At, type WorkspaceSymbol } from 'vscode-languageserver';
-import type { ServerContext } from './server';
+import type { ServerContext } from './context';
 import type { OpenDocument } from './documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './formats/provider';
 import { boundActions, targetsOutside } from './editBounds';

@@ -1,6 +1,6 @@
 /** "Instructions in effect" for one file: the core's list over the workspace index. */
 import { URI } from 'vscode-uri';
-import type { ServerContext } from './server';
+import type { ServerContext } from './context';
 import { InstructionsInEffectRequest, type InstructionsInEffectParams, type InstructionsInEffectResult } from './protocol';
 import { instructionsInEffect, type InstructionEntry, type InstructionVariant } from '../core/instructions';
 

@@ -48,6 +48,17 @@ export class LineModels {
     return this.ofDocument(entry) ? mapPositions(params, 'fromLsp', entry.uri, (u) => (u === entry.uri ? this.ofDocument(entry) : null)) : params;
   }
 
+  /**
+   * A document's own index entry → LSP positions. Every range in an entry is in the document
+   * itself (other URIs in it, a world's prompt files, carry no positions), so an entry of a
+   * document whose line models agree passes untouched, without walking its 10,000 skills.
+   */
+  outgoingEntry<R>(entry: OpenDocument, file: R): R {
+    if (file === null || file === undefined) return file;
+    const own = this.ofDocument(entry);
+    return own ? mapPositions(file, 'toLsp', entry.uri, (u) => (u === entry.uri ? own : null)) : file;
+  }
+
   /** A provider's answer → LSP positions (other documents' positions with their own maps). */
   outgoing<R>(entry: OpenDocument, result: R): R {
     if (result === null || result === undefined) return result;

@@ -15,6 +15,7 @@ import { URI } from 'vscode-uri';
 import type { AgentDetection } from '../core/agent/detect';
 import { DocumentStore, type OpenDocument } from './documents';
 import { PushDiagnostics, toLspDiagnostic } from './diagnostics';
+import { PullDiagnostics } from './pullDiagnostics';
 import { createRunner } from './runner';
 import { WorkspaceIndex } from './workspace';
 import { registerFeatures } from './features';
@@ -24,8 +25,10 @@ import { registerCheckWorldRequest } from './checkWorldRequest';
 import { INSTRUCTION_WATCHERS, registerInstructionsRequest } from './instructionsRequest';
 import { WorkspaceFiles } from './workspaceFiles';
 import { WorkspaceIndexChangedNotification } from './protocol';
+import type { ServerContext } from './context';
+import { VERSION } from '../meta';
 import { createProviders } from './formats/registry';
-import type { FormatContext, FormatProvider } from './formats/provider';
+import type { FormatContext } from './formats/provider';
 import { fileKindOf } from '../core/fileKinds';
 import { LineModels } from './lineModel';
 import { mapPositions } from '../core/lineMap';
@@ -34,9 +37,10 @@ import type { Diagnostic } from '../core/types';
 import type { IndexedFile } from '../core/indexTypes';
 import { ConfigStore, isConfigFile } from './config';
 
-const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 import { parseTargets, type Target } from '../core/skills';
 import { capDiagnostics } from '../core/diagnosticCap';
+
+const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 
 export interface ServerSettings {
   diagnosticDelay: number;
@@ -63,17 +67,6 @@ function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
     targets: 'targets' in o ? parseTargets(o['targets']).targets : base.targets,
     editorValidatesPromptFiles: typeof o['editorValidatesPromptFiles'] === 'boolean' ? o['editorValidatesPromptFiles'] : base.editorValidatesPromptFiles,
   };
-}
-
-export interface ServerContext {
-  connection: Connection;
-  documents: DocumentStore;
-  index: WorkspaceIndex;
-  runner: ReturnType<typeof createRunner>;
-  formatContext: FormatContext;
-  lines: LineModels;
-  providerOf(doc: OpenDocument): FormatProvider | undefined;
-  configs: ConfigStore;
 }
 
 export function startServer(connection: Connection): void {
@@ -150,16 +143,21 @@ export function startServer(connection: Connection): void {
     }
     return { version: entry.doc.version, diagnostics: capDiagnostics(diagnostics).map((d) => toLspDiagnostic(d, uri)) };
   };
-  const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, (uri) => documents.get(uri)?.doc.version);
+  const versionOf = (uri: string) => documents.get(uri)?.doc.version;
+  const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, versionOf);
+  const pull = new PullDiagnostics(diagnosticsOf, versionOf);
 
   let indexTimer: NodeJS.Timeout | undefined;
   index.onDidChange(() => {
+    pull.invalidate();
     if (indexTimer) clearTimeout(indexTimer);
     indexTimer = setTimeout(() => void connection.sendNotification(WorkspaceIndexChangedNotification, {}), 100);
   });
 
   /** Re-indexes an open buffer and schedules its diagnostics and those of the documents that depend on it. */
   const refresh = (entry: OpenDocument) => {
+    // Another document's diagnostics may read this one (a SKILL.md's references, a world's prompts).
+    pull.invalidate();
     // Every open document depends on a config file being edited.
     const dependents = isConfigFile(entry.uri) ? documents.all().map((e) => e.uri) : (providerOf(entry)?.dependents?.(entry, formatContext) ?? []);
     if (!pullDiagnostics) {
@@ -169,6 +167,13 @@ export function startServer(connection: Connection): void {
     reindexSoon(entry.uri);
   };
   const reindexTimers = new Map<string, NodeJS.Timeout>();
+  /** What the last re-index of each open document cost (ms). */
+  const reindexCost = new Map<string, number>();
+  /**
+   * Re-indexing an open document waits for a pause in typing at least three times as long as it
+   * took last time: in a 10,000-skill agent it takes a few hundred milliseconds, and run between
+   * two keystrokes it would hold up the next keystroke's diagnostics (VS Code pulls them at once).
+   */
   const reindexSoon = (uri: string) => {
     const t = reindexTimers.get(uri);
     if (t) clearTimeout(t);
@@ -179,19 +184,23 @@ export function startServer(connection: Connection): void {
         const entry = documents.get(uri);
         const provider = entry && providerOf(entry);
         let file: IndexedFile | null | undefined;
+        const started = performance.now();
         try {
-          file = provider && lines.outgoing(entry!, provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
+          file = provider && lines.outgoingEntry(entry!, provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
         } catch (e) {
           runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
         }
+        if (documents.get(uri)) reindexCost.set(uri, performance.now() - started);
         if (file) index.setOpen(uri, file);
-      }, Math.max(settings.diagnosticDelay, 50)),
+      }, Math.max(settings.diagnosticDelay, 50, 3 * (reindexCost.get(uri) ?? 0))),
     );
   };
 
   const applySettings = (next: ServerSettings) => {
-    const changed = next.agentDetection !== settings.agentDetection || next.targets.join(',') !== settings.targets.join(',');
+    const changed =
+      next.agentDetection !== settings.agentDetection || next.targets.join(',') !== settings.targets.join(',') || next.schemaDiagnostics !== settings.schemaDiagnostics;
     settings = next;
+    pull.invalidate();
     push.delay = next.diagnosticDelay;
     documents.detection = next.agentDetection;
     if (!changed) return;
@@ -236,7 +245,7 @@ export function startServer(connection: Connection): void {
         // The process id lets the extension tests check that a killed server is restarted.
         experimental: { agentFiles: { pid: process.pid } },
       },
-      serverInfo: { name: 'agent-files-language-server', version: '0.1.0' },
+      serverInfo: { name: 'agent-files-language-server', version: VERSION },
     };
   });
 
@@ -311,9 +320,12 @@ export function startServer(connection: Connection): void {
       documents.close(uri);
       lines.forget(uri);
       push.clear(uri);
+      pull.forget(uri);
+      pull.invalidate();
       const t = reindexTimers.get(uri);
       if (t) clearTimeout(t);
       reindexTimers.delete(uri);
+      reindexCost.delete(uri);
       index.setOpen(uri, null);
     }),
   );
@@ -322,6 +334,7 @@ export function startServer(connection: Connection): void {
       if (p.changes.some((c) => isConfigFile(c.uri))) configs.changed();
       for (const c of p.changes) if (!documents.get(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
       if (p.changes.some((c) => c.type !== FileChangeType.Changed)) workspaceFiles.invalidate();
+      pull.invalidate();
       // A file created or deleted on disk (a missing prompt, a referenced file) can change open documents' diagnostics.
       if (pullDiagnostics) void connection.languages.diagnostics.refresh();
       else for (const e of documents.all()) push.schedule(e.uri);
@@ -329,10 +342,7 @@ export function startServer(connection: Connection): void {
   );
 
   connection.languages.diagnostics.on(
-    runner.safe('textDocument/diagnostic', (p) => {
-      const r = diagnosticsOf(p.textDocument.uri);
-      return { kind: 'full' as const, items: r?.diagnostics ?? [] };
-    }),
+    runner.safe('textDocument/diagnostic', (p) => pull.report(p.textDocument.uri, p.previousResultId)),
   );
 
   const ctx: ServerContext = { connection, documents, index, runner, formatContext, providerOf, lines, configs };

@@ -6,7 +6,7 @@
 import { URI } from 'vscode-uri';
 import { skillsToPrompt } from '../core/skills';
 import type { IndexedFile } from '../core/indexTypes';
-import type { ServerContext } from './server';
+import type { ServerContext } from './context';
 import { SkillsPromptRequest, type SkillsPromptResult } from './protocol';
 
 /** The XML for the valid skills among index entries (sorted by location, so the output is stable). */

@@ -5,6 +5,7 @@
  * `boolean` is `true` or `false`, `object` and `array` are JSON of that shape; NUL is refused.
  */
 import { depthExceededAt, MAX_VALUE_DEPTH } from '../jsonDepth';
+import { isJsonSyntaxError, unlessExpected } from '../expectedErrors';
 
 export interface InputSpec {
   name: string;
@@ -30,6 +31,7 @@ export function checkInputText(spec: InputSpec, text: string): string | undefine
       try {
         v = JSON.parse(text);
       } catch (e) {
+        unlessExpected(e, isJsonSyntaxError);
         return `${spec.name} must be a JSON ${spec.type}: ${(e as Error).message}`;
       }
       const ok = spec.type === 'array' ? Array.isArray(v) : v !== null && typeof v === 'object' && !Array.isArray(v);

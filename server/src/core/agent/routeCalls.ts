@@ -5,6 +5,7 @@
 import { lineRange, type Range } from '../types';
 import { unescapeValue } from '../threemd/lexical';
 import { tooDeep, tooDeepMessage } from '../jsonDepth';
+import { isJsonSyntaxError, unlessExpected } from '../expectedErrors';
 
 export interface RouteCall {
   request: string;
@@ -64,8 +65,9 @@ function readValues(src: string | undefined): Record<string, unknown> {
     try {
       const v: unknown = JSON.parse(a);
       if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
-    } catch {
-      // try the next reading
+    } catch (e) {
+      // Not JSON under this reading: try the next one.
+      unlessExpected(e, isJsonSyntaxError);
     }
   }
   return {};

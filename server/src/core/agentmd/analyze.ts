@@ -12,6 +12,7 @@ import { entriesOf, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontm
 import { isSeq } from 'yaml';
 import { KNOWN_TOOLS, SEMVER, TOOL_NAME, WORKFLOWS } from './catalogue';
 import { classifyAgentMd, type AgentMdClassification } from './kind';
+import { isUriError, unlessExpected } from '../expectedErrors';
 
 const ROOT_KEYS = new Set(['name', 'description', 'version', 'extends', 'tools', 'workflows', 'annotations']);
 const ANNOTATION_KEYS = new Set(['whenToUse', 'examples']);
@@ -243,8 +244,8 @@ function checkExtends(agent: AgentInfo, uri: string, host: IWorkspaceHost, o: Ag
     out.push(diag('agent-extends-outside', 'warning', `Parent agent '${value}' is outside the workspace`, range));
     return;
   }
-  const file = safeIsDir(host, target) ? `${target.replace(/\/$/, '')}/AGENT.md` : target;
-  if (!safeExists(host, file)) {
+  const file = host.isDirectory(target) ? `${target.replace(/\/$/, '')}/AGENT.md` : target;
+  if (!host.exists(file)) {
     const via = linkOutside(host, file);
     if (via !== undefined) {
       out.push(diag('agent-extends-outside', 'warning', `Parent agent '${value}' leads outside the workspace through the symbolic link '${relativeLabel(Utils.dirname(URI.parse(uri)).toString(), via)}'; it is not read`, range, { via }));
@@ -257,7 +258,7 @@ function checkExtends(agent: AgentInfo, uri: string, host: IWorkspaceHost, o: Ag
     out.push(diag('agent-extends-cycle', 'error', `Agent inheritance cycle: ${value} → ${value}`, range));
   } else {
     // A parent must itself be an agent: an instruction-file AGENT.md has no metadata to inherit.
-    const parentText = safeRead(host, file);
+    const parentText = host.readText(file);
     if (parentText !== undefined && agentMdKindOf(parentText).kind === 'instructions') {
       out.push(
         diag('agent-extends-not-agent', severity, `Parent '${value}' is an instruction file, not an OS Protocol agent (it has no frontmatter with OS Protocol keys)`, range, { target: file }),
@@ -279,31 +280,12 @@ export function resolveExtendsPath(uri: string, value: string, roots?: string[])
     const target = Utils.joinPath(Utils.dirname(URI.parse(uri)), value).toString();
     if (!roots || roots.length === 0) return target;
     return roots.some((r) => target === r || target.startsWith(r.endsWith('/') ? r : r + '/')) ? target : undefined;
-  } catch {
+  } catch (e) {
+    // A file URI that vscode-uri cannot parse has no folder to resolve from.
+    unlessExpected(e, isUriError);
     return undefined;
   }
 }
 
-function safeExists(host: IWorkspaceHost, u: string): boolean {
-  try {
-    return host.exists(u);
-  } catch {
-    return false;
-  }
-}
 
-function safeRead(host: IWorkspaceHost, u: string): string | undefined {
-  try {
-    return host.readText(u);
-  } catch {
-    return undefined;
-  }
-}
 
-function safeIsDir(host: IWorkspaceHost, u: string): boolean {
-  try {
-    return host.isDirectory(u);
-  } catch {
-    return false;
-  }
-}

@@ -17,53 +17,49 @@ function fix(title: string, uri: string, d: Diagnostic, edits: TextEdit[], prefe
   return a;
 }
 
-/** Quick fixes for the given diagnostics of one SKILL.md. Never throws. */
+/** Quick fixes for the given diagnostics of one SKILL.md. */
 export function skillCodeActions(text: string, uri: string, diagnostics: Diagnostic[]): CodeAction[] {
   const out: CodeAction[] = [];
   const index = new LineIndex(text);
   const slice = (d: Diagnostic): string => text.slice(index.offsetAt(d.range.start), index.offsetAt(d.range.end));
   for (const d of diagnostics) {
-    try {
-      switch (d.code) {
-        case 'skill-name-directory-mismatch': {
-          const dir = String(d.data?.['dirName'] ?? '');
-          if (dir) out.push(fix(`Set name to the folder name '${dir}'`, uri, d, [{ range: d.range, newText: quoteIfNeeded(dir) }], true));
-          break;
-        }
-        case 'skill-name-not-lowercase': {
-          const lower = String(d.data?.['lower'] ?? slice(d).toLowerCase());
-          out.push(fix(`Lowercase the name to '${lower}'`, uri, d, [{ range: d.range, newText: quoteIfNeeded(lower) }], true));
-          break;
-        }
-        case 'skill-yaml-colon-in-value':
-        case 'skill-metadata-unquoted':
-          out.push(fix('Quote the value', uri, d, [{ range: d.range, newText: JSON.stringify(slice(d)) }], true));
-          break;
-        case 'skill-field-typo': {
-          const suggestion = d.data?.['suggestion'];
-          if (typeof suggestion === 'string') out.push(fix(`Rename to '${suggestion}'`, uri, d, [{ range: d.range, newText: suggestion }], true));
-          break;
-        }
-        case 'skill-unexpected-field': {
-          const a = moveUnderMetadata(text, uri, d);
-          if (a) out.push(a);
-          break;
-        }
-        case 'skill-file-missing': {
-          const target = d.data?.['target'];
-          if (typeof target === 'string') {
-            out.push({
-              title: `Create '${String(d.data?.['path'] ?? target)}'`,
-              kind: CodeActionKind.QuickFix,
-              diagnostics: [toLspDiagnostic(d)],
-              edit: { documentChanges: [{ kind: 'create', uri: target, options: { ignoreIfExists: true } }] },
-            });
-          }
-          break;
-        }
+    switch (d.code) {
+      case 'skill-name-directory-mismatch': {
+        const dir = String(d.data?.['dirName'] ?? '');
+        if (dir) out.push(fix(`Set name to the folder name '${dir}'`, uri, d, [{ range: d.range, newText: quoteIfNeeded(dir) }], true));
+        break;
       }
-    } catch {
-      // One broken fix must not hide the others.
+      case 'skill-name-not-lowercase': {
+        const lower = String(d.data?.['lower'] ?? slice(d).toLowerCase());
+        out.push(fix(`Lowercase the name to '${lower}'`, uri, d, [{ range: d.range, newText: quoteIfNeeded(lower) }], true));
+        break;
+      }
+      case 'skill-yaml-colon-in-value':
+      case 'skill-metadata-unquoted':
+        out.push(fix('Quote the value', uri, d, [{ range: d.range, newText: JSON.stringify(slice(d)) }], true));
+        break;
+      case 'skill-field-typo': {
+        const suggestion = d.data?.['suggestion'];
+        if (typeof suggestion === 'string') out.push(fix(`Rename to '${suggestion}'`, uri, d, [{ range: d.range, newText: suggestion }], true));
+        break;
+      }
+      case 'skill-unexpected-field': {
+        const a = moveUnderMetadata(text, uri, d);
+        if (a) out.push(a);
+        break;
+      }
+      case 'skill-file-missing': {
+        const target = d.data?.['target'];
+        if (typeof target === 'string') {
+          out.push({
+            title: `Create '${String(d.data?.['path'] ?? target)}'`,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [toLspDiagnostic(d)],
+            edit: { documentChanges: [{ kind: 'create', uri: target, options: { ignoreIfExists: true } }] },
+          });
+        }
+        break;
+      }
     }
   }
   return out;

@@ -21,21 +21,10 @@ function snippetEscape(s: string): string {
   return s.replace(/[$}\\]/g, '\\$&');
 }
 
-function safe(host: IWorkspaceHost, f: () => string[]): string[] {
-  try {
-    return f();
-  } catch {
-    return [];
-  }
-}
 
-/** Completion items at `position`. Never throws. */
+/** Completion items at `position`. */
 export function skillCompletion(text: string, uri: string, position: Position, host: IWorkspaceHost, targets?: readonly Target[]): CompletionItem[] {
-  try {
-    return complete(text, uri, position, host, targets ?? inferTargets(uri, host).targets);
-  } catch {
-    return [];
-  }
+  return complete(text, uri, position, host, targets ?? inferTargets(uri, host).targets);
 }
 
 function complete(text: string, uri: string, position: Position, host: IWorkspaceHost, targets: readonly Target[]): CompletionItem[] {
@@ -84,7 +73,7 @@ function complete(text: string, uri: string, position: Position, host: IWorkspac
       }
       const range = r(value[0].length, Math.max(position.character, line.trimEnd().length));
       if (key === 'compatibility') return COMPATIBILITY_EXAMPLES.map((t) => ({ label: t, kind: CompletionItemKind.Value, textEdit: { range, newText: t } }));
-      const files = safe(host, () => host.readDirectory(skillDir)).filter((n) => /^(LICEN[CS]E|COPYING)/i.test(n) || /\.txt$/i.test(n));
+      const files = host.readDirectory(skillDir).filter((n) => /^(LICEN[CS]E|COPYING)/i.test(n) || /\.txt$/i.test(n));
       return [
         ...files.map((f, i) => ({ label: f, kind: CompletionItemKind.File, detail: 'bundled license file', textEdit: { range, newText: f }, sortText: `0${i}` })),
         ...SPDX_IDS.map((id, i) => ({ label: id, kind: CompletionItemKind.Value, detail: 'SPDX license id', textEdit: { range, newText: id }, sortText: `1${String(i).padStart(2, '0')}` })),
@@ -113,10 +102,10 @@ function complete(text: string, uri: string, position: Position, host: IWorkspac
   if (!res.uri) return [];
   const dirUri = res.uri;
   const range = r(position.character - (typed.length - slash - 1), position.character);
-  return safe(host, () => host.readDirectory(dirUri))
+  return host.readDirectory(dirUri)
     .filter((n) => !n.startsWith('.') && !(dirPart === '' && /^skill\.md$/i.test(n)))
     .map((n) => {
-      const folder = safe(host, () => [String(host.isDirectory(resolveInside(dirUri, n).uri ?? ''))])[0] === 'true';
+      const folder = host.isDirectory(resolveInside(dirUri, n).uri ?? '');
       const item: CompletionItem = { label: folder ? n + '/' : n, kind: folder ? CompletionItemKind.Folder : CompletionItemKind.File, textEdit: { range, newText: folder ? n + '/' : n } };
       if (folder) item.command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
       return item;

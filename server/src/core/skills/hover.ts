@@ -32,26 +32,22 @@ export function fieldTable(key: string, targets: readonly Target[]): string {
   return lines.join('\n');
 }
 
-/** Hover on a frontmatter key, or on the opening `---`. Never throws. */
+/** Hover on a frontmatter key, or on the opening `---`. */
 export function skillHover(text: string, position: Position, uri = '', targets?: TargetSet): Hover | null {
-  try {
-    const fm = parseYamlFrontmatter(text, { split: 'lines' });
-    const t = targets ?? inferTargets(uri);
-    if (fm.present && rangeContains(fm.openRange, position)) {
-      return { contents: { kind: MarkupKind.Markdown, value: targetsSummary(t) }, range: fm.openRange };
-    }
-    const e = fm.entries.find((x) => rangeContains(x.keyRange, position));
-    if (!e) return null;
-    const doc = SKILL_KEY_DOCS.get(e.key);
-    const known = SKILL_FIELD_BY_KEY.has(e.key);
-    const meant = suggestKey(e.key);
-    const head = doc
-      ? `**${e.key}**: ${doc.summary}`
-      : known
-        ? `**${e.key}**: a client field, not part of the specification's six (${ALLOWED_FIELDS.map((k) => `\`${k}\``).join(', ')}).`
-        : `**${e.key}** is not a SKILL.md field${meant ? ` (did you mean \`${meant}\`?)` : ''}. The specification allows ${ALLOWED_FIELDS.map((k) => `\`${k}\``).join(', ')}; put your own properties under \`metadata:\`.`;
-    return { contents: { kind: MarkupKind.Markdown, value: `${head}\n\n${fieldTable(e.key, t.targets)}` }, range: e.keyRange };
-  } catch {
-    return null;
+  const fm = parseYamlFrontmatter(text, { split: 'lines' });
+  const t = targets ?? inferTargets(uri);
+  if (fm.present && rangeContains(fm.openRange, position)) {
+    return { contents: { kind: MarkupKind.Markdown, value: targetsSummary(t) }, range: fm.openRange };
   }
+  const e = fm.entries.find((x) => rangeContains(x.keyRange, position));
+  if (!e) return null;
+  const doc = SKILL_KEY_DOCS.get(e.key);
+  const known = SKILL_FIELD_BY_KEY.has(e.key);
+  const meant = suggestKey(e.key);
+  const head = doc
+    ? `**${e.key}**: ${doc.summary}`
+    : known
+      ? `**${e.key}**: a client field, not part of the specification's six (${ALLOWED_FIELDS.map((k) => `\`${k}\``).join(', ')}).`
+      : `**${e.key}** is not a SKILL.md field${meant ? ` (did you mean \`${meant}\`?)` : ''}. The specification allows ${ALLOWED_FIELDS.map((k) => `\`${k}\``).join(', ')}; put your own properties under \`metadata:\`.`;
+  return { contents: { kind: MarkupKind.Markdown, value: `${head}\n\n${fieldTable(e.key, t.targets)}` }, range: e.keyRange };
 }

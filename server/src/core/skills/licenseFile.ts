@@ -6,7 +6,7 @@
  */
 import type { IWorkspaceHost } from '../host';
 import type { Diagnostic } from '../types';
-import type { SkillReference } from './references';
+import type { SkillReference } from './skillReference';
 
 /** `LICENSE`, `LICENCE`, `COPYING`, with an optional `.ext` / `-SUFFIX` and an optional relative folder. */
 const MENTION = /(?<![\w./-])((?:\.{1,2}\/)?(?:[\w-]+\/)*(?:LICEN[CS]E|COPYING)(?:[.-][\w.-]*\w)?)(?![\w/-])/g;
@@ -44,14 +44,7 @@ export function checkLicenseMentions(refs: SkillReference[], host: IWorkspaceHos
   const out: Diagnostic[] = [];
   for (const r of refs) {
     if (r.source !== 'license' || r.kind !== 'path' || !r.uri || r.escapes) continue;
-    let found: boolean;
-    try {
-      found = host.exists(r.uri);
-    } catch {
-      // An unreadable location reads as missing, as for the body's references.
-      found = false;
-    }
-    if (found) continue;
+    if (host.exists(r.uri)) continue;
     out.push({
       code: 'skill-file-missing',
       severity: 'warning',

@@ -35,71 +35,59 @@ function anchorsOf(text: string, r: SkillReference, cache: AnchorCache, own: { m
 
 /** Go to definition on a file reference (and to the heading for `#fragment`). */
 export function skillDefinition(text: string, uri: string, position: Position, host: IWorkspaceHost): Location | null {
-  try {
-    const fm = frontmatter(text);
-    const r = references(text, uri, fm).find((x) => rangeContains(x.range, position));
-    if (!r || r.escapes) return null;
-    const target = r.path === '' ? uri : r.uri;
-    if (!target) return null;
-    if (r.path !== '' && !host.exists(target)) return null;
-    const h = r.fragment ? anchorsOf(text, r, new AnchorCache(host), {})?.get(r.fragment.toLowerCase()) : undefined;
-    return headingLocation(target, h);
-  } catch {
-    return null;
-  }
+  const fm = frontmatter(text);
+  const r = references(text, uri, fm).find((x) => rangeContains(x.range, position));
+  if (!r || r.escapes) return null;
+  const target = r.path === '' ? uri : r.uri;
+  if (!target) return null;
+  if (r.path !== '' && !host.exists(target)) return null;
+  const h = r.fragment ? anchorsOf(text, r, new AnchorCache(host), {})?.get(r.fragment.toLowerCase()) : undefined;
+  return headingLocation(target, h);
 }
 
 /** Links for every reference whose target exists (bare paths only then, never as errors). */
 export function skillDocumentLinks(text: string, uri: string, host: IWorkspaceHost): DocumentLink[] {
-  try {
-    const fm = frontmatter(text);
-    const out: DocumentLink[] = [];
-    const cache = new AnchorCache(host);
-    const own: { map?: Map<string, MdHeading> } = {};
-    const known = new Map<string, boolean>();
-    for (const r of references(text, uri, fm)) {
-      if (r.escapes) continue;
-      const target = r.path === '' ? uri : r.uri;
-      if (!target) continue;
-      if (r.path !== '') {
-        if (!known.has(target)) known.set(target, host.exists(target));
-        if (!known.get(target)) continue;
-      }
-      const h = r.fragment ? anchorsOf(text, r, cache, own)?.get(r.fragment.toLowerCase()) : undefined;
-      out.push({ range: r.range, target: h ? `${target}#L${h.line + 1}` : target, tooltip: r.path || `#${r.fragment ?? ''}` });
+  const fm = frontmatter(text);
+  const out: DocumentLink[] = [];
+  const cache = new AnchorCache(host);
+  const own: { map?: Map<string, MdHeading> } = {};
+  const known = new Map<string, boolean>();
+  for (const r of references(text, uri, fm)) {
+    if (r.escapes) continue;
+    const target = r.path === '' ? uri : r.uri;
+    if (!target) continue;
+    if (r.path !== '') {
+      if (!known.has(target)) known.set(target, host.exists(target));
+      if (!known.get(target)) continue;
     }
-    return out;
-  } catch {
-    return [];
+    const h = r.fragment ? anchorsOf(text, r, cache, own)?.get(r.fragment.toLowerCase()) : undefined;
+    out.push({ range: r.range, target: h ? `${target}#L${h.line + 1}` : target, tooltip: r.path || `#${r.fragment ?? ''}` });
   }
+  return out;
 }
 
 /** The outline: the skill (with its frontmatter keys) and the body's headings as a tree. */
 export function skillDocumentSymbols(text: string): DocumentSymbol[] {
-  try {
-    const fm = frontmatter(text);
-    const lines = splitLines(text);
-    const out: DocumentSymbol[] = [];
-    if (fm.present) {
-      const endLine = fm.closeRange ? fm.closeRange.end.line : lines.length - 1;
-      const range: Range = { start: { line: 0, character: 0 }, end: { line: endLine, character: (lines[endLine] ?? '').length } };
-      const name = fm.entries.find((e) => e.key === 'name');
-      const desc = fm.entries.find((e) => e.key === 'description');
-      const sym: DocumentSymbol = {
-        name: typeof name?.value === 'string' && name.value.trim() ? name.value.trim() : 'SKILL.md',
-        kind: SymbolKind.Package,
-        range,
-        selectionRange: name?.valueRange ?? fm.openRange,
-        children: fm.entries.map((e) => ({ name: e.key, kind: SymbolKind.Property, range: e.pairRange, selectionRange: e.keyRange })),
-      };
-      if (typeof desc?.value === 'string') sym.detail = desc.value.length > 80 ? desc.value.slice(0, 79) + '…' : desc.value;
-      out.push(sym);
-    }
-    for (const x of headingTree(scanMarkdown(text, fm.closed ? fm.bodyStartLine : 0).headings, lines)) out.push(x);
-    return out;
-  } catch {
-    return [];
+  const fm = frontmatter(text);
+  const lines = splitLines(text);
+  const out: DocumentSymbol[] = [];
+  if (fm.present) {
+    const endLine = fm.closeRange ? fm.closeRange.end.line : lines.length - 1;
+    const range: Range = { start: { line: 0, character: 0 }, end: { line: endLine, character: (lines[endLine] ?? '').length } };
+    const name = fm.entries.find((e) => e.key === 'name');
+    const desc = fm.entries.find((e) => e.key === 'description');
+    const sym: DocumentSymbol = {
+      name: typeof name?.value === 'string' && name.value.trim() ? name.value.trim() : 'SKILL.md',
+      kind: SymbolKind.Package,
+      range,
+      selectionRange: name?.valueRange ?? fm.openRange,
+      children: fm.entries.map((e) => ({ name: e.key, kind: SymbolKind.Property, range: e.pairRange, selectionRange: e.keyRange })),
+    };
+    if (typeof desc?.value === 'string') sym.detail = desc.value.length > 80 ? desc.value.slice(0, 79) + '…' : desc.value;
+    out.push(sym);
   }
+  for (const x of headingTree(scanMarkdown(text, fm.closed ? fm.bodyStartLine : 0).headings, lines)) out.push(x);
+  return out;
 }
 
 /** Nests headings by level; each section runs to the line before the next heading of the same or a higher level. */

@@ -1,11 +1,14 @@
 /** URI arithmetic for skills: the skill folder, and relative paths that must stay inside it. */
 import { URI, Utils } from 'vscode-uri';
+import { isDecodeError, isUriError, unlessExpected } from '../expectedErrors';
 
 /** The folder holding the SKILL.md (as a URI string without a trailing slash). */
 export function skillDirOf(uri: string): string {
   try {
     return Utils.dirname(URI.parse(uri)).toString();
-  } catch {
+  } catch (e) {
+    // vscode-uri throws on a string that is not a valid URI; the caller gets the fallback.
+    unlessExpected(e, isUriError);
     return uri;
   }
 }
@@ -14,7 +17,9 @@ export function skillDirOf(uri: string): string {
 export function parentDirName(uri: string): string {
   try {
     return Utils.basename(Utils.dirname(URI.parse(uri)));
-  } catch {
+  } catch (e) {
+    // vscode-uri throws on a string that is not a valid URI; the caller gets the fallback.
+    unlessExpected(e, isUriError);
     return '';
   }
 }
@@ -23,7 +28,9 @@ export function parentDirName(uri: string): string {
 export function fileNameOf(uri: string): string {
   try {
     return Utils.basename(URI.parse(uri));
-  } catch {
+  } catch (e) {
+    // vscode-uri throws on a string that is not a valid URI; the caller gets the fallback.
+    unlessExpected(e, isUriError);
     return '';
   }
 }
@@ -46,7 +53,9 @@ export function resolveInside(dirUri: string, relPath: string): Resolved {
   try {
     const base = URI.parse(dirUri);
     return { uri: (parts.length ? Utils.joinPath(base, ...parts) : base).toString(), escapes: false };
-  } catch {
+  } catch (e) {
+    // A folder URI vscode-uri cannot parse resolves nothing, as if it escaped.
+    unlessExpected(e, isUriError);
     return { uri: undefined, escapes: true };
   }
 }
@@ -55,7 +64,9 @@ export function resolveInside(dirUri: string, relPath: string): Resolved {
 export function decodeTarget(s: string): string {
   try {
     return decodeURIComponent(s);
-  } catch {
+  } catch (e) {
+    // A malformed % escape is read as written.
+    unlessExpected(e, isDecodeError);
     return s;
   }
 }

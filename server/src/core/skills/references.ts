@@ -4,19 +4,12 @@
  */
 import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
 import type { Diagnostic, Range } from '../types';
-import { headingAnchors, scanMarkdown, type MdHeading, type MdReference } from './markdown';
+import { headingAnchors, scanMarkdown, type MdHeading } from './markdown';
 import { resolveInside } from './paths';
 import { licenseFileMentions } from './licenseFile';
+import type { SkillReference } from './skillReference';
 
-export interface SkillReference extends MdReference {
-  /** Where the reference was written. */
-  source: 'body' | 'license';
-  /** The resolved target; undefined when the path climbs out of the skill folder. */
-  uri?: string;
-  escapes: boolean;
-  /** True for a link written as an absolute path or a `file:` URI (never resolved). */
-  absolute?: boolean;
-}
+export type { SkillReference } from './skillReference';
 
 const LICENSE_FILE = /^(?:LICEN[CS]E[\w.-]*|COPYING[\w.-]*|[\w.-]+\.(?:txt|md))$/i;
 
@@ -68,13 +61,8 @@ export class AnchorCache {
 
   #read(uri: string) {
     if (!this.#map.has(uri)) {
-      let v: { anchors: Map<string, MdHeading>; onward: string[] } | undefined;
-      try {
-        const t = this.host.readText(uri);
-        v = t === undefined ? undefined : { anchors: headingAnchors(t), onward: scanMarkdown(t).refs.filter((r) => r.kind === 'link' && r.path !== '').map((r) => r.path) };
-      } catch {
-        v = undefined;
-      }
+      const t = this.host.readText(uri);
+      const v = t === undefined ? undefined : { anchors: headingAnchors(t), onward: scanMarkdown(t).refs.filter((r) => r.kind === 'link' && r.path !== '').map((r) => r.path) };
       this.#map.set(uri, v);
     }
     return this.#map.get(uri);
@@ -129,11 +117,7 @@ export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, 
   const exists = (u: string): boolean => {
     let v = known.get(u);
     if (v === undefined) {
-      try {
-        v = host.exists(u);
-      } catch {
-        v = false;
-      }
+      v = host.exists(u);
       known.set(u, v);
     }
     return v;

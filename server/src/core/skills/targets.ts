@@ -4,6 +4,7 @@
  * Facts per client: docs/clients-fields.md.
  */
 import type { IWorkspaceHost } from '../host';
+import { isDecodeError, unlessExpected } from '../expectedErrors';
 
 export const TARGETS = ['spec', 'skills-ref', 'claude-code', 'codex', 'copilot', 'gemini-cli', 'opencode', 'cursor'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -61,7 +62,9 @@ function segmentsOf(uri: string): string[] {
   return rawSegmentsOf(uri).map((s) => {
     try {
       return decodeURIComponent(s);
-    } catch {
+    } catch (e) {
+      // A malformed % escape is read as written.
+      unlessExpected(e, isDecodeError);
       return s;
     }
   });
@@ -96,12 +99,8 @@ export function inferTargets(uri: string, host?: IWorkspaceHost): TargetSet {
     if (seg === 'skills' && host) {
       const raw = rawSegmentsOf(uri);
       const prefix = uri.slice(0, uri.length - raw.slice(i).join('/').length);
-      try {
-        if (host.exists(`${prefix}.claude-plugin/plugin.json`)) {
-          return { targets: ['claude-code'], reason: 'it is in the skills/ folder of a Claude Code plugin (.claude-plugin/plugin.json)', explicit: false };
-        }
-      } catch {
-        // An unreadable folder is not a plugin.
+      if (host.exists(`${prefix}.claude-plugin/plugin.json`)) {
+        return { targets: ['claude-code'], reason: 'it is in the skills/ folder of a Claude Code plugin (.claude-plugin/plugin.json)', explicit: false };
       }
     }
   }

@@ -133,6 +133,7 @@ export class Attribute {
  * What the analysis layers keep per plane object, declared by each layer through module
  * augmentation. A field on the plane costs far less than a `WeakMap` entry per plane.
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation in each layer
 export interface PlaneMemo {}
 
 /** The plane's memo, made on first use. */

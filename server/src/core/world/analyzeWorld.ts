@@ -22,23 +22,19 @@ export interface WorldAnalysis {
   world: WorldModel;
 }
 
-/** All diagnostics of one world.json text. `host` answers whether prompt files exist. Never throws. */
+/** All diagnostics of one world.json text. `host` answers whether prompt files exist. */
 export function analyzeWorld(text: string, uri: string, host: IWorkspaceHost): WorldAnalysis {
   const world = parseWorld(text, uri);
   const diagnostics: Diagnostic[] = [];
-  try {
-    for (const e of world.syntaxErrors) diagnostics.push(diag('world-invalid-json', 'error', describeSyntaxError(e), e.range));
-    for (const d of world.duplicateKeys) {
-      diagnostics.push(diag('world-duplicate-key', 'warning', `Duplicate key "${d.key}": JSON.parse keeps only the last value`, d.range));
-    }
-    if (!world.root) return { diagnostics, world };
-    for (const x of checkLegacy(world)) diagnostics.push(x);
-    for (const x of checkGraph(world)) diagnostics.push(x);
-    for (const x of checkPrompts(world, host)) diagnostics.push(x);
-    for (const x of checkInitRules(world)) diagnostics.push(x);
-  } catch {
-    // A rule bug must not take the other diagnostics down with it.
+  for (const e of world.syntaxErrors) diagnostics.push(diag('world-invalid-json', 'error', describeSyntaxError(e), e.range));
+  for (const d of world.duplicateKeys) {
+    diagnostics.push(diag('world-duplicate-key', 'warning', `Duplicate key "${d.key}": JSON.parse keeps only the last value`, d.range));
   }
+  if (!world.root) return { diagnostics, world };
+  for (const x of checkLegacy(world)) diagnostics.push(x);
+  for (const x of checkGraph(world)) diagnostics.push(x);
+  for (const x of checkPrompts(world, host)) diagnostics.push(x);
+  for (const x of checkInitRules(world)) diagnostics.push(x);
   return { diagnostics, world };
 }
 
@@ -82,12 +78,7 @@ function checkPrompts(world: WorldModel, host: IWorkspaceHost): Diagnostic[] {
       out.push(diag('world-prompt-path-escapes', 'error', `agents.${a.id}.promptPath escapes the project and skill directories: ${pp}`, a.promptPath.range));
       continue;
     }
-    let exists = false;
-    try {
-      exists = host.exists(a.prompt.uri) && !host.isDirectory(a.prompt.uri);
-    } catch {
-      exists = false;
-    }
+    const exists = host.exists(a.prompt.uri) && !host.isDirectory(a.prompt.uri);
     if (!exists) {
       const via = linkOutside(host, a.prompt.uri);
       if (via !== undefined) {

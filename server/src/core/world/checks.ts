@@ -13,6 +13,7 @@ import type { IWorkspaceHost } from '../host';
 import { dirnameUri, projectUriOf, resolveRelative } from './paths';
 import { DEFAULT_STOP_TOKEN, LEGACY_EDGE_HELP, WORKFLOW_TYPE_IDS } from './patterns';
 import { hasMentionProtocol, hasStopTokenGuidance, hasToolProhibition } from './prompt';
+import { isJsonSyntaxError, isUriError, unlessExpected } from '../expectedErrors';
 
 export type WorldCheckCategory = 'config' | 'prompt' | 'eval';
 
@@ -43,6 +44,7 @@ export function checkLine(c: WorldCheck): string {
 
 // The harness works on untyped JSON; `any` keeps its JavaScript semantics (including the
 // TypeErrors it reports as reasons) instead of re-deriving them type by type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 type Json = any;
 
 interface Loaded {
@@ -92,7 +94,7 @@ export function runWorldChecks(text: string, worldUri: string, host: IWorkspaceH
 
   let markdown = '';
   add('eval', 'world.eval.md exists', worldUri, () => {
-    if (!safe(() => host.exists(evalUri), false)) throw new Error(`missing eval contract: ${fsPathOf(evalUri)}`);
+    if (!host.exists(evalUri)) throw new Error(`missing eval contract: ${fsPathOf(evalUri)}`);
     markdown = readFile(host, evalUri);
   });
   if (markdown) {
@@ -126,7 +128,7 @@ function contractChecks(add: Add, raw: Json, config: Loaded, io: Io, worldUri: s
   });
   add('config', 'every promptPath exists', worldUri, () => {
     const missing = rawAgentEntries(raw)
-      .filter(([, a]) => a && a.promptPath && !safe(() => io.host.exists(promptUriOf(io.dirUri, a.promptPath)), false))
+      .filter(([, a]) => a && a.promptPath && !io.host.exists(promptUriOf(io.dirUri, a.promptPath)))
       .map(([id, a]) => `${id}: ${a.promptPath}`);
     if (missing.length > 0) throw new Error(`missing prompts: ${missing.join(', ')}`);
   });
@@ -176,6 +178,7 @@ function loadConfig(text: string, io: Io): Loaded {
   try {
     parsed = JSON.parse(text);
   } catch (e) {
+    unlessExpected(e, isJsonSyntaxError);
     throw new Error(`Invalid Agent World JSON config at ${io.configPath}: ${messageOf(e)}`);
   }
   const promptUris = new Map<string, string>();
@@ -213,7 +216,7 @@ function normalizeAgents(parsed: Json, io: Io, promptUris: Map<string, string>):
     if (!pp) throw new Error(`Invalid Agent World config:\n- agents.${agent.id} is missing promptPath`);
     if (typeof pp !== 'string') throw new TypeError(`The "paths[1]" argument must be of type string. Received ${describeValue(pp)}`);
     const uri = promptUriOf(io.dirUri, pp);
-    if (!safe(() => io.host.exists(uri), false)) throw new Error(`Invalid Agent World config:\n- agents.${agent.id}.promptPath not found: ${pp}`);
+    if (!io.host.exists(uri)) throw new Error(`Invalid Agent World config:\n- agents.${agent.id}.promptPath not found: ${pp}`);
     agent.systemPrompt = readFile(io.host, uri).trimEnd();
     promptUris.set(String(agent.id), uri);
     agents[agent.id] = agent;
@@ -316,6 +319,7 @@ function routingCases(markdown: string): { cases: number; errors: string[] } {
     try {
       parsed = JSON.parse(raw);
     } catch (e) {
+      unlessExpected(e, isJsonSyntaxError);
       errors.push(`json block ${n}: ${messageOf(e)}`);
       continue;
     }
@@ -334,24 +338,26 @@ function asArray(v: Json): Json[] {
 /** `path.resolve(configDir, promptPath)` over URIs: absolute paths stand alone. */
 function promptUriOf(dirUri: string, p: string): string {
   if (/^[A-Za-z]:[\\/]/.test(p)) return URI.file(p).toString();
-  if (/^[\\/]/.test(p)) return resolveRelative(safe(() => URI.parse(dirUri).with({ path: '/' }).toString(), 'file:///'), p);
+  if (/^[\\/]/.test(p)) return resolveRelative(ifUri(() => URI.parse(dirUri).with({ path: '/' }).toString(), 'file:///'), p);
   return resolveRelative(dirUri, p);
 }
 
 /** `fs.readFileSync(p, 'utf8')` through the host, with Node's error for a folder. */
 function readFile(host: IWorkspaceHost, uri: string): string {
-  if (safe(() => host.isDirectory(uri), false)) throw new Error('EISDIR: illegal operation on a directory, read');
-  return safe(() => host.readText(uri), undefined) ?? '';
+  if (host.isDirectory(uri)) throw new Error('EISDIR: illegal operation on a directory, read');
+  return host.readText(uri) ?? '';
 }
 
 function fsPathOf(uri: string): string {
-  return safe(() => URI.parse(uri).fsPath, uri);
+  return ifUri(() => URI.parse(uri).fsPath, uri);
 }
 
-function safe<T>(fn: () => T, fallback: T): T {
+/** `fn()`, or `fallback` when vscode-uri finds the URI it parses invalid. */
+function ifUri<T>(fn: () => T, fallback: T): T {
   try {
     return fn();
-  } catch {
+  } catch (e) {
+    unlessExpected(e, isUriError);
     return fallback;
   }
 }

@@ -35,40 +35,36 @@ function valueItem(label: string, kind: CompletionItemKind, s: ValueSlot, detail
   return item;
 }
 
-/** Completion at a position of world.json. `host` lists prompt files. Never throws. */
+/** Completion at a position of world.json. `host` lists prompt files. */
 export function worldCompletion(world: WorldModel, position: Position, host: IWorkspaceHost): CompletionItem[] {
-  try {
-    const offset = world.index.offsetAt(position);
-    const loc = getLocation(world.text, offset);
-    const path = loc.path;
-    const s = slot(world.index, offset, loc.previousNode);
-    const agents = () => [...world.agents.values()].map((a) => valueItem(a.id, CompletionItemKind.Reference, s, a.role ?? 'agent'));
-    const nodes = () => [...world.nodes.values()].map((n) => valueItem(n.id, CompletionItemKind.Reference, s, n.agent ? `node → ${n.agent.value}` : 'node'));
-    if (loc.isAtPropertyKey) {
-      if (is(path, 'workflow', 'edges', '*')) {
-        const used = new Set(world.edges.keys());
-        return [...nodes(), valueItem('human', CompletionItemKind.Keyword, s, 'where human mentions may enter')].filter((i) => !used.has(i.label));
-      }
-      return [];
+  const offset = world.index.offsetAt(position);
+  const loc = getLocation(world.text, offset);
+  const path = loc.path;
+  const s = slot(world.index, offset, loc.previousNode);
+  const agents = () => [...world.agents.values()].map((a) => valueItem(a.id, CompletionItemKind.Reference, s, a.role ?? 'agent'));
+  const nodes = () => [...world.nodes.values()].map((n) => valueItem(n.id, CompletionItemKind.Reference, s, n.agent ? `node → ${n.agent.value}` : 'node'));
+  if (loc.isAtPropertyKey) {
+    if (is(path, 'workflow', 'edges', '*')) {
+      const used = new Set(world.edges.keys());
+      return [...nodes(), valueItem('human', CompletionItemKind.Keyword, s, 'where human mentions may enter')].filter((i) => !used.has(i.label));
     }
-    if (is(path, 'workflow', 'type')) {
-      return WORKFLOW_PATTERNS.map((p, i) =>
-        valueItem(p.id, CompletionItemKind.EnumMember, s, p.isDefault ? p.label : 'explicit custom only', String(i).padStart(2, '0'), p.description),
-      );
-    }
-    if (is(path, 'world', 'mode')) return WORLD_MODES.map((m) => valueItem(m, CompletionItemKind.EnumMember, s));
-    if (is(path, 'agents', '*', 'contextScope')) return CONTEXT_SCOPES.map((m) => valueItem(m, CompletionItemKind.EnumMember, s));
-    if (is(path, 'workflow', 'nodes', '*', 'agent') || is(path, 'workflow', 'entryAgent') || is(path, 'world', 'entryAgent') || is(path, 'world', 'mainAgent') || is(path, 'routing', 'noMentionFromHumanGoesTo')) {
-      return agents();
-    }
-    if (is(path, 'workflow', 'entry') || is(path, 'workflow', 'nodes', '*', 'requires', '*') || is(path, 'workflow', 'edges', '*', '*')) return nodes();
-    if (is(path, 'agents', '*', 'promptPath')) return promptFiles(world, host, s);
-    if (is(path, 'world', 'stopToken') || is(path, 'routing', 'stopToken')) return [valueItem(DEFAULT_STOP_TOKEN, CompletionItemKind.Value, s, 'default')];
-    if (is(path, 'world', 'turnLimit')) return numberItems(s, [['30', 'default'], ['8', 'free-mention init value']]);
-    if (is(path, 'agents', '*', 'contextLimit')) return numberItems(s, [['18', 'default']]);
-  } catch {
-    // fall through
+    return [];
   }
+  if (is(path, 'workflow', 'type')) {
+    return WORKFLOW_PATTERNS.map((p, i) =>
+      valueItem(p.id, CompletionItemKind.EnumMember, s, p.isDefault ? p.label : 'explicit custom only', String(i).padStart(2, '0'), p.description),
+    );
+  }
+  if (is(path, 'world', 'mode')) return WORLD_MODES.map((m) => valueItem(m, CompletionItemKind.EnumMember, s));
+  if (is(path, 'agents', '*', 'contextScope')) return CONTEXT_SCOPES.map((m) => valueItem(m, CompletionItemKind.EnumMember, s));
+  if (is(path, 'workflow', 'nodes', '*', 'agent') || is(path, 'workflow', 'entryAgent') || is(path, 'world', 'entryAgent') || is(path, 'world', 'mainAgent') || is(path, 'routing', 'noMentionFromHumanGoesTo')) {
+    return agents();
+  }
+  if (is(path, 'workflow', 'entry') || is(path, 'workflow', 'nodes', '*', 'requires', '*') || is(path, 'workflow', 'edges', '*', '*')) return nodes();
+  if (is(path, 'agents', '*', 'promptPath')) return promptFiles(world, host, s);
+  if (is(path, 'world', 'stopToken') || is(path, 'routing', 'stopToken')) return [valueItem(DEFAULT_STOP_TOKEN, CompletionItemKind.Value, s, 'default')];
+  if (is(path, 'world', 'turnLimit')) return numberItems(s, [['30', 'default'], ['8', 'free-mention init value']]);
+  if (is(path, 'agents', '*', 'contextLimit')) return numberItems(s, [['18', 'default']]);
   return [];
 }
 
@@ -78,13 +74,7 @@ function numberItems(s: ValueSlot, values: [string, string][]): CompletionItem[]
 
 function promptFiles(world: WorldModel, host: IWorkspaceHost, s: ValueSlot): CompletionItem[] {
   const dir = resolveRelative(world.dirUri, 'prompts');
-  let names: string[] = [];
-  try {
-    names = host.readDirectory(dir);
-  } catch {
-    names = [];
-  }
-  return names.filter((n) => /\.md$/i.test(n)).map((n) => valueItem(`prompts/${n}`, CompletionItemKind.File, s));
+  return host.readDirectory(dir).filter((n) => /\.md$/i.test(n)).map((n) => valueItem(`prompts/${n}`, CompletionItemKind.File, s));
 }
 
 const SNIPPETS: [string, string, string][] = [

@@ -110,75 +110,71 @@ export function evalReferences(text: string): EvalRef[] {
   return out;
 }
 
-/** Diagnostics of world.eval.md against `world`. Never throws. */
+/** Diagnostics of world.eval.md against `world`. */
 export function analyzeEval(text: string, world: WorldModel): Diagnostic[] {
   const out: Diagnostic[] = [];
-  try {
-    const index = new LineIndex(text);
-    const blocks = parseEvalBlocks(text);
-    const r = (b: EvalBlock, offset: number, length: number): Range => ({ start: index.positionAt(b.offset + offset), end: index.positionAt(b.offset + offset + length) });
-    const nr = (b: EvalBlock, n: Node) => r(b, n.offset, n.length);
-    let cases = 0;
-    const seen = { types: new Set<string>(), codes: new Set<string>() };
-    for (const b of blocks) {
-      // JSON.parse stops at its first error, and so does the eval's message.
-      if (b.tooDeepAt !== undefined) {
-        out.push(diag('world-eval-invalid-json', 'error', `json block ${b.n}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels of arrays and objects`, r(b, b.tooDeepAt, 1)));
+  const index = new LineIndex(text);
+  const blocks = parseEvalBlocks(text);
+  const r = (b: EvalBlock, offset: number, length: number): Range => ({ start: index.positionAt(b.offset + offset), end: index.positionAt(b.offset + offset + length) });
+  const nr = (b: EvalBlock, n: Node) => r(b, n.offset, n.length);
+  let cases = 0;
+  const seen = { types: new Set<string>(), codes: new Set<string>() };
+  for (const b of blocks) {
+    // JSON.parse stops at its first error, and so does the eval's message.
+    if (b.tooDeepAt !== undefined) {
+      out.push(diag('world-eval-invalid-json', 'error', `json block ${b.n}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels of arrays and objects`, r(b, b.tooDeepAt, 1)));
+    }
+    for (const e of b.errors.slice(0, 1)) {
+      const where = index.positionAt(b.offset + e.offset);
+      out.push(diag('world-eval-invalid-json', 'error', `json block ${b.n}: ${printParseErrorCode(e.error)} at line ${where.line + 1} column ${where.character + 1}`, r(b, e.offset, Math.max(1, e.length))));
+    }
+    for (const c of caseNodes(b)) {
+      cases++;
+      const expect = prop(c, 'expect');
+      const type = prop(expect, 'type');
+      if (type?.type === 'string') seen.types.add(type.value);
+      if (type && !(type.type === 'string' && RESULT_TYPES.includes(type.value))) {
+        out.push(diag('world-eval-unknown-type', 'error', `expect.type ${JSON.stringify(type.value)} is not a router result type: ${RESULT_TYPES.join(', ')}`, nr(b, type)));
       }
-      for (const e of b.errors.slice(0, 1)) {
-        const where = index.positionAt(b.offset + e.offset);
-        out.push(diag('world-eval-invalid-json', 'error', `json block ${b.n}: ${printParseErrorCode(e.error)} at line ${where.line + 1} column ${where.character + 1}`, r(b, e.offset, Math.max(1, e.length))));
+      const code = prop(expect, 'code');
+      if (code?.type === 'string') seen.codes.add(code.value);
+      if (code && !(code.type === 'string' && (BLOCKED_CODES.includes(code.value) || code.value === 'routing_blocked'))) {
+        out.push(diag('world-eval-unknown-code', 'error', `expect.code ${JSON.stringify(code.value)} is not a blocked code: ${BLOCKED_CODES.join(', ')}`, nr(b, code)));
       }
-      for (const c of caseNodes(b)) {
-        cases++;
-        const expect = prop(c, 'expect');
-        const type = prop(expect, 'type');
-        if (type?.type === 'string') seen.types.add(type.value);
-        if (type && !(type.type === 'string' && RESULT_TYPES.includes(type.value))) {
-          out.push(diag('world-eval-unknown-type', 'error', `expect.type ${JSON.stringify(type.value)} is not a router result type: ${RESULT_TYPES.join(', ')}`, nr(b, type)));
+      const agentCheck = (field: string, n: Node | undefined) => {
+        if (n?.type === 'string' && world.agents.size > 0 && resolveAlias(world.aliases, n.value) === undefined) {
+          out.push(diag('world-eval-unknown-agent', 'error', `${field} "${n.value}" matches no agent in this world`, nr(b, n)));
         }
-        const code = prop(expect, 'code');
-        if (code?.type === 'string') seen.codes.add(code.value);
-        if (code && !(code.type === 'string' && (BLOCKED_CODES.includes(code.value) || code.value === 'routing_blocked'))) {
-          out.push(diag('world-eval-unknown-code', 'error', `expect.code ${JSON.stringify(code.value)} is not a blocked code: ${BLOCKED_CODES.join(', ')}`, nr(b, code)));
+      };
+      agentCheck('expect.agent', prop(expect, 'agent'));
+      const wn = prop(expect, 'workflowNode');
+      if (wn?.type === 'string' && world.nodes.size > 0 && !world.nodes.has(wn.value)) {
+        out.push(diag('world-eval-unknown-node', 'error', `expect.workflowNode "${wn.value}" does not match a workflow node`, nr(b, wn)));
+      }
+      const expectsDone = type?.value === 'done';
+      for (const st of stepsOf(c)) {
+        if (st.node.type !== 'object') continue;
+        const cmdNode = prop(st.node, 'command');
+        const inferred = prop(st.node, 'completeAgent') || prop(st.node, 'agent') || prop(st.node, 'turnId') ? 'complete' : 'user';
+        const cmd = cmdNode ? cmdNode.value : inferred;
+        if (cmdNode && !(typeof cmd === 'string' && STEP_COMMANDS.includes(cmd))) {
+          out.push(diag('world-eval-unsupported-command', 'error', `unsupported eval step command: ${String(cmd)}`, nr(b, cmdNode)));
+          continue;
         }
-        const agentCheck = (field: string, n: Node | undefined) => {
-          if (n?.type === 'string' && world.agents.size > 0 && resolveAlias(world.aliases, n.value) === undefined) {
-            out.push(diag('world-eval-unknown-agent', 'error', `${field} "${n.value}" matches no agent in this world`, nr(b, n)));
-          }
-        };
-        agentCheck('expect.agent', prop(expect, 'agent'));
-        const wn = prop(expect, 'workflowNode');
-        if (wn?.type === 'string' && world.nodes.size > 0 && !world.nodes.has(wn.value)) {
-          out.push(diag('world-eval-unknown-node', 'error', `expect.workflowNode "${wn.value}" does not match a workflow node`, nr(b, wn)));
-        }
-        const expectsDone = type?.value === 'done';
-        for (const st of stepsOf(c)) {
-          if (st.node.type !== 'object') continue;
-          const cmdNode = prop(st.node, 'command');
-          const inferred = prop(st.node, 'completeAgent') || prop(st.node, 'agent') || prop(st.node, 'turnId') ? 'complete' : 'user';
-          const cmd = cmdNode ? cmdNode.value : inferred;
-          if (cmdNode && !(typeof cmd === 'string' && STEP_COMMANDS.includes(cmd))) {
-            out.push(diag('world-eval-unsupported-command', 'error', `unsupported eval step command: ${String(cmd)}`, nr(b, cmdNode)));
-            continue;
-          }
-          const content = prop(st.node, 'content') ?? prop(st.node, 'message');
-          if (!content) out.push(diag('world-eval-missing-content', 'error', `${cmd === 'ingest' ? 'user' : String(cmd)} step is missing content`, nr(b, st.anchor)));
-          agentCheck(`${cmd} step agent`, prop(st.node, 'agent'));
-          agentCheck(`${cmd} step completeAgent`, prop(st.node, 'completeAgent'));
-          if (content?.type === 'string' && !expectsDone && hasCompletionSignal(content.value, world.stopToken)) {
-            if (resolveMentions(content.value, world.aliases).some((m) => m.agentId !== undefined)) {
-              out.push(diag('world-handoff-with-stop-token', 'information', 'This message both hands off with a paragraph-start mention and carries the stop token; the completion tag wins, so no routing happens', nr(b, content)));
-            }
+        const content = prop(st.node, 'content') ?? prop(st.node, 'message');
+        if (!content) out.push(diag('world-eval-missing-content', 'error', `${cmd === 'ingest' ? 'user' : String(cmd)} step is missing content`, nr(b, st.anchor)));
+        agentCheck(`${cmd} step agent`, prop(st.node, 'agent'));
+        agentCheck(`${cmd} step completeAgent`, prop(st.node, 'completeAgent'));
+        if (content?.type === 'string' && !expectsDone && hasCompletionSignal(content.value, world.stopToken)) {
+          if (resolveMentions(content.value, world.aliases).some((m) => m.agentId !== undefined)) {
+            out.push(diag('world-handoff-with-stop-token', 'information', 'This message both hands off with a paragraph-start mention and carries the stop token; the completion tag wins, so no routing happens', nr(b, content)));
           }
         }
       }
     }
-    if (cases === 0) out.push(diag('world-eval-no-routing-cases', 'error', 'no fenced json routing cases with name and expect were found', firstLineRange(text)));
-    else for (const x of coverage(text, world, seen)) out.push(x);
-  } catch {
-    // Never fail the caller.
   }
+  if (cases === 0) out.push(diag('world-eval-no-routing-cases', 'error', 'no fenced json routing cases with name and expect were found', firstLineRange(text)));
+  else for (const x of coverage(text, world, seen)) out.push(x);
   return out;
 }
 

@@ -4,6 +4,7 @@
  * escapes the project is reported, never read.
  */
 import { URI } from 'vscode-uri';
+import { isUriError, unlessExpected } from '../expectedErrors';
 
 /** Folder URI (no trailing slash) of a file URI. */
 export function dirnameUri(uri: string): string {
@@ -12,7 +13,9 @@ export function dirnameUri(uri: string): string {
     const p = u.path.replace(/\/+$/, '');
     const i = p.lastIndexOf('/');
     return u.with({ path: i <= 0 ? '/' : p.slice(0, i) }).toString();
-  } catch {
+  } catch (e) {
+    // A URI vscode-uri cannot parse is cut at its last slash instead.
+    unlessExpected(e, isUriError);
     return uri.replace(/\/[^/]*$/, '');
   }
 }
@@ -44,7 +47,9 @@ export function resolveRelative(dirUri: string, rel: string): string {
       else parts.push(seg);
     }
     return base.with({ path: '/' + parts.join('/') }).toString();
-  } catch {
+  } catch (e) {
+    // A URI vscode-uri cannot parse is joined as text instead.
+    unlessExpected(e, isUriError);
     return dirUri + '/' + rel;
   }
 }

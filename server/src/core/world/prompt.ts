@@ -42,29 +42,25 @@ export function finalNodesOf(world: WorldModel, agentIds: string[]): string[] {
   return out;
 }
 
-/** Diagnostics for one prompt file of `world`. Never throws. */
+/** Diagnostics for one prompt file of `world`. */
 export function analyzePrompt(text: string, promptUri: string, world: WorldModel): Diagnostic[] {
   const out: Diagnostic[] = [];
-  try {
-    const owners = agentsOfPrompt(world, promptUri);
-    const label = owners.length > 0 ? owners.join(', ') : basenameUri(promptUri).replace(/\.md$/i, '');
-    const top = firstLineRange(text);
-    if (!hasMentionProtocol(text)) {
-      out.push(diag('world-missing-mention-protocol', 'warning', `prompts missing paragraph-start @mention protocol: ${label}`, top, { data: { fix: 'mention-protocol' } }));
-    }
-    if (!hasToolProhibition(text)) {
-      out.push(diag('world-missing-tool-prohibition', 'warning', `prompts missing direct-tool prohibition: ${label}`, top, { data: { fix: 'tool-prohibition' } }));
-    }
-    const finals = finalNodesOf(world, owners);
-    if (finals.length > 0 && !hasStopTokenGuidance(text, world.stopToken)) {
-      out.push(
-        diag('world-missing-stop-token', 'warning', `final nodes missing stop-token prompt guidance: ${finals.join(', ')}`, top, { data: { fix: 'stop-token', stopToken: world.stopToken } }),
-      );
-    }
-    if (world.agents.size > 0) for (const x of checkMentions(text, world, owners, label)) out.push(x);
-  } catch {
-    // Keep whatever was found; never fail the caller.
+  const owners = agentsOfPrompt(world, promptUri);
+  const label = owners.length > 0 ? owners.join(', ') : basenameUri(promptUri).replace(/\.md$/i, '');
+  const top = firstLineRange(text);
+  if (!hasMentionProtocol(text)) {
+    out.push(diag('world-missing-mention-protocol', 'warning', `prompts missing paragraph-start @mention protocol: ${label}`, top, { data: { fix: 'mention-protocol' } }));
   }
+  if (!hasToolProhibition(text)) {
+    out.push(diag('world-missing-tool-prohibition', 'warning', `prompts missing direct-tool prohibition: ${label}`, top, { data: { fix: 'tool-prohibition' } }));
+  }
+  const finals = finalNodesOf(world, owners);
+  if (finals.length > 0 && !hasStopTokenGuidance(text, world.stopToken)) {
+    out.push(
+      diag('world-missing-stop-token', 'warning', `final nodes missing stop-token prompt guidance: ${finals.join(', ')}`, top, { data: { fix: 'stop-token', stopToken: world.stopToken } }),
+    );
+  }
+  if (world.agents.size > 0) for (const x of checkMentions(text, world, owners, label)) out.push(x);
   return out;
 }
 

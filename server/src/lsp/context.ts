@@ -1,0 +1,22 @@
+/**
+ * What the server hands every group of handlers: its own module, so the handler modules and
+ * server.ts (which registers them) do not import each other.
+ */
+import type { Connection } from 'vscode-languageserver';
+import type { DocumentStore, OpenDocument } from './documents';
+import type { WorkspaceIndex } from './workspace';
+import type { createRunner } from './runner';
+import type { FormatContext, FormatProvider } from './formats/provider';
+import type { LineModels } from './lineModel';
+import type { ConfigStore } from './config';
+
+export interface ServerContext {
+  connection: Connection;
+  documents: DocumentStore;
+  index: WorkspaceIndex;
+  runner: ReturnType<typeof createRunner>;
+  formatContext: FormatContext;
+  lines: LineModels;
+  providerOf(doc: OpenDocument): FormatProvider | undefined;
+  configs: ConfigStore;
+}
