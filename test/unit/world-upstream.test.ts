@@ -23,13 +23,23 @@ function expectedJoins(n: number, edges: [number, number][], requires: [number, 
   const reached = new Set([0]);
   for (let changed = true; changed; ) {
     changed = false;
-    for (const [a, b] of edges) if (reached.has(a) && !reached.has(b)) (reached.add(b), (changed = true));
+    for (const [a, b] of edges) {
+      if (reached.has(a) && !reached.has(b)) {
+        reached.add(b);
+        changed = true;
+      }
+    }
   }
   const upstream = (to: number) => {
     const s = new Set([to]);
     for (let changed = true; changed; ) {
       changed = false;
-      for (const [a, b] of edges) if (s.has(b) && !s.has(a)) (s.add(a), (changed = true));
+      for (const [a, b] of edges) {
+        if (s.has(b) && !s.has(a)) {
+          s.add(a);
+          changed = true;
+        }
+      }
     }
     s.delete(to);
     return s;
