@@ -11,7 +11,27 @@ export default tseslint.config(
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: 'module',
-      globals: { console: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', performance: 'readonly', __dirname: 'readonly', Buffer: 'readonly', URL: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', structuredClone: 'readonly', queueMicrotask: 'readonly', setImmediate: 'readonly', require: 'readonly', module: 'writable', global: 'readonly', globalThis: 'readonly' },
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        performance: 'readonly',
+        __dirname: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        structuredClone: 'readonly',
+        queueMicrotask: 'readonly',
+        setImmediate: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        global: 'readonly',
+        globalThis: 'readonly',
+      },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
@@ -33,8 +53,14 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*'], message: 'The core is pure TypeScript: no Node APIs (put I/O in server/src/node).' },
             { group: ['fs', 'fs/*', 'path', 'os', 'child_process', 'url', 'crypto'], message: 'The core is pure TypeScript: no Node APIs (put I/O in server/src/node).' },
-            { group: ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'The core knows neither VS Code nor LSP connections (adapt it in server/src/lsp).' },
-            { group: ['**/lsp', '**/lsp/*', '**/cli', '**/cli/*', '**/node', '**/node/*', '**/client/*', '**/meta', '**/package.json'], message: 'The core imports only itself: the rings point inwards.' },
+            {
+              group: ['vscode', 'vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageclient', 'vscode-languageclient/*'],
+              message: 'The core knows neither VS Code nor LSP connections (adapt it in server/src/lsp).',
+            },
+            {
+              group: ['**/lsp', '**/lsp/*', '**/cli', '**/cli/*', '**/node', '**/node/*', '**/client/*', '**/meta', '**/package.json'],
+              message: 'The core imports only itself: the rings point inwards.',
+            },
           ],
         },
       ],
@@ -43,7 +69,10 @@ export default tseslint.config(
   {
     files: ['server/src/lsp/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/cli', '**/cli/*'], message: 'The language server does not import the CLI: shared code lives in the core or server/src/meta.ts.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/cli', '**/cli/*'], message: 'The language server does not import the CLI: shared code lives in the core or server/src/meta.ts.' }] },
+      ],
     },
   },
 );

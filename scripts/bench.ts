@@ -106,18 +106,26 @@ function structuralEdits(text: string): Record<string, number> {
   const insert = (line: number, character: number, text: string): TextEdit => ({ range: { start: at(line, character), end: at(line, character) }, text });
   const pairs: Record<string, [TextEdit, TextEdit]> = {
     structuralAddDirectiveMs: [insert(blank, 0, '@plane z=999999 label="added" triggers="added"\n'), { range: { start: at(blank), end: at(blank + 1) }, text: '' }],
-    structuralRenumberMs: [{ range: { start: at(dline, 9), end: at(dline, 9 + z.length) }, text: '999998' }, { range: { start: at(dline, 9), end: at(dline, 15) }, text: z }],
+    structuralRenumberMs: [
+      { range: { start: at(dline, 9), end: at(dline, 9 + z.length) }, text: '999998' },
+      { range: { start: at(dline, 9), end: at(dline, 15) }, text: z },
+    ],
     structuralFenceMs: [insert(blank, 0, '```'), { range: { start: at(blank), end: at(blank, 3) }, text: '' }],
     newLineInBodyMs: [insert(blank, 0, '\n'), { range: { start: at(blank), end: at(blank + 1) }, text: '' }],
   };
   const out: Record<string, number> = {};
   const pair = (edit: TextEdit, undo: TextEdit) =>
-    time(() => {
-      for (const e of [edit, undo]) {
-        doc = reparse(doc, e);
-        analyzeThreeMd(doc, { fileName: 'agent.3md' });
-      }
-    }, 300, 100, 5).ms / 2;
+    time(
+      () => {
+        for (const e of [edit, undo]) {
+          doc = reparse(doc, e);
+          analyzeThreeMd(doc, { fileName: 'agent.3md' });
+        }
+      },
+      300,
+      100,
+      5,
+    ).ms / 2;
   for (const [name, [edit, undo]] of Object.entries(pairs)) out[name] = round(pair(edit, undo), 3);
   doc = reparse(doc, insert(blank, 0, '```'));
   analyzeThreeMd(doc, { fileName: 'agent.3md' });
@@ -133,7 +141,8 @@ function structuralEdits(text: string): Record<string, number> {
 function hostileInputs(): { name: string; ms: number; diagnostics: number }[] {
   const k = args.has('--quick') ? 10 : 1;
   const agent = (text: string) => capDiagnostics(analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' }).diagnostics).length;
-  const world = (text: string) => capDiagnostics([...analyzeWorld(text, 'file:///w/.agent-world/world.json', new InMemoryHost()).diagnostics, ...worldSchemaDiagnostics(text)]).length;
+  const world = (text: string) =>
+    capDiagnostics([...analyzeWorld(text, 'file:///w/.agent-world/world.json', new InMemoryHost()).diagnostics, ...worldSchemaDiagnostics(text)]).length;
   const cases: [string, (n: number) => string, number, (text: string) => number][] = [
     ['planes each linking to all others', allToAll, 1000 / (k === 1 ? 1 : 5), agent],
     ['[[z=0]] links in one plane', manyLinks, 200_000 / k, agent],
@@ -173,58 +182,63 @@ function report(
   workspace: Awaited<ReturnType<typeof workspaceIndexing>>,
   hostileServer: Awaited<ReturnType<typeof hostileLsp>>,
 ) {
-const byN = (n: number) => results.find((r) => r['skills'] === n) as Record<string, number> | undefined;
-const small = byN(100);
-const big = byN(sizes[sizes.length - 1]!);
-const out: Record<string, unknown> = { node: process.version, cores: os.cpus().length, quick: args.has('--quick'), results };
-const failures: string[] = [];
-for (const r of results as Record<string, number>[]) {
-  if (r['errors']) failures.push(`${r['skills']}-skill agent has ${r['errors']} error(s)`);
-}
-/** Issue 7's targets, each with the measured value; `--check` fails when one is missed. */
-const targets: { target: string; value: number; limit: string; met: boolean }[] = [];
-const target = (name: string, value: number, ok: boolean, limit: string) => targets.push({ target: name, value: round(value, 3), limit, met: ok });
-for (const r of results as Record<string, number>[]) {
-  target(`parse+validate MB/s, ${r['skills']} skills`, r['fullParseAndValidateMBps']!, r['fullParseAndValidateMBps']! >= 50, '>= 50');
-}
-if (small && big) {
-  const ratio = big['incrementalEditWithDiagnosticsMs']! / small['incrementalEditWithDiagnosticsMs']!;
-  target(`edit+diagnostics cost, ${big['skills']} vs 100 skills`, ratio, ratio <= 2, '<= 2x');
-  const gain = big['fullParseAndValidateMs']! / big['incrementalEditWithDiagnosticsMs']!;
-  target(`full re-parse vs one edit, ${big['skills']} skills`, gain, gain >= 50, '>= 50x');
-  // A directive added or renumbered touches one plane; a fence opened or closed changes what every later line means, so it re-reads them.
-  for (const [key, name, least] of [['structuralAddDirectiveMs', 'a directive added or removed', 20], ['structuralRenumberMs', 'a z renumbered', 20], ['structuralFenceMs', 'a fence opened or closed', 8], ['typingInOpenFenceMs', 'typing with a fence left open', 10]] as const) {
-    const gainStructural = big['fullParseAndValidateMs']! / big[key]!;
-    target(`full re-parse vs ${name}, ${big['skills']} skills`, gainStructural, gainStructural >= least, `>= ${least}x`);
+  const byN = (n: number) => results.find((r) => r['skills'] === n) as Record<string, number> | undefined;
+  const small = byN(100);
+  const big = byN(sizes[sizes.length - 1]!);
+  const out: Record<string, unknown> = { node: process.version, cores: os.cpus().length, quick: args.has('--quick'), results };
+  const failures: string[] = [];
+  for (const r of results as Record<string, number>[]) {
+    if (r['errors']) failures.push(`${r['skills']}-skill agent has ${r['errors']} error(s)`);
   }
-  target(`route p50 µs, ${big['skills']} skills`, big['routeUs']!, big['routeUs']! < 50, '< 50');
-}
-target(`LSP didChange→publishDiagnostics p95 ms, ${lsp.skills} skills`, lsp.roundTripP95Ms, lsp.roundTripP95Ms < 15, '< 15');
-// VS Code pulls: a keystroke's diagnostics must cost the same in a large agent as in a small one.
-const pullRatio = pullBig.pullP50Ms / pullSmall.pullP50Ms;
-target(`LSP didChange→textDocument/diagnostic (pull) p50, ${pullBig.skills} vs ${pullSmall.skills} skills`, pullRatio, pullRatio <= 2, '<= 2x');
-// The tail too: a re-index of the document run between two keystrokes held one up by 50–250 ms at 10,000 skills.
-const pullTail = pullBig.pullP95Ms / pullSmall.pullP95Ms;
-target(`LSP didChange→textDocument/diagnostic (pull) p95, ${pullBig.skills} vs ${pullSmall.skills} skills`, pullTail, pullTail <= 2, '<= 2x');
-target('LSP repeat pull with the last result id answers unchanged', pullBig.repeatPullKind === 'unchanged' ? 1 : 0, pullBig.repeatPullKind === 'unchanged', '= 1');
-target('server initialize ms', lsp.initializeMs, lsp.initializeMs < 300, '< 300');
-const growth = lsp.heapAfterAllEditsMb / lsp.heapAfter10EditsMb;
-target(`server heap after ${lsp.edits} edits vs after 10`, growth, growth <= 1.5, '<= 1.5x');
-target(`index ${workspace.skillFiles} SKILL.md + ${workspace.agentFiles} agents, ms`, workspace.indexMs, workspace.indexMs < 3000, '< 3000');
-target('workspace symbols after indexing, max ms', workspace.workspaceSymbolMaxMs, workspace.workspaceSymbolMaxMs < 50, '< 50');
-target('completion after indexing, max ms', workspace.completionMaxMs, workspace.completionMaxMs < 50, '< 50');
-for (const h of hostile) target(`check ${h.name}, ms`, h.ms, h.ms < 2000, '< 2000');
-for (const h of hostileServer) target(`server: ${h.name}, ms`, h.ms, h.ms < 2000, '< 2000');
-out['hostile'] = hostile;
-out['hostileServer'] = hostileServer;
-out['targets'] = targets;
-for (const t of targets) if (!t.met) failures.push(`${t.target}: ${t.value} (target ${t.limit})`);
-out['lsp'] = lsp;
-out['lspPull'] = [pullSmall, pullBig];
-out['workspace'] = workspace;
-out['failures'] = failures;
-process.stdout.write(JSON.stringify(out, null, 2) + '\n');
-if (args.has('--check') && failures.length) process.exitCode = 1;
+  /** Issue 7's targets, each with the measured value; `--check` fails when one is missed. */
+  const targets: { target: string; value: number; limit: string; met: boolean }[] = [];
+  const target = (name: string, value: number, ok: boolean, limit: string) => targets.push({ target: name, value: round(value, 3), limit, met: ok });
+  for (const r of results as Record<string, number>[]) {
+    target(`parse+validate MB/s, ${r['skills']} skills`, r['fullParseAndValidateMBps']!, r['fullParseAndValidateMBps']! >= 50, '>= 50');
+  }
+  if (small && big) {
+    const ratio = big['incrementalEditWithDiagnosticsMs']! / small['incrementalEditWithDiagnosticsMs']!;
+    target(`edit+diagnostics cost, ${big['skills']} vs 100 skills`, ratio, ratio <= 2, '<= 2x');
+    const gain = big['fullParseAndValidateMs']! / big['incrementalEditWithDiagnosticsMs']!;
+    target(`full re-parse vs one edit, ${big['skills']} skills`, gain, gain >= 50, '>= 50x');
+    // A directive added or renumbered touches one plane; a fence opened or closed changes what every later line means, so it re-reads them.
+    for (const [key, name, least] of [
+      ['structuralAddDirectiveMs', 'a directive added or removed', 20],
+      ['structuralRenumberMs', 'a z renumbered', 20],
+      ['structuralFenceMs', 'a fence opened or closed', 8],
+      ['typingInOpenFenceMs', 'typing with a fence left open', 10],
+    ] as const) {
+      const gainStructural = big['fullParseAndValidateMs']! / big[key]!;
+      target(`full re-parse vs ${name}, ${big['skills']} skills`, gainStructural, gainStructural >= least, `>= ${least}x`);
+    }
+    target(`route p50 µs, ${big['skills']} skills`, big['routeUs']!, big['routeUs']! < 50, '< 50');
+  }
+  target(`LSP didChange→publishDiagnostics p95 ms, ${lsp.skills} skills`, lsp.roundTripP95Ms, lsp.roundTripP95Ms < 15, '< 15');
+  // VS Code pulls: a keystroke's diagnostics must cost the same in a large agent as in a small one.
+  const pullRatio = pullBig.pullP50Ms / pullSmall.pullP50Ms;
+  target(`LSP didChange→textDocument/diagnostic (pull) p50, ${pullBig.skills} vs ${pullSmall.skills} skills`, pullRatio, pullRatio <= 2, '<= 2x');
+  // The tail too: a re-index of the document run between two keystrokes held one up by 50–250 ms at 10,000 skills.
+  const pullTail = pullBig.pullP95Ms / pullSmall.pullP95Ms;
+  target(`LSP didChange→textDocument/diagnostic (pull) p95, ${pullBig.skills} vs ${pullSmall.skills} skills`, pullTail, pullTail <= 2, '<= 2x');
+  target('LSP repeat pull with the last result id answers unchanged', pullBig.repeatPullKind === 'unchanged' ? 1 : 0, pullBig.repeatPullKind === 'unchanged', '= 1');
+  target('server initialize ms', lsp.initializeMs, lsp.initializeMs < 300, '< 300');
+  const growth = lsp.heapAfterAllEditsMb / lsp.heapAfter10EditsMb;
+  target(`server heap after ${lsp.edits} edits vs after 10`, growth, growth <= 1.5, '<= 1.5x');
+  target(`index ${workspace.skillFiles} SKILL.md + ${workspace.agentFiles} agents, ms`, workspace.indexMs, workspace.indexMs < 3000, '< 3000');
+  target('workspace symbols after indexing, max ms', workspace.workspaceSymbolMaxMs, workspace.workspaceSymbolMaxMs < 50, '< 50');
+  target('completion after indexing, max ms', workspace.completionMaxMs, workspace.completionMaxMs < 50, '< 50');
+  for (const h of hostile) target(`check ${h.name}, ms`, h.ms, h.ms < 2000, '< 2000');
+  for (const h of hostileServer) target(`server: ${h.name}, ms`, h.ms, h.ms < 2000, '< 2000');
+  out['hostile'] = hostile;
+  out['hostileServer'] = hostileServer;
+  out['targets'] = targets;
+  for (const t of targets) if (!t.met) failures.push(`${t.target}: ${t.value} (target ${t.limit})`);
+  out['lsp'] = lsp;
+  out['lspPull'] = [pullSmall, pullBig];
+  out['workspace'] = workspace;
+  out['failures'] = failures;
+  process.stdout.write(JSON.stringify(out, null, 2) + '\n');
+  if (args.has('--check') && failures.length) process.exitCode = 1;
 }
 
 main().catch((e) => {

@@ -45,7 +45,9 @@ async function startServer(serverPath: string, rootUri: string | null, onProgres
   conn.onNotification('$/progress', (p: { value?: { kind?: string } }) => {
     if (p.value?.kind === 'end') onProgressEnd?.();
   });
-  conn.onNotification('window/logMessage', (m: { message: string }) => { if (process.env.SHOWLOG) console.log(m.message); });
+  conn.onNotification('window/logMessage', (m: { message: string }) => {
+    if (process.env.SHOWLOG) console.log(m.message);
+  });
   conn.listen();
   await conn.sendRequest('initialize', {
     processId: process.pid,
@@ -143,7 +145,8 @@ export async function lspPullRoundTrip(serverPath: string, n: number, edits: num
   const lines = text.split('\n');
   const line = lines.findIndex((l, i) => i > lines.length / 2 && l.startsWith('## Procedure'));
   type Report = { kind: 'full' | 'unchanged'; resultId?: string; items?: unknown[] };
-  const pull = (previousResultId?: string) => server.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) }) as Promise<Report>;
+  const pull = (previousResultId?: string) =>
+    server.conn.sendRequest('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) }) as Promise<Report>;
   await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: '3md', version: 1, text } });
   let last = await pull();
   const times: number[] = [];
@@ -186,7 +189,10 @@ export async function workspaceIndexing(serverPath: string, skills: number, agen
     for (let i = 0; i < skills; i++) {
       const name = `skill-${i}`;
       mkdirSync(join(dir, 'skills', name), { recursive: true });
-      writeFileSync(join(dir, 'skills', name, 'SKILL.md'), `---\nname: ${name}\ndescription: Does task number ${i} when the user asks for it.\n---\n# ${name}\n\nSteps for task ${i}.\n`);
+      writeFileSync(
+        join(dir, 'skills', name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: Does task number ${i} when the user asks for it.\n---\n# ${name}\n\nSteps for task ${i}.\n`,
+      );
     }
     for (let i = 0; i < agents; i++) {
       mkdirSync(join(dir, 'agents', `a${i}`), { recursive: true });
@@ -245,9 +251,11 @@ export async function hostileLsp(serverPath: string, quick: boolean) {
   for (const [name, text, lens] of cases) {
     const server = await startServer(serverPath, null);
     const uri = 'file:///bench/hostile.agent.3md';
-    const published = new Promise<void>((res) => server.conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) => {
-      if (p.uri === uri) res();
-    }));
+    const published = new Promise<void>((res) =>
+      server.conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) => {
+        if (p.uri === uri) res();
+      }),
+    );
     const t0 = performance.now();
     await server.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: '3md', version: 1, text } });
     await published;

@@ -45,7 +45,8 @@ const { seconds, only, seed } = parseArgs(process.argv.slice(2));
 const all = properties();
 const chosen = only ? all.filter((p) => only.includes(p.name)) : all;
 const matrix = !only || only.includes(SHELL_MATRIX);
-if (only) for (const n of only) if (n !== SHELL_MATRIX && !all.some((p) => p.name === n)) usage(`unknown property ${n} (known: ${[...all.map((p) => p.name), SHELL_MATRIX].join(', ')})`);
+if (only)
+  for (const n of only) if (n !== SHELL_MATRIX && !all.some((p) => p.name === n)) usage(`unknown property ${n} (known: ${[...all.map((p) => p.name), SHELL_MATRIX].join(', ')})`);
 
 const sliceMs = (seconds * 1000) / (chosen.length + (matrix ? 1 : 0));
 let nextSeed = seed ?? (Date.now() ^ (process.pid << 16)) | 0;
@@ -70,7 +71,13 @@ for (const p of chosen) {
     runs += details.numRuns;
     if (details.failed && details.counterexample) {
       const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-      const file = saveRegression({ property: p.name, input: details.counterexample[0], seed: s, path: details.counterexamplePath ?? undefined, error: error.split('\n').slice(0, 12).join('\n') });
+      const file = saveRegression({
+        property: p.name,
+        input: details.counterexample[0],
+        seed: s,
+        path: details.counterexamplePath ?? undefined,
+        error: error.split('\n').slice(0, 12).join('\n'),
+      });
       found.push(relative(process.cwd(), file));
       failures++;
     }
@@ -97,7 +104,9 @@ if (matrix) {
     batch = generatedValues(150, nextSeed);
     nextSeed = (Math.imul(nextSeed, 1103515245) + 12345) | 0;
   } while (Date.now() < end && problems.length === 0);
-  console.log(`${SHELL_MATRIX.padEnd(20)} ${(problems.length ? `FAILED ${problems.length}` : 'ok').padEnd(9)} ${String(cases).padStart(8)} fills, ${executed} commands run  seeds ${seeds.join(', ')}`);
+  console.log(
+    `${SHELL_MATRIX.padEnd(20)} ${(problems.length ? `FAILED ${problems.length}` : 'ok').padEnd(9)} ${String(cases).padStart(8)} fills, ${executed} commands run  seeds ${seeds.join(', ')}`,
+  );
   for (const p of problems.slice(0, 20)) console.log(`  ${p}`);
   failures += problems.length;
 }

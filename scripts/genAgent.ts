@@ -4,7 +4,38 @@
  * for about a quarter of them, a dependency link.
  */
 
-const VERBS = ['find', 'fetch', 'summarize', 'translate', 'review', 'deploy', 'build', 'test', 'lint', 'format', 'search', 'index', 'archive', 'restore', 'compare', 'merge', 'split', 'rename', 'audit', 'export', 'import', 'sync', 'scan', 'tag', 'sort', 'filter', 'count', 'plot', 'draft', 'publish'];
+const VERBS = [
+  'find',
+  'fetch',
+  'summarize',
+  'translate',
+  'review',
+  'deploy',
+  'build',
+  'test',
+  'lint',
+  'format',
+  'search',
+  'index',
+  'archive',
+  'restore',
+  'compare',
+  'merge',
+  'split',
+  'rename',
+  'audit',
+  'export',
+  'import',
+  'sync',
+  'scan',
+  'tag',
+  'sort',
+  'filter',
+  'count',
+  'plot',
+  'draft',
+  'publish',
+];
 const NOUNS = ['files', 'issues', 'commits', 'invoices', 'tickets', 'logs', 'metrics', 'images', 'contracts', 'emails', 'tables', 'reports', 'notes', 'builds'];
 
 /** Verb/noun pairs repeat after lcm(verbs, nouns) skills; later rounds get a numeric suffix. */
@@ -76,7 +107,11 @@ export function genAgent(n: number, seed = 42): string {
     const noun = NOUNS[(i - 2) % NOUNS.length]!;
     const round = Math.floor((i - 2) / PERIOD);
     const name = `${verb}-${noun}${round ? `-${round + 1}` : ''}`;
-    out.push('', `@plane z=${i} label="${name}" kind=skill triggers="${verb} ${noun}, ${verb}, ${noun}" inputs="${noun}" tool="tool ${verb} {${noun}}"`, body(verb, noun, rand() < 0.25));
+    out.push(
+      '',
+      `@plane z=${i} label="${name}" kind=skill triggers="${verb} ${noun}, ${verb}, ${noun}" inputs="${noun}" tool="tool ${verb} {${noun}}"`,
+      body(verb, noun, rand() < 0.25),
+    );
   }
   return out.join('\n') + '\n';
 }

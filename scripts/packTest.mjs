@@ -18,14 +18,17 @@ const check = (ok, what) => {
 };
 try {
   execFileSync(npm, ['pack', '--silent', '--pack-destination', work], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  const tgz = join(work, readdirSync(work).find((f) => f.endsWith('.tgz')));
+  const tgz = join(
+    work,
+    readdirSync(work).find((f) => f.endsWith('.tgz')),
+  );
   const app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), '{"name":"pack-test","version":"1.0.0","private":true}\n');
   const install = (mode) => spawnSync(npm, ['install', mode, '--no-audit', '--no-fund', '--loglevel=error', tgz], { cwd: app, encoding: 'utf8' });
   let r = install('--offline');
   if (r.status !== 0 && /ENOTCACHED/.test(r.stderr)) {
-    console.log('npm install --offline: the npm cache lacks a dependency\'s metadata; retrying with --prefer-offline');
+    console.log("npm install --offline: the npm cache lacks a dependency's metadata; retrying with --prefer-offline");
     r = install('--prefer-offline');
   }
   check(r.status === 0, `npm install ${tgz.split('/').pop()}${r.status === 0 ? '' : `\n${r.stderr}`}`);
@@ -35,9 +38,15 @@ try {
   writeFileSync(join(app, 'skills/bad/SKILL.md'), 'no frontmatter\n');
   const npx = (...args) => spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--offline', 'agent-files', ...args], { cwd: app, encoding: 'utf8' });
   const good = npx('check', 'skills/good');
-  check(good.status === 0 && /1 file checked: 0 errors/.test(good.stdout), `npx agent-files check on a clean skill exits 0 (${good.status}: ${good.stdout.trim()}${good.stderr.trim()})`);
+  check(
+    good.status === 0 && /1 file checked: 0 errors/.test(good.stdout),
+    `npx agent-files check on a clean skill exits 0 (${good.status}: ${good.stdout.trim()}${good.stderr.trim()})`,
+  );
   const bad = npx('check', '-f', 'sarif', 'skills');
-  check(bad.status === 1 && JSON.parse(bad.stdout).runs[0].results.some((x) => x.ruleId === 'skill-frontmatter-missing'), `npx agent-files check -f sarif reports the broken skill and exits 1 (${bad.status})`);
+  check(
+    bad.status === 1 && JSON.parse(bad.stdout).runs[0].results.some((x) => x.ruleId === 'skill-frontmatter-missing'),
+    `npx agent-files check -f sarif reports the broken skill and exits 1 (${bad.status})`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

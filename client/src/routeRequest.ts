@@ -56,7 +56,7 @@ export async function routeRequest(client: LanguageClient, args: RouteRequestArg
   let action = args.action;
   if (!action) {
     const options = offeredActions(trusted).map((a) => ({ label: ACTION_LABELS[a], action: a }));
-    const pick = await vscode.window.showQuickPick(options, { title: `${chosen.name}: ${chosen.tool}`, placeHolder: 'Fill the skill\'s inputs?' });
+    const pick = await vscode.window.showQuickPick(options, { title: `${chosen.name}: ${chosen.tool}`, placeHolder: "Fill the skill's inputs?" });
     if (!pick) return { candidates, chosen };
     action = pick.action;
   }
@@ -74,7 +74,11 @@ export async function routeRequest(client: LanguageClient, args: RouteRequestArg
   if (command === null) return { candidates, chosen, command };
   if (action === 'run') {
     const confirmed = trusted
-      ? (await vscode.window.showWarningMessage(confirmationMessage(command), { modal: true, detail: `From skill "${chosen.name}" of ${vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.uri))}` }, 'Run')) === 'Run'
+      ? (await vscode.window.showWarningMessage(
+          confirmationMessage(command),
+          { modal: true, detail: `From skill "${chosen.name}" of ${vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.uri))}` },
+          'Run',
+        )) === 'Run'
       : undefined;
     const outcome = decide(action, trusted, confirmed);
     if (outcome === 'run') {

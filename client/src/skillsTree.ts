@@ -137,7 +137,8 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
       const item = new vscode.TreeItem('Instructions', vscode.TreeItemCollapsibleState.Collapsed);
       item.description = String(node.files.length);
       item.iconPath = new vscode.ThemeIcon('book');
-      item.tooltip = 'Instruction files for coding agents: AGENTS.md, CLAUDE.md, GEMINI.md, Copilot instructions, Claude Code rules, and AGENT.md files without OS Protocol frontmatter (the Amp / agents.md convention, no OS Protocol checks).';
+      item.tooltip =
+        'Instruction files for coding agents: AGENTS.md, CLAUDE.md, GEMINI.md, Copilot instructions, Claude Code rules, and AGENT.md files without OS Protocol frontmatter (the Amp / agents.md convention, no OS Protocol checks).';
       item.contextValue = 'instructionsGroup';
       return item;
     }
@@ -280,9 +281,17 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
         item.description = `z=${s.z}${s.triggers.length ? ' · ' + s.triggers.join(', ') : ''}`;
         item.tooltip =
           node.file.kind === 'skill'
-            ? new vscode.MarkdownString([`**${s.name}**`, s.description ?? '', `Folder: \`${folderOf(node.file.uri)}\``, node.file.targets?.summary ?? ''].filter(Boolean).join('\n\n'))
+            ? new vscode.MarkdownString(
+                [`**${s.name}**`, s.description ?? '', `Folder: \`${folderOf(node.file.uri)}\``, node.file.targets?.summary ?? ''].filter(Boolean).join('\n\n'),
+              )
             : new vscode.MarkdownString(
-                [`**${s.name}** (z=${s.z})`, s.tool ? `Tool: \`${s.tool}\`` : 'No tool (guidance only)', s.inputs.length ? `Inputs: ${s.inputs.map((i) => `${i.name}: ${i.type}${i.required ? '' : '?'}`).join(', ')}` : ''].filter(Boolean).join('\n\n'),
+                [
+                  `**${s.name}** (z=${s.z})`,
+                  s.tool ? `Tool: \`${s.tool}\`` : 'No tool (guidance only)',
+                  s.inputs.length ? `Inputs: ${s.inputs.map((i) => `${i.name}: ${i.type}${i.required ? '' : '?'}`).join(', ')}` : '',
+                ]
+                  .filter(Boolean)
+                  .join('\n\n'),
               );
         item.iconPath = statusIcon(s.errors, s.warnings, s.tool ? 'terminal' : 'book');
         item.contextValue = 'skill';
@@ -322,10 +331,14 @@ function fileTooltip(f: IndexedFile, uri: vscode.Uri): vscode.MarkdownString | s
   const findings = `${f.errors} error(s), ${f.warnings} warning(s)`;
   switch (f.kind) {
     case 'skill':
-      return new vscode.MarkdownString([`**${f.name}** (SKILL.md)`, f.description ?? '*no description*', `Folder: \`${folderOf(f.uri)}\``, f.targets?.summary ?? '', findings].filter(Boolean).join('\n\n'));
+      return new vscode.MarkdownString(
+        [`**${f.name}** (SKILL.md)`, f.description ?? '*no description*', `Folder: \`${folderOf(f.uri)}\``, f.targets?.summary ?? '', findings].filter(Boolean).join('\n\n'),
+      );
     case 'instructions':
       return new vscode.MarkdownString(
-        [`**${f.instructions?.label ?? f.name}** (instruction file)`, f.instructions ? `Read by ${f.instructions.clients.join(', ')}.` : '', `\`${uri.fsPath}\``, findings].filter(Boolean).join('\n\n'),
+        [`**${f.instructions?.label ?? f.name}** (instruction file)`, f.instructions ? `Read by ${f.instructions.clients.join(', ')}.` : '', `\`${uri.fsPath}\``, findings]
+          .filter(Boolean)
+          .join('\n\n'),
       );
     case 'agent-md':
       if (isInstructionFile(f)) {
@@ -338,7 +351,9 @@ function fileTooltip(f: IndexedFile, uri: vscode.Uri): vscode.MarkdownString | s
         );
       }
       return new vscode.MarkdownString(
-        [`**${f.name}** (AGENT.md: OS Protocol agent)`, f.description ?? '*no description*', f.extends ? `extends \`${f.extends.value}\`` : '', `\`${uri.fsPath}\``, findings].filter(Boolean).join('\n\n'),
+        [`**${f.name}** (AGENT.md: OS Protocol agent)`, f.description ?? '*no description*', f.extends ? `extends \`${f.extends.value}\`` : '', `\`${uri.fsPath}\``, findings]
+          .filter(Boolean)
+          .join('\n\n'),
       );
     case 'world':
       return `${f.name} (Agent World)\n${uri.fsPath}\nworkflow: ${f.world?.type ?? '(none)'}, ${f.world?.nodes.length ?? 0} node(s), ${f.world?.agents.length ?? 0} agent(s)\n${findings}`;

@@ -59,9 +59,9 @@ writeFileSync(
   }),
 );
 
-
 // Workbench chatter forwarded through codeAutomationLog that says nothing about our tests.
-const NOISE = /^\[(AgentHost[^\]]*|ChatModelSelection|AccountPolicyGate|Service Worker|reconnection-grace-time)\]|^Creating a socket|^Resolv(ing|ed) connection token|ENOTFOUND|^Updating additional builtin|^Started local extension host|vsda/;
+const NOISE =
+  /^\[(AgentHost[^\]]*|ChatModelSelection|AccountPolicyGate|Service Worker|reconnection-grace-time)\]|^Creating a socket|^Resolv(ing|ed) connection token|ENOTFOUND|^Updating additional builtin|^Started local extension host|vsda/;
 const log = (...args) => {
   const line = format(...args);
   if (process.env.E2E_VERBOSE || !NOISE.test(line)) console.log(line);
@@ -119,16 +119,21 @@ async function main() {
     join(node24, 'bin', 'node'),
     [
       csBin,
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--user-data-dir', userData,
-      '--extensions-dir', join(tmp, 'extensions'),
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--user-data-dir',
+      userData,
+      '--extensions-dir',
+      join(tmp, 'extensions'),
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-workspace-trust',
       '--disable-getting-started-override',
       // without it a built workbench ignores the payload and the tests never start
-      '--vscode-option', 'enable-smoke-test-driver',
+      '--vscode-option',
+      'enable-smoke-test-driver',
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env },
   );
@@ -155,8 +160,7 @@ async function main() {
     executablePath: chromiumPath,
     headless: true,
     env: { ...process.env, XDG_CONFIG_HOME: join(tmp, 'browser-config'), HOME: tmp },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const page = await browser.newPage();
   if (process.env.E2E_DEBUG_CONSOLE) page.on('console', (m) => console.log('[browser]', m.type(), m.text().slice(0, 400)));

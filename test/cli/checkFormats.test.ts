@@ -76,17 +76,23 @@ test('check reports per-file and cross-file findings of a broken tree (exit 1)',
 
 test('cross-file rules see only the files checked together', () => {
   const both = cli('check', '--format', 'json', 'broken/a', 'broken/b');
-  assert.deepEqual(findings(JSON.parse(both.out) as JsonReport).map(([, , f]) => f), [['skill-duplicate-name@1:6'], ['skill-duplicate-name@1:6']]);
+  assert.deepEqual(
+    findings(JSON.parse(both.out) as JsonReport).map(([, , f]) => f),
+    [['skill-duplicate-name@1:6'], ['skill-duplicate-name@1:6']],
+  );
   assert.equal(both.code, 0, 'warnings alone pass');
   assert.equal(cli('check', '--strict', 'broken/a', 'broken/b').code, 1, '--strict fails on them');
   const one = cli('check', '--format', 'json', 'broken/a');
   assert.deepEqual(findings(JSON.parse(one.out) as JsonReport), [['broken/a/shared/SKILL.md', 'SKILL.md', []]]);
   const agent = cli('check', '--format', 'json', 'broken/agents/z/AGENT.md', 'clean/agents');
-  assert.deepEqual(findings(JSON.parse(agent.out) as JsonReport).map(([p, , f]) => [p, f]), [
-    ['broken/agents/z/AGENT.md', ['agent-extends-unresolved@3:9']],
-    ['clean/agents/base/AGENT.md', []],
-    ['clean/agents/child/AGENT.md', []],
-  ]);
+  assert.deepEqual(
+    findings(JSON.parse(agent.out) as JsonReport).map(([p, , f]) => [p, f]),
+    [
+      ['broken/agents/z/AGENT.md', ['agent-extends-unresolved@3:9']],
+      ['clean/agents/base/AGENT.md', []],
+      ['clean/agents/child/AGENT.md', []],
+    ],
+  );
 });
 
 test('a prompt checked alone is still checked against its world.json', () => {
@@ -99,15 +105,18 @@ test('check --format sarif lists the new formats’ rules', () => {
   const r = cli('check', '--format', 'sarif', 'broken');
   assert.equal(r.code, 1);
   const sarif = JSON.parse(r.out);
-  assert.deepEqual(sarif.runs[0].tool.driver.rules.map((x: { id: string }) => x.id), [
-    'agent-extends-cycle',
-    'agent-extends-unresolved',
-    'skill-duplicate-name',
-    'world-eval-pattern-coverage',
-    'world-eval-unknown-agent',
-    'world-prompt-not-found',
-    'world-unknown-mention',
-  ]);
+  assert.deepEqual(
+    sarif.runs[0].tool.driver.rules.map((x: { id: string }) => x.id),
+    [
+      'agent-extends-cycle',
+      'agent-extends-unresolved',
+      'skill-duplicate-name',
+      'world-eval-pattern-coverage',
+      'world-eval-unknown-agent',
+      'world-prompt-not-found',
+      'world-unknown-mention',
+    ],
+  );
   assert.equal(sarif.runs[0].results.length, 9);
 });
 

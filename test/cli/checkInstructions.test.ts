@@ -36,11 +36,17 @@ test('--kind instructions reads any Markdown file as an AGENTS.md', () => {
   const r = cli('check', '--format', 'json', '--kind', 'instructions', 'docs/conventions.md');
   assert.equal(r.code, 0);
   // AGENTS.md expands no imports, so its `@style.md` is text; its heading anchors are still there to link to.
-  assert.deepEqual((JSON.parse(r.out) as JsonReport).files.map((f) => [f.path, f.kind, f.diagnostics.length]), [['docs/conventions.md', 'instruction file', 0]]);
+  assert.deepEqual(
+    (JSON.parse(r.out) as JsonReport).files.map((f) => [f.path, f.kind, f.diagnostics.length]),
+    [['docs/conventions.md', 'instruction file', 0]],
+  );
 });
 
 test('a glob that matches no file of the folder is information, on the pattern', () => {
   const r = cli('check', '--format', 'json', '.github/instructions/docs.instructions.md', 'src');
   const f = (JSON.parse(r.out) as JsonReport).files.find((x) => x.path.endsWith('docs.instructions.md'))!;
-  assert.deepEqual(f.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`), ['instructions-glob-no-match@1:24']);
+  assert.deepEqual(
+    f.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`),
+    ['instructions-glob-no-match@1:24'],
+  );
 });

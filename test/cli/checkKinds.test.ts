@@ -48,13 +48,25 @@ test('a named file whose kind is unknown is skipped with a note on stderr, never
 test('--kind forces how the named files are read; folders keep their names', () => {
   assert.deepEqual(findings(cli('check', '--format', 'json', '--kind', 'agent-md', 'README.md').out), [['README.md', 'AGENT.md (instruction file)', []]]);
   assert.deepEqual(findings(cli('check', '--format', 'json', '--kind', 'skill', 'notes.txt').out), [['notes.txt', 'SKILL.md', ['skill-frontmatter-missing@0:0']]]);
-  assert.deepEqual(findings(cli('check', '--format', 'json', '--kind', '3md', 'notes.txt').out).map((f) => f.slice(0, 2)), [['notes.txt', '3md']]);
+  assert.deepEqual(
+    findings(cli('check', '--format', 'json', '--kind', '3md', 'notes.txt').out).map((f) => f.slice(0, 2)),
+    [['notes.txt', '3md']],
+  );
   const agent = findings(cli('check', '--format', 'json', '--kind', 'agent3md', 'notes.txt').out);
-  assert.deepEqual(agent.map((f) => f.slice(0, 2)), [['notes.txt', 'agent.3md']]);
+  assert.deepEqual(
+    agent.map((f) => f.slice(0, 2)),
+    [['notes.txt', 'agent.3md']],
+  );
   assert.ok((agent[0]![2] as string[]).length > 0, 'agent rules apply to a forced agent3md');
   // The folder's files are still found by name, and README.md in it is not read.
   const mixed = findings(cli('check', '--format', 'json', '--kind', 'skill', 'notes.txt', 'plain').out);
-  assert.deepEqual(mixed.map((f) => f.slice(0, 2)), [['notes.txt', 'SKILL.md'], ['plain/AGENT.md', 'AGENT.md (instruction file)']]);
+  assert.deepEqual(
+    mixed.map((f) => f.slice(0, 2)),
+    [
+      ['notes.txt', 'SKILL.md'],
+      ['plain/AGENT.md', 'AGENT.md (instruction file)'],
+    ],
+  );
 });
 
 test('--kind takes only the kinds the code knows, and check --help lists them', () => {

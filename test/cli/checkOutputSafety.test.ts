@@ -45,7 +45,7 @@ test('text output escapes control characters and bidi overrides from file names 
   assert.equal(r.code, 1, r.err);
   assert.doesNotMatch(r.out, RAW_CONTROL);
   assert.ok(r.out.includes('evil\\x1b[2J\\x1b]0;owned\\x07\\u{202e}.3md:5:'), r.out);
-  assert.ok(r.out.includes("k\\x1b[2J\\x1b]0;t\\x07\\x00\\x9b\\u{202e}"), r.out);
+  assert.ok(r.out.includes('k\\x1b[2J\\x1b]0;t\\x07\\x00\\x9b\\u{202e}'), r.out);
 });
 
 test('JSON and SARIF keep the exact values, valid, with nothing raw a terminal acts on', () => {
@@ -54,7 +54,10 @@ test('JSON and SARIF keep the exact values, valid, with nothing raw a terminal a
   assert.doesNotMatch(json.out, RAW_CONTROL);
   const j = JSON.parse(json.out) as { files: { path: string; diagnostics: { message: string }[] }[] };
   assert.deepEqual(j.files.map((f) => f.path).sort(), [HOSTILE_NAME, 's/SKILL.md'].sort());
-  assert.ok(j.files.some((f) => f.diagnostics.some((d) => d.message.includes(`k${ESC}[2J${ESC}]0;t\u0007\u0000\u009b\u202e`))), 'the message value is exact');
+  assert.ok(
+    j.files.some((f) => f.diagnostics.some((d) => d.message.includes(`k${ESC}[2J${ESC}]0;t\u0007\u0000\u009b\u202e`))),
+    'the message value is exact',
+  );
   const sarif = cli(dir, 'check', '--format', 'sarif', '.');
   assert.doesNotMatch(sarif.out, RAW_CONTROL);
   const s = JSON.parse(sarif.out) as { runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
@@ -72,7 +75,12 @@ test('SARIF artifact URIs are percent-encoded relative references', () => {
 });
 
 test('a 600 MB and a 2 GB file in a checked folder are each reported as file-too-large; the rest of the report stands', () => {
-  const dir = tree({ 'ok/SKILL.md': '---\nname: ok\ndescription: Does ok. Use when ok is asked for.\n---\nBody.\n', 'bad.3md': '---\n3md: 1.0\n---\n@plane z=0\n[[z=9]]\n', 'big/agent.3md': '', 'huge/SKILL.md': '' });
+  const dir = tree({
+    'ok/SKILL.md': '---\nname: ok\ndescription: Does ok. Use when ok is asked for.\n---\nBody.\n',
+    'bad.3md': '---\n3md: 1.0\n---\n@plane z=0\n[[z=9]]\n',
+    'big/agent.3md': '',
+    'huge/SKILL.md': '',
+  });
   truncateSync(join(dir, 'big/agent.3md'), 600 * 1024 * 1024);
   truncateSync(join(dir, 'huge/SKILL.md'), 2 * 1024 * 1024 * 1024);
   const text = cli(dir, 'check', '.');

@@ -29,9 +29,20 @@ test('check --format json has the documented shape', () => {
   assert.equal(r.code, 0);
   const j = JSON.parse(r.out);
   assert.deepEqual(j.summary, { errors: 0, warnings: 1, information: 0, hints: 0 });
-  assert.deepEqual(j.files.map((f: { path: string; kind: string }) => [f.path, f.kind]), [['agents/agent.3md', 'agent.3md'], ['plain/notes.3md', '3md']]);
+  assert.deepEqual(
+    j.files.map((f: { path: string; kind: string }) => [f.path, f.kind]),
+    [
+      ['agents/agent.3md', 'agent.3md'],
+      ['plain/notes.3md', '3md'],
+    ],
+  );
   assert.deepEqual(j.files[1].diagnostics, [
-    { code: 'dangling-link', severity: 'warning', message: 'link [[z=5]] points to a plane that does not exist', range: { start: { line: 5, character: 19 }, end: { line: 5, character: 26 } } },
+    {
+      code: 'dangling-link',
+      severity: 'warning',
+      message: 'link [[z=5]] points to a plane that does not exist',
+      range: { start: { line: 5, character: 19 }, end: { line: 5, character: 26 } },
+    },
   ]);
 });
 
@@ -46,10 +57,19 @@ test('check --format sarif is SARIF 2.1.0 with 1-based regions', () => {
   const result = s.runs[0].results[0];
   assert.equal(result.ruleId, 'dangling-link');
   assert.equal(result.level, 'warning');
-  assert.deepEqual(result.locations[0].physicalLocation, { artifactLocation: { uri: 'plain/notes.3md', uriBaseId: '%SRCROOT%' }, region: { startLine: 6, startColumn: 20, endLine: 6, endColumn: 27 } });
+  assert.deepEqual(result.locations[0].physicalLocation, {
+    artifactLocation: { uri: 'plain/notes.3md', uriBaseId: '%SRCROOT%' },
+    region: { startLine: 6, startColumn: 20, endLine: 6, endColumn: 27 },
+  });
   assert.deepEqual(s.runs[0].originalUriBaseIds, { '%SRCROOT%': { uri: pathToFileURL(FIX + '/').href } });
   assert.deepEqual(s.runs[0].tool.driver.rules, [
-    { id: 'dangling-link', name: 'dangling-link', helpUri: 'https://github.com/agent-files/agent-files/blob/main/docs/rules.md#dangling-link', shortDescription: { text: 'dangling-link' }, defaultConfiguration: { level: 'warning' } },
+    {
+      id: 'dangling-link',
+      name: 'dangling-link',
+      helpUri: 'https://github.com/agent-files/agent-files/blob/main/docs/rules.md#dangling-link',
+      shortDescription: { text: 'dangling-link' },
+      defaultConfiguration: { level: 'warning' },
+    },
   ]);
 });
 
@@ -59,7 +79,15 @@ test('--agent and --plain force the reading', () => {
 });
 
 test('bad usage and unreadable paths exit 2 with one line and no stack trace', () => {
-  for (const args of [['check'], ['check', '--format', 'xml', 'plain'], ['check', '--nope', 'plain'], ['frobnicate'], ['check', 'missing-folder'], ['parse', 'missing.3md'], ['route', 'agents/agent.3md']]) {
+  for (const args of [
+    ['check'],
+    ['check', '--format', 'xml', 'plain'],
+    ['check', '--nope', 'plain'],
+    ['frobnicate'],
+    ['check', 'missing-folder'],
+    ['parse', 'missing.3md'],
+    ['route', 'agents/agent.3md'],
+  ]) {
     const r = cli(...args);
     assert.equal(r.code, 2, args.join(' '));
     assert.equal(r.err.trim().split('\n').length, 1, args.join(' '));
@@ -71,7 +99,13 @@ test('bad usage and unreadable paths exit 2 with one line and no stack trace', (
 test('parse prints the conformance shape, or the first error with exit 1', () => {
   const ok = cli('parse', 'plain/notes.3md');
   assert.equal(ok.code, 0);
-  assert.deepEqual(JSON.parse(ok.out).planes.map((p: { z: number; attributes: object }) => [p.z, p.attributes]), [[0, { kind: 'entry', tool: 'make' }], [1, { kind: 'decision' }]]);
+  assert.deepEqual(
+    JSON.parse(ok.out).planes.map((p: { z: number; attributes: object }) => [p.z, p.attributes]),
+    [
+      [0, { kind: 'entry', tool: 'make' }],
+      [1, { kind: 'decision' }],
+    ],
+  );
   const bad = cli('parse', 'vectors/invalid-dead-link.3md');
   assert.equal(bad.code, 0, 'a dead link is valid 3md');
 });
@@ -83,7 +117,7 @@ test('links, route, resolve, command and export', () => {
   ]);
   assert.deepEqual(JSON.parse(cli('route', 'agents/agent.3md', 'please', 'find the bug').out), [{ name: 'search', z: 1, score: 1, hits: ['find'] }]);
   assert.deepEqual(JSON.parse(cli('resolve', 'agents/agent.3md', 'search').out), ['search', 'cite']);
-  assert.equal(cli('command', 'agents/agent.3md', 'search', 'pattern=it\'s', 'path=a b').out, "rg --line-number 'it'\\''s' 'a b'\n");
+  assert.equal(cli('command', 'agents/agent.3md', 'search', "pattern=it's", 'path=a b').out, "rg --line-number 'it'\\''s' 'a b'\n");
   const noTool = cli('command', 'agents/agent.3md', 'cite');
   assert.equal(noTool.code, 1);
   assert.match(noTool.err, /has no tool/);

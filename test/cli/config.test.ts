@@ -18,7 +18,11 @@ function write(rel: string, text: string): void {
   fs.writeFileSync(p, text);
 }
 const SKILL = (name: string, extra = '') => `---\nname: ${name}\ndescription: Does a thing\n---\n\nSee [x](nope.md).\n${extra}`;
-const codes = (out: string) => (JSON.parse(out) as { files: { path: string; diagnostics: { code: string; severity: string }[] }[] }).files.map((f) => [f.path, f.diagnostics.map((d) => `${d.code}:${d.severity}`)]);
+const codes = (out: string) =>
+  (JSON.parse(out) as { files: { path: string; diagnostics: { code: string; severity: string }[] }[] }).files.map((f) => [
+    f.path,
+    f.diagnostics.map((d) => `${d.code}:${d.severity}`),
+  ]);
 
 before(() => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-config-')));
@@ -40,7 +44,10 @@ test('the nearest .agent-files.json sets severities and turns rules off; its ign
 });
 
 test('--no-config checks with every rule at its own severity; --config FILE applies one file to all', () => {
-  assert.deepEqual(codes(cli('check', '-f', 'json', '--no-config', 'team').out).map((f) => f[0]), ['team/b/SKILL.md', 'team/drafts/c/SKILL.md']);
+  assert.deepEqual(
+    codes(cli('check', '-f', 'json', '--no-config', 'team').out).map((f) => f[0]),
+    ['team/b/SKILL.md', 'team/drafts/c/SKILL.md'],
+  );
   write('strict.json', '{"rules": {"skill-file-missing": "off", "unused-suppression": "off"}}');
   assert.deepEqual(codes(cli('check', '-f', 'json', '--config', 'strict.json', 'skills', 'team/b').out), [
     ['skills/a/SKILL.md', ['skill-description-when:information']],
@@ -87,7 +94,21 @@ test('--fix-dry-run prints the safe fixes as a diff and writes nothing; --fix ap
   write('fix/q/SKILL.md', text);
   const dry = cli('check', '--fix-dry-run', 'fix');
   assert.equal(dry.code, 0);
-  assert.equal(dry.out.trim(), ['--- a/fix/q/SKILL.md', '+++ b/fix/q/SKILL.md', '@@ -2,6 +2,6 @@', ' name: q', ' description: Does a thing. Use when asked.', ' metadata:', '-  version: 1.0', '+  version: "1.0"', ' ---', ' Body.'].join('\n'));
+  assert.equal(
+    dry.out.trim(),
+    [
+      '--- a/fix/q/SKILL.md',
+      '+++ b/fix/q/SKILL.md',
+      '@@ -2,6 +2,6 @@',
+      ' name: q',
+      ' description: Does a thing. Use when asked.',
+      ' metadata:',
+      '-  version: 1.0',
+      '+  version: "1.0"',
+      ' ---',
+      ' Body.',
+    ].join('\n'),
+  );
   assert.equal(fs.readFileSync(path.join(root, 'fix/q/SKILL.md'), 'utf8'), text);
   const fixed = cli('check', '--fix', 'fix');
   assert.match(fixed.err, /applied 1 safe fix/);
@@ -97,5 +118,6 @@ test('--fix-dry-run prints the safe fixes as a diff and writes nothing; --fix ap
 
 test('the quick-fix table of docs/rules.md is the one --fix uses', () => {
   const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/rules.md'), 'utf8');
-  for (const [code, f] of Object.entries(QUICK_FIXES)) assert.match(doc, new RegExp(`^\\| ${code} \\| .* \\| ${f.safe ? 'safe' : 'no'} \\| ${f.why.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&')} \\|$`, 'm'), code);
+  for (const [code, f] of Object.entries(QUICK_FIXES))
+    assert.match(doc, new RegExp(`^\\| ${code} \\| .* \\| ${f.safe ? 'safe' : 'no'} \\| ${f.why.replace(/[.*+?^${}()|[\]\\`]/g, '\\$&')} \\|$`, 'm'), code);
 });

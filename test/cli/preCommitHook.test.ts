@@ -12,7 +12,9 @@ const ROOT = path.resolve(__dirname, '../..');
 const hook = (parse(fs.readFileSync(path.join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; files: string }[])[0]!;
 
 function runHook(repo: string) {
-  const staged = spawnSync('git', ['diff', '--cached', '--name-only'], { cwd: repo, encoding: 'utf8' }).stdout.split('\n').filter((f) => f && new RegExp(hook.files).test(f));
+  const staged = spawnSync('git', ['diff', '--cached', '--name-only'], { cwd: repo, encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((f) => f && new RegExp(hook.files).test(f));
   // pre-commit does not run a hook when none of the staged files match its pattern.
   if (staged.length === 0) return { status: 0, stdout: '(skipped)' };
   const [, ...args] = hook.entry.split(' ');

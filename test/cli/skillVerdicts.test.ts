@@ -32,7 +32,12 @@ function skillFiles(dir: string): string[] {
 
 test('every SKILL.md fixture has a reference verdict, and the verdicts cover both outcomes', () => {
   const onDisk = skillFiles(CASES)
-    .map((p) => p.slice(CASES.length + 1).replace(/\\/g, '/').replace(/\/SKILL\.md$/, ''))
+    .map((p) =>
+      p
+        .slice(CASES.length + 1)
+        .replace(/\\/g, '/')
+        .replace(/\/SKILL\.md$/, ''),
+    )
     .sort();
   assert.deepEqual(onDisk, Object.keys(verdicts).sort());
   const outcomes = new Set(Object.values(verdicts));

@@ -22,7 +22,9 @@ const json = (...args: string[]) => JSON.parse(check('--format', 'json', ...args
 test('Claude Code skills show no error; the true problems are warnings on their lines', () => {
   const r = json(`${FIX}/claude`, `${FIX}/plugin`);
   assert.equal(r.summary.errors, 0);
-  const warnings = r.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === 'warning').map((d) => `${f.path.split('/').slice(-2, -1)[0]}:${d.range.start.line + 1} ${d.code}`));
+  const warnings = r.files.flatMap((f) =>
+    f.diagnostics.filter((d) => d.severity === 'warning').map((d) => `${f.path.split('/').slice(-2, -1)[0]}:${d.range.start.line + 1} ${d.code}`),
+  );
   assert.deepEqual(warnings.sort(), [
     'colon-trouble:3 skill-yaml-colon-in-value',
     'dep-tracker:5 skill-field-typo',

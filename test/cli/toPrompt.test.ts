@@ -11,7 +11,19 @@ function cli(...args: string[]) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 const at = (rel: string) => join(realpathSync(FIX), rel);
-const skill = (name: string, description: string, location: string) => ['<skill>', '<name>', name, '</name>', '<description>', description, '</description>', '<location>', location, '</location>', '</skill>'];
+const skill = (name: string, description: string, location: string) => [
+  '<skill>',
+  '<name>',
+  name,
+  '</name>',
+  '<description>',
+  description,
+  '</description>',
+  '<location>',
+  location,
+  '</location>',
+  '</skill>',
+];
 
 test('to-prompt on a folder of skills prints the reference XML with absolute locations', () => {
   const r = cli('to-prompt', 'clean/skills');
@@ -40,7 +52,11 @@ test('to-prompt takes several DIRs, each a skill folder or a folder of skills, i
       '</available_skills>',
     ].join('\n') + '\n',
   );
-  assert.equal(r.err, 'agent-files: skipping prompt-mixed/bad/SKILL.md: Missing required field in frontmatter: description\n', 'a skill the reference cannot load is skipped, with the reason');
+  assert.equal(
+    r.err,
+    'agent-files: skipping prompt-mixed/bad/SKILL.md: Missing required field in frontmatter: description\n',
+    'a skill the reference cannot load is skipped, with the reason',
+  );
 });
 
 test('to-prompt exits 1 with one line when a DIR holds no valid skill', () => {

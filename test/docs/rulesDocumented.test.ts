@@ -48,5 +48,8 @@ test('every diagnostic code has its own section in docs/rules.md', () => {
 
 test('rule headings are unique, so every link lands on one section', () => {
   const all = [...RULES.matchAll(/^## (\S+)\s*$/gm)].map((m) => m[1]!);
-  assert.deepEqual(all.filter((h, i) => all.indexOf(h) !== i), []);
+  assert.deepEqual(
+    all.filter((h, i) => all.indexOf(h) !== i),
+    [],
+  );
 });

@@ -21,7 +21,10 @@ test('the per-target table in docs/rules.md is the rule table (regenerate: node 
 
 test('every rule of the table has its own section', () => {
   const headings = new Set([...RULES.matchAll(/^## (\S+)\s*$/gm)].map((m) => m[1]!));
-  assert.deepEqual(SKILL_RULES.map((r) => r.code).filter((c) => !headings.has(c)), []);
+  assert.deepEqual(
+    SKILL_RULES.map((r) => r.code).filter((c) => !headings.has(c)),
+    [],
+  );
 });
 
 test('docs/clients-fields.md lists every allowed value the checks accept', () => {

@@ -60,7 +60,10 @@ export function checkSkill(dir: string, published: LspDiagnostic[]): void {
 }
 
 export function checkAgentMd(published: LspDiagnostic[]): void {
-  assert.ok(published.some((d) => d.severity === 1 && /description/.test(d.message)), show(published));
+  assert.ok(
+    published.some((d) => d.severity === 1 && /description/.test(d.message)),
+    show(published),
+  );
 }
 
 export function checkWorld(dir: string, published: LspDiagnostic[]): void {

@@ -76,22 +76,175 @@ export function corpus(): Record<CorpusKind, string[]> {
 // ---------------------------------------------------------------------------------------------
 // Generators.
 
-const COMMON = ['\n', '\r\n', '\r', '\n\n', '\t', ' ', '  ', '\u0000', '\uFEFF', '\uD800', '\uDC00', '😀', 'é', 'ß', '\u200B', '\uFFFD', '---', '"', "'", '\\', '{', '}', '[', ']', ':', '#', '@', '`', '```', '~~~', ',', '='];
+const COMMON = [
+  '\n',
+  '\r\n',
+  '\r',
+  '\n\n',
+  '\t',
+  ' ',
+  '  ',
+  '\u0000',
+  '\uFEFF',
+  '\uD800',
+  '\uDC00',
+  '😀',
+  'é',
+  'ß',
+  '\u200B',
+  '\uFFFD',
+  '---',
+  '"',
+  "'",
+  '\\',
+  '{',
+  '}',
+  '[',
+  ']',
+  ':',
+  '#',
+  '@',
+  '`',
+  '```',
+  '~~~',
+  ',',
+  '=',
+];
 
 const FRAGMENTS: Record<CorpusKind, string[]> = {
-  '3md': ['@plane', '@plane z=', ' z=1', 'z=-1', 'z=99999999999999999999', 'z=0x1', 'label="x"', 'label=', 'kind=identity', 'kind=skill', 'triggers="find, grep"', 'inputs="q:number?, p"', 'inputs="q:string, q"', 'tool="rg {q} {p}"', 'tool=""', '[[z=1]]', '[[z=0|x]]', '[[z=', '[[z=1|', ']]', '3md: 1.0', 'title: T', 'entry: 1', 'tools: rg, gh', 'axis: layer', 'route("find x") selects s', 'command("s", {q: "x"})', '\n@plane z=7 label="n" kind=skill\n'],
-  skill: ['name: my-skill', 'name: ', 'description: Use when x', 'description:', 'license: MIT', 'metadata:', '  author: a', 'allowed-tools: Bash', 'compatibility: 1', '- ', '&a ', '*a', '!!str ', '{a: 1}', '[1, 2]', '|', '>', '? ', '%YAML 1.2', '[link](./x.md)', '[a](#anchor)', '[b](../../etc/passwd)', '# Title'],
-  'agent-md': ['name: dev', 'extends: ../base/AGENT.md', 'extends: base', 'extends: /etc/passwd', 'tools:', '  - Read', '  - Bash', 'workflows:', '  - type: plan', 'when_to_use:', 'examples:', '&a ', '*a', '{a: 1}', '- '],
-  world: ['{', '}', '[', ']', ',', ':', '"agents"', '"nodes"', '"edges"', '"id"', '"from"', '"to"', '"type"', '"promptPath"', '"../../etc/passwd"', 'null', 'true', '1e999', '-0', '/*', '//', '"\\u0000"', '{"a":1,"a":2}'],
+  '3md': [
+    '@plane',
+    '@plane z=',
+    ' z=1',
+    'z=-1',
+    'z=99999999999999999999',
+    'z=0x1',
+    'label="x"',
+    'label=',
+    'kind=identity',
+    'kind=skill',
+    'triggers="find, grep"',
+    'inputs="q:number?, p"',
+    'inputs="q:string, q"',
+    'tool="rg {q} {p}"',
+    'tool=""',
+    '[[z=1]]',
+    '[[z=0|x]]',
+    '[[z=',
+    '[[z=1|',
+    ']]',
+    '3md: 1.0',
+    'title: T',
+    'entry: 1',
+    'tools: rg, gh',
+    'axis: layer',
+    'route("find x") selects s',
+    'command("s", {q: "x"})',
+    '\n@plane z=7 label="n" kind=skill\n',
+  ],
+  skill: [
+    'name: my-skill',
+    'name: ',
+    'description: Use when x',
+    'description:',
+    'license: MIT',
+    'metadata:',
+    '  author: a',
+    'allowed-tools: Bash',
+    'compatibility: 1',
+    '- ',
+    '&a ',
+    '*a',
+    '!!str ',
+    '{a: 1}',
+    '[1, 2]',
+    '|',
+    '>',
+    '? ',
+    '%YAML 1.2',
+    '[link](./x.md)',
+    '[a](#anchor)',
+    '[b](../../etc/passwd)',
+    '# Title',
+  ],
+  'agent-md': [
+    'name: dev',
+    'extends: ../base/AGENT.md',
+    'extends: base',
+    'extends: /etc/passwd',
+    'tools:',
+    '  - Read',
+    '  - Bash',
+    'workflows:',
+    '  - type: plan',
+    'when_to_use:',
+    'examples:',
+    '&a ',
+    '*a',
+    '{a: 1}',
+    '- ',
+  ],
+  world: [
+    '{',
+    '}',
+    '[',
+    ']',
+    ',',
+    ':',
+    '"agents"',
+    '"nodes"',
+    '"edges"',
+    '"id"',
+    '"from"',
+    '"to"',
+    '"type"',
+    '"promptPath"',
+    '"../../etc/passwd"',
+    'null',
+    'true',
+    '1e999',
+    '-0',
+    '/*',
+    '//',
+    '"\\u0000"',
+    '{"a":1,"a":2}',
+  ],
   'world-prompt': ['@pm', '@Dev Lead', '@qa ', 'hey @architect', '**@qa**', '`@x`', '<stop>', 'DONE', '```', '```json\n', '[text](./x.md)', 'Do not use tools.', '@'],
   'world-eval': ['```json\n', '```\n', '{"cases": [', '{"input": "x", "expect": {"agent": "pm"}}', ']}', '"expect"', '"agent"', '@pm', '## Case'],
-  instructions: ['@AGENTS.md', '@./docs/x.md', '@~/.claude/x.md', '@/etc/passwd', '`@x.md`', '```bash\n', '```\n', 'npm run build', 'pnpm test', 'make lint', 'cd web && npm run dev', '---\napplyTo: "src/**"\n---\n', 'applyto: x', 'paths:\n  - "src/**"', '[link](./x.md#a)', '# Heading', '<!-- @hidden.md -->'],
+  instructions: [
+    '@AGENTS.md',
+    '@./docs/x.md',
+    '@~/.claude/x.md',
+    '@/etc/passwd',
+    '`@x.md`',
+    '```bash\n',
+    '```\n',
+    'npm run build',
+    'pnpm test',
+    'make lint',
+    'cd web && npm run dev',
+    '---\napplyTo: "src/**"\n---\n',
+    'applyto: x',
+    'paths:\n  - "src/**"',
+    '[link](./x.md#a)',
+    '# Heading',
+    '<!-- @hidden.md -->',
+  ],
   yaml: ['name: x', 'a: b: c', '- ', '&a ', '*a', '!!str ', '{a: 1}', '[1, 2]', '|', '>', '? ', '%YAML 1.2', '...', 'k: "unterminated', "k: 'x''y'"],
 };
 
 /** A fragment-weighted string: mostly tokens of the format, joined with common separators. */
 function soup(kind: CorpusKind): fc.Arbitrary<string> {
-  return fc.array(fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...FRAGMENTS[kind]) }, { weight: 3, arbitrary: fc.constantFrom(...COMMON) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) }), { maxLength: 60 }).map((a) => a.join(''));
+  return fc
+    .array(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...FRAGMENTS[kind]) },
+        { weight: 3, arbitrary: fc.constantFrom(...COMMON) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
+      ),
+      { maxLength: 60 },
+    )
+    .map((a) => a.join(''));
 }
 
 type Mutation = { op: 'insert'; at: number; text: string } | { op: 'delete'; at: number; len: number } | { op: 'duplicate'; at: number; len: number; to: number };
@@ -148,7 +301,10 @@ const isRange = (r: unknown): r is Range => !!r && typeof r === 'object' && isPo
 
 /** Asserts a range lies inside the text: integer lines below the line count, characters within their line. */
 export function assertInside(lines: string[], r: Range, what: string): void {
-  for (const [name, p] of [['start', r.start], ['end', r.end]] as const) {
+  for (const [name, p] of [
+    ['start', r.start],
+    ['end', r.end],
+  ] as const) {
     const ok = Number.isInteger(p.line) && Number.isInteger(p.character) && p.line >= 0 && p.line < lines.length && p.character >= 0 && p.character <= lines[p.line]!.length;
     if (!ok) {
       const len = p.line >= 0 && p.line < lines.length ? lines[p.line]!.length : 'n/a';
@@ -287,7 +443,10 @@ export type FuzzEdit =
   /** An offset range into the current text (wrapped), turned into positions when applied. */
   | { offset: number; len: number; text: string };
 
-const editText = fc.oneof({ weight: 4, arbitrary: fc.array(fc.constantFrom(...FRAGMENTS['3md'], ...COMMON, 'x', 'word '), { maxLength: 3 }).map((a) => a.join('')) }, { weight: 1, arbitrary: fc.string({ maxLength: 10 }) });
+const editText = fc.oneof(
+  { weight: 4, arbitrary: fc.array(fc.constantFrom(...FRAGMENTS['3md'], ...COMMON, 'x', 'word '), { maxLength: 3 }).map((a) => a.join('')) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
+);
 const editArb: fc.Arbitrary<FuzzEdit> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ start: fc.tuple(fc.nat({ max: 60 }), fc.nat({ max: 120 })), end: fc.tuple(fc.nat({ max: 60 }), fc.nat({ max: 120 })), text: editText }) },
   { weight: 3, arbitrary: fc.record({ offset: fc.nat(), len: fc.nat({ max: 16 }), text: editText }) },
@@ -331,8 +490,20 @@ const prop = <T>(p: FuzzProperty<T>): FuzzProperty<unknown> => p as unknown as F
 /** Every property, by stable name (the name is the key of saved regressions). */
 export function properties(): FuzzProperty<unknown>[] {
   return [
-    prop<string>({ name: 'threemd-parse', title: 'parseThreeMd never throws, keeps every range inside the text and is deterministic', arbitrary: inputs('3md'), check: parse3md, numRuns: 1000 }),
-    prop<string>({ name: 'threemd-analysis', title: 'analyzeThreeMd (agent and plain) and the runtime never throw, diagnostics lie inside, results are deterministic', arbitrary: inputs('3md'), check: analyze3md, numRuns: 500 }),
+    prop<string>({
+      name: 'threemd-parse',
+      title: 'parseThreeMd never throws, keeps every range inside the text and is deterministic',
+      arbitrary: inputs('3md'),
+      check: parse3md,
+      numRuns: 1000,
+    }),
+    prop<string>({
+      name: 'threemd-analysis',
+      title: 'analyzeThreeMd (agent and plain) and the runtime never throw, diagnostics lie inside, results are deterministic',
+      arbitrary: inputs('3md'),
+      check: analyze3md,
+      numRuns: 500,
+    }),
     prop<IncrementalInput>({
       name: 'threemd-incremental',
       title: 'incremental re-parse of mutated real agents equals the full parse after every edit (raw LSP ranges, past-the-end included)',
@@ -342,12 +513,19 @@ export function properties(): FuzzProperty<unknown>[] {
     }),
     prop<IncrementalInput>({
       name: 'threemd-incremental-long',
-      title: 'incremental re-parse and analysis of a 25-skill generated agent (long bodies when a fence swallows the rest) equal a full parse and a fresh analysis after every edit',
+      title:
+        'incremental re-parse and analysis of a 25-skill generated agent (long bodies when a fence swallows the rest) equal a full parse and a fresh analysis after every edit',
       arbitrary: fc.record({ base: fc.constant(genAgent(25)), edits: fc.array(editArb, { minLength: 1, maxLength: 12 }) }),
       check: incremental,
       numRuns: 60,
     }),
-    prop<string>({ name: 'skill', title: 'analyzeSkill never throws, diagnostics lie inside, results are deterministic', arbitrary: inputs('skill'), check: analyzeWith('analyzeSkill', (t) => analyzeSkill(t, SKILL_URI, skillHost()).diagnostics), numRuns: 600 }),
+    prop<string>({
+      name: 'skill',
+      title: 'analyzeSkill never throws, diagnostics lie inside, results are deterministic',
+      arbitrary: inputs('skill'),
+      check: analyzeWith('analyzeSkill', (t) => analyzeSkill(t, SKILL_URI, skillHost()).diagnostics),
+      numRuns: 600,
+    }),
     prop<string>({
       name: 'skill-all-targets',
       title: 'analyzeSkill for every target at once never throws, diagnostics lie inside, results are deterministic',
@@ -359,14 +537,49 @@ export function properties(): FuzzProperty<unknown>[] {
       name: 'agent-md',
       title: 'analyzeAgentMd never throws, diagnostics lie inside, results are deterministic',
       arbitrary: inputs('agent-md'),
-      check: analyzeWith('analyzeAgentMd', (t) => analyzeAgentMd(t, AGENT_URI, new InMemoryHost({ 'file:///ws/agents/base/AGENT.md': '---\nname: base\n---\n' }), { workspaceRoots: ['file:///ws'], agents: [] }).diagnostics),
+      check: analyzeWith(
+        'analyzeAgentMd',
+        (t) =>
+          analyzeAgentMd(t, AGENT_URI, new InMemoryHost({ 'file:///ws/agents/base/AGENT.md': '---\nname: base\n---\n' }), { workspaceRoots: ['file:///ws'], agents: [] })
+            .diagnostics,
+      ),
       numRuns: 600,
     }),
-    prop<string>({ name: 'world', title: 'analyzeWorld never throws, diagnostics lie inside, results are deterministic', arbitrary: inputs('world'), check: analyzeWith('analyzeWorld', (t) => analyzeWorld(t, WORLD_URI, new InMemoryHost()).diagnostics), numRuns: 800 }),
-    prop<string>({ name: 'world-prompt', title: 'analyzePrompt never throws, diagnostics lie inside, results are deterministic', arbitrary: inputs('world-prompt'), check: analyzeWith('analyzePrompt', (t) => analyzePrompt(t, PROMPT_URI, fixtureWorld())), numRuns: 1500 }),
-    prop<string>({ name: 'world-eval', title: 'analyzeEval never throws, diagnostics lie inside, results are deterministic', arbitrary: inputs('world-eval'), check: analyzeWith('analyzeEval', (t) => analyzeEval(t, fixtureWorld())), numRuns: 1500 }),
-    prop<string>({ name: 'yaml-frontmatter', title: 'parseYamlFrontmatter (both splits, both schemas) never throws, ranges and offsets lie inside, deterministic', arbitrary: inputs('yaml'), check: frontmatter, numRuns: 500 }),
-    prop<string>({ name: 'mentions', title: 'mention finding and resolution never throw, ranges lie inside, deterministic', arbitrary: inputs('world-prompt'), check: mentions, numRuns: 2000 }),
+    prop<string>({
+      name: 'world',
+      title: 'analyzeWorld never throws, diagnostics lie inside, results are deterministic',
+      arbitrary: inputs('world'),
+      check: analyzeWith('analyzeWorld', (t) => analyzeWorld(t, WORLD_URI, new InMemoryHost()).diagnostics),
+      numRuns: 800,
+    }),
+    prop<string>({
+      name: 'world-prompt',
+      title: 'analyzePrompt never throws, diagnostics lie inside, results are deterministic',
+      arbitrary: inputs('world-prompt'),
+      check: analyzeWith('analyzePrompt', (t) => analyzePrompt(t, PROMPT_URI, fixtureWorld())),
+      numRuns: 1500,
+    }),
+    prop<string>({
+      name: 'world-eval',
+      title: 'analyzeEval never throws, diagnostics lie inside, results are deterministic',
+      arbitrary: inputs('world-eval'),
+      check: analyzeWith('analyzeEval', (t) => analyzeEval(t, fixtureWorld())),
+      numRuns: 1500,
+    }),
+    prop<string>({
+      name: 'yaml-frontmatter',
+      title: 'parseYamlFrontmatter (both splits, both schemas) never throws, ranges and offsets lie inside, deterministic',
+      arbitrary: inputs('yaml'),
+      check: frontmatter,
+      numRuns: 500,
+    }),
+    prop<string>({
+      name: 'mentions',
+      title: 'mention finding and resolution never throw, ranges lie inside, deterministic',
+      arbitrary: inputs('world-prompt'),
+      check: mentions,
+      numRuns: 2000,
+    }),
   ];
 }
 

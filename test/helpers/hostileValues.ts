@@ -107,12 +107,12 @@ export const HAND_PICKED: readonly string[] = [
   '"'.repeat(50),
   '\\'.repeat(51),
   '$(touch PWNED)'.repeat(20),
-  "it's a \"test\" with spaces",
+  'it\'s a "test" with spaces',
   'my dir/$HOME',
   '../../etc/passwd',
   '/etc/passwd',
   'file with spaces.txt',
-  "x'\"$`\\!",
+  'x\'"$`\\!',
   '"\'"\'"\'',
   '\'"$(touch PWNED)"\'',
   '"\'$(touch PWNED)\'"',
@@ -150,7 +150,41 @@ function prng(seed: number): () => number {
   };
 }
 
-const PIECES = ["'", '"', '\\', '$', '(', ')', '`', ';', '&', '|', '\n', '\r', '#', '!', '*', '{', '}', '-', '--', ' ', '\t', '<', '>', '~', '=', 'EOF', 'touch PWNED', '$(touch PWNED)', '`touch PWNED`', "'\\''", 'é', '\u001b', 'x'];
+const PIECES = [
+  "'",
+  '"',
+  '\\',
+  '$',
+  '(',
+  ')',
+  '`',
+  ';',
+  '&',
+  '|',
+  '\n',
+  '\r',
+  '#',
+  '!',
+  '*',
+  '{',
+  '}',
+  '-',
+  '--',
+  ' ',
+  '\t',
+  '<',
+  '>',
+  '~',
+  '=',
+  'EOF',
+  'touch PWNED',
+  '$(touch PWNED)',
+  '`touch PWNED`',
+  "'\\''",
+  'é',
+  '\u001b',
+  'x',
+];
 
 /** Random concatenations of shell-significant pieces. */
 export function generatedValues(count: number, seed = 1): string[] {

@@ -87,7 +87,11 @@ export const SHELLS: readonly ShellRunner[] = [
   { name: 'sh (dash)', run: (p, _s, env, cwd) => void spawnSync('/bin/sh', [p], { env, cwd, stdio: 'ignore', timeout: 120_000 }) },
   { name: 'bash', run: (p, _s, env, cwd) => void spawnSync('bash', ['--norc', '--noprofile', p], { env, cwd, stdio: 'ignore', timeout: 120_000 }) },
   // An interactive bash reads the lines as a terminal would: history expansion (`!`) is on.
-  { name: 'bash -i', terminal: true, run: (_p, s, env, cwd) => void spawnSync('bash', ['--norc', '--noprofile', '-i'], { env, cwd, input: s, stdio: ['pipe', 'ignore', 'ignore'], timeout: 120_000 }) },
+  {
+    name: 'bash -i',
+    terminal: true,
+    run: (_p, s, env, cwd) => void spawnSync('bash', ['--norc', '--noprofile', '-i'], { env, cwd, input: s, stdio: ['pipe', 'ignore', 'ignore'], timeout: 120_000 }),
+  },
 ];
 
 export interface MatrixResult {
@@ -100,7 +104,9 @@ export interface MatrixResult {
 /** The argv of each `rec` call of one case, calls separated by a NUL entry. */
 function recorded(file: string, mark: string): string[] {
   if (!existsSync(file)) return ['<rec was not run>'];
-  const calls = readFileSync(file, 'utf8').split(mark + '\0').slice(1);
+  const calls = readFileSync(file, 'utf8')
+    .split(mark + '\0')
+    .slice(1);
   return calls.flatMap((c, k) => [...(k ? ['\u0000'] : []), ...c.split('\0').slice(0, -1)]);
 }
 

@@ -16,7 +16,13 @@ export function snapshot(doc: ThreeMdDocument): unknown {
       headIssues: doc.headIssues,
       zs: [...doc.zs].sort((a, b) => a - b),
       marks: [...doc.marks],
-      directives: doc.directives.map((d) => ({ ...d, attributes: d.attributes, keywordRange: d.keywordRange, range: d.range, plane: d.plane && { ...d.plane, bodyRange: d.plane.bodyRange, links: d.plane.links, directive: undefined, origin: undefined, memo: undefined, parts: undefined } })),
+      directives: doc.directives.map((d) => ({
+        ...d,
+        attributes: d.attributes,
+        keywordRange: d.keywordRange,
+        range: d.range,
+        plane: d.plane && { ...d.plane, bodyRange: d.plane.bodyRange, links: d.plane.links, directive: undefined, origin: undefined, memo: undefined, parts: undefined },
+      })),
       planes: doc.planes.map((p) => ({ ...p, bodyRange: p.bodyRange, links: p.links, directive: p.directive?.line, origin: undefined, memo: undefined, parts: undefined })),
     }),
   );

@@ -74,7 +74,10 @@ test('the hover on the first line says which kind the file is', async () => {
   const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri: fileUri('plain') }, position: { line: 0, character: 2 } });
   assert.match((h.contents as { value: string }).value, /^\*\*AGENT\.md: instruction file\*\*.*It has no frontmatter/);
   const syms = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: fileUri('metadata') } });
-  assert.deepEqual(syms.map((s) => s.name), ['Greenhouse controller']);
+  assert.deepEqual(
+    syms.map((s) => s.name),
+    ['Greenhouse controller'],
+  );
 });
 
 test('extends to an instruction file is reported, and clears when that file becomes an agent', async () => {
@@ -82,9 +85,14 @@ test('extends to an instruction file is reported, and clears when that file beco
   const first = client.diagnostics(child);
   client.open(child, textOf('child'), 'markdown', 1);
   const ds = await first;
-  assert.deepEqual(ds.map((d) => [d.code, d.range.start.line, d.range.start.character, d.range.end.character]), [['agent-extends-not-agent', 3, 9, 26]]);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.range.start.line, d.range.start.character, d.range.end.character]),
+    [['agent-extends-not-agent', 3, 9, 26]],
+  );
   // The parent (already open) gains OS Protocol frontmatter: the child is checked again.
   const cleared = client.diagnostics(child, (p) => p.diagnostics.length === 0);
-  client.change(fileUri('plain'), 2, [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '---\nname: lighthouse\ndescription: Keeps the logs\n---\n' }]);
+  client.change(fileUri('plain'), 2, [
+    { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '---\nname: lighthouse\ndescription: Keeps the logs\n---\n' },
+  ]);
   assert.deepEqual(await cleared, []);
 });

@@ -82,7 +82,10 @@ test('an incremental didChange to an indexed parent name clears the unresolved e
   const uri = fileUri('child', 'AGENT.md');
   const v2 = client.diagnostics(uri, (p) => p.version === 2);
   client.change(uri, 2, [{ range: { start: { line: 4, character: 9 }, end: { line: 4, character: 15 } }, text: 'base' }]);
-  assert.deepEqual((await v2).map((d) => d.code), ['agent-type-string']);
+  assert.deepEqual(
+    (await v2).map((d) => d.code),
+    ['agent-type-string'],
+  );
 });
 
 test('code actions: quote a numeric version; use the schema workflow id', async () => {
@@ -90,7 +93,10 @@ test('code actions: quote a numeric version; use the schema workflow id', async 
   const opened = client.diagnostics(uri, (p) => p.version === 10);
   client.open(uri, CHILD.replace('extends: parent', 'extends: base\nworkflows:\n  - orchestrator-worker'), 'markdown', 10);
   const ds = await opened;
-  assert.deepEqual(ds.map((d) => d.code), ['agent-type-string', 'agent-workflow-not-schema']);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['agent-type-string', 'agent-workflow-not-schema'],
+  );
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: ds[0]!.range, context: { diagnostics: ds } });
   assert.deepEqual(
     actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => [a.title, a.kind, a.edit!.changes![uri]]),
@@ -128,10 +134,13 @@ test('document symbols: the agent with its keys, then the body headings', async 
   const uri = fileUri('child', 'AGENT.md');
   client.open(uri, CHILD, 'markdown', 50);
   const syms = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-  assert.deepEqual(syms.map((s) => [s.name, s.kind, (s.children ?? []).map((c) => c.name)]), [
-    ['child', 5, ['name', 'description', 'version', 'extends', 'annotations']],
-    ['Child', 15, []],
-  ]);
+  assert.deepEqual(
+    syms.map((s) => [s.name, s.kind, (s.children ?? []).map((c) => c.name)]),
+    [
+      ['child', 5, ['name', 'description', 'version', 'extends', 'annotations']],
+      ['Child', 15, []],
+    ],
+  );
 });
 
 test('an extends cycle across two open buffers is reported on both, and breaking it re-checks the other', async () => {
@@ -140,7 +149,10 @@ test('an extends cycle across two open buffers is reported on both, and breaking
   const agent = (name: string, parent: string) => `---\nname: ${name}\ndescription: d\nextends: ${parent}\nannotations:\n  whenToUse:\n    - x\n---\nBody.\n`;
   const firstA = client.diagnostics(a);
   client.open(a, agent('cyc-a', 'cyc-b'), 'markdown', 1);
-  assert.deepEqual((await firstA).map((d) => d.code), ['agent-extends-unresolved']);
+  assert.deepEqual(
+    (await firstA).map((d) => d.code),
+    ['agent-extends-unresolved'],
+  );
   const cycleA = client.diagnostics(a, (p) => p.diagnostics.some((d) => d.code === 'agent-extends-cycle'));
   const cycleB = client.diagnostics(b, (p) => p.diagnostics.some((d) => d.code === 'agent-extends-cycle'));
   client.open(b, agent('cyc-b', 'cyc-a'), 'markdown', 1);

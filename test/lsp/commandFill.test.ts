@@ -15,7 +15,7 @@ const AGENT = joinLines(
   'You run ops.',
   '@plane z=1 label="grep" kind=skill triggers="grep" inputs="q, n:number?" tool="grep -r -m {n} \\"{q}\\" ."',
   'Search.',
-  "@plane z=2 label=\"shell\" kind=skill triggers=\"shell\" inputs=\"c\" tool='sh -c \"echo {c}\"'",
+  '@plane z=2 label="shell" kind=skill triggers="shell" inputs="c" tool=\'sh -c "echo {c}"\'',
   'Run.',
 );
 const URI = 'file:///ws/ops.agent.3md';
@@ -40,13 +40,17 @@ test('the server offers quick fixes for the template lint, and a rewrite that in
   const edits = [...fix.edit.changes[URI]!].sort((a, b) => b.range.start.character - a.range.start.character);
   const fixed = edits.reduce((t, e) => applyEdit(t, { range: e.range, text: e.newText }), AGENT);
   assert.equal(fixed.split('\n')[6], '@plane z=1 label="grep" kind=skill triggers="grep" inputs="q, n:number?" tool="grep -r -m {n} {q} ."');
-  assert.ok(actions.some((a) => a.kind === 'refactor.rewrite' && /Insert `--` before \{q\}/.test(a.title)), 'the -- suggestion is offered on the placeholder');
+  assert.ok(
+    actions.some((a) => a.kind === 'refactor.rewrite' && /Insert `--` before \{q\}/.test(a.title)),
+    'the -- suggestion is offered on the placeholder',
+  );
   assert.ok(client.initialize.capabilities.codeActionProvider, 'the capability is announced, so editors ask for code actions');
 });
 
 test('fillCommand quotes a value for its context, checks typed inputs, and refuses unsafe sites', async () => {
   client.open(URI, AGENT);
-  const fill = (z: number, values: unknown, extra = {}) => client.request<{ command: string | null; problems?: string[] }>('agentFiles/fillCommand', { uri: URI, z, values, ...extra });
+  const fill = (z: number, values: unknown, extra = {}) =>
+    client.request<{ command: string | null; problems?: string[] }>('agentFiles/fillCommand', { uri: URI, z, values, ...extra });
   assert.deepEqual(await fill(1, { q: '$(touch PWNED)', n: 3 }), { command: 'grep -r -m \'3\' "\\$(touch PWNED)" .' });
   const hex = await fill(1, { q: 'x', n: '0x10' });
   assert.equal(hex.command, null);

@@ -56,10 +56,18 @@ test('an open config file gets its own diagnostics, and editing it re-checks ope
 test('quick fixes: suppress on this line, and turn the rule off in the nearest config', async () => {
   const uri = fileUri('skills/a/SKILL.md');
   // The diagnostic as the client holds it (published in the tests above).
-  const d: Diagnostic = { range: { start: { line: 5, character: 8 }, end: { line: 5, character: 15 } }, code: 'skill-file-missing', source: 'agent-files', message: 'm', severity: 2 };
+  const d: Diagnostic = {
+    range: { start: { line: 5, character: 8 }, end: { line: 5, character: 15 } },
+    code: 'skill-file-missing',
+    source: 'agent-files',
+    message: 'm',
+    severity: 2,
+  };
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
   const suppress = actions.find((a) => a.title === "Suppress 'skill-file-missing' on this line");
-  assert.deepEqual(suppress?.edit?.changes?.[uri], [{ range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, newText: '<!-- agent-files-disable-next-line skill-file-missing -->\n' }]);
+  assert.deepEqual(suppress?.edit?.changes?.[uri], [
+    { range: { start: { line: 5, character: 0 }, end: { line: 5, character: 0 } }, newText: '<!-- agent-files-disable-next-line skill-file-missing -->\n' },
+  ]);
   const off = actions.find((a) => a.title === "Turn off 'skill-file-missing' in .agent-files.json");
   const edit = off?.edit?.changes?.[fileUri('.agent-files.json')];
   assert.ok(edit, 'the fix edits the nearest config');
@@ -85,7 +93,14 @@ test('source.fixAll.agentFiles applies the safe fixes of the document as one edi
   const opened = client.diagnostics(uri);
   client.open(uri, text, 'markdown');
   await opened;
-  const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } });
-  assert.deepEqual(actions.map((a) => [a.title, a.kind]), [['Fix 1 safe problem (Agent Files)', 'source.fixAll.agentFiles']]);
+  const actions = await client.request<CodeAction[]>('textDocument/codeAction', {
+    textDocument: { uri },
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    context: { diagnostics: [], only: ['source.fixAll'] },
+  });
+  assert.deepEqual(
+    actions.map((a) => [a.title, a.kind]),
+    [['Fix 1 safe problem (Agent Files)', 'source.fixAll.agentFiles']],
+  );
   assert.equal(actions[0]!.edit!.changes![uri]![0]!.newText, text.replace('1.0', '"1.0"'));
 });

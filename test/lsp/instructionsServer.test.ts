@@ -60,9 +60,15 @@ test('definition on an import goes to the imported file; document links cover it
   const uri = fileUri('CLAUDE.md');
   const { position } = cursor(CLAUDE.replace('@docs/arch', '@docs/ar$0ch'));
   const locs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position });
-  assert.deepEqual(locs.map((l) => l.uri), [fileUri('docs', 'architecture.md')]);
+  assert.deepEqual(
+    locs.map((l) => l.uri),
+    [fileUri('docs', 'architecture.md')],
+  );
   const links = await client.request<DocumentLink[]>('textDocument/documentLink', { textDocument: { uri } });
-  assert.deepEqual(links.map((l) => l.target), [fileUri('docs', 'architecture.md')]);
+  assert.deepEqual(
+    links.map((l) => l.target),
+    [fileUri('docs', 'architecture.md')],
+  );
 });
 
 test('hover on an import shows the first lines of the target', async () => {
@@ -82,11 +88,18 @@ test('find references on a file lists the files that import it', async () => {
   const deadline = Date.now() + 5000;
   let refs: Location[] = [];
   while (Date.now() < deadline) {
-    refs = await client.request<Location[]>('textDocument/references', { textDocument: { uri: target }, position: { line: 0, character: 0 }, context: { includeDeclaration: false } });
+    refs = await client.request<Location[]>('textDocument/references', {
+      textDocument: { uri: target },
+      position: { line: 0, character: 0 },
+      context: { includeDeclaration: false },
+    });
     if (refs.length) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  assert.deepEqual(refs.map((r) => [r.uri, r.range.start.line]), [[fileUri('CLAUDE.md'), 2]]);
+  assert.deepEqual(
+    refs.map((r) => [r.uri, r.range.start.line]),
+    [[fileUri('CLAUDE.md'), 2]],
+  );
 });
 
 test('a typo in .instructions.md frontmatter has a rename quick fix', async () => {
@@ -94,9 +107,15 @@ test('a typo in .instructions.md frontmatter has a rename quick fix', async () =
   const pending = client.diagnostics(uri);
   client.open(uri, '---\napplyto: "**/*.py"\n---\n# Python\n', 'markdown', 1);
   const ds = await pending;
-  assert.deepEqual(ds.map((d) => d.code), ['instructions-key-typo']);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['instructions-key-typo'],
+  );
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: ds[0]!.range, context: { diagnostics: ds } });
-  assert.deepEqual(actions.map((a) => [a.title, a.edit?.changes?.[uri]?.[0]?.newText]), [["Rename to 'applyTo'", 'applyTo']]);
+  assert.deepEqual(
+    actions.map((a) => [a.title, a.edit?.changes?.[uri]?.[0]?.newText]),
+    [["Rename to 'applyTo'", 'applyTo']],
+  );
 });
 
 test('instructions in effect for a source file, per client, in order', async () => {
@@ -107,14 +126,23 @@ test('instructions in effect for a source file, per client, in order', async () 
   assert.deepEqual(of('Claude Code'), ['CLAUDE.md']);
   assert.deepEqual(of('GitHub Copilot'), ['AGENTS.md', 'CLAUDE.md', path.join('.github', 'instructions', 'ts.instructions.md')]);
   const web = await client.request<InstructionsInEffectResult>('agentFiles/instructionsInEffect', { uri: fileUri('web', 'index.ts') });
-  assert.deepEqual(web.clients.find((x) => x.client.startsWith('Codex'))!.items.map((i) => i.uri), [fileUri('web', 'AGENTS.md')]);
+  assert.deepEqual(
+    web.clients.find((x) => x.client.startsWith('Codex'))!.items.map((i) => i.uri),
+    [fileUri('web', 'AGENTS.md')],
+  );
 });
 
 test('workspace symbols include the headings of instruction files', async () => {
   const syms = await client.request<WorkspaceSymbol[]>('workspace/symbol', { query: 'Web' });
-  assert.deepEqual(syms.map((s) => [s.name, s.containerName, (s.location as Location).uri]), [['Web', 'AGENTS.md', fileUri('web', 'AGENTS.md')]]);
+  assert.deepEqual(
+    syms.map((s) => [s.name, s.containerName, (s.location as Location).uri]),
+    [['Web', 'AGENTS.md', fileUri('web', 'AGENTS.md')]],
+  );
   const agents = await client.request<WorkspaceSymbol[]>('workspace/symbol', { query: 'TypeScript' });
-  assert.deepEqual(agents.map((s) => [s.name, s.containerName]), [['TypeScript', '.instructions.md']]);
+  assert.deepEqual(
+    agents.map((s) => [s.name, s.containerName]),
+    [['TypeScript', '.instructions.md']],
+  );
 });
 
 test('with editorValidatesPromptFiles (VS Code), unknown keys are left to the editor, typos are not', async () => {
@@ -123,7 +151,10 @@ test('with editorValidatesPromptFiles (VS Code), unknown keys are left to the ed
     const uri = fileUri('.github', 'instructions', 'go.instructions.md');
     const pending = c2.diagnostics(uri);
     c2.open(uri, '---\napplyto: "**/*.go"\ncolour: blue\n---\n', 'markdown', 1);
-    assert.deepEqual((await pending).map((d) => d.code), ['instructions-key-typo']);
+    assert.deepEqual(
+      (await pending).map((d) => d.code),
+      ['instructions-key-typo'],
+    );
   } finally {
     await shutdown(c2);
   }

@@ -23,7 +23,8 @@ function at(doc: TextDocument, needle: string, n = 0): { line: number; character
   return doc.positionAt(i);
 }
 
-const AGENT = '---\n3md: 1.0\ntitle: A\n---\n@plane z=0 label="A" kind=identity\nIntro\rmore [[z=9]]\rand [[z=1]]\n@plane z=1 label="search" kind=skill triggers="find"\nSearch\rbody\n@plane z=2 label="cite" kind=skill triggers="cite"\nCite.\n';
+const AGENT =
+  '---\n3md: 1.0\ntitle: A\n---\n@plane z=0 label="A" kind=identity\nIntro\rmore [[z=9]]\rand [[z=1]]\n@plane z=1 label="search" kind=skill triggers="find"\nSearch\rbody\n@plane z=2 label="cite" kind=skill triggers="cite"\nCite.\n';
 
 test('3md with lone CRs: symbols, diagnostics, links, folding and hover are at the lines the client sees', async () => {
   const uri = 'file:///ws/cr.agent.3md';
@@ -34,15 +35,21 @@ test('3md with lone CRs: symbols, diagnostics, links, folding and hover are at t
   const dead = diags.find((d) => d.code === 'dead-link')!;
   assert.deepEqual(dead.range.start, at(doc, '[[z=9]]'));
   const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-  assert.deepEqual(symbols.map((s) => [s.name, s.selectionRange.start.line]), [
-    ['A', at(doc, '@plane z=0').line],
-    ['search', at(doc, '@plane z=1').line],
-    ['cite', at(doc, '@plane z=2').line],
-  ]);
+  assert.deepEqual(
+    symbols.map((s) => [s.name, s.selectionRange.start.line]),
+    [
+      ['A', at(doc, '@plane z=0').line],
+      ['search', at(doc, '@plane z=1').line],
+      ['cite', at(doc, '@plane z=2').line],
+    ],
+  );
   // The identity's range ends on the client's last line of its body.
   assert.equal(symbols[0]!.range.end.line, at(doc, 'and [[z=1]]').line);
   const folds = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri } });
-  assert.ok(folds.some((f) => f.startLine === at(doc, '@plane z=1').line && f.endLine === at(doc, 'body').line), JSON.stringify(folds));
+  assert.ok(
+    folds.some((f) => f.startLine === at(doc, '@plane z=1').line && f.endLine === at(doc, 'body').line),
+    JSON.stringify(folds),
+  );
   // A position the client sends is read in its own line model: go to definition on the second link.
   const link = at(doc, '[[z=1]]');
   const defs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line: link.line, character: link.character + 3 } });
@@ -68,11 +75,14 @@ test('3md with lone CRs: edits land where the client made them', async () => {
   edit('[[z=9]]', '[[z=2]]');
   edit('Search', 'Look\rup');
   const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-  assert.deepEqual(symbols.map((s) => [s.name, s.selectionRange.start.line]), [
-    ['A', at(doc, '@plane z=0').line],
-    ['search', at(doc, '@plane z=1').line],
-    ['quote', at(doc, '@plane z=2').line],
-  ]);
+  assert.deepEqual(
+    symbols.map((s) => [s.name, s.selectionRange.start.line]),
+    [
+      ['A', at(doc, '@plane z=0').line],
+      ['search', at(doc, '@plane z=1').line],
+      ['quote', at(doc, '@plane z=2').line],
+    ],
+  );
   // The link fixed by the second edit no longer dangles (an edit landing elsewhere would leave it).
   await clean;
 });
@@ -82,7 +92,10 @@ test('the reference verdict stands: a lone CR is no line break inside the 3md fr
   const pending = client.diagnostics(uri, (p) => p.diagnostics.length > 0);
   client.open(uri, '---\r3md: 1\r---\rx');
   const diags = await pending;
-  assert.deepEqual(diags.map((d) => d.code), ['missingFrontmatter']);
+  assert.deepEqual(
+    diags.map((d) => d.code),
+    ['missingFrontmatter'],
+  );
   // The range is the whole first reference line: four client lines.
   assert.deepEqual(diags[0]!.range, { start: { line: 0, character: 0 }, end: { line: 3, character: 1 } });
 });

@@ -16,13 +16,19 @@ const TEXT = '---\n3md: 1.0\ntitle: Probe\n---\n@plane z=0 label="Probe" kind=id
 
 function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 async function assertAnswers(c: TestClient, what: string): Promise<void> {
   assert.equal(c.process.exitCode, null, `${what}: the server exited`);
   const symbols = await within(c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: URI } }), 10_000, what);
-  assert.deepEqual(symbols.map((s) => s.name), ['Probe', 'search'], what);
+  assert.deepEqual(
+    symbols.map((s) => s.name),
+    ['Probe', 'search'],
+    what,
+  );
 }
 
 async function codeOf(p: Promise<unknown>): Promise<number | undefined> {
@@ -76,13 +82,19 @@ for (const [name, bytes] of MALFORMED) {
 test('a 200 MB Content-Length is refused without buffering: 30 MB of it sent, memory stays bounded, the next request is answered', { timeout: 60_000 }, async () => {
   const baseline = rssMb(client);
   const before = client.logs.length;
-  await write(client, 'Content-Length: 200000000\r\n\r\n{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///ws/huge.3md","languageId":"3md","version":1,"text":"');
+  await write(
+    client,
+    'Content-Length: 200000000\r\n\r\n{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///ws/huge.3md","languageId":"3md","version":1,"text":"',
+  );
   const chunk = Buffer.alloc(1024 * 1024, 'a');
   for (let i = 0; i < 30; i++) await write(client, chunk);
   await assertAnswers(client, 'after the oversized body');
   const grown = rssMb(client) - baseline;
   assert.ok(grown < 60, `server RSS grew by ${grown.toFixed(0)} MB while 30 MB of a refused body arrived`);
-  assert.ok(client.logs.slice(before).some((l) => /over the 67108864-byte limit/.test(l)), client.logs.slice(before).join(' | '));
+  assert.ok(
+    client.logs.slice(before).some((l) => /over the 67108864-byte limit/.test(l)),
+    client.logs.slice(before).join(' | '),
+  );
 });
 
 test('null or non-object params of a request that requires them are answered with InvalidParams', async () => {
@@ -157,18 +169,33 @@ test('a 10,000-deep world.json on disk does not empty the workspace index; opene
         files = (await c.request<{ files: { uri: string }[] }>('agentFiles/workspaceIndex', {})).files;
         if (files.length < 2) await new Promise((r) => setTimeout(r, 100));
       }
-      assert.ok(files.some((f) => f.uri.endsWith('probe.agent.3md')), `the agent is indexed: ${JSON.stringify(files)}`);
-      assert.ok(files.some((f) => f.uri.endsWith('SKILL.md')), 'the skill is indexed');
+      assert.ok(
+        files.some((f) => f.uri.endsWith('probe.agent.3md')),
+        `the agent is indexed: ${JSON.stringify(files)}`,
+      );
+      assert.ok(
+        files.some((f) => f.uri.endsWith('SKILL.md')),
+        'the skill is indexed',
+      );
       const worldUri = Uri.file(path.join(root, '.agent-world', 'world.json')).toString();
       const pending = c.diagnostics(worldUri, () => true, 10_000);
       c.open(worldUri, deep, 'json');
       const ds = await pending;
-      assert.ok(ds.some((d) => d.code === 'world-invalid-json' && /deeper than/.test(String(d.message))), JSON.stringify(ds));
+      assert.ok(
+        ds.some((d) => d.code === 'world-invalid-json' && /deeper than/.test(String(d.message))),
+        JSON.stringify(ds),
+      );
       for (const method of ['textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/codeLens', 'textDocument/documentLink']) {
         assert.equal(await codeOf(c.request(method, { textDocument: { uri: worldUri } })), undefined, method);
       }
       assert.equal(await codeOf(c.request('textDocument/hover', { textDocument: { uri: worldUri }, position: { line: 0, character: 5000 } })), undefined);
-      assert.ok(!c.logs.some((l) => /Maximum call stack|RangeError/.test(l)), c.logs.filter((l) => /Maximum|RangeError/.test(l)).join('\n').slice(0, 500));
+      assert.ok(
+        !c.logs.some((l) => /Maximum call stack|RangeError/.test(l)),
+        c.logs
+          .filter((l) => /Maximum|RangeError/.test(l))
+          .join('\n')
+          .slice(0, 500),
+      );
     } finally {
       await c.stop();
     }
@@ -179,7 +206,10 @@ test('a 10,000-deep world.json on disk does not empty the workspace index; opene
 
 test('a 5,000-deep fillCommand value is refused with InvalidParams and a message, never a stack overflow', async () => {
   const uri = 'file:///ws/fill.agent.3md';
-  client.open(uri, '---\n3md: 1.0\ntitle: F\ntools: rg\n---\n@plane z=0 label="F" kind=identity\nYou.\n@plane z=1 label="search" kind=skill triggers="find" inputs="q" tool="rg {q}"\nSearch.\n');
+  client.open(
+    uri,
+    '---\n3md: 1.0\ntitle: F\ntools: rg\n---\n@plane z=0 label="F" kind=identity\nYou.\n@plane z=1 label="search" kind=skill triggers="find" inputs="q" tool="rg {q}"\nSearch.\n',
+  );
   // Written as raw bytes: the test client's own JSON.stringify cannot serialise 5,000 levels either.
   const deep = '['.repeat(5000) + '"x"' + ']'.repeat(5000);
   const request = `{"jsonrpc":"2.0","id":"deep-fill","method":"agentFiles/fillCommand","params":{"uri":"${uri}","z":1,"values":{"q":${deep}}}}`;

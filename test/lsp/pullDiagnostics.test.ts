@@ -13,7 +13,8 @@ before(async () => {
 after(() => client.stop());
 
 type Report = { kind: 'full'; resultId?: string; items: Diagnostic[] } | { kind: 'unchanged'; resultId: string };
-const pull = (uri: string, previousResultId?: string) => client.request<Report>('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) });
+const pull = (uri: string, previousResultId?: string) =>
+  client.request<Report>('textDocument/diagnostic', { textDocument: { uri }, ...(previousResultId ? { previousResultId } : {}) });
 
 const AGENT = joinLines('---', '3md: 1.0', 'title: P', '---', '@plane z=0 label="P" kind=identity', 'Hello.', '', '@plane z=1 label="s" kind=skill triggers="go"', 'Uses [[z=7]].');
 

@@ -42,14 +42,19 @@ function rssMb(c: TestClient): number {
 /** Rejects when a promise takes longer than `ms`. */
 function within<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 /** The server is alive, answers in time, and answers correctly. */
 async function assertResponsive(c: TestClient = client, ms = 10_000): Promise<void> {
   assert.equal(c.process.exitCode, null, 'the server process exited');
   const symbols = await within(c.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: PROBE_URI } }), ms, 'documentSymbol on the probe');
-  assert.deepEqual(symbols.map((s) => s.name), ['Probe', 'search', 'cite']);
+  assert.deepEqual(
+    symbols.map((s) => s.name),
+    ['Probe', 'search', 'cite'],
+  );
 }
 
 /** Memory after a case stays within a generous bound of the baseline. */
@@ -85,7 +90,23 @@ test('an unknown request is answered with MethodNotFound; an unknown notificatio
 });
 
 test('malformed params (missing textDocument, wrong types, null) are answered, never crash the server', async () => {
-  const methods = ['textDocument/hover', 'textDocument/definition', 'textDocument/completion', 'textDocument/references', 'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/codeLens', 'textDocument/documentLink', 'textDocument/rename', 'textDocument/prepareRename', 'textDocument/codeAction', 'workspace/symbol', 'agentFiles/route', 'agentFiles/fillCommand', 'agentFiles/workspaceIndex'];
+  const methods = [
+    'textDocument/hover',
+    'textDocument/definition',
+    'textDocument/completion',
+    'textDocument/references',
+    'textDocument/documentSymbol',
+    'textDocument/foldingRange',
+    'textDocument/codeLens',
+    'textDocument/documentLink',
+    'textDocument/rename',
+    'textDocument/prepareRename',
+    'textDocument/codeAction',
+    'workspace/symbol',
+    'agentFiles/route',
+    'agentFiles/fillCommand',
+    'agentFiles/workspaceIndex',
+  ];
   const bad: unknown[] = [
     {},
     null,
@@ -101,12 +122,24 @@ test('malformed params (missing textDocument, wrong types, null) are answered, n
   for (const method of methods) {
     for (const params of bad) {
       const r = await within(outcome(client.request(method, params)), 10_000, `${method} ${JSON.stringify(params)}`);
-      if (r.code !== undefined) assert.ok([ErrorCodes.InvalidParams, ErrorCodes.InternalError, LSPErrorCodes.RequestFailed, ErrorCodes.InvalidRequest].includes(r.code), `${method} ${JSON.stringify(params)} answered code ${r.code}`);
+      if (r.code !== undefined)
+        assert.ok(
+          [ErrorCodes.InvalidParams, ErrorCodes.InternalError, LSPErrorCodes.RequestFailed, ErrorCodes.InvalidRequest].includes(r.code),
+          `${method} ${JSON.stringify(params)} answered code ${r.code}`,
+        );
     }
   }
   // Notifications get the same garbage, aimed at another document so the probe stays open.
   const aside = JSON.parse(JSON.stringify(bad).replaceAll(PROBE_URI, 'file:///ws/malformed.agent.3md')) as unknown[];
-  for (const method of ['textDocument/didOpen', 'textDocument/didChange', 'textDocument/didClose', 'textDocument/didSave', 'workspace/didChangeConfiguration', 'workspace/didChangeWatchedFiles', 'workspace/didChangeWorkspaceFolders']) {
+  for (const method of [
+    'textDocument/didOpen',
+    'textDocument/didChange',
+    'textDocument/didClose',
+    'textDocument/didSave',
+    'workspace/didChangeConfiguration',
+    'workspace/didChangeWatchedFiles',
+    'workspace/didChangeWorkspaceFolders',
+  ]) {
     for (const params of aside) await client.connection.sendNotification(method, params);
   }
   await assertResponsive();
@@ -132,7 +165,9 @@ test('positions past the end, negative or huge are answered for every position r
     assert.equal((await outcome(client.request('textDocument/references', { ...at, context: { includeDeclaration: true } }))).code, undefined);
     const rename = await outcome(client.request('textDocument/rename', { ...at, newName: '9' }));
     assert.ok(rename.code === undefined || rename.code === LSPErrorCodes.RequestFailed, `rename at ${JSON.stringify(position)}: ${rename.code}`);
-    const actions = await outcome(client.request('textDocument/codeAction', { textDocument: { uri: PROBE_URI }, range: { start: position, end: position }, context: { diagnostics: [] } }));
+    const actions = await outcome(
+      client.request('textDocument/codeAction', { textDocument: { uri: PROBE_URI }, range: { start: position, end: position }, context: { diagnostics: [] } }),
+    );
     assert.equal(actions.code, undefined);
   }
   await assertResponsive();
@@ -144,13 +179,23 @@ test('didChange for a document that was never opened is logged and ignored; the 
   client.change(uri, 3, [{ text: 'full replacement' }]);
   await assertResponsive();
   assert.deepEqual(await client.request('textDocument/documentSymbol', { textDocument: { uri } }), []);
-  assert.ok(client.logs.some((l) => l.includes('not open') && l.includes(uri)), 'the server logs the stray change');
+  assert.ok(
+    client.logs.some((l) => l.includes('not open') && l.includes(uri)),
+    'the server logs the stray change',
+  );
 });
 
 /** The diagnostics the core computes for a text: what the server must publish for the latest text. */
 function expectedDiagnostics(text: string, uri: string): unknown[] {
   const name = new URL(uri).pathname;
-  return analyzeThreeMd(parseThreeMd(text), { fileName: name, detection: 'auto' }).diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, d.message]);
+  return analyzeThreeMd(parseThreeMd(text), { fileName: name, detection: 'auto' }).diagnostics.map((d) => [
+    d.code,
+    d.range.start.line,
+    d.range.start.character,
+    d.range.end.line,
+    d.range.end.character,
+    d.message,
+  ]);
 }
 const published = (ds: Diagnostic[]) => ds.map((d) => [d.code, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, d.message]);
 /** Diagnostics are published only when they change, so a test waits for the expected content, not for a version. */
@@ -177,8 +222,14 @@ test('changes with older or repeated version numbers are all applied in order: t
   const diags = await client.diagnostics(uri, (p) => sameAs(p.diagnostics, expectedDiagnostics(text, uri)), 10_000);
   assert.deepEqual(published(diags), expectedDiagnostics(text, uri));
   const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-  assert.deepEqual(symbols.map((s) => s.name), ['Probe', 'search', 'cite']);
-  assert.deepEqual(published(diags).map((d) => d[0]), ['dead-link', 'dead-link']);
+  assert.deepEqual(
+    symbols.map((s) => s.name),
+    ['Probe', 'search', 'cite'],
+  );
+  assert.deepEqual(
+    published(diags).map((d) => d[0]),
+    ['dead-link', 'dead-link'],
+  );
   await assertResponsive();
 });
 
@@ -222,7 +273,10 @@ test('garbage didChange ranges (fractional, strings, null) do not wedge the docu
   client.change(uri, version, [edit]);
   const diags = await client.diagnostics(uri, (p) => sameAs(p.diagnostics, expectedDiagnostics(mirror.getText(), uri)), 10_000);
   assert.deepEqual(published(diags), expectedDiagnostics(mirror.getText(), uri));
-  assert.deepEqual(published(diags).map((d) => d[0]), ['dead-link', 'dead-link']);
+  assert.deepEqual(
+    published(diags).map((d) => d[0]),
+    ['dead-link', 'dead-link'],
+  );
   await assertResponsive();
 });
 
@@ -234,7 +288,9 @@ test('binary content (NUL, lone surrogates, raw invalid UTF-8 bytes) is analysed
   await within(pending, 10_000, 'diagnostics of a binary document');
   // Raw bytes that are not UTF-8, written straight onto the wire as one didOpen message.
   const raw = Buffer.concat([
-    Buffer.from('{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///ws/raw.agent.3md","languageId":"3md","version":1,"text":"---\\n3md: 1.0\\n---\\n@plane z=0\\n'),
+    Buffer.from(
+      '{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///ws/raw.agent.3md","languageId":"3md","version":1,"text":"---\\n3md: 1.0\\n---\\n@plane z=0\\n',
+    ),
     Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1, 0xf0, 0x90, 0x28, 0xbc, 0x80]),
     Buffer.from('\\n"}}}'),
   ]);
@@ -266,7 +322,10 @@ async function exerciseGraphs(deadlineMs: number): Promise<void> {
   const left = () => Math.max(1, deadline - Date.now());
   try {
     c.open(PROBE_URI, PROBE);
-    for (const [uri, cycle] of [['file:///ws/deep.agent.3md', false], ['file:///ws/cycle.agent.3md', true]] as const) {
+    for (const [uri, cycle] of [
+      ['file:///ws/deep.agent.3md', false],
+      ['file:///ws/cycle.agent.3md', true],
+    ] as const) {
       const pending = c.diagnostics(uri, () => true, left());
       c.open(uri, chainAgent(100_000, cycle));
       const diags = await within(pending, left(), `diagnostics of ${uri}`);
@@ -312,7 +371,7 @@ test('10,000 rapid edits: none is lost, the server ends on exactly the client te
   let mirror = TextDocument.create(uri, '3md', 1, PROBE);
   client.open(uri, PROBE, '3md', 1);
   let seed = 12345;
-  const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+  const rand = (n: number) => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
   const alphabet = ['a', 'b', ' ', '\n', 'z', '[[z=1]]', '[[z=9]]', '@plane z=', '"', '}', '{q}'];
   let version = 1;
   for (let i = 0; i < 10_000; i++) {
@@ -357,44 +416,46 @@ test('cancelled requests are answered with RequestCancelled or a normal result, 
     }),
   );
   for (const a of answers) assert.ok(a.code === undefined || a.code === LSPErrorCodes.RequestCancelled, `unexpected error code ${a.code}`);
-  assert.ok(answers.some((a) => a.code === LSPErrorCodes.RequestCancelled), 'at least one request was cancelled');
+  assert.ok(
+    answers.some((a) => a.code === LSPErrorCodes.RequestCancelled),
+    'at least one request was cancelled',
+  );
   await assertResponsive();
   assertMemoryBounded(client, 500, 'after the cancelled requests');
 });
 
-test(
-  'a 10 MB single-line document is analysed and edited; the server stays responsive',
-  { timeout: 60_000 },
-  async () => {
-    const c = await startClient();
-    const deadline = Date.now() + 20_000;
-    const left = () => Math.max(1, deadline - Date.now());
-    try {
-      c.open(PROBE_URI, PROBE);
-      const uri = 'file:///ws/long-line.agent.3md';
-      const line = '@plane z=1 label="long" kind=skill triggers="' + 'word, '.repeat(1_750_000) + 'end"';
-      const text = '---\n3md: 1.0\ntitle: L\n---\n' + line;
-      assert.ok(text.length > 10_000_000);
-      const pending = c.diagnostics(uri, () => true, left());
-      c.open(uri, text);
-      await within(pending, left(), 'diagnostics of the long line');
-      // An edit in the middle of the line, then one at its end that adds a dead link on a new line
-      // (diagnostics are published only when they change).
-      c.change(uri, 2, [{ range: { start: { line: 4, character: 5_000_000 }, end: { line: 4, character: 5_000_004 } }, text: 'term' }]);
-      const changed = c.diagnostics(uri, (p) => p.version === 3, left());
-      c.change(uri, 3, [{ range: { start: { line: 4, character: line.length }, end: { line: 4, character: line.length } }, text: '\n[[z=3]]' }]);
-      const diags = await within(changed, left(), 'diagnostics after editing the long line');
-      assert.deepEqual(published(diags).map((d) => d.slice(0, 5)), [['dead-link', 5, 0, 5, 7]]);
-      const hover = await within(outcome(c.request('textDocument/hover', { textDocument: { uri }, position: { line: 4, character: 9_000_000 } })), left(), 'hover');
-      assert.equal(hover.code, undefined);
-      await c.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
-      await assertResponsive(c, left());
-    } finally {
-      c.process.kill();
-      await c.stop();
-    }
-  },
-);
+test('a 10 MB single-line document is analysed and edited; the server stays responsive', { timeout: 60_000 }, async () => {
+  const c = await startClient();
+  const deadline = Date.now() + 20_000;
+  const left = () => Math.max(1, deadline - Date.now());
+  try {
+    c.open(PROBE_URI, PROBE);
+    const uri = 'file:///ws/long-line.agent.3md';
+    const line = '@plane z=1 label="long" kind=skill triggers="' + 'word, '.repeat(1_750_000) + 'end"';
+    const text = '---\n3md: 1.0\ntitle: L\n---\n' + line;
+    assert.ok(text.length > 10_000_000);
+    const pending = c.diagnostics(uri, () => true, left());
+    c.open(uri, text);
+    await within(pending, left(), 'diagnostics of the long line');
+    // An edit in the middle of the line, then one at its end that adds a dead link on a new line
+    // (diagnostics are published only when they change).
+    c.change(uri, 2, [{ range: { start: { line: 4, character: 5_000_000 }, end: { line: 4, character: 5_000_004 } }, text: 'term' }]);
+    const changed = c.diagnostics(uri, (p) => p.version === 3, left());
+    c.change(uri, 3, [{ range: { start: { line: 4, character: line.length }, end: { line: 4, character: line.length } }, text: '\n[[z=3]]' }]);
+    const diags = await within(changed, left(), 'diagnostics after editing the long line');
+    assert.deepEqual(
+      published(diags).map((d) => d.slice(0, 5)),
+      [['dead-link', 5, 0, 5, 7]],
+    );
+    const hover = await within(outcome(c.request('textDocument/hover', { textDocument: { uri }, position: { line: 4, character: 9_000_000 } })), left(), 'hover');
+    assert.equal(hover.code, undefined);
+    await c.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    await assertResponsive(c, left());
+  } finally {
+    c.process.kill();
+    await c.stop();
+  }
+});
 
 test('heavy: a 50 MB document is opened, edited, queried and closed; the server stays responsive and bounded', { timeout: 300_000 }, async () => {
   const c = await startClient();

@@ -66,9 +66,10 @@ test('the background scan indexes SKILL.md and AGENT.md from the workspace folde
     { kind: skill.kind, name: skill.name, isAgent: skill.isAgent, identity: skill.identity, description: skill.description, errors: skill.errors, warnings: skill.warnings },
     { kind: 'skill', name: 'pdf-reader', isAgent: false, identity: null, description: 'Read PDF files. Use when the user asks about PDFs.', errors: 0, warnings: 0 },
   );
-  assert.deepEqual(skill.skills.map((s) => [s.name, s.z, s.description, s.range]), [
-    ['pdf-reader', 0, 'Read PDF files. Use when the user asks about PDFs.', { start: { line: 1, character: 6 }, end: { line: 1, character: 16 } }],
-  ]);
+  assert.deepEqual(
+    skill.skills.map((s) => [s.name, s.z, s.description, s.range]),
+    [['pdf-reader', 0, 'Read PDF files. Use when the user asks about PDFs.', { start: { line: 1, character: 6 }, end: { line: 1, character: 16 } }]],
+  );
   assert.deepEqual([agent.kind, agent.name, agent.description, agent.isAgent], ['agent-md', 'reviewer', 'Reviews pull requests', false]);
 });
 
@@ -91,7 +92,10 @@ test('an incremental didChange re-checks: a missing reference appears, then the 
   const v2 = client.diagnostics(uri, (p) => p.version === 2);
   client.change(uri, 2, [{ range: { start: { line: 5, character: 12 }, end: { line: 5, character: 22 } }, text: 'missing' }]);
   const d2 = await v2;
-  assert.deepEqual(d2.map((d) => d.code), ['skill-name-not-lowercase', 'skill-name-directory-mismatch', 'skill-file-missing']);
+  assert.deepEqual(
+    d2.map((d) => d.code),
+    ['skill-name-not-lowercase', 'skill-name-directory-mismatch', 'skill-file-missing'],
+  );
   const v3 = client.diagnostics(uri, (p) => p.version === 3);
   client.change(uri, 3, [
     { range: { start: { line: 1, character: 6 }, end: { line: 1, character: 16 } }, text: 'pdf-reader' },
@@ -115,7 +119,10 @@ test('code actions: lowercase the name (text edit) and create a missing file (Cr
   assert.deepEqual(actions[0]!.diagnostics, [lower], 'the action carries the diagnostic the client sent');
   const missing = ds.find((d) => d.code === 'skill-file-missing')!;
   const create = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: missing.range, context: { diagnostics: [missing] } });
-  assert.deepEqual(create.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => a.title), ["Create 'references/NEW.md'"]);
+  assert.deepEqual(
+    create.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => a.title),
+    ["Create 'references/NEW.md'"],
+  );
   assert.deepEqual(create[0]!.edit!.documentChanges, [{ kind: 'create', uri: fileUri('skills/pdf-reader/references/NEW.md'), options: { ignoreIfExists: true } }]);
 });
 
@@ -131,7 +138,10 @@ test('completion in the frontmatter offers only the allowed keys not yet written
   const { text, position } = cursor(SKILL.replace('---\n# PDF', '$0\n---\n# PDF'));
   client.open(uri, text, 'markdown', 30);
   const items = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position });
-  assert.deepEqual(items.map((i) => i.label), ['license', 'compatibility', 'metadata', 'allowed-tools']);
+  assert.deepEqual(
+    items.map((i) => i.label),
+    ['license', 'compatibility', 'metadata', 'allowed-tools'],
+  );
 });
 
 test('hover on a frontmatter key shows its rule', async () => {
@@ -146,10 +156,13 @@ test('document symbols: the skill with its keys, then the body headings', async 
   const uri = fileUri('skills/pdf-reader/SKILL.md');
   client.open(uri, SKILL, 'markdown', 50);
   const syms = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-  assert.deepEqual(syms.map((s) => [s.name, s.kind, (s.children ?? []).map((c) => c.name)]), [
-    ['PDF-Reader', 4, ['name', 'description']],
-    ['PDF reader', 15, []],
-  ]);
+  assert.deepEqual(
+    syms.map((s) => [s.name, s.kind, (s.children ?? []).map((c) => c.name)]),
+    [
+      ['PDF-Reader', 4, ['name', 'description']],
+      ['PDF reader', 15, []],
+    ],
+  );
 });
 
 test('two open skills with one name warn each other; renaming one clears the other', async () => {
@@ -169,17 +182,48 @@ test('two open skills with one name warn each other; renaming one clears the oth
   assert.equal(da.find((d) => d.code === 'skill-duplicate-name')!.message, `Skill name 'shared' is also used by ${b}; clients load only one of them`);
   const aClear = client.diagnostics(a, (p) => !p.diagnostics.some((d) => d.code === 'skill-duplicate-name'));
   client.change(b, 2, [{ range: { start: { line: 1, character: 6 }, end: { line: 1, character: 12 } }, text: 'other' }]);
-  assert.deepEqual((await aClear).map((d) => d.code), ['skill-name-directory-mismatch']);
+  assert.deepEqual(
+    (await aClear).map((d) => d.code),
+    ['skill-name-directory-mismatch'],
+  );
 });
 
 test('the skills prompt lists every valid indexed skill with its absolute path', () => {
   const r = skillsPromptOf([
-    { uri: 'file:///w/b/SKILL.md', kind: 'skill', name: 'b', isAgent: false, identity: null, skills: [], errors: 0, warnings: 0, description: "It's <b>", nameRange: { start: { line: 1, character: 6 }, end: { line: 1, character: 7 } } },
+    {
+      uri: 'file:///w/b/SKILL.md',
+      kind: 'skill',
+      name: 'b',
+      isAgent: false,
+      identity: null,
+      skills: [],
+      errors: 0,
+      warnings: 0,
+      description: "It's <b>",
+      nameRange: { start: { line: 1, character: 6 }, end: { line: 1, character: 7 } },
+    },
     { uri: 'file:///w/a/SKILL.md', kind: 'skill', name: 'a', isAgent: false, identity: null, skills: [], errors: 1, warnings: 0, description: 'A & co' },
     { uri: 'file:///w/c/AGENT.md', kind: 'agent-md', name: 'c', isAgent: false, identity: null, skills: [], errors: 0, warnings: 0, description: 'agent' },
   ]);
   assert.equal(r.count, 1, 'a skill without a declared name and an AGENT.md are left out');
-  assert.equal(r.xml, ['<available_skills>', '<skill>', '<name>', 'b', '</name>', '<description>', 'It&#x27;s &lt;b&gt;', '</description>', '<location>', path.join('/w', 'b', 'SKILL.md'), '</location>', '</skill>', '</available_skills>'].join('\n'));
+  assert.equal(
+    r.xml,
+    [
+      '<available_skills>',
+      '<skill>',
+      '<name>',
+      'b',
+      '</name>',
+      '<description>',
+      'It&#x27;s &lt;b&gt;',
+      '</description>',
+      '<location>',
+      path.join('/w', 'b', 'SKILL.md'),
+      '</location>',
+      '</skill>',
+      '</available_skills>',
+    ].join('\n'),
+  );
 });
 
 test('agentFiles/skillsPrompt answers the XML of the workspace skills', async () => {

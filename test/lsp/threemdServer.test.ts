@@ -59,7 +59,10 @@ test('diagnostics arrive after didOpen and follow incremental didChange', async 
   const end = AGENT.split('\n')[8]!.lastIndexOf('"');
   client.change(uri, 3, [{ range: { start: { line: 8, character: end }, end: { line: 8, character: end } }, text: ' {limit}' }]);
   const d3 = await third;
-  assert.deepEqual(d3.map((d) => d.code), ['tool-input']);
+  assert.deepEqual(
+    d3.map((d) => d.code),
+    ['tool-input'],
+  );
   assert.equal(d3[0]!.message, 'skill "search" command references {limit}, which is not a declared input');
 });
 
@@ -101,10 +104,16 @@ test('a fence opened in a long agent hides its later skills, typing with it open
 test('a cycle carries its chain as related information', async () => {
   const uri = 'file:///ws/cycle.agent.3md';
   const pending = client.diagnostics(uri);
-  client.open(uri, joinLines('---', '3md: 1.0', 'title: C', '---', '@plane z=0 kind=identity', '@plane z=1 label="a" triggers="a"', '[[z=2]]', '@plane z=2 label="b" triggers="b"', '[[z=1]]'));
+  client.open(
+    uri,
+    joinLines('---', '3md: 1.0', 'title: C', '---', '@plane z=0 kind=identity', '@plane z=1 label="a" triggers="a"', '[[z=2]]', '@plane z=2 label="b" triggers="b"', '[[z=1]]'),
+  );
   const [d] = await pending;
   assert.equal(d!.code, 'cycle');
-  assert.deepEqual(d!.relatedInformation!.map((r) => r.message), ['z=1 "a" depends on z=2', 'z=2 "b" depends on z=1']);
+  assert.deepEqual(
+    d!.relatedInformation!.map((r) => r.message),
+    ['z=1 "a" depends on z=2', 'z=2 "b" depends on z=1'],
+  );
 });
 
 test('definition on [[z=N|text]] jumps to the @plane line; on {placeholder} to the input; on the binary to tools:', async () => {
@@ -123,7 +132,13 @@ test('completion after { in tool="…" offers the declared inputs', async () => 
   const uri = 'file:///ws/complete.agent.3md';
   client.open(uri, text);
   const items = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position });
-  assert.deepEqual(items.map((i) => [i.label, i.detail]), [['pattern', 'string'], ['path', 'string (optional)']]);
+  assert.deepEqual(
+    items.map((i) => [i.label, i.detail]),
+    [
+      ['pattern', 'string'],
+      ['path', 'string (optional)'],
+    ],
+  );
 });
 
 test('hover on route("…") shows the live ranking', async () => {
@@ -140,7 +155,13 @@ test('rename of a plane z rewrites its declaration and every link to it', async 
   const edit = await client.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri: URI }, position: { line: 11, character: 9 }, newName: '7' });
   const edits = edit.changes![URI]!;
   const target = AGENT.split('\n')[9]!.indexOf('[[z=2') + 4;
-  assert.deepEqual(edits.map((e) => [e.range.start.line, e.range.start.character, e.newText]), [[11, 9, '7'], [9, target, '7']]);
+  assert.deepEqual(
+    edits.map((e) => [e.range.start.line, e.range.start.character, e.newText]),
+    [
+      [11, 9, '7'],
+      [9, target, '7'],
+    ],
+  );
 });
 
 test('rename to an existing z is refused with an LSP error', async () => {

@@ -55,19 +55,28 @@ test('the background scan indexes agents from disk with their skills and depende
   const ops = files.find((f) => f.uri === opsUri())!;
   assert.equal(ops.name, 'Ops');
   assert.deepEqual(ops.identity, { name: 'Ops', z: 0, range: { start: { line: 4, character: 0 }, end: { line: 4, character: 36 } } });
-  assert.deepEqual(ops.skills.map((s) => [s.name, s.z, s.triggers, s.deps.map((d) => d.name)]), [
-    ['deploy', 1, ['deploy', 'ship it'], ['status']],
-    ['status', 2, ['status', 'health'], []],
-  ]);
+  assert.deepEqual(
+    ops.skills.map((s) => [s.name, s.z, s.triggers, s.deps.map((d) => d.name)]),
+    [
+      ['deploy', 1, ['deploy', 'ship it'], ['status']],
+      ['status', 2, ['status', 'health'], []],
+    ],
+  );
   assert.equal(files.find((f) => f.uri.endsWith('notes.3md'))?.isAgent, false);
 });
 
 test('route over the workspace ranks skills of every agent; fillCommand quotes the values', async () => {
   await indexed((f) => f.some((x) => x.isAgent));
   const ranked = await client.request<RouteCandidate[]>('agentFiles/route', { text: 'please ship it to staging and deploy' });
-  assert.deepEqual(ranked.map((c) => [c.agent, c.name, c.score, c.hits]), [['Ops', 'deploy', 2, ['deploy', 'ship it']]]);
-  assert.deepEqual(ranked[0]!.inputs, [{ name: 'env', type: 'string', required: true }, { name: 'dry', type: 'boolean', required: false }]);
-  const filled = await client.request<{ command: string | null }>('agentFiles/fillCommand', { uri: opsUri(), z: 1, values: { env: "prod; rm -rf /", dry: true } });
+  assert.deepEqual(
+    ranked.map((c) => [c.agent, c.name, c.score, c.hits]),
+    [['Ops', 'deploy', 2, ['deploy', 'ship it']]],
+  );
+  assert.deepEqual(ranked[0]!.inputs, [
+    { name: 'env', type: 'string', required: true },
+    { name: 'dry', type: 'boolean', required: false },
+  ]);
+  const filled = await client.request<{ command: string | null }>('agentFiles/fillCommand', { uri: opsUri(), z: 1, values: { env: 'prod; rm -rf /', dry: true } });
   assert.equal(filled.command, "make deploy ENV='prod; rm -rf /' DRY='true'");
 });
 
@@ -82,20 +91,48 @@ test('an open buffer is ahead of disk in the index and a change notifies the cli
 test('workspace symbols find skills across agents by subsequence', async () => {
   await indexed((f) => f.some((x) => x.isAgent));
   const symbols = await client.request<WorkspaceSymbol[]>('workspace/symbol', { query: 'dpl' });
-  assert.deepEqual(symbols.map((s) => [s.name, s.containerName]), [['deploy', 'Ops']]);
+  assert.deepEqual(
+    symbols.map((s) => [s.name, s.containerName]),
+    [['deploy', 'Ops']],
+  );
 });
 
 test('document symbols, folding ranges and the links code lens', async () => {
   client.open(opsUri(), AGENT, '3md', 2);
   const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: opsUri() } });
-  assert.deepEqual(symbols.map((s) => [s.name, s.detail]), [['Ops', 'identity · z=0'], ['deploy', 'z=1 · deploy, ship it'], ['status', 'z=2 · status, health']]);
+  assert.deepEqual(
+    symbols.map((s) => [s.name, s.detail]),
+    [
+      ['Ops', 'identity · z=0'],
+      ['deploy', 'z=1 · deploy, ship it'],
+      ['status', 'z=2 · status, health'],
+    ],
+  );
   const folds = await client.request<FoldingRange[]>('textDocument/foldingRange', { textDocument: { uri: opsUri() } });
-  assert.deepEqual(folds.map((f) => [f.startLine, f.endLine]), [[0, 3], [4, 5], [6, 7], [8, 9]]);
+  assert.deepEqual(
+    folds.map((f) => [f.startLine, f.endLine]),
+    [
+      [0, 3],
+      [4, 5],
+      [6, 7],
+      [8, 9],
+    ],
+  );
   const unresolved = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: opsUri() } });
   assert.ok(client.initialize.capabilities.codeLensProvider?.resolveProvider);
-  assert.ok(unresolved.every((l) => !l.command), 'commands are filled in by codeLens/resolve');
+  assert.ok(
+    unresolved.every((l) => !l.command),
+    'commands are filled in by codeLens/resolve',
+  );
   const lenses = await Promise.all(unresolved.map((l) => client.request<CodeLens>('codeLens/resolve', l)));
-  assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command?.title]), [[4, '0 links'], [6, '0 links'], [8, '1 link']]);
+  assert.deepEqual(
+    lenses.map((l) => [l.range.start.line, l.command?.title]),
+    [
+      [4, '0 links'],
+      [6, '0 links'],
+      [8, '1 link'],
+    ],
+  );
   assert.equal(lenses[2]!.command!.command, 'agentFiles.showLinks');
   assert.deepEqual(lenses[2]!.command!.arguments![2], [{ uri: opsUri(), range: { start: { line: 7, character: 10 }, end: { line: 7, character: 11 } } }]);
 });

@@ -89,7 +89,8 @@ async function actionsFor(uri: string, ds: Diagnostic[]): Promise<CodeAction[]> 
   return all;
 }
 
-const SKILL = '---\nname: s\ndescription: Does s. Use when s is asked for.\n---\n# S\nSee [a](references/secret.md), [b](references/new.md), [c](here.md) and [d](/etc/hostname).\n';
+const SKILL =
+  '---\nname: s\ndescription: Does s. Use when s is asked for.\n---\n# S\nSee [a](references/secret.md), [b](references/new.md), [c](here.md) and [d](/etc/hostname).\n';
 
 test('SKILL.md: references through the symlinked folder are outside; only the file inside gets a Create fix', async () => {
   const uri = inWs('skills', 's', 'SKILL.md');
@@ -97,14 +98,20 @@ test('SKILL.md: references through the symlinked folder are outside; only the fi
   assert.deepEqual(
     ds.map((d) => [d.code, d.message]),
     [
-      ['skill-reference-absolute', "Reference '/etc/hostname' is an absolute path; clients read a skill's files from its own folder, on other machines too, so write it relative to the skill folder"],
+      [
+        'skill-reference-absolute',
+        "Reference '/etc/hostname' is an absolute path; clients read a skill's files from its own folder, on other machines too, so write it relative to the skill folder",
+      ],
       ['skill-reference-outside', "Reference 'references/secret.md' leads outside the workspace through the symbolic link 'references'; it is not read"],
       ['skill-reference-outside', "Reference 'references/new.md' leads outside the workspace through the symbolic link 'references'; it is not read"],
       ['skill-file-missing', "Referenced file 'here.md' does not exist in the skill folder"],
     ],
   );
   const actions = await actionsFor(uri, ds);
-  assert.deepEqual(actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => a.title), ["Create 'here.md'"]);
+  assert.deepEqual(
+    actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => a.title),
+    ["Create 'here.md'"],
+  );
 });
 
 test('SKILL.md: a forged skill-file-missing aimed through the link (or straight outside) gets no fix', async () => {
@@ -132,13 +139,22 @@ test('world.json: an existing and a missing prompt behind the symlinked prompts 
   assert.deepEqual(
     prompts.map((d) => [d.code, d.message]),
     [
-      ['world-prompt-outside-workspace', "agents.pm.promptPath leads outside the workspace through the symbolic link 'prompts', so its prompt is not read or checked: prompts/pm.md"],
-      ['world-prompt-outside-workspace', "agents.qa.promptPath leads outside the workspace through the symbolic link 'prompts', so its prompt is not read or checked: prompts/qa.md"],
+      [
+        'world-prompt-outside-workspace',
+        "agents.pm.promptPath leads outside the workspace through the symbolic link 'prompts', so its prompt is not read or checked: prompts/pm.md",
+      ],
+      [
+        'world-prompt-outside-workspace',
+        "agents.qa.promptPath leads outside the workspace through the symbolic link 'prompts', so its prompt is not read or checked: prompts/qa.md",
+      ],
       ['world-prompt-not-found', 'agents.dev.promptPath not found: local/dev.md'],
     ],
   );
   const actions = await actionsFor(uri, ds);
-  assert.deepEqual(actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => a.title), ['Create local/dev.md from the prompt template']);
+  assert.deepEqual(
+    actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => a.title),
+    ['Create local/dev.md from the prompt template'],
+  );
   // A forged "not found" for the existing outside prompt: creating is ignored there, and the template would be written into it.
   const forged: Diagnostic = { ...prompts[0]!, code: 'world-prompt-not-found', data: { agentId: 'pm', promptUri: inWs('.agent-world', 'prompts', 'pm.md') } };
   assert.deepEqual(await actionsFor(uri, [forged]), []);
@@ -147,11 +163,17 @@ test('world.json: an existing and a missing prompt behind the symlinked prompts 
 test('AGENT.md: a parent behind the symlinked folder is outside, an absolute parent is reported', async () => {
   const uri = inWs('agents', 'child', 'AGENT.md');
   const ds = await open(uri, '---\nname: child\ndescription: Child\nextends: ../shared/base/AGENT.md\n---\nChild.\n', 'markdown');
-  assert.deepEqual(ds.map((d) => [d.code, d.message]), [["agent-extends-outside", "Parent agent '../shared/base/AGENT.md' leads outside the workspace through the symbolic link '../shared'; it is not read"]]);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.message]),
+    [['agent-extends-outside', "Parent agent '../shared/base/AGENT.md' leads outside the workspace through the symbolic link '../shared'; it is not read"]],
+  );
   assert.deepEqual(await actionsFor(uri, ds), []);
   const v2 = client.diagnostics(uri, (p) => p.version === 2);
   client.change(uri, 2, [{ text: '---\nname: child\ndescription: Child\nextends: file:///etc/AGENT.md\n---\nChild.\n' }]);
-  assert.deepEqual((await v2).map((d) => d.code), ['agent-extends-absolute']);
+  assert.deepEqual(
+    (await v2).map((d) => d.code),
+    ['agent-extends-absolute'],
+  );
 });
 
 test('rename: an agent rename that would edit a prompt opened through the outside link is refused, naming the file', async () => {

@@ -13,7 +13,8 @@ import { baseWorld } from '../fixtures/world/helpers';
 
 /** A two-agent direct handoff: sender → receiver. */
 const WORLD = JSON.stringify({ ...baseWorld(), world: { id: 'w', name: 'handoff', turnLimit: 10 } }, null, 2);
-const GOOD_PROMPT = 'You are an agent. Put handoff mentions at the beginning of a paragraph.\nDo not call tools yourself; request host actions only.\nEnd final responses with <world>pass</world>.\n';
+const GOOD_PROMPT =
+  'You are an agent. Put handoff mentions at the beginning of a paragraph.\nDo not call tools yourself; request host actions only.\nEnd final responses with <world>pass</world>.\n';
 const SENDER = GOOD_PROMPT + '\n@receiver Please review.\n';
 
 let root: string;
@@ -73,7 +74,10 @@ test('diagnostics after didOpen: a missing prompt file on the promptPath value; 
   assert.equal(ds[0]!.message, 'agents.receiver.promptPath not found: prompts/missing.md');
   assert.match(ds[0]!.codeDescription!.href, /docs\/rules\.md#world-prompt-not-found$/);
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: ds[0]!.range, context: { diagnostics: ds } });
-  assert.deepEqual(actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => [a.title, a.kind]), [['Create prompts/missing.md from the prompt template', 'quickfix']]);
+  assert.deepEqual(
+    actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => [a.title, a.kind]),
+    [['Create prompts/missing.md from the prompt template', 'quickfix']],
+  );
   assert.deepEqual(actions[0]!.diagnostics, ds);
   const target = fileUri('.agent-world', 'prompts', 'missing.md');
   const changes = actions[0]!.edit!.documentChanges as ({ kind: string; uri: string } | { textDocument: { uri: string }; edits: { newText: string }[] })[];
@@ -83,7 +87,9 @@ test('diagnostics after didOpen: a missing prompt file on the promptPath value; 
   assert.match(write.edits[0]!.newText, /^You are @receiver, the receiver\./);
 
   const v2 = client.diagnostics(uri, (p) => p.version === 2);
-  client.change(uri, 2, [{ range: { start: { line: r.start.line, character: r.start.character + 9 }, end: { line: r.start.line, character: r.start.character + 16 } }, text: 'receiver' }]);
+  client.change(uri, 2, [
+    { range: { start: { line: r.start.line, character: r.start.character + 9 }, end: { line: r.start.line, character: r.start.character + 16 } }, text: 'receiver' },
+  ]);
   assert.deepEqual(await v2, [], 'the incremental fix of the path clears it');
 });
 
@@ -96,12 +102,16 @@ test('a prompt mention warning follows the open world.json buffer', async () => 
   assert.deepEqual(await clean, []);
   const warned = client.diagnostics(prompt, (p) => p.diagnostics.length > 0);
   const key = rangeIn(WORLD, '"receiver": {');
-  client.change(world, 11, [{ range: { start: { line: key.start.line, character: key.start.character + 1 }, end: { line: key.start.line, character: key.start.character + 9 } }, text: 'reviewer' }]);
+  client.change(world, 11, [
+    { range: { start: { line: key.start.line, character: key.start.character + 1 }, end: { line: key.start.line, character: key.start.character + 9 } }, text: 'reviewer' },
+  ]);
   const ds = await warned;
   assert.deepEqual(brief(ds), [['world-unknown-mention', 'agent-files', 4, 0, 4, 9]]);
   assert.equal(ds[0]!.message, 'Agent @sender used a paragraph-start mention of @receiver, which matches no agent in this world.');
   const back = client.diagnostics(prompt, (p) => p.diagnostics.length === 0);
-  client.change(world, 12, [{ range: { start: { line: key.start.line, character: key.start.character + 1 }, end: { line: key.start.line, character: key.start.character + 9 } }, text: 'receiver' }]);
+  client.change(world, 12, [
+    { range: { start: { line: key.start.line, character: key.start.character + 1 }, end: { line: key.start.line, character: key.start.character + 9 } }, text: 'receiver' },
+  ]);
   assert.deepEqual(await back, []);
 });
 
@@ -112,11 +122,19 @@ test('prompt quick fix appends the missing rule line', async () => {
   const pending = client.diagnostics(uri, (p) => p.version === 5);
   client.open(uri, text, 'markdown', 5);
   const ds = await pending;
-  assert.deepEqual(ds.map((d) => d.code), ['world-missing-mention-protocol', 'world-missing-tool-prohibition', 'world-missing-stop-token']);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['world-missing-mention-protocol', 'world-missing-tool-prohibition', 'world-missing-stop-token'],
+  );
   const tool = ds[1]!;
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: tool.range, context: { diagnostics: [tool] } });
-  assert.deepEqual(actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => a.title), ['Add "Do not call tools yourself; request host actions only."']);
-  assert.deepEqual(actions[0]!.edit, { changes: { [uri]: [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, newText: 'Do not call tools yourself; request host actions only.\n' }] } });
+  assert.deepEqual(
+    actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => a.title),
+    ['Add "Do not call tools yourself; request host actions only."'],
+  );
+  assert.deepEqual(actions[0]!.edit, {
+    changes: { [uri]: [{ range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, newText: 'Do not call tools yourself; request host actions only.\n' }] },
+  });
 });
 
 test('definition from a prompt mention gives the agent in world.json, then its prompt file', async () => {
@@ -135,16 +153,22 @@ test('completion: agent ids for a node agent in world.json, and after @ in a pro
   const { text, position } = cursor(WORLD.replace('"agent": "receiver"', '"agent": "$0"'));
   client.open(worldUri(), text, 'json', 40);
   const items = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri: worldUri() }, position });
-  assert.deepEqual(items.map((i) => i.label), ['sender', 'receiver']);
+  assert.deepEqual(
+    items.map((i) => i.label),
+    ['sender', 'receiver'],
+  );
   client.open(worldUri(), WORLD, 'json', 41);
   const uri = fileUri('.agent-world', 'prompts', 'sender.md');
   const p = cursor(GOOD_PROMPT + '\n@re$0');
   client.open(uri, p.text, 'markdown', 40);
   const mentions = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: p.position });
-  assert.deepEqual(mentions.map((i) => [i.label, i.textEdit]), [
-    ['sender', { range: { start: { line: 4, character: 1 }, end: p.position }, newText: 'sender' }],
-    ['receiver', { range: { start: { line: 4, character: 1 }, end: p.position }, newText: 'receiver' }],
-  ]);
+  assert.deepEqual(
+    mentions.map((i) => [i.label, i.textEdit]),
+    [
+      ['sender', { range: { start: { line: 4, character: 1 }, end: p.position }, newText: 'sender' }],
+      ['receiver', { range: { start: { line: 4, character: 1 }, end: p.position }, newText: 'receiver' }],
+    ],
+  );
 });
 
 test('hover on an agent key summarizes the agent', async () => {
@@ -160,10 +184,25 @@ test('hover on an agent key summarizes the agent', async () => {
 test('document symbols of world.json: agents and workflow nodes', async () => {
   client.open(worldUri(), WORLD, 'json', 60);
   const syms = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: worldUri() } });
-  assert.deepEqual(syms.map((s) => [s.name, (s.children ?? []).map((c) => [c.name, c.detail])]), [
-    ['agents', [['sender', 'sender'], ['receiver', 'receiver']]],
-    ['nodes', [['send', '→ sender'], ['receive', '→ receiver']]],
-  ]);
+  assert.deepEqual(
+    syms.map((s) => [s.name, (s.children ?? []).map((c) => [c.name, c.detail])]),
+    [
+      [
+        'agents',
+        [
+          ['sender', 'sender'],
+          ['receiver', 'receiver'],
+        ],
+      ],
+      [
+        'nodes',
+        [
+          ['send', '→ sender'],
+          ['receive', '→ receiver'],
+        ],
+      ],
+    ],
+  );
 });
 
 test('world.eval.md is checked against world.json', async () => {
@@ -173,7 +212,10 @@ test('world.eval.md is checked against world.json', async () => {
   const pending = client.diagnostics(uri);
   client.open(uri, text, 'markdown', 1);
   const ds = await pending;
-  assert.deepEqual(ds.map((d) => [d.code, d.message]).filter(([c]) => c === 'world-eval-unknown-agent'), [['world-eval-unknown-agent', 'complete step completeAgent "nobody" matches no agent in this world']]);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.message]).filter(([c]) => c === 'world-eval-unknown-agent'),
+    [['world-eval-unknown-agent', 'complete step completeAgent "nobody" matches no agent in this world']],
+  );
   assert.deepEqual(ds.find((d) => d.code === 'world-eval-unknown-agent')!.range, rangeIn(text, '"nobody"'));
 });
 

@@ -111,7 +111,13 @@ test('the index entry of world.json carries the workflow type, entry, nodes with
       { id: 'merge', agent: 'synthesizer', next: [], range: keyRange(TEAM, 'merge') },
     ],
     agents: [
-      { id: 'orchestrator', name: 'Lead', promptPath: 'prompts/orchestrator.md', promptUri: fileUri('team', '.agent-world', 'prompts', 'orchestrator.md'), range: keyRange(TEAM, 'orchestrator') },
+      {
+        id: 'orchestrator',
+        name: 'Lead',
+        promptPath: 'prompts/orchestrator.md',
+        promptUri: fileUri('team', '.agent-world', 'prompts', 'orchestrator.md'),
+        range: keyRange(TEAM, 'orchestrator'),
+      },
       { id: 'worker_a', promptPath: 'prompts/worker_a.md', promptUri: fileUri('team', '.agent-world', 'prompts', 'worker_a.md'), range: keyRange(TEAM, 'worker_a') },
       { id: 'worker_b', promptPath: 'prompts/worker_b.md', promptUri: fileUri('team', '.agent-world', 'prompts', 'worker_b.md'), range: keyRange(TEAM, 'worker_b') },
       { id: 'synthesizer', promptPath: 'prompts/synthesizer.md', promptUri: fileUri('team', '.agent-world', 'prompts', 'synthesizer.md'), range: keyRange(TEAM, 'synthesizer') },
@@ -174,7 +180,7 @@ test('agentFiles/checkWorld runs the eval checks of every world: the clean one p
   );
 });
 
-test('agentFiles/checkWorld reports the broken world\'s failing checks with their reasons and the diagnostics of files nobody opened', async () => {
+test("agentFiles/checkWorld reports the broken world's failing checks with their reasons and the diagnostics of files nobody opened", async () => {
   const r = await client.request<CheckWorldResult>('agentFiles/checkWorld', { uri: brokenUri() });
   assert.equal(r.worlds.length, 1);
   const w = r.worlds[0]!;
@@ -187,18 +193,17 @@ test('agentFiles/checkWorld reports the broken world\'s failing checks with thei
       ['FAIL', 'world.eval.md exists', `missing eval contract: ${evalPath}`],
     ],
   );
-  const byFile = Object.fromEntries(w.files.map((f) => [path.relative(root, URI.parse(f.uri).fsPath), f.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character, d.source])]));
+  const byFile = Object.fromEntries(
+    w.files.map((f) => [path.relative(root, URI.parse(f.uri).fsPath), f.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character, d.source])]),
+  );
   assert.deepEqual(Object.keys(byFile), ['broken/.agent-world/world.json', 'broken/.agent-world/prompts/orphan.md', 'broken/.agent-world/prompts/sender.md']);
   const biuld = BROKEN.split('\n').findIndex((l) => l.includes('"biuld"'));
   assert.deepEqual(byFile['broken/.agent-world/world.json'], [['world-unknown-edge-target', biuld, BROKEN.split('\n')[biuld]!.indexOf('"biuld"'), 'agent-files']]);
-  assert.deepEqual(
-    byFile['broken/.agent-world/prompts/sender.md'],
-    [
-      ['world-missing-mention-protocol', 0, 0, 'agent-files'],
-      ['world-missing-tool-prohibition', 0, 0, 'agent-files'],
-      ['world-unknown-mention', 2, 0, 'agent-files'],
-    ],
-  );
+  assert.deepEqual(byFile['broken/.agent-world/prompts/sender.md'], [
+    ['world-missing-mention-protocol', 0, 0, 'agent-files'],
+    ['world-missing-tool-prohibition', 0, 0, 'agent-files'],
+    ['world-unknown-mention', 2, 0, 'agent-files'],
+  ]);
 });
 
 test('checkWorld gives a prompt the same diagnostics the editor publishes once it is opened', async () => {

@@ -28,12 +28,18 @@ test('frontmatter: an empty title is shown on its key', () => {
 test('identity: a second kind=identity is flagged on its kind value with the first as related', () => {
   const { text, ranges: r } = ranges(agent('@plane z=1 label="x" kind=«identity»'));
   const d = analyzeThreeMd(parseThreeMd(text)).diagnostics;
-  assert.deepEqual(d.map((x) => [x.code, x.message, x.range]), [['identity', 'expected one identity plane, found 2', r[0]]]);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.message, x.range]),
+    [['identity', 'expected one identity plane, found 2', r[0]]],
+  );
   assert.equal(d[0]!.related![0]!.message, 'first identity plane (z=0)');
 });
 
 test('identity: an agent with no planes', () => {
-  assert.deepEqual(check(joinLines('---', '3md: 1.0', 'axis: skill', 'title: T', '---')).map((d) => d[1]), ['document has no planes (need at least an identity plane)']);
+  assert.deepEqual(
+    check(joinLines('---', '3md: 1.0', 'axis: skill', 'title: T', '---')).map((d) => d[1]),
+    ['document has no planes (need at least an identity plane)'],
+  );
 });
 
 test('missing-label: a skill without a label, shown on @plane', () => {
@@ -56,9 +62,7 @@ test('dead-link: every occurrence of a link to a missing plane, identity include
 });
 
 test('dead-link: ranges of links several to a line, after blank lines, and with a label that spans lines', () => {
-  const { text, ranges: r } = ranges(
-    agent('@plane z=1 label="s" triggers="a"', '', '«[[z=8]]»«[[z=9]]» x «[[z=8|a', 'two-line label]]» and «[[z=10]]»'),
-  );
+  const { text, ranges: r } = ranges(agent('@plane z=1 label="s" triggers="a"', '', '«[[z=8]]»«[[z=9]]» x «[[z=8|a', 'two-line label]]» and «[[z=10]]»'));
   assert.deepEqual(
     check(text).map((d) => d[2]),
     [r[0], r[1], r[2], r[3]],
@@ -81,7 +85,10 @@ test('cycle: a 100,000-plane chain closing on itself does not overflow the stack
   const n = 100_000;
   for (let i = 1; i <= n; i++) lines.push(`@plane z=${i} label="s${i}" triggers="t${i}"`, `[[z=${i === n ? 1 : i + 1}]]`);
   const d = analyzeThreeMd(parseThreeMd(lines.join('\n'))).diagnostics;
-  assert.deepEqual(d.map((x) => x.code), ['cycle']);
+  assert.deepEqual(
+    d.map((x) => x.code),
+    ['cycle'],
+  );
 });
 
 test('triggers: a skill with empty or no triggers warns', () => {
@@ -120,7 +127,11 @@ test('undeclared-tool: the binary is checked against tools: only when the list i
 });
 
 test('route-assertion: a stated routing result that the router contradicts', () => {
-  only(agent('route("grep the logs") selects «other»', '@plane z=1 label="search" triggers="grep"', '@plane z=2 label="other" triggers="x"'), 'route-assertion', 'route("grep the logs") selects "search" (score 1), not "other"');
+  only(
+    agent('route("grep the logs") selects «other»', '@plane z=1 label="search" triggers="grep"', '@plane z=2 label="other" triggers="x"'),
+    'route-assertion',
+    'route("grep the logs") selects "search" (score 1), not "other"',
+  );
   assert.deepEqual(codes(agent('route("grep the logs") selects search', '@plane z=1 label="search" triggers="grep"')), []);
 });
 
@@ -133,7 +144,10 @@ test('grammar errors in an agent are reported as parse with the 3md message, and
   const { text, ranges: r } = ranges(agent('@plane z=1 «oops» label="s" triggers="a"', 'x [[z=9]]'));
   const d = check(text);
   assert.deepEqual(d[0], ['parse', "not valid 3md: Invalid @plane directive on line 7: expected key=value, found 'oops'", r[0]]);
-  assert.deepEqual(d.slice(1).map((x) => x[0]), ['dead-link']);
+  assert.deepEqual(
+    d.slice(1).map((x) => x[0]),
+    ['dead-link'],
+  );
 });
 
 test('detection reads agent vectors as agents and runbooks as plain 3md', () => {
@@ -149,11 +163,17 @@ test('plain 3md: dangling links are warnings, agent rules do not apply', () => {
   const { text, ranges: r } = ranges(joinLines('---', '3md: 1', '---', '@plane z=0', 'see «[[z=4|four]]»', '@plane z=1'));
   const a = analyzeThreeMd(parseThreeMd(text), { fileName: 'notes.3md' });
   assert.equal(a.isAgent, false);
-  assert.deepEqual(a.diagnostics.map((d) => [d.code, d.severity, d.range]), [['dangling-link', 'warning', r[0]]]);
+  assert.deepEqual(
+    a.diagnostics.map((d) => [d.code, d.severity, d.range]),
+    [['dangling-link', 'warning', r[0]]],
+  );
 });
 
 test('forcing a reading overrides detection', () => {
   const text = joinLines('---', '3md: 1', '---', '@plane z=0', '@plane z=1');
-  assert.equal(analyzeThreeMd(parseThreeMd(text), { detection: 'agent' }).diagnostics.some((d) => d.code === 'frontmatter'), true);
+  assert.equal(
+    analyzeThreeMd(parseThreeMd(text), { detection: 'agent' }).diagnostics.some((d) => d.code === 'frontmatter'),
+    true,
+  );
   assert.equal(analyzeThreeMd(parseThreeMd(agent()), { fileName: 'agent.3md', detection: '3md' }).isAgent, false);
 });

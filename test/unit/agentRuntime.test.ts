@@ -30,19 +30,28 @@ const AGENT = joinLines(
   'Back to [[z=3]].',
 );
 const rt = () => analyzeThreeMd(parseThreeMd(AGENT), { fileName: 'agent.3md' }).runtime;
-const ranked = (text: string) => rt().route(text).map((r) => [r.skill.name, r.score, r.hits]);
+const ranked = (text: string) =>
+  rt()
+    .route(text)
+    .map((r) => [r.skill.name, r.score, r.hits]);
 
 test('route ranks by matching phrases, then by z; words match in any order, exactly', () => {
   assert.deepEqual(ranked('find every TODO in src'), [['search', 1, ['find']]]);
   assert.deepEqual(ranked('review the pull request'), [['pr', 2, ['pull request', 'review']]]);
-  assert.deepEqual(ranked('FIND-files!'), [['search', 1, ['find']], ['files', 1, ['files']]]);
+  assert.deepEqual(ranked('FIND-files!'), [
+    ['search', 1, ['find']],
+    ['files', 1, ['files']],
+  ]);
   assert.deepEqual(ranked('show the open pr'), [], 'pr does not match prs');
   assert.deepEqual(ranked(''), []);
 });
 
 test('duplicate trigger phrases count twice, as in the reference', () => {
   const a = analyzeThreeMd(parseThreeMd(joinLines('---', '3md: 1.0', 'title: T', '---', '@plane z=0 kind=identity', '@plane z=1 label="s" triggers="find, find"'))).runtime;
-  assert.deepEqual(a.route('find it').map((r) => r.score), [2]);
+  assert.deepEqual(
+    a.route('find it').map((r) => r.score),
+    [2],
+  );
 });
 
 test('the indexed route returns exactly what the linear reference algorithm returns', () => {
@@ -79,8 +88,18 @@ test('the indexed route equals the linear reference on random agents, request af
 });
 
 test('resolve is depth-first pre-order, start first, each skill once; identity, dangling and cycles are dropped silently', () => {
-  assert.deepEqual(rt().resolve('pr').map((s) => s.name), ['pr', 'commits']);
-  assert.deepEqual(rt().resolve(4).map((s) => s.name), ['commits', 'pr']);
+  assert.deepEqual(
+    rt()
+      .resolve('pr')
+      .map((s) => s.name),
+    ['pr', 'commits'],
+  );
+  assert.deepEqual(
+    rt()
+      .resolve(4)
+      .map((s) => s.name),
+    ['commits', 'pr'],
+  );
   assert.deepEqual(rt().resolve('nope'), []);
   assert.deepEqual(rt().resolve('Dev'), [], 'the identity is not a skill');
 });
@@ -141,14 +160,20 @@ test('bare placeholders pass every value to a real /bin/sh as exactly one litera
       fc.constantFrom(`'`, `'\\''`, '$(touch pwned)', '`id`', '; rm -rf /', '&& echo hi', '*', '?', '[a]', '~', '\n', '"', '\\', '$HOME', '!x', '{a}'),
     );
     fc.assert(
-      fc.property(fc.array(hostile.map((s) => s.replace(/\0/g, '')), { minLength: 1, maxLength: 3 }), (values) => {
-        const names = values.map((_, i) => `v${i}`);
-        const template = `${recorder} -- ${names.map((n) => `{${n}}`).join(' ')}`;
-        const cmd = fillCommand(template, Object.fromEntries(names.map((n, i) => [n, values[i]])));
-        execFileSync('/bin/sh', ['-c', cmd], { cwd: dir });
-        const got = readFileSync(join(dir, 'args'), 'utf8').split('\0').slice(0, -1);
-        assert.deepEqual(got, ['--', ...values]);
-      }),
+      fc.property(
+        fc.array(
+          hostile.map((s) => s.replace(/\0/g, '')),
+          { minLength: 1, maxLength: 3 },
+        ),
+        (values) => {
+          const names = values.map((_, i) => `v${i}`);
+          const template = `${recorder} -- ${names.map((n) => `{${n}}`).join(' ')}`;
+          const cmd = fillCommand(template, Object.fromEntries(names.map((n, i) => [n, values[i]])));
+          execFileSync('/bin/sh', ['-c', cmd], { cwd: dir });
+          const got = readFileSync(join(dir, 'args'), 'utf8').split('\0').slice(0, -1);
+          assert.deepEqual(got, ['--', ...values]);
+        },
+      ),
       { numRuns: 150 },
     );
   } finally {

@@ -54,7 +54,10 @@ test('the docs example is valid', () => {
 });
 
 test('agent-frontmatter-unclosed: an unclosed block whose first lines hold an OS Protocol key', () => {
-  assert.deepEqual(check('---\nname: a\n').map((d) => d.code), ['agent-frontmatter-unclosed']);
+  assert.deepEqual(
+    check('---\nname: a\n').map((d) => d.code),
+    ['agent-frontmatter-unclosed'],
+  );
   // A Markdown file that merely opens with a rule is an instruction file.
   assert.deepEqual(check('---\n\nname: a is what we call it\n'), []);
 });
@@ -81,30 +84,50 @@ test('agent-unknown-field: additionalProperties false, on the key', () => {
 
 test('agent-type-string: version 1.0 is a number', () => {
   const d = check(agent(`${base}\nversion: 1.0`));
-  assert.deepEqual(d.map((x) => [x.code, x.range]), [['agent-type-string', range(3, 9, 3, 12)]]);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.range]),
+    [['agent-type-string', range(3, 9, 3, 12)]],
+  );
   assert.match(d[0]!.message, /^\/version must be string/);
   assert.deepEqual(check(agent(`${base}\nversion: "1.0.0"`)), []);
 });
 
 test('agent-type-array: a comma string for tools (the Claude-style near miss)', () => {
   const d = check(agent('name: osprotocol\ndescription: d\ntools: Read, Grep, Glob'));
-  assert.deepEqual(d.map((x) => x.code), ['agent-type-array']);
+  assert.deepEqual(
+    d.map((x) => x.code),
+    ['agent-type-array'],
+  );
   assert.match(d[0]!.message, /^\/tools must be array/);
 });
 
 test('agent-item-type: list items must be strings', () => {
   const d = check(agent(`${base}\nworkflows:\n  - routing\n  - 3`));
-  assert.deepEqual(d.map((x) => [x.code, x.message, x.range]), [['agent-item-type', '/workflows/1 must be string', range(5, 4, 5, 5)]]);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.message, x.range]),
+    [['agent-item-type', '/workflows/1 must be string', range(5, 4, 5, 5)]],
+  );
 });
 
 test('agent-annotations-type and agent-when-to-use-missing', () => {
-  assert.deepEqual(check(agent(`${base}\nannotations: x`)).map((d) => d.message), ['/annotations must be object']);
-  assert.deepEqual(brief(check(agent(`${base}\nannotations:\n  examples:\n    - e`))), [['agent-when-to-use-missing', 'error', "/annotations must have required property 'whenToUse'"]]);
-  assert.deepEqual(check(agent(`${base}\nannotations:\n  whenToUse:\n    - w\n  extra: 1`)).map((d) => d.message), ['/annotations must NOT have additional properties {"additionalProperty":"extra"}']);
+  assert.deepEqual(
+    check(agent(`${base}\nannotations: x`)).map((d) => d.message),
+    ['/annotations must be object'],
+  );
+  assert.deepEqual(brief(check(agent(`${base}\nannotations:\n  examples:\n    - e`))), [
+    ['agent-when-to-use-missing', 'error', "/annotations must have required property 'whenToUse'"],
+  ]);
+  assert.deepEqual(
+    check(agent(`${base}\nannotations:\n  whenToUse:\n    - w\n  extra: 1`)).map((d) => d.message),
+    ['/annotations must NOT have additional properties {"additionalProperty":"extra"}'],
+  );
 });
 
 test('agent-when-to-use-empty is information', () => {
-  assert.deepEqual(check(agent(`${base}\nannotations:\n  whenToUse: []`)).map((d) => [d.code, d.severity]), [['agent-when-to-use-empty', 'information']]);
+  assert.deepEqual(
+    check(agent(`${base}\nannotations:\n  whenToUse: []`)).map((d) => [d.code, d.severity]),
+    [['agent-when-to-use-empty', 'information']],
+  );
 });
 
 test('agent-version-semver', () => {
@@ -114,47 +137,71 @@ test('agent-version-semver', () => {
 
 test('agent-tool-format is a warning, agent-tool-unknown only a hint', () => {
   const d = check(agent(`${base}\ntools:\n  - Read\n  - custom.thing\n  - fs.read\n  - system.fs`));
-  assert.deepEqual(d.map((x) => [x.code, x.severity, x.range]), [
-    ['agent-tool-format', 'warning', range(4, 4, 4, 8)],
-    ['agent-tool-unknown', 'hint', range(5, 4, 5, 16)],
-  ]);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.severity, x.range]),
+    [
+      ['agent-tool-format', 'warning', range(4, 4, 4, 8)],
+      ['agent-tool-unknown', 'hint', range(5, 4, 5, 16)],
+    ],
+  );
 });
 
 test('agent-workflow-unknown and agent-workflow-not-schema', () => {
   const d = check(agent(`${base}\nworkflows:\n  - routing\n  - orchestrator-worker\n  - prompt-chaining\n  - magic`));
-  assert.deepEqual(d.map((x) => [x.code, x.severity]), [
-    ['agent-workflow-not-schema', 'information'],
-    ['agent-workflow-not-schema', 'information'],
-    ['agent-workflow-unknown', 'warning'],
-  ]);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.severity]),
+    [
+      ['agent-workflow-not-schema', 'information'],
+      ['agent-workflow-not-schema', 'information'],
+      ['agent-workflow-unknown', 'warning'],
+    ],
+  );
 });
 
 test('agent-duplicate-entry', () => {
-  assert.deepEqual(check(agent(`${base}\ntools:\n  - fs.read\n  - fs.read`)).map((d) => [d.code, d.range]), [['agent-duplicate-entry', range(5, 4, 5, 11)]]);
+  assert.deepEqual(
+    check(agent(`${base}\ntools:\n  - fs.read\n  - fs.read`)).map((d) => [d.code, d.range]),
+    [['agent-duplicate-entry', range(5, 4, 5, 11)]],
+  );
 });
 
 test('agent-body-empty', () => {
-  assert.deepEqual(check(agent(base, '\n')).map((d) => [d.code, d.severity]), [['agent-body-empty', 'information']]);
+  assert.deepEqual(
+    check(agent(base, '\n')).map((d) => [d.code, d.severity]),
+    [['agent-body-empty', 'information']],
+  );
 });
 
 test('agent-extends-unresolved by name needs the agent index', () => {
   const text = agent(`${base}\nextends: base-agent`);
   assert.deepEqual(check(text), []);
   const d = check(text, { agents: [{ uri: 'file:///x/AGENT.md', name: 'other' }] });
-  assert.deepEqual(d.map((x) => [x.code, x.severity, x.message, x.range]), [['agent-extends-unresolved', 'error', "Unknown parent agent 'base-agent'", range(3, 9, 3, 19)]]);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.severity, x.message, x.range]),
+    [['agent-extends-unresolved', 'error', "Unknown parent agent 'base-agent'", range(3, 9, 3, 19)]],
+  );
   assert.deepEqual(check(text, { agents: [{ uri: 'file:///x/AGENT.md', name: 'base-agent' }] }), []);
 });
 
 test('extends as a relative path resolves through the host', () => {
   const text = agent(`${base}\nextends: ../base/AGENT.md`);
-  assert.deepEqual(check(text).map((d) => d.code), ['agent-extends-unresolved']);
+  assert.deepEqual(
+    check(text).map((d) => d.code),
+    ['agent-extends-unresolved'],
+  );
   assert.deepEqual(check(text, { host: new InMemoryHost({ 'file:///ws/agents/base/AGENT.md': agent('name: base\ndescription: d') }) }), []);
   const outside = analyzeAgentMd(agent(`${base}\nextends: ../../../x/AGENT.md`), URI, new InMemoryHost(), { workspaceRoots: ['file:///ws'] });
-  assert.deepEqual(outside.diagnostics.map((d) => d.code), ['agent-extends-outside']);
+  assert.deepEqual(
+    outside.diagnostics.map((d) => d.code),
+    ['agent-extends-outside'],
+  );
 });
 
 test('agent-extends-cycle: self-extends per file, longer cycles across the workspace', () => {
-  assert.deepEqual(check(agent('name: a\ndescription: d\nextends: a')).map((d) => [d.code, d.message]), [['agent-extends-cycle', 'Agent inheritance cycle: a → a']]);
+  assert.deepEqual(
+    check(agent('name: a\ndescription: d\nextends: a')).map((d) => [d.code, d.message]),
+    [['agent-extends-cycle', 'Agent inheritance cycle: a → a']],
+  );
   const agents: AgentIndexEntry[] = [
     { uri: 'file:///a', name: 'a', extends: 'b', extendsRange: range(3, 9, 3, 10), nameRange: range(1, 6, 1, 7) },
     { uri: 'file:///b', name: 'b', extends: 'a', extendsRange: range(3, 9, 3, 10), nameRange: range(1, 6, 1, 7) },
@@ -171,19 +218,31 @@ test('agent-duplicate-name across the workspace', () => {
     { uri: 'file:///a', name: 'x', nameRange: range(1, 6, 1, 7) },
     { uri: 'file:///b', name: 'x', nameRange: range(1, 6, 1, 7) },
   ]);
-  assert.deepEqual(map.get('file:///a')!.map((d) => [d.code, d.severity]), [['agent-duplicate-name', 'warning']]);
+  assert.deepEqual(
+    map.get('file:///a')!.map((d) => [d.code, d.severity]),
+    [['agent-duplicate-name', 'warning']],
+  );
 });
 
 test('completion: root keys, annotation keys, workflows, tools and extends names', () => {
   const keys = cursor('---\nname: a\n|\n---\n');
-  assert.deepEqual(agentMdCompletion(keys.text, URI, keys.pos).map((i) => i.label), ['description', 'version', 'extends', 'tools', 'workflows', 'annotations']);
+  assert.deepEqual(
+    agentMdCompletion(keys.text, URI, keys.pos).map((i) => i.label),
+    ['description', 'version', 'extends', 'tools', 'workflows', 'annotations'],
+  );
   const ann = cursor('---\nannotations:\n  wh|\n---\n');
-  assert.deepEqual(agentMdCompletion(ann.text, URI, ann.pos).map((i) => [i.label, (i.textEdit as { range: unknown }).range]), [
-    ['whenToUse', range(2, 2, 2, 4)],
-    ['examples', range(2, 2, 2, 4)],
-  ]);
+  assert.deepEqual(
+    agentMdCompletion(ann.text, URI, ann.pos).map((i) => [i.label, (i.textEdit as { range: unknown }).range]),
+    [
+      ['whenToUse', range(2, 2, 2, 4)],
+      ['examples', range(2, 2, 2, 4)],
+    ],
+  );
   const wf = cursor('---\nworkflows:\n  - |\n---\n');
-  assert.deepEqual(agentMdCompletion(wf.text, URI, wf.pos).map((i) => i.label), ['routing', 'orchestrator-workers', 'parallelization', 'evaluator-optimizer']);
+  assert.deepEqual(
+    agentMdCompletion(wf.text, URI, wf.pos).map((i) => i.label),
+    ['routing', 'orchestrator-workers', 'parallelization', 'evaluator-optimizer'],
+  );
   const tools = cursor('---\ntools:\n  - fs.|\n---\n');
   const t = agentMdCompletion(tools.text, URI, tools.pos);
   assert.ok(t.some((i) => i.label === 'fs.read') && t.some((i) => i.label === 'checks.rules'));
@@ -194,12 +253,21 @@ test('completion: root keys, annotation keys, workflows, tools and extends names
     { uri: 'file:///p', name: 'parent' },
     { uri: 'file:///g', name: 'grandchild', extends: 'child' },
   ];
-  assert.deepEqual(agentMdCompletion(ext.text, URI, ext.pos, agents).map((i) => i.label), ['parent']);
+  assert.deepEqual(
+    agentMdCompletion(ext.text, URI, ext.pos, agents).map((i) => i.label),
+    ['parent'],
+  );
 });
 
 test('hover: keys, workflows, tools and the inherited chain', () => {
   const text = '---\nname: c\nextends: b\ntools:\n  - fs.read\nworkflows:\n  - routing\n---\n';
-  const value = (p: Position) => (agentMdHover(text, p, [{ uri: 'x', name: 'c', extends: 'b' }, { uri: 'y', name: 'b', extends: 'a' }])?.contents as { value: string } | undefined)?.value;
+  const value = (p: Position) =>
+    (
+      agentMdHover(text, p, [
+        { uri: 'x', name: 'c', extends: 'b' },
+        { uri: 'y', name: 'b', extends: 'a' },
+      ])?.contents as { value: string } | undefined
+    )?.value;
   assert.match(value({ line: 1, character: 1 })!, /^\*\*name\*\* \(`string`, required\)/);
   assert.equal(value({ line: 2, character: 10 }), 'Inherits from: `c` → `b` → `a`');
   assert.equal(value({ line: 4, character: 6 }), '**fs.read**: The `read` method of the `fs` interface');
@@ -209,7 +277,10 @@ test('hover: keys, workflows, tools and the inherited chain', () => {
 
 test('definition on extends: by name from the index and by path through the host', () => {
   const byName = cursor('---\nname: c\nextends: ba|se\n---\n');
-  assert.deepEqual(agentMdDefinition(byName.text, URI, byName.pos, new InMemoryHost(), [{ uri: 'file:///b/AGENT.md', name: 'base', nameRange: range(1, 6, 1, 10) }]), { uri: 'file:///b/AGENT.md', range: range(1, 6, 1, 10) });
+  assert.deepEqual(agentMdDefinition(byName.text, URI, byName.pos, new InMemoryHost(), [{ uri: 'file:///b/AGENT.md', name: 'base', nameRange: range(1, 6, 1, 10) }]), {
+    uri: 'file:///b/AGENT.md',
+    range: range(1, 6, 1, 10),
+  });
   const byPath = cursor('---\nname: c\nextends: ../ba|se\n---\n');
   const host = new InMemoryHost({ 'file:///ws/agents/base/AGENT.md': '' });
   assert.deepEqual(agentMdDefinition(byPath.text, URI, byPath.pos, host), { uri: 'file:///ws/agents/base/AGENT.md', range: range(0, 0, 0, 0) });
@@ -219,7 +290,10 @@ test('definition on extends: by name from the index and by path through the host
 test('document symbols: the agent and its headings', () => {
   const syms = agentMdDocumentSymbols(EXAMPLE);
   assert.equal(syms[0]!.name, 'my-agent');
-  assert.deepEqual(syms[0]!.children!.map((c) => c.name), ['name', 'description', 'version', 'extends', 'tools', 'workflows', 'annotations']);
+  assert.deepEqual(
+    syms[0]!.children!.map((c) => c.name),
+    ['name', 'description', 'version', 'extends', 'tools', 'workflows', 'annotations'],
+  );
   assert.equal(syms[1]!.name, 'My Agent');
 });
 

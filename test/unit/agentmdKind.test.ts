@@ -76,7 +76,14 @@ test('extends by path to an instruction file is agent-extends-not-agent, to an a
   const a = check('child', host);
   assert.deepEqual(
     a.diagnostics.map((d) => [d.code, d.severity, d.message, d.range]),
-    [['agent-extends-not-agent', 'error', "Parent '../plain/AGENT.md' is an instruction file, not an OS Protocol agent (it has no frontmatter with OS Protocol keys)", range(3, 9, 3, 26)]],
+    [
+      [
+        'agent-extends-not-agent',
+        'error',
+        "Parent '../plain/AGENT.md' is an instruction file, not an OS Protocol agent (it has no frontmatter with OS Protocol keys)",
+        range(3, 9, 3, 26),
+      ],
+    ],
   );
   assert.equal(a.agent.extendsUri, undefined);
   const text = read('child').replace('../plain/AGENT.md', '../agent-valid');
@@ -90,7 +97,10 @@ test('the hover on the first line says which kind the file is, and why', () => {
   assert.match(plain, /^\*\*AGENT\.md: instruction file\*\*/);
   assert.match(plain, /It has no frontmatter, so OS Protocol rules do not apply/);
   assert.match(hoverText(read('metadata'), 1, 2)!, /only `title`, `tags`, `updated`, none of them an OS Protocol key/);
-  assert.match(hoverText(read('agent-valid'), 0)!, /^\*\*AGENT\.md: OS Protocol agent\.\*\* Its frontmatter holds the OS Protocol keys `name`, `description`, `tools`, `workflows`, `annotations`/);
+  assert.match(
+    hoverText(read('agent-valid'), 0)!,
+    /^\*\*AGENT\.md: OS Protocol agent\.\*\* Its frontmatter holds the OS Protocol keys `name`, `description`, `tools`, `workflows`, `annotations`/,
+  );
   assert.match(hoverText(read('mixed'), 0)!, /holds the OS Protocol key `description`,/);
 });
 

@@ -17,7 +17,10 @@ const refusal = (t: string, values: Record<string, unknown>, opts = {}) => {
 
 test('a bare placeholder is single-quoted exactly as the reference runtime quotes it', () => {
   assert.equal(filled('rg --line-number {pattern} {path}', { pattern: 'TODO', path: 'src' }), "rg --line-number 'TODO' 'src'");
-  assert.equal(filled('rg --line-number {pattern} {path}', { pattern: `it's a "test" with spaces`, path: 'my dir/$HOME' }), `rg --line-number 'it'\\''s a "test" with spaces' 'my dir/$HOME'`);
+  assert.equal(
+    filled('rg --line-number {pattern} {path}', { pattern: `it's a "test" with spaces`, path: 'my dir/$HOME' }),
+    `rg --line-number 'it'\\''s a "test" with spaces' 'my dir/$HOME'`,
+  );
   assert.equal(filled('rg --line-number {pattern} {path}', { pattern: '' }), "rg --line-number '' {path}", 'a placeholder without a value stays as written');
   assert.equal(filled('x {a}{a}', { a: 'v' }), "x 'v''v'");
 });
@@ -97,15 +100,21 @@ test('typed values are stringified; values nested too deep are refused, never a 
 });
 
 test('fillCommand throws the refusal with every reason in its message', () => {
-  assert.throws(() => fillCommand('x # {a} {b}', { a: '1', b: '2' }), (e: unknown) => e instanceof FillRefused && e.problems.length === 2 && /cannot fill \{a\}/.test(e.message));
+  assert.throws(
+    () => fillCommand('x # {a} {b}', { a: '1', b: '2' }),
+    (e: unknown) => e instanceof FillRefused && e.problems.length === 2 && /cannot fill \{a\}/.test(e.message),
+  );
 });
 
 test('every occurrence is a site, in order, as the reference regex finds them', () => {
   const sites = placeholderSites(`a {x} "{y}" '{x}' {1c} { z } {a-b} # {w}`);
-  assert.deepEqual(sites.map((s) => [s.name, s.context, s.refusal?.kind ?? null]), [
-    ['x', 'bare', null],
-    ['y', 'double', null],
-    ['x', 'single', null],
-    ['w', 'bare', 'comment'],
-  ]);
+  assert.deepEqual(
+    sites.map((s) => [s.name, s.context, s.refusal?.kind ?? null]),
+    [
+      ['x', 'bare', null],
+      ['y', 'double', null],
+      ['x', 'single', null],
+      ['w', 'bare', 'comment'],
+    ],
+  );
 });

@@ -26,7 +26,10 @@ for (const shell of ['sh (dash)', 'bash']) {
 
 test('bash -i (a terminal): typed commands keep their argv; values with control characters are refused', () => {
   // Every third value keeps this run short; `npm run fuzz` runs them all.
-  const r = runMatrix(values.filter((v, i) => i % 3 === 0 || /[\u0000-\u001f]/.test(v)), { shells: byName('bash -i') });
+  const r = runMatrix(
+    values.filter((v, i) => i % 3 === 0 || /[\u0000-\u001f]/.test(v)),
+    { shells: byName('bash -i') },
+  );
   assert.deepEqual(r.failures, []);
   assert.ok(r.executed > 1000, `${r.executed} commands run`);
 });

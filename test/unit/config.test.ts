@@ -8,7 +8,12 @@ import { analyzeSkill } from '../../server/src/core/skills';
 import { InMemoryHost } from '../../server/src/core/host';
 import type { Diagnostic, Severity } from '../../server/src/core/types';
 
-const d = (code: string, line: number, severity: Severity = 'warning'): Diagnostic => ({ code, severity, message: code, range: { start: { line, character: 0 }, end: { line, character: 1 } } });
+const d = (code: string, line: number, severity: Severity = 'warning'): Diagnostic => ({
+  code,
+  severity,
+  message: code,
+  range: { start: { line, character: 0 }, end: { line, character: 1 } },
+});
 const brief = (ds: Diagnostic[]) => ds.map((x) => `${x.range.start.line}:${x.code}:${x.severity}`);
 
 test('the known rule codes are exactly the rule headings of docs/rules.md', () => {
@@ -19,19 +24,33 @@ test('the known rule codes are exactly the rule headings of docs/rules.md', () =
 
 test('a config sets severities, turns rules off, and keeps the rest as they are', () => {
   const { config, diagnostics } = parseConfig('{\n  // comments and trailing commas are fine\n  "rules": { "a-rule": "off", "b-rule": "error", },\n}');
-  assert.deepEqual(diagnostics.map((x) => x.code), ['config-unknown-rule', 'config-unknown-rule']);
+  assert.deepEqual(
+    diagnostics.map((x) => x.code),
+    ['config-unknown-rule', 'config-unknown-rule'],
+  );
   assert.deepEqual(brief(applyConfig([d('a-rule', 1), d('b-rule', 2), d('c-rule', 3, 'information')], config)), ['2:b-rule:error', '3:c-rule:information']);
 });
 
 test('config problems: unknown rule with a suggestion, bad severity, unknown key and target, bad values, invalid JSON', () => {
   const p = parseConfig('{"rules": {"skill-descripton-when": "off", "dead-link": "loud"}, "extra": 1, "targets": ["claude-code", "nosuch"], "ignore": "x", "maxDiagnostics": 0}');
-  assert.deepEqual(p.diagnostics.map((x) => x.code), ['config-unknown-rule', 'config-bad-severity', 'config-unknown-key', 'config-unknown-target', 'config-bad-value', 'config-bad-value']);
+  assert.deepEqual(
+    p.diagnostics.map((x) => x.code),
+    ['config-unknown-rule', 'config-bad-severity', 'config-unknown-key', 'config-unknown-target', 'config-bad-value', 'config-bad-value'],
+  );
   assert.match(p.diagnostics[0]!.message, /did you mean 'skill-description-when'\?/);
   assert.deepEqual(p.config.targets, ['claude-code']);
   assert.equal(p.config.maxDiagnostics, 1000);
   assert.equal(p.config.rules['skill-descripton-when'], 'off', 'an unknown code is kept (it may be a newer rule)');
-  assert.deepEqual(parseConfig('{"rules": ').diagnostics.map((x) => x.code).slice(0, 1), ['config-invalid-json']);
-  assert.deepEqual(parseConfig('[]').diagnostics.map((x) => x.code), ['config-bad-value']);
+  assert.deepEqual(
+    parseConfig('{"rules": ')
+      .diagnostics.map((x) => x.code)
+      .slice(0, 1),
+    ['config-invalid-json'],
+  );
+  assert.deepEqual(
+    parseConfig('[]').diagnostics.map((x) => x.code),
+    ['config-bad-value'],
+  );
 });
 
 test('the nearest config up the tree applies alone; ignore globs are relative to its folder', () => {
@@ -39,7 +58,12 @@ test('the nearest config up the tree applies alone; ignore globs are relative to
     'file:///w/.agent-files.json': '{"rules": {"x": "off"}}',
     'file:///w/sub/.agent-files.json': '{"ignore": ["drafts/**", "vendor"]}',
   };
-  assert.deepEqual(configCandidates('file:///w/sub/a/SKILL.md'), ['file:///w/sub/a/.agent-files.json', 'file:///w/sub/.agent-files.json', 'file:///w/.agent-files.json', 'file:///.agent-files.json']);
+  assert.deepEqual(configCandidates('file:///w/sub/a/SKILL.md'), [
+    'file:///w/sub/a/.agent-files.json',
+    'file:///w/sub/.agent-files.json',
+    'file:///w/.agent-files.json',
+    'file:///.agent-files.json',
+  ]);
   const found = nearestConfig('file:///w/sub/drafts/a.3md', (u) => files[u]);
   assert.equal(found.uri, 'file:///w/sub/.agent-files.json');
   assert.deepEqual(found.config.rules, {}, 'configs do not cascade');
@@ -97,7 +121,14 @@ const MD = [
 ].join('\n');
 
 test('suppression comments: next line, regions, file, YAML line; each unused code is a hint on that code', () => {
-  const ds = [d('skill-unexpected-field', 2), d('skill-file-missing', 5), d('skill-file-missing', 7), d('skill-file-missing', 8), d('skill-file-missing', 10), d('skill-body-tokens', 5, 'information')];
+  const ds = [
+    d('skill-unexpected-field', 2),
+    d('skill-file-missing', 5),
+    d('skill-file-missing', 7),
+    d('skill-file-missing', 8),
+    d('skill-file-missing', 10),
+    d('skill-body-tokens', 5, 'information'),
+  ];
   const out = applyConfigToFile('skill', MD, ds);
   assert.deepEqual(brief(out), ['4:unused-suppression:hint', '10:skill-file-missing:warning']);
   assert.equal(out[0]!.message, "Nothing to suppress: no 'dead-link' diagnostic on the next line");

@@ -5,7 +5,16 @@ import { dirname, join, relative, resolve } from 'node:path';
 
 const CORE = resolve(__dirname, '../../server/src/core');
 /** The only packages the core may import: data types and text libraries, nothing with I/O. */
-const ALLOWED = new Set(['vscode-languageserver-types', 'vscode-languageserver-textdocument', 'vscode-uri', 'yaml', 'jsonc-parser', 'ajv/dist/2020', 'picomatch/posix', 'picomatch']);
+const ALLOWED = new Set([
+  'vscode-languageserver-types',
+  'vscode-languageserver-textdocument',
+  'vscode-uri',
+  'yaml',
+  'jsonc-parser',
+  'ajv/dist/2020',
+  'picomatch/posix',
+  'picomatch',
+]);
 /** Data the core may read at build time: the project's own JSON schemas. */
 const SCHEMAS = resolve(__dirname, '../../schemas');
 

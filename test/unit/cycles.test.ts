@@ -50,7 +50,7 @@ const graphs = fc.integer({ min: 1, max: 9 }).chain((n) =>
   }),
 );
 
-test('findCycles: one entry per strongly connected component with a cycle, its first closing link the reference search\'s', () => {
+test("findCycles: one entry per strongly connected component with a cycle, its first closing link the reference search's", () => {
   fc.assert(
     fc.property(graphs, ({ zs, targets }) => {
       const index = new Map<number, number>();
@@ -66,7 +66,10 @@ test('findCycles: one entry per strongly connected component with a cycle, its f
       assert.equal(cycles.length === 0, back.length === 0);
       // In the order their first back edge was found, and on that edge.
       const firsts = back.filter(([v], k) => !back.slice(0, k).some(([u]) => same(u, v)));
-      assert.deepEqual(cycles.map((c) => [c.source, c.dep]), firsts);
+      assert.deepEqual(
+        cycles.map((c) => [c.source, c.dep]),
+        firsts,
+      );
       for (const c of cycles) {
         const members = zs.map((_, i) => i).filter((i) => same(i, c.source));
         assert.equal(c.size, members.length);
@@ -75,7 +78,10 @@ test('findCycles: one entry per strongly connected component with a cycle, its f
         assert.equal(index.get(targets[c.source]![c.dep]!), c.chain[0]);
         assert.equal(c.chain[c.chain.length - 1], c.source);
         c.chain.forEach((v, i) => i && assert.ok(targets[c.chain[i - 1]!]!.some((z) => index.get(z) === v)));
-        assert.deepEqual(c.others, members.filter((i) => !c.chain.includes(i)));
+        assert.deepEqual(
+          c.others,
+          members.filter((i) => !c.chain.includes(i)),
+        );
       }
     }),
     { numRuns: 2000 },
@@ -91,7 +97,11 @@ test('cycle: 200 planes each linking to all others are one cycle diagnostic with
   assert.equal(d[0]!.message, 'dependency cycle detected (involving plane z=0)');
   assert.deepEqual(
     d[0]!.related!.map((r) => r.message),
-    ['z=0 "core" depends on z=1', 'z=1 "s1" depends on z=0', `198 more planes in a cycle with these (each reaches every other): ${Array.from({ length: 20 }, (_, i) => `z=${i + 2}`).join(', ')} and 178 more`],
+    [
+      'z=0 "core" depends on z=1',
+      'z=1 "s1" depends on z=0',
+      `198 more planes in a cycle with these (each reaches every other): ${Array.from({ length: 20 }, (_, i) => `z=${i + 2}`).join(', ')} and 178 more`,
+    ],
   );
 });
 
@@ -104,7 +114,10 @@ test('cycle: 1,000 planes each linking to all others are checked without running
 test('cycle: 200,000 self-links in one plane are one diagnostic', { timeout: 15_000 }, () => {
   const d = cyclesOf(manySelfLinks(200_000));
   assert.equal(d.length, 1);
-  assert.deepEqual(d[0]!.related!.map((r) => r.message), ['z=1 "s" depends on z=1']);
+  assert.deepEqual(
+    d[0]!.related!.map((r) => r.message),
+    ['z=1 "s" depends on z=1'],
+  );
   assert.deepEqual(d[0]!.range.start, { line: 10, character: 0 }, 'on the first self-link');
 });
 
@@ -118,14 +131,28 @@ test('cycle: a 200,000-plane ring lists its first 20 steps and counts the rest',
 
 test('cycle: separate cycles are reported separately, each once', () => {
   const text = [
-    '---', '3md: 1.0', 'title: T', '---', '@plane z=0 kind=identity',
-    '@plane z=1 label="a" triggers="a"', '[[z=2]] [[z=3]]',
-    '@plane z=2 label="b" triggers="b"', '[[z=1]] [[z=3]]',
-    '@plane z=3 label="c" triggers="c"', '[[z=1]] [[z=2]]',
-    '@plane z=4 label="d" triggers="d"', '[[z=4]] [[z=4]]',
+    '---',
+    '3md: 1.0',
+    'title: T',
+    '---',
+    '@plane z=0 kind=identity',
+    '@plane z=1 label="a" triggers="a"',
+    '[[z=2]] [[z=3]]',
+    '@plane z=2 label="b" triggers="b"',
+    '[[z=1]] [[z=3]]',
+    '@plane z=3 label="c" triggers="c"',
+    '[[z=1]] [[z=2]]',
+    '@plane z=4 label="d" triggers="d"',
+    '[[z=4]] [[z=4]]',
   ].join('\n');
-  assert.deepEqual(cyclesOf(text).map((d) => [d.message, d.related!.map((r) => r.message)]), [
-    ['dependency cycle detected (involving plane z=1)', ['z=1 "a" depends on z=2', 'z=2 "b" depends on z=1', '1 more plane in a cycle with these (each reaches every other): z=3']],
-    ['dependency cycle detected (involving plane z=4)', ['z=4 "d" depends on z=4']],
-  ]);
+  assert.deepEqual(
+    cyclesOf(text).map((d) => [d.message, d.related!.map((r) => r.message)]),
+    [
+      [
+        'dependency cycle detected (involving plane z=1)',
+        ['z=1 "a" depends on z=2', 'z=2 "b" depends on z=1', '1 more plane in a cycle with these (each reaches every other): z=3'],
+      ],
+      ['dependency cycle detected (involving plane z=4)', ['z=4 "d" depends on z=4']],
+    ],
+  );
 });

@@ -39,7 +39,10 @@ test('a 10,000-deep world.json (arrays, objects, under a key) is reported as too
 test('a 10,000-deep eval case is reported on its block, never a RangeError', () => {
   const text = '# Eval\n\n```json\n' + arrays(10_000) + '\n```\n';
   const ds = analyzeEval(text, parseWorld('{}', BASE_URI));
-  assert.ok(ds.some((d) => d.code === 'world-eval-invalid-json' && /deeper than/.test(d.message)), JSON.stringify(ds));
+  assert.ok(
+    ds.some((d) => d.code === 'world-eval-invalid-json' && /deeper than/.test(d.message)),
+    JSON.stringify(ds),
+  );
 });
 
 test('nesting is measured without recursion; strings and comments do not count', () => {
@@ -53,7 +56,8 @@ test('nesting is measured without recursion; strings and comments do not count',
   assert.equal(tooDeep({ a: 'x', b: [1, { c: null }] }), false);
 });
 
-const AGENT = (line: string) => `---\n3md: 1.0\ntitle: A\ntools: rg\n---\n@plane z=0 label="A" kind=identity\nYou.\n@plane z=1 label="search" kind=skill triggers="find" inputs="q" tool="rg {q}"\nSearch.\n@plane z=2 label="notes" kind=skill triggers="note"\n${line}\n`;
+const AGENT = (line: string) =>
+  `---\n3md: 1.0\ntitle: A\ntools: rg\n---\n@plane z=0 label="A" kind=identity\nYou.\n@plane z=1 label="search" kind=skill triggers="find" inputs="q" tool="rg {q}"\nSearch.\n@plane z=2 label="notes" kind=skill triggers="note"\n${line}\n`;
 const hoverValue = (text: string, position: { line: number; character: number }) => {
   const h = hover(analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' }), position);
   return (h?.contents as { value: string } | undefined)?.value ?? '';

@@ -12,7 +12,10 @@ const d = (code: string, line: number, severity: Diagnostic['severity'] = 'error
 test('capDiagnostics keeps the first diagnostics of each code and puts one note where the first left out was', () => {
   const ds = [d('a', 0), d('b', 1, 'warning'), d('a', 2), d('a', 3), d('b', 4, 'warning'), d('a', 5)];
   const capped = capDiagnostics(ds, 2);
-  assert.deepEqual(capped.map((x) => x.message), ['a 0', 'b 1', 'a 2', '2 more "a" diagnostics not shown (4 in all; the first 2 are)', 'b 4']);
+  assert.deepEqual(
+    capped.map((x) => x.message),
+    ['a 0', 'b 1', 'a 2', '2 more "a" diagnostics not shown (4 in all; the first 2 are)', 'b 4'],
+  );
   assert.deepEqual(capped[3]!.range, at(3));
   assert.equal(capped[3]!.code, TOO_MANY_DIAGNOSTICS);
   assert.deepEqual(countSeverities(capped), countSeverities(ds), 'the note counts as the diagnostics it stands for');

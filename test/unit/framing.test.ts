@@ -44,7 +44,10 @@ for (const [name, bad, log] of MALFORMED) {
     for (const chunk of [1, 3, 7, bytes.length]) {
       const r = run(bytes, chunk);
       assert.deepEqual(r.ids, [1, 2, 3], `chunk ${chunk}: ${r.logs.join(' | ')}`);
-      assert.ok(r.logs.some((l) => log.test(l)), `chunk ${chunk}: ${r.logs.join(' | ')}`);
+      assert.ok(
+        r.logs.some((l) => log.test(l)),
+        `chunk ${chunk}: ${r.logs.join(' | ')}`,
+      );
     }
   });
 }
@@ -54,10 +57,16 @@ test('a body over the limit is skipped without being kept, then reading resumes'
   const bytes = Buffer.from(frame(msg(1)) + frame(JSON.stringify({ jsonrpc: '2.0', method: 'big', params: big })) + frame(msg(2)));
   const r = run(bytes, 100, 1000);
   assert.deepEqual(r.ids, [1, 2]);
-  assert.ok(r.logs.some((l) => /over the 1000-byte limit/.test(l)), r.logs.join(' | '));
+  assert.ok(
+    r.logs.some((l) => /over the 1000-byte limit/.test(l)),
+    r.logs.join(' | '),
+  );
   // Declared over the limit but cut short by the next frame.
   const short = Buffer.from(frame(msg(1)) + 'Content-Length: 99999999\r\n\r\n{"jsonrpc":' + frame(msg(2)));
   const s = run(short, 5, 1000);
   assert.deepEqual(s.ids, [1, 2]);
-  assert.ok(s.logs.some((l) => /ended early/.test(l)), s.logs.join(' | '));
+  assert.ok(
+    s.logs.some((l) => /ended early/.test(l)),
+    s.logs.join(' | '),
+  );
 });

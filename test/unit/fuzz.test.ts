@@ -21,7 +21,10 @@ for (const { file, regression } of loadRegressions()) {
 
 for (const p of props) {
   test(`fuzz ${p.name}: ${p.title}`, () => {
-    fc.assert(fc.property(p.arbitrary, (input) => p.check(input)), { numRuns: p.numRuns });
+    fc.assert(
+      fc.property(p.arbitrary, (input) => p.check(input)),
+      { numRuns: p.numRuns },
+    );
   });
 }
 

@@ -33,7 +33,10 @@ for (const cycle of [true]) {
       assert.equal(cycles[0]!.related!.length, 21);
       assert.equal(cycles[0]!.related![20]!.message, '… and 99980 more planes on this cycle (100000 in all), back to z=1');
     }
-    assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'cycle'), []);
+    assert.deepEqual(
+      a.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'cycle'),
+      [],
+    );
     assert.ok(hover(a, { line: 6, character: 19 }));
     assert.equal(definition(a, 'file:///x', { line: 7, character: 3 }).length, 1);
     assert.equal(references(a, 'file:///x', { line: 6, character: 9 }, true).length, cycle ? 3 : 2);
@@ -42,17 +45,16 @@ for (const cycle of [true]) {
     assert.equal(documentLinks(a, 'file:///x').length, cycle ? 100_001 : 100_000);
     assert.ok(linkCounts(a).length > 0);
     assert.equal(a.runtime.resolve(1).length, 100_000);
-    assert.deepEqual(a.runtime.route('step 5').map((r) => r.skill.z), [5]);
+    assert.deepEqual(
+      a.runtime.route('step 5').map((r) => r.skill.z),
+      [5],
+    );
   });
 }
 
-test(
-  'the index entry of an agent stays linear in its size: a 1,500-skill chain does not store 1,500² dependencies',
-  {},
-  () => {
-    const n = 1500;
-    const entry = summarize(analyzeThreeMd(parseThreeMd(chainAgent(n, false)), { fileName: 'deep.agent.3md' }), 'file:///deep.agent.3md');
-    const stored = entry.skills.reduce((k, s) => k + s.deps.length, 0);
-    assert.ok(stored <= 10 * n, `the index entry stores ${stored} dependency entries for ${n} skills`);
-  },
-);
+test('the index entry of an agent stays linear in its size: a 1,500-skill chain does not store 1,500² dependencies', {}, () => {
+  const n = 1500;
+  const entry = summarize(analyzeThreeMd(parseThreeMd(chainAgent(n, false)), { fileName: 'deep.agent.3md' }), 'file:///deep.agent.3md');
+  const stored = entry.skills.reduce((k, s) => k + s.deps.length, 0);
+  assert.ok(stored <= 10 * n, `the index entry stores ${stored} dependency entries for ${n} skills`);
+});

@@ -13,9 +13,7 @@ interface Snippet {
   description: string;
 }
 
-const snippets = JSON.parse(
-  readFileSync(join(__dirname, '..', '..', 'snippets', '3md.code-snippets'), 'utf8'),
-) as Record<string, Snippet>;
+const snippets = JSON.parse(readFileSync(join(__dirname, '..', '..', 'snippets', '3md.code-snippets'), 'utf8')) as Record<string, Snippet>;
 
 /** Expands a snippet body the way VS Code does when every tab stop keeps its default. */
 function expand(body: string | string[], fileBase = 'agent'): string {
@@ -49,7 +47,10 @@ test('the new-agent snippet is a valid agent with no errors or warnings', () => 
   const text = expand(snippets['New agent'].body);
   const doc = parseThreeMd(text);
   assert.deepEqual(documentIssues(doc), []);
-  assert.deepEqual(validateAgent(doc).map((d) => `${d.code}: ${d.message}`), []);
+  assert.deepEqual(
+    validateAgent(doc).map((d) => `${d.code}: ${d.message}`),
+    [],
+  );
 });
 
 test('the skill and plane snippets append cleanly to the new agent', () => {
@@ -58,7 +59,10 @@ test('the skill and plane snippets append cleanly to the new agent', () => {
   const doc = parseThreeMd(withSkill);
   assert.deepEqual(documentIssues(doc), []);
   const errors = validateAgent(doc).filter((d) => d.severity === 'error');
-  assert.deepEqual(errors.map((d) => d.code), []);
+  assert.deepEqual(
+    errors.map((d) => d.code),
+    [],
+  );
 });
 
 test('the dependency-link snippet is a link to an existing skill in the new agent', () => {

@@ -26,9 +26,7 @@ function loadGrammar(): Promise<IGrammar> {
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       contributes: { grammars: ManifestGrammar[] };
     };
-    const files = new Map<string, string>(
-      manifest.contributes.grammars.map((g) => [g.scopeName, join(root, g.path)]),
-    );
+    const files = new Map<string, string>(manifest.contributes.grammars.map((g) => [g.scopeName, join(root, g.path)]));
     files.set('text.html.markdown', join(root, 'test', 'fixtures', 'grammar', 'markdown-stub.tmLanguage.json'));
     const registry = new Registry({
       onigLib: Promise.resolve({
@@ -39,8 +37,7 @@ function loadGrammar(): Promise<IGrammar> {
         const file = files.get(scopeName);
         return file ? parseRawGrammar(readFileSync(file, 'utf8'), file) : null;
       },
-      getInjections: (scopeName: string) =>
-        manifest.contributes.grammars.filter((g) => g.injectTo?.includes(scopeName)).map((g) => g.scopeName),
+      getInjections: (scopeName: string) => manifest.contributes.grammars.filter((g) => g.injectTo?.includes(scopeName)).map((g) => g.scopeName),
     });
     const g = await registry.loadGrammar('source.3md');
     if (!g) throw new Error('source.3md did not load');
@@ -155,7 +152,14 @@ test('reserved keys are recognised in any case', async () => {
 
 test('agent keys are recognised in any case and other keys stay tags', async () => {
   const src = '---\nAgent: atlas\nmodel: m\nTools: rg, gh\npersona: p\nversion: 2\nENTRY: 1\nmy.key: v\n---';
-  for (const [line, key] of [[1, 'Agent'], [2, 'model'], [3, 'Tools'], [4, 'persona'], [5, 'version'], [6, 'ENTRY']] as const) {
+  for (const [line, key] of [
+    [1, 'Agent'],
+    [2, 'model'],
+    [3, 'Tools'],
+    [4, 'persona'],
+    [5, 'version'],
+    [6, 'ENTRY'],
+  ] as const) {
     await expectScope(src, line, key, 'support.type.property-name.frontmatter.agent.3md');
   }
   await expectScope(src, 3, ',', 'punctuation.separator.comma.3md');
@@ -181,7 +185,10 @@ test('blank lines inside frontmatter are neither invalid nor the end of it', asy
   for (const line of [1, 2]) {
     const scopes = lines[line].flatMap((t) => t.scopes);
     assert.ok(scopes.includes('meta.frontmatter.3md'), `line ${line}: ${scopes.join(' ')}`);
-    assert.equal(scopes.find((s) => s.startsWith('invalid')), undefined);
+    assert.equal(
+      scopes.find((s) => s.startsWith('invalid')),
+      undefined,
+    );
   }
   assert.ok(lines[3][0].scopes.includes('keyword.control.frontmatter.3md'));
 });

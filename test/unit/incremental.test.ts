@@ -31,7 +31,28 @@ const BASE = joinLines(
 );
 
 /** Fragments chosen to hit every path: plain text, links, fences, directives, blank lines. */
-const FRAGMENTS = ['x', ' ', '\n', '\n\n', 'word', '[[z=1]]', '[[z=3|t]]', '```', '~~~', '\n```\n', '@plane z=5', '\n@plane z=7 label="n"\n', '@plane', 'z=', '"', '---', 'label="q"', '\r\n', '{q}', ''];
+const FRAGMENTS = [
+  'x',
+  ' ',
+  '\n',
+  '\n\n',
+  'word',
+  '[[z=1]]',
+  '[[z=3|t]]',
+  '```',
+  '~~~',
+  '\n```\n',
+  '@plane z=5',
+  '\n@plane z=7 label="n"\n',
+  '@plane',
+  'z=',
+  '"',
+  '---',
+  'label="q"',
+  '\r\n',
+  '{q}',
+  '',
+];
 
 /** Random edits: where (wrapped into the text), how much to remove, what to insert. */
 const oneEdit = fc.record({ a: fc.nat(), len: fc.nat({ max: 12 }), ins: fc.array(fc.constantFrom(...FRAGMENTS), { maxLength: 3 }) });
@@ -115,7 +136,10 @@ test('typing inside a body takes the body path; adding a directive takes the str
   doc = reparse(doc, directive, text);
   assert.equal(reparseStats.structural, before.structural + 1);
   assert.equal(reparseStats.full, before.full);
-  assert.deepEqual(doc.planes.map((p) => p.z), [0, 1, 2, 3]);
+  assert.deepEqual(
+    doc.planes.map((p) => p.z),
+    [0, 1, 2, 3],
+  );
 });
 
 /** Applies the edit incrementally, checks it took the structural path and equals a full parse; returns the new tree and text. */
@@ -130,27 +154,77 @@ function structural(doc: ReturnType<typeof parseThreeMd>, text: string, edit: Te
 }
 
 test('renumbering a z re-decides which later plane is the duplicate, and the planes before the edit keep their identity', () => {
-  let text = joinLines('---', '3md: 1.0', 'title: T', '---', '@plane z=0 kind=identity', 'a', '@plane z=1 label="x"', 'b', '@plane z=2 label="y"', 'c', '@plane z=2 label="y2"', 'd', '');
+  let text = joinLines(
+    '---',
+    '3md: 1.0',
+    'title: T',
+    '---',
+    '@plane z=0 kind=identity',
+    'a',
+    '@plane z=1 label="x"',
+    'b',
+    '@plane z=2 label="y"',
+    'c',
+    '@plane z=2 label="y2"',
+    'd',
+    '',
+  );
   let doc = parseThreeMd(text);
   const identity = doc.planes[0];
   ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 8, character: 9 }, end: { line: 8, character: 10 } }, text: '7' }));
-  assert.deepEqual(doc.planes.map((p) => p.label), [null, 'x', 'y', 'y2']);
+  assert.deepEqual(
+    doc.planes.map((p) => p.label),
+    [null, 'x', 'y', 'y2'],
+  );
   assert.equal(doc.planes[0], identity, 'the plane before the edit is the same object');
   ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 8, character: 9 }, end: { line: 8, character: 10 } }, text: '2' }));
-  assert.deepEqual(doc.planes.map((p) => p.label), [null, 'x', 'y']);
-  assert.deepEqual(doc.directives[3]!.issues.map((i) => i.code), ['duplicatePlane']);
+  assert.deepEqual(
+    doc.planes.map((p) => p.label),
+    [null, 'x', 'y'],
+  );
+  assert.deepEqual(
+    doc.directives[3]!.issues.map((i) => i.code),
+    ['duplicatePlane'],
+  );
 });
 
 test('opening a fence swaps which lines are fenced from there on and hides the planes after it; removing it brings them back', () => {
-  let text = joinLines('---', '3md: 1.0', 'title: T', '---', '@plane z=0 kind=identity', 'a', '', '@plane z=1', 'b', '```sh', 'x', '```', '@plane z=2', 'c', '@plane z=3 [[z=2]]', '');
+  let text = joinLines(
+    '---',
+    '3md: 1.0',
+    'title: T',
+    '---',
+    '@plane z=0 kind=identity',
+    'a',
+    '',
+    '@plane z=1',
+    'b',
+    '```sh',
+    'x',
+    '```',
+    '@plane z=2',
+    'c',
+    '@plane z=3 [[z=2]]',
+    '',
+  );
   let doc = parseThreeMd(text);
   ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: '```' }));
   // The stray fence is closed by the one that opened the example, and the example's closing fence opens another.
-  assert.deepEqual(doc.planes.map((p) => p.z), [0]);
+  assert.deepEqual(
+    doc.planes.map((p) => p.z),
+    [0],
+  );
   ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 6, character: 0 }, end: { line: 6, character: 3 } }, text: '' }));
-  assert.deepEqual(doc.planes.map((p) => p.z), [0, 1, 2, 3]);
+  assert.deepEqual(
+    doc.planes.map((p) => p.z),
+    [0, 1, 2, 3],
+  );
   ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 4, character: 0 }, end: { line: 5, character: 0 } }, text: '' }));
-  assert.deepEqual(doc.planes.map((p) => p.z), [1, 2, 3], 'removing the first directive makes its body preamble');
+  assert.deepEqual(
+    doc.planes.map((p) => p.z),
+    [1, 2, 3],
+    'removing the first directive makes its body preamble',
+  );
   assert.equal(doc.preamble, 'a');
 });
 
@@ -173,7 +247,6 @@ test('an unchanged plane keeps its object identity across a body edit elsewhere'
   const next = reparse(doc, edit, applyEdit(BASE, edit));
   assert.equal(next.planes[0], first);
 });
-
 
 /** An agent with every kind of cross-plane fact: an identity, a route assertion, links both ways, a duplicate and a missing label, a dead link. */
 const AGENT = joinLines(
@@ -198,7 +271,19 @@ const AGENT = joinLines(
   '',
 );
 
-const AGENT_FRAGMENTS = [...FRAGMENTS, '\n@plane z=5 label="c" triggers="c"\n', '\n@plane z=6 kind=identity\n', '\n@plane z=9 label="nine"\n', '[[z=5]]', '[[z=4]]', 'label="b"', 'z=3', '3', 'kind=identity', 'route("b") selects b'];
+const AGENT_FRAGMENTS = [
+  ...FRAGMENTS,
+  '\n@plane z=5 label="c" triggers="c"\n',
+  '\n@plane z=6 kind=identity\n',
+  '\n@plane z=9 label="nine"\n',
+  '[[z=5]]',
+  '[[z=4]]',
+  'label="b"',
+  'z=3',
+  '3',
+  'kind=identity',
+  'route("b") selects b',
+];
 
 test('diagnostics of an agent analysed after every edit equal a fresh analysis, whether carried over the splice or rebuilt', () => {
   const before = { ...tableStats };
@@ -229,7 +314,20 @@ const CYCLIC_AGENT = joinLines(
   'to [[z=5]]',
   '',
 );
-const CYCLIC_FRAGMENTS = ['x', '\n', '[[z=1]]', '[[z=2]]', '[[z=4]]', '[[z=6]]', '\n@plane z=7 label="iso" triggers="iso"\n', '\n@plane z=8 label="to" triggers="to"\n[[z=1]]\n', 'z=9', '4', '```', ''];
+const CYCLIC_FRAGMENTS = [
+  'x',
+  '\n',
+  '[[z=1]]',
+  '[[z=2]]',
+  '[[z=4]]',
+  '[[z=6]]',
+  '\n@plane z=7 label="iso" triggers="iso"\n',
+  '\n@plane z=8 label="to" triggers="to"\n[[z=1]]\n',
+  'z=9',
+  '4',
+  '```',
+  '',
+];
 
 test('diagnostics of an agent with several cycles, analysed after every edit or some, equal a fresh analysis', () => {
   fc.assert(analysedEdits(CYCLIC_AGENT, CYCLIC_FRAGMENTS, true), { numRuns: 300 });
@@ -237,16 +335,43 @@ test('diagnostics of an agent with several cycles, analysed after every edit or 
 });
 
 test('closing a fence revives the planes it hid: the same content, moved where they are, equal to a full parse', () => {
-  let text = joinLines('---', '3md: 1.0', 'title: T', '---', '@plane z=0 kind=identity', 'a', '', '@plane z=1', 'b', '```sh', 'x', '```', '@plane z=2', 'c [[z=1]]', '```', 'y', '```', '@plane z=3', 'd', '');
+  let text = joinLines(
+    '---',
+    '3md: 1.0',
+    'title: T',
+    '---',
+    '@plane z=0 kind=identity',
+    'a',
+    '',
+    '@plane z=1',
+    'b',
+    '```sh',
+    'x',
+    '```',
+    '@plane z=2',
+    'c [[z=1]]',
+    '```',
+    'y',
+    '```',
+    '@plane z=3',
+    'd',
+    '',
+  );
   let doc = parseThreeMd(text);
   const hidden = doc.planes.slice(1);
   ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: '```' }));
   // The stray fence pairs with the example's first fence, and every later pair the other way: every directive after it is fenced.
-  assert.deepEqual(doc.planes.map((p) => p.z), [0]);
+  assert.deepEqual(
+    doc.planes.map((p) => p.z),
+    [0],
+  );
   // A line added above the hidden planes moves them; they come back on their new lines.
   ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 6, character: 3 }, end: { line: 6, character: 3 } }, text: '\n' }));
   ({ tree: doc, text } = structural(doc, text, { range: { start: { line: 6, character: 0 }, end: { line: 7, character: 0 } }, text: '' }));
-  assert.deepEqual(doc.planes.map((p) => p.z), [0, 1, 2, 3]);
+  assert.deepEqual(
+    doc.planes.map((p) => p.z),
+    [0, 1, 2, 3],
+  );
   doc.planes.slice(1).forEach((p, k) => assert.equal(p.origin ?? p, hidden[k], `plane z=${p.z} is the hidden one`));
   assert.equal(doc.planes[2]!.links[0]!.targetExists, true);
 });
@@ -276,7 +401,7 @@ test('a fence that swallows hundreds of lines builds the long body from the plan
   ({ tree: doc, text } = structural(doc, text, { range: { start: at, end: at }, text: '```\n\n' }));
   assert.ok(doc.planes.length < 10, 'the later planes are fenced');
   assert.ok(doc.planes[5]!.endLine - doc.planes[5]!.bodyStartLine > 256, 'one long body');
-  assert.ok(doc.planes[5]!.links.length > 3, 'with the swallowed planes\' links');
+  assert.ok(doc.planes[5]!.links.length > 3, "with the swallowed planes' links");
   // Typing on the fence line keeps the rest fenced: the long body is the old one with the edit.
   ({ tree: doc, text } = structural(doc, text, { range: { start: { line: at.line, character: 3 }, end: { line: at.line, character: 3 } }, text: 'sh' }));
   ({ tree: doc, text } = structural(doc, text, { range: { start: { line: at.line, character: 3 }, end: { line: at.line, character: 5 } }, text: '' }));
@@ -288,7 +413,13 @@ test('a fence that swallows hundreds of lines builds the long body from the plan
   // Typing in the long body (near its start, in the middle, near its end; within a line, a new line, lines joined).
   const long = doc.planes[5]!;
   for (const line of [long.bodyStartLine + 3, Math.floor((long.bodyStartLine + long.endLine) / 2), long.endLine - 3]) {
-    for (const [from, to, insert] of [[0, 0, 'x'], [0, 1, ''], [0, 0, 'a [[z=3]]\nb'], [0, 0, '\n'], [1, 0, '']] as const) {
+    for (const [from, to, insert] of [
+      [0, 0, 'x'],
+      [0, 1, ''],
+      [0, 0, 'a [[z=3]]\nb'],
+      [0, 0, '\n'],
+      [1, 0, ''],
+    ] as const) {
       const edit = { range: { start: { line: line + from, character: 0 }, end: { line: line + from + to, character: 0 } }, text: insert };
       const before = reparseStats.body;
       const next = applyEdit(text, edit);
@@ -304,7 +435,11 @@ test('a fence that swallows hundreds of lines builds the long body from the plan
 
 test('random edits of a long agent with fences opened and closed equal a full parse after every edit', () => {
   const base = genAgent(30);
-  const long = fc.record({ a: fc.nat(), len: fc.nat({ max: 40 }), ins: fc.array(fc.constantFrom('```', '\n```\n', '~~~', '\n', 'x', '[[z=3]]', '\n@plane z=77 label="q"\n', '@plane', ''), { maxLength: 2 }) });
+  const long = fc.record({
+    a: fc.nat(),
+    len: fc.nat({ max: 40 }),
+    ins: fc.array(fc.constantFrom('```', '\n```\n', '~~~', '\n', 'x', '[[z=3]]', '\n@plane z=77 label="q"\n', '@plane', ''), { maxLength: 2 }),
+  });
   fc.assert(
     fc.property(fc.array(long, { minLength: 1, maxLength: 12 }), (edits) => {
       let text = base;
@@ -325,23 +460,38 @@ test('a long body put together from swallowed planes has the dependencies and ro
   // runs on into the next plane, a link in a directive line, a route check in a rejected
   // directive's span), and one where they are the same.
   const variants: [string, (lines: string[], skill: (z: number) => number) => void][] = [
-    ['[[z=999]]', (lines, skill) => {
-      lines[skill(12) - 1] += ' see [[z=999|the next';
-      lines.splice(skill(12) + 1, 0, 'one]] too');
-    }],
-    ['[[z=998]]', (lines, skill) => {
-      lines[skill(14)] += ' note="[[z=998]]"';
-    }],
-    ['route("find nothing")', (lines, skill) => {
-      lines.splice(skill(16), 0, '@plane label="orphan"', 'route("find nothing") selects nobody', '');
-    }],
+    [
+      '[[z=999]]',
+      (lines, skill) => {
+        lines[skill(12) - 1] += ' see [[z=999|the next';
+        lines.splice(skill(12) + 1, 0, 'one]] too');
+      },
+    ],
+    [
+      '[[z=998]]',
+      (lines, skill) => {
+        lines[skill(14)] += ' note="[[z=998]]"';
+      },
+    ],
+    [
+      'route("find nothing")',
+      (lines, skill) => {
+        lines.splice(skill(16), 0, '@plane label="orphan"', 'route("find nothing") selects nobody', '');
+      },
+    ],
     // And two that a swallowed plane's own results give, moved: a route check and a dead link in a skill's body.
-    ['route("find anything")', (lines, skill) => {
-      lines.splice(skill(20) + 1, 0, '', 'route("find anything") selects nobody');
-    }],
-    ['[[z=997]]', (lines, skill) => {
-      lines.splice(skill(22) + 1, 0, 'see [[z=997]]');
-    }],
+    [
+      'route("find anything")',
+      (lines, skill) => {
+        lines.splice(skill(20) + 1, 0, '', 'route("find anything") selects nobody');
+      },
+    ],
+    [
+      '[[z=997]]',
+      (lines, skill) => {
+        lines.splice(skill(22) + 1, 0, 'see [[z=997]]');
+      },
+    ],
   ];
   for (const [expected, change] of variants) {
     const lines = genAgent(30).split('\n');
@@ -354,7 +504,10 @@ test('a long body put together from swallowed planes has the dependencies and ro
     ({ tree: doc, text } = structural(doc, text, { range: { start: at, end: at }, text: '```\n' }));
     const diagnostics = diagnosticsOf(doc);
     assert.deepEqual(diagnostics, diagnosticsOf(parseThreeMd(text)), expected);
-    assert.ok(diagnostics.some((d: { message: string }) => d.message.includes(expected)), expected);
+    assert.ok(
+      diagnostics.some((d: { message: string }) => d.message.includes(expected)),
+      expected,
+    );
     // Typing in the long body, analysed after each edit: in a swallowed plane's lines (a word, a
     // new line), at the body's start, deleting the fifth variant's dead link from its plane, then
     // a dead link and a route check typed in (the body's parts no longer combine after those).
@@ -365,7 +518,14 @@ test('a long body put together from swallowed planes has the dependencies and ro
       const line = text.split('\n').indexOf('see [[z=997]]');
       return line < 0 ? undefined : { range: { start: { line, character: 4 }, end: { line, character: 13 } }, text: '' };
     };
-    const edits = [typed(inPiece, 'x'), typed(inPiece, 'y\n'), typed(long.bodyStartLine + 2, '\n'), deleteDeadLink, typed(inPiece, '[[z=996]] '), typed(inPiece + 2, 'route("find more") selects nobody\n')];
+    const edits = [
+      typed(inPiece, 'x'),
+      typed(inPiece, 'y\n'),
+      typed(long.bodyStartLine + 2, '\n'),
+      deleteDeadLink,
+      typed(inPiece, '[[z=996]] '),
+      typed(inPiece + 2, 'route("find more") selects nobody\n'),
+    ];
     for (const next of edits) {
       const edit = next();
       if (!edit) continue;

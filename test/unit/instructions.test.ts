@@ -12,20 +12,39 @@ const codes = (text: string, uri: string, host = new InMemoryHost(), opts = {}) 
 const diags = (text: string, uri: string, host = new InMemoryHost(), opts = {}) => analyzeInstructions(text, uri, host, opts).diagnostics;
 
 test('instruction files are known by name, and other Markdown is not', () => {
-  for (const p of ['AGENTS.md', 'pkg/web/AGENTS.md', 'CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md', '.claude/rules/testing.md', '.claude/rules/api/errors.md', 'GEMINI.md', '.github/copilot-instructions.md', '.github/instructions/ts.instructions.md', '.github/instructions/back/py.instructions.md']) {
+  for (const p of [
+    'AGENTS.md',
+    'pkg/web/AGENTS.md',
+    'CLAUDE.md',
+    '.claude/CLAUDE.md',
+    'CLAUDE.local.md',
+    '.claude/rules/testing.md',
+    '.claude/rules/api/errors.md',
+    'GEMINI.md',
+    '.github/copilot-instructions.md',
+    '.github/instructions/ts.instructions.md',
+    '.github/instructions/back/py.instructions.md',
+  ]) {
     assert.equal(fileKindOf(`/ws/${p}`), 'instructions', p);
   }
-  for (const p of ['README.md', 'docs/CLAUDE.txt', '.github/instructions/notes.md', 'copilot-instructions.md', '.claude/skills/x/SKILL.md']) assert.notEqual(fileKindOf(`/ws/${p}`), 'instructions', p);
+  for (const p of ['README.md', 'docs/CLAUDE.txt', '.github/instructions/notes.md', 'copilot-instructions.md', '.claude/skills/x/SKILL.md'])
+    assert.notEqual(fileKindOf(`/ws/${p}`), 'instructions', p);
   assert.equal(fileKindOf('/ws/AGENT.md'), 'agent-md');
   assert.equal(instructionVariantOf('/ws/AGENT.md'), 'agent-md');
   assert.equal(instructionVariantOf('/ws/.claude/CLAUDE.md'), 'claude-md');
 });
 
 test('a CLAUDE.md import of a missing file is a warning on the import, resolved from the importing file', () => {
-  const { text, ranges: [r] } = ranges(joinLines('# Project', '', 'See «@docs/missing.md» and @docs/style.md.'));
+  const {
+    text,
+    ranges: [r],
+  } = ranges(joinLines('# Project', '', 'See «@docs/missing.md» and @docs/style.md.'));
   const host = new InMemoryHost({ [`${W}/sub/docs/style.md`]: '# Style' });
   const ds = diags(text, `${W}/sub/CLAUDE.md`, host);
-  assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['instructions-import-missing', 'warning']]);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity]),
+    [['instructions-import-missing', 'warning']],
+  );
   assert.deepEqual(ds[0]!.range, r);
   assert.match(ds[0]!.message, /docs\/missing\.md.*Claude Code skips the import/);
 });
@@ -46,7 +65,10 @@ test('home and absolute imports are not read: no diagnostic, and the hover says 
 test('an import cycle is reported on the import that starts it, naming the chain', () => {
   const host = new InMemoryHost({ [`${W}/a.md`]: 'see @b.md', [`${W}/b.md`]: 'back to @a.md' });
   const ds = diags('Start: @a.md', `${W}/CLAUDE.md`, host);
-  assert.deepEqual(ds.map((d) => d.code), ['instructions-import-cycle']);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['instructions-import-cycle'],
+  );
   assert.match(ds[0]!.message, /a\.md → b\.md → a\.md/);
 });
 
@@ -55,7 +77,10 @@ test('Claude Code follows 4 hops: the fifth file is named on the import that sta
   for (let i = 1; i <= 5; i++) files[`${W}/f${i}.md`] = i < 5 ? `next @f${i + 1}.md` : 'end';
   const host = new InMemoryHost(files);
   const ds = diags('@f1.md', `${W}/CLAUDE.md`, host);
-  assert.deepEqual(ds.map((d) => d.code), ['instructions-import-too-deep']);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['instructions-import-too-deep'],
+  );
   assert.match(ds[0]!.message, /CLAUDE\.md → f1\.md → f2\.md → f3\.md → f4\.md → f5\.md is 5 hops deep; Claude Code follows 4, so 'f5\.md' will not load/);
   // Four hops load: no finding.
   delete files[`${W}/f5.md`];
@@ -73,7 +98,10 @@ test('AGENTS.md does not expand imports, so an @file there is not checked', () =
 
 test('an Amp-style AGENT.md gets the instruction checks, not the OS Protocol ones', () => {
   const ds = analyzeFile('agent-md', '# Build\n\nSee @missing.md\n', `${W}/AGENT.md`, new InMemoryHost());
-  assert.deepEqual(ds.map((d) => d.code), ['instructions-import-missing']);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['instructions-import-missing'],
+  );
 });
 
 test('relative links and anchors are checked with the shared reference check', () => {
@@ -89,7 +117,10 @@ test('a link that climbs out of the workspace is reported, not read', () => {
 test('.instructions.md frontmatter: a typo gets a suggestion, unknown keys a warning, bad globs a warning', () => {
   const text = joinLines('---', 'applyto: "src/**"', 'colour: blue', 'description: TS rules', '---', '# Rules');
   const ds = diags(text, `${W}/.github/instructions/ts.instructions.md`);
-  assert.deepEqual(ds.map((d) => d.code), ['instructions-key-typo', 'instructions-key-unknown']);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['instructions-key-typo', 'instructions-key-unknown'],
+  );
   assert.match(ds[0]!.message, /did you mean 'applyTo'\?/);
   assert.deepEqual(ds[0]!.data, { key: 'applyto', suggestion: 'applyTo' });
   const bad = joinLines('---', 'applyTo: "src/{a,b.ts, **/*.py"', '---');
@@ -102,32 +133,53 @@ test('in VS Code, unknown keys are left to its own validator; typos keep their s
 });
 
 test('a glob that matches no workspace file is information, on the pattern', () => {
-  const { text, ranges: [r] } = ranges(joinLines('---', 'applyTo: "src/**/*.ts, «lib/**/*.rb»"', '---'));
+  const {
+    text,
+    ranges: [r],
+  } = ranges(joinLines('---', 'applyTo: "src/**/*.ts, «lib/**/*.rb»"', '---'));
   const files = [`${W}/src/a/b.ts`, `${W}/README.md`];
   const ds = diags(text, `${W}/.github/instructions/x.instructions.md`, new InMemoryHost(), { workspaceFiles: files });
-  assert.deepEqual(ds.map((d) => [d.code, d.severity]), [['instructions-glob-no-match', 'information']]);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity]),
+    [['instructions-glob-no-match', 'information']],
+  );
   assert.deepEqual(ds[0]!.range, r);
 });
 
 test('.claude/rules use paths: a list of globs, checked the same way', () => {
   const text = joinLines('---', 'paths:', '  - "src/api/**/*.ts"', '  - "test/**"', 'path: x', '---', '# API rules');
   const ds = diags(text, `${W}/.claude/rules/api.md`, new InMemoryHost(), { workspaceFiles: [`${W}/src/api/v1/users.ts`] });
-  assert.deepEqual(ds.map((d) => d.code), ['instructions-glob-no-match', 'instructions-key-unknown']);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['instructions-glob-no-match', 'instructions-key-unknown'],
+  );
 });
 
 test('a CLAUDE.md over 4 MiB is an error; over 200 lines is information', () => {
   const big = 'x'.repeat(4 * 1024 * 1024 + 1);
-  assert.deepEqual(diags(big, `${W}/CLAUDE.md`).map((d) => [d.code, d.severity]), [['instructions-too-large', 'error']]);
+  assert.deepEqual(
+    diags(big, `${W}/CLAUDE.md`).map((d) => [d.code, d.severity]),
+    [['instructions-too-large', 'error']],
+  );
   const long = Array.from({ length: 210 }, (_, i) => `line ${i}`).join('\n');
   const ds = diags(long, `${W}/CLAUDE.md`);
-  assert.deepEqual(ds.map((d) => [d.code, d.severity, d.range.start.line]), [['instructions-long', 'information', 200]]);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range.start.line]),
+    [['instructions-long', 'information', 200]],
+  );
   assert.deepEqual(codes(long, `${W}/AGENTS.md`), []);
 });
 
 test('an unclosed code fence is a warning on the fence', () => {
-  const { text, ranges: [r] } = ranges(joinLines('# Build', '«```»bash', 'npm test', '', '## Later', 'text'));
+  const {
+    text,
+    ranges: [r],
+  } = ranges(joinLines('# Build', '«```»bash', 'npm test', '', '## Later', 'text'));
   const ds = diags(text, `${W}/AGENTS.md`);
-  assert.deepEqual(ds.map((d) => d.code), ['instructions-fence-unclosed']);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['instructions-fence-unclosed'],
+  );
   assert.deepEqual(ds[0]!.range, r);
 });
 
@@ -154,8 +206,14 @@ test('commands with no script in the nearest package.json are warnings listing t
     ),
   );
   const ds = diags(text, `${W}/AGENTS.md`, host);
-  assert.deepEqual(ds.map((d) => d.code), ['instructions-command-undefined', 'instructions-command-undefined', 'instructions-command-undefined']);
-  assert.deepEqual(ds.map((d) => d.range), rs);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['instructions-command-undefined', 'instructions-command-undefined', 'instructions-command-undefined'],
+  );
+  assert.deepEqual(
+    ds.map((d) => d.range),
+    rs,
+  );
   assert.match(ds[0]!.message, /no script 'lint' in package\.json \(scripts: build, test\)/);
   assert.match(ds[2]!.message, /no script 'build' in web\/package\.json \(scripts: dev\)/);
 });
@@ -163,7 +221,10 @@ test('commands with no script in the nearest package.json are warnings listing t
 test('make targets are read from the Makefile; one with includes or pattern rules is not judged', () => {
   const host = new InMemoryHost({ [`${W}/Makefile`]: '.PHONY: build test\nbuild:\n\tgo build\ntest: build\n\tgo test ./...\n' });
   const ds = diags('Use `make build test` and `make lint`.', `${W}/AGENTS.md`, host);
-  assert.deepEqual(ds.map((d) => d.code), ['instructions-command-undefined']);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['instructions-command-undefined'],
+  );
   assert.match(ds[0]!.message, /'make lint': the Makefile defines no target 'lint' \(targets: build, test\)/);
   const inc = new InMemoryHost({ [`${W}/Makefile`]: 'include common.mk\nbuild:\n' });
   assert.deepEqual(codes('`make lint`', `${W}/AGENTS.md`, inc), []);
@@ -178,7 +239,10 @@ test('Copilot instructions in .github speak for the repository root', () => {
 test('definition on an import goes to the imported file', () => {
   const { text, position } = cursor('See @docs/st$0yle.md');
   const host = new InMemoryHost({ [`${W}/docs/style.md`]: '# Style' });
-  assert.deepEqual(instructionDefinition(text, `${W}/CLAUDE.md`, position, host), { uri: `${W}/docs/style.md`, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+  assert.deepEqual(instructionDefinition(text, `${W}/CLAUDE.md`, position, host), {
+    uri: `${W}/docs/style.md`,
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+  });
 });
 
 test('hover on an import shows the first lines of the target in a fence', () => {
@@ -190,7 +254,9 @@ test('hover on an import shows the first lines of the target in a fence', () => 
 
 test('hover on applyTo counts the workspace files each pattern matches', () => {
   const { text, position } = cursor(joinLines('---', 'apply$0To: "src/**/*.ts, *.md"', '---'));
-  const h = instructionHover(text, `${W}/.github/instructions/x.instructions.md`, position, new InMemoryHost(), { workspaceFiles: [`${W}/src/a.ts`, `${W}/src/b/c.ts`, `${W}/README.md`] });
+  const h = instructionHover(text, `${W}/.github/instructions/x.instructions.md`, position, new InMemoryHost(), {
+    workspaceFiles: [`${W}/src/a.ts`, `${W}/src/b/c.ts`, `${W}/README.md`],
+  });
   const v = (h!.contents as { value: string }).value;
   assert.match(v, /`src\/\*\*\/\*\.ts`: 2 files/);
   assert.match(v, /`\*\.md`: 1 file in/);
@@ -226,7 +292,10 @@ test('commands a line hedges, and tool binaries run through pnpm or yarn, are no
     '- Format with `pnpm format`.',
   );
   const ds = diags(text, `${W}/CLAUDE.md`, host);
-  assert.deepEqual(ds.map((d) => [d.code, d.range.start.line]), [['instructions-command-undefined', 4]]);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.range.start.line]),
+    [['instructions-command-undefined', 4]],
+  );
 });
 
 test('in VS Code, a VS Code skill does not repeat what VS Code reports; a typo and other clients still are', () => {
@@ -236,6 +305,8 @@ test('in VS Code, a VS Code skill does not repeat what VS Code reports; a typo a
   assert.deepEqual(codesOf(vscodeSkill, false), ['skill-unexpected-field', 'skill-field-typo', 'skill-name-directory-mismatch']);
   assert.deepEqual(codesOf(vscodeSkill, true), ['skill-field-typo']);
   // Under .agents/skills other clients read it too: their findings stay, named for them.
-  const shared = analyzeSkill(text, `${W}/.agents/skills/tables/SKILL.md`, new InMemoryHost(), { editorValidates: true }).diagnostics.find((d) => d.code === 'skill-name-directory-mismatch');
+  const shared = analyzeSkill(text, `${W}/.agents/skills/tables/SKILL.md`, new InMemoryHost(), { editorValidates: true }).diagnostics.find(
+    (d) => d.code === 'skill-name-directory-mismatch',
+  );
   assert.ok(shared && !/VS Code/.test(shared.message), shared?.message);
 });

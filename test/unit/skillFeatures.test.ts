@@ -101,9 +101,19 @@ test('to-prompt XML matches the reference exactly', () => {
   assert.equal(
     skillsToPrompt([{ name: 'pdf-reader', description: 'Read "PDF" files & it\'s <fast>', location: '/home/user/skills/pdf-reader/SKILL.md' }]),
     [
-      '<available_skills>', '<skill>', '<name>', 'pdf-reader', '</name>', '<description>',
-      'Read &quot;PDF&quot; files &amp; it&#x27;s &lt;fast&gt;', '</description>', '<location>',
-      '/home/user/skills/pdf-reader/SKILL.md', '</location>', '</skill>', '</available_skills>',
+      '<available_skills>',
+      '<skill>',
+      '<name>',
+      'pdf-reader',
+      '</name>',
+      '<description>',
+      'Read &quot;PDF&quot; files &amp; it&#x27;s &lt;fast&gt;',
+      '</description>',
+      '<location>',
+      '/home/user/skills/pdf-reader/SKILL.md',
+      '</location>',
+      '</skill>',
+      '</available_skills>',
     ].join('\n'),
   );
 });
@@ -111,7 +121,10 @@ test('to-prompt XML matches the reference exactly', () => {
 test('completion offers the six keys with snippets, name prefilled from the folder', () => {
   const { text, pos } = cursor('---\nname: my-skill\n|\n---\n');
   const items = skillCompletion(text, URI, pos, new InMemoryHost());
-  assert.deepEqual(items.map((i) => i.label), ['description', 'license', 'compatibility', 'metadata', 'allowed-tools']);
+  assert.deepEqual(
+    items.map((i) => i.label),
+    ['description', 'license', 'compatibility', 'metadata', 'allowed-tools'],
+  );
   assert.equal(items[0]!.textEdit && 'newText' in items[0]!.textEdit ? items[0]!.textEdit.newText : '', 'description: >-\n  ${1:What the skill does. Use when …}');
   const empty = cursor('---\nna|\n---\n');
   const name = skillCompletion(empty.text, URI, empty.pos, new InMemoryHost()).find((i) => i.label === 'name')!;
@@ -129,12 +142,21 @@ test('completion offers SPDX ids and bundled LICENSE files for license', () => {
 test('completion offers files under the skill folder inside a link target', () => {
   const host = new InMemoryHost({ [`${DIR}/references/REF.md`]: '# Intro\n## Deep Part\n', [`${DIR}/scripts/run.py`]: '', [URI]: '' });
   const top = cursor('---\nname: my-skill\n---\nSee [x](|)\n');
-  assert.deepEqual(skillCompletion(top.text, URI, top.pos, host).map((i) => i.label), ['references/', 'scripts/']);
+  assert.deepEqual(
+    skillCompletion(top.text, URI, top.pos, host).map((i) => i.label),
+    ['references/', 'scripts/'],
+  );
   const inner = cursor('---\nname: my-skill\n---\nSee [x](references/R|)\n');
   const items = skillCompletion(inner.text, URI, inner.pos, host);
-  assert.deepEqual(items.map((i) => [i.label, i.textEdit]), [['REF.md', { range: range(3, 19, 3, 20), newText: 'REF.md' }]]);
+  assert.deepEqual(
+    items.map((i) => [i.label, i.textEdit]),
+    [['REF.md', { range: range(3, 19, 3, 20), newText: 'REF.md' }]],
+  );
   const anchor = cursor('---\nname: my-skill\n---\nSee [x](references/REF.md#|)\n');
-  assert.deepEqual(skillCompletion(anchor.text, URI, anchor.pos, host).map((i) => i.label), ['intro', 'deep-part']);
+  assert.deepEqual(
+    skillCompletion(anchor.text, URI, anchor.pos, host).map((i) => i.label),
+    ['intro', 'deep-part'],
+  );
 });
 
 test('hover on a key shows the spec rule', () => {
@@ -159,18 +181,24 @@ test('definition jumps to the file and to the heading of a #fragment', () => {
 test('document links only for targets that exist, with #L line fragments for anchors', () => {
   const host = new InMemoryHost({ [`${DIR}/references/t.md`]: '# T\n## Part\n', [`${DIR}/scripts/run.py`]: '' });
   const text = '---\nname: my-skill\n---\n[a](references/t.md#part) scripts/run.py scripts/gone.py [b](missing.md)\n';
-  assert.deepEqual(skillDocumentLinks(text, URI, host).map((l) => [l.range, l.target]), [
-    [range(3, 4, 3, 24), `${DIR}/references/t.md#L2`],
-    [range(3, 26, 3, 40), `${DIR}/scripts/run.py`],
-  ]);
+  assert.deepEqual(
+    skillDocumentLinks(text, URI, host).map((l) => [l.range, l.target]),
+    [
+      [range(3, 4, 3, 24), `${DIR}/references/t.md#L2`],
+      [range(3, 26, 3, 40), `${DIR}/scripts/run.py`],
+    ],
+  );
 });
 
 test('document symbols: the skill with its keys, then the heading tree', () => {
   const syms = skillDocumentSymbols('---\nname: my-skill\ndescription: Does x.\n---\n# A\n## B\n# C\n');
-  assert.deepEqual(syms.map((s) => [s.name, s.range, (s.children ?? []).map((c) => c.name)]), [
-    ['my-skill', range(0, 0, 3, 3), ['name', 'description']],
-    ['A', range(4, 0, 5, 4), ['B']],
-    ['C', range(6, 0, 7, 0), []],
-  ]);
+  assert.deepEqual(
+    syms.map((s) => [s.name, s.range, (s.children ?? []).map((c) => c.name)]),
+    [
+      ['my-skill', range(0, 0, 3, 3), ['name', 'description']],
+      ['A', range(4, 0, 5, 4), ['B']],
+      ['C', range(6, 0, 7, 0), []],
+    ],
+  );
   assert.equal(syms[0]!.detail, 'Does x.');
 });

@@ -6,7 +6,8 @@ import { ranges } from '../helpers/markers';
 
 const DIR = 'file:///ws/skills/pdf';
 const analyze = (text: string, files: Record<string, string>) =>
-  analyzeSkill(text, `${DIR}/SKILL.md`, new InMemoryHost(Object.fromEntries(Object.entries(files).map(([k, v]) => [`${DIR}/${k}`, v]))), { descriptionHeuristic: false }).diagnostics;
+  analyzeSkill(text, `${DIR}/SKILL.md`, new InMemoryHost(Object.fromEntries(Object.entries(files).map(([k, v]) => [`${DIR}/${k}`, v]))), { descriptionHeuristic: false })
+    .diagnostics;
 
 test('S28: a referenced file that links on to further files is reported on the reference (keep one level deep)', () => {
   const { text, ranges: r } = ranges('---\nname: pdf\ndescription: Fills PDF forms. Use when a form is given.\n---\nSee [forms](«references/forms.md») first.\n');

@@ -43,7 +43,10 @@ test('S2 skill-frontmatter-unclosed', () => {
 test('S3 skill-yaml-invalid carries the reference prefix and stops the field rules', () => {
   const d = check(skill('name: my-skill\ndescription: x\n  bad: [indent'));
   assert.ok(d.length >= 1);
-  assert.ok(d.every((x) => x.code === 'skill-yaml-invalid' || x.code === 'skill-yaml-strict'), JSON.stringify(codes(d)));
+  assert.ok(
+    d.every((x) => x.code === 'skill-yaml-invalid' || x.code === 'skill-yaml-strict'),
+    JSON.stringify(codes(d)),
+  );
   assert.match(d[0]!.message, /^Invalid YAML in frontmatter: /);
 });
 
@@ -58,7 +61,10 @@ test('S5 skill-unexpected-field: per key, the reference text with sorted keys', 
   const d = check(skill(`${ok}\nversion: 1\nunknown_field: x`));
   assert.deepEqual(codes(d), ['skill-unexpected-field', 'skill-unexpected-field']);
   assert.equal(d[0]!.message, `Unexpected fields in frontmatter: unknown_field, version. ${ONLY}`);
-  assert.deepEqual(d.map((x) => x.range), [range(3, 0, 3, 7), range(4, 0, 4, 13)]);
+  assert.deepEqual(
+    d.map((x) => x.range),
+    [range(3, 0, 3, 7), range(4, 0, 4, 13)],
+  );
 });
 
 test('S5 keys are case-sensitive: Name is unexpected and name is then missing', () => {
@@ -90,16 +96,23 @@ test('S9 skill-name-not-lowercase', () => {
 });
 
 test('S10 skill-name-hyphen-edge', () => {
-  for (const n of ['-pdf', 'pdf-']) assert.equal(one(check(skill(`name: ${n}\ndescription: x`), n), 'skill-name-hyphen-edge').message, 'Skill name cannot start or end with a hyphen');
+  for (const n of ['-pdf', 'pdf-'])
+    assert.equal(one(check(skill(`name: ${n}\ndescription: x`), n), 'skill-name-hyphen-edge').message, 'Skill name cannot start or end with a hyphen');
 });
 
 test('S11 skill-name-consecutive-hyphens', () => {
-  assert.equal(one(check(skill('name: pdf--processing\ndescription: x'), 'pdf--processing'), 'skill-name-consecutive-hyphens').message, 'Skill name cannot contain consecutive hyphens');
+  assert.equal(
+    one(check(skill('name: pdf--processing\ndescription: x'), 'pdf--processing'), 'skill-name-consecutive-hyphens').message,
+    'Skill name cannot contain consecutive hyphens',
+  );
 });
 
 test('S12 skill-name-invalid-chars: underscore, dot, space and ×', () => {
   for (const n of ['my_skill', 'my.skill', 'a×b']) {
-    assert.equal(one(check(skill(`name: ${n}\ndescription: x`), n), 'skill-name-invalid-chars').message, `Skill name '${n}' contains invalid characters. Only letters, digits, and hyphens are allowed.`);
+    assert.equal(
+      one(check(skill(`name: ${n}\ndescription: x`), n), 'skill-name-invalid-chars').message,
+      `Skill name '${n}' contains invalid characters. Only letters, digits, and hyphens are allowed.`,
+    );
   }
 });
 
@@ -120,7 +133,10 @@ test('S15 skill-description-empty', () => {
 });
 
 test('S16 skill-description-too-long counts raw code points', () => {
-  assert.equal(one(check(skill(`name: my-skill\ndescription: ${'a'.repeat(1025)}`)), 'skill-description-too-long').message, 'Description exceeds 1024 character limit (1025 chars)');
+  assert.equal(
+    one(check(skill(`name: my-skill\ndescription: ${'a'.repeat(1025)}`)), 'skill-description-too-long').message,
+    'Description exceeds 1024 character limit (1025 chars)',
+  );
   assert.deepEqual(check(skill(`name: my-skill\ndescription: ${'a'.repeat(1024)}`)), []);
 });
 
@@ -181,7 +197,13 @@ test('S25 skill-yaml-strict: flow style, tags, anchors and duplicate keys are er
 test('S25 strict YAML is information outside skills-ref, naming the validator that rejects it', () => {
   const host = new InMemoryHost();
   const d = analyzeSkill(skill(`${ok}\nallowed-tools: [Read]`), `${ROOT}/my-skill/SKILL.md`, host, { descriptionHeuristic: false }).diagnostics;
-  assert.deepEqual(d.map((x) => [x.code, x.severity]), [['skill-yaml-strict', 'information'], ['skill-allowed-tools-not-string', 'warning']]);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.severity]),
+    [
+      ['skill-yaml-strict', 'information'],
+      ['skill-allowed-tools-not-string', 'warning'],
+    ],
+  );
   assert.match(d[0]!.message, /^Only skills-ref \(strictyaml\) rejects this YAML/);
 });
 
@@ -204,10 +226,13 @@ test('S27 skill-body-too-long and skill-body-tokens', () => {
 test('S28 skill-file-missing for links and bare scripts/ and references/ paths', () => {
   const body = 'See [guide](references/REFERENCE.md) and run scripts/extract.py.\nAlso [ok](references/ok.md).\n';
   const d = check(skill(ok, body), 'my-skill', { 'references/ok.md': '# Ok\n' });
-  assert.deepEqual(d.map((x) => [x.code, x.range, x.message]), [
-    ['skill-file-missing', range(4, 12, 4, 35), "Referenced file 'references/REFERENCE.md' does not exist in the skill folder"],
-    ['skill-file-missing', range(4, 45, 4, 63), "Referenced file 'scripts/extract.py' does not exist in the skill folder"],
-  ]);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.range, x.message]),
+    [
+      ['skill-file-missing', range(4, 12, 4, 35), "Referenced file 'references/REFERENCE.md' does not exist in the skill folder"],
+      ['skill-file-missing', range(4, 45, 4, 63), "Referenced file 'scripts/extract.py' does not exist in the skill folder"],
+    ],
+  );
   assert.equal(d[0]!.data?.['target'], `${ROOT}/my-skill/references/REFERENCE.md`);
   assert.deepEqual(check(skill(ok, body), 'my-skill', { 'references/REFERENCE.md': '', 'scripts/extract.py': '', 'references/ok.md': '' }), []);
 });
@@ -227,7 +252,12 @@ test('S28 skill-anchor-missing checks #heading anchors with GitHub slugs', () =>
 test('S28 skill-reference-outside: a link climbing out of the skill is reported, not read', () => {
   let reads = 0;
   const host = new InMemoryHost({ 'file:///ws/secret.md': '# x' });
-  const spy = { exists: (u: string) => (reads++, host.exists(u)), isDirectory: (u: string) => host.isDirectory(u), readDirectory: (u: string) => host.readDirectory(u), readText: (u: string) => (reads++, host.readText(u)) };
+  const spy = {
+    exists: (u: string) => (reads++, host.exists(u)),
+    isDirectory: (u: string) => host.isDirectory(u),
+    readDirectory: (u: string) => host.readDirectory(u),
+    readText: (u: string) => (reads++, host.readText(u)),
+  };
   const d = analyzeSkill(skill(ok, '[s](../../secret.md#x)\n'), `${ROOT}/my-skill/SKILL.md`, spy, { descriptionHeuristic: false, targets: ['skills-ref'] }).diagnostics;
   assert.deepEqual(codes(d), ['skill-reference-outside']);
   assert.equal(reads, 0);
@@ -235,13 +265,19 @@ test('S28 skill-reference-outside: a link climbing out of the skill is reported,
 
 test('S30 skill-file-name-case: lowercase skill.md is a hint and still validated', () => {
   const d = check(skill(ok), 'my-skill', {}, 'skill.md');
-  assert.deepEqual(d.map((x) => [x.code, x.severity]), [['skill-file-name-case', 'hint']]);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.severity]),
+    [['skill-file-name-case', 'hint']],
+  );
 });
 
 test('S31 skill-description-when is information and can be switched off', () => {
   const uri = `${ROOT}/my-skill/SKILL.md`;
   const d = analyzeSkill(skill('name: my-skill\ndescription: Helps with PDFs.'), uri, new InMemoryHost()).diagnostics;
-  assert.deepEqual(d.map((x) => [x.code, x.severity]), [['skill-description-when', 'information']]);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.severity]),
+    [['skill-description-when', 'information']],
+  );
   assert.deepEqual(analyzeSkill(skill('name: my-skill\ndescription: Extracts PDF text. Use when handling PDFs.'), uri, new InMemoryHost()).diagnostics, []);
 });
 
@@ -264,7 +300,10 @@ test('a license file named in prose must exist next to SKILL.md (warning on the 
   assert.deepEqual(one(check(quoted.text), 'skill-file-missing').range, quoted.ranges[0]);
   // npm's idiom names only the file; the noun in a license's title names none.
   const npm = ranges(skill(`${ok}\nlicense: SEE LICENSE IN «COPYING.md»`));
-  assert.deepEqual(check(npm.text).map((x) => x.range), npm.ranges);
+  assert.deepEqual(
+    check(npm.text).map((x) => x.range),
+    npm.ranges,
+  );
   assert.deepEqual(check(skill(`${ok}\nlicense: GNU GENERAL PUBLIC LICENSE v3`)), []);
   assert.deepEqual(check(skill(`${ok}\nlicense: MIT License`)), []);
   assert.deepEqual(check(skill(`${ok}\nlicense: Apache-2.0`)), []);
@@ -277,7 +316,14 @@ test('a license file named in prose is not looked up when references are not che
 
 test('errors come in the reference order: fields, name, description, compatibility', () => {
   const d = check(skill(`compatibility: ${'c'.repeat(501)}\ndescription: ""\nname: Bad_Name\nzzz: 1`), 'x');
-  assert.deepEqual(codes(d), ['skill-unexpected-field', 'skill-name-not-lowercase', 'skill-name-invalid-chars', 'skill-name-directory-mismatch', 'skill-description-empty', 'skill-compatibility-too-long']);
+  assert.deepEqual(codes(d), [
+    'skill-unexpected-field',
+    'skill-name-not-lowercase',
+    'skill-name-invalid-chars',
+    'skill-name-directory-mismatch',
+    'skill-description-empty',
+    'skill-compatibility-too-long',
+  ]);
 });
 
 test('the skill info carries the parsed properties and ranges', () => {

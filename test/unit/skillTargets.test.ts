@@ -186,10 +186,16 @@ test('the Claude Code listing cut starts on the first character past 1,536, in w
 
 test('VS Code skips a Unicode name the reference accepts; a missing description is an error for Codex', () => {
   const greek = run(fm('name: δεξιότητα\ndescription: x. Use when y.'), ['copilot'], 'δεξιότητα');
-  assert.deepEqual(greek.map((d) => [d.code, d.severity]), [['skill-name-invalid-chars', 'error']]);
+  assert.deepEqual(
+    greek.map((d) => [d.code, d.severity]),
+    [['skill-name-invalid-chars', 'error']],
+  );
   assert.deepEqual(run(fm('name: δεξιότητα\ndescription: x. Use when y.'), ['skills-ref'], 'δεξιότητα'), []);
   const codex = run(fm('name: my-skill'), ['codex']);
-  assert.deepEqual(codex.map((d) => [d.code, d.severity, d.message]), [['skill-description-missing', 'error', "No 'description': the skill is not loaded or not listed (Codex)"]]);
+  assert.deepEqual(
+    codex.map((d) => [d.code, d.severity, d.message]),
+    [['skill-description-missing', 'error', "No 'description': the skill is not loaded or not listed (Codex)"]],
+  );
 });
 
 test('booleans: Claude Code reads yes/no/on/off/1/0 and quoted spellings; VS Code wants YAML true/false', () => {
@@ -216,7 +222,10 @@ test('model: aliases, ids and inherit pass; another vendor model is a warning un
   for (const m of ['inherit', 'sonnet', 'opus[1m]', 'opusplan', 'claude-opus-4-6', 'us.anthropic.claude-sonnet-4-5-v1:0']) {
     assert.deepEqual(run(fm(`${OK}\nmodel: ${m}`), ['claude-code']), [], m);
   }
-  assert.deepEqual(run(fm(`${OK}\nmodel: gpt-4o`), ['codex']).map((d) => d.code), ['skill-field-ignored']);
+  assert.deepEqual(
+    run(fm(`${OK}\nmodel: gpt-4o`), ['codex']).map((d) => d.code),
+    ['skill-field-ignored'],
+  );
 });
 
 test('misspelt keys are reported once, for the targets that read the intended key, with the suggestion in data', () => {
@@ -235,10 +244,22 @@ test('misspelt keys are reported once, for the targets that read the intended ke
 });
 
 test('VS Code skills: the fields VS Code documents give no error under copilot; allowed-tools is a warning', () => {
-  const text = fm('name: wiki-sync\ndescription: Syncs docs. Use when docs change.\nargument-hint: "[page]"\nuser-invocable: true\ndisable-model-invocation: false\ncontext: fork\nlicense: MIT\ncompatibility: Requires git\nmetadata:\n  owner: docs');
+  const text = fm(
+    'name: wiki-sync\ndescription: Syncs docs. Use when docs change.\nargument-hint: "[page]"\nuser-invocable: true\ndisable-model-invocation: false\ncontext: fork\nlicense: MIT\ncompatibility: Requires git\nmetadata:\n  owner: docs',
+  );
   assert.deepEqual(run(text, undefined, 'wiki-sync', {}, 'SKILL.md', 'file:///repo/.github/skills'), []);
-  const tools = run(fm('name: wiki-sync\ndescription: Syncs docs. Use when docs change.\nallowed-tools: Read'), undefined, 'wiki-sync', {}, 'SKILL.md', 'file:///repo/.github/skills');
-  assert.deepEqual(tools.map((d) => [d.code, d.severity]), [['skill-unexpected-field', 'warning']]);
+  const tools = run(
+    fm('name: wiki-sync\ndescription: Syncs docs. Use when docs change.\nallowed-tools: Read'),
+    undefined,
+    'wiki-sync',
+    {},
+    'SKILL.md',
+    'file:///repo/.github/skills',
+  );
+  assert.deepEqual(
+    tools.map((d) => [d.code, d.severity]),
+    [['skill-unexpected-field', 'warning']],
+  );
 });
 
 const HOVER_TEXT = fm('description: Ships it. Use when asked.\nargument-hint: "[env]"\nversion: 2');
@@ -261,7 +282,7 @@ test('hover on a key: a row per target of the file, the other targets folded int
   assert.match(unknown, /\| VS Code \/ Copilot \| rejected \|/);
 });
 
-test('completion offers the client fields of the file\'s targets after the six', () => {
+test("completion offers the client fields of the file's targets after the six", () => {
   const text = '---\nname: ship\n\n---\n';
   const labels = (uri: string) => skillCompletion(text, uri, { line: 2, character: 0 }, new InMemoryHost()).map((i) => i.label);
   const cc = labels('file:///repo/.claude/skills/ship/SKILL.md');
@@ -276,7 +297,9 @@ test('the did-you-mean quick fix renames the key', () => {
   const [a] = skillCodeActions(text, 'file:///ws/my-skill/SKILL.md', d);
   assert.equal(a!.title, "Rename to 'user-invocable'");
   assert.equal(a!.isPreferred, true);
-  assert.deepEqual(a!.edit!.changes!['file:///ws/my-skill/SKILL.md'], [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 14 } }, newText: 'user-invocable' }]);
+  assert.deepEqual(a!.edit!.changes!['file:///ws/my-skill/SKILL.md'], [
+    { range: { start: { line: 3, character: 0 }, end: { line: 3, character: 14 } }, newText: 'user-invocable' },
+  ]);
 });
 
 test('the listing cut is placed on the source character past 1,536 in a folded block description', () => {

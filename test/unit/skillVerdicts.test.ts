@@ -16,7 +16,10 @@ function errors(dir: string, frontmatter: string, body = 'Body\n'): string[] {
 const valid = (dir: string, fm: string) => assert.deepEqual(errors(dir, fm), [], `${dir}: ${fm}`);
 const invalid = (dir: string, fm: string, start: string) => {
   const e = errors(dir, fm);
-  assert.ok(e.some((m) => m.startsWith(start)), `${dir}: ${fm} → ${JSON.stringify(e)}`);
+  assert.ok(
+    e.some((m) => m.startsWith(start)),
+    `${dir}: ${fm} → ${JSON.stringify(e)}`,
+  );
 };
 
 test('Greek and kana names are valid (npm: invalid characters)', () => {
@@ -62,7 +65,10 @@ test('flow map, flow sequence, tag, anchor and alias are invalid (npm: valid)', 
 test('list frontmatter and empty frontmatter are not mappings', () => {
   assert.deepEqual(errors('my-skill', '- a'), ['SKILL.md frontmatter must be a YAML mapping']);
   const uri = 'file:///ws/my-skill/SKILL.md';
-  assert.deepEqual(analyzeSkill('---\n---\n', uri, new InMemoryHost(), { targets: ['skills-ref'] }).diagnostics.map((d) => d.message), ['SKILL.md frontmatter must be a YAML mapping']);
+  assert.deepEqual(
+    analyzeSkill('---\n---\n', uri, new InMemoryHost(), { targets: ['skills-ref'] }).diagnostics.map((d) => d.message),
+    ['SKILL.md frontmatter must be a YAML mapping'],
+  );
 });
 
 test('unknown keys use the Python list format', () => {
@@ -80,26 +86,45 @@ test('cases both validators agree on', () => {
   valid('café', 'name: cafe\u0301\ndescription: x');
   valid('ｓｋｉｌｌ', 'name: ｓｋｉｌｌ\ndescription: x');
   const crlf = analyzeSkill('---\r\nname: my-skill\r\ndescription: x\r\n---\r\nBody\r\n', 'file:///ws/my-skill/SKILL.md', new InMemoryHost(), { targets: ['skills-ref'] });
-  assert.deepEqual(crlf.diagnostics.filter((d) => d.severity === 'error'), []);
+  assert.deepEqual(
+    crlf.diagnostics.filter((d) => d.severity === 'error'),
+    [],
+  );
   invalid('my-skill', 'name: My-Skill\ndescription: x', "Skill name 'My-Skill' must be lowercase");
   invalid('my_skill', 'name: my_skill\ndescription: x', "Skill name 'my_skill' contains invalid characters.");
   invalid('wrong-name', 'name: correct-name\ndescription: x', "Directory name 'wrong-name' must match skill name 'correct-name'");
 });
 
 test('the spec examples', () => {
-  valid('pdf-processing', 'name: pdf-processing\ndescription: Extract PDF text, fill forms, merge files. Use when handling PDFs.\nlicense: Apache-2.0\nmetadata:\n  author: example-org\n  version: "1.0"');
-  valid('pdf-processing', 'name: pdf-processing\ndescription: Extract text and tables from PDF files, fill forms, merge documents.\nlicense: Apache-2.0\ncompatibility: Requires git, docker, jq, and access to the internet\nmetadata:\n  author: example-org\n  version: "1.0"\nallowed-tools: Bash(git:*) Bash(jq:*) Read');
-  valid('roll-dice', 'name: roll-dice\ndescription: Roll dice using a random number generator. Use when asked to roll a die (d6, d20, etc.), roll dice, or generate a random dice roll.');
+  valid(
+    'pdf-processing',
+    'name: pdf-processing\ndescription: Extract PDF text, fill forms, merge files. Use when handling PDFs.\nlicense: Apache-2.0\nmetadata:\n  author: example-org\n  version: "1.0"',
+  );
+  valid(
+    'pdf-processing',
+    'name: pdf-processing\ndescription: Extract text and tables from PDF files, fill forms, merge documents.\nlicense: Apache-2.0\ncompatibility: Requires git, docker, jq, and access to the internet\nmetadata:\n  author: example-org\n  version: "1.0"\nallowed-tools: Bash(git:*) Bash(jq:*) Read',
+  );
+  valid(
+    'roll-dice',
+    'name: roll-dice\ndescription: Roll dice using a random number generator. Use when asked to roll a die (d6, d20, etc.), roll dice, or generate a random dice roll.',
+  );
   for (const [n, m] of [
     ['PDF-Processing', 'must be lowercase'],
     ['-pdf', 'Skill name cannot start or end with a hyphen'],
     ['pdf-', 'Skill name cannot start or end with a hyphen'],
     ['pdf--processing', 'Skill name cannot contain consecutive hyphens'],
-  ]) assert.ok(errors(n!, `name: ${n}\ndescription: x`).some((e) => e.includes(m!)), n);
+  ])
+    assert.ok(
+      errors(n!, `name: ${n}\ndescription: x`).some((e) => e.includes(m!)),
+      n,
+    );
   invalid('pdf', 'name: pdf\ndescription: Use this skill when: the user asks about PDFs', 'Invalid YAML in frontmatter: mapping values are not allowed here');
 });
 
 test('the OS Protocol SKILL.md example fails with the reference message', () => {
   const e = errors('file-reader', 'name: file-reader\ndescription: Read files from the filesystem\nprotocol:\n  domain: system\n  api: fs\nextends: base-skill');
-  assert.deepEqual([...new Set(e)], ["Unexpected fields in frontmatter: extends, protocol. Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed."]);
+  assert.deepEqual(
+    [...new Set(e)],
+    ["Unexpected fields in frontmatter: extends, protocol. Only ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] are allowed."],
+  );
 });

@@ -48,7 +48,14 @@ test('completion after : in inputs="…" offers the five types', () => {
 test('completion after [[z= offers every plane with its label', () => {
   const { a, position } = at(joinLines(...HEAD, '@plane z=1 label="s"', 'see [[z=$0', '@plane z=2.5 label="t"'));
   const items = completion(a, position);
-  assert.deepEqual(items.map((i) => [i.label, i.detail]), [['0', 'Dev'], ['1', 's'], ['2.5', 't']]);
+  assert.deepEqual(
+    items.map((i) => [i.label, i.detail]),
+    [
+      ['0', 'Dev'],
+      ['1', 's'],
+      ['2.5', 't'],
+    ],
+  );
   assert.equal((items[1]!.textEdit as { newText: string }).newText, '1]]');
 });
 
@@ -63,7 +70,19 @@ test('completion in the frontmatter offers missing agent keys, and plane z value
 });
 
 test('definition: link → plane line, placeholder → input, binary → tools entry, entry → plane', () => {
-  const { text, ranges: r } = ranges(joinLines('---', '3md: 1.0', 'title: Dev', 'tools: «rg», gh', 'entry: 1', '---', '@plane z=0 kind=identity', 'Use [[z=1|search]].', '«@plane z=1 label="s" inputs="«q»" tool="rg {q}"»'));
+  const { text, ranges: r } = ranges(
+    joinLines(
+      '---',
+      '3md: 1.0',
+      'title: Dev',
+      'tools: «rg», gh',
+      'entry: 1',
+      '---',
+      '@plane z=0 kind=identity',
+      'Use [[z=1|search]].',
+      '«@plane z=1 label="s" inputs="«q»" tool="rg {q}"»',
+    ),
+  );
   const a = analyze(text);
   const lines = text.split('\n');
   assert.deepEqual(definition(a, URI, { line: 7, character: 6 }), [{ uri: URI, range: r[1] }]);
@@ -74,7 +93,20 @@ test('definition: link → plane line, placeholder → input, binary → tools e
 });
 
 test('references and rename of a z cover the declaration, every link and entry:', () => {
-  const { text, ranges: r } = ranges(joinLines('---', '3md: 1.0', 'title: Dev', 'entry: «1»', '---', '@plane z=0 kind=identity', 'a [[z=«1»]] b [[z=«1»|x]]', '@plane z=«1» label="s" triggers="t"', 'multi [[z=«1»|line', 'text]] end'));
+  const { text, ranges: r } = ranges(
+    joinLines(
+      '---',
+      '3md: 1.0',
+      'title: Dev',
+      'entry: «1»',
+      '---',
+      '@plane z=0 kind=identity',
+      'a [[z=«1»]] b [[z=«1»|x]]',
+      '@plane z=«1» label="s" triggers="t"',
+      'multi [[z=«1»|line',
+      'text]] end',
+    ),
+  );
   const a = analyze(text);
   const refs = references(a, URI, r[3]!.start, true).map((l) => l.range);
   assert.deepEqual(new Set(refs.map((x) => JSON.stringify(x))), new Set(r.map((x) => JSON.stringify(x))));
@@ -84,7 +116,11 @@ test('references and rename of a z cover the declaration, every link and entry:'
   for (const e of [...edit.changes![URI]!].sort((x, y) => y.range.start.line - x.range.start.line || y.range.start.character - x.range.start.character)) {
     renamed = applyEdit(renamed, { range: e.range, text: e.newText });
   }
-  assert.deepEqual(analyze(renamed).diagnostics.map((d) => d.message), ['dependency cycle detected (involving plane z=10)'], 'the self-link followed the rename');
+  assert.deepEqual(
+    analyze(renamed).diagnostics.map((d) => d.message),
+    ['dependency cycle detected (involving plane z=10)'],
+    'the self-link followed the rename',
+  );
   assert.match(renamed, /entry: 10\n[\s\S]*\[\[z=10\]\] b \[\[z=10\|x\]\][\s\S]*@plane z=10 label="s"[\s\S]*\[\[z=10\|line/);
 });
 
@@ -100,11 +136,21 @@ test('rename of an input rewrites its declaration and every placeholder', () => 
   const { text, ranges: r } = ranges(joinLines(...HEAD, '@plane z=1 label="s" inputs="«q», n" tool="rg {«q»} {n} {«q»}"'));
   const a = analyze(text);
   const edits = rename(a, URI, r[1]!.start, 'query')!.changes![URI]!;
-  assert.deepEqual(edits.map((e) => e.range), r);
+  assert.deepEqual(
+    edits.map((e) => e.range),
+    r,
+  );
 });
 
 test('hover on a skill label shows its manifest card with the resolved chain', () => {
-  const v = hoverText(joinLines(...HEAD, '@plane z=1 label="s$0earch" triggers="find, grep" inputs="q, n:number?" tool="rg {q} {n}" cost="local"', 'Cite [[z=2]].', '@plane z=2 label="cite" triggers="cite"'));
+  const v = hoverText(
+    joinLines(
+      ...HEAD,
+      '@plane z=1 label="s$0earch" triggers="find, grep" inputs="q, n:number?" tool="rg {q} {n}" cost="local"',
+      'Cite [[z=2]].',
+      '@plane z=2 label="cite" triggers="cite"',
+    ),
+  );
   assert.equal(
     v,
     [
@@ -124,13 +170,22 @@ test('hover on a link previews the target plane', () => {
 });
 
 test('hover on a trigger lists skills with the same word set and those that fire with it', () => {
-  const v = hoverText(joinLines(...HEAD, '@plane z=1 label="a" triggers="pull re$0quest"', '@plane z=2 label="b" triggers="request pull"', '@plane z=3 label="c" triggers="request"'));
+  const v = hoverText(
+    joinLines(...HEAD, '@plane z=1 label="a" triggers="pull re$0quest"', '@plane z=2 label="b" triggers="request pull"', '@plane z=3 label="c" triggers="request"'),
+  );
   assert.match(v!, /\*\*Same word set:\*\* `b` \(`request pull`\)/);
   assert.match(v!, /\*\*Also fire on every such request:\*\* `c` \(`request`\)/);
 });
 
 test('the hover route tester ranks live and shows the filled command on the same line', () => {
-  const v = hoverText(joinLines(...HEAD, 'Try rou$0te("grep and find TODO") then command("s", {q: "TODO"}).', '@plane z=1 label="s" triggers="find, grep" inputs="q" tool="rg {q}"', '@plane z=2 label="t" triggers="grep"'));
+  const v = hoverText(
+    joinLines(
+      ...HEAD,
+      'Try rou$0te("grep and find TODO") then command("s", {q: "TODO"}).',
+      '@plane z=1 label="s" triggers="find, grep" inputs="q" tool="rg {q}"',
+      '@plane z=2 label="t" triggers="grep"',
+    ),
+  );
   assert.equal(
     v,
     [
@@ -154,12 +209,30 @@ test('the hover route tester ranks live and shows the filled command on the same
 test('outline: identity and skills with z and triggers; folding per plane; links; link counts', () => {
   const text = joinLines(...HEAD, '', '@plane z=1 label="s" triggers="a, b"', 'Use [[z=2]] and [[z=2]].', '', '@plane z=2 label="t" triggers="c"', 'x');
   const a = analyze(text);
-  assert.deepEqual(documentSymbols(a).map((s) => [s.name, s.detail, s.range.start.line, s.range.end.line]), [
-    ['Dev', 'identity · z=0', 6, 7],
-    ['s', 'z=1 · a, b', 9, 10],
-    ['t', 'z=2 · c', 12, 13],
+  assert.deepEqual(
+    documentSymbols(a).map((s) => [s.name, s.detail, s.range.start.line, s.range.end.line]),
+    [
+      ['Dev', 'identity · z=0', 6, 7],
+      ['s', 'z=1 · a, b', 9, 10],
+      ['t', 'z=2 · c', 12, 13],
+    ],
+  );
+  assert.deepEqual(foldingRanges(a), [
+    { startLine: 0, endLine: 5 },
+    { startLine: 6, endLine: 7 },
+    { startLine: 9, endLine: 10 },
+    { startLine: 12, endLine: 13 },
   ]);
-  assert.deepEqual(foldingRanges(a), [{ startLine: 0, endLine: 5 }, { startLine: 6, endLine: 7 }, { startLine: 9, endLine: 10 }, { startLine: 12, endLine: 13 }]);
-  assert.deepEqual(documentLinks(a, URI).map((l) => l.target), [`${URI}#L13`, `${URI}#L13`]);
-  assert.deepEqual(linkCounts(a).map((c) => [c.plane.z, c.count]), [[0, 0], [1, 0], [2, 2]]);
+  assert.deepEqual(
+    documentLinks(a, URI).map((l) => l.target),
+    [`${URI}#L13`, `${URI}#L13`],
+  );
+  assert.deepEqual(
+    linkCounts(a).map((c) => [c.plane.z, c.count]),
+    [
+      [0, 0],
+      [1, 0],
+      [2, 2],
+    ],
+  );
 });

@@ -12,7 +12,11 @@ test('reports every error, not only the first, each on its own range', () => {
     { code: 'invalidFrontmatter', message: "Invalid frontmatter: expected 'key: value', found 'oops'", range: r[0] },
     { code: 'invalidPlaneDirective', message: "Invalid @plane directive on line 5: z must be a finite decimal number, found 'abc'", range: r[1] },
     { code: 'invalidPlaneDirective', message: "Invalid @plane directive on line 7: expected key=value, found 'bare'", range: r[2] },
-    { code: 'missingPlanePosition', message: "The @plane directive on line 7 is missing a 'z' position.", range: { start: { line: 6, character: 0 }, end: { line: 6, character: 6 } } },
+    {
+      code: 'missingPlanePosition',
+      message: "The @plane directive on line 7 is missing a 'z' position.",
+      range: { start: { line: 6, character: 0 }, end: { line: 6, character: 6 } },
+    },
     { code: 'duplicatePlane', message: 'Two planes share the same z position: 1', range: r[3] },
   ]);
 });
@@ -26,9 +30,7 @@ test('strict view reproduces the reference: the first error only', () => {
 test('unterminated quote keeps the attributes before it and points at the quote', () => {
   const { text, ranges: r } = ranges(joinLines('---', '3md: 1', '---', '@plane z=2 «label="never closed»'));
   const doc = parseThreeMd(text);
-  assert.deepEqual(issues(text), [
-    { code: 'invalidPlaneDirective', message: `Invalid @plane directive on line 4: unterminated quote in 'z=2 label="never closed'`, range: r[0] },
-  ]);
+  assert.deepEqual(issues(text), [{ code: 'invalidPlaneDirective', message: `Invalid @plane directive on line 4: unterminated quote in 'z=2 label="never closed'`, range: r[0] }]);
   assert.equal(doc.planes[0]?.z, 2, 'the plane survives for navigation');
 });
 
@@ -50,19 +52,30 @@ test('bad y is reported after x, on the value', () => {
 test('unclosed frontmatter is reported on the opening fence and the body still parses', () => {
   const doc = parseThreeMd(joinLines('---', '3md: 1', '@plane z=1 label="k:v"', 'body: text'));
   assert.deepEqual(issues(doc.getText()), [
-    { code: 'invalidFrontmatter', message: "Invalid frontmatter: frontmatter block was not closed with '---'", range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } } },
+    {
+      code: 'invalidFrontmatter',
+      message: "Invalid frontmatter: frontmatter block was not closed with '---'",
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } },
+    },
   ]);
   assert.equal(doc.planes.length, 1);
 });
 
 test('with an unclosed block, a colon-less line is reported first, as the reference does', () => {
   const codes = documentIssues(parseThreeMd(joinLines('---', '3md: 1', '@plane z=1', 'body'))).map((i) => [i.code, i.range.start.line]);
-  assert.deepEqual(codes, [['invalidFrontmatter', 2], ['invalidFrontmatter', 0]]);
+  assert.deepEqual(codes, [
+    ['invalidFrontmatter', 2],
+    ['invalidFrontmatter', 0],
+  ]);
 });
 
 test('missing frontmatter anchors at the first non-blank line', () => {
   assert.deepEqual(issues('\n  # Title\n'), [
-    { code: 'missingFrontmatter', message: "3md documents must begin with a '---' frontmatter block.", range: { start: { line: 1, character: 2 }, end: { line: 1, character: 9 } } },
+    {
+      code: 'missingFrontmatter',
+      message: "3md documents must begin with a '---' frontmatter block.",
+      range: { start: { line: 1, character: 2 }, end: { line: 1, character: 9 } },
+    },
   ]);
 });
 
@@ -72,7 +85,10 @@ test('every element carries its range: frontmatter key and value, attribute key 
   const [k1, v1, k2, v2] = doc.frontmatter.fields.flatMap((f) => [f.keyRange, f.valueRange]);
   assert.deepEqual([k1, v1, k2, v2], r.slice(0, 4));
   const attrs = doc.directives[0]!.attributes;
-  assert.deepEqual(attrs.flatMap((a) => [a.keyRange, a.valueRange]), r.slice(4, 8));
+  assert.deepEqual(
+    attrs.flatMap((a) => [a.keyRange, a.valueRange]),
+    r.slice(4, 8),
+  );
   assert.equal(textAt(text, attrs[1]!.innerRange), 'a b');
   assert.deepEqual(doc.planes[0]!.bodyRange, r[8]);
   assert.equal(doc.title, 'My agent');
@@ -82,10 +98,13 @@ test('links carry the range of the link and of its target; invalid targets are s
   const { text, ranges: r } = ranges(joinLines('---', '3md: 1', '---', '@plane z=0', 'see «[[z=«1.5»|half]]» and [[z=abc]] and «[[z=«2»]]»', '@plane z=2'));
   const doc = parseThreeMd(text);
   const links = doc.planes[0]!.links;
-  assert.deepEqual(links.map((l) => [l.range, l.targetRange, l.text, l.targetExists]), [
-    [r[0], r[1], 'half', false],
-    [r[2], r[3], null, true],
-  ]);
+  assert.deepEqual(
+    links.map((l) => [l.range, l.targetRange, l.text, l.targetExists]),
+    [
+      [r[0], r[1], 'half', false],
+      [r[2], r[3], null, true],
+    ],
+  );
   assert.deepEqual(referenceLinks(doc), [
     { sourceZ: 0, targetZ: 1.5, text: 'half', targetExists: false },
     { sourceZ: 0, targetZ: 2, text: null, targetExists: true },
@@ -94,7 +113,10 @@ test('links carry the range of the link and of its target; invalid targets are s
 
 test('fences hide directives until closed, across planes, with no length matching', () => {
   const doc = parseThreeMd(joinLines('---', '3md: 1', '---', '@plane z=0', '````', '@plane z=1', '```js', '@plane z=2', '~~~', '@plane z=3', '~~~~', '@plane z=4'));
-  assert.deepEqual(doc.planes.map((p) => p.z), [0, 2, 4]);
+  assert.deepEqual(
+    doc.planes.map((p) => p.z),
+    [0, 2, 4],
+  );
 });
 
 test('a BOM shifts line-0 characters but not the grammar', () => {

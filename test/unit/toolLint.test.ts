@@ -42,10 +42,13 @@ test('a placeholder inside a longer quoted string is moved out by closing and re
 test('placeholders no quoting makes safe are warnings that say why; escaped ones are fixed by removing the backslash', () => {
   const { text, ranges: r } = ranges(skillLine(`'sh -c "grep «{q}»" && echo \\\\«{path}»'`));
   const ds = lint(text);
-  assert.deepEqual(ds.map((d) => [d.code, d.range, d.data?.['kind']]), [
-    [TOOL_UNSAFE_PLACEHOLDER, r[0], 'reparsed'],
-    [TOOL_UNSAFE_PLACEHOLDER, r[1], 'escaped'],
-  ]);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.range, d.data?.['kind']]),
+    [
+      [TOOL_UNSAFE_PLACEHOLDER, r[0], 'reparsed'],
+      [TOOL_UNSAFE_PLACEHOLDER, r[1], 'escaped'],
+    ],
+  );
   assert.match(ds[0]!.message, /skill "s" cannot have \{q\} filled safely: sh -c parses this argument again/);
   const plane = analyse(text).doc.planes[1]!;
   assert.deepEqual(toolFixes(plane, ds[0]!.code, ds[0]!.range), [], 'no quick fix makes sh -c safe');

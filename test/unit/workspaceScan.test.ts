@@ -104,7 +104,10 @@ test('files deleted mid-scan are left out of the index; the scan completes', asy
     }
   });
   await index.scan([root], () => undefined);
-  assert.deepEqual(index.files().map((f) => f.uri), [uri(join(root, 'a.3md')), uri(join(root, 'd.3md'))]);
+  assert.deepEqual(
+    index.files().map((f) => f.uri),
+    [uri(join(root, 'a.3md')), uri(join(root, 'd.3md'))],
+  );
 });
 
 test('a non-UTF-8 file is read with replacement characters and indexed, never thrown on', async () => {

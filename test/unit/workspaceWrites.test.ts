@@ -141,13 +141,19 @@ test('SKILL.md: a reference through a symlinked folder leading out is reported a
     ],
   );
   const actions = skillCodeActions(text, uri(skill), ds);
-  assert.deepEqual(actions.map((a) => a.title), ["Create 'here.md'"], 'only the file inside gets a Create fix');
+  assert.deepEqual(
+    actions.map((a) => a.title),
+    ["Create 'here.md'"],
+    'only the file inside gets a Create fix',
+  );
 });
 
 test('SKILL.md: absolute paths and file: URIs are reported, never resolved; web links and //host links are not', () => {
   const { root, host } = tree();
   const skill = join(root, 's', 'SKILL.md');
-  const text = SKILL('[a](/etc/passwd) [b](file:///etc/passwd) [c](C:\\Users\\x.md) [d](C:/x.md) [e](\\\\share\\x.md) [f](https://example.com/x) [g](//cdn.example.com/x.png) [h](mailto:a@b.c)');
+  const text = SKILL(
+    '[a](/etc/passwd) [b](file:///etc/passwd) [c](C:\\Users\\x.md) [d](C:/x.md) [e](\\\\share\\x.md) [f](https://example.com/x) [g](//cdn.example.com/x.png) [h](mailto:a@b.c)',
+  );
   const ds = analyzeSkill(text, uri(skill), host).diagnostics;
   assert.deepEqual(
     ds.map((d) => [d.code, d.severity, text.split('\n')[d.range.start.line]!.slice(d.range.start.character, d.range.end.character)]),
@@ -169,13 +175,25 @@ test('AGENT.md: a path `extends` through a symlinked folder leading out is outsi
   write(agent, '');
   symlinkSync(outside, join(root, 'agents', 'shared'));
   const roots = { workspaceRoots: [uri(root)] };
-  const at = (v: string) => analyzeAgentMd(`---\nname: child\ndescription: c\nextends: ${v}\n---\nBody.\n`, uri(agent), host, roots).diagnostics.map((d) => [d.code, d.severity, d.message]);
-  assert.deepEqual(at('../shared/base/AGENT.md'), [['agent-extends-outside', 'warning', "Parent agent '../shared/base/AGENT.md' leads outside the workspace through the symbolic link '../shared'; it is not read"]]);
-  assert.deepEqual(at('../shared/base'), [['agent-extends-outside', 'warning', "Parent agent '../shared/base' leads outside the workspace through the symbolic link '../shared'; it is not read"]]);
-  assert.deepEqual(at(join(outside, 'base', 'AGENT.md')), [
-    ['agent-extends-absolute', 'warning', `Parent agent '${join(outside, 'base', 'AGENT.md')}' is an absolute path; name the parent agent, or write a path relative to this AGENT.md, so it resolves on other machines too`],
+  const at = (v: string) =>
+    analyzeAgentMd(`---\nname: child\ndescription: c\nextends: ${v}\n---\nBody.\n`, uri(agent), host, roots).diagnostics.map((d) => [d.code, d.severity, d.message]);
+  assert.deepEqual(at('../shared/base/AGENT.md'), [
+    ['agent-extends-outside', 'warning', "Parent agent '../shared/base/AGENT.md' leads outside the workspace through the symbolic link '../shared'; it is not read"],
   ]);
-  assert.deepEqual(at(uri(join(outside, 'base', 'AGENT.md'))).map(([c]) => c), ['agent-extends-absolute']);
+  assert.deepEqual(at('../shared/base'), [
+    ['agent-extends-outside', 'warning', "Parent agent '../shared/base' leads outside the workspace through the symbolic link '../shared'; it is not read"],
+  ]);
+  assert.deepEqual(at(join(outside, 'base', 'AGENT.md')), [
+    [
+      'agent-extends-absolute',
+      'warning',
+      `Parent agent '${join(outside, 'base', 'AGENT.md')}' is an absolute path; name the parent agent, or write a path relative to this AGENT.md, so it resolves on other machines too`,
+    ],
+  ]);
+  assert.deepEqual(
+    at(uri(join(outside, 'base', 'AGENT.md'))).map(([c]) => c),
+    ['agent-extends-absolute'],
+  );
 });
 
 const WORLD = (promptPath: string) =>
@@ -199,10 +217,20 @@ test('world.json: a promptPath through a symlinked prompts folder leading out is
     const mine = a.diagnostics.filter((d) => d.code.startsWith('world-prompt'));
     assert.deepEqual(
       mine.map((d) => [d.code, d.severity, d.message]),
-      [['world-prompt-outside-workspace', 'warning', `agents.pm.promptPath leads outside the workspace through the symbolic link 'prompts', so its prompt is not read or checked: ${pp}`]],
+      [
+        [
+          'world-prompt-outside-workspace',
+          'warning',
+          `agents.pm.promptPath leads outside the workspace through the symbolic link 'prompts', so its prompt is not read or checked: ${pp}`,
+        ],
+      ],
       pp,
     );
-    assert.deepEqual(worldCodeActions(a.world, a.diagnostics).map((x) => x.title), [], pp);
+    assert.deepEqual(
+      worldCodeActions(a.world, a.diagnostics).map((x) => x.title),
+      [],
+      pp,
+    );
   }
 });
 
@@ -215,7 +243,15 @@ test('the edit bound drops a forged fix aimed outside (create, or edit of an exi
   const actions = [
     create(uri(join(root, 'out', 'new.md'))),
     change(uri(join(root, 'out', 'secret.md'))),
-    { title: 'prompt', edit: { documentChanges: [{ kind: 'create' as const, uri: uri(join(root, 'p.md')) }, { textDocument: { uri: uri(join(root, 'out', 'secret.md')), version: null }, edits: [] }] } },
+    {
+      title: 'prompt',
+      edit: {
+        documentChanges: [
+          { kind: 'create' as const, uri: uri(join(root, 'p.md')) },
+          { textDocument: { uri: uri(join(root, 'out', 'secret.md')), version: null }, edits: [] },
+        ],
+      },
+    },
     { title: 'rename', edit: { documentChanges: [{ kind: 'rename' as const, oldUri: uri(join(root, 'a.md')), newUri: uri(join(outside, 'a.md')) }] } },
     create(uri(join(root, 'new.md'))),
     change(self),
@@ -223,7 +259,10 @@ test('the edit bound drops a forged fix aimed outside (create, or edit of an exi
     { title: 'a command', command: 'x' },
   ];
   const { kept } = boundActions(actions, self, (u) => host.mayWrite(u));
-  assert.deepEqual(kept.map((a) => a.title), [`create ${uri(join(root, 'new.md'))}`, `edit ${self}`, 'a command']);
+  assert.deepEqual(
+    kept.map((a) => a.title),
+    [`create ${uri(join(root, 'new.md'))}`, `edit ${self}`, 'a command'],
+  );
 });
 
 test('a skill opened through a symlinked folder leading out names that folder by its full path', () => {
@@ -232,5 +271,8 @@ test('a skill opened through a symlinked folder leading out names that folder by
   symlinkSync(join(outside, 'skills'), join(root, 'linked'));
   const skill = join(root, 'linked', 's', 'SKILL.md');
   const ds = analyzeSkill(SKILL('See [x](references/x.md).'), uri(skill), host).diagnostics;
-  assert.deepEqual(ds.map((d) => d.message), [`Reference 'references/x.md' leads outside the workspace through the symbolic link '${join(root, 'linked')}'; it is not read`]);
+  assert.deepEqual(
+    ds.map((d) => d.message),
+    [`Reference 'references/x.md' leads outside the workspace through the symbolic link '${join(root, 'linked')}'; it is not read`],
+  );
 });

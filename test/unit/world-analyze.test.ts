@@ -166,7 +166,10 @@ test('W5: a free-mention agent with no node, and a lone agent', () => {
   const w = freeMention();
   delete w.workflow.nodes.receive;
   let r = run(w);
-  assert.equal(r.diagnostics.find((d) => d.code === 'world-free-mention-agent-nodes')!.message, 'agents.receiver has no workflow node; every agent in a free-mention world must map to exactly one node');
+  assert.equal(
+    r.diagnostics.find((d) => d.code === 'world-free-mention-agent-nodes')!.message,
+    'agents.receiver has no workflow node; every agent in a free-mention world must map to exactly one node',
+  );
   delete w.agents.receiver;
   r = run(w);
   const d = r.diagnostics.find((x) => x.code === 'world-free-mention-too-few-agents')!;
@@ -203,14 +206,20 @@ test('W6: absolute prompt paths escape; ../prompts inside the project is fine', 
 test('W7: legacy array edges with join and no nodes', () => {
   const w = baseWorld();
   delete w.workflow.nodes;
-  w.workflow.edges = [{ from: 'sender', to: ['receiver'] }, { from: ['receiver'], to: ['sender'], join: 'all' }];
+  w.workflow.edges = [
+    { from: 'sender', to: ['receiver'] },
+    { from: ['receiver'], to: ['sender'], join: 'all' },
+  ];
   const r = run(w);
   const legacy = r.diagnostics.filter((d) => d.code === 'world-legacy-dialect');
-  assert.deepEqual(legacy.map((d) => d.message.split('\n')[0]), [
-    'workflow.edges must be an object, not an array of from/to entries',
-    'workflow edges no longer support a "join" key',
-    'workflow.nodes is required and must be an object keyed by node id',
-  ]);
+  assert.deepEqual(
+    legacy.map((d) => d.message.split('\n')[0]),
+    [
+      'workflow.edges must be an object, not an array of from/to entries',
+      'workflow edges no longer support a "join" key',
+      'workflow.nodes is required and must be an object keyed by node id',
+    ],
+  );
   assert.match(legacy[0]!.message, /\n\nDefine workflow\.nodes as an object keyed by node id/);
   assert.deepEqual(legacy[0]!.range, rangeOf(r.text, '"edges"'));
   assert.ok(!codes(r).includes('world-unknown-edge-source'));
@@ -219,12 +228,15 @@ test('W7: legacy array edges with join and no nodes', () => {
 test('W7: a non-array edge value and array agents', () => {
   const w = baseWorld();
   w.workflow.edges.send = 'receive';
-  w.agents = [{ id: 'sender', promptPath: 'prompts/sender.md', contextScope: 'agent' }, { id: 'receiver', promptPath: 'prompts/receiver.md', contextScope: 'agent' }];
+  w.agents = [
+    { id: 'sender', promptPath: 'prompts/sender.md', contextScope: 'agent' },
+    { id: 'receiver', promptPath: 'prompts/receiver.md', contextScope: 'agent' },
+  ];
   const r = run(w);
-  assert.deepEqual(r.diagnostics.filter((d) => d.code === 'world-legacy-dialect').map((d) => d.message.split('\n')[0]), [
-    'workflow.edges.send must be an array of target node ids',
-    'agents must be an object keyed by agent id, not an array of {id, …} entries',
-  ]);
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.code === 'world-legacy-dialect').map((d) => d.message.split('\n')[0]),
+    ['workflow.edges.send must be an array of target node ids', 'agents must be an object keyed by agent id, not an array of {id, …} entries'],
+  );
   assert.ok(!codes(r).includes('world-unknown-agent'), 'agents were still read from the array');
 });
 
@@ -246,11 +258,14 @@ test('W9: unresolvable mainAgent, world.entryAgent and routing fallback', () => 
   w.world.entryAgent = 'ghost';
   w.routing = { noMentionFromHumanGoesTo: 'nobody' };
   const r = run(w);
-  assert.deepEqual(r.diagnostics.filter((d) => d.code === 'world-unresolved-agent-reference').map((d) => d.message), [
-    'world.entryAgent "ghost" is not defined in agents',
-    'routing.noMentionFromHumanGoesTo "nobody" is not defined in agents',
-    'world.mainAgent "boss" does not resolve to an agent; the router silently ignores it and unaddressed human messages go to workflow.entry',
-  ]);
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.code === 'world-unresolved-agent-reference').map((d) => d.message),
+    [
+      'world.entryAgent "ghost" is not defined in agents',
+      'routing.noMentionFromHumanGoesTo "nobody" is not defined in agents',
+      'world.mainAgent "boss" does not resolve to an agent; the router silently ignores it and unaddressed human messages go to workflow.entry',
+    ],
+  );
 });
 
 test('W10: an agent id starting with a digit can never be mentioned', () => {
@@ -273,10 +288,13 @@ test('W11: ids and names that normalize to the same alias collide, first wins', 
   w.workflow.nodes.b = { agent: 'worker-a' };
   w.workflow.edges.receive = ['a', 'b'];
   const r = run(w);
-  assert.deepEqual(r.diagnostics.filter((d) => d.code === 'world-mention-alias-collision').map((d) => d.message), [
-    'agents.worker-a and agents.worker_a share the mention alias "@worker-a"; mentions resolve to worker_a',
-    'agents.receiver.name "Sender" shares the mention alias "@sender" with agents.sender; mentions resolve to sender',
-  ]);
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.code === 'world-mention-alias-collision').map((d) => d.message),
+    [
+      'agents.worker-a and agents.worker_a share the mention alias "@worker-a"; mentions resolve to worker_a',
+      'agents.receiver.name "Sender" shares the mention alias "@sender" with agents.sender; mentions resolve to sender',
+    ],
+  );
 });
 
 test('W12: an agent no node uses', () => {
@@ -293,10 +311,13 @@ test('W13: unreachable node and a join that can never fire', () => {
   w.workflow.nodes.island = { agent: 'receiver' };
   w.workflow.nodes.receive.requires = ['island'];
   const r = run(w);
-  assert.deepEqual(r.diagnostics.filter((d) => d.code.startsWith('world-unreachable')).map((d) => [d.code, d.message]), [
-    ['world-unreachable-node', 'workflow.nodes.island is unreachable: no edge leads to it from workflow.entry "send" or workflow.edges.human'],
-    ['world-unreachable-join', 'workflow.nodes.receive.requires "island" can never complete before receive; the join can never fire'],
-  ]);
+  assert.deepEqual(
+    r.diagnostics.filter((d) => d.code.startsWith('world-unreachable')).map((d) => [d.code, d.message]),
+    [
+      ['world-unreachable-node', 'workflow.nodes.island is unreachable: no edge leads to it from workflow.entry "send" or workflow.edges.human'],
+      ['world-unreachable-join', 'workflow.nodes.receive.requires "island" can never complete before receive; the join can never fire'],
+    ],
+  );
 });
 
 test('W13: human edges make a node reachable; a sibling requirement is not upstream', () => {
@@ -306,9 +327,10 @@ test('W13: human edges make a node reachable; a sibling requirement is not upstr
   assert.deepEqual(run(w).diagnostics, []);
   w.workflow.nodes.receive.requires = ['side'];
   const r = run(w);
-  assert.deepEqual(r.diagnostics.map((d) => d.message), [
-    'workflow.nodes.receive.requires "side" is not upstream of receive; no edge path leads from side to receive, so the join fires only by timing',
-  ]);
+  assert.deepEqual(
+    r.diagnostics.map((d) => d.message),
+    ['workflow.nodes.receive.requires "side" is not upstream of receive; no edge path leads from side to receive, so the join fires only by timing'],
+  );
 });
 
 test('W20, W21, W23: $schema, parallelDispatch on a non-lane pattern, forbidden node field', () => {
@@ -317,11 +339,14 @@ test('W20, W21, W23: $schema, parallelDispatch on a non-lane pattern, forbidden 
   w.workflow.parallelDispatch = true;
   w.workflow.nodes.send.role = 'x';
   const r = run(w);
-  assert.deepEqual(r.diagnostics.map((d) => [d.code, d.severity]), [
-    ['world-schema-property', 'information'],
-    ['world-parallel-dispatch-pattern', 'information'],
-    ['world-forbidden-node-field', 'error'],
-  ]);
+  assert.deepEqual(
+    r.diagnostics.map((d) => [d.code, d.severity]),
+    [
+      ['world-schema-property', 'information'],
+      ['world-parallel-dispatch-pattern', 'information'],
+      ['world-forbidden-node-field', 'error'],
+    ],
+  );
   assert.match(r.diagnostics[2]!.message, /^workflow\.nodes\.send\.role must NOT have additional properties \(role\)/);
   w.workflow.type = 'broadcast';
   w.agents.sender.contextScope = 'agent';
@@ -333,17 +358,23 @@ test('W22: contextScope omitted or differing from the pattern default for a samp
   delete w.agents.receiver.contextScope;
   w.agents.sender.contextScope = 'global';
   const r = run(w);
-  assert.deepEqual(r.diagnostics.map((d) => d.message), [
-    'agents.sender.contextScope is "global", but the direct-handoff pattern uses "agent" for sender',
-    'agents.receiver.contextScope is omitted (the router uses global); state it explicitly: the direct-handoff pattern uses "agent" for receiver',
-  ]);
+  assert.deepEqual(
+    r.diagnostics.map((d) => d.message),
+    [
+      'agents.sender.contextScope is "global", but the direct-handoff pattern uses "agent" for sender',
+      'agents.receiver.contextScope is omitted (the router uses global); state it explicitly: the direct-handoff pattern uses "agent" for receiver',
+    ],
+  );
 });
 
 test('W24: loop patterns want a conservative turn limit', () => {
   const w = freeMention();
   w.world.turnLimit = 40;
   let r = run(w);
-  assert.deepEqual(r.diagnostics.map((d) => d.message), ['world.turnLimit 40 is not conservative for the free-mention loop pattern (init uses 8)']);
+  assert.deepEqual(
+    r.diagnostics.map((d) => d.message),
+    ['world.turnLimit 40 is not conservative for the free-mention loop pattern (init uses 8)'],
+  );
   delete w.world.turnLimit;
   r = run(w);
   assert.deepEqual(codes(r), ['world-loop-turn-limit']);

@@ -46,7 +46,10 @@ test('the app-builder fixture world passes every config and prompt check', () =>
   const host = fixtureHost('app-builder');
   const uri = worldUri('app-builder');
   const r = runWorldChecks(host.readText(uri)!, uri, host);
-  assert.deepEqual(lines(r.checks).filter((l) => !l.includes(' eval: ')), ALL_PASS.slice(0, 9));
+  assert.deepEqual(
+    lines(r.checks).filter((l) => !l.includes(' eval: ')),
+    ALL_PASS.slice(0, 9),
+  );
 });
 
 test('invalid JSON fails the first two checks with JSON.parse text and skips the contract checks', () => {
@@ -136,7 +139,9 @@ test('legacy workflow shapes fail with the router text and its migration help', 
   w.workflow.edges = [{ from: 'send', to: 'receive', join: true }];
   const reason = run(w).checks[1]!.reason!;
   assert.ok(
-    reason.startsWith('Invalid Agent World config:\n- workflow.edges must be an object, not an array of from/to entries\n- workflow edges no longer support a "join" key\n\nDefine workflow.nodes as an object'),
+    reason.startsWith(
+      'Invalid Agent World config:\n- workflow.edges must be an object, not an array of from/to entries\n- workflow edges no longer support a "join" key\n\nDefine workflow.nodes as an object',
+    ),
     reason,
   );
 });
@@ -180,7 +185,9 @@ test('the stop-token check uses routing.stopToken over world.stopToken, and ever
   f.workflow.type = 'free-mention';
   f.workflow.edges = {};
   const r = run(f, { [EVAL_URI]: EVAL, [SENDER]: plain, [RECEIVER]: plain });
-  assert.deepEqual(lines(r.checks.filter((c) => c.status === 'FAIL')), ['- FAIL prompt: final prompts mention the stop token: final nodes missing stop-token prompt guidance: send, receive']);
+  assert.deepEqual(lines(r.checks.filter((c) => c.status === 'FAIL')), [
+    '- FAIL prompt: final prompts mention the stop token: final nodes missing stop-token prompt guidance: send, receive',
+  ]);
 });
 
 test('eval checks: a missing contract, numbered JSON errors and no routing cases', () => {
@@ -232,7 +239,13 @@ test('any JSON value is checked without throwing, with the router error as the r
   const w = baseWorld();
   w.agents.sender.promptPath = 5;
   assert.equal(run(w).checks[1]!.reason, 'The "paths[1]" argument must be of type string. Received type number (5)');
-  for (const text of ['', '"x"', '1', '{"agents": 3, "workflow": []}', '{"workflow": {"nodes": {"a": null}, "edges": {"a": "b"}}, "agents": {"x": {"promptPath": "prompts/sender.md"}}}']) {
+  for (const text of [
+    '',
+    '"x"',
+    '1',
+    '{"agents": 3, "workflow": []}',
+    '{"workflow": {"nodes": {"a": null}, "edges": {"a": "b"}}, "agents": {"x": {"promptPath": "prompts/sender.md"}}}',
+  ]) {
     const r = run(text);
     assert.ok(r.checks.length >= 3, text);
     assert.equal(r.passed, false, text);

@@ -26,7 +26,10 @@ function completeAt(marked: string) {
 
 test('workflow.type completion lists the 10 defaults first and custom-dag last, replacing the string', () => {
   const items = worldCompletion(world, posOf(TEXT, '"sequential-pipeline"', 3), host);
-  assert.deepEqual(labels(items), WORKFLOW_PATTERNS.map((p) => p.id));
+  assert.deepEqual(
+    labels(items),
+    WORKFLOW_PATTERNS.map((p) => p.id),
+  );
   assert.equal(items.length, 11);
   assert.equal(items[10]!.label, 'custom-dag');
   assert.equal(items[10]!.detail, 'explicit custom only');
@@ -52,7 +55,13 @@ test('edge keys complete unused node ids plus human', () => {
 test('contextScope, world.mode and promptPath values', () => {
   assert.deepEqual(labels(completeAt('{ "agents": { "a": { "contextScope": | } } }')), ['global', 'agent']);
   assert.deepEqual(labels(completeAt('{ "world": { "mode": "|" } }')), ['host_driven_router_only', 'host_delegated']);
-  assert.deepEqual(labels(completeAt('{ "agents": { "a": { "promptPath": "pr|" } } }')), ['prompts/architect.md', 'prompts/dev.md', 'prompts/pm.md', 'prompts/qa.md', 'prompts/sec.md']);
+  assert.deepEqual(labels(completeAt('{ "agents": { "a": { "promptPath": "pr|" } } }')), [
+    'prompts/architect.md',
+    'prompts/dev.md',
+    'prompts/pm.md',
+    'prompts/qa.md',
+    'prompts/sec.md',
+  ]);
 });
 
 test('@ in a prompt completes agent ids and display names, replacing the typed word', () => {
@@ -105,8 +114,19 @@ test('quick fix: create a missing prompt from a template that passes the prompt 
 test('quick fix: migrate the §3.14 legacy edges to nodes, edges and requires', () => {
   const legacy = {
     world: { id: 'w', name: 'w' },
-    workflow: { type: 'custom-dag', edges: [{ from: 'pm', to: ['qa', 'sec'] }, { from: ['qa', 'sec'], to: ['architect'], join: 'all' }] },
-    agents: [{ id: 'pm', promptPath: 'prompts/pm.md' }, { id: 'qa', promptPath: 'prompts/qa.md' }, { id: 'sec', promptPath: 'prompts/sec.md' }, { id: 'architect', promptPath: 'prompts/architect.md' }],
+    workflow: {
+      type: 'custom-dag',
+      edges: [
+        { from: 'pm', to: ['qa', 'sec'] },
+        { from: ['qa', 'sec'], to: ['architect'], join: 'all' },
+      ],
+    },
+    agents: [
+      { id: 'pm', promptPath: 'prompts/pm.md' },
+      { id: 'qa', promptPath: 'prompts/qa.md' },
+      { id: 'sec', promptPath: 'prompts/sec.md' },
+      { id: 'architect', promptPath: 'prompts/architect.md' },
+    ],
   };
   const text = JSON.stringify(legacy, null, 2);
   const r = analyzeWorld(text, BASE_URI, baseHost());
@@ -143,7 +163,10 @@ test('quick fix: a prompt missing a rule gets the rule line appended', () => {
 test('the schema lists the same 11 workflow types and describes every property', () => {
   const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schemas', 'world.schema.json'), 'utf8'));
   assert.equal(schema.$schema, 'https://json-schema.org/draft/2020-12/schema');
-  assert.deepEqual(schema.properties.workflow.properties.type.enum, WORKFLOW_PATTERNS.map((p) => p.id));
+  assert.deepEqual(
+    schema.properties.workflow.properties.type.enum,
+    WORKFLOW_PATTERNS.map((p) => p.id),
+  );
   const missing: string[] = [];
   const walk = (s: any, where: string) => {
     for (const [k, v] of Object.entries<any>(s.properties ?? {})) {

@@ -49,7 +49,10 @@ test('definition: promptPath and an agents key open the prompt file', () => {
 test('definition: a prompt mention goes to the agent and then its prompt; display names too', () => {
   const pm = docs.prompts[0]!.text;
   const locs = worldDefinition(world, P('pm'), pm, posOf(pm, '@architect Please', 3));
-  assert.deepEqual(locs.map((l) => l.uri), [URI, P('architect')]);
+  assert.deepEqual(
+    locs.map((l) => l.uri),
+    [URI, P('architect')],
+  );
   assert.deepEqual(locs[0]!.range, rangeOf(TEXT, '"architect"', 1));
   const ev = docs.eval!.text;
   assert.deepEqual(worldDefinition(world, EVAL, ev, posOf(ev, '@Software Architect', 12))[0]!.range, rangeOf(TEXT, '"architect"', 1));
@@ -108,5 +111,8 @@ test('rename rejects invalid and taken names; prepareRename gives the inner rang
   assert.deepEqual(worldRename(world, URI, TEXT, posOf(TEXT, '"dev": {', 2), 'bad name', docs), { error: 'Only letters, digits, "_", and "-" are allowed.' });
   assert.deepEqual(worldRename(world, URI, TEXT, posOf(TEXT, '"dev": {', 2), 'qa', docs), { error: 'agents.qa already exists.' });
   assert.equal(worldRename(world, URI, TEXT, posOf(TEXT, '"sequential-pipeline"', 3), 'x', docs), undefined);
-  assert.deepEqual(worldPrepareRename(world, URI, TEXT, posOf(TEXT, '"dev": {', 2)), { range: { start: posOf(TEXT, '"dev": {', 1), end: posOf(TEXT, '"dev": {', 4) }, placeholder: 'dev' });
+  assert.deepEqual(worldPrepareRename(world, URI, TEXT, posOf(TEXT, '"dev": {', 2)), {
+    range: { start: posOf(TEXT, '"dev": {', 1), end: posOf(TEXT, '"dev": {', 4) },
+    placeholder: 'dev',
+  });
 });

@@ -28,18 +28,24 @@ test('every free-mention prompt passes (any peer may be mentioned)', () => {
 
 test('W14: a prompt without protocol, prohibition or stop token gets the three eval texts', () => {
   const d = analyzePrompt('You help.\nMore.', RECEIVER, world());
-  assert.deepEqual(d.map((x) => [x.code, x.message]), [
-    ['world-missing-mention-protocol', 'prompts missing paragraph-start @mention protocol: receiver'],
-    ['world-missing-tool-prohibition', 'prompts missing direct-tool prohibition: receiver'],
-    ['world-missing-stop-token', 'final nodes missing stop-token prompt guidance: receive'],
-  ]);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.message]),
+    [
+      ['world-missing-mention-protocol', 'prompts missing paragraph-start @mention protocol: receiver'],
+      ['world-missing-tool-prohibition', 'prompts missing direct-tool prohibition: receiver'],
+      ['world-missing-stop-token', 'final nodes missing stop-token prompt guidance: receive'],
+    ],
+  );
   assert.deepEqual(d[0]!.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 9 } });
 });
 
 test('W14: the stop token is only required from final nodes; markup is stripped for the tool rule', () => {
   const text = 'Start each handoff paragraph with @receiver.\n\n**Do not** call tools yourself.';
   assert.deepEqual(analyzePrompt(text, SENDER, world()), []);
-  assert.deepEqual(analyzePrompt('handoff paragraph\n@x\nnever run tools directly\n<world>STOP</world>', RECEIVER, world()).map((x) => x.code), ['world-unknown-mention']);
+  assert.deepEqual(
+    analyzePrompt('handoff paragraph\n@x\nnever run tools directly\n<world>STOP</world>', RECEIVER, world()).map((x) => x.code),
+    ['world-unknown-mention'],
+  );
 });
 
 test('W14: a custom stopToken counts as guidance', () => {
@@ -76,12 +82,18 @@ test('W16 does not apply to free-mention worlds', () => {
 test('W17: @human and @user at line start are flagged; mid-line they are not', () => {
   const text = GOOD_PROMPT + '\n@human here is the result\nhello @User\nTell @human nothing';
   const d = analyzePrompt(text, SENDER, world());
-  assert.deepEqual(d.map((x) => x.code), ['world-human-mention', 'world-human-mention']);
+  assert.deepEqual(
+    d.map((x) => x.code),
+    ['world-human-mention', 'world-human-mention'],
+  );
   assert.match(d[0]!.message, /^Agent @sender used a paragraph-start mention of @human, which matches no agent in this world\. /);
   assert.deepEqual(d[1]!.range, rangeOf(text, '@User'));
 });
 
 test('a prompt no agent points at still gets W14 with its file name', () => {
   const d = analyzePrompt('nothing', 'file:///p/.agent-world/prompts/orphan.md', world());
-  assert.deepEqual(d.map((x) => x.message), ['prompts missing paragraph-start @mention protocol: orphan', 'prompts missing direct-tool prohibition: orphan']);
+  assert.deepEqual(
+    d.map((x) => x.message),
+    ['prompts missing paragraph-start @mention protocol: orphan', 'prompts missing direct-tool prohibition: orphan'],
+  );
 });

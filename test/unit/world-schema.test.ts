@@ -9,7 +9,9 @@ test('a valid world has no schema diagnostics', () => {
 });
 
 test('a property the schema does not allow is flagged on its key', () => {
-  const { text, ranges: r } = ranges('{\n  "world": { "id": "w", "name": "w", «"colour»": "red" },\n  "workflow": { "type": "direct-handoff", "entry": "a", "nodes": { "a": { "agent": "a" } }, "edges": { "a": [] } },\n  "agents": { "a": { "role": "r", "promptPath": "prompts/a.md" } }\n}');
+  const { text, ranges: r } = ranges(
+    '{\n  "world": { "id": "w", "name": "w", «"colour»": "red" },\n  "workflow": { "type": "direct-handoff", "entry": "a", "nodes": { "a": { "agent": "a" } }, "edges": { "a": [] } },\n  "agents": { "a": { "role": "r", "promptPath": "prompts/a.md" } }\n}',
+  );
   // The marker sits inside the key's quotes: the range is the whole key token.
   const d = worldSchemaDiagnostics(text).filter((x) => x.message.includes('colour'));
   assert.equal(d.length, 1);
@@ -33,7 +35,10 @@ test('a missing required property is flagged on the object that lacks it', () =>
   const world = baseWorld();
   delete world.agents;
   const d = worldSchemaDiagnostics(JSON.stringify(world, null, 2));
-  assert.ok(d.some((x) => x.message === "(root) must have required property 'agents'"), JSON.stringify(d));
+  assert.ok(
+    d.some((x) => x.message === "(root) must have required property 'agents'"),
+    JSON.stringify(d),
+  );
 });
 
 test('text that is not JSON gets no schema diagnostics (the JSON error is reported elsewhere)', () => {

@@ -21,7 +21,7 @@ function world(n: number, edges: [number, number][], requires: [number, number][
 /** The join findings by brute force: a search back from each node with a join. */
 function expectedJoins(n: number, edges: [number, number][], requires: [number, number][]): string[] {
   const reached = new Set([0]);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [a, b] of edges) {
       if (reached.has(a) && !reached.has(b)) {
@@ -32,7 +32,7 @@ function expectedJoins(n: number, edges: [number, number][], requires: [number, 
   }
   const upstream = (to: number) => {
     const s = new Set([to]);
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (const [a, b] of edges) {
         if (s.has(b) && !s.has(a)) {
@@ -68,7 +68,15 @@ test('world-unreachable-join: "not upstream" equals a search back from each join
   const pair = (n: number) => fc.tuple(fc.nat(n - 1), fc.nat(n - 1));
   fc.assert(
     fc.property(
-      fc.integer({ min: 1, max: 8 }).chain((n) => fc.tuple(fc.constant(n), fc.uniqueArray(pair(n), { maxLength: 14, selector: ([a, b]) => `${a},${b}` }), fc.uniqueArray(pair(n), { maxLength: 8, selector: ([a, b]) => `${a},${b}` }))),
+      fc
+        .integer({ min: 1, max: 8 })
+        .chain((n) =>
+          fc.tuple(
+            fc.constant(n),
+            fc.uniqueArray(pair(n), { maxLength: 14, selector: ([a, b]) => `${a},${b}` }),
+            fc.uniqueArray(pair(n), { maxLength: 8, selector: ([a, b]) => `${a},${b}` }),
+          ),
+        ),
       ([n, edges, requires]) => {
         assert.deepEqual(joins(world(n, edges, requires)), expectedJoins(n, edges, requires));
       },

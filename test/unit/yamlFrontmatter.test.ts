@@ -24,7 +24,10 @@ test('an empty value is placed right after its colon', () => {
 
 test('the failsafe schema keeps every scalar a string', () => {
   const fm = parseYamlFrontmatter('---\nv: 1.0\nw: 010\nx: true\n---\n');
-  assert.deepEqual(fm.entries.map((e) => e.value), ['1.0', '010', 'true']);
+  assert.deepEqual(
+    fm.entries.map((e) => e.value),
+    ['1.0', '010', 'true'],
+  );
 });
 
 test('the core schema types numbers', () => {
@@ -34,7 +37,10 @@ test('the core schema types numbers', () => {
 
 test('nested mappings give their own entries', () => {
   const fm = parseYamlFrontmatter('---\nmetadata:\n  author: me\n---\n');
-  assert.deepEqual(entriesOf(fm, fm.entries[0]!.node).map((e) => [e.key, e.keyRange]), [['author', range(2, 2, 2, 8)]]);
+  assert.deepEqual(
+    entriesOf(fm, fm.entries[0]!.node).map((e) => [e.key, e.keyRange]),
+    [['author', range(2, 2, 2, 8)]],
+  );
 });
 
 test('YAML syntax errors are positioned in the document', () => {

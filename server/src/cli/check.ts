@@ -19,7 +19,18 @@ import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
 import { parseTargets, TARGETS } from '../core/skills';
-import { applySafeFixes, unifiedDiff, applyConfigToFile, CONFIG_FILE_NAME, DEFAULT_CONFIG, isIgnored, nearestConfig, parseConfig, type FoundConfig, type ParsedConfig } from '../core/config';
+import {
+  applySafeFixes,
+  unifiedDiff,
+  applyConfigToFile,
+  CONFIG_FILE_NAME,
+  DEFAULT_CONFIG,
+  isIgnored,
+  nearestConfig,
+  parseConfig,
+  type FoundConfig,
+  type ParsedConfig,
+} from '../core/config';
 
 export function checkCommand(argv: string[], io: Io): number {
   const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-dry-run'], ['format', 'kind', 'target', 'config']);
@@ -75,7 +86,9 @@ export function checkCommand(argv: string[], io: Io): number {
     }
   }
   if (files.length === 0 && !flags.has('allow-empty')) {
-    throw new FatalError(`agent-files: no files to check in ${positional.join(', ')} (agent-files checks *.3md, SKILL.md, AGENT.md and .agent-world/ files; --allow-empty accepts none)`);
+    throw new FatalError(
+      `agent-files: no files to check in ${positional.join(', ')} (agent-files checks *.3md, SKILL.md, AGENT.md and .agent-world/ files; --allow-empty accepts none)`,
+    );
   }
   const host = new NodeFsHost(roots);
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
@@ -118,7 +131,9 @@ export function checkCommand(argv: string[], io: Io): number {
     }
     io.err(`agent-files: applied ${applied} safe fix${applied === 1 ? '' : 'es'}`);
   }
-  const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) => ('text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection }] : []));
+  const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) =>
+    'text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection }] : [],
+  );
   const cross = crossFileDiagnostics(checked, host, { workspaceRoots });
   /** Each rule's own severity, before any configuration (SARIF's default level). */
   const defaults = new Map<string, Diagnostic['severity']>();
@@ -129,8 +144,15 @@ export function checkCommand(argv: string[], io: Io): number {
     const kind = 'text' in e.read ? kindLabel(e.kind, e.read.text, e.uri, e.detection) : kindLabel(e.kind, '', e.uri, e.detection);
     const found = configs.forFile(e.uri);
     if (!('text' in e.read)) return { path: e.rel, kind, diagnostics: applyConfigToFile(e.kind, '', [fileTooLarge(e.read.tooLarge)], found.config) };
-    const targets = skillTargets.length ? { skillTargets, skillTargetsSource: 'the --target option' } : found.config.targets?.length ? { skillTargets: found.config.targets, skillTargetsSource: `'targets' in ${configs.label(found)}` } : {};
-    const raw = [...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, ...targets, ...(workspaceFiles ? { workspaceFiles } : {}) }), ...(cross.get(e.uri) ?? [])];
+    const targets = skillTargets.length
+      ? { skillTargets, skillTargetsSource: 'the --target option' }
+      : found.config.targets?.length
+        ? { skillTargets: found.config.targets, skillTargetsSource: `'targets' in ${configs.label(found)}` }
+        : {};
+    const raw = [
+      ...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, ...targets, ...(workspaceFiles ? { workspaceFiles } : {}) }),
+      ...(cross.get(e.uri) ?? []),
+    ];
     for (const d of raw) if (!defaults.has(d.code)) defaults.set(d.code, d.severity);
     // In reading order, so the report follows the file.
     raw.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
@@ -242,7 +264,14 @@ class ConfigReader {
   }
 
   #find(fileUri: string): FoundConfig {
-    return this.#fixed ?? nearestConfig(fileUri, (uri) => this.#read(uri), (uri) => this.#byUri.get(uri)!.parsed.config);
+    return (
+      this.#fixed ??
+      nearestConfig(
+        fileUri,
+        (uri) => this.#read(uri),
+        (uri) => this.#byUri.get(uri)!.parsed.config,
+      )
+    );
   }
 
   label(found: FoundConfig): string {

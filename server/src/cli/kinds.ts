@@ -16,7 +16,7 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
   { name: 'skill', aliases: ['SKILL.md'], forced: { kind: 'skill' }, about: 'an Agent Skills SKILL.md' },
   { name: 'agent-md', aliases: ['AGENT.md'], forced: { kind: 'agent-md' }, about: 'an AGENT.md (OS Protocol agent or instruction file, by its frontmatter)' },
   { name: 'world', aliases: ['world.json'], forced: { kind: 'world' }, about: 'an Agent World world.json' },
-  { name: 'prompt', aliases: ['world-prompt'], forced: { kind: 'world-prompt' }, about: "an Agent World prompt (checked against ../world.json)" },
+  { name: 'prompt', aliases: ['world-prompt'], forced: { kind: 'world-prompt' }, about: 'an Agent World prompt (checked against ../world.json)' },
   { name: 'eval', aliases: ['world-eval', 'world.eval.md'], forced: { kind: 'world-eval' }, about: 'an Agent World world.eval.md (checked against ./world.json)' },
   { name: 'instructions', aliases: ['AGENTS.md', 'CLAUDE.md'], forced: { kind: 'instructions' }, about: 'an instruction file for coding agents (read as an AGENTS.md)' },
 ];

@@ -35,10 +35,11 @@ const COMMAND_HELP: Record<string, string> = {
   parse: 'Usage: agent-files parse FILE.3md\n\nPrints the 3md document as JSON. Exit 1 on a parse error (the message names the position).',
   links: 'Usage: agent-files links FILE.3md\n\nPrints the cross-plane [[z=N]] links as JSON.',
   route: 'Usage: agent-files route FILE.3md TEXT...\n\nPrints the skills ranked for a request, as JSON (name, z, score, hits).',
-  resolve: 'Usage: agent-files resolve FILE.3md SKILL\n\nPrints the skill and its dependencies in load order, as JSON. SKILL is a name or a z.\nExit 1 when the file has no such skill.',
+  resolve:
+    'Usage: agent-files resolve FILE.3md SKILL\n\nPrints the skill and its dependencies in load order, as JSON. SKILL is a name or a z.\nExit 1 when the file has no such skill.',
   command:
-    'Usage: agent-files command FILE.3md SKILL [name=value...] [--allow-missing] [--allow-options]\n\nPrints the skill\'s command line with its placeholders filled for the shell context they sit in.\nValues are checked against the skill\'s inputs first (unknown names, types, required inputs);\nexit 1 names the input.\n\nOptions:\n  --allow-missing   keep the placeholders of missing inputs as written\n  --allow-options   accept values that start with - (they could be read as options)',
-  export: 'Usage: agent-files export FILE.3md [--bodies]\n\nPrints the agent3md/1 JSON export.\n\nOptions:\n  --bodies   include each skill\'s body text',
+    "Usage: agent-files command FILE.3md SKILL [name=value...] [--allow-missing] [--allow-options]\n\nPrints the skill's command line with its placeholders filled for the shell context they sit in.\nValues are checked against the skill's inputs first (unknown names, types, required inputs);\nexit 1 names the input.\n\nOptions:\n  --allow-missing   keep the placeholders of missing inputs as written\n  --allow-options   accept values that start with - (they could be read as options)",
+  export: "Usage: agent-files export FILE.3md [--bodies]\n\nPrints the agent3md/1 JSON export.\n\nOptions:\n  --bodies   include each skill's body text",
   conformance: 'Usage: agent-files conformance DIR...\n\nRuns folders of upstream conformance vectors and prints how many pass. Exit 1 on a failure.',
   'to-prompt': 'Usage: agent-files to-prompt DIR...\n\nPrints the <available_skills> XML of skill folders (or of folders of them).',
 };

@@ -66,11 +66,13 @@ export function formatJson(files: FileResult[]): string {
  */
 export function artifactUri(p: string): string {
   if (path.isAbsolute(p)) return pathToFileURL(p).href;
-  return p
-    .split(path.sep)
-    // encodeURIComponent throws on a lone surrogate; such a name can only be shown as U+FFFD.
-    .map((seg) => encodeURIComponent(seg.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')))
-    .join('/');
+  return (
+    p
+      .split(path.sep)
+      // encodeURIComponent throws on a lone surrogate; such a name can only be shown as U+FFFD.
+      .map((seg) => encodeURIComponent(seg.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')))
+      .join('/')
+  );
 }
 
 const SARIF_LEVEL: Record<Diagnostic['severity'], string> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };

@@ -133,7 +133,12 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
     for (const f of agentTexts) {
       const a = analyzeAgentMd(f.text, f.uri, host, { agents, ...(options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}) });
       const byName = a.agent.extends !== undefined && !isExtendsPath(a.agent.extends.trim());
-      if (byName) add(out, f.uri, a.diagnostics.filter((d) => d.code === 'agent-extends-unresolved'));
+      if (byName)
+        add(
+          out,
+          f.uri,
+          a.diagnostics.filter((d) => d.code === 'agent-extends-unresolved'),
+        );
     }
     for (const [uri, ds] of agentWorkspaceDiagnostics(agents)) add(out, uri, ds);
   } catch (e) {

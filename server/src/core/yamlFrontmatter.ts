@@ -127,7 +127,11 @@ export function parseYamlFrontmatter(text: string, options: FrontmatterOptions =
   base.strictIssues = strictIssues(src, off, r, doc);
   if (isMap(doc.contents)) {
     base.map = doc.contents;
-    base.entries = mapEntries(doc.contents, (o) => index.positionAt(off + o), (o, m) => trimEnd(text, off, o, m));
+    base.entries = mapEntries(
+      doc.contents,
+      (o) => index.positionAt(off + o),
+      (o, m) => trimEnd(text, off, o, m),
+    );
   }
   return base;
 }
@@ -135,7 +139,11 @@ export function parseYamlFrontmatter(text: string, options: FrontmatterOptions =
 /** The entries of any mapping node from a parsed frontmatter (e.g. `metadata:`). */
 export function entriesOf(fm: YamlFrontmatter, node: unknown): FrontmatterEntry[] {
   if (!isMap(node)) return [];
-  return mapEntries(node, (o) => fm.index.positionAt(fm.yamlStart + o), (o, m) => trimEnd(fm.text, fm.yamlStart, o, m));
+  return mapEntries(
+    node,
+    (o) => fm.index.positionAt(fm.yamlStart + o),
+    (o, m) => trimEnd(fm.text, fm.yamlStart, o, m),
+  );
 }
 
 /** The document range of any node from a parsed frontmatter. */

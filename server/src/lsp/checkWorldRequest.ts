@@ -52,7 +52,8 @@ export function registerCheckWorldRequest(ctx: ServerContext): void {
     CheckWorldRequest,
     ctx.runner.safe('checkWorld', (p: CheckWorldParams | null): CheckWorldResult => {
       const indexed = ctx.index.files().filter((f) => f.kind === 'world');
-      const targets = typeof p?.uri === 'string' ? [{ uri: p.uri, name: indexed.find((f) => f.uri === p.uri)?.name ?? 'world.json' }] : indexed.map((f) => ({ uri: f.uri, name: f.name }));
+      const targets =
+        typeof p?.uri === 'string' ? [{ uri: p.uri, name: indexed.find((f) => f.uri === p.uri)?.name ?? 'world.json' }] : indexed.map((f) => ({ uri: f.uri, name: f.name }));
       const worlds: CheckWorldEntry[] = [];
       for (const t of targets) {
         const entry = checkWorld(t.uri, t.name, ctx.index.host);

@@ -6,7 +6,18 @@
  */
 import type { CodeAction, Diagnostic as LspDiagnostic, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { applyEdits, modify } from 'jsonc-parser';
-import { applyConfigToFile, configCandidates, CONFIG_FILE_NAME, isConfigFile, isIgnored, nearestConfig, parseConfig, type AgentFilesConfig, type FoundConfig, type ParsedConfig } from '../core/config';
+import {
+  applyConfigToFile,
+  configCandidates,
+  CONFIG_FILE_NAME,
+  isConfigFile,
+  isIgnored,
+  nearestConfig,
+  parseConfig,
+  type AgentFilesConfig,
+  type FoundConfig,
+  type ParsedConfig,
+} from '../core/config';
 import type { Diagnostic } from '../core/types';
 
 export class ConfigStore {
@@ -58,7 +69,12 @@ export function suppressionActions(uri: string, text: string, d: LspDiagnostic, 
   const eol = /\r\n/.test(text) ? '\r\n' : '\n';
   const line = d.range.start.line;
   let fmEnd = -1;
-  if (lines[0]?.trimEnd() === '---') for (let i = 1; i < lines.length; i++) if (/^(---|\.\.\.)\s*$/.test(lines[i]!)) { fmEnd = i; break; }
+  if (lines[0]?.trimEnd() === '---')
+    for (let i = 1; i < lines.length; i++)
+      if (/^(---|\.\.\.)\s*$/.test(lines[i]!)) {
+        fmEnd = i;
+        break;
+      }
   const lineText = lines[line] ?? '';
   if (line > 0 && line < fmEnd) {
     // Only a plain `key: value` line can take a trailing YAML comment without changing its value.
@@ -69,7 +85,13 @@ export function suppressionActions(uri: string, text: string, d: LspDiagnostic, 
   } else if (line > fmEnd && line < lines.length) {
     const indent = /^\s*/.exec(lineText)![0];
     const at = { line, character: 0 };
-    out.push(action(`Suppress '${code}' on this line`, { changes: { [uri]: [{ range: { start: at, end: at }, newText: `${indent}<!-- agent-files-disable-next-line ${code} -->${eol}` }] } }, d));
+    out.push(
+      action(
+        `Suppress '${code}' on this line`,
+        { changes: { [uri]: [{ range: { start: at, end: at }, newText: `${indent}<!-- agent-files-disable-next-line ${code} -->${eol}` }] } },
+        d,
+      ),
+    );
   }
   const found = configs.forFile(uri);
   const fmt = { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } };

@@ -45,13 +45,21 @@ export function registerCustomRequests(ctx: ServerContext): void {
     }),
   );
 
-  connection.onRequest(WorkspaceIndexRequest, runner.safe('workspaceIndex', (): WorkspaceIndexResult => ({ files: index.files() })));
+  connection.onRequest(
+    WorkspaceIndexRequest,
+    runner.safe('workspaceIndex', (): WorkspaceIndexResult => ({ files: index.files() })),
+  );
 
   connection.onRequest(
     RouteRequest,
     runner.safe('route', (p: RouteParams): RouteCandidate[] => {
       const text = typeof p?.text === 'string' ? p.text : '';
-      const uris = p?.uri ? [p.uri] : index.files().filter((f) => f.isAgent).map((f) => f.uri);
+      const uris = p?.uri
+        ? [p.uri]
+        : index
+            .files()
+            .filter((f) => f.isAgent)
+            .map((f) => f.uri);
       const out: RouteCandidate[] = [];
       for (const uri of uris) {
         const a = analysisFor(uri);

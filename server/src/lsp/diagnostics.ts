@@ -51,7 +51,12 @@ const SEVERITY: Record<number, Severity> = {
  * read `code` and `data`, so those must survive the round trip.
  */
 export function fromLspDiagnostic(d: LspDiagnostic): Diagnostic {
-  const out: Diagnostic = { code: String(d.code ?? ''), severity: SEVERITY[d.severity ?? DiagnosticSeverity.Error] ?? 'error', message: typeof d.message === 'string' ? d.message : d.message.value, range: d.range };
+  const out: Diagnostic = {
+    code: String(d.code ?? ''),
+    severity: SEVERITY[d.severity ?? DiagnosticSeverity.Error] ?? 'error',
+    message: typeof d.message === 'string' ? d.message : d.message.value,
+    range: d.range,
+  };
   if (d.data && typeof d.data === 'object') out.data = d.data as Record<string, unknown>;
   return out;
 }

@@ -34,11 +34,7 @@ export function targetsOutside(edit: WorkspaceEdit, selfUri: string, mayWrite: (
 }
 
 /** The actions that keep the bound, and the titles of those dropped with the files they would have touched. */
-export function boundActions(
-  actions: (CodeAction | Command)[],
-  selfUri: string,
-  mayWrite: (uri: string) => boolean,
-): { kept: (CodeAction | Command)[]; dropped: string[] } {
+export function boundActions(actions: (CodeAction | Command)[], selfUri: string, mayWrite: (uri: string) => boolean): { kept: (CodeAction | Command)[]; dropped: string[] } {
   const kept: (CodeAction | Command)[] = [];
   const dropped: string[] = [];
   for (const a of actions) {

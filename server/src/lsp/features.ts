@@ -2,7 +2,16 @@
  * Registration of every editor feature. Each handler finds the open document, picks the
  * provider for its format and delegates; an unknown document gets an empty answer.
  */
-import { ResponseError, SymbolKind, type CodeActionParams, type CodeLens, type ReferenceParams, type RenameParams, type TextDocumentPositionParams as At, type WorkspaceSymbol } from 'vscode-languageserver';
+import {
+  ResponseError,
+  SymbolKind,
+  type CodeActionParams,
+  type CodeLens,
+  type ReferenceParams,
+  type RenameParams,
+  type TextDocumentPositionParams as At,
+  type WorkspaceSymbol,
+} from 'vscode-languageserver';
 import type { ServerContext } from './context';
 import type { OpenDocument } from './documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './formats/provider';
@@ -67,7 +76,8 @@ export function registerFeatures(ctx: ServerContext): void {
       throw e;
     }
     const outside = edit ? targetsOutside(edit, d.uri, mayWrite) : [];
-    if (outside.length) throw new ResponseError(-32803, `Rename refused: it would change files outside the workspace folders (${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''})`);
+    if (outside.length)
+      throw new ResponseError(-32803, `Rename refused: it would change files outside the workspace folders (${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''})`);
     return edit;
   });
   on(connection.onDocumentSymbol.bind(connection), 'documentSymbol', [], (pr, d) => pr.documentSymbols?.(d, fctx));
@@ -90,7 +100,13 @@ export function registerFeatures(ctx: ServerContext): void {
       const fixed = applySafeFixes(d.kind ?? '', text, d.uri, ctx.configs.apply(d.uri, d.kind ?? '', text, pr.diagnostics(d, fctx)));
       if (fixed.applied === 0) return [];
       const end = new LineIndex(text).positionAt(text.length);
-      return [{ title: `Fix ${fixed.applied} safe problem${fixed.applied === 1 ? '' : 's'} (Agent Files)`, kind: FIX_ALL_KIND, edit: { changes: { [d.uri]: [{ range: { start: { line: 0, character: 0 }, end }, newText: fixed.text }] } } }];
+      return [
+        {
+          title: `Fix ${fixed.applied} safe problem${fixed.applied === 1 ? '' : 's'} (Agent Files)`,
+          kind: FIX_ALL_KIND,
+          edit: { changes: { [d.uri]: [{ range: { start: { line: 0, character: 0 }, end }, newText: fixed.text }] } },
+        },
+      ];
     }
     const own = pr.codeActions?.(d, p.range, p.context.diagnostics, fctx) ?? [];
     const text = d.doc.getText();

@@ -33,7 +33,8 @@ export class Lifecycle {
 
   /** What to do with one incoming message. */
   admit(message: unknown): Verdict {
-    if (!message || typeof message !== 'object' || Array.isArray(message)) return { pass: false, log: `dropped a message that is not a JSON-RPC object: ${clip(JSON.stringify(message))}` };
+    if (!message || typeof message !== 'object' || Array.isArray(message))
+      return { pass: false, log: `dropped a message that is not a JSON-RPC object: ${clip(JSON.stringify(message))}` };
     const m = message as { id?: unknown; method?: unknown; params?: unknown };
     if (typeof m.method !== 'string') return { pass: true }; // a response to one of our requests
     const isRequest = typeof m.id === 'number' || typeof m.id === 'string';

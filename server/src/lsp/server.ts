@@ -179,20 +179,25 @@ export function startServer(connection: Connection): void {
     if (t) clearTimeout(t);
     reindexTimers.set(
       uri,
-      setTimeout(() => {
-        reindexTimers.delete(uri);
-        const entry = documents.get(uri);
-        const provider = entry && providerOf(entry);
-        let file: IndexedFile | null | undefined;
-        const started = performance.now();
-        try {
-          file = provider && lines.outgoingEntry(entry!, provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
-        } catch (e) {
-          runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
-        }
-        if (documents.get(uri)) reindexCost.set(uri, performance.now() - started);
-        if (file) index.setOpen(uri, file);
-      }, Math.max(settings.diagnosticDelay, 50, 3 * (reindexCost.get(uri) ?? 0))),
+      setTimeout(
+        () => {
+          reindexTimers.delete(uri);
+          const entry = documents.get(uri);
+          const provider = entry && providerOf(entry);
+          let file: IndexedFile | null | undefined;
+          const started = performance.now();
+          try {
+            file =
+              provider &&
+              lines.outgoingEntry(entry!, provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
+          } catch (e) {
+            runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
+          }
+          if (documents.get(uri)) reindexCost.set(uri, performance.now() - started);
+          if (file) index.setOpen(uri, file);
+        },
+        Math.max(settings.diagnosticDelay, 50, 3 * (reindexCost.get(uri) ?? 0)),
+      ),
     );
   };
 
@@ -261,7 +266,13 @@ export function startServer(connection: Connection): void {
     }
     if (watchRegistration) {
       void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: [{ globPattern: '**/*.3md' }, { globPattern: '**/{SKILL,skill,AGENT}.md' }, { globPattern: '**/.agent-world/**' }, { globPattern: '**/.agent-files.json' }, ...INSTRUCTION_WATCHERS],
+        watchers: [
+          { globPattern: '**/*.3md' },
+          { globPattern: '**/{SKILL,skill,AGENT}.md' },
+          { globPattern: '**/.agent-world/**' },
+          { globPattern: '**/.agent-files.json' },
+          ...INSTRUCTION_WATCHERS,
+        ],
       });
     }
     if (configurationPull) await pullSettings();
@@ -283,11 +294,17 @@ export function startServer(connection: Connection): void {
     const reporter = progressSupport ? await connection.window.createWorkDoneProgress().catch(() => null) : null;
     reporter?.begin('Agent Files: indexing', 0, `${roots.length} folder(s)`, true);
     try {
-      const report = await index.scan(roots, (pct, msg) => reporter?.report(pct, msg), () => !!reporter?.token.isCancellationRequested);
+      const report = await index.scan(
+        roots,
+        (pct, msg) => reporter?.report(pct, msg),
+        () => !!reporter?.token.isCancellationRequested,
+      );
       runner.log.info(`indexed ${report.files} file(s) in ${Date.now() - started} ms`);
       if (report.skipped.length) {
         const list = report.skipped.slice(0, 3).join(', ');
-        void connection.window.showInformationMessage(`Agent Files: ${report.skipped.length} file(s) over 5 MB are indexed only when opened (${list}${report.skipped.length > 3 ? ', …' : ''}).`);
+        void connection.window.showInformationMessage(
+          `Agent Files: ${report.skipped.length} file(s) over 5 MB are indexed only when opened (${list}${report.skipped.length > 3 ? ', …' : ''}).`,
+        );
       }
     } finally {
       reporter?.done();
@@ -341,9 +358,7 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.languages.diagnostics.on(
-    runner.safe('textDocument/diagnostic', (p) => pull.report(p.textDocument.uri, p.previousResultId)),
-  );
+  connection.languages.diagnostics.on(runner.safe('textDocument/diagnostic', (p) => pull.report(p.textDocument.uri, p.previousResultId)));
 
   const ctx: ServerContext = { connection, documents, index, runner, formatContext, providerOf, lines, configs };
   registerFeatures(ctx);

@@ -19,5 +19,8 @@ export function skillsPromptOf(files: IndexedFile[]): SkillsPromptResult {
 }
 
 export function registerSkillsPromptRequest(ctx: ServerContext): void {
-  ctx.connection.onRequest(SkillsPromptRequest, ctx.runner.safe('skillsPrompt', (): SkillsPromptResult => skillsPromptOf(ctx.index.files())));
+  ctx.connection.onRequest(
+    SkillsPromptRequest,
+    ctx.runner.safe('skillsPrompt', (): SkillsPromptResult => skillsPromptOf(ctx.index.files())),
+  );
 }

@@ -28,10 +28,7 @@ const HEADER_AT = /content-length[ \t]*:[ \t]*[+-]?\d*[^\r\n]{0,32}?[\r\n]/gi;
 /** A possible start of a header name, for finding where a header might begin. */
 const NAME = /content-length[ \t]*:/gi;
 
-type State =
-  | { kind: 'header' }
-  | { kind: 'body'; length: number; chunks: Buffer[]; have: number; tail: string }
-  | { kind: 'skip'; length: number; have: number; tail: string };
+type State = { kind: 'header' } | { kind: 'body'; length: number; chunks: Buffer[]; have: number; tail: string } | { kind: 'skip'; length: number; have: number; tail: string };
 
 /** How many bytes of a body are kept for finding a header split across chunks. */
 const TAIL = 128;
@@ -82,7 +79,9 @@ export class FrameParser {
       this.#dropJunk(start === -1 ? lfOnly + 2 : start, false);
       if (start !== -1) {
         this.#buffer = this.#buffer.subarray(lfOnly + 2 - start);
-        this.#sink.log(`malformed frame: header ended by LF LF instead of CR LF CR LF (${JSON.stringify(latin1(buf.subarray(start, lfOnly)))}); the frame is dropped and reading resumes at the next Content-Length header`);
+        this.#sink.log(
+          `malformed frame: header ended by LF LF instead of CR LF CR LF (${JSON.stringify(latin1(buf.subarray(start, lfOnly)))}); the frame is dropped and reading resumes at the next Content-Length header`,
+        );
       }
       return this.#buffer.length > 0;
     }
@@ -106,14 +105,17 @@ export class FrameParser {
     if (at > 0) {
       const before = block.slice(0, at);
       if (starts.length > 1) this.#sink.log(`malformed frame: ${starts.length} Content-Length headers in one header (${JSON.stringify(clip(block))}); the last one is used`);
-      else if (!/^([!-9;-~]+:[^\r\n]*\r\n)*$/.test(before)) this.#sink.log(`malformed frame: ${before.length} byte(s) before the Content-Length header dropped (${JSON.stringify(clip(before))})`);
+      else if (!/^([!-9;-~]+:[^\r\n]*\r\n)*$/.test(before))
+        this.#sink.log(`malformed frame: ${before.length} byte(s) before the Content-Length header dropped (${JSON.stringify(clip(before))})`);
     }
     const header = block.slice(at);
     const nl = header.search(/\r\n/);
     const value = header.slice(header.indexOf(':') + 1, nl === -1 ? undefined : nl).replace(/^[ \t]+|[ \t]+$/g, '');
     this.#buffer = buf.subarray(end + 4);
     if (!/^\d+$/.test(value)) {
-      this.#sink.log(`malformed frame: Content-Length ${JSON.stringify(clip(value))} is not a non-negative integer; the frame is dropped and reading resumes at the next Content-Length header`);
+      this.#sink.log(
+        `malformed frame: Content-Length ${JSON.stringify(clip(value))} is not a non-negative integer; the frame is dropped and reading resumes at the next Content-Length header`,
+      );
       return this.#buffer.length > 0;
     }
     const length = Number(value);
@@ -193,7 +195,9 @@ export class FrameParser {
     if (n <= 0) return;
     const dropped = this.#buffer.subarray(0, n);
     this.#buffer = this.#buffer.subarray(n);
-    this.#sink.log(`malformed input: ${n} byte(s) that are not a frame dropped${tooLong ? ` (no header end within ${MAX_HEADER_BYTES} bytes)` : ''} (${JSON.stringify(clip(latin1(dropped)))})`);
+    this.#sink.log(
+      `malformed input: ${n} byte(s) that are not a frame dropped${tooLong ? ` (no header end within ${MAX_HEADER_BYTES} bytes)` : ''} (${JSON.stringify(clip(latin1(dropped)))})`,
+    );
   }
 }
 

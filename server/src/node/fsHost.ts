@@ -53,7 +53,10 @@ export class NodeFsHost implements IWorkspaceHost {
     if (root === undefined) return undefined;
     if (this.#insideReal(realLocation(p))) return undefined;
     let cur = root;
-    for (const part of path.relative(root, p).split(path.sep).filter((x) => x !== '')) {
+    for (const part of path
+      .relative(root, p)
+      .split(path.sep)
+      .filter((x) => x !== '')) {
       cur = path.join(cur, part);
       if (!this.#insideReal(realLocation(cur))) return URI.file(cur).toString();
       if (!lexists(cur)) break; // below a missing part nothing leads anywhere else

@@ -17,16 +17,12 @@ interface EmacsDump {
 }
 
 function emacs(file: string): EmacsDump {
-  const r = spawnSync(
-    process.env.AGENT_FILES_EMACS || 'emacs',
-    ['--batch', '-Q', '-l', join(ROOT, 'test', 'e2e', 'emacs', 'eglot-dump.el'), file],
-    {
-      cwd: ws.dir,
-      encoding: 'utf8',
-      timeout: 40_000,
-      env: { ...process.env, AGENT_FILES_ROOT: ROOT, AGENT_FILES_LSP_CMD: LSP_CMD, AGENT_FILES_EMACS_HOME: ws.dir, HOME: ws.dir },
-    },
-  );
+  const r = spawnSync(process.env.AGENT_FILES_EMACS || 'emacs', ['--batch', '-Q', '-l', join(ROOT, 'test', 'e2e', 'emacs', 'eglot-dump.el'), file], {
+    cwd: ws.dir,
+    encoding: 'utf8',
+    timeout: 40_000,
+    env: { ...process.env, AGENT_FILES_ROOT: ROOT, AGENT_FILES_LSP_CMD: LSP_CMD, AGENT_FILES_EMACS_HOME: ws.dir, HOME: ws.dir },
+  });
   assert.equal(r.status, 0, `emacs exited ${r.status}: ${r.stderr.slice(-2000)}\n${r.stdout}`);
   const line = r.stdout.split('\n').find((l) => l.startsWith('{'));
   assert.ok(line, `no JSON from emacs: ${r.stdout}`);
@@ -40,7 +36,10 @@ test('emacs: the dead link in agent.3md arrives as a dead-link diagnostic on [[z
   assert.equal(out.mode, 'threemd-mode');
   checkBrokenAgent(ws.dir, published(out));
   // Flymake lines are 1-based
-  assert.ok(out.shown.some((d) => d.line === 14 && d.type === 'eglot-error' && /\[\[z=42\]\]/.test(d.text)), JSON.stringify(out.shown));
+  assert.ok(
+    out.shown.some((d) => d.line === 14 && d.type === 'eglot-error' && /\[\[z=42\]\]/.test(d.text)),
+    JSON.stringify(out.shown),
+  );
 });
 
 test('emacs: a valid agent gets an empty diagnostics publish', () => {

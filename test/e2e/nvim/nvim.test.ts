@@ -32,7 +32,10 @@ function nvim(file: string): NvimDump {
         AGENT_FILES_ROOT: ROOT,
         AGENT_FILES_LSP_CMD: LSP_CMD,
         AGENT_FILES_WORKSPACE: ws.dir,
-        XDG_CONFIG_HOME: xdg, XDG_DATA_HOME: xdg, XDG_STATE_HOME: xdg, XDG_CACHE_HOME: xdg,
+        XDG_CONFIG_HOME: xdg,
+        XDG_DATA_HOME: xdg,
+        XDG_STATE_HOME: xdg,
+        XDG_CACHE_HOME: xdg,
       },
     },
   );
@@ -46,7 +49,10 @@ test('nvim: the dead link in agent.3md arrives as a dead-link diagnostic on [[z=
   const out = nvim('agent.3md');
   assert.equal(out.filetype, 'threemd');
   checkBrokenAgent(ws.dir, out.published ?? []);
-  assert.ok(out.shown.some((d) => d.lnum === 13 && /\[\[z=42\]\]/.test(d.message)), JSON.stringify(out.shown));
+  assert.ok(
+    out.shown.some((d) => d.lnum === 13 && /\[\[z=42\]\]/.test(d.message)),
+    JSON.stringify(out.shown),
+  );
 });
 
 test('nvim: a valid agent gets an empty diagnostics publish', () => {

@@ -79,7 +79,6 @@ export function installExtension(sandbox, vsix) {
   return out;
 }
 
-
 /**
  * Starts code-server on 127.0.0.1 and waits until it answers.
  * @returns {Promise<{ url: string, log: () => string, stop: () => Promise<void> }>}
@@ -91,8 +90,10 @@ export async function startCodeServer(sandbox) {
     join(need('E2E_NODE24'), 'bin', 'node'),
     [
       ...codeServerArgs(sandbox),
-      '--auth', 'none',
-      '--bind-addr', `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-workspace-trust',

@@ -101,7 +101,9 @@ function rows(selector) {
 // The package
 
 test('npm run package made a .vsix with exactly the allow-listed files', () => {
-  const names = listZip(vsix).map((e) => e.name).sort();
+  const names = listZip(vsix)
+    .map((e) => e.name)
+    .sort();
   assert.deepEqual(names, [...EXPECTED_FILES].sort());
 });
 
@@ -151,8 +153,7 @@ test('the workbench opens a copy of the fixture workspace', async () => {
     headless: true,
     // keep chromium's own config and crash folders inside the sandbox
     env: { ...process.env, XDG_CONFIG_HOME: join(ctx.sandbox.root, 'browser-config'), HOME: ctx.sandbox.root },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const p = await ctx.browser.newPage({ viewport: { width: 1280, height: 760 } });
   if (process.env.E2E_DEBUG_CONSOLE) p.on('console', (m) => console.log('[browser]', m.type(), m.text().slice(0, 300)));
@@ -160,7 +161,10 @@ test('the workbench opens a copy of the fixture workspace', async () => {
   ctx.page = p;
   await p.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60_000 });
   const explorer = await rows('.explorer-folders-view');
-  assert.ok(explorer.some((r) => r.text === 'agent.3md'), `Explorer shows ${explorer.map((r) => r.text).join(', ')}`);
+  assert.ok(
+    explorer.some((r) => r.text === 'agent.3md'),
+    `Explorer shows ${explorer.map((r) => r.text).join(', ')}`,
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -202,9 +206,7 @@ test('the Problems panel (Ctrl+Shift+M) lists dead-link and tool-input from agen
 test('hovering the [[z=42]] squiggle shows the dead-link message and its explanation', async () => {
   const p = page();
   // the squiggle of line 14 is the lowest one; the mouse over it opens the hover
-  const boxes = await p.locator('.editor-instance .monaco-editor .squiggly-error').evaluateAll((els) =>
-    els.map((e) => e.getBoundingClientRect().toJSON()),
-  );
+  const boxes = await p.locator('.editor-instance .monaco-editor .squiggly-error').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
   const box = boxes.sort((a, b) => b.y - a.y)[0];
   assert.ok(box, 'no squiggle');
   await p.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
@@ -264,9 +266,10 @@ test('the Agent Files view shows the Skills tree: each agent with its skills and
     return r[i + 1]?.text === 'search-code dependency · z=1' && r[i + 1].level === r[i].level + 1;
   });
   await p.locator('[id="workbench.view.extension.agentFiles"] .monaco-list-row', { hasText: 'open-pr' }).locator('.label-name').click();
-  await until('helper.agent.3md revealed at open-pr', async () =>
-    (await p.locator('.tab.active', { hasText: 'helper.agent.3md' }).count()) > 0 &&
-    /Ln 17,/.test(await p.locator('[id="status.editor.selection"]').innerText()));
+  await until(
+    'helper.agent.3md revealed at open-pr',
+    async () => (await p.locator('.tab.active', { hasText: 'helper.agent.3md' }).count()) > 0 && /Ln 17,/.test(await p.locator('[id="status.editor.selection"]').innerText()),
+  );
   await shot('ui-skills-view');
 });
 

@@ -126,7 +126,11 @@ function siteProblem(site: PlaceholderSite, value: string, options: FillOptions)
   if (value.includes('\0')) return { ...at, kind: 'nul', reason: 'the value holds a NUL character, which no shell argument can carry' };
   if (options.terminal && TERMINAL_CONTROL.test(value)) {
     const c = TERMINAL_CONTROL.exec(value)![0].codePointAt(0)!;
-    return { ...at, kind: 'control', reason: `the value holds the control character U+${c.toString(16).toUpperCase().padStart(4, '0')}, which a terminal's line editor would act on instead of typing it` };
+    return {
+      ...at,
+      kind: 'control',
+      reason: `the value holds the control character U+${c.toString(16).toUpperCase().padStart(4, '0')}, which a terminal's line editor would act on instead of typing it`,
+    };
   }
   if (site.refusal) return { ...at, kind: site.refusal.kind, reason: site.refusal.reason };
   if (site.optionPosition && value.startsWith('-') && !options.allowOptions) {

@@ -13,7 +13,7 @@ import { findCycles, type Cycle } from './cycles';
 export function dependencyGraph(doc: ThreeMdDocument): DependencyGraph {
   const planes = doc.planes;
   let graph = graphs.get(doc.linkTargets);
-  if (!graph || !(graph.array === planes && graph.revision === doc.revision) && !carryGraph(graph, doc) && !reuseGraph(graph, doc)) {
+  if (!graph || (!(graph.array === planes && graph.revision === doc.revision) && !carryGraph(graph, doc) && !reuseGraph(graph, doc))) {
     const targets = planes.map((p) => dependencies(p).map((d) => d.z));
     const targeted = new Map<number, number>();
     for (const t of targets) for (const z of t) targeted.set(z, (targeted.get(z) ?? 0) + 1);

@@ -169,9 +169,7 @@ export function parseInputs(attr: Attribute | undefined): InputDecl[] {
         type = written.toLowerCase();
       }
     }
-    out.push(
-      new InputDecl(name, type, required, spanIn(attr, nameAt, nameAt + name.length, name), typeSpan, spanIn(attr, item.offset, item.offset + item.text.length, item.text)),
-    );
+    out.push(new InputDecl(name, type, required, spanIn(attr, nameAt, nameAt + name.length, name), typeSpan, spanIn(attr, item.offset, item.offset + item.text.length, item.text)));
   }
   return out;
 }

@@ -45,7 +45,10 @@ export class RouteIndex {
   #epoch = 0;
 
   constructor(skills: readonly Skill[]) {
-    this.#skills = skills.map((s, i) => ({ s, i })).sort((a, b) => a.s.z - b.s.z || a.i - b.i).map((e) => e.s);
+    this.#skills = skills
+      .map((s, i) => ({ s, i }))
+      .sort((a, b) => a.s.z - b.s.z || a.i - b.i)
+      .map((e) => e.s);
     // Built as plain arrays (one per word, made when the word is first seen), then packed.
     const postings: (number[] | undefined)[] = [];
     const intern = (word: string): number => {
@@ -103,7 +106,7 @@ export class RouteIndex {
     for (const w of words) {
       const list = this.#postings[w];
       if (!list) continue;
-      for (let k = 0; k < list.length; ) {
+      for (let k = 0; k < list.length;) {
         const rank = list[k]!;
         const phrase = list[k + 1]!;
         const end = k + 3 + list[k + 2]!;

@@ -16,18 +16,7 @@
 export type FillContext = 'bare' | 'double' | 'single';
 
 /** Why no quoting can make a value safe at a site. */
-export type RefusalKind =
-  | 'comment'
-  | 'escaped'
-  | 'after-dollar'
-  | 'backquote'
-  | 'expansion'
-  | 'arithmetic'
-  | 'ansi-c'
-  | 'heredoc'
-  | 'reparsed'
-  | 'command-name'
-  | 'unclosed';
+export type RefusalKind = 'comment' | 'escaped' | 'after-dollar' | 'backquote' | 'expansion' | 'arithmetic' | 'ansi-c' | 'heredoc' | 'reparsed' | 'command-name' | 'unclosed';
 
 export interface Refusal {
   kind: RefusalKind;
@@ -575,9 +564,7 @@ function refuseCodeArgument(args: Word[], at: number): number {
   const flag = findCodeFlag(args, at + 1, shell ? /^-[A-Za-z]*c[A-Za-z]*$/ : /^-(-eval|[A-Za-z]*[cer])$/);
   const code = flag === null ? undefined : args[flag + 1];
   if (!code) return at;
-  const reason = shell
-    ? `${base} ${args[flag!]!.text} parses this argument again as a new command line`
-    : `${base} ${args[flag!]!.text} runs this argument as ${base} code`;
+  const reason = shell ? `${base} ${args[flag!]!.text} parses this argument again as a new command line` : `${base} ${args[flag!]!.text} runs this argument as ${base} code`;
   for (const site of code.sites) site.refusal ??= { kind: 'reparsed', reason };
   return flag! + 1;
 }

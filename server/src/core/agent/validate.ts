@@ -278,13 +278,19 @@ function checkCycles(m: AgentModel, out: Diagnostic[]): DependencyGraph {
       message: `z=${p.z}${p.label ? ` "${p.label}"` : ''} depends on z=${(chain[i + 1] ?? chain[0]!).z}`,
     }));
     if (e.length > CYCLE_SHOWN) {
-      related.push({ range: planeAnchor(chain[CYCLE_SHOWN]!), message: `… and ${e.length - CYCLE_SHOWN} more planes on this cycle (${e.length} in all), back to z=${chain[0]!.z}` });
+      related.push({
+        range: planeAnchor(chain[CYCLE_SHOWN]!),
+        message: `… and ${e.length - CYCLE_SHOWN} more planes on this cycle (${e.length} in all), back to z=${chain[0]!.z}`,
+      });
     }
     if (e.size > e.length) {
       const more = e.size - e.length;
       const named = e.others.map((i) => `z=${planes[i]!.z}`).join(', ');
       const rest = more > e.others.length ? ` and ${more - e.others.length} more` : '';
-      related.push({ range: planeAnchor(planes[e.others[0]!]!), message: `${more} more plane${more === 1 ? '' : 's'} in a cycle with these (each reaches every other): ${named}${rest}` });
+      related.push({
+        range: planeAnchor(planes[e.others[0]!]!),
+        message: `${more} more plane${more === 1 ? '' : 's'} in a cycle with these (each reaches every other): ${named}${rest}`,
+      });
     }
     out.push(diag(AgentRule.cycle, 'error', `dependency cycle detected (involving plane z=${dep.z})`, dep.range, { related }));
   }
@@ -338,7 +344,7 @@ function checkSkill(s: Skill, m: AgentModel, out: Diagnostic[]): void {
     const toolsField = fieldOf(m.doc, 'tools')!;
     out.push(
       diag(AgentRule.undeclaredTool, 'warning', `skill "${sname}" runs "${binary.text}", which is not in the agent's tools list`, binary.range, {
-        related: [{ range: toolsField.valueRange, message: 'the agent\'s tools list' }],
+        related: [{ range: toolsField.valueRange, message: "the agent's tools list" }],
         data: { binary: binary.text },
       }),
     );

@@ -90,7 +90,12 @@ export function analyzeAgentMd(text: string, uri: string, host: IWorkspaceHost, 
     if (classification.kind === 'os-protocol') analyzeInto(fm, text, uri, host, options, agent, out);
   } catch (e) {
     // Keep what was found; the editor must survive any input, and say that the check stopped.
-    out.push(diag('internal-error', 'error', `Agent Files could not check this file: ${e instanceof Error ? e.message : String(e)}`, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }));
+    out.push(
+      diag('internal-error', 'error', `Agent Files could not check this file: ${e instanceof Error ? e.message : String(e)}`, {
+        start: { line: 0, character: 0 },
+        end: { line: 0, character: 0 },
+      }),
+    );
   }
   return { diagnostics: out, agent, classification };
 }
@@ -113,7 +118,9 @@ function analyzeInto(fm: YamlFrontmatter, text: string, uri: string, host: IWork
     if (!fields.has(e.key)) fields.set(e.key, e);
     agent.keys[e.key] ??= { keyRange: e.keyRange, valueRange: e.valueRange };
     if (!ROOT_KEYS.has(e.key)) {
-      out.push(diag('agent-unknown-field', options.unknownFieldSeverity ?? 'error', `must NOT have additional properties {"additionalProperty":"${e.key}"}`, e.keyRange, { key: e.key }));
+      out.push(
+        diag('agent-unknown-field', options.unknownFieldSeverity ?? 'error', `must NOT have additional properties {"additionalProperty":"${e.key}"}`, e.keyRange, { key: e.key }),
+      );
     }
   }
   for (const key of ['name', 'description'] as const) {
@@ -131,7 +138,8 @@ function analyzeInto(fm: YamlFrontmatter, text: string, uri: string, host: IWork
     agent[key] = e.value;
     if (key === 'name') agent.nameRange = e.valueRange;
     if (key === 'extends') agent.extendsRange = e.valueRange;
-    if (key === 'version' && !SEMVER.test(e.value)) out.push(diag('agent-version-semver', 'warning', `version should be a semantic version (MAJOR.MINOR.PATCH), not '${e.value}'`, e.valueRange));
+    if (key === 'version' && !SEMVER.test(e.value))
+      out.push(diag('agent-version-semver', 'warning', `version should be a semantic version (MAJOR.MINOR.PATCH), not '${e.value}'`, e.valueRange));
   }
   checkList(fm, fields.get('tools'), '/tools', agent.tools, out);
   checkList(fm, fields.get('workflows'), '/workflows', agent.workflows, out);
@@ -187,7 +195,13 @@ function checkAnnotations(fm: YamlFrontmatter, e: FrontmatterEntry | undefined, 
   const kids = entriesOf(fm, e.node);
   const byKey = new Map(kids.map((k) => [k.key, k]));
   for (const k of kids) {
-    if (!ANNOTATION_KEYS.has(k.key)) out.push(diag('agent-unknown-field', 'error', `/annotations must NOT have additional properties {"additionalProperty":"${k.key}"}`, k.keyRange, { key: k.key, path: '/annotations' }));
+    if (!ANNOTATION_KEYS.has(k.key))
+      out.push(
+        diag('agent-unknown-field', 'error', `/annotations must NOT have additional properties {"additionalProperty":"${k.key}"}`, k.keyRange, {
+          key: k.key,
+          path: '/annotations',
+        }),
+      );
   }
   if (!byKey.has('whenToUse')) out.push(diag('agent-when-to-use-missing', 'error', "/annotations must have required property 'whenToUse'", e.keyRange));
   checkList(fm, byKey.get('whenToUse'), '/annotations/whenToUse', agent.whenToUse, out);
@@ -212,7 +226,11 @@ function checkWorkflows(workflows: AgentListItem[], out: Diagnostic[]): void {
   for (const w of workflows) {
     if (w.value in WORKFLOWS) continue;
     if (w.value === 'orchestrator-worker') {
-      out.push(diag('agent-workflow-not-schema', 'information', "The workflow pattern id is 'orchestrator-workers' ('orchestrator-worker' is only the docs URL)", w.range, { replacement: 'orchestrator-workers' }));
+      out.push(
+        diag('agent-workflow-not-schema', 'information', "The workflow pattern id is 'orchestrator-workers' ('orchestrator-worker' is only the docs URL)", w.range, {
+          replacement: 'orchestrator-workers',
+        }),
+      );
     } else if (w.value === 'prompt-chaining') {
       out.push(diag('agent-workflow-not-schema', 'information', "'prompt-chaining' is a known pattern but has no schema in the protocol", w.range));
     } else {
@@ -236,7 +254,14 @@ function checkExtends(agent: AgentInfo, uri: string, host: IWorkspaceHost, o: Ag
     return;
   }
   if (isAbsoluteReference(value)) {
-    out.push(diag('agent-extends-absolute', 'warning', `Parent agent '${value}' is ${/^[a-z][a-z0-9+.-]+:/i.test(value) ? 'a URI' : 'an absolute path'}; name the parent agent, or write a path relative to this AGENT.md, so it resolves on other machines too`, range));
+    out.push(
+      diag(
+        'agent-extends-absolute',
+        'warning',
+        `Parent agent '${value}' is ${/^[a-z][a-z0-9+.-]+:/i.test(value) ? 'a URI' : 'an absolute path'}; name the parent agent, or write a path relative to this AGENT.md, so it resolves on other machines too`,
+        range,
+      ),
+    );
     return;
   }
   const target = resolveExtendsPath(uri, value, o.workspaceRoots);
@@ -248,7 +273,15 @@ function checkExtends(agent: AgentInfo, uri: string, host: IWorkspaceHost, o: Ag
   if (!host.exists(file)) {
     const via = linkOutside(host, file);
     if (via !== undefined) {
-      out.push(diag('agent-extends-outside', 'warning', `Parent agent '${value}' leads outside the workspace through the symbolic link '${relativeLabel(Utils.dirname(URI.parse(uri)).toString(), via)}'; it is not read`, range, { via }));
+      out.push(
+        diag(
+          'agent-extends-outside',
+          'warning',
+          `Parent agent '${value}' leads outside the workspace through the symbolic link '${relativeLabel(Utils.dirname(URI.parse(uri)).toString(), via)}'; it is not read`,
+          range,
+          { via },
+        ),
+      );
       return;
     }
     out.push(diag('agent-extends-unresolved', severity, `Unknown parent agent '${value}' (no such file)`, range, { target: file }));
@@ -261,7 +294,9 @@ function checkExtends(agent: AgentInfo, uri: string, host: IWorkspaceHost, o: Ag
     const parentText = host.readText(file);
     if (parentText !== undefined && agentMdKindOf(parentText).kind === 'instructions') {
       out.push(
-        diag('agent-extends-not-agent', severity, `Parent '${value}' is an instruction file, not an OS Protocol agent (it has no frontmatter with OS Protocol keys)`, range, { target: file }),
+        diag('agent-extends-not-agent', severity, `Parent '${value}' is an instruction file, not an OS Protocol agent (it has no frontmatter with OS Protocol keys)`, range, {
+          target: file,
+        }),
       );
       return;
     }
@@ -286,6 +321,3 @@ export function resolveExtendsPath(uri: string, value: string, roots?: string[])
     return undefined;
   }
 }
-
-
-

@@ -14,15 +14,40 @@ export interface AgentKeyDoc {
 export const AGENT_KEYS: AgentKeyDoc[] = [
   { key: 'name', required: true, type: 'string', summary: 'Unique identifier for the agent.', snippet: 'name: ${1:my-agent}' },
   { key: 'description', required: true, type: 'string', summary: 'Human-readable description.', snippet: 'description: ${1:A helpful assistant agent}' },
-  { key: 'version', required: false, type: 'string', summary: 'Semantic version (optional), e.g. `1.0.0`. Quote it if YAML would read it as a number (`"1.0"`).', snippet: 'version: ${1:1.0.0}' },
-  { key: 'extends', required: false, type: 'string', summary: 'Parent agent to extend from (optional): the `name` of another agent. Merge rules are not specified.', snippet: 'extends: ${1:base-agent}' },
-  { key: 'tools', required: false, type: 'string[]', summary: "Tools this agent has access to (e.g. 'fs.read', 'checks.rules'): a YAML list of dotted names.", snippet: 'tools:\n  - ${1:fs.read}' },
-  { key: 'workflows', required: false, type: 'string[]', summary: 'Workflow patterns this agent can use: `routing`, `orchestrator-workers`, `parallelization`, `evaluator-optimizer`.', snippet: 'workflows:\n  - ${1|routing,orchestrator-workers,parallelization,evaluator-optimizer|}' },
+  {
+    key: 'version',
+    required: false,
+    type: 'string',
+    summary: 'Semantic version (optional), e.g. `1.0.0`. Quote it if YAML would read it as a number (`"1.0"`).',
+    snippet: 'version: ${1:1.0.0}',
+  },
+  {
+    key: 'extends',
+    required: false,
+    type: 'string',
+    summary: 'Parent agent to extend from (optional): the `name` of another agent. Merge rules are not specified.',
+    snippet: 'extends: ${1:base-agent}',
+  },
+  {
+    key: 'tools',
+    required: false,
+    type: 'string[]',
+    summary: "Tools this agent has access to (e.g. 'fs.read', 'checks.rules'): a YAML list of dotted names.",
+    snippet: 'tools:\n  - ${1:fs.read}',
+  },
+  {
+    key: 'workflows',
+    required: false,
+    type: 'string[]',
+    summary: 'Workflow patterns this agent can use: `routing`, `orchestrator-workers`, `parallelization`, `evaluator-optimizer`.',
+    snippet: 'workflows:\n  - ${1|routing,orchestrator-workers,parallelization,evaluator-optimizer|}',
+  },
   {
     key: 'annotations',
     required: false,
     type: 'object',
-    summary: 'Discovery annotations used by routing workflows to pick the agent for a task: `whenToUse` (required list of conditions) and `examples` (optional list of example tasks).',
+    summary:
+      'Discovery annotations used by routing workflows to pick the agent for a task: `whenToUse` (required list of conditions) and `examples` (optional list of example tasks).',
     snippet: 'annotations:\n  whenToUse:\n    - "${1:When the user needs …}"\n  examples:\n    - "${2:Example task}"',
   },
 ];

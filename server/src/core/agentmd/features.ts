@@ -34,7 +34,7 @@ export function agentMdCompletion(text: string, uri: string, position: Position,
   const before = line.slice(0, position.character);
   const r = (a: number, b: number): Range => ({ start: { line: position.line, character: a }, end: { line: position.line, character: b } });
   if (/^[\w-]*$/.test(before)) {
-    const present = new Set(lines.slice(fm.from, fm.to).map((l, i) => (i + fm.from === position.line ? '' : /^([\w-]+)\s*:/.exec(l)?.[1] ?? '')));
+    const present = new Set(lines.slice(fm.from, fm.to).map((l, i) => (i + fm.from === position.line ? '' : (/^([\w-]+)\s*:/.exec(l)?.[1] ?? ''))));
     const end = before.length + (/^[\w-]*/.exec(line.slice(before.length))?.[0].length ?? 0);
     return AGENT_KEYS.filter((k) => !present.has(k.key)).map((k, i) => keyItem(k, r(0, end), i));
   }
@@ -94,7 +94,12 @@ export function agentMdHover(text: string, position: Position, agents: AgentInde
   for (const e of fm.entries) {
     if (rangeContains(e.keyRange, position)) {
       const doc = AGENT_KEYS.find((k) => k.key === e.key);
-      return md(doc ? `**${e.key}** (\`${doc.type}\`${doc.required ? ', required' : ''}): ${doc.summary}` : `**${e.key}** is not an AGENT.md field; the schema allows only ${AGENT_KEYS.map((k) => `\`${k.key}\``).join(', ')}.`, e.keyRange);
+      return md(
+        doc
+          ? `**${e.key}** (\`${doc.type}\`${doc.required ? ', required' : ''}): ${doc.summary}`
+          : `**${e.key}** is not an AGENT.md field; the schema allows only ${AGENT_KEYS.map((k) => `\`${k.key}\``).join(', ')}.`,
+        e.keyRange,
+      );
     }
     if (e.key === 'extends' && typeof e.value === 'string' && rangeContains(e.valueRange, position)) {
       const name = fm.entries.find((x) => x.key === 'name')?.value;

@@ -47,7 +47,13 @@ export function agentWorkspaceDiagnostics(agents: AgentIndexEntry[]): Map<string
     for (const a of g) {
       if (!a.nameRange) continue;
       const others = g.filter((o) => o !== a).map((o) => o.uri);
-      push(out, a.uri, { code: 'agent-duplicate-name', severity: 'warning', message: `Agent name '${name}' is also used by ${others.join(', ')}`, range: a.nameRange, data: { others } });
+      push(out, a.uri, {
+        code: 'agent-duplicate-name',
+        severity: 'warning',
+        message: `Agent name '${name}' is also used by ${others.join(', ')}`,
+        range: a.nameRange,
+        data: { others },
+      });
     }
   }
   for (const a of agents) {

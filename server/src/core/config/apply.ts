@@ -16,7 +16,8 @@ export interface ApplyOptions {
 export const MAX_RELATED = 100;
 
 export function applyConfig(diagnostics: readonly Diagnostic[], config: AgentFilesConfig = DEFAULT_CONFIG, options: ApplyOptions = {}): Diagnostic[] {
-  const suppressed = options.markdownText !== undefined && options.markdownText.includes('agent-files-') ? applySuppressions(diagnostics, findSuppressions(options.markdownText)) : diagnostics;
+  const suppressed =
+    options.markdownText !== undefined && options.markdownText.includes('agent-files-') ? applySuppressions(diagnostics, findSuppressions(options.markdownText)) : diagnostics;
   const out: Diagnostic[] = [];
   let more = 0;
   const max = config.maxDiagnostics;

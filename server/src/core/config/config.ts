@@ -26,7 +26,11 @@ export interface AgentFilesConfig {
   maxDiagnostics: number;
 }
 
-export const DEFAULT_CONFIG: AgentFilesConfig = Object.freeze({ rules: Object.freeze({}), ignore: Object.freeze([]) as readonly string[], maxDiagnostics: DEFAULT_MAX_DIAGNOSTICS });
+export const DEFAULT_CONFIG: AgentFilesConfig = Object.freeze({
+  rules: Object.freeze({}),
+  ignore: Object.freeze([]) as readonly string[],
+  maxDiagnostics: DEFAULT_MAX_DIAGNOSTICS,
+});
 
 export interface ParsedConfig {
   config: AgentFilesConfig;
@@ -41,7 +45,8 @@ export function parseConfig(text: string): ParsedConfig {
   const index = new LineIndex(text);
   const rangeOf = (n: { offset: number; length: number }): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
   const out: Diagnostic[] = [];
-  const d = (code: string, severity: Severity, message: string, r: Range, data?: Record<string, unknown>) => out.push({ code, severity, message, range: r, ...(data ? { data } : {}) });
+  const d = (code: string, severity: Severity, message: string, r: Range, data?: Record<string, unknown>) =>
+    out.push({ code, severity, message, range: r, ...(data ? { data } : {}) });
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   for (const e of errors.slice(0, 20)) d('config-invalid-json', 'error', `Invalid JSON in ${CONFIG_FILE_NAME}: ${printParseErrorCode(e.error)}`, rangeOf(e));
@@ -62,7 +67,7 @@ export function parseConfig(text: string): ParsedConfig {
   }
   const rulesNode = findNodeAtLocation(root, ['rules']);
   if (rulesNode) {
-    if (rulesNode.type !== 'object') d('config-bad-value', 'error', "'rules' must be an object of rule code → severity or \"off\"", rangeOf(rulesNode));
+    if (rulesNode.type !== 'object') d('config-bad-value', 'error', '\'rules\' must be an object of rule code → severity or "off"', rangeOf(rulesNode));
     else
       for (const prop of rulesNode.children ?? []) {
         const [k, v] = prop.children ?? [];
@@ -104,7 +109,8 @@ export function parseConfig(text: string): ParsedConfig {
   const maxNode = findNodeAtLocation(root, ['maxDiagnostics']);
   if (maxNode) {
     const n = maxNode.value as unknown;
-    if (maxNode.type !== 'number' || typeof n !== 'number' || !Number.isInteger(n) || n < 1) d('config-bad-value', 'error', "'maxDiagnostics' must be a whole number of at least 1", rangeOf(maxNode));
+    if (maxNode.type !== 'number' || typeof n !== 'number' || !Number.isInteger(n) || n < 1)
+      d('config-bad-value', 'error', "'maxDiagnostics' must be a whole number of at least 1", rangeOf(maxNode));
     else maxDiagnostics = n;
   }
   const config: AgentFilesConfig = { rules, ignore, maxDiagnostics };
@@ -161,4 +167,3 @@ export function suggestCode(code: string): string | undefined {
   }
   return best !== undefined && bestD <= Math.max(2, Math.floor(code.length / 4)) ? best : undefined;
 }
-

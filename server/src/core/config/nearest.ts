@@ -13,7 +13,11 @@ export interface FoundConfig {
  * `read` (undefined = no such file). Nearest wins alone; an unreadable or broken file still
  * applies with whatever parts of it are valid.
  */
-export function nearestConfig(fileUri: string, read: (uri: string) => string | undefined, parse: (uri: string, text: string) => AgentFilesConfig = (_u, t) => parseConfig(t).config): FoundConfig {
+export function nearestConfig(
+  fileUri: string,
+  read: (uri: string) => string | undefined,
+  parse: (uri: string, text: string) => AgentFilesConfig = (_u, t) => parseConfig(t).config,
+): FoundConfig {
   for (const uri of configCandidates(fileUri)) {
     let text: string | undefined;
     try {

@@ -54,7 +54,13 @@ export function findSuppressions(text: string): Suppression[] {
     if (!m) continue;
     const start = m.index + m[1]!.length;
     const codesAt = line.length - m[2]!.length;
-    out.push({ kind: 'line', codes: codesIn(m[2]!, i, codesAt), range: { start: { line: i, character: start }, end: { line: i, character: line.length } }, fromLine: i, toLine: i });
+    out.push({
+      kind: 'line',
+      codes: codesIn(m[2]!, i, codesAt),
+      range: { start: { line: i, character: start }, end: { line: i, character: line.length } },
+      fromLine: i,
+      toLine: i,
+    });
   }
   let fence: string | null = null;
   const open = new Map<string, Suppression>();
@@ -102,7 +108,8 @@ export function findSuppressions(text: string): Suppression[] {
   return out;
 }
 
-const covers = (s: Suppression, d: Diagnostic) => d.range.start.line >= s.fromLine && d.range.start.line <= s.toLine && (s.codes.length === 0 || s.codes.some((c) => c.code === d.code));
+const covers = (s: Suppression, d: Diagnostic) =>
+  d.range.start.line >= s.fromLine && d.range.start.line <= s.toLine && (s.codes.length === 0 || s.codes.some((c) => c.code === d.code));
 
 /**
  * The diagnostics no suppression silences, plus an `unused-suppression` hint for each comment
@@ -128,7 +135,15 @@ export function applySuppressions(diagnostics: readonly Diagnostic[], suppressio
       if (!used.has(`${k}`)) kept.push(unused(s.range, 'This suppression comment silences nothing'));
       return;
     }
-    for (const c of s.codes) if (!used.has(`${k}:${c.code}`)) kept.push(unused(c.range, `Nothing to suppress: no '${c.code}' diagnostic ${s.kind === 'file' ? 'in this file' : s.kind === 'line' ? 'on this line' : s.kind === 'next-line' ? 'on the next line' : 'in this region'}`, c.code));
+    for (const c of s.codes)
+      if (!used.has(`${k}:${c.code}`))
+        kept.push(
+          unused(
+            c.range,
+            `Nothing to suppress: no '${c.code}' diagnostic ${s.kind === 'file' ? 'in this file' : s.kind === 'line' ? 'on this line' : s.kind === 'next-line' ? 'on the next line' : 'in this region'}`,
+            c.code,
+          ),
+        );
   });
   // The hints join the others in reading order.
   return kept.length === before ? kept : kept.sort(byPosition);

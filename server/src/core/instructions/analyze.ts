@@ -71,13 +71,22 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   if (claude) {
     const bytes = utf8Length(text);
     if (bytes > CLAUDE_MAX_BYTES) {
-      out.push({ code: 'instructions-too-large', severity: 'error', message: `${info.label} is ${(bytes / 1024 / 1024).toFixed(1)} MiB; Claude Code skips memory files over 4 MiB and reads none of it`, range: at0, data: { bytes } });
+      out.push({
+        code: 'instructions-too-large',
+        severity: 'error',
+        message: `${info.label} is ${(bytes / 1024 / 1024).toFixed(1)} MiB; Claude Code skips memory files over 4 MiB and reads none of it`,
+        range: at0,
+        data: { bytes },
+      });
     }
   }
   let fm: InstructionFrontmatter | undefined;
   if (info.frontmatter) {
     fm = readInstructionFrontmatter(text, info.frontmatter);
-    const fmOptions = { ...(options.workspaceFiles ? { workspaceFiles: relativePaths(projectBaseOf(uri), options.workspaceFiles) } : {}), ...(options.editorValidates ? { editorValidates: true } : {}) };
+    const fmOptions = {
+      ...(options.workspaceFiles ? { workspaceFiles: relativePaths(projectBaseOf(uri), options.workspaceFiles) } : {}),
+      ...(options.editorValidates ? { editorValidates: true } : {}),
+    };
     out.push(...checkInstructionFrontmatter(fm, info.frontmatter, fmOptions));
   }
   const start = frontmatterEndLine(text);
@@ -103,7 +112,12 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   }
   out.push(...checkInstructionLinks(text, uri, start, host, options.workspaceRoots));
   out.push(...checkCommands(scan.code, uri, host, options.workspaceRoots ? { roots: options.workspaceRoots } : {}, scan.lines));
-  const analysis: InstructionAnalysis = { info, scan, imports, diagnostics: out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character) };
+  const analysis: InstructionAnalysis = {
+    info,
+    scan,
+    imports,
+    diagnostics: out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character),
+  };
   if (fm) analysis.frontmatter = fm;
   return analysis;
 }

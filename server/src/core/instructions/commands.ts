@@ -11,12 +11,41 @@ import type { CodeText } from './scan';
 import { projectBaseOf } from './files';
 
 /** Fenced-block languages whose lines are commands ('' = no language given). */
-const SHELL_LANGS = new Set(['', 'bash', 'sh', 'shell', 'zsh', 'fish', 'console', 'terminal', 'shell-session', 'sh-session', 'shellsession', 'powershell', 'pwsh', 'ps1', 'cmd', 'bat', 'batch', 'text', 'txt', 'plaintext']);
+const SHELL_LANGS = new Set([
+  '',
+  'bash',
+  'sh',
+  'shell',
+  'zsh',
+  'fish',
+  'console',
+  'terminal',
+  'shell-session',
+  'sh-session',
+  'shellsession',
+  'powershell',
+  'pwsh',
+  'ps1',
+  'cmd',
+  'bat',
+  'batch',
+  'text',
+  'txt',
+  'plaintext',
+]);
 
 /** pnpm's own commands (a word after `pnpm` that is one of these is not a script). */
-const PNPM_OWN = new Set('add audit bin cat-file cat-index config create dedupe deploy dlx doctor env exec fetch find-hash help i import init install install-test ignored-builds approve-builds it licenses link list ln ls outdated pack patch patch-commit patch-remove prune publish rb rebuild recursive remove rm root self-update server setup store un uninstall unlink up update upgrade why -v --version -h --help'.split(' '));
+const PNPM_OWN = new Set(
+  'add audit bin cat-file cat-index config create dedupe deploy dlx doctor env exec fetch find-hash help i import init install install-test ignored-builds approve-builds it licenses link list ln ls outdated pack patch patch-commit patch-remove prune publish rb rebuild recursive remove rm root self-update server setup store un uninstall unlink up update upgrade why -v --version -h --help'.split(
+    ' ',
+  ),
+);
 /** Yarn's own commands (classic and berry). */
-const YARN_OWN = new Set('add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init install link list login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild remove search sdks set stage tag team unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces -v --version -h --help'.split(' '));
+const YARN_OWN = new Set(
+  'add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init install link list login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild remove search sdks set stage tag team unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces -v --version -h --help'.split(
+    ' ',
+  ),
+);
 /** Options that run a script of another package (or many): the nearest package.json is not the one read. */
 const ELSEWHERE = /^(?:-w|--workspace(?:=.*)?|--workspaces|-ws|--prefix(?:=.*)?|-C|--dir(?:=.*)?|--cwd(?:=.*)?|--filter(?:=.*)?|-F|-r|--recursive|--if-present|-g|--global)$/;
 const NAME = /^[A-Za-z0-9_][\w:.@/+-]*$/;
@@ -26,7 +55,11 @@ const HEDGE = /\bif (?:it )?(?:available|present|exists|defined|configured|any)\
  * Tools that `pnpm X` / `yarn X` run from node_modules/.bin when there is no script X: in a
  * monorepo they are often dependencies of a package, not of the root.
  */
-const COMMON_BINS = new Set('tsc tsx vitest jest mocha ava eslint prettier biome oxlint stylelint playwright cypress vite next nuxt astro svelte-kit remix webpack rollup esbuild turbo nx lerna changeset prisma drizzle-kit wrangler expo react-native tauri electron storybook ts-node nodemon concurrently rimraf tailwindcss knip depcheck syncpack'.split(' '));
+const COMMON_BINS = new Set(
+  'tsc tsx vitest jest mocha ava eslint prettier biome oxlint stylelint playwright cypress vite next nuxt astro svelte-kit remix webpack rollup esbuild turbo nx lerna changeset prisma drizzle-kit wrangler expo react-native tauri electron storybook ts-node nodemon concurrently rimraf tailwindcss knip depcheck syncpack'.split(
+    ' ',
+  ),
+);
 
 export interface CommandCheckOptions {
   /** Workspace folders as URIs: the upward search for package.json and Makefile stops at them. */
@@ -117,7 +150,6 @@ function invocation(words: Segment['words']): Invocation | null {
       return null;
   }
 }
-
 
 function within(uri: string, roots: readonly string[] | undefined): boolean {
   if (!roots || !roots.length) return true;
@@ -280,7 +312,10 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
         out.push({
           code: 'instructions-command-undefined',
           severity: 'warning',
-          message: `'${written}': the Makefile defines no target ${missing.map((m) => `'${m.text}'`).join(', ')}${listing('targets', targets.filter((t) => !t.startsWith('.')))}`,
+          message: `'${written}': the Makefile defines no target ${missing.map((m) => `'${m.text}'`).join(', ')}${listing(
+            'targets',
+            targets.filter((t) => !t.startsWith('.')),
+          )}`,
           range,
           data: { tool: 'make', missing: missing.map((m) => m.text) },
         });

@@ -66,8 +66,15 @@ export function instructionsInEffect(fileUri: string, root: string, files: reado
   const out: ClientEffect[] = [];
 
   // Codex and the agents.md convention: the nearest AGENTS.md wins.
-  const nearest = [...dirs].reverse().map((d) => at(d, 'AGENTS.md')).find((f) => f);
-  out.push({ client: 'Codex (AGENTS.md)', order: 'the nearest AGENTS.md', items: nearest ? [{ uri: nearest.uri, why: nearest.uri === `${root.replace(/\/$/, '')}/AGENTS.md` ? 'root AGENTS.md' : 'nearest AGENTS.md' }] : [] });
+  const nearest = [...dirs]
+    .reverse()
+    .map((d) => at(d, 'AGENTS.md'))
+    .find((f) => f);
+  out.push({
+    client: 'Codex (AGENTS.md)',
+    order: 'the nearest AGENTS.md',
+    items: nearest ? [{ uri: nearest.uri, why: nearest.uri === `${root.replace(/\/$/, '')}/AGENTS.md` ? 'root AGENTS.md' : 'nearest AGENTS.md' }] : [],
+  });
 
   // Claude Code: ancestors from the root down, CLAUDE.local.md after CLAUDE.md; then matching rules.
   const claude: EffectItem[] = [];
@@ -92,13 +99,22 @@ export function instructionsInEffect(fileUri: string, root: string, files: reado
   out.push({ client: 'Claude Code', order: 'CLAUDE.md from the root down (CLAUDE.local.md after), then matching .claude/rules', items: claude });
 
   // Gemini CLI: GEMINI.md of the folder and its parents, concatenated.
-  const gemini = dirs.map((d) => at(d, 'GEMINI.md')).filter((f): f is InstructionEntry => !!f).map((f) => ({ uri: f.uri, why: 'ancestor folder' }));
+  const gemini = dirs
+    .map((d) => at(d, 'GEMINI.md'))
+    .filter((f): f is InstructionEntry => !!f)
+    .map((f) => ({ uri: f.uri, why: 'ancestor folder' }));
   out.push({ client: 'Gemini CLI', order: 'GEMINI.md from the root down', items: gemini });
 
   // GitHub Copilot (VS Code): always-on files at the root, then matching .instructions.md (no order guaranteed).
   const copilot: EffectItem[] = [];
   const r0 = dirs[0]!;
-  const always: [string, string][] = [['.github/copilot-instructions.md', 'always on'], ['AGENTS.md', 'root AGENTS.md (chat.useAgentsMdFile)'], ['CLAUDE.md', 'chat.useClaudeMdFile'], ['.claude/CLAUDE.md', 'chat.useClaudeMdFile'], ['CLAUDE.local.md', 'chat.useClaudeMdFile']];
+  const always: [string, string][] = [
+    ['.github/copilot-instructions.md', 'always on'],
+    ['AGENTS.md', 'root AGENTS.md (chat.useAgentsMdFile)'],
+    ['CLAUDE.md', 'chat.useClaudeMdFile'],
+    ['.claude/CLAUDE.md', 'chat.useClaudeMdFile'],
+    ['CLAUDE.local.md', 'chat.useClaudeMdFile'],
+  ];
   for (const [name, why] of always) {
     const f = at(r0, name);
     if (f) copilot.push({ uri: f.uri, why });

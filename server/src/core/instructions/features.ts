@@ -28,7 +28,10 @@ function read(host: IWorkspaceHost, uri: string): string | undefined {
 function importHover(imp: ResolvedImport, host: IWorkspaceHost, client: string): Hover {
   if (imp.notRead) {
     const why = imp.notRead === 'home' ? 'in your home folder' : 'written as an absolute path';
-    return { contents: { kind: 'markdown', value: `**Import** \`${imp.path}\`\n\n${client} reads it on this machine; Agent Files does not read files ${why}, so it is not checked.` }, range: imp.range };
+    return {
+      contents: { kind: 'markdown', value: `**Import** \`${imp.path}\`\n\n${client} reads it on this machine; Agent Files does not read files ${why}, so it is not checked.` },
+      range: imp.range,
+    };
   }
   const text = imp.uri ? read(host, imp.uri) : undefined;
   if (text === undefined) return { contents: { kind: 'markdown', value: `**Import** \`${imp.path}\`: the file does not exist or cannot be read.` }, range: imp.range };
@@ -52,7 +55,9 @@ export function instructionHover(text: string, uri: string, pos: Position, host:
     const fm = readInstructionFrontmatter(text, info.frontmatter);
     const key = fm.globKey;
     if (key && (rangeContains(key.keyRange, pos) || rangeContains(key.valueRange, pos))) {
-      const lines = [`**${key.key}**: ${info.frontmatter === 'copilot' ? 'GitHub Copilot adds this file to requests about files matching these patterns' : 'Claude Code loads this rule when it works on files matching these patterns'}.`];
+      const lines = [
+        `**${key.key}**: ${info.frontmatter === 'copilot' ? 'GitHub Copilot adds this file to requests about files matching these patterns' : 'Claude Code loads this rule when it works on files matching these patterns'}.`,
+      ];
       if (options.workspaceFiles) {
         const cap = 10_000;
         const files = relativePaths(projectBaseOf(uri), options.workspaceFiles);

@@ -4,15 +4,7 @@
  * Facts from the clients' documentation (see docs/rules.md, "Instruction files").
  */
 
-export type InstructionVariant =
-  | 'agents-md'
-  | 'agent-md'
-  | 'claude-md'
-  | 'claude-local'
-  | 'claude-rule'
-  | 'gemini-md'
-  | 'copilot-instructions'
-  | 'copilot-scoped';
+export type InstructionVariant = 'agents-md' | 'agent-md' | 'claude-md' | 'claude-local' | 'claude-rule' | 'gemini-md' | 'copilot-instructions' | 'copilot-scoped';
 
 export interface ImportRules {
   /** The client that expands the imports, for messages. */

@@ -98,23 +98,36 @@ export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: Fr
   }
   const key = f.globKey;
   if (key) {
-    const okShape = style === 'copilot' ? typeof key.value === 'string' : typeof key.value === 'string' || (Array.isArray(key.value) && key.value.every((v) => typeof v === 'string'));
+    const okShape =
+      style === 'copilot' ? typeof key.value === 'string' : typeof key.value === 'string' || (Array.isArray(key.value) && key.value.every((v) => typeof v === 'string'));
     if (!okShape) {
       out.push({
         code: 'instructions-glob-invalid',
         severity: 'warning',
-        message: style === 'copilot' ? `'applyTo' must be a string of comma-separated glob patterns ('src/**/*.ts, test/**')` : `'paths' must be a list of glob patterns (or one pattern)`,
+        message:
+          style === 'copilot' ? `'applyTo' must be a string of comma-separated glob patterns ('src/**/*.ts, test/**')` : `'paths' must be a list of glob patterns (or one pattern)`,
         range: key.valueRange,
       });
     }
     for (const g of f.globs) {
       const problem = globProblem(g.glob);
       if (problem) {
-        out.push({ code: 'instructions-glob-invalid', severity: 'warning', message: `Glob pattern '${g.glob}' cannot be used: ${problem}; ${reader} matches no file with it`, range: g.range });
+        out.push({
+          code: 'instructions-glob-invalid',
+          severity: 'warning',
+          message: `Glob pattern '${g.glob}' cannot be used: ${problem}; ${reader} matches no file with it`,
+          range: g.range,
+        });
         continue;
       }
       if (options.workspaceFiles && countMatches(g.glob, options.workspaceFiles, 1) === 0) {
-        out.push({ code: 'instructions-glob-no-match', severity: 'information', message: `Glob pattern '${g.glob}' matches no file in the workspace`, range: g.range, data: { glob: g.glob } });
+        out.push({
+          code: 'instructions-glob-no-match',
+          severity: 'information',
+          message: `Glob pattern '${g.glob}' matches no file in the workspace`,
+          range: g.range,
+          data: { glob: g.glob },
+        });
       }
     }
   }

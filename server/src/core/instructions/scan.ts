@@ -110,7 +110,11 @@ export function scanInstructions(text: string, startLine = 0): InstructionScan {
     }
     if (f && !(f[2]![0] === '`' && f[3]!.includes('`'))) {
       const start = f[1]!.length;
-      const fence: Fence = { line: i, lang: (f[3]!.trim().split(/[\s{]/)[0] ?? '').toLowerCase(), range: { start: { line: i, character: start }, end: { line: i, character: start + f[2]!.length } } };
+      const fence: Fence = {
+        line: i,
+        lang: (f[3]!.trim().split(/[\s{]/)[0] ?? '').toLowerCase(),
+        range: { start: { line: i, character: start }, end: { line: i, character: start + f[2]!.length } },
+      };
       fences.push(fence);
       open = { fence, mark: f[2]! };
       continue;

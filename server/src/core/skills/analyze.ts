@@ -156,7 +156,15 @@ function analyzeInto(text: string, uri: string, host: IWorkspaceHost, options: S
     syntaxError = true;
     const colon = colonInValue(ref, e.range);
     if (colon) {
-      out.push(diag('skill-yaml-colon-in-value', 'error', "Invalid YAML in frontmatter: mapping values are not allowed here (quote the value or use 'description: >-')", colon.valueRange, { key: colon.key }));
+      out.push(
+        diag(
+          'skill-yaml-colon-in-value',
+          'error',
+          "Invalid YAML in frontmatter: mapping values are not allowed here (quote the value or use 'description: >-')",
+          colon.valueRange,
+          { key: colon.key },
+        ),
+      );
     } else {
       out.push(diag('skill-yaml-invalid', 'error', `Invalid YAML in frontmatter: ${e.message}`, e.range));
     }
@@ -207,7 +215,11 @@ function colonInValue(fm: YamlFrontmatter, at: Range): { key: string; valueRange
   if (!e) return undefined;
   const a = fm.index.offsetAt({ line, character: 0 });
   const b = fm.index.offsetAt({ line, character: Number.MAX_SAFE_INTEGER });
-  const valueText = fm.text.slice(a, b).slice(e.valueRange.start.character).replace(/\s+#.*$/, '').trimEnd();
+  const valueText = fm.text
+    .slice(a, b)
+    .slice(e.valueRange.start.character)
+    .replace(/\s+#.*$/, '')
+    .trimEnd();
   if (!valueText.includes(': ') || /^["'|>[{]/.test(valueText)) return undefined;
   return { key: e.key, valueRange: { start: e.valueRange.start, end: { line, character: e.valueRange.start.character + valueText.length } } };
 }
@@ -254,7 +266,8 @@ function checkDescription(e: FrontmatterEntry | undefined, skill: SkillInfo, fm:
   if (!e) {
     out.push(
       diag('skill-description-missing', 'error', 'Missing required field in frontmatter: description', fm.openRange, undefined, (who) =>
-        who.includes('claude-code') ? "No 'description': Claude Code uses the body's first paragraph instead" : "No 'description': the skill is not loaded or not listed"),
+        who.includes('claude-code') ? "No 'description': Claude Code uses the body's first paragraph instead" : "No 'description': the skill is not loaded or not listed",
+      ),
     );
     return;
   }
@@ -284,7 +297,8 @@ function checkOptional(fields: Map<string, FrontmatterEntry>, skill: SkillInfo, 
       skill.compatibility = compat.value;
       const len = cpLength(compat.value);
       if (len > 500) out.push(diag('skill-compatibility-too-long', 'error', `Compatibility exceeds 500 character limit (${len} chars)`, compat.valueRange));
-      if (len === 0) out.push(diag('skill-compatibility-empty', 'warning', "Field 'compatibility' must be 1-500 characters (omit it when there are no requirements)", where(compat)));
+      if (len === 0)
+        out.push(diag('skill-compatibility-empty', 'warning', "Field 'compatibility' must be 1-500 characters (omit it when there are no requirements)", where(compat)));
     }
   }
   const meta = fields.get('metadata');
@@ -296,9 +310,24 @@ function checkOptional(fields: Map<string, FrontmatterEntry>, skill: SkillInfo, 
       const m: Record<string, string> = {};
       for (const x of entries) {
         if (typeof x.value !== 'string') {
-          out.push(diag('skill-metadata-not-map', 'warning', `Metadata value '${x.key}' should be a string, not a ${Array.isArray(x.value) ? 'list' : x.value === null ? 'empty value' : 'map'}`, where(x)));
-        } else if (isScalar(x.node) && x.node.type === 'PLAIN' && /^[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$|^0[xo][0-9a-f]+$|^(?:true|false|yes|no|null|~)$/i.test(x.value)) {
-          out.push(diag('skill-metadata-unquoted', 'information', `Quote the metadata value '${x.value}': other YAML readers turn it into a number or boolean`, x.valueRange, { quote: true }));
+          out.push(
+            diag(
+              'skill-metadata-not-map',
+              'warning',
+              `Metadata value '${x.key}' should be a string, not a ${Array.isArray(x.value) ? 'list' : x.value === null ? 'empty value' : 'map'}`,
+              where(x),
+            ),
+          );
+        } else if (
+          isScalar(x.node) &&
+          x.node.type === 'PLAIN' &&
+          /^[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$|^0[xo][0-9a-f]+$|^(?:true|false|yes|no|null|~)$/i.test(x.value)
+        ) {
+          out.push(
+            diag('skill-metadata-unquoted', 'information', `Quote the metadata value '${x.value}': other YAML readers turn it into a number or boolean`, x.valueRange, {
+              quote: true,
+            }),
+          );
         }
         m[x.key] = typeof x.value === 'string' ? x.value : JSON.stringify(x.value);
       }
@@ -317,7 +346,8 @@ function checkOptional(fields: Map<string, FrontmatterEntry>, skill: SkillInfo, 
       out.push(diag('skill-license-format', 'information', "Field 'license' should be a short string: a license name or the name of a bundled license file", where(license)));
     } else {
       skill.license = license.value;
-      if (cpLength(license.value) > 100) out.push(diag('skill-license-format', 'information', "Field 'license' should be short: a license name or the name of a bundled license file", license.valueRange));
+      if (cpLength(license.value) > 100)
+        out.push(diag('skill-license-format', 'information', "Field 'license' should be short: a license name or the name of a bundled license file", license.valueRange));
     }
   }
 }
@@ -328,7 +358,12 @@ function checkBody(text: string, bodyStartLine: number, close: Range, out: Findi
   if (count > 0 && lines[count - 1] === '') count--;
   if (count > 500) {
     const line = lines[500] ?? '';
-    out.push(diag('skill-body-too-long', 'warning', `SKILL.md has ${count} lines; keep it under 500 and move detail into references/`, { start: { line: 500, character: 0 }, end: { line: 500, character: line.length } }));
+    out.push(
+      diag('skill-body-too-long', 'warning', `SKILL.md has ${count} lines; keep it under 500 and move detail into references/`, {
+        start: { line: 500, character: 0 },
+        end: { line: 500, character: line.length },
+      }),
+    );
   }
   let chars = 0;
   for (let i = bodyStartLine; i < lines.length; i++) chars += lines[i]!.length + 1;

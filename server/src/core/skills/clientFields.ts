@@ -156,7 +156,9 @@ function checkBoolean(e: FrontmatterEntry, out: Finding[]): void {
     return;
   }
   if (quoted(e) || !YAML_BOOLEANS.includes(v)) {
-    out.push(f('skill-boolean-value', `'${e.key}' should be the YAML boolean true or false, not the string ${shown}: it is read as text, not as a switch`, at(e), ['copilot', 'cursor']));
+    out.push(
+      f('skill-boolean-value', `'${e.key}' should be the YAML boolean true or false, not the string ${shown}: it is read as text, not as a switch`, at(e), ['copilot', 'cursor']),
+    );
   }
 }
 
@@ -168,7 +170,8 @@ export function knownModel(v: string): boolean {
 
 function checkHooks(e: FrontmatterEntry, fm: YamlFrontmatter, out: Finding[]): void {
   const v = e.value;
-  const bad = (why: string, range: Range = at(e)): void => void out.push(f('skill-hooks-value', `'hooks' ${why}; Claude Code does not register these hooks`, range, ['claude-code']));
+  const bad = (why: string, range: Range = at(e)): void =>
+    void out.push(f('skill-hooks-value', `'hooks' ${why}; Claude Code does not register these hooks`, range, ['claude-code']));
   if (!v || typeof v !== 'object' || Array.isArray(v)) return bad('should map hook events (PreToolUse, Stop, …) to lists of matchers');
   for (const ev of entriesOf(fm, e.node)) {
     if (!/^[A-Z][A-Za-z]+$/.test(ev.key)) bad(`event '${ev.key}' is not a hook event name (PascalCase, e.g. PreToolUse)`, ev.keyRange);
@@ -206,7 +209,9 @@ export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: Yam
   if (context) {
     const v = scalarText(context);
     if (v === undefined || !CONTEXT_VALUES.includes(v.trim())) {
-      out.push(f('skill-context-value', `'context' takes only 'fork'; ${v ? `'${v}'` : 'an empty value'} is ignored and the skill runs inline`, at(context), ['claude-code', 'copilot']));
+      out.push(
+        f('skill-context-value', `'context' takes only 'fork'; ${v ? `'${v}'` : 'an empty value'} is ignored and the skill runs inline`, at(context), ['claude-code', 'copilot']),
+      );
     }
   }
   const forked = context && scalarText(context)?.trim() === 'fork';
@@ -218,7 +223,14 @@ export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: Yam
   if (model) {
     const v = scalarText(model);
     if (v === undefined || !knownModel(v)) {
-      out.push(f('skill-model-value', `${v ? `'${v}'` : 'An empty value'} is not a Claude Code model: use an alias (${MODEL_ALIASES.join(', ')}) or a Claude model id; otherwise the session model is kept`, at(model), ['claude-code']));
+      out.push(
+        f(
+          'skill-model-value',
+          `${v ? `'${v}'` : 'An empty value'} is not a Claude Code model: use an alias (${MODEL_ALIASES.join(', ')}) or a Claude model id; otherwise the session model is kept`,
+          at(model),
+          ['claude-code'],
+        ),
+      );
     }
   }
   const effort = fields.get('effort');
@@ -231,14 +243,19 @@ export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: Yam
   const shell = fields.get('shell');
   if (shell) {
     const v = scalarText(shell);
-    if (v === undefined || !SHELLS.includes(v.trim())) out.push(f('skill-shell-value', `'shell' takes bash or powershell; ${v ? `'${v}'` : 'an empty value'} is not one`, at(shell), ['claude-code']));
+    if (v === undefined || !SHELLS.includes(v.trim()))
+      out.push(f('skill-shell-value', `'shell' takes bash or powershell; ${v ? `'${v}'` : 'an empty value'} is not one`, at(shell), ['claude-code']));
   }
   const paths = fields.get('paths');
   if (paths) {
     const v = paths.value;
     const list = typeof v === 'string' ? v.split(',').map((s) => s.trim()) : Array.isArray(v) ? v : undefined;
     if (!list || list.length === 0 || list.some((p) => typeof p !== 'string' || !p.trim())) {
-      out.push(f('skill-paths-value', "'paths' should be a non-empty list of globs (or a comma-separated string); an empty or non-text pattern matches nothing", at(paths), ['claude-code']));
+      out.push(
+        f('skill-paths-value', "'paths' should be a non-empty list of globs (or a comma-separated string); an empty or non-text pattern matches nothing", at(paths), [
+          'claude-code',
+        ]),
+      );
     }
   }
   const hooks = fields.get('hooks');
@@ -250,10 +267,16 @@ export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: Yam
   const hint = fields.get('argument-hint');
   if (hint) {
     const args = fields.get('arguments');
-    const names = typeof args?.value === 'string' ? args.value.split(/\s+/) : Array.isArray(args?.value) ? (args!.value as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+    const names =
+      typeof args?.value === 'string' ? args.value.split(/\s+/) : Array.isArray(args?.value) ? (args!.value as unknown[]).filter((x): x is string => typeof x === 'string') : [];
     if (!usesArguments(body, names)) {
       out.push(
-        f('skill-argument-hint-unused', "'argument-hint' is set, but the body uses no $ARGUMENTS, $0, $1… placeholder: Claude Code then appends the arguments as 'ARGUMENTS: …'", hint.keyRange, ['claude-code']),
+        f(
+          'skill-argument-hint-unused',
+          "'argument-hint' is set, but the body uses no $ARGUMENTS, $0, $1… placeholder: Claude Code then appends the arguments as 'ARGUMENTS: …'",
+          hint.keyRange,
+          ['claude-code'],
+        ),
       );
     }
   }

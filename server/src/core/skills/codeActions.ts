@@ -91,7 +91,13 @@ function moveUnderMetadata(text: string, uri: string, d: Diagnostic): CodeAction
     insertLine = meta.valueRange.end.line + 1;
     header = '';
   }
-  const moved = header + lines.slice(first, last + 1).map((l) => indent + l.replace(/\r$/, '')).join('\n') + '\n';
+  const moved =
+    header +
+    lines
+      .slice(first, last + 1)
+      .map((l) => indent + l.replace(/\r$/, ''))
+      .join('\n') +
+    '\n';
   const remove = { start: { line: first, character: 0 }, end: { line: last + 1, character: 0 } };
   const edits: TextEdit[] =
     insertLine === first || insertLine === last + 1

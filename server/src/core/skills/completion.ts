@@ -21,7 +21,6 @@ function snippetEscape(s: string): string {
   return s.replace(/[$}\\]/g, '\\$&');
 }
 
-
 /** Completion items at `position`. */
 export function skillCompletion(text: string, uri: string, position: Position, host: IWorkspaceHost, targets?: readonly Target[]): CompletionItem[] {
   return complete(text, uri, position, host, targets ?? inferTargets(uri, host).targets);
@@ -69,14 +68,24 @@ function complete(text: string, uri: string, position: Position, host: IWorkspac
       const key = value[1]!;
       if (key === 'allowed-tools') {
         const tokenStart = before.lastIndexOf(' ') + 1 || value[0].length;
-        return TOOL_EXAMPLES.map((t) => ({ label: t, kind: CompletionItemKind.Value, textEdit: { range: r(Math.max(tokenStart, value[0].length), position.character), newText: t } }));
+        return TOOL_EXAMPLES.map((t) => ({
+          label: t,
+          kind: CompletionItemKind.Value,
+          textEdit: { range: r(Math.max(tokenStart, value[0].length), position.character), newText: t },
+        }));
       }
       const range = r(value[0].length, Math.max(position.character, line.trimEnd().length));
       if (key === 'compatibility') return COMPATIBILITY_EXAMPLES.map((t) => ({ label: t, kind: CompletionItemKind.Value, textEdit: { range, newText: t } }));
       const files = host.readDirectory(skillDir).filter((n) => /^(LICEN[CS]E|COPYING)/i.test(n) || /\.txt$/i.test(n));
       return [
         ...files.map((f, i) => ({ label: f, kind: CompletionItemKind.File, detail: 'bundled license file', textEdit: { range, newText: f }, sortText: `0${i}` })),
-        ...SPDX_IDS.map((id, i) => ({ label: id, kind: CompletionItemKind.Value, detail: 'SPDX license id', textEdit: { range, newText: id }, sortText: `1${String(i).padStart(2, '0')}` })),
+        ...SPDX_IDS.map((id, i) => ({
+          label: id,
+          kind: CompletionItemKind.Value,
+          detail: 'SPDX license id',
+          textEdit: { range, newText: id },
+          sortText: `1${String(i).padStart(2, '0')}`,
+        })),
       ];
     }
     return [];
@@ -102,11 +111,16 @@ function complete(text: string, uri: string, position: Position, host: IWorkspac
   if (!res.uri) return [];
   const dirUri = res.uri;
   const range = r(position.character - (typed.length - slash - 1), position.character);
-  return host.readDirectory(dirUri)
+  return host
+    .readDirectory(dirUri)
     .filter((n) => !n.startsWith('.') && !(dirPart === '' && /^skill\.md$/i.test(n)))
     .map((n) => {
       const folder = host.isDirectory(resolveInside(dirUri, n).uri ?? '');
-      const item: CompletionItem = { label: folder ? n + '/' : n, kind: folder ? CompletionItemKind.Folder : CompletionItemKind.File, textEdit: { range, newText: folder ? n + '/' : n } };
+      const item: CompletionItem = {
+        label: folder ? n + '/' : n,
+        kind: folder ? CompletionItemKind.Folder : CompletionItemKind.File,
+        textEdit: { range, newText: folder ? n + '/' : n },
+      };
       if (folder) item.command = { title: 'Suggest', command: 'editor.action.triggerSuggest' };
       return item;
     });

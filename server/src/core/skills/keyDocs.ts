@@ -39,13 +39,15 @@ export const SKILL_KEYS: SkillKeyDoc[] = [
   {
     key: 'metadata',
     required: false,
-    summary: 'Optional. A map from string keys to string values for properties the spec does not define; quote values that look like numbers (`version: "1.0"`) and pick reasonably unique key names.',
+    summary:
+      'Optional. A map from string keys to string values for properties the spec does not define; quote values that look like numbers (`version: "1.0"`) and pick reasonably unique key names.',
     snippet: 'metadata:\n  author: ${1:example-org}\n  version: "${2:1.0}"',
   },
   {
     key: 'allowed-tools',
     required: false,
-    summary: 'Optional, experimental. A space-separated string of tools that are pre-approved to run, e.g. `Bash(git:*) Bash(jq:*) Read`. Support varies between agent implementations.',
+    summary:
+      'Optional, experimental. A space-separated string of tools that are pre-approved to run, e.g. `Bash(git:*) Bash(jq:*) Read`. Support varies between agent implementations.',
     snippet: 'allowed-tools: ${1:Bash(git:*) Read}',
   },
 ];
@@ -75,10 +77,6 @@ export const SPDX_IDS = [
   'Proprietary',
 ];
 
-export const COMPATIBILITY_EXAMPLES = [
-  'Designed for Claude Code (or similar products)',
-  'Requires git, docker, jq, and access to the internet',
-  'Requires Python 3.14+ and uv',
-];
+export const COMPATIBILITY_EXAMPLES = ['Designed for Claude Code (or similar products)', 'Requires git, docker, jq, and access to the internet', 'Requires Python 3.14+ and uv'];
 
 export const TOOL_EXAMPLES = ['Read', 'Grep', 'Glob', 'WebFetch', 'WebSearch', 'Bash(git:*)', 'Bash(jq:*)'];

@@ -93,7 +93,13 @@ export function scanMarkdown(text: string, startLine = 0): { refs: MdReference[]
         const base = githubSlug(text);
         const n = seen.get(base) ?? 0;
         seen.set(base, n + 1);
-        headings.push({ level: h[1]!.length, text, slug: n ? `${base}-${n}` : base, line: i, range: { start: { line: i, character: 0 }, end: { line: i, character: line.length } } });
+        headings.push({
+          level: h[1]!.length,
+          text,
+          slug: n ? `${base}-${n}` : base,
+          line: i,
+          range: { start: { line: i, character: 0 }, end: { line: i, character: line.length } },
+        });
       }
       for (const m of line.matchAll(LINK)) addLink(refs, absolute, taken, i, m.index! + m[0].indexOf(m[1]!, m[0].indexOf('](')), m[1]!);
       const d = DEFINITION.exec(line);

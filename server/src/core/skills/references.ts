@@ -14,12 +14,7 @@ export type { SkillReference } from './skillReference';
 const LICENSE_FILE = /^(?:LICEN[CS]E[\w.-]*|COPYING[\w.-]*|[\w.-]+\.(?:txt|md))$/i;
 
 /** Collects every reference of a skill, already resolved (no host access). */
-export function collectReferences(
-  text: string,
-  bodyStartLine: number,
-  skillDir: string,
-  license?: { value: string; range: Range },
-): SkillReference[] {
+export function collectReferences(text: string, bodyStartLine: number, skillDir: string, license?: { value: string; range: Range }): SkillReference[] {
   const out: SkillReference[] = [];
   const scanned = scanMarkdown(text, bodyStartLine);
   for (const r of scanned.absolute) out.push({ ...r, source: 'body', escapes: false, absolute: true });
@@ -62,7 +57,15 @@ export class AnchorCache {
   #read(uri: string) {
     if (!this.#map.has(uri)) {
       const t = this.host.readText(uri);
-      const v = t === undefined ? undefined : { anchors: headingAnchors(t), onward: scanMarkdown(t).refs.filter((r) => r.kind === 'link' && r.path !== '').map((r) => r.path) };
+      const v =
+        t === undefined
+          ? undefined
+          : {
+              anchors: headingAnchors(t),
+              onward: scanMarkdown(t)
+                .refs.filter((r) => r.kind === 'link' && r.path !== '')
+                .map((r) => r.path),
+            };
       this.#map.set(uri, v);
     }
     return this.#map.get(uri);
@@ -110,7 +113,13 @@ export const SKILL_REFERENCES: ReferenceWording = {
   deep: true,
 };
 
-export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, MdHeading>, host: IWorkspaceHost, skillDir?: string, wording: ReferenceWording = SKILL_REFERENCES): Diagnostic[] {
+export function checkReferences(
+  refs: SkillReference[],
+  ownAnchors: Map<string, MdHeading>,
+  host: IWorkspaceHost,
+  skillDir?: string,
+  wording: ReferenceWording = SKILL_REFERENCES,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   const anchors = new AnchorCache(host);
   const known = new Map<string, boolean>();
@@ -182,7 +191,10 @@ export function checkReferences(refs: SkillReference[], ownAnchors: Map<string, 
         out.push({
           code: 'skill-reference-deep',
           severity: 'information',
-          message: `'${r.path}' links on to ${onward.slice(0, 3).map((p) => `'${p}'`).join(', ')}${onward.length > 3 ? ', …' : ''}; keep file references one level deep from SKILL.md`,
+          message: `'${r.path}' links on to ${onward
+            .slice(0, 3)
+            .map((p) => `'${p}'`)
+            .join(', ')}${onward.length > 3 ? ', …' : ''}; keep file references one level deep from SKILL.md`,
           range: r.range,
         });
       }

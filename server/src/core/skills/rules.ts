@@ -120,12 +120,43 @@ const CC_SRC = 'Claude Code docs/skills.md (frontmatter reference)';
  * specification (unexpected), reported by VS Code as unsupported, and ignored by the others.
  */
 export const SKILL_FIELDS: FieldRow[] = [
-  row('name', SPEC_SRC, { spec: r('1-64 chars, lowercase letters, digits, hyphens; = folder'), 'skills-ref': r('1-64 chars after NFKC; = folder'), 'claude-code': r('optional, defaults to the folder'), codex: r('optional, defaults to the folder; ≤64'), copilot: r('required, [a-z0-9-], = folder, ≤64'), 'gemini-cli': r('string'), opencode: r('1-64, = folder (docs)') }, r()),
-  row('description', SPEC_SRC, { spec: r('1-1024 chars'), 'skills-ref': r('1-1024 chars'), 'claude-code': cut('with when_to_use, cut at 1,536 chars'), codex: r('required, ≤1024'), copilot: r('required, ≤1024'), 'gemini-cli': r('string'), opencode: r('1-1024') }, r()),
+  row(
+    'name',
+    SPEC_SRC,
+    {
+      spec: r('1-64 chars, lowercase letters, digits, hyphens; = folder'),
+      'skills-ref': r('1-64 chars after NFKC; = folder'),
+      'claude-code': r('optional, defaults to the folder'),
+      codex: r('optional, defaults to the folder; ≤64'),
+      copilot: r('required, [a-z0-9-], = folder, ≤64'),
+      'gemini-cli': r('string'),
+      opencode: r('1-64, = folder (docs)'),
+    },
+    r(),
+  ),
+  row(
+    'description',
+    SPEC_SRC,
+    {
+      spec: r('1-1024 chars'),
+      'skills-ref': r('1-1024 chars'),
+      'claude-code': cut('with when_to_use, cut at 1,536 chars'),
+      codex: r('required, ≤1024'),
+      copilot: r('required, ≤1024'),
+      'gemini-cli': r('string'),
+      opencode: r('1-1024'),
+    },
+    r(),
+  ),
   row('license', SPEC_SRC, { 'gemini-cli': ig, 'claude-code': r('accepted, no effect') }, r()),
   row('compatibility', SPEC_SRC, { 'gemini-cli': ig, codex: ig, 'claude-code': r('≤500 chars, no effect') }, r('1-500 chars')),
   row('metadata', SPEC_SRC, { 'gemini-cli': ig, codex: r('metadata.short-description ≤1024'), 'claude-code': r('a map; no effect') }, r('string → string map')),
-  row('allowed-tools', SPEC_SRC, { copilot: rej, 'gemini-cli': ig, codex: ig, opencode: ig, 'claude-code': r('space/comma string or list') }, r('space-separated string (experimental)')),
+  row(
+    'allowed-tools',
+    SPEC_SRC,
+    { copilot: rej, 'gemini-cli': ig, codex: ig, opencode: ig, 'claude-code': r('space/comma string or list') },
+    r('space-separated string (experimental)'),
+  ),
   row('when_to_use', CC_SRC, { 'claude-code': cut('appended to description; 1,536-char cap') }),
   row('argument-hint', CC_SRC, { 'claude-code': r(), copilot: r() }),
   row('arguments', CC_SRC, { 'claude-code': r('string or list') }),

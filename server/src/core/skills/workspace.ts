@@ -52,7 +52,19 @@ export function htmlEscape(s: string): string {
 export function skillsToPrompt(skills: { name: string; description: string; location: string }[], options: { escapeLocation?: boolean } = {}): string {
   const lines = ['<available_skills>'];
   for (const s of skills) {
-    lines.push('<skill>', '<name>', htmlEscape(s.name), '</name>', '<description>', htmlEscape(s.description), '</description>', '<location>', options.escapeLocation ? htmlEscape(s.location) : s.location, '</location>', '</skill>');
+    lines.push(
+      '<skill>',
+      '<name>',
+      htmlEscape(s.name),
+      '</name>',
+      '<description>',
+      htmlEscape(s.description),
+      '</description>',
+      '<location>',
+      options.escapeLocation ? htmlEscape(s.location) : s.location,
+      '</location>',
+      '</skill>',
+    );
   }
   lines.push('</available_skills>');
   return lines.join('\n');

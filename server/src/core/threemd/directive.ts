@@ -29,7 +29,8 @@ function tokenize(raw: string, from: number, to: number): { bounds: number[]; un
   for (let i = from; i < to; i++) {
     const ch = raw.charCodeAt(i);
     if (quote) {
-      if (ch === 92) i++; // a backslash escapes the next character
+      if (ch === 92)
+        i++; // a backslash escapes the next character
       else if (ch === quote) quote = 0;
       continue;
     }

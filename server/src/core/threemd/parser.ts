@@ -194,7 +194,13 @@ export function buildPlane(doc: ThreeMdDocument, d: Directive, source?: BodySour
     // Only the body's non-blank extent can hold links, and most bodies hold none. A source that
     // knows the links is asked without a search of the text (a body put together from pieces
     // stays in pieces until something reads it).
-    links: !body ? [] : source?.links ? source.links(body.first, body.last, header.z) : !body.text.includes('[[z=') ? [] : scanLinks(doc.lines, body.first, body.last + 1, header.z, 0, doc.linkTargets),
+    links: !body
+      ? []
+      : source?.links
+        ? source.links(body.first, body.last, header.z)
+        : !body.text.includes('[[z=')
+          ? []
+          : scanLinks(doc.lines, body.first, body.last + 1, header.z, 0, doc.linkTargets),
   });
   plane.parts = source?.parts?.(from, d.endLine);
   return plane;

@@ -42,7 +42,7 @@ export class BodyPieces implements BodySource {
     const lines = this.doc.lines;
     let out = '';
     let k = this.#from(first);
-    for (let i = first; i <= last; ) {
+    for (let i = first; i <= last;) {
       if (k < this.#first.length && this.#first[k] === i && this.#last[k]! <= last) {
         out += this.#planes[k]!.body;
         i = this.#last[k++]! + 1;

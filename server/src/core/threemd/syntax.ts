@@ -5,13 +5,7 @@ import type { LinkTargets, Plane } from './plane';
 
 export { Link, Plane, type LinkTargets, type PlaneInit, type PlaneParts } from './plane';
 
-export type ThreeMdErrorCode =
-  | 'missingFrontmatter'
-  | 'invalidFrontmatter'
-  | 'missingVersion'
-  | 'missingPlanePosition'
-  | 'invalidPlaneDirective'
-  | 'duplicatePlane';
+export type ThreeMdErrorCode = 'missingFrontmatter' | 'invalidFrontmatter' | 'missingVersion' | 'missingPlanePosition' | 'invalidPlaneDirective' | 'duplicatePlane';
 
 /** One grammar error. `message` is the reference parser's exact text. */
 export interface ParseIssue {

@@ -8,14 +8,7 @@ import type { Diagnostic } from '../types';
 import { diag } from './diag';
 import { checkGraph } from './graph';
 import { describeSyntaxError, parseWorld, type WorldModel } from './model';
-import {
-  CONSERVATIVE_TURN_LIMIT,
-  CONTEXT_SCOPE_DEFAULTS,
-  FORBIDDEN_NODE_FIELDS,
-  LEGACY_EDGE_HELP,
-  LOOP_PATTERNS,
-  PARALLEL_DISPATCH_PATTERNS,
-} from './patterns';
+import { CONSERVATIVE_TURN_LIMIT, CONTEXT_SCOPE_DEFAULTS, FORBIDDEN_NODE_FIELDS, LEGACY_EDGE_HELP, LOOP_PATTERNS, PARALLEL_DISPATCH_PATTERNS } from './patterns';
 
 export interface WorldAnalysis {
   diagnostics: Diagnostic[];
@@ -58,12 +51,16 @@ export function checkLegacy(world: WorldModel): Diagnostic[] {
   if (wf?.node.type === 'object' && world.workflow.get('nodes')?.node.type !== 'object') {
     const nodes = world.workflow.get('nodes');
     out.push(
-      diag('world-legacy-dialect', 'error', `workflow.nodes is required and must be an object keyed by node id${help}`, nodes ? nodes.keyRange : wf.keyRange, { data: { kind: 'missing-nodes' } }),
+      diag('world-legacy-dialect', 'error', `workflow.nodes is required and must be an object keyed by node id${help}`, nodes ? nodes.keyRange : wf.keyRange, {
+        data: { kind: 'missing-nodes' },
+      }),
     );
   }
   const agents = world.top.get('agents');
   if (world.agentsIsArray && agents) {
-    out.push(diag('world-legacy-dialect', 'error', 'agents must be an object keyed by agent id, not an array of {id, …} entries', agents.keyRange, { data: { kind: 'agents-array' } }));
+    out.push(
+      diag('world-legacy-dialect', 'error', 'agents must be an object keyed by agent id, not an array of {id, …} entries', agents.keyRange, { data: { kind: 'agents-array' } }),
+    );
   }
   return out;
 }
@@ -83,7 +80,15 @@ function checkPrompts(world: WorldModel, host: IWorkspaceHost): Diagnostic[] {
       const via = linkOutside(host, a.prompt.uri);
       if (via !== undefined) {
         const label = relativeLabel(dirnameUri(world.uri), via);
-        out.push(diag('world-prompt-outside-workspace', 'warning', `agents.${a.id}.promptPath leads outside the workspace through the symbolic link '${label}', so its prompt is not read or checked: ${pp}`, a.promptPath.range, { data: { via } }));
+        out.push(
+          diag(
+            'world-prompt-outside-workspace',
+            'warning',
+            `agents.${a.id}.promptPath leads outside the workspace through the symbolic link '${label}', so its prompt is not read or checked: ${pp}`,
+            a.promptPath.range,
+            { data: { via } },
+          ),
+        );
         continue;
       }
       out.push(diag('world-prompt-not-found', 'error', `agents.${a.id}.promptPath not found: ${pp}`, a.promptPath.range, { data: { agentId: a.id, promptUri: a.prompt.uri } }));
@@ -103,13 +108,23 @@ function checkInitRules(world: WorldModel): Diagnostic[] {
   const schema = world.top.get('$schema');
   if (schema) {
     out.push(
-      diag('world-schema-property', 'information', 'Do not include "$schema" unless a host owns that strategy; the canonical world.schema.json stays in the skill directory and is never copied into the project', schema.keyRange),
+      diag(
+        'world-schema-property',
+        'information',
+        'Do not include "$schema" unless a host owns that strategy; the canonical world.schema.json stays in the skill directory and is never copied into the project',
+        schema.keyRange,
+      ),
     );
   }
   const pd = world.workflow.get('parallelDispatch');
   if (pd?.value === true && type !== undefined && !PARALLEL_DISPATCH_PATTERNS.has(type)) {
     out.push(
-      diag('world-parallel-dispatch-pattern', 'information', `workflow.parallelDispatch is meant only for multi-agent-fan-out, fan-in-collector, broadcast and orchestrator-worker, not "${type}"`, pd.range),
+      diag(
+        'world-parallel-dispatch-pattern',
+        'information',
+        `workflow.parallelDispatch is meant only for multi-agent-fan-out, fan-in-collector, broadcast and orchestrator-worker, not "${type}"`,
+        pd.range,
+      ),
     );
   }
   const defaults = type !== undefined ? CONTEXT_SCOPE_DEFAULTS[type] : undefined;
@@ -118,18 +133,35 @@ function checkInitRules(world: WorldModel): Diagnostic[] {
     const want = defaults && Object.prototype.hasOwnProperty.call(defaults, a.id) ? defaults[a.id] : undefined;
     if (!scope) {
       out.push(
-        diag('world-context-scope-default', 'information', `agents.${a.id}.contextScope is omitted (the router uses global); state it explicitly${want ? `: the ${type} pattern uses "${want}" for ${a.id}` : ''}`, a.keyRange, {
-          data: { expected: want ?? null },
-        }),
+        diag(
+          'world-context-scope-default',
+          'information',
+          `agents.${a.id}.contextScope is omitted (the router uses global); state it explicitly${want ? `: the ${type} pattern uses "${want}" for ${a.id}` : ''}`,
+          a.keyRange,
+          {
+            data: { expected: want ?? null },
+          },
+        ),
       );
     } else if (want && (scope.value === 'global' || scope.value === 'agent') && scope.value !== want) {
-      out.push(diag('world-context-scope-default', 'information', `agents.${a.id}.contextScope is "${scope.value}", but the ${type} pattern uses "${want}" for ${a.id}`, scope.range, { data: { expected: want } }));
+      out.push(
+        diag('world-context-scope-default', 'information', `agents.${a.id}.contextScope is "${scope.value}", but the ${type} pattern uses "${want}" for ${a.id}`, scope.range, {
+          data: { expected: want },
+        }),
+      );
     }
   }
   for (const n of world.nodes.values()) {
     for (const [k, f] of n.fields) {
       if (FORBIDDEN_NODE_FIELDS.has(k)) {
-        out.push(diag('world-forbidden-node-field', 'error', `workflow.nodes.${n.id}.${k} must NOT have additional properties (${k}); workflow nodes carry only agent, instruction and requires`, f.keyRange));
+        out.push(
+          diag(
+            'world-forbidden-node-field',
+            'error',
+            `workflow.nodes.${n.id}.${k} must NOT have additional properties (${k}); workflow nodes carry only agent, instruction and requires`,
+            f.keyRange,
+          ),
+        );
       }
     }
   }
@@ -137,7 +169,9 @@ function checkInitRules(world: WorldModel): Diagnostic[] {
     const tl = world.world.get('turnLimit');
     const worldKey = world.top.get('world');
     if (!tl && worldKey) {
-      out.push(diag('world-loop-turn-limit', 'information', `world.turnLimit is omitted, so the ${type} loop may run 30 turns; set a conservative limit (init uses 8)`, worldKey.keyRange));
+      out.push(
+        diag('world-loop-turn-limit', 'information', `world.turnLimit is omitted, so the ${type} loop may run 30 turns; set a conservative limit (init uses 8)`, worldKey.keyRange),
+      );
     } else if (tl && typeof tl.value === 'number' && tl.value > CONSERVATIVE_TURN_LIMIT) {
       out.push(diag('world-loop-turn-limit', 'information', `world.turnLimit ${tl.value} is not conservative for the ${type} loop pattern (init uses 8)`, tl.range));
     }

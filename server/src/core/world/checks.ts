@@ -141,7 +141,10 @@ function contractChecks(add: Add, raw: Json, config: Loaded, io: Io, worldUri: s
     if (!entryNode) throw new Error('workflow entry node is missing');
     if (wf.entryAgent !== entryNode.agent) throw new Error(`entryAgent ${wf.entryAgent || '(none)'} does not match ${wf.entry}.agent ${entryNode.agent}`);
   });
-  const failing = (test: (prompt: string) => boolean) => Object.entries(config.agents).filter(([, a]) => !test(String(a.systemPrompt || ''))).map(([id]) => id);
+  const failing = (test: (prompt: string) => boolean) =>
+    Object.entries(config.agents)
+      .filter(([, a]) => !test(String(a.systemPrompt || '')))
+      .map(([id]) => id);
   const promptFail = (ids: string[], message: string) => {
     if (ids.length > 0) throw new CheckError(message, config.promptUris.get(ids[0]!));
   };
@@ -286,7 +289,8 @@ function validateConfig(world: Json, workflow: Loaded['workflow'], agents: Recor
   }
   for (const [id, agent] of Object.entries(agents)) {
     if (agent.contextScope !== 'global' && agent.contextScope !== 'agent') errors.push(`agents.${id}.contextScope must be one of: global, agent`);
-    if (agent.contextLimit !== undefined && (!Number.isInteger(agent.contextLimit) || agent.contextLimit < 1)) errors.push(`agents.${id}.contextLimit must be an integer greater than 0`);
+    if (agent.contextLimit !== undefined && (!Number.isInteger(agent.contextLimit) || agent.contextLimit < 1))
+      errors.push(`agents.${id}.contextLimit must be an integer greater than 0`);
     if (agent.tools !== undefined && !Array.isArray(agent.tools)) errors.push(`agents.${id}.tools must be an array of tool names`);
   }
   if (workflow.entry && !nodes[workflow.entry]) errors.push(`workflow.entry "${workflow.entry}" does not match a workflow node`);
@@ -338,7 +342,11 @@ function asArray(v: Json): Json[] {
 /** `path.resolve(configDir, promptPath)` over URIs: absolute paths stand alone. */
 function promptUriOf(dirUri: string, p: string): string {
   if (/^[A-Za-z]:[\\/]/.test(p)) return URI.file(p).toString();
-  if (/^[\\/]/.test(p)) return resolveRelative(ifUri(() => URI.parse(dirUri).with({ path: '/' }).toString(), 'file:///'), p);
+  if (/^[\\/]/.test(p))
+    return resolveRelative(
+      ifUri(() => URI.parse(dirUri).with({ path: '/' }).toString(), 'file:///'),
+      p,
+    );
   return resolveRelative(dirUri, p);
 }
 

@@ -106,10 +106,11 @@ export function promptTemplate(world: WorldModel, agentId: string): string {
   const role = a?.role ?? agentId;
   const myNodes = [...world.nodes.values()].filter((n) => n.agent?.value === agentId);
   const next = new Set<string>();
-  for (const n of myNodes) for (const t of world.edges.get(n.id)?.targets ?? []) {
-    const ag = world.nodes.get(t.value)?.agent?.value;
-    if (ag) next.add(ag);
-  }
+  for (const n of myNodes)
+    for (const t of world.edges.get(n.id)?.targets ?? []) {
+      const ag = world.nodes.get(t.value)?.agent?.value;
+      if (ag) next.add(ag);
+    }
   const lines = [`You are @${agentId}, the ${role.replace(/_/g, ' ')}.`, ''];
   for (const n of myNodes) if (n.instruction) lines.push(`${n.instruction}`, '');
   lines.push('Handoffs:');
@@ -142,7 +143,10 @@ export function worldCodeActions(world: WorldModel, diagnostics: Diagnostic[]): 
       edit: {
         documentChanges: [
           { kind: 'create', uri, options: { ignoreIfExists: true } },
-          { textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: promptTemplate(world, agentId) }] },
+          {
+            textDocument: { uri, version: null },
+            edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: promptTemplate(world, agentId) }],
+          },
         ],
       },
     });

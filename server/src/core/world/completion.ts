@@ -57,13 +57,23 @@ export function worldCompletion(world: WorldModel, position: Position, host: IWo
   }
   if (is(path, 'world', 'mode')) return WORLD_MODES.map((m) => valueItem(m, CompletionItemKind.EnumMember, s));
   if (is(path, 'agents', '*', 'contextScope')) return CONTEXT_SCOPES.map((m) => valueItem(m, CompletionItemKind.EnumMember, s));
-  if (is(path, 'workflow', 'nodes', '*', 'agent') || is(path, 'workflow', 'entryAgent') || is(path, 'world', 'entryAgent') || is(path, 'world', 'mainAgent') || is(path, 'routing', 'noMentionFromHumanGoesTo')) {
+  if (
+    is(path, 'workflow', 'nodes', '*', 'agent') ||
+    is(path, 'workflow', 'entryAgent') ||
+    is(path, 'world', 'entryAgent') ||
+    is(path, 'world', 'mainAgent') ||
+    is(path, 'routing', 'noMentionFromHumanGoesTo')
+  ) {
     return agents();
   }
   if (is(path, 'workflow', 'entry') || is(path, 'workflow', 'nodes', '*', 'requires', '*') || is(path, 'workflow', 'edges', '*', '*')) return nodes();
   if (is(path, 'agents', '*', 'promptPath')) return promptFiles(world, host, s);
   if (is(path, 'world', 'stopToken') || is(path, 'routing', 'stopToken')) return [valueItem(DEFAULT_STOP_TOKEN, CompletionItemKind.Value, s, 'default')];
-  if (is(path, 'world', 'turnLimit')) return numberItems(s, [['30', 'default'], ['8', 'free-mention init value']]);
+  if (is(path, 'world', 'turnLimit'))
+    return numberItems(s, [
+      ['30', 'default'],
+      ['8', 'free-mention init value'],
+    ]);
   if (is(path, 'agents', '*', 'contextLimit')) return numberItems(s, [['18', 'default']]);
   return [];
 }
@@ -74,7 +84,10 @@ function numberItems(s: ValueSlot, values: [string, string][]): CompletionItem[]
 
 function promptFiles(world: WorldModel, host: IWorkspaceHost, s: ValueSlot): CompletionItem[] {
   const dir = resolveRelative(world.dirUri, 'prompts');
-  return host.readDirectory(dir).filter((n) => /\.md$/i.test(n)).map((n) => valueItem(`prompts/${n}`, CompletionItemKind.File, s));
+  return host
+    .readDirectory(dir)
+    .filter((n) => /\.md$/i.test(n))
+    .map((n) => valueItem(`prompts/${n}`, CompletionItemKind.File, s));
 }
 
 const SNIPPETS: [string, string, string][] = [

@@ -1,13 +1,7 @@
 /** Small constructors shared by the world rules. */
 import type { Diagnostic, Range, RelatedInformation, Severity } from '../types';
 
-export function diag(
-  code: string,
-  severity: Severity,
-  message: string,
-  range: Range,
-  extra?: { related?: RelatedInformation[]; data?: Record<string, unknown> },
-): Diagnostic {
+export function diag(code: string, severity: Severity, message: string, range: Range, extra?: { related?: RelatedInformation[]; data?: Record<string, unknown> }): Diagnostic {
   const d: Diagnostic = { code, severity, message, range };
   if (extra?.related && extra.related.length > 0) d.related = extra.related;
   if (extra?.data) d.data = extra.data;

@@ -95,7 +95,13 @@ export function evalReferences(text: string): EvalRef[] {
     const add = (kind: EvalRef['kind'], field: string, n: Node | undefined) => {
       if (n?.type !== 'string' || typeof n.value !== 'string') return;
       const s = b.offset + n.offset;
-      out.push({ kind, field, value: n.value, range: { start: index.positionAt(s), end: index.positionAt(s + n.length) }, inner: { start: index.positionAt(s + 1), end: index.positionAt(s + n.length - 1) } });
+      out.push({
+        kind,
+        field,
+        value: n.value,
+        range: { start: index.positionAt(s), end: index.positionAt(s + n.length) },
+        inner: { start: index.positionAt(s + 1), end: index.positionAt(s + n.length - 1) },
+      });
     };
     for (const c of caseNodes(b)) {
       const expect = prop(c, 'expect');
@@ -126,7 +132,14 @@ export function analyzeEval(text: string, world: WorldModel): Diagnostic[] {
     }
     for (const e of b.errors.slice(0, 1)) {
       const where = index.positionAt(b.offset + e.offset);
-      out.push(diag('world-eval-invalid-json', 'error', `json block ${b.n}: ${printParseErrorCode(e.error)} at line ${where.line + 1} column ${where.character + 1}`, r(b, e.offset, Math.max(1, e.length))));
+      out.push(
+        diag(
+          'world-eval-invalid-json',
+          'error',
+          `json block ${b.n}: ${printParseErrorCode(e.error)} at line ${where.line + 1} column ${where.character + 1}`,
+          r(b, e.offset, Math.max(1, e.length)),
+        ),
+      );
     }
     for (const c of caseNodes(b)) {
       cases++;
@@ -167,7 +180,14 @@ export function analyzeEval(text: string, world: WorldModel): Diagnostic[] {
         agentCheck(`${cmd} step completeAgent`, prop(st.node, 'completeAgent'));
         if (content?.type === 'string' && !expectsDone && hasCompletionSignal(content.value, world.stopToken)) {
           if (resolveMentions(content.value, world.aliases).some((m) => m.agentId !== undefined)) {
-            out.push(diag('world-handoff-with-stop-token', 'information', 'This message both hands off with a paragraph-start mention and carries the stop token; the completion tag wins, so no routing happens', nr(b, content)));
+            out.push(
+              diag(
+                'world-handoff-with-stop-token',
+                'information',
+                'This message both hands off with a paragraph-start mention and carries the stop token; the completion tag wins, so no routing happens',
+                nr(b, content),
+              ),
+            );
           }
         }
       }

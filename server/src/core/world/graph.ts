@@ -73,7 +73,12 @@ function checkFreeMention(world: WorldModel, out: Diagnostic[]): void {
     const empty = !r || r.value === null || (Array.isArray(r.value) && r.value.length === 0);
     if (!empty) {
       out.push(
-        diag('world-free-mention-requires', 'error', `workflow.nodes.${n.id}.requires is not allowed in a free-mention world; there are no edges to order prerequisites against`, r!.keyRange),
+        diag(
+          'world-free-mention-requires',
+          'error',
+          `workflow.nodes.${n.id}.requires is not allowed in a free-mention world; there are no edges to order prerequisites against`,
+          r!.keyRange,
+        ),
       );
     }
   }
@@ -81,18 +86,33 @@ function checkFreeMention(world: WorldModel, out: Diagnostic[]): void {
   for (const a of world.agents.values()) {
     const nodes = byAgent.get(a.id) ?? [];
     if (nodes.length === 0) {
-      out.push(diag('world-free-mention-agent-nodes', 'error', `agents.${a.id} has no workflow node; every agent in a free-mention world must map to exactly one node`, a.keyRange));
+      out.push(
+        diag('world-free-mention-agent-nodes', 'error', `agents.${a.id} has no workflow node; every agent in a free-mention world must map to exactly one node`, a.keyRange),
+      );
     } else if (nodes.length > 1) {
       out.push(
-        diag('world-free-mention-agent-nodes', 'error', `agents.${a.id} is referenced by ${nodes.length} workflow nodes; every agent in a free-mention world must map to exactly one node`, a.keyRange, {
-          related: nodes.map((id) => ({ range: world.nodes.get(id)!.keyRange, message: `workflow.nodes.${id}` })),
-        }),
+        diag(
+          'world-free-mention-agent-nodes',
+          'error',
+          `agents.${a.id} is referenced by ${nodes.length} workflow nodes; every agent in a free-mention world must map to exactly one node`,
+          a.keyRange,
+          {
+            related: nodes.map((id) => ({ range: world.nodes.get(id)!.keyRange, message: `workflow.nodes.${id}` })),
+          },
+        ),
       );
     }
   }
   const agentsField = world.top.get('agents');
   if (agentsField && world.agents.size < 2) {
-    out.push(diag('world-free-mention-too-few-agents', 'error', 'agents must contain at least two agents in a free-mention world; a lone agent has no peer to mention', agentsField.keyRange));
+    out.push(
+      diag(
+        'world-free-mention-too-few-agents',
+        'error',
+        'agents must contain at least two agents in a free-mention world; a lone agent has no peer to mention',
+        agentsField.keyRange,
+      ),
+    );
   }
   const tl = world.world.get('turnLimit');
   if (tl && !(Number.isInteger(tl.value) && (tl.value as number) > 0)) {
@@ -204,9 +224,15 @@ function checkAgentResolution(world: WorldModel, out: Diagnostic[]): void {
     const prev = owner.get(k);
     if (prev !== undefined && prev !== a.id) {
       out.push(
-        diag('world-mention-alias-collision', 'warning', `agents.${a.id}.name "${a.name.value}" shares the mention alias "@${k}" with agents.${prev}; mentions resolve to ${prev}`, a.name.range, {
-          related: [{ range: world.agents.get(prev)!.keyRange, message: `agents.${prev}` }],
-        }),
+        diag(
+          'world-mention-alias-collision',
+          'warning',
+          `agents.${a.id}.name "${a.name.value}" shares the mention alias "@${k}" with agents.${prev}; mentions resolve to ${prev}`,
+          a.name.range,
+          {
+            related: [{ range: world.agents.get(prev)!.keyRange, message: `agents.${prev}` }],
+          },
+        ),
       );
     } else if (prev === undefined) owner.set(k, a.id);
   }
@@ -223,10 +249,20 @@ function checkReachability(world: WorldModel, out: Diagnostic[]): void {
   if (isFreeMention(world) || !world.entry || !world.nodes.has(world.entry.value)) return;
   const next = (id: string) => (world.edges.get(id)?.targets ?? []).map((t) => t.value).filter((t) => world.nodes.has(t));
   const roots = [world.entry.value, ...(world.edges.get('human')?.targets ?? []).map((t) => t.value)];
-  const reached = reach(roots.filter((r) => world.nodes.has(r)), next);
+  const reached = reach(
+    roots.filter((r) => world.nodes.has(r)),
+    next,
+  );
   for (const n of world.nodes.values()) {
     if (!reached.has(n.id)) {
-      out.push(diag('world-unreachable-node', 'warning', `workflow.nodes.${n.id} is unreachable: no edge leads to it from workflow.entry "${world.entry.value}" or workflow.edges.human`, n.keyRange));
+      out.push(
+        diag(
+          'world-unreachable-node',
+          'warning',
+          `workflow.nodes.${n.id} is unreachable: no edge leads to it from workflow.entry "${world.entry.value}" or workflow.edges.human`,
+          n.keyRange,
+        ),
+      );
     }
   }
   let upstream: ((from: string, to: string) => boolean) | undefined;
@@ -241,7 +277,12 @@ function checkReachability(world: WorldModel, out: Diagnostic[]): void {
       upstream ??= upstreamTest(world);
       if (!upstream(r.value, n.id)) {
         out.push(
-          diag('world-unreachable-join', 'warning', `workflow.nodes.${n.id}.requires "${r.value}" is not upstream of ${n.id}; no edge path leads from ${r.value} to ${n.id}, so the join fires only by timing`, r.range),
+          diag(
+            'world-unreachable-join',
+            'warning',
+            `workflow.nodes.${n.id}.requires "${r.value}" is not upstream of ${n.id}; no edge path leads from ${r.value} to ${n.id}, so the join fires only by timing`,
+            r.range,
+          ),
         );
       }
     }

@@ -47,6 +47,13 @@ export function worldHover(world: WorldModel, uri: string, text: string, positio
   }
   const occ = symbolAt(world, uri, text, position);
   if (!occ) return undefined;
-  const value = occ.symbol.kind === 'agent' ? agentSummary(world, occ.symbol.id) : occ.symbol.kind === 'node' ? nodeSummary(world, occ.symbol.id) : occ.symbol.kind === 'promptPath' ? agentSummary(world, occ.symbol.agentId) : undefined;
+  const value =
+    occ.symbol.kind === 'agent'
+      ? agentSummary(world, occ.symbol.id)
+      : occ.symbol.kind === 'node'
+        ? nodeSummary(world, occ.symbol.id)
+        : occ.symbol.kind === 'promptPath'
+          ? agentSummary(world, occ.symbol.agentId)
+          : undefined;
   return value ? { contents: { kind: 'markdown', value }, range: occ.range } : undefined;
 }

@@ -9,7 +9,11 @@ import type { Range } from '../types';
 
 /** The router's label normalization: lowercase, runs of non-alphanumerics become `-`, trimmed. */
 export function normalizeMentionLabel(s: string): string {
-  return s.trim().toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return s
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 export interface AliasSource {

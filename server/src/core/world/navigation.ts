@@ -34,13 +34,7 @@ export function worldDocKind(world: WorldModel, uri: string): WorldDocKind {
 export function symbolAt(world: WorldModel, uri: string, text: string, position: Position): Occurrence | undefined {
   const kind = worldDocKind(world, uri);
   const occ =
-    kind === 'world'
-      ? worldJsonOccurrences(world)
-      : kind === 'eval'
-        ? evalOccurrences({ uri, text }, world)
-        : kind === 'prompt'
-          ? mentionOccurrences({ uri, text }, world)
-          : [];
+    kind === 'world' ? worldJsonOccurrences(world) : kind === 'eval' ? evalOccurrences({ uri, text }, world) : kind === 'prompt' ? mentionOccurrences({ uri, text }, world) : [];
   return occurrenceAt(occ, position);
 }
 

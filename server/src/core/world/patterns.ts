@@ -16,14 +16,29 @@ export const WORKFLOW_PATTERNS: readonly WorkflowPattern[] = [
   { id: 'broadcast', label: 'Broadcast', isDefault: true, description: 'A human or world message with no paragraph-start mention can wake all eligible active agents.' },
   { id: 'direct-handoff', label: 'Direct handoff', isDefault: true, description: 'One agent or the human routes to one specific agent with a paragraph-start mention.' },
   { id: 'multi-agent-fan-out', label: 'Multi-agent fan-out', isDefault: true, description: 'One message wakes multiple lanes with multiple paragraph-start mentions.' },
-  { id: 'fan-in-collector', label: 'Fan-in / collector', isDefault: true, description: 'Multiple agents report to a collector, which merges the results and returns to the human.' },
+  {
+    id: 'fan-in-collector',
+    label: 'Fan-in / collector',
+    isDefault: true,
+    description: 'Multiple agents report to a collector, which merges the results and returns to the human.',
+  },
   { id: 'sequential-pipeline', label: 'Sequential pipeline', isDefault: true, description: 'Agents proceed in order, such as spec → build → test → review.' },
   { id: 'intent-router', label: 'Intent router', isDefault: true, description: 'One router classifies the request and mentions exactly one specialist.' },
   { id: 'fsm-state-token', label: 'FSM / state-token workflow', isDefault: true, description: 'Agents carry state tokens such as `[STATE=PLAN]` and route by state.' },
   { id: 'debate-ping-pong-loop', label: 'Debate / ping-pong loop', isDefault: true, description: 'Two agents alternate with explicit mentions until a stop condition.' },
   { id: 'orchestrator-worker', label: 'Orchestrator-worker', isDefault: true, description: 'A controller delegates to workers, then a synthesizer merges the results.' },
-  { id: 'free-mention', label: 'Free mention', isDefault: true, description: 'No workflow graph at all: any agent may hand off to any peer with a paragraph-start mention, and `world.turnLimit` is the only structural stop.' },
-  { id: 'custom-dag', label: 'Custom DAG (explicit custom only)', isDefault: false, description: 'A customized user-defined graph, valid only when the user explicitly asks for custom routing or workflow design or provides a custom graph.' },
+  {
+    id: 'free-mention',
+    label: 'Free mention',
+    isDefault: true,
+    description: 'No workflow graph at all: any agent may hand off to any peer with a paragraph-start mention, and `world.turnLimit` is the only structural stop.',
+  },
+  {
+    id: 'custom-dag',
+    label: 'Custom DAG (explicit custom only)',
+    isDefault: false,
+    description: 'A customized user-defined graph, valid only when the user explicitly asks for custom routing or workflow design or provides a custom graph.',
+  },
 ];
 
 export const WORKFLOW_TYPE_IDS: ReadonlySet<string> = new Set(WORKFLOW_PATTERNS.map((p) => p.id));
@@ -33,12 +48,7 @@ export function findPattern(id: string): WorkflowPattern | undefined {
 }
 
 /** Patterns where init allows `workflow.parallelDispatch: true` (lane patterns). */
-export const PARALLEL_DISPATCH_PATTERNS: ReadonlySet<string> = new Set([
-  'multi-agent-fan-out',
-  'fan-in-collector',
-  'broadcast',
-  'orchestrator-worker',
-]);
+export const PARALLEL_DISPATCH_PATTERNS: ReadonlySet<string> = new Set(['multi-agent-fan-out', 'fan-in-collector', 'broadcast', 'orchestrator-worker']);
 
 /** Patterns that can loop, where a conservative `world.turnLimit` matters. */
 export const LOOP_PATTERNS: ReadonlySet<string> = new Set(['debate-ping-pong-loop', 'free-mention']);

@@ -24,7 +24,12 @@ export function hasMentionProtocol(text: string): boolean {
 /** The eval's "prompts tell agents not to call tools directly" test (markup stripped first). */
 export function hasToolProhibition(text: string): boolean {
   const t = text.replace(/[*_`~]/g, '');
-  return /do not (call|execute|run|use) tools/i.test(t) || /never run tools directly/i.test(t) || /must not directly (edit|run|execute)/i.test(t) || /request host actions? only/i.test(t);
+  return (
+    /do not (call|execute|run|use) tools/i.test(t) ||
+    /never run tools directly/i.test(t) ||
+    /must not directly (edit|run|execute)/i.test(t) ||
+    /request host actions? only/i.test(t)
+  );
 }
 
 /** The eval's "final prompts mention the stop token" test. */
@@ -57,7 +62,9 @@ export function analyzePrompt(text: string, promptUri: string, world: WorldModel
   const finals = finalNodesOf(world, owners);
   if (finals.length > 0 && !hasStopTokenGuidance(text, world.stopToken)) {
     out.push(
-      diag('world-missing-stop-token', 'warning', `final nodes missing stop-token prompt guidance: ${finals.join(', ')}`, top, { data: { fix: 'stop-token', stopToken: world.stopToken } }),
+      diag('world-missing-stop-token', 'warning', `final nodes missing stop-token prompt guidance: ${finals.join(', ')}`, top, {
+        data: { fix: 'stop-token', stopToken: world.stopToken },
+      }),
     );
   }
   if (world.agents.size > 0) for (const x of checkMentions(text, world, owners, label)) out.push(x);
@@ -99,7 +106,12 @@ function unresolved(m: ResolvedMention, sender: string): Diagnostic {
   const base = `Agent @${sender} used a paragraph-start mention of @${m.token}, which matches no agent in this world.`;
   const norm = normalizeMentionLabel(m.token);
   if (norm === 'human' || norm === 'user') {
-    return diag('world-human-mention', 'warning', `${base} Agents cannot address the human by mention; the router blocks with unknown_mention_target. End the final answer with the stop token instead.`, m.range);
+    return diag(
+      'world-human-mention',
+      'warning',
+      `${base} Agents cannot address the human by mention; the router blocks with unknown_mention_target. End the final answer with the stop token instead.`,
+      m.range,
+    );
   }
   return diag('world-unknown-mention', 'warning', base, m.range);
 }

@@ -66,18 +66,36 @@ export function instructionsProvider(variant?: InstructionVariant): FormatProvid
       for (const d of ownDiagnostics(diagnostics, 'instructions-key-typo')) {
         const suggestion = (d.data as Record<string, unknown> | undefined)?.['suggestion'];
         if (typeof suggestion !== 'string') continue;
-        out.push({ title: `Rename to '${suggestion}'`, kind: CodeActionKind.QuickFix, diagnostics: [d], isPreferred: true, edit: { changes: { [doc.uri]: [{ range: d.range, newText: suggestion }] } } });
+        out.push({
+          title: `Rename to '${suggestion}'`,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [d],
+          isPreferred: true,
+          edit: { changes: { [doc.uri]: [{ range: d.range, newText: suggestion }] } },
+        });
       }
       return out;
     },
     summarize(uri, text, ctx) {
       const a = analyze(text, uri, ctx);
-      const file: IndexedFile = { uri, kind: 'instructions', name: a.info.label, isAgent: false, identity: null, skills: [], ...countSeverities(a.diagnostics), instructions: instructionsSummary(text, a) };
+      const file: IndexedFile = {
+        uri,
+        kind: 'instructions',
+        name: a.info.label,
+        isAgent: false,
+        identity: null,
+        skills: [],
+        ...countSeverities(a.diagnostics),
+        instructions: instructionsSummary(text, a),
+      };
       return file;
     },
     dependents(doc, ctx) {
       // Files importing this one see their chains change.
-      const importers = ctx.files().filter((f) => f.instructions?.imports.some((i) => i.target === doc.uri)).map((f) => f.uri);
+      const importers = ctx
+        .files()
+        .filter((f) => f.instructions?.imports.some((i) => i.target === doc.uri))
+        .map((f) => f.uri);
       return importers;
     },
   };

@@ -2,7 +2,18 @@
  * One provider per file format. The server finds the open document, picks the provider for its
  * kind and delegates; a provider adapts one format's pure core to LSP shapes.
  */
-import type { CodeAction, CodeLens, CompletionItem, Diagnostic as LspDiagnostic, DocumentLink, DocumentSymbol, FoldingRange, Hover, Location, WorkspaceEdit } from 'vscode-languageserver';
+import type {
+  CodeAction,
+  CodeLens,
+  CompletionItem,
+  Diagnostic as LspDiagnostic,
+  DocumentLink,
+  DocumentSymbol,
+  FoldingRange,
+  Hover,
+  Location,
+  WorkspaceEdit,
+} from 'vscode-languageserver';
 import type { Diagnostic, Position, Range } from '../../core/types';
 import type { IWorkspaceHost } from '../../core/host';
 import type { IndexedFile } from '../../core/indexTypes';

@@ -96,7 +96,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   return {
     diagnostics(doc, ctx) {
       const a = analyze(doc, ctx);
-      const dup = a.skill.name ? duplicateSkillNames(allNames(ctx)).get(doc.uri) ?? [] : [];
+      const dup = a.skill.name ? (duplicateSkillNames(allNames(ctx)).get(doc.uri) ?? []) : [];
       return [...a.diagnostics, ...dup];
     },
     completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, ctx.skillTargets.length ? ctx.skillTargets : undefined),

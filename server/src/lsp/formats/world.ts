@@ -90,12 +90,24 @@ function worldSymbols(world: WorldModel): DocumentSymbol[] {
   group(
     'agents',
     world.top.get('agents'),
-    [...world.agents.values()].map((a) => ({ name: a.id, detail: a.role ?? a.name?.value ?? '', kind: SymbolKind.Class, range: { start: a.keyRange.start, end: a.range.end }, selectionRange: a.keyRange })),
+    [...world.agents.values()].map((a) => ({
+      name: a.id,
+      detail: a.role ?? a.name?.value ?? '',
+      kind: SymbolKind.Class,
+      range: { start: a.keyRange.start, end: a.range.end },
+      selectionRange: a.keyRange,
+    })),
   );
   group(
     'nodes',
     world.workflow.get('nodes'),
-    [...world.nodes.values()].map((n) => ({ name: n.id, detail: n.agent ? `→ ${n.agent.value}` : '', kind: SymbolKind.Function, range: { start: n.keyRange.start, end: n.range.end }, selectionRange: n.keyRange })),
+    [...world.nodes.values()].map((n) => ({
+      name: n.id,
+      detail: n.agent ? `→ ${n.agent.value}` : '',
+      kind: SymbolKind.Function,
+      range: { start: n.keyRange.start, end: n.range.end },
+      selectionRange: n.keyRange,
+    })),
   );
   return out;
 }
@@ -135,7 +147,10 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
       return text === undefined ? [] : [{ uri, text }];
     });
     const docs: WorldDocuments = { prompts };
-    for (const [key, name] of [['eval', 'world.eval.md'], ['layout', 'world.layout.json']] as const) {
+    for (const [key, name] of [
+      ['eval', 'world.eval.md'],
+      ['layout', 'world.layout.json'],
+    ] as const) {
       const uri = resolveRelative(world.dirUri, name);
       const text = read(ctx, uri);
       if (text !== undefined) docs[key] = { uri, text };
@@ -190,7 +205,11 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
       const analysis = analyzeWorld(text, uri, ctx.host);
       return worldSummary(uri, analysis.world, analysis.diagnostics);
     },
-    dependents: (doc) => documents.all().filter((d) => (d.kind === 'world-prompt' || d.kind === 'world-eval') && worldUriOf(d.uri, d.kind) === doc.uri).map((d) => d.uri),
+    dependents: (doc) =>
+      documents
+        .all()
+        .filter((d) => (d.kind === 'world-prompt' || d.kind === 'world-eval') && worldUriOf(d.uri, d.kind) === doc.uri)
+        .map((d) => d.uri),
   };
 
   const prompt: FormatProvider = {

@@ -23,7 +23,7 @@ suite('commands', () => {
     assert.ok(tree, 'the extension API does not expose the Skills tree');
     const labelOf = async (n: unknown): Promise<string> => {
       const item = await tree.getTreeItem(n);
-      return typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+      return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
     };
     const roots = await eventually(
       async () => (await tree.getChildren()) ?? [],
@@ -41,7 +41,10 @@ suite('commands', () => {
     assert.ok(labels.includes('search-code') && labels.includes('open-pr'), labels.join(', '));
     const openPr = kids[labels.indexOf('open-pr')];
     const deps = await Promise.all(((await tree.getChildren(openPr)) ?? []).map(labelOf));
-    assert.ok(deps.some((d) => d.includes('search-code')), `open-pr dependencies: ${deps.join(', ')}`);
+    assert.ok(
+      deps.some((d) => d.includes('search-code')),
+      `open-pr dependencies: ${deps.join(', ')}`,
+    );
   });
 
   test('agentFiles.routeRequest with a prepared request ranks search-code first without any prompt', async () => {
@@ -57,7 +60,7 @@ suite('commands', () => {
     assert.ok(vscode.window.activeTextEditor?.document.uri.path.endsWith('/helper.agent.3md'), 'the chosen skill was not revealed');
   });
 
-  test('agentFiles.routeRequest fills the chosen skill\'s command from given values', async () => {
+  test("agentFiles.routeRequest fills the chosen skill's command from given values", async () => {
     const result = await vscode.commands.executeCommand<RouteResult | undefined>('agentFiles.routeRequest', {
       text: 'find the TODO comments in src',
       skill: 'search-code',

@@ -16,11 +16,7 @@ suite('diagnostics', () => {
     const editor = await open('agent.3md');
     assert.strictEqual(editor.document.languageId, '3md');
     const link = rangeOf(editor.document, '[[z=42]]');
-    const diags = await waitForDiagnostics(
-      editor.document.uri,
-      (ds) => ds.some((d) => codeOf(d) === 'dead-link'),
-      'a dead-link diagnostic',
-    );
+    const diags = await waitForDiagnostics(editor.document.uri, (ds) => ds.some((d) => codeOf(d) === 'dead-link'), 'a dead-link diagnostic');
     const dead = diags.filter((d) => codeOf(d) === 'dead-link');
     assert.strictEqual(dead.length, 1, listDiagnostics(diags));
     assert.ok(dead[0].range.isEqual(link), `dead-link is on ${JSON.stringify(dead[0].range)}, expected ${JSON.stringify(link)}`);
@@ -30,11 +26,7 @@ suite('diagnostics', () => {
 
   test('a {path} placeholder that is not a declared input is reported as tool-input on the placeholder', async () => {
     const editor = await open('agent.3md');
-    const diags = await waitForDiagnostics(
-      editor.document.uri,
-      (ds) => ds.some((d) => codeOf(d) === 'tool-input'),
-      'a tool-input diagnostic',
-    );
+    const diags = await waitForDiagnostics(editor.document.uri, (ds) => ds.some((d) => codeOf(d) === 'tool-input'), 'a tool-input diagnostic');
     const d = diags.find((x) => codeOf(x) === 'tool-input');
     assert.ok(d);
     const covered = editor.document.getText(d.range);
@@ -44,23 +36,18 @@ suite('diagnostics', () => {
 
   test('SKILL.md with an invalid name gets a skill-name diagnostic on the name value', async () => {
     const editor = await open('skills/pdf-tools/SKILL.md');
-    const diags = await waitForDiagnostics(
-      editor.document.uri,
-      (ds) => ds.some((d) => codeOf(d).startsWith('skill-name')),
-      'a skill-name-* diagnostic',
-    );
+    const diags = await waitForDiagnostics(editor.document.uri, (ds) => ds.some((d) => codeOf(d).startsWith('skill-name')), 'a skill-name-* diagnostic');
     const name = rangeOf(editor.document, 'PDF_Tools');
     const onName = diags.filter((d) => codeOf(d).startsWith('skill-name'));
-    assert.ok(onName.every((d) => d.range.intersection(name) !== undefined), listDiagnostics(onName));
+    assert.ok(
+      onName.every((d) => d.range.intersection(name) !== undefined),
+      listDiagnostics(onName),
+    );
   });
 
   test('AGENT.md without description reports the missing property', async () => {
     const editor = await open('AGENT.md');
-    const diags = await waitForDiagnostics(
-      editor.document.uri,
-      (ds) => ds.some((d) => /description/.test(d.message)),
-      'a diagnostic about the missing description',
-    );
+    const diags = await waitForDiagnostics(editor.document.uri, (ds) => ds.some((d) => /description/.test(d.message)), 'a diagnostic about the missing description');
     const d = diags.find((x) => /description/.test(x.message));
     assert.ok(d);
     assert.strictEqual(d.severity, vscode.DiagnosticSeverity.Error, listDiagnostics(diags));

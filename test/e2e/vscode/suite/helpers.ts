@@ -51,9 +51,7 @@ export function codeOf(d: vscode.Diagnostic): string {
 
 export function listDiagnostics(diags: readonly vscode.Diagnostic[]): string {
   if (diags.length === 0) return '(no diagnostics)';
-  return diags
-    .map((d) => `${codeOf(d) || '-'} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`)
-    .join('\n  ');
+  return diags.map((d) => `${codeOf(d) || '-'} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character} ${d.message}`).join('\n  ');
 }
 
 const DEFAULT_DEADLINE_MS = Number(process.env.AGENT_FILES_E2E_DEADLINE_MS || 20_000);
@@ -82,7 +80,11 @@ export function waitForDiagnostics(
     const timer = setTimeout(() => {
       cleanup();
       const lang = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.languageId ?? 'not open';
-      reject(new Error(`timed out after ${deadlineMs} ms waiting for ${what} on ${uri.path} (language ${lang}); diagnostics:\n  ${listDiagnostics(vscode.languages.getDiagnostics(uri))}`));
+      reject(
+        new Error(
+          `timed out after ${deadlineMs} ms waiting for ${what} on ${uri.path} (language ${lang}); diagnostics:\n  ${listDiagnostics(vscode.languages.getDiagnostics(uri))}`,
+        ),
+      );
     }, deadlineMs);
     const cleanup = (): void => {
       clearTimeout(timer);
@@ -97,12 +99,7 @@ export function waitForDiagnostics(
  * server is still starting, so a first empty answer is not a failure; retries are triggered by
  * diagnostics changes (the server finished a pass) and by a short poll.
  */
-export async function eventually<T>(
-  probe: () => Thenable<T>,
-  accept: (v: T) => boolean,
-  what: string,
-  deadlineMs = DEFAULT_DEADLINE_MS,
-): Promise<T> {
+export async function eventually<T>(probe: () => Thenable<T>, accept: (v: T) => boolean, what: string, deadlineMs = DEFAULT_DEADLINE_MS): Promise<T> {
   const deadline = Date.now() + deadlineMs;
   let last: T | undefined;
   for (;;) {
@@ -125,7 +122,5 @@ export async function eventually<T>(
 
 /** The text of a hover's contents, whatever form they come in. */
 export function hoverText(h: vscode.Hover): string {
-  return h.contents
-    .map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))
-    .join('\n');
+  return h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')).join('\n');
 }

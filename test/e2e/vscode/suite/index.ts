@@ -12,16 +12,17 @@ export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, slow: 5_000 });
   const only = process.env.AGENT_FILES_E2E_GREP;
   if (only) mocha.grep(only);
-  for (const f of fs.readdirSync(__dirname).filter((n) => n.endsWith('.test.js')).sort()) {
+  for (const f of fs
+    .readdirSync(__dirname)
+    .filter((n) => n.endsWith('.test.js'))
+    .sort()) {
     mocha.addFile(path.join(__dirname, f));
   }
   return new Promise((resolve, reject) => {
     const failedFeatures: string[] = [];
     const runner = mocha.run((failures) => {
       const stats = runner.stats ?? { passes: 0, failures };
-      console.log(
-        `E2E-RESULT ${JSON.stringify({ passed: stats.passes, failed: stats.failures, failedFeatures })}`,
-      );
+      console.log(`E2E-RESULT ${JSON.stringify({ passed: stats.passes, failed: stats.failures, failedFeatures })}`);
       if (failures > 0) reject(new Error(`${failures} end-to-end test(s) failed`));
       else resolve();
     });

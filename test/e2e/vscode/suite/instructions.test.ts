@@ -15,7 +15,10 @@ suite('instruction files', () => {
     await activate();
     await write('notes/style.md', '# Style\n\nTwo-space indentation.\n');
     await write('notes/CLAUDE.md', '# Notes\n\nSee @style.md and @gone.md before editing.\n');
-    await write('.github/skills/table-format/SKILL.md', '---\nname: table-format\ndescription: Formats Markdown tables. Use when a table is ragged.\nallowed-tools: Bash\nuser_invocable: true\n---\n# Tables\n');
+    await write(
+      '.github/skills/table-format/SKILL.md',
+      '---\nname: table-format\ndescription: Formats Markdown tables. Use when a table is ragged.\nallowed-tools: Bash\nuser_invocable: true\n---\n# Tables\n',
+    );
   });
 
   test('a CLAUDE.md import of a missing file is a warning on the import; definition on an import opens its file', async () => {

@@ -23,7 +23,7 @@ suite('navigation and editing', () => {
     );
     const first = locs[0];
     const uri = 'targetUri' in first ? first.targetUri : first.uri;
-    const range = 'targetUri' in first ? first.targetSelectionRange ?? first.targetRange : first.range;
+    const range = 'targetUri' in first ? (first.targetSelectionRange ?? first.targetRange) : first.range;
     assert.strictEqual(uri.toString(), doc.uri.toString());
     assert.strictEqual(range.start.line, target);
   });
@@ -59,7 +59,10 @@ suite('navigation and editing', () => {
   test('every @plane starts a folding range (the language configuration alone cannot express this)', async () => {
     const editor = await open(FILE);
     const doc = editor.document;
-    const planeLines = doc.getText().split('\n').flatMap((l, i) => (/^@plane[ \t]/.test(l) ? [i] : []));
+    const planeLines = doc
+      .getText()
+      .split('\n')
+      .flatMap((l, i) => (/^@plane[ \t]/.test(l) ? [i] : []));
     const ranges = await eventually(
       () => vscode.commands.executeCommand<vscode.FoldingRange[]>('vscode.executeFoldingRangeProvider', doc.uri),
       (rs) => Array.isArray(rs) && planeLines.every((l) => rs.some((r) => r.start === l)),

@@ -14,7 +14,9 @@ suite('start-up', () => {
     const ext = await activate();
     const { client, timings } = ext.exports as { client: LanguageClient; timings: { registeredMs: number; serverReadyMs: number } };
     assert.ok(client.initializeResult, 'the server answered initialize');
-    console.log(`START-UP: activation registered its views and commands in ${timings.registeredMs.toFixed(1)} ms; the server answered initialize ${timings.serverReadyMs.toFixed(1)} ms after activation began`);
+    console.log(
+      `START-UP: activation registered its views and commands in ${timings.registeredMs.toFixed(1)} ms; the server answered initialize ${timings.serverReadyMs.toFixed(1)} ms after activation began`,
+    );
     assert.ok(timings.registeredMs > 0 && timings.serverReadyMs >= timings.registeredMs);
   });
 });

@@ -7,7 +7,13 @@ import { activate, codeOf, eventually, fixture, listDiagnostics, open, waitForDi
 
 /** The part of the command's result these tests rely on (see client/src/worldCheck.ts). */
 interface CheckResult {
-  worlds: { uri: string; name: string; passed: boolean; checks: { category: string; name: string; status: string; reason?: string }[]; files: { uri: string; diagnostics: unknown[] }[] }[];
+  worlds: {
+    uri: string;
+    name: string;
+    passed: boolean;
+    checks: { category: string; name: string; status: string; reason?: string }[];
+    files: { uri: string; diagnostics: unknown[] }[];
+  }[];
   collected: string[];
 }
 
@@ -53,11 +59,11 @@ suite('Check Agent World', () => {
     assert.match(broken.checks[2]!.reason ?? '', /^missing eval contract: .*\.agent-world[\\/]world\.eval\.md$/);
   });
 
-  test('diagnostics of world files that are not open appear in the Problems view; open files keep only the editor\'s', async () => {
+  test("diagnostics of world files that are not open appear in the Problems view; open files keep only the editor's", async () => {
     const dev = fixture('.agent-world/prompts/dev.md');
     const pm = fixture('.agent-world/prompts/pm.md');
     await open('.agent-world/prompts/dev.md');
-    await waitForDiagnostics(dev, (ds) => ours(ds, 'world-missing-mention-protocol').length === 1, 'the editor\'s world-missing-mention-protocol on dev.md');
+    await waitForDiagnostics(dev, (ds) => ours(ds, 'world-missing-mention-protocol').length === 1, "the editor's world-missing-mention-protocol on dev.md");
     const result = await vscode.commands.executeCommand<CheckResult>('agentFiles.checkWorld', { show: 'none' });
     assert.ok(result.collected.includes(pm.toString()), `collected: ${result.collected.join(', ')}`);
     assert.ok(!result.collected.includes(dev.toString()), 'an open file must not get a second copy of its diagnostics');

@@ -26,7 +26,7 @@ async function rows(tree: Tree, parent?: unknown): Promise<Row[]> {
   return Promise.all(
     kids.map(async (node) => {
       const item = await tree.getTreeItem(node);
-      const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+      const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
       return { node, item, label, description: String(item.description ?? '') };
     }),
   );
@@ -50,7 +50,7 @@ async function root(tree: Tree, rel: string): Promise<Row> {
 
 function tooltipText(item: vscode.TreeItem): string {
   const t = item.tooltip;
-  return typeof t === 'string' ? t : t?.value ?? '';
+  return typeof t === 'string' ? t : (t?.value ?? '');
 }
 
 async function runCommandOf(item: vscode.TreeItem): Promise<vscode.TextEditor> {

@@ -40,7 +40,8 @@ function frontmatterCompletion(a: ThreeMdAnalysis, pos: Position, prefix: string
       }));
   }
   const key = prefix.slice(0, colon).trim();
-  if (key === 'entry') return a.doc.planes.map((p, i) => ({ label: String(p.z), kind: CompletionItemKind.Reference, detail: p.label ?? undefined, sortText: String(i).padStart(6, '0') }));
+  if (key === 'entry')
+    return a.doc.planes.map((p, i) => ({ label: String(p.z), kind: CompletionItemKind.Reference, detail: p.label ?? undefined, sortText: String(i).padStart(6, '0') }));
   if (key.toLowerCase() === 'axis') return [{ label: 'skill', kind: CompletionItemKind.Value, documentation: 'The axis agents use.' }];
   if (key.toLowerCase() === '3md') return [{ label: '1.0', kind: CompletionItemKind.Value, documentation: 'The version agent3md/1 requires.' }];
   return [];

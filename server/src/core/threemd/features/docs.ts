@@ -6,14 +6,14 @@ export const FRONTMATTER_KEYS: Record<string, string> = {
   agent: "The agent's short id. An agent needs `title:` or `agent:` (the key is case-sensitive).",
   model: 'A hint for which model runs this agent (optional).',
   axis: 'What the planes are stacked along. Agents SHOULD use `axis: skill`.',
-  tools: 'Comma-separated binaries the skills may run. When present, each skill\'s `tool` binary should be listed.',
+  tools: "Comma-separated binaries the skills may run. When present, each skill's `tool` binary should be listed.",
   persona: "A short persona line for the agent's manifest (optional).",
   version: "The agent's own version (optional; not the 3md version).",
   entry: 'The z of the plane an agent starts from (optional; an integer that names a real plane).',
 };
 
 export const ATTRIBUTES: Record<string, string> = {
-  z: 'The plane\'s position (required): a finite decimal number, unique in the document. Links use it: `[[z=N]]`.',
+  z: "The plane's position (required): a finite decimal number, unique in the document. Links use it: `[[z=N]]`.",
   label: "The plane's name. For a skill it is the skill name the router returns (required, unique).",
   kind: '`identity` marks the one identity plane (the system prompt); every other plane is a skill (`kind=skill` is conventional).',
   triggers: 'Comma-separated phrases. A phrase matches a request when all its words appear in it; skills are ranked by matching phrases.',

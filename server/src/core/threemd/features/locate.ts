@@ -36,7 +36,7 @@ export function locate(a: ThreeMdAnalysis, pos: Position): Target | null {
     return null;
   }
   const d = directiveAtLine(doc, pos.line);
-  const plane = d?.plane ?? (d ? null : doc.planes.find((p) => p.directive === null) ?? null);
+  const plane = d?.plane ?? (d ? null : (doc.planes.find((p) => p.directive === null) ?? null));
   if (d && d.line === pos.line) {
     if (rangeContains(d.keywordRange, pos)) return { kind: 'keyword', plane: d.plane };
     const attr = d.attributes.find((x) => rangeContains(x.range, pos));

@@ -19,11 +19,7 @@ export function documentSymbols(a: ThreeMdAnalysis): DocumentSymbol[] {
     const isIdentity = a.isAgent && p === a.model.identity;
     const skill = skillOf(p);
     const name = p.label?.trim() || (a.isAgent && !isIdentity ? skill.name : `z=${p.z}`);
-    const detail = a.isAgent
-      ? isIdentity
-        ? `identity · z=${p.z}`
-        : `z=${p.z}${skill.triggers.length ? ' · ' + skill.triggers.map((t) => t.text).join(', ') : ''}`
-      : `z=${p.z}`;
+    const detail = a.isAgent ? (isIdentity ? `identity · z=${p.z}` : `z=${p.z}${skill.triggers.length ? ' · ' + skill.triggers.map((t) => t.text).join(', ') : ''}`) : `z=${p.z}`;
     const range = planeExtent(a, p);
     out.push({
       name,
