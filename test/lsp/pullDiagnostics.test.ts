@@ -79,6 +79,5 @@ test('a long cycle sends the first 20 links of its chain and says how many more 
   assert.equal(related.length, 21);
   assert.equal(related[0]!.message, 'z=1 "s1" depends on z=2');
   assert.equal(related[19]!.message, 'z=20 "s20" depends on z=21');
-  assert.equal(related[20]!.message, `… and ${n - 20} more, not listed (${n} in all)`);
-  assert.deepEqual(related[20]!.location.range, cycle.range, 'the note points at the diagnostic itself');
+  assert.equal(related[20]!.message, `… and ${n - 20} more planes on this cycle (${n} in all), back to z=1`);
 });

@@ -4,14 +4,14 @@
  * which no editor can show and whose transfer alone takes longer than the check. The CLI and
  * the language server both pass a file's diagnostics through `capDiagnostics`.
  */
-import type { Diagnostic, RelatedInformation, Severity } from './types';
+import { omittedBy, TOO_MANY_DIAGNOSTICS, type Diagnostic, type RelatedInformation, type Severity } from './types';
+
+export { omittedBy, TOO_MANY_DIAGNOSTICS };
 
 /** How many diagnostics of one code a file reports; the rest are counted in one note. */
 export const DIAGNOSTICS_PER_CODE = 1000;
 /** How many related locations one diagnostic carries; the rest are counted in a last one. */
 export const RELATED_PER_DIAGNOSTIC = 100;
-/** The code of the note that stands for the diagnostics left out. */
-export const TOO_MANY_DIAGNOSTICS = 'too-many-diagnostics';
 
 const RANK: Record<Severity, number> = { hint: 0, information: 1, warning: 2, error: 3 };
 
@@ -63,9 +63,4 @@ function capRelated(related: RelatedInformation[], n: number): RelatedInformatio
   const kept = related.slice(0, n);
   kept.push({ range: related[n]!.range, message: `… and ${related.length - n} more` });
   return kept;
-}
-
-/** How many diagnostics a note from `capDiagnostics` stands for (0 for any other diagnostic). */
-export function omittedBy(d: Diagnostic): number {
-  return d.code === TOO_MANY_DIAGNOSTICS && typeof d.data?.['omitted'] === 'number' ? (d.data['omitted'] as number) : 0;
 }

@@ -2,8 +2,6 @@
  * Plain data types shared by every part of the core. They mirror the LSP shapes
  * (0-based lines, UTF-16 characters) so the server can pass them through unchanged.
  */
-import { omittedBy } from './diagnosticCap';
-
 export interface Position {
   line: number;
   character: number;
@@ -62,6 +60,14 @@ export function rangeContains(r: Range, p: Position): boolean {
 export function shiftRange(r: Range, lines: number): Range {
   if (lines === 0) return r;
   return range(r.start.line + lines, r.start.character, r.end.line + lines, r.end.character);
+}
+
+/** The code of the note that stands for diagnostics left out (core/diagnosticCap.ts). */
+export const TOO_MANY_DIAGNOSTICS = 'too-many-diagnostics';
+
+/** How many diagnostics a note for left-out diagnostics stands for (0 for any other diagnostic). */
+export function omittedBy(d: Diagnostic): number {
+  return d.code === TOO_MANY_DIAGNOSTICS && typeof d.data?.['omitted'] === 'number' ? (d.data['omitted'] as number) : 0;
 }
 
 /** Errors and warnings among diagnostics (information and hints are not counted); a note for left-out diagnostics counts as all of them. */

@@ -2,6 +2,7 @@
  * Diagnostics delivery: pull when the client supports it, otherwise push, debounced per
  * document. A result computed for an older version is dropped; closing a document clears it.
  */
+import { RELATED_PER_DIAGNOSTIC } from '../core/diagnosticCap';
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, Severity } from '../core/types';
 import { RULES_URL } from '../meta';
@@ -14,10 +15,11 @@ const TO_LSP: Record<Diagnostic['severity'], DiagnosticSeverity> = {
 };
 
 /**
- * Related entries sent with one diagnostic: a cycle through 10,000 planes would otherwise send
- * its whole chain (1.8 MB) on every report. The rest is counted in one last entry.
+ * Related entries sent with one diagnostic, a backstop behind the core's own bound (cycles list
+ * 20 steps and count the rest; diagnosticCap.ts cuts any list at 100): a cycle through 10,000
+ * planes once sent its whole chain (1.8 MB) on every report. The rest is counted in one last entry.
  */
-export const MAX_RELATED = 20;
+export const MAX_RELATED = RELATED_PER_DIAGNOSTIC;
 
 /** The LSP form of a core diagnostic: source, code, a link to the rule's section, related info (capped). */
 export function toLspDiagnostic(d: Diagnostic, uri: string): LspDiagnostic {
