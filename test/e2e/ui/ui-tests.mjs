@@ -38,6 +38,7 @@ const EXPECTED_FILES = [
   'extension/media/icon.png',
   'extension/package.json',
   'extension/readme.md',
+  'extension/schemas/agent-files.schema.json',
   'extension/schemas/world.schema.json',
   'extension/snippets/3md.code-snippets',
   'extension/syntaxes/3md-links.injection.json',
