@@ -104,3 +104,24 @@ test('source.fixAll.agentFiles applies the safe fixes of the document as one edi
   );
   assert.equal(actions[0]!.edit!.changes![uri]![0]!.newText, text.replace('1.0', '"1.0"'));
 });
+
+test('a suppression comment typed into a .3md agent, and deleted again, takes effect on each incremental edit', async () => {
+  const uri = fileUri('agents/ops.agent.3md');
+  const text = '---\n3md: 1.0\ntitle: Ops\n---\n@plane z=0 label="Ops" kind=identity\nYou run ops.\n@plane z=1 label="s" kind=skill triggers="go"\nSee [[z=9]].\n';
+  const opened = client.diagnostics(uri);
+  client.open(uri, text, '3md');
+  assert.ok((await opened).some((d) => d.code === 'dead-link'));
+  const comment = '<!-- agent-files-disable-next-line dead-link -->\n';
+  const at = { line: 7, character: 0 };
+  // Typed in two pieces, so the mark appears only with the second edit.
+  const silenced = client.diagnostics(uri, (p) => p.version === 3);
+  client.change(uri, 2, [{ range: { start: at, end: at }, text: comment.slice(0, 10) }]);
+  client.change(uri, 3, [{ range: { start: { line: 7, character: 10 }, end: { line: 7, character: 10 } }, text: comment.slice(10) }]);
+  assert.ok(!(await silenced).some((d) => d.code === 'dead-link'), 'the comment silences the link on the next line');
+  const back = client.diagnostics(uri, (p) => p.version === 4);
+  client.change(uri, 4, [{ range: { start: at, end: { line: 8, character: 0 } }, text: '' }]);
+  assert.ok(
+    (await back).some((d) => d.code === 'dead-link'),
+    'deleting the comment brings the diagnostic back',
+  );
+});

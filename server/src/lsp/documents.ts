@@ -51,6 +51,29 @@ export interface OpenDocument {
   /** The 3md parse, kept current by incremental re-parse (3md files only). */
   tree: ThreeMdDocument | null;
   cache: { key: string; analysis: ThreeMdAnalysis } | null;
+  /** For a .3md tree: whether any line holds `agent-files-` (kept per edit: only edited lines can gain one). */
+  marked?: boolean;
+}
+
+/**
+ * The text the configuration step reads for suppression comments (all of which hold
+ * `agent-files-`). A .3md tree keeps its text as lines and joins them only when asked, so when no
+ * line holds such a comment the empty string stands in for it (the same verdict) and a keystroke
+ * in a large agent does not join megabytes of lines.
+ */
+export function suppressionText(entry: OpenDocument): string {
+  if (entry.tree && entry.marked === false) return '';
+  return entry.doc.getText();
+}
+
+/** What every suppression comment holds. */
+const MARK = 'agent-files-';
+
+/** Whether a tree's lines from `first` to `last` (clamped) hold a suppression mark. */
+function marksIn(tree: ThreeMdDocument, first = 0, last = tree.lines.length - 1): boolean {
+  const end = Math.min(last, tree.lines.length - 1);
+  for (let i = Math.max(0, first); i <= end; i++) if (tree.lines[i]!.includes(MARK)) return true;
+  return false;
 }
 
 /** Which of our formats an open document is: by file name, else by language id. */
@@ -87,7 +110,10 @@ export class DocumentStore {
       tree: kind === '3md' ? parseThreeMd(text) : null,
       cache: null,
     };
-    if (kind === '3md') entry.doc = new TreeText(uri, languageId, version, entry);
+    if (kind === '3md') {
+      entry.doc = new TreeText(uri, languageId, version, entry);
+      entry.marked = text.includes(MARK);
+    }
     this.#docs.set(uri, entry);
     return entry;
   }
@@ -108,15 +134,23 @@ export class DocumentStore {
       const nextVersion = typeof version === 'number' ? version : entry.doc.version;
       if (entry.doc instanceof TreeText) {
         const before = entry.tree!.getText;
+        let edited: { first: number; last: number } | null = null;
         try {
           // With a lone CR the client's line numbers (LSP's model) are not the tree's: apply the edit to the text.
           if (!('range' in change)) entry.tree = parseThreeMd(change.text);
           else if (entry.tree!.loneCr) entry.tree = parseThreeMd(applyLspEdit(before(), change.range, change.text));
-          else entry.tree = reparse(entry.tree!, { range: change.range, text: change.text });
+          else {
+            // Lines are the tree's here (no lone CR): a new mark can only be on the edited lines.
+            const first = Math.min(change.range.start.line, entry.tree!.lines.length - 1);
+            entry.tree = reparse(entry.tree!, { range: change.range, text: change.text });
+            edited = { first, last: first + change.text.split('\n').length - 1 };
+          }
         } catch {
           // Never half-apply an edit: redo it on the text, from scratch.
           entry.tree = parseThreeMd('range' in change ? applyLspEdit(before(), change.range, change.text) : change.text);
+          edited = null;
         }
+        entry.marked = entry.marked === false && edited ? marksIn(entry.tree!, edited.first, edited.last) : marksIn(entry.tree!);
         entry.doc.version = nextVersion;
         continue;
       }

@@ -13,7 +13,7 @@ import {
 } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import type { AgentDetection } from '../core/agent/detect';
-import { DocumentStore, type OpenDocument } from './documents';
+import { DocumentStore, suppressionText, type OpenDocument } from './documents';
 import { PushDiagnostics, toLspDiagnostic } from './diagnostics';
 import { PullDiagnostics } from './pullDiagnostics';
 import { createRunner } from './runner';
@@ -136,7 +136,7 @@ export function startServer(connection: Connection): void {
     let diagnostics: Diagnostic[] = [];
     try {
       if (isConfigFile(uri)) diagnostics = lines.outgoing(entry, configs.parse(uri, entry.doc.getText()).diagnostics);
-      else diagnostics = provider ? lines.outgoing(entry, configs.apply(uri, entry.kind ?? '', entry.doc.getText(), provider.diagnostics(entry, contextFor(uri)))) : [];
+      else diagnostics = provider ? lines.outgoing(entry, configs.apply(uri, entry.kind ?? '', suppressionText(entry), provider.diagnostics(entry, contextFor(uri)))) : [];
     } catch (e) {
       runner.log.error(`checking ${uri} failed: ${errorText(e)}`);
       diagnostics = [internalError(e)];
