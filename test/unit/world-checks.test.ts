@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkLine, runWorldChecks, type WorldCheck } from '../../server/src/core/world/checks';
+import { InMemoryHost } from '../../server/src/core/host';
 import { BASE_URI, GOOD_PROMPT, baseHost, baseWorld, fixtureHost, worldUri } from '../fixtures/world/helpers';
 
 const EVAL_URI = 'file:///p/.agent-world/world.eval.md';
@@ -250,4 +251,16 @@ test('any JSON value is checked without throwing, with the router error as the r
     assert.ok(r.checks.length >= 3, text);
     assert.equal(r.passed, false, text);
   }
+});
+
+test('a prompt behind a symbolic link out of the workspace is reported as not read, not as missing', () => {
+  const host = new InMemoryHost({ [RECEIVER]: PROMPT, [EVAL_URI]: EVAL });
+  const link = 'file:///p/.agent-world/prompts';
+  const bounded = Object.assign(host, { linkOutside: (uri: string) => (uri === SENDER ? link : undefined) });
+  const r = runWorldChecks(JSON.stringify(baseWorld(), null, 2), BASE_URI, bounded);
+  const reasons = r.checks.filter((c) => c.status === 'FAIL').map((c) => c.reason);
+  assert.deepEqual(reasons, [
+    "agents.sender.promptPath is not read (outside the workspace through the symbolic link 'prompts'), so the world cannot be checked: prompts/sender.md",
+  ]);
+  assert.equal(r.passed, false);
 });

@@ -9,7 +9,7 @@
  * here, and one it rejects must fail with the same text.
  */
 import { URI } from 'vscode-uri';
-import type { IWorkspaceHost } from '../host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
 import { dirnameUri, projectUriOf, resolveRelative } from './paths';
 import { DEFAULT_STOP_TOKEN, LEGACY_EDGE_HELP, WORKFLOW_TYPE_IDS } from './patterns';
 import { hasMentionProtocol, hasStopTokenGuidance, hasToolProhibition } from './prompt';
@@ -129,7 +129,7 @@ function contractChecks(add: Add, raw: Json, config: Loaded, io: Io, worldUri: s
   add('config', 'every promptPath exists', worldUri, () => {
     const missing = rawAgentEntries(raw)
       .filter(([, a]) => a && a.promptPath && !io.host.exists(promptUriOf(io.dirUri, a.promptPath)))
-      .map(([id, a]) => `${id}: ${a.promptPath}`);
+      .map(([id, a]) => `${id}: ${a.promptPath}${outsideNote(io, promptUriOf(io.dirUri, a.promptPath))}`);
     if (missing.length > 0) throw new Error(`missing prompts: ${missing.join(', ')}`);
   });
   const wf = config.workflow;
@@ -204,6 +204,15 @@ function loadConfig(text: string, io: Io): Loaded {
   return { world, workflow, agents, promptUris };
 }
 
+/**
+ * For a prompt the workspace-bounded host does not show: why, when a symbolic link leads it out of
+ * the workspace (the router would follow the link; the checks do not read outside the workspace).
+ */
+function outsideNote(io: Io, uri: string): string {
+  const via = linkOutside(io.host, uri);
+  return via === undefined ? '' : ` (outside the workspace through the symbolic link '${relativeLabel(io.dirUri, via)}')`;
+}
+
 function normalizeAgents(parsed: Json, io: Io, promptUris: Map<string, string>): Record<string, Json> {
   const rawAgents = parsed.agents || {};
   const entries: [Json, Json][] = Array.isArray(rawAgents) ? rawAgents.map((a: Json) => [a.id || a.name, a]) : Object.entries(rawAgents);
@@ -219,7 +228,12 @@ function normalizeAgents(parsed: Json, io: Io, promptUris: Map<string, string>):
     if (!pp) throw new Error(`Invalid Agent World config:\n- agents.${agent.id} is missing promptPath`);
     if (typeof pp !== 'string') throw new TypeError(`The "paths[1]" argument must be of type string. Received ${describeValue(pp)}`);
     const uri = promptUriOf(io.dirUri, pp);
-    if (!io.host.exists(uri)) throw new Error(`Invalid Agent World config:\n- agents.${agent.id}.promptPath not found: ${pp}`);
+    if (!io.host.exists(uri)) {
+      // The router would follow the link and read the prompt; this check is bounded to the workspace, so it says why it stops.
+      const outside = outsideNote(io, uri);
+      if (outside) throw new Error(`agents.${agent.id}.promptPath is not read${outside}, so the world cannot be checked: ${pp}`);
+      throw new Error(`Invalid Agent World config:\n- agents.${agent.id}.promptPath not found: ${pp}`);
+    }
     agent.systemPrompt = readFile(io.host, uri).trimEnd();
     promptUris.set(String(agent.id), uri);
     agents[agent.id] = agent;
