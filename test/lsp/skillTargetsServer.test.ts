@@ -86,3 +86,41 @@ test('initializationOptions.targets overrides the folder: skills-ref reports the
   const open = await client.request<Hover>('textDocument/hover', { textDocument: { uri: skillUri() }, position: { line: 0, character: 0 } });
   assert.match((open.contents as { value: string }).value, /Checked for `skills-ref`: the agentFiles\.targets setting names them/);
 });
+
+test("the 'targets' of .agent-files.json reach the hover, completion and index entry, not only the diagnostics", async () => {
+  const own = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-config-targets-')));
+  try {
+    const p = path.join(own, '.claude/skills/ship/SKILL.md');
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, SKILL);
+    fs.writeFileSync(path.join(own, '.agent-files.json'), '{ "targets": ["skills-ref"] }\n');
+    const uri = URI.file(p).toString();
+    const client = await startClient({ rootUri: URI.file(own).toString() });
+    clients.push(client);
+    const pending = client.diagnostics(uri);
+    client.open(uri, SKILL, 'markdown', 1);
+    const ds = await pending;
+    assert.ok(
+      ds.some((d) => d.code === 'skill-unexpected-field'),
+      JSON.stringify(ds.map((d) => d.code)),
+    );
+    const open = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
+    assert.match((open.contents as { value: string }).value, /Checked for `skills-ref`: 'targets' in \.\.\/\.\.\/\.\.\/\.agent-files\.json names them/);
+    // Claude Code's keys are not offered for a skills-ref skill.
+    const items = await client.request<{ label: string }[] | { items: { label: string }[] }>('textDocument/completion', {
+      textDocument: { uri },
+      position: { line: 6, character: 0 },
+    });
+    const labels = (Array.isArray(items) ? items : items.items).map((i) => i.label);
+    assert.ok(!labels.includes('argument-hint'), labels.join(', '));
+    const deadline = Date.now() + 5000;
+    let entry: WorkspaceIndexResult['files'][number] | undefined;
+    while (entry?.targets?.names[0] !== 'skills-ref' && Date.now() < deadline) {
+      entry = (await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.find((f) => f.uri === uri);
+      if (entry?.targets?.names[0] !== 'skills-ref') await new Promise((r) => setTimeout(r, 30));
+    }
+    assert.deepEqual(entry?.targets?.names, ['skills-ref']);
+  } finally {
+    fs.rmSync(own, { recursive: true, force: true });
+  }
+});

@@ -6,18 +6,7 @@
  */
 import type { CodeAction, Diagnostic as LspDiagnostic, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { applyEdits, modify } from 'jsonc-parser';
-import {
-  applyConfigToFile,
-  configCandidates,
-  CONFIG_FILE_NAME,
-  isConfigFile,
-  isIgnored,
-  nearestConfig,
-  parseConfig,
-  type AgentFilesConfig,
-  type FoundConfig,
-  type ParsedConfig,
-} from '../core/config';
+import { applyConfigToFile, configCandidates, CONFIG_FILE_NAME, isConfigFile, isIgnored, nearestConfig, parseConfig, type FoundConfig, type ParsedConfig } from '../core/config';
 import type { Diagnostic } from '../core/types';
 
 export class ConfigStore {
@@ -42,10 +31,6 @@ export class ConfigStore {
     const found = this.forFile(uri);
     if (isIgnored(found, uri)) return [];
     return applyConfigToFile(kind, text, diagnostics, found.config);
-  }
-
-  targetsFor(uri: string): AgentFilesConfig['targets'] {
-    return this.forFile(uri).config.targets;
   }
 
   /** Forgets parsed files (a config file changed on disk). */

@@ -16,6 +16,8 @@ export interface ServerContext {
   index: WorkspaceIndex;
   runner: ReturnType<typeof createRunner>;
   formatContext: FormatContext;
+  /** The format context of one file: the `targets` of its .agent-files.json win over the setting. */
+  contextFor(uri: string): FormatContext;
   lines: LineModels;
   providerOf(doc: OpenDocument): FormatProvider | undefined;
   configs: ConfigStore;

@@ -39,7 +39,6 @@ type Params = { textDocument: { uri: string } };
 
 export function registerFeatures(ctx: ServerContext): void {
   const { connection, runner } = ctx;
-  const fctx: FormatContext = ctx.formatContext;
   const mayWrite = (uri: string) => ctx.index.host.mayWrite(uri);
 
   /** Registers a handler that runs only for open documents with a provider implementing it. */
@@ -49,7 +48,7 @@ export function registerFeatures(ctx: ServerContext): void {
     register: (h: any) => unknown,
     name: string,
     empty: R,
-    run: (provider: FormatProvider, doc: OpenDocument, p: P) => R | undefined,
+    run: (provider: FormatProvider, doc: OpenDocument, p: P, fctx: FormatContext) => R | undefined,
   ): void {
     register(
       runner.safe(name, (p: P) => {
@@ -57,17 +56,17 @@ export function registerFeatures(ctx: ServerContext): void {
         const provider = doc && ctx.providerOf(doc);
         if (!doc || !provider) return empty;
         // Positions cross between LSP's line model and the format's (they differ only with a lone CR).
-        return ctx.lines.outgoing(doc, run(provider, doc, ctx.lines.incoming(doc, p)) ?? empty);
+        return ctx.lines.outgoing(doc, run(provider, doc, ctx.lines.incoming(doc, p), ctx.contextFor(doc.uri)) ?? empty);
       }),
     );
   }
 
-  on(connection.onCompletion.bind(connection), 'completion', [], (pr, d, p: At) => pr.completion?.(d, p.position, fctx));
-  on(connection.onHover.bind(connection), 'hover', null, (pr, d, p: At) => pr.hover?.(d, p.position, fctx));
-  on(connection.onDefinition.bind(connection), 'definition', [], (pr, d, p: At) => pr.definition?.(d, p.position, fctx));
-  on(connection.onReferences.bind(connection), 'references', [], (pr, d, p: ReferenceParams) => pr.references?.(d, p.position, p.context.includeDeclaration, fctx));
-  on(connection.onPrepareRename.bind(connection), 'prepareRename', null, (pr, d, p: At) => pr.prepareRename?.(d, p.position, fctx));
-  on(connection.onRenameRequest.bind(connection), 'rename', null, (pr, d, p: RenameParams) => {
+  on(connection.onCompletion.bind(connection), 'completion', [], (pr, d, p: At, fctx) => pr.completion?.(d, p.position, fctx));
+  on(connection.onHover.bind(connection), 'hover', null, (pr, d, p: At, fctx) => pr.hover?.(d, p.position, fctx));
+  on(connection.onDefinition.bind(connection), 'definition', [], (pr, d, p: At, fctx) => pr.definition?.(d, p.position, fctx));
+  on(connection.onReferences.bind(connection), 'references', [], (pr, d, p: ReferenceParams, fctx) => pr.references?.(d, p.position, p.context.includeDeclaration, fctx));
+  on(connection.onPrepareRename.bind(connection), 'prepareRename', null, (pr, d, p: At, fctx) => pr.prepareRename?.(d, p.position, fctx));
+  on(connection.onRenameRequest.bind(connection), 'rename', null, (pr, d, p: RenameParams, fctx) => {
     let edit;
     try {
       edit = pr.rename?.(d, p.position, p.newName, fctx);
@@ -80,19 +79,19 @@ export function registerFeatures(ctx: ServerContext): void {
       throw new ResponseError(-32803, `Rename refused: it would change files outside the workspace folders (${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''})`);
     return edit;
   });
-  on(connection.onDocumentSymbol.bind(connection), 'documentSymbol', [], (pr, d) => pr.documentSymbols?.(d, fctx));
-  on(connection.onFoldingRanges.bind(connection), 'foldingRange', [], (pr, d) => pr.foldingRanges?.(d, fctx));
-  on(connection.onDocumentLinks.bind(connection), 'documentLink', [], (pr, d) => pr.documentLinks?.(d, fctx));
-  on(connection.onCodeLens.bind(connection), 'codeLens', [], (pr, d) => pr.codeLens?.(d, fctx));
+  on(connection.onDocumentSymbol.bind(connection), 'documentSymbol', [], (pr, d, _p, fctx) => pr.documentSymbols?.(d, fctx));
+  on(connection.onFoldingRanges.bind(connection), 'foldingRange', [], (pr, d, _p, fctx) => pr.foldingRanges?.(d, fctx));
+  on(connection.onDocumentLinks.bind(connection), 'documentLink', [], (pr, d, _p, fctx) => pr.documentLinks?.(d, fctx));
+  on(connection.onCodeLens.bind(connection), 'codeLens', [], (pr, d, _p, fctx) => pr.codeLens?.(d, fctx));
   connection.onCodeLensResolve(
     runner.safe('codeLensResolve', (lens: CodeLens): CodeLens => {
       const uri = (lens?.data as { uri?: unknown } | undefined)?.uri;
       const doc = typeof uri === 'string' ? ctx.documents.get(uri) : undefined;
       const provider = doc && ctx.providerOf(doc);
-      return (doc && provider?.resolveCodeLens?.(doc, lens, fctx)) ?? lens;
+      return (doc && provider?.resolveCodeLens?.(doc, lens, ctx.contextFor(doc.uri))) ?? lens;
     }),
   );
-  on(connection.onCodeAction.bind(connection), 'codeAction', [], (pr, d, p: CodeActionParams) => {
+  on(connection.onCodeAction.bind(connection), 'codeAction', [], (pr, d, p: CodeActionParams, fctx) => {
     const only = p.context.only;
     if (only?.some((k) => FIX_ALL_KIND === k || FIX_ALL_KIND.startsWith(k + '.'))) {
       // The safe fixes of docs/rules.md#quick-fixes, as one edit of this document.

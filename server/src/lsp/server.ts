@@ -36,6 +36,8 @@ import { internalError } from '../core/analyzeFile';
 import type { Diagnostic } from '../core/types';
 import type { IndexedFile } from '../core/indexTypes';
 import { ConfigStore, isConfigFile } from './config';
+import { relativeLabel } from '../core/host';
+import { dirnameUri } from '../core/world/paths';
 
 import { parseTargets, type Target } from '../core/skills';
 import { capDiagnostics } from '../core/diagnosticCap';
@@ -104,6 +106,15 @@ export function startServer(connection: Connection): void {
       return settings.editorValidatesPromptFiles;
     },
   };
+  const configs = new ConfigStore((uri) => index.host.readText(uri));
+  /** The format context of one file: the `targets` of its .agent-files.json win over the setting (diagnostics, features and its index entry alike). */
+  const contextFor = (uri: string): FormatContext => {
+    const found = configs.forFile(uri);
+    const targets = found.config.targets;
+    if (!targets?.length || !found.uri) return formatContext;
+    const source = `'targets' in ${relativeLabel(dirnameUri(uri), found.uri)}`;
+    return Object.create(formatContext, { skillTargets: { value: targets }, skillTargetsSource: { value: source } }) as FormatContext;
+  };
   const lines = new LineModels(documents, (uri) => index.host.readText(uri));
   /** An index entry made from a text, with its positions in LSP's line model. */
   const toLspLines = <T>(uri: string, text: string, file: T): T => {
@@ -115,20 +126,13 @@ export function startServer(connection: Connection): void {
     const kind = fileKindOf(URI.parse(uri).path);
     const provider = kind ? providers[kind] : undefined;
     try {
-      return toLspLines(uri, text, provider?.summarize?.(uri, text, formatContext) ?? null);
+      return toLspLines(uri, text, provider?.summarize?.(uri, text, contextFor(uri)) ?? null);
     } catch (e) {
       runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
       return null;
     }
   };
 
-  const configs = new ConfigStore((uri) => index.host.readText(uri));
-  /** The format context of one document: `targets` of its .agent-files.json win over the setting. */
-  const contextFor = (uri: string): FormatContext => {
-    const targets = configs.targetsFor(uri);
-    if (!targets?.length) return formatContext;
-    return Object.create(formatContext, { skillTargets: { value: targets } }) as FormatContext;
-  };
   const diagnosticsOf = (uri: string) => {
     const entry = documents.get(uri);
     if (!entry) return null;
@@ -159,7 +163,7 @@ export function startServer(connection: Connection): void {
     // Another document's diagnostics may read this one (a SKILL.md's references, a world's prompts).
     pull.invalidate();
     // Every open document depends on a config file being edited.
-    const dependents = isConfigFile(entry.uri) ? documents.all().map((e) => e.uri) : (providerOf(entry)?.dependents?.(entry, formatContext) ?? []);
+    const dependents = isConfigFile(entry.uri) ? documents.all().map((e) => e.uri) : (providerOf(entry)?.dependents?.(entry, contextFor(entry.uri)) ?? []);
     if (!pullDiagnostics) {
       push.schedule(entry.uri);
       for (const uri of dependents) if (documents.get(uri)) push.schedule(uri);
@@ -189,7 +193,10 @@ export function startServer(connection: Connection): void {
           try {
             file =
               provider &&
-              lines.outgoingEntry(entry!, provider.summarizeOpen ? provider.summarizeOpen(entry!, formatContext) : provider.summarize?.(uri, entry!.doc.getText(), formatContext));
+              lines.outgoingEntry(
+                entry!,
+                provider.summarizeOpen ? provider.summarizeOpen(entry!, contextFor(uri)) : provider.summarize?.(uri, entry!.doc.getText(), contextFor(uri)),
+              );
           } catch (e) {
             runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
           }
@@ -231,6 +238,9 @@ export function startServer(connection: Connection): void {
       const u = URI.parse(params.rootUri);
       if (u.scheme === 'file') folders = [u.fsPath];
     }
+    // The folders bound what the server reads from the start: a document opened before the scan
+    // sees its .agent-files.json and the files it references.
+    for (const f of folders) index.host.addRoot(f);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
@@ -348,7 +358,11 @@ export function startServer(connection: Connection): void {
   );
   connection.onDidChangeWatchedFiles(
     runner.safeNotify('didChangeWatchedFiles', (p) => {
-      if (p.changes.some((c) => isConfigFile(c.uri))) configs.changed();
+      if (p.changes.some((c) => isConfigFile(c.uri))) {
+        configs.changed();
+        // A config's `targets` reach every file's index entry (the view shows them), not only diagnostics.
+        index.reindexAll();
+      }
       for (const c of p.changes) if (!documents.get(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
       if (p.changes.some((c) => c.type !== FileChangeType.Changed)) workspaceFiles.invalidate();
       pull.invalidate();
@@ -360,7 +374,7 @@ export function startServer(connection: Connection): void {
 
   connection.languages.diagnostics.on(runner.safe('textDocument/diagnostic', (p) => pull.report(p.textDocument.uri, p.previousResultId)));
 
-  const ctx: ServerContext = { connection, documents, index, runner, formatContext, providerOf, lines, configs };
+  const ctx: ServerContext = { connection, documents, index, runner, formatContext, contextFor, providerOf, lines, configs };
   registerFeatures(ctx);
   registerCustomRequests(ctx);
   registerSkillsPromptRequest(ctx);

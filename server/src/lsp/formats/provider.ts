@@ -39,6 +39,8 @@ export interface FormatContext {
   detection: AgentDetection;
   /** SKILL.md targets named by the user; empty when each file's folder decides. */
   skillTargets: readonly Target[];
+  /** Where `skillTargets` come from, for messages (the setting when absent). */
+  skillTargetsSource?: string;
   /** Every file of the workspace folders as a URI (capped), for instruction globs. */
   workspaceFiles(): readonly string[];
   /**

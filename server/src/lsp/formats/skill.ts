@@ -29,13 +29,13 @@ import type { FormatContext, FormatProvider } from './provider';
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /** The index entry of one SKILL.md (shared by the server and the CLI). */
-export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost, targets: readonly Target[] = []): IndexedFile {
-  return skillSummary(uri, analyzeSkill(text, uri, host, targetOptions(targets)));
+export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost, targets: readonly Target[] = [], source?: string): IndexedFile {
+  return skillSummary(uri, analyzeSkill(text, uri, host, targetOptions(targets, source)));
 }
 
 const SETTING = 'the agentFiles.targets setting';
-function targetOptions(targets: readonly Target[]): SkillAnalysisOptions {
-  return targets.length ? { targets, targetsSource: SETTING } : {};
+function targetOptions(targets: readonly Target[], source = SETTING): SkillAnalysisOptions {
+  return targets.length ? { targets, targetsSource: source } : {};
 }
 
 function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
@@ -64,7 +64,10 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   const live = new Map<string, { version: number; name?: SkillName }>();
 
   const analyze = (doc: OpenDocument, ctx: FormatContext): SkillAnalysis => {
-    const a = analyzeSkill(doc.doc.getText(), doc.uri, ctx.host, { ...targetOptions(ctx.skillTargets), ...(ctx.editorValidatesPromptFiles ? { editorValidates: true } : {}) });
+    const a = analyzeSkill(doc.doc.getText(), doc.uri, ctx.host, {
+      ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource),
+      ...(ctx.editorValidatesPromptFiles ? { editorValidates: true } : {}),
+    });
     remember(doc, a);
     return a;
   };
@@ -75,7 +78,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   const liveName = (doc: OpenDocument, ctx: FormatContext): SkillName | undefined => {
     const hit = live.get(doc.uri);
     if (hit?.version === doc.doc.version) return hit.name;
-    remember(doc, analyzeSkill(doc.doc.getText(), doc.uri, ctx.host, { checkReferences: false, ...targetOptions(ctx.skillTargets) }));
+    remember(doc, analyzeSkill(doc.doc.getText(), doc.uri, ctx.host, { checkReferences: false, ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource) }));
     return live.get(doc.uri)?.name;
   };
 
@@ -100,7 +103,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       return [...a.diagnostics, ...dup];
     },
     completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, ctx.skillTargets.length ? ctx.skillTargets : undefined),
-    hover: (doc, pos, ctx) => skillHover(doc.doc.getText(), pos, doc.uri, resolveTargets(doc.uri, ctx.host, ctx.skillTargets, SETTING)),
+    hover: (doc, pos, ctx) => skillHover(doc.doc.getText(), pos, doc.uri, resolveTargets(doc.uri, ctx.host, ctx.skillTargets, ctx.skillTargetsSource ?? SETTING)),
     definition(doc, pos, ctx) {
       const loc = skillDefinition(doc.doc.getText(), doc.uri, pos, ctx.host);
       return loc ? [loc] : [];
@@ -116,7 +119,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       }
       return out;
     },
-    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets),
+    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource),
     dependents(doc, ctx) {
       const before = live.get(doc.uri)?.name?.name;
       const now = liveName(doc, ctx)?.name;
