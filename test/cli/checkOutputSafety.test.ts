@@ -121,3 +121,14 @@ test('printable and jsonPrintable: each unsafe character has one visible form; J
   assert.deepEqual(JSON.parse(json), { s });
   assert.equal(artifactUri('sub/a b#c%.md'), 'sub/a%20b%23c%25.md');
 });
+
+test('with a lone CR, positions count lines as editors and SARIF do (CR, LF and CRLF each end one)', () => {
+  // The reader sees "Hello\r[[z=9]] there" as one line (line 6); an editor shows the link at the start of line 7.
+  const dir = tree({ 'agent.3md': '---\n3md: 1.0\ntitle: t\n---\n@plane z=0 kind=identity\nHello\r[[z=9]] there\n' });
+  const text = cli(dir, 'check', 'agent.3md');
+  assert.match(text.out, /^agent\.3md:7:1: error \[dead-link\]/m);
+  const sarif = JSON.parse(cli(dir, 'check', 'agent.3md', '--format', 'sarif').out);
+  assert.deepEqual(sarif.runs[0].results[0].locations[0].physicalLocation.region, { startLine: 7, startColumn: 1, endLine: 7, endColumn: 8 });
+  const json = JSON.parse(cli(dir, 'check', 'agent.3md', '--format', 'json').out);
+  assert.deepEqual(json.files[0].diagnostics[0].range.start, { line: 6, character: 0 });
+});

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { analyzeFile, crossFileDiagnostics, type CheckedFile } from '../core/analyzeFile';
 import { capDiagnostics } from '../core/diagnosticCap';
+import { hasLoneCr, LineMap, mapPositions } from '../core/lineMap';
 import { fileKindOf, type FileKind } from '../core/fileKinds';
 import { kindLabel } from '../core/kindLabel';
 import { kindHelp, KIND_NAMES, parseKind, type ForcedKind } from './kinds';
@@ -156,7 +157,7 @@ export function checkCommand(argv: string[], io: Io): number {
     for (const d of raw) if (!defaults.has(d.code)) defaults.set(d.code, d.severity);
     // In reading order, so the report follows the file.
     raw.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-    return { path: e.rel, kind, diagnostics: capDiagnostics(applyConfigToFile(e.kind, e.read.text, raw, found.config)) };
+    return { path: e.rel, kind, diagnostics: editorLines(e.read.text, e.uri, capDiagnostics(applyConfigToFile(e.kind, e.read.text, raw, found.config))) };
   });
   // The configuration files that applied are checked too, once each.
   for (const c of configs.used()) {
@@ -295,4 +296,14 @@ class ConfigReader {
     }
     return this.#byUri.get(uri) ? '' : undefined;
   }
+}
+
+/**
+ * Positions as editors and SARIF count lines (CR, LF and CRLF all end one), as the language
+ * server sends them; the readers' own model counts a lone CR as part of a line.
+ */
+function editorLines(text: string, uri: string, diagnostics: Diagnostic[]): Diagnostic[] {
+  if (!hasLoneCr(text)) return diagnostics;
+  const map = new LineMap(text);
+  return mapPositions(diagnostics, 'toLsp', uri, (u) => (u === uri ? map : null));
 }
