@@ -99,13 +99,8 @@ export async function lspRoundTrip(serverPath: string, n: number, edits: number,
   const rssAfter: number[] = [];
   const heapAfter: number[] = [];
   const times: number[] = [];
-  const link = ' [[z=999999]]';
   for (let v = 2; v < edits + 2; v++) {
-    const add = v % 2 === 0;
-    const at = lines[line]!.length;
-    const change = add
-      ? { range: { start: { line, character: at }, end: { line, character: at } }, text: link }
-      : { range: { start: { line, character: at }, end: { line, character: at + link.length } }, text: '' };
+    const change = toggleDeadLink(lines[line]!, line, v);
     const t0 = performance.now();
     first = published(v);
     await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [change] });
@@ -132,6 +127,19 @@ export async function lspRoundTrip(serverPath: string, n: number, edits: number,
   };
 }
 
+const DEAD_LINK = ' [[z=999999]]';
+
+/**
+ * The keystroke of edit `v` of a round-trip run: even versions append a dead link to the end of
+ * `text` (line `line` as it was opened), odd ones remove it again, so every answer changes.
+ */
+function toggleDeadLink(text: string, line: number, v: number) {
+  const at = text.length;
+  return v % 2 === 0
+    ? { range: { start: { line, character: at }, end: { line, character: at } }, text: DEAD_LINK }
+    : { range: { start: { line, character: at }, end: { line, character: at + DEAD_LINK.length } }, text: '' };
+}
+
 /**
  * didChange → textDocument/diagnostic on the n-skill agent, as VS Code does it (pull mode): the
  * client sends the change, then asks for the document's diagnostics with the last result id.
@@ -151,13 +159,8 @@ export async function lspPullRoundTrip(serverPath: string, n: number, edits: num
   let last = await pull();
   const times: number[] = [];
   let bytes = 0;
-  const link = ' [[z=999999]]';
   for (let v = 2; v < edits + 2; v++) {
-    const add = v % 2 === 0;
-    const at = lines[line]!.length;
-    const change = add
-      ? { range: { start: { line, character: at }, end: { line, character: at } }, text: link }
-      : { range: { start: { line, character: at }, end: { line, character: at + link.length } }, text: '' };
+    const change = toggleDeadLink(lines[line]!, line, v);
     const t0 = performance.now();
     await server.conn.sendNotification('textDocument/didChange', { textDocument: { uri, version: v }, contentChanges: [change] });
     const report = await pull(last.resultId);
