@@ -19,7 +19,7 @@ const common = {
 };
 
 const entries = [
-  { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js' },
+  { entryPoints: ['client/src/node/extension.ts'], outfile: 'dist/client.js' },
   { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js' },

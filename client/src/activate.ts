@@ -1,48 +1,60 @@
 /**
- * The VS Code side of Agent Files: starts the bundled language server over IPC and adds the
- * Skills tree and the "Route request…" command.
+ * The VS Code side of Agent Files, shared by desktop VS Code (./node/extension.ts: the server
+ * runs as a Node process over IPC) and VS Code in the browser (./browser/extension.ts: the server
+ * runs in a Web Worker and reads the workspace through the client). Registers the Skills tree and
+ * the commands, then starts the language client the entry point made.
  */
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import type { BaseLanguageClient, DocumentSelector, LanguageClientOptions } from 'vscode-languageclient';
 import { SkillsTree } from './skillsTree';
 import { registerCommands } from './commands';
+import type { Platform } from './routeRequest';
 
-let client: LanguageClient | undefined;
-
-/**
- * What the server serves: .3md files by language, the Markdown and JSON formats by file name.
- * File-name entries carry no language: VS Code versions give SKILL.md its own language id, so a
- * `markdown` filter would silently miss it.
- */
-export const DOCUMENT_SELECTOR = [
-  { language: '3md' },
-  { scheme: 'file', pattern: '**/{SKILL,skill,AGENT}.md' },
-  { scheme: 'file', pattern: '**/.agent-world/{prompts/*.md,world.eval.md,world.json}' },
+/** File-name patterns of the Markdown and JSON formats the server serves (.3md files go by language). */
+const FILE_PATTERNS = [
+  '**/{SKILL,skill,AGENT}.md',
+  '**/.agent-world/{prompts/*.md,world.eval.md,world.json}',
   // Instruction files for coding agents.
-  { scheme: 'file', pattern: '**/{AGENTS,CLAUDE,CLAUDE.local,GEMINI}.md' },
-  { scheme: 'file', pattern: '**/.github/copilot-instructions.md' },
-  { scheme: 'file', pattern: '**/.github/instructions/**/*.instructions.md' },
-  { scheme: 'file', pattern: '**/.claude/rules/**/*.md' },
-  { scheme: 'file', pattern: '**/.agent-files.json' },
+  '**/{AGENTS,CLAUDE,CLAUDE.local,GEMINI}.md',
+  '**/.github/copilot-instructions.md',
+  '**/.github/instructions/**/*.instructions.md',
+  '**/.claude/rules/**/*.md',
+  '**/.agent-files.json',
 ];
 
+/**
+ * What the server serves: .3md files by language, the Markdown and JSON formats by file name, in
+ * documents of these URI schemes (desktop: `file`; the browser: its workspace's, such as
+ * `vscode-vfs`). File-name entries carry no language: VS Code versions give SKILL.md its own
+ * language id, so a `markdown` filter would silently miss it.
+ */
+export function documentSelector(schemes: string[]): DocumentSelector {
+  return [{ language: '3md' }, ...schemes.flatMap((scheme) => FILE_PATTERNS.map((pattern) => ({ scheme, pattern })))];
+}
+
+/** The selector of desktop VS Code. */
+export const DOCUMENT_SELECTOR = documentSelector(['file']);
+
 export interface AgentFilesApi {
-  client: LanguageClient;
+  client: BaseLanguageClient;
   tree: SkillsTree;
   /** Milliseconds `activate` took: until the commands and views were registered, and until the server answered. */
   timings: { registeredMs: number; serverReadyMs: number };
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<AgentFilesApi> {
+/** What an entry point gives: how to make its language client, for which documents, and what its editor can do. */
+export interface ClientEntry extends Platform {
+  selector: DocumentSelector;
+  createClient(options: LanguageClientOptions): BaseLanguageClient;
+}
+
+let client: BaseLanguageClient | undefined;
+
+export async function activateAgentFiles(context: vscode.ExtensionContext, entry: ClientEntry): Promise<AgentFilesApi> {
   const started = performance.now();
-  const serverModule = context.asAbsolutePath('dist/server.js');
-  const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-  };
   const config = vscode.workspace.getConfiguration('agentFiles');
   const clientOptions: LanguageClientOptions = {
-    documentSelector: DOCUMENT_SELECTOR,
+    documentSelector: entry.selector,
     initializationOptions: {
       diagnosticDelay: config.get<number>('diagnostics.delay', 150),
       agentDetection: config.get<string>('agentDetection', 'auto'),
@@ -55,10 +67,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentF
     synchronize: { configurationSection: 'agentFiles' },
     outputChannelName: 'Agent Files',
   };
-  client = new LanguageClient('agentFiles', 'Agent Files', serverOptions, clientOptions);
+  client = entry.createClient(clientOptions);
   const tree = new SkillsTree(client);
   context.subscriptions.push(vscode.window.registerTreeDataProvider('agentFiles.skills', tree), tree);
-  registerCommands(context, client, tree);
+  registerCommands(context, client, tree, entry);
   const registeredMs = performance.now() - started;
   await client.start();
   tree.listen();
@@ -66,7 +78,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<AgentF
   return { client, tree, timings: { registeredMs, serverReadyMs: performance.now() - started } };
 }
 
-export async function deactivate(): Promise<void> {
+export async function deactivateAgentFiles(): Promise<void> {
   await client?.stop();
   client = undefined;
 }
