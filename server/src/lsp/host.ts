@@ -45,4 +45,9 @@ export interface ServerHost {
   pid?: number;
   /** The heap in use, in bytes (for the benchmark's memory figures). */
   heapUsed?(): number;
+  /**
+   * Watch every file of the workspace, not only the agent files: a host that holds what it read
+   * (the browser's) must hear of any file the core may read (a skill's reference, an import).
+   */
+  watchEverything?: boolean;
 }

@@ -278,6 +278,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
           { globPattern: '**/.agent-world/**' },
           { globPattern: '**/.agent-files.json' },
           ...INSTRUCTION_WATCHERS,
+          ...(host.watchEverything ? [{ globPattern: '**/*' }] : []),
         ],
       });
     }
@@ -363,7 +364,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
       // The host re-reads the changed files first (at once on Node, over the client in the browser).
       await Promise.all(p.changes.map((c) => host.fs.refresh(c.uri, c.type === FileChangeType.Deleted)));
       if (p.changes.some((c) => isConfigFile(c.uri))) configs.changed();
-      for (const c of p.changes) if (!documents.get(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
+      // A file that is neither indexed nor one of ours (seen by a watch-everything host) leaves the index as it is.
+      const indexed = (uri: string) => index.get(uri) !== undefined || fileKindOf(URI.parse(uri).path) !== null;
+      for (const c of p.changes) if (!documents.get(c.uri) && indexed(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
       if (p.changes.some((c) => c.type !== FileChangeType.Changed)) workspaceFiles.invalidate();
       revalidateOpen();
     }),
