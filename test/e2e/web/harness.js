@@ -1,7 +1,7 @@
 // Runs in the test page: starts dist/web/server.js in a Web Worker and speaks JSON-RPC with it
 // over postMessage, as VS Code's browser language client does. The workspace is an in-memory map
 // of URI → text: the page answers the server's agentFiles/fs/* requests from it (and counts them).
-/* global window, Worker, TextEncoder */
+/* global window, Worker */
 window.harness = {
   start(files) {
     this.files = new Map(Object.entries(files));
