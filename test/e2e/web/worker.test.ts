@@ -65,19 +65,19 @@ before(async () => {
   page = await browser.newPage();
   page.on('pageerror', (e: Error) => console.log(`[page error] ${e.message}`));
   await page.goto(`http://127.0.0.1:${port}/`);
-  await page.evaluate((f: Record<string, string>) => (window as any).harness.start(f), files);
+  await page.evaluate((f: Record<string, string>) => (globalThis as any).harness.start(f), files);
 });
 
 after(async () => {
-  if (process.env.E2E_DEBUG_CONSOLE && page) console.log((await page.evaluate(() => (window as any).harness.log)).join('\n'));
+  if (process.env.E2E_DEBUG_CONSOLE && page) console.log((await page.evaluate(() => (globalThis as any).harness.log)).join('\n'));
   await browser?.close();
   http?.close();
   ws.dispose();
 });
 
-const rpc = (method: string, params: unknown) => page.evaluate(([m, p]: [string, unknown]) => (window as any).harness.request(m, p), [method, params]);
-const notify = (method: string, params: unknown) => page.evaluate(([m, p]: [string, unknown]) => (window as any).harness.notify(m, p), [method, params]);
-const published = (uri: string): Promise<LspDiagnostic[] | undefined> => page.evaluate((u: string) => (window as any).harness.diagnostics[u], uri);
+const rpc = (method: string, params: unknown) => page.evaluate(([m, p]: [string, unknown]) => (globalThis as any).harness.request(m, p), [method, params]);
+const notify = (method: string, params: unknown) => page.evaluate(([m, p]: [string, unknown]) => (globalThis as any).harness.notify(m, p), [method, params]);
+const published = (uri: string): Promise<LspDiagnostic[] | undefined> => page.evaluate((u: string) => (globalThis as any).harness.diagnostics[u], uri);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until the diagnostics published for a file pass `check` (the server may publish twice: before and after a text arrives). */
@@ -128,7 +128,7 @@ test('the workspace index comes through agentFiles/fs/findFiles and readFile: ag
   );
   assert.ok(byUri.has(uriOf('skills/pdf-tools/SKILL.md')), JSON.stringify([...byUri.keys()]));
   assert.ok(byUri.has(uriOf('team/agents/intern/AGENT.md')));
-  const calls = await page.evaluate(() => (window as any).harness.fsCalls);
+  const calls = await page.evaluate(() => (globalThis as any).harness.fsCalls);
   assert.ok(calls['agentFiles/fs/findFiles'] >= 1 && calls['agentFiles/fs/readFile'] >= 8, JSON.stringify(calls));
 });
 
@@ -158,7 +158,7 @@ test("a SKILL.md gets its own diagnostics, and its references are checked throug
 
 test('a file created in the workspace (a watched-file event) is read again and the missing reference goes away', async () => {
   const uri = uriOf('skills/pdf-tools/references/forms.md');
-  await page.evaluate((u: string) => (window as any).harness.files.set(u, '# Forms\n'), uri);
+  await page.evaluate((u: string) => (globalThis as any).harness.files.set(u, '# Forms\n'), uri);
   await notify('workspace/didChangeWatchedFiles', { changes: [{ uri, type: 1 }] });
   await diagnosticsWhere('skills/pdf-tools/SKILL.md', (x) => assert.ok(!codes(x).includes('skill-file-missing'), show(x)));
 });
@@ -195,6 +195,6 @@ test('the route tester and the <available_skills> prompt answer in the worker', 
 test('shutdown and exit end the session cleanly; the worker logged no failure', async () => {
   assert.equal(await rpc('shutdown', null), null);
   await notify('exit', null);
-  const log: string[] = await page.evaluate(() => (window as any).harness.log);
+  const log: string[] = await page.evaluate(() => (globalThis as any).harness.log);
   assert.ok(!log.some((l) => /failed|uncaught|unhandled|worker error/i.test(l)), log.join('\n'));
 });
