@@ -1,4 +1,7 @@
-// Bundles the VS Code client, the language server, the CLI and the benchmark into dist/.
+// Bundles the VS Code client, the language server, the CLI and the benchmark into dist/, and the
+// browser builds (VS Code for the Web) into dist/web/: the client as a CommonJS module (the web
+// extension host loads it with `require('vscode')`), the server as a Web Worker script.
+import { builtinModules } from 'node:module';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -18,17 +21,49 @@ const common = {
   logLevel: 'warning',
 };
 
+const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+/** Fails the build when anything in a browser bundle imports a Node built-in module (even one a package maps away). */
+const noNodeBuiltins = {
+  name: 'no-node-builtins',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      const name = args.path.startsWith('@') ? args.path : args.path.split('/')[0];
+      if (!NODE_BUILTINS.has(name) && !NODE_BUILTINS.has(args.path)) return undefined;
+      return { errors: [{ text: `${args.path} is a Node built-in module: the browser build cannot use it (imported by ${args.importer})` }] };
+    });
+  },
+};
+
+/** @type {import('esbuild').BuildOptions} */
+const browser = {
+  ...common,
+  platform: 'browser',
+  target: 'es2022',
+  mainFields: ['browser', 'module', 'main'],
+  conditions: ['browser'],
+  plugins: [noNodeBuiltins],
+};
+
 const entries = [
-  { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js' },
+  { entryPoints: ['client/src/node/extension.ts'], outfile: 'dist/client.js' },
   { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js' },
+  { ...browser, entryPoints: ['client/src/browser/extension.ts'], outfile: 'dist/web/client.js', format: 'cjs' },
+  { ...browser, entryPoints: ['server/src/browser/main.ts'], outfile: 'dist/web/server.js', format: 'iife' },
 ];
 
 const contexts = await Promise.all(entries.map((e) => esbuild.context({ ...common, ...e })));
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
-  await Promise.all(contexts.map((c) => c.rebuild()));
-  await Promise.all(contexts.map((c) => c.dispose()));
+  try {
+    await Promise.all(contexts.map((c) => c.rebuild()));
+  } catch {
+    // esbuild has printed the errors
+    process.exitCode = 1;
+  } finally {
+    await Promise.all(contexts.map((c) => c.dispose()));
+  }
 }

@@ -71,7 +71,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/cli', '**/cli/*'], message: 'The language server does not import the CLI: shared code lives in the core or server/src/meta.ts.' }] },
+        {
+          patterns: [
+            { group: ['**/cli', '**/cli/*'], message: 'The language server does not import the CLI: shared code lives in the core or server/src/meta.ts.' },
+            {
+              group: ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'url', 'crypto', 'vscode-languageserver/node', '**/node/*', '**/browser/*'],
+              message: 'The LSP ring runs on Node and in a Web Worker: the platform comes from the entry point (server/src/lsp/host.ts), never an import.',
+            },
+          ],
+        },
       ],
     },
   },

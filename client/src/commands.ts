@@ -1,20 +1,24 @@
 /** Command palette and view commands. */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import type { Location, Position } from 'vscode-languageclient';
 import type { SkillsTree } from './skillsTree';
-import { routeRequest, type RouteRequestArgs } from './routeRequest';
+import { routeRequest, type Platform, type RouteRequestArgs } from './routeRequest';
 import { revealRange } from './reveal';
 import { SkillsPromptRequest, type SkillsPromptResult } from '../../server/src/lsp/protocol';
 import { WorldChecker } from './worldCheck';
 import { showInstructionsInEffect } from './instructionsInEffect';
 
-export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree): void {
+export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree, platform: Platform): void {
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
-  reg('agentFiles.routeRequest', (args?: RouteRequestArgs) => routeRequest(client, args ?? {}));
+  reg('agentFiles.routeRequest', (args?: RouteRequestArgs) => routeRequest(client, platform, args ?? {}));
   reg('agentFiles.refreshSkills', () => tree.refresh());
   reg('agentFiles.revealPlane', (uri: string, range: Parameters<typeof revealRange>[1]) => revealRange(uri, range));
-  reg('agentFiles.restartServer', () => client.restart());
+  // stop and start: the browser's client has no restart of its own (the Web Worker is made anew on start)
+  reg('agentFiles.restartServer', async () => {
+    await client.stop();
+    await client.start();
+  });
   reg('agentFiles.copySkillsPrompt', async () => {
     const r = await client.sendRequest<SkillsPromptResult>(SkillsPromptRequest, {});
     if (!r.count) {

@@ -1,6 +1,6 @@
 /** "Show Instructions in Effect": what each client loads for the active editor's file, in a quick pick. */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { InstructionsInEffectRequest, type InstructionsInEffectResult } from '../../server/src/lsp/protocol';
 
 /** The server's list for one file URI (empty when it is in no workspace folder). */

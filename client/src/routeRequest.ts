@@ -1,10 +1,11 @@
 /**
  * "Agent Files: Route request…": a QuickPick that re-ranks live as you type, reveals the chosen
- * skill, then fills its inputs and copies the command or, in a trusted workspace and after an
- * explicit confirmation showing the exact command line, runs it in a terminal.
+ * skill, then fills its inputs and copies the command or, in a trusted workspace of desktop VS Code
+ * and after an explicit confirmation showing the exact command line, runs it in a terminal (in the
+ * browser there are no terminals: the command is copied).
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { FillCommandRequest, RouteRequest, type FillCommandResult, type RouteCandidate } from '../../server/src/lsp/protocol';
 import { parseInput, validateInput } from './inputs';
 import { revealRange } from './reveal';
@@ -33,7 +34,12 @@ interface CandidateItem extends vscode.QuickPickItem {
   candidate: RouteCandidate;
 }
 
-export async function routeRequest(client: LanguageClient, args: RouteRequestArgs = {}): Promise<RouteRequestResult | undefined> {
+/** What the editor around the extension can do: desktop VS Code has terminals, VS Code in the browser has none. */
+export interface Platform {
+  terminals: boolean;
+}
+
+export async function routeRequest(client: LanguageClient, platform: Platform, args: RouteRequestArgs = {}): Promise<RouteRequestResult | undefined> {
   const rank = (text: string) => client.sendRequest<RouteCandidate[]>(RouteRequest, { text, uri: args.uri });
   let candidates: RouteCandidate[];
   let chosen: RouteCandidate | undefined;
@@ -55,7 +61,7 @@ export async function routeRequest(client: LanguageClient, args: RouteRequestArg
   const trusted = vscode.workspace.isTrusted;
   let action = args.action;
   if (!action) {
-    const options = offeredActions(trusted).map((a) => ({ label: ACTION_LABELS[a], action: a }));
+    const options = offeredActions(trusted, platform.terminals).map((a) => ({ label: ACTION_LABELS[a], action: a }));
     const pick = await vscode.window.showQuickPick(options, { title: `${chosen.name}: ${chosen.tool}`, placeHolder: "Fill the skill's inputs?" });
     if (!pick) return { candidates, chosen };
     action = pick.action;
@@ -65,7 +71,7 @@ export async function routeRequest(client: LanguageClient, args: RouteRequestArg
   const values = args.values ?? (await askValues(chosen));
   if (!values) return { candidates, chosen };
   // A command typed into a terminal must not hold control characters its line editor would act on.
-  const terminal = action === 'run' && trusted;
+  const terminal = action === 'run' && trusted && platform.terminals;
   const { command, problems } = await client.sendRequest<FillCommandResult>(FillCommandRequest, { uri: chosen.uri, z: chosen.z, values, terminal });
   if (problems?.length) {
     void vscode.window.showErrorMessage(`Agent Files: ${chosen.name}: ${problems.join('; ')}`);
@@ -73,20 +79,21 @@ export async function routeRequest(client: LanguageClient, args: RouteRequestArg
   }
   if (command === null) return { candidates, chosen, command };
   if (action === 'run') {
-    const confirmed = trusted
+    const confirmed = terminal
       ? (await vscode.window.showWarningMessage(
           confirmationMessage(command),
           { modal: true, detail: `From skill "${chosen.name}" of ${vscode.workspace.asRelativePath(vscode.Uri.parse(chosen.uri))}` },
           'Run',
         )) === 'Run'
       : undefined;
-    const outcome = decide(action, trusted, confirmed);
+    const outcome = decide(action, trusted, platform.terminals, confirmed);
     if (outcome === 'run') {
       const terminal = vscode.window.createTerminal({ name: `Agent Files: ${chosen.name}` });
       terminal.show();
       terminal.sendText(command, true);
     } else if (outcome === 'copy') {
-      void vscode.window.showWarningMessage('Agent Files: commands are never run in an untrusted workspace. The command was copied instead.');
+      const why = platform.terminals ? 'commands are never run in an untrusted workspace' : 'commands run only in desktop VS Code, which has terminals';
+      void vscode.window.showWarningMessage(`Agent Files: ${why}. The command was copied instead.`);
       await vscode.env.clipboard.writeText(command);
     }
   } else {

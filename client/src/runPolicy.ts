@@ -10,19 +10,19 @@ export const ACTION_LABELS: Record<CommandAction, string> = {
   run: 'Fill inputs and run in a terminal…',
 };
 
-/** The actions offered: running only in a trusted workspace. */
-export function offeredActions(trusted: boolean): CommandAction[] {
-  return trusted ? ['copy', 'run'] : ['copy'];
+/** The actions offered: running only in a trusted workspace, and only where there are terminals (not in the browser). */
+export function offeredActions(trusted: boolean, terminals: boolean): CommandAction[] {
+  return trusted && terminals ? ['copy', 'run'] : ['copy'];
 }
 
 /**
- * What happens to a filled command: it runs only when the workspace is trusted, the user asked
- * to run it, and then confirmed the exact command line; otherwise it is copied (or dropped when
+ * What happens to a filled command: it runs only when the workspace is trusted, the editor has
+ * terminals, the user asked to run it, and then confirmed the exact command line; otherwise it is copied (or dropped when
  * the confirmation was declined).
  */
-export function decide(action: CommandAction, trusted: boolean, confirmed: boolean | undefined): 'run' | 'copy' | 'nothing' {
+export function decide(action: CommandAction, trusted: boolean, terminals: boolean, confirmed: boolean | undefined): 'run' | 'copy' | 'nothing' {
   if (action !== 'run') return 'copy';
-  if (!trusted) return 'copy';
+  if (!trusted || !terminals) return 'copy';
   return confirmed ? 'run' : 'nothing';
 }
 

@@ -5,7 +5,7 @@
  * "Instructions" group for AGENT.md instruction files (plain Markdown, not agents).
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { instructionsInEffect } from './instructionsInEffect';
 import {
   WorkspaceIndexChangedNotification,

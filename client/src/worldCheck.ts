@@ -5,7 +5,7 @@
  * output channel and lists each check with ✓/✗ in a QuickPick.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { CheckWorldRequest, type CheckWorldEntry, type CheckWorldResult, type WorldCheck } from '../../server/src/lsp/protocol';
 
 export interface CheckWorldArgs {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# All real-editor end-to-end suites: VS Code (code-server extension host), Neovim, Emacs, and the
-# UI suite (the packaged .vsix in code-server's workbench, driven in headless chromium).
+# All real-editor end-to-end suites: VS Code (code-server extension host), Neovim, Emacs, the browser
+# build of the server in a chromium Web Worker (web), and the UI suite (the packaged .vsix in
+# code-server's workbench, desktop and browser-only, driven in headless chromium).
 # Builds once, runs every suite even when one fails, prints each suite's "N passed, M failed"
 # and the total last; exits non-zero when any suite failed. Run setup.sh once before.
 set -uo pipefail
@@ -12,7 +13,7 @@ e2e_build "$ROOT" || { echo "run-all: npm run build failed"; echo "0 passed, 1 f
 export AGENT_FILES_E2E_NO_BUILD=1
 total_pass=0 total_fail=0 status=0 lines=()
 # ui runs last: packaging rebuilds dist/ for production before run-ui.sh restores the development build
-for suite in vscode nvim emacs ui; do
+for suite in vscode nvim emacs web ui; do
   out=$(mktemp)
   "$HERE/run-$suite.sh" 2>&1 | tee "$out"
   rc=${PIPESTATUS[0]}

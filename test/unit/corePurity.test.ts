@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { builtinModules } from 'node:module';
 
 const CORE = resolve(__dirname, '../../server/src/core');
 /** The only packages the core may import: data types and text libraries, nothing with I/O. */
@@ -44,6 +45,26 @@ test('the core imports nothing but allowed packages and its own files', () => {
 });
 
 const SRC = resolve(__dirname, '../../server/src');
+const LSP = resolve(SRC, 'lsp');
+/** Node's built-in modules, with or without the `node:` prefix. */
+const NODE_BUILTINS = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
+
+test('the LSP ring and the core import no Node module and use no Node global (the server also runs in a Web Worker)', () => {
+  const offences: string[] = [];
+  for (const f of [...files(LSP), ...files(CORE)]) {
+    const text = readFileSync(f, 'utf8');
+    const where = relative(SRC, f);
+    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^'";]*?from\s+['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+      const spec = m[1] ?? m[2] ?? m[3]!;
+      if (spec.startsWith('node:') || NODE_BUILTINS.has(spec.split('/')[0]!)) offences.push(`${where}: imports ${spec}`);
+      if (/\/node(\/|$)/.test(spec) && spec.startsWith('.')) offences.push(`${where}: imports ${spec} (the Node entry's ring)`);
+    }
+    // Comments may name them; code may not (a worker has no process, Buffer, setImmediate or require).
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+    for (const g of ['process.', 'Buffer.', 'setImmediate(', '__dirname', '__filename', 'require(', 'NodeJS.']) if (code.includes(g)) offences.push(`${where}: uses ${g}`);
+  }
+  assert.deepEqual(offences, []);
+});
 
 /** Every relative import of each file under `dir` (type-only ones too), resolved to a file. */
 function importGraph(dir: string): Map<string, string[]> {
@@ -60,10 +81,10 @@ function importGraph(dir: string): Map<string, string[]> {
   return graph;
 }
 
-test('the rings import inwards only: lsp never imports cli, core never imports lsp, cli or node', () => {
+test('the rings import inwards only: lsp never imports cli, node or browser, core never imports lsp, cli, node or browser', () => {
   const offences: string[] = [];
   const ring = (f: string) => relative(SRC, f).split(/[\\/]/)[0];
-  const forbidden: Record<string, string[]> = { core: ['lsp', 'cli', 'node'], lsp: ['cli'], cli: ['lsp'] };
+  const forbidden: Record<string, string[]> = { core: ['lsp', 'cli', 'node', 'browser'], lsp: ['cli', 'node', 'browser'], cli: ['lsp', 'browser'], browser: ['node', 'cli'] };
   for (const [f, deps] of importGraph(SRC)) {
     for (const d of deps) if (forbidden[ring(f)!]?.includes(ring(d)!)) offences.push(`${relative(SRC, f)} imports ${relative(SRC, d)}`);
   }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { URI } from 'vscode-uri';
 import { findFiles, NodeFsHost } from '../../server/src/node/fsHost';
 import { WorkspaceIndex } from '../../server/src/lsp/workspace';
+import { NodeWorkspaceFs } from '../../server/src/node/workspaceFs';
 import { fileKindOf } from '../../server/src/core/fileKinds';
 import type { IndexedFile } from '../../server/src/core/indexTypes';
 
@@ -42,7 +43,7 @@ const AGENT = '---\n3md: 1.0\ntitle: A\n---\n@plane z=0 kind=identity\nHi.\n';
 
 /** An index whose summaries record the text they were given. */
 function recordingIndex(onRead: (uri: string) => void = () => undefined): { index: WorkspaceIndex; texts: Map<string, string> } {
-  const index = new WorkspaceIndex();
+  const index = new WorkspaceIndex(new NodeWorkspaceFs());
   const texts = new Map<string, string>();
   index.summarize = (u, text): IndexedFile => {
     texts.set(u, text);
@@ -103,7 +104,7 @@ test('files deleted mid-scan are left out of the index; the scan completes', asy
       rmSync(join(root, 'c.3md'));
     }
   });
-  await index.scan([root], () => undefined);
+  await index.scan([uri(root)], () => undefined);
   assert.deepEqual(
     index.files().map((f) => f.uri),
     [uri(join(root, 'a.3md')), uri(join(root, 'd.3md'))],
@@ -114,7 +115,7 @@ test('a non-UTF-8 file is read with replacement characters and indexed, never th
   const bytes = Buffer.concat([Buffer.from(AGENT), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0x00, 0xf0, 0x90, 0x28]), Buffer.from('\n')]);
   const { root } = workspace({ 'bin.3md': bytes });
   const { index, texts } = recordingIndex();
-  await index.scan([root], () => undefined);
+  await index.scan([uri(root)], () => undefined);
   const text = texts.get(uri(join(root, 'bin.3md')));
   assert.ok(text?.startsWith(AGENT));
   assert.ok(text!.includes('\uFFFD') && text!.includes('\u0000'));

@@ -21,4 +21,6 @@ export interface ServerContext {
   lines: LineModels;
   providerOf(doc: OpenDocument): FormatProvider | undefined;
   configs: ConfigStore;
+  /** The heap in use, where the platform can tell (ServerHost.heapUsed). */
+  heapUsed?: () => number;
 }

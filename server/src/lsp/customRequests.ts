@@ -41,7 +41,7 @@ export function registerCustomRequests(ctx: ServerContext): void {
     HeapRequest,
     runner.safe('heap', () => {
       (globalThis as { gc?: () => void }).gc?.();
-      return { heapUsed: process.memoryUsage().heapUsed, collected: typeof (globalThis as { gc?: unknown }).gc === 'function' };
+      return { heapUsed: ctx.heapUsed?.() ?? 0, collected: typeof (globalThis as { gc?: unknown }).gc === 'function' };
     }),
   );
 

@@ -69,7 +69,7 @@ export function ownDiagnostics(diagnostics: LspDiagnostic[], prefix: string): Ls
 }
 
 export class PushDiagnostics {
-  readonly #timers = new Map<string, NodeJS.Timeout>();
+  readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #published = new Map<string, string>();
   delay: number;
 

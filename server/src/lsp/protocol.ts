@@ -52,3 +52,33 @@ export interface CheckWorldResult {
 
 /** Request: what each client loads for one file ("Instructions in effect"). */
 export const InstructionsInEffectRequest = 'agentFiles/instructionsInEffect';
+
+/**
+ * Requests from the server to the client, on platforms where the server cannot read the
+ * workspace itself (VS Code in the browser: the client answers with `vscode.workspace.fs` and
+ * `vscode.workspace.findFiles`). URIs as the client writes them (`Uri.toString()`).
+ */
+export const FsFindFilesRequest = 'agentFiles/fs/findFiles';
+export interface FsFindFilesParams {
+  /** A workspace folder. */
+  folder: string;
+  /** Most files listed. */
+  limit: number;
+}
+/** Every file under the folder (node_modules and .git left out), at most `limit`. */
+export interface FsFindFilesResult {
+  uris: string[];
+}
+export const FsStatRequest = 'agentFiles/fs/stat';
+export interface FsUriParams {
+  uri: string;
+}
+/** null when nothing is there (or it cannot be read). */
+export type FsStatResult = { type: 'file' | 'directory' | 'other'; size: number } | null;
+export const FsReadFileRequest = 'agentFiles/fs/readFile';
+export interface FsReadFileParams extends FsUriParams {
+  /** Larger files are not read (`tooLarge`). */
+  maxBytes: number;
+}
+/** The text decoded as UTF-8 (malformed bytes become U+FFFD); null when it is not a readable file. */
+export type FsReadFileResult = { text: string } | { tooLarge: true; size: number } | null;

@@ -26,12 +26,14 @@ export function createRunner(connection: Connection) {
     };
   }
   /** Wraps a notification handler: errors are logged, nothing is answered. */
-  function safeNotify<P>(name: string, handler: (params: P) => void) {
+  function safeNotify<P>(name: string, handler: (params: P) => void | Promise<void>) {
+    const failed = (e: unknown) => log.error(`${name} failed: ${e instanceof Error && e.stack ? e.stack : String(e)}`);
     return (params: P): void => {
       try {
-        handler(params);
+        const done = handler(params);
+        if (done) done.catch(failed);
       } catch (e) {
-        log.error(`${name} failed: ${e instanceof Error && e.stack ? e.stack : String(e)}`);
+        failed(e);
       }
     };
   }

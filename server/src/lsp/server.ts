@@ -38,9 +38,19 @@ import type { IndexedFile } from '../core/indexTypes';
 import { ConfigStore, isConfigFile } from './config';
 import { relativeLabel } from '../core/host';
 import { dirnameUri } from '../core/world/paths';
+import type { ServerHost } from './host';
 
 import { parseTargets, type Target } from '../core/skills';
 import { capDiagnostics } from '../core/diagnosticCap';
+
+/** A folder URI as the server keeps it: normalised, without a trailing slash. */
+const folderUri = (uri: string): string => {
+  try {
+    return URI.parse(uri).toString().replace(/\/$/, '');
+  } catch {
+    return uri; // not a URI: no host serves it
+  }
+};
 
 const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 
@@ -71,27 +81,29 @@ function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
   };
 }
 
-export function startServer(connection: Connection): void {
+/** Starts the server on a connection, reading the workspace through the host its entry point gives. */
+export function startServer(connection: Connection, host: ServerHost): void {
   const runner = createRunner(connection);
   const documents = new DocumentStore();
-  const index = new WorkspaceIndex();
+  const index = new WorkspaceIndex(host.fs);
   let settings = DEFAULTS;
   let pullDiagnostics = false;
   let configurationPull = false;
   let watchRegistration = false;
   let progressSupport = false;
   let folderEvents = false;
+  /** The workspace folders the host serves, as URIs. */
   let folders: string[] = [];
 
   const providers = createProviders(documents);
   const providerOf = (doc: OpenDocument) => (doc.kind ? providers[doc.kind] : undefined);
   index.host.overlay = (uri) => documents.get(uri)?.doc.getText();
-  const workspaceFiles = new WorkspaceFiles(() => folders);
+  const workspaceFiles = new WorkspaceFiles(host.fs, () => folders);
   const formatContext: FormatContext = {
     host: index.host,
     files: () => index.files(),
     textOf: (uri) => index.host.readText(uri),
-    roots: () => folders.map((f) => URI.file(f).toString()),
+    roots: () => folders,
     get schemaDiagnostics() {
       return settings.schemaDiagnostics;
     },
@@ -151,7 +163,7 @@ export function startServer(connection: Connection): void {
   const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, versionOf);
   const pull = new PullDiagnostics(diagnosticsOf, versionOf);
 
-  let indexTimer: NodeJS.Timeout | undefined;
+  let indexTimer: ReturnType<typeof setTimeout> | undefined;
   index.onDidChange(() => {
     pull.invalidate();
     if (indexTimer) clearTimeout(indexTimer);
@@ -170,7 +182,7 @@ export function startServer(connection: Connection): void {
     } else if (dependents.length) void connection.languages.diagnostics.refresh();
     reindexSoon(entry.uri);
   };
-  const reindexTimers = new Map<string, NodeJS.Timeout>();
+  const reindexTimers = new Map<string, ReturnType<typeof setTimeout>>();
   /** What the last re-index of each open document cost (ms). */
   const reindexCost = new Map<string, number>();
   /**
@@ -230,14 +242,8 @@ export function startServer(connection: Connection): void {
     progressSupport = !!caps.window?.workDoneProgress;
     folderEvents = !!caps.workspace?.workspaceFolders;
     applySettings(readSettings(params.initializationOptions, DEFAULTS));
-    folders = (params.workspaceFolders ?? [])
-      .map((f) => URI.parse(f.uri))
-      .filter((u) => u.scheme === 'file')
-      .map((u) => u.fsPath);
-    if (!folders.length && params.rootUri) {
-      const u = URI.parse(params.rootUri);
-      if (u.scheme === 'file') folders = [u.fsPath];
-    }
+    folders = (params.workspaceFolders ?? []).map((f) => folderUri(f.uri)).filter((u) => host.fs.servesFolder(u));
+    if (!folders.length && params.rootUri && host.fs.servesFolder(folderUri(params.rootUri))) folders = [folderUri(params.rootUri)];
     // The folders bound what the server reads from the start: a document opened before the scan
     // sees its .agent-files.json and the files it references.
     for (const f of folders) index.host.addRoot(f);
@@ -258,7 +264,7 @@ export function startServer(connection: Connection): void {
         ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         // The process id lets the extension tests check that a killed server is restarted.
-        experimental: { agentFiles: { pid: process.pid } },
+        experimental: { agentFiles: { pid: host.pid } },
       },
       serverInfo: { name: 'agent-files-language-server', version: VERSION },
     };
@@ -267,9 +273,9 @@ export function startServer(connection: Connection): void {
   connection.onInitialized(async () => {
     if (folderEvents) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
-        const removed = new Set(e.removed.map((r) => URI.parse(r.uri).fsPath));
+        const removed = new Set(e.removed.map((r) => folderUri(r.uri)));
         for (const r of removed) index.host.removeRoot(r);
-        const added = e.added.map((a) => URI.parse(a.uri).fsPath);
+        const added = e.added.map((a) => folderUri(a.uri)).filter((u) => host.fs.servesFolder(u));
         folders = [...folders.filter((f) => !removed.has(f)), ...added];
         void scanWorkspace(added);
       });
@@ -282,6 +288,7 @@ export function startServer(connection: Connection): void {
           { globPattern: '**/.agent-world/**' },
           { globPattern: '**/.agent-files.json' },
           ...INSTRUCTION_WATCHERS,
+          ...(host.watchEverything ? [{ globPattern: '**/*' }] : []),
         ],
       });
     }
@@ -356,25 +363,42 @@ export function startServer(connection: Connection): void {
       index.setOpen(uri, null);
     }),
   );
+  /** Something on disk changed: every open document is checked again (a missing prompt, a referenced file may have appeared). */
+  const revalidateOpen = () => {
+    pull.invalidate();
+    if (pullDiagnostics) void connection.languages.diagnostics.refresh();
+    else for (const e of documents.all()) push.schedule(e.uri);
+  };
   connection.onDidChangeWatchedFiles(
-    runner.safeNotify('didChangeWatchedFiles', (p) => {
+    runner.safeNotify('didChangeWatchedFiles', async (p) => {
+      // The host re-reads the changed files first (at once on Node, over the client in the browser).
+      await Promise.all(p.changes.map((c) => host.fs.refresh(c.uri, c.type === FileChangeType.Deleted)));
       if (p.changes.some((c) => isConfigFile(c.uri))) {
         configs.changed();
         // A config's `targets` reach every file's index entry (the view shows them), not only diagnostics.
         index.reindexAll();
       }
-      for (const c of p.changes) if (!documents.get(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
+      // A file that is neither indexed nor one of ours (seen by a watch-everything host) leaves the index as it is.
+      const indexed = (uri: string) => index.get(uri) !== undefined || fileKindOf(URI.parse(uri).path) !== null;
+      for (const c of p.changes) if (!documents.get(c.uri) && indexed(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
       if (p.changes.some((c) => c.type !== FileChangeType.Changed)) workspaceFiles.invalidate();
-      pull.invalidate();
-      // A file created or deleted on disk (a missing prompt, a referenced file) can change open documents' diagnostics.
-      if (pullDiagnostics) void connection.languages.diagnostics.refresh();
-      else for (const e of documents.all()) push.schedule(e.uri);
+      revalidateOpen();
     }),
   );
+  // A text the host fetched after a read had to go without it: check the open documents again, once per burst.
+  let loadTimer: ReturnType<typeof setTimeout> | undefined;
+  host.fs.onDidLoad((uri) => {
+    if (isConfigFile(uri)) configs.changed();
+    if (loadTimer) clearTimeout(loadTimer);
+    loadTimer = setTimeout(() => {
+      loadTimer = undefined;
+      revalidateOpen();
+    }, 50);
+  });
 
   connection.languages.diagnostics.on(runner.safe('textDocument/diagnostic', (p) => pull.report(p.textDocument.uri, p.previousResultId)));
 
-  const ctx: ServerContext = { connection, documents, index, runner, formatContext, contextFor, providerOf, lines, configs };
+  const ctx: ServerContext = { connection, documents, index, runner, formatContext, contextFor, providerOf, lines, configs, ...(host.heapUsed ? { heapUsed: host.heapUsed } : {}) };
   registerFeatures(ctx);
   registerCustomRequests(ctx);
   registerSkillsPromptRequest(ctx);

@@ -3,14 +3,17 @@
  * background with progress, kept current from watched-file events, with open buffers ahead
  * of disk. Files over the size limit are indexed lazily (when opened), with a message.
  */
-import * as fs from 'node:fs';
 import { URI } from 'vscode-uri';
 import { fileKindOf } from '../core/fileKinds';
 import type { IndexedFile } from '../core/indexTypes';
-import { findFiles, NodeFsHost } from '../node/fsHost';
+import type { FoundFile, WorkspaceFs } from './host';
 
 /** Files larger than this are skipped by the background scan (they are indexed once opened). */
 export const LAZY_INDEX_BYTES = 5 * 1024 * 1024;
+/** Most files of ours one scan indexes. */
+const SCAN_LIMIT = 100_000;
+/** Files whose texts are prefetched together (one round of requests on a host that reads asynchronously). */
+const PREFETCH_BATCH = 64;
 
 export interface ScanReport {
   files: number;
@@ -18,7 +21,7 @@ export interface ScanReport {
 }
 
 export class WorkspaceIndex {
-  readonly host = new NodeFsHost([]);
+  constructor(readonly host: WorkspaceFs) {}
   readonly #disk = new Map<string, IndexedFile>();
   readonly #open = new Map<string, IndexedFile>();
   readonly #listeners: (() => void)[] = [];
@@ -67,7 +70,7 @@ export class WorkspaceIndex {
     this.#changed();
   }
 
-  /** A watched file was created, changed or deleted. */
+  /** A watched file was created, changed or deleted (once the host has re-read it). */
   fileChanged(uri: string, deleted: boolean): void {
     if (deleted) this.#disk.delete(uri);
     else {
@@ -84,30 +87,31 @@ export class WorkspaceIndex {
    */
   async scan(folders: string[], progress: (percent: number, message: string) => void, isCancelled: () => boolean = () => false): Promise<ScanReport> {
     for (const f of folders) this.host.addRoot(f);
-    const paths = folders.flatMap((f) => findFiles(f, (p) => fileKindOf(p) !== null));
+    const found: FoundFile[] = [];
+    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => fileKindOf(p) !== null, SCAN_LIMIT)));
     const skipped: string[] = [];
+    const uris: string[] = [];
+    for (const f of found) {
+      if (f.size !== undefined && f.size > LAZY_INDEX_BYTES) skipped.push(URI.parse(f.uri).fsPath);
+      else uris.push(f.uri);
+    }
     let last = Date.now();
-    for (let i = 0; i < paths.length; i++) {
-      if (isCancelled()) break;
-      const p = paths[i]!;
-      try {
-        if (fs.statSync(p).size > LAZY_INDEX_BYTES) {
-          skipped.push(p);
-          continue;
+    for (let start = 0; start < uris.length && !isCancelled(); start += PREFETCH_BATCH) {
+      const batch = uris.slice(start, start + PREFETCH_BATCH);
+      await this.host.prefetch(batch);
+      for (let i = 0; i < batch.length; i++) {
+        if (isCancelled()) break;
+        const uri = batch[i]!;
+        const f = this.indexFromDisk(uri);
+        if (f) this.#disk.set(uri, f);
+        if (Date.now() - last > 50) {
+          progress(Math.round((100 * (start + i)) / uris.length), `${start + i}/${uris.length} files`);
+          await new Promise((r) => setTimeout(r, 0));
+          last = Date.now();
         }
-      } catch {
-        continue;
-      }
-      const uri = URI.file(p).toString();
-      const f = this.indexFromDisk(uri);
-      if (f) this.#disk.set(uri, f);
-      if (Date.now() - last > 50) {
-        progress(Math.round((100 * i) / paths.length), `${i}/${paths.length} files`);
-        await new Promise((r) => setImmediate(r));
-        last = Date.now();
       }
     }
     this.#changed();
-    return { files: paths.length - skipped.length, skipped };
+    return { files: uris.length, skipped };
   }
 }

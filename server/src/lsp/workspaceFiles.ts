@@ -2,8 +2,7 @@
  * Every file of the workspace folders as URIs, for instruction globs (`applyTo`, `paths`):
  * listed on demand, kept for a few seconds, capped so a huge tree cannot stall the server.
  */
-import { URI } from 'vscode-uri';
-import { findFiles } from '../node/fsHost';
+import type { WorkspaceFs } from './host';
 
 /** Most files listed; globs over a larger tree are judged on the first ones found. */
 export const WORKSPACE_FILES_CAP = 50_000;
@@ -11,18 +10,18 @@ const FRESH_MS = 5_000;
 
 export class WorkspaceFiles {
   #cache: { at: number; key: string; files: string[] } | undefined;
-  constructor(private readonly folders: () => string[]) {}
+  constructor(
+    private readonly host: WorkspaceFs,
+    /** The workspace folders as URIs. */
+    private readonly folders: () => string[],
+  ) {}
 
   list(): string[] {
     const folders = this.folders();
     const key = folders.join('\0');
     const now = Date.now();
     if (this.#cache && this.#cache.key === key && now - this.#cache.at < FRESH_MS) return this.#cache.files;
-    const files: string[] = [];
-    for (const f of folders) {
-      if (files.length >= WORKSPACE_FILES_CAP) break;
-      for (const p of findFiles(f, () => true, WORKSPACE_FILES_CAP - files.length)) files.push(URI.file(p).toString());
-    }
+    const files = this.host.listFiles(folders, WORKSPACE_FILES_CAP);
     this.#cache = { at: now, key, files };
     return files;
   }

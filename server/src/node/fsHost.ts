@@ -21,6 +21,7 @@ export class NodeFsHost implements IWorkspaceHost {
     this.#roots = roots.map((r) => path.resolve(r));
   }
 
+  /** Adds a root folder (a file-system path). */
   addRoot(root: string): void {
     const r = path.resolve(root);
     if (!this.#roots.includes(r)) this.#roots.push(r);

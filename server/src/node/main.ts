@@ -6,6 +6,7 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from '../lsp/server';
 import { createTransport } from './transport';
+import { nodeServerHost } from './workspaceFs';
 
 if (process.argv.includes('--version')) {
   process.stdout.write('agent-files-language-server 0.1.0\n');
@@ -28,4 +29,4 @@ console.error = (...args: unknown[]) => connection.console.error(args.map(String
 process.on('unhandledRejection', (e) => connection.console.error(`unhandled rejection: ${e instanceof Error ? e.stack : String(e)}`));
 process.on('uncaughtException', (e) => connection.console.error(`uncaught exception: ${e.stack ?? e.message}`));
 
-startServer(connection);
+startServer(connection, nodeServerHost());

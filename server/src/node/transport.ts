@@ -14,13 +14,12 @@ import {
   type MessageReader,
   type MessageWriter,
 } from 'vscode-languageserver/node';
+import type { TransportLog } from '../lsp/gatedReader';
 import { FrameParser } from './framing';
 import { Lifecycle } from '../lsp/lifecycle';
+import { GatedReader } from '../lsp/gatedReader';
 
-/** Where transport log lines go: the connection's console once it exists, stderr before. */
-export interface TransportLog {
-  log(line: string): void;
-}
+export type { TransportLog } from '../lsp/gatedReader';
 
 /** Reads frames from a byte stream with FrameParser; malformed input is logged and skipped. */
 class FramedStreamReader extends AbstractMessageReader {
@@ -55,33 +54,6 @@ class FramedStreamReader extends AbstractMessageReader {
         this.input.off('close', onClose);
       },
     };
-  }
-}
-
-/** Passes each message through the lifecycle gate; refused requests are answered here. */
-class GatedReader extends AbstractMessageReader {
-  constructor(
-    private readonly inner: MessageReader,
-    private readonly writer: MessageWriter,
-    private readonly lifecycle: Lifecycle,
-    private readonly out: TransportLog,
-  ) {
-    super();
-    inner.onError((e) => this.fireError(e));
-    inner.onClose(() => this.fireClose());
-    inner.onPartialMessage((p) => this.firePartialMessage(p));
-  }
-
-  listen(callback: DataCallback): Disposable {
-    return this.inner.listen((message) => {
-      const v = this.lifecycle.admit(message);
-      if (v.pass) return callback(message);
-      if (v.log) this.out.log(v.log);
-      if (v.reply) {
-        const { id, code, message: text } = v.reply;
-        void this.writer.write({ jsonrpc: '2.0', id, error: { code, message: text } } as Message).catch(() => undefined);
-      }
-    });
   }
 }
 

@@ -1,28 +1,35 @@
 // What a person sees: the packaged .vsix installed into a fresh code-server (VS Code 1.139's
 // workbench), driven in headless Debian chromium through playwright-core. Checks the package
 // itself, then the squiggles and Problems panel of a broken agent, the Agent Files view and
-// "Route request…" from the command palette; saves a screenshot of each.
+// "Route request…" from the command palette; saves a screenshot of each. With --web the .vsix is a
+// browser-only copy (scripts/e2e/web-vsix.mjs: no `main`), which code-server runs in its web worker
+// extension host as vscode.dev does: the same checks, and no Node language server process.
 //
-// usage: node ui-tests.mjs <agent-files.vsix> <fixture-workspace> <screenshot-dir>
+// usage: node ui-tests.mjs <agent-files.vsix> <fixture-workspace> <screenshot-dir> [--web]
 // env (scripts/e2e/env.sh): E2E_NODE24, E2E_CS_BIN, E2E_PLAYWRIGHT_DIR, E2E_CHROMIUM;
 //      AGENT_FILES_E2E_DEADLINE_MS (how long a step waits for the workbench, default 20000),
 //      E2E_DEBUG_CONSOLE=1 (echo the browser console), E2E_SERVER_LOG=1 (code-server's log on failure)
 // Prints each result, then "N passed, M failed" last; exits 1 when a test failed.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { installExtension, makeSandbox, need, removeSandbox, startCodeServer } from './codeServer.mjs';
 import { listZip, readZipEntry } from './vsix.mjs';
 
-const [vsix, fixture, shots] = process.argv.slice(2).map((p) => p && resolve(p));
+const web = process.argv.includes('--web');
+const [vsix, fixture, shots] = process.argv
+  .slice(2)
+  .filter((a) => a !== '--web')
+  .map((p) => p && resolve(p));
 if (!vsix || !fixture || !shots) {
-  console.error('usage: ui-tests.mjs <agent-files.vsix> <fixture-workspace> <screenshot-dir>');
+  console.error('usage: ui-tests.mjs <agent-files.vsix> <fixture-workspace> <screenshot-dir> [--web]');
   process.exit(2);
 }
 const DEADLINE = Number(process.env.AGENT_FILES_E2E_DEADLINE_MS || 20_000);
-/** The whole package must stay well under the Marketplace-friendly 1 MB. */
-const SIZE_BUDGET = 600 * 1024;
+/** The whole package, with the desktop and the browser builds, must stay under 1 MiB. */
+const SIZE_BUDGET = 1024 * 1024;
 /** Exactly what the allow-list in .vscodeignore ships (vsce adds the manifest and renames a few). */
 const EXPECTED_FILES = [
   '[Content_Types].xml',
@@ -32,6 +39,8 @@ const EXPECTED_FILES = [
   'extension/dist/cli.js',
   'extension/dist/client.js',
   'extension/dist/server.js',
+  'extension/dist/web/client.js',
+  'extension/dist/web/server.js',
   'extension/docs/rules.md',
   'extension/language-configuration.json',
   'extension/media/agent-files.svg',
@@ -49,7 +58,9 @@ const EXPECTED_FILES = [
 // A tiny sequential runner: every test runs even when an earlier one failed (a later view can
 // still be checked), and a failing UI step leaves a screenshot behind.
 const tests = [];
-const test = (name, fn) => tests.push({ name, fn });
+const test = (name, fn) => tests.push({ name: web ? `[web] ${name}` : name, fn });
+/** Checks of the package itself: run once, on the real .vsix (the browser-only copy is made from it). */
+const packageTest = (name, fn) => web || test(name, fn);
 const t0 = Date.now();
 const secs = (ms) => `${(ms / 1000).toFixed(1)}s`;
 
@@ -58,7 +69,7 @@ const ctx = { sandbox: undefined, server: undefined, browser: undefined, page: u
 /** Saves a screenshot of the page (or of a region) as <shots>/<name>.png. */
 async function shot(name, clip) {
   mkdirSync(shots, { recursive: true });
-  const path = join(shots, `${name}.png`);
+  const path = join(shots, `${web ? 'web-' : ''}${name}.png`);
   await ctx.page.screenshot({ path, clip });
   console.log(`    screenshot ${path}`);
 }
@@ -76,7 +87,7 @@ async function until(what, fn) {
   for (;;) {
     last = await fn();
     if (last) return last;
-    if (Date.now() > end) throw new Error(`timed out after ${DEADLINE} ms waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out after ${DEADLINE} ms waiting for ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -101,18 +112,18 @@ function rows(selector) {
 // ---------------------------------------------------------------------------------------------
 // The package
 
-test('npm run package made a .vsix with exactly the allow-listed files', () => {
+packageTest('npm run package made a .vsix with exactly the allow-listed files', () => {
   const names = listZip(vsix)
     .map((e) => e.name)
     .sort();
   assert.deepEqual(names, [...EXPECTED_FILES].sort());
 });
 
-test(`the .vsix is under its size budget (${SIZE_BUDGET / 1024} KiB) and its bundles are minified without source maps`, () => {
+packageTest(`the .vsix is under its size budget (${SIZE_BUDGET / 1024} KiB) and its bundles are minified without source maps`, () => {
   const size = statSync(vsix).size;
   console.log(`    ${vsix}: ${(size / 1024).toFixed(1)} KiB`);
   assert.ok(size < SIZE_BUDGET, `${size} bytes is over the budget of ${SIZE_BUDGET}`);
-  for (const f of ['client', 'server', 'cli']) {
+  for (const f of ['client', 'server', 'cli', 'web/client', 'web/server']) {
     const js = readZipEntry(vsix, `extension/dist/${f}.js`).toString('utf8');
     assert.doesNotMatch(js, /sourceMappingURL/, `dist/${f}.js refers to a source map`);
     const lines = js.split('\n').length;
@@ -121,7 +132,7 @@ test(`the .vsix is under its size budget (${SIZE_BUDGET / 1024} KiB) and its bun
   }
 });
 
-test('the packaged manifest is ready to publish: publisher, 128×128 PNG icon, repository, licence, categories, banner', () => {
+packageTest('the packaged manifest is ready to publish: publisher, 128×128 PNG icon, repository, licence, categories, banner, browser entry', () => {
   const manifest = JSON.parse(readZipEntry(vsix, 'extension/package.json').toString('utf8'));
   assert.equal(manifest.publisher, 'agent-files');
   assert.equal(manifest.license, 'MIT');
@@ -129,6 +140,8 @@ test('the packaged manifest is ready to publish: publisher, 128×128 PNG icon, r
   assert.ok(manifest.categories?.includes('Programming Languages'));
   assert.ok(manifest.galleryBanner?.color, 'galleryBanner.color');
   assert.ok(manifest.engines?.vscode, 'engines.vscode');
+  assert.equal(manifest.browser, './dist/web/client.js');
+  assert.equal(manifest.capabilities?.virtualWorkspaces?.supported, 'limited');
   const icon = readZipEntry(vsix, `extension/${manifest.icon}`);
   assert.equal(icon.subarray(1, 4).toString('latin1'), 'PNG');
   assert.deepEqual([icon.readUInt32BE(16), icon.readUInt32BE(20)], [128, 128]);
@@ -141,6 +154,7 @@ test('code-server --install-extension installs the .vsix into a fresh extensions
   const installed = readdirSync(ctx.sandbox.extensions).filter((d) => d.startsWith('agent-files.agent-files-'));
   assert.equal(installed.length, 1, `extensions folder holds ${readdirSync(ctx.sandbox.extensions).join(', ')}`);
   statSync(join(ctx.sandbox.extensions, installed[0], 'dist', 'server.js'));
+  statSync(join(ctx.sandbox.extensions, installed[0], 'dist', 'web', 'server.js'));
 });
 
 test('the workbench opens a copy of the fixture workspace', async () => {
@@ -156,7 +170,9 @@ test('the workbench opens a copy of the fixture workspace', async () => {
     env: { ...process.env, XDG_CONFIG_HOME: join(ctx.sandbox.root, 'browser-config'), HOME: ctx.sandbox.root },
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const p = await ctx.browser.newPage({ viewport: { width: 1280, height: 760 } });
+  // the clipboard permissions let "Route request…" copy a command, and the test read it back
+  const browserContext = await ctx.browser.newContext({ viewport: { width: 1280, height: 760 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const p = await browserContext.newPage();
   if (process.env.E2E_DEBUG_CONSOLE) p.on('console', (m) => console.log('[browser]', m.type(), m.text().slice(0, 300)));
   await p.goto(`${ctx.server.url}/?folder=${encodeURIComponent(ctx.workspace)}`);
   ctx.page = p;
@@ -187,6 +203,13 @@ test('a broken agent.3md opens as 3md with red squiggles under both mistakes', a
   assert.ok(squiggles >= 2);
   const mode = await p.locator('[id="status.editor.mode"]').innerText();
   assert.equal(mode.trim(), '3md', 'status bar language');
+});
+
+test(web ? 'the language server runs in a Web Worker: no Node process runs dist/server.js' : 'the language server runs as a Node process (dist/server.js)', () => {
+  const ps = spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).stdout ?? '';
+  const servers = ps.split('\n').filter((l) => l.includes(ctx.sandbox.extensions) && l.includes('dist/server.js'));
+  if (web) assert.deepEqual(servers, []);
+  else assert.equal(servers.length, 1, `processes: ${servers.join('; ')}`);
 });
 
 test('the Problems panel (Ctrl+Shift+M) lists dead-link and tool-input from agent-files', async () => {
@@ -301,6 +324,49 @@ test('"Agent Files: Route request…" from the command palette (F1) ranks the sk
   assert.match(ranked[1].text, /^search score 1 · z=1 · Broken Agent matched: find/);
   await shot('ui-route-request');
   await p.keyboard.press('Escape');
+});
+
+test(`"Route request…" fills a skill's inputs and copies its command${web ? ' (running it is not offered: no terminal in the browser)' : ', or offers to run it'}`, async () => {
+  const p = page();
+  await p.keyboard.press('F1');
+  await p.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: DEADLINE });
+  await p.keyboard.type('Agent Files: Route request');
+  await until('the command in the palette', async () => (await rows('.quick-input-list'))[0]?.text.startsWith('Agent Files: Route request'));
+  await p.keyboard.press('Enter');
+  await until('the Route request QuickPick', async () => (await p.locator('.quick-input-title').innerText()).includes('Agent Files: Route request'));
+  await p.locator('.quick-input-widget input').fill('find the TODO comments in src');
+  await until('search-code ranked first', async () => (await rows('.quick-input-list'))[0]?.text.startsWith('search-code score 2'));
+  await p.keyboard.press('Enter');
+  let look = '';
+  const actions = await until(
+    () => `the actions offered for search-code (last look: ${look})`,
+    async () => {
+      const title = await p.locator('.quick-input-title').innerText();
+      // each row's own label (its first): a reused row keeps the previous list's detail line, hidden
+      const labels =
+        title.startsWith('search-code:') &&
+        (await p.locator('.quick-input-list .monaco-list-row').evaluateAll((els) => els.map((e) => e.querySelector('.label-name')?.textContent ?? '')));
+      look = JSON.stringify({ title, labels });
+      return labels && labels.length > 0 && labels.every((l) => l.startsWith('Fill inputs')) && labels;
+    },
+  );
+  assert.ok(actions, look);
+  assert.deepEqual(actions, web ? ['Fill inputs and copy the command'] : ['Fill inputs and copy the command', 'Fill inputs and run in a terminal…']);
+  await p.keyboard.press('Enter');
+  // pattern, then the optional path left empty
+  await until('the input box for pattern (input 1 of 2)', async () => /input 1 of 2/.test(await p.locator('.quick-input-title').innerText()));
+  await p.keyboard.type('TODO');
+  await p.keyboard.press('Enter');
+  await until('the input box for path (input 2 of 2)', async () => /input 2 of 2/.test(await p.locator('.quick-input-title').innerText()));
+  await p.keyboard.press('Enter');
+  const toast = await until('the "Copied:" notification', async () => {
+    const t = p.locator('.notifications-toasts .notification-list-item-message');
+    const texts = (await t.count()) > 0 ? await t.allInnerTexts() : [];
+    return texts.find((x) => x.startsWith('Copied:'));
+  });
+  assert.match(toast, /^Copied: rg --line-number 'TODO'/);
+  const clipboard = await p.evaluate(() => globalThis.navigator.clipboard.readText());
+  assert.match(clipboard, /^rg --line-number 'TODO'/);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,84 @@
+/**
+ * The VS Code side of Agent Files, shared by desktop VS Code (./node/extension.ts: the server
+ * runs as a Node process over IPC) and VS Code in the browser (./browser/extension.ts: the server
+ * runs in a Web Worker and reads the workspace through the client). Registers the Skills tree and
+ * the commands, then starts the language client the entry point made.
+ */
+import * as vscode from 'vscode';
+import type { BaseLanguageClient, DocumentSelector, LanguageClientOptions } from 'vscode-languageclient';
+import { SkillsTree } from './skillsTree';
+import { registerCommands } from './commands';
+import type { Platform } from './routeRequest';
+
+/** File-name patterns of the Markdown and JSON formats the server serves (.3md files go by language). */
+const FILE_PATTERNS = [
+  '**/{SKILL,skill,AGENT}.md',
+  '**/.agent-world/{prompts/*.md,world.eval.md,world.json}',
+  // Instruction files for coding agents.
+  '**/{AGENTS,CLAUDE,CLAUDE.local,GEMINI}.md',
+  '**/.github/copilot-instructions.md',
+  '**/.github/instructions/**/*.instructions.md',
+  '**/.claude/rules/**/*.md',
+  '**/.agent-files.json',
+];
+
+/**
+ * What the server serves: .3md files by language, the Markdown and JSON formats by file name, in
+ * documents of these URI schemes (desktop: `file`; the browser: its workspace's, such as
+ * `vscode-vfs`). File-name entries carry no language: VS Code versions give SKILL.md its own
+ * language id, so a `markdown` filter would silently miss it.
+ */
+export function documentSelector(schemes: string[]): DocumentSelector {
+  return [{ language: '3md' }, ...schemes.flatMap((scheme) => FILE_PATTERNS.map((pattern) => ({ scheme, pattern })))];
+}
+
+/** The selector of desktop VS Code. */
+export const DOCUMENT_SELECTOR = documentSelector(['file']);
+
+export interface AgentFilesApi {
+  client: BaseLanguageClient;
+  tree: SkillsTree;
+  /** Milliseconds `activate` took: until the commands and views were registered, and until the server answered. */
+  timings: { registeredMs: number; serverReadyMs: number };
+}
+
+/** What an entry point gives: how to make its language client, for which documents, and what its editor can do. */
+export interface ClientEntry extends Platform {
+  selector: DocumentSelector;
+  createClient(options: LanguageClientOptions): BaseLanguageClient;
+}
+
+let client: BaseLanguageClient | undefined;
+
+export async function activateAgentFiles(context: vscode.ExtensionContext, entry: ClientEntry): Promise<AgentFilesApi> {
+  const started = performance.now();
+  const config = vscode.workspace.getConfiguration('agentFiles');
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: entry.selector,
+    initializationOptions: {
+      diagnosticDelay: config.get<number>('diagnostics.delay', 150),
+      agentDetection: config.get<string>('agentDetection', 'auto'),
+      targets: config.get<string[]>('targets', []),
+      // VS Code's JSON support reports world.json schema errors from the contributed schema.
+      schemaDiagnostics: false,
+      // VS Code's prompt-file validator reports unknown keys of .instructions.md and rules files itself.
+      editorValidatesPromptFiles: true,
+    },
+    synchronize: { configurationSection: 'agentFiles' },
+    outputChannelName: 'Agent Files',
+  };
+  client = entry.createClient(clientOptions);
+  const tree = new SkillsTree(client);
+  context.subscriptions.push(vscode.window.registerTreeDataProvider('agentFiles.skills', tree), tree);
+  registerCommands(context, client, tree, entry);
+  const registeredMs = performance.now() - started;
+  await client.start();
+  tree.listen();
+  context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(() => tree.activeEditorChanged()));
+  return { client, tree, timings: { registeredMs, serverReadyMs: performance.now() - started } };
+}
+
+export async function deactivateAgentFiles(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

@@ -1,0 +1,96 @@
+/**
+ * The language server's workspace host on Node: the file system, bounded to the workspace
+ * folders (./fsHost.ts). Reads are synchronous, so prefetching and refreshing have nothing to do.
+ */
+import * as fs from 'node:fs';
+import { URI } from 'vscode-uri';
+import type { FoundFile, ServerHost, WorkspaceFs } from '../lsp/host';
+import { findFiles, NodeFsHost } from './fsHost';
+
+const fsPathOf = (folderUri: string): string | null => {
+  try {
+    const u = URI.parse(folderUri);
+    return u.scheme === 'file' ? u.fsPath : null;
+  } catch {
+    return null; // not a URI: not a folder this host serves
+  }
+};
+
+export class NodeWorkspaceFs implements WorkspaceFs {
+  readonly #fs = new NodeFsHost([]);
+
+  get overlay(): (uri: string) => string | undefined {
+    return this.#fs.overlay;
+  }
+  set overlay(f: (uri: string) => string | undefined) {
+    this.#fs.overlay = f;
+  }
+
+  servesFolder(folderUri: string): boolean {
+    return fsPathOf(folderUri) !== null;
+  }
+  addRoot(folderUri: string): void {
+    const p = fsPathOf(folderUri);
+    if (p !== null) this.#fs.addRoot(p);
+  }
+  removeRoot(folderUri: string): void {
+    const p = fsPathOf(folderUri);
+    if (p !== null) this.#fs.removeRoot(p);
+  }
+  mayWrite(uri: string): boolean {
+    return this.#fs.mayWrite(uri);
+  }
+  exists(uri: string): boolean {
+    return this.#fs.exists(uri);
+  }
+  isDirectory(uri: string): boolean {
+    return this.#fs.isDirectory(uri);
+  }
+  readDirectory(uri: string): string[] {
+    return this.#fs.readDirectory(uri);
+  }
+  readText(uri: string): string | undefined {
+    return this.#fs.readText(uri);
+  }
+  linkOutside(uri: string): string | undefined {
+    return this.#fs.linkOutside(uri);
+  }
+
+  findFiles(folderUri: string, accept: (path: string) => boolean, limit: number): Promise<FoundFile[]> {
+    const root = fsPathOf(folderUri);
+    if (root === null) return Promise.resolve([]);
+    const out: FoundFile[] = [];
+    for (const p of findFiles(root, accept, limit)) {
+      try {
+        out.push({ uri: URI.file(p).toString(), size: fs.statSync(p).size });
+      } catch {
+        // deleted since it was listed: not a file of the workspace any more
+      }
+    }
+    return Promise.resolve(out);
+  }
+
+  listFiles(folderUris: string[], limit: number): string[] {
+    const out: string[] = [];
+    for (const f of folderUris) {
+      const root = fsPathOf(f);
+      if (root === null || out.length >= limit) continue;
+      for (const p of findFiles(root, () => true, limit - out.length)) out.push(URI.file(p).toString());
+    }
+    return out;
+  }
+
+  prefetch(): Promise<void> {
+    return Promise.resolve();
+  }
+  refresh(): Promise<void> {
+    return Promise.resolve();
+  }
+  onDidLoad(): void {
+    // Reads are synchronous: a text never arrives later.
+  }
+}
+
+export function nodeServerHost(): ServerHost {
+  return { fs: new NodeWorkspaceFs(), pid: process.pid, heapUsed: () => process.memoryUsage().heapUsed };
+}
