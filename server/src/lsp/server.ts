@@ -159,7 +159,7 @@ export function startServer(connection: Connection): void {
     // Another document's diagnostics may read this one (a SKILL.md's references, a world's prompts).
     pull.invalidate();
     // Every open document depends on a config file being edited.
-    const dependents = isConfigFile(entry.uri) ? documents.all().map((e) => e.uri) : (providerOf(entry)?.dependents?.(entry, formatContext) ?? []);
+    const dependents = isConfigFile(entry.uri) ? documents.all().map((e) => e.uri) : (providerOf(entry)?.dependents?.(entry, contextFor(entry.uri)) ?? []);
     if (!pullDiagnostics) {
       push.schedule(entry.uri);
       for (const uri of dependents) if (documents.get(uri)) push.schedule(uri);
@@ -261,6 +261,8 @@ export function startServer(connection: Connection): void {
         for (const r of removed) index.host.removeRoot(r);
         const added = e.added.map((a) => URI.parse(a.uri).fsPath);
         folders = [...folders.filter((f) => !removed.has(f)), ...added];
+        // What the host may read changed: no cached analysis stands.
+        documents.settingsChanged();
         void scanWorkspace(added);
       });
     }
@@ -321,6 +323,8 @@ export function startServer(connection: Connection): void {
   connection.onDidOpenTextDocument(
     runner.safeNotify('didOpen', (p) => {
       const entry = documents.open(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
+      // Analyses of other documents that read this file (through the host) saw its disk copy or nothing.
+      documents.filesChanged([entry.uri]);
       refresh(entry);
     }),
   );
@@ -328,13 +332,17 @@ export function startServer(connection: Connection): void {
     runner.safeNotify('didChange', (p) => {
       const entry = documents.change(p.textDocument.uri, p.textDocument.version, p.contentChanges);
       if (!entry) runner.log.error(`didChange for a document that is not open: ${p.textDocument.uri}`);
-      else refresh(entry);
+      else {
+        documents.filesChanged([entry.uri]);
+        refresh(entry);
+      }
     }),
   );
   connection.onDidCloseTextDocument(
     runner.safeNotify('didClose', (p) => {
       const uri = p.textDocument.uri;
       documents.close(uri);
+      documents.filesChanged([uri]);
       lines.forget(uri);
       push.clear(uri);
       pull.forget(uri);
@@ -349,6 +357,7 @@ export function startServer(connection: Connection): void {
   connection.onDidChangeWatchedFiles(
     runner.safeNotify('didChangeWatchedFiles', (p) => {
       if (p.changes.some((c) => isConfigFile(c.uri))) configs.changed();
+      documents.filesChanged(p.changes.map((c) => c.uri));
       for (const c of p.changes) if (!documents.get(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
       if (p.changes.some((c) => c.type !== FileChangeType.Changed)) workspaceFiles.invalidate();
       pull.invalidate();
