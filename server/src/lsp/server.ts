@@ -135,13 +135,14 @@ export function startServer(connection: Connection): void {
     const provider = providerOf(entry);
     let diagnostics: Diagnostic[] = [];
     try {
-      if (isConfigFile(uri)) diagnostics = lines.outgoing(entry, configs.parse(uri, entry.doc.getText()).diagnostics);
+      if (isConfigFile(uri)) diagnostics = lines.outgoing(entry, capDiagnostics(configs.parse(uri, entry.doc.getText()).diagnostics));
       else diagnostics = provider ? lines.outgoing(entry, configs.apply(uri, entry.kind ?? '', suppressionText(entry), provider.diagnostics(entry, contextFor(uri)))) : [];
     } catch (e) {
       runner.log.error(`checking ${uri} failed: ${errorText(e)}`);
       diagnostics = [internalError(e)];
     }
-    return { version: entry.doc.version, diagnostics: capDiagnostics(diagnostics).map((d) => toLspDiagnostic(d, uri)) };
+    // configs.apply has applied the one diagnostic cap (core/diagnosticCap.ts).
+    return { version: entry.doc.version, diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)) };
   };
   const versionOf = (uri: string) => documents.get(uri)?.doc.version;
   const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, versionOf);
