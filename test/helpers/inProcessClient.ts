@@ -7,25 +7,25 @@
 import { PassThrough } from 'node:stream';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver-protocol/node';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
-import type { ClientCapabilities } from 'vscode-languageserver-protocol';
 import { startServer } from '../../server/src/lsp/server';
-import { connectClient, type LspClient } from './lspClient';
+import { connectClient, type ClientOptions, type LspClient } from './lspClient';
 
 export type TestClient = LspClient;
 
-export async function startClient(options: { rootUri?: string | null; initializationOptions?: unknown; capabilities?: ClientCapabilities } = {}): Promise<TestClient> {
+export async function startClient(options: ClientOptions = {}): Promise<TestClient> {
   const toServer = new PassThrough();
   const toClient = new PassThrough();
   const server = createConnection(ProposedFeatures.all, new StreamMessageReader(toServer), new StreamMessageWriter(toClient));
-  // `exit` would end the test process: the server is disposed by `stop` instead.
+  // `exit` would end the test process: a test ends its server with `stop` (shutdown) instead.
   server.onExit(() => undefined);
   startServer(server);
   const connection = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-  return connectClient(connection, options, async () => {
+  // No process id: the server's parent-process watchdog would be an interval that never ends.
+  return connectClient(connection, { ...options, processId: null }, async () => {
     await Promise.race([connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 1000))]).catch(() => undefined);
+    // Only the client side is closed: the server's last timers (a debounced report, a re-index)
+    // still write into the stream, which nobody reads any more, instead of throwing on a
+    // disposed connection after the test ended.
     connection.dispose();
-    server.dispose();
-    toServer.destroy();
-    toClient.destroy();
   });
 }

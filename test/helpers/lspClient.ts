@@ -60,6 +60,8 @@ export async function startClient(options: ClientOptions = {}): Promise<TestClie
 
 export interface ClientOptions {
   rootUri?: string | null;
+  /** Sent in `initialize` (default this process's id; the in-process client sends null, so the server sets up no watchdog). */
+  processId?: number | null;
   initializationOptions?: unknown;
   capabilities?: ClientCapabilities;
 }
@@ -85,7 +87,7 @@ export async function connectClient(connection: MessageConnection, options: Clie
   connection.listen();
   const rootUri = options.rootUri ?? null;
   const initialize = (await connection.sendRequest('initialize', {
-    processId: process.pid,
+    processId: options.processId === undefined ? process.pid : options.processId,
     rootUri,
     workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
     capabilities: options.capabilities ?? DEFAULT_CAPS,
