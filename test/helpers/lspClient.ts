@@ -9,9 +9,9 @@ import type { ClientCapabilities, Diagnostic, InitializeResult, PublishDiagnosti
 
 export const SERVER = path.resolve(__dirname, '../../dist/server.js');
 
-export interface TestClient {
+/** A client of a server over stdio (`TestClient`) or in the test process (inProcessClient.ts). */
+export interface LspClient {
   connection: MessageConnection;
-  process: ChildProcess;
   initialize: InitializeResult;
   /** Every message the server logged (window/logMessage). */
   logs: string[];
@@ -21,6 +21,11 @@ export interface TestClient {
   diagnostics(uri: string, pred?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
   request<R>(method: string, params: unknown): Promise<R>;
   stop(): Promise<void>;
+}
+
+export interface TestClient extends LspClient {
+  /** The server process. */
+  process: ChildProcess;
 }
 
 const DEFAULT_CAPS: ClientCapabilities = {
@@ -35,9 +40,34 @@ const DEFAULT_CAPS: ClientCapabilities = {
   window: { workDoneProgress: true },
 };
 
-export async function startClient(options: { rootUri?: string | null; initializationOptions?: unknown; capabilities?: ClientCapabilities } = {}): Promise<TestClient> {
+export async function startClient(options: ClientOptions = {}): Promise<TestClient> {
   const proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const client = await connectClient(connection, options, async () => {
+    const exited = new Promise<void>((r) => (proc.exitCode !== null ? r() : proc.once('exit', () => r())));
+    try {
+      await Promise.race([connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 1000))]);
+      await connection.sendNotification('exit').catch(() => undefined);
+    } catch {
+      // the server may already be gone
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 1000))]);
+    connection.dispose();
+    proc.kill();
+  });
+  return { ...client, process: proc };
+}
+
+export interface ClientOptions {
+  rootUri?: string | null;
+  /** Sent in `initialize` (default this process's id; the in-process client sends null, so the server sets up no watchdog). */
+  processId?: number | null;
+  initializationOptions?: unknown;
+  capabilities?: ClientCapabilities;
+}
+
+/** Initializes a server over `connection` and wraps it as a test client; `stop` ends that server. */
+export async function connectClient(connection: MessageConnection, options: ClientOptions, stop: () => Promise<void>): Promise<LspClient> {
   const logs: string[] = [];
   const waiting: { uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
   connection.onNotification('window/logMessage', (p: { message: string }) => void logs.push(p.message));
@@ -57,7 +87,7 @@ export async function startClient(options: { rootUri?: string | null; initializa
   connection.listen();
   const rootUri = options.rootUri ?? null;
   const initialize = (await connection.sendRequest('initialize', {
-    processId: process.pid,
+    processId: options.processId === undefined ? process.pid : options.processId,
     rootUri,
     workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
     capabilities: options.capabilities ?? DEFAULT_CAPS,
@@ -66,7 +96,6 @@ export async function startClient(options: { rootUri?: string | null; initializa
   await connection.sendNotification('initialized', {});
   return {
     connection,
-    process: proc,
     initialize,
     logs,
     open(uri, text, languageId = '3md', version = 1) {
@@ -82,17 +111,6 @@ export async function startClient(options: { rootUri?: string | null; initializa
       });
     },
     request: <R>(method: string, params: unknown) => connection.sendRequest(method, params) as Promise<R>,
-    async stop() {
-      const exited = new Promise<void>((r) => (proc.exitCode !== null ? r() : proc.once('exit', () => r())));
-      try {
-        await Promise.race([connection.sendRequest('shutdown'), new Promise((r) => setTimeout(r, 1000))]);
-        await connection.sendNotification('exit').catch(() => undefined);
-      } catch {
-        // the server may already be gone
-      }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 1000))]);
-      connection.dispose();
-      proc.kill();
-    },
+    stop,
   };
 }

@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeAction } from 'vscode-languageserver-protocol';
-import { startClient, type TestClient } from '../helpers/lspClient';
+import { startClient, type TestClient } from '../helpers/inProcessClient';
 import { joinLines } from '../helpers/markers';
 import { applyEdit } from '../../server/src/core/text';
 

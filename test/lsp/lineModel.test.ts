@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, DocumentSymbol, FoldingRange, Hover, Location } from 'vscode-languageserver-protocol';
-import { startClient, type TestClient } from '../helpers/lspClient';
+import { startClient, type TestClient } from '../helpers/inProcessClient';
 
 let client: TestClient;
 before(async () => {

@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { startClient, type TestClient } from '../helpers/lspClient';
+import { startClient, type TestClient } from '../helpers/inProcessClient';
 import { joinLines } from '../helpers/markers';
 
 /** A client that pulls diagnostics, as VS Code does. */

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { CodeAction, Hover } from 'vscode-languageserver-protocol';
-import { startClient, type TestClient } from '../helpers/lspClient';
+import { startClient, type TestClient } from '../helpers/inProcessClient';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { joinLines } from '../helpers/markers';
 import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeLens, DocumentSymbol, FoldingRange, WorkspaceSymbol } from 'vscode-languageserver-protocol';
-import { startClient, type TestClient } from '../helpers/lspClient';
+import { startClient, type TestClient } from '../helpers/inProcessClient';
 import { joinLines } from '../helpers/markers';
 import type { IndexedFile, RouteCandidate } from '../../server/src/core/indexTypes';
 

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { startClient, type TestClient } from '../helpers/lspClient';
+import { startClient, type TestClient } from '../helpers/inProcessClient';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import type { CheckWorldResult, WorkspaceIndexResult } from '../../server/src/lsp/protocol';
 

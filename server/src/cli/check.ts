@@ -7,7 +7,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { analyzeFile, crossFileDiagnostics, type CheckedFile } from '../core/analyzeFile';
-import { capDiagnostics } from '../core/diagnosticCap';
 import { hasLoneCr, LineMap, mapPositions } from '../core/lineMap';
 import { fileKindOf, type FileKind } from '../core/fileKinds';
 import { kindLabel } from '../core/kindLabel';
@@ -157,7 +156,7 @@ export function checkCommand(argv: string[], io: Io): number {
     for (const d of raw) if (!defaults.has(d.code)) defaults.set(d.code, d.severity);
     // In reading order, so the report follows the file.
     raw.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-    return { path: e.rel, kind, diagnostics: editorLines(e.read.text, e.uri, capDiagnostics(applyConfigToFile(e.kind, e.read.text, raw, found.config))) };
+    return { path: e.rel, kind, diagnostics: editorLines(e.read.text, e.uri, applyConfigToFile(e.kind, e.read.text, raw, found.config)) };
   });
   // The configuration files that applied are checked too, once each.
   for (const c of configs.used()) {

@@ -105,7 +105,7 @@ export interface IndexedWorldAgent {
 }
 
 export interface WorkspaceIndexResult {
-  files: IndexedFile[];
+  files: readonly IndexedFile[];
 }
 
 export interface RouteParams {

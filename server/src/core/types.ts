@@ -65,20 +65,24 @@ export function shiftRange(r: Range, lines: number): Range {
 /** The code of the note that stands for diagnostics left out (core/diagnosticCap.ts). */
 export const TOO_MANY_DIAGNOSTICS = 'too-many-diagnostics';
 
-/** How many diagnostics a note for left-out diagnostics stands for (0 for any other diagnostic). */
-export function omittedBy(d: Diagnostic): number {
-  return d.code === TOO_MANY_DIAGNOSTICS && typeof d.data?.['omitted'] === 'number' ? (d.data['omitted'] as number) : 0;
+/** The errors and warnings a note for left-out diagnostics stands for (null for any other diagnostic). */
+export function leftOutBy(d: Diagnostic): { errors: number; warnings: number } | null {
+  if (d.code !== TOO_MANY_DIAGNOSTICS) return null;
+  const n = (k: string) => (typeof d.data?.[k] === 'number' ? (d.data[k] as number) : 0);
+  return { errors: n('errors'), warnings: n('warnings') };
 }
 
-/** Errors and warnings among diagnostics (information and hints are not counted); a note for left-out diagnostics counts as all of them. */
+/** Errors and warnings among diagnostics (information and hints are not counted); a note for left-out diagnostics counts as the errors and warnings it stands for. */
 export function countSeverities(diagnostics: readonly Diagnostic[]): { errors: number; warnings: number } {
   let errors = 0;
   let warnings = 0;
   for (const d of diagnostics) {
-    // The note that stands for diagnostics left out (core/diagnosticCap.ts) counts as all of them.
-    const n = omittedBy(d) || 1;
-    if (d.severity === 'error') errors += n;
-    else if (d.severity === 'warning') warnings += n;
+    const left = leftOutBy(d);
+    if (left) {
+      errors += left.errors;
+      warnings += left.warnings;
+    } else if (d.severity === 'error') errors++;
+    else if (d.severity === 'warning') warnings++;
   }
   return { errors, warnings };
 }

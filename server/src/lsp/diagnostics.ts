@@ -2,7 +2,7 @@
  * Diagnostics delivery: pull when the client supports it, otherwise push, debounced per
  * document. A result computed for an older version is dropped; closing a document clears it.
  */
-import { RELATED_PER_DIAGNOSTIC } from '../core/diagnosticCap';
+import { capRelated } from '../core/diagnosticCap';
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, Severity } from '../core/types';
 import { RULES_URL } from '../meta';
@@ -14,14 +14,7 @@ const TO_LSP: Record<Diagnostic['severity'], DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/**
- * Related entries sent with one diagnostic, a backstop behind the core's own bound (cycles list
- * 20 steps and count the rest; diagnosticCap.ts cuts any list at 100): a cycle through 10,000
- * planes once sent its whole chain (1.8 MB) on every report. The rest is counted in one last entry.
- */
-export const MAX_RELATED = RELATED_PER_DIAGNOSTIC;
-
-/** The LSP form of a core diagnostic: source, code, a link to the rule's section, related info (capped). */
+/** The LSP form of a core diagnostic: source, code, a link to the rule's section, related info (capped, see core/diagnosticCap.ts). */
 export function toLspDiagnostic(d: Diagnostic, uri: string): LspDiagnostic {
   const out: LspDiagnostic = {
     range: d.range,
@@ -31,12 +24,8 @@ export function toLspDiagnostic(d: Diagnostic, uri: string): LspDiagnostic {
     codeDescription: { href: `${RULES_URL}#${d.code.toLowerCase()}` },
     message: d.message,
   };
-  if (d.related?.length) {
-    const shown = d.related.length > MAX_RELATED ? d.related.slice(0, MAX_RELATED) : d.related;
-    out.relatedInformation = shown.map((r) => ({ location: { uri, range: r.range }, message: r.message }));
-    const more = d.related.length - shown.length;
-    if (more > 0) out.relatedInformation.push({ location: { uri, range: d.range }, message: `… and ${more} more, not listed (${d.related.length} in all)` });
-  }
+  // Bounded by the one cap (a no-op for what the configuration step already cut).
+  if (d.related?.length) out.relatedInformation = capRelated(d.related).map((r) => ({ location: { uri, range: r.range }, message: r.message }));
   if (d.data) out.data = d.data;
   return out;
 }

@@ -1,6 +1,6 @@
 /**
  * Open documents with incremental sync: each change goes through the core's incremental
- * re-parse, and analyses are cached per (uri, version).
+ * re-parse. Every format's analyses are cached on the document (see documentCache.ts).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, TextDocumentContentChangeEvent } from 'vscode-languageserver';
@@ -14,6 +14,8 @@ import type { Range } from '../core/types';
 import type { ThreeMdDocument } from '../core/threemd/syntax';
 import { analyzeThreeMd, type ThreeMdAnalysis } from '../core/threemdAnalysis';
 import type { AgentDetection } from '../core/agent/detect';
+import { emptyHost, type IWorkspaceHost } from '../core/host';
+import { freezeShallow, normalizeUri, recordingHost, touches, type CacheStats, type DocumentCache } from './documentCache';
 
 /** What providers read of an open document. */
 export interface DocumentText {
@@ -50,7 +52,8 @@ export interface OpenDocument {
   doc: DocumentText;
   /** The 3md parse, kept current by incremental re-parse (3md files only). */
   tree: ThreeMdDocument | null;
-  cache: { key: string; analysis: ThreeMdAnalysis } | null;
+  /** The document's cached analyses (every format), null when none; see `DocumentStore.cached`. */
+  cache: DocumentCache | null;
   /** For a .3md tree: whether any line holds `agent-files-` (kept per edit: only edited lines can gain one). */
   marked?: boolean;
 }
@@ -163,19 +166,50 @@ export class DocumentStore {
     this.#docs.delete(uri);
   }
 
+  /** Settings or workspace folders changed: every cached analysis is recomputed when next asked for. */
   settingsChanged(): void {
     this.#generation++;
     for (const e of this.#docs.values()) e.cache = null;
   }
 
+  /** How many times each slot was computed, since the server started. */
+  readonly stats: CacheStats = new Map();
+
+  /**
+   * The value of `slot` for a document at its current version, computed by `compute` only when
+   * it is not cached for these `inputs` (everything besides the text it depends on, as a
+   * string). `compute` gets `host` recording what it reads, so a change to one of those files
+   * (see `filesChanged`) drops the value.
+   */
+  cached<T>(entry: OpenDocument, slot: string, inputs: string, compute: (host: IWorkspaceHost) => T, host: IWorkspaceHost = emptyHost): T {
+    const key = `${entry.doc.version}:${this.#generation}`;
+    const id = `${slot}\0${inputs}`;
+    const hit = entry.cache?.get(id);
+    if (hit?.key === key) return hit.value as T;
+    const reads = new Set<string>();
+    const value = compute(recordingHost(host, reads));
+    // The .3md analysis is the engine's own value; the others are frozen one level down.
+    (entry.cache ??= new Map()).set(id, { key, value: slot === '3md' ? value : freezeShallow(value), reads });
+    this.stats.set(slot, (this.stats.get(slot) ?? 0) + 1);
+    return value;
+  }
+
+  /** Files changed (open buffers edited, files created, changed or deleted on disk): drops the analyses that read them. */
+  filesChanged(uris: readonly string[]): void {
+    const changed = uris.map(normalizeUri);
+    for (const e of this.#docs.values()) {
+      if (!e.cache) continue;
+      for (const [id, slot] of e.cache) {
+        if (slot.reads.size && changed.some((c) => [...slot.reads].some((r) => touches(r, c)))) e.cache.delete(id);
+      }
+    }
+  }
+
   /** The analysis of an open 3md document at its current version. */
   analysis(entry: OpenDocument): ThreeMdAnalysis | null {
     if (entry.kind !== '3md' || !entry.tree) return null;
-    const key = `${entry.doc.version}:${this.#generation}`;
-    if (entry.cache?.key === key) return entry.cache.analysis;
-    const analysis = analyzeThreeMd(entry.tree, { fileName: uri2name(entry.uri), detection: this.detection });
-    entry.cache = { key, analysis };
-    return analysis;
+    const tree = entry.tree;
+    return this.cached(entry, '3md', this.detection, () => analyzeThreeMd(tree, { fileName: uri2name(entry.uri), detection: this.detection }));
   }
 }
 

@@ -151,13 +151,14 @@ export function startServer(connection: Connection, host: ServerHost): void {
     const provider = providerOf(entry);
     let diagnostics: Diagnostic[] = [];
     try {
-      if (isConfigFile(uri)) diagnostics = lines.outgoing(entry, configs.parse(uri, entry.doc.getText()).diagnostics);
+      if (isConfigFile(uri)) diagnostics = lines.outgoing(entry, capDiagnostics(configs.parse(uri, entry.doc.getText()).diagnostics));
       else diagnostics = provider ? lines.outgoing(entry, configs.apply(uri, entry.kind ?? '', suppressionText(entry), provider.diagnostics(entry, contextFor(uri)))) : [];
     } catch (e) {
       runner.log.error(`checking ${uri} failed: ${errorText(e)}`);
       diagnostics = [internalError(e)];
     }
-    return { version: entry.doc.version, diagnostics: capDiagnostics(diagnostics).map((d) => toLspDiagnostic(d, uri)) };
+    // configs.apply has applied the one diagnostic cap (core/diagnosticCap.ts).
+    return { version: entry.doc.version, diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)) };
   };
   const versionOf = (uri: string) => documents.get(uri)?.doc.version;
   const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, versionOf);
@@ -277,6 +278,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
         for (const r of removed) index.host.removeRoot(r);
         const added = e.added.map((a) => folderUri(a.uri)).filter((u) => host.fs.servesFolder(u));
         folders = [...folders.filter((f) => !removed.has(f)), ...added];
+        // What the host may read changed: no cached analysis stands.
+        documents.settingsChanged();
         void scanWorkspace(added);
       });
     }
@@ -338,6 +341,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   connection.onDidOpenTextDocument(
     runner.safeNotify('didOpen', (p) => {
       const entry = documents.open(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
+      // Analyses of other documents that read this file (through the host) saw its disk copy or nothing.
+      documents.filesChanged([entry.uri]);
       refresh(entry);
     }),
   );
@@ -345,13 +350,17 @@ export function startServer(connection: Connection, host: ServerHost): void {
     runner.safeNotify('didChange', (p) => {
       const entry = documents.change(p.textDocument.uri, p.textDocument.version, p.contentChanges);
       if (!entry) runner.log.error(`didChange for a document that is not open: ${p.textDocument.uri}`);
-      else refresh(entry);
+      else {
+        documents.filesChanged([entry.uri]);
+        refresh(entry);
+      }
     }),
   );
   connection.onDidCloseTextDocument(
     runner.safeNotify('didClose', (p) => {
       const uri = p.textDocument.uri;
       documents.close(uri);
+      documents.filesChanged([uri]);
       lines.forget(uri);
       push.clear(uri);
       pull.forget(uri);
@@ -378,6 +387,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
         // A config's `targets` reach every file's index entry (the view shows them), not only diagnostics.
         index.reindexAll();
       }
+      documents.filesChanged(p.changes.map((c) => c.uri));
       // A file that is neither indexed nor one of ours (seen by a watch-everything host) leaves the index as it is.
       const indexed = (uri: string) => index.get(uri) !== undefined || fileKindOf(URI.parse(uri).path) !== null;
       for (const c of p.changes) if (!documents.get(c.uri) && indexed(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
@@ -389,6 +399,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   let loadTimer: ReturnType<typeof setTimeout> | undefined;
   host.fs.onDidLoad((uri) => {
     if (isConfigFile(uri)) configs.changed();
+    // Analyses that read it while it was missing are dropped.
+    documents.filesChanged([uri]);
     if (loadTimer) clearTimeout(loadTimer);
     loadTimer = setTimeout(() => {
       loadTimer = undefined;

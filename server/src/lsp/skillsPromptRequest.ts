@@ -10,7 +10,7 @@ import type { ServerContext } from './context';
 import { SkillsPromptRequest, type SkillsPromptResult } from './protocol';
 
 /** The XML for the valid skills among index entries (sorted by location, so the output is stable). */
-export function skillsPromptOf(files: IndexedFile[]): SkillsPromptResult {
+export function skillsPromptOf(files: readonly IndexedFile[]): SkillsPromptResult {
   const skills = files
     .filter((f) => f.kind === 'skill' && f.nameRange && f.description)
     .map((f) => ({ name: f.name, description: f.description!, location: URI.parse(f.uri).fsPath }))

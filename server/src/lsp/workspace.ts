@@ -25,6 +25,9 @@ export class WorkspaceIndex {
   readonly #disk = new Map<string, IndexedFile>();
   readonly #open = new Map<string, IndexedFile>();
   readonly #listeners: (() => void)[] = [];
+  /** Bumped on every change to the index; `files()` is rebuilt only when it moved. */
+  #generation = 0;
+  #files: { generation: number; files: readonly IndexedFile[] } | undefined;
   /** Builds the index entry of a file's text (set by the server from the format providers). */
   summarize: (uri: string, text: string) => IndexedFile | null = () => null;
 
@@ -33,14 +36,26 @@ export class WorkspaceIndex {
   }
 
   #changed(): void {
+    this.#generation++;
     for (const l of this.#listeners) l();
   }
 
-  /** Every indexed file, open buffers winning over their disk copy. */
-  files(): IndexedFile[] {
+  /** Which state of the index `files()` shows: bumped on every change. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /**
+   * Every indexed file sorted by URI, open buffers winning over their disk copy: one frozen
+   * array per state of the index, so callers may keep it (and key caches by its identity).
+   */
+  files(): readonly IndexedFile[] {
+    if (this.#files?.generation === this.#generation) return this.#files.files;
     const out = new Map(this.#disk);
     for (const [uri, f] of this.#open) out.set(uri, f);
-    return [...out.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
+    const files = Object.freeze([...out.values()].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)));
+    this.#files = { generation: this.#generation, files };
+    return files;
   }
 
   get(uri: string): IndexedFile | undefined {
@@ -103,7 +118,11 @@ export class WorkspaceIndex {
         if (isCancelled()) break;
         const uri = batch[i]!;
         const f = this.indexFromDisk(uri);
-        if (f) this.#disk.set(uri, f);
+        if (f) {
+          this.#disk.set(uri, f);
+          // Requests between two slices see the files indexed so far (listeners hear of it once, at the end).
+          this.#generation++;
+        }
         if (Date.now() - last > 50) {
           progress(Math.round((100 * (start + i)) / uris.length), `${start + i}/${uris.length} files`);
           await new Promise((r) => setTimeout(r, 0));

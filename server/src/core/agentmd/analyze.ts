@@ -63,6 +63,8 @@ export interface AgentMdAnalysis {
   agent: AgentInfo;
   /** OS Protocol agent or instruction file; an instruction file has no diagnostics and no agent facts. */
   classification: AgentMdClassification;
+  /** The parsed frontmatter (what hover, completion and definition read), when parsing got that far. */
+  frontmatter?: YamlFrontmatter;
 }
 
 function diag(code: string, severity: Severity, message: string, range: Range, data?: Record<string, unknown>): Diagnostic {
@@ -84,8 +86,10 @@ export function analyzeAgentMd(text: string, uri: string, host: IWorkspaceHost, 
   const out: Diagnostic[] = [];
   const agent: AgentInfo = { uri, tools: [], workflows: [], whenToUse: [], examples: [], keys: {} };
   let classification: AgentMdClassification = { kind: 'instructions', osKeys: [], otherKeys: [], hasFrontmatter: false };
+  let frontmatter: YamlFrontmatter | undefined;
   try {
     const fm = parseAgentFrontmatter(text);
+    frontmatter = fm;
     classification = classifyAgentMd(fm);
     if (classification.kind === 'os-protocol') analyzeInto(fm, text, uri, host, options, agent, out);
   } catch (e) {
@@ -97,7 +101,19 @@ export function analyzeAgentMd(text: string, uri: string, host: IWorkspaceHost, 
       }),
     );
   }
-  return { diagnostics: out, agent, classification };
+  return frontmatter ? { diagnostics: out, agent, classification, frontmatter } : { diagnostics: out, agent, classification };
+}
+
+/**
+ * The one finding that depends on the other agents of the workspace: an `extends` naming no
+ * agent. Kept apart so an editor can analyse a file once and check this against the current
+ * workspace on each pass.
+ */
+export function unresolvedExtends(agent: AgentInfo, uri: string, agents: readonly AgentIndexEntry[], severity: Severity = 'error'): Diagnostic[] {
+  const value = agent.extends?.trim();
+  if (value === undefined || !agent.extendsRange || isExtendsPath(value) || value === agent.name) return [];
+  if (agents.some((a) => a.name === value && a.uri !== uri)) return [];
+  return [diag('agent-extends-unresolved', severity, `Unknown parent agent '${value}'`, agent.extendsRange)];
 }
 
 /** Whether an AGENT.md is an OS Protocol agent or an instruction file. Never throws. */
@@ -248,9 +264,7 @@ function checkExtends(agent: AgentInfo, uri: string, host: IWorkspaceHost, o: Ag
       out.push(diag('agent-extends-cycle', 'error', `Agent inheritance cycle: ${value} → ${value}`, range));
       return;
     }
-    if (o.agents && !o.agents.some((a) => a.name === value && a.uri !== uri)) {
-      out.push(diag('agent-extends-unresolved', severity, `Unknown parent agent '${value}'`, range));
-    }
+    if (o.agents) out.push(...unresolvedExtends(agent, uri, o.agents, severity));
     return;
   }
   if (isAbsoluteReference(value)) {

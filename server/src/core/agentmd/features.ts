@@ -6,6 +6,7 @@ import { rangeContains, type Position, type Range } from '../types';
 import { headingTree } from '../skills/navigation';
 import { scanMarkdown } from '../skills/markdown';
 import { isAbsoluteReference, isExtendsPath, parseAgentFrontmatter, resolveExtendsPath, type AgentIndexEntry } from './analyze';
+import type { YamlFrontmatter } from '../yamlFrontmatter';
 import { AGENT_KEYS, ANNOTATION_KEYS, KNOWN_TOOLS, WORKFLOWS } from './catalogue';
 import { inheritanceChain } from './workspace';
 import { classifyAgentMd, describeAgentMdKind } from './kind';
@@ -78,8 +79,8 @@ function keyItem(k: (typeof AGENT_KEYS)[number], range: Range, i: number): Compl
  * tools and workflows (the catalogue) and `extends` (the inherited chain). An instruction file
  * shows only its kind, on the first line and in its frontmatter.
  */
-export function agentMdHover(text: string, position: Position, agents: AgentIndexEntry[] = []): Hover | null {
-  const fm = parseAgentFrontmatter(text);
+export function agentMdHover(text: string, position: Position, agents: AgentIndexEntry[] = [], frontmatter?: YamlFrontmatter): Hover | null {
+  const fm = frontmatter ?? parseAgentFrontmatter(text);
   const kind = classifyAgentMd(fm);
   const md = (value: string, range: Range): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range });
   const lines = splitLines(text);
@@ -126,8 +127,15 @@ function wordAt(line: string, ch: number): { text: string; start: number; end: n
 }
 
 /** Go to definition on `extends`: the parent's AGENT.md, by name from `agents` or by relative path. */
-export function agentMdDefinition(text: string, uri: string, position: Position, host: IWorkspaceHost, agents: AgentIndexEntry[] = []): Location | null {
-  const fm = parseAgentFrontmatter(text);
+export function agentMdDefinition(
+  text: string,
+  uri: string,
+  position: Position,
+  host: IWorkspaceHost,
+  agents: AgentIndexEntry[] = [],
+  frontmatter?: YamlFrontmatter,
+): Location | null {
+  const fm = frontmatter ?? parseAgentFrontmatter(text);
   const e = fm.entries.find((x) => x.key === 'extends' && rangeContains(x.valueRange, position));
   if (!e || typeof e.value !== 'string') return null;
   const value = e.value.trim();

@@ -11,7 +11,8 @@ import { parseTargets, TARGETS, type Target } from '../skills';
 import { RULE_CODES } from './ruleCodes';
 
 export const CONFIG_FILE_NAME = '.agent-files.json';
-export const DEFAULT_MAX_DIAGNOSTICS = 1000;
+export { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
+import { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
 
 export type RuleSetting = Severity | 'off';
 const SETTINGS: readonly RuleSetting[] = ['off', 'error', 'warning', 'information', 'hint'];

@@ -73,6 +73,8 @@ export interface SkillInfo {
 export interface SkillAnalysis {
   diagnostics: Diagnostic[];
   skill: SkillInfo;
+  /** The frontmatter split at its closing line, when it has one (what hover reads). */
+  frontmatter?: YamlFrontmatter;
 }
 
 /** Code-point length, as Python's `len`. */
@@ -111,12 +113,13 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   const dirName = parentDirName(uri);
   const targets = resolveTargets(uri, host, options.targets, options.targetsSource);
   const skill: SkillInfo = { uri, dirName, keys: {}, references: [], bodyStartLine: 0, targets };
+  const parsed: { frontmatter?: YamlFrontmatter } = {};
   const fileName = fileNameOf(uri);
   if (fileName !== 'SKILL.md' && fileName.toLowerCase() === 'skill.md') {
     diagnostics.push(diag('skill-file-name-case', 'hint', `The file is named '${fileName}'; clients scan for a file named exactly 'SKILL.md'`, firstLineRange(text)));
   }
   try {
-    analyzeInto(text, uri, host, options, skill, diagnostics);
+    analyzeInto(text, uri, host, options, skill, diagnostics, parsed);
   } catch (e) {
     // A bug in one rule must not take the editor down; the diagnostics so far still stand.
     diagnostics.push(diag('internal-error', 'error', `Agent Files could not finish checking this SKILL.md: ${e instanceof Error ? e.message : String(e)}`, firstLineRange(text)));
@@ -124,10 +127,20 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   const findings = options.editorValidates
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
-  return { diagnostics: resolveFindings(findings, targets.targets), skill };
+  const out: SkillAnalysis = { diagnostics: resolveFindings(findings, targets.targets), skill };
+  if (parsed.frontmatter) out.frontmatter = parsed.frontmatter;
+  return out;
 }
 
-function analyzeInto(text: string, uri: string, host: IWorkspaceHost, options: SkillAnalysisOptions, skill: SkillInfo, out: Finding[]): void {
+function analyzeInto(
+  text: string,
+  uri: string,
+  host: IWorkspaceHost,
+  options: SkillAnalysisOptions,
+  skill: SkillInfo,
+  out: Finding[],
+  parsed: { frontmatter?: YamlFrontmatter },
+): void {
   const ref = parseYamlFrontmatter(text, { split: 'reference' });
   if (!ref.present) {
     out.push(diag('skill-frontmatter-missing', 'error', 'SKILL.md must start with YAML frontmatter (---)', firstLineRange(text)));
@@ -138,6 +151,7 @@ function analyzeInto(text: string, uri: string, host: IWorkspaceHost, options: S
     return;
   }
   const byLines = parseYamlFrontmatter(text, { split: 'lines' });
+  parsed.frontmatter = byLines;
   skill.bodyStartLine = byLines.closed ? byLines.bodyStartLine : ref.bodyStartLine;
   if (!byLines.closed || byLines.yamlEnd !== ref.yamlEnd) {
     out.push(

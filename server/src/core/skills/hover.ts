@@ -4,7 +4,7 @@
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import { rangeContains, type Position } from '../types';
-import { parseYamlFrontmatter } from '../yamlFrontmatter';
+import { parseYamlFrontmatter, type YamlFrontmatter } from '../yamlFrontmatter';
 import { ALLOWED_FIELDS } from './analyze';
 import { suggestKey } from './clientFields';
 import { SKILL_KEY_DOCS } from './keyDocs';
@@ -32,9 +32,9 @@ export function fieldTable(key: string, targets: readonly Target[]): string {
   return lines.join('\n');
 }
 
-/** Hover on a frontmatter key, or on the opening `---`. */
-export function skillHover(text: string, position: Position, uri = '', targets?: TargetSet): Hover | null {
-  const fm = parseYamlFrontmatter(text, { split: 'lines' });
+/** Hover on a frontmatter key, or on the opening `---`; `frontmatter` is the text's, split at its lines, when already parsed. */
+export function skillHover(text: string, position: Position, uri = '', targets?: TargetSet, frontmatter?: YamlFrontmatter): Hover | null {
+  const fm = frontmatter ?? parseYamlFrontmatter(text, { split: 'lines' });
   const t = targets ?? inferTargets(uri);
   if (fm.present && rangeContains(fm.openRange, position)) {
     return { contents: { kind: MarkupKind.Markdown, value: targetsSummary(t) }, range: fm.openRange };

@@ -17,13 +17,16 @@ const LICENSE_FILE = /^(?:LICEN[CS]E[\w.-]*|COPYING[\w.-]*|[\w.-]+\.(?:txt|md))$
 export function collectReferences(text: string, bodyStartLine: number, skillDir: string, license?: { value: string; range: Range }): SkillReference[] {
   const out: SkillReference[] = [];
   const scanned = scanMarkdown(text, bodyStartLine);
+  // Each path is resolved once: a skill that links one file 150,000 times resolves it once.
+  const resolved = new Map<string, ReturnType<typeof resolveInside>>();
   for (const r of scanned.absolute) out.push({ ...r, source: 'body', escapes: false, absolute: true });
   for (const r of scanned.refs) {
     if (r.path === '') {
       out.push({ ...r, source: 'body', escapes: false });
       continue;
     }
-    const res = resolveInside(skillDir, r.path);
+    let res = resolved.get(r.path);
+    if (!res) resolved.set(r.path, (res = resolveInside(skillDir, r.path)));
     out.push({ ...r, source: 'body', uri: res.uri, escapes: res.escapes });
   }
   if (license && license.range.start.line === license.range.end.line) {

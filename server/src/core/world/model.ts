@@ -152,7 +152,7 @@ export function parseWorld(text: string, uri: string): WorldModel {
 
   for (const [id, f] of props(ctx, model.workflow.get('nodes')?.node)) {
     const fields = props(ctx, f.node);
-    const node: WorldNode = { id, keyRange: f.keyRange, keyInner: shrink(f.keyRange), range: f.range, requires: [], fields };
+    const node: WorldNode = Object.assign(new Keyed(f), { id, requires: [] as StrRef[], fields });
     const agentField = fields.get('agent');
     if (agentField) node.agentField = agentField;
     const agent = strRef(ctx, agentField?.node);
@@ -169,12 +169,12 @@ export function parseWorld(text: string, uri: string): WorldModel {
   const edgesNode = model.workflow.get('edges')?.node;
   if (edgesNode?.type === 'object') {
     for (const [source, f] of props(ctx, edgesNode)) {
-      model.edges.set(source, { source, keyRange: f.keyRange, keyInner: shrink(f.keyRange), field: f, targets: stringItems(ctx, f.node) });
+      model.edges.set(source, Object.assign(new Keyed(f), { source, field: f, targets: stringItems(ctx, f.node) }));
     }
   }
   const agentsNode = model.top.get('agents')?.node;
   if (agentsNode?.type === 'object') {
-    for (const [id, f] of props(ctx, agentsNode)) model.agents.set(id, readAgent(ctx, model, id, f.keyRange, f));
+    for (const [id, f] of props(ctx, agentsNode)) model.agents.set(id, readAgent(ctx, model, id, f));
   } else if (agentsNode?.type === 'array') {
     // The router tolerates `[{id|name, …}]`; read it so the rest of the analysis still works.
     model.agentsIsArray = true;
@@ -183,7 +183,7 @@ export function parseWorld(text: string, uri: string): WorldModel {
       const idRef = strRef(ctx, fields.get('id')?.node) ?? strRef(ctx, fields.get('name')?.node);
       if (!idRef) continue;
       const f: Field = { value: undefined, keyRange: idRef.range, range: rangeOfNode(index, item), node: item };
-      model.agents.set(idRef.value, readAgent(ctx, model, idRef.value, idRef.range, f));
+      model.agents.set(idRef.value, readAgent(ctx, model, idRef.value, f));
     }
   }
   model.aliases = buildAliasMap([...model.agents.values()].map((a) => (a.name ? { id: a.id, name: a.name.value } : { id: a.id })));
@@ -195,9 +195,10 @@ interface Ctx {
   dup: { key: string; range: Range }[];
 }
 
-function readAgent(ctx: Ctx, model: WorldModel, id: string, keyRange: Range, f: Field): WorldAgent {
+/** An agent from its field (`keyRange` is where its id is written). */
+function readAgent(ctx: Ctx, model: WorldModel, id: string, f: Field): WorldAgent {
   const fields = props(ctx, f.node);
-  const agent: WorldAgent = { id, keyRange, keyInner: shrink(keyRange), range: f.range, fields };
+  const agent: WorldAgent = Object.assign(new Keyed(f), { id, fields });
   const name = strRef(ctx, fields.get('name')?.node);
   if (name) agent.name = name;
   const role = fields.get('role')?.value;
@@ -205,13 +206,35 @@ function readAgent(ctx: Ctx, model: WorldModel, id: string, keyRange: Range, f: 
   const pp = strRef(ctx, fields.get('promptPath')?.node);
   if (pp) {
     agent.promptPath = pp;
-    agent.prompt = resolvePromptPath(model.uri, pp.value);
+    agent.prompt = resolvePromptPath(model.uri, pp.value, model.dirUri, model.projectUri);
   }
   return agent;
 }
 
 export function rangeOfNode(index: LineIndex, n: Node): Range {
   return { start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) };
+}
+
+/** The ranges of a node, an edge list or an agent, made from its property when first read. */
+class Keyed {
+  #inner: Range | undefined;
+  readonly #key: { readonly keyRange: Range; readonly range: Range };
+  constructor(key: { readonly keyRange: Range; readonly range: Range }) {
+    this.#key = key;
+  }
+
+  get keyRange(): Range {
+    return this.#key.keyRange;
+  }
+
+  get range(): Range {
+    return this.#key.range;
+  }
+
+  /** The id between its quotes. */
+  get keyInner(): Range {
+    return (this.#inner ??= shrink(this.#key.keyRange));
+  }
 }
 
 /** The inside of a one-line quoted token. */
@@ -228,10 +251,8 @@ function props(ctx: Ctx, n: Node | undefined): Map<string, Field> {
     const key = p.children?.[0];
     const val = p.children?.[1];
     if (!key || typeof key.value !== 'string') continue;
-    const keyRange = rangeOfNode(ctx.index, key);
-    if (out.has(key.value)) ctx.dup.push({ key: key.value, range: keyRange });
-    const valueNode = val ?? key;
-    out.set(key.value, new PropertyField(val, keyRange, rangeOfNode(ctx.index, valueNode), valueNode));
+    if (out.has(key.value)) ctx.dup.push({ key: key.value, range: rangeOfNode(ctx.index, key) });
+    out.set(key.value, new PropertyField(ctx.index, key, val));
   }
   return out;
 }
@@ -239,17 +260,31 @@ function props(ctx: Ctx, n: Node | undefined): Map<string, Field> {
 /**
  * A property, whose plain value is made when first read: making it for every property would copy
  * each object once per level it is nested in (the whole workflow for `workflow`, again for
- * `nodes`, again for each node), which for a world of 100,000 nodes is most of the work.
+ * `nodes`, again for each node), which for a world of 100,000 nodes is most of the work. Its
+ * ranges too are made when first read (most are never: they serve diagnostics and navigation),
+ * which keeps a 30,000-agent world from allocating millions of positions.
  */
 class PropertyField implements Field {
   #value: unknown;
   #made = false;
+  #keyRange: Range | undefined;
+  #range: Range | undefined;
+  readonly node: Node;
   constructor(
+    private readonly index: LineIndex,
+    private readonly keyNode: Node,
     private readonly valueNode: Node | undefined,
-    readonly keyRange: Range,
-    readonly range: Range,
-    readonly node: Node,
-  ) {}
+  ) {
+    this.node = valueNode ?? keyNode;
+  }
+
+  get keyRange(): Range {
+    return (this.#keyRange ??= rangeOfNode(this.index, this.keyNode));
+  }
+
+  get range(): Range {
+    return (this.#range ??= rangeOfNode(this.index, this.node));
+  }
 
   get value(): unknown {
     if (!this.#made) {
@@ -285,8 +320,26 @@ function plainValue(n: Node): unknown {
 
 export function strRef(ctx: { index: LineIndex }, n: Node | undefined): StrRef | undefined {
   if (n?.type !== 'string' || typeof n.value !== 'string') return undefined;
-  const range = rangeOfNode(ctx.index, n);
-  return { value: n.value, range, inner: shrink(range) };
+  return new NodeStrRef(n.value, ctx.index, n);
+}
+
+/** A string token whose ranges are made when first read (see PropertyField). */
+class NodeStrRef implements StrRef {
+  #range: Range | undefined;
+  #inner: Range | undefined;
+  constructor(
+    readonly value: string,
+    private readonly index: LineIndex,
+    private readonly token: Node,
+  ) {}
+
+  get range(): Range {
+    return (this.#range ??= rangeOfNode(this.index, this.token));
+  }
+
+  get inner(): Range {
+    return (this.#inner ??= shrink(this.range));
+  }
 }
 
 function stringItems(ctx: Ctx, n: Node | undefined): StrRef[] {

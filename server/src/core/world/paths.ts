@@ -36,10 +36,17 @@ export function isAbsolutePath(p: string): boolean {
   return /^[\\/]/.test(p) || /^[A-Za-z]:[\\/]?/.test(p) || /^[A-Za-z][A-Za-z0-9+.-]+:\/\//.test(p);
 }
 
+/** The last folder URI parsed by `resolveRelative`: a world resolves every agent's promptPath against one folder. */
+let lastBase: { uri: string; base: URI } | undefined;
+function parsedBase(dirUri: string): URI {
+  if (lastBase?.uri !== dirUri) lastBase = { uri: dirUri, base: URI.parse(dirUri) };
+  return lastBase.base;
+}
+
 /** Joins a relative path onto a folder URI, resolving `.` and `..` (backslashes count as `/`). */
 export function resolveRelative(dirUri: string, rel: string): string {
   try {
-    const base = URI.parse(dirUri);
+    const base = parsedBase(dirUri);
     const parts = base.path.split('/').filter((s) => s !== '');
     for (const seg of rel.replace(/\\/g, '/').split('/')) {
       if (seg === '' || seg === '.') continue;
@@ -70,8 +77,8 @@ export function relativePath(folderUri: string, uri: string): string | undefined
 /** Where a promptPath points, or why it may not be read. */
 export type PromptTarget = { kind: 'ok'; uri: string } | { kind: 'escapes' };
 
-export function resolvePromptPath(worldUri: string, promptPath: string): PromptTarget {
+export function resolvePromptPath(worldUri: string, promptPath: string, dirUri = dirnameUri(worldUri), projectUri = projectUriOf(worldUri)): PromptTarget {
   if (isAbsolutePath(promptPath)) return { kind: 'escapes' };
-  const uri = resolveRelative(dirnameUri(worldUri), promptPath);
-  return isInside(projectUriOf(worldUri), uri) ? { kind: 'ok', uri } : { kind: 'escapes' };
+  const uri = resolveRelative(dirUri, promptPath);
+  return isInside(projectUri, uri) ? { kind: 'ok', uri } : { kind: 'escapes' };
 }

@@ -17,6 +17,7 @@ import {
   resolveExtendsPath,
   type AgentIndexEntry,
   type AgentMdAnalysis,
+  unresolvedExtends,
 } from '../../core/agentmd';
 import type { IndexedFile } from '../../core/indexTypes';
 import type { DocumentStore, OpenDocument } from '../documents';
@@ -61,18 +62,24 @@ function entryOf(uri: string, a: AgentMdAnalysis): AgentIndexEntry | undefined {
   return e;
 }
 
+/**
+ * The analysis of an open AGENT.md, from the document cache (shared by the OS Protocol provider,
+ * the choice between it and the instruction-file provider, and the index entry). It leaves out
+ * `extends` by name, which the diagnostics check against the workspace on each pass.
+ */
+export function agentMdAnalysis(documents: DocumentStore, doc: OpenDocument, ctx: FormatContext): AgentMdAnalysis {
+  const roots = rootsOf(ctx);
+  return documents.cached(doc, 'agent-md', roots?.join('\n') ?? '', (host) => analyzeAgentMd(doc.doc.getText(), doc.uri, host, roots ? { workspaceRoots: roots } : {}), ctx.host);
+}
+
 export function agentMdProvider(documents: DocumentStore): FormatProvider {
   /** Each open AGENT.md as an index entry at the version last seen. */
   const live = new Map<string, { version: number; entry?: AgentIndexEntry }>();
 
-  const analyze = (doc: OpenDocument, ctx: FormatContext, agents?: AgentIndexEntry[]): AgentMdAnalysis => {
-    const opts = { ...(agents ? { agents } : {}), ...(rootsOf(ctx) ? { workspaceRoots: rootsOf(ctx)! } : {}) };
-    return analyzeAgentMd(doc.doc.getText(), doc.uri, ctx.host, opts);
-  };
   const liveEntry = (doc: OpenDocument, ctx: FormatContext): AgentIndexEntry | undefined => {
     const hit = live.get(doc.uri);
     if (hit?.version === doc.doc.version) return hit.entry;
-    const entry = entryOf(doc.uri, analyze(doc, ctx));
+    const entry = entryOf(doc.uri, agentMdAnalysis(documents, doc, ctx));
     live.set(doc.uri, { version: doc.doc.version, ...(entry ? { entry } : {}) });
     return entry;
   };
@@ -102,13 +109,15 @@ export function agentMdProvider(documents: DocumentStore): FormatProvider {
   return {
     diagnostics(doc, ctx) {
       const agents = agentsOf(ctx);
-      const a = analyze(doc, ctx, agents);
-      return [...a.diagnostics, ...(agentWorkspaceDiagnostics(agents).get(doc.uri) ?? [])];
+      const a = agentMdAnalysis(documents, doc, ctx);
+      // The analysis is cached per version; what the other agents decide is checked on each pass.
+      const unresolved = a.classification.kind === 'os-protocol' ? unresolvedExtends(a.agent, doc.uri, agents) : [];
+      return [...a.diagnostics, ...unresolved, ...(agentWorkspaceDiagnostics(agents).get(doc.uri) ?? [])];
     },
     completion: (doc, pos, ctx) => agentMdCompletion(doc.doc.getText(), doc.uri, pos, agentsOf(ctx)),
-    hover: (doc, pos, ctx) => agentMdHover(doc.doc.getText(), pos, agentsOf(ctx)),
+    hover: (doc, pos, ctx) => agentMdHover(doc.doc.getText(), pos, agentsOf(ctx), agentMdAnalysis(documents, doc, ctx).frontmatter),
     definition(doc, pos, ctx) {
-      const loc = agentMdDefinition(doc.doc.getText(), doc.uri, pos, ctx.host, agentsOf(ctx));
+      const loc = agentMdDefinition(doc.doc.getText(), doc.uri, pos, ctx.host, agentsOf(ctx), agentMdAnalysis(documents, doc, ctx).frontmatter);
       return loc ? [loc] : [];
     },
     documentSymbols: (doc) => agentMdDocumentSymbols(doc.doc.getText()),
@@ -133,6 +142,7 @@ export function agentMdProvider(documents: DocumentStore): FormatProvider {
       return out;
     },
     summarize: (uri, text, ctx) => agentMdSummary(uri, analyzeAgentMd(text, uri, ctx.host, rootsOf(ctx) ? { workspaceRoots: rootsOf(ctx)! } : {})),
+    summarizeOpen: (doc, ctx) => agentMdSummary(doc.uri, agentMdAnalysis(documents, doc, ctx)),
     dependents(doc, ctx) {
       const before = live.get(doc.uri)?.entry?.name;
       const now = liveEntry(doc, ctx)?.name;

@@ -18,7 +18,8 @@ import {
 import type { IndexedFile, IndexedInstructions } from '../../core/indexTypes';
 import { countSeverities } from '../../core/types';
 import { ownDiagnostics } from '../diagnostics';
-import type { OpenDocument } from '../documents';
+import type { DocumentStore, OpenDocument } from '../documents';
+import { identity } from '../documentCache';
 import type { FormatContext, FormatProvider } from './provider';
 
 function options(ctx: FormatContext, variant?: InstructionVariant) {
@@ -45,11 +46,22 @@ export function instructionsSummary(text: string, a: InstructionAnalysis): Index
   return s;
 }
 
+/**
+ * The analysis of an open instruction file, from the document cache. Its inputs besides the
+ * text: the workspace folders, the workspace file list (by identity: a new list is a new
+ * input) and the editor's own validation.
+ */
+export function instructionsAnalysis(documents: DocumentStore, doc: OpenDocument, ctx: FormatContext, variant?: InstructionVariant): InstructionAnalysis {
+  const o = options(ctx, variant);
+  const inputs = `${variant ?? ''}|${ctx.roots().join('\n')}|${identity(o.workspaceFiles)}|${ctx.editorValidatesPromptFiles}`;
+  return documents.cached(doc, 'instructions', inputs, (host) => analyzeInstructions(doc.doc.getText(), doc.uri, host, o), ctx.host);
+}
+
 /** The provider; `variant` fixes the file's variant where the kind decides it (`agent-md`). */
-export function instructionsProvider(variant?: InstructionVariant): FormatProvider {
+export function instructionsProvider(documents: DocumentStore, variant?: InstructionVariant): FormatProvider {
   const analyze = (text: string, uri: string, ctx: FormatContext) => analyzeInstructions(text, uri, ctx.host, options(ctx, variant));
   return {
-    diagnostics: (doc, ctx) => analyze(doc.doc.getText(), doc.uri, ctx).diagnostics,
+    diagnostics: (doc, ctx) => instructionsAnalysis(documents, doc, ctx, variant).diagnostics,
     hover: (doc, pos, ctx) => instructionHover(doc.doc.getText(), doc.uri, pos, ctx.host, { workspaceFiles: ctx.workspaceFiles() }),
     definition(doc, pos, ctx) {
       const loc = instructionDefinition(doc.doc.getText(), doc.uri, pos, ctx.host, ctx.roots());
@@ -89,6 +101,19 @@ export function instructionsProvider(variant?: InstructionVariant): FormatProvid
         instructions: instructionsSummary(text, a),
       };
       return file;
+    },
+    summarizeOpen(doc, ctx) {
+      const a = instructionsAnalysis(documents, doc, ctx, variant);
+      return {
+        uri: doc.uri,
+        kind: 'instructions',
+        name: a.info.label,
+        isAgent: false,
+        identity: null,
+        skills: [],
+        ...countSeverities(a.diagnostics),
+        instructions: instructionsSummary(doc.doc.getText(), a),
+      };
     },
     dependents(doc, ctx) {
       // Files importing this one see their chains change.

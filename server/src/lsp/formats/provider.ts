@@ -26,7 +26,7 @@ export interface FormatContext {
   /** The workspace, bounded to its folders, with open buffers ahead of disk. */
   host: IWorkspaceHost;
   /** Every indexed file (all formats). */
-  files(): IndexedFile[];
+  files(): readonly IndexedFile[];
   /** The text of any document (open buffer or disk), if readable. */
   textOf(uri: string): string | undefined;
   /** The workspace folders, as file URIs. */

@@ -1,21 +1,21 @@
 /** The provider of each file format. */
 import type { FileKind } from '../../core/fileKinds';
 import type { DocumentStore, OpenDocument } from '../documents';
-import type { FormatProvider } from './provider';
+import type { FormatContext, FormatProvider } from './provider';
 import { threeMdProvider } from './threemd';
 import { skillProvider } from './skill';
-import { agentMdProvider } from './agentMd';
+import { agentMdAnalysis, agentMdProvider } from './agentMd';
 import { worldProviders } from './world';
-import { agentMdInstructions, instructionsProvider } from './instructions';
-import { agentMdKindOf } from '../../core/agentmd';
+import { agentMdInstructions, instructionsAnalysis, instructionsProvider, instructionsSummary } from './instructions';
+import { countSeverities } from '../../core/types';
 
 export function createProviders(documents: DocumentStore): Partial<Record<FileKind, FormatProvider>> {
   return {
     '3md': threeMdProvider((doc) => documents.analysis(doc)),
     skill: skillProvider(documents),
-    'agent-md': agentMdByKind(agentMdProvider(documents), instructionsProvider('agent-md')),
+    'agent-md': agentMdByKind(documents, agentMdProvider(documents), instructionsProvider(documents, 'agent-md')),
     ...worldProviders(documents),
-    instructions: instructionsProvider(),
+    instructions: instructionsProvider(documents),
   };
 }
 
@@ -23,22 +23,28 @@ export function createProviders(documents: DocumentStore): Partial<Record<FileKi
  * An AGENT.md is served by the OS Protocol provider or, without OS Protocol frontmatter, as an
  * instruction file (Amp's convention); its index entry stays an AGENT.md entry either way.
  */
-function agentMdByKind(os: FormatProvider, amp: FormatProvider): FormatProvider {
-  const isAmp = (doc: OpenDocument) => agentMdKindOf(doc.doc.getText()).kind === 'instructions';
-  const pick = (doc: OpenDocument) => (isAmp(doc) ? amp : os);
+function agentMdByKind(documents: DocumentStore, os: FormatProvider, amp: FormatProvider): FormatProvider {
+  const isAmp = (doc: OpenDocument, ctx: FormatContext) => agentMdAnalysis(documents, doc, ctx).classification.kind === 'instructions';
+  const pick = (doc: OpenDocument, ctx: FormatContext) => (isAmp(doc, ctx) ? amp : os);
   return {
-    diagnostics: (doc, ctx) => pick(doc).diagnostics(doc, ctx),
-    completion: (doc, pos, ctx) => pick(doc).completion?.(doc, pos, ctx) ?? [],
-    hover: (doc, pos, ctx) => (isAmp(doc) ? (amp.hover?.(doc, pos, ctx) ?? os.hover?.(doc, pos, ctx) ?? null) : (os.hover?.(doc, pos, ctx) ?? null)),
-    definition: (doc, pos, ctx) => pick(doc).definition?.(doc, pos, ctx) ?? [],
-    references: (doc, pos, inc, ctx) => pick(doc).references?.(doc, pos, inc, ctx) ?? [],
-    documentSymbols: (doc, ctx) => pick(doc).documentSymbols?.(doc, ctx) ?? [],
-    documentLinks: (doc, ctx) => pick(doc).documentLinks?.(doc, ctx) ?? [],
-    codeActions: (doc, range, ds, ctx) => pick(doc).codeActions?.(doc, range, ds, ctx) ?? [],
+    diagnostics: (doc, ctx) => pick(doc, ctx).diagnostics(doc, ctx),
+    completion: (doc, pos, ctx) => pick(doc, ctx).completion?.(doc, pos, ctx) ?? [],
+    hover: (doc, pos, ctx) => (isAmp(doc, ctx) ? (amp.hover?.(doc, pos, ctx) ?? os.hover?.(doc, pos, ctx) ?? null) : (os.hover?.(doc, pos, ctx) ?? null)),
+    definition: (doc, pos, ctx) => pick(doc, ctx).definition?.(doc, pos, ctx) ?? [],
+    references: (doc, pos, inc, ctx) => pick(doc, ctx).references?.(doc, pos, inc, ctx) ?? [],
+    documentSymbols: (doc, ctx) => pick(doc, ctx).documentSymbols?.(doc, ctx) ?? [],
+    documentLinks: (doc, ctx) => pick(doc, ctx).documentLinks?.(doc, ctx) ?? [],
+    codeActions: (doc, range, ds, ctx) => pick(doc, ctx).codeActions?.(doc, range, ds, ctx) ?? [],
     summarize(uri, text, ctx) {
       const file = os.summarize?.(uri, text, ctx) ?? null;
       if (!file || file.agentMdKind !== 'instructions') return file;
       return { ...file, ...agentMdInstructions(uri, text, ctx) };
+    },
+    summarizeOpen(doc, ctx) {
+      const file = os.summarizeOpen?.(doc, ctx) ?? null;
+      if (!file || file.agentMdKind !== 'instructions') return file;
+      const a = instructionsAnalysis(documents, doc, ctx, 'agent-md');
+      return { ...file, ...countSeverities(a.diagnostics), instructions: instructionsSummary(doc.doc.getText(), a) };
     },
     dependents: (doc, ctx) => [...new Set([...(os.dependents?.(doc, ctx) ?? []), ...(amp.dependents?.(doc, ctx) ?? [])])],
   };

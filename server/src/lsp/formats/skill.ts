@@ -12,7 +12,6 @@ import {
   skillDocumentLinks,
   skillDocumentSymbols,
   skillHover,
-  resolveTargets,
   targetsSummary,
   type IndexedSkill as SkillName,
   type SkillAnalysis,
@@ -60,25 +59,29 @@ function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
 const nfkc = (s: string) => s.trim().normalize('NFKC');
 
 export function skillProvider(documents: DocumentStore): FormatProvider {
-  /** The declared name of each open SKILL.md at the version last seen, so cross-file checks never read a stale index. */
+  /** The declared name of each open SKILL.md at the version last seen, so `dependents` knows the name before an edit. */
   const live = new Map<string, { version: number; name?: SkillName }>();
 
-  const analyze = (doc: OpenDocument, ctx: FormatContext): SkillAnalysis => {
-    const a = analyzeSkill(doc.doc.getText(), doc.uri, ctx.host, {
-      ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource),
-      ...(ctx.editorValidatesPromptFiles ? { editorValidates: true } : {}),
-    });
-    remember(doc, a);
-    return a;
-  };
-  const remember = (doc: OpenDocument, a: SkillAnalysis) => {
+  /**
+   * The analysis of an open SKILL.md, from the document cache. The index entry is made without
+   * the editor's own validation (`forEditor` false), as for a file on disk.
+   */
+  const analysisOf = (doc: OpenDocument, ctx: FormatContext, forEditor = ctx.editorValidatesPromptFiles): SkillAnalysis => {
+    const a = documents.cached(
+      doc,
+      'skill',
+      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}`,
+      (host) => analyzeSkill(doc.doc.getText(), doc.uri, host, { ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource), ...(forEditor ? { editorValidates: true } : {}) }),
+      ctx.host,
+    );
     const s = a.skill;
     live.set(doc.uri, { version: doc.doc.version, ...(s.name && s.nameRange ? { name: { uri: doc.uri, name: s.name, nameRange: s.nameRange } } : {}) });
+    return a;
   };
   const liveName = (doc: OpenDocument, ctx: FormatContext): SkillName | undefined => {
     const hit = live.get(doc.uri);
     if (hit?.version === doc.doc.version) return hit.name;
-    remember(doc, analyzeSkill(doc.doc.getText(), doc.uri, ctx.host, { checkReferences: false, ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource) }));
+    analysisOf(doc, ctx);
     return live.get(doc.uri)?.name;
   };
 
@@ -98,12 +101,15 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
 
   return {
     diagnostics(doc, ctx) {
-      const a = analyze(doc, ctx);
+      const a = analysisOf(doc, ctx);
       const dup = a.skill.name ? (duplicateSkillNames(allNames(ctx)).get(doc.uri) ?? []) : [];
       return [...a.diagnostics, ...dup];
     },
-    completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, ctx.skillTargets.length ? ctx.skillTargets : undefined),
-    hover: (doc, pos, ctx) => skillHover(doc.doc.getText(), pos, doc.uri, resolveTargets(doc.uri, ctx.host, ctx.skillTargets, ctx.skillTargetsSource ?? SETTING)),
+    completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, analysisOf(doc, ctx).skill.targets.targets),
+    hover(doc, pos, ctx) {
+      const a = analysisOf(doc, ctx);
+      return skillHover(doc.doc.getText(), pos, doc.uri, a.skill.targets, a.frontmatter);
+    },
     definition(doc, pos, ctx) {
       const loc = skillDefinition(doc.doc.getText(), doc.uri, pos, ctx.host);
       return loc ? [loc] : [];
@@ -120,6 +126,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       return out;
     },
     summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource),
+    summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, false)),
     dependents(doc, ctx) {
       const before = live.get(doc.uri)?.name?.name;
       const now = liveName(doc, ctx)?.name;

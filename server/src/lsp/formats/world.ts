@@ -20,6 +20,7 @@ import {
   worldReferences,
   worldRename,
   type WorldDocuments,
+  type WorldAnalysis,
   type WorldModel,
 } from '../../core/world';
 import { nodesByAgent } from '../../core/world/graph';
@@ -35,6 +36,7 @@ import type { IndexedFile, IndexedSkill, IndexedWorld, IndexedWorldAgent } from 
 import type { DocumentStore, OpenDocument } from '../documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './provider';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
+import { identity } from '../documentCache';
 
 /** The world.json a world document belongs to: itself, its `.agent-world/` sibling, or the one above `prompts/`. */
 export function worldUriOf(uri: string, kind: FileKind | null): string {
@@ -123,10 +125,15 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
     parsed.set(worldUri, { text: t, model });
     return model;
   };
-  /** The world of any world document; a missing world.json reads as an empty world. */
+  /** The analysis of an open world.json, from the document cache (the host tells it which prompt files exist). */
+  const analysisOf = (doc: OpenDocument, ctx: FormatContext): WorldAnalysis =>
+    documents.cached(doc, 'world', '', (host) => analyzeWorld(doc.doc.getText(), doc.uri, host), ctx.host);
+  /** The world of any world document: the open world.json's cached analysis, else its text parsed; a missing world.json reads as an empty world. */
   const worldOf = (doc: OpenDocument, ctx: FormatContext): WorldModel => {
     const uri = worldUriOf(doc.uri, doc.kind);
-    return modelOf(uri, doc.kind === 'world' ? doc.doc.getText() : ctx.textOf(uri));
+    const open = doc.kind === 'world' ? doc : documents.get(uri);
+    if (open?.kind === 'world') return analysisOf(open, ctx).world;
+    return modelOf(uri, ctx.textOf(uri));
   };
   const read = (ctx: FormatContext, uri: string) => {
     try {
@@ -184,9 +191,8 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
   const world: FormatProvider = {
     ...shared,
     diagnostics: (doc, ctx) => {
-      const text = doc.doc.getText();
-      const own = analyzeWorld(text, doc.uri, ctx.host).diagnostics;
-      return ctx.schemaDiagnostics ? [...own, ...worldSchemaDiagnostics(text)] : own;
+      const own = analysisOf(doc, ctx).diagnostics;
+      return ctx.schemaDiagnostics ? [...own, ...documents.cached(doc, 'world-schema', '', () => worldSchemaDiagnostics(doc.doc.getText()))] : own;
     },
     completion: (doc, pos, ctx) => worldCompletion(worldOf(doc, ctx), pos, ctx.host),
     documentSymbols: (doc, ctx) => worldSymbols(worldOf(doc, ctx)),
@@ -205,6 +211,10 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
       const analysis = analyzeWorld(text, uri, ctx.host);
       return worldSummary(uri, analysis.world, analysis.diagnostics);
     },
+    summarizeOpen: (doc, ctx) => {
+      const analysis = analysisOf(doc, ctx);
+      return worldSummary(doc.uri, analysis.world, analysis.diagnostics);
+    },
     dependents: (doc) =>
       documents
         .all()
@@ -214,7 +224,10 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
 
   const prompt: FormatProvider = {
     ...shared,
-    diagnostics: (doc, ctx) => analyzePrompt(doc.doc.getText(), doc.uri, worldOf(doc, ctx)),
+    diagnostics: (doc, ctx) => {
+      const world = worldOf(doc, ctx);
+      return documents.cached(doc, 'world-prompt', identity(world), () => analyzePrompt(doc.doc.getText(), doc.uri, world));
+    },
     completion: (doc, pos, ctx) => promptCompletion(doc.doc.getText(), pos, worldOf(doc, ctx)),
     documentSymbols: markdownSymbols,
     codeActions(doc, _range, diagnostics) {
@@ -231,7 +244,10 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
 
   const evalProvider: FormatProvider = {
     ...shared,
-    diagnostics: (doc, ctx) => analyzeEval(doc.doc.getText(), worldOf(doc, ctx)),
+    diagnostics: (doc, ctx) => {
+      const world = worldOf(doc, ctx);
+      return documents.cached(doc, 'world-eval', identity(world), () => analyzeEval(doc.doc.getText(), world));
+    },
     completion: (doc, pos, ctx) => evalCompletion(doc.doc.getText(), pos, worldOf(doc, ctx)),
     documentSymbols: markdownSymbols,
   };
