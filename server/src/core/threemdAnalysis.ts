@@ -9,9 +9,9 @@ import { findRouteCalls, type RouteCall } from './agent/routeCalls';
 import { AgentRule, DANGLING_LINK } from './agent/rules';
 import { AgentRuntime } from './agent/runtime';
 import { validateAgent } from './agent/validate';
-import { PlaneTable } from './planeTable';
 import { documentIssues } from './threemd/parser';
-import { memoOf, type Plane, type PlaneParts, type ThreeMdDocument } from './threemd/syntax';
+import type { PlaneSource } from './threemd/plane';
+import { type ThreeMdDocument } from './threemd/document';
 
 export interface ThreeMdOptions {
   /** File name or path, for the `agent.3md` naming rule. */
@@ -62,87 +62,60 @@ function plainDiagnostics(doc: ThreeMdDocument): Diagnostic[] {
   return out;
 }
 
-declare module './threemd/syntax' {
-  interface PlaneMemo {
-    /** Route calls written in the plane, on its content (`origin ?? plane`), relative to its first line. */
-    calls?: { line: number; calls: RouteCall[] };
+declare module './threemd/plane' {
+  interface SourceMemo {
+    /** Route calls with an expectation written in the plane (its directive and body), at its own line numbers. */
+    calls?: RouteCall[];
   }
 }
 
 const NO_CALLS: RouteCall[] = [];
 
-function planeRouteCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
-  const key = p.origin ?? p;
-  const first = p.directive ? p.directive.line : p.bodyStartLine;
-  const hit = key.memo?.calls;
-  if (hit) return hit.calls.length === 0 || hit.line === first ? hit.calls : hit.calls.map((c) => shiftCall(c, first - hit.line));
-  const combined = p.parts && combinedRouteCalls(p.parts);
-  if (combined) {
-    memoOf(key).calls = { line: first, calls: combined };
-    return combined;
-  }
-  // Most planes have no route call at all: one search of the body settles it.
-  if (!p.body.includes('route(')) {
-    memoOf(key).calls = { line: first, calls: NO_CALLS };
-    return NO_CALLS;
-  }
+/** The route calls with an expectation in a plane's lines, at the plane's own line numbers (the directive on line 0), once per source. */
+function ownRouteCalls(source: PlaneSource): RouteCall[] {
+  const memo = (source.memo ??= {});
+  if (memo.calls) return memo.calls;
   const calls: RouteCall[] = [];
-  for (let line = p.bodyStartLine; line < p.endLine; line++) for (const x of findRouteCalls(doc.lines[line]!, line).filter((c) => c.expected)) calls.push(x);
-  memoOf(key).calls = { line: first, calls };
-  return calls;
-}
-
-/** The route calls of a body put together from old planes: theirs, moved (calls are found line by line, and no gap line holds one), when each was looked at before. */
-function combinedRouteCalls(parts: PlaneParts): RouteCall[] | undefined {
-  if (!parts.plainGaps) return undefined;
-  const out: RouteCall[] = [];
-  for (let k = 0; k < parts.planes.length; k++) {
-    const p = parts.planes[k]!;
-    const own = (p.origin ?? p).memo?.calls;
-    if (!own) return undefined;
-    const first = (p.directive ? p.directive.line : p.bodyStartLine) + parts.moves[k]!;
-    for (const c of own.calls) out.push(own.line === first ? c : shiftCall(c, first - own.line));
-  }
-  return out;
+  source.segments.forEach((seg, k) => {
+    // Most segments have no route call at all: one search of their text settles it.
+    if (!seg.text.includes('route(')) return;
+    const base = source.offsets[k]!;
+    for (let i = k === 0 ? 1 : 0; i < seg.lineCount; i++) for (const x of findRouteCalls(seg.lines[i]!, base + i)) if (x.expected) calls.push(x);
+  });
+  return (memo.calls = calls.length ? calls : NO_CALLS);
 }
 
 function shiftCall(c: RouteCall, n: number): RouteCall {
   return { ...c, range: shiftRange(c.range, n), expected: c.expected && { ...c.expected, range: shiftRange(c.expected.range, n) } };
 }
 
-/**
- * The route calls of every plane at the last check of a document and the documents re-parsed from
- * it (keyed by their shared `linkTargets`). A plane's calls depend on its content and lines only.
- */
-const lastCalls = new WeakMap<object, PlaneTable<RouteCall[]>>();
-
 /** `route("X") selects Y` written in the document, checked against the live router. */
 function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): Diagnostic[] {
   const out: Diagnostic[] = [];
   const calls: RouteCall[] = [];
-  // The frontmatter and preamble are read each time (they are short); planes through the cache.
+  // The frontmatter and preamble are read each time (they are short); planes from their sources.
   const first = doc.planes[0];
-  const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lines.length;
-  for (let line = 0; line < before; line++) for (const x of findRouteCalls(doc.lines[line]!, line)) calls.push(x);
-  const own = (i: number) => planeRouteCalls(doc, doc.planes[i]!);
-  const isEmpty = (c: RouteCall[]) => c.length === 0;
-  let table = lastCalls.get(doc.linkTargets);
-  if (table?.precedes(doc)) table.carry(doc, own, isEmpty);
-  else if (!table?.current(doc)) lastCalls.set(doc.linkTargets, (table = PlaneTable.build(doc, own, isEmpty, table)));
-  for (const i of table!.nonEmpty) for (const c of table!.values[i]!) calls.push(c);
-  {
-    for (const call of calls) {
-      if (!call.expected) continue;
-      const top = runtimeOf().route(call.request)[0];
-      if (top?.skill.name === call.expected.name) continue;
-      const got = top ? `"${top.skill.name}" (score ${top.score})` : 'no skill';
-      out.push({
-        code: AgentRule.routeAssertion,
-        severity: 'warning',
-        message: `route("${call.request}") selects ${got}, not "${call.expected.name}"`,
-        range: call.expected.range,
-      });
+  const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lineCount;
+  for (let line = 0; line < before; line++) for (const x of findRouteCalls(doc.line(line)!, line)) calls.push(x);
+  for (const p of doc.planes) {
+    if (!p.directive) {
+      for (let line = p.bodyStartLine; line < p.endLine; line++) for (const x of findRouteCalls(doc.line(line)!, line)) if (x.expected) calls.push(x);
+      continue;
     }
+    const own = ownRouteCalls(p.source);
+    for (const c of own) calls.push(p.line ? shiftCall(c, p.line) : c);
+  }
+  for (const call of calls) {
+    if (!call.expected) continue;
+    const top = runtimeOf().route(call.request)[0];
+    if (top?.skill.name === call.expected.name) continue;
+    const got = top ? `"${top.skill.name}" (score ${top.score})` : 'no skill';
+    out.push({
+      code: AgentRule.routeAssertion,
+      severity: 'warning',
+      message: `route("${call.request}") selects ${got}, not "${call.expected.name}"`,
+      range: call.expected.range,
+    });
   }
   return out;
 }

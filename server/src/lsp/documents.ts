@@ -11,7 +11,7 @@ import { reparse } from '../core/threemd/incremental';
 import { LineIndex } from '../core/text';
 import { applyLspEdit } from '../core/lineMap';
 import type { Range } from '../core/types';
-import type { ThreeMdDocument } from '../core/threemd/syntax';
+import type { ThreeMdDocument } from '../core/threemd/document';
 import { analyzeThreeMd, type ThreeMdAnalysis } from '../core/threemdAnalysis';
 import type { AgentDetection } from '../core/agent/detect';
 
@@ -70,9 +70,9 @@ export function suppressionText(entry: OpenDocument): string {
 const MARK = 'agent-files-';
 
 /** Whether a tree's lines from `first` to `last` (clamped) hold a suppression mark. */
-function marksIn(tree: ThreeMdDocument, first = 0, last = tree.lines.length - 1): boolean {
-  const end = Math.min(last, tree.lines.length - 1);
-  for (let i = Math.max(0, first); i <= end; i++) if (tree.lines[i]!.includes(MARK)) return true;
+function marksIn(tree: ThreeMdDocument, first = 0, last = tree.lineCount - 1): boolean {
+  const end = Math.min(last, tree.lineCount - 1);
+  for (let i = Math.max(0, first); i <= end; i++) if (tree.line(i)!.includes(MARK)) return true;
   return false;
 }
 
@@ -141,12 +141,12 @@ export class DocumentStore {
           else if (entry.tree!.loneCr) entry.tree = parseThreeMd(applyLspEdit(before(), change.range, change.text));
           else {
             // Lines are the tree's here (no lone CR): a new mark can only be on the edited lines.
-            const first = Math.min(change.range.start.line, entry.tree!.lines.length - 1);
+            const first = Math.min(change.range.start.line, entry.tree!.lineCount - 1);
             entry.tree = reparse(entry.tree!, { range: change.range, text: change.text });
             edited = { first, last: first + change.text.split('\n').length - 1 };
           }
         } catch {
-          // Never half-apply an edit: redo it on the text, from scratch.
+          // Never half-apply an edit: redo it from scratch on the previous tree's text (a re-parse never changes the tree it starts from).
           entry.tree = parseThreeMd('range' in change ? applyLspEdit(before(), change.range, change.text) : change.text);
           edited = null;
         }

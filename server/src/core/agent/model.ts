@@ -4,8 +4,10 @@
  */
 import { lineRange, shiftRange, type Range } from '../types';
 import { isQuoted } from '../threemd/lexical';
-import { Attribute, memoOf, type FrontmatterField, type Plane, type PlaneParts, type ThreeMdDocument } from '../threemd/syntax';
-import { splicedIndexes } from '../planeTable';
+import { Attribute, type FrontmatterField } from '../threemd/syntax';
+import { type ThreeMdDocument } from '../threemd/document';
+import { Directive, Plane, type PlaneSource } from '../threemd/plane';
+import { EMPTY_ZS } from '../threemd/link';
 
 export const INPUT_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const;
 
@@ -192,52 +194,59 @@ export function placeholderSpans(attr: Attribute | undefined): Span[] {
   return out;
 }
 
-declare module '../threemd/syntax' {
-  interface PlaneMemo {
-    /** The plane's dependency links (positions are the plane's own: kept per plane object). */
+declare module '../threemd/plane' {
+  interface SourceMemo {
+    /** The plane's dependency links at its own line numbers (the directive on line 0). */
     deps?: Dependency[];
-    /** The plane's skill view. */
+    targets?: number[];
+  }
+  interface ViewMemo {
+    deps?: Dependency[];
     skill?: Skill;
   }
 }
 
 const NO_DEPENDENCIES: Dependency[] = Object.freeze([]) as unknown as Dependency[];
+const NO_TARGETS: number[] = Object.freeze([]) as unknown as number[];
 
-/** The agent layer's dependency links (unsigned integer targets only), anywhere in the body; memoised per plane. */
-export function dependencies(plane: Plane): Dependency[] {
-  const memo = plane.memo;
-  if (memo?.deps) return memo.deps;
-  const combined = plane.parts && combinedDependencies(plane.parts);
-  if (combined) return (memoOf(plane).deps = combined);
-  // Most planes link nowhere: one search of the body settles it, and the answer is kept when the plane keeps anything already.
-  if (!plane.body.includes('[[z=')) {
-    if (memo) memo.deps = NO_DEPENDENCIES;
-    return NO_DEPENDENCIES;
-  }
-  // A plane an edit only moved has its origin's links, on other lines.
-  const origin = plane.origin;
-  const moved = origin?.memo?.deps;
-  const n = origin ? plane.bodyStartLine - origin.bodyStartLine : 0;
-  return (memoOf(plane).deps = moved ? moved.map((d) => ({ z: d.z, range: shiftRange(d.range, n), targetRange: shiftRange(d.targetRange, n) })) : scanDependencies(plane));
+/** The plane of `source` on line 0: what a source's own facts are computed on (its positions are the source's own). */
+export function planeAtZero(source: PlaneSource): Plane {
+  const d = new Directive(source.segments[0]!, 0, source.lineCount, false);
+  const p = new Plane(source, 0, d, EMPTY_ZS);
+  d.plane = p;
+  return p;
 }
 
-/**
- * The dependencies of a body put together from old planes: theirs, moved, when no match can
- * cross from one part into the next (no gap line holds `[[z=`, and every `[[z=` of a part has a
- * `]` after it in the part, where the match's label ends). Undefined when one could.
- */
-function combinedDependencies(parts: PlaneParts): Dependency[] | undefined {
-  if (!parts.plainGaps) return undefined;
-  const out: Dependency[] = [];
-  for (let k = 0; k < parts.planes.length; k++) {
-    const p = parts.planes[k]!;
-    const own = dependencies(p);
-    if (own === NO_DEPENDENCIES) continue;
-    if (p.body.lastIndexOf('[[z=') > p.body.lastIndexOf(']')) return undefined;
-    const n = parts.moves[k]!;
-    for (const d of own) out.push(n ? { z: d.z, range: shiftRange(d.range, n), targetRange: shiftRange(d.targetRange, n) } : d);
-  }
-  return out;
+function sourceMemo(source: PlaneSource) {
+  return (source.memo ??= {});
+}
+
+/** The agent layer's dependency links (unsigned integer targets only), anywhere in the body. */
+export function dependencies(plane: Plane): Dependency[] {
+  const memo = (plane.memo ??= {});
+  if (memo.deps) return memo.deps;
+  // The implicit plane of the single-plane shorthand is read where it is (it is never shared).
+  if (!plane.directive) return (memo.deps = scanDependencies(plane));
+  const own = ownDependencies(plane.source);
+  const n = plane.line;
+  return (memo.deps = n === 0 || own.length === 0 ? own : own.map((d) => ({ z: d.z, range: shiftRange(d.range, n), targetRange: shiftRange(d.targetRange, n) })));
+}
+
+/** A source's dependency links, at its own line numbers, computed once. */
+function ownDependencies(source: PlaneSource): Dependency[] {
+  const memo = sourceMemo(source);
+  if (memo.deps) return memo.deps;
+  const body = source.body;
+  return (memo.deps = !body || !body.text.includes('[[z=') ? NO_DEPENDENCIES : scanDependencies(planeAtZero(source)));
+}
+
+/** The z values a plane's dependency links name, in body order. */
+export function dependencyTargets(plane: Plane): readonly number[] {
+  if (!plane.directive) return dependencies(plane).map((d) => d.z);
+  const memo = sourceMemo(plane.source);
+  if (memo.targets) return memo.targets;
+  const deps = ownDependencies(plane.source);
+  return (memo.targets = deps.length ? deps.map((d) => d.z) : NO_TARGETS);
 }
 
 function scanDependencies(plane: Plane): Dependency[] {
@@ -314,7 +323,7 @@ class PlaneSkill implements Skill {
 
 /** The skill view of one plane (kept per plane object: unchanged planes are not re-read). */
 export function skillOf(plane: Plane): Skill {
-  const memo = memoOf(plane);
+  const memo = (plane.memo ??= {});
   return (memo.skill ??= new PlaneSkill(plane));
 }
 
@@ -324,46 +333,11 @@ export function toolsOf(doc: ThreeMdDocument): Span[] {
   return f ? csvSpans(fieldAsAttribute(f)) : [];
 }
 
-/** `kind=identity` plane indexes per document shape: kinds change only with the structure. */
-const identityMemo = new WeakMap<object, number[]>();
-
-/** Indexes of the `kind=identity` planes, carried over the document's splice when the previous shape's are known. */
+/** Indexes of the `kind=identity` planes. */
 function explicitIdentityIndexes(doc: ThreeMdDocument): number[] {
-  let explicit = identityMemo.get(doc.shape);
-  if (explicit) return explicit;
-  const s = doc.splice;
-  const before = s && identityMemo.get(s.shape);
-  if (s && before) {
-    const fresh: number[] = [];
-    for (let i = s.at; i < s.at + s.added; i++) if (doc.planes[i]!.attributes['kind'] === 'identity') fresh.push(i);
-    explicit = splicedIndexes(before, s.at, s.removed, s.added, fresh);
-  } else {
-    explicit = [];
-    for (let i = 0; i < doc.planes.length; i++) if (doc.planes[i]!.attributes['kind'] === 'identity') explicit.push(i);
-  }
-  identityMemo.set(doc.shape, explicit);
+  const explicit: number[] = [];
+  for (let i = 0; i < doc.planes.length; i++) if (doc.planes[i]!.attributes['kind'] === 'identity') explicit.push(i);
   return explicit;
-}
-
-/** The `kind=identity` plane indexes of the previous document (the splice's base), when its shape's are known. */
-export function previousIdentities(doc: ThreeMdDocument): readonly number[] | undefined {
-  const s = doc.splice;
-  return s && identityMemo.get(s.shape);
-}
-
-/**
- * True when every plane outside the document's splice plays the same role (identity or skill)
- * as before it. The identity is every `kind=identity` plane, or else the first plane.
- */
-export function rolesKept(doc: ThreeMdDocument): boolean {
-  const s = doc.splice;
-  const before = previousIdentities(doc);
-  if (!s || !before) return false;
-  const now = explicitIdentityIndexes(doc);
-  if (before.length > 0 && now.length > 0) return true;
-  if (before.length > 0 || now.length > 0) return false;
-  // The first plane is the identity: it must be inside the splice both times, or outside both times.
-  return s.at > 0 || s.removed > 0 === s.added > 0;
 }
 
 /** Builds the agent model of a document (whatever its classification). */

@@ -1,0 +1,174 @@
+/**
+ * A segment of a 3md document: the lines of one directive span (its `@plane`-looking line first,
+ * whether or not a fence makes it a directive), or the head (frontmatter and whatever precedes
+ * the first such line). A segment is an immutable value: its line numbers are its own (0 is its
+ * first line), and everything derived from its lines alone is computed once, on first use, and
+ * kept on it. Documents share unchanged segments; positions become absolute only in the views
+ * a document makes (plane.ts, syntax.ts).
+ */
+import { leadingWs } from '../text';
+import { isDirectiveLine } from './frontmatter';
+import { parseDirective, planeHeader, scanLinks, type PlaneHeader } from './directive';
+import type { Attribute, RelIssue } from './syntax';
+import type { Link } from './link';
+
+/** Fence states: outside any fence, inside a backtick fence, inside a tilde fence. */
+export type FenceState = '' | '`' | '~';
+
+const STATES: readonly FenceState[] = ['', '`', '~'];
+
+/**
+ * Fence bookkeeping of the reference: the new fence state when this line opens or closes a
+ * fence, or null when it does not touch it.
+ */
+export function fenceTransition(raw: string, fence: string): FenceState | null {
+  const at = leadingWs(raw);
+  const c = raw.charCodeAt(at);
+  if (c !== 96 && c !== 126) return null; // ` or ~
+  if (fence) return c === fence.charCodeAt(0) && threeOf(raw, at, c) ? '' : null;
+  return threeOf(raw, at, c) ? (c === 96 ? '`' : '~') : null;
+}
+
+function threeOf(raw: string, at: number, c: number): boolean {
+  return raw.charCodeAt(at + 1) === c && raw.charCodeAt(at + 2) === c;
+}
+
+/** True for a line that may open or close a fence (blank-led backticks or tildes). */
+function mayFence(raw: string): boolean {
+  const c0 = raw.charCodeAt(0);
+  if (c0 !== 32 && c0 !== 9 && c0 !== 96 && c0 !== 126) return false;
+  const at = leadingWs(raw);
+  const c = raw.charCodeAt(at);
+  return (c === 96 || c === 126) && threeOf(raw, at, c);
+}
+
+/** What a directive segment's first line says, parsed at line 0. */
+export interface ParsedDirective {
+  attributes: Attribute[];
+  /** Column where the directive ends (trailing whitespace excluded). */
+  end: number;
+  /** Grammar issues of the line, at line 0 (their messages are made where the line is known). */
+  issues: RelIssue[];
+  /** The plane's header, or null when the directive is rejected (no z, or a bad z/x/y). */
+  header: PlaneHeader | null;
+}
+
+/** A segment's body: its trimmed extent (own line numbers) and text. */
+export interface SegmentBody {
+  first: number;
+  last: number;
+  text: string;
+}
+
+const NO_LINKS: readonly Link[] = Object.freeze([]);
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation in the analysis layers
+export interface SegmentMemo {}
+
+export class Segment {
+  /** Local indexes of the lines that may open or close a fence. */
+  #fenceLines: Int32Array | undefined;
+  #fenceOut: (FenceState | undefined)[] = [undefined, undefined, undefined];
+  #parsed: ParsedDirective | undefined;
+  #body: SegmentBody | null | undefined;
+  #links: [readonly Link[] | undefined, readonly Link[] | undefined] = [undefined, undefined];
+  #text: string | undefined;
+  /** The plane source made of this segment alone, once asked for (structure.ts; null when its directive is rejected). */
+  planeSource: object | null | undefined = undefined;
+  /** What the analysis layers derive from this segment alone (content-keyed: the segment never changes). */
+  memo: SegmentMemo | undefined = undefined;
+
+  constructor(
+    readonly lines: readonly string[],
+    /** The lines joined with LF, when the parser has it at hand (a slice of the parsed text). */
+    text?: string,
+  ) {
+    this.#text = text;
+  }
+
+  get lineCount(): number {
+    return this.lines.length;
+  }
+
+  /** The lines joined with LF. */
+  get text(): string {
+    return (this.#text ??= this.lines.join('\n'));
+  }
+
+  /** The fence state after this segment's lines, entered in state `entry`. The first line of a directive segment never changes it. */
+  fenceOut(entry: FenceState): FenceState {
+    const k = STATES.indexOf(entry);
+    const hit = this.#fenceOut[k];
+    if (hit !== undefined) return hit;
+    if (!this.#fenceLines) {
+      const found: number[] = [];
+      for (let i = 0; i < this.lines.length; i++) if (mayFence(this.lines[i]!)) found.push(i);
+      this.#fenceLines = Int32Array.from(found);
+    }
+    let state = entry;
+    for (const i of this.#fenceLines) {
+      const change = fenceTransition(this.lines[i]!, state);
+      if (change !== null) state = change;
+    }
+    return (this.#fenceOut[k] = state);
+  }
+
+  /** True when the segment starts with a line the scanner may take as a directive. */
+  get startsDirective(): boolean {
+    return this.lines.length > 0 && isDirectiveLine(this.lines[0]!);
+  }
+
+  /** The first line read as a directive (at line 0), and the plane header it gives. */
+  get parsed(): ParsedDirective {
+    if (this.#parsed) return this.#parsed;
+    const d = parseDirective(this.lines[0]!);
+    return (this.#parsed = { ...d, header: planeHeader(d) });
+  }
+
+  /** The z a directive on the first line gives its plane, or null when it is rejected. */
+  get z(): number | null {
+    return this.parsed.header?.z ?? null;
+  }
+
+  /** The trimmed body of a directive segment (lines after the first), or null when blank. */
+  get body(): SegmentBody | null {
+    if (this.#body !== undefined) return this.#body;
+    let a = 1;
+    let b = this.lines.length - 1;
+    while (a <= b && isBlankLine(this.lines[a]!)) a++;
+    while (b >= a && isBlankLine(this.lines[b]!)) b--;
+    if (a > b) return (this.#body = null);
+    return (this.#body = { first: a, last: b, text: this.cut(a, b) });
+  }
+
+  /** Lines `a`..`b` (own numbering) as one string. */
+  cut(a: number, b: number): string {
+    if (a === b) return this.lines[a]!;
+    if (this.#text !== undefined) {
+      let from = 0;
+      for (let i = 0; i < a; i++) from += this.lines[i]!.length + 1;
+      let to = from;
+      for (let i = a; i <= b; i++) to += this.lines[i]!.length + 1;
+      return this.#text.slice(from, to - 1);
+    }
+    return this.lines.slice(a, b + 1).join('\n');
+  }
+
+  /**
+   * The 3md links on the segment's lines from `from` (1: the body of a directive segment; 0: a
+   * segment swallowed by a fence, whose first line is body text too), at own line numbers, in
+   * the plane `sourceZ` of the segment's own header (others map them).
+   */
+  links(from: 0 | 1): readonly Link[] {
+    const hit = this.#links[from];
+    if (hit) return hit;
+    let any = false;
+    for (let i = from; i < this.lines.length && !any; i++) any = this.lines[i]!.includes('[[z=');
+    const found = any ? scanLinks(this.lines, from, this.lines.length, this.z ?? 0, 0) : NO_LINKS;
+    return (this.#links[from] = found);
+  }
+}
+
+function isBlankLine(s: string): boolean {
+  return leadingWs(s) === s.length;
+}
