@@ -10,7 +10,8 @@ import { AgentRule, DANGLING_LINK } from './agent/rules';
 import { AgentRuntime } from './agent/runtime';
 import { validateAgent } from './agent/validate';
 import { documentIssues } from './threemd/parser';
-import type { PlaneSource } from './threemd/plane';
+import type { Plane, PlaneSource } from './threemd/plane';
+import { memoized } from './agent/memo';
 import { type ThreeMdDocument } from './threemd/document';
 
 export interface ThreeMdOptions {
@@ -85,37 +86,65 @@ function ownRouteCalls(source: PlaneSource): RouteCall[] {
   return (memo.calls = calls.length ? calls : NO_CALLS);
 }
 
-function shiftCall(c: RouteCall, n: number): RouteCall {
-  return { ...c, range: shiftRange(c.range, n), expected: c.expected && { ...c.expected, range: shiftRange(c.expected.range, n) } };
+/** The route calls with an expectation on a plane's lines, at the plane's own line numbers (the shorthand's implicit plane: where it is). */
+function planeCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
+  if (p.directive) return ownRouteCalls(p.source);
+  const calls: RouteCall[] = [];
+  for (let line = p.bodyStartLine; line < p.endLine; line++) for (const x of findRouteCalls(doc.line(line)!, line)) if (x.expected) calls.push(x);
+  return calls;
 }
 
-/** `route("X") selects Y` written in the document, checked against the live router. */
+/** A failed assertion: where its call is (plane index, -1 for the lines before the first plane; the call's index there) and what the router picked. */
+type Failure = readonly [plane: number, call: number, got: string];
+
+function sameCalls(a: readonly RouteCall[], b: readonly RouteCall[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.request !== b[i]!.request || a[i]!.expected?.name !== b[i]!.expected?.name) return false;
+  return true;
+}
+
+/** What the router reads from a plane: its z, name, triggers and whether it is an identity. */
+function sameRouting(a: PlaneSource, b: PlaneSource): boolean {
+  const x = a.header;
+  const y = b.header;
+  return (
+    x.z === y.z && x.label === y.label && x.attributes['triggers'] === y.attributes['triggers'] && (x.attributes['kind'] === 'identity') === (y.attributes['kind'] === 'identity')
+  );
+}
+
+/**
+ * `route("X") selects Y` written in the document, checked against the live router. The verdicts
+ * are kept until a call or what the router reads (a plane's z, label, triggers, kind) changes.
+ */
 function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const calls: RouteCall[] = [];
   // The frontmatter and preamble are read each time (they are short); planes from their sources.
   const first = doc.planes[0];
   const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lineCount;
-  for (let line = 0; line < before; line++) for (const x of findRouteCalls(doc.line(line)!, line)) calls.push(x);
-  for (const p of doc.planes) {
-    if (!p.directive) {
-      for (let line = p.bodyStartLine; line < p.endLine; line++) for (const x of findRouteCalls(doc.line(line)!, line)) if (x.expected) calls.push(x);
-      continue;
-    }
-    const own = ownRouteCalls(p.source);
-    for (const c of own) calls.push(p.line ? shiftCall(c, p.line) : c);
-  }
-  for (const call of calls) {
-    if (!call.expected) continue;
-    const top = runtimeOf().route(call.request)[0];
-    if (top?.skill.name === call.expected.name) continue;
-    const got = top ? `"${top.skill.name}" (score ${top.score})` : 'no skill';
-    out.push({
+  const headCalls: RouteCall[] = [];
+  for (let line = 0; line < before; line++) for (const x of findRouteCalls(doc.line(line)!, line)) if (x.expected) headCalls.push(x);
+  const st = doc.structure;
+  const same = (a: PlaneSource | null, b: PlaneSource | null) => a !== null && b !== null && sameRouting(a, b) && sameCalls(ownRouteCalls(a), ownRouteCalls(b));
+  const headKey = headCalls.map((c) => `${c.request}\u0000${c.expected!.name}`).join('\u0000');
+  const failures = memoized(st, 'routes', st?.sources ?? [], [st?.duplicate, headKey], same, () => {
+    const out: Failure[] = [];
+    const check = (plane: number, calls: readonly RouteCall[]) =>
+      calls.forEach((call, k) => {
+        const top = runtimeOf().route(call.request)[0];
+        if (top?.skill.name !== call.expected!.name) out.push([plane, k, top ? `"${top.skill.name}" (score ${top.score})` : 'no skill']);
+      });
+    check(-1, headCalls);
+    doc.planes.forEach((p, i) => check(i, planeCalls(doc, p)));
+    return out;
+  });
+  return failures.map(([plane, k, got]) => {
+    const p = plane < 0 ? undefined : doc.planes[plane]!;
+    const call = p ? planeCalls(doc, p)[k]! : headCalls[k]!;
+    const range = p?.directive ? shiftRange(call.expected!.range, p.line) : call.expected!.range;
+    return {
       code: AgentRule.routeAssertion,
       severity: 'warning',
-      message: `route("${call.request}") selects ${got}, not "${call.expected.name}"`,
-      range: call.expected.range,
-    });
-  }
-  return out;
+      message: `route("${call.request}") selects ${got}, not "${call.expected!.name}"`,
+      range,
+    };
+  });
 }

@@ -8,6 +8,7 @@ import { Attribute, type FrontmatterField } from '../threemd/syntax';
 import { type ThreeMdDocument } from '../threemd/document';
 import { Directive, Plane, type PlaneSource } from '../threemd/plane';
 import { EMPTY_ZS } from '../threemd/link';
+import { memoized } from './memo';
 
 export const INPUT_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const;
 
@@ -333,11 +334,16 @@ export function toolsOf(doc: ThreeMdDocument): Span[] {
   return f ? csvSpans(fieldAsAttribute(f)) : [];
 }
 
-/** Indexes of the `kind=identity` planes. */
-function explicitIdentityIndexes(doc: ThreeMdDocument): number[] {
-  const explicit: number[] = [];
-  for (let i = 0; i < doc.planes.length; i++) if (doc.planes[i]!.attributes['kind'] === 'identity') explicit.push(i);
-  return explicit;
+/** Indexes of the `kind=identity` planes (found again only when some directive's kind, or which directives make planes, changed). */
+function explicitIdentityIndexes(doc: ThreeMdDocument): readonly number[] {
+  const st = doc.structure;
+  const identity = (s: PlaneSource) => s.header.attributes['kind'] === 'identity';
+  const same = (a: PlaneSource | null, b: PlaneSource | null) => a !== null && b !== null && identity(a) === identity(b);
+  return memoized(st, 'identities', st?.sources ?? [], [st?.duplicate], same, () => {
+    const explicit: number[] = [];
+    for (let i = 0; i < doc.planes.length; i++) if (doc.planes[i]!.attributes['kind'] === 'identity') explicit.push(i);
+    return explicit;
+  });
 }
 
 /** Builds the agent model of a document (whatever its classification). */

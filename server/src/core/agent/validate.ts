@@ -6,13 +6,16 @@
  * document's planes and their kept facts.
  */
 import { lineRange, shiftRange, type Diagnostic, type Range } from '../types';
-import type { Plane } from '../threemd/plane';
+import type { Plane, PlaneSource } from '../threemd/plane';
+import type { Segment } from '../threemd/segment';
 import type { ThreeMdDocument } from '../threemd/document';
 import { attributeOf, buildAgent, dependencies, fieldOf, skillOf, type AgentModel } from './model';
 import { AgentRule } from './rules';
 import { dependencyGraph, type DependencyGraph } from './dependencyGraph';
 import { CYCLE_SHOWN } from './cycles';
 import { BUILTIN_PLANE_RULES, diag, findingsOf, planeAnchor, type PlaneRule } from './planeChecks';
+import { factsOf, sameNumbers, sourceFacts, type PlaneFacts } from './facts';
+import { memoized } from './memo';
 
 export type { PlaneRule } from './planeChecks';
 
@@ -38,7 +41,7 @@ const BUILTIN_DOCUMENT_RULES: readonly DocumentRule[] = [
   { name: 'parse', check: ({ doc }, out) => checkParse(doc, out) },
   { name: 'frontmatter', check: ({ doc }, out) => checkName(doc, out) },
   { name: 'identity', check: ({ model }, out) => checkIdentity(model, out) },
-  { name: 'labels', check: ({ model }, out) => checkLabels(model, out) },
+  { name: 'labels', check: ({ model }, out) => checkLabels(model, AGENT_RULES.plane, out) },
   { name: 'entry', check: ({ doc }, out) => checkEntry(doc, out) },
   { name: 'cycle', check: ({ model, graph }, out) => checkCycles(model, graph, out) },
   { name: 'agent-version', check: ({ doc }, out) => checkVersion(doc, out) },
@@ -68,11 +71,11 @@ export function registerAgentRule(rule: { kind: 'document'; rule: DocumentRule }
 /** Validates an agent document. `model` may be passed when the caller already built it. */
 export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAgent(doc)): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const context: AgentContext = { doc, model, graph: dependencyGraph(doc) };
-  for (const rule of AGENT_RULES.document) rule.check(context, out);
   const rules = AGENT_RULES.plane;
+  const context: AgentContext = { doc, model, graph: agentGraph(doc, rules) };
+  for (const rule of AGENT_RULES.document) rule.check(context, out);
   const tools = model.tools;
-  for (let i = 0; i < doc.planes.length; i++) {
+  for (const i of planesWithFindings(doc, model, rules)) {
     const p = doc.planes[i]!;
     const skill = !model.identityIndexes.has(i);
     for (const d of dependencies(p)) {
@@ -85,6 +88,48 @@ export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAge
     }
   }
   return out;
+}
+
+/** Per directive: its plane source, or null when rejected; equal facts (for `same`) count as the same source. */
+function sameSource(rules: readonly PlaneRule[], same: (a: PlaneFacts, b: PlaneFacts) => boolean) {
+  return (a: PlaneSource | null, b: PlaneSource | null) => a !== null && b !== null && same(sourceFacts(a, rules), sourceFacts(b, rules));
+}
+
+/** What the memo of a whole-agent result is keyed on: the directives' sources and which are duplicates. */
+function sourcesOf(doc: ThreeMdDocument): { keys: readonly (PlaneSource | null)[]; duplicate: unknown } {
+  return { keys: doc.structure?.sources ?? [], duplicate: doc.structure?.duplicate };
+}
+
+/** The dependency graph and its cycles, searched again only when some plane's z or links changed. */
+function agentGraph(doc: ThreeMdDocument, rules: readonly PlaneRule[]): DependencyGraph {
+  const { keys, duplicate } = sourcesOf(doc);
+  const same = (a: PlaneFacts, b: PlaneFacts) => a.z === b.z && sameNumbers(a.targets, b.targets);
+  return memoized(doc.structure, 'graph', keys, [duplicate], sameSource(rules, same), () => dependencyGraph(doc));
+}
+
+/**
+ * Indexes of the planes with something to show: a dead link, a plane rule's finding, an undeclared
+ * tool. Found again only when some plane's links, findings or binary, the z set, the tools list or
+ * the identity changed; the findings themselves are read from the planes as they are now.
+ */
+function planesWithFindings(doc: ThreeMdDocument, model: AgentModel, rules: readonly PlaneRule[]): readonly number[] {
+  const { keys, duplicate } = sourcesOf(doc);
+  const toolNames = model.tools.map((t) => t.text);
+  const same = (a: PlaneFacts, b: PlaneFacts) =>
+    a.skillFindings === b.skillFindings && a.commonFindings === b.commonFindings && a.binary === b.binary && sameNumbers(a.targets, b.targets);
+  const identity = [...model.identityIndexes].join(',');
+  return memoized(doc.structure, 'findings', keys, [duplicate, doc.zs, rules, toolNames.join('\n'), identity], sameSource(rules, same), () => {
+    const out: number[] = [];
+    const tools = new Set(toolNames);
+    doc.planes.forEach((p, i) => {
+      const f = factsOf(p, rules);
+      const skill = !model.identityIndexes.has(i);
+      const dead = f.targets.some((z) => !doc.zs.has(z));
+      const undeclared = skill && f.binary !== null && tools.size > 0 && !tools.has(f.binary);
+      if (dead || undeclared || (skill ? f.skillFindings : f.commonFindings)) out.push(i);
+    });
+    return out;
+  });
 }
 
 declare module '../threemd/plane' {
@@ -114,12 +159,33 @@ function checkParse(doc: ThreeMdDocument, out: Diagnostic[]): void {
   const issue = (i: { code: string; message: string; range: Range }) =>
     out.push(diag(AgentRule.parse, 'error', `not valid 3md: ${i.message}`, i.range, { data: { threemd: i.code } }));
   for (const i of doc.headIssues) issue(i);
+  for (const t of directivesWithIssues(doc)) for (const i of doc.directives[t]!.issues) issue(i);
+}
+
+/** Indexes of the directives with a grammar issue or a duplicate z: found again only when a directive line with an issue came or went. */
+function directivesWithIssues(doc: ThreeMdDocument): readonly number[] {
   const st = doc.structure;
-  for (let t = 0; t < doc.directives.length; t++) {
-    // Most directives have no issue: ask the segment before making the view's list.
-    if (st && !st.duplicate[t] && st.segments[st.tops[t]!]!.parsed.issues.length === 0) continue;
-    for (const i of doc.directives[t]!.issues) issue(i);
+  if (!st) return doc.directives.map((_, t) => t);
+  const clean = (s: Segment) => s.parsed.issues.length === 0;
+  // A segment that is not a directive (fenced text) has no say; one that is compares by whether its line has issues.
+  const same = (a: Segment, b: Segment, k: number) => !isTop(st.tops, k) || (clean(a) && clean(b));
+  return memoized(st, 'parse', st.segments, [st.tops, st.duplicate], same, () => {
+    const out: number[] = [];
+    for (let t = 0; t < st.tops.length; t++) if (st.duplicate[t] || !clean(st.segments[st.tops[t]!]!)) out.push(t);
+    return out;
+  });
+}
+
+function isTop(tops: Int32Array, k: number): boolean {
+  let lo = 0;
+  let hi = tops.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (tops[mid] === k) return true;
+    if (tops[mid]! < k) lo = mid + 1;
+    else hi = mid - 1;
   }
+  return false;
 }
 
 function checkUndeclaredTool(p: Plane, m: AgentModel, out: Diagnostic[]): void {
@@ -159,24 +225,17 @@ function checkIdentity(m: AgentModel, out: Diagnostic[]): void {
   }
 }
 
-function checkLabels(m: AgentModel, out: Diagnostic[]): void {
+function checkLabels(m: AgentModel, rules: readonly PlaneRule[], out: Diagnostic[]): void {
   const planes = m.doc.planes;
-  const seen = new Map<string, number>();
-  for (let i = 0; i < planes.length; i++) {
-    if (m.identityIndexes.has(i)) continue;
+  for (const [i, firstAt] of labelProblems(m, rules)) {
     const p = planes[i]!;
-    const label = p.label?.trim();
-    if (!label) {
+    if (firstAt < 0) {
       const attr = attributeOf(p, 'label');
       const msg = `skill at z=${p.z} has no label (every skill needs a name)`;
       out.push(diag(AgentRule.missingLabel, 'error', msg, attr ? attr.valueRange : planeAnchor(p)));
       continue;
     }
-    const firstAt = seen.get(label);
-    if (firstAt === undefined) {
-      seen.set(label, i);
-      continue;
-    }
+    const label = p.label!.trim();
     const first = planes[firstAt]!;
     out.push(
       diag(AgentRule.uniqueSkill, 'error', `duplicate skill name "${label}" (also at z=${first.z})`, attributeOf(p, 'label')!.valueRange, {
@@ -184,6 +243,29 @@ function checkLabels(m: AgentModel, out: Diagnostic[]): void {
       }),
     );
   }
+}
+
+/** Skills without a label (`[i, -1]`) and skills whose label an earlier one has (`[i, first]`): found again only when a z, label or kind changed. */
+function labelProblems(m: AgentModel, rules: readonly PlaneRule[]): readonly (readonly [number, number])[] {
+  const { keys, duplicate } = sourcesOf(m.doc);
+  const same = (a: PlaneFacts, b: PlaneFacts) => a.z === b.z && a.label === b.label && a.identity === b.identity;
+  return memoized(m.doc.structure, 'labels', keys, [duplicate], sameSource(rules, same), () => {
+    const planes = m.doc.planes;
+    const seen = new Map<string, number>();
+    const out: [number, number][] = [];
+    for (let i = 0; i < planes.length; i++) {
+      if (m.identityIndexes.has(i)) continue;
+      const label = planes[i]!.label?.trim();
+      if (!label) {
+        out.push([i, -1]);
+        continue;
+      }
+      const firstAt = seen.get(label);
+      if (firstAt === undefined) seen.set(label, i);
+      else out.push([i, firstAt]);
+    }
+    return out;
+  });
 }
 
 function checkEntry(doc: ThreeMdDocument, out: Diagnostic[]): void {

@@ -26,6 +26,9 @@ export interface Head {
   bom: boolean;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation in the analysis layers
+export interface LineageMemo {}
+
 export class DocumentStructure {
   constructor(
     readonly head: Head,
@@ -41,6 +44,13 @@ export class DocumentStructure {
     /** Per directive: 1 when its plane is a duplicate of an earlier z. */
     readonly duplicate: Uint8Array,
     readonly zs: ReadonlySet<number>,
+    /**
+     * Whole-document results memoized on the exact inputs they were computed from (agent/memo.ts),
+     * one table handed on from structure to structure along a document's re-parses. Each entry is
+     * a pure function of the inputs it keeps, so sharing the table never changes what a document
+     * or an analysis shows.
+     */
+    readonly memo: LineageMemo = {},
   ) {}
 
   /** Index of the segment holding line `line` (-1: the head). */
@@ -124,8 +134,11 @@ export function structureOf(head: Head, segments: readonly Segment[], prev?: Doc
     if (zs.has(src.header.z)) duplicate[t] = 1;
     else zs.add(src.header.z);
   }
+  // Equal parts keep the previous objects, so results memoized on them are found again.
   const keptZs = prev && sameSet(prev.zs, zs) ? prev.zs : zs;
-  return new DocumentStructure(head, segments, starts, lineCount, Int32Array.from(tops), sources, duplicate, keptZs);
+  const keptTops = prev && sameInts(prev.tops, tops) ? prev.tops : Int32Array.from(tops);
+  const keptDuplicate = prev && sameInts(prev.duplicate, duplicate) ? prev.duplicate : duplicate;
+  return new DocumentStructure(head, segments, starts, lineCount, keptTops, sources, keptDuplicate, keptZs, prev?.memo);
 }
 
 /** The multi-segment sources of a structure, by their first segment. */
@@ -133,6 +146,12 @@ function groupSources(s: DocumentStructure): Map<Segment, PlaneSource> | undefin
   let out: Map<Segment, PlaneSource> | undefined;
   for (const src of s.sources) if (src && src.segments.length > 1) (out ??= new Map()).set(src.segments[0]!, src);
   return out;
+}
+
+function sameInts(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
@@ -173,7 +192,7 @@ export function replacedSegment(s: DocumentStructure, k: number, seg: Segment): 
     if (end === first + 1) sources[t] = ownSource(seg);
     else if (src) sources[t] = new PlaneSource(segments.slice(first, end), segments[first]!.parsed.header!);
   }
-  return new DocumentStructure(s.head, segments, starts, s.lineCount + delta, s.tops, sources, s.duplicate, s.zs);
+  return new DocumentStructure(s.head, segments, starts, s.lineCount + delta, s.tops, sources, s.duplicate, s.zs, s.memo);
 }
 
 /** Index of the directive whose span holds segment `k` (-1: the preamble). */

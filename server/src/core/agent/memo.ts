@@ -1,0 +1,64 @@
+/**
+ * Whole-agent results memoized on the exact inputs they read. A document's structure carries one
+ * table (`DocumentStructure.memo`) along its re-parses. Each entry keeps the list of inputs it was
+ * computed from (per directive or per plane: objects shared by re-parses that did not change them)
+ * and its result, which holds plane indexes and facts, never positions (positions are read from the
+ * document when the result is shown). An entry is reused when every input is the same object or, for
+ * the few that are not, equal in what the check reads; otherwise it is computed again. Checking an
+ * entry is a scan of pointer comparisons, so typing in a body of a 10,000-plane agent costs
+ * microseconds here, and what is expensive (the cycle search, the router) runs only when what it
+ * reads changed.
+ */
+import type { DocumentStructure, LineageMemo } from '../threemd/structure';
+
+/** One memoized result and the inputs it was computed from. */
+export interface MemoEntry<K, R> {
+  readonly keys: readonly K[];
+  readonly extra: readonly unknown[];
+  readonly result: R;
+}
+
+declare module '../threemd/structure' {
+  interface LineageMemo {
+    entries?: Map<string, MemoEntry<unknown, unknown>>;
+  }
+}
+
+/**
+ * The result `make()` gives for `keys` and `extra`: the kept one when `extra` holds the same
+ * objects and every key is the same object as before or `same` says it is equal for this check,
+ * else made now. The entry then keeps the new keys (equal ones, so the next look is pointer
+ * comparisons again). Without a structure (a document without directives) nothing is kept.
+ */
+export function memoized<K, R>(
+  st: DocumentStructure | null,
+  slot: string,
+  keys: readonly K[],
+  extra: readonly unknown[],
+  same: (a: K, b: K, i: number) => boolean,
+  make: () => R,
+): R {
+  if (!st) return make();
+  const table = (st.memo as LineageMemo).entries ?? ((st.memo as LineageMemo).entries = new Map());
+  const old = table.get(slot) as MemoEntry<K, R> | undefined;
+  if (old && reusable(old, keys, extra, same)) {
+    if (old.keys !== keys) table.set(slot, { keys, extra, result: old.result });
+    return old.result;
+  }
+  const result = make();
+  table.set(slot, { keys, extra, result });
+  return result;
+}
+
+function reusable<K, R>(old: MemoEntry<K, R>, keys: readonly K[], extra: readonly unknown[], same: (a: K, b: K, i: number) => boolean): boolean {
+  if (old.keys.length !== keys.length || old.extra.length !== extra.length) return false;
+  for (let i = 0; i < extra.length; i++) if (old.extra[i] !== extra[i]) return false;
+  if (old.keys === keys) return true;
+  const prev = old.keys;
+  for (let i = 0; i < keys.length; i++) {
+    const a = keys[i]!;
+    const b = prev[i]!;
+    if (a !== b && !same(a, b, i)) return false;
+  }
+  return true;
+}
