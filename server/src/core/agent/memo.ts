@@ -11,6 +11,12 @@
  */
 import type { DocumentStructure, LineageMemo } from '../threemd/structure';
 
+interface Diff {
+  readonly from: readonly unknown[];
+  readonly to: readonly unknown[];
+  readonly changed: Int32Array;
+}
+
 /** One memoized result and the inputs it was computed from. */
 export interface MemoEntry<K, R> {
   readonly keys: readonly K[];
@@ -21,6 +27,8 @@ export interface MemoEntry<K, R> {
 declare module '../threemd/structure' {
   interface LineageMemo {
     entries?: Map<string, MemoEntry<unknown, unknown>>;
+    /** The indexes where two key lists differ, for the last pairs compared (several results are keyed on the same lists). */
+    diffs?: Diff[];
   }
 }
 
@@ -41,7 +49,7 @@ export function memoized<K, R>(
   if (!st) return make();
   const table = (st.memo as LineageMemo).entries ?? ((st.memo as LineageMemo).entries = new Map());
   const old = table.get(slot) as MemoEntry<K, R> | undefined;
-  if (old && reusable(old, keys, extra, same)) {
+  if (old && reusable(st.memo as LineageMemo, old, keys, extra, same)) {
     if (old.keys !== keys) table.set(slot, { keys, extra, result: old.result });
     return old.result;
   }
@@ -50,15 +58,23 @@ export function memoized<K, R>(
   return result;
 }
 
-function reusable<K, R>(old: MemoEntry<K, R>, keys: readonly K[], extra: readonly unknown[], same: (a: K, b: K, i: number) => boolean): boolean {
+function reusable<K, R>(memo: LineageMemo, old: MemoEntry<K, R>, keys: readonly K[], extra: readonly unknown[], same: (a: K, b: K, i: number) => boolean): boolean {
   if (old.keys.length !== keys.length || old.extra.length !== extra.length) return false;
   for (let i = 0; i < extra.length; i++) if (old.extra[i] !== extra[i]) return false;
   if (old.keys === keys) return true;
   const prev = old.keys;
-  for (let i = 0; i < keys.length; i++) {
-    const a = keys[i]!;
-    const b = prev[i]!;
-    if (a !== b && !same(a, b, i)) return false;
-  }
+  for (const i of diffOf(memo, prev, keys)) if (!same(keys[i]!, prev[i]!, i)) return false;
   return true;
+}
+
+/** Where two lists of the same length hold different objects (kept for the last few pairs). */
+function diffOf(memo: LineageMemo, from: readonly unknown[], to: readonly unknown[]): Int32Array {
+  const diffs = (memo.diffs ??= []);
+  for (const d of diffs) if (d.from === from && d.to === to) return d.changed;
+  const changed: number[] = [];
+  for (let i = 0; i < to.length; i++) if (from[i] !== to[i]) changed.push(i);
+  const d: Diff = { from, to, changed: Int32Array.from(changed) };
+  diffs.unshift(d);
+  if (diffs.length > 4) diffs.length = 4;
+  return d.changed;
 }

@@ -123,28 +123,64 @@ export interface ViewReuse {
 
 /** The document of a structure with directives. */
 export function documentOf(st: DocumentStructure, text: (() => string) | undefined, loneCr: boolean, reuse?: ViewReuse): ThreeMdDocument {
-  const { head, tops, starts, sources, duplicate, zs } = st;
-  const directives: Directive[] = new Array<Directive>(tops.length);
-  const planes: Plane[] = [];
-  const same = reuse && reuse.prev.zs === zs ? reuse : undefined;
-  for (let t = 0; t < tops.length; t++) {
-    if (same && (t < same.changed || (t > same.changed && same.delta === 0))) {
-      const d = same.prev.directives[t]!;
-      directives[t] = d;
-      if (d.plane) planes.push(d.plane);
-      continue;
+  const { tops } = st;
+  const same = reuse && reuse.prev.zs === st.zs ? reuse : undefined;
+  let directives: Directive[];
+  let planes: Plane[];
+  let from = 0;
+  if (same && same.changed >= 0) {
+    // The views before the edited directive are the previous document's, and after it too when nothing moved.
+    const prev = same.prev;
+    const firstPlane = planesBefore(prev.planes, prev.directives[same.changed]!.line);
+    if (same.delta === 0 && prev.directives.length === tops.length) {
+      directives = prev.directives.slice();
+      planes = prev.planes.slice();
+      const d = view(st, same.changed);
+      directives[same.changed] = d;
+      if (d.plane) planes[firstPlane] = d.plane;
+      return assemble(st, directives, planes, text, loneCr, reuse);
     }
-    const k = tops[t]!;
-    const line = starts[k]!;
-    const end = t + 1 < tops.length ? starts[tops[t + 1]!]! : st.lineCount;
-    const d = new Directive(st.segments[k]!, line, end, duplicate[t] === 1);
-    const src = sources[t];
-    if (src && !d.duplicate) {
-      d.plane = new Plane(src, line, d, zs);
-      planes.push(d.plane);
-    }
-    directives[t] = d;
+    directives = prev.directives.slice(0, same.changed);
+    planes = prev.planes.slice(0, firstPlane);
+    from = same.changed;
+  } else {
+    directives = [];
+    planes = [];
   }
+  for (let t = from; t < tops.length; t++) {
+    const d = view(st, t);
+    directives.push(d);
+    if (d.plane) planes.push(d.plane);
+  }
+  return assemble(st, directives, planes, text, loneCr, reuse);
+}
+
+/** How many of `planes` (in line order) start before `line`. */
+function planesBefore(planes: readonly Plane[], line: number): number {
+  let lo = 0;
+  let hi = planes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (planes[mid]!.line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The view of directive `t` of a structure, with its plane unless it is rejected or a duplicate. */
+function view(st: DocumentStructure, t: number): Directive {
+  const { tops, starts, sources, duplicate, zs } = st;
+  const k = tops[t]!;
+  const line = starts[k]!;
+  const end = t + 1 < tops.length ? starts[tops[t + 1]!]! : st.lineCount;
+  const d = new Directive(st.segments[k]!, line, end, duplicate[t] === 1);
+  const src = sources[t];
+  if (src && !d.duplicate) d.plane = new Plane(src, line, d, zs);
+  return d;
+}
+
+function assemble(st: DocumentStructure, directives: Directive[], planes: Plane[], text: (() => string) | undefined, loneCr: boolean, reuse?: ViewReuse): ThreeMdDocument {
+  const { head, tops, starts, zs } = st;
   const preambleEnd = starts[tops[0]!]!;
   // An edit within a directive's span leaves the lines before the first directive as they were.
   const keepPreamble = reuse && reuse.changed >= 0 && reuse.prev.preambleEndLine === preambleEnd;
