@@ -3,8 +3,6 @@
  * one per strongly connected component (agent/cycles.ts), searched on each analysis from each
  * plane's dependency targets (kept on the plane's source: they depend on its content only).
  */
-import type { ThreeMdDocument } from '../threemd/document';
-import { dependencyTargets } from './model';
 import { findCycles, type Cycle } from './cycles';
 
 export interface DependencyGraph {
@@ -14,13 +12,12 @@ export interface DependencyGraph {
   edges: Cycle[];
 }
 
-export function dependencyGraph(doc: ThreeMdDocument): DependencyGraph {
-  const planes = doc.planes;
-  const targets = planes.map(dependencyTargets);
+/** The graph of planes with these z values and dependency targets (in plane order). */
+export function dependencyGraph(zs: readonly number[], targets: readonly (readonly number[])[]): DependencyGraph {
   const index = new Map<number, number>();
   let any = false;
-  for (let i = 0; i < planes.length; i++) {
-    index.set(planes[i]!.z, i);
+  for (let i = 0; i < zs.length; i++) {
+    index.set(zs[i]!, i);
     any ||= targets[i]!.length > 0;
   }
   return { targets, edges: any ? findCycles(targets, index) : [] };

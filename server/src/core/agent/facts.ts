@@ -5,6 +5,7 @@
  * whole-agent result that reads those fields as it was.
  */
 import type { Plane, PlaneSource } from '../threemd/plane';
+import type { ThreeMdDocument } from '../threemd/document';
 import { dependencyTargets, planeAtZero } from './model';
 import { findingsOf, type PlaneRule } from './planeChecks';
 
@@ -12,6 +13,8 @@ export interface PlaneFacts {
   readonly rules: readonly PlaneRule[];
   readonly z: number;
   readonly label: string | null;
+  /** The label trimmed, as the validator compares names (null when blank or absent). */
+  readonly name: string | null;
   /** `kind=identity`. */
   readonly identity: boolean;
   /** The `triggers` attribute as written (what the router reads, with the label and z). */
@@ -32,6 +35,19 @@ declare module '../threemd/plane' {
   }
 }
 
+declare module '../threemd/document' {
+  interface DocumentMemo {
+    facts?: readonly PlaneFacts[];
+  }
+}
+
+/** The facts of every plane of a document, in plane order (made once per document, when a whole-agent result must be made again). */
+export function planeFactsOf(doc: ThreeMdDocument, rules: readonly PlaneRule[]): readonly PlaneFacts[] {
+  const kept = doc.memo.facts;
+  if (kept && (kept.length === 0 || kept[0]!.rules === rules)) return kept;
+  return (doc.memo.facts = doc.planes.map((p) => factsOf(p, rules)));
+}
+
 /** A plane's facts for the rule list `rules` (kept on its source; the shorthand's implicit plane is read each time). */
 export function factsOf(plane: Plane, rules: readonly PlaneRule[]): PlaneFacts {
   const memo = plane.directive ? (plane.source.memo ??= {}) : undefined;
@@ -50,6 +66,7 @@ export function factsOf(plane: Plane, rules: readonly PlaneRule[]): PlaneFacts {
     rules,
     z: h.z,
     label: h.label,
+    name: h.label?.trim() || null,
     identity: h.attributes['kind'] === 'identity',
     triggers: h.attributes['triggers'],
     targets: dependencyTargets(plane),

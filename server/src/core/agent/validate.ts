@@ -14,7 +14,7 @@ import { AgentRule } from './rules';
 import { dependencyGraph, type DependencyGraph } from './dependencyGraph';
 import { CYCLE_SHOWN } from './cycles';
 import { BUILTIN_PLANE_RULES, diag, findingsOf, planeAnchor, type PlaneRule } from './planeChecks';
-import { factsOf, sameNumbers, sourceFacts, type PlaneFacts } from './facts';
+import { planeFactsOf, sameNumbers, sourceFacts, type PlaneFacts } from './facts';
 import { memoized } from './memo';
 
 export type { PlaneRule } from './planeChecks';
@@ -104,7 +104,13 @@ function sourcesOf(doc: ThreeMdDocument): { keys: readonly (PlaneSource | null)[
 function agentGraph(doc: ThreeMdDocument, rules: readonly PlaneRule[]): DependencyGraph {
   const { keys, duplicate } = sourcesOf(doc);
   const same = (a: PlaneFacts, b: PlaneFacts) => a.z === b.z && sameNumbers(a.targets, b.targets);
-  return memoized(doc.structure, 'graph', keys, [duplicate], sameSource(rules, same), () => dependencyGraph(doc));
+  return memoized(doc.structure, 'graph', keys, [duplicate], sameSource(rules, same), () => {
+    const facts = planeFactsOf(doc, rules);
+    return dependencyGraph(
+      facts.map((f) => f.z),
+      facts.map((f) => f.targets),
+    );
+  });
 }
 
 /**
@@ -121,8 +127,7 @@ function planesWithFindings(doc: ThreeMdDocument, model: AgentModel, rules: read
   return memoized(doc.structure, 'findings', keys, [duplicate, doc.zs, rules, toolNames.join('\n'), identity], sameSource(rules, same), () => {
     const out: number[] = [];
     const tools = new Set(toolNames);
-    doc.planes.forEach((p, i) => {
-      const f = factsOf(p, rules);
+    planeFactsOf(doc, rules).forEach((f, i) => {
       const skill = !model.identityIndexes.has(i);
       const dead = f.targets.some((z) => !doc.zs.has(z));
       const undeclared = skill && f.binary !== null && tools.size > 0 && !tools.has(f.binary);
@@ -248,14 +253,15 @@ function checkLabels(m: AgentModel, rules: readonly PlaneRule[], out: Diagnostic
 /** Skills without a label (`[i, -1]`) and skills whose label an earlier one has (`[i, first]`): found again only when a z, label or kind changed. */
 function labelProblems(m: AgentModel, rules: readonly PlaneRule[]): readonly (readonly [number, number])[] {
   const { keys, duplicate } = sourcesOf(m.doc);
-  const same = (a: PlaneFacts, b: PlaneFacts) => a.z === b.z && a.label === b.label && a.identity === b.identity;
+  // The z is read when the problems are shown: a renumbered plane keeps the verdicts.
+  const same = (a: PlaneFacts, b: PlaneFacts) => a.name === b.name && a.identity === b.identity;
   return memoized(m.doc.structure, 'labels', keys, [duplicate], sameSource(rules, same), () => {
-    const planes = m.doc.planes;
+    const facts = planeFactsOf(m.doc, rules);
     const seen = new Map<string, number>();
     const out: [number, number][] = [];
-    for (let i = 0; i < planes.length; i++) {
+    for (let i = 0; i < facts.length; i++) {
       if (m.identityIndexes.has(i)) continue;
-      const label = planes[i]!.label?.trim();
+      const label = facts[i]!.name;
       if (!label) {
         out.push([i, -1]);
         continue;

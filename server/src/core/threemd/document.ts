@@ -3,6 +3,9 @@ import type { Directive, Plane } from './plane';
 import type { Frontmatter, ParseIssue } from './syntax';
 import type { DocumentStructure } from './structure';
 
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation in the analysis layers
+export interface DocumentMemo {}
+
 /**
  * A parsed 3md document: a persistent value. Its segments are shared with the documents
  * re-parsed from it, and nothing in it changes once made (an incremental re-parse makes a new
@@ -37,4 +40,6 @@ export interface ThreeMdDocument {
   loneCr: boolean;
   /** The segments and how they make planes (structure.ts); null for a document without directives (the single-plane shorthand). */
   structure: DocumentStructure | null;
+  /** What the analysis layers derive from this document alone (it never changes). */
+  readonly memo: DocumentMemo;
 }

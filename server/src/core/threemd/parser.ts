@@ -109,6 +109,7 @@ function shorthand(head: Head, lines: string[], text: string, loneCr: boolean): 
     zs,
     loneCr,
     structure: null,
+    memo: {},
   };
 }
 
@@ -213,6 +214,7 @@ function assemble(st: DocumentStructure, directives: Directive[], planes: Plane[
     zs,
     loneCr,
     structure: st,
+    memo: {},
   };
 }
 

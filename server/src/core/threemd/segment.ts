@@ -66,9 +66,8 @@ const NO_LINKS: readonly Link[] = Object.freeze([]);
 export interface SegmentMemo {}
 
 export class Segment {
-  /** Local indexes of the lines that may open or close a fence. */
-  #fenceLines: Int32Array | undefined;
-  #fenceOut: (FenceState | undefined)[] = [undefined, undefined, undefined];
+  /** The fence state after the lines for each entry state, two bits each (0: not computed yet; else 1 + the state's index). */
+  #fenceOut = 0;
   #parsed: ParsedDirective | undefined;
   #body: SegmentBody | null | undefined;
   #links: [readonly Link[] | undefined, readonly Link[] | undefined] = [undefined, undefined];
@@ -97,20 +96,19 @@ export class Segment {
 
   /** The fence state after this segment's lines, entered in state `entry`. The first line of a directive segment never changes it. */
   fenceOut(entry: FenceState): FenceState {
-    const k = STATES.indexOf(entry);
-    const hit = this.#fenceOut[k];
-    if (hit !== undefined) return hit;
-    if (!this.#fenceLines) {
-      const found: number[] = [];
-      for (let i = 0; i < this.lines.length; i++) if (mayFence(this.lines[i]!)) found.push(i);
-      this.#fenceLines = Int32Array.from(found);
-    }
+    const k = entry === '' ? 0 : entry === '`' ? 1 : 2;
+    const hit = (this.#fenceOut >> (2 * k)) & 3;
+    if (hit) return STATES[hit - 1]!;
     let state = entry;
-    for (const i of this.#fenceLines) {
-      const change = fenceTransition(this.lines[i]!, state);
+    const lines = this.lines;
+    for (let i = 0; i < lines.length; i++) {
+      const raw = lines[i]!;
+      if (!mayFence(raw)) continue;
+      const change = fenceTransition(raw, state);
       if (change !== null) state = change;
     }
-    return (this.#fenceOut[k] = state);
+    this.#fenceOut |= (1 + STATES.indexOf(state)) << (2 * k);
+    return state;
   }
 
   /** True when the segment starts with a line the scanner may take as a directive. */

@@ -175,7 +175,12 @@ export function replacedSegment(s: DocumentStructure, k: number, seg: Segment): 
   const entry = isTop ? '' : k === 0 ? s.head.fence : enteredIn(s, k);
   if (seg.fenceOut(entry) !== old.fenceOut(entry)) return null;
   if (isTop && (seg.parsed.header === null) !== (old.parsed.header === null)) return null;
-  if (isTop && seg.z !== old.z) return null;
+  let zs = s.zs;
+  if (isTop && seg.z !== old.z) {
+    const moved = renumbered(s, t, old.z!, seg.z!);
+    if (!moved) return null;
+    zs = moved;
+  }
   const segments = s.segments.slice();
   segments[k] = seg;
   const delta = seg.lineCount - old.lineCount;
@@ -192,7 +197,20 @@ export function replacedSegment(s: DocumentStructure, k: number, seg: Segment): 
     if (end === first + 1) sources[t] = ownSource(seg);
     else if (src) sources[t] = new PlaneSource(segments.slice(first, end), segments[first]!.parsed.header!);
   }
-  return new DocumentStructure(s.head, segments, starts, s.lineCount + delta, s.tops, sources, s.duplicate, s.zs, s.memo);
+  return new DocumentStructure(s.head, segments, starts, s.lineCount + delta, s.tops, sources, s.duplicate, zs, s.memo);
+}
+
+/**
+ * The z set after directive `t` moves from z `from` to z `to`, or null when that changes which
+ * planes are duplicates (it was one, `to` is taken, or a later directive repeats `from`).
+ */
+function renumbered(s: DocumentStructure, t: number, from: number, to: number): ReadonlySet<number> | null {
+  if (s.duplicate[t] || s.zs.has(to)) return null;
+  for (let u = 0; u < s.duplicate.length; u++) if (s.duplicate[u] && s.sources[u]!.header.z === from) return null;
+  const zs = new Set(s.zs);
+  zs.delete(from);
+  zs.add(to);
+  return zs;
 }
 
 /** Index of the directive whose span holds segment `k` (-1: the preamble). */
