@@ -81,7 +81,7 @@ function ownRouteCalls(source: PlaneSource): RouteCall[] {
     // Most segments have no route call at all: one search of their text settles it.
     if (!seg.text.includes('route(')) return;
     const base = source.offsets[k]!;
-    for (let i = k === 0 ? 1 : 0; i < seg.lineCount; i++) for (const x of findRouteCalls(seg.lines[i]!, base + i)) if (x.expected) calls.push(x);
+    for (let i = k === 0 ? 1 : 0; i < seg.lineCount; i++) for (const x of findRouteCalls(seg.line(i), base + i)) if (x.expected) calls.push(x);
   });
   return (memo.calls = calls.length ? calls : NO_CALLS);
 }

@@ -42,11 +42,12 @@ function tokenize(raw: string, from: number, to: number): { bounds: number[]; un
   return { bounds, unterminatedAt: -1 };
 }
 
-/** What a directive line says: its attributes (at line 0), where it ends, its grammar issues. */
+/** What a directive line says: its attributes (at line 0), where it ends, its grammar issues (and its header, filled in by `planeHeader`'s caller). */
 export interface DirectiveLine {
   attributes: Attribute[];
   end: number;
   issues: RelIssue[];
+  header: PlaneHeader | null | undefined;
 }
 
 /** Parses a directive line, at line 0 (a view puts it on its line). */
@@ -78,7 +79,7 @@ export function parseDirective(raw: string): DirectiveLine {
     const remainder = raw.slice(restStart, end);
     issues.push(directiveIssue(`unterminated quote in '${remainder}'`, unterminatedAt, end));
   }
-  return { attributes, end, issues };
+  return { attributes, end, issues, header: undefined };
 }
 
 /** The last attribute with this key, as the reference's last-wins rule reads it. */
@@ -132,21 +133,19 @@ export function planeHeader(d: DirectiveLine): PlaneHeader | null {
 const LINK = /\[\[z=([-+0-9eE.]{1,40})(?:\|([^\]\n]{0,400}))?\]\]/g;
 
 /**
- * Cross-plane links on lines [from, to) of a plane, with the reference's bounded grammar
- * (a link never spans lines).
+ * Cross-plane links on lines [from, to) of `lines`, numbered from `base`, with the reference's
+ * bounded grammar (a link never spans lines).
  */
-export function scanLinks(lines: readonly string[], from: number, to: number, sourceZ: number, col0: number): Link[] {
+export function scanLinks(lines: readonly string[], from: number, to: number, sourceZ: number, base = 0): Link[] {
   const out: Link[] = [];
   for (let line = from; line < to; line++) {
     const text = lines[line]!;
     if (!text.includes('[[z=')) continue;
-    const c = line === 0 ? col0 : 0;
     LINK.lastIndex = 0;
     for (let m = LINK.exec(text); m; m = LINK.exec(text)) {
       const target = parseFiniteDecimal(m[1]!);
       if (target === null) continue;
-      const s = m.index + c;
-      out.push(new Link(sourceZ, target, m[1]!, m[2] ?? null, line, s, s + m[0].length));
+      out.push(new Link(sourceZ, target, m[1]!, m[2] ?? null, line - base, m.index, m.index + m[0].length));
     }
   }
   return out;

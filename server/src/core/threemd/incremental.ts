@@ -42,15 +42,16 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, newText: string |
   // An edit from the preamble into the segments re-reads the head: a full parse.
   if (a < 0) return null;
   // The new lines of segments a..b; a first line that is no longer a directive joins the segment before.
-  const lines = st.segments[a]!.lines.slice(0, start.line - st.starts[a]!);
+  const aSeg = st.segments[a]!;
+  let lines: string[] = [];
+  for (let i = 0; i < start.line - st.starts[a]!; i++) lines.push(aSeg.line(i));
   for (const l of replaced) lines.push(l);
   const bSeg = st.segments[b]!;
-  for (let i = end.line - st.starts[b]! + 1; i < bSeg.lineCount; i++) lines.push(bSeg.lines[i]!);
+  for (let i = end.line - st.starts[b]! + 1; i < bSeg.lineCount; i++) lines.push(bSeg.line(i));
   while (!(lines.length && isDirectiveLine(lines[0]!))) {
     if (a === 0) return null;
     a--;
-    const before = st.segments[a]!.lines;
-    lines.unshift(...before);
+    lines = st.segments[a]!.lines.concat(lines);
   }
   const fresh = split(lines);
   const delta = lines.length - (st.starts[b]! + bSeg.lineCount - st.starts[a]!);

@@ -36,10 +36,11 @@ export function parseThreeMd(text: string): ThreeMdDocument {
   const cuts: number[] = [];
   for (let i = bodyStart; i < lines.length; i++) if (lines[i]!.charCodeAt(0) === 64 && isDirectiveLine(lines[i]!)) cuts.push(i);
   const headEnd = cuts.length ? cuts[0]! : lines.length;
-  const head = headOf(new Segment(lines.slice(0, headEnd), cut?.(0, headEnd)), frontmatter, bodyStart, bom);
+  // The segments share the line array.
+  const head = headOf(new Segment(lines, 0, headEnd, cut?.(0, headEnd)), frontmatter, bodyStart, bom);
   const segments = cuts.map((a, k) => {
     const b = k + 1 < cuts.length ? cuts[k + 1]! : lines.length;
-    return new Segment(lines.slice(a, b), cut?.(a, b));
+    return new Segment(lines, a, b - a, cut?.(a, b));
   });
   const loneCr = hasCr && /\r(?!\n)/.test(text);
   const structure = structureOf(head, segments);
@@ -51,7 +52,7 @@ export function parseThreeMd(text: string): ThreeMdDocument {
 export function headOf(segment: Segment, frontmatter: Frontmatter, bodyStart: number, bom: boolean): Head {
   let fence: FenceState = '';
   for (let i = bodyStart; i < segment.lineCount; i++) {
-    const change = fenceTransition(segment.lines[i]!, fence);
+    const change = fenceTransition(segment.line(i), fence);
     if (change !== null) fence = change;
   }
   return { segment, frontmatter, ...interpretFrontmatter(frontmatter), bodyStart, fence, bom };
@@ -188,7 +189,7 @@ function assemble(st: DocumentStructure, directives: Directive[], planes: Plane[
   const line = (i: number) => st.line(i);
   const all = lazyLines(() => {
     const out = head.segment.lines.slice();
-    for (const s of st.segments) for (const l of s.lines) out.push(l);
+    for (const s of st.segments) for (let i = 0; i < s.lineCount; i++) out.push(s.line(i));
     return out;
   });
   let joined: string | undefined;

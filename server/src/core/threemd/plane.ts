@@ -52,12 +52,12 @@ export class PlaneSource {
       if (fi >= segs[fk]!.lineCount) {
         if (++fk === segs.length) return (this.#body = null);
         fi = 0;
-      } else if (isBlank(segs[fk]!.lines[fi]!)) fi++;
+      } else if (isBlank(segs[fk]!.line(fi))) fi++;
       else break;
     }
     let lk = segs.length - 1;
     let li = segs[lk]!.lineCount - 1;
-    while (isBlank(segs[lk]!.lines[li]!)) if (--li < 0) li = segs[--lk]!.lineCount - 1;
+    while (isBlank(segs[lk]!.line(li))) if (--li < 0) li = segs[--lk]!.lineCount - 1;
     const parts: string[] = [];
     for (let k = fk; k <= lk; k++) {
       const s = segs[k]!;
@@ -130,7 +130,7 @@ export class Plane {
     const c0 = this.implicit?.bom ? 1 : 0;
     const first = this.line + b.first;
     const last = this.line + b.last;
-    const len = this.source.segments.length === 1 ? this.source.segments[0]!.lines[b.last]!.length : lastLineLength(this.source, b.last);
+    const len = this.source.segments.length === 1 ? this.source.segments[0]!.line(b.last).length : lastLineLength(this.source, b.last);
     return { start: { line: first, character: first === 0 ? c0 : 0 }, end: { line: last, character: len + (last === 0 ? c0 : 0) } };
   }
 
@@ -148,7 +148,7 @@ export class Plane {
 function lastLineLength(source: PlaneSource, line: number): number {
   let k = source.segments.length - 1;
   while (source.offsets[k]! > line) k--;
-  return source.segments[k]!.lines[line - source.offsets[k]!]!.length;
+  return source.segments[k]!.line(line - source.offsets[k]!).length;
 }
 
 /**

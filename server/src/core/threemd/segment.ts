@@ -70,23 +70,38 @@ export class Segment {
   #fenceOut = 0;
   #parsed: ParsedDirective | undefined;
   #body: SegmentBody | null | undefined;
-  #links: [readonly Link[] | undefined, readonly Link[] | undefined] = [undefined, undefined];
+  #bodyLinks: readonly Link[] | undefined;
+  #allLinks: readonly Link[] | undefined;
   #text: string | undefined;
   /** The plane source made of this segment alone, once asked for (structure.ts; null when its directive is rejected). */
   planeSource: object | null | undefined = undefined;
   /** What the analysis layers derive from this segment alone (content-keyed: the segment never changes). */
   memo: SegmentMemo | undefined = undefined;
+  readonly lineCount: number;
 
+  /**
+   * The lines `from`.. `from + count` of `all` (a full parse's segments share its line array; a
+   * re-parse gives a new segment its own lines).
+   */
   constructor(
-    readonly lines: readonly string[],
+    private readonly all: readonly string[],
+    private readonly from = 0,
+    count = all.length - from,
     /** The lines joined with LF, when the parser has it at hand (a slice of the parsed text). */
     text?: string,
   ) {
+    this.lineCount = count;
     this.#text = text;
   }
 
-  get lineCount(): number {
-    return this.lines.length;
+  /** Line `i` of the segment (own numbering). */
+  line(i: number): string {
+    return this.all[this.from + i]!;
+  }
+
+  /** The lines as an array (a copy when the segment is part of a larger one). */
+  get lines(): readonly string[] {
+    return this.from === 0 && this.lineCount === this.all.length ? this.all : this.all.slice(this.from, this.from + this.lineCount);
   }
 
   /** The lines joined with LF. */
@@ -100,9 +115,9 @@ export class Segment {
     const hit = (this.#fenceOut >> (2 * k)) & 3;
     if (hit) return STATES[hit - 1]!;
     let state = entry;
-    const lines = this.lines;
-    for (let i = 0; i < lines.length; i++) {
-      const raw = lines[i]!;
+    const all = this.all;
+    for (let i = this.from, end = this.from + this.lineCount; i < end; i++) {
+      const raw = all[i]!;
       if (!mayFence(raw)) continue;
       const change = fenceTransition(raw, state);
       if (change !== null) state = change;
@@ -113,14 +128,15 @@ export class Segment {
 
   /** True when the segment starts with a line the scanner may take as a directive. */
   get startsDirective(): boolean {
-    return this.lines.length > 0 && isDirectiveLine(this.lines[0]!);
+    return this.lineCount > 0 && isDirectiveLine(this.line(0));
   }
 
   /** The first line read as a directive (at line 0), and the plane header it gives. */
   get parsed(): ParsedDirective {
     if (this.#parsed) return this.#parsed;
-    const d = parseDirective(this.lines[0]!);
-    return (this.#parsed = { ...d, header: planeHeader(d) });
+    const d = parseDirective(this.line(0)) as ParsedDirective;
+    d.header = planeHeader(d);
+    return (this.#parsed = d);
   }
 
   /** The z a directive on the first line gives its plane, or null when it is rejected. */
@@ -132,24 +148,24 @@ export class Segment {
   get body(): SegmentBody | null {
     if (this.#body !== undefined) return this.#body;
     let a = 1;
-    let b = this.lines.length - 1;
-    while (a <= b && isBlankLine(this.lines[a]!)) a++;
-    while (b >= a && isBlankLine(this.lines[b]!)) b--;
+    let b = this.lineCount - 1;
+    while (a <= b && isBlankLine(this.line(a))) a++;
+    while (b >= a && isBlankLine(this.line(b))) b--;
     if (a > b) return (this.#body = null);
     return (this.#body = { first: a, last: b, text: this.cut(a, b) });
   }
 
   /** Lines `a`..`b` (own numbering) as one string. */
   cut(a: number, b: number): string {
-    if (a === b) return this.lines[a]!;
+    if (a === b) return this.line(a);
     if (this.#text !== undefined) {
       let from = 0;
-      for (let i = 0; i < a; i++) from += this.lines[i]!.length + 1;
+      for (let i = 0; i < a; i++) from += this.line(i).length + 1;
       let to = from;
-      for (let i = a; i <= b; i++) to += this.lines[i]!.length + 1;
+      for (let i = a; i <= b; i++) to += this.line(i).length + 1;
       return this.#text.slice(from, to - 1);
     }
-    return this.lines.slice(a, b + 1).join('\n');
+    return this.all.slice(this.from + a, this.from + b + 1).join('\n');
   }
 
   /**
@@ -158,12 +174,15 @@ export class Segment {
    * the plane `sourceZ` of the segment's own header (others map them).
    */
   links(from: 0 | 1): readonly Link[] {
-    const hit = this.#links[from];
+    const hit = from ? this.#bodyLinks : this.#allLinks;
     if (hit) return hit;
     let any = false;
-    for (let i = from; i < this.lines.length && !any; i++) any = this.lines[i]!.includes('[[z=');
-    const found = any ? scanLinks(this.lines, from, this.lines.length, this.z ?? 0, 0) : NO_LINKS;
-    return (this.#links[from] = found);
+    const end = this.from + this.lineCount;
+    for (let i = this.from + from; i < end && !any; i++) any = this.all[i]!.includes('[[z=');
+    const found = any ? scanLinks(this.all, this.from + from, end, this.z ?? 0, this.from) : NO_LINKS;
+    if (from) this.#bodyLinks = found;
+    else this.#allLinks = found;
+    return found;
   }
 }
 

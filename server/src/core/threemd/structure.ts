@@ -73,7 +73,7 @@ export class DocumentStructure {
   line(i: number): string | undefined {
     if (i < 0 || i >= this.lineCount) return undefined;
     const k = this.segmentAt(i);
-    return k < 0 ? this.head.segment.lines[i] : this.segments[k]!.lines[i - this.starts[k]!];
+    return k < 0 ? this.head.segment.line(i) : this.segments[k]!.line(i - this.starts[k]!);
   }
 }
 
