@@ -76,14 +76,15 @@ const NO_CALLS: RouteCall[] = [];
 function ownRouteCalls(source: PlaneSource): RouteCall[] {
   const memo = (source.memo ??= {});
   if (memo.calls) return memo.calls;
-  const calls: RouteCall[] = [];
-  source.segments.forEach((seg, k) => {
+  let calls: RouteCall[] | undefined;
+  for (let k = 0; k < source.segments.length; k++) {
+    const seg = source.segments[k]!;
     // Most segments have no route call at all: one search of their text settles it.
-    if (!seg.text.includes('route(')) return;
+    if (!seg.text.includes('route(')) continue;
     const base = source.offsets[k]!;
-    for (let i = k === 0 ? 1 : 0; i < seg.lineCount; i++) for (const x of findRouteCalls(seg.line(i), base + i)) if (x.expected) calls.push(x);
-  });
-  return (memo.calls = calls.length ? calls : NO_CALLS);
+    for (let i = k === 0 ? 1 : 0; i < seg.lineCount; i++) for (const x of findRouteCalls(seg.line(i), base + i)) if (x.expected) (calls ??= []).push(x);
+  }
+  return (memo.calls = calls ?? NO_CALLS);
 }
 
 /** The route calls with an expectation on a plane's lines, at the plane's own line numbers (the shorthand's implicit plane: where it is). */

@@ -2,7 +2,7 @@
  * The agent3md/1 model over a parsed 3md document: identity, skills, typed inputs, the tool
  * template and dependency links, each with its source range.
  */
-import { lineRange, shiftRange, type Range } from '../types';
+import { lineRange, type Range } from '../types';
 import { isQuoted } from '../threemd/lexical';
 import { Attribute, type FrontmatterField } from '../threemd/syntax';
 import { type ThreeMdDocument } from '../threemd/document';
@@ -48,11 +48,33 @@ export class InputDecl {
   }
 }
 
-export interface Dependency {
-  z: number;
+/** One `[[z=N…]]` dependency link. Positions are numbers; ranges are made on demand (a link may span lines: its text may). */
+export class Dependency {
+  constructor(
+    readonly z: number,
+    /** Where the `[[` is. */
+    readonly line: number,
+    readonly start: number,
+    /** Where the link ends (after the `]]`). */
+    readonly endLine: number,
+    readonly end: number,
+    /** How long the written `N` is (it follows `[[z=` on the first line). */
+    readonly targetLength: number,
+  ) {}
+
   /** The whole `[[z=N…]]`. */
-  range: Range;
-  targetRange: Range;
+  get range(): Range {
+    return { start: { line: this.line, character: this.start }, end: { line: this.endLine, character: this.end } };
+  }
+
+  get targetRange(): Range {
+    return lineRange(this.line, this.start + 4, this.start + 4 + this.targetLength);
+  }
+
+  /** The same link `n` lines down. */
+  moved(n: number): Dependency {
+    return new Dependency(this.z, this.line + n, this.start, this.endLine + n, this.end, this.targetLength);
+  }
 }
 
 export interface Skill {
@@ -200,6 +222,7 @@ declare module '../threemd/plane' {
     /** The plane's dependency links at its own line numbers (the directive on line 0). */
     deps?: Dependency[];
     targets?: number[];
+    atZero?: Plane;
   }
   interface ViewMemo {
     deps?: Dependency[];
@@ -210,12 +233,14 @@ declare module '../threemd/plane' {
 const NO_DEPENDENCIES: Dependency[] = Object.freeze([]) as unknown as Dependency[];
 const NO_TARGETS: number[] = Object.freeze([]) as unknown as number[];
 
-/** The plane of `source` on line 0: what a source's own facts are computed on (its positions are the source's own). */
+/** The plane of `source` on line 0: what a source's own facts are computed on (its positions are the source's own; made once per source). */
 export function planeAtZero(source: PlaneSource): Plane {
+  const memo = sourceMemo(source);
+  if (memo.atZero) return memo.atZero;
   const d = new Directive(source.segments[0]!, 0, source.lineCount, false);
   const p = new Plane(source, 0, d, EMPTY_ZS);
   d.plane = p;
-  return p;
+  return (memo.atZero = p);
 }
 
 function sourceMemo(source: PlaneSource) {
@@ -230,7 +255,7 @@ export function dependencies(plane: Plane): Dependency[] {
   if (!plane.directive) return (memo.deps = scanDependencies(plane));
   const own = ownDependencies(plane.source);
   const n = plane.line;
-  return (memo.deps = n === 0 || own.length === 0 ? own : own.map((d) => ({ z: d.z, range: shiftRange(d.range, n), targetRange: shiftRange(d.targetRange, n) })));
+  return (memo.deps = n === 0 || own.length === 0 ? own : own.map((d) => d.moved(n)));
 }
 
 /** A source's dependency links, at its own line numbers, computed once. */
@@ -263,15 +288,15 @@ function scanDependencies(plane: Plane): Dependency[] {
       line++;
       lineStart = nextBreak + 1;
     }
-    return { line, character: o - lineStart };
   };
   const out: Dependency[] = [];
   AGENT_LINK.lastIndex = 0;
   for (let m = AGENT_LINK.exec(body); m; m = AGENT_LINK.exec(body)) {
-    const start = at(m.index);
-    const targetStart = at(m.index + 4);
-    const targetEnd = at(m.index + 4 + m[1]!.length);
-    out.push({ z: Number(m[1]), range: { start, end: at(m.index + m[0].length) }, targetRange: { start: targetStart, end: targetEnd } });
+    at(m.index);
+    const startLine = line;
+    const start = m.index - lineStart;
+    at(m.index + m[0].length);
+    out.push(new Dependency(Number(m[1]), startLine, start, line, m.index + m[0].length - lineStart, m[1]!.length));
   }
   return out;
 }

@@ -116,6 +116,8 @@ declare module '../threemd/plane' {
 }
 
 const NONE: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
+/** Where each rule writes (most write nothing, so no list is made for them). */
+const scratch: Diagnostic[] = [];
 
 /** The findings of every rule on a plane's source (skill rules included; the validator drops them for the identity). */
 export function findingsOf(plane: Plane, rules: readonly PlaneRule[]): PlaneFindings {
@@ -124,9 +126,12 @@ export function findingsOf(plane: Plane, rules: readonly PlaneRule[]): PlaneFind
   // The shorthand's implicit plane is checked where it is (it is never shared).
   const at = plane.directive ? planeAtZero(plane.source) : plane;
   const byRule = rules.map((r) => {
-    const out: Diagnostic[] = [];
-    r.check(at, out);
-    return out.length ? out : NONE;
+    scratch.length = 0;
+    r.check(at, scratch);
+    if (!scratch.length) return NONE;
+    const out = scratch.slice();
+    scratch.length = 0;
+    return out;
   });
   const findings = { rules, byRule };
   if (plane.directive) memo.findings = findings;

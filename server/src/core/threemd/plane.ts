@@ -13,6 +13,9 @@ import { EMPTY_ZS, Link } from './link';
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation in the analysis layers
 export interface SourceMemo {}
 
+/** The offsets of a source of one segment (shared: never written). */
+const ONE_SEGMENT = new Int32Array(1);
+
 /**
  * What a plane is made of: the segment of its directive and the segments a fence left open in
  * its body swallowed (their directive lines are body text). Immutable; line 0 is the directive
@@ -31,6 +34,11 @@ export class PlaneSource {
     readonly segments: readonly Segment[],
     readonly header: PlaneHeader,
   ) {
+    if (segments.length === 1) {
+      this.offsets = ONE_SEGMENT;
+      this.lineCount = segments[0]!.lineCount;
+      return;
+    }
     this.offsets = new Int32Array(segments.length);
     let n = 0;
     segments.forEach((s, k) => {
@@ -137,6 +145,8 @@ export class Plane {
   /** Cross-plane links in the body. */
   get links(): Link[] {
     if (this.#links) return this.#links;
+    // On line 0 against no z set (a source's own plane), the source's links are the plane's.
+    if (this.line === 0 && this.zs === EMPTY_ZS && !this.implicit) return (this.#links = this.source.links as Link[]);
     const c0 = this.implicit?.bom ? 1 : 0;
     return (this.#links = this.source.links.map((l) => {
       const placed = l.placed(this.line, this.z, this.zs);
