@@ -37,6 +37,10 @@ declare module '../threemd/structure' {
  * objects and every key is the same object as before or `same` says it is equal for this check,
  * else made now. The entry then keeps the new keys (equal ones, so the next look is pointer
  * comparisons again). Without a structure (a document without directives) nothing is kept.
+ *
+ * A result made of one part per key may give `patch`: when only some keys differ (and `extra`
+ * holds the same objects), it makes the new result from the old one and the indexes of those keys
+ * (or returns undefined to have it made anew).
  */
 export function memoized<K, R>(
   st: DocumentStructure | null,
@@ -45,26 +49,30 @@ export function memoized<K, R>(
   extra: readonly unknown[],
   same: (a: K, b: K, i: number) => boolean,
   make: () => R,
+  patch?: (old: R, changed: readonly number[]) => R | undefined,
 ): R {
   if (!st) return make();
-  const table = (st.memo as LineageMemo).entries ?? ((st.memo as LineageMemo).entries = new Map());
+  const memo = st.memo as LineageMemo;
+  const table = (memo.entries ??= new Map());
   const old = table.get(slot) as MemoEntry<K, R> | undefined;
-  if (old && reusable(st.memo as LineageMemo, old, keys, extra, same)) {
-    if (old.keys !== keys) table.set(slot, { keys, extra, result: old.result });
-    return old.result;
-  }
-  const result = make();
-  table.set(slot, { keys, extra, result });
+  const changed = old ? differing(memo, old, keys, extra, same) : null;
+  let result: R | undefined;
+  if (changed && changed.length === 0) result = old!.result;
+  else if (changed && patch) result = patch(old!.result, changed);
+  result ??= make();
+  if (!old || old.keys !== keys || old.result !== result) table.set(slot, { keys, extra, result });
   return result;
 }
 
-function reusable<K, R>(memo: LineageMemo, old: MemoEntry<K, R>, keys: readonly K[], extra: readonly unknown[], same: (a: K, b: K, i: number) => boolean): boolean {
-  if (old.keys.length !== keys.length || old.extra.length !== extra.length) return false;
-  for (let i = 0; i < extra.length; i++) if (old.extra[i] !== extra[i]) return false;
-  if (old.keys === keys) return true;
+/** The indexes whose keys differ for this check, or null when the lengths or the extra inputs differ. */
+function differing<K, R>(memo: LineageMemo, old: MemoEntry<K, R>, keys: readonly K[], extra: readonly unknown[], same: (a: K, b: K, i: number) => boolean): number[] | null {
+  if (old.keys.length !== keys.length || old.extra.length !== extra.length) return null;
+  for (let i = 0; i < extra.length; i++) if (old.extra[i] !== extra[i]) return null;
+  const out: number[] = [];
+  if (old.keys === keys) return out;
   const prev = old.keys;
-  for (const i of diffOf(memo, prev, keys)) if (!same(keys[i]!, prev[i]!, i)) return false;
-  return true;
+  for (const i of diffOf(memo, prev, keys)) if (!same(keys[i]!, prev[i]!, i)) out.push(i);
+  return out;
 }
 
 /** Where two lists of the same length hold different objects (kept for the last few pairs). */

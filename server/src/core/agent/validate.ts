@@ -12,9 +12,9 @@ import type { ThreeMdDocument } from '../threemd/document';
 import { attributeOf, buildAgent, dependencies, fieldOf, skillOf, type AgentModel } from './model';
 import { AgentRule } from './rules';
 import { dependencyGraph, type DependencyGraph } from './dependencyGraph';
-import { CYCLE_SHOWN } from './cycles';
+import { CYCLE_SHOWN, type Cycle } from './cycles';
 import { BUILTIN_PLANE_RULES, diag, findingsOf, planeAnchor, type PlaneRule } from './planeChecks';
-import { planeFactsOf, sameNumbers, sourceFacts, type PlaneFacts } from './facts';
+import { factsOf, planeFactsOf, sameNumbers, sourceFacts, type PlaneFacts } from './facts';
 import { memoized } from './memo';
 
 export type { PlaneRule } from './planeChecks';
@@ -72,12 +72,22 @@ export function registerAgentRule(rule: { kind: 'document'; rule: DocumentRule }
 export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAgent(doc)): Diagnostic[] {
   const out: Diagnostic[] = [];
   const rules = AGENT_RULES.plane;
-  const context: AgentContext = { doc, model, graph: agentGraph(doc, rules) };
+  const edges = agentCycles(doc, rules);
+  const context: AgentContext = {
+    doc,
+    model,
+    graph: {
+      edges,
+      get targets() {
+        return planeFactsOf(doc, rules).map((f) => f.targets);
+      },
+    },
+  };
   for (const rule of AGENT_RULES.document) rule.check(context, out);
   const tools = model.tools;
-  for (const i of planesWithFindings(doc, model, rules)) {
-    const p = doc.planes[i]!;
-    const skill = !model.identityIndexes.has(i);
+  const identities = new Set([...model.identityIndexes].map((i) => doc.planes[i]));
+  for (const p of planesWithFindings(doc, model, rules)) {
+    const skill = !identities.has(p);
     for (const d of dependencies(p)) {
       if (!doc.zs.has(d.z)) out.push(diag(AgentRule.deadLink, 'error', `link [[z=${d.z}]] points to a plane that does not exist`, d.range, { data: { target: d.z } }));
     }
@@ -100,41 +110,96 @@ function sourcesOf(doc: ThreeMdDocument): { keys: readonly (PlaneSource | null)[
   return { keys: doc.structure?.sources ?? [], duplicate: doc.structure?.duplicate };
 }
 
-/** The dependency graph and its cycles, searched again only when some plane's z or links changed. */
-function agentGraph(doc: ThreeMdDocument, rules: readonly PlaneRule[]): DependencyGraph {
-  const { keys, duplicate } = sourcesOf(doc);
-  const same = (a: PlaneFacts, b: PlaneFacts) => a.z === b.z && sameNumbers(a.targets, b.targets);
-  return memoized(doc.structure, 'graph', keys, [duplicate], sameSource(rules, same), () => {
-    const facts = planeFactsOf(doc, rules);
-    return dependencyGraph(
-      facts.map((f) => f.z),
-      facts.map((f) => f.targets),
-    );
-  });
+/** The targets that are planes of the document (a dead link is no edge of the graph). */
+function liveTargets(targets: readonly number[], zs: ReadonlySet<number>): readonly number[] {
+  for (const z of targets) if (!zs.has(z)) return targets.filter((t) => zs.has(t));
+  return targets;
 }
 
 /**
- * Indexes of the planes with something to show: a dead link, a plane rule's finding, an undeclared
- * tool. Found again only when some plane's links, findings or binary, the z set, the tools list or
- * the identity changed; the findings themselves are read from the planes as they are now.
+ * The cycles of the dependency graph (plane indexes; a cycle's `dep` counts only links to planes
+ * that exist), searched again only when some plane's z or links to existing planes changed: a
+ * dead link typed or removed leaves the graph as it was.
  */
-function planesWithFindings(doc: ThreeMdDocument, model: AgentModel, rules: readonly PlaneRule[]): readonly number[] {
+function agentCycles(doc: ThreeMdDocument, rules: readonly PlaneRule[]): Cycle[] {
   const { keys, duplicate } = sourcesOf(doc);
-  const toolNames = model.tools.map((t) => t.text);
-  const same = (a: PlaneFacts, b: PlaneFacts) =>
-    a.skillFindings === b.skillFindings && a.commonFindings === b.commonFindings && a.binary === b.binary && sameNumbers(a.targets, b.targets);
-  const identity = [...model.identityIndexes].join(',');
-  return memoized(doc.structure, 'findings', keys, [duplicate, doc.zs, rules, toolNames.join('\n'), identity], sameSource(rules, same), () => {
-    const out: number[] = [];
-    const tools = new Set(toolNames);
-    planeFactsOf(doc, rules).forEach((f, i) => {
-      const skill = !model.identityIndexes.has(i);
-      const dead = f.targets.some((z) => !doc.zs.has(z));
-      const undeclared = skill && f.binary !== null && tools.size > 0 && !tools.has(f.binary);
-      if (dead || undeclared || (skill ? f.skillFindings : f.commonFindings)) out.push(i);
-    });
-    return out;
+  const zs = doc.zs;
+  const same = (a: PlaneFacts, b: PlaneFacts) => a.z === b.z && sameNumbers(liveTargets(a.targets, zs), liveTargets(b.targets, zs));
+  return memoized(doc.structure, 'graph', keys, [duplicate, zs], sameSource(rules, same), () => {
+    const facts = planeFactsOf(doc, rules);
+    return dependencyGraph(
+      facts.map((f) => f.z),
+      facts.map((f) => liveTargets(f.targets, zs)),
+    ).edges;
   });
+}
+
+/** The `k`th dependency link of a plane that names an existing plane. */
+function liveDependency(doc: ThreeMdDocument, p: Plane, k: number) {
+  for (const d of dependencies(p)) if (doc.zs.has(d.z) && k-- === 0) return d;
+  throw new Error('cycle: no such dependency link');
+}
+
+/** Which directives' planes have something to show, and those planes in order. */
+interface Flagged {
+  /** Per directive: 1 when its plane has something to show. */
+  flags: Uint8Array;
+  planes: readonly number[];
+}
+
+/**
+ * The planes with something to show: a dead link, a plane rule's finding, an undeclared tool.
+ * Per directive, a flag that depends on its plane's facts alone (with the z set, the tools list
+ * and the identities): when some planes' facts changed, only their flags are made again. The
+ * findings themselves are read from the planes as they are now.
+ */
+function planesWithFindings(doc: ThreeMdDocument, model: AgentModel, rules: readonly PlaneRule[]): Plane[] {
+  const { keys, duplicate } = sourcesOf(doc);
+  const zs = doc.zs;
+  const toolNames = model.tools.map((t) => t.text);
+  const tools = new Set(toolNames);
+  const identities = new Set([...model.identityIndexes].map((i) => doc.planes[i]));
+  const dead = (f: PlaneFacts) => f.targets.some((z) => !zs.has(z));
+  const same = (a: PlaneFacts, b: PlaneFacts) => a.skillFindings === b.skillFindings && a.commonFindings === b.commonFindings && a.binary === b.binary && dead(a) === dead(b);
+  const flag = (p: Plane) => {
+    const f = factsOf(p, rules);
+    const skill = !identities.has(p);
+    const undeclared = skill && f.binary !== null && tools.size > 0 && !tools.has(f.binary);
+    return dead(f) || undeclared || (skill ? f.skillFindings : f.commonFindings) ? 1 : 0;
+  };
+  const directives = doc.directives;
+  const listed = (flags: Uint8Array): Flagged => {
+    const planes: number[] = [];
+    for (let t = 0; t < flags.length; t++) if (flags[t]) planes.push(t);
+    return { flags, planes };
+  };
+  const identity = [...model.identityIndexes].join(',');
+  const result = memoized(
+    doc.structure,
+    'findings',
+    keys,
+    [duplicate, zs, rules, toolNames.join('\n'), identity],
+    sameSource(rules, same),
+    () => {
+      const flags = new Uint8Array(directives.length);
+      for (let t = 0; t < directives.length; t++) {
+        const p = directives[t]!.plane;
+        if (p) flags[t] = flag(p);
+      }
+      return listed(flags);
+    },
+    // A directive whose source changed and is still a plane (same duplicates, same length) changes its own flag only.
+    (old, changed) => {
+      const flags = old.flags.slice();
+      for (const t of changed) {
+        const p = directives[t]!.plane;
+        if (!p) return undefined;
+        flags[t] = flag(p);
+      }
+      return listed(flags);
+    },
+  );
+  return result.planes.map((t) => directives[t]!.plane!);
 }
 
 declare module '../threemd/plane' {
@@ -291,11 +356,11 @@ function checkEntry(doc: ThreeMdDocument, out: Diagnostic[]): void {
  * the cycle's steps (at most `CYCLE_SHOWN`), then how many steps are left, then the component's
  * other planes (at most `CYCLE_SHOWN` named).
  */
-function checkCycles(m: AgentModel, graph: DependencyGraph, out: Diagnostic[]): void {
+function checkCycles(m: AgentModel, graph: Pick<DependencyGraph, 'edges'>, out: Diagnostic[]): void {
   const planes = m.doc.planes;
   for (const e of graph.edges) {
     const chain = e.chain.map((i) => planes[i]!);
-    const dep = dependencies(planes[e.source]!)[e.dep]!;
+    const dep = liveDependency(m.doc, planes[e.source]!, e.dep);
     const related = chain.slice(0, CYCLE_SHOWN).map((p, i) => ({
       range: planeAnchor(p),
       message: `z=${p.z}${p.label ? ` "${p.label}"` : ''} depends on z=${(chain[i + 1] ?? chain[0]!).z}`,
