@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { faults, reparse } from '../../server/src/core/threemd/incremental';
+import { reparse } from '../../server/src/core/threemd/incremental';
 import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
 import { applyEdit } from '../../server/src/core/text';
 import type { TextEdit } from '../../server/src/core/types';
@@ -63,26 +63,25 @@ for (const [name, edit] of EDITS) {
   });
 }
 
-test('after a failed incremental re-parse the store applies the edit once: the text and diagnostics equal a fresh parse', () => {
+test('after a failed incremental re-parse the store logs it and applies the edit once: the text and diagnostics equal a fresh parse', () => {
   const uri = 'file:///ws/agent.3md';
   const edits: TextEdit[] = [
     { range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, text: '@plane z=5 label="new"\n' },
     { range: { start: { line: 9, character: 4 }, end: { line: 9, character: 4 } }, text: ' [[z=2]]' },
   ];
-  const store = new DocumentStore();
-  store.open(uri, '3md', 1, TEXT);
-  faults.incremental = () => {
+  const logged: string[] = [];
+  const failing = () => {
     throw new Error('injected');
   };
+  const store = new DocumentStore({ log: (m) => logged.push(m), reparse: failing });
+  store.open(uri, '3md', 1, TEXT);
   let text = TEXT;
-  try {
-    edits.forEach((e, k) => {
-      store.change(uri, k + 2, [e]);
-      text = applyEdit(text, e);
-    });
-  } finally {
-    faults.incremental = undefined;
-  }
+  edits.forEach((e, k) => {
+    store.change(uri, k + 2, [e]);
+    text = applyEdit(text, e);
+  });
+  assert.equal(logged.length, edits.length, 'each failure leaves a log line');
+  assert.match(logged[0]!, /incremental re-parse of file:\/\/\/ws\/agent\.3md failed.*injected/s);
   const entry = store.get(uri)!;
   assert.equal(entry.doc.getText(), text);
   assert.deepEqual(snapshot(entry.tree!), snapshot(parseThreeMd(text)));

@@ -87,8 +87,22 @@ export function kindOf(uri: string, languageId: string): FileKind | null {
   return fileKindOf(path) ?? (languageId === '3md' ? '3md' : null);
 }
 
+/** What a store is made with: where it reports an unexpected failure, and the incremental re-parse it uses (tests inject a failing one). */
+export interface DocumentStoreOptions {
+  log?: (message: string) => void;
+  reparse?: typeof reparse;
+}
+
 export class DocumentStore {
   readonly #docs = new Map<string, OpenDocument>();
+  readonly #log: (message: string) => void;
+  readonly #reparse: typeof reparse;
+
+  constructor(options: DocumentStoreOptions = {}) {
+    // Without a logger (tests, tools) a failure still leaves a line on stderr.
+    this.#log = options.log ?? ((m) => console.error(m));
+    this.#reparse = options.reparse ?? reparse;
+  }
   detection: AgentDetection = 'auto';
   /** Bumped when settings change, so cached analyses are recomputed. */
   #generation = 0;
@@ -142,11 +156,12 @@ export class DocumentStore {
           else {
             // Lines are the tree's here (no lone CR): a new mark can only be on the edited lines.
             const first = Math.min(change.range.start.line, entry.tree!.lineCount - 1);
-            entry.tree = reparse(entry.tree!, { range: change.range, text: change.text });
+            entry.tree = this.#reparse(entry.tree!, { range: change.range, text: change.text });
             edited = { first, last: first + change.text.split('\n').length - 1 };
           }
-        } catch {
+        } catch (e) {
           // Never half-apply an edit: redo it from scratch on the previous tree's text (a re-parse never changes the tree it starts from).
+          this.#log(`internal error: incremental re-parse of ${uri} failed, parsed again in full: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
           entry.tree = parseThreeMd('range' in change ? applyLspEdit(before(), change.range, change.text) : change.text);
           edited = null;
         }

@@ -71,7 +71,7 @@ function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
 
 export function startServer(connection: Connection): void {
   const runner = createRunner(connection);
-  const documents = new DocumentStore();
+  const documents = new DocumentStore({ log: (m) => connection.console.error(m) });
   const index = new WorkspaceIndex();
   let settings = DEFAULTS;
   let pullDiagnostics = false;

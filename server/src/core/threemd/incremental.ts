@@ -20,9 +20,6 @@ export function reparse(prev: ThreeMdDocument, edit: TextEdit, newText?: string)
   return tryIncremental(prev, edit, newText) ?? parseThreeMd(newText ?? applyEdit(prev.getText(), edit));
 }
 
-/** Stands in for a failure of the incremental path in tests (the caller must fall back without losing the edit). */
-export const faults = { incremental: undefined as (() => void) | undefined };
-
 function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, newText: string | undefined): ThreeMdDocument | null {
   const st = prev.structure;
   if (!st || prev.bom || prev.loneCr || edit.text.includes('\r')) return null;
@@ -32,7 +29,6 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, newText: string |
   const first = st.line(start.line)!;
   const last = st.line(end.line)!;
   if (start.character > first.length || end.character > last.length || (start.line === end.line && end.character < start.character)) return null;
-  faults.incremental?.();
   const text = newText === undefined ? undefined : () => newText;
   const replaced = splitLines(first.slice(0, start.character) + edit.text + last.slice(end.character));
   if (end.line < st.starts[0]!) return headEdit(st, start.line, end.line, replaced, text, prev.loneCr);
