@@ -116,6 +116,8 @@ declare module '../threemd/plane' {
 }
 
 const NONE: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
+/** The findings of a plane with none, for the last rule list. */
+let nothing: PlaneFindings | undefined;
 /** Where each rule writes (most write nothing, so no list is made for them). */
 const scratch: Diagnostic[] = [];
 
@@ -125,15 +127,19 @@ export function findingsOf(plane: Plane, rules: readonly PlaneRule[]): PlaneFind
   if (memo.findings?.rules === rules) return memo.findings;
   // The shorthand's implicit plane is checked where it is (it is never shared).
   const at = plane.directive ? planeAtZero(plane.source) : plane;
+  let any = false;
   const byRule = rules.map((r) => {
     scratch.length = 0;
     r.check(at, scratch);
     if (!scratch.length) return NONE;
+    any = true;
     const out = scratch.slice();
     scratch.length = 0;
     return out;
   });
-  const findings = { rules, byRule };
+  // Most planes have no finding: they share one value per rule list.
+  if (!any && nothing?.rules !== rules) nothing = { rules, byRule };
+  const findings = any ? { rules, byRule } : nothing!;
   if (plane.directive) memo.findings = findings;
   return findings;
 }
