@@ -1,5 +1,11 @@
 /** A plain, comparable projection of a parsed 3md document (the tree has back-references). */
-import type { ThreeMdDocument } from '../../server/src/core/threemd/syntax';
+import type { ThreeMdDocument } from '../../server/src/core/threemd/document';
+import type { Plane } from '../../server/src/core/threemd/plane';
+
+function planeOf(p: Plane) {
+  const { z, label, x, y, attributes, body, bodyStartLine, endLine, bodyRange, links } = p;
+  return { z, label, x, y, attributes: { ...attributes }, body, bodyStartLine, endLine, bodyRange, links };
+}
 
 export function snapshot(doc: ThreeMdDocument): unknown {
   return JSON.parse(
@@ -15,15 +21,18 @@ export function snapshot(doc: ThreeMdDocument): unknown {
       preambleEndLine: doc.preambleEndLine,
       headIssues: doc.headIssues,
       zs: [...doc.zs].sort((a, b) => a - b),
-      marks: [...doc.marks],
       directives: doc.directives.map((d) => ({
-        ...d,
+        line: d.line,
+        endLine: d.endLine,
+        end: d.end,
+        duplicate: d.duplicate,
+        issues: d.issues,
         attributes: d.attributes,
         keywordRange: d.keywordRange,
         range: d.range,
-        plane: d.plane && { ...d.plane, bodyRange: d.plane.bodyRange, links: d.plane.links, directive: undefined, origin: undefined, memo: undefined, parts: undefined },
+        plane: d.plane && planeOf(d.plane),
       })),
-      planes: doc.planes.map((p) => ({ ...p, bodyRange: p.bodyRange, links: p.links, directive: p.directive?.line, origin: undefined, memo: undefined, parts: undefined })),
+      planes: doc.planes.map((p) => ({ ...planeOf(p), directive: p.directive?.line })),
     }),
   );
 }

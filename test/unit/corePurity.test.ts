@@ -91,13 +91,10 @@ test('the rings import inwards only: lsp never imports cli, node or browser, cor
   assert.deepEqual(offences, []);
 });
 
-/**
- * Import cycles in server/src, by strongly connected component. The incremental 3md engine's
- * one is known (its redesign as persistent values, issue 15, removes it); any other fails.
- */
-const KNOWN_CYCLES = [['core/threemd/dropped.ts', 'core/threemd/moves.ts', 'core/threemd/plane.ts', 'core/threemd/syntax.ts']];
+/** Import cycles in server/src, by strongly connected component: there are none. */
+const KNOWN_CYCLES: string[][] = [];
 
-test('server/src has no import cycles beyond the known one', () => {
+test('server/src has no import cycles', () => {
   const graph = importGraph(SRC);
   let next = 0;
   const index = new Map<string, number>();

@@ -13,7 +13,7 @@ import { worldSchemaDiagnostics } from '../../server/src/core/world/schemaCheck'
 import { analyzeFile } from '../../server/src/core/analyzeFile';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
-import { hover } from '../../server/src/core/threemd/features/hover';
+import { hover } from '../../server/src/core/agent/features/hover';
 import { depthExceededAt, MAX_DOCUMENT_DEPTH, MAX_VALUE_DEPTH, tooDeep } from '../../server/src/core/jsonDepth';
 import { fenced } from '../../server/src/core/markdownFence';
 import { cursor } from '../helpers/markers';

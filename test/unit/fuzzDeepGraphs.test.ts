@@ -7,10 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
-import { hover } from '../../server/src/core/threemd/features/hover';
-import { definition, references } from '../../server/src/core/threemd/features/navigation';
-import { documentLinks, documentSymbols, foldingRanges, linkCounts } from '../../server/src/core/threemd/features/outline';
-import { summarize } from '../../server/src/core/threemd/features/summary';
+import { hover } from '../../server/src/core/agent/features/hover';
+import { definition, references } from '../../server/src/core/agent/features/navigation';
+import { documentLinks, documentSymbols, foldingRanges, linkCounts } from '../../server/src/core/agent/features/outline';
+import { summarize } from '../../server/src/core/agent/features/summary';
 
 /** An agent with `n` skills, each depending on the next; `cycle` makes the last depend on the first. */
 export function chainAgent(n: number, cycle: boolean): string {

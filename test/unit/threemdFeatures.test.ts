@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
-import { completion } from '../../server/src/core/threemd/features/completion';
-import { hover } from '../../server/src/core/threemd/features/hover';
-import { definition, prepareRename, references, rename, RenameError } from '../../server/src/core/threemd/features/navigation';
-import { documentLinks, documentSymbols, foldingRanges, linkCounts } from '../../server/src/core/threemd/features/outline';
+import { completion } from '../../server/src/core/agent/features/completion';
+import { hover } from '../../server/src/core/agent/features/hover';
+import { definition, prepareRename, references, rename, RenameError } from '../../server/src/core/agent/features/navigation';
+import { documentLinks, documentSymbols, foldingRanges, linkCounts } from '../../server/src/core/agent/features/outline';
 import { applyEdit } from '../../server/src/core/text';
 import { cursor, joinLines, ranges } from '../helpers/markers';
 

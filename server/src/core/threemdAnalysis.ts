@@ -9,9 +9,10 @@ import { findRouteCalls, type RouteCall } from './agent/routeCalls';
 import { AgentRule, DANGLING_LINK } from './agent/rules';
 import { AgentRuntime } from './agent/runtime';
 import { validateAgent } from './agent/validate';
-import { PlaneTable } from './planeTable';
 import { documentIssues } from './threemd/parser';
-import { memoOf, type Plane, type PlaneParts, type ThreeMdDocument } from './threemd/syntax';
+import type { Plane, PlaneSource } from './threemd/plane';
+import { memoized } from './agent/memo';
+import { type ThreeMdDocument } from './threemd/document';
 
 export interface ThreeMdOptions {
   /** File name or path, for the `agent.3md` naming rule. */
@@ -62,87 +63,89 @@ function plainDiagnostics(doc: ThreeMdDocument): Diagnostic[] {
   return out;
 }
 
-declare module './threemd/syntax' {
-  interface PlaneMemo {
-    /** Route calls written in the plane, on its content (`origin ?? plane`), relative to its first line. */
-    calls?: { line: number; calls: RouteCall[] };
+declare module './threemd/plane' {
+  interface SourceMemo {
+    /** Route calls with an expectation written in the plane (its directive and body), at its own line numbers. */
+    calls?: RouteCall[];
   }
 }
 
 const NO_CALLS: RouteCall[] = [];
 
-function planeRouteCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
-  const key = p.origin ?? p;
-  const first = p.directive ? p.directive.line : p.bodyStartLine;
-  const hit = key.memo?.calls;
-  if (hit) return hit.calls.length === 0 || hit.line === first ? hit.calls : hit.calls.map((c) => shiftCall(c, first - hit.line));
-  const combined = p.parts && combinedRouteCalls(p.parts);
-  if (combined) {
-    memoOf(key).calls = { line: first, calls: combined };
-    return combined;
+/** The route calls with an expectation in a plane's lines, at the plane's own line numbers (the directive on line 0), once per source. */
+function ownRouteCalls(source: PlaneSource): RouteCall[] {
+  const memo = (source.memo ??= {});
+  if (memo.calls) return memo.calls;
+  let calls: RouteCall[] | undefined;
+  for (let k = 0; k < source.segments.length; k++) {
+    const seg = source.segments[k]!;
+    // Most segments have no route call at all: one search of their text settles it.
+    if (!seg.text.includes('route(')) continue;
+    const base = source.offsets[k]!;
+    for (let i = k === 0 ? 1 : 0; i < seg.lineCount; i++) for (const x of findRouteCalls(seg.line(i), base + i)) if (x.expected) (calls ??= []).push(x);
   }
-  // Most planes have no route call at all: one search of the body settles it.
-  if (!p.body.includes('route(')) {
-    memoOf(key).calls = { line: first, calls: NO_CALLS };
-    return NO_CALLS;
-  }
+  return (memo.calls = calls ?? NO_CALLS);
+}
+
+/** The route calls with an expectation on a plane's lines, at the plane's own line numbers (the shorthand's implicit plane: where it is). */
+function planeCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
+  if (p.directive) return ownRouteCalls(p.source);
   const calls: RouteCall[] = [];
-  for (let line = p.bodyStartLine; line < p.endLine; line++) for (const x of findRouteCalls(doc.lines[line]!, line).filter((c) => c.expected)) calls.push(x);
-  memoOf(key).calls = { line: first, calls };
+  for (let line = p.bodyStartLine; line < p.endLine; line++) for (const x of findRouteCalls(doc.line(line)!, line)) if (x.expected) calls.push(x);
   return calls;
 }
 
-/** The route calls of a body put together from old planes: theirs, moved (calls are found line by line, and no gap line holds one), when each was looked at before. */
-function combinedRouteCalls(parts: PlaneParts): RouteCall[] | undefined {
-  if (!parts.plainGaps) return undefined;
-  const out: RouteCall[] = [];
-  for (let k = 0; k < parts.planes.length; k++) {
-    const p = parts.planes[k]!;
-    const own = (p.origin ?? p).memo?.calls;
-    if (!own) return undefined;
-    const first = (p.directive ? p.directive.line : p.bodyStartLine) + parts.moves[k]!;
-    for (const c of own.calls) out.push(own.line === first ? c : shiftCall(c, first - own.line));
-  }
-  return out;
+/** A failed assertion: where its call is (plane index, -1 for the lines before the first plane; the call's index there) and what the router picked. */
+type Failure = readonly [plane: number, call: number, got: string];
+
+function sameCalls(a: readonly RouteCall[], b: readonly RouteCall[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.request !== b[i]!.request || a[i]!.expected?.name !== b[i]!.expected?.name) return false;
+  return true;
 }
 
-function shiftCall(c: RouteCall, n: number): RouteCall {
-  return { ...c, range: shiftRange(c.range, n), expected: c.expected && { ...c.expected, range: shiftRange(c.expected.range, n) } };
+/** What the router reads from a plane: its z, name, triggers and whether it is an identity. */
+function sameRouting(a: PlaneSource, b: PlaneSource): boolean {
+  const x = a.header;
+  const y = b.header;
+  return (
+    x.z === y.z && x.label === y.label && x.attributes['triggers'] === y.attributes['triggers'] && (x.attributes['kind'] === 'identity') === (y.attributes['kind'] === 'identity')
+  );
 }
 
 /**
- * The route calls of every plane at the last check of a document and the documents re-parsed from
- * it (keyed by their shared `linkTargets`). A plane's calls depend on its content and lines only.
+ * `route("X") selects Y` written in the document, checked against the live router. The verdicts
+ * are kept until a call or what the router reads (a plane's z, label, triggers, kind) changes.
  */
-const lastCalls = new WeakMap<object, PlaneTable<RouteCall[]>>();
-
-/** `route("X") selects Y` written in the document, checked against the live router. */
 function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const calls: RouteCall[] = [];
-  // The frontmatter and preamble are read each time (they are short); planes through the cache.
+  // The frontmatter and preamble are read each time (they are short); planes from their sources.
   const first = doc.planes[0];
-  const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lines.length;
-  for (let line = 0; line < before; line++) for (const x of findRouteCalls(doc.lines[line]!, line)) calls.push(x);
-  const own = (i: number) => planeRouteCalls(doc, doc.planes[i]!);
-  const isEmpty = (c: RouteCall[]) => c.length === 0;
-  let table = lastCalls.get(doc.linkTargets);
-  if (table?.precedes(doc)) table.carry(doc, own, isEmpty);
-  else if (!table?.current(doc)) lastCalls.set(doc.linkTargets, (table = PlaneTable.build(doc, own, isEmpty, table)));
-  for (const i of table!.nonEmpty) for (const c of table!.values[i]!) calls.push(c);
-  {
-    for (const call of calls) {
-      if (!call.expected) continue;
-      const top = runtimeOf().route(call.request)[0];
-      if (top?.skill.name === call.expected.name) continue;
-      const got = top ? `"${top.skill.name}" (score ${top.score})` : 'no skill';
-      out.push({
-        code: AgentRule.routeAssertion,
-        severity: 'warning',
-        message: `route("${call.request}") selects ${got}, not "${call.expected.name}"`,
-        range: call.expected.range,
+  const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lineCount;
+  const headCalls: RouteCall[] = [];
+  for (let line = 0; line < before; line++) for (const x of findRouteCalls(doc.line(line)!, line)) if (x.expected) headCalls.push(x);
+  const st = doc.structure;
+  const same = (a: PlaneSource | null, b: PlaneSource | null) => a !== null && b !== null && sameRouting(a, b) && sameCalls(ownRouteCalls(a), ownRouteCalls(b));
+  const headKey = headCalls.map((c) => `${c.request}\u0000${c.expected!.name}`).join('\u0000');
+  const failures = memoized(st, 'routes', st?.sources ?? [], [st?.duplicate, headKey], same, () => {
+    const out: Failure[] = [];
+    const check = (plane: number, calls: readonly RouteCall[]) =>
+      calls.forEach((call, k) => {
+        const top = runtimeOf().route(call.request)[0];
+        if (top?.skill.name !== call.expected!.name) out.push([plane, k, top ? `"${top.skill.name}" (score ${top.score})` : 'no skill']);
       });
-    }
-  }
-  return out;
+    check(-1, headCalls);
+    doc.planes.forEach((p, i) => check(i, planeCalls(doc, p)));
+    return out;
+  });
+  return failures.map(([plane, k, got]) => {
+    const p = plane < 0 ? undefined : doc.planes[plane]!;
+    const call = p ? planeCalls(doc, p)[k]! : headCalls[k]!;
+    const range = p?.directive ? shiftRange(call.expected!.range, p.line) : call.expected!.range;
+    return {
+      code: AgentRule.routeAssertion,
+      severity: 'warning',
+      message: `route("${call.request}") selects ${got}, not "${call.expected!.name}"`,
+      range,
+    };
+  });
 }

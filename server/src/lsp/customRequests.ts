@@ -16,7 +16,7 @@ import {
 } from './protocol';
 import { parseThreeMd } from '../core/threemd/parser';
 import { analyzeThreeMd, type ThreeMdAnalysis } from '../core/threemdAnalysis';
-import { routeCandidates } from '../core/threemd/features/summary';
+import { routeCandidates } from '../core/agent/features/summary';
 
 export function registerCustomRequests(ctx: ServerContext): void {
   const { connection, documents, index, runner } = ctx;

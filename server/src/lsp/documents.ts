@@ -11,7 +11,7 @@ import { reparse } from '../core/threemd/incremental';
 import { LineIndex } from '../core/text';
 import { applyLspEdit } from '../core/lineMap';
 import type { Range } from '../core/types';
-import type { ThreeMdDocument } from '../core/threemd/syntax';
+import type { ThreeMdDocument } from '../core/threemd/document';
 import { analyzeThreeMd, type ThreeMdAnalysis } from '../core/threemdAnalysis';
 import type { AgentDetection } from '../core/agent/detect';
 import { emptyHost, type IWorkspaceHost } from '../core/host';
@@ -73,9 +73,9 @@ export function suppressionText(entry: OpenDocument): string {
 const MARK = 'agent-files-';
 
 /** Whether a tree's lines from `first` to `last` (clamped) hold a suppression mark. */
-function marksIn(tree: ThreeMdDocument, first = 0, last = tree.lines.length - 1): boolean {
-  const end = Math.min(last, tree.lines.length - 1);
-  for (let i = Math.max(0, first); i <= end; i++) if (tree.lines[i]!.includes(MARK)) return true;
+function marksIn(tree: ThreeMdDocument, first = 0, last = tree.lineCount - 1): boolean {
+  const end = Math.min(last, tree.lineCount - 1);
+  for (let i = Math.max(0, first); i <= end; i++) if (tree.line(i)!.includes(MARK)) return true;
   return false;
 }
 
@@ -90,8 +90,22 @@ export function kindOf(uri: string, languageId: string): FileKind | null {
   return fileKindOf(path) ?? (languageId === '3md' ? '3md' : null);
 }
 
+/** What a store is made with: where it reports an unexpected failure, and the incremental re-parse it uses (tests inject a failing one). */
+export interface DocumentStoreOptions {
+  log?: (message: string) => void;
+  reparse?: typeof reparse;
+}
+
 export class DocumentStore {
   readonly #docs = new Map<string, OpenDocument>();
+  readonly #log: (message: string) => void;
+  readonly #reparse: typeof reparse;
+
+  constructor(options: DocumentStoreOptions = {}) {
+    // Without a logger (tests, tools) a failure still leaves a line on stderr.
+    this.#log = options.log ?? ((m) => console.error(m));
+    this.#reparse = options.reparse ?? reparse;
+  }
   detection: AgentDetection = 'auto';
   /** Bumped when settings change, so cached analyses are recomputed. */
   #generation = 0;
@@ -144,12 +158,13 @@ export class DocumentStore {
           else if (entry.tree!.loneCr) entry.tree = parseThreeMd(applyLspEdit(before(), change.range, change.text));
           else {
             // Lines are the tree's here (no lone CR): a new mark can only be on the edited lines.
-            const first = Math.min(change.range.start.line, entry.tree!.lines.length - 1);
-            entry.tree = reparse(entry.tree!, { range: change.range, text: change.text });
+            const first = Math.min(change.range.start.line, entry.tree!.lineCount - 1);
+            entry.tree = this.#reparse(entry.tree!, { range: change.range, text: change.text });
             edited = { first, last: first + change.text.split('\n').length - 1 };
           }
-        } catch {
-          // Never half-apply an edit: redo it on the text, from scratch.
+        } catch (e) {
+          // Never half-apply an edit: redo it from scratch on the previous tree's text (a re-parse never changes the tree it starts from).
+          this.#log(`internal error: incremental re-parse of ${uri} failed, parsed again in full: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
           entry.tree = parseThreeMd('range' in change ? applyLspEdit(before(), change.range, change.text) : change.text);
           edited = null;
         }

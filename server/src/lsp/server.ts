@@ -84,7 +84,7 @@ function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
 /** Starts the server on a connection, reading the workspace through the host its entry point gives. */
 export function startServer(connection: Connection, host: ServerHost): void {
   const runner = createRunner(connection);
-  const documents = new DocumentStore();
+  const documents = new DocumentStore({ log: (m) => connection.console.error(m) });
   const index = new WorkspaceIndex(host.fs);
   let settings = DEFAULTS;
   let pullDiagnostics = false;

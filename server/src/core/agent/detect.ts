@@ -1,5 +1,5 @@
 /** Which .3md documents are agents (agent3md/1) and which are plain 3md. */
-import type { ThreeMdDocument } from '../threemd/syntax';
+import type { ThreeMdDocument } from '../threemd/document';
 import { fieldOf } from './model';
 
 export type AgentDetection = 'auto' | 'agent' | '3md';

@@ -2,10 +2,13 @@
  * The agent3md/1 model over a parsed 3md document: identity, skills, typed inputs, the tool
  * template and dependency links, each with its source range.
  */
-import { lineRange, shiftRange, type Range } from '../types';
+import { lineRange, type Range } from '../types';
 import { isQuoted } from '../threemd/lexical';
-import { Attribute, memoOf, type FrontmatterField, type Plane, type PlaneParts, type ThreeMdDocument } from '../threemd/syntax';
-import { splicedIndexes } from '../planeTable';
+import { Attribute, type FrontmatterField } from '../threemd/syntax';
+import { type ThreeMdDocument } from '../threemd/document';
+import { Directive, Plane, type PlaneSource } from '../threemd/plane';
+import { EMPTY_ZS } from '../threemd/link';
+import { memoized } from './memo';
 
 export const INPUT_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const;
 
@@ -45,11 +48,33 @@ export class InputDecl {
   }
 }
 
-export interface Dependency {
-  z: number;
+/** One `[[z=N…]]` dependency link. Positions are numbers; ranges are made on demand (a link may span lines: its text may). */
+export class Dependency {
+  constructor(
+    readonly z: number,
+    /** Where the `[[` is. */
+    readonly line: number,
+    readonly start: number,
+    /** Where the link ends (after the `]]`). */
+    readonly endLine: number,
+    readonly end: number,
+    /** How long the written `N` is (it follows `[[z=` on the first line). */
+    readonly targetLength: number,
+  ) {}
+
   /** The whole `[[z=N…]]`. */
-  range: Range;
-  targetRange: Range;
+  get range(): Range {
+    return { start: { line: this.line, character: this.start }, end: { line: this.endLine, character: this.end } };
+  }
+
+  get targetRange(): Range {
+    return lineRange(this.line, this.start + 4, this.start + 4 + this.targetLength);
+  }
+
+  /** The same link `n` lines down. */
+  moved(n: number): Dependency {
+    return new Dependency(this.z, this.line + n, this.start, this.endLine + n, this.end, this.targetLength);
+  }
 }
 
 export interface Skill {
@@ -192,52 +217,62 @@ export function placeholderSpans(attr: Attribute | undefined): Span[] {
   return out;
 }
 
-declare module '../threemd/syntax' {
-  interface PlaneMemo {
-    /** The plane's dependency links (positions are the plane's own: kept per plane object). */
+declare module '../threemd/plane' {
+  interface SourceMemo {
+    /** The plane's dependency links at its own line numbers (the directive on line 0). */
     deps?: Dependency[];
-    /** The plane's skill view. */
+    targets?: number[];
+    atZero?: Plane;
+  }
+  interface ViewMemo {
+    deps?: Dependency[];
     skill?: Skill;
   }
 }
 
 const NO_DEPENDENCIES: Dependency[] = Object.freeze([]) as unknown as Dependency[];
+const NO_TARGETS: number[] = Object.freeze([]) as unknown as number[];
 
-/** The agent layer's dependency links (unsigned integer targets only), anywhere in the body; memoised per plane. */
-export function dependencies(plane: Plane): Dependency[] {
-  const memo = plane.memo;
-  if (memo?.deps) return memo.deps;
-  const combined = plane.parts && combinedDependencies(plane.parts);
-  if (combined) return (memoOf(plane).deps = combined);
-  // Most planes link nowhere: one search of the body settles it, and the answer is kept when the plane keeps anything already.
-  if (!plane.body.includes('[[z=')) {
-    if (memo) memo.deps = NO_DEPENDENCIES;
-    return NO_DEPENDENCIES;
-  }
-  // A plane an edit only moved has its origin's links, on other lines.
-  const origin = plane.origin;
-  const moved = origin?.memo?.deps;
-  const n = origin ? plane.bodyStartLine - origin.bodyStartLine : 0;
-  return (memoOf(plane).deps = moved ? moved.map((d) => ({ z: d.z, range: shiftRange(d.range, n), targetRange: shiftRange(d.targetRange, n) })) : scanDependencies(plane));
+/** The plane of `source` on line 0: what a source's own facts are computed on (its positions are the source's own; made once per source). */
+export function planeAtZero(source: PlaneSource): Plane {
+  const memo = sourceMemo(source);
+  if (memo.atZero) return memo.atZero;
+  const d = new Directive(source.segments[0]!, 0, source.lineCount, false);
+  const p = new Plane(source, 0, d, EMPTY_ZS);
+  d.plane = p;
+  return (memo.atZero = p);
 }
 
-/**
- * The dependencies of a body put together from old planes: theirs, moved, when no match can
- * cross from one part into the next (no gap line holds `[[z=`, and every `[[z=` of a part has a
- * `]` after it in the part, where the match's label ends). Undefined when one could.
- */
-function combinedDependencies(parts: PlaneParts): Dependency[] | undefined {
-  if (!parts.plainGaps) return undefined;
-  const out: Dependency[] = [];
-  for (let k = 0; k < parts.planes.length; k++) {
-    const p = parts.planes[k]!;
-    const own = dependencies(p);
-    if (own === NO_DEPENDENCIES) continue;
-    if (p.body.lastIndexOf('[[z=') > p.body.lastIndexOf(']')) return undefined;
-    const n = parts.moves[k]!;
-    for (const d of own) out.push(n ? { z: d.z, range: shiftRange(d.range, n), targetRange: shiftRange(d.targetRange, n) } : d);
-  }
-  return out;
+function sourceMemo(source: PlaneSource) {
+  return (source.memo ??= {});
+}
+
+/** The agent layer's dependency links (unsigned integer targets only), anywhere in the body. */
+export function dependencies(plane: Plane): Dependency[] {
+  const memo = (plane.memo ??= {});
+  if (memo.deps) return memo.deps;
+  // The implicit plane of the single-plane shorthand is read where it is (it is never shared).
+  if (!plane.directive) return (memo.deps = scanDependencies(plane));
+  const own = ownDependencies(plane.source);
+  const n = plane.line;
+  return (memo.deps = n === 0 || own.length === 0 ? own : own.map((d) => d.moved(n)));
+}
+
+/** A source's dependency links, at its own line numbers, computed once. */
+function ownDependencies(source: PlaneSource): Dependency[] {
+  const memo = sourceMemo(source);
+  if (memo.deps) return memo.deps;
+  const body = source.body;
+  return (memo.deps = !body || !body.text.includes('[[z=') ? NO_DEPENDENCIES : scanDependencies(planeAtZero(source)));
+}
+
+/** The z values a plane's dependency links name, in body order. */
+export function dependencyTargets(plane: Plane): readonly number[] {
+  if (!plane.directive) return dependencies(plane).map((d) => d.z);
+  const memo = sourceMemo(plane.source);
+  if (memo.targets) return memo.targets;
+  const deps = ownDependencies(plane.source);
+  return (memo.targets = deps.length ? deps.map((d) => d.z) : NO_TARGETS);
 }
 
 function scanDependencies(plane: Plane): Dependency[] {
@@ -253,15 +288,15 @@ function scanDependencies(plane: Plane): Dependency[] {
       line++;
       lineStart = nextBreak + 1;
     }
-    return { line, character: o - lineStart };
   };
   const out: Dependency[] = [];
   AGENT_LINK.lastIndex = 0;
   for (let m = AGENT_LINK.exec(body); m; m = AGENT_LINK.exec(body)) {
-    const start = at(m.index);
-    const targetStart = at(m.index + 4);
-    const targetEnd = at(m.index + 4 + m[1]!.length);
-    out.push({ z: Number(m[1]), range: { start, end: at(m.index + m[0].length) }, targetRange: { start: targetStart, end: targetEnd } });
+    at(m.index);
+    const startLine = line;
+    const start = m.index - lineStart;
+    at(m.index + m[0].length);
+    out.push(new Dependency(Number(m[1]), startLine, start, line, m.index + m[0].length - lineStart, m[1]!.length));
   }
   return out;
 }
@@ -314,7 +349,7 @@ class PlaneSkill implements Skill {
 
 /** The skill view of one plane (kept per plane object: unchanged planes are not re-read). */
 export function skillOf(plane: Plane): Skill {
-  const memo = memoOf(plane);
+  const memo = (plane.memo ??= {});
   return (memo.skill ??= new PlaneSkill(plane));
 }
 
@@ -324,46 +359,16 @@ export function toolsOf(doc: ThreeMdDocument): Span[] {
   return f ? csvSpans(fieldAsAttribute(f)) : [];
 }
 
-/** `kind=identity` plane indexes per document shape: kinds change only with the structure. */
-const identityMemo = new WeakMap<object, number[]>();
-
-/** Indexes of the `kind=identity` planes, carried over the document's splice when the previous shape's are known. */
-function explicitIdentityIndexes(doc: ThreeMdDocument): number[] {
-  let explicit = identityMemo.get(doc.shape);
-  if (explicit) return explicit;
-  const s = doc.splice;
-  const before = s && identityMemo.get(s.shape);
-  if (s && before) {
-    const fresh: number[] = [];
-    for (let i = s.at; i < s.at + s.added; i++) if (doc.planes[i]!.attributes['kind'] === 'identity') fresh.push(i);
-    explicit = splicedIndexes(before, s.at, s.removed, s.added, fresh);
-  } else {
-    explicit = [];
+/** Indexes of the `kind=identity` planes (found again only when some directive's kind, or which directives make planes, changed). */
+function explicitIdentityIndexes(doc: ThreeMdDocument): readonly number[] {
+  const st = doc.structure;
+  const identity = (s: PlaneSource) => s.header.attributes['kind'] === 'identity';
+  const same = (a: PlaneSource | null, b: PlaneSource | null) => a !== null && b !== null && identity(a) === identity(b);
+  return memoized(st, 'identities', st?.sources ?? [], [st?.duplicate], same, () => {
+    const explicit: number[] = [];
     for (let i = 0; i < doc.planes.length; i++) if (doc.planes[i]!.attributes['kind'] === 'identity') explicit.push(i);
-  }
-  identityMemo.set(doc.shape, explicit);
-  return explicit;
-}
-
-/** The `kind=identity` plane indexes of the previous document (the splice's base), when its shape's are known. */
-export function previousIdentities(doc: ThreeMdDocument): readonly number[] | undefined {
-  const s = doc.splice;
-  return s && identityMemo.get(s.shape);
-}
-
-/**
- * True when every plane outside the document's splice plays the same role (identity or skill)
- * as before it. The identity is every `kind=identity` plane, or else the first plane.
- */
-export function rolesKept(doc: ThreeMdDocument): boolean {
-  const s = doc.splice;
-  const before = previousIdentities(doc);
-  if (!s || !before) return false;
-  const now = explicitIdentityIndexes(doc);
-  if (before.length > 0 && now.length > 0) return true;
-  if (before.length > 0 || now.length > 0) return false;
-  // The first plane is the identity: it must be inside the splice both times, or outside both times.
-  return s.at > 0 || s.removed > 0 === s.added > 0;
+    return explicit;
+  });
 }
 
 /** Builds the agent model of a document (whatever its classification). */

@@ -6,7 +6,8 @@
  * nearly every template has such an argument). Fixes are computed from the current plane, never
  * carried in diagnostics.
  */
-import type { Attribute, Plane } from '../threemd/syntax';
+import type { Attribute } from '../threemd/syntax';
+import type { Plane } from '../threemd/plane';
 import { lineRange, type Diagnostic, type Range } from '../types';
 import { sitesOf } from './command';
 import { attributeOf, valueColumn, type Skill } from './model';

@@ -1,23 +1,35 @@
 /**
  * agent3md/1 conformance: every rule of the reference validator, in its order, with its
  * messages, on the narrowest range. Runs on the recovered document even when 3md errors exist.
+ * The rules are registered in one place (`AGENT_RULES`): checks of one plane alone run once per
+ * plane content (planeChecks.ts); checks of the whole agent run on every analysis, over the
+ * document's planes and their kept facts.
  */
-import { lintTool } from './toolLint';
-import { lineRange, shiftRange, type Diagnostic, type Range, type Severity } from '../types';
-import { memoOf, type Plane, type ThreeMdDocument } from '../threemd/syntax';
-import { attributeOf, buildAgent, dependencies, fieldOf, INPUT_TYPES, previousIdentities, rolesKept, skillOf, type AgentModel, type Skill } from './model';
+import { lineRange, shiftRange, type Diagnostic, type Range } from '../types';
+import type { Plane, PlaneSource } from '../threemd/plane';
+import type { Segment } from '../threemd/segment';
+import type { ThreeMdDocument } from '../threemd/document';
+import { attributeOf, buildAgent, dependencies, fieldOf, skillOf, type AgentModel } from './model';
 import { AgentRule } from './rules';
-import { PlaneTable, splicedIndexes } from '../planeTable';
 import { dependencyGraph, type DependencyGraph } from './dependencyGraph';
-import { CYCLE_SHOWN } from './cycles';
+import { CYCLE_SHOWN, type Cycle } from './cycles';
+import { BUILTIN_PLANE_RULES, diag, findingsOf, planeAnchor, type PlaneRule } from './planeChecks';
+import { factsOf, planeFactsOf, sameNumbers, sourceFacts, type PlaneFacts } from './facts';
+import { memoized } from './memo';
 
-function diag(code: string, severity: Severity, message: string, range: Range, extra?: Partial<Diagnostic>): Diagnostic {
-  return { code, severity, message, range, ...extra };
+export type { PlaneRule } from './planeChecks';
+
+/** What a check of the whole agent reads: the document, its agent model and dependency graph. */
+export interface AgentContext {
+  doc: ThreeMdDocument;
+  model: AgentModel;
+  graph: DependencyGraph;
 }
 
-/** Where a plane-level problem is shown when no narrower element applies: the `@plane` keyword. */
-function planeAnchor(p: Plane): Range {
-  return p.directive ? p.directive.keywordRange : (p.bodyRange ?? lineRange(p.bodyStartLine, 0, 0));
+/** A check of the whole agent, registered in `AGENT_RULES.document`. */
+export interface DocumentRule {
+  readonly name: string;
+  check(a: AgentContext, out: Diagnostic[]): void;
 }
 
 function frontmatterAnchor(doc: ThreeMdDocument): Range {
@@ -25,137 +37,240 @@ function frontmatterAnchor(doc: ThreeMdDocument): Range {
   return fm.present ? lineRange(fm.openLine, 0, 3) : lineRange(0, 0, 0);
 }
 
+const BUILTIN_DOCUMENT_RULES: readonly DocumentRule[] = [
+  { name: 'parse', check: ({ doc }, out) => checkParse(doc, out) },
+  { name: 'frontmatter', check: ({ doc }, out) => checkName(doc, out) },
+  { name: 'identity', check: ({ model }, out) => checkIdentity(model, out) },
+  { name: 'labels', check: ({ model }, out) => checkLabels(model, AGENT_RULES.plane, out) },
+  { name: 'entry', check: ({ doc }, out) => checkEntry(doc, out) },
+  { name: 'cycle', check: ({ model, graph }, out) => checkCycles(model, graph, out) },
+  { name: 'agent-version', check: ({ doc }, out) => checkVersion(doc, out) },
+];
+
+/**
+ * Every rule the validator runs, in order: the whole-agent checks, then each plane's own (its
+ * dead links and undeclared tool, which read the z set and the tools list, between them). A list
+ * is never changed: `registerAgentRule` makes a new one, so findings kept for the old list are
+ * made again.
+ */
+export const AGENT_RULES: { document: readonly DocumentRule[]; plane: readonly PlaneRule[] } = {
+  document: BUILTIN_DOCUMENT_RULES,
+  plane: BUILTIN_PLANE_RULES,
+};
+
+/** Adds a rule; returns a function that removes it again. */
+export function registerAgentRule(rule: { kind: 'document'; rule: DocumentRule } | { kind: 'plane'; rule: PlaneRule }): () => void {
+  if (rule.kind === 'document') AGENT_RULES.document = [...AGENT_RULES.document, rule.rule];
+  else AGENT_RULES.plane = [...AGENT_RULES.plane, rule.rule];
+  return () => {
+    if (rule.kind === 'document') AGENT_RULES.document = AGENT_RULES.document.filter((r) => r !== rule.rule);
+    else AGENT_RULES.plane = AGENT_RULES.plane.filter((r) => r !== rule.rule);
+  };
+}
+
 /** Validates an agent document. `model` may be passed when the caller already built it. */
 export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAgent(doc)): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const memo = shapeMemo(doc);
-  // What the check of the previous shape knew, when an incremental re-parse spliced it into this one.
-  const before = doc.splice && doc.splice.shape !== doc.shape ? shapeMemos.get(doc.splice.shape) : undefined;
-  const rolesSame = rolesKept(doc);
-  for (const issue of issuesOf(doc, memo, before)) {
-    out.push(diag(AgentRule.parse, 'error', `not valid 3md: ${issue.message}`, issue.range, { data: { threemd: issue.code } }));
+  const rules = AGENT_RULES.plane;
+  const edges = agentCycles(doc, rules);
+  const context: AgentContext = {
+    doc,
+    model,
+    graph: {
+      edges,
+      get targets() {
+        return planeFactsOf(doc, rules).map((f) => f.targets);
+      },
+    },
+  };
+  for (const rule of AGENT_RULES.document) rule.check(context, out);
+  const tools = model.tools;
+  const identities = new Set([...model.identityIndexes].map((i) => doc.planes[i]));
+  for (const p of planesWithFindings(doc, model, rules)) {
+    const skill = !identities.has(p);
+    for (const d of dependencies(p)) {
+      if (!doc.zs.has(d.z)) out.push(diag(AgentRule.deadLink, 'error', `link [[z=${d.z}]] points to a plane that does not exist`, d.range, { data: { target: d.z } }));
+    }
+    const found = placedFindings(p, rules);
+    for (let r = 0; r < rules.length; r++) {
+      if (skill || !rules[r]!.skillsOnly) for (const d of found[r]!) out.push(d);
+      if (rules[r] === BUILTIN_PLANE_RULES[0] && skill && tools.length) checkUndeclaredTool(p, model, out);
+    }
   }
-  checkName(doc, out);
-  checkIdentity(model, out);
-  checkLabels(model, memo, rolesSame ? before : undefined, out);
-  checkEntry(doc, out);
-  const graph = checkCycles(model, out);
-  checkVersion(doc, out);
-  const context: PlaneContext = { zs: doc.zs, tools: model.tools.map((t) => t.text).join(',') };
-  const own = (i: number) => planeDiagnostics(doc.planes[i]!, model, context, !model.identityIndexes.has(i));
-  const isEmpty = (d: Diagnostic[]) => d.length === 0;
-  const last = memo.planes;
-  if (last?.current(doc)) {
-    // Nothing changed since the last check.
-  } else if (last?.precedes(doc)) {
-    // An edit within the shape (a body or the preamble): the new plane is checked, moved ones are shifted.
-    last.carry(doc, own, isEmpty);
-  } else if (before?.planes?.precedes(doc) && rolesSame && doc.splice!.zsChanged.every((z) => !graph.targeted.has(z))) {
-    // A structural edit: the planes outside the splice keep their role, and no link of theirs
-    // resolves differently (the frontmatter, hence the tools list, is never part of a splice).
-    memo.planes = before.planes.carry(doc, own, isEmpty);
-    before.planes = undefined;
-  } else {
-    // Planes identical to the last check of this shape reuse its result without any lookup.
-    memo.planes = PlaneTable.build(doc, own, isEmpty, last);
-  }
-  const { values, nonEmpty } = memo.planes!;
-  for (const i of nonEmpty) for (const d of values[i]!) out.push(d);
   return out;
 }
 
-/** What a plane's own diagnostics depend on besides its content and role: the z set and the tools list. */
-interface PlaneContext {
-  zs: ReadonlySet<number>;
-  tools: string;
+/** Per directive: its plane source, or null when rejected; equal facts (for `same`) count as the same source. */
+function sameSource(rules: readonly PlaneRule[], same: (a: PlaneFacts, b: PlaneFacts) => boolean) {
+  return (a: PlaneSource | null, b: PlaneSource | null) => a !== null && b !== null && same(sourceFacts(a, rules), sourceFacts(b, rules));
 }
 
-/** Facts that only change with the document's structure (docs: ThreeMdDocument.shape). */
-interface ShapeMemo {
-  /** Directives that have grammar issues. */
-  issueDirectives?: number[];
-  /** Label problems as plane indexes: [index, index of the first holder] (-1: no label). */
-  labels?: [number, number][];
-  /** How many skills have each (trimmed) label. */
-  labelCount?: Map<string, number>;
-  /** The own diagnostics of every plane at the last check. */
-  planes?: PlaneTable<Diagnostic[]>;
+/** What the memo of a whole-agent result is keyed on: the directives' sources and which are duplicates. */
+function sourcesOf(doc: ThreeMdDocument): { keys: readonly (PlaneSource | null)[]; duplicate: unknown } {
+  return { keys: doc.structure?.sources ?? [], duplicate: doc.structure?.duplicate };
 }
 
-const shapeMemos = new WeakMap<object, ShapeMemo>();
-
-function shapeMemo(doc: ThreeMdDocument): ShapeMemo {
-  let m = shapeMemos.get(doc.shape);
-  if (!m) shapeMemos.set(doc.shape, (m = {}));
-  return m;
-}
-
-/** The document's grammar issues in the reference's order, without walking every directive. */
-function issuesOf(doc: ThreeMdDocument, memo: ShapeMemo, before: ShapeMemo | undefined) {
-  if (!memo.issueDirectives) {
-    const s = doc.splice;
-    const known = before?.issueDirectives;
-    if (s && known) {
-      const { at, removed, added } = s.directives;
-      const fresh: number[] = [];
-      for (let i = at; i < at + added; i++) if (doc.directives[i]!.issues.length) fresh.push(i);
-      memo.issueDirectives = splicedIndexes(known, at, removed, added, fresh);
-    } else memo.issueDirectives = doc.directives.flatMap((d, i) => (d.issues.length ? [i] : []));
-  }
-  return [...doc.headIssues, ...memo.issueDirectives.flatMap((i) => doc.directives[i]!.issues)];
-}
-
-interface CachedPlane {
-  zs: ReadonlySet<number>;
-  tools: string;
-  skill: boolean;
-  line: number;
-  diagnostics: Diagnostic[];
+/** The targets that are planes of the document (a dead link is no edge of the graph). */
+function liveTargets(targets: readonly number[], zs: ReadonlySet<number>): readonly number[] {
+  for (const z of targets) if (!zs.has(z)) return targets.filter((t) => zs.has(t));
+  return targets;
 }
 
 /**
- * Diagnostics that depend only on one plane (and the context): cached per plane content, so an
- * edit re-checks the edited plane only; planes an edit merely moved reuse theirs, shifted.
+ * The cycles of the dependency graph (plane indexes; a cycle's `dep` counts only links to planes
+ * that exist), searched again only when some plane's z or links to existing planes changed: a
+ * dead link typed or removed leaves the graph as it was.
  */
-declare module '../threemd/syntax' {
-  interface PlaneMemo {
-    /** The plane's own diagnostics, on the plane's content (`origin ?? plane`). */
-    diagnostics?: CachedPlane;
-  }
-}
-/** The one list of a plane without diagnostics (read only). */
-const NO_DIAGNOSTICS: Diagnostic[] = Object.freeze([]) as unknown as Diagnostic[];
-
-function planeDiagnostics(p: Plane, m: AgentModel, c: PlaneContext, skill: boolean): Diagnostic[] {
-  const key = p.origin ?? p;
-  const line = p.directive?.line ?? p.bodyStartLine;
-  const memo = memoOf(key);
-  const hit = memo.diagnostics;
-  if (hit && hit.tools === c.tools && hit.skill === skill && (hit.zs === c.zs || sameLinkTargets(p, hit.zs, c.zs))) {
-    hit.zs = c.zs;
-    return hit.line === line ? hit.diagnostics : hit.diagnostics.map((d) => shiftDiagnostic(d, hit.line, line - hit.line));
-  }
-  const out: Diagnostic[] = [];
-  for (const d of dependencies(p)) {
-    if (!c.zs.has(d.z)) out.push(diag(AgentRule.deadLink, 'error', `link [[z=${d.z}]] points to a plane that does not exist`, d.range, { data: { target: d.z } }));
-  }
-  if (skill) checkSkill(skillOf(p), m, out);
-  checkPlaneExtras(p, out);
-  const diagnostics = out.length ? out : NO_DIAGNOSTICS;
-  memo.diagnostics = { zs: c.zs, tools: c.tools, skill, line, diagnostics };
-  return diagnostics;
+function agentCycles(doc: ThreeMdDocument, rules: readonly PlaneRule[]): Cycle[] {
+  const { keys, duplicate } = sourcesOf(doc);
+  const zs = doc.zs;
+  const same = (a: PlaneFacts, b: PlaneFacts) => a.z === b.z && sameNumbers(liveTargets(a.targets, zs), liveTargets(b.targets, zs));
+  return memoized(doc.structure, 'graph', keys, [duplicate, zs], sameSource(rules, same), () => {
+    const facts = planeFactsOf(doc, rules);
+    return dependencyGraph(
+      facts.map((f) => f.z),
+      facts.map((f) => liveTargets(f.targets, zs)),
+    ).edges;
+  });
 }
 
-/** True when each dependency link of the plane resolves in `b` exactly as in `a` (the only use a plane's own checks make of the z set). */
-function sameLinkTargets(p: Plane, a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
-  for (const d of dependencies(p)) if (a.has(d.z) !== b.has(d.z)) return false;
-  return true;
+/** The `k`th dependency link of a plane that names an existing plane. */
+function liveDependency(doc: ThreeMdDocument, p: Plane, k: number) {
+  for (const d of dependencies(p)) if (doc.zs.has(d.z) && k-- === 0) return d;
+  throw new Error('cycle: no such dependency link');
 }
 
-/** Moves what lies in the plane (from line `from` on) by `n` lines; what lies before it (the frontmatter) stays. */
-function shiftDiagnostic(d: Diagnostic, from: number, n: number): Diagnostic {
-  const move = (r: Range) => (r.start.line >= from ? shiftRange(r, n) : r);
-  return { ...d, range: move(d.range), related: d.related?.map((r) => ({ ...r, range: move(r.range) })) };
+/** Which directives' planes have something to show, and those planes in order. */
+interface Flagged {
+  /** Per directive: 1 when its plane has something to show. */
+  flags: Uint8Array;
+  planes: readonly number[];
+}
+
+/**
+ * The planes with something to show: a dead link, a plane rule's finding, an undeclared tool.
+ * Per directive, a flag that depends on its plane's facts alone (with the z set, the tools list
+ * and the identities): when some planes' facts changed, only their flags are made again. The
+ * findings themselves are read from the planes as they are now.
+ */
+function planesWithFindings(doc: ThreeMdDocument, model: AgentModel, rules: readonly PlaneRule[]): Plane[] {
+  const { keys, duplicate } = sourcesOf(doc);
+  const zs = doc.zs;
+  const toolNames = model.tools.map((t) => t.text);
+  const tools = new Set(toolNames);
+  const identities = new Set([...model.identityIndexes].map((i) => doc.planes[i]));
+  const dead = (f: PlaneFacts) => f.targets.some((z) => !zs.has(z));
+  const same = (a: PlaneFacts, b: PlaneFacts) => a.skillFindings === b.skillFindings && a.commonFindings === b.commonFindings && a.binary === b.binary && dead(a) === dead(b);
+  const flag = (p: Plane) => {
+    const f = factsOf(p, rules);
+    const skill = !identities.has(p);
+    const undeclared = skill && f.binary !== null && tools.size > 0 && !tools.has(f.binary);
+    return dead(f) || undeclared || (skill ? f.skillFindings : f.commonFindings) ? 1 : 0;
+  };
+  const directives = doc.directives;
+  const listed = (flags: Uint8Array): Flagged => {
+    const planes: number[] = [];
+    for (let t = 0; t < flags.length; t++) if (flags[t]) planes.push(t);
+    return { flags, planes };
+  };
+  const identity = [...model.identityIndexes].join(',');
+  const result = memoized(
+    doc.structure,
+    'findings',
+    keys,
+    [duplicate, zs, rules, toolNames.join('\n'), identity],
+    sameSource(rules, same),
+    () => {
+      const flags = new Uint8Array(directives.length);
+      for (let t = 0; t < directives.length; t++) {
+        const p = directives[t]!.plane;
+        if (p) flags[t] = flag(p);
+      }
+      return listed(flags);
+    },
+    // A directive whose source changed and is still a plane (same duplicates, same length) changes its own flag only.
+    (old, changed) => {
+      const flags = old.flags.slice();
+      for (const t of changed) {
+        const p = directives[t]!.plane;
+        if (!p) return undefined;
+        flags[t] = flag(p);
+      }
+      return listed(flags);
+    },
+  );
+  return result.planes.map((t) => directives[t]!.plane!);
+}
+
+declare module '../threemd/plane' {
+  interface ViewMemo {
+    /** The plane's findings per rule, on its lines, for the rule list they were made with. */
+    placed?: { rules: readonly PlaneRule[]; byRule: Diagnostic[][] };
+  }
+}
+
+/** A plane's findings moved to its lines (kept on the view: a view's line never changes). */
+function placedFindings(p: Plane, rules: readonly PlaneRule[]): Diagnostic[][] {
+  const memo = (p.memo ??= {});
+  if (memo.placed?.rules === rules) return memo.placed.byRule;
+  const own = findingsOf(p, rules).byRule;
+  const n = p.directive ? p.line : 0;
+  const byRule = n === 0 ? own : own.map((list) => (list.length ? list.map((d) => moved(d, n)) : list));
+  memo.placed = { rules, byRule };
+  return byRule;
+}
+
+/** A finding of a plane checked on line 0, on the plane's lines. */
+function moved(d: Diagnostic, n: number): Diagnostic {
+  return { ...d, range: shiftRange(d.range, n), ...(d.related ? { related: d.related.map((r) => ({ ...r, range: shiftRange(r.range, n) })) } : {}) };
+}
+
+function checkParse(doc: ThreeMdDocument, out: Diagnostic[]): void {
+  const issue = (i: { code: string; message: string; range: Range }) =>
+    out.push(diag(AgentRule.parse, 'error', `not valid 3md: ${i.message}`, i.range, { data: { threemd: i.code } }));
+  for (const i of doc.headIssues) issue(i);
+  for (const t of directivesWithIssues(doc)) for (const i of doc.directives[t]!.issues) issue(i);
+}
+
+/** Indexes of the directives with a grammar issue or a duplicate z: found again only when a directive line with an issue came or went. */
+function directivesWithIssues(doc: ThreeMdDocument): readonly number[] {
+  const st = doc.structure;
+  if (!st) return doc.directives.map((_, t) => t);
+  const clean = (s: Segment) => s.parsed.issues.length === 0;
+  // A segment that is not a directive (fenced text) has no say; one that is compares by whether its line has issues.
+  const same = (a: Segment, b: Segment, k: number) => !isTop(st.tops, k) || (clean(a) && clean(b));
+  return memoized(st, 'parse', st.segments, [st.tops, st.duplicate], same, () => {
+    const out: number[] = [];
+    for (let t = 0; t < st.tops.length; t++) if (st.duplicate[t] || !clean(st.segments[st.tops[t]!]!)) out.push(t);
+    return out;
+  });
+}
+
+function isTop(tops: Int32Array, k: number): boolean {
+  let lo = 0;
+  let hi = tops.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (tops[mid] === k) return true;
+    if (tops[mid]! < k) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
+function checkUndeclaredTool(p: Plane, m: AgentModel, out: Diagnostic[]): void {
+  const s = skillOf(p);
+  if (!s.tool) return;
+  const binary = s.binary;
+  if (!binary || m.tools.some((t) => t.text === binary.text)) return;
+  const sname = p.label ?? `skill-${s.z}`;
+  const toolsField = fieldOf(m.doc, 'tools')!;
+  out.push(
+    diag(AgentRule.undeclaredTool, 'warning', `skill "${sname}" runs "${binary.text}", which is not in the agent's tools list`, binary.range, {
+      related: [{ range: toolsField.valueRange, message: "the agent's tools list" }],
+      data: { binary: binary.text },
+    }),
+  );
 }
 
 function checkName(doc: ThreeMdDocument, out: Diagnostic[]): void {
@@ -180,27 +295,9 @@ function checkIdentity(m: AgentModel, out: Diagnostic[]): void {
   }
 }
 
-function checkLabels(m: AgentModel, memo: ShapeMemo, before: ShapeMemo | undefined, out: Diagnostic[]): void {
+function checkLabels(m: AgentModel, rules: readonly PlaneRule[], out: Diagnostic[]): void {
   const planes = m.doc.planes;
-  if (!memo.labels && !carryLabels(m, memo, before)) {
-    const found: [number, number][] = [];
-    const seen = new Map<string, number>();
-    const count = new Map<string, number>();
-    planes.forEach((p, i) => {
-      if (m.identityIndexes.has(i)) return;
-      const label = p.label?.trim();
-      if (!label) {
-        found.push([i, -1]);
-        return;
-      }
-      count.set(label, (count.get(label) ?? 0) + 1);
-      if (seen.has(label)) found.push([i, seen.get(label)!]);
-      else seen.set(label, i);
-    });
-    memo.labels = found;
-    memo.labelCount = count;
-  }
-  for (const [i, firstAt] of memo.labels!) {
+  for (const [i, firstAt] of labelProblems(m, rules)) {
     const p = planes[i]!;
     if (firstAt < 0) {
       const attr = attributeOf(p, 'label');
@@ -208,8 +305,8 @@ function checkLabels(m: AgentModel, memo: ShapeMemo, before: ShapeMemo | undefin
       out.push(diag(AgentRule.missingLabel, 'error', msg, attr ? attr.valueRange : planeAnchor(p)));
       continue;
     }
-    const first = planes[firstAt]!;
     const label = p.label!.trim();
+    const first = planes[firstAt]!;
     out.push(
       diag(AgentRule.uniqueSkill, 'error', `duplicate skill name "${label}" (also at z=${first.z})`, attributeOf(p, 'label')!.valueRange, {
         related: [{ range: attributeOf(first, 'label')!.valueRange, message: `"${label}" is first declared at z=${first.z}` }],
@@ -218,36 +315,28 @@ function checkLabels(m: AgentModel, memo: ShapeMemo, before: ShapeMemo | undefin
   }
 }
 
-/**
- * Label problems after a structural edit whose skills outside the splice keep their role: when
- * every removed skill had a label no other skill had, and every added skill has a label no other
- * skill has, the problems are the previous ones on shifted indexes.
- */
-function carryLabels(m: AgentModel, memo: ShapeMemo, before: ShapeMemo | undefined): boolean {
-  const doc = m.doc;
-  const s = doc.splice;
-  const count = before?.labelCount;
-  const identities = previousIdentities(doc);
-  if (!s || !before?.labels || !count || !identities) return false;
-  // The counts are updated as they are checked; when the check fails they are dropped (the caller counts again).
-  before.labelCount = undefined;
-  const wasIdentity = identities.length ? new Set(identities) : new Set([0]);
-  for (let i = s.at; i < s.at + s.removed; i++) {
-    if (wasIdentity.has(i)) continue;
-    const label = s.base[i]!.label?.trim();
-    if (!label || count.get(label) !== 1) return false;
-    count.delete(label);
-  }
-  for (let i = s.at; i < s.at + s.added; i++) {
-    if (m.identityIndexes.has(i)) continue;
-    const label = doc.planes[i]!.label?.trim();
-    if (!label || count.has(label)) return false;
-    count.set(label, 1);
-  }
-  const shift = (i: number) => (i < s.at ? i : i + s.added - s.removed);
-  memo.labels = before.labels.map(([i, first]) => [shift(i), first < 0 ? first : shift(first)]);
-  memo.labelCount = count;
-  return true;
+/** Skills without a label (`[i, -1]`) and skills whose label an earlier one has (`[i, first]`): found again only when a z, label or kind changed. */
+function labelProblems(m: AgentModel, rules: readonly PlaneRule[]): readonly (readonly [number, number])[] {
+  const { keys, duplicate } = sourcesOf(m.doc);
+  // The z is read when the problems are shown: a renumbered plane keeps the verdicts.
+  const same = (a: PlaneFacts, b: PlaneFacts) => a.name === b.name && a.identity === b.identity;
+  return memoized(m.doc.structure, 'labels', keys, [duplicate], sameSource(rules, same), () => {
+    const facts = planeFactsOf(m.doc, rules);
+    const seen = new Map<string, number>();
+    const out: [number, number][] = [];
+    for (let i = 0; i < facts.length; i++) {
+      if (m.identityIndexes.has(i)) continue;
+      const label = facts[i]!.name;
+      if (!label) {
+        out.push([i, -1]);
+        continue;
+      }
+      const firstAt = seen.get(label);
+      if (firstAt === undefined) seen.set(label, i);
+      else out.push([i, firstAt]);
+    }
+    return out;
+  });
 }
 
 function checkEntry(doc: ThreeMdDocument, out: Diagnostic[]): void {
@@ -267,12 +356,11 @@ function checkEntry(doc: ThreeMdDocument, out: Diagnostic[]): void {
  * the cycle's steps (at most `CYCLE_SHOWN`), then how many steps are left, then the component's
  * other planes (at most `CYCLE_SHOWN` named).
  */
-function checkCycles(m: AgentModel, out: Diagnostic[]): DependencyGraph {
+function checkCycles(m: AgentModel, graph: Pick<DependencyGraph, 'edges'>, out: Diagnostic[]): void {
   const planes = m.doc.planes;
-  const graph = dependencyGraph(m.doc);
   for (const e of graph.edges) {
     const chain = e.chain.map((i) => planes[i]!);
-    const dep = dependencies(planes[e.source]!)[e.dep]!;
+    const dep = liveDependency(m.doc, planes[e.source]!, e.dep);
     const related = chain.slice(0, CYCLE_SHOWN).map((p, i) => ({
       range: planeAnchor(p),
       message: `z=${p.z}${p.label ? ` "${p.label}"` : ''} depends on z=${(chain[i + 1] ?? chain[0]!).z}`,
@@ -294,90 +382,12 @@ function checkCycles(m: AgentModel, out: Diagnostic[]): DependencyGraph {
     }
     out.push(diag(AgentRule.cycle, 'error', `dependency cycle detected (involving plane z=${dep.z})`, dep.range, { related }));
   }
-  return graph;
 }
-
-function checkSkill(s: Skill, m: AgentModel, out: Diagnostic[]): void {
-  const p = s.plane;
-  const sname = p.label ?? `skill-${s.z}`;
-  const labelAttr = attributeOf(p, 'label');
-  const trig = attributeOf(p, 'triggers');
-  if (!(trig?.value ?? '').trim()) {
-    const msg = `skill "${p.label ?? `skill-${s.z}`}" has no triggers; it can never be routed to`;
-    out.push(diag(AgentRule.triggers, 'warning', msg, trig ? trig.valueRange : (labelAttr?.valueRange ?? planeAnchor(p))));
-  }
-  const inputs = s.inputs;
-  const declared = new Set<string>();
-  for (const input of inputs) {
-    if (declared.has(input.name)) {
-      out.push(diag(AgentRule.dupInput, 'error', `skill "${sname}" declares input "${input.name}" more than once`, input.nameRange));
-    }
-    declared.add(input.name);
-    if (!(INPUT_TYPES as readonly string[]).includes(input.type)) {
-      const msg = `input "${input.name}" has unknown type "${input.type}" (use one of: ${INPUT_TYPES.join(', ')})`;
-      out.push(diag(AgentRule.inputType, 'error', msg, input.typeSpan?.range ?? input.nameRange, { data: { type: input.type } }));
-    }
-  }
-  const toolAttr = attributeOf(p, 'tool');
-  if (toolAttr && !s.tool) {
-    out.push(diag(AgentRule.tool, 'warning', `skill "${sname}" has an empty tool binding`, toolAttr.valueRange));
-  }
-  if (!s.tool) return;
-  const used = new Set<string>();
-  for (const ph of s.placeholders) {
-    used.add(ph.text);
-    if (!declared.has(ph.text)) {
-      out.push(
-        diag(AgentRule.toolInput, 'error', `skill "${sname}" command references {${ph.text}}, which is not a declared input`, ph.range, {
-          data: { placeholder: ph.text },
-        }),
-      );
-    }
-  }
-  for (const input of inputs) {
-    if (!used.has(input.name)) {
-      out.push(diag(AgentRule.unusedInput, 'warning', `skill "${sname}" declares input "${input.name}" that its command never uses`, input.nameRange));
-    }
-  }
-  const binary = m.tools.length ? s.binary : null;
-  if (binary && !m.tools.some((t) => t.text === binary.text)) {
-    const toolsField = fieldOf(m.doc, 'tools')!;
-    out.push(
-      diag(AgentRule.undeclaredTool, 'warning', `skill "${sname}" runs "${binary.text}", which is not in the agent's tools list`, binary.range, {
-        related: [{ range: toolsField.valueRange, message: "the agent's tools list" }],
-        data: { binary: binary.text },
-      }),
-    );
-  }
-  lintTool(s, s.plane, out);
-}
-
-const KINDS = new Set(['identity', 'skill']);
 
 /** agent3md/1 says `3md: 1.0`; the reference does not check it (docs/rules.md#agent-version). */
 function checkVersion(doc: ThreeMdDocument, out: Diagnostic[]): void {
   const v = fieldOf(doc, '3md', true);
   if (v && doc.version && doc.version !== '1.0') {
     out.push(diag(AgentRule.agentVersion, 'information', `agent3md/1 agents are written in 3md 1.0; this file says "${doc.version}"`, v.valueRange));
-  }
-}
-
-/** Checks for the spec/reference gaps on one plane (docs/rules.md): never errors, so conformance holds. */
-function checkPlaneExtras(p: Plane, out: Diagnostic[]): void {
-  const kind = attributeOf(p, 'kind');
-  if (kind && !KINDS.has(kind.value)) {
-    const msg = `kind "${kind.value}" is not an agent3md/1 kind (identity or skill); this plane is read as a skill`;
-    out.push(diag(AgentRule.unknownKind, 'hint', msg, kind.valueRange));
-  }
-  const label = attributeOf(p, 'label');
-  if (label && p.label && p.label.trim() && p.label !== p.label.trim()) {
-    const msg = `label "${p.label}" has surrounding whitespace: validators read "${p.label.trim()}" but the runtime routes to "${p.label}"`;
-    out.push(diag(AgentRule.labelWhitespace, 'warning', msg, label.valueRange));
-  }
-  for (const l of p.links) {
-    if (!/^\d+$/.test(l.targetText)) {
-      const msg = `[[z=…]] with a target that is not an unsigned integer is a 3md link but not an agent dependency`;
-      out.push(diag(AgentRule.linkNotDependency, 'information', msg, l.targetRange));
-    }
   }
 }

@@ -1,21 +1,16 @@
 /** `@plane` directive lines: the reference tokenizer, with a range on every token. */
-import { lineRange } from '../types';
-import { isBlank, trailingWsStart } from '../text';
+import { trailingWsStart } from '../text';
 import { isQuoted, parseFiniteDecimal, unquote } from './lexical';
-import { Attribute, bareRecord, Directive, Link, type LinkTargets, type ParseIssue, type Plane, type PlaneParts } from './syntax';
+import { Attribute, bareRecord, type RelIssue } from './syntax';
+import { Link } from './link';
 
 const KEYWORD = '@plane';
 
 /** One shared string per usual key, so a large agent keeps one `triggers`, not thousands. */
 const COMMON_KEYS = new Map(['z', 'x', 'y', 'label', 'kind', 'triggers', 'inputs', 'tool', 'cost'].map((k) => [k, k]));
 
-function directiveIssue(line: number, detail: string, from: number, to: number): ParseIssue {
-  return {
-    code: 'invalidPlaneDirective',
-    message: `Invalid @plane directive on line ${line + 1}: ${detail}`,
-    range: lineRange(line, from, to),
-    detail,
-  };
+function directiveIssue(detail: string, from: number, to: number): RelIssue {
+  return { code: 'invalidPlaneDirective', detail, from, to };
 }
 
 /**
@@ -47,15 +42,21 @@ function tokenize(raw: string, from: number, to: number): { bounds: number[]; un
   return { bounds, unterminatedAt: -1 };
 }
 
-/**
- * Parses the directive on `line` (whose span ends before `endLine`). The plane is attached by
- * the caller once the body and duplicates are known.
- */
-export function parseDirective(raw: string, line: number, endLine: number): Directive {
+/** What a directive line says: its attributes (at line 0), where it ends, its grammar issues (and its header, filled in by `planeHeader`'s caller). */
+export interface DirectiveLine {
+  attributes: Attribute[];
+  end: number;
+  issues: RelIssue[];
+  header: PlaneHeader | null | undefined;
+}
+
+/** Parses a directive line, at line 0 (a view puts it on its line). */
+export function parseDirective(raw: string): DirectiveLine {
+  const line = 0;
   const end = trailingWsStart(raw);
   let restStart = KEYWORD.length;
   while (restStart < end && (raw.charCodeAt(restStart) === 32 || raw.charCodeAt(restStart) === 9)) restStart++;
-  const issues: ParseIssue[] = [];
+  const issues: RelIssue[] = [];
   const attributes: Attribute[] = [];
   const { bounds, unterminatedAt } = tokenize(raw, restStart, end);
   for (let k = 0; k < bounds.length; k += 2) {
@@ -63,11 +64,11 @@ export function parseDirective(raw: string, line: number, endLine: number): Dire
     const tokEnd = bounds[k + 1]!;
     const eq = raw.indexOf('=', start);
     if (eq < 0 || eq >= tokEnd) {
-      issues.push(directiveIssue(line, `expected key=value, found '${raw.slice(start, tokEnd)}'`, start, tokEnd));
+      issues.push(directiveIssue(`expected key=value, found '${raw.slice(start, tokEnd)}'`, start, tokEnd));
       continue;
     }
     if (eq === start) {
-      issues.push(directiveIssue(line, `empty attribute key in '${raw.slice(start, tokEnd)}'`, start, tokEnd));
+      issues.push(directiveIssue(`empty attribute key in '${raw.slice(start, tokEnd)}'`, start, tokEnd));
       continue;
     }
     const rawValue = raw.slice(eq + 1, tokEnd);
@@ -76,26 +77,32 @@ export function parseDirective(raw: string, line: number, endLine: number): Dire
   }
   if (unterminatedAt >= 0) {
     const remainder = raw.slice(restStart, end);
-    issues.push(directiveIssue(line, `unterminated quote in '${remainder}'`, unterminatedAt, end));
+    issues.push(directiveIssue(`unterminated quote in '${remainder}'`, unterminatedAt, end));
   }
-  return new Directive(line, endLine, attributes, end, issues);
+  return { attributes, end, issues, header: undefined };
 }
 
 /** The last attribute with this key, as the reference's last-wins rule reads it. */
-export function lastAttribute(d: Directive, key: string): Attribute | undefined {
+export function lastAttribute(d: { attributes: readonly Attribute[] }, key: string): Attribute | undefined {
   for (let i = d.attributes.length - 1; i >= 0; i--) if (d.attributes[i]!.key === key) return d.attributes[i];
   return undefined;
 }
 
-/** Checks z, x, y (in the reference's order) and returns the plane's header, or null. */
-export function planeHeader(d: Directive): Pick<Plane, 'z' | 'label' | 'x' | 'y' | 'attributes'> | null {
+/** A plane's header: what its directive line says about it. */
+export interface PlaneHeader {
+  z: number;
+  label: string | null;
+  x: number | null;
+  y: number | null;
+  /** Non-reserved attributes, keys lowercased, last occurrence wins. */
+  attributes: Record<string, string>;
+}
+
+/** Checks z, x, y (in the reference's order) and returns the plane's header, or null (adding the reason to the line's issues). */
+export function planeHeader(d: DirectiveLine): PlaneHeader | null {
   const zAttr = lastAttribute(d, 'z');
   if (!zAttr) {
-    d.issues.push({
-      code: 'missingPlanePosition',
-      message: `The @plane directive on line ${d.line + 1} is missing a 'z' position.`,
-      range: d.keywordRange,
-    });
+    d.issues.push({ code: 'missingPlanePosition', from: 0, to: 6 });
     return null;
   }
   const coord = (name: 'z' | 'x' | 'y'): number | null | undefined => {
@@ -105,7 +112,7 @@ export function planeHeader(d: Directive): Pick<Plane, 'z' | 'label' | 'x' | 'y'
     if (n === null) {
       const r = a.valueRange;
       const detail = `${name} must be a finite decimal number, found '${a.value}'`;
-      d.issues.push(directiveIssue(d.line, detail, r.start.character, r.end.character));
+      d.issues.push(directiveIssue(detail, r.start.character, r.end.character));
       return undefined;
     }
     return n;
@@ -123,51 +130,22 @@ export function planeHeader(d: Directive): Pick<Plane, 'z' | 'label' | 'x' | 'y'
   return { z, label, x: x ?? null, y: y ?? null, attributes };
 }
 
-/**
- * Where a plane's body text and links can come from other than joining and scanning its lines:
- * `cut` gives lines `first`..`last` as one string, `links` the links on them.
- */
-export interface BodySource {
-  cut(first: number, last: number): string;
-  links?(first: number, last: number, sourceZ: number): Link[];
-  /** What the span `from`..`to` (exclusive) is made of, when it is made of old planes. */
-  parts?(from: number, to: number): PlaneParts | undefined;
-}
-
-/** Drops leading and trailing blank lines; returns the body text and its first/last line. */
-export function collapseLines(
-  lines: string[],
-  from: number,
-  to: number,
-  /** Cuts lines first..last out of the original text when it is at hand (no copy); else they are joined. */
-  source?: BodySource,
-): { text: string; first: number; last: number } | null {
-  let a = from;
-  let b = to - 1;
-  while (a <= b && isBlank(lines[a]!)) a++;
-  while (b >= a && isBlank(lines[b]!)) b--;
-  if (a > b) return null;
-  return { text: source ? source.cut(a, b) : a === b ? lines[a]! : lines.slice(a, b + 1).join('\n'), first: a, last: b };
-}
-
 const LINK = /\[\[z=([-+0-9eE.]{1,40})(?:\|([^\]\n]{0,400}))?\]\]/g;
 
 /**
- * Cross-plane links on lines [from, to) of a plane, with the reference's bounded grammar
- * (a link never spans lines), resolved against `targets`.
+ * Cross-plane links on lines [from, to) of `lines`, numbered from `base`, with the reference's
+ * bounded grammar (a link never spans lines).
  */
-export function scanLinks(lines: string[], from: number, to: number, sourceZ: number, col0: number, targets: LinkTargets): Link[] {
+export function scanLinks(lines: readonly string[], from: number, to: number, sourceZ: number, base = 0): Link[] {
   const out: Link[] = [];
   for (let line = from; line < to; line++) {
     const text = lines[line]!;
     if (!text.includes('[[z=')) continue;
-    const c = line === 0 ? col0 : 0;
     LINK.lastIndex = 0;
     for (let m = LINK.exec(text); m; m = LINK.exec(text)) {
       const target = parseFiniteDecimal(m[1]!);
       if (target === null) continue;
-      const s = m.index + c;
-      out.push(new Link(sourceZ, target, m[1]!, m[2] ?? null, lineRange(line, s, s + m[0].length), lineRange(line, s + 4, s + 4 + m[1]!.length), targets));
+      out.push(new Link(sourceZ, target, m[1]!, m[2] ?? null, line - base, m.index, m.index + m[0].length));
     }
   }
   return out;

@@ -1,12 +1,17 @@
 /**
  * The tolerant 3md parser: the reference grammar (3md 1.0) with ranges, error recovery and
  * every error reported. `strictResult` gives the reference's own answer (first error or document).
+ * A document is made of segments (segment.ts), one per directive-looking line, and a head.
  */
 import { lineRange } from '../types';
 import { leadingWs, splitLines, trimWs } from '../text';
-import { collapseLines, parseDirective, planeHeader, scanLinks, type BodySource } from './directive';
 import { isDirectiveLine, scanFrontmatter } from './frontmatter';
-import { bareRecord, Plane, type Directive, type Frontmatter, type Link, type ParseIssue, type ThreeMdDocument } from './syntax';
+import { bareRecord, type Frontmatter, type ParseIssue } from './syntax';
+import type { Link } from './link';
+import { Directive, Plane, PlaneSource } from './plane';
+import { fenceTransition, Segment, type FenceState } from './segment';
+import { structureOf, type DocumentStructure, type Head } from './structure';
+import type { ThreeMdDocument } from './document';
 
 /** Parses a whole text. Never throws. */
 export function parseThreeMd(text: string): ThreeMdDocument {
@@ -14,115 +19,204 @@ export function parseThreeMd(text: string): ThreeMdDocument {
   const body = bom ? text.slice(1) : text;
   const hasCr = body.includes('\r');
   const lines = hasCr ? splitLines(body) : body.split('\n');
-  const col0 = bom ? 1 : 0;
-  // With LF line breaks only, a plane's body is a slice of the text itself rather than a copy.
-  let cut: ((first: number, last: number) => string) | undefined;
+  // With LF line breaks only, a segment's text is a slice of the text itself rather than a copy.
+  let cut: ((first: number, end: number) => string) | undefined;
   if (!hasCr) {
-    const starts = new Int32Array(lines.length);
+    const starts = new Int32Array(lines.length + 1);
     let at = 0;
     for (let i = 0; i < lines.length; i++) {
       starts[i] = at;
       at += lines[i]!.length + 1;
     }
-    cut = (first, last) => body.slice(starts[first]!, starts[last]! + lines[last]!.length);
+    starts[lines.length] = at;
+    cut = (first, end) => body.slice(starts[first]!, starts[end]! - 1);
   }
-  const frontmatter = scanFrontmatter(lines, col0);
-  const head = interpretFrontmatter(frontmatter);
+  const frontmatter = scanFrontmatter(lines, bom ? 1 : 0);
   const bodyStart = frontmatter.present ? frontmatter.endLine + 1 : 0;
+  const cuts: number[] = [];
+  for (let i = bodyStart; i < lines.length; i++) if (lines[i]!.charCodeAt(0) === 64 && isDirectiveLine(lines[i]!)) cuts.push(i);
+  const headEnd = cuts.length ? cuts[0]! : lines.length;
+  // The segments share the line array.
+  const head = headOf(new Segment(lines, 0, headEnd, cut?.(0, headEnd)), frontmatter, bodyStart, bom);
+  const segments = cuts.map((a, k) => {
+    const b = k + 1 < cuts.length ? cuts[k + 1]! : lines.length;
+    return new Segment(lines, a, b - a, cut?.(a, b));
+  });
+  const loneCr = hasCr && /\r(?!\n)/.test(text);
+  const structure = structureOf(head, segments);
+  if (structure.tops.length === 0) return shorthand(head, lines, text, loneCr);
+  return documentOf(structure, () => text, loneCr);
+}
 
-  const directives: Directive[] = [];
-  const marks: number[] = [];
-  let fence = '';
-  let firstDirective = lines.length;
-  for (let i = bodyStart; i < lines.length; i++) {
-    const raw = lines[i]!;
-    if (!isStructuralLine(raw)) continue;
-    marks.push(i);
-    const fenceChange = fenceTransition(raw, fence);
-    if (fenceChange !== null) {
-      fence = fenceChange;
-      continue;
-    }
-    if (fence || !isDirectiveLine(raw)) continue;
-    if (directives.length === 0) firstDirective = i;
-    else directives[directives.length - 1]!.endLine = i;
-    directives.push(parseDirective(raw, i, lines.length));
+/** The head of a document: its frontmatter read, the fence state its preamble leaves. */
+export function headOf(segment: Segment, frontmatter: Frontmatter, bodyStart: number, bom: boolean): Head {
+  let fence: FenceState = '';
+  for (let i = bodyStart; i < segment.lineCount; i++) {
+    const change = fenceTransition(segment.line(i), fence);
+    if (change !== null) fence = change;
   }
+  return { segment, frontmatter, ...interpretFrontmatter(frontmatter), bodyStart, fence, bom };
+}
 
-  const doc: ThreeMdDocument = {
+/** Drops leading and trailing blank lines of lines `from`..`to` (exclusive); the text of the rest, or null. */
+function collapsed(line: (i: number) => string, from: number, to: number): string | null {
+  let a = from;
+  let b = to - 1;
+  while (a <= b && isBlankText(line(a))) a++;
+  while (b >= a && isBlankText(line(b))) b--;
+  if (a > b) return null;
+  const parts: string[] = [];
+  for (let i = a; i <= b; i++) parts.push(line(i));
+  return parts.join('\n');
+}
+
+function isBlankText(s: string): boolean {
+  return leadingWs(s) === s.length;
+}
+
+/** Joins lines once, when first asked. */
+function lazyLines(make: () => readonly string[]): () => readonly string[] {
+  let memo: readonly string[] | undefined;
+  return () => (memo ??= make());
+}
+
+/** The document without any directive: the single-plane shorthand (one implicit plane z=0). */
+function shorthand(head: Head, lines: string[], text: string, loneCr: boolean): ThreeMdDocument {
+  const from = head.bodyStart;
+  const planes: Plane[] = [];
+  const zs = new Set<number>();
+  if (collapsed((i) => lines[i]!, from, lines.length) !== null) {
+    const source = new PlaneSource([new Segment(['', ...lines.slice(from)])], { z: 0, label: null, x: null, y: null, attributes: bareRecord() });
+    zs.add(0);
+    planes.push(new Plane(source, from - 1, null, zs, { bom: head.bom }));
+  }
+  return {
     getText: () => text,
     lines,
-    bom,
-    frontmatter,
-    ...head,
+    line: (i) => lines[i],
+    lineCount: lines.length,
+    bom: head.bom,
+    frontmatter: head.frontmatter,
+    version: head.version,
+    axis: head.axis,
+    title: head.title,
+    metadata: head.metadata,
+    headIssues: head.headIssues,
     preamble: null,
-    preambleStartLine: bodyStart,
-    preambleEndLine: firstDirective,
-    directives,
-    marks: Int32Array.from(marks),
-    planes: [],
-    zs: new Set(),
-    linkTargets: { zs: new Set() },
-    shape: {},
-    revision: 0,
-    loneCr: hasCr && /\r(?!\n)/.test(text),
+    preambleStartLine: from,
+    preambleEndLine: lines.length,
+    directives: [],
+    planes,
+    zs,
+    loneCr,
+    structure: null,
+    memo: {},
   };
-  const source = cut && { cut };
-  const pre = collapseLines(lines, bodyStart, firstDirective, source);
-  if (directives.length === 0) {
-    if (pre) doc.planes.push(implicitPlane(doc, pre.text, bodyStart, lines.length, pre.first, pre.last));
-  } else {
-    doc.preamble = pre ? pre.text : null;
-    const seen = new Set<number>();
-    for (const d of directives) {
-      const plane = buildPlane(doc, d, source);
-      if (!plane) continue;
-      if (seen.has(plane.z)) {
-        markDuplicate(d, plane.z);
-        continue;
-      }
-      seen.add(plane.z);
-      d.plane = plane;
-      doc.planes.push(plane);
+}
+
+/** What a new document may take from the one it was re-parsed from: its views before directive `changed`, and after it when nothing moved. */
+export interface ViewReuse {
+  prev: ThreeMdDocument;
+  /** The one directive whose views are made anew (-1: the edit was in the preamble). */
+  changed: number;
+  /** How far the directives after it moved. */
+  delta: number;
+}
+
+/** The document of a structure with directives. */
+export function documentOf(st: DocumentStructure, text: (() => string) | undefined, loneCr: boolean, reuse?: ViewReuse): ThreeMdDocument {
+  const { tops } = st;
+  const same = reuse && reuse.prev.zs === st.zs ? reuse : undefined;
+  let directives: Directive[];
+  let planes: Plane[];
+  let from = 0;
+  if (same && same.changed >= 0) {
+    // The views before the edited directive are the previous document's, and after it too when nothing moved.
+    const prev = same.prev;
+    const firstPlane = planesBefore(prev.planes, prev.directives[same.changed]!.line);
+    if (same.delta === 0 && prev.directives.length === tops.length) {
+      directives = prev.directives.slice();
+      planes = prev.planes.slice();
+      const d = view(st, same.changed);
+      directives[same.changed] = d;
+      if (d.plane) planes[firstPlane] = d.plane;
+      return assemble(st, directives, planes, text, loneCr, reuse);
     }
+    directives = prev.directives.slice(0, same.changed);
+    planes = prev.planes.slice(0, firstPlane);
+    from = same.changed;
+  } else {
+    directives = [];
+    planes = [];
   }
-  resolveLinkTargets(doc);
-  return doc;
+  for (let t = from; t < tops.length; t++) {
+    const d = view(st, t);
+    directives.push(d);
+    if (d.plane) planes.push(d.plane);
+  }
+  return assemble(st, directives, planes, text, loneCr, reuse);
 }
 
-/**
- * Only a line starting with a blank, a backtick, a tilde or `@` can open or close a fence or be
- * a directive: most lines are settled by their first character.
- */
-export function mayBeStructural(raw: string): boolean {
-  const c0 = raw.charCodeAt(0);
-  return c0 === 32 || c0 === 9 || c0 === 96 || c0 === 126 || c0 === 64;
+/** How many of `planes` (in line order) start before `line`. */
+function planesBefore(planes: readonly Plane[], line: number): number {
+  let lo = 0;
+  let hi = planes.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (planes[mid]!.line < line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
-/**
- * Fence bookkeeping of the reference: returns the new fence state when this line opens or
- * closes a fence, or null when it does not touch it.
- */
-export function fenceTransition(raw: string, fence: string): string | null {
-  // Only the first non-blank characters matter; read them without making a trimmed copy.
-  const at = leadingWs(raw);
-  const c = raw.charCodeAt(at);
-  if (c !== 96 && c !== 126) return null; // ` or ~
-  if (fence) return c === fence.charCodeAt(0) && threeOf(raw, at, c) ? '' : null;
-  return threeOf(raw, at, c) ? (c === 96 ? '`' : '~') : null;
+/** The view of directive `t` of a structure, with its plane unless it is rejected or a duplicate. */
+function view(st: DocumentStructure, t: number): Directive {
+  const { tops, starts, sources, duplicate, zs } = st;
+  const k = tops[t]!;
+  const line = starts[k]!;
+  const end = t + 1 < tops.length ? starts[tops[t + 1]!]! : st.lineCount;
+  const d = new Directive(st.segments[k]!, line, end, duplicate[t] === 1);
+  const src = sources[t];
+  if (src && !d.duplicate) d.plane = new Plane(src, line, d, zs);
+  return d;
 }
 
-/** True when the characters at `at`, `at + 1` and `at + 2` are all `c` (the first is known to be). */
-function threeOf(raw: string, at: number, c: number): boolean {
-  return raw.charCodeAt(at + 1) === c && raw.charCodeAt(at + 2) === c;
-}
-
-/** True for a line that can change the document's structure: one that can open or close a fence, or a directive. */
-export function isStructuralLine(raw: string): boolean {
-  if (!mayBeStructural(raw)) return false;
-  const at = leadingWs(raw);
-  const c = raw.charCodeAt(at);
-  return ((c === 96 || c === 126) && threeOf(raw, at, c)) || isDirectiveLine(raw);
+function assemble(st: DocumentStructure, directives: Directive[], planes: Plane[], text: (() => string) | undefined, loneCr: boolean, reuse?: ViewReuse): ThreeMdDocument {
+  const { head, tops, starts, zs } = st;
+  const preambleEnd = starts[tops[0]!]!;
+  // An edit within a directive's span leaves the lines before the first directive as they were.
+  const keepPreamble = reuse && reuse.changed >= 0 && reuse.prev.preambleEndLine === preambleEnd;
+  const line = (i: number) => st.line(i);
+  const all = lazyLines(() => {
+    const out = head.segment.lines.slice();
+    for (const s of st.segments) for (let i = 0; i < s.lineCount; i++) out.push(s.line(i));
+    return out;
+  });
+  let joined: string | undefined;
+  return {
+    getText: text ?? (() => (joined ??= (head.bom ? '\uFEFF' : '') + all().join('\n'))),
+    get lines() {
+      return all();
+    },
+    line,
+    lineCount: st.lineCount,
+    bom: head.bom,
+    frontmatter: head.frontmatter,
+    version: head.version,
+    axis: head.axis,
+    title: head.title,
+    metadata: head.metadata,
+    headIssues: head.headIssues,
+    preamble: keepPreamble ? reuse.prev.preamble : collapsed((i) => st.line(i)!, head.bodyStart, preambleEnd),
+    preambleStartLine: head.bodyStart,
+    preambleEndLine: preambleEnd,
+    directives,
+    planes,
+    zs,
+    loneCr,
+    structure: st,
+    memo: {},
+  };
 }
 
 function interpretFrontmatter(fm: Frontmatter): Pick<ThreeMdDocument, 'version' | 'axis' | 'title' | 'metadata' | 'headIssues'> {
@@ -148,79 +242,6 @@ function interpretFrontmatter(fm: Frontmatter): Pick<ThreeMdDocument, 'version' 
     });
   }
   return { version, axis, title, metadata, headIssues };
-}
-
-function implicitPlane(doc: ThreeMdDocument, body: string, from: number, to: number, first: number, last: number): Plane {
-  const plane = new Plane({
-    z: 0,
-    label: null,
-    x: null,
-    y: null,
-    attributes: bareRecord(),
-    body,
-    directive: null,
-    bodyStartLine: from,
-    endLine: to,
-    bodyRange: lineRange(first, 0, 0),
-    links: [],
-  });
-  plane.bodyRange = bodyExtent(doc, first, last);
-  plane.links = scanLinks(doc.lines, from, to, 0, doc.bom ? 1 : 0, doc.linkTargets);
-  return plane;
-}
-
-function bodyExtent(doc: ThreeMdDocument, first: number, last: number) {
-  const c = first === 0 && doc.bom ? 1 : 0;
-  return { start: { line: first, character: c }, end: { line: last, character: doc.lines[last]!.length + (last === 0 && doc.bom ? 1 : 0) } };
-}
-
-/** Builds the plane of one directive from its header and body lines (null when rejected). */
-export function buildPlane(doc: ThreeMdDocument, d: Directive, source?: BodySource): Plane | null {
-  const header = planeHeader(d);
-  if (!header) return null;
-  const from = d.line + 1;
-  const body = collapseLines(doc.lines, from, d.endLine, source);
-  const plane = new Plane({
-    z: header.z,
-    label: header.label,
-    x: header.x,
-    y: header.y,
-    attributes: header.attributes,
-    body: body ? body.text : '',
-    directive: d,
-    bodyStartLine: from,
-    endLine: d.endLine,
-    bodyRange: body ? bodyExtent(doc, body.first, body.last) : null,
-    // Only the body's non-blank extent can hold links, and most bodies hold none. A source that
-    // knows the links is asked without a search of the text (a body put together from pieces
-    // stays in pieces until something reads it).
-    links: !body
-      ? []
-      : source?.links
-        ? source.links(body.first, body.last, header.z)
-        : !body.text.includes('[[z=')
-          ? []
-          : scanLinks(doc.lines, body.first, body.last + 1, header.z, 0, doc.linkTargets),
-  });
-  plane.parts = source?.parts?.(from, d.endLine);
-  return plane;
-}
-
-export function markDuplicate(d: Directive, z: number): void {
-  d.duplicate = true;
-  d.plane = null;
-  const zAttr = [...d.attributes].reverse().find((a) => a.key === 'z');
-  d.issues.push({
-    code: 'duplicatePlane',
-    message: `Two planes share the same z position: ${String(z)}`,
-    range: zAttr ? zAttr.valueRange : d.keywordRange,
-    detail: String(z),
-  });
-}
-
-export function resolveLinkTargets(doc: ThreeMdDocument): void {
-  doc.zs = new Set(doc.planes.map((p) => p.z));
-  doc.linkTargets.zs = doc.zs;
 }
 
 /** Every issue in the reference's order: frontmatter, version, then directives by line. */

@@ -1,154 +1,219 @@
-/** A plane of the 3md tree and the links in its body, with what moving them to other lines takes. */
-import { shiftRange, type Range } from '../types';
-import type { Directive, PlaneMemo } from './syntax';
+/**
+ * Planes and links as a document shows them: thin views that put a plane source (segments, own
+ * line numbers) at the line where the document has it. The content is the source's, shared by
+ * every document whose planes come from the same segments; a view adds the start line.
+ */
+import { lineRange, type Range } from '../types';
+import { isBlank } from '../text';
+import type { PlaneHeader } from './directive';
+import type { Segment, SegmentBody } from './segment';
+import { issueAt, type Attribute, type ParseIssue } from './syntax';
+import { EMPTY_ZS, Link } from './link';
+
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation in the analysis layers
+export interface SourceMemo {}
+
+/** The offsets of a source of one segment (shared: never written). */
+const ONE_SEGMENT = new Int32Array(1);
 
 /**
- * The z values a document's links resolve against. One object serves a document and every
- * document an incremental re-parse makes from it (the previous one is consumed), so a change of
- * the z set is one assignment, not a pass over every link.
+ * What a plane is made of: the segment of its directive and the segments a fence left open in
+ * its body swallowed (their directive lines are body text). Immutable; line 0 is the directive
+ * line. A plane of one segment has the segment's own source, so its content key is the segment.
  */
-export interface LinkTargets {
-  zs: ReadonlySet<number>;
-}
+export class PlaneSource {
+  readonly lineCount: number;
+  /** Where each segment starts, in own lines. */
+  readonly offsets: Int32Array;
+  #body: SegmentBody | null | undefined;
+  #links: readonly Link[] | undefined;
+  /** What the analysis layers derive from this source alone. */
+  memo: SourceMemo | undefined = undefined;
 
-/** One `[[z=N|text]]` in a plane's body. */
-export class Link {
   constructor(
-    readonly sourceZ: number,
-    readonly targetZ: number,
-    /** The target as written (`1`, `.5`, `+1`, `1e0`). */
-    readonly targetText: string,
-    readonly text: string | null,
-    /** The whole `[[z=N|text]]`. */
-    readonly range: Range,
-    /** The `N`. */
-    readonly targetRange: Range,
-    targets: LinkTargets,
+    readonly segments: readonly Segment[],
+    readonly header: PlaneHeader,
   ) {
-    this.#targets = targets;
+    if (segments.length === 1) {
+      this.offsets = ONE_SEGMENT;
+      this.lineCount = segments[0]!.lineCount;
+      return;
+    }
+    this.offsets = new Int32Array(segments.length);
+    let n = 0;
+    segments.forEach((s, k) => {
+      this.offsets[k] = n;
+      n += s.lineCount;
+    });
+    this.lineCount = n;
   }
 
-  #targets: LinkTargets;
-
-  /** True when a plane of the document has the target z. */
-  get targetExists(): boolean {
-    return this.#targets.zs.has(this.targetZ);
+  /** The trimmed body (lines after the directive, through every swallowed segment), or null when blank. */
+  get body(): SegmentBody | null {
+    if (this.#body !== undefined) return this.#body;
+    if (this.segments.length === 1) return (this.#body = this.segments[0]!.body);
+    const segs = this.segments;
+    // First non-blank line from the top (the directive line excluded), last from the bottom.
+    let fk = 0;
+    let fi = 1;
+    for (;;) {
+      if (fi >= segs[fk]!.lineCount) {
+        if (++fk === segs.length) return (this.#body = null);
+        fi = 0;
+      } else if (isBlank(segs[fk]!.line(fi))) fi++;
+      else break;
+    }
+    let lk = segs.length - 1;
+    let li = segs[lk]!.lineCount - 1;
+    while (isBlank(segs[lk]!.line(li))) if (--li < 0) li = segs[--lk]!.lineCount - 1;
+    const parts: string[] = [];
+    for (let k = fk; k <= lk; k++) {
+      const s = segs[k]!;
+      const a = k === fk ? fi : 0;
+      const b = k === lk ? li : s.lineCount - 1;
+      parts.push(a === 0 && b === s.lineCount - 1 ? s.text : s.cut(a, b));
+    }
+    return (this.#body = { first: this.offsets[fk]! + fi, last: this.offsets[lk]! + li, text: parts.join('\n') });
   }
 
-  /** The same link `n` lines down (in the plane `sourceZ`, when it is now another plane's). */
-  movedBy(n: number, sourceZ = this.sourceZ): Link {
-    return new Link(sourceZ, this.targetZ, this.targetText, this.text, shiftRange(this.range, n), shiftRange(this.targetRange, n), this.#targets);
-  }
-
-  toJSON(): object {
-    const { sourceZ, targetZ, targetText, text, targetExists, range, targetRange } = this;
-    return { sourceZ, targetZ, targetText, text, targetExists, range, targetRange };
+  /** The links of the body, at own line numbers (resolved against nothing: views resolve them). */
+  get links(): readonly Link[] {
+    if (this.#links) return this.#links;
+    if (this.segments.length === 1) return (this.#links = this.segments[0]!.links(1));
+    const out: Link[] = [...this.segments[0]!.links(1)];
+    const z = this.header.z;
+    for (let k = 1; k < this.segments.length; k++) for (const l of this.segments[k]!.links(0)) out.push(l.placed(this.offsets[k]!, z, EMPTY_ZS));
+    return (this.#links = out);
   }
 }
 
-/**
- * What a long body was put together from (pieces.ts): whole old planes, in line order, and
- * where their bodies lie now. Layers that look for a pattern in the body can combine the old
- * planes' results instead, when no line outside those bodies holds a link or a call.
- */
-export interface PlaneParts {
-  planes: Plane[];
-  /** How far each plane's lines moved since it was made. */
-  moves: number[];
-  /** Each plane's body: first and last line in this document. */
-  first: number[];
-  last: number[];
-  /** True when no other line of the span contains `[[z=` or `route(`. */
-  plainGaps: boolean;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation in the analysis layers
+export interface ViewMemo {}
 
-/** The fields a plane is made with. A moved copy leaves `bodyRange` and `links` undefined: they are its origin's, moved, when read. */
-export type PlaneInit = Pick<Plane, 'z' | 'label' | 'x' | 'y' | 'attributes' | 'body' | 'directive' | 'bodyStartLine' | 'endLine'> & {
-  bodyRange: Range | null | undefined;
-  links: Link[] | undefined;
-};
-
-const NO_LINKS: readonly Link[] = Object.freeze([]);
-
-/**
- * One plane. A copy moved to other lines by an incremental edit keeps its origin's header and
- * body and makes its body range and links (shifted, resolved against the z set it was given)
- * only when they are read: an edit that adds a line moves every later plane, and few are read.
- */
+/** One plane of a document: its source put on its lines. */
 export class Plane {
-  z: number;
-  label: string | null;
-  x: number | null;
-  y: number | null;
+  readonly z: number;
+  readonly label: string | null;
+  readonly x: number | null;
+  readonly y: number | null;
   /** Non-reserved attributes, keys lowercased, last occurrence wins. */
-  attributes: Record<string, string>;
-  body: string;
-  /** The `@plane` line; null for the implicit plane of the single-plane shorthand. */
-  directive: Directive | null;
+  readonly attributes: Record<string, string>;
   /** First line of the body span (the line after the directive). */
-  bodyStartLine: number;
+  readonly bodyStartLine: number;
   /** One past the last line of the span. */
-  endLine: number;
-  /**
-   * Set when this plane is an unchanged plane moved to other lines by an incremental edit: the
-   * plane it was copied from. Caches keyed by content use `origin ?? plane`.
-   */
-  origin: Plane | undefined;
-  /** Caches of the layers above the parser; a new or moved plane starts without. */
-  memo: PlaneMemo | undefined = undefined;
-  /** Set when the body was put together from old planes (a moved copy does not keep it). */
-  parts: PlaneParts | undefined = undefined;
-  #bodyRange: Range | null | undefined;
+  readonly endLine: number;
   #links: Link[] | undefined;
+  /** What the analysis layers derive from this view (a view never changes: its source, line and z set are fixed). */
+  memo: ViewMemo | undefined = undefined;
 
-  constructor(init: PlaneInit, origin?: Plane) {
-    this.z = init.z;
-    this.label = init.label;
-    this.x = init.x;
-    this.y = init.y;
-    this.attributes = init.attributes;
-    this.body = init.body;
-    this.directive = init.directive;
-    this.bodyStartLine = init.bodyStartLine;
-    this.endLine = init.endLine;
-    this.#bodyRange = init.bodyRange;
-    this.#links = init.links;
-    this.origin = origin;
+  constructor(
+    readonly source: PlaneSource,
+    /** The line of the directive (the plane's line 0). */
+    readonly line: number,
+    /** The `@plane` line; null for the implicit plane of the single-plane shorthand. */
+    readonly directive: Directive | null,
+    /** The z set the links resolve against. */
+    readonly zs: ReadonlySet<number>,
+    /** The single-plane shorthand's plane (its source's line 0 is an empty stand-in for a directive, on line -1 when the text has no frontmatter) shows line 0 after a BOM. */
+    private readonly implicit?: { bom: boolean },
+  ) {
+    const h = source.header;
+    this.z = h.z;
+    this.label = h.label;
+    this.x = h.x;
+    this.y = h.y;
+    this.attributes = h.attributes;
+    this.bodyStartLine = line + 1;
+    this.endLine = line + source.lineCount;
   }
 
-  /** This plane on other lines (`n` lines down), under a moved copy of its directive. */
-  movedBy(n: number, directive: Directive | null): Plane {
-    const { z, label, x, y, attributes, body, bodyStartLine, endLine } = this;
-    const init = { z, label, x, y, attributes, body, directive, bodyStartLine: bodyStartLine + n, endLine: endLine + n, bodyRange: undefined, links: undefined };
-    return new Plane(init, this.origin ?? this);
+  get body(): string {
+    return this.source.body?.text ?? '';
   }
 
   /** The trimmed body's extent, or null when the body is empty. */
   get bodyRange(): Range | null {
-    if (this.#bodyRange === undefined) {
-      const from = this.origin!;
-      const r = from.bodyRange;
-      this.#bodyRange = r && shiftRange(r, this.bodyStartLine - from.bodyStartLine);
-    }
-    return this.#bodyRange;
-  }
-
-  set bodyRange(r: Range | null) {
-    this.#bodyRange = r;
+    const b = this.source.body;
+    if (!b) return null;
+    const c0 = this.implicit?.bom ? 1 : 0;
+    const first = this.line + b.first;
+    const last = this.line + b.last;
+    const len = this.source.segments.length === 1 ? this.source.segments[0]!.line(b.last).length : lastLineLength(this.source, b.last);
+    return { start: { line: first, character: first === 0 ? c0 : 0 }, end: { line: last, character: len + (last === 0 ? c0 : 0) } };
   }
 
   /** Cross-plane links in the body. */
   get links(): Link[] {
-    if (this.#links === undefined) {
-      const from = this.origin!;
-      const n = this.bodyStartLine - from.bodyStartLine;
-      const own = from.links;
-      this.#links = own.length === 0 ? (NO_LINKS as Link[]) : own.map((l) => l.movedBy(n));
-    }
-    return this.#links;
+    if (this.#links) return this.#links;
+    // On line 0 against no z set (a source's own plane), the source's links are the plane's.
+    if (this.line === 0 && this.zs === EMPTY_ZS && !this.implicit) return (this.#links = this.source.links as Link[]);
+    const c0 = this.implicit?.bom ? 1 : 0;
+    return (this.#links = this.source.links.map((l) => {
+      const placed = l.placed(this.line, this.z, this.zs);
+      return c0 && placed.line === 0 ? new Link(l.sourceZ, l.targetZ, l.targetText, l.text, 0, l.start + 1, l.end + 1).placed(0, this.z, this.zs) : placed;
+    }));
+  }
+}
+
+function lastLineLength(source: PlaneSource, line: number): number {
+  let k = source.segments.length - 1;
+  while (source.offsets[k]! > line) k--;
+  return source.segments[k]!.line(line - source.offsets[k]!).length;
+}
+
+/**
+ * One `@plane` line of a document: a view of a segment's parsed first line on its line. Ranges
+ * and moved attributes are made on demand.
+ */
+export class Directive {
+  /** The plane it produced, or null when it was rejected (no z, bad z, duplicate). Set once, by the document that makes the view. */
+  plane: Plane | null = null;
+  #attributes: Attribute[] | undefined;
+  #issues: ParseIssue[] | undefined;
+
+  constructor(
+    /** The segment whose first line this is. */
+    readonly segment: Segment,
+    readonly line: number,
+    /** One past the last line of this directive's span (the next directive or end of text). */
+    readonly endLine: number,
+    /** Set when the plane was rejected as a duplicate of an earlier z. */
+    readonly duplicate: boolean,
+  ) {}
+
+  /** Column where the directive ends (trailing whitespace excluded). */
+  get end(): number {
+    return this.segment.parsed.end;
   }
 
-  set links(links: Link[]) {
-    this.#links = links;
+  /** Every `key=value` token in source order (repeated keys included). */
+  get attributes(): Attribute[] {
+    if (this.#attributes) return this.#attributes;
+    const own = this.segment.parsed.attributes;
+    return (this.#attributes = this.line === 0 ? own : own.map((a) => a.moved(this.line)));
+  }
+
+  /** The line's grammar issues, and the duplicate z when it is one. */
+  get issues(): ParseIssue[] {
+    if (this.#issues) return this.#issues;
+    const p = this.segment.parsed;
+    const out = p.issues.map((i) => issueAt(i, this.line));
+    if (this.duplicate) {
+      const z = p.header!.z;
+      let zAttr: Attribute | undefined;
+      for (const a of this.attributes) if (a.key === 'z') zAttr = a;
+      out.push({ code: 'duplicatePlane', message: `Two planes share the same z position: ${String(z)}`, range: zAttr ? zAttr.valueRange : this.keywordRange, detail: String(z) });
+    }
+    return (this.#issues = out);
+  }
+
+  /** The `@plane` keyword. */
+  get keywordRange(): Range {
+    return lineRange(this.line, 0, 6);
+  }
+
+  /** The whole directive line (trailing whitespace excluded). */
+  get range(): Range {
+    return lineRange(this.line, 0, this.end);
   }
 }

@@ -1,6 +1,8 @@
 /** The reference parser's observable results, for the CLI, conformance and strict checks. */
 import { documentIssues, documentLinks } from './parser';
-import type { ParseIssue, Plane, ThreeMdDocument } from './syntax';
+import type { ParseIssue } from './syntax';
+import type { Plane } from './plane';
+import type { ThreeMdDocument } from './document';
 
 export type ReferencePlane = Pick<Plane, 'z' | 'label' | 'x' | 'y' | 'attributes' | 'body'>;
 

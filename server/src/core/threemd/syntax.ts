@@ -1,11 +1,25 @@
 /** The 3md syntax tree: the reference's document model plus a source range on every element. */
 import { lineRange, type Range } from '../types';
-import type { DroppedPlanes } from './dropped';
-import type { LinkTargets, Plane } from './plane';
-
-export { Link, Plane, type LinkTargets, type PlaneInit, type PlaneParts } from './plane';
 
 export type ThreeMdErrorCode = 'missingFrontmatter' | 'invalidFrontmatter' | 'missingVersion' | 'missingPlanePosition' | 'invalidPlaneDirective' | 'duplicatePlane';
+
+/**
+ * A directive line's grammar error at its own position (line 0): the message names the line, so
+ * it is written where the line is known (`issueAt`).
+ */
+export interface RelIssue {
+  code: 'invalidPlaneDirective' | 'missingPlanePosition';
+  detail?: string;
+  from: number;
+  to: number;
+}
+
+/** The issue on line `line`, with the reference parser's exact message. */
+export function issueAt(i: RelIssue, line: number): ParseIssue {
+  const range = lineRange(line, i.from, i.to);
+  if (i.code === 'missingPlanePosition') return { code: i.code, message: `The @plane directive on line ${line + 1} is missing a 'z' position.`, range };
+  return { code: i.code, message: `Invalid @plane directive on line ${line + 1}: ${i.detail!}`, range, detail: i.detail! };
+}
 
 /** One grammar error. `message` is the reference parser's exact text. */
 export interface ParseIssue {
@@ -98,9 +112,11 @@ export class Attribute {
     return (this.#columns = Int32Array.from(cols));
   }
 
-  /** The same token on another line. */
+  /** The same token `lines` lines down (its escape table is shared). */
   moved(lines: number): Attribute {
-    return new Attribute(this.key, this.value, this.raw, this.line + lines, this.start, this.eq, this.end, this.quoted);
+    const a = new Attribute(this.key, this.value, this.raw, this.line + lines, this.start, this.eq, this.end, this.quoted);
+    a.#columns = this.#columns;
+    return a;
   }
 
   /** Whole `key=value` token. */
@@ -121,156 +137,4 @@ export class Attribute {
   get innerRange(): Range {
     return this.quoted ? lineRange(this.line, this.eq + 2, this.end - 1) : this.valueRange;
   }
-}
-
-/**
- * What the analysis layers keep per plane object, declared by each layer through module
- * augmentation. A field on the plane costs far less than a `WeakMap` entry per plane.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation in each layer
-export interface PlaneMemo {}
-
-/** The plane's memo, made on first use. */
-export function memoOf(plane: Plane): PlaneMemo {
-  return (plane.memo ??= {});
-}
-
-/** One `@plane` line. Its ranges are made on demand, like an attribute's. */
-export class Directive {
-  /** The plane it produced, or null when it was rejected (no z, bad z, duplicate). */
-  plane: Plane | null = null;
-  /** Set when the plane was rejected as a duplicate of an earlier z. */
-  duplicate = false;
-  #attributes: Attribute[] | undefined;
-  /** For a moved copy whose attributes were not asked for yet: where they come from, and by how many lines they move. */
-  #from: Attribute[] | undefined;
-  #by = 0;
-
-  constructor(
-    readonly line: number,
-    /** One past the last line of this directive's span (the next directive or end of text). */
-    public endLine: number,
-    attributes: Attribute[],
-    /** Column where the directive ends (trailing whitespace excluded). */
-    readonly end: number,
-    readonly issues: ParseIssue[],
-  ) {
-    this.#attributes = attributes;
-  }
-
-  /**
-   * This directive moved down by `n` lines, with the given issues. Its attributes are moved when
-   * first read: an edit that adds a line moves every later directive, and few are read again.
-   */
-  movedBy(n: number, issues: ParseIssue[]): Directive {
-    const copy = new Directive(this.line + n, this.endLine + n, [], this.end, issues);
-    copy.#attributes = undefined;
-    if (this.#attributes) {
-      copy.#from = this.#attributes;
-      copy.#by = n;
-    } else {
-      copy.#from = this.#from;
-      copy.#by = this.#by + n;
-    }
-    return copy;
-  }
-
-  /** Every `key=value` token in source order (repeated keys included). */
-  get attributes(): Attribute[] {
-    if (!this.#attributes) {
-      const by = this.#by;
-      this.#attributes = this.#from!.map((a) => a.moved(by));
-      this.#from = undefined;
-    }
-    return this.#attributes;
-  }
-
-  /** The `@plane` keyword. */
-  get keywordRange(): Range {
-    return lineRange(this.line, 0, 6);
-  }
-
-  /** The whole directive line (trailing whitespace excluded). */
-  get range(): Range {
-    return lineRange(this.line, 0, this.end);
-  }
-}
-
-/**
- * How an incremental re-parse changed the previous document's planes: `removed` planes at index
- * `at` were replaced by `added` new ones; every plane before them is the same object; every plane
- * after them is the old one moved `lines` lines down (a copy with the same content, see `origin`),
- * or the same object when `lines` is 0. A re-parse that changes anything else (a later plane
- * becoming or ceasing to be a duplicate) records no splice.
- */
-export interface PlaneSplice {
-  /** The previous document's plane array (the same array as now when it was updated in place). */
-  base: Plane[];
-  /** The previous document's revision and shape. */
-  revision: number;
-  shape: object;
-  /** The z values that joined or left the z set (empty when `zs` is the previous set). */
-  zsChanged: number[];
-  at: number;
-  removed: number;
-  added: number;
-  lines: number;
-  /** The same change in the directive array. */
-  directives: { at: number; removed: number; added: number };
-}
-
-export interface ThreeMdDocument {
-  /**
-   * The text. Computed on first use after an incremental edit (from the lines, with LF line
-   * breaks: positions are the same as in the original text).
-   */
-  getText(): string;
-  /** Set by an incremental re-parse: what it changed (see `PlaneSplice`). */
-  splice?: PlaneSplice;
-  /**
-   * 0 for a full parse, +1 for each incremental re-parse. The plane array can be updated in
-   * place by a re-parse, so caches that remember it also remember the revision they saw.
-   */
-  revision: number;
-  /** Physical lines, split on LF/CRLF; the first line has any BOM removed. */
-  lines: string[];
-  /** True when the text starts with U+FEFF (then line 0 characters are offset by one). */
-  bom: boolean;
-  frontmatter: Frontmatter;
-  version: string | null;
-  axis: string;
-  title: string | null;
-  metadata: Record<string, string>;
-  preamble: string | null;
-  /** The lines before the first directive (after the frontmatter). */
-  preambleStartLine: number;
-  preambleEndLine: number;
-  directives: Directive[];
-  /**
-   * The lines after the frontmatter that can open or close a fence or hold a directive,
-   * ascending (marks.ts): the only lines a directive scan has to look at.
-   */
-  marks: Int32Array;
-  planes: Plane[];
-  /** Document-level issues not owned by a directive: frontmatter errors and missingVersion. */
-  headIssues: ParseIssue[];
-  /** The z of every plane (never changed once made: a new z set is a new object). */
-  zs: ReadonlySet<number>;
-  /** What the document's links resolve against (shared along incremental re-parses). */
-  linkTargets: LinkTargets;
-  /**
-   * How many directives have each z (duplicates and rejected-as-duplicate included), made by the
-   * first structural re-parse that needs it and kept up to date by the next ones.
-   */
-  zCount?: Map<number, number>;
-  /** Planes that structural edits dropped, for later edits that bring their lines back (dropped.ts). */
-  dropped?: DroppedPlanes;
-  /** True when the text has a CR that is not part of CRLF (line numbering then differs from LSP's). */
-  loneCr: boolean;
-  /**
-   * Identity token of the document's structure: the frontmatter, the directives and their
-   * attributes. Edits inside plane bodies or the preamble keep it; anything else replaces it.
-   * Caches of structure-only facts (labels, identities, grammar errors) are keyed by it.
-   */
-  shape: object;
 }

@@ -2,11 +2,11 @@
 import { CodeActionKind, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { directiveAtLine, parseThreeMd } from '../../core/threemd/parser';
 import { analyzeThreeMd, type ThreeMdAnalysis } from '../../core/threemdAnalysis';
-import { completion } from '../../core/threemd/features/completion';
-import { hover } from '../../core/threemd/features/hover';
-import { definition, prepareRename, references, rename, RenameError } from '../../core/threemd/features/navigation';
-import { documentLinks, documentSymbols, foldingRanges, linkSources } from '../../core/threemd/features/outline';
-import { summarize } from '../../core/threemd/features/summary';
+import { completion } from '../../core/agent/features/completion';
+import { hover } from '../../core/agent/features/hover';
+import { definition, prepareRename, references, rename, RenameError } from '../../core/agent/features/navigation';
+import { documentLinks, documentSymbols, foldingRanges, linkSources } from '../../core/agent/features/outline';
+import { summarize } from '../../core/agent/features/summary';
 import { toolFixes, toolSuggestions, type ToolFix } from '../../core/agent/toolLint';
 import type { OpenDocument } from '../documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './provider';

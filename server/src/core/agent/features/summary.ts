@@ -2,7 +2,7 @@
 import type { IndexedFile, RouteCandidate } from '../../indexTypes';
 import type { ThreeMdAnalysis } from '../../threemdAnalysis';
 import { planeDeclarationRange } from './navigation';
-import type { Skill } from '../../agent/model';
+import type { Skill } from '../model';
 
 export function summarize(a: ThreeMdAnalysis, uri: string): IndexedFile {
   const m = a.runtime.manifest();

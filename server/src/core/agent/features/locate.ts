@@ -1,9 +1,11 @@
 /** What sits under a cursor in a 3md document: the shared first step of every provider. */
 import { rangeContains, type Position } from '../../types';
 import type { ThreeMdAnalysis } from '../../threemdAnalysis';
-import { attributeOf, skillOf, type Dependency, type InputDecl, type Skill, type Span } from '../../agent/model';
-import { directiveAtLine } from '../parser';
-import type { Attribute, FrontmatterField, Link, Plane } from '../syntax';
+import { attributeOf, skillOf, type Dependency, type InputDecl, type Skill, type Span } from '../model';
+import { directiveAtLine } from '../../threemd/parser';
+import type { Attribute, FrontmatterField } from '../../threemd/syntax';
+import type { Link } from '../../threemd/link';
+import type { Plane } from '../../threemd/plane';
 
 export type Target =
   | { kind: 'link'; plane: Plane; link: Link }

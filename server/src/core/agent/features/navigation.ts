@@ -2,9 +2,9 @@
 import type { Location, WorkspaceEdit, TextEdit as LspTextEdit } from 'vscode-languageserver-types';
 import type { Position, Range } from '../../types';
 import type { ThreeMdAnalysis } from '../../threemdAnalysis';
-import { attributeOf, skillOf, type Skill } from '../../agent/model';
-import { parseFiniteDecimal } from '../lexical';
-import type { Plane } from '../syntax';
+import { attributeOf, skillOf, type Skill } from '../model';
+import { parseFiniteDecimal } from '../../threemd/lexical';
+import type { Plane } from '../../threemd/plane';
 import { locate, planeByZ } from './locate';
 
 /** Where a plane is declared: its whole `@plane` line (the implicit plane: its body). */

@@ -2,9 +2,9 @@
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
 import { lineRange, type Position } from '../../types';
 import type { ThreeMdAnalysis } from '../../threemdAnalysis';
-import { INPUT_TYPES, parseInputs } from '../../agent/model';
-import { isDirectiveLine } from '../frontmatter';
-import { lastAttribute, parseDirective } from '../directive';
+import { INPUT_TYPES, parseInputs } from '../model';
+import { isDirectiveLine } from '../../threemd/frontmatter';
+import { lastAttribute, parseDirective } from '../../threemd/directive';
 import { ATTRIBUTES, FRONTMATTER_KEYS, INPUT_TYPE_DOCS, KINDS } from './docs';
 
 const QUOTED_VALUE = /(?:^|[ \t])([A-Za-z_][\w-]*)=(["'])((?:\\.|(?!\2)[^\\])*)$/;
@@ -13,7 +13,7 @@ const ATTR_NAME = /(?:^|[ \t])([A-Za-z_]*)$/;
 
 export function completion(a: ThreeMdAnalysis, pos: Position): CompletionItem[] {
   const doc = a.doc;
-  const line = doc.lines[pos.line];
+  const line = doc.line(pos.line);
   if (line === undefined) return [];
   const prefix = line.slice(0, pos.character);
   const fm = doc.frontmatter;
@@ -55,7 +55,7 @@ function directiveCompletion(a: ThreeMdAnalysis, pos: Position, line: string, pr
     if (key === 'tool') {
       const ph = /\{(\w*)$/.exec(content);
       if (!ph) return [];
-      const d = parseDirective(closeQuote(line, quote), pos.line, pos.line + 1);
+      const d = parseDirective(closeQuote(line, quote));
       const inputs = parseInputs(lastAttribute(d, 'inputs'));
       const closing = line.slice(pos.character).startsWith('}') ? '' : '}';
       const replace = lineRange(pos.line, pos.character - ph[1]!.length, pos.character);
@@ -78,7 +78,7 @@ function directiveCompletion(a: ThreeMdAnalysis, pos: Position, line: string, pr
   if (bare) return bare[1] === 'kind' ? kindItems() : [];
   const name = ATTR_NAME.exec(prefix);
   if (!name) return [];
-  const present = new Set(parseDirective(line, pos.line, pos.line + 1).attributes.map((x) => x.key));
+  const present = new Set(parseDirective(line).attributes.map((x) => x.key));
   const replace = lineRange(pos.line, pos.character - name[1]!.length, pos.character);
   return Object.entries(ATTRIBUTES)
     .filter(([k]) => !present.has(k) || k === name[1])

@@ -5,10 +5,10 @@
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import { rangeContains, type Position, type Range } from '../../types';
 import type { ThreeMdAnalysis } from '../../threemdAnalysis';
-import { skillOf, type Skill } from '../../agent/model';
-import { findCommandCalls, findRouteCalls } from '../../agent/routeCalls';
-import { routeWords } from '../../agent/runtime';
-import type { Plane } from '../syntax';
+import { skillOf, type Skill } from '../model';
+import { findCommandCalls, findRouteCalls } from '../routeCalls';
+import { routeWords } from '../runtime';
+import type { Plane } from '../../threemd/plane';
 import { ATTRIBUTES, FRONTMATTER_KEYS, INPUT_TYPE_DOCS, KINDS } from './docs';
 import { locate, planeByZ } from './locate';
 import { fenced } from '../../markdownFence';
@@ -19,7 +19,7 @@ const code = (s: string) => '`' + s.replace(/`/g, 'ˋ') + '`';
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function hover(a: ThreeMdAnalysis, pos: Position): Hover | null {
-  const line = a.doc.lines[pos.line] ?? '';
+  const line = a.doc.line(pos.line) ?? '';
   const call = findRouteCalls(line, pos.line).find((c) => rangeContains(c.range, pos));
   const commands = findCommandCalls(line, pos.line);
   if (call && a.isAgent) {

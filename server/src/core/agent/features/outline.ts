@@ -2,15 +2,15 @@
 import { SymbolKind, type CodeLens, type DocumentLink, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver-types';
 import type { Range } from '../../types';
 import type { ThreeMdAnalysis } from '../../threemdAnalysis';
-import { skillOf } from '../../agent/model';
-import type { Plane } from '../syntax';
+import { skillOf } from '../model';
+import type { Plane } from '../../threemd/plane';
 import { planeDeclarationRange } from './navigation';
 
 function planeExtent(a: ThreeMdAnalysis, p: Plane): Range {
   const start = planeDeclarationRange(p).start;
   let last = p.endLine - 1;
-  while (last > start.line && !a.doc.lines[last]!.trim()) last--;
-  return { start, end: { line: last, character: a.doc.lines[last]?.length ?? 0 } };
+  while (last > start.line && !a.doc.line(last)!.trim()) last--;
+  return { start, end: { line: last, character: a.doc.line(last)?.length ?? 0 } };
 }
 
 export function documentSymbols(a: ThreeMdAnalysis): DocumentSymbol[] {
