@@ -7,6 +7,7 @@ import { RULE_CODES as RULE_CODES_FOR_TESTS } from '../../server/src/core/config
 import { analyzeSkill } from '../../server/src/core/skills';
 import { InMemoryHost } from '../../server/src/core/host';
 import type { Diagnostic, Severity } from '../../server/src/core/types';
+import { ConfigStore } from '../../server/src/lsp/config';
 
 const d = (code: string, line: number, severity: Severity = 'warning'): Diagnostic => ({
   code,
@@ -146,4 +147,26 @@ test('rules apply to unused-suppression too, and after suppression', () => {
   const text = '<!-- agent-files-disable-next-line nosuch -->\nx\n';
   assert.deepEqual(brief(applyConfigToFile('skill', text, [], parseConfig('{"rules": {"unused-suppression": "off"}}').config)), []);
   assert.deepEqual(brief(applyConfigToFile('skill', text, [], parseConfig('{"rules": {"unused-suppression": "warning"}}').config)), ['0:unused-suppression:warning']);
+});
+
+test('the server reads each config candidate once per indexing pass, and again outside it; an open buffer always wins', async () => {
+  const reads: string[] = [];
+  const disk: Record<string, string> = { 'file:///ws/.agent-files.json': '{ "maxDiagnostics": 5 }' };
+  const open: Record<string, string> = {};
+  const store = new ConfigStore(
+    (uri) => (reads.push(uri), disk[uri]),
+    (uri) => open[uri],
+  );
+  await store.whileIndexing(() => {
+    for (const f of ['file:///ws/a/SKILL.md', 'file:///ws/b/SKILL.md', 'file:///ws/a/SKILL.md']) assert.equal(store.forFile(f).config.maxDiagnostics, 5);
+  });
+  // ws/a and ws/b each have their own candidate; ws/ and the root are shared.
+  assert.equal(reads.filter((u) => u === 'file:///ws/.agent-files.json').length, 1);
+  assert.equal(reads.filter((u) => u === 'file:///ws/a/.agent-files.json').length, 1);
+  reads.length = 0;
+  store.forFile('file:///ws/a/SKILL.md');
+  store.forFile('file:///ws/a/SKILL.md');
+  assert.equal(reads.filter((u) => u === 'file:///ws/.agent-files.json').length, 2);
+  open['file:///ws/.agent-files.json'] = '{ "maxDiagnostics": 7 }';
+  await store.whileIndexing(() => assert.equal(store.forFile('file:///ws/a/SKILL.md').config.maxDiagnostics, 7));
 });

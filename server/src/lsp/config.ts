@@ -12,7 +12,36 @@ import type { Diagnostic } from '../core/types';
 export class ConfigStore {
   readonly #parsed = new Map<string, { text: string; parsed: ParsedConfig }>();
 
-  constructor(readonly read: (uri: string) => string | undefined) {}
+  /** While a pass over many files runs (`whileIndexing`): what each config candidate read gave, so each folder's lookup is made once. */
+  #reads: Map<string, string | undefined> | undefined;
+  #passes = 0;
+
+  constructor(
+    readonly read: (uri: string) => string | undefined,
+    /** The text of an open buffer, which is never held (it changes with each edit). */
+    private readonly openText: (uri: string) => string | undefined = () => undefined,
+  ) {}
+
+  /**
+   * Runs a pass over many files (the workspace scan, a re-index) with the candidates' reads held:
+   * 2,500 files in a few folders ask for the same few config paths thousands of times, each a
+   * stat and a real-path lookup. Outside a pass every lookup reads again.
+   */
+  async whileIndexing<T>(pass: () => T | Promise<T>): Promise<T> {
+    if (this.#passes++ === 0) this.#reads = new Map();
+    try {
+      return await pass();
+    } finally {
+      if (--this.#passes === 0) this.#reads = undefined;
+    }
+  }
+
+  #readCandidate(uri: string): string | undefined {
+    const open = this.openText(uri);
+    if (open !== undefined || !this.#reads) return open ?? this.read(uri);
+    if (!this.#reads.has(uri)) this.#reads.set(uri, this.read(uri));
+    return this.#reads.get(uri);
+  }
 
   parse(uri: string, text: string): ParsedConfig {
     const hit = this.#parsed.get(uri);
@@ -23,7 +52,11 @@ export class ConfigStore {
   }
 
   forFile(uri: string): FoundConfig {
-    return nearestConfig(uri, this.read, (u, t) => this.parse(u, t).config);
+    return nearestConfig(
+      uri,
+      (u) => this.#readCandidate(u),
+      (u, t) => this.parse(u, t).config,
+    );
   }
 
   /** A document's diagnostics after its configuration: none when it is ignored. */
@@ -36,6 +69,7 @@ export class ConfigStore {
   /** Forgets parsed files (a config file changed on disk). */
   changed(): void {
     this.#parsed.clear();
+    this.#reads?.clear();
   }
 }
 

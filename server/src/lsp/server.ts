@@ -118,7 +118,10 @@ export function startServer(connection: Connection, host: ServerHost): void {
       return settings.editorValidatesPromptFiles;
     },
   };
-  const configs = new ConfigStore((uri) => index.host.readText(uri));
+  const configs = new ConfigStore(
+    (uri) => index.host.readText(uri),
+    (uri) => documents.get(uri)?.doc.getText(),
+  );
   /** The format context of one file: the `targets` of its .agent-files.json win over the setting (diagnostics, features and its index entry alike). */
   const contextFor = (uri: string): FormatContext => {
     const found = configs.forFile(uri);
@@ -230,7 +233,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     documents.detection = next.agentDetection;
     if (!changed) return;
     documents.settingsChanged();
-    index.reindexAll();
+    void configs.whileIndexing(() => index.reindexAll());
     for (const e of documents.all()) refresh(e);
     if (pullDiagnostics) void connection.languages.diagnostics.refresh();
   };
@@ -314,10 +317,12 @@ export function startServer(connection: Connection, host: ServerHost): void {
     const reporter = progressSupport ? await connection.window.createWorkDoneProgress().catch(() => null) : null;
     reporter?.begin('Agent Files: indexing', 0, `${roots.length} folder(s)`, true);
     try {
-      const report = await index.scan(
-        roots,
-        (pct, msg) => reporter?.report(pct, msg),
-        () => !!reporter?.token.isCancellationRequested,
+      const report = await configs.whileIndexing(() =>
+        index.scan(
+          roots,
+          (pct, msg) => reporter?.report(pct, msg),
+          () => !!reporter?.token.isCancellationRequested,
+        ),
       );
       runner.log.info(`indexed ${report.files} file(s) in ${Date.now() - started} ms`);
       if (report.skipped.length) {
@@ -385,7 +390,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       if (p.changes.some((c) => isConfigFile(c.uri))) {
         configs.changed();
         // A config's `targets` reach every file's index entry (the view shows them), not only diagnostics.
-        index.reindexAll();
+        void configs.whileIndexing(() => index.reindexAll());
       }
       documents.filesChanged(p.changes.map((c) => c.uri));
       // A file that is neither indexed nor one of ours (seen by a watch-everything host) leaves the index as it is.
