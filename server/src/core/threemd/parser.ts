@@ -95,13 +95,7 @@ function shorthand(head: Head, lines: string[], text: string, loneCr: boolean): 
     lines,
     line: (i) => lines[i],
     lineCount: lines.length,
-    bom: head.bom,
-    frontmatter: head.frontmatter,
-    version: head.version,
-    axis: head.axis,
-    title: head.title,
-    metadata: head.metadata,
-    headIssues: head.headIssues,
+    ...headFields(head),
     preamble: null,
     preambleStartLine: from,
     preambleEndLine: lines.length,
@@ -200,13 +194,7 @@ function assemble(st: DocumentStructure, directives: Directive[], planes: Plane[
     },
     line,
     lineCount: st.lineCount,
-    bom: head.bom,
-    frontmatter: head.frontmatter,
-    version: head.version,
-    axis: head.axis,
-    title: head.title,
-    metadata: head.metadata,
-    headIssues: head.headIssues,
+    ...headFields(head),
     preamble: keepPreamble ? reuse.prev.preamble : collapsed((i) => st.line(i)!, head.bodyStart, preambleEnd),
     preambleStartLine: head.bodyStart,
     preambleEndLine: preambleEnd,
@@ -269,4 +257,9 @@ export function directiveAtLine(doc: ThreeMdDocument, line: number): Directive |
     else return d;
   }
   return undefined;
+}
+
+/** What a document shows of its head (the frontmatter's reading and the BOM). */
+function headFields(head: Head): Pick<ThreeMdDocument, 'bom' | 'frontmatter' | 'version' | 'axis' | 'title' | 'metadata' | 'headIssues'> {
+  return { bom: head.bom, frontmatter: head.frontmatter, version: head.version, axis: head.axis, title: head.title, metadata: head.metadata, headIssues: head.headIssues };
 }
