@@ -59,6 +59,10 @@ test('dead-link: every occurrence of a link to a missing plane, identity include
     ['dead-link', 'link [[z=7]] points to a plane that does not exist', r[1]],
   ]);
   assert.deepEqual(codes(agent('x [[z=1.5]]', '@plane z=1 label="s" triggers="a"')), ['link-not-dependency']);
+  // Every shape of target a 3md link takes that is not an unsigned integer, after ordinary dependencies in the same plane.
+  for (const target of ['-1', '+2', '1e3', '.5', '12.']) {
+    assert.deepEqual(codes(agent(`[[z=1]] and [[z=1|one]] then [[z=${target}]]`, '@plane z=1 label="s" triggers="a"')), ['link-not-dependency'], target);
+  }
 });
 
 test('dead-link: ranges of links several to a line, after blank lines, and with a label that spans lines', () => {

@@ -87,6 +87,9 @@ function checkPlaneExtras(p: Plane, out: Diagnostic[]): void {
     const msg = `label "${p.label}" has surrounding whitespace: validators read "${p.label.trim()}" but the runtime routes to "${p.label}"`;
     out.push(diag(AgentRule.labelWhitespace, 'warning', msg, label.valueRange));
   }
+  // A 3md link target is made of digits, signs, `e` and `.`: without one of the others right after
+  // some `[[z=` and its digits, every link is a dependency and the links need not be read.
+  if (!MAYBE_NOT_DEPENDENCY.test(p.body)) return;
   for (const l of p.links) {
     if (!/^\d+$/.test(l.targetText)) {
       const msg = `[[z=…]] with a target that is not an unsigned integer is a 3md link but not an agent dependency`;
@@ -94,6 +97,9 @@ function checkPlaneExtras(p: Plane, out: Diagnostic[]): void {
     }
   }
 }
+
+/** Some `[[z=` whose target may hold more than digits (a 3md link that is no agent dependency). */
+const MAYBE_NOT_DEPENDENCY = /\[\[z=\d*[-+eE.]/;
 
 /** The built-in plane checks, in the reference's order (the undeclared-tool check, which reads the agent's tools list, runs after `skill`). */
 export const BUILTIN_PLANE_RULES: readonly PlaneRule[] = [

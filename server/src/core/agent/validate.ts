@@ -86,11 +86,10 @@ export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAge
   for (const rule of AGENT_RULES.document) rule.check(context, out);
   const tools = model.tools;
   const identities = new Set([...model.identityIndexes].map((i) => doc.planes[i]));
+  const dead = deadLinkDiagnostic();
   for (const p of planesWithFindings(doc, model, rules)) {
     const skill = !identities.has(p);
-    for (const d of dependencies(p)) {
-      if (!doc.zs.has(d.z)) out.push(diag(AgentRule.deadLink, 'error', `link [[z=${d.z}]] points to a plane that does not exist`, d.range, { data: { target: d.z } }));
-    }
+    for (const d of dependencies(p)) if (!doc.zs.has(d.z)) out.push(dead(d.z, d.range));
     const found = placedFindings(p, rules);
     for (let r = 0; r < rules.length; r++) {
       if (skill || !rules[r]!.skillsOnly) for (const d of found[r]!) out.push(d);
@@ -98,6 +97,20 @@ export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAge
     }
   }
   return out;
+}
+
+/**
+ * Dead-link diagnostics, with one message and one (frozen) data value per target: an agent with
+ * hundreds of thousands of links to one missing plane makes that many diagnostics before the cap,
+ * and the copies of the same text were most of what the collector had to trace.
+ */
+function deadLinkDiagnostic(): (z: number, range: Range) => Diagnostic {
+  const shared = new Map<number, { message: string; data: { readonly target: number } }>();
+  return (z, range) => {
+    let s = shared.get(z);
+    if (!s) shared.set(z, (s = { message: `link [[z=${z}]] points to a plane that does not exist`, data: Object.freeze({ target: z }) }));
+    return { code: AgentRule.deadLink, severity: 'error', message: s.message, range, data: s.data };
+  };
 }
 
 /** Per directive: its plane source, or null when rejected; equal facts (for `same`) count as the same source. */
