@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { CYCLE_SHOWN, findCycles } from '../../server/src/core/agent/cycles';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { reparse } from '../../server/src/core/threemd/incremental';
 import { allToAll, manySelfLinks, ring } from '../../scripts/genHostile';
 
 /** The reference's search: three colours, roots in order, links in order; every back edge as [source, link]. */
@@ -155,4 +156,43 @@ test('cycle: separate cycles are reported separately, each once', () => {
       ['dependency cycle detected (involving plane z=4)', ['z=4 "d" depends on z=4']],
     ],
   );
+});
+
+test('renumbering a plane re-reads the graph exactly when a link names its old or new z (incremental equals fresh)', () => {
+  const lines = [
+    '---',
+    '3md: 1.0',
+    'title: t',
+    '---',
+    '@plane z=0 kind=identity label="core"',
+    'Core.',
+    '@plane z=1 label="a" triggers="a"',
+    'Needs [[z=5]] and [[z=7]].',
+    '@plane z=3 label="b" triggers="b"',
+    'Needs [[z=1]].',
+    '@plane z=4 label="c" triggers="c"',
+    'Alone.',
+    '',
+  ];
+  const zAt = (line: number) => ({ start: { line, character: 9 }, end: { line, character: 10 } });
+  // b: 3 → 5 (named by a dead link of a: a cycle appears), 5 → 6 (named by none: it goes), c: 4 → 8 → 7 (unnamed, then named: a → c).
+  const steps: [number, string][] = [
+    [8, '5'],
+    [8, '6'],
+    [10, '8'],
+    [10, '7'],
+    [8, '1'],
+  ];
+  let doc = parseThreeMd(lines.join('\n'));
+  analyzeThreeMd(doc, { fileName: 'agent.3md' });
+  const seen: number[] = [];
+  for (const [line, z] of steps) {
+    doc = reparse(doc, { range: zAt(line), text: z });
+    const incremental = analyzeThreeMd(doc, { fileName: 'agent.3md' }).diagnostics;
+    const fresh = analyzeThreeMd(parseThreeMd(doc.getText()), { fileName: 'agent.3md' }).diagnostics;
+    assert.deepEqual(incremental, fresh, `after z=${z} on line ${line}`);
+    seen.push(incremental.filter((d) => d.code === 'cycle').length);
+  }
+  // The cycle a → b appears with b at 5, goes with b at 6; c at 7 is a dependency, not a cycle; b at 1 duplicates a.
+  assert.deepEqual(seen.slice(0, 4), [1, 0, 0, 0]);
 });

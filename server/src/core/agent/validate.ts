@@ -9,6 +9,7 @@ import { lineRange, shiftRange, type Diagnostic, type Range } from '../types';
 import type { Plane, PlaneSource } from '../threemd/plane';
 import type { Segment } from '../threemd/segment';
 import type { ThreeMdDocument } from '../threemd/document';
+import type { LineageMemo } from '../threemd/structure';
 import { attributeOf, buildAgent, dependencies, fieldOf, skillOf, type AgentModel } from './model';
 import { AgentRule } from './rules';
 import { dependencyGraph, type DependencyGraph } from './dependencyGraph';
@@ -129,22 +130,53 @@ function liveTargets(targets: readonly number[], zs: ReadonlySet<number>): reado
   return targets;
 }
 
+/** The cycles of a graph and the z set its live links were read with. */
+interface GraphResult {
+  edges: Cycle[];
+  zs: ReadonlySet<number>;
+}
+
 /**
  * The cycles of the dependency graph (plane indexes; a cycle's `dep` counts only links to planes
- * that exist), searched again only when some plane's z or links to existing planes changed: a
- * dead link typed or removed leaves the graph as it was.
+ * that exist), searched again only when the graph between plane indexes changed. A dead link
+ * typed or removed leaves it as it was, and so does a plane renumbered to a z that no link names
+ * from a z that no link named: its index keeps the same (no) incoming links, and every other
+ * plane's links stay live or dead as before (the z set changes only in those two values).
  */
 function agentCycles(doc: ThreeMdDocument, rules: readonly PlaneRule[]): Cycle[] {
   const { keys, duplicate } = sourcesOf(doc);
   const zs = doc.zs;
-  const same = (a: PlaneFacts, b: PlaneFacts) => a.z === b.z && sameNumbers(liveTargets(a.targets, zs), liveTargets(b.targets, zs));
-  return memoized(doc.structure, 'graph', keys, [duplicate, zs], sameSource(rules, same), () => {
+  const kept = (doc.structure?.memo as LineageMemo | undefined)?.entries?.get('graph')?.result as GraphResult | undefined;
+  const before = kept?.zs ?? zs;
+  let named: Set<number> | undefined;
+  const isNamed = (z: number) => (named ??= allTargets(planeFactsOf(doc, rules))).has(z);
+  const same = (a: PlaneFacts, b: PlaneFacts) =>
+    sameNumbers(liveTargets(a.targets, zs), liveTargets(b.targets, before)) && (a.z === b.z || (before !== zs && !isNamed(a.z) && !isNamed(b.z)));
+  const result = memoized<PlaneSource | null, GraphResult>(doc.structure, 'graph', keys, [duplicate], sameSource(rules, same), () => {
     const facts = planeFactsOf(doc, rules);
-    return dependencyGraph(
-      facts.map((f) => f.z),
-      facts.map((f) => liveTargets(f.targets, zs)),
-    ).edges;
+    return {
+      zs,
+      edges: dependencyGraph(
+        facts.map((f) => f.z),
+        facts.map((f) => liveTargets(f.targets, zs)),
+      ).edges,
+    };
   });
+  return result.zs === zs ? result.edges : keepZs(doc, result, zs);
+}
+
+/** A kept graph result, now read with the document's z set (the next look compares against it). */
+function keepZs(doc: ThreeMdDocument, result: GraphResult, zs: ReadonlySet<number>): Cycle[] {
+  const entry = (doc.structure!.memo as LineageMemo).entries!.get('graph')!;
+  (doc.structure!.memo as LineageMemo).entries!.set('graph', { ...entry, result: { edges: result.edges, zs } });
+  return result.edges;
+}
+
+/** Every z some dependency link names, live or dead. */
+function allTargets(facts: readonly PlaneFacts[]): Set<number> {
+  const out = new Set<number>();
+  for (const f of facts) for (const z of f.targets) out.add(z);
+  return out;
 }
 
 /** The `k`th dependency link of a plane that names an existing plane. */
