@@ -55,18 +55,7 @@ export class DocumentStructure {
 
   /** Index of the segment holding line `line` (-1: the head). */
   segmentAt(line: number): number {
-    const s = this.starts;
-    let lo = 0;
-    let hi = s.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (s[mid]! <= line) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return found;
+    return lastAtMost(this.starts, line);
   }
 
   /** Line `i` of the document. */
@@ -215,13 +204,17 @@ function renumbered(s: DocumentStructure, t: number, from: number, to: number): 
 
 /** Index of the directive whose span holds segment `k` (-1: the preamble). */
 export function topIndex(s: DocumentStructure, k: number): number {
-  const tops = s.tops;
+  return lastAtMost(s.tops, k);
+}
+
+/** The last index of an ascending list whose value is at most `x` (-1 when none is). */
+function lastAtMost(sorted: Int32Array, x: number): number {
   let lo = 0;
-  let hi = tops.length - 1;
+  let hi = sorted.length - 1;
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (tops[mid]! <= k) {
+    if (sorted[mid]! <= x) {
       found = mid;
       lo = mid + 1;
     } else hi = mid - 1;

@@ -51,6 +51,20 @@ export function instructionsSummary(text: string, a: InstructionAnalysis): Index
  * text: the workspace folders, the workspace file list (by identity: a new list is a new
  * input) and the editor's own validation.
  */
+/** The index entry of an instruction file, from its analysis (on disk or open). */
+function indexEntry(uri: string, text: string, a: InstructionAnalysis): IndexedFile {
+  return {
+    uri,
+    kind: 'instructions',
+    name: a.info.label,
+    isAgent: false,
+    identity: null,
+    skills: [],
+    ...countSeverities(a.diagnostics),
+    instructions: instructionsSummary(text, a),
+  };
+}
+
 export function instructionsAnalysis(documents: DocumentStore, doc: OpenDocument, ctx: FormatContext, variant?: InstructionVariant): InstructionAnalysis {
   const o = options(ctx, variant);
   const inputs = `${variant ?? ''}|${ctx.roots().join('\n')}|${identity(o.workspaceFiles)}|${ctx.editorValidatesPromptFiles}`;
@@ -88,33 +102,8 @@ export function instructionsProvider(documents: DocumentStore, variant?: Instruc
       }
       return out;
     },
-    summarize(uri, text, ctx) {
-      const a = analyze(text, uri, ctx);
-      const file: IndexedFile = {
-        uri,
-        kind: 'instructions',
-        name: a.info.label,
-        isAgent: false,
-        identity: null,
-        skills: [],
-        ...countSeverities(a.diagnostics),
-        instructions: instructionsSummary(text, a),
-      };
-      return file;
-    },
-    summarizeOpen(doc, ctx) {
-      const a = instructionsAnalysis(documents, doc, ctx, variant);
-      return {
-        uri: doc.uri,
-        kind: 'instructions',
-        name: a.info.label,
-        isAgent: false,
-        identity: null,
-        skills: [],
-        ...countSeverities(a.diagnostics),
-        instructions: instructionsSummary(doc.doc.getText(), a),
-      };
-    },
+    summarize: (uri, text, ctx) => indexEntry(uri, text, analyze(text, uri, ctx)),
+    summarizeOpen: (doc, ctx) => indexEntry(doc.uri, doc.doc.getText(), instructionsAnalysis(documents, doc, ctx, variant)),
     dependents(doc, ctx) {
       // Files importing this one see their chains change.
       const importers = ctx
