@@ -58,6 +58,25 @@ test('a SKILL.md is analysed once for diagnostics, hover, completion and its ind
   assert.equal(store.stats.get('skill'), 2);
 });
 
+test('SKILL.md go to definition, document links and the outline parse one version once, and see an edit', () => {
+  const { store, ctx, provider } = setup({ [REF]: '# Ref\n' });
+  const p = provider('skill');
+  const doc = store.open(SKILL, 'markdown', 1, skillText());
+  const link = at(6, 20);
+  const before = p.definition!(doc, link, ctx);
+  assert.equal(before.length, 1);
+  assert.equal(p.documentLinks!(doc, ctx).length, 1);
+  assert.ok(p.documentSymbols!(doc, ctx).length > 0);
+  p.definition!(doc, link, ctx);
+  assert.equal(store.stats.get('skill-navigation'), 1);
+
+  // The link moves one line down: the old position finds nothing, the new one the file.
+  store.change(SKILL, 2, [{ range: { start: at(5, 0), end: at(5, 0) }, text: '\n' }]);
+  assert.deepEqual(p.definition!(doc, link, ctx), []);
+  assert.equal(p.definition!(doc, at(7, 20), ctx).length, 1);
+  assert.equal(store.stats.get('skill-navigation'), 2);
+});
+
 test('creating a file a SKILL.md references drops its cached analysis: the missing-file warning goes', () => {
   const { host, store, ctx, provider } = setup();
   const p = provider('skill');

@@ -9,6 +9,7 @@ import {
   skillDefinition,
   skillDocumentLinks,
   skillDocumentSymbols,
+  skillNavigation,
   skillHover,
   skillsToPrompt,
 } from '../../server/src/core/skills';
@@ -171,18 +172,18 @@ test('hover on a key shows the spec rule', () => {
 test('definition jumps to the file and to the heading of a #fragment', () => {
   const host = new InMemoryHost({ [`${DIR}/references/t.md`]: '# T\n\n## Navigation Menu (meta.json)\n' });
   const a = cursor('---\nname: my-skill\n---\nSee [x](references/t.md#navigation-me|nu-metajson) and [y](references/|t.md).\n');
-  assert.deepEqual(skillDefinition(a.text, URI, a.pos, host), { uri: `${DIR}/references/t.md`, range: range(2, 0, 2, 30) });
+  assert.deepEqual(skillDefinition(skillNavigation(a.text, URI), a.pos, host), { uri: `${DIR}/references/t.md`, range: range(2, 0, 2, 30) });
   const b = cursor('---\nname: my-skill\n---\nSee [y](references/|t.md).\n');
-  assert.deepEqual(skillDefinition(b.text, URI, b.pos, host), { uri: `${DIR}/references/t.md`, range: range(0, 0, 0, 0) });
+  assert.deepEqual(skillDefinition(skillNavigation(b.text, URI), b.pos, host), { uri: `${DIR}/references/t.md`, range: range(0, 0, 0, 0) });
   const missing = cursor('---\nname: my-skill\n---\nSee [y](references/|none.md).\n');
-  assert.equal(skillDefinition(missing.text, URI, missing.pos, host), null);
+  assert.equal(skillDefinition(skillNavigation(missing.text, URI), missing.pos, host), null);
 });
 
 test('document links only for targets that exist, with #L line fragments for anchors', () => {
   const host = new InMemoryHost({ [`${DIR}/references/t.md`]: '# T\n## Part\n', [`${DIR}/scripts/run.py`]: '' });
   const text = '---\nname: my-skill\n---\n[a](references/t.md#part) scripts/run.py scripts/gone.py [b](missing.md)\n';
   assert.deepEqual(
-    skillDocumentLinks(text, URI, host).map((l) => [l.range, l.target]),
+    skillDocumentLinks(skillNavigation(text, URI), host).map((l) => [l.range, l.target]),
     [
       [range(3, 4, 3, 24), `${DIR}/references/t.md#L2`],
       [range(3, 26, 3, 40), `${DIR}/scripts/run.py`],
@@ -191,7 +192,7 @@ test('document links only for targets that exist, with #L line fragments for anc
 });
 
 test('document symbols: the skill with its keys, then the heading tree', () => {
-  const syms = skillDocumentSymbols('---\nname: my-skill\ndescription: Does x.\n---\n# A\n## B\n# C\n');
+  const syms = skillDocumentSymbols(skillNavigation('---\nname: my-skill\ndescription: Does x.\n---\n# A\n## B\n# C\n', URI));
   assert.deepEqual(
     syms.map((s) => [s.name, s.range, (s.children ?? []).map((c) => c.name)]),
     [

@@ -2,7 +2,7 @@
 export { analyzeSkill, ALLOWED_FIELDS, cpLength, type SkillAnalysis, type SkillAnalysisOptions, type SkillInfo } from './analyze';
 export { skillCodeActions, toLspDiagnostic } from './codeActions';
 export { skillCompletion } from './completion';
-export { skillDefinition, skillDocumentLinks, skillDocumentSymbols } from './navigation';
+export { skillDefinition, skillDocumentLinks, skillDocumentSymbols, skillNavigation, type SkillNavigation } from './navigation';
 export { fieldTable, skillHover, targetsSummary } from './hover';
 export { inferTargets, parseTargets, resolveTargets, TARGETS, TARGET_LABELS, type Target, type TargetSet } from './targets';
 export { SKILL_FIELDS, SKILL_RULES, type Level } from './rules';

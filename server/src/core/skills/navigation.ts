@@ -8,18 +8,29 @@ import { headingAnchors, scanMarkdown, type MdHeading } from './markdown';
 import { skillDirOf } from './paths';
 import { AnchorCache, collectReferences, type SkillReference } from './references';
 
-function frontmatter(text: string): YamlFrontmatter {
-  return parseYamlFrontmatter(text, { split: 'lines' });
+/**
+ * What navigation reads from one version of a SKILL.md: its frontmatter split at the closing line
+ * and its file references. The server caches one per document version, so go to definition
+ * (asked on every ctrl-hover), document links and the outline parse the text once between them.
+ * Built whether or not the frontmatter is valid YAML: navigation works in a file with errors.
+ */
+export interface SkillNavigation {
+  readonly text: string;
+  readonly uri: string;
+  readonly frontmatter: YamlFrontmatter;
+  readonly references: readonly SkillReference[];
 }
 
-function references(text: string, uri: string, fm: YamlFrontmatter): SkillReference[] {
+export function skillNavigation(text: string, uri: string): SkillNavigation {
+  const fm = parseYamlFrontmatter(text, { split: 'lines' });
   const license = fm.entries.find((e) => e.key === 'license');
-  return collectReferences(
+  const references = collectReferences(
     text,
     fm.closed ? fm.bodyStartLine : 0,
     skillDirOf(uri),
     license && typeof license.value === 'string' ? { value: license.value, range: license.valueRange } : undefined,
   );
+  return Object.freeze({ text, uri, frontmatter: fm, references: Object.freeze(references) });
 }
 
 function headingLocation(uri: string, h: MdHeading | undefined): Location {
@@ -34,9 +45,9 @@ function anchorsOf(text: string, r: SkillReference, cache: AnchorCache, own: { m
 }
 
 /** Go to definition on a file reference (and to the heading for `#fragment`). */
-export function skillDefinition(text: string, uri: string, position: Position, host: IWorkspaceHost): Location | null {
-  const fm = frontmatter(text);
-  const r = references(text, uri, fm).find((x) => rangeContains(x.range, position));
+export function skillDefinition(nav: SkillNavigation, position: Position, host: IWorkspaceHost): Location | null {
+  const { text, uri } = nav;
+  const r = nav.references.find((x) => rangeContains(x.range, position));
   if (!r || r.escapes) return null;
   const target = r.path === '' ? uri : r.uri;
   if (!target) return null;
@@ -46,13 +57,13 @@ export function skillDefinition(text: string, uri: string, position: Position, h
 }
 
 /** Links for every reference whose target exists (bare paths only then, never as errors). */
-export function skillDocumentLinks(text: string, uri: string, host: IWorkspaceHost): DocumentLink[] {
-  const fm = frontmatter(text);
+export function skillDocumentLinks(nav: SkillNavigation, host: IWorkspaceHost): DocumentLink[] {
+  const { text, uri } = nav;
   const out: DocumentLink[] = [];
   const cache = new AnchorCache(host);
   const own: { map?: Map<string, MdHeading> } = {};
   const known = new Map<string, boolean>();
-  for (const r of references(text, uri, fm)) {
+  for (const r of nav.references) {
     if (r.escapes) continue;
     const target = r.path === '' ? uri : r.uri;
     if (!target) continue;
@@ -67,8 +78,8 @@ export function skillDocumentLinks(text: string, uri: string, host: IWorkspaceHo
 }
 
 /** The outline: the skill (with its frontmatter keys) and the body's headings as a tree. */
-export function skillDocumentSymbols(text: string): DocumentSymbol[] {
-  const fm = frontmatter(text);
+export function skillDocumentSymbols(nav: SkillNavigation): DocumentSymbol[] {
+  const { text, frontmatter: fm } = nav;
   const lines = splitLines(text);
   const out: DocumentSymbol[] = [];
   if (fm.present) {

@@ -12,6 +12,7 @@ import {
   skillDocumentLinks,
   skillDocumentSymbols,
   skillHover,
+  skillNavigation,
   targetsSummary,
   type IndexedSkill as SkillName,
   type SkillAnalysis,
@@ -78,6 +79,8 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     live.set(doc.uri, { version: doc.doc.version, ...(s.name && s.nameRange ? { name: { uri: doc.uri, name: s.name, nameRange: s.nameRange } } : {}) });
     return a;
   };
+  /** What go to definition, document links and the outline read, parsed once per version (it reads no file). */
+  const navigationOf = (doc: OpenDocument) => documents.cached(doc, 'skill-navigation', '', () => skillNavigation(doc.doc.getText(), doc.uri));
   const liveName = (doc: OpenDocument, ctx: FormatContext): SkillName | undefined => {
     const hit = live.get(doc.uri);
     if (hit?.version === doc.doc.version) return hit.name;
@@ -111,11 +114,11 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       return skillHover(doc.doc.getText(), pos, doc.uri, a.skill.targets, a.frontmatter);
     },
     definition(doc, pos, ctx) {
-      const loc = skillDefinition(doc.doc.getText(), doc.uri, pos, ctx.host);
+      const loc = skillDefinition(navigationOf(doc), pos, ctx.host);
       return loc ? [loc] : [];
     },
-    documentSymbols: (doc) => skillDocumentSymbols(doc.doc.getText()),
-    documentLinks: (doc, ctx) => skillDocumentLinks(doc.doc.getText(), doc.uri, ctx.host),
+    documentSymbols: (doc) => skillDocumentSymbols(navigationOf(doc)),
+    documentLinks: (doc, ctx) => skillDocumentLinks(navigationOf(doc), ctx.host),
     codeActions(doc, _range, diagnostics) {
       const text = doc.doc.getText();
       const out: CodeAction[] = [];
