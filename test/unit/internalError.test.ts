@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeFile } from '../../server/src/core/analyzeFile';
 import { skillHover } from '../../server/src/core/skills/hover';
-import { skillDocumentLinks } from '../../server/src/core/skills/navigation';
+import { skillDocumentLinks, skillNavigation } from '../../server/src/core/skills/navigation';
 import type { IWorkspaceHost } from '../../server/src/core/host';
 import { isUriError, unlessExpected } from '../../server/src/core/expectedErrors';
 
@@ -55,7 +55,7 @@ test('a SKILL.md whose reference check throws says its check stopped', () => {
 
 test('editor features let an unexpected error through to the server runner instead of answering nothing', () => {
   const text = '---\nname: demo\ndescription: Demo skill for tests.\n---\nSee [the guide](references/guide.md).\n';
-  assert.throws(() => skillDocumentLinks(text, 'file:///p/skills/demo/SKILL.md', throwingHost), new RegExp(BUG));
+  assert.throws(() => skillDocumentLinks(skillNavigation(text, 'file:///p/skills/demo/SKILL.md'), throwingHost), new RegExp(BUG));
   // Bad input is not an error: a hover off any key is simply empty.
   assert.equal(skillHover(text, { line: 4, character: 2 }, 'file:///p/skills/demo/SKILL.md'), null);
 });
