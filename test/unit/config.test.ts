@@ -65,6 +65,13 @@ test('the nearest config up the tree applies alone; ignore globs are relative to
     'file:///w/.agent-files.json',
     'file:///.agent-files.json',
   ]);
+  // A virtual workspace's URI may have no authority (`memfs:/ws/...`), or one (`vscode-vfs://github/...`).
+  assert.deepEqual(configCandidates('memfs:/ws/a/SKILL.md'), ['memfs:/ws/a/.agent-files.json', 'memfs:/ws/.agent-files.json', 'memfs:/.agent-files.json']);
+  assert.deepEqual(configCandidates('vscode-vfs://github/o/r/SKILL.md'), [
+    'vscode-vfs://github/o/r/.agent-files.json',
+    'vscode-vfs://github/o/.agent-files.json',
+    'vscode-vfs://github/.agent-files.json',
+  ]);
   const found = nearestConfig('file:///w/sub/drafts/a.3md', (u) => files[u]);
   assert.equal(found.uri, 'file:///w/sub/.agent-files.json');
   assert.deepEqual(found.config.rules, {}, 'configs do not cascade');

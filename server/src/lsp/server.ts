@@ -402,13 +402,20 @@ export function startServer(connection: Connection, host: ServerHost): void {
   );
   // A text the host fetched after a read had to go without it: check the open documents again, once per burst.
   let loadTimer: ReturnType<typeof setTimeout> | undefined;
+  let configLoaded = false;
   host.fs.onDidLoad((uri) => {
-    if (isConfigFile(uri)) configs.changed();
+    if (isConfigFile(uri)) {
+      configs.changed();
+      configLoaded = true;
+    }
     // Analyses that read it while it was missing are dropped.
     documents.filesChanged([uri]);
     if (loadTimer) clearTimeout(loadTimer);
     loadTimer = setTimeout(() => {
       loadTimer = undefined;
+      // A config read after the files it governs were indexed: their entries (and the targets the Skills view shows) are made again.
+      if (configLoaded) void configs.whileIndexing(() => index.reindexAll());
+      configLoaded = false;
       revalidateOpen();
     }, 50);
   });

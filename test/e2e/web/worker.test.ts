@@ -22,6 +22,9 @@ const extra: Record<string, string> = {
   'skills/pdf-tools/references/guide.md': '# Guide\n\n## Setup\n\nInstall the tools.\n',
   'CLAUDE.md': '# Project notes\n\nFollow @docs/style.md and @docs/gone.md.\n',
   'docs/style.md': '# Style\n\nShort sentences.\n',
+  // A config the scan reads before its text has arrived (configs are not among the prefetched files).
+  'late/.agent-files.json': '{ "targets": ["codex"] }\n',
+  'late/skills/late-skill/SKILL.md': '---\nname: late-skill\ndescription: Checks late configs. Use when a config loads after the scan.\n---\n# Late\n',
 };
 for (const [rel, text] of Object.entries(extra)) {
   mkdirSync(join(ws.dir, rel, '..'), { recursive: true });
@@ -130,6 +133,18 @@ test('the workspace index comes through agentFiles/fs/findFiles and readFile: ag
   assert.ok(byUri.has(uriOf('team/agents/intern/AGENT.md')));
   const calls = await page.evaluate(() => (globalThis as any).harness.fsCalls);
   assert.ok(calls['agentFiles/fs/findFiles'] >= 1 && calls['agentFiles/fs/readFile'] >= 8, JSON.stringify(calls));
+});
+
+test('a config whose text arrives after the scan read it re-indexes the files it governs: the skill shows its targets', async () => {
+  const end = Date.now() + DEADLINE;
+  let names: string[] | undefined;
+  while (Date.now() < end) {
+    const index: { files: { uri: string; targets?: { names: string[] } }[] } = await rpc('agentFiles/workspaceIndex', {});
+    names = index.files.find((f) => f.uri === uriOf('late/skills/late-skill/SKILL.md'))?.targets?.names;
+    if (names?.join(',') === 'codex') break;
+    await pause(50);
+  }
+  assert.deepEqual(names, ['codex']);
 });
 
 test('a broken agent.3md gets dead-link and tool-input on the right ranges, and hovering the link explains it', async () => {

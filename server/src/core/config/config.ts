@@ -123,7 +123,7 @@ export function parseConfig(text: string): ParsedConfig {
 /** The `.agent-files.json` URIs a file's config is looked for at, nearest first (its folder, then each one above). */
 export function configCandidates(fileUri: string): string[] {
   const out: string[] = [];
-  const m = /^([a-z][\w+.-]*:\/\/[^/]*)(\/.*)$/i.exec(fileUri);
+  const m = /^([a-z][\w+.-]*:(?:\/\/[^/]*)?)(\/.*)$/i.exec(fileUri);
   if (!m) return out;
   const parts = m[2]!.split('/');
   parts.pop();

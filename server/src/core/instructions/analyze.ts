@@ -56,7 +56,7 @@ export function utf8Length(s: string): number {
 export function variantFor(uri: string, given?: InstructionVariant): InstructionVariant {
   let path = uri;
   try {
-    path = decodeURIComponent(uri.replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, ''));
+    path = decodeURIComponent(uri.replace(/^[a-z][\w+.-]*:(?:\/\/[^/]*)?/i, ''));
   } catch {
     // keep the raw string
   }

@@ -55,7 +55,7 @@ export function parseTargets(raw: unknown): { targets: Target[]; unknown: string
 }
 
 function rawSegmentsOf(uri: string): string[] {
-  return (uri.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0] ?? '').split('/');
+  return (uri.replace(/^[a-z][a-z0-9+.-]*:(?:\/\/[^/]*)?/i, '').split(/[?#]/)[0] ?? '').split('/');
 }
 
 function segmentsOf(uri: string): string[] {
