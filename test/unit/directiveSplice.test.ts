@@ -56,7 +56,19 @@ test('a directive added closes a cycle through the new plane; removed, the cycle
 });
 
 test('a directive removed makes the links that named its z dead; added again, they are live (incremental equals fresh)', () => {
-  const lines = [...head, '@plane z=0 kind=identity label="core"', 'Core.', '@plane z=1 label="a" triggers="a"', 'Needs [[z=6]].', '@plane z=6 label="f" triggers="f"', 'Six.', ''];
+  const lines = [
+    ...head,
+    '@plane z=0 kind=identity label="core"',
+    'Core.',
+    '@plane z=1 label="a" triggers="a"',
+    'Needs [[z=6]].',
+    '@plane z=6 label="f" triggers="f"',
+    'Six.',
+    '@plane z=3 label="b" triggers="b"',
+    'B.',
+    '',
+  ];
+  // The edits leave a's segment as it was: only the directives of z=6 and z=3 are made again.
   const counts = run(
     lines,
     [
