@@ -12,7 +12,7 @@ import { validateAgent } from './agent/validate';
 import { documentIssues } from './threemd/parser';
 import type { Plane, PlaneSource } from './threemd/plane';
 import { memoized } from './agent/memo';
-import { directiveSplice } from './agent/agentIndex';
+import { directiveSplice } from './agent/directiveSplice';
 import { type ThreeMdDocument } from './threemd/document';
 
 export interface ThreeMdOptions {

@@ -1,88 +1,17 @@
 /**
- * What the whole-agent results need to tell whether a directive added or removed touched them:
- * where the directive lists differ (in directive and in plane indexes, and which z values came
- * or went), and an index of the agent's planes by z, by name and by the z values links name.
+ * What the whole-agent results need to tell whether a directive added or removed touched them
+ * (with the splice, directiveSplice.ts): an index of the agent's planes by z, by name and by the
+ * z values links name.
  * The index is kept in the lineage memo and updated from the directives that changed (agent/memo.ts),
  * so a structural edit does not walk 10,000 planes to answer "does any link name z=999999".
  */
 import type { ThreeMdDocument } from '../threemd/document';
 import type { PlaneSource } from '../threemd/plane';
-import type { LineageMemo } from '../threemd/structure';
-import { memoized, spliceOf, type Splice } from './memo';
+import type { DocumentStructure, LineageMemo } from '../threemd/structure';
+import { memoized } from './memo';
+import { directiveSplice } from './directiveSplice';
 import { sameNumbers, sourceFacts } from './facts';
 import type { PlaneRule } from './planeChecks';
-
-/** The most directives a splice may replace on either side to be followed (more: the results are made anew). */
-const MOST = 64;
-
-/** A splice of the directive list, with what it does to the planes and the z set. */
-export interface DirectiveSplice extends Splice {
-  /** The index of the first plane at or after directive `at`. */
-  readonly planeAt: number;
-  readonly planesRemoved: number;
-  readonly planesAdded: number;
-  /** The sources of the replaced and the new directives that make planes, in order. */
-  readonly oldPlanes: readonly PlaneSource[];
-  readonly newPlanes: readonly PlaneSource[];
-  /** The z values in one of the two z sets only. */
-  readonly zsChanged: readonly number[];
-}
-
-declare module '../threemd/structure' {
-  interface LineageMemo {
-    directiveSplice?: { from: readonly unknown[]; to: readonly unknown[]; splice: DirectiveSplice | null };
-  }
-}
-
-/**
- * The splice from the directive list `oldKeys` (with its duplicate flags) to the document's, or
- * null when it cannot be followed: more than `MOST` directives replaced, or some directive outside
- * the splice changed whether it is a duplicate (then plane indexes do not simply shift).
- */
-export function directiveSplice(doc: ThreeMdDocument, oldKeys: readonly unknown[], oldDuplicate: unknown): DirectiveSplice | null {
-  const st = doc.structure;
-  if (!st || !(oldDuplicate instanceof Uint8Array) || oldDuplicate.length !== oldKeys.length) return null;
-  const memo = st.memo as LineageMemo;
-  const kept = memo.directiveSplice;
-  if (kept && kept.from === oldKeys && kept.to === st.sources) return kept.splice;
-  const splice = makeSplice(st.sources, st.duplicate, st.zs, oldKeys as readonly (PlaneSource | null)[], oldDuplicate);
-  memo.directiveSplice = { from: oldKeys, to: st.sources, splice };
-  return splice;
-}
-
-function makeSplice(
-  sources: readonly (PlaneSource | null)[],
-  duplicate: Uint8Array,
-  zs: ReadonlySet<number>,
-  oldKeys: readonly (PlaneSource | null)[],
-  oldDuplicate: Uint8Array,
-): DirectiveSplice | null {
-  const s = spliceOf({}, oldKeys, sources);
-  if (s.removed > MOST || s.added > MOST) return null;
-  for (let t = 0; t < s.at; t++) if (duplicate[t] !== oldDuplicate[t]) return null;
-  for (let t = s.at + s.added, u = s.at + s.removed; t < sources.length; t++, u++) if (duplicate[t] !== oldDuplicate[u]) return null;
-  let planeAt = 0;
-  for (let t = 0; t < s.at; t++) if (sources[t] && !duplicate[t]) planeAt++;
-  const oldPlanes: PlaneSource[] = [];
-  const oldZs = new Set<number>();
-  for (let u = s.at; u < s.at + s.removed; u++) {
-    const src = oldKeys[u];
-    if (!src) continue;
-    oldZs.add(src.header.z);
-    if (!oldDuplicate[u]) oldPlanes.push(src);
-  }
-  const newPlanes: PlaneSource[] = [];
-  const zsChanged: number[] = [];
-  for (let t = s.at; t < s.at + s.added; t++) {
-    const src = sources[t];
-    if (!src || duplicate[t]) continue;
-    newPlanes.push(src);
-    // A new plane's z was in the old set only if a replaced directive had it (an outside one would make one of them a duplicate).
-    if (!oldZs.has(src.header.z)) zsChanged.push(src.header.z);
-  }
-  for (const z of oldZs) if (!zs.has(z)) zsChanged.push(z);
-  return { ...s, planeAt, planesRemoved: oldPlanes.length, planesAdded: newPlanes.length, oldPlanes, newPlanes, zsChanged };
-}
 
 /** The planes of an agent by z, by name, and the z values its dependency links name. */
 export interface AgentIndex {
@@ -121,21 +50,34 @@ export function agentIndex(doc: ThreeMdDocument, rules: readonly PlaneRule[]): A
     same,
     make,
     // The old keys are the entry's (equal in what the index reads to the ones it counted).
-    (index, changed, oldKeys) => {
-      for (const t of changed) add(index, oldKeys[t]!, st.duplicate[t] === 1, -1, rules);
-      for (const t of changed) add(index, keys[t]!, st.duplicate[t] === 1, 1, rules);
-      return index;
-    },
+    (index, changed, oldKeys) =>
+      updated(st, () => {
+        for (const t of changed) add(index, oldKeys[t]!, st.duplicate[t] === 1, -1, rules);
+        for (const t of changed) add(index, keys[t]!, st.duplicate[t] === 1, 1, rules);
+        return index;
+      }),
     (index, _splice, oldKeys, oldExtra) => {
       if (oldExtra[0] !== rules) return undefined;
       const ds = directiveSplice(doc, oldKeys, oldExtra[1]);
       if (!ds) return undefined;
       const oldDuplicate = oldExtra[1] as Uint8Array;
-      for (let u = ds.at; u < ds.at + ds.removed; u++) add(index, oldKeys[u]!, oldDuplicate[u] === 1, -1, rules);
-      for (let t = ds.at; t < ds.at + ds.added; t++) add(index, keys[t]!, st.duplicate[t] === 1, 1, rules);
-      return index;
+      return updated(st, () => {
+        for (let u = ds.at; u < ds.at + ds.removed; u++) add(index, oldKeys[u]!, oldDuplicate[u] === 1, -1, rules);
+        for (let t = ds.at; t < ds.at + ds.added; t++) add(index, keys[t]!, st.duplicate[t] === 1, 1, rules);
+        return index;
+      });
     },
   );
+}
+
+/** An update of the index in place; when it fails half way, the index is dropped (the next analysis makes it anew) and the error goes on. */
+function updated(st: DocumentStructure, update: () => AgentIndex): AgentIndex {
+  try {
+    return update();
+  } catch (e) {
+    (st.memo as LineageMemo).entries?.delete('index');
+    throw e;
+  }
 }
 
 /** Counts a directive's source in (`sign` 1) or out of (-1) the index. */

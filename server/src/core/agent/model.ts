@@ -9,7 +9,7 @@ import { type ThreeMdDocument } from '../threemd/document';
 import { Directive, Plane, type PlaneSource } from '../threemd/plane';
 import { EMPTY_ZS } from '../threemd/link';
 import { memoized } from './memo';
-import { directiveSplice } from './agentIndex';
+import { directiveSplice } from './directiveSplice';
 
 export const INPUT_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const;
 

@@ -17,7 +17,8 @@ import { CYCLE_SHOWN, type Cycle } from './cycles';
 import { BUILTIN_PLANE_RULES, diag, findingsOf, planeAnchor, type PlaneRule } from './planeChecks';
 import { factsOf, planeFactsOf, sameNumbers, sourceFacts, type PlaneFacts } from './facts';
 import { memoized } from './memo';
-import { agentIndex, directiveSplice, mayCloseCycle } from './agentIndex';
+import { agentIndex, mayCloseCycle } from './agentIndex';
+import { directiveSplice } from './directiveSplice';
 
 export type { PlaneRule } from './planeChecks';
 
