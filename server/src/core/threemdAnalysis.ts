@@ -12,6 +12,7 @@ import { validateAgent } from './agent/validate';
 import { documentIssues } from './threemd/parser';
 import type { Plane, PlaneSource } from './threemd/plane';
 import { memoized } from './agent/memo';
+import { directiveSplice } from './agent/directiveSplice';
 import { type ThreeMdDocument } from './threemd/document';
 
 export interface ThreeMdOptions {
@@ -95,6 +96,9 @@ function planeCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
   return calls;
 }
 
+/** The result of a document with no route assertion at all (a router change cannot fail one). */
+const NO_ROUTE_CALLS: readonly Failure[] = Object.freeze([]);
+
 /** A failed assertion: where its call is (plane index, -1 for the lines before the first plane; the call's index there) and what the router picked. */
 type Failure = readonly [plane: number, call: number, got: string];
 
@@ -126,17 +130,36 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
   const st = doc.structure;
   const same = (a: PlaneSource | null, b: PlaneSource | null) => a !== null && b !== null && sameRouting(a, b) && sameCalls(ownRouteCalls(a), ownRouteCalls(b));
   const headKey = headCalls.map((c) => `${c.request}\u0000${c.expected!.name}`).join('\u0000');
-  const failures = memoized(st, 'routes', st?.sources ?? [], [st?.duplicate, headKey], same, () => {
-    const out: Failure[] = [];
-    const check = (plane: number, calls: readonly RouteCall[]) =>
-      calls.forEach((call, k) => {
-        const top = runtimeOf().route(call.request)[0];
-        if (top?.skill.name !== call.expected!.name) out.push([plane, k, top ? `"${top.skill.name}" (score ${top.score})` : 'no skill']);
+  const failures = memoized(
+    st,
+    'routes',
+    st?.sources ?? [],
+    [st?.duplicate, headKey],
+    same,
+    () => {
+      const out: Failure[] = [];
+      let calls = headCalls.length;
+      const check = (plane: number, calls: readonly RouteCall[]) =>
+        calls.forEach((call, k) => {
+          const top = runtimeOf().route(call.request)[0];
+          if (top?.skill.name !== call.expected!.name) out.push([plane, k, top ? `"${top.skill.name}" (score ${top.score})` : 'no skill']);
+        });
+      check(-1, headCalls);
+      doc.planes.forEach((p, i) => {
+        const own = planeCalls(doc, p);
+        calls += own.length;
+        check(i, own);
       });
-    check(-1, headCalls);
-    doc.planes.forEach((p, i) => check(i, planeCalls(doc, p)));
-    return out;
-  });
+      return calls ? out : NO_ROUTE_CALLS;
+    },
+    undefined,
+    // Directives added or removed in a document without route assertions, none of them bringing one: still none.
+    (old, _splice, oldKeys, oldExtra) => {
+      if (old !== NO_ROUTE_CALLS || oldExtra[1] !== headKey) return undefined;
+      const ds = directiveSplice(doc, oldKeys, oldExtra[0]);
+      return ds && ds.newPlanes.every((src) => ownRouteCalls(src).length === 0) ? NO_ROUTE_CALLS : undefined;
+    },
+  );
   return failures.map(([plane, k, got]) => {
     const p = plane < 0 ? undefined : doc.planes[plane]!;
     const call = p ? planeCalls(doc, p)[k]! : headCalls[k]!;

@@ -29,7 +29,42 @@ declare module '../threemd/structure' {
     entries?: Map<string, MemoEntry<unknown, unknown>>;
     /** The indexes where two key lists differ, for the last pairs compared (several results are keyed on the same lists). */
     diffs?: Diff[];
+    /** The splices between key lists of different lengths, for the last pairs compared. */
+    splices?: { from: readonly unknown[]; to: readonly unknown[]; splice: Splice }[];
   }
+}
+
+/**
+ * How a key list differs from the one before when its length changed (a directive added or
+ * removed): the old keys `at`..`at + removed` were replaced by the new keys `at`..`at + added`,
+ * and the keys before and after are the same objects, in the same order.
+ */
+export interface Splice {
+  readonly at: number;
+  readonly removed: number;
+  readonly added: number;
+}
+
+/**
+ * What `shift` is given: the old result, the splice between the old keys and the new ones, and
+ * the old keys and extra inputs. It returns the new result made from the old one, or undefined to
+ * have it made anew.
+ */
+export type Shift<K, R> = (old: R, splice: Splice, oldKeys: readonly K[], oldExtra: readonly unknown[]) => R | undefined;
+
+/** The common prefix and suffix of two key lists (pointer comparisons; kept for the last few pairs). */
+export function spliceOf(memo: LineageMemo, from: readonly unknown[], to: readonly unknown[]): Splice {
+  const kept = (memo.splices ??= []);
+  for (const k of kept) if (k.from === from && k.to === to) return k.splice;
+  const n = Math.min(from.length, to.length);
+  let at = 0;
+  while (at < n && from[at] === to[at]) at++;
+  let tail = 0;
+  while (tail < n - at && from[from.length - 1 - tail] === to[to.length - 1 - tail]) tail++;
+  const splice: Splice = { at, removed: from.length - at - tail, added: to.length - at - tail };
+  kept.unshift({ from, to, splice });
+  if (kept.length > 4) kept.length = 4;
+  return splice;
 }
 
 /**
@@ -40,7 +75,9 @@ declare module '../threemd/structure' {
  *
  * A result made of one part per key may give `patch`: when only some keys differ (and `extra`
  * holds the same objects), it makes the new result from the old one and the indexes of those keys
- * (or returns undefined to have it made anew).
+ * (or returns undefined to have it made anew). A result may give `shift` too: when the key list's
+ * length changed (a directive added or removed), it is given the splice between the lists and
+ * the old inputs, and checks itself whatever else it reads.
  */
 export function memoized<K, R>(
   st: DocumentStructure | null,
@@ -49,7 +86,8 @@ export function memoized<K, R>(
   extra: readonly unknown[],
   same: (a: K, b: K, i: number) => boolean,
   make: () => R,
-  patch?: (old: R, changed: readonly number[]) => R | undefined,
+  patch?: (old: R, changed: readonly number[], oldKeys: readonly K[]) => R | undefined,
+  shift?: Shift<K, R>,
 ): R {
   if (!st) return make();
   const memo = st.memo as LineageMemo;
@@ -58,7 +96,8 @@ export function memoized<K, R>(
   const changed = old ? differing(memo, old, keys, extra, same) : null;
   let result: R | undefined;
   if (changed && changed.length === 0) result = old!.result;
-  else if (changed && patch) result = patch(old!.result, changed);
+  else if (changed && patch) result = patch(old!.result, changed, old!.keys);
+  else if (!changed && old && shift && old.keys.length !== keys.length) result = shift(old.result, spliceOf(memo, old.keys, keys), old.keys, old.extra);
   result ??= make();
   if (!old || old.keys !== keys || old.result !== result) table.set(slot, { keys, extra, result });
   return result;

@@ -9,6 +9,7 @@ import { type ThreeMdDocument } from '../threemd/document';
 import { Directive, Plane, type PlaneSource } from '../threemd/plane';
 import { EMPTY_ZS } from '../threemd/link';
 import { memoized } from './memo';
+import { directiveSplice } from './directiveSplice';
 
 export const INPUT_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const;
 
@@ -364,11 +365,26 @@ function explicitIdentityIndexes(doc: ThreeMdDocument): readonly number[] {
   const st = doc.structure;
   const identity = (s: PlaneSource) => s.header.attributes['kind'] === 'identity';
   const same = (a: PlaneSource | null, b: PlaneSource | null) => a !== null && b !== null && identity(a) === identity(b);
-  return memoized(st, 'identities', st?.sources ?? [], [st?.duplicate], same, () => {
-    const explicit: number[] = [];
-    for (let i = 0; i < doc.planes.length; i++) if (doc.planes[i]!.attributes['kind'] === 'identity') explicit.push(i);
-    return explicit;
-  });
+  return memoized(
+    st,
+    'identities',
+    st?.sources ?? [],
+    [st?.duplicate],
+    same,
+    () => {
+      const explicit: number[] = [];
+      for (let i = 0; i < doc.planes.length; i++) if (doc.planes[i]!.attributes['kind'] === 'identity') explicit.push(i);
+      return explicit;
+    },
+    undefined,
+    // Directives added or removed, none of them an identity (before or after): the others' indexes shift.
+    (old, _splice, oldKeys, oldExtra) => {
+      const ds = directiveSplice(doc, oldKeys, oldExtra[0]);
+      if (!ds || ds.oldPlanes.some(identity) || ds.newPlanes.some(identity)) return undefined;
+      const after = ds.planeAt + ds.planesRemoved;
+      return old.map((i) => (i >= after ? i + ds.planesAdded - ds.planesRemoved : i));
+    },
+  );
 }
 
 /** Builds the agent model of a document (whatever its classification). */

@@ -17,6 +17,8 @@ import { CYCLE_SHOWN, type Cycle } from './cycles';
 import { BUILTIN_PLANE_RULES, diag, findingsOf, planeAnchor, type PlaneRule } from './planeChecks';
 import { factsOf, planeFactsOf, sameNumbers, sourceFacts, type PlaneFacts } from './facts';
 import { memoized } from './memo';
+import { agentIndex, mayCloseCycle } from './agentIndex';
+import { directiveSplice } from './directiveSplice';
 
 export type { PlaneRule } from './planeChecks';
 
@@ -73,6 +75,8 @@ export function registerAgentRule(rule: { kind: 'document'; rule: DocumentRule }
 export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAgent(doc)): Diagnostic[] {
   const out: Diagnostic[] = [];
   const rules = AGENT_RULES.plane;
+  // Kept up to date on every analysis, so a directive added or removed finds it one edit behind.
+  if (doc.structure) agentIndex(doc, rules);
   const edges = agentCycles(doc, rules);
   const context: AgentContext = {
     doc,
@@ -152,16 +156,31 @@ function agentCycles(doc: ThreeMdDocument, rules: readonly PlaneRule[]): Cycle[]
   const isNamed = (z: number) => (named ??= allTargets(planeFactsOf(doc, rules))).has(z);
   const same = (a: PlaneFacts, b: PlaneFacts) =>
     sameNumbers(liveTargets(a.targets, zs), liveTargets(b.targets, before)) && (a.z === b.z || (before !== zs && !isNamed(a.z) && !isNamed(b.z)));
-  const result = memoized<PlaneSource | null, GraphResult>(doc.structure, 'graph', keys, [duplicate], sameSource(rules, same), () => {
-    const facts = planeFactsOf(doc, rules);
-    return {
-      zs,
-      edges: dependencyGraph(
-        facts.map((f) => f.z),
-        facts.map((f) => liveTargets(f.targets, zs)),
-      ).edges,
-    };
-  });
+  const result = memoized<PlaneSource | null, GraphResult>(
+    doc.structure,
+    'graph',
+    keys,
+    [duplicate],
+    sameSource(rules, same),
+    () => {
+      const facts = planeFactsOf(doc, rules);
+      return {
+        zs,
+        edges: dependencyGraph(
+          facts.map((f) => f.z),
+          facts.map((f) => liveTargets(f.targets, zs)),
+        ).edges,
+      };
+    },
+    undefined,
+    // Directives added or removed in a graph without cycles: a new cycle would have to go through one of the new planes.
+    (old, _splice, oldKeys, oldExtra) => {
+      if (old.edges.length) return undefined;
+      const ds = directiveSplice(doc, oldKeys, oldExtra[0]);
+      if (!ds || mayCloseCycle(ds.newPlanes, agentIndex(doc, rules), rules)) return undefined;
+      return { zs, edges: old.edges };
+    },
+  );
   return result.zs === zs ? result.edges : keepZs(doc, result, zs);
 }
 
@@ -219,11 +238,12 @@ function planesWithFindings(doc: ThreeMdDocument, model: AgentModel, rules: read
     return { flags, planes };
   };
   const identity = [...model.identityIndexes].join(',');
+  const extra = [duplicate, zs, rules, toolNames.join('\n'), identity];
   const result = memoized(
     doc.structure,
     'findings',
     keys,
-    [duplicate, zs, rules, toolNames.join('\n'), identity],
+    extra,
     sameSource(rules, same),
     () => {
       const flags = new Uint8Array(directives.length);
@@ -241,6 +261,24 @@ function planesWithFindings(doc: ThreeMdDocument, model: AgentModel, rules: read
         if (!p) return undefined;
         flags[t] = flag(p);
       }
+      return listed(flags);
+    },
+    // Directives added or removed: the other directives keep their flags when the tools, rules and identities are the same and no link names a z that came or went.
+    (old, _splice, oldKeys, oldExtra) => {
+      for (let i = 2; i < extra.length; i++) if (oldExtra[i] !== extra[i]) return undefined;
+      const ds = directiveSplice(doc, oldKeys, oldExtra[0]);
+      if (!ds) return undefined;
+      // The same identity indexes are the same planes only before the splice, or after it when it kept the plane count.
+      for (const i of model.identityIndexes) if (i >= ds.planeAt && (i < ds.planeAt + ds.planesAdded || ds.planesAdded !== ds.planesRemoved)) return undefined;
+      const index = agentIndex(doc, rules);
+      for (const z of ds.zsChanged) if (index.named.has(z)) return undefined;
+      const flags = new Uint8Array(directives.length);
+      flags.set(old.flags.subarray(0, ds.at), 0);
+      for (let t = ds.at; t < ds.at + ds.added; t++) {
+        const p = directives[t]!.plane;
+        if (p) flags[t] = flag(p);
+      }
+      flags.set(old.flags.subarray(ds.at + ds.removed), ds.at + ds.added);
       return listed(flags);
     },
   );
@@ -365,23 +403,65 @@ function labelProblems(m: AgentModel, rules: readonly PlaneRule[]): readonly (re
   const { keys, duplicate } = sourcesOf(m.doc);
   // The z is read when the problems are shown: a renumbered plane keeps the verdicts.
   const same = (a: PlaneFacts, b: PlaneFacts) => a.name === b.name && a.identity === b.identity;
-  return memoized(m.doc.structure, 'labels', keys, [duplicate], sameSource(rules, same), () => {
-    const facts = planeFactsOf(m.doc, rules);
-    const seen = new Map<string, number>();
-    const out: [number, number][] = [];
-    for (let i = 0; i < facts.length; i++) {
-      if (m.identityIndexes.has(i)) continue;
-      const label = facts[i]!.name;
-      if (!label) {
-        out.push([i, -1]);
-        continue;
+  return memoized<PlaneSource | null, readonly (readonly [number, number])[]>(
+    m.doc.structure,
+    'labels',
+    keys,
+    [duplicate],
+    sameSource(rules, same),
+    () => {
+      const facts = planeFactsOf(m.doc, rules);
+      const seen = new Map<string, number>();
+      const out: [number, number][] = [];
+      for (let i = 0; i < facts.length; i++) {
+        if (m.identityIndexes.has(i)) continue;
+        const label = facts[i]!.name;
+        if (!label) {
+          out.push([i, -1]);
+          continue;
+        }
+        const firstAt = seen.get(label);
+        if (firstAt === undefined) seen.set(label, i);
+        else out.push([i, firstAt]);
       }
-      const firstAt = seen.get(label);
-      if (firstAt === undefined) seen.set(label, i);
-      else out.push([i, firstAt]);
-    }
-    return out;
-  });
+      return out;
+    },
+    undefined,
+    (old, _splice, oldKeys, oldExtra) => shiftedLabelProblems(m, rules, old, oldKeys, oldExtra[0]),
+  );
+}
+
+/**
+ * The label problems after directives were added or removed, from the old ones, when every plane
+ * that came or went is a skill (not an identity, not plane 0) with a name no other plane has:
+ * then no problem involves them and the others' indexes only shift.
+ */
+function shiftedLabelProblems(
+  m: AgentModel,
+  rules: readonly PlaneRule[],
+  old: readonly (readonly [number, number])[],
+  oldKeys: readonly (PlaneSource | null)[],
+  oldDuplicate: unknown,
+): readonly (readonly [number, number])[] | undefined {
+  const ds = directiveSplice(m.doc, oldKeys, oldDuplicate);
+  if (!ds || ds.planeAt === 0) return undefined;
+  const index = agentIndex(m.doc, rules);
+  const own = new Set<string>();
+  for (const src of ds.newPlanes) {
+    const f = sourceFacts(src, rules);
+    if (f.identity || f.name === null || index.names.get(f.name) !== 1) return undefined;
+    own.add(f.name);
+  }
+  const gone = new Set<string>();
+  for (const src of ds.oldPlanes) {
+    const f = sourceFacts(src, rules);
+    if (f.identity || f.name === null || gone.has(f.name) || (index.names.has(f.name) && !own.has(f.name))) return undefined;
+    gone.add(f.name);
+  }
+  const after = ds.planeAt + ds.planesRemoved;
+  const by = ds.planesAdded - ds.planesRemoved;
+  const shift = (i: number) => (i >= after ? i + by : i);
+  return old.map(([i, first]) => [shift(i), shift(first)] as const);
 }
 
 function checkEntry(doc: ThreeMdDocument, out: Diagnostic[]): void {
