@@ -7,18 +7,25 @@ import { Link } from './link';
 const KEYWORD = '@plane';
 
 /** One shared string per usual key, so a large agent keeps one `triggers`, not thousands. */
-const COMMON_KEYS = new Map(['z', 'x', 'y', 'label', 'kind', 'triggers', 'inputs', 'tool', 'cost'].map((k) => [k, k]));
+const COMMON_KEYS_LIST = ['z', 'x', 'y', 'label', 'kind', 'triggers', 'inputs', 'tool', 'cost'];
+const COMMON_KEYS = new Map(COMMON_KEYS_LIST.map((k) => [k, k]));
 
 function directiveIssue(detail: string, from: number, to: number): RelIssue {
   return { code: 'invalidPlaneDirective', detail, from, to };
 }
 
+/** Where each token of the line being parsed starts and ends (reused: a large agent has hundreds of thousands of lines). */
+const bounds: number[] = [];
+/** The attributes of the line being parsed, copied out at their own length (a list grown by push keeps room for 17). */
+const scratch: Attribute[] = [];
+
 /**
  * Splits the attribute part of a directive line on blanks outside quotes, as start and end
- * columns in one flat list (no token objects: a large agent has hundreds of thousands).
+ * columns in one flat list (`bounds`: no token objects). Returns where an unterminated quote's
+ * token starts, or -1.
  */
-function tokenize(raw: string, from: number, to: number): { bounds: number[]; unterminatedAt: number } {
-  const bounds: number[] = [];
+function tokenize(raw: string, from: number, to: number): number {
+  bounds.length = 0;
   let start = -1;
   let quote = 0;
   for (let i = from; i < to; i++) {
@@ -37,9 +44,20 @@ function tokenize(raw: string, from: number, to: number): { bounds: number[]; un
     if (start < 0) start = i;
     if (ch === 34 || ch === 39) quote = ch; // " or '
   }
-  if (quote) return { bounds, unterminatedAt: start };
+  if (quote) return start;
   if (start >= 0) bounds.push(start, to);
-  return { bounds, unterminatedAt: -1 };
+  return -1;
+}
+
+/** The usual key written in lowercase on `raw` from `start` to `eq`, without making a string; undefined for any other. */
+function commonKey(raw: string, start: number, eq: number): string | undefined {
+  const n = eq - start;
+  if (n === 1) {
+    const c = raw.charCodeAt(start);
+    return c === 122 ? 'z' : c === 120 ? 'x' : c === 121 ? 'y' : undefined;
+  }
+  for (const k of COMMON_KEYS_LIST) if (k.length === n && raw.startsWith(k, start)) return k;
+  return undefined;
 }
 
 /** What a directive line says: its attributes (at line 0), where it ends, its grammar issues (and its header, filled in by `planeHeader`'s caller). */
@@ -57,8 +75,8 @@ export function parseDirective(raw: string): DirectiveLine {
   let restStart = KEYWORD.length;
   while (restStart < end && (raw.charCodeAt(restStart) === 32 || raw.charCodeAt(restStart) === 9)) restStart++;
   const issues: RelIssue[] = [];
-  const attributes: Attribute[] = [];
-  const { bounds, unterminatedAt } = tokenize(raw, restStart, end);
+  scratch.length = 0;
+  const unterminatedAt = tokenize(raw, restStart, end);
   for (let k = 0; k < bounds.length; k += 2) {
     const start = bounds[k]!;
     const tokEnd = bounds[k + 1]!;
@@ -72,13 +90,19 @@ export function parseDirective(raw: string): DirectiveLine {
       continue;
     }
     const rawValue = raw.slice(eq + 1, tokEnd);
-    const key = raw.slice(start, eq).toLowerCase();
-    attributes.push(new Attribute(COMMON_KEYS.get(key) ?? key, unquote(rawValue), rawValue, line, start, eq, tokEnd, isQuoted(rawValue)));
+    let key = commonKey(raw, start, eq);
+    if (key === undefined) {
+      key = raw.slice(start, eq).toLowerCase();
+      key = COMMON_KEYS.get(key) ?? key;
+    }
+    scratch.push(new Attribute(key, unquote(rawValue), rawValue, line, start, eq, tokEnd, isQuoted(rawValue)));
   }
   if (unterminatedAt >= 0) {
     const remainder = raw.slice(restStart, end);
     issues.push(directiveIssue(`unterminated quote in '${remainder}'`, unterminatedAt, end));
   }
+  const attributes = scratch.slice();
+  scratch.length = 0;
   return { attributes, end, issues, header: undefined };
 }
 
@@ -148,5 +172,6 @@ export function scanLinks(lines: readonly string[], from: number, to: number, so
       out.push(new Link(sourceZ, target, m[1]!, m[2] ?? null, line - base, m.index, m.index + m[0].length));
     }
   }
-  return out;
+  // At its own length (a list grown by push keeps room for 17 entries).
+  return out.slice();
 }

@@ -61,6 +61,7 @@ export interface SegmentBody {
 }
 
 const NO_LINKS: readonly Link[] = Object.freeze([]);
+const NO_ISSUES: RelIssue[] = Object.freeze([]) as unknown as RelIssue[];
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation in the analysis layers
 export interface SegmentMemo {}
@@ -136,6 +137,8 @@ export class Segment {
     if (this.#parsed) return this.#parsed;
     const d = parseDirective(this.line(0)) as ParsedDirective;
     d.header = planeHeader(d);
+    // Most lines have no issue: they share one empty list.
+    if (d.issues.length === 0) d.issues = NO_ISSUES;
     return (this.#parsed = d);
   }
 
