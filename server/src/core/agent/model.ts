@@ -117,10 +117,21 @@ export function fieldOf(doc: ThreeMdDocument, key: string, caseInsensitive = fal
 }
 
 export function attributeOf(plane: Plane, key: string): Attribute | undefined {
-  const as = plane.directive?.attributes;
+  // The header knows which keys the line has: the attribute objects are read only for those.
+  if (!plane.directive || !hasAttribute(plane, key)) return undefined;
+  const as = plane.directive.attributes;
   if (!as) return undefined;
   for (let i = as.length - 1; i >= 0; i--) if (as[i]!.key === key) return as[i];
   return undefined;
+}
+
+/** True when the plane's directive has an attribute with this (lowercase) key. */
+function hasAttribute(plane: Plane, key: string): boolean {
+  if (key === 'label') return plane.label !== null;
+  if (key === 'z') return true;
+  if (key === 'x') return plane.x !== null;
+  if (key === 'y') return plane.y !== null;
+  return plane.attributes[key] !== undefined;
 }
 
 /** Maps an offset in an attribute's unquoted value to a column in the source line (O(1) after the first call). */
@@ -164,7 +175,17 @@ export function csvSpans(attr: Attribute | undefined): Span[] {
  */
 function fieldAsAttribute(f: FrontmatterField): Attribute {
   const r = f.valueRange;
-  return new Attribute(f.key, f.value, f.raw, f.line, f.keyRange.start.character, r.start.character - 1, r.end.character, isQuoted(f.raw));
+  // The raw value is read at the value's columns of the source text given: here, the value itself put at its column.
+  return new Attribute(
+    f.key,
+    f.value,
+    f.raw.padStart(r.start.character + f.raw.length),
+    f.line,
+    f.keyRange.start.character,
+    r.start.character - 1,
+    r.end.character,
+    isQuoted(f.raw),
+  );
 }
 
 /** The input grammar shared by the validator and the runtime. */

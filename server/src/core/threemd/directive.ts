@@ -68,14 +68,18 @@ export interface DirectiveLine {
   header: PlaneHeader | null | undefined;
 }
 
-/** Parses a directive line, at line 0 (a view puts it on its line). */
-export function parseDirective(raw: string): DirectiveLine {
-  const line = 0;
+/** What one `key=value` token of a directive line is: its key (lowercased), value (unquoted), value as written and columns. */
+type TokenVisitor = (key: string, value: string, rawValue: string, start: number, eq: number, end: number) => void;
+
+/**
+ * Walks the tokens of a directive line: each `key=value` token to `visit`, each grammar issue
+ * of a token (and an unterminated quote) into `issues`. Returns the column where the directive
+ * ends (trailing whitespace excluded).
+ */
+function scanDirective(raw: string, issues: RelIssue[], visit: TokenVisitor): number {
   const end = trailingWsStart(raw);
   let restStart = KEYWORD.length;
   while (restStart < end && (raw.charCodeAt(restStart) === 32 || raw.charCodeAt(restStart) === 9)) restStart++;
-  const issues: RelIssue[] = [];
-  scratch.length = 0;
   const unterminatedAt = tokenize(raw, restStart, end);
   for (let k = 0; k < bounds.length; k += 2) {
     const start = bounds[k]!;
@@ -95,15 +99,67 @@ export function parseDirective(raw: string): DirectiveLine {
       key = raw.slice(start, eq).toLowerCase();
       key = COMMON_KEYS.get(key) ?? key;
     }
-    scratch.push(new Attribute(key, unquote(rawValue), rawValue, line, start, eq, tokEnd, isQuoted(rawValue)));
+    visit(key, unquote(rawValue), rawValue, start, eq, tokEnd);
   }
   if (unterminatedAt >= 0) {
     const remainder = raw.slice(restStart, end);
     issues.push(directiveIssue(`unterminated quote in '${remainder}'`, unterminatedAt, end));
   }
+  return end;
+}
+
+/** Parses a directive line, at line 0 (a view puts it on its line). */
+export function parseDirective(raw: string): DirectiveLine {
+  const issues: RelIssue[] = [];
+  scratch.length = 0;
+  const end = scanDirective(raw, issues, (key, value, rawValue, start, eq, tokEnd) => {
+    scratch.push(new Attribute(key, value, raw, 0, start, eq, tokEnd, isQuoted(rawValue)));
+  });
   const attributes = scratch.slice();
   scratch.length = 0;
   return { attributes, end, issues, header: undefined };
+}
+
+/** Where the last `z`, `x` or `y` token of a line is, and its value. */
+interface Coordinate {
+  value: string;
+  /** The columns of the value as written. */
+  from: number;
+  to: number;
+}
+
+/**
+ * What `planeHeader(parseDirective(raw))` gives — where the line ends, its issues (in the same
+ * order) and the header — without an attribute object per token: a document reads its
+ * directives' headers, and the attributes with their positions only where a check or a feature
+ * asks for them.
+ */
+export function readDirective(raw: string): { end: number; issues: RelIssue[]; header: PlaneHeader | null } {
+  const issues: RelIssue[] = [];
+  /** The last `z`, `x`, `y` and `label` (closures' assignments are out of the type checker's sight, so they are kept in one object). */
+  const last: { z?: Coordinate; x?: Coordinate; y?: Coordinate; label: string | null } = { label: null };
+  const attributes: Record<string, string> = bareRecord();
+  const end = scanDirective(raw, issues, (key, value, _raw, _start, eq, tokEnd) => {
+    if (key === 'z' || key === 'x' || key === 'y') last[key] = { value, from: eq + 1, to: tokEnd };
+    else if (key === 'label') last.label = value;
+    else attributes[key] = value;
+  });
+  if (!last.z) {
+    issues.push({ code: 'missingPlanePosition', from: 0, to: 6 });
+    return { end, issues, header: null };
+  }
+  const coord = (name: 'z' | 'x' | 'y', c: Coordinate | undefined): number | null | undefined => {
+    if (!c) return null;
+    const n = parseFiniteDecimal(c.value);
+    if (n !== null) return n;
+    issues.push(directiveIssue(`${name} must be a finite decimal number, found '${c.value}'`, c.from, c.to));
+    return undefined;
+  };
+  const z = coord('z', last.z);
+  if (z === undefined || z === null) return { end, issues, header: null };
+  const x = coord('x', last.x);
+  const y = coord('y', last.y);
+  return { end, issues, header: { z, label: last.label, x: x ?? null, y: y ?? null, attributes } };
 }
 
 /** The last attribute with this key, as the reference's last-wins rule reads it. */
@@ -120,38 +176,6 @@ export interface PlaneHeader {
   y: number | null;
   /** Non-reserved attributes, keys lowercased, last occurrence wins. */
   attributes: Record<string, string>;
-}
-
-/** Checks z, x, y (in the reference's order) and returns the plane's header, or null (adding the reason to the line's issues). */
-export function planeHeader(d: DirectiveLine): PlaneHeader | null {
-  const zAttr = lastAttribute(d, 'z');
-  if (!zAttr) {
-    d.issues.push({ code: 'missingPlanePosition', from: 0, to: 6 });
-    return null;
-  }
-  const coord = (name: 'z' | 'x' | 'y'): number | null | undefined => {
-    const a = name === 'z' ? zAttr : lastAttribute(d, name);
-    if (!a) return null;
-    const n = parseFiniteDecimal(a.value);
-    if (n === null) {
-      const r = a.valueRange;
-      const detail = `${name} must be a finite decimal number, found '${a.value}'`;
-      d.issues.push(directiveIssue(detail, r.start.character, r.end.character));
-      return undefined;
-    }
-    return n;
-  };
-  const z = coord('z');
-  if (z === undefined || z === null) return null;
-  const x = coord('x');
-  const y = coord('y');
-  const attributes: Record<string, string> = bareRecord();
-  let label: string | null = null;
-  for (const a of d.attributes) {
-    if (a.key === 'label') label = a.value;
-    else if (a.key !== 'z' && a.key !== 'x' && a.key !== 'y') attributes[a.key] = a.value;
-  }
-  return { z, label, x: x ?? null, y: y ?? null, attributes };
 }
 
 const LINK = /\[\[z=([-+0-9eE.]{1,40})(?:\|([^\]\n]{0,400}))?\]\]/g;
