@@ -118,10 +118,21 @@ export function fieldOf(doc: ThreeMdDocument, key: string, caseInsensitive = fal
 }
 
 export function attributeOf(plane: Plane, key: string): Attribute | undefined {
-  const as = plane.directive?.attributes;
+  // The header knows which keys the line has: the attribute objects are read only for those.
+  if (!plane.directive || !hasAttribute(plane, key)) return undefined;
+  const as = plane.directive.attributes;
   if (!as) return undefined;
   for (let i = as.length - 1; i >= 0; i--) if (as[i]!.key === key) return as[i];
   return undefined;
+}
+
+/** True when the plane's directive has an attribute with this (lowercase) key. */
+function hasAttribute(plane: Plane, key: string): boolean {
+  if (key === 'label') return plane.label !== null;
+  if (key === 'z') return true;
+  if (key === 'x') return plane.x !== null;
+  if (key === 'y') return plane.y !== null;
+  return plane.attributes[key] !== undefined;
 }
 
 /** Maps an offset in an attribute's unquoted value to a column in the source line (O(1) after the first call). */
@@ -165,7 +176,17 @@ export function csvSpans(attr: Attribute | undefined): Span[] {
  */
 function fieldAsAttribute(f: FrontmatterField): Attribute {
   const r = f.valueRange;
-  return new Attribute(f.key, f.value, f.raw, f.line, f.keyRange.start.character, r.start.character - 1, r.end.character, isQuoted(f.raw));
+  // The raw value is read at the value's columns of the source text given: here, the value itself put at its column.
+  return new Attribute(
+    f.key,
+    f.value,
+    f.raw.padStart(r.start.character + f.raw.length),
+    f.line,
+    f.keyRange.start.character,
+    r.start.character - 1,
+    r.end.character,
+    isQuoted(f.raw),
+  );
 }
 
 /** The input grammar shared by the validator and the runtime. */
@@ -222,8 +243,6 @@ declare module '../threemd/plane' {
   interface SourceMemo {
     /** The plane's dependency links at its own line numbers (the directive on line 0). */
     deps?: Dependency[];
-    targets?: number[];
-    atZero?: Plane;
   }
   interface ViewMemo {
     deps?: Dependency[];
@@ -234,14 +253,17 @@ declare module '../threemd/plane' {
 const NO_DEPENDENCIES: Dependency[] = Object.freeze([]) as unknown as Dependency[];
 const NO_TARGETS: number[] = Object.freeze([]) as unknown as number[];
 
-/** The plane of `source` on line 0: what a source's own facts are computed on (its positions are the source's own; made once per source). */
+/**
+ * The plane of `source` on line 0: what a source's own facts are computed on (its positions are
+ * the source's own). Made anew on each call and not kept: the results computed on it are kept on
+ * the source, and a kept view per plane (with its directive, memo and skill) was a tenth of what
+ * a large agent's analysis left for the collector to trace.
+ */
 export function planeAtZero(source: PlaneSource): Plane {
-  const memo = sourceMemo(source);
-  if (memo.atZero) return memo.atZero;
   const d = new Directive(source.segments[0]!, 0, source.lineCount, false);
   const p = new Plane(source, 0, d, EMPTY_ZS);
   d.plane = p;
-  return (memo.atZero = p);
+  return p;
 }
 
 function sourceMemo(source: PlaneSource) {
@@ -253,38 +275,36 @@ export function dependencies(plane: Plane): Dependency[] {
   const memo = (plane.memo ??= {});
   if (memo.deps) return memo.deps;
   // The implicit plane of the single-plane shorthand is read where it is (it is never shared).
-  if (!plane.directive) return (memo.deps = scanDependencies(plane));
+  if (!plane.directive) return (memo.deps = scanDependencies(plane.body, plane.bodyRange?.start));
   const own = ownDependencies(plane.source);
   const n = plane.line;
   return (memo.deps = n === 0 || own.length === 0 ? own : own.map((d) => d.moved(n)));
 }
 
 /** A source's dependency links, at its own line numbers, computed once. */
-function ownDependencies(source: PlaneSource): Dependency[] {
+export function ownDependencies(source: PlaneSource): Dependency[] {
   const memo = sourceMemo(source);
   if (memo.deps) return memo.deps;
   const body = source.body;
-  return (memo.deps = !body || !body.text.includes('[[z=') ? NO_DEPENDENCIES : scanDependencies(planeAtZero(source)));
+  // The body of a source on line 0 starts at column 0 of its first non-blank line.
+  return (memo.deps = !body || !body.text.includes('[[z=') ? NO_DEPENDENCIES : scanDependencies(body.text, { line: body.first, character: 0 }));
 }
 
 /** The z values a plane's dependency links name, in body order. */
 export function dependencyTargets(plane: Plane): readonly number[] {
-  if (!plane.directive) return dependencies(plane).map((d) => d.z);
-  const memo = sourceMemo(plane.source);
-  if (memo.targets) return memo.targets;
-  const deps = ownDependencies(plane.source);
-  return (memo.targets = deps.length ? deps.map((d) => d.z) : NO_TARGETS);
+  const deps = plane.directive ? ownDependencies(plane.source) : dependencies(plane);
+  return deps.length ? deps.map((d) => d.z) : NO_TARGETS;
 }
 
-function scanDependencies(plane: Plane): Dependency[] {
-  const body = plane.body;
-  if (!plane.bodyRange || !body.includes('[[z=')) return [];
+/** The dependency links of a body whose first character is at `at`. */
+function scanDependencies(body: string, at: { line: number; character: number } | undefined): Dependency[] {
+  if (!at || !body.includes('[[z=')) return [];
   // Offsets become positions by walking the line breaks forward (a match may span lines); the
   // four offsets of each match are asked for in increasing order, so the whole scan is linear.
-  let line = plane.bodyRange.start.line;
-  let lineStart = -plane.bodyRange.start.character;
+  let line = at.line;
+  let lineStart = -at.character;
   let nextBreak = body.indexOf('\n');
-  const at = (o: number) => {
+  const to = (o: number) => {
     for (; nextBreak >= 0 && nextBreak < o; nextBreak = body.indexOf('\n', nextBreak + 1)) {
       line++;
       lineStart = nextBreak + 1;
@@ -293,13 +313,14 @@ function scanDependencies(plane: Plane): Dependency[] {
   const out: Dependency[] = [];
   AGENT_LINK.lastIndex = 0;
   for (let m = AGENT_LINK.exec(body); m; m = AGENT_LINK.exec(body)) {
-    at(m.index);
+    to(m.index);
     const startLine = line;
     const start = m.index - lineStart;
-    at(m.index + m[0].length);
+    to(m.index + m[0].length);
     out.push(new Dependency(Number(m[1]), startLine, start, line, m.index + m[0].length - lineStart, m[1]!.length));
   }
-  return out;
+  // A copy of its own length: a list grown by push keeps room for 17 entries, and most planes have one or two links.
+  return out.slice();
 }
 
 /**

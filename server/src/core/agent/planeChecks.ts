@@ -32,11 +32,11 @@ export interface PlaneRule {
 function checkSkill(s: Skill, out: Diagnostic[]): void {
   const p = s.plane;
   const sname = p.label ?? `skill-${s.z}`;
-  const labelAttr = attributeOf(p, 'label');
-  const trig = attributeOf(p, 'triggers');
-  if (!(trig?.value ?? '').trim()) {
+  // The header's values are the last attributes' values: the attribute objects (their positions) are read only for a finding.
+  if (!(p.attributes['triggers'] ?? '').trim()) {
+    const trig = attributeOf(p, 'triggers');
     const msg = `skill "${p.label ?? `skill-${s.z}`}" has no triggers; it can never be routed to`;
-    out.push(diag(AgentRule.triggers, 'warning', msg, trig ? trig.valueRange : (labelAttr?.valueRange ?? planeAnchor(p))));
+    out.push(diag(AgentRule.triggers, 'warning', msg, trig ? trig.valueRange : (attributeOf(p, 'label')?.valueRange ?? planeAnchor(p))));
   }
   const inputs = s.inputs;
   const declared = new Set<string>();
@@ -50,9 +50,8 @@ function checkSkill(s: Skill, out: Diagnostic[]): void {
       out.push(diag(AgentRule.inputType, 'error', msg, input.typeSpan?.range ?? input.nameRange, { data: { type: input.type } }));
     }
   }
-  const toolAttr = attributeOf(p, 'tool');
-  if (toolAttr && !s.tool) {
-    out.push(diag(AgentRule.tool, 'warning', `skill "${sname}" has an empty tool binding`, toolAttr.valueRange));
+  if (p.attributes['tool'] !== undefined && !s.tool) {
+    out.push(diag(AgentRule.tool, 'warning', `skill "${sname}" has an empty tool binding`, attributeOf(p, 'tool')!.valueRange));
   }
   if (!s.tool) return;
   const used = new Set<string>();
@@ -77,15 +76,14 @@ const KINDS = new Set(['identity', 'skill']);
 
 /** Checks for the spec/reference gaps on one plane (docs/rules.md): never errors, so conformance holds. */
 function checkPlaneExtras(p: Plane, out: Diagnostic[]): void {
-  const kind = attributeOf(p, 'kind');
-  if (kind && !KINDS.has(kind.value)) {
-    const msg = `kind "${kind.value}" is not an agent3md/1 kind (identity or skill); this plane is read as a skill`;
-    out.push(diag(AgentRule.unknownKind, 'hint', msg, kind.valueRange));
+  const kind = p.attributes['kind'];
+  if (kind !== undefined && !KINDS.has(kind)) {
+    const msg = `kind "${kind}" is not an agent3md/1 kind (identity or skill); this plane is read as a skill`;
+    out.push(diag(AgentRule.unknownKind, 'hint', msg, attributeOf(p, 'kind')!.valueRange));
   }
-  const label = attributeOf(p, 'label');
-  if (label && p.label && p.label.trim() && p.label !== p.label.trim()) {
+  if (p.label && p.label.trim() && p.label !== p.label.trim()) {
     const msg = `label "${p.label}" has surrounding whitespace: validators read "${p.label.trim()}" but the runtime routes to "${p.label}"`;
-    out.push(diag(AgentRule.labelWhitespace, 'warning', msg, label.valueRange));
+    out.push(diag(AgentRule.labelWhitespace, 'warning', msg, attributeOf(p, 'label')!.valueRange));
   }
   // A 3md link target is made of digits, signs, `e` and `.`: without one of the others right after
   // some `[[z=` and its digits, every link is a dependency and the links need not be read.

@@ -7,18 +7,25 @@ import { Link } from './link';
 const KEYWORD = '@plane';
 
 /** One shared string per usual key, so a large agent keeps one `triggers`, not thousands. */
-const COMMON_KEYS = new Map(['z', 'x', 'y', 'label', 'kind', 'triggers', 'inputs', 'tool', 'cost'].map((k) => [k, k]));
+const COMMON_KEYS_LIST = ['z', 'x', 'y', 'label', 'kind', 'triggers', 'inputs', 'tool', 'cost'];
+const COMMON_KEYS = new Map(COMMON_KEYS_LIST.map((k) => [k, k]));
 
 function directiveIssue(detail: string, from: number, to: number): RelIssue {
   return { code: 'invalidPlaneDirective', detail, from, to };
 }
 
+/** Where each token of the line being parsed starts and ends (reused: a large agent has hundreds of thousands of lines). */
+const bounds: number[] = [];
+/** The attributes of the line being parsed, copied out at their own length (a list grown by push keeps room for 17). */
+const scratch: Attribute[] = [];
+
 /**
  * Splits the attribute part of a directive line on blanks outside quotes, as start and end
- * columns in one flat list (no token objects: a large agent has hundreds of thousands).
+ * columns in one flat list (`bounds`: no token objects). Returns where an unterminated quote's
+ * token starts, or -1.
  */
-function tokenize(raw: string, from: number, to: number): { bounds: number[]; unterminatedAt: number } {
-  const bounds: number[] = [];
+function tokenize(raw: string, from: number, to: number): number {
+  bounds.length = 0;
   let start = -1;
   let quote = 0;
   for (let i = from; i < to; i++) {
@@ -37,9 +44,20 @@ function tokenize(raw: string, from: number, to: number): { bounds: number[]; un
     if (start < 0) start = i;
     if (ch === 34 || ch === 39) quote = ch; // " or '
   }
-  if (quote) return { bounds, unterminatedAt: start };
+  if (quote) return start;
   if (start >= 0) bounds.push(start, to);
-  return { bounds, unterminatedAt: -1 };
+  return -1;
+}
+
+/** The usual key written in lowercase on `raw` from `start` to `eq`, without making a string; undefined for any other. */
+function commonKey(raw: string, start: number, eq: number): string | undefined {
+  const n = eq - start;
+  if (n === 1) {
+    const c = raw.charCodeAt(start);
+    return c === 122 ? 'z' : c === 120 ? 'x' : c === 121 ? 'y' : undefined;
+  }
+  for (const k of COMMON_KEYS_LIST) if (k.length === n && raw.startsWith(k, start)) return k;
+  return undefined;
 }
 
 /** What a directive line says: its attributes (at line 0), where it ends, its grammar issues (and its header, filled in by `planeHeader`'s caller). */
@@ -50,15 +68,19 @@ export interface DirectiveLine {
   header: PlaneHeader | null | undefined;
 }
 
-/** Parses a directive line, at line 0 (a view puts it on its line). */
-export function parseDirective(raw: string): DirectiveLine {
-  const line = 0;
+/** What one `key=value` token of a directive line is: its key (lowercased), value (unquoted), value as written and columns. */
+type TokenVisitor = (key: string, value: string, rawValue: string, start: number, eq: number, end: number) => void;
+
+/**
+ * Walks the tokens of a directive line: each `key=value` token to `visit`, each grammar issue
+ * of a token (and an unterminated quote) into `issues`. Returns the column where the directive
+ * ends (trailing whitespace excluded).
+ */
+function scanDirective(raw: string, issues: RelIssue[], visit: TokenVisitor): number {
   const end = trailingWsStart(raw);
   let restStart = KEYWORD.length;
   while (restStart < end && (raw.charCodeAt(restStart) === 32 || raw.charCodeAt(restStart) === 9)) restStart++;
-  const issues: RelIssue[] = [];
-  const attributes: Attribute[] = [];
-  const { bounds, unterminatedAt } = tokenize(raw, restStart, end);
+  const unterminatedAt = tokenize(raw, restStart, end);
   for (let k = 0; k < bounds.length; k += 2) {
     const start = bounds[k]!;
     const tokEnd = bounds[k + 1]!;
@@ -72,14 +94,72 @@ export function parseDirective(raw: string): DirectiveLine {
       continue;
     }
     const rawValue = raw.slice(eq + 1, tokEnd);
-    const key = raw.slice(start, eq).toLowerCase();
-    attributes.push(new Attribute(COMMON_KEYS.get(key) ?? key, unquote(rawValue), rawValue, line, start, eq, tokEnd, isQuoted(rawValue)));
+    let key = commonKey(raw, start, eq);
+    if (key === undefined) {
+      key = raw.slice(start, eq).toLowerCase();
+      key = COMMON_KEYS.get(key) ?? key;
+    }
+    visit(key, unquote(rawValue), rawValue, start, eq, tokEnd);
   }
   if (unterminatedAt >= 0) {
     const remainder = raw.slice(restStart, end);
     issues.push(directiveIssue(`unterminated quote in '${remainder}'`, unterminatedAt, end));
   }
+  return end;
+}
+
+/** Parses a directive line, at line 0 (a view puts it on its line). */
+export function parseDirective(raw: string): DirectiveLine {
+  const issues: RelIssue[] = [];
+  scratch.length = 0;
+  const end = scanDirective(raw, issues, (key, value, rawValue, start, eq, tokEnd) => {
+    scratch.push(new Attribute(key, value, raw, 0, start, eq, tokEnd, isQuoted(rawValue)));
+  });
+  const attributes = scratch.slice();
+  scratch.length = 0;
   return { attributes, end, issues, header: undefined };
+}
+
+/** Where the last `z`, `x` or `y` token of a line is, and its value. */
+interface Coordinate {
+  value: string;
+  /** The columns of the value as written. */
+  from: number;
+  to: number;
+}
+
+/**
+ * What `planeHeader(parseDirective(raw))` gives — where the line ends, its issues (in the same
+ * order) and the header — without an attribute object per token: a document reads its
+ * directives' headers, and the attributes with their positions only where a check or a feature
+ * asks for them.
+ */
+export function readDirective(raw: string): { end: number; issues: RelIssue[]; header: PlaneHeader | null } {
+  const issues: RelIssue[] = [];
+  /** The last `z`, `x`, `y` and `label` (closures' assignments are out of the type checker's sight, so they are kept in one object). */
+  const last: { z?: Coordinate; x?: Coordinate; y?: Coordinate; label: string | null } = { label: null };
+  const attributes: Record<string, string> = bareRecord();
+  const end = scanDirective(raw, issues, (key, value, _raw, _start, eq, tokEnd) => {
+    if (key === 'z' || key === 'x' || key === 'y') last[key] = { value, from: eq + 1, to: tokEnd };
+    else if (key === 'label') last.label = value;
+    else attributes[key] = value;
+  });
+  if (!last.z) {
+    issues.push({ code: 'missingPlanePosition', from: 0, to: 6 });
+    return { end, issues, header: null };
+  }
+  const coord = (name: 'z' | 'x' | 'y', c: Coordinate | undefined): number | null | undefined => {
+    if (!c) return null;
+    const n = parseFiniteDecimal(c.value);
+    if (n !== null) return n;
+    issues.push(directiveIssue(`${name} must be a finite decimal number, found '${c.value}'`, c.from, c.to));
+    return undefined;
+  };
+  const z = coord('z', last.z);
+  if (z === undefined || z === null) return { end, issues, header: null };
+  const x = coord('x', last.x);
+  const y = coord('y', last.y);
+  return { end, issues, header: { z, label: last.label, x: x ?? null, y: y ?? null, attributes } };
 }
 
 /** The last attribute with this key, as the reference's last-wins rule reads it. */
@@ -96,38 +176,6 @@ export interface PlaneHeader {
   y: number | null;
   /** Non-reserved attributes, keys lowercased, last occurrence wins. */
   attributes: Record<string, string>;
-}
-
-/** Checks z, x, y (in the reference's order) and returns the plane's header, or null (adding the reason to the line's issues). */
-export function planeHeader(d: DirectiveLine): PlaneHeader | null {
-  const zAttr = lastAttribute(d, 'z');
-  if (!zAttr) {
-    d.issues.push({ code: 'missingPlanePosition', from: 0, to: 6 });
-    return null;
-  }
-  const coord = (name: 'z' | 'x' | 'y'): number | null | undefined => {
-    const a = name === 'z' ? zAttr : lastAttribute(d, name);
-    if (!a) return null;
-    const n = parseFiniteDecimal(a.value);
-    if (n === null) {
-      const r = a.valueRange;
-      const detail = `${name} must be a finite decimal number, found '${a.value}'`;
-      d.issues.push(directiveIssue(detail, r.start.character, r.end.character));
-      return undefined;
-    }
-    return n;
-  };
-  const z = coord('z');
-  if (z === undefined || z === null) return null;
-  const x = coord('x');
-  const y = coord('y');
-  const attributes: Record<string, string> = bareRecord();
-  let label: string | null = null;
-  for (const a of d.attributes) {
-    if (a.key === 'label') label = a.value;
-    else if (a.key !== 'z' && a.key !== 'x' && a.key !== 'y') attributes[a.key] = a.value;
-  }
-  return { z, label, x: x ?? null, y: y ?? null, attributes };
 }
 
 const LINK = /\[\[z=([-+0-9eE.]{1,40})(?:\|([^\]\n]{0,400}))?\]\]/g;
@@ -148,5 +196,6 @@ export function scanLinks(lines: readonly string[], from: number, to: number, so
       out.push(new Link(sourceZ, target, m[1]!, m[2] ?? null, line - base, m.index, m.index + m[0].length));
     }
   }
-  return out;
+  // At its own length (a list grown by push keeps room for 17 entries).
+  return out.slice();
 }

@@ -90,18 +90,12 @@ export class PlaneSource {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation in the analysis layers
 export interface ViewMemo {}
 
-/** One plane of a document: its source put on its lines. */
+/**
+ * One plane of a document: its source put on its lines. What the header says is read through
+ * the source (a document keeps one view per plane, so every field here is one more word per plane
+ * for the collector to copy).
+ */
 export class Plane {
-  readonly z: number;
-  readonly label: string | null;
-  readonly x: number | null;
-  readonly y: number | null;
-  /** Non-reserved attributes, keys lowercased, last occurrence wins. */
-  readonly attributes: Record<string, string>;
-  /** First line of the body span (the line after the directive). */
-  readonly bodyStartLine: number;
-  /** One past the last line of the span. */
-  readonly endLine: number;
   #links: Link[] | undefined;
   /** What the analysis layers derive from this view (a view never changes: its source, line and z set are fixed). */
   memo: ViewMemo | undefined = undefined;
@@ -116,15 +110,37 @@ export class Plane {
     readonly zs: ReadonlySet<number>,
     /** The single-plane shorthand's plane (its source's line 0 is an empty stand-in for a directive, on line -1 when the text has no frontmatter) shows line 0 after a BOM. */
     private readonly implicit?: { bom: boolean },
-  ) {
-    const h = source.header;
-    this.z = h.z;
-    this.label = h.label;
-    this.x = h.x;
-    this.y = h.y;
-    this.attributes = h.attributes;
-    this.bodyStartLine = line + 1;
-    this.endLine = line + source.lineCount;
+  ) {}
+
+  get z(): number {
+    return this.source.header.z;
+  }
+
+  get label(): string | null {
+    return this.source.header.label;
+  }
+
+  get x(): number | null {
+    return this.source.header.x;
+  }
+
+  get y(): number | null {
+    return this.source.header.y;
+  }
+
+  /** Non-reserved attributes, keys lowercased, last occurrence wins. */
+  get attributes(): Record<string, string> {
+    return this.source.header.attributes;
+  }
+
+  /** First line of the body span (the line after the directive). */
+  get bodyStartLine(): number {
+    return this.line + 1;
+  }
+
+  /** One past the last line of the span. */
+  get endLine(): number {
+    return this.line + this.source.lineCount;
   }
 
   get body(): string {

@@ -8,7 +8,7 @@
  */
 import { leadingWs } from '../text';
 import { isDirectiveLine } from './frontmatter';
-import { parseDirective, planeHeader, scanLinks, type PlaneHeader } from './directive';
+import { parseDirective, readDirective, scanLinks, type PlaneHeader } from './directive';
 import type { Attribute, RelIssue } from './syntax';
 import type { Link } from './link';
 
@@ -61,6 +61,30 @@ export interface SegmentBody {
 }
 
 const NO_LINKS: readonly Link[] = Object.freeze([]);
+const NO_ISSUES: RelIssue[] = Object.freeze([]) as unknown as RelIssue[];
+
+/**
+ * A directive line read once: where it ends, its issues and the plane header. The attributes,
+ * one object per token with its columns, are read from the line when first asked for.
+ */
+class ParsedLine implements ParsedDirective {
+  readonly end: number;
+  readonly issues: RelIssue[];
+  readonly header: PlaneHeader | null;
+  #attributes: Attribute[] | undefined;
+
+  constructor(private readonly text: string) {
+    const d = readDirective(text);
+    this.end = d.end;
+    // Most lines have no issue: they share one empty list.
+    this.issues = d.issues.length ? d.issues : NO_ISSUES;
+    this.header = d.header;
+  }
+
+  get attributes(): Attribute[] {
+    return (this.#attributes ??= parseDirective(this.text).attributes);
+  }
+}
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation in the analysis layers
 export interface SegmentMemo {}
@@ -133,10 +157,7 @@ export class Segment {
 
   /** The first line read as a directive (at line 0), and the plane header it gives. */
   get parsed(): ParsedDirective {
-    if (this.#parsed) return this.#parsed;
-    const d = parseDirective(this.line(0)) as ParsedDirective;
-    d.header = planeHeader(d);
-    return (this.#parsed = d);
+    return (this.#parsed ??= new ParsedLine(this.line(0)));
   }
 
   /** The z a directive on the first line gives its plane, or null when it is rejected. */

@@ -76,13 +76,16 @@ const EMPTY_COLUMNS = new Int32Array(0);
  * demand: a large agent has hundreds of thousands of attributes and few of their ranges are read.
  */
 export class Attribute {
+  /** A text whose columns `eq + 1` to `end` are the value as written (the directive line). */
+  readonly #source: string;
+
   constructor(
     /** Lowercased key, as the reference stores it. */
     readonly key: string,
     /** The value after unquoting. */
     readonly value: string,
-    /** The value as written, quotes included. */
-    readonly raw: string,
+    /** A text whose columns `eq + 1` to `end` are the value as written: the line (the raw value is cut from it when asked for, not kept). */
+    source: string,
     readonly line: number,
     /** Column of the token's first character. */
     readonly start: number,
@@ -92,7 +95,14 @@ export class Attribute {
     readonly end: number,
     /** True when the value is wrapped in quotes that unquoting removed. */
     readonly quoted: boolean,
-  ) {}
+  ) {
+    this.#source = source;
+  }
+
+  /** The value as written, quotes included. */
+  get raw(): string {
+    return this.quoted ? this.#source.slice(this.eq + 1, this.end) : this.value;
+  }
 
   /** Built on first use, kept out of the token's data. */
   #columns: Int32Array | undefined;
@@ -114,7 +124,7 @@ export class Attribute {
 
   /** The same token `lines` lines down (its escape table is shared). */
   moved(lines: number): Attribute {
-    const a = new Attribute(this.key, this.value, this.raw, this.line + lines, this.start, this.eq, this.end, this.quoted);
+    const a = new Attribute(this.key, this.value, this.#source, this.line + lines, this.start, this.eq, this.end, this.quoted);
     a.#columns = this.#columns;
     return a;
   }
