@@ -10,7 +10,8 @@ import { analyzeThreeMd } from '../server/src/core/threemdAnalysis';
 import type { TextEdit } from '../server/src/core/types';
 import { genAgent, genRequests } from './genAgent';
 import { hostileLsp, lspPullRoundTrip, lspRoundTrip, workspaceIndexing } from './benchLsp';
-import { allToAll, deadLinks, manyLinks, manySelfLinks, ring, undeclaredPlaceholders, worldRing } from './genHostile';
+import { allToAll, deadLinks, manyLinks, manySelfLinks, ring, skillMissingLinks, undeclaredPlaceholders, worldRing } from './genHostile';
+import { analyzeSkill } from '../server/src/core/skills/analyze';
 import { capDiagnostics } from '../server/src/core/diagnosticCap';
 import { analyzeWorld } from '../server/src/core/world';
 import { worldSchemaDiagnostics } from '../server/src/core/world/schemaCheck';
@@ -143,6 +144,7 @@ function hostileInputs(): { name: string; ms: number; diagnostics: number }[] {
   const agent = (text: string) => capDiagnostics(analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' }).diagnostics).length;
   const world = (text: string) =>
     capDiagnostics([...analyzeWorld(text, 'file:///w/.agent-world/world.json', new InMemoryHost()).diagnostics, ...worldSchemaDiagnostics(text)]).length;
+  const skill = (text: string) => capDiagnostics(analyzeSkill(text, 'file:///w/s/SKILL.md', new InMemoryHost()).diagnostics).length;
   const cases: [string, (n: number) => string, number, (text: string) => number][] = [
     ['planes each linking to all others', allToAll, 1000 / (k === 1 ? 1 : 5), agent],
     ['[[z=0]] links in one plane', manyLinks, 200_000 / k, agent],
@@ -151,6 +153,7 @@ function hostileInputs(): { name: string; ms: number; diagnostics: number }[] {
     ['undeclared placeholders in one template', undeclaredPlaceholders, 200_000 / k, agent],
     ['planes in one cycle', ring, 200_000 / k, agent],
     ['world.json agents in one cycle', worldRing, 30_000 / k, world],
+    ['SKILL.md links to a missing file', skillMissingLinks, 150_000 / k, skill],
   ];
   return cases.map(([name, gen, n, check]) => {
     check(gen(Math.max(1, Math.floor(n / 10))));

@@ -62,3 +62,8 @@ export function worldRing(n: number): string {
     agents,
   });
 }
+
+/** A SKILL.md whose body holds `n` links to a file that does not exist (issue 15: every one is a warning, capped). */
+export function skillMissingLinks(n: number): string {
+  return `---\nname: s\ndescription: Links to a file that is not there. Use when testing.\n---\n\n${'[x](missing.md) '.repeat(n)}\n`;
+}

@@ -5,7 +5,9 @@ import { toLspDiagnostic } from '../../server/src/lsp/diagnostics';
 import { countSeverities, type Diagnostic } from '../../server/src/core/types';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
-import { deadLinks, undeclaredPlaceholders } from '../../scripts/genHostile';
+import { deadLinks, skillMissingLinks, undeclaredPlaceholders } from '../../scripts/genHostile';
+import { analyzeSkill } from '../../server/src/core/skills/analyze';
+import { InMemoryHost } from '../../server/src/core/host';
 
 const at = (line: number) => ({ start: { line, character: 0 }, end: { line, character: 1 } });
 const d = (code: string, line: number, severity: Diagnostic['severity'] = 'error'): Diagnostic => ({ code, severity, message: `${code} ${line}`, range: at(line) });
@@ -57,4 +59,14 @@ test('200,000 undeclared placeholders in one template: 1,000 diagnostics and one
   assert.deepEqual([...new Set(ds.map((x) => x.code))], ['tool-input', TOO_MANY_DIAGNOSTICS]);
   assert.equal(ds.length, 1001);
   assert.equal(ds[0]!.message, 'skill "s" command references {q}, which is not a declared input');
+});
+
+test('a SKILL.md with 5,000 links to a missing file: 1,000 diagnostics, the warnings among them, and one note counting the other 4,001 warnings', { timeout: 15_000 }, () => {
+  const ds = capDiagnostics(analyzeSkill(skillMissingLinks(5000), 'file:///w/s/SKILL.md', new InMemoryHost()).diagnostics);
+  assert.equal(ds.length, 1001);
+  assert.equal(ds.filter((x) => x.code === 'skill-file-missing' && x.severity === 'warning').length, 999);
+  assert.equal(ds[1]!.message, "Referenced file 'missing.md' does not exist in the skill folder");
+  const note = ds.at(-1)!;
+  assert.equal(note.code, TOO_MANY_DIAGNOSTICS);
+  assert.deepEqual(note.data, { omitted: 4001, max: 1000, errors: 0, warnings: 4001, codes: { 'skill-file-missing': 4001 } });
 });
