@@ -138,7 +138,7 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
     same,
     () => {
       const out: Failure[] = [];
-      let calls = headCalls.length;
+      let total = headCalls.length;
       const check = (plane: number, calls: readonly RouteCall[]) =>
         calls.forEach((call, k) => {
           const top = runtimeOf().route(call.request)[0];
@@ -147,10 +147,10 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
       check(-1, headCalls);
       doc.planes.forEach((p, i) => {
         const own = planeCalls(doc, p);
-        calls += own.length;
+        total += own.length;
         check(i, own);
       });
-      return calls ? out : NO_ROUTE_CALLS;
+      return total ? out : NO_ROUTE_CALLS;
     },
     undefined,
     // Directives added or removed in a document without route assertions, none of them bringing one: still none.

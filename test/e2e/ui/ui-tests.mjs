@@ -92,6 +92,16 @@ async function until(what, fn) {
   }
 }
 
+/** Runs "Agent Files: Route request…" from the command palette (F1) and waits for its QuickPick. */
+async function openRouteRequest(p) {
+  await p.keyboard.press('F1');
+  await p.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: DEADLINE });
+  await p.keyboard.type('Agent Files: Route request');
+  await until('the command in the palette', async () => (await rows('.quick-input-list'))[0]?.text.startsWith('Agent Files: Route request'));
+  await p.keyboard.press('Enter');
+  await until('the Route request QuickPick', async () => (await p.locator('.quick-input-title').innerText()).includes('Agent Files: Route request'));
+}
+
 /**
  * Rows of a workbench list (tree, Problems, quick input) as {text, level}. In trees and quick
  * inputs the label and its description are separate elements spaced by CSS, so their texts are
@@ -303,12 +313,7 @@ test('the Agent Files view shows the Skills tree: each agent with its skills and
 
 test('"Agent Files: Route request…" from the command palette (F1) ranks the skills with their scores', async () => {
   const p = page();
-  await p.keyboard.press('F1');
-  await p.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: DEADLINE });
-  await p.keyboard.type('Agent Files: Route request');
-  await until('the command in the palette', async () => (await rows('.quick-input-list'))[0]?.text.startsWith('Agent Files: Route request'));
-  await p.keyboard.press('Enter');
-  await until('the Route request QuickPick', async () => (await p.locator('.quick-input-title').innerText()).includes('Agent Files: Route request'));
+  await openRouteRequest(p);
   // One input event for the whole request (typing re-ranks at every key, and a list read between
   // keys ranks a shorter request); then the list is read once it is the same on two looks in a row.
   await p.locator('.quick-input-widget input').fill('find the TODO comments in src');
@@ -328,12 +333,7 @@ test('"Agent Files: Route request…" from the command palette (F1) ranks the sk
 
 test(`"Route request…" fills a skill's inputs and copies its command${web ? ' (running it is not offered: no terminal in the browser)' : ', or offers to run it'}`, async () => {
   const p = page();
-  await p.keyboard.press('F1');
-  await p.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: DEADLINE });
-  await p.keyboard.type('Agent Files: Route request');
-  await until('the command in the palette', async () => (await rows('.quick-input-list'))[0]?.text.startsWith('Agent Files: Route request'));
-  await p.keyboard.press('Enter');
-  await until('the Route request QuickPick', async () => (await p.locator('.quick-input-title').innerText()).includes('Agent Files: Route request'));
+  await openRouteRequest(p);
   await p.locator('.quick-input-widget input').fill('find the TODO comments in src');
   await until('search-code ranked first', async () => (await rows('.quick-input-list'))[0]?.text.startsWith('search-code score 2'));
   await p.keyboard.press('Enter');

@@ -41,19 +41,21 @@ export function directiveSplice(doc: ThreeMdDocument, oldKeys: readonly unknown[
   const memo = st.memo as LineageMemo;
   const kept = memo.directiveSplice;
   if (kept && kept.from === oldKeys && kept.to === st.sources) return kept.splice;
-  const splice = makeSplice(st.sources, st.duplicate, st.zs, oldKeys as readonly (PlaneSource | null)[], oldDuplicate);
+  const splice = makeSplice(memo, st.sources, st.duplicate, st.zs, oldKeys as readonly (PlaneSource | null)[], oldDuplicate);
   memo.directiveSplice = { from: oldKeys, to: st.sources, splice };
   return splice;
 }
 
 function makeSplice(
+  memo: LineageMemo,
   sources: readonly (PlaneSource | null)[],
   duplicate: Uint8Array,
   zs: ReadonlySet<number>,
   oldKeys: readonly (PlaneSource | null)[],
   oldDuplicate: Uint8Array,
 ): DirectiveSplice | null {
-  const s = spliceOf({}, oldKeys, sources);
+  // The same pair `memoized` compared: its splice is kept on the memo.
+  const s = spliceOf(memo, oldKeys, sources);
   if (s.removed > MOST || s.added > MOST) return null;
   for (let t = 0; t < s.at; t++) if (duplicate[t] !== oldDuplicate[t]) return null;
   for (let t = s.at + s.added, u = s.at + s.removed; t < sources.length; t++, u++) if (duplicate[t] !== oldDuplicate[u]) return null;

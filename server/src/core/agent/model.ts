@@ -282,7 +282,7 @@ export function dependencies(plane: Plane): Dependency[] {
 }
 
 /** A source's dependency links, at its own line numbers, computed once. */
-export function ownDependencies(source: PlaneSource): Dependency[] {
+function ownDependencies(source: PlaneSource): Dependency[] {
   const memo = sourceMemo(source);
   if (memo.deps) return memo.deps;
   const body = source.body;
