@@ -290,6 +290,14 @@ function ownDependencies(source: PlaneSource): Dependency[] {
   return (memo.deps = !body || !body.text.includes('[[z=') ? NO_DEPENDENCIES : scanDependencies(body.text, { line: body.first, character: 0 }));
 }
 
+/**
+ * A plane's dependency links in the frame its 3md links are kept in: a directive's plane, its
+ * source's (own line numbers, as `source.links`); the shorthand's implicit plane, where it is.
+ */
+export function ownDependencyLinks(plane: Plane): readonly Dependency[] {
+  return plane.directive ? ownDependencies(plane.source) : dependencies(plane);
+}
+
 /** The z values a plane's dependency links name, in body order. */
 export function dependencyTargets(plane: Plane): readonly number[] {
   const deps = plane.directive ? ownDependencies(plane.source) : dependencies(plane);
