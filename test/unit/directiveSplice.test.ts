@@ -5,6 +5,8 @@ import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
 import { reparse } from '../../server/src/core/threemd/incremental';
 import { AgentRule } from '../../server/src/core/agent/rules';
 import type { TextEdit } from '../../server/src/core/types';
+import type { LineageMemo } from '../../server/src/core/threemd/structure';
+import '../../server/src/core/agent/memo';
 
 /**
  * A directive added or removed keeps the whole-agent results (cycles, planes with findings, label
@@ -132,4 +134,29 @@ test('a directive added with kind=identity, or a route assertion, is seen at onc
     ),
     [1, 0],
   );
+});
+
+test('the agent index is made by the first directive edit that reads it, not by opening or typing, and kept from then on (incremental equals fresh)', () => {
+  const lines = [...head, '@plane z=0 kind=identity label="core"', 'Core.', '@plane z=1 label="a" triggers="a"', 'Needs [[z=2]].', ''];
+  const hasIndex = (d: ReturnType<typeof parseThreeMd>) => (d.structure!.memo as LineageMemo).entries?.has('index') ?? false;
+  let doc = parseThreeMd(lines.join('\n'));
+  analyzeThreeMd(doc, { fileName: 'agent.3md' });
+  assert.equal(hasIndex(doc), false, 'a first analysis makes no index');
+  doc = reparse(doc, insert(8, 'More text.\n'));
+  analyzeThreeMd(doc, { fileName: 'agent.3md' });
+  assert.equal(hasIndex(doc), false, 'typing in a body makes no index');
+  const steps: [string, TextEdit][] = [
+    ['z=2 added: the dead link goes', insert(10, '@plane z=2 label="b" triggers="b"\nNeeds [[z=1]].\n')],
+    ['z=3 added after it', insert(12, '@plane z=3 label="c" triggers="c"\n')],
+    ['z=2 removed: the link is dead again', remove(10, 2)],
+  ];
+  const dead: number[] = [];
+  for (const [name, edit] of steps) {
+    doc = reparse(doc, edit);
+    const incremental = analyzeThreeMd(doc, { fileName: 'agent.3md' }).diagnostics;
+    assert.equal(hasIndex(doc), true, `${name}: the index is kept`);
+    assert.deepEqual(incremental, analyzeThreeMd(parseThreeMd(doc.getText()), { fileName: 'agent.3md' }).diagnostics, name);
+    dead.push(incremental.filter((d) => d.code === AgentRule.deadLink || d.code === AgentRule.cycle).length);
+  }
+  assert.deepEqual(dead, [1, 1, 1]);
 });

@@ -70,6 +70,17 @@ export function agentIndex(doc: ThreeMdDocument, rules: readonly PlaneRule[]): A
   );
 }
 
+/**
+ * Keeps the index one analysis behind once a directive edit has needed it: the first analysis of
+ * a document, and every analysis until a directive is added or removed, never reads it (a one-shot
+ * check of a 200,000-plane agent would spend a fifth of its time counting). The first edit that
+ * needs it makes it from the document as it is then.
+ */
+export function keepAgentIndex(doc: ThreeMdDocument, rules: readonly PlaneRule[]): void {
+  const st = doc.structure;
+  if (st && (st.memo as LineageMemo).entries?.has('index')) agentIndex(doc, rules);
+}
+
 /** An update of the index in place; when it fails half way, the index is dropped (the next analysis makes it anew) and the error goes on. */
 function updated(st: DocumentStructure, update: () => AgentIndex): AgentIndex {
   try {

@@ -17,7 +17,7 @@ import { CYCLE_SHOWN, type Cycle } from './cycles';
 import { BUILTIN_PLANE_RULES, diag, findingsOf, planeAnchor, type PlaneRule } from './planeChecks';
 import { factsOf, planeFactsOf, sameNumbers, sourceFacts, type PlaneFacts } from './facts';
 import { memoized } from './memo';
-import { agentIndex, mayCloseCycle } from './agentIndex';
+import { agentIndex, keepAgentIndex, mayCloseCycle } from './agentIndex';
 import { directiveSplice } from './directiveSplice';
 
 export type { PlaneRule } from './planeChecks';
@@ -75,8 +75,8 @@ export function registerAgentRule(rule: { kind: 'document'; rule: DocumentRule }
 export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAgent(doc)): Diagnostic[] {
   const out: Diagnostic[] = [];
   const rules = AGENT_RULES.plane;
-  // Kept up to date on every analysis, so a directive added or removed finds it one edit behind.
-  if (doc.structure) agentIndex(doc, rules);
+  // Once made, kept up to date on every analysis, so a directive added or removed finds it one edit behind.
+  keepAgentIndex(doc, rules);
   const edges = agentCycles(doc, rules);
   const context: AgentContext = {
     doc,
