@@ -49,6 +49,8 @@ export function registerFeatures(ctx: ServerContext): void {
     name: string,
     empty: R,
     run: (provider: FormatProvider, doc: OpenDocument, p: P, fctx: FormatContext) => R | undefined,
+    /** The answer has positions only in the document asked about (no other document's need mapping, none is looked for). */
+    ownPositionsOnly = false,
   ): void {
     register(
       runner.safe(name, (p: P) => {
@@ -56,7 +58,8 @@ export function registerFeatures(ctx: ServerContext): void {
         const provider = doc && ctx.providerOf(doc);
         if (!doc || !provider) return empty;
         // Positions cross between LSP's line model and the format's (they differ only with a lone CR).
-        return ctx.lines.outgoing(doc, run(provider, doc, ctx.lines.incoming(doc, p), ctx.contextFor(doc.uri)) ?? empty);
+        const answer = run(provider, doc, ctx.lines.incoming(doc, p), ctx.contextFor(doc.uri)) ?? empty;
+        return ownPositionsOnly ? ctx.lines.outgoingEntry(doc, answer) : ctx.lines.outgoing(doc, answer);
       }),
     );
   }
@@ -82,7 +85,8 @@ export function registerFeatures(ctx: ServerContext): void {
   on(connection.onDocumentSymbol.bind(connection), 'documentSymbol', [], (pr, d, _p, fctx) => pr.documentSymbols?.(d, fctx));
   on(connection.onFoldingRanges.bind(connection), 'foldingRange', [], (pr, d, _p, fctx) => pr.foldingRanges?.(d, fctx));
   on(connection.onDocumentLinks.bind(connection), 'documentLink', [], (pr, d, _p, fctx) => pr.documentLinks?.(d, fctx));
-  on(connection.onCodeLens.bind(connection), 'codeLens', [], (pr, d, _p, fctx) => pr.codeLens?.(d, fctx));
+  // A lens is a range of the document and its z (200,000 of them in a large agent): nothing in it names another document.
+  on(connection.onCodeLens.bind(connection), 'codeLens', [], (pr, d, _p, fctx) => pr.codeLens?.(d, fctx), true);
   connection.onCodeLensResolve(
     runner.safe('codeLensResolve', (lens: CodeLens): CodeLens => {
       const uri = (lens?.data as { uri?: unknown } | undefined)?.uri;

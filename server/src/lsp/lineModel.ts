@@ -49,9 +49,10 @@ export class LineModels {
   }
 
   /**
-   * A document's own index entry → LSP positions. Every range in an entry is in the document
-   * itself (other URIs in it, a world's prompt files, carry no positions), so an entry of a
-   * document whose line models agree passes untouched, without walking its 10,000 skills.
+   * A document's own index entry, or an answer whose positions are all in the document (its code
+   * lenses) → LSP positions. Every range in an entry is in the document itself (other URIs in
+   * it, a world's prompt files, carry no positions), so an entry of a document whose line models
+   * agree passes untouched, without walking its 10,000 skills.
    */
   outgoingEntry<R>(entry: OpenDocument, file: R): R {
     if (file === null || file === undefined) return file;

@@ -8,6 +8,12 @@ export function createRunner(connection: Connection) {
     error: (m) => connection.console.error(m),
     info: (m) => connection.console.info(m),
   };
+  /** When the last handler (or other work the server did for the client, see `worked`) ended. */
+  let lastWork = performance.now();
+  /** Notes that the server just did some work for the client: background work waits for a pause after it (`idleFor`). */
+  const worked = () => void (lastWork = performance.now());
+  /** How long (ms) the server has had nothing to do for the client. */
+  const idleFor = () => performance.now() - lastWork;
   /** Wraps a request handler: cancelled → RequestCancelled; thrown → InternalError with the message. */
   function safe<P, R>(name: string, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -22,6 +28,8 @@ export function createRunner(connection: Connection) {
         const message = e instanceof Error ? e.message : String(e);
         log.error(`${name} failed: ${e instanceof Error && e.stack ? e.stack : message}`);
         return new ResponseError(-32603, `${name} failed: ${message}`);
+      } finally {
+        worked();
       }
     };
   }
@@ -31,11 +39,13 @@ export function createRunner(connection: Connection) {
     return (params: P): void => {
       try {
         const done = handler(params);
-        if (done) done.catch(failed);
+        if (done) void done.catch(failed).finally(worked);
       } catch (e) {
         failed(e);
+      } finally {
+        worked();
       }
     };
   }
-  return { safe, safeNotify, log };
+  return { safe, safeNotify, log, worked, idleFor };
 }

@@ -148,11 +148,14 @@ export function startServer(connection: Connection, host: ServerHost): void {
     }
   };
 
+  /** What the last check of each open document cost (ms): the first re-index of a document expects to cost about as much. */
+  const checkCost = new Map<string, number>();
   const diagnosticsOf = (uri: string) => {
     const entry = documents.get(uri);
     if (!entry) return null;
     const provider = providerOf(entry);
     let diagnostics: Diagnostic[] = [];
+    const started = performance.now();
     try {
       if (isConfigFile(uri)) diagnostics = lines.outgoing(entry, capDiagnostics(configs.parse(uri, entry.doc.getText()).diagnostics));
       else diagnostics = provider ? lines.outgoing(entry, configs.apply(uri, entry.kind ?? '', suppressionText(entry), provider.diagnostics(entry, contextFor(uri)))) : [];
@@ -160,6 +163,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
       runner.log.error(`checking ${uri} failed: ${errorText(e)}`);
       diagnostics = [internalError(e)];
     }
+    checkCost.set(uri, performance.now() - started);
+    // Pushed diagnostics are work for the client too: a re-index waits for a pause after them.
+    runner.worked();
     // configs.apply has applied the one diagnostic cap (core/diagnosticCap.ts).
     return { version: entry.doc.version, diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)) };
   };
@@ -190,38 +196,47 @@ export function startServer(connection: Connection, host: ServerHost): void {
   /** What the last re-index of each open document cost (ms). */
   const reindexCost = new Map<string, number>();
   /**
-   * Re-indexing an open document waits for a pause in typing at least three times as long as it
-   * took last time: in a 10,000-skill agent it takes a few hundred milliseconds, and run between
-   * two keystrokes it would hold up the next keystroke's diagnostics (VS Code pulls them at once).
+   * Re-indexing an open document waits for a pause in typing, and then for a pause in the
+   * client's requests, at least three times as long as it took last time (the first time: as long
+   * as checking the document took). In a 10,000-skill agent it takes a few hundred milliseconds,
+   * and run between two keystrokes it would hold up the next keystroke's diagnostics (VS Code
+   * pulls them at once); in a 200,000-plane agent it takes half a second, and run as soon as the
+   * document's diagnostics are out it would hold up the code lenses, symbols and folding ranges the
+   * editor asks for next. A client that never pauses gets the entry after four times the wait.
    */
   const reindexSoon = (uri: string) => {
     const t = reindexTimers.get(uri);
     if (t) clearTimeout(t);
-    reindexTimers.set(
-      uri,
-      setTimeout(
-        () => {
-          reindexTimers.delete(uri);
-          const entry = documents.get(uri);
-          const provider = entry && providerOf(entry);
-          let file: IndexedFile | null | undefined;
-          const started = performance.now();
-          try {
-            file =
-              provider &&
-              lines.outgoingEntry(
-                entry!,
-                provider.summarizeOpen ? provider.summarizeOpen(entry!, contextFor(uri)) : provider.summarize?.(uri, entry!.doc.getText(), contextFor(uri)),
-              );
-          } catch (e) {
-            runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
-          }
-          if (documents.get(uri)) reindexCost.set(uri, performance.now() - started);
-          if (file) index.setOpen(uri, file);
-        },
-        Math.max(settings.diagnosticDelay, 50, 3 * (reindexCost.get(uri) ?? 0)),
-      ),
-    );
+    // Read at each attempt: the check of a document just opened runs (and its cost is known) after this is scheduled.
+    const waitFor = () => Math.max(settings.diagnosticDelay, 50, 3 * (reindexCost.get(uri) ?? checkCost.get(uri) ?? 0));
+    const scheduled = performance.now();
+    const attempt = () => {
+      const wait = waitFor();
+      const idle = runner.idleFor();
+      const left = scheduled + 4 * wait - performance.now();
+      if (idle < wait && left > 0) {
+        reindexTimers.set(uri, setTimeout(attempt, Math.min(wait - idle, left)));
+        return;
+      }
+      reindexTimers.delete(uri);
+      reindex(uri);
+    };
+    reindexTimers.set(uri, setTimeout(attempt, waitFor()));
+  };
+  const reindex = (uri: string) => {
+    const entry = documents.get(uri);
+    const provider = entry && providerOf(entry);
+    let file: IndexedFile | null | undefined;
+    const started = performance.now();
+    try {
+      file =
+        provider &&
+        lines.outgoingEntry(entry!, provider.summarizeOpen ? provider.summarizeOpen(entry!, contextFor(uri)) : provider.summarize?.(uri, entry!.doc.getText(), contextFor(uri)));
+    } catch (e) {
+      runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
+    }
+    if (documents.get(uri)) reindexCost.set(uri, performance.now() - started);
+    if (file) index.setOpen(uri, file);
   };
 
   const applySettings = (next: ServerSettings) => {
@@ -374,6 +389,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       if (t) clearTimeout(t);
       reindexTimers.delete(uri);
       reindexCost.delete(uri);
+      checkCost.delete(uri);
       index.setOpen(uri, null);
     }),
   );

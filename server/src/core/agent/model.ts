@@ -189,11 +189,16 @@ function fieldAsAttribute(f: FrontmatterField): Attribute {
   );
 }
 
-/** The input grammar shared by the validator and the runtime. */
-export function parseInputs(attr: Attribute | undefined): InputDecl[] {
-  if (!attr) return [];
-  const out: InputDecl[] = [];
-  for (const item of csvItems(attr.value)) {
+/**
+ * The input grammar shared by the validator, the runtime and the index: each item of an
+ * `inputs` value as its name, type and whether it is required, with the offsets of its name,
+ * its written type (-1 when none) and the item.
+ */
+function readInputs(
+  value: string,
+  visit: (name: string, type: string, required: boolean, nameAt: number, written: string, writtenAt: number, item: { text: string; offset: number }) => void,
+): void {
+  for (const item of csvItems(value)) {
     let text = item.text;
     let required = true;
     if (text.endsWith('?')) {
@@ -205,20 +210,44 @@ export function parseInputs(attr: Attribute | undefined): InputDecl[] {
     const name = left.trim();
     if (!name) continue;
     const nameAt = item.offset + left.indexOf(name);
-    let typeSpan: Span | null = null;
-    let type = 'string';
+    let written = '';
+    let writtenAt = -1;
     if (colon >= 0) {
       const right = text.slice(colon + 1);
-      const written = right.trim();
-      if (written) {
-        const at = item.offset + colon + 1 + right.indexOf(written);
-        typeSpan = spanIn(attr, at, at + written.length, written);
-        type = written.toLowerCase();
-      }
+      written = right.trim();
+      if (written) writtenAt = item.offset + colon + 1 + right.indexOf(written);
     }
-    out.push(new InputDecl(name, type, required, spanIn(attr, nameAt, nameAt + name.length, name), typeSpan, spanIn(attr, item.offset, item.offset + item.text.length, item.text)));
+    visit(name, writtenAt < 0 ? 'string' : written.toLowerCase(), required, nameAt, written, writtenAt, item);
   }
+}
+
+/** The typed inputs of an `inputs` attribute, with their ranges. */
+export function parseInputs(attr: Attribute | undefined): InputDecl[] {
+  if (!attr) return [];
+  const out: InputDecl[] = [];
+  readInputs(attr.value, (name, type, required, nameAt, written, writtenAt, item) => {
+    const typeSpan = writtenAt < 0 ? null : spanIn(attr, writtenAt, writtenAt + written.length, written);
+    out.push(new InputDecl(name, type, required, spanIn(attr, nameAt, nameAt + name.length, name), typeSpan, spanIn(attr, item.offset, item.offset + item.text.length, item.text)));
+  });
   return out;
+}
+
+/**
+ * A skill's inputs as the index and the export show them (name, type, required), read from its
+ * header: what `skill.inputs` gives without an attribute object or a range per input.
+ */
+export function inputSchema(plane: Plane): { name: string; type: string; required: boolean }[] {
+  const value = plane.directive ? plane.attributes['inputs'] : undefined;
+  if (value === undefined) return [];
+  const out: { name: string; type: string; required: boolean }[] = [];
+  readInputs(value, (name, type, required) => out.push({ name, type, required }));
+  return out;
+}
+
+/** A skill's trigger phrases as text, read from its header: what `skill.triggers` gives, without a span per phrase. */
+export function triggerTexts(plane: Plane): string[] {
+  const value = plane.directive ? plane.attributes['triggers'] : undefined;
+  return value === undefined ? [] : csvItems(value).map((t) => t.text);
 }
 
 const PLACEHOLDER = /\{([a-zA-Z_]\w*)\}/g;
@@ -288,6 +317,14 @@ function ownDependencies(source: PlaneSource): Dependency[] {
   const body = source.body;
   // The body of a source on line 0 starts at column 0 of its first non-blank line.
   return (memo.deps = !body || !body.text.includes('[[z=') ? NO_DEPENDENCIES : scanDependencies(body.text, { line: body.first, character: 0 }));
+}
+
+/**
+ * A plane's dependency links in the frame its 3md links are kept in: a directive's plane, its
+ * source's (own line numbers, as `source.links`); the shorthand's implicit plane, where it is.
+ */
+export function ownDependencyLinks(plane: Plane): readonly Dependency[] {
+  return plane.directive ? ownDependencies(plane.source) : dependencies(plane);
 }
 
 /** The z values a plane's dependency links name, in body order. */

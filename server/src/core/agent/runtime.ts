@@ -125,10 +125,16 @@ export class AgentRuntime {
     return r.ok ? { command: r.command, problems: [] } : { command: null, problems: r.problems.map(describeProblem) };
   }
 
+  /** The agent's name: the title, else the `agent` field, else `agent`. */
+  get name(): string {
+    const { doc } = this.model;
+    return doc.title ?? doc.metadata['agent'] ?? 'agent';
+  }
+
   manifest(): Manifest {
     const { doc } = this.model;
     return {
-      name: doc.title ?? doc.metadata['agent'] ?? 'agent',
+      name: this.name,
       model: doc.metadata['model'] ?? 'unknown',
       tools: csvItems(doc.metadata['tools'] ?? '').map((t) => t.text),
       persona: doc.metadata['persona'] ?? '',

@@ -1,11 +1,11 @@
 /** The .3md provider: agent3md/1 and plain 3md, over the incremental parse of the open buffer. */
-import { CodeActionKind, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import { CodeActionKind, type CodeLens, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { directiveAtLine, parseThreeMd } from '../../core/threemd/parser';
 import { analyzeThreeMd, type ThreeMdAnalysis } from '../../core/threemdAnalysis';
 import { completion } from '../../core/agent/features/completion';
 import { hover } from '../../core/agent/features/hover';
 import { definition, prepareRename, references, rename, RenameError } from '../../core/agent/features/navigation';
-import { documentLinks, documentSymbols, foldingRanges, linkSources } from '../../core/agent/features/outline';
+import { documentLinks, documentSymbols, foldingRanges, linkSourcesTo } from '../../core/agent/features/outline';
 import { summarize } from '../../core/agent/features/summary';
 import { toolFixes, toolSuggestions, type ToolFix } from '../../core/agent/toolLint';
 import type { OpenDocument } from '../documents';
@@ -39,11 +39,16 @@ export function threeMdProvider(analysisOf: AnalysisOf): FormatProvider {
     documentLinks: (doc) => withA(doc, [], (a) => documentLinks(a, doc.uri)),
     // The lenses carry only their z; the count and the locations are filled in when the editor
     // shows a lens (codeLens/resolve), so a 200,000-plane document answers with ranges only.
-    codeLens: (doc) => withA(doc, [], (a) => a.doc.planes.flatMap((p) => (p.directive ? [{ range: p.directive.keywordRange, data: { uri: doc.uri, z: p.z } }] : []))),
+    codeLens: (doc) =>
+      withA(doc, [], (a) => {
+        const out: CodeLens[] = [];
+        for (const p of a.doc.planes) if (p.directive) out.push({ range: p.directive.keywordRange, data: { uri: doc.uri, z: p.z } });
+        return out;
+      }),
     resolveCodeLens: (doc, lens) =>
       withA(doc, lens, (a) => {
         const z = (lens.data as { z?: unknown } | undefined)?.z;
-        const from = typeof z === 'number' ? linkSources(a).get(z) : undefined;
+        const from = typeof z === 'number' ? linkSourcesTo(a, z) : undefined;
         const count = from?.count ?? 0;
         const locations = (from?.ranges ?? []).map((range) => ({ uri: doc.uri, range }));
         return {

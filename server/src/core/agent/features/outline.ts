@@ -2,8 +2,9 @@
 import { SymbolKind, type CodeLens, type DocumentLink, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver-types';
 import type { Range } from '../../types';
 import type { ThreeMdAnalysis } from '../../threemdAnalysis';
-import { skillOf } from '../model';
+import { ownDependencyLinks, skillOf, type Dependency } from '../model';
 import type { Plane } from '../../threemd/plane';
+import type { Link } from '../../threemd/link';
 import { planeDeclarationRange } from './navigation';
 
 function planeExtent(a: ThreeMdAnalysis, p: Plane): Range {
@@ -65,36 +66,99 @@ export const LENS_LOCATIONS = 1000;
 /** Which links point at each z: how many, and where the first `LENS_LOCATIONS` are. */
 export type LinkSources = Map<number, { count: number; ranges: Range[] }>;
 
+/**
+ * What one plane's links and dependencies point at, in the order a lens lists them: each 3md
+ * link, then each dependency that is not also a 3md link (both lists are in text order: one merge
+ * finds them). The two lists are in one frame (the plane's or its source's own lines): which
+ * dependency is a link does not depend on where the plane is.
+ */
+function eachSource(links: readonly Link[], deps: readonly Dependency[], visit: (z: number, link: Link | null, dep: Dependency | null) => void): void {
+  for (const l of links) visit(l.targetZ, l, null);
+  let k = 0;
+  for (const d of deps) {
+    // A link's target starts 4 columns after its `[[`, as a dependency's does: the `[[` are compared.
+    while (k < links.length && (links[k]!.line < d.line || (links[k]!.line === d.line && links[k]!.start < d.start))) k++;
+    const l = links[k];
+    if (l && l.line === d.line && l.start === d.start) continue;
+    visit(d.z, null, d);
+  }
+}
+
 const sourcesOf = new WeakMap<ThreeMdAnalysis, LinkSources>();
 
 /**
  * The links pointing at each z, made once per analysis: one pass over every link, so a document
- * of any size costs linear time.
+ * of any size costs linear time. The code lens asks `linkSourcesTo` for one z instead.
  */
 export function linkSources(a: ThreeMdAnalysis): LinkSources {
   const known = sourcesOf.get(a);
   if (known) return known;
   const sources: LinkSources = new Map();
-  const add = (z: number, r: Range) => {
-    const entry = sources.get(z);
-    if (!entry) sources.set(z, { count: 1, ranges: [r] });
-    else if (entry.count++ < LENS_LOCATIONS) entry.ranges.push(r);
-  };
-  const before = (x: Range, y: Range) => x.start.line < y.start.line || (x.start.line === y.start.line && x.start.character < y.start.character);
   for (const p of a.doc.planes) {
-    for (const l of p.links) add(l.targetZ, l.targetRange);
-    // A dependency that is not also a 3md link (both lists are in text order: one merge finds them).
-    const links = p.links;
-    let k = 0;
-    for (const d of skillOf(p).deps) {
-      while (k < links.length && before(links[k]!.targetRange, d.targetRange)) k++;
-      const l = links[k];
-      if (l && l.targetRange.start.line === d.targetRange.start.line && l.targetRange.start.character === d.targetRange.start.character) continue;
-      add(d.z, d.targetRange);
-    }
+    eachSource(p.links, skillOf(p).deps, (z, l, d) => {
+      const r = (l ?? d)!.targetRange;
+      const entry = sources.get(z);
+      if (!entry) sources.set(z, { count: 1, ranges: [r] });
+      else if (entry.count++ < LENS_LOCATIONS) entry.ranges.push(r);
+    });
   }
   sourcesOf.set(a, sources);
   return sources;
+}
+
+/** Every link source of a document as two parallel lists: the z it points at and the index of its plane, in lens order. */
+interface SourceList {
+  zs: number[];
+  planes: number[];
+}
+
+const listOf = new WeakMap<ThreeMdAnalysis, SourceList>();
+
+/**
+ * The targets of every link source, made once per analysis from what each plane source already
+ * holds (its links and dependencies at its own lines): no range and no per-plane copy is made.
+ */
+function sourceList(a: ThreeMdAnalysis): SourceList {
+  const known = listOf.get(a);
+  if (known) return known;
+  const list: SourceList = { zs: [], planes: [] };
+  const planes = a.doc.planes;
+  for (let i = 0; i < planes.length; i++) {
+    const p = planes[i]!;
+    const push = (z: number) => {
+      list.zs.push(z);
+      list.planes.push(i);
+    };
+    // A directive's plane reads its source's lists; the shorthand's implicit plane is read where it is.
+    if (p.directive) eachSource(p.source.links, ownDependencyLinks(p), push);
+    else eachSource(p.links, skillOf(p).deps, push);
+  }
+  listOf.set(a, list);
+  return list;
+}
+
+/**
+ * `linkSources(a).get(z)` without making it for every z: the count from the list of targets, the
+ * ranges (the first `LENS_LOCATIONS`) only from the planes that hold them. One code lens resolved
+ * in a 200,000-plane document reads one list of numbers and one or two planes.
+ */
+export function linkSourcesTo(a: ThreeMdAnalysis, z: number): { count: number; ranges: Range[] } | undefined {
+  const { zs, planes } = sourceList(a);
+  let count = 0;
+  const ranges: Range[] = [];
+  let read = -1;
+  for (let k = 0; k < zs.length; k++) {
+    if (zs[k] !== z) continue;
+    count++;
+    const i = planes[k]!;
+    if (i === read || ranges.length >= LENS_LOCATIONS) continue;
+    read = i;
+    const p = a.doc.planes[i]!;
+    eachSource(p.links, skillOf(p).deps, (t, l, d) => {
+      if (t === z && ranges.length < LENS_LOCATIONS) ranges.push((l ?? d)!.targetRange);
+    });
+  }
+  return count ? { count, ranges } : undefined;
 }
 
 /** "N links" above each plane, with where the links are (the first `LENS_LOCATIONS`). The command is filled in by the server. */

@@ -2,10 +2,12 @@
 import type { IndexedFile, RouteCandidate } from '../../indexTypes';
 import type { ThreeMdAnalysis } from '../../threemdAnalysis';
 import { planeDeclarationRange } from './navigation';
-import type { Skill } from '../model';
+import { inputSchema, ownDependencyLinks, triggerTexts, type Dependency, type Skill } from '../model';
 
 export function summarize(a: ThreeMdAnalysis, uri: string): IndexedFile {
-  const m = a.runtime.manifest();
+  // The name, triggers, inputs and dependencies are read from each plane's header and source: no
+  // manifest, span, attribute object or moved dependency per skill (a 200,000-plane agent is indexed on open).
+  const name = a.runtime.name;
   const id = a.model.identity;
   const perLine = new Map<number, { errors: number; warnings: number }>();
   let errors = 0;
@@ -21,9 +23,9 @@ export function summarize(a: ThreeMdAnalysis, uri: string): IndexedFile {
   return {
     uri,
     kind: '3md',
-    name: m.name,
+    name,
     isAgent: a.isAgent,
-    identity: a.isAgent && id ? { name: id.label ?? m.name, z: id.z, range: planeDeclarationRange(id) } : null,
+    identity: a.isAgent && id ? { name: id.label ?? name, z: id.z, range: planeDeclarationRange(id) } : null,
     skills: a.isAgent
       ? a.runtime.skills.map((s) => {
           const range = planeDeclarationRange(s.plane);
@@ -39,8 +41,8 @@ export function summarize(a: ThreeMdAnalysis, uri: string): IndexedFile {
           return {
             name: s.name,
             z: s.z,
-            triggers: s.triggers.map((t) => t.text),
-            inputs: s.inputs.map((i) => ({ name: i.name, type: i.type, required: i.required })),
+            triggers: triggerTexts(s.plane),
+            inputs: inputSchema(s.plane),
             tool: s.tool,
             range,
             deps: directDeps(a, s),
@@ -59,19 +61,30 @@ export function summarize(a: ThreeMdAnalysis, uri: string): IndexedFile {
  * stored: the tree expands further on demand, and a long chain stays linear in the index.
  */
 function directDeps(a: ThreeMdAnalysis, s: Skill): { name: string; z: number }[] {
+  const deps = ownDependencyLinks(s.plane);
   const out: { name: string; z: number }[] = [];
-  const seen = new Set<number>([s.z]);
-  for (const d of s.deps) {
-    if (seen.has(d.z)) continue;
-    seen.add(d.z);
-    const dep = a.runtime.get(d.z);
+  if (!deps.length) return out;
+  // Most skills have one or two links: a set is made only for a long list.
+  const seen = deps.length > 16 ? new Set<number>([s.z]) : null;
+  for (let i = 0; i < deps.length; i++) {
+    const z = deps[i]!.z;
+    if (seen) {
+      if (seen.has(z)) continue;
+      seen.add(z);
+    } else if (z === s.z || earlier(deps, i, z)) continue;
+    const dep = a.runtime.get(z);
     if (dep) out.push({ name: dep.name, z: dep.z });
   }
   return out;
 }
 
+function earlier(deps: readonly Dependency[], i: number, z: number): boolean {
+  for (let j = 0; j < i; j++) if (deps[j]!.z === z) return true;
+  return false;
+}
+
 export function routeCandidates(a: ThreeMdAnalysis, uri: string, text: string): RouteCandidate[] {
-  const agent = a.runtime.manifest().name;
+  const agent = a.runtime.name;
   return a.runtime.route(text).map((r) => ({
     uri,
     agent,
