@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic, DocumentSymbol, FoldingRange, Hover, Location } from 'vscode-languageserver-protocol';
+import type { CodeLens, Diagnostic, DocumentSymbol, FoldingRange, Hover, Location } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
 
 let client: TestClient;
@@ -56,6 +56,18 @@ test('3md with lone CRs: symbols, diagnostics, links, folding and hover are at t
   assert.equal(defs[0]!.range.start.line, at(doc, '@plane z=1').line);
   const hover = await client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: link.line, character: link.character + 3 } });
   assert.deepEqual(hover?.range?.start, link);
+  // A resolved lens is where its directive is, and its locations where the links are, as the client counts lines.
+  const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+  const lens = lenses.find((l) => (l.data as { z: number }).z === 1)!;
+  const resolved = await client.request<CodeLens>('codeLens/resolve', lens);
+  assert.equal(resolved.range.start.line, at(doc, '@plane z=1').line);
+  const [, start, locations] = resolved.command!.arguments as [string, { line: number }, Location[]];
+  assert.equal(start.line, at(doc, '@plane z=1').line);
+  // (each location is the link's target number, after `[[z=`)
+  assert.deepEqual(
+    locations.map((l) => l.range.start),
+    [{ line: link.line, character: link.character + 4 }],
+  );
 });
 
 test('3md with lone CRs: edits land where the client made them', async () => {

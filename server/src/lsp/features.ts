@@ -92,7 +92,10 @@ export function registerFeatures(ctx: ServerContext): void {
       const uri = (lens?.data as { uri?: unknown } | undefined)?.uri;
       const doc = typeof uri === 'string' ? ctx.documents.get(uri) : undefined;
       const provider = doc && ctx.providerOf(doc);
-      return (doc && provider?.resolveCodeLens?.(doc, lens, ctx.contextFor(doc.uri))) ?? lens;
+      if (!doc || !provider?.resolveCodeLens) return lens;
+      // The lens came out in LSP's line model; its locations are made in the document's own (they differ only with a lone CR).
+      const resolved = provider.resolveCodeLens(doc, ctx.lines.incoming(doc, lens), ctx.contextFor(doc.uri));
+      return resolved ? ctx.lines.outgoingEntry(doc, resolved) : lens;
     }),
   );
   on(connection.onCodeAction.bind(connection), 'codeAction', [], (pr, d, p: CodeActionParams, fctx) => {
