@@ -275,7 +275,7 @@ function props(ctx: Ctx, row: number): Map<string, Field> {
     if (name === undefined) continue;
     if (out.has(name)) ctx.dup.push({ key: name, range: rangeOfRow(ctx.index, tape, key) });
     const value = tape.valueOf(p);
-    out.set(name, new PropertyField(ctx.index, tape, key, value === -1 ? key : value, value !== -1));
+    out.set(name, new PropertyField(ctx, key, value === -1 ? key : value));
   }
   return out;
 }
@@ -292,41 +292,40 @@ function rangeOfRow(index: LineIndex, tape: Tape, row: number): Range {
  * navigation), which keeps a 30,000-agent world from allocating millions of positions.
  */
 class PropertyField implements Field {
-  #value: unknown;
-  #made = false;
-  #keyRange: Range | undefined;
-  #range: Range | undefined;
+  /** What has been read (one slot: a world of 100,000 agents holds about a million fields). */
+  #read: { value?: unknown; made?: boolean; keyRange?: Range; range?: Range } | undefined;
   constructor(
-    private readonly index: LineIndex,
-    private readonly tape: Tape,
+    private readonly ctx: Ctx,
     private readonly keyRow: number,
     /** The value's row, or the key's when the property has no value. */
     readonly row: number,
-    private readonly hasValue: boolean,
   ) {}
 
   get node(): Node {
-    return this.tape.node(this.row);
+    return this.ctx.tape.node(this.row);
   }
 
   get type(): NodeType {
-    return this.tape.type(this.row);
+    return this.ctx.tape.type(this.row);
   }
 
   get keyRange(): Range {
-    return (this.#keyRange ??= rangeOfRow(this.index, this.tape, this.keyRow));
+    const r = (this.#read ??= {});
+    return (r.keyRange ??= rangeOfRow(this.ctx.index, this.ctx.tape, this.keyRow));
   }
 
   get range(): Range {
-    return (this.#range ??= rangeOfRow(this.index, this.tape, this.row));
+    const r = (this.#read ??= {});
+    return (r.range ??= rangeOfRow(this.ctx.index, this.ctx.tape, this.row));
   }
 
   get value(): unknown {
-    if (!this.#made) {
-      this.#value = this.hasValue ? plainValue(this.tape, this.row) : undefined;
-      this.#made = true;
+    const r = (this.#read ??= {});
+    if (!r.made) {
+      r.value = this.row !== this.keyRow ? plainValue(this.ctx.tape, this.row) : undefined;
+      r.made = true;
     }
-    return this.#value;
+    return r.value;
   }
 }
 
@@ -358,26 +357,25 @@ function plainValue(tape: Tape, row: number): unknown {
 export function strRef(ctx: { index: LineIndex; tape: Tape }, row: number): StrRef | undefined {
   if (row === -1) return undefined;
   const value = ctx.tape.string(row);
-  return value === undefined ? undefined : new RowStrRef(value, ctx.index, ctx.tape, row);
+  return value === undefined ? undefined : new RowStrRef(value, ctx, row);
 }
 
 /** A string token whose ranges are made when first read (see PropertyField). */
 class RowStrRef implements StrRef {
-  #range: Range | undefined;
-  #inner: Range | undefined;
+  #ranges: { range: Range; inner?: Range } | undefined;
   constructor(
     readonly value: string,
-    private readonly index: LineIndex,
-    private readonly tape: Tape,
+    private readonly ctx: { index: LineIndex; tape: Tape },
     private readonly row: number,
   ) {}
 
   get range(): Range {
-    return (this.#range ??= rangeOfRow(this.index, this.tape, this.row));
+    return (this.#ranges ??= { range: rangeOfRow(this.ctx.index, this.ctx.tape, this.row) }).range;
   }
 
   get inner(): Range {
-    return (this.#inner ??= shrink(this.range));
+    const r = this.range;
+    return (this.#ranges!.inner ??= shrink(r));
   }
 }
 
