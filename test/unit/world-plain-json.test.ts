@@ -112,6 +112,8 @@ function worlds(): string[] {
     pretty(wrongTypes),
     pretty(arrayAgents),
     deep(200),
+    deep(254),
+    deep(255),
     deep(300),
     '['.repeat(10_000) + ']'.repeat(10_000),
     base.replace('"send": {', '"s\\u0065nd": {').replace('"sender"', '"\\u0073ender \\"q\\" \\ud83d\\ude00 \\u00e9"'),
