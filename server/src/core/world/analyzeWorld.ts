@@ -17,7 +17,11 @@ export interface WorldAnalysis {
 
 /** All diagnostics of one world.json text. `host` answers whether prompt files exist. */
 export function analyzeWorld(text: string, uri: string, host: IWorkspaceHost): WorldAnalysis {
-  const world = parseWorld(text, uri);
+  return analyzeWorldModel(parseWorld(text, uri), host);
+}
+
+/** All diagnostics of one parsed world.json. */
+export function analyzeWorldModel(world: WorldModel, host: IWorkspaceHost): WorldAnalysis {
   const diagnostics: Diagnostic[] = [];
   for (const e of world.syntaxErrors) diagnostics.push(diag('world-invalid-json', 'error', describeSyntaxError(e), e.range));
   for (const d of world.duplicateKeys) {
@@ -37,18 +41,18 @@ export function checkLegacy(world: WorldModel): Diagnostic[] {
   const help = `\n\n${LEGACY_EDGE_HELP}`;
   const edges = world.workflow.get('edges');
   const wf = world.top.get('workflow');
-  if (edges?.node.type === 'array') {
+  if (edges?.type === 'array') {
     out.push(diag('world-legacy-dialect', 'error', `workflow.edges must be an object, not an array of from/to entries${help}`, edges.keyRange, { data: { kind: 'edges-array' } }));
     const join = (edges.node.children ?? []).some((c) => c.type === 'object' && (c.children ?? []).some((p) => p.children?.[0]?.value === 'join'));
     if (join) out.push(diag('world-legacy-dialect', 'error', `workflow edges no longer support a "join" key${help}`, edges.keyRange, { data: { kind: 'edge-join' } }));
-  } else if (edges?.node.type === 'object') {
+  } else if (edges?.type === 'object') {
     for (const e of world.edges.values()) {
-      if (e.field.node.type !== 'array') {
+      if (e.field.type !== 'array') {
         out.push(diag('world-legacy-dialect', 'error', `workflow.edges.${e.source} must be an array of target node ids${help}`, e.field.range, { data: { kind: 'edge-targets' } }));
       }
     }
   }
-  if (wf?.node.type === 'object' && world.workflow.get('nodes')?.node.type !== 'object') {
+  if (wf?.type === 'object' && world.workflow.get('nodes')?.type !== 'object') {
     const nodes = world.workflow.get('nodes');
     out.push(
       diag('world-legacy-dialect', 'error', `workflow.nodes is required and must be an object keyed by node id${help}`, nodes ? nodes.keyRange : wf.keyRange, {

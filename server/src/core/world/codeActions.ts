@@ -22,7 +22,7 @@ function render(world: WorldModel, field: Field, value: unknown): string {
 /** The migrated `workflow` object, or undefined when it needs no migration. */
 export function migratedWorkflow(world: WorldModel): Record<string, unknown> | undefined {
   const wf = world.top.get('workflow');
-  if (!wf || wf.node.type !== 'object') return undefined;
+  if (!wf || wf.type !== 'object') return undefined;
   const old = wf.value as Record<string, unknown>;
   const edgesV = old['edges'];
   const nodesV = old['nodes'];

@@ -24,7 +24,7 @@ export function isFreeMention(world: WorldModel): boolean {
 export function hasLegacyGraph(world: WorldModel): boolean {
   const edges = world.workflow.get('edges');
   const nodes = world.workflow.get('nodes');
-  return edges?.node.type === 'array' || (world.top.has('workflow') && nodes?.node.type !== 'object');
+  return edges?.type === 'array' || (world.top.has('workflow') && nodes?.type !== 'object');
 }
 
 export function checkGraph(world: WorldModel): Diagnostic[] {
@@ -236,7 +236,7 @@ function checkAgentResolution(world: WorldModel, out: Diagnostic[]): void {
       );
     } else if (prev === undefined) owner.set(k, a.id);
   }
-  if (!isFreeMention(world) && world.top.get('workflow')?.node.type === 'object') {
+  if (!isFreeMention(world) && world.top.get('workflow')?.type === 'object') {
     const used = nodesByAgent(world);
     for (const a of world.agents.values()) {
       if (!used.has(a.id)) out.push(diag('world-unused-agent', 'warning', `agents.${a.id} is not used by any workflow node`, a.keyRange));

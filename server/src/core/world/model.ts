@@ -4,8 +4,9 @@
  * any input (wrong types are simply absent from the model); last duplicate key wins, as in
  * JSON.parse.
  */
-import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, type Node, type NodeType, type ParseError } from 'jsonc-parser';
 import { boundedParseTree, MAX_DOCUMENT_DEPTH } from '../jsonDepth';
+import { strictTape, tapeOfTree, type Tape } from '../jsonTape';
 import { LineIndex } from '../text';
 import type { Range } from '../types';
 import { buildAliasMap, type AliasMap } from './mentions';
@@ -27,6 +28,8 @@ export interface Field {
   keyRange: Range;
   range: Range;
   node: Node;
+  /** `node.type`, without making the node. */
+  type: NodeType;
 }
 
 export interface WorldNode {
@@ -103,11 +106,21 @@ export interface WorldModel {
   aliases: AliasMap;
 }
 
-/** Parses world.json text into the model. Never throws. */
-export function parseWorld(text: string, uri: string): WorldModel {
+/**
+ * Parses world.json text into the model. Never throws. `viaJsonc` reads even plain JSON through
+ * jsonc-parser, the path every other text takes (the differential test compares the two).
+ */
+export function parseWorld(text: string, uri: string, viaJsonc = false): WorldModel {
   const index = new LineIndex(text);
   const errors: ParseError[] = [];
-  const { root, tooDeepAt } = boundedParseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  // Plain JSON as rows (jsonTape.ts); anything else through jsonc-parser, its errors and all.
+  let tape = viaJsonc ? undefined : strictTape(text, MAX_DOCUMENT_DEPTH);
+  let tooDeepAt = -1;
+  if (!tape) {
+    const parsed = boundedParseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    tooDeepAt = parsed.tooDeepAt;
+    if (parsed.root) tape = tapeOfTree(text, parsed.root);
+  }
   const rangeOf = (offset: number, length: number): Range => ({ start: index.positionAt(offset), end: index.positionAt(offset + length) });
   const model: WorldModel = {
     uri,
@@ -131,13 +144,14 @@ export function parseWorld(text: string, uri: string): WorldModel {
     agentsIsArray: false,
     aliases: new Map(),
   };
-  if (root) model.root = root;
-  const ctx: Ctx = { index, dup: model.duplicateKeys };
-  model.top = props(ctx, root);
-  model.world = props(ctx, model.top.get('world')?.node);
-  model.workflow = props(ctx, model.top.get('workflow')?.node);
-  model.routing = props(ctx, model.top.get('routing')?.node);
-  const str = (m: Map<string, Field>, k: string) => strRef(ctx, m.get(k)?.node);
+  if (!tape) return model;
+  model.root = tape.node(0);
+  const ctx: Ctx = { index, dup: model.duplicateKeys, tape };
+  model.top = props(ctx, 0);
+  model.world = props(ctx, rowOf(model.top.get('world')));
+  model.workflow = props(ctx, rowOf(model.top.get('workflow')));
+  model.routing = props(ctx, rowOf(model.top.get('routing')));
+  const str = (m: Map<string, Field>, k: string) => strRef(ctx, rowOf(m.get(k)));
   const assign = <K extends 'type' | 'entry' | 'entryAgent' | 'worldEntryAgent' | 'mainAgent' | 'noMentionFromHumanGoesTo'>(k: K, v: StrRef | undefined) => {
     if (v) model[k] = v;
   };
@@ -150,40 +164,41 @@ export function parseWorld(text: string, uri: string): WorldModel {
   const stop = str(model.routing, 'stopToken') ?? str(model.world, 'stopToken');
   if (stop) model.stopToken = stop.value;
 
-  for (const [id, f] of props(ctx, model.workflow.get('nodes')?.node)) {
-    const fields = props(ctx, f.node);
+  for (const [id, f] of props(ctx, rowOf(model.workflow.get('nodes')))) {
+    const fields = props(ctx, rowOf(f));
     const node: WorldNode = Object.assign(new Keyed(f), { id, requires: [] as StrRef[], fields });
     const agentField = fields.get('agent');
     if (agentField) node.agentField = agentField;
-    const agent = strRef(ctx, agentField?.node);
+    const agent = strRef(ctx, rowOf(agentField));
     if (agent) node.agent = agent;
     const req = fields.get('requires');
     if (req) {
       node.requiresField = req;
-      node.requires = stringItems(ctx, req.node);
+      node.requires = stringItems(ctx, rowOf(req));
     }
     const instr = fields.get('instruction')?.value;
     if (typeof instr === 'string') node.instruction = instr;
     model.nodes.set(id, node);
   }
-  const edgesNode = model.workflow.get('edges')?.node;
-  if (edgesNode?.type === 'object') {
-    for (const [source, f] of props(ctx, edgesNode)) {
-      model.edges.set(source, Object.assign(new Keyed(f), { source, field: f, targets: stringItems(ctx, f.node) }));
+  const edgesField = model.workflow.get('edges');
+  if (edgesField?.type === 'object') {
+    for (const [source, f] of props(ctx, rowOf(edgesField))) {
+      model.edges.set(source, Object.assign(new Keyed(f), { source, field: f, targets: stringItems(ctx, rowOf(f)) }));
     }
   }
-  const agentsNode = model.top.get('agents')?.node;
-  if (agentsNode?.type === 'object') {
-    for (const [id, f] of props(ctx, agentsNode)) model.agents.set(id, readAgent(ctx, model, id, f));
-  } else if (agentsNode?.type === 'array') {
+  const agentsField = model.top.get('agents');
+  if (agentsField?.type === 'object') {
+    for (const [id, f] of props(ctx, rowOf(agentsField))) model.agents.set(id, readAgent(ctx, model, id, f, rowOf(f)));
+  } else if (agentsField?.type === 'array') {
     // The router tolerates `[{id|name, …}]`; read it so the rest of the analysis still works.
     model.agentsIsArray = true;
-    for (const item of agentsNode.children ?? []) {
-      const fields = props(ctx, item);
-      const idRef = strRef(ctx, fields.get('id')?.node) ?? strRef(ctx, fields.get('name')?.node);
+    for (const row of tape.children(rowOf(agentsField))) {
+      const fields = props(ctx, row);
+      const idRef = strRef(ctx, rowOf(fields.get('id'))) ?? strRef(ctx, rowOf(fields.get('name')));
       if (!idRef) continue;
-      const f: Field = { value: undefined, keyRange: idRef.range, range: rangeOfNode(index, item), node: item };
-      model.agents.set(idRef.value, readAgent(ctx, model, idRef.value, f));
+      const item = tape.node(row);
+      const f: Field = { value: undefined, keyRange: idRef.range, range: rangeOfNode(index, item), node: item, type: item.type };
+      model.agents.set(idRef.value, readAgent(ctx, model, idRef.value, f, row));
     }
   }
   model.aliases = buildAliasMap([...model.agents.values()].map((a) => (a.name ? { id: a.id, name: a.name.value } : { id: a.id })));
@@ -193,17 +208,23 @@ export function parseWorld(text: string, uri: string): WorldModel {
 interface Ctx {
   index: LineIndex;
   dup: { key: string; range: Range }[];
+  tape: Tape;
 }
 
-/** An agent from its field (`keyRange` is where its id is written). */
-function readAgent(ctx: Ctx, model: WorldModel, id: string, f: Field): WorldAgent {
-  const fields = props(ctx, f.node);
+/** The row of a field's value (of its key when it has none); -1 without a field. */
+function rowOf(f: Field | undefined): number {
+  return f instanceof PropertyField ? f.row : -1;
+}
+
+/** An agent from its field (`keyRange` is where its id is written) and the row of its object. */
+function readAgent(ctx: Ctx, model: WorldModel, id: string, f: Field, row: number): WorldAgent {
+  const fields = props(ctx, row);
   const agent: WorldAgent = Object.assign(new Keyed(f), { id, fields });
-  const name = strRef(ctx, fields.get('name')?.node);
+  const name = strRef(ctx, rowOf(fields.get('name')));
   if (name) agent.name = name;
   const role = fields.get('role')?.value;
   if (typeof role === 'string') agent.role = role;
-  const pp = strRef(ctx, fields.get('promptPath')?.node);
+  const pp = strRef(ctx, rowOf(fields.get('promptPath')));
   if (pp) {
     agent.promptPath = pp;
     agent.prompt = resolvePromptPath(model.uri, pp.value, model.dirUri, model.projectUri);
@@ -243,109 +264,125 @@ function shrink(r: Range): Range {
   return { start: { line: r.start.line, character: r.start.character + 1 }, end: { line: r.end.line, character: r.end.character - 1 } };
 }
 
-/** Properties of an object node (last duplicate wins; duplicates recorded). */
-function props(ctx: Ctx, n: Node | undefined): Map<string, Field> {
+/** Properties of an object row (last duplicate wins; duplicates recorded). */
+function props(ctx: Ctx, row: number): Map<string, Field> {
   const out = new Map<string, Field>();
-  if (n?.type !== 'object') return out;
-  for (const p of n.children ?? []) {
-    const key = p.children?.[0];
-    const val = p.children?.[1];
-    if (!key || typeof key.value !== 'string') continue;
-    if (out.has(key.value)) ctx.dup.push({ key: key.value, range: rangeOfNode(ctx.index, key) });
-    out.set(key.value, new PropertyField(ctx.index, key, val));
+  const { tape } = ctx;
+  if (row === -1 || tape.type(row) !== 'object') return out;
+  for (let p = row + 1, end = tape.next[row]!; p < end; p = tape.next[p]!) {
+    const key = tape.keyOf(p);
+    const name = key === -1 ? undefined : tape.string(key);
+    if (name === undefined) continue;
+    if (out.has(name)) ctx.dup.push({ key: name, range: rangeOfRow(ctx.index, tape, key) });
+    const value = tape.valueOf(p);
+    out.set(name, new PropertyField(ctx, key, value === -1 ? key : value));
   }
   return out;
+}
+
+function rangeOfRow(index: LineIndex, tape: Tape, row: number): Range {
+  return { start: index.positionAt(tape.start[row]!), end: index.positionAt(tape.end[row]!) };
 }
 
 /**
  * A property, whose plain value is made when first read: making it for every property would copy
  * each object once per level it is nested in (the whole workflow for `workflow`, again for
  * `nodes`, again for each node), which for a world of 100,000 nodes is most of the work. Its
- * ranges too are made when first read (most are never: they serve diagnostics and navigation),
- * which keeps a 30,000-agent world from allocating millions of positions.
+ * ranges and its `Node` too are made when first read (most are never: they serve diagnostics and
+ * navigation), which keeps a 30,000-agent world from allocating millions of positions.
  */
 class PropertyField implements Field {
-  #value: unknown;
-  #made = false;
-  #keyRange: Range | undefined;
-  #range: Range | undefined;
-  readonly node: Node;
+  /** What has been read (one slot: a world of 100,000 agents holds about a million fields). */
+  #read: { value?: unknown; made?: boolean; keyRange?: Range; range?: Range } | undefined;
   constructor(
-    private readonly index: LineIndex,
-    private readonly keyNode: Node,
-    private readonly valueNode: Node | undefined,
-  ) {
-    this.node = valueNode ?? keyNode;
+    private readonly ctx: Ctx,
+    private readonly keyRow: number,
+    /** The value's row, or the key's when the property has no value. */
+    readonly row: number,
+  ) {}
+
+  get node(): Node {
+    return this.ctx.tape.node(this.row);
+  }
+
+  get type(): NodeType {
+    return this.ctx.tape.type(this.row);
   }
 
   get keyRange(): Range {
-    return (this.#keyRange ??= rangeOfNode(this.index, this.keyNode));
+    const r = (this.#read ??= {});
+    return (r.keyRange ??= rangeOfRow(this.ctx.index, this.ctx.tape, this.keyRow));
   }
 
   get range(): Range {
-    return (this.#range ??= rangeOfNode(this.index, this.node));
+    const r = (this.#read ??= {});
+    return (r.range ??= rangeOfRow(this.ctx.index, this.ctx.tape, this.row));
   }
 
   get value(): unknown {
-    if (!this.#made) {
-      this.#value = this.valueNode ? plainValue(this.valueNode) : undefined;
-      this.#made = true;
+    const r = (this.#read ??= {});
+    if (!r.made) {
+      r.value = this.row !== this.keyRow ? plainValue(this.ctx.tape, this.row) : undefined;
+      r.made = true;
     }
-    return this.#value;
+    return r.value;
   }
 }
 
-function plainValue(n: Node): unknown {
-  switch (n.type) {
-    case 'string':
-    case 'number':
-    case 'boolean':
-    case 'null':
-      return n.value;
-    case 'array':
-      return (n.children ?? []).map(plainValue);
+/** The value of a row as jsonc-parser's `getNodeValue` makes it (a property without a value is undefined). */
+function plainValue(tape: Tape, row: number): unknown {
+  switch (tape.type(row)) {
+    case 'array': {
+      const out: unknown[] = [];
+      for (let c = row + 1, end = tape.next[row]!; c < end; c = tape.next[c]!) out.push(plainValue(tape, c));
+      return out;
+    }
     case 'object': {
       const o: Record<string, unknown> = {};
-      for (const p of n.children ?? []) {
-        const k = p.children?.[0];
-        const v = p.children?.[1];
-        if (k && typeof k.value === 'string') o[k.value] = v ? plainValue(v) : undefined;
+      for (let p = row + 1, end = tape.next[row]!; p < end; p = tape.next[p]!) {
+        const key = tape.keyOf(p);
+        const k = key === -1 ? undefined : tape.value(key);
+        const v = tape.valueOf(p);
+        if (typeof k === 'string') o[k] = v !== -1 ? plainValue(tape, v) : undefined;
       }
       return o;
     }
-    default:
+    case 'property':
       return undefined;
+    default:
+      return tape.value(row);
   }
 }
 
-export function strRef(ctx: { index: LineIndex }, n: Node | undefined): StrRef | undefined {
-  if (n?.type !== 'string' || typeof n.value !== 'string') return undefined;
-  return new NodeStrRef(n.value, ctx.index, n);
+export function strRef(ctx: { index: LineIndex; tape: Tape }, row: number): StrRef | undefined {
+  if (row === -1) return undefined;
+  const value = ctx.tape.string(row);
+  return value === undefined ? undefined : new RowStrRef(value, ctx, row);
 }
 
 /** A string token whose ranges are made when first read (see PropertyField). */
-class NodeStrRef implements StrRef {
-  #range: Range | undefined;
-  #inner: Range | undefined;
+class RowStrRef implements StrRef {
+  #ranges: { range: Range; inner?: Range } | undefined;
   constructor(
     readonly value: string,
-    private readonly index: LineIndex,
-    private readonly token: Node,
+    private readonly ctx: { index: LineIndex; tape: Tape },
+    private readonly row: number,
   ) {}
 
   get range(): Range {
-    return (this.#range ??= rangeOfNode(this.index, this.token));
+    return (this.#ranges ??= { range: rangeOfRow(this.ctx.index, this.ctx.tape, this.row) }).range;
   }
 
   get inner(): Range {
-    return (this.#inner ??= shrink(this.range));
+    const r = this.range;
+    return (this.#ranges!.inner ??= shrink(r));
   }
 }
 
-function stringItems(ctx: Ctx, n: Node | undefined): StrRef[] {
-  if (n?.type !== 'array') return [];
+function stringItems(ctx: Ctx, row: number): StrRef[] {
+  if (row === -1 || ctx.tape.type(row) !== 'array') return [];
   const out: StrRef[] = [];
-  for (const c of n.children ?? []) {
+  for (let c = row + 1, end = ctx.tape.next[row]!; c < end; c = ctx.tape.next[c]!) {
     const s = strRef(ctx, c);
     if (s) out.push(s);
   }
