@@ -123,6 +123,38 @@ test('linkOutside names the first link on the way out; nothing for paths inside,
   assert.equal(host.linkOutside(uri(join(outside, 'secret.md'))), undefined);
 });
 
+test('a host that remembers its lookups (one CLI run) answers as one that looks every time: links out, dangling, loops, `..` after a link, many files in one folder', () => {
+  const { root, outside, host } = tree();
+  const once = new NodeFsHost([root], { rememberLookups: true });
+  mkdirSync(join(outside, 'deep'));
+  mkdirSync(join(root, 'skill', 'real'), { recursive: true });
+  symlinkSync(outside, join(root, 'skill', 'references'));
+  symlinkSync(join(outside, 'deep'), join(root, 'link'));
+  symlinkSync(join(outside, 'not-yet.md'), join(root, 'dangling.md'));
+  symlinkSync(join(root, 'loop-b'), join(root, 'loop-a'));
+  symlinkSync(join(root, 'loop-a'), join(root, 'loop-b'));
+  symlinkSync(join(root, 'skill', 'real'), join(root, 'skill', 'alias'));
+  writeFileSync(join(root, 'skill', 'real', 'here.md'), 'x');
+  const uris = [
+    ...Array.from({ length: 5 }, (_, i) => uri(join(root, 'skill', 'references', `missing-${i}.md`))),
+    ...Array.from({ length: 5 }, (_, i) => uri(join(root, 'skill', 'alias', `missing-${i}.md`))),
+    uri(join(root, 'skill', 'references', 'secret.md')),
+    uri(join(root, 'skill', 'alias', 'here.md')),
+    uri(join(root, 'dangling.md')),
+    `${uri(root)}/link/../x.md`,
+    uri(join(root, 'loop-a', 'x.md')),
+    uri(join(root, 'new', 'folder', 'x.md')),
+  ];
+  const answers = (h: NodeFsHost) => uris.map((u) => [u, h.pathOf(u) !== null, h.exists(u), h.linkOutside(u) ?? null, h.mayWrite(u)]);
+  // Asked twice: the second time every answer comes from what the first remembered.
+  assert.deepEqual(answers(once), answers(host));
+  assert.deepEqual(answers(once), answers(host));
+  assert.equal(once.mayWrite(uri(join(root, 'skill', 'references', 'missing-3.md'))), false);
+  assert.equal(once.linkOutside(uri(join(root, 'skill', 'references', 'missing-4.md'))), uri(join(root, 'skill', 'references')));
+  assert.equal(once.mayWrite(uri(join(root, 'skill', 'alias', 'missing-4.md'))), true);
+  assert.equal(once.exists(uri(join(root, 'skill', 'alias', 'here.md'))), true);
+});
+
 const SKILL = (body: string) => `---\nname: s\ndescription: Does s. Use when s is asked for.\n---\n# S\n${body}\n`;
 
 test('SKILL.md: a reference through a symlinked folder leading out is reported as outside, with no quick fix', () => {

@@ -90,7 +90,8 @@ export function checkCommand(argv: string[], io: Io): number {
       `agent-files: no files to check in ${positional.join(', ')} (agent-files checks *.3md, SKILL.md, AGENT.md and .agent-world/ files; --allow-empty accepts none)`,
     );
   }
-  const host = new NodeFsHost(roots);
+  // One run over a tree that does not change under it: each folder's real location is looked up once.
+  const host = new NodeFsHost(roots, { rememberLookups: true });
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
   // Each file once, where it first appears; a file named with --kind wins over the same file found in a folder.
   const unique = new Map<string, (typeof files)[number]>();
@@ -110,7 +111,7 @@ export function checkCommand(argv: string[], io: Io): number {
   if (flags.has('fix') && flags.has('fix-dry-run')) throw new UsageError("'--fix' and '--fix-dry-run' cannot be combined");
   // --fix applies the safe quick fixes first (docs/rules.md#quick-fixes); the report is of the fixed files.
   if (flags.has('fix') || flags.has('fix-dry-run')) {
-    const fixHost = new NodeFsHost(roots);
+    const fixHost = new NodeFsHost(roots, { rememberLookups: true });
     let applied = 0;
     for (const e of entries) {
       if (!('text' in e.read)) continue;
