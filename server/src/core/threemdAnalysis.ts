@@ -14,6 +14,7 @@ import type { Plane, PlaneSource } from './threemd/plane';
 import { memoized } from './agent/memo';
 import { directiveSplice } from './agent/directiveSplice';
 import { type ThreeMdDocument } from './threemd/document';
+import { Vec } from './threemd/vector';
 
 export interface ThreeMdOptions {
   /** File name or path, for the `agent.3md` naming rule. */
@@ -123,7 +124,7 @@ function sameRouting(a: PlaneSource, b: PlaneSource): boolean {
  */
 function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): Diagnostic[] {
   // The frontmatter and preamble are read each time (they are short); planes from their sources.
-  const first = doc.planes[0];
+  const first = doc.planeList.get(0);
   const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lineCount;
   const headCalls: RouteCall[] = [];
   for (let line = 0; line < before; line++) for (const x of findRouteCalls(doc.line(line)!, line)) if (x.expected) headCalls.push(x);
@@ -133,7 +134,7 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
   const failures = memoized(
     st,
     'routes',
-    st?.sources ?? [],
+    st?.sources ?? Vec.EMPTY,
     [st?.duplicate, headKey],
     same,
     () => {
@@ -161,7 +162,7 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
     },
   );
   return failures.map(([plane, k, got]) => {
-    const p = plane < 0 ? undefined : doc.planes[plane]!;
+    const p = plane < 0 ? undefined : doc.planeList.get(plane)!;
     const call = p ? planeCalls(doc, p)[k]! : headCalls[k]!;
     const range = p?.directive ? shiftRange(call.expected!.range, p.line) : call.expected!.range;
     return {

@@ -1,0 +1,79 @@
+/**
+ * The persistent list behind a document's segments, sources, directives and planes
+ * (server/src/core/threemd/vector.ts): a replaced item makes a new list and leaves the old one as
+ * it was, and the comparison of two lists of one lineage finds exactly the items that differ.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { Vec } from '../../server/src/core/threemd/vector';
+import { parseThreeMd } from '../../server/src/core/threemd/parser';
+import { reparse } from '../../server/src/core/threemd/incremental';
+import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { applyEdit } from '../../server/src/core/text';
+import { genAgent } from '../../scripts/genAgent';
+import { snapshot } from '../helpers/snapshot';
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+test('a list holds its items in order at every size, and nothing outside them', () => {
+  for (const n of [0, 1, 31, 32, 33, 1024, 1025, 33_000]) {
+    const items = range(n).map((i) => ({ i }));
+    const v = Vec.of(items);
+    assert.equal(v.length, n);
+    assert.deepEqual(v.toArray(), items);
+    assert.deepEqual([...v], items);
+    for (const i of [0, 1, 31, 32, 1023, 1024, n - 1]) if (i >= 0 && i < n) assert.equal(v.get(i), items[i]);
+    assert.equal(v.get(-1), undefined);
+    assert.equal(v.get(n), undefined);
+    assert.deepEqual(v.slice(1, 3), items.slice(1, 3));
+  }
+});
+
+test('replacing items makes new lists and leaves every earlier list with its own items; the comparison names exactly the replaced indexes', () => {
+  const n = 2000;
+  const op = fc.record({ i: fc.nat({ max: n - 1 }), value: fc.integer() });
+  fc.assert(
+    fc.property(fc.array(op, { minLength: 1, maxLength: 40 }), (ops) => {
+      const lists = [Vec.of(range(n))];
+      const arrays = [range(n)];
+      for (const { i, value } of ops) {
+        lists.push(lists[lists.length - 1]!.with(i, value));
+        const a = arrays[arrays.length - 1]!.slice();
+        a[i] = value;
+        arrays.push(a);
+      }
+      lists.forEach((v, k) => assert.deepEqual(v.toArray(), arrays[k]));
+      const first = lists[0]!;
+      const last = lists[lists.length - 1]!;
+      const expected = range(n).filter((i) => arrays[0]![i] !== arrays[arrays.length - 1]![i]);
+      assert.deepEqual([...Vec.changed(first, last)!], expected);
+    }),
+    { numRuns: 100 },
+  );
+  assert.equal(Vec.changed(Vec.of([1, 2]), Vec.of([1])), null);
+  const v = Vec.of(range(40));
+  assert.equal(v.with(3, 3), v, 'the same item again: the same list');
+  assert.throws(() => v.with(40, 0), RangeError);
+});
+
+test('a keystroke in a body of a 2,000-skill agent makes a new document and the old one shows what it showed: its planes, directives and diagnostics', () => {
+  const text = genAgent(2000);
+  const old = parseThreeMd(text);
+  const oldPlanes = old.planes;
+  const oldDirectives = old.directives;
+  const before = JSON.stringify({ tree: snapshot(old), diagnostics: analyzeThreeMd(old, { fileName: 'agent.3md' }).diagnostics });
+  const mid = old.planes[1000]!;
+  const edit = { range: { start: { line: mid.bodyStartLine + 1, character: 0 }, end: { line: mid.bodyStartLine + 1, character: 0 } }, text: 'typed ' };
+  const next = reparse(old, edit);
+  analyzeThreeMd(next, { fileName: 'agent.3md' });
+  assert.equal(old.planes, oldPlanes, 'the old array is the one it gave before');
+  assert.equal(old.planeList.get(1000), oldPlanes[1000]);
+  assert.equal(old.directives, oldDirectives);
+  assert.equal(JSON.stringify({ tree: snapshot(old), diagnostics: analyzeThreeMd(old, { fileName: 'agent.3md' }).diagnostics }), before);
+  // The new document replaced one plane and one directive, and shares the others with the old one.
+  assert.notEqual(next.planeList.get(1000), old.planeList.get(1000));
+  assert.deepEqual([...Vec.changed(old.planeList, next.planeList)!], [1000]);
+  assert.equal(Vec.changed(old.directiveList, next.directiveList)!.length, 1);
+  assert.deepEqual(snapshot(next), snapshot(parseThreeMd(applyEdit(text, edit))));
+});
