@@ -77,3 +77,53 @@ test('a keystroke in a body of a 2,000-skill agent makes a new document and the 
   assert.equal(Vec.changed(old.directiveList, next.directiveList)!.length, 1);
   assert.deepEqual(snapshot(next), snapshot(parseThreeMd(applyEdit(text, edit))));
 });
+
+/** The diagnostics of a document as plain data. */
+const diagnostics = (doc: ReturnType<typeof parseThreeMd>) => JSON.parse(JSON.stringify(analyzeThreeMd(doc, { fileName: 'agent.3md' }).diagnostics)) as unknown;
+
+test('a z renumbered again and again (past the depth where its set is copied) and back: every document has the z set and diagnostics a fresh parse has, and earlier ones keep theirs', () => {
+  let text = genAgent(40);
+  let doc = parseThreeMd(text);
+  analyzeThreeMd(doc, { fileName: 'agent.3md' });
+  const line = doc.planes[20]!.directive!.line;
+  const zOf = (d: ReturnType<typeof parseThreeMd>) => d.planes[20]!.z;
+  const history: { doc: ReturnType<typeof parseThreeMd>; zs: number[] }[] = [];
+  for (const z of [...Array.from({ length: 20 }, (_, k) => 5000 + k), 5003, 5001, 5000]) {
+    const old = String(zOf(doc));
+    const edit = { range: { start: { line, character: 9 }, end: { line, character: 9 + old.length } }, text: String(z) };
+    text = applyEdit(text, edit);
+    doc = reparse(doc, edit);
+    const fresh = parseThreeMd(text);
+    assert.equal(zOf(doc), z);
+    assert.deepEqual(
+      [...doc.zs].sort((a, b) => a - b),
+      [...fresh.zs].sort((a, b) => a - b),
+    );
+    assert.equal(doc.zs.size, fresh.zs.size);
+    for (const probe of [z, Number(old), 0, 1, 4999, 5019]) assert.equal(doc.zs.has(probe), fresh.zs.has(probe), `z=${probe} after renumbering to ${z}`);
+    assert.deepEqual(diagnostics(doc), diagnostics(fresh));
+    history.push({ doc, zs: [...doc.zs] });
+  }
+  for (const h of history) assert.deepEqual([...h.doc.zs], h.zs);
+});
+
+test('in an agent without route assertions, a z renumbered keeps them none, and a failing one typed afterwards is reported as in a fresh analysis', () => {
+  let text = genAgent(30);
+  let doc = parseThreeMd(text);
+  analyzeThreeMd(doc, { fileName: 'agent.3md' });
+  const p = doc.planes[10]!;
+  const z = String(p.z);
+  const steps = [
+    { range: { start: { line: p.directive!.line, character: 9 }, end: { line: p.directive!.line, character: 9 + z.length } }, text: '777' },
+    { range: { start: { line: p.bodyStartLine + 1, character: 0 }, end: { line: p.bodyStartLine + 1, character: 0 } }, text: 'route("nothing matches this") selects skill-3\n' },
+  ];
+  for (const edit of steps) {
+    text = applyEdit(text, edit);
+    doc = reparse(doc, edit);
+    assert.deepEqual(diagnostics(doc), diagnostics(parseThreeMd(text)));
+  }
+  assert.ok(
+    analyzeThreeMd(doc, { fileName: 'agent.3md' }).diagnostics.some((d) => d.code === 'agent3md/route-assertion' || /selects/.test(d.message)),
+    'the failing route assertion is reported',
+  );
+});

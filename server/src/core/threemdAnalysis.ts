@@ -89,6 +89,11 @@ function ownRouteCalls(source: PlaneSource): RouteCall[] {
   return (memo.calls = calls ?? NO_CALLS);
 }
 
+/** A rejected directive (no plane) or a source without route calls. */
+function noCalls(src: PlaneSource | null): boolean {
+  return src === null || ownRouteCalls(src).length === 0;
+}
+
 /** The route calls with an expectation on a plane's lines, at the plane's own line numbers (the shorthand's implicit plane: where it is). */
 function planeCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
   if (p.directive) return ownRouteCalls(p.source);
@@ -153,7 +158,8 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
       });
       return total ? out : NO_ROUTE_CALLS;
     },
-    undefined,
+    // Directives changed in a document without route assertions, none of them bringing one: still none (a renumbered z changes what the router reads, but no call asks it).
+    (old, changed) => (old === NO_ROUTE_CALLS && changed.every((t) => noCalls(st!.sources.get(t)!)) ? NO_ROUTE_CALLS : undefined),
     // Directives added or removed in a document without route assertions, none of them bringing one: still none.
     (old, _splice, oldKeys, oldExtra) => {
       if (old !== NO_ROUTE_CALLS || oldExtra[1] !== headKey) return undefined;

@@ -153,8 +153,8 @@ function agentCycles(doc: ThreeMdDocument, rules: readonly PlaneRule[]): Cycle[]
   const zs = doc.zs;
   const kept = (doc.structure?.memo as LineageMemo | undefined)?.entries?.get('graph')?.result as GraphResult | undefined;
   const before = kept?.zs ?? zs;
-  let named: Set<number> | undefined;
-  const isNamed = (z: number) => (named ??= allTargets(planeFactsOf(doc, rules))).has(z);
+  // Whether some link names a z, from the agent index (kept along the lineage; it counts duplicates' links too, which only makes the graph searched again).
+  const isNamed = (z: number) => agentIndex(doc, rules).named.has(z);
   const same = (a: PlaneFacts, b: PlaneFacts) =>
     sameNumbers(liveTargets(a.targets, zs), liveTargets(b.targets, before)) && (a.z === b.z || (before !== zs && !isNamed(a.z) && !isNamed(b.z)));
   const result = memoized<PlaneSource | null, GraphResult>(
@@ -190,13 +190,6 @@ function keepZs(doc: ThreeMdDocument, result: GraphResult, zs: ReadonlySet<numbe
   const entry = (doc.structure!.memo as LineageMemo).entries!.get('graph')!;
   (doc.structure!.memo as LineageMemo).entries!.set('graph', { ...entry, result: { edges: result.edges, zs } });
   return result.edges;
-}
-
-/** Every z some dependency link names, live or dead. */
-function allTargets(facts: readonly PlaneFacts[]): Set<number> {
-  const out = new Set<number>();
-  for (const f of facts) for (const z of f.targets) out.add(z);
-  return out;
 }
 
 /** The `k`th dependency link of a plane that names an existing plane. */

@@ -198,10 +198,66 @@ export function replacedSegment(s: DocumentStructure, k: number, seg: Segment): 
 function renumbered(s: DocumentStructure, t: number, from: number, to: number): ReadonlySet<number> | null {
   if (s.duplicate[t] || s.zs.has(to)) return null;
   for (let u = 0; u < s.duplicate.length; u++) if (s.duplicate[u] && s.sources.get(u)!.header.z === from) return null;
-  const zs = new Set(s.zs);
-  zs.delete(from);
-  zs.add(to);
-  return zs;
+  return movedZs(s.zs, from, to);
+}
+
+/** The most renumberings a z set is seen through before it is copied flat (each adds a step to `has`). */
+const MOST_MOVES = 16;
+
+/**
+ * A z set with one value renumbered, read through the set it came from (which never changes):
+ * renumbering a z in a 10,000-plane agent makes no copy of 10,000 numbers. It iterates in the
+ * order a copy with `from` deleted and `to` added would.
+ */
+class MovedZs implements ReadonlySet<number> {
+  readonly size: number;
+
+  constructor(
+    readonly base: ReadonlySet<number>,
+    readonly from: number,
+    readonly to: number,
+    readonly depth: number,
+  ) {
+    this.size = base.size;
+  }
+
+  has(z: number): boolean {
+    return z === this.to || (z !== this.from && this.base.has(z));
+  }
+
+  *values(): SetIterator<number> {
+    for (const z of this.base) if (z !== this.from) yield z;
+    yield this.to;
+  }
+
+  keys(): SetIterator<number> {
+    return this.values();
+  }
+
+  *entries(): SetIterator<[number, number]> {
+    for (const z of this.values()) yield [z, z];
+  }
+
+  [Symbol.iterator](): SetIterator<number> {
+    return this.values();
+  }
+
+  forEach(fn: (value: number, key: number, set: ReadonlySet<number>) => void, thisArg?: unknown): void {
+    for (const z of this.values()) fn.call(thisArg, z, z, this);
+  }
+}
+
+/** `zs` with `from` (in it) renumbered to `to` (not in it); renumbering back gives the set it came from. */
+function movedZs(zs: ReadonlySet<number>, from: number, to: number): ReadonlySet<number> {
+  if (zs instanceof MovedZs && zs.from === to && zs.to === from) return zs.base;
+  const depth = zs instanceof MovedZs ? zs.depth + 1 : 1;
+  if (depth > MOST_MOVES) {
+    const flat = new Set(zs);
+    flat.delete(from);
+    flat.add(to);
+    return flat;
+  }
+  return new MovedZs(zs, from, to, depth);
 }
 
 /** Index of the directive whose span holds segment `k` (-1: the preamble). */
