@@ -78,6 +78,22 @@ test('a keystroke in a body of a 2,000-skill agent makes a new document and the 
   assert.deepEqual(snapshot(next), snapshot(parseThreeMd(applyEdit(text, edit))));
 });
 
+test('a list made of the first items of another and new ones holds them in order, shares the kept whole leaves, and compares like the same list made at once', () => {
+  fc.assert(
+    fc.property(fc.nat({ max: 3000 }), fc.nat({ max: 3000 }), fc.nat({ max: 300 }), (size, keep, more) => {
+      const prev = Vec.of(range(size).map((i) => ({ i })));
+      const rest = range(more).map((i) => ({ i: -i }));
+      const v = Vec.kept(prev, keep, rest);
+      const expected = [...prev.toArray().slice(0, keep), ...rest];
+      assert.deepEqual(v.toArray(), expected);
+      assert.equal(v.length, expected.length);
+      assert.deepEqual([...Vec.changed(v, Vec.of(expected))!], []);
+      for (let i = 0; i < Math.min(keep, size); i++) assert.equal(v.get(i), prev.get(i));
+    }),
+    { numRuns: 200 },
+  );
+});
+
 /** The diagnostics of a document as plain data. */
 const diagnostics = (doc: ReturnType<typeof parseThreeMd>) => JSON.parse(JSON.stringify(analyzeThreeMd(doc, { fileName: 'agent.3md' }).diagnostics)) as unknown;
 

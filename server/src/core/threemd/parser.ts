@@ -130,6 +130,7 @@ export function documentOf(st: DocumentStructure, text: (() => string) | undefin
   const directives: Directive[] = [];
   const planes: Plane[] = [];
   let from = 0;
+  let keptPlanes = 0;
   if (same && same.changed >= 0) {
     // The views before the edited directive are the previous document's, and after it too when nothing moved.
     const prev = same.prev;
@@ -139,16 +140,16 @@ export function documentOf(st: DocumentStructure, text: (() => string) | undefin
       const planeList = d.plane ? prev.planeList.with(firstPlane, d.plane) : prev.planeList;
       return assemble(st, prev.directiveList.with(same.changed, d), planeList, text, loneCr, reuse);
     }
-    for (let t = 0; t < same.changed; t++) directives.push(prev.directiveList.get(t)!);
-    for (let i = 0; i < firstPlane; i++) planes.push(prev.planeList.get(i)!);
     from = same.changed;
+    keptPlanes = firstPlane;
   }
   for (let t = from; t < tops.length; t++) {
     const d = view(st, t);
     directives.push(d);
     if (d.plane) planes.push(d.plane);
   }
-  return assemble(st, Vec.of(directives), Vec.of(planes), text, loneCr, reuse);
+  if (from === 0) return assemble(st, Vec.of(directives), Vec.of(planes), text, loneCr, reuse);
+  return assemble(st, Vec.kept(reuse!.prev.directiveList, from, directives), Vec.kept(reuse!.prev.planeList, keptPlanes, planes), text, loneCr, reuse);
 }
 
 /** How many of `planes` (in line order) start before `line`. */

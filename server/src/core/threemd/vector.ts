@@ -38,6 +38,36 @@ export class Vec<T> implements Iterable<T> {
     return new Vec<T>(items.length, shift, level[0]!);
   }
 
+  /**
+   * The first `n` items of `prev` followed by `rest`: the full leaves of the kept part are `prev`'s
+   * own nodes, so keeping 5,000 items and making 5,000 new ones copies no pointer of the kept half.
+   */
+  static kept<T>(prev: Vec<T>, n: number, rest: readonly T[]): Vec<T> {
+    const keep = Math.max(0, Math.min(n, prev.length));
+    const leaves: Node[] = [];
+    const whole = keep - (keep & MASK);
+    const walk = (node: Node, shift: number, base: number) => {
+      if (base >= whole) return;
+      if (shift === 0) leaves.push(node);
+      else for (let k = 0; k < node.length; k++) walk(node[k] as Node, shift - BITS, base + (k << shift));
+    };
+    walk(prev.root, prev.shift, 0);
+    const tail = prev.slice(whole, keep);
+    for (const x of rest) tail.push(x);
+    for (let i = 0; i < tail.length; i += WIDTH) leaves.push(tail.slice(i, i + WIDTH));
+    const length = keep + rest.length;
+    if (length === 0) return Vec.EMPTY;
+    let level = leaves;
+    let shift = 0;
+    while (level.length > 1) {
+      const up: Node[] = [];
+      for (let i = 0; i < level.length; i += WIDTH) up.push(level.slice(i, i + WIDTH));
+      level = up;
+      shift += BITS;
+    }
+    return new Vec<T>(length, shift, level[0]!);
+  }
+
   /** Item `i` (undefined outside 0..length-1). */
   get(i: number): T | undefined {
     if (!(i >= 0 && i < this.length)) return undefined;
