@@ -27,6 +27,9 @@ test('a list holds its items in order at every size, and nothing outside them', 
     assert.equal(v.get(-1), undefined);
     assert.equal(v.get(n), undefined);
     assert.deepEqual(v.slice(1, 3), items.slice(1, 3));
+    const adopted = Vec.adopt(items);
+    assert.deepEqual([...Vec.changed(adopted, v)!], []);
+    assert.equal(adopted.get(n - 1), items[n - 1]);
   }
 });
 

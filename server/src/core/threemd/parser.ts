@@ -91,7 +91,7 @@ function shorthand(head: Head, lines: string[], text: string, loneCr: boolean): 
     zs.add(0);
     planes.push(new Plane(source, from - 1, null, zs, { bom: head.bom }));
   }
-  const planeList = Vec.of(planes);
+  const planeList = Vec.adopt(planes);
   return {
     getText: () => text,
     lines,
@@ -148,7 +148,7 @@ export function documentOf(st: DocumentStructure, text: (() => string) | undefin
     directives.push(d);
     if (d.plane) planes.push(d.plane);
   }
-  if (from === 0) return assemble(st, Vec.of(directives), Vec.of(planes), text, loneCr, reuse);
+  if (from === 0) return assemble(st, Vec.adopt(directives), Vec.adopt(planes), text, loneCr, reuse);
   return assemble(st, Vec.kept(reuse!.prev.directiveList, from, directives), Vec.kept(reuse!.prev.planeList, keptPlanes, planes), text, loneCr, reuse);
 }
 

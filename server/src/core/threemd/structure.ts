@@ -75,14 +75,14 @@ function ownSource(s: Segment): PlaneSource | null {
 }
 
 /** Line starts of the segments after a head of `headLines` lines. */
-export function startsOf(headLines: number, segments: Iterable<Segment>): { starts: Int32Array; lineCount: number } {
-  const starts: number[] = [];
+export function startsOf(headLines: number, segments: readonly Segment[]): { starts: Int32Array; lineCount: number } {
+  const starts = new Int32Array(segments.length);
   let n = headLines;
-  for (const s of segments) {
-    starts.push(n);
-    n += s.lineCount;
+  for (let k = 0; k < segments.length; k++) {
+    starts[k] = n;
+    n += segments[k]!.lineCount;
   }
-  return { starts: Int32Array.from(starts), lineCount: n };
+  return { starts, lineCount: n };
 }
 
 /**
@@ -130,7 +130,7 @@ export function structureOf(head: Head, list: readonly Segment[] | Vec<Segment>,
   const keptTops = prev && sameInts(prev.tops, tops) ? prev.tops : Int32Array.from(tops);
   const keptDuplicate = prev && sameInts(prev.duplicate, duplicate) ? prev.duplicate : duplicate;
   const vec = list instanceof Vec ? list : Vec.of(segments);
-  return new DocumentStructure(head, vec, starts, lineCount, keptTops, Vec.of(sources), keptDuplicate, keptZs, prev?.memo);
+  return new DocumentStructure(head, vec, starts, lineCount, keptTops, Vec.adopt(sources), keptDuplicate, keptZs, prev?.memo);
 }
 
 /** The multi-segment sources of a structure, by their first segment. */

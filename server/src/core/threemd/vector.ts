@@ -68,6 +68,13 @@ export class Vec<T> implements Iterable<T> {
     return new Vec<T>(length, shift, level[0]!);
   }
 
+  /** The list of `items`, which the caller hands over (never changes it again): `toArray` then gives that array. */
+  static adopt<T>(items: readonly T[]): Vec<T> {
+    const v = Vec.of(items);
+    if (v !== Vec.EMPTY) v.#flat = items;
+    return v;
+  }
+
   /** Item `i` (undefined outside 0..length-1). */
   get(i: number): T | undefined {
     if (!(i >= 0 && i < this.length)) return undefined;
