@@ -14,6 +14,7 @@ import type { Plane, PlaneSource } from './threemd/plane';
 import { memoized } from './agent/memo';
 import { directiveSplice } from './agent/directiveSplice';
 import { type ThreeMdDocument } from './threemd/document';
+import { Vec } from './threemd/vector';
 
 export interface ThreeMdOptions {
   /** File name or path, for the `agent.3md` naming rule. */
@@ -88,6 +89,11 @@ function ownRouteCalls(source: PlaneSource): RouteCall[] {
   return (memo.calls = calls ?? NO_CALLS);
 }
 
+/** A rejected directive (no plane) or a source without route calls. */
+function noCalls(src: PlaneSource | null): boolean {
+  return src === null || ownRouteCalls(src).length === 0;
+}
+
 /** The route calls with an expectation on a plane's lines, at the plane's own line numbers (the shorthand's implicit plane: where it is). */
 function planeCalls(doc: ThreeMdDocument, p: Plane): RouteCall[] {
   if (p.directive) return ownRouteCalls(p.source);
@@ -123,7 +129,7 @@ function sameRouting(a: PlaneSource, b: PlaneSource): boolean {
  */
 function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): Diagnostic[] {
   // The frontmatter and preamble are read each time (they are short); planes from their sources.
-  const first = doc.planes[0];
+  const first = doc.planeList.get(0);
   const before = first ? (first.directive?.line ?? first.bodyStartLine) : doc.lineCount;
   const headCalls: RouteCall[] = [];
   for (let line = 0; line < before; line++) for (const x of findRouteCalls(doc.line(line)!, line)) if (x.expected) headCalls.push(x);
@@ -133,7 +139,7 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
   const failures = memoized(
     st,
     'routes',
-    st?.sources ?? [],
+    st?.sources ?? Vec.EMPTY,
     [st?.duplicate, headKey],
     same,
     () => {
@@ -152,7 +158,8 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
       });
       return total ? out : NO_ROUTE_CALLS;
     },
-    undefined,
+    // Directives changed in a document without route assertions, none of them bringing one: still none (a renumbered z changes what the router reads, but no call asks it).
+    (old, changed) => (old === NO_ROUTE_CALLS && changed.every((t) => noCalls(st!.sources.get(t)!)) ? NO_ROUTE_CALLS : undefined),
     // Directives added or removed in a document without route assertions, none of them bringing one: still none.
     (old, _splice, oldKeys, oldExtra) => {
       if (old !== NO_ROUTE_CALLS || oldExtra[1] !== headKey) return undefined;
@@ -161,7 +168,7 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
     },
   );
   return failures.map(([plane, k, got]) => {
-    const p = plane < 0 ? undefined : doc.planes[plane]!;
+    const p = plane < 0 ? undefined : doc.planeList.get(plane)!;
     const call = p ? planeCalls(doc, p)[k]! : headCalls[k]!;
     const range = p?.directive ? shiftRange(call.expected!.range, p.line) : call.expected!.range;
     return {

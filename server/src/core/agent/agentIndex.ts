@@ -39,7 +39,7 @@ export function agentIndex(doc: ThreeMdDocument, rules: readonly PlaneRule[]): A
   };
   const make = (): AgentIndex => {
     const index: AgentIndex = { byZ: new Map(), named: new Map(), names: new Map() };
-    for (let t = 0; t < keys.length; t++) add(index, keys[t]!, st.duplicate[t] === 1, 1, rules);
+    for (let t = 0; t < keys.length; t++) add(index, keys.get(t)!, st.duplicate[t] === 1, 1, rules);
     return index;
   };
   return memoized(
@@ -52,8 +52,8 @@ export function agentIndex(doc: ThreeMdDocument, rules: readonly PlaneRule[]): A
     // The old keys are the entry's (equal in what the index reads to the ones it counted).
     (index, changed, oldKeys) =>
       updated(st, () => {
-        for (const t of changed) add(index, oldKeys[t]!, st.duplicate[t] === 1, -1, rules);
-        for (const t of changed) add(index, keys[t]!, st.duplicate[t] === 1, 1, rules);
+        for (const t of changed) add(index, oldKeys.get(t)!, st.duplicate[t] === 1, -1, rules);
+        for (const t of changed) add(index, keys.get(t)!, st.duplicate[t] === 1, 1, rules);
         return index;
       }),
     (index, _splice, oldKeys, oldExtra) => {
@@ -62,8 +62,8 @@ export function agentIndex(doc: ThreeMdDocument, rules: readonly PlaneRule[]): A
       if (!ds) return undefined;
       const oldDuplicate = oldExtra[1] as Uint8Array;
       return updated(st, () => {
-        for (let u = ds.at; u < ds.at + ds.removed; u++) add(index, oldKeys[u]!, oldDuplicate[u] === 1, -1, rules);
-        for (let t = ds.at; t < ds.at + ds.added; t++) add(index, keys[t]!, st.duplicate[t] === 1, 1, rules);
+        for (let u = ds.at; u < ds.at + ds.removed; u++) add(index, oldKeys.get(u)!, oldDuplicate[u] === 1, -1, rules);
+        for (let t = ds.at; t < ds.at + ds.added; t++) add(index, keys.get(t)!, st.duplicate[t] === 1, 1, rules);
         return index;
       });
     },

@@ -16,7 +16,8 @@ export function isAgentDocument(doc: ThreeMdDocument, fileName = '', mode: Agent
   if (base === 'agent.3md' || base.endsWith('.agent.3md')) return true;
   if (doc.axis === 'skill') return true;
   let routable = false;
-  for (const p of doc.planes) {
+  for (let i = 0; i < doc.planeList.length; i++) {
+    const p = doc.planeList.get(i)!;
     const kind = p.attributes['kind'];
     if (kind === 'identity' || kind === 'skill') return true;
     if (p.attributes['triggers'] !== undefined || p.attributes['inputs'] !== undefined) routable = true;

@@ -7,6 +7,7 @@ import type { ThreeMdDocument } from '../threemd/document';
 import type { PlaneSource } from '../threemd/plane';
 import type { LineageMemo } from '../threemd/structure';
 import { spliceOf, type Splice } from './memo';
+import type { Vec } from '../threemd/vector';
 
 /** The most directives a splice may replace on either side to be followed (more: the results are made anew). */
 const MOST = 64;
@@ -26,7 +27,7 @@ export interface DirectiveSplice extends Splice {
 
 declare module '../threemd/structure' {
   interface LineageMemo {
-    directiveSplice?: { from: readonly unknown[]; to: readonly unknown[]; splice: DirectiveSplice | null };
+    directiveSplice?: { from: Vec<unknown>; to: Vec<unknown>; splice: DirectiveSplice | null };
   }
 }
 
@@ -35,23 +36,23 @@ declare module '../threemd/structure' {
  * null when it cannot be followed: more than `MOST` directives replaced, or some directive outside
  * the splice changed whether it is a duplicate (then plane indexes do not simply shift).
  */
-export function directiveSplice(doc: ThreeMdDocument, oldKeys: readonly unknown[], oldDuplicate: unknown): DirectiveSplice | null {
+export function directiveSplice(doc: ThreeMdDocument, oldKeys: Vec<unknown>, oldDuplicate: unknown): DirectiveSplice | null {
   const st = doc.structure;
   if (!st || !(oldDuplicate instanceof Uint8Array) || oldDuplicate.length !== oldKeys.length) return null;
   const memo = st.memo as LineageMemo;
   const kept = memo.directiveSplice;
   if (kept && kept.from === oldKeys && kept.to === st.sources) return kept.splice;
-  const splice = makeSplice(memo, st.sources, st.duplicate, st.zs, oldKeys as readonly (PlaneSource | null)[], oldDuplicate);
+  const splice = makeSplice(memo, st.sources, st.duplicate, st.zs, oldKeys as Vec<PlaneSource | null>, oldDuplicate);
   memo.directiveSplice = { from: oldKeys, to: st.sources, splice };
   return splice;
 }
 
 function makeSplice(
   memo: LineageMemo,
-  sources: readonly (PlaneSource | null)[],
+  sources: Vec<PlaneSource | null>,
   duplicate: Uint8Array,
   zs: ReadonlySet<number>,
-  oldKeys: readonly (PlaneSource | null)[],
+  oldKeys: Vec<PlaneSource | null>,
   oldDuplicate: Uint8Array,
 ): DirectiveSplice | null {
   // The same pair `memoized` compared: its splice is kept on the memo.
@@ -60,11 +61,11 @@ function makeSplice(
   for (let t = 0; t < s.at; t++) if (duplicate[t] !== oldDuplicate[t]) return null;
   for (let t = s.at + s.added, u = s.at + s.removed; t < sources.length; t++, u++) if (duplicate[t] !== oldDuplicate[u]) return null;
   let planeAt = 0;
-  for (let t = 0; t < s.at; t++) if (sources[t] && !duplicate[t]) planeAt++;
+  for (let t = 0; t < s.at; t++) if (sources.get(t) && !duplicate[t]) planeAt++;
   const oldPlanes: PlaneSource[] = [];
   const oldZs = new Set<number>();
   for (let u = s.at; u < s.at + s.removed; u++) {
-    const src = oldKeys[u];
+    const src = oldKeys.get(u);
     if (!src) continue;
     oldZs.add(src.header.z);
     if (!oldDuplicate[u]) oldPlanes.push(src);
@@ -72,7 +73,7 @@ function makeSplice(
   const newPlanes: PlaneSource[] = [];
   const zsChanged: number[] = [];
   for (let t = s.at; t < s.at + s.added; t++) {
-    const src = sources[t];
+    const src = sources.get(t);
     if (!src || duplicate[t]) continue;
     newPlanes.push(src);
     // A new plane's z was in the old set only if a replaced directive had it (an outside one would make one of them a duplicate).

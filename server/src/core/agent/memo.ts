@@ -4,22 +4,24 @@
  * computed from (per directive or per plane: objects shared by re-parses that did not change them)
  * and its result, which holds plane indexes and facts, never positions (positions are read from the
  * document when the result is shown). An entry is reused when every input is the same object or, for
- * the few that are not, equal in what the check reads; otherwise it is computed again. Checking an
- * entry is a scan of pointer comparisons, so typing in a body of a 10,000-plane agent costs
- * microseconds here, and what is expensive (the cycle search, the router) runs only when what it
- * reads changed.
+ * the few that are not, equal in what the check reads; otherwise it is computed again. The input
+ * lists are persistent (threemd/vector.ts): two lists of one lineage share every node an edit did
+ * not touch, so finding what a keystroke in a body of a 10,000-plane agent replaced walks a few
+ * nodes, not 10,000 pointers, and what is expensive (the cycle search, the router) runs only when
+ * what it reads changed.
  */
 import type { DocumentStructure, LineageMemo } from '../threemd/structure';
+import { Vec } from '../threemd/vector';
 
 interface Diff {
-  readonly from: readonly unknown[];
-  readonly to: readonly unknown[];
+  readonly from: Vec<unknown>;
+  readonly to: Vec<unknown>;
   readonly changed: Int32Array;
 }
 
 /** One memoized result and the inputs it was computed from. */
 export interface MemoEntry<K, R> {
-  readonly keys: readonly K[];
+  readonly keys: Vec<K>;
   readonly extra: readonly unknown[];
   readonly result: R;
 }
@@ -30,7 +32,7 @@ declare module '../threemd/structure' {
     /** The indexes where two key lists differ, for the last pairs compared (several results are keyed on the same lists). */
     diffs?: Diff[];
     /** The splices between key lists of different lengths, for the last pairs compared. */
-    splices?: { from: readonly unknown[]; to: readonly unknown[]; splice: Splice }[];
+    splices?: { from: Vec<unknown>; to: Vec<unknown>; splice: Splice }[];
   }
 }
 
@@ -50,17 +52,17 @@ export interface Splice {
  * the old keys and extra inputs. It returns the new result made from the old one, or undefined to
  * have it made anew.
  */
-export type Shift<K, R> = (old: R, splice: Splice, oldKeys: readonly K[], oldExtra: readonly unknown[]) => R | undefined;
+export type Shift<K, R> = (old: R, splice: Splice, oldKeys: Vec<K>, oldExtra: readonly unknown[]) => R | undefined;
 
 /** The common prefix and suffix of two key lists (pointer comparisons; kept for the last few pairs). */
-export function spliceOf(memo: LineageMemo, from: readonly unknown[], to: readonly unknown[]): Splice {
+export function spliceOf(memo: LineageMemo, from: Vec<unknown>, to: Vec<unknown>): Splice {
   const kept = (memo.splices ??= []);
   for (const k of kept) if (k.from === from && k.to === to) return k.splice;
   const n = Math.min(from.length, to.length);
   let at = 0;
-  while (at < n && from[at] === to[at]) at++;
+  while (at < n && from.get(at) === to.get(at)) at++;
   let tail = 0;
-  while (tail < n - at && from[from.length - 1 - tail] === to[to.length - 1 - tail]) tail++;
+  while (tail < n - at && from.get(from.length - 1 - tail) === to.get(to.length - 1 - tail)) tail++;
   const splice: Splice = { at, removed: from.length - at - tail, added: to.length - at - tail };
   kept.unshift({ from, to, splice });
   if (kept.length > 4) kept.length = 4;
@@ -82,11 +84,11 @@ export function spliceOf(memo: LineageMemo, from: readonly unknown[], to: readon
 export function memoized<K, R>(
   st: DocumentStructure | null,
   slot: string,
-  keys: readonly K[],
+  keys: Vec<K>,
   extra: readonly unknown[],
   same: (a: K, b: K, i: number) => boolean,
   make: () => R,
-  patch?: (old: R, changed: readonly number[], oldKeys: readonly K[]) => R | undefined,
+  patch?: (old: R, changed: readonly number[], oldKeys: Vec<K>) => R | undefined,
   shift?: Shift<K, R>,
 ): R {
   if (!st) return make();
@@ -104,23 +106,21 @@ export function memoized<K, R>(
 }
 
 /** The indexes whose keys differ for this check, or null when the lengths or the extra inputs differ. */
-function differing<K, R>(memo: LineageMemo, old: MemoEntry<K, R>, keys: readonly K[], extra: readonly unknown[], same: (a: K, b: K, i: number) => boolean): number[] | null {
+function differing<K, R>(memo: LineageMemo, old: MemoEntry<K, R>, keys: Vec<K>, extra: readonly unknown[], same: (a: K, b: K, i: number) => boolean): number[] | null {
   if (old.keys.length !== keys.length || old.extra.length !== extra.length) return null;
   for (let i = 0; i < extra.length; i++) if (old.extra[i] !== extra[i]) return null;
   const out: number[] = [];
   if (old.keys === keys) return out;
   const prev = old.keys;
-  for (const i of diffOf(memo, prev, keys)) if (!same(keys[i]!, prev[i]!, i)) out.push(i);
+  for (const i of diffOf(memo, prev, keys)) if (!same(keys.get(i)!, prev.get(i)!, i)) out.push(i);
   return out;
 }
 
-/** Where two lists of the same length hold different objects (kept for the last few pairs). */
-function diffOf(memo: LineageMemo, from: readonly unknown[], to: readonly unknown[]): Int32Array {
+/** Where two lists of the same length hold different objects (kept for the last few pairs; shared nodes are skipped). */
+function diffOf(memo: LineageMemo, from: Vec<unknown>, to: Vec<unknown>): Int32Array {
   const diffs = (memo.diffs ??= []);
   for (const d of diffs) if (d.from === from && d.to === to) return d.changed;
-  const changed: number[] = [];
-  for (let i = 0; i < to.length; i++) if (from[i] !== to[i]) changed.push(i);
-  const d: Diff = { from, to, changed: Int32Array.from(changed) };
+  const d: Diff = { from, to, changed: Vec.changed(from, to)! };
   diffs.unshift(d);
   if (diffs.length > 4) diffs.length = 4;
   return d.changed;

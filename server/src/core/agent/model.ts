@@ -10,6 +10,7 @@ import { Directive, Plane, type PlaneSource } from '../threemd/plane';
 import { EMPTY_ZS } from '../threemd/link';
 import { memoized } from './memo';
 import { directiveSplice } from './directiveSplice';
+import { Vec } from '../threemd/vector';
 
 export const INPUT_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const;
 
@@ -426,7 +427,7 @@ function explicitIdentityIndexes(doc: ThreeMdDocument): readonly number[] {
   return memoized(
     st,
     'identities',
-    st?.sources ?? [],
+    st?.sources ?? Vec.EMPTY,
     [st?.duplicate],
     same,
     () => {
@@ -448,12 +449,12 @@ function explicitIdentityIndexes(doc: ThreeMdDocument): readonly number[] {
 /** Builds the agent model of a document (whatever its classification). */
 export function buildAgent(doc: ThreeMdDocument): AgentModel {
   const explicit = explicitIdentityIndexes(doc);
-  const explicitIdentities = explicit.map((i) => doc.planes[i]!);
-  const identityIndexes = new Set<number>(explicit.length ? explicit : doc.planes.length ? [0] : []);
+  const explicitIdentities = explicit.map((i) => doc.planeList.get(i)!);
+  const identityIndexes = new Set<number>(explicit.length ? explicit : doc.planeList.length ? [0] : []);
   let skills: Skill[] | undefined;
   return {
     doc,
-    identity: explicitIdentities[0] ?? doc.planes[0],
+    identity: explicitIdentities[0] ?? doc.planeList.get(0),
     explicitIdentities,
     get skills() {
       return (skills ??= doc.planes.filter((_, i) => !identityIndexes.has(i)).map(skillOf));

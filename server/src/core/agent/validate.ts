@@ -19,6 +19,7 @@ import { factsOf, planeFactsOf, sameNumbers, sourceFacts, type PlaneFacts } from
 import { memoized } from './memo';
 import { agentIndex, keepAgentIndex, mayCloseCycle } from './agentIndex';
 import { directiveSplice } from './directiveSplice';
+import { Vec } from '../threemd/vector';
 
 export type { PlaneRule } from './planeChecks';
 
@@ -90,7 +91,7 @@ export function validateAgent(doc: ThreeMdDocument, model: AgentModel = buildAge
   };
   for (const rule of AGENT_RULES.document) rule.check(context, out);
   const tools = model.tools;
-  const identities = new Set([...model.identityIndexes].map((i) => doc.planes[i]));
+  const identities = new Set([...model.identityIndexes].map((i) => doc.planeList.get(i)));
   const dead = deadLinkDiagnostic();
   for (const p of planesWithFindings(doc, model, rules)) {
     const skill = !identities.has(p);
@@ -124,8 +125,8 @@ function sameSource(rules: readonly PlaneRule[], same: (a: PlaneFacts, b: PlaneF
 }
 
 /** What the memo of a whole-agent result is keyed on: the directives' sources and which are duplicates. */
-function sourcesOf(doc: ThreeMdDocument): { keys: readonly (PlaneSource | null)[]; duplicate: unknown } {
-  return { keys: doc.structure?.sources ?? [], duplicate: doc.structure?.duplicate };
+function sourcesOf(doc: ThreeMdDocument): { keys: Vec<PlaneSource | null>; duplicate: unknown } {
+  return { keys: doc.structure?.sources ?? Vec.EMPTY, duplicate: doc.structure?.duplicate };
 }
 
 /** The targets that are planes of the document (a dead link is no edge of the graph). */
@@ -152,8 +153,8 @@ function agentCycles(doc: ThreeMdDocument, rules: readonly PlaneRule[]): Cycle[]
   const zs = doc.zs;
   const kept = (doc.structure?.memo as LineageMemo | undefined)?.entries?.get('graph')?.result as GraphResult | undefined;
   const before = kept?.zs ?? zs;
-  let named: Set<number> | undefined;
-  const isNamed = (z: number) => (named ??= allTargets(planeFactsOf(doc, rules))).has(z);
+  // Whether some link names a z, from the agent index (kept along the lineage; it counts duplicates' links too, which only makes the graph searched again).
+  const isNamed = (z: number) => agentIndex(doc, rules).named.has(z);
   const same = (a: PlaneFacts, b: PlaneFacts) =>
     sameNumbers(liveTargets(a.targets, zs), liveTargets(b.targets, before)) && (a.z === b.z || (before !== zs && !isNamed(a.z) && !isNamed(b.z)));
   const result = memoized<PlaneSource | null, GraphResult>(
@@ -191,13 +192,6 @@ function keepZs(doc: ThreeMdDocument, result: GraphResult, zs: ReadonlySet<numbe
   return result.edges;
 }
 
-/** Every z some dependency link names, live or dead. */
-function allTargets(facts: readonly PlaneFacts[]): Set<number> {
-  const out = new Set<number>();
-  for (const f of facts) for (const z of f.targets) out.add(z);
-  return out;
-}
-
 /** The `k`th dependency link of a plane that names an existing plane. */
 function liveDependency(doc: ThreeMdDocument, p: Plane, k: number) {
   for (const d of dependencies(p)) if (doc.zs.has(d.z) && k-- === 0) return d;
@@ -222,7 +216,7 @@ function planesWithFindings(doc: ThreeMdDocument, model: AgentModel, rules: read
   const zs = doc.zs;
   const toolNames = model.tools.map((t) => t.text);
   const tools = new Set(toolNames);
-  const identities = new Set([...model.identityIndexes].map((i) => doc.planes[i]));
+  const identities = new Set([...model.identityIndexes].map((i) => doc.planeList.get(i)));
   const dead = (f: PlaneFacts) => f.targets.some((z) => !zs.has(z));
   const same = (a: PlaneFacts, b: PlaneFacts) => a.skillFindings === b.skillFindings && a.commonFindings === b.commonFindings && a.binary === b.binary && dead(a) === dead(b);
   const flag = (p: Plane) => {
@@ -231,7 +225,7 @@ function planesWithFindings(doc: ThreeMdDocument, model: AgentModel, rules: read
     const undeclared = skill && f.binary !== null && tools.size > 0 && !tools.has(f.binary);
     return dead(f) || undeclared || (skill ? f.skillFindings : f.commonFindings) ? 1 : 0;
   };
-  const directives = doc.directives;
+  const directives = doc.directiveList;
   const listed = (flags: Uint8Array): Flagged => {
     const planes: number[] = [];
     for (let t = 0; t < flags.length; t++) if (flags[t]) planes.push(t);
@@ -248,20 +242,22 @@ function planesWithFindings(doc: ThreeMdDocument, model: AgentModel, rules: read
     () => {
       const flags = new Uint8Array(directives.length);
       for (let t = 0; t < directives.length; t++) {
-        const p = directives[t]!.plane;
+        const p = directives.get(t)!.plane;
         if (p) flags[t] = flag(p);
       }
       return listed(flags);
     },
     // A directive whose source changed and is still a plane (same duplicates, same length) changes its own flag only.
     (old, changed) => {
-      const flags = old.flags.slice();
+      // Most keystrokes change no flag: the old result is kept (no copy of a flag per directive).
+      let flags: Uint8Array | undefined;
       for (const t of changed) {
-        const p = directives[t]!.plane;
+        const p = directives.get(t)!.plane;
         if (!p) return undefined;
-        flags[t] = flag(p);
+        const f = flag(p);
+        if (f !== old.flags[t]) (flags ??= old.flags.slice())[t] = f;
       }
-      return listed(flags);
+      return flags ? listed(flags) : old;
     },
     // Directives added or removed: the other directives keep their flags when the tools, rules and identities are the same and no link names a z that came or went.
     (old, _splice, oldKeys, oldExtra) => {
@@ -275,14 +271,14 @@ function planesWithFindings(doc: ThreeMdDocument, model: AgentModel, rules: read
       const flags = new Uint8Array(directives.length);
       flags.set(old.flags.subarray(0, ds.at), 0);
       for (let t = ds.at; t < ds.at + ds.added; t++) {
-        const p = directives[t]!.plane;
+        const p = directives.get(t)!.plane;
         if (p) flags[t] = flag(p);
       }
       flags.set(old.flags.subarray(ds.at + ds.removed), ds.at + ds.added);
       return listed(flags);
     },
   );
-  return result.planes.map((t) => directives[t]!.plane!);
+  return result.planes.map((t) => directives.get(t)!.plane!);
 }
 
 declare module '../threemd/plane' {
@@ -312,7 +308,7 @@ function checkParse(doc: ThreeMdDocument, out: Diagnostic[]): void {
   const issue = (i: { code: string; message: string; range: Range }) =>
     out.push(diag(AgentRule.parse, 'error', `not valid 3md: ${i.message}`, i.range, { data: { threemd: i.code } }));
   for (const i of doc.headIssues) issue(i);
-  for (const t of directivesWithIssues(doc)) for (const i of doc.directives[t]!.issues) issue(i);
+  for (const t of directivesWithIssues(doc)) for (const i of doc.directiveList.get(t)!.issues) issue(i);
 }
 
 /** Indexes of the directives with a grammar issue or a duplicate z: found again only when a directive line with an issue came or went. */
@@ -324,7 +320,7 @@ function directivesWithIssues(doc: ThreeMdDocument): readonly number[] {
   const same = (a: Segment, b: Segment, k: number) => !isTop(st.tops, k) || (clean(a) && clean(b));
   return memoized(st, 'parse', st.segments, [st.tops, st.duplicate], same, () => {
     const out: number[] = [];
-    for (let t = 0; t < st.tops.length; t++) if (st.duplicate[t] || !clean(st.segments[st.tops[t]!]!)) out.push(t);
+    for (let t = 0; t < st.tops.length; t++) if (st.duplicate[t] || !clean(st.segments.get(st.tops[t]!)!)) out.push(t);
     return out;
   });
 }
@@ -373,15 +369,15 @@ function checkIdentity(m: AgentModel, out: Diagnostic[]): void {
         }),
       );
     }
-  } else if (ids.length === 0 && m.doc.planes.length === 0) {
+  } else if (ids.length === 0 && m.doc.planeList.length === 0) {
     out.push(diag(AgentRule.identity, 'error', 'document has no planes (need at least an identity plane)', frontmatterAnchor(m.doc)));
   }
 }
 
 function checkLabels(m: AgentModel, rules: readonly PlaneRule[], out: Diagnostic[]): void {
-  const planes = m.doc.planes;
+  const planes = m.doc.planeList;
   for (const [i, firstAt] of labelProblems(m, rules)) {
-    const p = planes[i]!;
+    const p = planes.get(i)!;
     if (firstAt < 0) {
       const attr = attributeOf(p, 'label');
       const msg = `skill at z=${p.z} has no label (every skill needs a name)`;
@@ -389,7 +385,7 @@ function checkLabels(m: AgentModel, rules: readonly PlaneRule[], out: Diagnostic
       continue;
     }
     const label = p.label!.trim();
-    const first = planes[firstAt]!;
+    const first = planes.get(firstAt)!;
     out.push(
       diag(AgentRule.uniqueSkill, 'error', `duplicate skill name "${label}" (also at z=${first.z})`, attributeOf(p, 'label')!.valueRange, {
         related: [{ range: attributeOf(first, 'label')!.valueRange, message: `"${label}" is first declared at z=${first.z}` }],
@@ -440,7 +436,7 @@ function shiftedLabelProblems(
   m: AgentModel,
   rules: readonly PlaneRule[],
   old: readonly (readonly [number, number])[],
-  oldKeys: readonly (PlaneSource | null)[],
+  oldKeys: Vec<PlaneSource | null>,
   oldDuplicate: unknown,
 ): readonly (readonly [number, number])[] | undefined {
   const ds = directiveSplice(m.doc, oldKeys, oldDuplicate);
@@ -482,10 +478,10 @@ function checkEntry(doc: ThreeMdDocument, out: Diagnostic[]): void {
  * other planes (at most `CYCLE_SHOWN` named).
  */
 function checkCycles(m: AgentModel, graph: Pick<DependencyGraph, 'edges'>, out: Diagnostic[]): void {
-  const planes = m.doc.planes;
+  const planes = m.doc.planeList;
   for (const e of graph.edges) {
-    const chain = e.chain.map((i) => planes[i]!);
-    const dep = liveDependency(m.doc, planes[e.source]!, e.dep);
+    const chain = e.chain.map((i) => planes.get(i)!);
+    const dep = liveDependency(m.doc, planes.get(e.source)!, e.dep);
     const related = chain.slice(0, CYCLE_SHOWN).map((p, i) => ({
       range: planeAnchor(p),
       message: `z=${p.z}${p.label ? ` "${p.label}"` : ''} depends on z=${(chain[i + 1] ?? chain[0]!).z}`,
@@ -498,10 +494,10 @@ function checkCycles(m: AgentModel, graph: Pick<DependencyGraph, 'edges'>, out: 
     }
     if (e.size > e.length) {
       const more = e.size - e.length;
-      const named = e.others.map((i) => `z=${planes[i]!.z}`).join(', ');
+      const named = e.others.map((i) => `z=${planes.get(i)!.z}`).join(', ');
       const rest = more > e.others.length ? ` and ${more - e.others.length} more` : '';
       related.push({
-        range: planeAnchor(planes[e.others[0]!]!),
+        range: planeAnchor(planes.get(e.others[0]!)!),
         message: `${more} more plane${more === 1 ? '' : 's'} in a cycle with these (each reaches every other): ${named}${rest}`,
       });
     }

@@ -2,6 +2,7 @@
 import type { Directive, Plane } from './plane';
 import type { Frontmatter, ParseIssue } from './syntax';
 import type { DocumentStructure } from './structure';
+import type { Vec } from './vector';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by module augmentation in the analysis layers
 export interface DocumentMemo {}
@@ -30,8 +31,12 @@ export interface ThreeMdDocument {
   /** The lines before the first directive (after the frontmatter). */
   preambleStartLine: number;
   preambleEndLine: number;
-  readonly directives: Directive[];
-  readonly planes: Plane[];
+  /** The directives and the planes as persistent lists (what an edit's analysis reads: no array of 10,000 made per keystroke). */
+  readonly directiveList: Vec<Directive>;
+  readonly planeList: Vec<Plane>;
+  /** The same as arrays, made on first use (never to be changed). */
+  readonly directives: readonly Directive[];
+  readonly planes: readonly Plane[];
   /** Document-level issues not owned by a directive: frontmatter errors and missingVersion. */
   headIssues: ParseIssue[];
   /** The z of every plane. */

@@ -38,16 +38,16 @@ function tryIncremental(prev: ThreeMdDocument, edit: TextEdit, newText: string |
   // An edit from the preamble into the segments re-reads the head: a full parse.
   if (a < 0) return null;
   // The new lines of segments a..b; a first line that is no longer a directive joins the segment before.
-  const aSeg = st.segments[a]!;
+  const aSeg = st.segments.get(a)!;
   let lines: string[] = [];
   for (let i = 0; i < start.line - st.starts[a]!; i++) lines.push(aSeg.line(i));
   for (const l of replaced) lines.push(l);
-  const bSeg = st.segments[b]!;
+  const bSeg = st.segments.get(b)!;
   for (let i = end.line - st.starts[b]! + 1; i < bSeg.lineCount; i++) lines.push(bSeg.line(i));
   while (!(lines.length && isDirectiveLine(lines[0]!))) {
     if (a === 0) return null;
     a--;
-    lines = st.segments[a]!.lines.concat(lines);
+    lines = st.segments.get(a)!.lines.concat(lines);
   }
   const fresh = split(lines);
   const delta = lines.length - (st.starts[b]! + bSeg.lineCount - st.starts[a]!);

@@ -12,6 +12,7 @@ import { Directive, Plane, PlaneSource } from './plane';
 import { fenceTransition, Segment, type FenceState } from './segment';
 import { structureOf, type DocumentStructure, type Head } from './structure';
 import type { ThreeMdDocument } from './document';
+import { Vec } from './vector';
 
 /** Parses a whole text. Never throws. */
 export function parseThreeMd(text: string): ThreeMdDocument {
@@ -90,6 +91,7 @@ function shorthand(head: Head, lines: string[], text: string, loneCr: boolean): 
     zs.add(0);
     planes.push(new Plane(source, from - 1, null, zs, { bom: head.bom }));
   }
+  const planeList = Vec.adopt(planes);
   return {
     getText: () => text,
     lines,
@@ -99,8 +101,12 @@ function shorthand(head: Head, lines: string[], text: string, loneCr: boolean): 
     preamble: null,
     preambleStartLine: from,
     preambleEndLine: lines.length,
+    directiveList: Vec.EMPTY,
+    planeList,
     directives: [],
-    planes,
+    get planes() {
+      return planeList.toArray();
+    },
     zs,
     loneCr,
     structure: null,
@@ -121,43 +127,38 @@ export interface ViewReuse {
 export function documentOf(st: DocumentStructure, text: (() => string) | undefined, loneCr: boolean, reuse?: ViewReuse): ThreeMdDocument {
   const { tops } = st;
   const same = reuse && reuse.prev.zs === st.zs ? reuse : undefined;
-  let directives: Directive[];
-  let planes: Plane[];
+  const directives: Directive[] = [];
+  const planes: Plane[] = [];
   let from = 0;
+  let keptPlanes = 0;
   if (same && same.changed >= 0) {
     // The views before the edited directive are the previous document's, and after it too when nothing moved.
     const prev = same.prev;
-    const firstPlane = planesBefore(prev.planes, prev.directives[same.changed]!.line);
-    if (same.delta === 0 && prev.directives.length === tops.length) {
-      directives = prev.directives.slice();
-      planes = prev.planes.slice();
+    const firstPlane = planesBefore(prev.planeList, prev.directiveList.get(same.changed)!.line);
+    if (same.delta === 0 && prev.directiveList.length === tops.length) {
       const d = view(st, same.changed);
-      directives[same.changed] = d;
-      if (d.plane) planes[firstPlane] = d.plane;
-      return assemble(st, directives, planes, text, loneCr, reuse);
+      const planeList = d.plane ? prev.planeList.with(firstPlane, d.plane) : prev.planeList;
+      return assemble(st, prev.directiveList.with(same.changed, d), planeList, text, loneCr, reuse);
     }
-    directives = prev.directives.slice(0, same.changed);
-    planes = prev.planes.slice(0, firstPlane);
     from = same.changed;
-  } else {
-    directives = [];
-    planes = [];
+    keptPlanes = firstPlane;
   }
   for (let t = from; t < tops.length; t++) {
     const d = view(st, t);
     directives.push(d);
     if (d.plane) planes.push(d.plane);
   }
-  return assemble(st, directives, planes, text, loneCr, reuse);
+  if (from === 0) return assemble(st, Vec.adopt(directives), Vec.adopt(planes), text, loneCr, reuse);
+  return assemble(st, Vec.kept(reuse!.prev.directiveList, from, directives), Vec.kept(reuse!.prev.planeList, keptPlanes, planes), text, loneCr, reuse);
 }
 
 /** How many of `planes` (in line order) start before `line`. */
-function planesBefore(planes: readonly Plane[], line: number): number {
+function planesBefore(planes: Vec<Plane>, line: number): number {
   let lo = 0;
   let hi = planes.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (planes[mid]!.line < line) lo = mid + 1;
+    if (planes.get(mid)!.line < line) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -169,13 +170,13 @@ function view(st: DocumentStructure, t: number): Directive {
   const k = tops[t]!;
   const line = starts[k]!;
   const end = t + 1 < tops.length ? starts[tops[t + 1]!]! : st.lineCount;
-  const d = new Directive(st.segments[k]!, line, end, duplicate[t] === 1);
-  const src = sources[t];
+  const d = new Directive(st.segments.get(k)!, line, end, duplicate[t] === 1);
+  const src = sources.get(t);
   if (src && !d.duplicate) d.plane = new Plane(src, line, d, zs);
   return d;
 }
 
-function assemble(st: DocumentStructure, directives: Directive[], planes: Plane[], text: (() => string) | undefined, loneCr: boolean, reuse?: ViewReuse): ThreeMdDocument {
+function assemble(st: DocumentStructure, directives: Vec<Directive>, planes: Vec<Plane>, text: (() => string) | undefined, loneCr: boolean, reuse?: ViewReuse): ThreeMdDocument {
   const { head, tops, starts, zs } = st;
   const preambleEnd = starts[tops[0]!]!;
   // An edit within a directive's span leaves the lines before the first directive as they were.
@@ -198,8 +199,14 @@ function assemble(st: DocumentStructure, directives: Directive[], planes: Plane[
     preamble: keepPreamble ? reuse.prev.preamble : collapsed((i) => st.line(i)!, head.bodyStart, preambleEnd),
     preambleStartLine: head.bodyStart,
     preambleEndLine: preambleEnd,
-    directives,
-    planes,
+    directiveList: directives,
+    planeList: planes,
+    get directives() {
+      return directives.toArray();
+    },
+    get planes() {
+      return planes.toArray();
+    },
     zs,
     loneCr,
     structure: st,
@@ -246,12 +253,12 @@ export function documentLinks(doc: ThreeMdDocument): Link[] {
 
 /** The plane whose span contains `line`, if any (binary search over directive lines). */
 export function directiveAtLine(doc: ThreeMdDocument, line: number): Directive | undefined {
-  const ds = doc.directives;
+  const ds = doc.directiveList;
   let lo = 0;
   let hi = ds.length - 1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    const d = ds[mid]!;
+    const d = ds.get(mid)!;
     if (line < d.line) hi = mid - 1;
     else if (line >= d.endLine) lo = mid + 1;
     else return d;

@@ -9,6 +9,7 @@
 import type { Frontmatter, ParseIssue } from './syntax';
 import { PlaneSource } from './plane';
 import type { FenceState, Segment } from './segment';
+import { Vec } from './vector';
 
 /** The frontmatter and the lines before the first directive-looking line after it. */
 export interface Head {
@@ -32,15 +33,15 @@ export interface LineageMemo {}
 export class DocumentStructure {
   constructor(
     readonly head: Head,
-    /** Every segment after the head, each starting with a directive-looking line. */
-    readonly segments: readonly Segment[],
+    /** Every segment after the head, each starting with a directive-looking line (a persistent list: an edit shares the untouched part). */
+    readonly segments: Vec<Segment>,
     /** The line where each segment starts. */
     readonly starts: Int32Array,
     readonly lineCount: number,
     /** Indexes of the segments that are directives (entered outside any fence). */
     readonly tops: Int32Array,
     /** Per directive: its plane source, or null when the directive is rejected (no z, bad z, x or y). */
-    readonly sources: readonly (PlaneSource | null)[],
+    readonly sources: Vec<PlaneSource | null>,
     /** Per directive: 1 when its plane is a duplicate of an earlier z. */
     readonly duplicate: Uint8Array,
     readonly zs: ReadonlySet<number>,
@@ -62,7 +63,7 @@ export class DocumentStructure {
   line(i: number): string | undefined {
     if (i < 0 || i >= this.lineCount) return undefined;
     const k = this.segmentAt(i);
-    return k < 0 ? this.head.segment.line(i) : this.segments[k]!.line(i - this.starts[k]!);
+    return k < 0 ? this.head.segment.line(i) : this.segments.get(k)!.line(i - this.starts[k]!);
   }
 }
 
@@ -88,7 +89,8 @@ export function startsOf(headLines: number, segments: readonly Segment[]): { sta
  * The structure of a head and segments. Sources of several segments are taken from `prev` when
  * they are made of the same segments (a fence left open keeps swallowing the same ones).
  */
-export function structureOf(head: Head, segments: readonly Segment[], prev?: DocumentStructure | null): DocumentStructure {
+export function structureOf(head: Head, list: readonly Segment[] | Vec<Segment>, prev?: DocumentStructure | null): DocumentStructure {
+  const segments = list instanceof Vec ? list.toArray() : list;
   const { starts, lineCount } = startsOf(head.segment.lineCount, segments);
   const tops: number[] = [];
   let state = head.fence;
@@ -127,7 +129,8 @@ export function structureOf(head: Head, segments: readonly Segment[], prev?: Doc
   const keptZs = prev && sameSet(prev.zs, zs) ? prev.zs : zs;
   const keptTops = prev && sameInts(prev.tops, tops) ? prev.tops : Int32Array.from(tops);
   const keptDuplicate = prev && sameInts(prev.duplicate, duplicate) ? prev.duplicate : duplicate;
-  return new DocumentStructure(head, segments, starts, lineCount, keptTops, sources, keptDuplicate, keptZs, prev?.memo);
+  const vec = list instanceof Vec ? list : Vec.of(segments);
+  return new DocumentStructure(head, vec, starts, lineCount, keptTops, Vec.adopt(sources), keptDuplicate, keptZs, prev?.memo);
 }
 
 /** The multi-segment sources of a structure, by their first segment. */
@@ -156,7 +159,7 @@ function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
  * Returns null when the replacement does not play the same part.
  */
 export function replacedSegment(s: DocumentStructure, k: number, seg: Segment): DocumentStructure | null {
-  const old = s.segments[k]!;
+  const old = s.segments.get(k)!;
   if (!seg.startsDirective) return null;
   // The fence state it is entered in: outside a fence for a directive; otherwise the same as the one before it leaves.
   const t = topIndex(s, k);
@@ -170,21 +173,20 @@ export function replacedSegment(s: DocumentStructure, k: number, seg: Segment): 
     if (!moved) return null;
     zs = moved;
   }
-  const segments = s.segments.slice();
-  segments[k] = seg;
+  const segments = s.segments.with(k, seg);
   const delta = seg.lineCount - old.lineCount;
   let starts = s.starts;
   if (delta !== 0) {
     starts = s.starts.slice();
     for (let j = k + 1; j < starts.length; j++) starts[j]! += delta;
   }
-  const sources = s.sources.slice();
+  let sources = s.sources;
   if (t >= 0) {
     const first = s.tops[t]!;
     const end = t + 1 < s.tops.length ? s.tops[t + 1]! : segments.length;
-    const src = s.sources[t];
-    if (end === first + 1) sources[t] = ownSource(seg);
-    else if (src) sources[t] = new PlaneSource(segments.slice(first, end), segments[first]!.parsed.header!);
+    const src = s.sources.get(t);
+    if (end === first + 1) sources = sources.with(t, ownSource(seg));
+    else if (src) sources = sources.with(t, new PlaneSource(segments.slice(first, end), segments.get(first)!.parsed.header!));
   }
   return new DocumentStructure(s.head, segments, starts, s.lineCount + delta, s.tops, sources, s.duplicate, zs, s.memo);
 }
@@ -195,11 +197,67 @@ export function replacedSegment(s: DocumentStructure, k: number, seg: Segment): 
  */
 function renumbered(s: DocumentStructure, t: number, from: number, to: number): ReadonlySet<number> | null {
   if (s.duplicate[t] || s.zs.has(to)) return null;
-  for (let u = 0; u < s.duplicate.length; u++) if (s.duplicate[u] && s.sources[u]!.header.z === from) return null;
-  const zs = new Set(s.zs);
-  zs.delete(from);
-  zs.add(to);
-  return zs;
+  for (let u = 0; u < s.duplicate.length; u++) if (s.duplicate[u] && s.sources.get(u)!.header.z === from) return null;
+  return movedZs(s.zs, from, to);
+}
+
+/** The most renumberings a z set is seen through before it is copied flat (each adds a step to `has`). */
+const MOST_MOVES = 16;
+
+/**
+ * A z set with one value renumbered, read through the set it came from (which never changes):
+ * renumbering a z in a 10,000-plane agent makes no copy of 10,000 numbers. It iterates in the
+ * order a copy with `from` deleted and `to` added would.
+ */
+class MovedZs implements ReadonlySet<number> {
+  readonly size: number;
+
+  constructor(
+    readonly base: ReadonlySet<number>,
+    readonly from: number,
+    readonly to: number,
+    readonly depth: number,
+  ) {
+    this.size = base.size;
+  }
+
+  has(z: number): boolean {
+    return z === this.to || (z !== this.from && this.base.has(z));
+  }
+
+  *values(): SetIterator<number> {
+    for (const z of this.base) if (z !== this.from) yield z;
+    yield this.to;
+  }
+
+  keys(): SetIterator<number> {
+    return this.values();
+  }
+
+  *entries(): SetIterator<[number, number]> {
+    for (const z of this.values()) yield [z, z];
+  }
+
+  [Symbol.iterator](): SetIterator<number> {
+    return this.values();
+  }
+
+  forEach(fn: (value: number, key: number, set: ReadonlySet<number>) => void, thisArg?: unknown): void {
+    for (const z of this.values()) fn.call(thisArg, z, z, this);
+  }
+}
+
+/** `zs` with `from` (in it) renumbered to `to` (not in it); renumbering back gives the set it came from. */
+function movedZs(zs: ReadonlySet<number>, from: number, to: number): ReadonlySet<number> {
+  if (zs instanceof MovedZs && zs.from === to && zs.to === from) return zs.base;
+  const depth = zs instanceof MovedZs ? zs.depth + 1 : 1;
+  if (depth > MOST_MOVES) {
+    const flat = new Set(zs);
+    flat.delete(from);
+    flat.add(to);
+    return flat;
+  }
+  return new MovedZs(zs, from, to, depth);
 }
 
 /** Index of the directive whose span holds segment `k` (-1: the preamble). */
@@ -226,6 +284,6 @@ function lastAtMost(sorted: Int32Array, x: number): number {
 function enteredIn(s: DocumentStructure, k: number): FenceState {
   const t = topIndex(s, k);
   let state: FenceState = t < 0 ? s.head.fence : '';
-  for (let j = t < 0 ? 0 : s.tops[t]!; j < k; j++) state = s.segments[j]!.fenceOut(state);
+  for (let j = t < 0 ? 0 : s.tops[t]!; j < k; j++) state = s.segments.get(j)!.fenceOut(state);
   return state;
 }
