@@ -254,6 +254,14 @@ export function triggerTexts(plane: Plane): string[] {
 const PLACEHOLDER = /\{([a-zA-Z_]\w*)\}/g;
 const AGENT_LINK = /\[\[z=(\d+)(?:\|[^\]]*)?\]\]/g;
 
+/** The names of a tool template's `{name}` placeholders, every occurrence, in order: what `placeholderSpans` gives, without ranges. */
+export function placeholderTexts(tool: string): string[] {
+  const out: string[] = [];
+  PLACEHOLDER.lastIndex = 0;
+  for (let m = PLACEHOLDER.exec(tool); m; m = PLACEHOLDER.exec(tool)) out.push(m[1]!);
+  return out;
+}
+
 /** `{name}` placeholders of a tool attribute, every occurrence, with ranges. */
 export function placeholderSpans(attr: Attribute | undefined): Span[] {
   if (!attr) return [];

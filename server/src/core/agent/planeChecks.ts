@@ -6,7 +6,7 @@
 import { lintTool } from './toolLint';
 import { lineRange, type Diagnostic, type Range, type Severity } from '../types';
 import type { Plane } from '../threemd/plane';
-import { attributeOf, INPUT_TYPES, planeAtZero, skillOf, type Skill } from './model';
+import { attributeOf, INPUT_TYPES, inputSchema, placeholderTexts, planeAtZero, skillOf, type Skill } from './model';
 import { AgentRule } from './rules';
 
 export function diag(code: string, severity: Severity, message: string, range: Range, extra?: Partial<Diagnostic>): Diagnostic {
@@ -38,6 +38,8 @@ function checkSkill(s: Skill, out: Diagnostic[]): void {
     const msg = `skill "${p.label ?? `skill-${s.z}`}" has no triggers; it can never be routed to`;
     out.push(diag(AgentRule.triggers, 'warning', msg, trig ? trig.valueRange : (attributeOf(p, 'label')?.valueRange ?? planeAnchor(p))));
   }
+  // Most skills have nothing to show here: the header's values say so without ranges (a skill's inputs with ranges cost a second read of its directive line).
+  if (!inputFindings(p, s.tool)) return;
   const inputs = s.inputs;
   const declared = new Set<string>();
   for (const input of inputs) {
@@ -70,6 +72,26 @@ function checkSkill(s: Skill, out: Diagnostic[]): void {
       out.push(diag(AgentRule.unusedInput, 'warning', `skill "${sname}" declares input "${input.name}" that its command never uses`, input.nameRange));
     }
   }
+}
+
+/**
+ * Whether the input and placeholder checks below find anything (or the tool binding is empty),
+ * read from the header's values: a duplicate or untyped input, a placeholder not declared, an
+ * input the command never uses.
+ */
+function inputFindings(p: Plane, tool: string | null): boolean {
+  if (p.attributes['tool'] !== undefined && !tool) return true;
+  const inputs = inputSchema(p);
+  const declared = new Set<string>();
+  for (const input of inputs) {
+    if (declared.has(input.name) || !(INPUT_TYPES as readonly string[]).includes(input.type)) return true;
+    declared.add(input.name);
+  }
+  if (!tool) return false;
+  const used = new Set(placeholderTexts(tool));
+  for (const name of used) if (!declared.has(name)) return true;
+  for (const name of declared) if (!used.has(name)) return true;
+  return false;
 }
 
 const KINDS = new Set(['identity', 'skill']);

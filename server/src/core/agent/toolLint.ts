@@ -30,11 +30,13 @@ function siteRange(attr: Attribute, site: PlaceholderSite): Range {
 
 /** The lint diagnostics of one skill's tool template. */
 export function lintTool(s: Skill, plane: Plane, out: Diagnostic[]): void {
-  const attr = attributeOf(plane, 'tool');
-  if (!attr || !s.tool) return;
+  if (!s.tool) return;
   const sname = s.name;
+  // The attribute (its columns: a second read of the directive line) only for a site with something to show.
+  let attr: Attribute | undefined;
   for (const site of sitesOf(s.tool)) {
-    const range = siteRange(attr, site);
+    if (!site.refusal && !site.quotes) continue;
+    const range = siteRange((attr ??= attributeOf(plane, 'tool')!), site);
     if (site.refusal) {
       out.push({
         code: TOOL_UNSAFE_PLACEHOLDER,
