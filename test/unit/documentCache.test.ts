@@ -11,7 +11,8 @@ import { DocumentStore } from '../../server/src/lsp/documents';
 import { WorkspaceIndex } from '../../server/src/lsp/workspace';
 import { NodeWorkspaceFs } from '../../server/src/node/workspaceFs';
 import { createProviders } from '../../server/src/lsp/formats/registry';
-import type { FormatContext, FormatProvider } from '../../server/src/lsp/formats/provider';
+import type { FormatProvider } from '../../server/src/lsp/formats/provider';
+import { formatContext } from '../helpers/formatContext';
 
 const SKILL = 'file:///ws/skills/pdf/SKILL.md';
 const REF = 'file:///ws/skills/pdf/reference.md';
@@ -22,17 +23,7 @@ function setup(files: Record<string, string> = {}) {
   const store = new DocumentStore();
   const providers = createProviders(store);
   let index: readonly IndexedFile[] = [];
-  const ctx: FormatContext = {
-    host,
-    files: () => index,
-    textOf: (uri) => store.get(uri)?.doc.getText() ?? host.readText(uri),
-    roots: () => ['file:///ws'],
-    schemaDiagnostics: true,
-    detection: 'auto',
-    skillTargets: [],
-    workspaceFiles: () => [],
-    editorValidatesPromptFiles: false,
-  };
+  const ctx = formatContext(host, store, () => index);
   const provider = (kind: 'skill' | 'agent-md' | 'world'): FormatProvider => providers[kind]!;
   return { host, store, ctx, provider, setIndex: (f: IndexedFile[]) => void (index = Object.freeze(f)) };
 }

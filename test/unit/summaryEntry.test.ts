@@ -12,7 +12,7 @@ import { summarize } from '../../server/src/core/agent/features/summary';
 import { InMemoryHost } from '../../server/src/core/host';
 import { DocumentStore } from '../../server/src/lsp/documents';
 import { createProviders } from '../../server/src/lsp/formats/registry';
-import type { FormatContext } from '../../server/src/lsp/formats/provider';
+import { formatContext } from '../helpers/formatContext';
 
 const URI = 'file:///ws/ops.agent.3md';
 
@@ -86,17 +86,7 @@ test('the index entry of an open agent, after edits, is the entry of a fresh par
   const host = new InMemoryHost({});
   const store = new DocumentStore();
   const provider = createProviders(store)['3md']!;
-  const ctx: FormatContext = {
-    host,
-    files: () => [],
-    textOf: (uri) => store.get(uri)?.doc.getText() ?? host.readText(uri),
-    roots: () => ['file:///ws'],
-    schemaDiagnostics: true,
-    detection: 'auto',
-    skillTargets: [],
-    workspaceFiles: () => [],
-    editorValidatesPromptFiles: false,
-  };
+  const ctx = formatContext(host, store);
   const doc = store.open(URI, '3md', 1, AGENT);
   const same = (what: string) => assert.deepEqual(provider.summarizeOpen!(doc, ctx), provider.summarize!(URI, doc.doc.getText(), ctx), what);
   same('on open');

@@ -26,8 +26,14 @@ export class Vec<T> implements Iterable<T> {
   /** The list of `items` (copied: the array may be changed afterwards). */
   static of<T>(items: readonly T[]): Vec<T> {
     if (items.length === 0) return Vec.EMPTY;
-    let level: Node[] = [];
-    for (let i = 0; i < items.length; i += WIDTH) level.push(items.slice(i, i + WIDTH));
+    const leaves: Node[] = [];
+    for (let i = 0; i < items.length; i += WIDTH) leaves.push(items.slice(i, i + WIDTH));
+    return Vec.#ofLeaves<T>(leaves, items.length);
+  }
+
+  /** The list whose items are those of `leaves` in order (full leaves of WIDTH items, but the last). */
+  static #ofLeaves<T>(leaves: Node[], length: number): Vec<T> {
+    let level = leaves;
     let shift = 0;
     while (level.length > 1) {
       const up: Node[] = [];
@@ -35,7 +41,7 @@ export class Vec<T> implements Iterable<T> {
       level = up;
       shift += BITS;
     }
-    return new Vec<T>(items.length, shift, level[0]!);
+    return new Vec<T>(length, shift, level[0]!);
   }
 
   /**
@@ -56,16 +62,7 @@ export class Vec<T> implements Iterable<T> {
     for (const x of rest) tail.push(x);
     for (let i = 0; i < tail.length; i += WIDTH) leaves.push(tail.slice(i, i + WIDTH));
     const length = keep + rest.length;
-    if (length === 0) return Vec.EMPTY;
-    let level = leaves;
-    let shift = 0;
-    while (level.length > 1) {
-      const up: Node[] = [];
-      for (let i = 0; i < level.length; i += WIDTH) up.push(level.slice(i, i + WIDTH));
-      level = up;
-      shift += BITS;
-    }
-    return new Vec<T>(length, shift, level[0]!);
+    return length === 0 ? Vec.EMPTY : Vec.#ofLeaves<T>(leaves, length);
   }
 
   /** The list of `items`, which the caller hands over (never changes it again): `toArray` then gives that array. */

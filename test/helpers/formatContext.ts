@@ -1,0 +1,20 @@
+/** A format context over an in-memory workspace and a document store, as the server builds one for a provider. */
+import type { InMemoryHost } from '../../server/src/core/host';
+import type { IndexedFile } from '../../server/src/core/indexTypes';
+import type { DocumentStore } from '../../server/src/lsp/documents';
+import type { FormatContext } from '../../server/src/lsp/formats/provider';
+
+/** Open documents win over the workspace's files; `files` is the workspace index the providers see. */
+export function formatContext(host: InMemoryHost, store: DocumentStore, files: () => readonly IndexedFile[] = () => []): FormatContext {
+  return {
+    host,
+    files,
+    textOf: (uri) => store.get(uri)?.doc.getText() ?? host.readText(uri),
+    roots: () => ['file:///ws'],
+    schemaDiagnostics: true,
+    detection: 'auto',
+    skillTargets: [],
+    workspaceFiles: () => [],
+    editorValidatesPromptFiles: false,
+  };
+}
