@@ -146,3 +146,40 @@ test('in an agent without route assertions, a z renumbered keeps them none, and 
     'the failing route assertion is reported',
   );
 });
+
+test('a z renumbered keeps the views whose links name neither z and remakes those that do; links resolve against the new set, and back again', () => {
+  const text = [
+    '---',
+    '3md: 1.0',
+    'title: t',
+    '---',
+    '@plane z=0 kind=identity label="core"',
+    'Core.',
+    '@plane z=1 label="a" triggers="a"',
+    'Needs [[z=5]].',
+    '@plane z=2 label="b" triggers="b"',
+    'Needs [[z=3]].',
+    '@plane z=3 label="c" triggers="c"',
+    'C.',
+    '@plane z=4 label="d" triggers="d"',
+    'Sees [[z=1]].',
+    '',
+  ].join('\n');
+  const doc0 = parseThreeMd(text);
+  const exists = (d: typeof doc0) => d.planes.map((p) => p.links.map((l) => [p.z, l.targetZ, l.targetExists]));
+  const before = exists(doc0);
+  const line = 10; // `@plane z=3 …`
+  const doc1 = reparse(doc0, { range: { start: { line, character: 9 }, end: { line, character: 10 } }, text: '5' });
+  assert.deepEqual(exists(doc1), exists(parseThreeMd(doc1.getText())));
+  assert.deepEqual(exists(doc1)[1], [[1, 5, true]], 'the link to the new z resolves');
+  assert.deepEqual(exists(doc1)[2], [[2, 3, false]], 'the link to the old z is dead');
+  assert.equal(doc1.planes[4], doc0.planes[4], 'a plane whose links name neither z keeps its view');
+  assert.equal(doc1.planes[0], doc0.planes[0]);
+  assert.notEqual(doc1.planes[1], doc0.planes[1], 'a plane that names the new z gets a new view');
+  assert.notEqual(doc1.planes[2], doc0.planes[2], 'a plane that names the old z gets a new view');
+  assert.deepEqual(exists(doc0), before, 'the earlier document is as it was');
+  const doc2 = reparse(doc1, { range: { start: { line, character: 9 }, end: { line, character: 10 } }, text: '3' });
+  assert.deepEqual(exists(doc2), before, 'renumbered back, every link resolves as at first');
+  assert.deepEqual(diagnostics(doc2), diagnostics(parseThreeMd(text)));
+  assert.deepEqual(diagnostics(doc1), diagnostics(parseThreeMd(doc1.getText())));
+});

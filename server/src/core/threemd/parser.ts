@@ -10,7 +10,7 @@ import { bareRecord, type Frontmatter, type ParseIssue } from './syntax';
 import type { Link } from './link';
 import { Directive, Plane, PlaneSource } from './plane';
 import { fenceTransition, Segment, type FenceState } from './segment';
-import { structureOf, type DocumentStructure, type Head } from './structure';
+import { renumberBetween, structureOf, type DocumentStructure, type Head } from './structure';
 import type { ThreeMdDocument } from './document';
 import { Vec } from './vector';
 
@@ -127,6 +127,10 @@ export interface ViewReuse {
 export function documentOf(st: DocumentStructure, text: (() => string) | undefined, loneCr: boolean, reuse?: ViewReuse): ThreeMdDocument {
   const { tops } = st;
   const same = reuse && reuse.prev.zs === st.zs ? reuse : undefined;
+  if (!same && reuse && reuse.changed >= 0 && reuse.delta === 0 && reuse.prev.directiveList.length === tops.length) {
+    const renumbered = renumberedViews(st, reuse);
+    if (renumbered) return assemble(st, renumbered.directives, renumbered.planes, text, loneCr, reuse);
+  }
   const directives: Directive[] = [];
   const planes: Plane[] = [];
   let from = 0;
@@ -150,6 +154,47 @@ export function documentOf(st: DocumentStructure, text: (() => string) | undefin
   }
   if (from === 0) return assemble(st, Vec.adopt(directives), Vec.adopt(planes), text, loneCr, reuse);
   return assemble(st, Vec.kept(reuse!.prev.directiveList, from, directives), Vec.kept(reuse!.prev.planeList, keptPlanes, planes), text, loneCr, reuse);
+}
+
+/** The most views a renumbering makes anew before every view is made anew instead. */
+const MOST_RENUMBERED_VIEWS = 64;
+
+/**
+ * The views after a z was renumbered in place (no line moved, no directive came or went): the
+ * previous document's, but for the renumbered directive and the planes whose links resolve
+ * differently, those that name the old or the new z or were made against another z set. Null
+ * when the z sets are not one renumbering apart, or too many views would be made anew.
+ */
+function renumberedViews(st: DocumentStructure, reuse: ViewReuse): { directives: Vec<Directive>; planes: Vec<Plane> } | null {
+  const prev = reuse.prev;
+  const moved = renumberBetween(prev.zs, st.zs);
+  if (!moved) return null;
+  const [a, b] = moved;
+  let directives = prev.directiveList;
+  let planes = prev.planeList;
+  let remade = 0;
+  let p = 0;
+  for (let t = 0; t < directives.length; t++) {
+    const old = directives.get(t)!;
+    const plane = old.plane;
+    const stale = t === reuse.changed || (plane !== null && plane.zs !== st.zs && (plane.zs !== prev.zs || names(plane, a, b)));
+    if (stale) {
+      if (++remade > MOST_RENUMBERED_VIEWS) return null;
+      const d = view(st, t);
+      // A renumbering keeps every duplicate verdict (structure.ts replacedSegment), so a directive has a plane now when it had one before.
+      if ((d.plane === null) !== (plane === null)) return null;
+      directives = directives.with(t, d);
+      if (d.plane) planes = planes.with(p, d.plane);
+    }
+    if (plane) p++;
+  }
+  return { directives, planes };
+}
+
+/** Whether a plane has a link to z `a` or `b`. */
+function names(plane: Plane, a: number, b: number): boolean {
+  for (const l of plane.source.links) if (l.targetZ === a || l.targetZ === b) return true;
+  return false;
 }
 
 /** How many of `planes` (in line order) start before `line`. */
