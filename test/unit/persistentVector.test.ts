@@ -183,3 +183,34 @@ test('a z renumbered keeps the views whose links name neither z and remakes thos
   assert.deepEqual(diagnostics(doc2), diagnostics(parseThreeMd(text)));
   assert.deepEqual(diagnostics(doc1), diagnostics(parseThreeMd(doc1.getText())));
 });
+
+test('a directive added keeps the earlier views whose links resolve alike and remakes one that names the new z; removed again, links resolve as at first', () => {
+  const text = [
+    '---',
+    '3md: 1.0',
+    'title: t',
+    '---',
+    '@plane z=0 kind=identity label="core"',
+    'Core.',
+    '@plane z=1 label="a" triggers="a"',
+    'Needs [[z=9]].',
+    '@plane z=2 label="b" triggers="b"',
+    'Sees [[z=1]].',
+    '@plane z=3 label="c" triggers="c"',
+    'C.',
+    '',
+  ].join('\n');
+  const doc0 = parseThreeMd(text);
+  const exists = (d: typeof doc0) => d.planes.map((p) => p.links.map((l) => [p.z, l.targetZ, l.targetExists]));
+  const before = exists(doc0);
+  const added = reparse(doc0, { range: { start: { line: 10, character: 0 }, end: { line: 10, character: 0 } }, text: '@plane z=9 label="n" triggers="n"\nNew.\n' });
+  assert.deepEqual(exists(added), exists(parseThreeMd(added.getText())));
+  assert.deepEqual(exists(added)[1], [[1, 9, true]], 'the earlier link to the new z resolves');
+  assert.equal(added.planes[2], doc0.planes[2], 'an earlier plane whose links resolve alike keeps its view');
+  assert.notEqual(added.planes[1], doc0.planes[1], 'an earlier plane that names the new z gets a new view');
+  assert.deepEqual(exists(doc0), before, 'the earlier document is as it was');
+  const removed = reparse(added, { range: { start: { line: 10, character: 0 }, end: { line: 12, character: 0 } }, text: '' });
+  assert.deepEqual(exists(removed), before);
+  assert.deepEqual(diagnostics(removed), diagnostics(parseThreeMd(text)));
+  assert.deepEqual(diagnostics(added), diagnostics(parseThreeMd(added.getText())));
+});

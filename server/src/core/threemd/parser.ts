@@ -131,20 +131,23 @@ export function documentOf(st: DocumentStructure, text: (() => string) | undefin
     const renumbered = renumberedViews(st, reuse);
     if (renumbered) return assemble(st, renumbered.directives, renumbered.planes, text, loneCr, reuse);
   }
+  // With another z set, the views before the edited directive are kept when their links resolve alike (a directive added, removed, or a fence that swallows planes).
+  const stale = !same && reuse && reuse.changed > 0 ? stalePrefixViews(st, reuse) : null;
+  const keep = same ?? (stale ? reuse : undefined);
   const directives: Directive[] = [];
   const planes: Plane[] = [];
   let from = 0;
   let keptPlanes = 0;
-  if (same && same.changed >= 0) {
-    // The views before the edited directive are the previous document's, and after it too when nothing moved.
-    const prev = same.prev;
-    const firstPlane = planesBefore(prev.planeList, prev.directiveList.get(same.changed)!.line);
-    if (same.delta === 0 && prev.directiveList.length === tops.length) {
+  if (keep && keep.changed >= 0) {
+    // The views before the edited directive are the previous document's, and after it too when nothing moved and the z set is the same.
+    const prev = keep.prev;
+    const firstPlane = planesBefore(prev.planeList, prev.directiveList.get(keep.changed)!.line);
+    if (same && same.delta === 0 && prev.directiveList.length === tops.length) {
       const d = view(st, same.changed);
       const planeList = d.plane ? prev.planeList.with(firstPlane, d.plane) : prev.planeList;
       return assemble(st, prev.directiveList.with(same.changed, d), planeList, text, loneCr, reuse);
     }
-    from = same.changed;
+    from = keep.changed;
     keptPlanes = firstPlane;
   }
   for (let t = from; t < tops.length; t++) {
@@ -153,7 +156,50 @@ export function documentOf(st: DocumentStructure, text: (() => string) | undefin
     if (d.plane) planes.push(d.plane);
   }
   if (from === 0) return assemble(st, Vec.adopt(directives), Vec.adopt(planes), text, loneCr, reuse);
-  return assemble(st, Vec.kept(reuse!.prev.directiveList, from, directives), Vec.kept(reuse!.prev.planeList, keptPlanes, planes), text, loneCr, reuse);
+  let directiveList = Vec.kept(reuse!.prev.directiveList, from, directives);
+  let planeList = Vec.kept(reuse!.prev.planeList, keptPlanes, planes);
+  for (const t of stale ?? []) {
+    const d = view(st, t);
+    const at = planesBefore(planeList, d.line);
+    directiveList = directiveList.with(t, d);
+    if (d.plane) planeList = planeList.with(at, d.plane);
+  }
+  return assemble(st, directiveList, planeList, text, loneCr, reuse);
+}
+
+/** The most sets other than the document's that kept views may have been made against (each one kept alive by them). */
+const MOST_OLD_SETS = 4;
+
+/**
+ * The directives before the edited one whose views must be made anew after the z set changed:
+ * those whose plane has a link that resolves otherwise in the new set, or was made against a z set
+ * beyond the few that kept views may hold on to. Null (make every view anew) when there are more
+ * than `MOST_RENUMBERED_VIEWS`.
+ */
+function stalePrefixViews(st: DocumentStructure, reuse: ViewReuse): number[] | null {
+  const prev = reuse.prev;
+  const sets: ReadonlySet<number>[] = [];
+  const out: number[] = [];
+  for (let t = 0; t < reuse.changed; t++) {
+    const plane = prev.directiveList.get(t)!.plane;
+    if (!plane || plane.zs === st.zs) continue;
+    let known = sets.includes(plane.zs);
+    if (!known && sets.length < MOST_OLD_SETS) {
+      sets.push(plane.zs);
+      known = true;
+    }
+    if (!known || !resolvesAlike(plane, st.zs)) {
+      out.push(t);
+      if (out.length > MOST_RENUMBERED_VIEWS) return null;
+    }
+  }
+  return out;
+}
+
+/** Whether each link of a plane finds its target in `zs` exactly when it does in the set its view was made with. */
+function resolvesAlike(plane: Plane, zs: ReadonlySet<number>): boolean {
+  for (const l of plane.source.links) if (plane.zs.has(l.targetZ) !== zs.has(l.targetZ)) return false;
+  return true;
 }
 
 /** The most views a renumbering makes anew before every view is made anew instead. */
