@@ -10,7 +10,7 @@ import { bareRecord, type Frontmatter, type ParseIssue } from './syntax';
 import type { Link } from './link';
 import { Directive, Plane, PlaneSource } from './plane';
 import { fenceTransition, Segment, type FenceState } from './segment';
-import { renumberBetween, structureOf, type DocumentStructure, type Head } from './structure';
+import { structureOf, type DocumentStructure, type Head } from './structure';
 import type { ThreeMdDocument } from './document';
 import { Vec } from './vector';
 
@@ -125,62 +125,72 @@ export interface ViewReuse {
 
 /** The document of a structure with directives. */
 export function documentOf(st: DocumentStructure, text: (() => string) | undefined, loneCr: boolean, reuse?: ViewReuse): ThreeMdDocument {
-  const { tops } = st;
-  const same = reuse && reuse.prev.zs === st.zs ? reuse : undefined;
-  if (!same && reuse && reuse.changed >= 0 && reuse.delta === 0 && reuse.prev.directiveList.length === tops.length) {
-    const renumbered = renumberedViews(st, reuse);
-    if (renumbered) return assemble(st, renumbered.directives, renumbered.planes, text, loneCr, reuse);
-  }
-  // With another z set, the views before the edited directive are kept when their links resolve alike (a directive added, removed, or a fence that swallows planes).
-  const stale = !same && reuse && reuse.changed > 0 ? stalePrefixViews(st, reuse) : null;
-  const keep = same ?? (stale ? reuse : undefined);
+  const kept = reuse && reuse.changed >= 0 ? keptViews(st, reuse) : null;
+  if (kept) return assemble(st, kept.directives, kept.planes, text, loneCr, reuse);
   const directives: Directive[] = [];
   const planes: Plane[] = [];
-  let from = 0;
-  let keptPlanes = 0;
-  if (keep && keep.changed >= 0) {
-    // The views before the edited directive are the previous document's, and after it too when nothing moved and the z set is the same.
-    const prev = keep.prev;
-    const firstPlane = planesBefore(prev.planeList, prev.directiveList.get(keep.changed)!.line);
-    if (same && same.delta === 0 && prev.directiveList.length === tops.length) {
-      const d = view(st, same.changed);
-      const planeList = d.plane ? prev.planeList.with(firstPlane, d.plane) : prev.planeList;
-      return assemble(st, prev.directiveList.with(same.changed, d), planeList, text, loneCr, reuse);
-    }
-    from = keep.changed;
-    keptPlanes = firstPlane;
-  }
-  for (let t = from; t < tops.length; t++) {
+  for (let t = 0; t < st.tops.length; t++) {
     const d = view(st, t);
     directives.push(d);
     if (d.plane) planes.push(d.plane);
   }
-  if (from === 0) return assemble(st, Vec.adopt(directives), Vec.adopt(planes), text, loneCr, reuse);
-  let directiveList = Vec.kept(reuse!.prev.directiveList, from, directives);
-  let planeList = Vec.kept(reuse!.prev.planeList, keptPlanes, planes);
-  for (const t of stale ?? []) {
-    const d = view(st, t);
-    const at = planesBefore(planeList, d.line);
-    directiveList = directiveList.with(t, d);
-    if (d.plane) planeList = planeList.with(at, d.plane);
-  }
-  return assemble(st, directiveList, planeList, text, loneCr, reuse);
+  return assemble(st, Vec.adopt(directives), Vec.adopt(planes), text, loneCr, reuse);
 }
+
+/** The most views kept from the previous document that are made anew one by one (more: every view is made anew). */
+const MOST_STALE_VIEWS = 64;
 
 /** The most sets other than the document's that kept views may have been made against (each one kept alive by them). */
 const MOST_OLD_SETS = 4;
 
 /**
- * The directives before the edited one whose views must be made anew after the z set changed:
- * those whose plane has a link that resolves otherwise in the new set, or was made against a z set
- * beyond the few that kept views may hold on to. Null (make every view anew) when there are more
- * than `MOST_RENUMBERED_VIEWS`.
+ * The views of a re-parsed document, from the previous one's: those before the edited directive,
+ * and after it too when nothing moved (same lines, same directives); the edited directive and the
+ * ones after it that moved are made anew. When the z set changed (a z renumbered, a directive
+ * added or removed, a fence that swallows planes), a kept view's links resolve against the set it
+ * was made with, so it is kept only when each of them finds its target there exactly when it does
+ * in the new set. Null when too many views would be made anew one by one.
  */
-function stalePrefixViews(st: DocumentStructure, reuse: ViewReuse): number[] | null {
+function keptViews(st: DocumentStructure, reuse: ViewReuse): { directives: Vec<Directive>; planes: Vec<Plane> } | null {
   const prev = reuse.prev;
+  const inPlace = reuse.delta === 0 && prev.directiveList.length === st.tops.length;
+  const stale = prev.zs === st.zs ? [] : staleViews(st, prev, inPlace ? st.tops.length : reuse.changed);
+  if (!stale) return null;
+  let directives = prev.directiveList;
+  let planes = prev.planeList;
+  if (inPlace) {
+    if (!stale.includes(reuse.changed)) stale.push(reuse.changed);
+  } else {
+    const fresh: Directive[] = [];
+    const freshPlanes: Plane[] = [];
+    for (let t = reuse.changed; t < st.tops.length; t++) {
+      const d = view(st, t);
+      fresh.push(d);
+      if (d.plane) freshPlanes.push(d.plane);
+    }
+    const firstPlane = planesBefore(prev.planeList, prev.directiveList.get(reuse.changed)!.line);
+    directives = Vec.kept(prev.directiveList, reuse.changed, fresh);
+    planes = Vec.kept(prev.planeList, firstPlane, freshPlanes);
+  }
+  for (const t of stale) {
+    const d = view(st, t);
+    // Whether a directive makes a plane is the same for a kept one (its duplicate verdict holds: structure.ts).
+    if ((d.plane === null) !== (directives.get(t)!.plane === null)) return null;
+    if (d.plane) planes = planes.with(planesBefore(planes, d.line), d.plane);
+    directives = directives.with(t, d);
+  }
+  return { directives, planes };
+}
+
+/**
+ * Which of the previous document's first `n` views cannot be kept under the new z set: those
+ * whose plane has a link that resolves otherwise in it, or was made against a set beyond the few
+ * that kept views may hold on to. Null when there are more than `MOST_STALE_VIEWS`.
+ */
+function staleViews(st: DocumentStructure, prev: ThreeMdDocument, n: number): number[] | null {
   const sets: ReadonlySet<number>[] = [];
   const out: number[] = [];
-  for (let t = 0; t < reuse.changed; t++) {
+  for (let t = 0; t < n; t++) {
     const plane = prev.directiveList.get(t)!.plane;
     if (!plane || plane.zs === st.zs) continue;
     let known = sets.includes(plane.zs);
@@ -190,7 +200,7 @@ function stalePrefixViews(st: DocumentStructure, reuse: ViewReuse): number[] | n
     }
     if (!known || !resolvesAlike(plane, st.zs)) {
       out.push(t);
-      if (out.length > MOST_RENUMBERED_VIEWS) return null;
+      if (out.length > MOST_STALE_VIEWS) return null;
     }
   }
   return out;
@@ -200,47 +210,6 @@ function stalePrefixViews(st: DocumentStructure, reuse: ViewReuse): number[] | n
 function resolvesAlike(plane: Plane, zs: ReadonlySet<number>): boolean {
   for (const l of plane.source.links) if (plane.zs.has(l.targetZ) !== zs.has(l.targetZ)) return false;
   return true;
-}
-
-/** The most views a renumbering makes anew before every view is made anew instead. */
-const MOST_RENUMBERED_VIEWS = 64;
-
-/**
- * The views after a z was renumbered in place (no line moved, no directive came or went): the
- * previous document's, but for the renumbered directive and the planes whose links resolve
- * differently, those that name the old or the new z or were made against another z set. Null
- * when the z sets are not one renumbering apart, or too many views would be made anew.
- */
-function renumberedViews(st: DocumentStructure, reuse: ViewReuse): { directives: Vec<Directive>; planes: Vec<Plane> } | null {
-  const prev = reuse.prev;
-  const moved = renumberBetween(prev.zs, st.zs);
-  if (!moved) return null;
-  const [a, b] = moved;
-  let directives = prev.directiveList;
-  let planes = prev.planeList;
-  let remade = 0;
-  let p = 0;
-  for (let t = 0; t < directives.length; t++) {
-    const old = directives.get(t)!;
-    const plane = old.plane;
-    const stale = t === reuse.changed || (plane !== null && plane.zs !== st.zs && (plane.zs !== prev.zs || names(plane, a, b)));
-    if (stale) {
-      if (++remade > MOST_RENUMBERED_VIEWS) return null;
-      const d = view(st, t);
-      // A renumbering keeps every duplicate verdict (structure.ts replacedSegment), so a directive has a plane now when it had one before.
-      if ((d.plane === null) !== (plane === null)) return null;
-      directives = directives.with(t, d);
-      if (d.plane) planes = planes.with(p, d.plane);
-    }
-    if (plane) p++;
-  }
-  return { directives, planes };
-}
-
-/** Whether a plane has a link to z `a` or `b`. */
-function names(plane: Plane, a: number, b: number): boolean {
-  for (const l of plane.source.links) if (l.targetZ === a || l.targetZ === b) return true;
-  return false;
 }
 
 /** How many of `planes` (in line order) start before `line`. */

@@ -247,17 +247,6 @@ class MovedZs implements ReadonlySet<number> {
   }
 }
 
-/**
- * The two z values by which sets `a` and `b` differ when one is the other with one z renumbered
- * (a renumbering, or one undone), else null: a view made against `a` answers as one made against
- * `b` for every link that names neither.
- */
-export function renumberBetween(a: ReadonlySet<number>, b: ReadonlySet<number>): readonly [number, number] | null {
-  if (a instanceof MovedZs && a.base === b) return [a.from, a.to];
-  if (b instanceof MovedZs && b.base === a) return [b.from, b.to];
-  return null;
-}
-
 /** `zs` with `from` (in it) renumbered to `to` (not in it); renumbering back gives the set it came from. */
 function movedZs(zs: ReadonlySet<number>, from: number, to: number): ReadonlySet<number> {
   if (zs instanceof MovedZs && zs.from === to && zs.to === from) return zs.base;
