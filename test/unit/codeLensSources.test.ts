@@ -1,19 +1,45 @@
 /**
  * The "N links" code lens resolves one z at a time (`linkSourcesTo`): it must give what the map of
- * every z (`linkSources`, one pass over every link) gives for that z — the count, and the first
+ * every z (`allLinkSources` below, one pass over every link) gives for that z — the count, and the first
  * `LENS_LOCATIONS` ranges in the same order — whatever mix of 3md links and dependencies a plane has.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
-import { LENS_LOCATIONS, linkSources, linkSourcesTo } from '../../server/src/core/agent/features/outline';
+import { LENS_LOCATIONS, linkSourcesTo } from '../../server/src/core/agent/features/outline';
+import { skillOf } from '../../server/src/core/agent/model';
+import type { ThreeMdAnalysis } from '../../server/src/core/threemdAnalysis';
+import type { Range } from '../../server/src/core/types';
 
 const analyze = (text: string) => analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' });
 
+/** The reference: the links pointing at every z, in one pass over every plane's links and the dependencies that are not also links (both in text order). */
+function allLinkSources(a: ThreeMdAnalysis): Map<number, { count: number; ranges: Range[] }> {
+  const sources = new Map<number, { count: number; ranges: Range[] }>();
+  const add = (z: number, r: Range) => {
+    const entry = sources.get(z);
+    if (!entry) sources.set(z, { count: 1, ranges: [r] });
+    else if (entry.count++ < LENS_LOCATIONS) entry.ranges.push(r);
+  };
+  const before = (x: Range, y: Range) => x.start.line < y.start.line || (x.start.line === y.start.line && x.start.character < y.start.character);
+  for (const p of a.doc.planes) {
+    for (const l of p.links) add(l.targetZ, l.targetRange);
+    const links = p.links;
+    let k = 0;
+    for (const d of skillOf(p).deps) {
+      while (k < links.length && before(links[k]!.targetRange, d.targetRange)) k++;
+      const l = links[k];
+      if (l && l.targetRange.start.line === d.targetRange.start.line && l.targetRange.start.character === d.targetRange.start.character) continue;
+      add(d.z, d.targetRange);
+    }
+  }
+  return sources;
+}
+
 function assertSameSources(text: string): void {
   const a = analyze(text);
-  const all = linkSources(a);
+  const all = allLinkSources(a);
   const zs = new Set([...all.keys(), ...a.doc.planes.map((p) => p.z), 12345]);
   for (const z of zs) assert.deepEqual(linkSourcesTo(a, z), all.get(z), `z=${z}`);
 }

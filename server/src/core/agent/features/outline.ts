@@ -1,5 +1,5 @@
 /** Document symbols, folding ranges, document links and the "N links" code lens of a 3md document. */
-import { SymbolKind, type CodeLens, type DocumentLink, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver-types';
+import { SymbolKind, type DocumentLink, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver-types';
 import type { Range } from '../../types';
 import type { ThreeMdAnalysis } from '../../threemdAnalysis';
 import { ownDependencyLinks, skillOf, type Dependency } from '../model';
@@ -63,9 +63,6 @@ export function documentLinks(a: ThreeMdAnalysis, uri: string): DocumentLink[] {
 /** How many link locations one "N links" lens carries (the count in its title is the full one). */
 export const LENS_LOCATIONS = 1000;
 
-/** Which links point at each z: how many, and where the first `LENS_LOCATIONS` are. */
-export type LinkSources = Map<number, { count: number; ranges: Range[] }>;
-
 /**
  * What one plane's links and dependencies point at, in the order a lens lists them: each 3md
  * link, then each dependency that is not also a 3md link (both lists are in text order: one merge
@@ -82,28 +79,6 @@ function eachSource(links: readonly Link[], deps: readonly Dependency[], visit: 
     if (l && l.line === d.line && l.start === d.start) continue;
     visit(d.z, null, d);
   }
-}
-
-const sourcesOf = new WeakMap<ThreeMdAnalysis, LinkSources>();
-
-/**
- * The links pointing at each z, made once per analysis: one pass over every link, so a document
- * of any size costs linear time. The code lens asks `linkSourcesTo` for one z instead.
- */
-export function linkSources(a: ThreeMdAnalysis): LinkSources {
-  const known = sourcesOf.get(a);
-  if (known) return known;
-  const sources: LinkSources = new Map();
-  for (const p of a.doc.planes) {
-    eachSource(p.links, skillOf(p).deps, (z, l, d) => {
-      const r = (l ?? d)!.targetRange;
-      const entry = sources.get(z);
-      if (!entry) sources.set(z, { count: 1, ranges: [r] });
-      else if (entry.count++ < LENS_LOCATIONS) entry.ranges.push(r);
-    });
-  }
-  sourcesOf.set(a, sources);
-  return sources;
 }
 
 /** Every link source of a document as two parallel lists: the z it points at and the index of its plane, in lens order. */
@@ -138,7 +113,7 @@ function sourceList(a: ThreeMdAnalysis): SourceList {
 }
 
 /**
- * `linkSources(a).get(z)` without making it for every z: the count from the list of targets, the
+ * The links pointing at z (what its code lens shows) without finding them for every z: the count from the list of targets, the
  * ranges (the first `LENS_LOCATIONS`) only from the planes that hold them. One code lens resolved
  * in a 200,000-plane document reads one list of numbers and one or two planes.
  */
@@ -159,15 +134,4 @@ export function linkSourcesTo(a: ThreeMdAnalysis, z: number): { count: number; r
     });
   }
   return count ? { count, ranges } : undefined;
-}
-
-/** "N links" above each plane, with where the links are (the first `LENS_LOCATIONS`). The command is filled in by the server. */
-export function linkCounts(a: ThreeMdAnalysis): { plane: Plane; count: number; lens: CodeLens; sources: Range[] }[] {
-  const sources = linkSources(a);
-  return a.doc.planes
-    .filter((p) => p.directive)
-    .map((p) => {
-      const from = sources.get(p.z);
-      return { plane: p, count: from?.count ?? 0, lens: { range: p.directive!.keywordRange }, sources: from?.ranges ?? [] };
-    });
 }
