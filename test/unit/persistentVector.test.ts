@@ -98,6 +98,12 @@ test('a list made of the first items of another and new ones holds them in order
 });
 
 /** The diagnostics of a document as plain data. */
+/** An agent text: a frontmatter and an identity plane (z=0, lines 4–5), then `planes`, one line each. */
+const agent = (...planes: string[]) => ['---', '3md: 1.0', 'title: t', '---', '@plane z=0 kind=identity label="core"', 'Core.', ...planes, ''].join('\n');
+
+/** Each plane's links as [plane z, target z, whether the target exists]. */
+const exists = (doc: ReturnType<typeof parseThreeMd>) => doc.planes.map((p) => p.links.map((l) => [p.z, l.targetZ, l.targetExists]));
+
 const diagnostics = (doc: ReturnType<typeof parseThreeMd>) => JSON.parse(JSON.stringify(analyzeThreeMd(doc, { fileName: 'agent.3md' }).diagnostics)) as unknown;
 
 test('a z renumbered again and again (past the depth where its set is copied) and back: every document has the z set and diagnostics a fresh parse has, and earlier ones keep theirs', () => {
@@ -148,13 +154,7 @@ test('in an agent without route assertions, a z renumbered keeps them none, and 
 });
 
 test('a z renumbered keeps the views whose links name neither z and remakes those that do; links resolve against the new set, and back again', () => {
-  const text = [
-    '---',
-    '3md: 1.0',
-    'title: t',
-    '---',
-    '@plane z=0 kind=identity label="core"',
-    'Core.',
+  const text = agent(
     '@plane z=1 label="a" triggers="a"',
     'Needs [[z=5]].',
     '@plane z=2 label="b" triggers="b"',
@@ -163,10 +163,8 @@ test('a z renumbered keeps the views whose links name neither z and remakes thos
     'C.',
     '@plane z=4 label="d" triggers="d"',
     'Sees [[z=1]].',
-    '',
-  ].join('\n');
+  );
   const doc0 = parseThreeMd(text);
-  const exists = (d: typeof doc0) => d.planes.map((p) => p.links.map((l) => [p.z, l.targetZ, l.targetExists]));
   const before = exists(doc0);
   const line = 10; // `@plane z=3 …`
   const doc1 = reparse(doc0, { range: { start: { line, character: 9 }, end: { line, character: 10 } }, text: '5' });
@@ -185,23 +183,8 @@ test('a z renumbered keeps the views whose links name neither z and remakes thos
 });
 
 test('a directive added keeps the earlier views whose links resolve alike and remakes one that names the new z; removed again, links resolve as at first', () => {
-  const text = [
-    '---',
-    '3md: 1.0',
-    'title: t',
-    '---',
-    '@plane z=0 kind=identity label="core"',
-    'Core.',
-    '@plane z=1 label="a" triggers="a"',
-    'Needs [[z=9]].',
-    '@plane z=2 label="b" triggers="b"',
-    'Sees [[z=1]].',
-    '@plane z=3 label="c" triggers="c"',
-    'C.',
-    '',
-  ].join('\n');
+  const text = agent('@plane z=1 label="a" triggers="a"', 'Needs [[z=9]].', '@plane z=2 label="b" triggers="b"', 'Sees [[z=1]].', '@plane z=3 label="c" triggers="c"', 'C.');
   const doc0 = parseThreeMd(text);
-  const exists = (d: typeof doc0) => d.planes.map((p) => p.links.map((l) => [p.z, l.targetZ, l.targetExists]));
   const before = exists(doc0);
   const added = reparse(doc0, { range: { start: { line: 10, character: 0 }, end: { line: 10, character: 0 } }, text: '@plane z=9 label="n" triggers="n"\nNew.\n' });
   assert.deepEqual(exists(added), exists(parseThreeMd(added.getText())));
