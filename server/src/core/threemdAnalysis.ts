@@ -164,7 +164,7 @@ function routeAssertions(doc: ThreeMdDocument, runtimeOf: () => AgentRuntime): D
     (old, _splice, oldKeys, oldExtra) => {
       if (old !== NO_ROUTE_CALLS || oldExtra[1] !== headKey) return undefined;
       const ds = directiveSplice(doc, oldKeys, oldExtra[0]);
-      return ds && ds.newPlanes.every((src) => ownRouteCalls(src).length === 0) ? NO_ROUTE_CALLS : undefined;
+      return ds && ds.newPlanes.every(noCalls) ? NO_ROUTE_CALLS : undefined;
     },
   );
   return failures.map(([plane, k, got]) => {

@@ -338,7 +338,7 @@ export function ownDependencyLinks(plane: Plane): readonly Dependency[] {
 
 /** The z values a plane's dependency links name, in body order. */
 export function dependencyTargets(plane: Plane): readonly number[] {
-  const deps = plane.directive ? ownDependencies(plane.source) : dependencies(plane);
+  const deps = ownDependencyLinks(plane);
   return deps.length ? deps.map((d) => d.z) : NO_TARGETS;
 }
 

@@ -13,6 +13,7 @@ import { RULE_CODES } from './ruleCodes';
 export const CONFIG_FILE_NAME = '.agent-files.json';
 export { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
 import { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
+import { splitUri } from '../uriPath';
 
 export type RuleSetting = Severity | 'off';
 const SETTINGS: readonly RuleSetting[] = ['off', 'error', 'warning', 'information', 'hint'];
@@ -123,12 +124,12 @@ export function parseConfig(text: string): ParsedConfig {
 /** The `.agent-files.json` URIs a file's config is looked for at, nearest first (its folder, then each one above). */
 export function configCandidates(fileUri: string): string[] {
   const out: string[] = [];
-  const m = /^([a-z][\w+.-]*:(?:\/\/[^/]*)?)(\/.*)$/i.exec(fileUri);
-  if (!m) return out;
-  const parts = m[2]!.split('/');
+  const { head, path } = splitUri(fileUri);
+  if (!head || !path.startsWith('/')) return out;
+  const parts = path.split('/');
   parts.pop();
   while (parts.length > 0) {
-    out.push(`${m[1]}${parts.join('/')}/${CONFIG_FILE_NAME}`);
+    out.push(`${head}${parts.join('/')}/${CONFIG_FILE_NAME}`);
     parts.pop();
   }
   return out;

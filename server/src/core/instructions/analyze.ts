@@ -12,6 +12,7 @@ import { checkImports, importsOf, type ResolvedImport } from './imports';
 import { checkInstructionLinks } from './links';
 import { checkInstructionFrontmatter, readInstructionFrontmatter, type InstructionFrontmatter } from './frontmatter';
 import { checkCommands } from './commands';
+import { splitUri } from '../uriPath';
 
 /** Claude Code skips a memory file larger than this (clients.md §2). */
 export const CLAUDE_MAX_BYTES = 4 * 1024 * 1024;
@@ -56,7 +57,7 @@ export function utf8Length(s: string): number {
 export function variantFor(uri: string, given?: InstructionVariant): InstructionVariant {
   let path = uri;
   try {
-    path = decodeURIComponent(uri.replace(/^[a-z][\w+.-]*:(?:\/\/[^/]*)?/i, ''));
+    path = decodeURIComponent(splitUri(uri).path);
   } catch {
     // keep the raw string
   }

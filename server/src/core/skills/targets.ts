@@ -5,6 +5,7 @@
  */
 import type { IWorkspaceHost } from '../host';
 import { isDecodeError, unlessExpected } from '../expectedErrors';
+import { splitUri } from '../uriPath';
 
 export const TARGETS = ['spec', 'skills-ref', 'claude-code', 'codex', 'copilot', 'gemini-cli', 'opencode', 'cursor'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -55,7 +56,7 @@ export function parseTargets(raw: unknown): { targets: Target[]; unknown: string
 }
 
 function rawSegmentsOf(uri: string): string[] {
-  return (uri.replace(/^[a-z][a-z0-9+.-]*:(?:\/\/[^/]*)?/i, '').split(/[?#]/)[0] ?? '').split('/');
+  return (splitUri(uri).path.split(/[?#]/)[0] ?? '').split('/');
 }
 
 function segmentsOf(uri: string): string[] {
