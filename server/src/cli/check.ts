@@ -28,6 +28,7 @@ import {
   isIgnored,
   nearestConfig,
   parseConfig,
+  type ConfigBound,
   type FoundConfig,
   type ParsedConfig,
 } from '../core/config';
@@ -63,6 +64,7 @@ export function checkCommand(argv: string[], io: Io): number {
     }
     if (st.isDirectory()) {
       roots.push(p);
+      configs.addWorkspace(p);
       for (const f of findFiles(p, (f) => fileKindOf(f) !== null)) if (!configs.ignores(f)) files.push({ path: f, kind: fileKindOf(f)! });
     } else {
       const kind = forced?.kind ?? fileKindOf(p);
@@ -70,18 +72,20 @@ export function checkCommand(argv: string[], io: Io): number {
         io.err(`agent-files: skipping ${p}: its name is not one agent-files checks (say what it is with --kind ${KIND_NAMES})`);
         continue;
       }
+      const own = [path.dirname(p)];
+      // A prompt or world.eval.md is checked against world.json, which sits above it.
+      if (kind === 'world-prompt') own.push(path.dirname(path.dirname(p)));
+      // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands).
+      if (kind === 'instructions') {
+        const m = /^(.*?)[\\/]\.(?:github|claude)(?:[\\/]|$)/.exec(path.resolve(p));
+        if (m) own.push(m[1]!);
+      }
+      for (const r of own) configs.addWorkspace(r);
       if (configs.ignores(p)) {
         io.err(`agent-files: skipping ${p}: it matches 'ignore' in ${configs.configFileOf(p) ?? CONFIG_FILE_NAME}`);
         continue;
       }
-      roots.push(path.dirname(p));
-      // A prompt or world.eval.md is checked against world.json, which sits above it.
-      if (kind === 'world-prompt') roots.push(path.dirname(path.dirname(p)));
-      // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands).
-      if (kind === 'instructions') {
-        const m = /^(.*?)[\\/]\.(?:github|claude)(?:[\\/]|$)/.exec(path.resolve(p));
-        if (m) roots.push(m[1]!);
-      }
+      roots.push(...own);
       files.push(forced ? { path: p, kind, forced } : { path: p, kind });
     }
   }
@@ -223,11 +227,23 @@ function sarifBase(cwd: string, roots: string[]): string {
 /**
  * The configuration of each checked file: the nearest .agent-files.json (read once per folder),
  * the one --config names, or none with --no-config. A named file that cannot be read is exit 2.
+ * The nearest is looked for as the editor looks for it: no higher than the repository root (the
+ * nearest folder holding `.git`) of each path named, or than the path itself outside a repository.
  */
 class ConfigReader {
   readonly #byUri = new Map<string, { path: string; parsed: ParsedConfig } | null>();
   readonly #fixed: FoundConfig | null | undefined;
   readonly #used = new Set<string>();
+  /** The top folders of the search (URIs): each named path's repository root, or the path itself. */
+  readonly #tops = new Set<string>();
+  readonly #repoRoots = new Map<string, boolean>();
+  readonly #bound: ConfigBound = {
+    inside: (folder) => [...this.#tops].some((t) => folder === t || folder.startsWith(t + '/')),
+    isRepoRoot: (folder) => {
+      if (!this.#repoRoots.has(folder)) this.#repoRoots.set(folder, holdsGit(URI.parse(folder).fsPath));
+      return this.#repoRoots.get(folder)!;
+    },
+  };
 
   constructor(
     private readonly io: Io,
@@ -242,6 +258,21 @@ class ConfigReader {
       this.#byUri.set(uri, { path: path.resolve(io.cwd, fixed), parsed: parseConfig(r.text) });
       this.#fixed = { uri, config: this.#byUri.get(uri)!.parsed.config };
     }
+  }
+
+  /** A folder named on the command line (or holding a file named there): configs are looked for up to its repository root. */
+  addWorkspace(dir: string): void {
+    const start = path.resolve(this.io.cwd, dir);
+    let top = start;
+    while (!holdsGit(top)) {
+      const up = path.dirname(top);
+      if (up === top) {
+        top = start; // in no repository: the folder itself
+        break;
+      }
+      top = up;
+    }
+    this.#tops.add(URI.file(top).toString());
   }
 
   forFile(fileUri: string): FoundConfig {
@@ -271,6 +302,7 @@ class ConfigReader {
         fileUri,
         (uri) => this.#read(uri),
         (uri) => this.#byUri.get(uri)!.parsed.config,
+        this.#bound,
       )
     );
   }
@@ -295,6 +327,16 @@ class ConfigReader {
       this.#byUri.set(uri, entry);
     }
     return this.#byUri.get(uri) ? '' : undefined;
+  }
+}
+
+/** True when a folder holds `.git` (a folder, or the file of a worktree or submodule): the root of a repository. */
+function holdsGit(dir: string): boolean {
+  try {
+    return fs.lstatSync(path.join(dir, '.git'), { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    // A folder that cannot be searched (permissions) holds no repository we can see.
+    return false;
   }
 }
 
