@@ -19,19 +19,9 @@ import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
 import { parseTargets, TARGETS } from '../core/skills';
-import {
-  applySafeFixes,
-  unifiedDiff,
-  applyConfigToFile,
-  CONFIG_FILE_NAME,
-  DEFAULT_CONFIG,
-  isIgnored,
-  nearestConfig,
-  parseConfig,
-  type ConfigBound,
-  type FoundConfig,
-  type ParsedConfig,
-} from '../core/config';
+import { fixFiles } from './fix';
+import { CliWorkspace } from './workspace';
+import { applyConfigToFile, CONFIG_FILE_NAME, DEFAULT_CONFIG, isIgnored, nearestConfig, parseConfig, type ConfigBound, type FoundConfig, type ParsedConfig } from '../core/config';
 
 export function checkCommand(argv: string[], io: Io): number {
   const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-dry-run'], ['format', 'kind', 'target', 'config']);
@@ -51,7 +41,8 @@ export function checkCommand(argv: string[], io: Io): number {
   if (rawTargets !== undefined && skillTargets.length === 0) throw new UsageError(`'--target' needs at least one of ${TARGETS.join(', ')}`);
   if (positional.length === 0) throw new UsageError(`usage: agent-files check [--format text|json|sarif] [--strict] [--kind ${KIND_NAMES}] [--target a,b] PATH...`);
   if (flags.has('config') && flags.has('no-config')) throw new UsageError("'--config' and '--no-config' cannot be combined");
-  const configs = new ConfigReader(io, flags.has('no-config') ? null : typeof flags.get('config') === 'string' ? (flags.get('config') as string) : undefined);
+  const workspace = new CliWorkspace(io.cwd);
+  const configs = new ConfigReader(io, flags.has('no-config') ? null : typeof flags.get('config') === 'string' ? (flags.get('config') as string) : undefined, workspace);
 
   const files: { path: string; kind: FileKind; forced?: ForcedKind }[] = [];
   const roots: string[] = [];
@@ -64,7 +55,7 @@ export function checkCommand(argv: string[], io: Io): number {
     }
     if (st.isDirectory()) {
       roots.push(p);
-      configs.addWorkspace(p);
+      workspace.add(p);
       for (const f of findFiles(p, (f) => fileKindOf(f) !== null)) if (!configs.ignores(f)) files.push({ path: f, kind: fileKindOf(f)! });
     } else {
       const kind = forced?.kind ?? fileKindOf(p);
@@ -80,7 +71,7 @@ export function checkCommand(argv: string[], io: Io): number {
         const m = /^(.*?)[\\/]\.(?:github|claude)(?:[\\/]|$)/.exec(path.resolve(p));
         if (m) own.push(m[1]!);
       }
-      for (const r of own) configs.addWorkspace(r);
+      for (const r of own) workspace.add(r);
       if (configs.ignores(p)) {
         io.err(`agent-files: skipping ${p}: it matches 'ignore' in ${configs.configFileOf(p) ?? CONFIG_FILE_NAME}`);
         continue;
@@ -105,7 +96,7 @@ export function checkCommand(argv: string[], io: Io): number {
     if (!had || (f.forced && !had.forced)) unique.set(abs, f);
   }
   // One over the read limit is reported on its own and never read.
-  const entries = [...unique].map(([abs, f]) => ({
+  const read = [...unique].map(([abs, f]) => ({
     kind: f.kind,
     rel: path.relative(io.cwd, abs) || f.path,
     uri: URI.file(abs).toString(),
@@ -114,28 +105,20 @@ export function checkCommand(argv: string[], io: Io): number {
   }));
   if (flags.has('fix') && flags.has('fix-dry-run')) throw new UsageError("'--fix' and '--fix-dry-run' cannot be combined");
   // --fix applies the safe quick fixes first (docs/rules.md#quick-fixes); the report is of the fixed files.
-  if (flags.has('fix') || flags.has('fix-dry-run')) {
-    const fixHost = new NodeFsHost(roots, { rememberLookups: true });
-    let applied = 0;
-    for (const e of entries) {
-      if (!('text' in e.read)) continue;
-      const found = configs.forFile(e.uri);
-      const ds = applyConfigToFile(e.kind, e.read.text, analyzeFile(e.kind, e.read.text, e.uri, fixHost, { detection: e.detection, workspaceRoots }), found.config);
-      const r = applySafeFixes(e.kind, e.read.text, e.uri, ds);
-      if (r.applied === 0) continue;
-      applied += r.applied;
-      if (flags.has('fix-dry-run')) io.out(unifiedDiff(e.rel.split(path.sep).join('/'), e.read.text, r.text));
-      else {
-        fs.writeFileSync(URI.parse(e.uri).fsPath, r.text);
-        e.read = { text: r.text };
-      }
-    }
-    if (flags.has('fix-dry-run')) {
-      io.err(`agent-files: ${applied} safe fix${applied === 1 ? '' : 'es'} would be applied (nothing was written)`);
-      return 0;
-    }
-    io.err(`agent-files: applied ${applied} safe fix${applied === 1 ? '' : 'es'}`);
-  }
+  const fixed =
+    flags.has('fix') || flags.has('fix-dry-run')
+      ? fixFiles(read, {
+          dryRun: flags.has('fix-dry-run'),
+          host: new NodeFsHost(roots, { rememberLookups: true }),
+          workspaceRoots,
+          configFor: (uri) => configs.forFile(uri),
+          inside: (real) => workspace.insideReal(real),
+          io,
+          ...(io.fixFs ? { fs: io.fixFs } : {}),
+        })
+      : undefined;
+  if (flags.has('fix-dry-run')) return 0;
+  const entries = read.map((e) => (fixed?.written.has(e.uri) ? { ...e, read: { text: fixed.written.get(e.uri)! } } : e));
   const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) =>
     'text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection }] : [],
   );
@@ -171,6 +154,8 @@ export function checkCommand(argv: string[], io: Io): number {
   if (format === 'json') io.out(formatJson(results));
   else if (format === 'sarif') io.out(formatSarif(results, VERSION, RULES_URL, { base: sarifBase(io.cwd, roots), cwd: io.cwd, defaults }));
   else io.out(formatText(results));
+  // A fix that could not be written (a full disk, permissions) fails the run whatever the report says.
+  if (fixed?.failed) return 2;
   const s = summarize(results);
   return s.errors > 0 || (flags.has('strict') && s.warnings > 0) ? 1 : 0;
 }
@@ -227,29 +212,21 @@ function sarifBase(cwd: string, roots: string[]): string {
 /**
  * The configuration of each checked file: the nearest .agent-files.json (read once per folder),
  * the one --config names, or none with --no-config. A named file that cannot be read is exit 2.
- * The nearest is looked for as the editor looks for it: no higher than the repository root (the
- * nearest folder holding `.git`) of each path named, or than the path itself outside a repository.
+ * The nearest is looked for as the editor looks for it: within the workspace (workspace.ts), and
+ * no higher than the repository root.
  */
 class ConfigReader {
   readonly #byUri = new Map<string, { path: string; parsed: ParsedConfig } | null>();
   readonly #fixed: FoundConfig | null | undefined;
   readonly #used = new Set<string>();
-  /** The top folders of the search (URIs): each named path's repository root, or the path itself. */
-  readonly #tops = new Set<string>();
-  readonly #repoRoots = new Map<string, boolean>();
-  readonly #bound: ConfigBound = {
-    inside: (folder) => [...this.#tops].some((t) => folder === t || folder.startsWith(t + '/')),
-    isRepoRoot: (folder) => {
-      if (!this.#repoRoots.has(folder)) this.#repoRoots.set(folder, holdsGit(URI.parse(folder).fsPath));
-      return this.#repoRoots.get(folder)!;
-    },
-  };
-
+  readonly #bound: ConfigBound;
   constructor(
     private readonly io: Io,
     /** null: no configuration; a path: that file for everything; undefined: the nearest. */
     fixed: string | null | undefined,
+    workspace: CliWorkspace,
   ) {
+    this.#bound = { inside: (folder) => workspace.insideUri(folder), isRepoRoot: (folder) => workspace.isRepoRoot(URI.parse(folder).fsPath) };
     if (fixed === null) this.#fixed = null;
     else if (fixed !== undefined) {
       const uri = URI.file(path.resolve(io.cwd, fixed)).toString();
@@ -258,21 +235,6 @@ class ConfigReader {
       this.#byUri.set(uri, { path: path.resolve(io.cwd, fixed), parsed: parseConfig(r.text) });
       this.#fixed = { uri, config: this.#byUri.get(uri)!.parsed.config };
     }
-  }
-
-  /** A folder named on the command line (or holding a file named there): configs are looked for up to its repository root. */
-  addWorkspace(dir: string): void {
-    const start = path.resolve(this.io.cwd, dir);
-    let top = start;
-    while (!holdsGit(top)) {
-      const up = path.dirname(top);
-      if (up === top) {
-        top = start; // in no repository: the folder itself
-        break;
-      }
-      top = up;
-    }
-    this.#tops.add(URI.file(top).toString());
   }
 
   forFile(fileUri: string): FoundConfig {
@@ -327,16 +289,6 @@ class ConfigReader {
       this.#byUri.set(uri, entry);
     }
     return this.#byUri.get(uri) ? '' : undefined;
-  }
-}
-
-/** True when a folder holds `.git` (a folder, or the file of a worktree or submodule): the root of a repository. */
-function holdsGit(dir: string): boolean {
-  try {
-    return fs.lstatSync(path.join(dir, '.git'), { throwIfNoEntry: false }) !== undefined;
-  } catch {
-    // A folder that cannot be searched (permissions) holds no repository we can see.
-    return false;
   }
 }
 
