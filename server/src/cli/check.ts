@@ -56,7 +56,13 @@ export function checkCommand(argv: string[], io: Io): number {
     if (st.isDirectory()) {
       roots.push(p);
       workspace.add(p);
-      for (const f of findFiles(p, (f) => fileKindOf(f) !== null)) if (!configs.ignores(f)) files.push({ path: f, kind: fileKindOf(f)! });
+      const found = findFiles(
+        p,
+        (f) => fileKindOf(f) !== null,
+        undefined,
+        (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
+      );
+      for (const f of found) if (!configs.ignores(f)) files.push({ path: f, kind: fileKindOf(f)! });
     } else {
       const kind = forced?.kind ?? fileKindOf(p);
       if (!kind) {
