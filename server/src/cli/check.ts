@@ -179,9 +179,12 @@ Options:
   -f, --format F  text (default), json or sarif (see docs/cli.md for the JSON and SARIF shapes)
   --strict      exit 1 on warnings too
   --config FILE use this configuration for every file instead of the nearest .agent-files.json
+                (looked for up to the repository root, or the folder named outside one)
   --no-config   use no configuration file (every rule at its own severity)
   --allow-empty exit 0 when there is nothing to check (by default that is exit 2)
-  --fix         apply the safe quick fixes (docs/rules.md#quick-fixes), then report what is left
+  --fix         apply the safe quick fixes (docs/rules.md#quick-fixes), then report what is left;
+                a file changed during the run, with several hard links, or a symlink leading
+                outside is left alone (named on stderr); a fix that cannot be written is exit 2
   --fix-dry-run print the safe fixes as a unified diff; write nothing
   --agent       read every .3md as an agent.3md; --plain reads every .3md as plain 3md
   --target T,…  check every SKILL.md for these clients instead of those its folder implies:
