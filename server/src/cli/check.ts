@@ -19,18 +19,9 @@ import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
 import { parseTargets, TARGETS } from '../core/skills';
-import {
-  applySafeFixes,
-  unifiedDiff,
-  applyConfigToFile,
-  CONFIG_FILE_NAME,
-  DEFAULT_CONFIG,
-  isIgnored,
-  nearestConfig,
-  parseConfig,
-  type FoundConfig,
-  type ParsedConfig,
-} from '../core/config';
+import { fixFiles } from './fix';
+import { CliWorkspace } from './workspace';
+import { applyConfigToFile, CONFIG_FILE_NAME, DEFAULT_CONFIG, isIgnored, nearestConfig, parseConfig, type ConfigBound, type FoundConfig, type ParsedConfig } from '../core/config';
 
 export function checkCommand(argv: string[], io: Io): number {
   const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-dry-run'], ['format', 'kind', 'target', 'config']);
@@ -50,7 +41,8 @@ export function checkCommand(argv: string[], io: Io): number {
   if (rawTargets !== undefined && skillTargets.length === 0) throw new UsageError(`'--target' needs at least one of ${TARGETS.join(', ')}`);
   if (positional.length === 0) throw new UsageError(`usage: agent-files check [--format text|json|sarif] [--strict] [--kind ${KIND_NAMES}] [--target a,b] PATH...`);
   if (flags.has('config') && flags.has('no-config')) throw new UsageError("'--config' and '--no-config' cannot be combined");
-  const configs = new ConfigReader(io, flags.has('no-config') ? null : typeof flags.get('config') === 'string' ? (flags.get('config') as string) : undefined);
+  const workspace = new CliWorkspace(io.cwd);
+  const configs = new ConfigReader(io, flags.has('no-config') ? null : typeof flags.get('config') === 'string' ? (flags.get('config') as string) : undefined, workspace);
 
   const files: { path: string; kind: FileKind; forced?: ForcedKind }[] = [];
   const roots: string[] = [];
@@ -63,25 +55,34 @@ export function checkCommand(argv: string[], io: Io): number {
     }
     if (st.isDirectory()) {
       roots.push(p);
-      for (const f of findFiles(p, (f) => fileKindOf(f) !== null)) if (!configs.ignores(f)) files.push({ path: f, kind: fileKindOf(f)! });
+      workspace.add(p);
+      const found = findFiles(
+        p,
+        (f) => fileKindOf(f) !== null,
+        undefined,
+        (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
+      );
+      for (const f of found) if (!configs.ignores(f)) files.push({ path: f, kind: fileKindOf(f)! });
     } else {
       const kind = forced?.kind ?? fileKindOf(p);
       if (!kind) {
         io.err(`agent-files: skipping ${p}: its name is not one agent-files checks (say what it is with --kind ${KIND_NAMES})`);
         continue;
       }
+      const own = [path.dirname(p)];
+      // A prompt or world.eval.md is checked against world.json, which sits above it.
+      if (kind === 'world-prompt') own.push(path.dirname(path.dirname(p)));
+      // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands).
+      if (kind === 'instructions') {
+        const m = /^(.*?)[\\/]\.(?:github|claude)(?:[\\/]|$)/.exec(path.resolve(p));
+        if (m) own.push(m[1]!);
+      }
+      for (const r of own) workspace.add(r);
       if (configs.ignores(p)) {
         io.err(`agent-files: skipping ${p}: it matches 'ignore' in ${configs.configFileOf(p) ?? CONFIG_FILE_NAME}`);
         continue;
       }
-      roots.push(path.dirname(p));
-      // A prompt or world.eval.md is checked against world.json, which sits above it.
-      if (kind === 'world-prompt') roots.push(path.dirname(path.dirname(p)));
-      // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands).
-      if (kind === 'instructions') {
-        const m = /^(.*?)[\\/]\.(?:github|claude)(?:[\\/]|$)/.exec(path.resolve(p));
-        if (m) roots.push(m[1]!);
-      }
+      roots.push(...own);
       files.push(forced ? { path: p, kind, forced } : { path: p, kind });
     }
   }
@@ -101,7 +102,7 @@ export function checkCommand(argv: string[], io: Io): number {
     if (!had || (f.forced && !had.forced)) unique.set(abs, f);
   }
   // One over the read limit is reported on its own and never read.
-  const entries = [...unique].map(([abs, f]) => ({
+  const read = [...unique].map(([abs, f]) => ({
     kind: f.kind,
     rel: path.relative(io.cwd, abs) || f.path,
     uri: URI.file(abs).toString(),
@@ -110,28 +111,20 @@ export function checkCommand(argv: string[], io: Io): number {
   }));
   if (flags.has('fix') && flags.has('fix-dry-run')) throw new UsageError("'--fix' and '--fix-dry-run' cannot be combined");
   // --fix applies the safe quick fixes first (docs/rules.md#quick-fixes); the report is of the fixed files.
-  if (flags.has('fix') || flags.has('fix-dry-run')) {
-    const fixHost = new NodeFsHost(roots, { rememberLookups: true });
-    let applied = 0;
-    for (const e of entries) {
-      if (!('text' in e.read)) continue;
-      const found = configs.forFile(e.uri);
-      const ds = applyConfigToFile(e.kind, e.read.text, analyzeFile(e.kind, e.read.text, e.uri, fixHost, { detection: e.detection, workspaceRoots }), found.config);
-      const r = applySafeFixes(e.kind, e.read.text, e.uri, ds);
-      if (r.applied === 0) continue;
-      applied += r.applied;
-      if (flags.has('fix-dry-run')) io.out(unifiedDiff(e.rel.split(path.sep).join('/'), e.read.text, r.text));
-      else {
-        fs.writeFileSync(URI.parse(e.uri).fsPath, r.text);
-        e.read = { text: r.text };
-      }
-    }
-    if (flags.has('fix-dry-run')) {
-      io.err(`agent-files: ${applied} safe fix${applied === 1 ? '' : 'es'} would be applied (nothing was written)`);
-      return 0;
-    }
-    io.err(`agent-files: applied ${applied} safe fix${applied === 1 ? '' : 'es'}`);
-  }
+  const fixed =
+    flags.has('fix') || flags.has('fix-dry-run')
+      ? fixFiles(read, {
+          dryRun: flags.has('fix-dry-run'),
+          host: new NodeFsHost(roots, { rememberLookups: true }),
+          workspaceRoots,
+          configFor: (uri) => configs.forFile(uri),
+          inside: (real) => workspace.insideReal(real),
+          io,
+          ...(io.fixFs ? { fs: io.fixFs } : {}),
+        })
+      : undefined;
+  if (flags.has('fix-dry-run')) return 0;
+  const entries = read.map((e) => (fixed?.written.has(e.uri) ? { ...e, read: { text: fixed.written.get(e.uri)! } } : e));
   const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) =>
     'text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection }] : [],
   );
@@ -167,6 +160,8 @@ export function checkCommand(argv: string[], io: Io): number {
   if (format === 'json') io.out(formatJson(results));
   else if (format === 'sarif') io.out(formatSarif(results, VERSION, RULES_URL, { base: sarifBase(io.cwd, roots), cwd: io.cwd, defaults }));
   else io.out(formatText(results));
+  // A fix that could not be written (a full disk, permissions) fails the run whatever the report says.
+  if (fixed?.failed) return 2;
   const s = summarize(results);
   return s.errors > 0 || (flags.has('strict') && s.warnings > 0) ? 1 : 0;
 }
@@ -184,9 +179,12 @@ Options:
   -f, --format F  text (default), json or sarif (see docs/cli.md for the JSON and SARIF shapes)
   --strict      exit 1 on warnings too
   --config FILE use this configuration for every file instead of the nearest .agent-files.json
+                (looked for up to the repository root, or the folder named outside one)
   --no-config   use no configuration file (every rule at its own severity)
   --allow-empty exit 0 when there is nothing to check (by default that is exit 2)
-  --fix         apply the safe quick fixes (docs/rules.md#quick-fixes), then report what is left
+  --fix         apply the safe quick fixes (docs/rules.md#quick-fixes), then report what is left;
+                a file changed during the run, with several hard links, or a symlink leading
+                outside is left alone (named on stderr); a fix that cannot be written is exit 2
   --fix-dry-run print the safe fixes as a unified diff; write nothing
   --agent       read every .3md as an agent.3md; --plain reads every .3md as plain 3md
   --target T,…  check every SKILL.md for these clients instead of those its folder implies:
@@ -223,17 +221,21 @@ function sarifBase(cwd: string, roots: string[]): string {
 /**
  * The configuration of each checked file: the nearest .agent-files.json (read once per folder),
  * the one --config names, or none with --no-config. A named file that cannot be read is exit 2.
+ * The nearest is looked for as the editor looks for it: within the workspace (workspace.ts), and
+ * no higher than the repository root.
  */
 class ConfigReader {
   readonly #byUri = new Map<string, { path: string; parsed: ParsedConfig } | null>();
   readonly #fixed: FoundConfig | null | undefined;
   readonly #used = new Set<string>();
-
+  readonly #bound: ConfigBound;
   constructor(
     private readonly io: Io,
     /** null: no configuration; a path: that file for everything; undefined: the nearest. */
     fixed: string | null | undefined,
+    workspace: CliWorkspace,
   ) {
+    this.#bound = { inside: (folder) => workspace.insideUri(folder), isRepoRoot: (folder) => workspace.isRepoRoot(URI.parse(folder).fsPath) };
     if (fixed === null) this.#fixed = null;
     else if (fixed !== undefined) {
       const uri = URI.file(path.resolve(io.cwd, fixed)).toString();
@@ -271,6 +273,7 @@ class ConfigReader {
         fileUri,
         (uri) => this.#read(uri),
         (uri) => this.#byUri.get(uri)!.parsed.config,
+        this.#bound,
       )
     );
   }

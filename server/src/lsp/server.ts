@@ -121,6 +121,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const configs = new ConfigStore(
     (uri) => index.host.readText(uri),
     (uri) => documents.get(uri)?.doc.getText(),
+    // A config above the workspace folder, or above the repository the file is in, never applies (as in the CLI).
+    { inside: (folder) => folders.some((f) => folder === f || folder.startsWith(f + '/')), isRepoRoot: (folder) => index.host.exists(`${folder}/.git`) },
   );
   /** The format context of one file: the `targets` of its .agent-files.json win over the setting (diagnostics, features and its index entry alike). */
   const contextFor = (uri: string): FormatContext => {

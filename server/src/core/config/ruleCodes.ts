@@ -51,6 +51,7 @@ export const RULE_CODES: ReadonlySet<string> = new Set([
   'instructions-glob-no-match',
   'instructions-import-cycle',
   'instructions-import-missing',
+  'instructions-import-outside',
   'instructions-import-too-deep',
   'instructions-key-typo',
   'instructions-key-unknown',

@@ -3,12 +3,13 @@
  * (Claude Code 4 hops, Gemini CLI 5), with missing targets, cycles and chains too deep to load.
  * `~/` and absolute paths are never read (the hover says so).
  */
-import { relativeLabel, type IWorkspaceHost } from '../host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import type { ImportRules } from './files';
 import { scanInstructions, type ImportMention } from './scan';
 import { frontmatterEndLine } from '../skills/markdown';
+import { insideRoots } from './links';
 
 export interface ResolvedImport extends ImportMention {
   /** The target's URI; undefined for `~/` and absolute paths, which are not read. */
@@ -48,11 +49,30 @@ function exists(host: IWorkspaceHost, uri: string): boolean {
 }
 
 /**
- * Diagnostics for a file's own imports: a target that does not exist (or is a folder), and,
- * following each import through the files it imports in turn, the first cycle and the first
- * file past the client's depth, reported on the import that starts the chain.
+ * How an import leaves the workspace, where nothing is read: `{}` for a path outside the
+ * workspace folders as written (`../../x.md`), `{ via }` for one that leads out through a
+ * symbolic link; undefined when it stays inside.
  */
-export function checkImports(text: string, fileUri: string, host: IWorkspaceHost, rules: ImportRules): { imports: ResolvedImport[]; diagnostics: Diagnostic[] } {
+export function importOutside(imp: ResolvedImport, host: IWorkspaceHost, roots: readonly string[] | undefined): { via?: string } | undefined {
+  if (!imp.uri) return undefined;
+  if (!insideRoots(imp.uri, roots)) return {};
+  const via = linkOutside(host, imp.uri);
+  return via === undefined ? undefined : { via };
+}
+
+/**
+ * Diagnostics for a file's own imports: a target that does not exist (or is a folder), one
+ * outside the workspace (which is not read, so not checked), and, following each import through
+ * the files it imports in turn, the first cycle and the first file past the client's depth,
+ * reported on the import that starts the chain.
+ */
+export function checkImports(
+  text: string,
+  fileUri: string,
+  host: IWorkspaceHost,
+  rules: ImportRules,
+  roots?: readonly string[],
+): { imports: ResolvedImport[]; diagnostics: Diagnostic[] } {
   const imports = importsOf(text, fileUri);
   const out: Diagnostic[] = [];
   const cache = new Map<string, ResolvedImport[] | null>();
@@ -67,6 +87,18 @@ export function checkImports(text: string, fileUri: string, host: IWorkspaceHost
   const label = (uri: string) => relativeLabel(dirnameUri(fileUri), uri);
   for (const imp of imports) {
     if (!imp.uri) continue;
+    const outside = importOutside(imp, host, roots);
+    if (outside) {
+      const how = outside.via === undefined ? 'lies outside the workspace' : `leads outside the workspace through the symbolic link '${label(outside.via)}'`;
+      out.push({
+        code: 'instructions-import-outside',
+        severity: 'information',
+        message: `Imported file '${imp.path}' ${how}; Agent Files reads nothing there, so it is not checked. ${rules.outside}`,
+        range: imp.range,
+        data: { target: imp.uri, ...outside },
+      });
+      continue;
+    }
     if (!exists(host, imp.uri)) {
       out.push({
         code: 'instructions-import-missing',

@@ -219,7 +219,7 @@ function analyzeInto(
   );
   skill.references = refs;
   if (options.checkReferences !== false) for (const x of checkReferences(refs, headingAnchors(text), host, skillDirOf(uri))) out.push(x);
-  if (options.checkReferences !== false) for (const x of checkLicenseMentions(refs, host)) out.push(x);
+  if (options.checkReferences !== false) for (const x of checkLicenseMentions(refs, host, skillDirOf(uri))) out.push(x);
 }
 
 /** An unquoted `key: a: b` line: the parse error falls on a top-level value that sits on one line. */
