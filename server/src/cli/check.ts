@@ -18,7 +18,7 @@ import { readArgs, UsageError } from './args';
 import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
-import { parseTargets, TARGETS } from '../core/skills';
+import { isPluginManifest, parseTargets, readRepositoryFacts, TARGETS, type Target } from '../core/skills';
 import {
   applySafeFixes,
   unifiedDiff,
@@ -52,8 +52,19 @@ export function checkCommand(argv: string[], io: Io): number {
   if (flags.has('config') && flags.has('no-config')) throw new UsageError("'--config' and '--no-config' cannot be combined");
   const configs = new ConfigReader(io, flags.has('no-config') ? null : typeof flags.get('config') === 'string' ? (flags.get('config') as string) : undefined);
 
+  /** The SKILL.md targets named for a file: --target, else its config's `targets`, else none (its folder decides). */
+  const targetsOf = (uri: string): { skillTargets?: readonly Target[]; skillTargetsSource?: string } => {
+    const found = configs.forFile(uri);
+    return skillTargets.length
+      ? { skillTargets, skillTargetsSource: 'the --target option' }
+      : found.config.targets?.length
+        ? { skillTargets: found.config.targets, skillTargetsSource: `'targets' in ${configs.label(found)}` }
+        : {};
+  };
   const files: { path: string; kind: FileKind; forced?: ForcedKind }[] = [];
   const roots: string[] = [];
+  /** Plugin and marketplace manifests found in the folders walked (who loads a plugin's skills). */
+  const manifests: string[] = [];
   for (const p of positional) {
     let st: fs.Stats;
     try {
@@ -63,7 +74,11 @@ export function checkCommand(argv: string[], io: Io): number {
     }
     if (st.isDirectory()) {
       roots.push(p);
-      for (const f of findFiles(p, (f) => fileKindOf(f) !== null)) if (!configs.ignores(f)) files.push({ path: f, kind: fileKindOf(f)! });
+      for (const f of findFiles(p, (f) => fileKindOf(f) !== null || isPluginManifest(f))) {
+        const kind = fileKindOf(f);
+        if (!kind) manifests.push(f);
+        else if (!configs.ignores(f)) files.push({ path: f, kind });
+      }
     } else {
       const kind = forced?.kind ?? fileKindOf(p);
       if (!kind) {
@@ -93,6 +108,7 @@ export function checkCommand(argv: string[], io: Io): number {
   // One run over a tree that does not change under it: each folder's real location is looked up once.
   const host = new NodeFsHost(roots, { rememberLookups: true });
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
+  const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host);
   // Each file once, where it first appears; a file named with --kind wins over the same file found in a folder.
   const unique = new Map<string, (typeof files)[number]>();
   for (const f of files) {
@@ -116,7 +132,12 @@ export function checkCommand(argv: string[], io: Io): number {
     for (const e of entries) {
       if (!('text' in e.read)) continue;
       const found = configs.forFile(e.uri);
-      const ds = applyConfigToFile(e.kind, e.read.text, analyzeFile(e.kind, e.read.text, e.uri, fixHost, { detection: e.detection, workspaceRoots }), found.config);
+      const ds = applyConfigToFile(
+        e.kind,
+        e.read.text,
+        analyzeFile(e.kind, e.read.text, e.uri, fixHost, { detection: e.detection, workspaceRoots, repository, ...targetsOf(e.uri) }),
+        found.config,
+      );
       const r = applySafeFixes(e.kind, e.read.text, e.uri, ds);
       if (r.applied === 0) continue;
       applied += r.applied;
@@ -132,10 +153,12 @@ export function checkCommand(argv: string[], io: Io): number {
     }
     io.err(`agent-files: applied ${applied} safe fix${applied === 1 ? '' : 'es'}`);
   }
-  const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) =>
-    'text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection }] : [],
-  );
-  const cross = crossFileDiagnostics(checked, host, { workspaceRoots });
+  const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) => {
+    if (!('text' in e.read)) return [];
+    const named = targetsOf(e.uri).skillTargets;
+    return [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection, ...(named ? { skillTargets: named } : {}) }];
+  });
+  const cross = crossFileDiagnostics(checked, host, { workspaceRoots, repository });
   /** Each rule's own severity, before any configuration (SARIF's default level). */
   const defaults = new Map<string, Diagnostic['severity']>();
   // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
@@ -145,13 +168,8 @@ export function checkCommand(argv: string[], io: Io): number {
     const kind = 'text' in e.read ? kindLabel(e.kind, e.read.text, e.uri, e.detection) : kindLabel(e.kind, '', e.uri, e.detection);
     const found = configs.forFile(e.uri);
     if (!('text' in e.read)) return { path: e.rel, kind, diagnostics: applyConfigToFile(e.kind, '', [fileTooLarge(e.read.tooLarge)], found.config) };
-    const targets = skillTargets.length
-      ? { skillTargets, skillTargetsSource: 'the --target option' }
-      : found.config.targets?.length
-        ? { skillTargets: found.config.targets, skillTargetsSource: `'targets' in ${configs.label(found)}` }
-        : {};
     const raw = [
-      ...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, ...targets, ...(workspaceFiles ? { workspaceFiles } : {}) }),
+      ...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, repository, ...targetsOf(e.uri), ...(workspaceFiles ? { workspaceFiles } : {}) }),
       ...(cross.get(e.uri) ?? []),
     ];
     for (const d of raw) if (!defaults.has(d.code)) defaults.set(d.code, d.severity);
