@@ -51,7 +51,7 @@ test('under .claude/skills/ the skill is checked for Claude Code: only the missp
   const ds = await pending;
   assert.deepEqual(
     ds.map((d) => [d.code, d.severity, d.message, d.range.start.line]),
-    [['skill-field-typo', 2, "Unknown field 'user_invocable': did you mean 'user-invocable'? (Claude Code)", 4]],
+    [['skill-field-typo', 2, "Unknown field 'user_invocable' is ignored: did you mean 'user-invocable'? (Claude Code)", 4]],
   );
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: skillUri() }, range: ds[0]!.range, context: { diagnostics: ds } });
   const rename = actions.find((a) => a.title === "Rename to 'user-invocable'")!;

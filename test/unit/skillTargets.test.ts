@@ -237,7 +237,7 @@ test('misspelt keys are reported once, for the targets that read the intended ke
       ['skill-field-typo', 'argument-hint'],
     ],
   );
-  assert.equal(d[0]!.message, "Unknown field 'user_invocable': did you mean 'user-invocable'? (Claude Code)");
+  assert.equal(d[0]!.message, "Unknown field 'user_invocable' is ignored: did you mean 'user-invocable'? (Claude Code)");
   // Under skills-ref the reference's unexpected-field error stays and no suggestion is added.
   assert.deepEqual([...new Set(run(fm(`${OK}\nuser_invocable: true`), ['skills-ref']).map((x) => x.code))], ['skill-unexpected-field']);
 });
@@ -425,5 +425,23 @@ test('a .claude/skills name VS Code skips: information, a warning in VS Code, an
   assert.deepEqual(
     analyzeSkill(text, 'file:///repo/skills/code-review/SKILL.md', host, { editorIsVsCode: true }).diagnostics.filter((d) => d.code === 'skill-name-vscode-skipped'),
     [],
+  );
+});
+
+test('metadata: Codex cannot read a metadata that is not a map (an error); Claude Code keeps nested values and never acts on metadata', () => {
+  assert.deepEqual(
+    run(fm(`${OK}\nmetadata: v2`), ['codex']).map((x) => [x.code, x.severity, x.message]),
+    [['skill-metadata-not-map', 'error', "'metadata' is not a map: Codex does not load the skill (it reads metadata as a map of text) (Codex)"]],
+  );
+  const nested = fm(`${OK}\nmetadata:\n  owner:\n    team: docs`);
+  assert.deepEqual(run(nested, ['claude-code']), []);
+  assert.deepEqual(run(nested, ['codex']), []);
+  assert.deepEqual(
+    run(fm(`${OK}\nmetadata:\n  short-description:\n    - a`), ['codex']).map((x) => x.severity),
+    ['error'],
+  );
+  assert.deepEqual(
+    run(fm(`${OK}\nmetadata: v2`), ['claude-code']).map((x) => x.severity),
+    ['information'],
   );
 });

@@ -79,7 +79,7 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
     const suggestion = suggestKey(key);
     const meant = suggestion ? readers(suggestion, targets) : [];
     if (suggestion && meant.length) {
-      out.push(f('skill-field-typo', `Unknown field '${key}': did you mean '${suggestion}'?`, e.keyRange, meant, { key, suggestion }));
+      out.push(f('skill-field-typo', `Unknown field '${key}' is ignored: did you mean '${suggestion}'?`, e.keyRange, meant, { key, suggestion }));
     }
     const typo = meant.length > 0;
     const rejecting = targets.filter((t) => fieldCell(key, t).status === 'rejected' && (!typo || t === 'skills-ref'));
@@ -247,14 +247,18 @@ export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: Yam
   if (effort) {
     const v = scalarText(effort);
     if (v === undefined || !EFFORT_LEVELS.includes(v.trim())) {
-      out.push(f('skill-effort-value', `'effort' takes ${EFFORT_LEVELS.join(', ')}; ${v ? `'${v}'` : 'an empty value'} is not an effort level`, at(effort), ['claude-code']));
+      out.push(
+        f('skill-effort-value', `'effort' takes ${EFFORT_LEVELS.join(', ')}; ${v ? `'${v}'` : 'an empty value'} is not an effort level, so the session's level stays`, at(effort), [
+          'claude-code',
+        ]),
+      );
     }
   }
   const shell = fields.get('shell');
   if (shell) {
     const v = scalarText(shell);
     if (v === undefined || !SHELLS.includes(v.trim()))
-      out.push(f('skill-shell-value', `'shell' takes bash or powershell; ${v ? `'${v}'` : 'an empty value'} is not one`, at(shell), ['claude-code']));
+      out.push(f('skill-shell-value', `'shell' takes bash or powershell; ${v ? `'${v}'` : 'an empty value'} is not one, so it is not used`, at(shell), ['claude-code']));
   }
   const paths = fields.get('paths');
   if (paths) {

@@ -70,6 +70,13 @@ const EFFECTS: Record<string, Partial<Record<Target, string>>> = {
     opencode: "OpenCode's documentation defines it as text",
     cursor: CURSOR_SPEC,
   },
+  'skill-metadata-not-map': {
+    'claude-code': 'Claude Code drops it (it does not act on metadata)',
+    codex: 'Codex does not load the skill (it reads metadata as a map of text)',
+    opencode: "OpenCode's documentation defines a map of text",
+    cursor: CURSOR_SPEC,
+  },
+  'skill-allowed-tools-not-string': { spec: 'the specification defines one space-separated string; skills-ref and Claude Code also read a list' },
   'skill-compatibility-too-long': {
     spec: 'skills-ref rejects it; the specification allows 1-500 characters',
     'claude-code': 'Claude Code documents at most 500 characters (it does not act on the field)',

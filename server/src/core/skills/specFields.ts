@@ -236,17 +236,23 @@ export function checkOptional(fields: Map<string, FrontmatterEntry>, skill: Skil
   if (meta) {
     const entries = entriesOf(fm, meta.node);
     if (entries.length === 0 && !(meta.value && typeof meta.value === 'object' && !Array.isArray(meta.value))) {
-      out.push(diag('skill-metadata-not-map', 'warning', "Field 'metadata' should be a map from string keys to string values", where(meta)));
+      const problem = "'metadata' is not a map";
+      out.push(
+        diag(
+          'skill-metadata-not-map',
+          'warning',
+          "Field 'metadata' should be a map from string keys to string values",
+          where(meta),
+          undefined,
+          effectMessage('skill-metadata-not-map', problem),
+        ),
+      );
     } else {
       const m: Record<string, string> = {};
       for (const x of entries) {
         if (typeof x.value !== 'string') {
-          const d = diag(
-            'skill-metadata-not-map',
-            'warning',
-            `Metadata value '${x.key}' should be a string, not a ${Array.isArray(x.value) ? 'list' : x.value === null ? 'empty value' : 'map'}`,
-            where(x),
-          );
+          const message = `Metadata value '${x.key}' should be a string, not a ${Array.isArray(x.value) ? 'list' : x.value === null ? 'empty value' : 'map'}`;
+          const d = diag('skill-metadata-not-map', 'warning', message, where(x), undefined, effectMessage('skill-metadata-not-map', message));
           // Claude Code keeps the map as it is; Codex reads only metadata.short-description.
           d.only = skill.targets.targets.filter((t) => t !== 'claude-code' && (t !== 'codex' || x.key === 'short-description'));
           out.push(d);
@@ -269,7 +275,16 @@ export function checkOptional(fields: Map<string, FrontmatterEntry>, skill: Skil
   const tools = fields.get('allowed-tools');
   if (tools) {
     if (typeof tools.value !== 'string') {
-      out.push(diag('skill-allowed-tools-not-string', 'warning', "Field 'allowed-tools' should be a space-separated string (e.g. 'Bash(git:*) Read'), not a list", where(tools)));
+      out.push(
+        diag(
+          'skill-allowed-tools-not-string',
+          'warning',
+          "Field 'allowed-tools' should be a space-separated string (e.g. 'Bash(git:*) Read'), not a list",
+          where(tools),
+          undefined,
+          effectMessage('skill-allowed-tools-not-string', "'allowed-tools' is a list"),
+        ),
+      );
     } else skill.allowedTools = tools.value;
   }
   const license = fields.get('license');
