@@ -18,7 +18,7 @@ import { readArgs, UsageError } from './args';
 import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
-import { parseTargets, TARGETS } from '../core/skills';
+import { isPluginManifest, parseTargets, readRepositoryFacts, TARGETS, type Target } from '../core/skills';
 import { fixFiles } from './fix';
 import { CliWorkspace } from './workspace';
 import { applyConfigToFile, CONFIG_FILE_NAME, DEFAULT_CONFIG, isIgnored, nearestConfig, parseConfig, type ConfigBound, type FoundConfig, type ParsedConfig } from '../core/config';
@@ -44,8 +44,19 @@ export function checkCommand(argv: string[], io: Io): number {
   const workspace = new CliWorkspace(io.cwd);
   const configs = new ConfigReader(io, flags.has('no-config') ? null : typeof flags.get('config') === 'string' ? (flags.get('config') as string) : undefined, workspace);
 
+  /** The SKILL.md targets named for a file: --target, else its config's `targets`, else none (its folder decides). */
+  const targetsOf = (uri: string): { skillTargets?: readonly Target[]; skillTargetsSource?: string } => {
+    const found = configs.forFile(uri);
+    return skillTargets.length
+      ? { skillTargets, skillTargetsSource: 'the --target option' }
+      : found.config.targets?.length
+        ? { skillTargets: found.config.targets, skillTargetsSource: `'targets' in ${configs.label(found)}` }
+        : {};
+  };
   const files: { path: string; kind: FileKind; forced?: ForcedKind }[] = [];
   const roots: string[] = [];
+  /** Plugin and marketplace manifests found in the folders walked (who loads a plugin's skills). */
+  const manifests: string[] = [];
   for (const p of positional) {
     let st: fs.Stats;
     try {
@@ -58,11 +69,15 @@ export function checkCommand(argv: string[], io: Io): number {
       workspace.add(p);
       const found = findFiles(
         p,
-        (f) => fileKindOf(f) !== null,
+        (f) => fileKindOf(f) !== null || isPluginManifest(f),
         undefined,
         (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
       );
-      for (const f of found) if (!configs.ignores(f)) files.push({ path: f, kind: fileKindOf(f)! });
+      for (const f of found) {
+        const kind = fileKindOf(f);
+        if (!kind) manifests.push(f);
+        else if (!configs.ignores(f)) files.push({ path: f, kind });
+      }
     } else {
       const kind = forced?.kind ?? fileKindOf(p);
       if (!kind) {
@@ -94,6 +109,7 @@ export function checkCommand(argv: string[], io: Io): number {
   // One run over a tree that does not change under it: each folder's real location is looked up once.
   const host = new NodeFsHost(roots, { rememberLookups: true });
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
+  const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host);
   // Each file once, where it first appears; a file named with --kind wins over the same file found in a folder.
   const unique = new Map<string, (typeof files)[number]>();
   for (const f of files) {
@@ -117,6 +133,7 @@ export function checkCommand(argv: string[], io: Io): number {
           dryRun: flags.has('fix-dry-run'),
           host: new NodeFsHost(roots, { rememberLookups: true }),
           workspaceRoots,
+          analysis: (uri) => ({ repository, ...targetsOf(uri) }),
           configFor: (uri) => configs.forFile(uri),
           inside: (real) => workspace.insideReal(real),
           io,
@@ -125,10 +142,12 @@ export function checkCommand(argv: string[], io: Io): number {
       : undefined;
   if (flags.has('fix-dry-run')) return 0;
   const entries = read.map((e) => (fixed?.written.has(e.uri) ? { ...e, read: { text: fixed.written.get(e.uri)! } } : e));
-  const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) =>
-    'text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection }] : [],
-  );
-  const cross = crossFileDiagnostics(checked, host, { workspaceRoots });
+  const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) => {
+    if (!('text' in e.read)) return [];
+    const named = targetsOf(e.uri).skillTargets;
+    return [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection, ...(named ? { skillTargets: named } : {}) }];
+  });
+  const cross = crossFileDiagnostics(checked, host, { workspaceRoots, repository });
   /** Each rule's own severity, before any configuration (SARIF's default level). */
   const defaults = new Map<string, Diagnostic['severity']>();
   // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
@@ -138,13 +157,8 @@ export function checkCommand(argv: string[], io: Io): number {
     const kind = 'text' in e.read ? kindLabel(e.kind, e.read.text, e.uri, e.detection) : kindLabel(e.kind, '', e.uri, e.detection);
     const found = configs.forFile(e.uri);
     if (!('text' in e.read)) return { path: e.rel, kind, diagnostics: applyConfigToFile(e.kind, '', [fileTooLarge(e.read.tooLarge)], found.config) };
-    const targets = skillTargets.length
-      ? { skillTargets, skillTargetsSource: 'the --target option' }
-      : found.config.targets?.length
-        ? { skillTargets: found.config.targets, skillTargetsSource: `'targets' in ${configs.label(found)}` }
-        : {};
     const raw = [
-      ...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, ...targets, ...(workspaceFiles ? { workspaceFiles } : {}) }),
+      ...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, repository, ...targetsOf(e.uri), ...(workspaceFiles ? { workspaceFiles } : {}) }),
       ...(cross.get(e.uri) ?? []),
     ];
     for (const d of raw) if (!defaults.has(d.code)) defaults.set(d.code, d.severity);

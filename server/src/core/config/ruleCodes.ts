@@ -113,6 +113,7 @@ export const RULE_CODES: ReadonlySet<string> = new Set([
   'skill-name-missing',
   'skill-name-not-lowercase',
   'skill-name-too-long',
+  'skill-name-vscode-skipped',
   'skill-paths-value',
   'skill-reference-absolute',
   'skill-reference-deep',
