@@ -53,6 +53,7 @@ const SAMPLES: Record<string, { text: string; dir?: string; files?: Record<strin
   'skill-frontmatter-not-mapping': { text: fm('- a') },
   'skill-unexpected-field': { text: fm(`${OK}\nversion: x`) },
   'skill-field-ignored': { text: fm(`${OK}\nversion: x`) },
+  'skill-field-not-in-spec': { text: fm(`${OK}\nargument-hint: "[path]"`) },
   'skill-field-typo': { text: fm(`${OK}\nDescription: More.`) },
   'skill-name-missing': { text: fm('description: Does things. Use when needed.') },
   'skill-name-empty': { text: fm('name:\ndescription: Does things. Use when needed.') },
@@ -383,6 +384,30 @@ test('compatibility written as a list: VS Code, OpenCode and the specification r
 test('Claude Code reads its newer keys (display-name, default-enabled, fallback, in any of their spellings) and appends arguments itself', () => {
   const text = fm(`${OK}\ndisplay-name: Tidy\ndefault_enabled: true\ndefaultEnabled: false\nfallback: inline\nargument-hint: "[path]"`, 'Tidy the imports.\n');
   assert.deepEqual(run(text, ['claude-code']), []);
+});
+
+test('under the specification, a key clients read is advice naming them, not "clients ignore it"', () => {
+  const d = run(fm(`${OK}\nargument-hint: "[path]"\nversion: 2`), ['spec']);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.severity, x.message]),
+    [
+      [
+        'skill-field-not-in-spec',
+        'information',
+        "Field 'argument-hint' is not in the Agent Skills specification (skills-ref and claude.ai uploads reject it); Claude Code and VS Code / Copilot read it",
+      ],
+      [
+        'skill-unexpected-field',
+        'warning',
+        "Field 'version' is not in the specification: skills-ref and claude.ai uploads reject it, and clients ignore it; remove it or move it under 'metadata:'",
+      ],
+    ],
+  );
+  // skills-ref keeps the reference's verdict.
+  assert.deepEqual(
+    run(fm(`${OK}\nargument-hint: "[path]"`), ['skills-ref']).map((x) => [x.code, x.severity]),
+    [['skill-unexpected-field', 'error']],
+  );
 });
 
 test('advice never switches off a key another target of the file reads', () => {

@@ -93,6 +93,7 @@ export const RULE_CODES: ReadonlySet<string> = new Set([
   'skill-duplicate-name',
   'skill-effort-value',
   'skill-field-ignored',
+  'skill-field-not-in-spec',
   'skill-field-typo',
   'skill-file-missing',
   'skill-file-name-case',

@@ -9,7 +9,10 @@ import { isScalar } from 'yaml';
 import type { Range } from '../types';
 import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
 import { fieldCell, readers, SKILL_FIELDS, type Finding } from './rules';
-import { labelList, type Target } from './targets';
+import { labelList, TARGETS, type Target } from './targets';
+
+/** The clients (every target but the specification and its reference validator). */
+const CLIENTS: readonly Target[] = TARGETS.filter((t) => t !== 'spec' && t !== 'skills-ref');
 
 export const CLAUDE_BOOLEANS = ['true', 'false', 'yes', 'no', 'on', 'off', '1', '0'];
 export const YAML_BOOLEANS = ['true', 'false', 'True', 'False', 'TRUE', 'FALSE'];
@@ -82,7 +85,16 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
       out.push(f('skill-field-typo', `Unknown field '${key}' is ignored: did you mean '${suggestion}'?`, e.keyRange, meant, { key, suggestion }));
     }
     const typo = meant.length > 0;
-    const rejecting = targets.filter((t) => fieldCell(key, t).status === 'rejected' && (!typo || t === 'skills-ref'));
+    // A key the specification lacks but clients read (`argument-hint`, `model`…) is advice under
+    // `spec`: "clients ignore it" would be false, and removing it would switch it off for them.
+    const clientReaders = readers(key, CLIENTS);
+    const portable = targets.includes('spec') && clientReaders.length > 0 && fieldCell(key, 'spec').status === 'rejected';
+    const rejecting = targets.filter((t) => fieldCell(key, t).status === 'rejected' && (!typo || t === 'skills-ref') && !(portable && t === 'spec'));
+    if (portable && !typo) {
+      const verb = clientReaders.length > 1 ? 'read' : 'reads';
+      const message = `Field '${key}' is not in the Agent Skills specification (skills-ref and claude.ai uploads reject it); ${labelList(clientReaders)} ${verb} it`;
+      out.push(f('skill-field-not-in-spec', message, e.keyRange, ['spec'], { key, readBy: clientReaders }));
+    }
     const reading = readers(key, targets);
     const keep = reading.length ? `; ${labelList(reading)} ${reading.length > 1 ? 'read' : 'reads'} it, so keep it for ${reading.length > 1 ? 'them' : 'it'}` : '';
     const ref = referenceMessage(key);

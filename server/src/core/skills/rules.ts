@@ -38,6 +38,7 @@ const ROWS: [string, string][] = [
   ['skill-frontmatter-not-mapping', '         E    E    W    E    E    E    E    E'],
   ['skill-unexpected-field', '                W    E    -    -    W    -    -    -'],
   ['skill-field-ignored', '                   -    -    I    I    -    I    I    I'],
+  ['skill-field-not-in-spec', '               I    -    -    -    -    -    -    -'],
   ['skill-field-typo', '                      W    -    W    W    W    W    W    W'],
   ['skill-name-missing', '                    E    E    -    -    E    E    E    E'],
   ['skill-name-empty', '                      E    E    W    W    E    E    E    E'],
