@@ -52,6 +52,7 @@ export const RULE_CODES: ReadonlySet<string> = new Set([
   'instructions-import-cycle',
   'instructions-import-missing',
   'instructions-import-too-deep',
+  'instructions-imports-unchecked',
   'instructions-key-typo',
   'instructions-key-unknown',
   'instructions-link-absolute',

@@ -1,0 +1,89 @@
+/**
+ * Hostile workspace files whose checks once grew faster than their size (issue 31): the work
+ * each check does is counted (files read, comparisons made) and must stay bounded, with a
+ * truthful note where input is cut. No timing: the counters are the assertion.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { InMemoryHost } from '../../server/src/core/host';
+import { analyzeInstructions } from '../../server/src/core/instructions';
+import { IMPORT_LIMITS } from '../../server/src/core/instructions/importGraph';
+
+const W = 'file:///ws';
+
+/** A host that counts its reads. */
+class CountingHost extends InMemoryHost {
+  reads = 0;
+  lookups = 0;
+  override readText(uri: string): string | undefined {
+    this.reads++;
+    return super.readText(uri);
+  }
+  override exists(uri: string): boolean {
+    this.lookups++;
+    return this.files.has(uri);
+  }
+}
+
+/** `n` files under docs/, each importing every later one; the root imports all of them. */
+function importMesh(n: number, root: string): { host: CountingHost; text: string; uri: string } {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < n; i++) {
+    const later: string[] = [];
+    for (let j = i + 1; j < n; j++) later.push(`@f${j}.md`);
+    files[`${W}/docs/f${i}.md`] = `# f${i}\n\n${later.join(' ')}\n`;
+  }
+  const text = `# Project\n\n${Array.from({ length: n }, (_, i) => `@docs/f${i}.md`).join(' ')}\n`;
+  return { host: new CountingHost(files), text, uri: `${W}/${root}` };
+}
+
+test('imports that multiply: one check reads each file once, at most the file limit, and says where it stopped', () => {
+  const { host, text, uri } = importMesh(400, 'AGENT.md');
+  const ds = analyzeInstructions(text, uri, host).diagnostics;
+  assert.ok(host.reads <= IMPORT_LIMITS.files, `${host.reads} reads`);
+  assert.equal(host.lookups, 400, 'each import target is asked about once');
+  const notes = ds.filter((d) => d.code === 'instructions-imports-unchecked');
+  assert.equal(notes.length, 1);
+  assert.match(notes[0]!.message, /more files than Agent Files follows in one check \(200 files/);
+  assert.match(notes[0]!.message, /Amp still reads them/);
+});
+
+test('imports that multiply under a depth limit: every import gets its too-deep chain from one walk', () => {
+  const { host, text, uri } = importMesh(60, 'CLAUDE.md');
+  const ds = analyzeInstructions(text, uri, host).diagnostics;
+  assert.equal(host.reads, 60, 'each file read once for the whole check');
+  const deep = ds.filter((d) => d.code === 'instructions-import-too-deep');
+  // f55 → f56 → f57 → f58 → f59 is the last chain deeper than 4 hops from CLAUDE.md.
+  assert.equal(deep.length, 56);
+  assert.match(deep[0]!.message, /^Import chain CLAUDE\.md → docs\/f0\.md → docs\/f1\.md → docs\/f2\.md → docs\/f3\.md → docs\/f4\.md is 5 hops deep/);
+});
+
+test('a cycle shared by many imports is named on each, and a cycle through the importing file too', () => {
+  const files: Record<string, string> = { [`${W}/a.md`]: '@b.md', [`${W}/b.md`]: '@c.md', [`${W}/c.md`]: '@a.md', [`${W}/d.md`]: '@a.md', [`${W}/e.md`]: '@AGENT.md' };
+  const host = new CountingHost(files);
+  const ds = analyzeInstructions('@a.md @d.md @e.md', `${W}/AGENT.md`, host).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => d.message.replace(/;.*/, '')),
+    ['Import cycle: AGENT.md → a.md → b.md → c.md → a.md', 'Import cycle: AGENT.md → d.md → a.md → b.md → c.md → a.md', 'Import cycle: AGENT.md → e.md → AGENT.md'],
+  );
+});
+
+test('a cycle deeper than the client follows is a chain too deep, as the client never reaches the repeat', () => {
+  const files: Record<string, string> = {};
+  for (let i = 1; i <= 6; i++) files[`${W}/f${i}.md`] = `@f${(i % 6) + 1}.md`;
+  const ds = analyzeInstructions('@f1.md', `${W}/CLAUDE.md`, new CountingHost(files)).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['instructions-import-too-deep'],
+  );
+  assert.match(ds[0]!.message, /CLAUDE\.md → f1\.md → f2\.md → f3\.md → f4\.md → f5\.md is 5 hops deep/);
+});
+
+test('a file with more distinct imports than are looked up says so once, and looks up no more', () => {
+  const text = Array.from({ length: 3000 }, (_, i) => `@m${i}.md`).join(' ');
+  const host = new CountingHost({});
+  const ds = analyzeInstructions(text, `${W}/CLAUDE.md`, host, { workspaceRoots: [W] }).diagnostics;
+  assert.equal(host.lookups, 1000);
+  assert.equal(ds.filter((d) => d.code === 'instructions-import-missing').length, 1000);
+  assert.equal(ds.filter((d) => d.code === 'instructions-imports-unchecked').length, 1);
+});
