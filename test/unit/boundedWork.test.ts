@@ -8,6 +8,10 @@ import assert from 'node:assert/strict';
 import { InMemoryHost } from '../../server/src/core/host';
 import { analyzeInstructions } from '../../server/src/core/instructions';
 import { IMPORT_LIMITS } from '../../server/src/core/instructions/importGraph';
+import { parseThreeMd } from '../../server/src/core/threemd/parser';
+import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { completion } from '../../server/src/core/agent/features/completion';
+import { dirnameUri, isInside } from '../../server/src/core/world/paths';
 
 const W = 'file:///ws';
 
@@ -15,8 +19,10 @@ const W = 'file:///ws';
 class CountingHost extends InMemoryHost {
   reads = 0;
   lookups = 0;
+  readsOf = new Map<string, number>();
   override readText(uri: string): string | undefined {
     this.reads++;
+    this.readsOf.set(uri, (this.readsOf.get(uri) ?? 0) + 1);
     return super.readText(uri);
   }
   override exists(uri: string): boolean {
@@ -86,4 +92,48 @@ test('a file with more distinct imports than are looked up says so once, and loo
   assert.equal(host.lookups, 1000);
   assert.equal(ds.filter((d) => d.code === 'instructions-import-missing').length, 1000);
   assert.equal(ds.filter((d) => d.code === 'instructions-imports-unchecked').length, 1);
+});
+
+// Patterns that took quadratic time on one long line. The inputs are sized so that the old
+// pattern would take a minute or more; the hang guard (not a timing assertion) fails the test then.
+
+test('a Makefile of many targets is read and parsed once per check, however many make lines name it', () => {
+  const makefile = Array.from({ length: 5000 }, (_, i) => `t${i}:\n\techo ${i}\n`).join('');
+  const host = new CountingHost({ [`${W}/Makefile`]: makefile });
+  const lines = Array.from({ length: 200 }, (_, i) => `make t${i} gone${i}`).join('\n');
+  const ds = analyzeInstructions(`# Build\n\n\`\`\`bash\n${lines}\n\`\`\`\n`, `${W}/AGENTS.md`, host, { workspaceRoots: [W] }).diagnostics;
+  assert.equal(ds.length, 200);
+  assert.equal(host.readsOf.get(`${W}/Makefile`), 1, 'the Makefile is read once');
+  assert.match(ds[0]!.message, /defines no target 'gone0' \(targets: t0, t1, .*, … 4988 more\)/);
+});
+
+test('a Makefile line of 150,000 spaces, and one of a name and 150,000 spaces', { timeout: 15_000 }, () => {
+  for (const line of [' '.repeat(150_000), `a${' '.repeat(150_000)}`, `a${' '.repeat(150_000)}b: c`]) {
+    const host = new CountingHost({ [`${W}/Makefile`]: `${line}\nall:\n` });
+    const ds = analyzeInstructions('`make all` and `make b`', `${W}/AGENTS.md`, host, { workspaceRoots: [W] }).diagnostics;
+    assert.deepEqual(
+      ds.map((d) => d.message.replace(/ \(.*/, '')),
+      line.endsWith('c') ? [] : ["'make b': the Makefile defines no target 'b'"],
+    );
+  }
+});
+
+test('an import path of 80,000 dots, and a fence mark of 100,000 backquotes before a lone CR', { timeout: 15_000 }, () => {
+  const dots = '.'.repeat(80_000);
+  const ds = analyzeInstructions(`See @x${dots}y and @a.md${dots}\n${'`'.repeat(100_000)}\rx\n`, `${W}/CLAUDE.md`, new CountingHost({ [`${W}/a.md`]: '# A' })).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.range.start.character]),
+    [['instructions-import-missing', 4]],
+  );
+});
+
+test('completion at the end of a 200,000-character frontmatter line of a .3md', { timeout: 15_000 }, () => {
+  const long = `${'ab '.repeat(66_666)}x `;
+  const a = analyzeThreeMd(parseThreeMd(`---\n3md: 1.0\n${long}\n---\n\n@plane z=0 kind=identity label="core"\nCore.\n`), { fileName: '/ws/a.3md' });
+  assert.ok(completion(a, { line: 2, character: long.length }).length > 0);
+});
+
+test('folder arithmetic on a URI of 100,000 slashes', { timeout: 15_000 }, () => {
+  assert.equal(dirnameUri(`file:///ws/${'/'.repeat(100_000)}x`).length > 0, true);
+  assert.equal(isInside(`file:///ws${'/'.repeat(100_000)}`, 'file:///ws/a'), true);
 });

@@ -1,5 +1,6 @@
 /** Finding the configuration that applies to a file, and its `ignore` globs. */
 import picomatch from 'picomatch';
+import { trimEndWhere } from '../text';
 import { configCandidates, DEFAULT_CONFIG, parseConfig, type AgentFilesConfig } from './config';
 
 export interface FoundConfig {
@@ -52,7 +53,7 @@ function matcher(glob: string): (p: string) => boolean {
   if (!m) {
     try {
       // A glob naming a folder (`vendor/`, `vendor`) ignores what is under it too.
-      const base = glob.replace(/^\.\//, '').replace(/\/+$/, '');
+      const base = trimEndWhere(glob.replace(/^\.\//, ''), (c) => c === '/');
       const test = picomatch([base, `${base}/**`], { dot: true, windows: false });
       m = (p: string) => test(p);
     } catch {
