@@ -99,7 +99,7 @@ const hostileCases: Case[] = [
   },
   {
     name: `glob: applyTo '${glob12}' against a 40-character name`,
-    files: () => ({ [`src/${name40}`]: 'x\n', '.github/instructions/x.instructions.md': `---\napplyTo: "${glob12}"\n---\n# Rules\n` }),
+    files: () => ({ [name40]: 'x\n', '.github/instructions/x.instructions.md': `---\napplyTo: "${glob12}"\n---\n# Rules\n` }),
     server: (s) => openAndProbe(s, '.github/instructions/x.instructions.md', 'markdown'),
   },
   {

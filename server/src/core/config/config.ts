@@ -14,6 +14,7 @@ export const CONFIG_FILE_NAME = '.agent-files.json';
 export { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
 import { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
 import { splitUri } from '../uriPath';
+import { ignoreTooCostly } from './nearest';
 
 export type RuleSetting = Severity | 'off';
 const SETTINGS: readonly RuleSetting[] = ['off', 'error', 'warning', 'information', 'hint'];
@@ -104,8 +105,17 @@ export function parseConfig(text: string): ParsedConfig {
     if (ignoreNode.type !== 'array') d('config-bad-value', 'error', "'ignore' must be an array of glob strings", rangeOf(ignoreNode));
     else
       for (const item of ignoreNode.children ?? []) {
-        if (item.type === 'string' && item.value !== '') ignore.push(item.value as string);
-        else d('config-bad-value', 'error', "Each 'ignore' entry must be a non-empty glob string", rangeOf(item));
+        if (item.type === 'string' && item.value !== '') {
+          ignore.push(item.value as string);
+          const costly = ignoreTooCostly(item.value as string);
+          if (costly)
+            d(
+              'config-ignore-too-costly',
+              'warning',
+              `The 'ignore' glob ${JSON.stringify(item.value)} is too costly for Agent Files to match: ${costly}; it ignores no file`,
+              rangeOf(item),
+            );
+        } else d('config-bad-value', 'error', "Each 'ignore' entry must be a non-empty glob string", rangeOf(item));
       }
   }
   const maxNode = findNodeAtLocation(root, ['maxDiagnostics']);
