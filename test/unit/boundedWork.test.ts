@@ -12,6 +12,10 @@ import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
 import { completion } from '../../server/src/core/agent/features/completion';
 import { dirnameUri, isInside } from '../../server/src/core/world/paths';
+import { applySuppressions, findSuppressions } from '../../server/src/core/config/suppress';
+import { MAX_SUGGESTIONS, parseConfig, suggestCode } from '../../server/src/core/config/config';
+import { RULE_CODES } from '../../server/src/core/config/ruleCodes';
+import type { Diagnostic } from '../../server/src/core/types';
 
 const W = 'file:///ws';
 
@@ -136,4 +140,56 @@ test('completion at the end of a 200,000-character frontmatter line of a .3md', 
 test('folder arithmetic on a URI of 100,000 slashes', { timeout: 15_000 }, () => {
   assert.equal(dirnameUri(`file:///ws/${'/'.repeat(100_000)}x`).length > 0, true);
   assert.equal(isInside(`file:///ws${'/'.repeat(100_000)}`, 'file:///ws/a'), true);
+});
+
+test('60,000 suppression comments over 60,000 diagnostics: each silenced, and the unused ones found, without comparing every pair', { timeout: 15_000 }, () => {
+  const n = 60_000;
+  const lines: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (let i = 0; i < n; i++) {
+    lines.push(`<!-- agent-files-disable-next-line ${i % 2 ? 'skill-file-missing' : 'other-code'} -->`, `[x](m${i}.md)`);
+    const at = { line: 2 * i + 1, character: 0 };
+    diagnostics.push({ code: 'skill-file-missing', severity: 'warning', message: 'missing', range: { start: at, end: at } });
+  }
+  const out = applySuppressions(diagnostics, findSuppressions(lines.join('\n')));
+  assert.equal(out.filter((d) => d.code === 'skill-file-missing').length, n / 2);
+  assert.equal(out.filter((d) => d.code === 'unused-suppression').length, n / 2);
+});
+
+test('2,500 unknown rule codes in .agent-files.json: the first 100 get a "did you mean", found within a bounded distance', () => {
+  const rules: Record<string, string> = {};
+  for (let i = 0; i < 2500; i++) rules[`skill-name-too-lon${i}`] = 'off';
+  const ds = parseConfig(JSON.stringify({ rules })).diagnostics.filter((d) => d.code === 'config-unknown-rule');
+  assert.equal(ds.length, 2500);
+  assert.equal(ds.filter((d) => d.data?.['suggestion']).length, MAX_SUGGESTIONS);
+  assert.match(ds[0]!.message, /did you mean 'skill-name-too-long'/);
+});
+
+test('the banded "did you mean" for rule codes suggests what comparing with every code in full suggested', () => {
+  const full = (a: string, b: string) => {
+    const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+      let prev = row[0]!;
+      row[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const t = row[j]!;
+        row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+        prev = t;
+      }
+    }
+    return row[b.length]!;
+  };
+  const reference = (code: string) => {
+    let best: string | undefined;
+    let bestD = Infinity;
+    for (const c of RULE_CODES) {
+      const dd = full(code.toLowerCase(), c.toLowerCase());
+      if (dd < bestD) [best, bestD] = [c, dd];
+    }
+    return best !== undefined && bestD <= Math.max(2, Math.floor(code.length / 4)) ? best : undefined;
+  };
+  const codes = [...RULE_CODES];
+  const samples = ['', 'x', 'cycle', 'CYCLE', 'dead-lnk', 'skill-name-mising', 'instructions-import-cycel', 'config-unknwn-rule', 'tool-inptu', 'zzzzzzzzzzzzzzzzzz'];
+  for (let i = 0; i < codes.length; i += 7) samples.push(codes[i]!.slice(1), codes[i]!.replace(/-/g, '_'), `${codes[i]}s`, codes[i]!.slice(0, -3));
+  for (const s of samples) assert.equal(suggestCode(s), reference(s), s);
 });
