@@ -8,6 +8,9 @@ import { fileKindOf } from '../core/fileKinds';
 import type { IndexedFile } from '../core/indexTypes';
 import type { FoundFile, WorkspaceFs } from './host';
 
+/** How duplicate skill names are compared: trimmed, NFKC-normalised. */
+export const skillNameKey = (name: string): string => name.trim().normalize('NFKC');
+
 /** Files larger than this are skipped by the background scan (they are indexed once opened). */
 export const LAZY_INDEX_BYTES = 5 * 1024 * 1024;
 /** Most files of ours one scan indexes. */
@@ -24,6 +27,8 @@ export class WorkspaceIndex {
   constructor(readonly host: WorkspaceFs) {}
   readonly #disk = new Map<string, IndexedFile>();
   readonly #open = new Map<string, IndexedFile>();
+  /** The URIs of the SKILL.md entries (open winning over disk) that declare a name, by `skillNameKey` of the name. */
+  readonly #skillNames = new Map<string, Set<string>>();
   readonly #listeners: (() => void)[] = [];
   /** Bumped on every change to the index; `files()` is rebuilt only when it moved. */
   #generation = 0;
@@ -62,9 +67,33 @@ export class WorkspaceIndex {
     return this.#open.get(uri) ?? this.#disk.get(uri);
   }
 
+  /** The SKILL.md entries that declare a name with this key (see `skillNameKey`), without walking the index. */
+  skillsNamed(key: string): IndexedFile[] {
+    return [...(this.#skillNames.get(key) ?? [])].map((uri) => this.get(uri)!);
+  }
+
+  /** Replaces one entry (open or disk), keeping the name index in step. */
+  #set(map: Map<string, IndexedFile>, uri: string, file: IndexedFile | null): void {
+    this.#name(uri, false);
+    if (file) map.set(uri, file);
+    else map.delete(uri);
+    this.#name(uri, true);
+  }
+
+  #name(uri: string, add: boolean): void {
+    const f = this.get(uri);
+    if (f?.kind !== 'skill' || !f.nameRange) return;
+    const key = skillNameKey(f.name);
+    const uris = this.#skillNames.get(key);
+    if (add) (uris ?? this.#skillNames.set(key, new Set()).get(key)!).add(uri);
+    else if (uris) {
+      uris.delete(uri);
+      if (!uris.size) this.#skillNames.delete(key);
+    }
+  }
+
   setOpen(uri: string, file: IndexedFile | null): void {
-    if (file) this.#open.set(uri, file);
-    else this.#open.delete(uri);
+    this.#set(this.#open, uri, file);
     this.#changed();
   }
 
@@ -77,22 +106,13 @@ export class WorkspaceIndex {
 
   /** Re-reads every indexed disk file (after a setting that changes summaries). */
   reindexAll(): void {
-    for (const uri of [...this.#disk.keys()]) {
-      const f = this.indexFromDisk(uri);
-      if (f) this.#disk.set(uri, f);
-      else this.#disk.delete(uri);
-    }
+    for (const uri of [...this.#disk.keys()]) this.#set(this.#disk, uri, this.indexFromDisk(uri));
     this.#changed();
   }
 
   /** A watched file was created, changed or deleted (once the host has re-read it). */
   fileChanged(uri: string, deleted: boolean): void {
-    if (deleted) this.#disk.delete(uri);
-    else {
-      const f = this.indexFromDisk(uri);
-      if (f) this.#disk.set(uri, f);
-      else this.#disk.delete(uri);
-    }
+    this.#set(this.#disk, uri, deleted ? null : this.indexFromDisk(uri));
     this.#changed();
   }
 
@@ -119,7 +139,7 @@ export class WorkspaceIndex {
         const uri = batch[i]!;
         const f = this.indexFromDisk(uri);
         if (f) {
-          this.#disk.set(uri, f);
+          this.#set(this.#disk, uri, f);
           // Requests between two slices see the files indexed so far (listeners hear of it once, at the end).
           this.#generation++;
         }

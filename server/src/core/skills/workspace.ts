@@ -11,6 +11,9 @@ export interface IndexedSkill {
  * Warns on every skill whose `name` another skill in the same workspace also uses: clients
  * keep only one of them. Names are compared after NFKC, as the reference compares them.
  */
+/** The most other files a duplicate-name diagnostic names. */
+const MAX_OTHERS = 20;
+
 export function duplicateSkillNames(skills: IndexedSkill[]): Map<string, Diagnostic[]> {
   const groups = new Map<string, IndexedSkill[]>();
   for (const s of skills) {
@@ -24,14 +27,17 @@ export function duplicateSkillNames(skills: IndexedSkill[]): Map<string, Diagnos
   for (const [name, g] of groups) {
     if (g.length < 2) continue;
     for (const s of g) {
-      const others = g.filter((o) => o !== s).map((o) => o.uri);
+      // At most 20 others by name (10,000 skills of one name would otherwise make 10,000 lists of 10,000).
+      const others: string[] = [];
+      for (const o of g) if (o !== s && others.length < MAX_OTHERS) others.push(o.uri);
+      const more = g.length - 1 - others.length;
       const list = out.get(s.uri) ?? [];
       list.push({
         code: 'skill-duplicate-name',
         severity: 'warning',
-        message: `Skill name '${name}' is also used by ${others.join(', ')}; clients load only one of them`,
+        message: `Skill name '${name}' is also used by ${others.join(', ')}${more ? ` and ${more} more` : ''}; clients load only one of them`,
         range: s.nameRange,
-        data: { others },
+        data: { others, ...(more ? { more } : {}) },
       });
       out.set(s.uri, list);
     }
