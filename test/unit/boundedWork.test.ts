@@ -16,6 +16,7 @@ import { applySuppressions, findSuppressions } from '../../server/src/core/confi
 import { MAX_SUGGESTIONS, parseConfig, suggestCode } from '../../server/src/core/config/config';
 import { RULE_CODES } from '../../server/src/core/config/ruleCodes';
 import type { Diagnostic } from '../../server/src/core/types';
+import { DiskAnalyses, fileKey } from '../../server/src/lsp/customRequests';
 
 const W = 'file:///ws';
 
@@ -192,4 +193,19 @@ test('the banded "did you mean" for rule codes suggests what comparing with ever
   const samples = ['', 'x', 'cycle', 'CYCLE', 'dead-lnk', 'skill-name-mising', 'instructions-import-cycel', 'config-unknwn-rule', 'tool-inptu', 'zzzzzzzzzzzzzzzzzz'];
   for (let i = 0; i < codes.length; i += 7) samples.push(codes[i]!.slice(1), codes[i]!.replace(/-/g, '_'), `${codes[i]}s`, codes[i]!.slice(0, -3));
   for (const s of samples) assert.equal(suggestCode(s), reference(s), s);
+});
+
+test('fillCommand on one file spelled many ways: one analysis, and the cache of disk analyses stays within its bound', () => {
+  assert.equal(fileKey('file:///ws/agent.3md?v=1'), fileKey('file:///ws/agent.3md?v=2'));
+  assert.equal(fileKey('file:///ws/agent.3md#x'), 'file:///ws/agent.3md');
+  assert.equal(fileKey('file:///ws/agent%2E3md'), 'file:///ws/agent.3md');
+  const a = analyzeThreeMd(parseThreeMd('@plane z=0 kind=identity label="core"\nCore.\n'), { fileName: '/ws/a.3md' });
+  const cache = new DiskAnalyses(100, 3);
+  for (let i = 0; i < 50; i++) cache.set(`file:///ws/a${i}.3md`, a, 40);
+  assert.equal(cache.size, 2, 'at most 100 characters of text');
+  assert.equal(cache.get('file:///ws/a49.3md'), a);
+  assert.equal(cache.get('file:///ws/a0.3md'), undefined);
+  const many = new DiskAnalyses(1e9, 3);
+  for (let i = 0; i < 50; i++) many.set(`file:///ws/a${i}.3md`, a, 1);
+  assert.equal(many.size, 3, 'at most 3 files');
 });
