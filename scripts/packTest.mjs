@@ -1,13 +1,19 @@
 // The npm package as users get it: `npm pack`, install the tarball into a temporary folder,
-// and run `npx agent-files check` on a broken and a clean skill. Run by .ci/run.
+// and run `npx agent-files check` on a broken and a clean skill; the package must name no
+// source map it does not ship. Run by .ci/run.
 // The install is tried offline first; when the npm cache lacks a dependency's metadata it is
 // retried with --prefer-offline (which may reach the registry), and says so.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, posix, resolve } from 'node:path';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
+/** Every file under `dir`, as `/`-separated paths relative to it. */
+const listFiles = (dir, rel = '') =>
+  readdirSync(join(dir, rel), { withFileTypes: true }).flatMap((e) =>
+    e.name === 'node_modules' ? [] : e.isDirectory() ? listFiles(dir, posix.join(rel, e.name)) : [posix.join(rel, e.name)],
+  );
 const work = mkdtempSync(join(tmpdir(), 'af-pack-'));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const started = Date.now();
@@ -36,6 +42,23 @@ try {
   mkdirSync(join(app, 'skills/bad'), { recursive: true });
   writeFileSync(join(app, 'skills/good/SKILL.md'), '---\nname: good\ndescription: Says hello. Use when greeting someone.\n---\nSay hello.\n');
   writeFileSync(join(app, 'skills/bad/SKILL.md'), 'no frontmatter\n');
+  // The package must not point at files it does not ship: every `//# sourceMappingURL=` names a
+  // map in the package (the production build writes none), and every map shipped is named.
+  const pkgDir = join(app, 'node_modules/agent-files');
+  const shipped = listFiles(pkgDir);
+  const named = new Set();
+  const dangling = [];
+  for (const f of shipped.filter((f) => f.endsWith('.js'))) {
+    for (const m of readFileSync(join(pkgDir, f), 'utf8').matchAll(/^\/\/# sourceMappingURL=(\S+)\s*$/gm)) {
+      if (m[1].startsWith('data:')) continue;
+      const target = posix.join(posix.dirname(f), m[1]);
+      named.add(target);
+      if (!shipped.includes(target)) dangling.push(`${f} → ${m[1]}`);
+    }
+  }
+  check(dangling.length === 0, `every sourceMappingURL names a file in the package${dangling.length ? `; missing: ${dangling.join(', ')}` : ''}`);
+  const unnamed = shipped.filter((f) => f.endsWith('.map') && !named.has(f));
+  check(unnamed.length === 0, `every source map in the package is named by its file${unnamed.length ? `; unnamed: ${unnamed.join(', ')}` : ''}`);
   const npx = (...args) => spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--offline', 'agent-files', ...args], { cwd: app, encoding: 'utf8' });
   const good = npx('check', 'skills/good');
   check(

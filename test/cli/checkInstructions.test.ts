@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '../..');
@@ -49,4 +51,57 @@ test('a glob that matches no file of the folder is information, on the pattern',
     f.diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`),
     ['instructions-glob-no-match@1:24'],
   );
+});
+
+test('imports that leave the folder checked, by ../ or through a symbolic link, are information, never "does not exist"', () => {
+  const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'af-import-outside-')));
+  try {
+    mkdirSync(join(tmp, 'shared'));
+    writeFileSync(join(tmp, 'shared/rules.md'), '# Team rules\n');
+    mkdirSync(join(tmp, 'repo'));
+    symlinkSync('../shared/rules.md', join(tmp, 'repo/linked.md'));
+    writeFileSync(join(tmp, 'repo/CLAUDE.md'), '# Project\n\n@../shared/rules.md\n@linked.md\n@gone.md\n');
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'check', '-f', 'json', 'repo'], { cwd: tmp, encoding: 'utf8' });
+    const ds = (JSON.parse(r.stdout) as { files: { diagnostics: { code: string; severity: string; message: string }[] }[] }).files[0]!.diagnostics;
+    assert.deepEqual(
+      ds.map((d) => [d.code, d.severity]),
+      [
+        ['instructions-import-outside', 'information'],
+        ['instructions-import-outside', 'information'],
+        ['instructions-import-missing', 'warning'],
+      ],
+    );
+    assert.match(
+      ds[0]!.message,
+      /'\.\.\/shared\/rules\.md' lies outside the workspace; Agent Files reads nothing there, so it is not checked\. Claude Code loads imports from outside the project once the user approves them/,
+    );
+    assert.match(ds[1]!.message, /'linked\.md' leads outside the workspace through the symbolic link 'linked\.md'; Agent Files reads nothing there/);
+    assert.match(ds[2]!.message, /'gone\.md' does not exist/);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+test('a package.json or Makefile that is a symbolic link leading outside gives no verdict (it is not read), not one from the file above it', () => {
+  const tmp = realpathSync(mkdtempSync(join(tmpdir(), 'af-command-outside-')));
+  try {
+    mkdirSync(join(tmp, 'shared'));
+    writeFileSync(join(tmp, 'shared/package.json'), '{"scripts": {"build": "tsc"}}\n');
+    writeFileSync(join(tmp, 'shared/GNUmakefile'), 'deploy:\n\techo\n');
+    mkdirSync(join(tmp, 'repo/web'), { recursive: true });
+    writeFileSync(join(tmp, 'repo/package.json'), '{"scripts": {"test": "node --test"}}\n');
+    writeFileSync(join(tmp, 'repo/Makefile'), 'test:\n\techo\n');
+    symlinkSync('../../shared/package.json', join(tmp, 'repo/web/package.json'));
+    symlinkSync('../shared/GNUmakefile', join(tmp, 'repo/GNUmakefile'));
+    writeFileSync(join(tmp, 'repo/web/AGENTS.md'), '# Web\n\n```sh\nnpm run build\n```\n');
+    writeFileSync(join(tmp, 'repo/AGENTS.md'), '# Repo\n\n```sh\nmake deploy\nnpm run nosuch\n```\n');
+    const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'check', '-f', 'json', 'repo'], { cwd: tmp, encoding: 'utf8' });
+    const files = (JSON.parse(r.stdout) as JsonReport).files.map((f) => [f.path, f.diagnostics.map((d) => `${d.code}@${d.range.start.line}`)]);
+    assert.deepEqual(files, [
+      ['repo/AGENTS.md', ['instructions-command-undefined@4']],
+      ['repo/web/AGENTS.md', []],
+    ]);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 });

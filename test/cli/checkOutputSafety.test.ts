@@ -132,3 +132,28 @@ test('with a lone CR, positions count lines as editors and SARIF do (CR, LF and 
   const json = JSON.parse(cli(dir, 'check', 'agent.3md', '--format', 'json').out);
   assert.deepEqual(json.files[0].diagnostics[0].range.start, { line: 6, character: 0 });
 });
+
+test(
+  'a folder or file whose name is not valid UTF-8 (latin-1 bytes) is named on stderr with its bytes escaped, never skipped silently',
+  { skip: process.platform !== 'linux' },
+  () => {
+    const dir = tree({ 'ok/s/SKILL.md': '---\nname: s\ndescription: Does s. Use when s is asked for.\n---\nBody.\n' });
+    const raw = (name: string) => Buffer.concat([Buffer.from(dir + '/'), Buffer.from(name, 'latin1')]);
+    mkdirSync(raw('caf\u00e9'));
+    mkdirSync(raw('caf\u00e9/s'));
+    writeFileSync(Buffer.concat([raw('caf\u00e9/s'), Buffer.from('/SKILL.md')]), 'no frontmatter\n');
+    writeFileSync(raw('na\u00efve.3md'), '---\n3md: 1\n---\n@plane z=0\nx\n');
+    writeFileSync(raw('notes\u00e9.txt'), 'not a file agent-files checks\n');
+    const r = cli(dir, 'check', '.');
+    assert.equal(r.code, 0, r.err);
+    assert.equal(
+      r.err,
+      [
+        'agent-files: skipping caf\\xe9: its name is not valid UTF-8, so nothing in it is checked (rename it to UTF-8)',
+        'agent-files: skipping na\\xefve.3md: its name is not valid UTF-8, so it is not checked (rename it to UTF-8)',
+        '',
+      ].join('\n'),
+    );
+    assert.match(r.out, /^1 file checked: 0 errors/m);
+  },
+);

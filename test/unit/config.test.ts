@@ -82,6 +82,20 @@ test('the nearest config up the tree applies alone; ignore globs are relative to
   assert.equal(nearestConfig('file:///elsewhere/b.3md', (u) => files[u]).uri, undefined);
 });
 
+test('with a bound, the search looks only inside the workspace and stops at the repository root', () => {
+  const files: Record<string, string> = { 'file:///w/.agent-files.json': '{"rules": {"x": "off"}}', 'file:///.agent-files.json': '{}' };
+  const bound = (roots: string[], repos: string[]) => ({
+    inside: (f: string) => roots.some((r) => f === r || f.startsWith(r + '/')),
+    isRepoRoot: (f: string) => repos.includes(f),
+  });
+  const read = (u: string) => files[u];
+  assert.equal(nearestConfig('file:///w/sub/a.3md', read, undefined, bound(['file:///w'], [])).uri, 'file:///w/.agent-files.json');
+  assert.equal(nearestConfig('file:///w/sub/a.3md', read, undefined, bound(['file:///w/sub'], [])).uri, undefined, 'above the workspace folder');
+  assert.equal(nearestConfig('file:///w/sub/a.3md', read, undefined, bound(['file:///w'], ['file:///w/sub'])).uri, undefined, 'above the repository');
+  assert.equal(nearestConfig('file:///w/a.3md', read, undefined, bound(['file:///w'], ['file:///w'])).uri, 'file:///w/.agent-files.json', "the repository root's own");
+  assert.equal(nearestConfig('file:///elsewhere/a.3md', read, undefined, bound(['file:///w'], [])).uri, undefined, 'a file outside the workspace');
+});
+
 test('maxDiagnostics keeps the first N and adds one information saying how many more', () => {
   const many = Array.from({ length: 1005 }, (_, i) => d('dead-link', i));
   const out = applyConfig(many);

@@ -49,6 +49,28 @@ test('a CLAUDE.md import of a missing file is a warning on the import, resolved 
   assert.match(ds[0]!.message, /docs\/missing\.md.*Claude Code skips the import/);
 });
 
+test('an import that climbs out of the workspace is not called missing: it is information on what is not read and what the client does', () => {
+  const src = joinLines('Shared rules: «@../../shared/ru$0les.md»');
+  const { text, position } = cursor(src);
+  const r = ranges(text);
+  const host = new InMemoryHost({ 'file:///shared/rules.md': '# read by nobody here' });
+  const claude = diags(r.text, `${W}/sub/CLAUDE.md`, host, { workspaceRoots: [W] });
+  assert.deepEqual(
+    claude.map((d) => [d.code, d.severity]),
+    [['instructions-import-outside', 'information']],
+  );
+  assert.deepEqual(claude[0]!.range, r.ranges[0]);
+  assert.match(
+    claude[0]!.message,
+    /'\.\.\/\.\.\/shared\/rules\.md' lies outside the workspace; Agent Files reads nothing there, so it is not checked\. Claude Code loads imports from outside the project once the user approves them/,
+  );
+  assert.doesNotMatch(claude[0]!.message, /does not exist|skips/);
+  const gemini = diags(r.text, `${W}/sub/GEMINI.md`, host, { workspaceRoots: [W] });
+  assert.match(gemini[0]!.message, /Gemini CLI imports nothing whose real location lies outside the project root/);
+  const h = instructionHover(text.replace(/[«»]/g, ''), `${W}/sub/CLAUDE.md`, position, host, { workspaceRoots: [W] });
+  assert.match((h!.contents as { value: string }).value, /lies outside the workspace: Agent Files does not read it, so it is not checked\. Claude Code loads/);
+});
+
 test('imports in code spans, fenced blocks and HTML comments are not imports; e-mails and @mentions are not either', () => {
   const text = joinLines('Write `@missing.md` literally.', '```', '@also-missing.md', '```', '<!-- @hidden.md -->', 'Mail me@example.com, ping @claude, install @types/node.');
   assert.deepEqual(codes(text, `${W}/CLAUDE.md`), []);

@@ -167,8 +167,10 @@ test('S21 skill-metadata-unquoted: numeric-looking plain values', () => {
   assert.deepEqual(d.range, range(4, 11, 4, 14));
 });
 
-test('S22 skill-allowed-tools-not-string', () => {
-  assert.equal(one(check(skill(`${ok}\nallowed-tools:\n  - Read`)), 'skill-allowed-tools-not-string').severity, 'warning');
+test('S22 skill-allowed-tools-not-string: advice under the specification; the reference accepts a block list', () => {
+  assert.deepEqual(check(skill(`${ok}\nallowed-tools:\n  - Read`)), []);
+  const spec = analyzeSkill(skill(`${ok}\nallowed-tools:\n  - Read`), `${ROOT}/my-skill/SKILL.md`, new InMemoryHost(), { descriptionHeuristic: false }).diagnostics;
+  assert.equal(one(spec, 'skill-allowed-tools-not-string').severity, 'information');
   assert.deepEqual(check(skill(`${ok}\nallowed-tools: Bash(jq:*) Bash(git:*)`)), []);
 });
 
@@ -201,7 +203,7 @@ test('S25 strict YAML is information outside skills-ref, naming the validator th
     d.map((x) => [x.code, x.severity]),
     [
       ['skill-yaml-strict', 'information'],
-      ['skill-allowed-tools-not-string', 'warning'],
+      ['skill-allowed-tools-not-string', 'information'],
     ],
   );
   assert.match(d[0]!.message, /^Only skills-ref \(strictyaml\) rejects this YAML/);

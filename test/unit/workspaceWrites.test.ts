@@ -180,6 +180,18 @@ test('SKILL.md: a reference through a symlinked folder leading out is reported a
   );
 });
 
+test('SKILL.md: a license file named in prose that is a symbolic link leading out is outside, not missing', () => {
+  const { root, outside, host } = tree();
+  const skill = join(root, 's', 'SKILL.md');
+  write(skill, '');
+  symlinkSync(join(outside, 'secret.md'), join(root, 's', 'LICENSE.txt'));
+  const text = '---\nname: s\ndescription: Does a thing. Use when testing.\nlicense: Complete terms in LICENSE.txt\n---\nBody.\n';
+  assert.deepEqual(
+    analyzeSkill(text, uri(skill), host).diagnostics.map((d) => [d.code, d.message]),
+    [['skill-reference-outside', "License file 'LICENSE.txt' named in 'license' leads outside the workspace through the symbolic link 'LICENSE.txt'; it is not read"]],
+  );
+});
+
 test('SKILL.md: absolute paths and file: URIs are reported, never resolved; web links and //host links are not', () => {
   const { root, host } = tree();
   const skill = join(root, 's', 'SKILL.md');

@@ -18,19 +18,10 @@ import { readArgs, UsageError } from './args';
 import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
-import { parseTargets, TARGETS } from '../core/skills';
-import {
-  applySafeFixes,
-  unifiedDiff,
-  applyConfigToFile,
-  CONFIG_FILE_NAME,
-  DEFAULT_CONFIG,
-  isIgnored,
-  nearestConfig,
-  parseConfig,
-  type FoundConfig,
-  type ParsedConfig,
-} from '../core/config';
+import { isPluginManifest, parseTargets, readRepositoryFacts, TARGETS, type Target } from '../core/skills';
+import { fixFiles } from './fix';
+import { CliWorkspace } from './workspace';
+import { applyConfigToFile, CONFIG_FILE_NAME, DEFAULT_CONFIG, isIgnored, nearestConfig, parseConfig, type ConfigBound, type FoundConfig, type ParsedConfig } from '../core/config';
 
 export function checkCommand(argv: string[], io: Io): number {
   const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-dry-run'], ['format', 'kind', 'target', 'config']);
@@ -50,10 +41,22 @@ export function checkCommand(argv: string[], io: Io): number {
   if (rawTargets !== undefined && skillTargets.length === 0) throw new UsageError(`'--target' needs at least one of ${TARGETS.join(', ')}`);
   if (positional.length === 0) throw new UsageError(`usage: agent-files check [--format text|json|sarif] [--strict] [--kind ${KIND_NAMES}] [--target a,b] PATH...`);
   if (flags.has('config') && flags.has('no-config')) throw new UsageError("'--config' and '--no-config' cannot be combined");
-  const configs = new ConfigReader(io, flags.has('no-config') ? null : typeof flags.get('config') === 'string' ? (flags.get('config') as string) : undefined);
+  const workspace = new CliWorkspace(io.cwd);
+  const configs = new ConfigReader(io, flags.has('no-config') ? null : typeof flags.get('config') === 'string' ? (flags.get('config') as string) : undefined, workspace);
 
+  /** The SKILL.md targets named for a file: --target, else its config's `targets`, else none (its folder decides). */
+  const targetsOf = (uri: string): { skillTargets?: readonly Target[]; skillTargetsSource?: string } => {
+    const found = configs.forFile(uri);
+    return skillTargets.length
+      ? { skillTargets, skillTargetsSource: 'the --target option' }
+      : found.config.targets?.length
+        ? { skillTargets: found.config.targets, skillTargetsSource: `'targets' in ${configs.label(found)}` }
+        : {};
+  };
   const files: { path: string; kind: FileKind; forced?: ForcedKind }[] = [];
   const roots: string[] = [];
+  /** Plugin and marketplace manifests found in the folders walked (who loads a plugin's skills). */
+  const manifests: string[] = [];
   for (const p of positional) {
     let st: fs.Stats;
     try {
@@ -63,25 +66,38 @@ export function checkCommand(argv: string[], io: Io): number {
     }
     if (st.isDirectory()) {
       roots.push(p);
-      for (const f of findFiles(p, (f) => fileKindOf(f) !== null)) if (!configs.ignores(f)) files.push({ path: f, kind: fileKindOf(f)! });
+      workspace.add(p);
+      const found = findFiles(
+        p,
+        (f) => fileKindOf(f) !== null || isPluginManifest(f),
+        undefined,
+        (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
+      );
+      for (const f of found) {
+        const kind = fileKindOf(f);
+        if (!kind) manifests.push(f);
+        else if (!configs.ignores(f)) files.push({ path: f, kind });
+      }
     } else {
       const kind = forced?.kind ?? fileKindOf(p);
       if (!kind) {
         io.err(`agent-files: skipping ${p}: its name is not one agent-files checks (say what it is with --kind ${KIND_NAMES})`);
         continue;
       }
+      const own = [path.dirname(p)];
+      // A prompt or world.eval.md is checked against world.json, which sits above it.
+      if (kind === 'world-prompt') own.push(path.dirname(path.dirname(p)));
+      // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands).
+      if (kind === 'instructions') {
+        const m = /^(.*?)[\\/]\.(?:github|claude)(?:[\\/]|$)/.exec(path.resolve(p));
+        if (m) own.push(m[1]!);
+      }
+      for (const r of own) workspace.add(r);
       if (configs.ignores(p)) {
         io.err(`agent-files: skipping ${p}: it matches 'ignore' in ${configs.configFileOf(p) ?? CONFIG_FILE_NAME}`);
         continue;
       }
-      roots.push(path.dirname(p));
-      // A prompt or world.eval.md is checked against world.json, which sits above it.
-      if (kind === 'world-prompt') roots.push(path.dirname(path.dirname(p)));
-      // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands).
-      if (kind === 'instructions') {
-        const m = /^(.*?)[\\/]\.(?:github|claude)(?:[\\/]|$)/.exec(path.resolve(p));
-        if (m) roots.push(m[1]!);
-      }
+      roots.push(...own);
       files.push(forced ? { path: p, kind, forced } : { path: p, kind });
     }
   }
@@ -93,6 +109,7 @@ export function checkCommand(argv: string[], io: Io): number {
   // One run over a tree that does not change under it: each folder's real location is looked up once.
   const host = new NodeFsHost(roots, { rememberLookups: true });
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
+  const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host);
   // Each file once, where it first appears; a file named with --kind wins over the same file found in a folder.
   const unique = new Map<string, (typeof files)[number]>();
   for (const f of files) {
@@ -101,7 +118,7 @@ export function checkCommand(argv: string[], io: Io): number {
     if (!had || (f.forced && !had.forced)) unique.set(abs, f);
   }
   // One over the read limit is reported on its own and never read.
-  const entries = [...unique].map(([abs, f]) => ({
+  const read = [...unique].map(([abs, f]) => ({
     kind: f.kind,
     rel: path.relative(io.cwd, abs) || f.path,
     uri: URI.file(abs).toString(),
@@ -110,32 +127,27 @@ export function checkCommand(argv: string[], io: Io): number {
   }));
   if (flags.has('fix') && flags.has('fix-dry-run')) throw new UsageError("'--fix' and '--fix-dry-run' cannot be combined");
   // --fix applies the safe quick fixes first (docs/rules.md#quick-fixes); the report is of the fixed files.
-  if (flags.has('fix') || flags.has('fix-dry-run')) {
-    const fixHost = new NodeFsHost(roots, { rememberLookups: true });
-    let applied = 0;
-    for (const e of entries) {
-      if (!('text' in e.read)) continue;
-      const found = configs.forFile(e.uri);
-      const ds = applyConfigToFile(e.kind, e.read.text, analyzeFile(e.kind, e.read.text, e.uri, fixHost, { detection: e.detection, workspaceRoots }), found.config);
-      const r = applySafeFixes(e.kind, e.read.text, e.uri, ds);
-      if (r.applied === 0) continue;
-      applied += r.applied;
-      if (flags.has('fix-dry-run')) io.out(unifiedDiff(e.rel.split(path.sep).join('/'), e.read.text, r.text));
-      else {
-        fs.writeFileSync(URI.parse(e.uri).fsPath, r.text);
-        e.read = { text: r.text };
-      }
-    }
-    if (flags.has('fix-dry-run')) {
-      io.err(`agent-files: ${applied} safe fix${applied === 1 ? '' : 'es'} would be applied (nothing was written)`);
-      return 0;
-    }
-    io.err(`agent-files: applied ${applied} safe fix${applied === 1 ? '' : 'es'}`);
-  }
-  const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) =>
-    'text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection }] : [],
-  );
-  const cross = crossFileDiagnostics(checked, host, { workspaceRoots });
+  const fixed =
+    flags.has('fix') || flags.has('fix-dry-run')
+      ? fixFiles(read, {
+          dryRun: flags.has('fix-dry-run'),
+          host: new NodeFsHost(roots, { rememberLookups: true }),
+          workspaceRoots,
+          analysis: (uri) => ({ repository, ...targetsOf(uri) }),
+          configFor: (uri) => configs.forFile(uri),
+          inside: (real) => workspace.insideReal(real),
+          io,
+          ...(io.fixFs ? { fs: io.fixFs } : {}),
+        })
+      : undefined;
+  if (flags.has('fix-dry-run')) return 0;
+  const entries = read.map((e) => (fixed?.written.has(e.uri) ? { ...e, read: { text: fixed.written.get(e.uri)! } } : e));
+  const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) => {
+    if (!('text' in e.read)) return [];
+    const named = targetsOf(e.uri).skillTargets;
+    return [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection, ...(named ? { skillTargets: named } : {}) }];
+  });
+  const cross = crossFileDiagnostics(checked, host, { workspaceRoots, repository });
   /** Each rule's own severity, before any configuration (SARIF's default level). */
   const defaults = new Map<string, Diagnostic['severity']>();
   // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
@@ -145,13 +157,8 @@ export function checkCommand(argv: string[], io: Io): number {
     const kind = 'text' in e.read ? kindLabel(e.kind, e.read.text, e.uri, e.detection) : kindLabel(e.kind, '', e.uri, e.detection);
     const found = configs.forFile(e.uri);
     if (!('text' in e.read)) return { path: e.rel, kind, diagnostics: applyConfigToFile(e.kind, '', [fileTooLarge(e.read.tooLarge)], found.config) };
-    const targets = skillTargets.length
-      ? { skillTargets, skillTargetsSource: 'the --target option' }
-      : found.config.targets?.length
-        ? { skillTargets: found.config.targets, skillTargetsSource: `'targets' in ${configs.label(found)}` }
-        : {};
     const raw = [
-      ...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, ...targets, ...(workspaceFiles ? { workspaceFiles } : {}) }),
+      ...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, repository, ...targetsOf(e.uri), ...(workspaceFiles ? { workspaceFiles } : {}) }),
       ...(cross.get(e.uri) ?? []),
     ];
     for (const d of raw) if (!defaults.has(d.code)) defaults.set(d.code, d.severity);
@@ -167,6 +174,8 @@ export function checkCommand(argv: string[], io: Io): number {
   if (format === 'json') io.out(formatJson(results));
   else if (format === 'sarif') io.out(formatSarif(results, VERSION, RULES_URL, { base: sarifBase(io.cwd, roots), cwd: io.cwd, defaults }));
   else io.out(formatText(results));
+  // A fix that could not be written (a full disk, permissions) fails the run whatever the report says.
+  if (fixed?.failed) return 2;
   const s = summarize(results);
   return s.errors > 0 || (flags.has('strict') && s.warnings > 0) ? 1 : 0;
 }
@@ -184,9 +193,12 @@ Options:
   -f, --format F  text (default), json or sarif (see docs/cli.md for the JSON and SARIF shapes)
   --strict      exit 1 on warnings too
   --config FILE use this configuration for every file instead of the nearest .agent-files.json
+                (looked for up to the repository root, or the folder named outside one)
   --no-config   use no configuration file (every rule at its own severity)
   --allow-empty exit 0 when there is nothing to check (by default that is exit 2)
-  --fix         apply the safe quick fixes (docs/rules.md#quick-fixes), then report what is left
+  --fix         apply the safe quick fixes (docs/rules.md#quick-fixes), then report what is left;
+                a file changed during the run, with several hard links, or a symlink leading
+                outside is left alone (named on stderr); a fix that cannot be written is exit 2
   --fix-dry-run print the safe fixes as a unified diff; write nothing
   --agent       read every .3md as an agent.3md; --plain reads every .3md as plain 3md
   --target T,…  check every SKILL.md for these clients instead of those its folder implies:
@@ -223,17 +235,21 @@ function sarifBase(cwd: string, roots: string[]): string {
 /**
  * The configuration of each checked file: the nearest .agent-files.json (read once per folder),
  * the one --config names, or none with --no-config. A named file that cannot be read is exit 2.
+ * The nearest is looked for as the editor looks for it: within the workspace (workspace.ts), and
+ * no higher than the repository root.
  */
 class ConfigReader {
   readonly #byUri = new Map<string, { path: string; parsed: ParsedConfig } | null>();
   readonly #fixed: FoundConfig | null | undefined;
   readonly #used = new Set<string>();
-
+  readonly #bound: ConfigBound;
   constructor(
     private readonly io: Io,
     /** null: no configuration; a path: that file for everything; undefined: the nearest. */
     fixed: string | null | undefined,
+    workspace: CliWorkspace,
   ) {
+    this.#bound = { inside: (folder) => workspace.insideUri(folder), isRepoRoot: (folder) => workspace.isRepoRoot(URI.parse(folder).fsPath) };
     if (fixed === null) this.#fixed = null;
     else if (fixed !== undefined) {
       const uri = URI.file(path.resolve(io.cwd, fixed)).toString();
@@ -271,6 +287,7 @@ class ConfigReader {
         fileUri,
         (uri) => this.#read(uri),
         (uri) => this.#byUri.get(uri)!.parsed.config,
+        this.#bound,
       )
     );
   }

@@ -1,11 +1,14 @@
 /** The CLI's contact with the world, injectable so tests can run commands in process. */
 import * as fs from 'node:fs';
 import { MAX_READ_BYTES } from '../node/fsHost';
+import type { FixFs } from './fixWrite';
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
   cwd: string;
+  /** What `check --fix` writes with (tests fail or race it); the real file system by default. */
+  fixFs?: FixFs;
 }
 
 /** Thrown to stop a command with exit code 2 and a one-line message. */

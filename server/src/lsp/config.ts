@@ -1,12 +1,24 @@
 /**
  * `.agent-files.json` in the language server: the nearest config of each document (read through
- * the workspace host, so open buffers win and nothing outside the folders is read), the config
+ * the workspace host, so open buffers win and nothing outside the folders is read; looked for
+ * no higher than the workspace folder or the repository root, as the CLI looks), the config
  * file's own diagnostics, and the two quick fixes "suppress on this line" and "turn off in
  * .agent-files.json".
  */
 import type { CodeAction, Diagnostic as LspDiagnostic, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { applyEdits, modify } from 'jsonc-parser';
-import { applyConfigToFile, configCandidates, CONFIG_FILE_NAME, isConfigFile, isIgnored, nearestConfig, parseConfig, type FoundConfig, type ParsedConfig } from '../core/config';
+import {
+  applyConfigToFile,
+  configCandidates,
+  CONFIG_FILE_NAME,
+  isConfigFile,
+  isIgnored,
+  nearestConfig,
+  parseConfig,
+  type ConfigBound,
+  type FoundConfig,
+  type ParsedConfig,
+} from '../core/config';
 import type { Diagnostic } from '../core/types';
 
 export class ConfigStore {
@@ -14,13 +26,27 @@ export class ConfigStore {
 
   /** While a pass over many files runs (`whileIndexing`): what each config candidate read gave, so each folder's lookup is made once. */
   #reads: Map<string, string | undefined> | undefined;
+  /** The same for "does this folder hold `.git`". */
+  #repoRoots: Map<string, boolean> | undefined;
   #passes = 0;
+  readonly #bound: ConfigBound | undefined;
 
   constructor(
     readonly read: (uri: string) => string | undefined,
     /** The text of an open buffer, which is never held (it changes with each edit). */
     private readonly openText: (uri: string) => string | undefined = () => undefined,
-  ) {}
+    /** The workspace folders and repository roots the search stays within (none: unbounded, for tests). */
+    bound?: ConfigBound,
+  ) {
+    this.#bound = bound && {
+      inside: (f) => bound.inside(f),
+      isRepoRoot: (f) => {
+        if (!this.#repoRoots) return bound.isRepoRoot(f);
+        if (!this.#repoRoots.has(f)) this.#repoRoots.set(f, bound.isRepoRoot(f));
+        return this.#repoRoots.get(f)!;
+      },
+    };
+  }
 
   /**
    * Runs a pass over many files (the workspace scan, a re-index) with the candidates' reads held:
@@ -28,11 +54,17 @@ export class ConfigStore {
    * stat and a real-path lookup. Outside a pass every lookup reads again.
    */
   async whileIndexing<T>(pass: () => T | Promise<T>): Promise<T> {
-    if (this.#passes++ === 0) this.#reads = new Map();
+    if (this.#passes++ === 0) {
+      this.#reads = new Map();
+      this.#repoRoots = new Map();
+    }
     try {
       return await pass();
     } finally {
-      if (--this.#passes === 0) this.#reads = undefined;
+      if (--this.#passes === 0) {
+        this.#reads = undefined;
+        this.#repoRoots = undefined;
+      }
     }
   }
 
@@ -56,6 +88,7 @@ export class ConfigStore {
       uri,
       (u) => this.#readCandidate(u),
       (u, t) => this.parse(u, t).config,
+      this.#bound,
     );
   }
 
@@ -70,6 +103,7 @@ export class ConfigStore {
   changed(): void {
     this.#parsed.clear();
     this.#reads?.clear();
+    this.#repoRoots?.clear();
   }
 }
 

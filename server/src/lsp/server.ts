@@ -66,6 +66,9 @@ export interface ServerSettings {
 
 const DEFAULTS: ServerSettings = { diagnosticDelay: 150, agentDetection: 'auto', schemaDiagnostics: true, targets: [], editorValidatesPromptFiles: false };
 
+/** The `clientInfo.name` of VS Code and its builds that share its chat and skill loader (Insiders, OSS, VSCodium). */
+const VS_CODE_CLIENT = /^(Visual Studio Code|Code - OSS|VSCodium)\b/;
+
 function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
   const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const diag = (o['diagnostics'] ?? {}) as Record<string, unknown>;
@@ -94,6 +97,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   let folderEvents = false;
   /** The workspace folders the host serves, as URIs. */
   let folders: string[] = [];
+  /** The client is VS Code (from `clientInfo` at initialize). */
+  let editorIsVsCode = false;
 
   const providers = createProviders(documents);
   const providerOf = (doc: OpenDocument) => (doc.kind ? providers[doc.kind] : undefined);
@@ -118,10 +123,16 @@ export function startServer(connection: Connection, host: ServerHost): void {
     get editorValidatesPromptFiles() {
       return settings.editorValidatesPromptFiles;
     },
+    get editorIsVsCode() {
+      return editorIsVsCode;
+    },
+    repository: () => index.repository(),
   };
   const configs = new ConfigStore(
     (uri) => index.host.readText(uri),
     (uri) => documents.get(uri)?.doc.getText(),
+    // A config above the workspace folder, or above the repository the file is in, never applies (as in the CLI).
+    { inside: (folder) => folders.some((f) => folder === f || folder.startsWith(f + '/')), isRepoRoot: (folder) => index.host.exists(`${folder}/.git`) },
   );
   /** The format context of one file: the `targets` of its .agent-files.json win over the setting (diagnostics, features and its index entry alike). */
   const contextFor = (uri: string): FormatContext => {
@@ -173,6 +184,13 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const versionOf = (uri: string) => documents.get(uri)?.doc.version;
   const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, versionOf);
   const pull = new PullDiagnostics(diagnosticsOf, versionOf);
+
+  // A plugin or marketplace manifest changed: the targets of plugin skills may have (every cached analysis, index entry and open document again).
+  index.onDidChangeRepository(() => {
+    documents.settingsChanged();
+    void configs.whileIndexing(() => index.reindexAll());
+    for (const e of documents.all()) refresh(e);
+  });
 
   let indexTimer: ReturnType<typeof setTimeout> | undefined;
   index.onDidChange(() => {
@@ -261,6 +279,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     progressSupport = !!caps.window?.workDoneProgress;
     folderEvents = !!caps.workspace?.workspaceFolders;
+    editorIsVsCode = VS_CODE_CLIENT.test(params.clientInfo?.name ?? '');
     applySettings(readSettings(params.initializationOptions, DEFAULTS));
     folders = (params.workspaceFolders ?? []).map((f) => folderUri(f.uri)).filter((u) => host.fs.servesFolder(u));
     if (!folders.length && params.rootUri && host.fs.servesFolder(folderUri(params.rootUri))) folders = [folderUri(params.rootUri)];
@@ -309,6 +328,10 @@ export function startServer(connection: Connection, host: ServerHost): void {
           { globPattern: '**/{SKILL,skill,AGENT}.md' },
           { globPattern: '**/.agent-world/**' },
           { globPattern: '**/.agent-files.json' },
+          // Plugin and marketplace manifests decide who loads a plugin's skills.
+          { globPattern: '**/{.claude-plugin,.codex-plugin}/*.json' },
+          { globPattern: '**/.agents/plugins/marketplace.json' },
+          { globPattern: '**/plugin.json' },
           ...INSTRUCTION_WATCHERS,
           ...(host.watchEverything ? [{ globPattern: '**/*' }] : []),
         ],
@@ -411,7 +434,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       }
       documents.filesChanged(p.changes.map((c) => c.uri));
       // A file that is neither indexed nor one of ours (seen by a watch-everything host) leaves the index as it is.
-      const indexed = (uri: string) => index.get(uri) !== undefined || fileKindOf(URI.parse(uri).path) !== null;
+      const indexed = (uri: string) => index.get(uri) !== undefined || fileKindOf(URI.parse(uri).path) !== null || index.isManifest(uri);
       for (const c of p.changes) if (!documents.get(c.uri) && indexed(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
       if (p.changes.some((c) => c.type !== FileChangeType.Changed)) workspaceFiles.invalidate();
       revalidateOpen();

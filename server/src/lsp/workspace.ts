@@ -6,6 +6,7 @@
 import { URI } from 'vscode-uri';
 import { fileKindOf } from '../core/fileKinds';
 import type { IndexedFile } from '../core/indexTypes';
+import { isPluginManifest, readRepositoryFacts, type RepositoryFacts } from '../core/skills';
 import type { FoundFile, WorkspaceFs } from './host';
 
 /** How duplicate skill names are compared: trimmed, NFKC-normalised. */
@@ -35,6 +36,30 @@ export class WorkspaceIndex {
   #files: { generation: number; files: readonly IndexedFile[] } | undefined;
   /** Builds the index entry of a file's text (set by the server from the format providers). */
   summarize: (uri: string, text: string) => IndexedFile | null = () => null;
+  /** The plugin and marketplace manifests of the workspace (their URIs), and what they say, read when first asked. */
+  readonly #manifests = new Set<string>();
+  #facts: RepositoryFacts | undefined;
+  readonly #factListeners: (() => void)[] = [];
+
+  /** What the workspace's plugin and marketplace manifests say (who loads a plugin's skills). */
+  repository(): RepositoryFacts {
+    return (this.#facts ??= readRepositoryFacts([...this.#manifests].sort(), this.host));
+  }
+
+  /** Called after a manifest was added, changed or removed (targets of plugin skills may have changed). */
+  onDidChangeRepository(listener: () => void): void {
+    this.#factListeners.push(listener);
+  }
+
+  /** True when the URI is a plugin or marketplace manifest (tracked for `repository()`, not indexed). */
+  isManifest(uri: string): boolean {
+    return isPluginManifest(URI.parse(uri).path);
+  }
+
+  #manifestsChanged(): void {
+    this.#facts = undefined;
+    for (const l of this.#factListeners) l();
+  }
 
   onDidChange(listener: () => void): void {
     this.#listeners.push(listener);
@@ -112,6 +137,12 @@ export class WorkspaceIndex {
 
   /** A watched file was created, changed or deleted (once the host has re-read it). */
   fileChanged(uri: string, deleted: boolean): void {
+    if (this.isManifest(uri)) {
+      if (deleted) this.#manifests.delete(uri);
+      else this.#manifests.add(uri);
+      this.#manifestsChanged();
+      return;
+    }
     this.#set(this.#disk, uri, deleted ? null : this.indexFromDisk(uri));
     this.#changed();
   }
@@ -123,12 +154,21 @@ export class WorkspaceIndex {
   async scan(folders: string[], progress: (percent: number, message: string) => void, isCancelled: () => boolean = () => false): Promise<ScanReport> {
     for (const f of folders) this.host.addRoot(f);
     const found: FoundFile[] = [];
-    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => fileKindOf(p) !== null, SCAN_LIMIT)));
+    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => fileKindOf(p) !== null || isPluginManifest(p), SCAN_LIMIT)));
     const skipped: string[] = [];
     const uris: string[] = [];
+    const manifests: string[] = [];
     for (const f of found) {
-      if (f.size !== undefined && f.size > LAZY_INDEX_BYTES) skipped.push(URI.parse(f.uri).fsPath);
+      if (fileKindOf(URI.parse(f.uri).path) === null) manifests.push(f.uri);
+      else if (f.size !== undefined && f.size > LAZY_INDEX_BYTES) skipped.push(URI.parse(f.uri).fsPath);
       else uris.push(f.uri);
+    }
+    // The manifests first: the skills indexed next are checked for the clients they name.
+    const newManifests = manifests.filter((m) => !this.#manifests.has(m));
+    if (newManifests.length) {
+      await this.host.prefetch(newManifests);
+      for (const m of newManifests) this.#manifests.add(m);
+      this.#manifestsChanged();
     }
     let last = Date.now();
     for (let start = 0; start < uris.length && !isCancelled(); start += PREFETCH_BATCH) {

@@ -247,25 +247,60 @@ function realRoot(root: string): string {
   }
 }
 
-/** Every supported file under `root` (symlinked folders are not followed; unreadable ones skipped). */
-export function findFiles(root: string, accept: (p: string) => boolean, limit = 100_000): string[] {
+/**
+ * Every supported file under `root` (symlinked folders are not followed). What the walk cannot
+ * take is told to `skipped` (when given) with a printable path and the reason: a folder that
+ * cannot be read, and an entry whose name is not valid UTF-8 (its path has no string form that
+ * names it, so nothing below it can be read, linked or reported by name); a file of that kind is
+ * told only when `accept` would take it.
+ */
+export function findFiles(root: string, accept: (p: string) => boolean, limit = 100_000, skipped?: (shown: string, why: string) => void): string[] {
   const out: string[] = [];
   const stack = [root];
   while (stack.length && out.length < limit) {
     const dir = stack.pop()!;
-    let entries: fs.Dirent[];
+    let raw: fs.Dirent<Buffer>[];
     try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
+      raw = fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
+    } catch (e) {
+      skipped?.(dir, `the folder cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
       continue;
     }
+    const entries: { name: string; e: fs.Dirent<Buffer> }[] = [];
+    for (const e of raw) {
+      const name = e.name.toString('utf8');
+      if (Buffer.from(name, 'utf8').equals(e.name)) entries.push({ name, e });
+      else if (e.isDirectory() || (e.isFile() && accept(path.join(dir, name)))) {
+        skipped?.(path.join(dir, escapedName(e.name)), `its name is not valid UTF-8, so ${e.isDirectory() ? 'nothing in it is' : 'it is not'} checked (rename it to UTF-8)`);
+      }
+    }
     entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
-    for (const e of entries) {
-      const p = path.join(dir, e.name);
+    for (const { name, e } of entries) {
+      const p = path.join(dir, name);
       if (e.isDirectory()) {
-        if (e.name !== 'node_modules' && e.name !== '.git') stack.push(p);
+        if (name !== 'node_modules' && name !== '.git') stack.push(p);
       } else if (e.isFile() && accept(p)) out.push(p);
     }
   }
   return out.sort();
+}
+
+/** A file name's bytes as text: its valid UTF-8 as it is, every other byte as `\xNN`. */
+export function escapedName(name: Buffer): string {
+  let out = '';
+  let i = 0;
+  while (i < name.length) {
+    const b = name[i]!;
+    const n = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+    const seq = n ? name.subarray(i, i + n) : undefined;
+    const text = seq?.length === n ? seq.toString('utf8') : undefined;
+    if (text !== undefined && Buffer.from(text, 'utf8').equals(seq!)) {
+      out += text;
+      i += n;
+    } else {
+      out += `\\x${b.toString(16).padStart(2, '0')}`;
+      i += 1;
+    }
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 /** Finding the configuration that applies to a file, and its `ignore` globs. */
 import { trimEndWhere } from '../text';
 import { compileGlob } from '../glob';
-import { configCandidates, DEFAULT_CONFIG, parseConfig, type AgentFilesConfig } from './config';
+import { configCandidates, CONFIG_FILE_NAME, DEFAULT_CONFIG, parseConfig, type AgentFilesConfig } from './config';
 
 export interface FoundConfig {
   /** The config file's URI; undefined when none was found (the defaults apply). */
@@ -10,16 +10,33 @@ export interface FoundConfig {
 }
 
 /**
+ * Where the search for a file's configuration may look: inside the workspace, and up to the
+ * root of the repository the file is in. The editor and the CLI give the same answers (the
+ * workspace folders there, the folders named on the command line here), so a
+ * `.agent-files.json` above the repository never applies in either.
+ */
+export interface ConfigBound {
+  /** True for a folder (a URI without a trailing slash) inside the workspace. */
+  inside(folderUri: string): boolean;
+  /** True for a folder holding `.git` (a folder, or a file in a worktree or submodule): its config is the last one looked for. */
+  isRepoRoot(folderUri: string): boolean;
+}
+
+/**
  * The nearest `.agent-files.json` up the tree from `fileUri` (its own folder first), read with
  * `read` (undefined = no such file). Nearest wins alone; an unreadable or broken file still
- * applies with whatever parts of it are valid.
+ * applies with whatever parts of it are valid. With a `bound`, the search looks only in folders
+ * inside the workspace and stops at the repository root.
  */
 export function nearestConfig(
   fileUri: string,
   read: (uri: string) => string | undefined,
   parse: (uri: string, text: string) => AgentFilesConfig = (_u, t) => parseConfig(t).config,
+  bound?: ConfigBound,
 ): FoundConfig {
   for (const uri of configCandidates(fileUri)) {
+    const folder = uri.slice(0, uri.length - CONFIG_FILE_NAME.length - 1);
+    if (bound && !bound.inside(folder)) break;
     let text: string | undefined;
     try {
       text = read(uri);
@@ -28,6 +45,7 @@ export function nearestConfig(
       text = undefined;
     }
     if (text !== undefined) return { uri, config: parse(uri, text) };
+    if (bound?.isRepoRoot(folder)) break;
   }
   return { config: DEFAULT_CONFIG };
 }

@@ -107,7 +107,7 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   }
   let imports: ResolvedImport[] = [];
   if (info.imports) {
-    const r = checkImports(text, uri, host, info.imports);
+    const r = checkImports(text, uri, host, info.imports, options.workspaceRoots);
     imports = r.imports;
     out.push(...r.diagnostics);
   }

@@ -4,7 +4,7 @@
  * `make X` with no target X in the Makefile. Only code is read (code spans and shell blocks),
  * never prose; a command whose folder, package or Makefile cannot be known is left alone.
  */
-import type { IWorkspaceHost } from '../host';
+import { linkOutside, type IWorkspaceHost } from '../host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, resolveRelative } from '../world/paths';
 import type { CodeText } from './scan';
@@ -298,6 +298,8 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
         found = packageFacts(uri, t);
         break;
       }
+      // A package.json that leads outside the workspace is npm's, but not ours to read: no verdict.
+      if (linkOutside(host, uri) !== undefined) break;
       const up = dirnameUri(at);
       if (up === at || !within(up, options.roots)) break;
       at = up;
@@ -325,7 +327,7 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
     let text: string | undefined;
     for (const name of MAKEFILES) {
       text = read(resolveRelative(dir, name));
-      if (text !== undefined) break;
+      if (text !== undefined || linkOutside(host, resolveRelative(dir, name)) !== undefined) break;
     }
     const targets = text === undefined ? undefined : makeTargetsOf(text);
     makefiles.set(dir, targets);

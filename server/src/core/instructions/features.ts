@@ -7,12 +7,12 @@ import { frontmatterEndLine, headingAnchors, scanMarkdown } from '../skills/mark
 import { AnchorCache } from '../skills/references';
 import { headingTree } from '../skills/navigation';
 import { splitLines } from '../text';
-import { instructionFileInfo, projectBaseOf, relativePaths } from './files';
+import { instructionFileInfo, projectBaseOf, relativePaths, type ImportRules } from './files';
 import { instructionImports, variantFor } from './analyze';
 import { instructionLinks } from './links';
 import { readInstructionFrontmatter } from './frontmatter';
 import { countMatches } from './globs';
-import type { ResolvedImport } from './imports';
+import { importOutside, type ResolvedImport } from './imports';
 
 /** Lines of an import's target shown in its hover. */
 const PREVIEW_LINES = 12;
@@ -25,11 +25,23 @@ function read(host: IWorkspaceHost, uri: string): string | undefined {
   }
 }
 
-function importHover(imp: ResolvedImport, host: IWorkspaceHost, client: string): Hover {
+function importHover(imp: ResolvedImport, host: IWorkspaceHost, rules: ImportRules | null, roots: readonly string[] | undefined): Hover {
+  const client = rules?.client ?? 'The client';
   if (imp.notRead) {
     const why = imp.notRead === 'home' ? 'in your home folder' : 'written as an absolute path';
     return {
       contents: { kind: 'markdown', value: `**Import** \`${imp.path}\`\n\n${client} reads it on this machine; Agent Files does not read files ${why}, so it is not checked.` },
+      range: imp.range,
+    };
+  }
+  const outside = importOutside(imp, host, roots);
+  if (outside) {
+    const how = outside.via === undefined ? 'lies outside the workspace' : `leads outside the workspace through the symbolic link \`${outside.via}\``;
+    return {
+      contents: {
+        kind: 'markdown',
+        value: `**Import** \`${imp.path}\`\n\nThe file ${how}: Agent Files does not read it, so it is not checked.${rules ? ` ${rules.outside}.` : ''}`,
+      },
       range: imp.range,
     };
   }
@@ -50,7 +62,7 @@ export interface InstructionNavOptions {
 export function instructionHover(text: string, uri: string, pos: Position, host: IWorkspaceHost, options: InstructionNavOptions = {}): Hover | null {
   const info = instructionFileInfo(variantFor(uri));
   const imp = instructionImports(text, uri).find((i) => rangeContains(i.range, pos));
-  if (imp) return importHover(imp, host, info.imports?.client ?? 'The client');
+  if (imp) return importHover(imp, host, info.imports, options.workspaceRoots);
   if (info.frontmatter) {
     const fm = readInstructionFrontmatter(text, info.frontmatter);
     const key = fm.globKey;

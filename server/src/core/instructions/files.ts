@@ -11,6 +11,8 @@ export interface ImportRules {
   client: string;
   /** Hops the client follows from this file; undefined when it documents no limit. */
   maxDepth?: number;
+  /** What the client does with an import of a file outside the project (clients.md §2), for messages. */
+  outside: string;
 }
 
 export interface InstructionFileInfo {
@@ -25,15 +27,29 @@ export interface InstructionFileInfo {
   frontmatter: 'copilot' | 'claude-rule' | null;
 }
 
-const CLAUDE_IMPORTS: ImportRules = { client: 'Claude Code', maxDepth: 4 };
+const CLAUDE_IMPORTS: ImportRules = {
+  client: 'Claude Code',
+  maxDepth: 4,
+  outside: 'Claude Code loads imports from outside the project once the user approves them (it asks once per project, in an interactive session)',
+};
 
 const INFO: Record<InstructionVariant, Omit<InstructionFileInfo, 'variant'>> = {
   'agents-md': { label: 'AGENTS.md', clients: ['Codex', 'GitHub Copilot', 'Amp', 'Cursor', 'OpenCode'], imports: null, frontmatter: null },
-  'agent-md': { label: 'AGENT.md', clients: ['Amp'], imports: { client: 'Amp' }, frontmatter: null },
+  'agent-md': { label: 'AGENT.md', clients: ['Amp'], imports: { client: 'Amp', outside: 'Amp documents nothing about imports from outside the project' }, frontmatter: null },
   'claude-md': { label: 'CLAUDE.md', clients: ['Claude Code', 'GitHub Copilot'], imports: CLAUDE_IMPORTS, frontmatter: null },
   'claude-local': { label: 'CLAUDE.local.md', clients: ['Claude Code', 'GitHub Copilot'], imports: CLAUDE_IMPORTS, frontmatter: null },
   'claude-rule': { label: '.claude/rules', clients: ['Claude Code', 'GitHub Copilot'], imports: CLAUDE_IMPORTS, frontmatter: 'claude-rule' },
-  'gemini-md': { label: 'GEMINI.md', clients: ['Gemini CLI'], imports: { client: 'Gemini CLI', maxDepth: 5 }, frontmatter: null },
+  'gemini-md': {
+    label: 'GEMINI.md',
+    clients: ['Gemini CLI'],
+    imports: {
+      client: 'Gemini CLI',
+      maxDepth: 5,
+      outside:
+        "Gemini CLI imports nothing whose real location lies outside the project root (the nearest folder holding .git, else the importing file's own folder): it writes 'Import failed' in its place",
+    },
+    frontmatter: null,
+  },
   'copilot-instructions': { label: '.github/copilot-instructions.md', clients: ['GitHub Copilot'], imports: null, frontmatter: null },
   'copilot-scoped': { label: '.instructions.md', clients: ['GitHub Copilot'], imports: null, frontmatter: 'copilot' },
 };

@@ -3,13 +3,14 @@
  * (Claude Code 4 hops, Gemini CLI 5), with missing targets, cycles and chains too deep to load.
  * `~/` and absolute paths are never read (the hover says so).
  */
-import { relativeLabel, type IWorkspaceHost } from '../host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import type { ImportRules } from './files';
 import { scanInstructions, type ImportMention } from './scan';
 import { frontmatterEndLine } from '../skills/markdown';
 import { chainFrom, importFacts, IMPORT_LIMITS, loadImportGraph } from './importGraph';
+import { insideRoots } from './links';
 
 export interface ResolvedImport extends ImportMention {
   /** The target's URI; undefined for `~/` and absolute paths, which are not read. */
@@ -49,30 +50,63 @@ function exists(host: IWorkspaceHost, uri: string): boolean {
 export const MAX_CHECKED_TARGETS = 1000;
 
 /**
- * Diagnostics for a file's own imports: a target that does not exist (or is a folder), and,
- * following each import through the files it imports in turn (one bounded walk for the whole
- * check, see importGraph.ts), the cycle or the chain past the client's depth it leads to,
- * reported on the import that starts the chain. When a limit left files unread, one note says
- * which import leads past it.
+ * How an import leaves the workspace, where nothing is read: `{}` for a path outside the
+ * workspace folders as written (`../../x.md`), `{ via }` for one that leads out through a
+ * symbolic link; undefined when it stays inside.
  */
-export function checkImports(text: string, fileUri: string, host: IWorkspaceHost, rules: ImportRules): { imports: ResolvedImport[]; diagnostics: Diagnostic[] } {
+export function importOutside(imp: ResolvedImport, host: IWorkspaceHost, roots: readonly string[] | undefined): { via?: string } | undefined {
+  if (!imp.uri) return undefined;
+  if (!insideRoots(imp.uri, roots)) return {};
+  const via = linkOutside(host, imp.uri);
+  return via === undefined ? undefined : { via };
+}
+
+/**
+ * Diagnostics for a file's own imports: a target that does not exist (or is a folder), one
+ * outside the workspace (which is not read, so not checked), and, following each import through
+ * the files it imports in turn (one bounded walk for the whole check, see importGraph.ts), the
+ * cycle or the chain past the client's depth it leads to, reported on the import that starts
+ * the chain. When a limit left files unread, one note says which import leads past it.
+ */
+export function checkImports(
+  text: string,
+  fileUri: string,
+  host: IWorkspaceHost,
+  rules: ImportRules,
+  roots?: readonly string[],
+): { imports: ResolvedImport[]; diagnostics: Diagnostic[] } {
   const imports = importsOf(text, fileUri);
   const out: Diagnostic[] = [];
   const label = (uri: string) => relativeLabel(dirnameUri(fileUri), uri);
-  const existing = new Map<string, boolean>();
+  /** What each distinct target is, asked once: outside the workspace, or whether it exists. */
+  const targets = new Map<string, { outside?: { via?: string }; found: boolean }>();
   let unchecked: ResolvedImport | undefined;
   const followed: ResolvedImport[] = [];
   for (const imp of imports) {
     if (!imp.uri) continue;
-    let found = existing.get(imp.uri);
-    if (found === undefined) {
-      if (existing.size >= MAX_CHECKED_TARGETS) {
+    let known = targets.get(imp.uri);
+    if (!known) {
+      if (targets.size >= MAX_CHECKED_TARGETS) {
         unchecked ??= imp;
         continue;
       }
-      existing.set(imp.uri, (found = exists(host, imp.uri)));
+      const outside = importOutside(imp, host, roots);
+      known = outside ? { outside, found: false } : { found: exists(host, imp.uri) };
+      targets.set(imp.uri, known);
     }
-    if (!found) {
+    const outside = known.outside;
+    if (outside) {
+      const how = outside.via === undefined ? 'lies outside the workspace' : `leads outside the workspace through the symbolic link '${label(outside.via)}'`;
+      out.push({
+        code: 'instructions-import-outside',
+        severity: 'information',
+        message: `Imported file '${imp.path}' ${how}; Agent Files reads nothing there, so it is not checked. ${rules.outside}`,
+        range: imp.range,
+        data: { target: imp.uri, ...outside },
+      });
+      continue;
+    }
+    if (!known.found) {
       out.push({
         code: 'instructions-import-missing',
         severity: 'warning',

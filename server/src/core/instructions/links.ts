@@ -13,7 +13,7 @@ export const INSTRUCTION_REFERENCES: ReferenceWording = {
   codes: { missing: 'instructions-link-missing', anchor: 'instructions-anchor-missing', absolute: 'instructions-link-absolute', outside: 'instructions-link-outside' },
   missingWhere: 'in the workspace',
   absoluteWhy: 'it names a file on this machine only, so write it relative to this file',
-  outside: (path) => `Link '${path}' points outside the workspace; agents working in this repository cannot read it`,
+  outside: (path) => `Link '${path}' points outside the workspace: Agent Files does not read it, and a checkout of this repository elsewhere may not have it`,
   deep: false,
 };
 

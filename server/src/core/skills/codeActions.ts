@@ -44,6 +44,8 @@ export function skillCodeActions(text: string, uri: string, diagnostics: Diagnos
         break;
       }
       case 'skill-unexpected-field': {
+        // A key another target of the file reads is not moved away from it.
+        if (Array.isArray(d.data?.['readBy']) && (d.data['readBy'] as unknown[]).length > 0) break;
         const a = moveUnderMetadata(text, uri, d);
         if (a) out.push(a);
         break;

@@ -4,7 +4,7 @@
  * A value that is only a file name (`license: LICENSE.md`) is a plain reference, checked with
  * the body's links in references.ts.
  */
-import type { IWorkspaceHost } from '../host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
 import type { Diagnostic } from '../types';
 import type { SkillReference } from './skillReference';
 
@@ -38,13 +38,25 @@ export function licenseFileMentions(value: string): LicenseFileMention[] {
 
 /**
  * `skill-file-missing` (warning, on the file name) for each license file named in prose that
- * is not next to SKILL.md, checked through the host like every other reference.
+ * is not next to SKILL.md, checked through the host like every other reference; one that leads
+ * out of the workspace through a symbolic link is `skill-reference-outside` (it is not read).
  */
-export function checkLicenseMentions(refs: SkillReference[], host: IWorkspaceHost): Diagnostic[] {
+export function checkLicenseMentions(refs: SkillReference[], host: IWorkspaceHost, skillDir?: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const r of refs) {
     if (r.source !== 'license' || r.kind !== 'path' || !r.uri || r.escapes) continue;
     if (host.exists(r.uri)) continue;
+    const via = linkOutside(host, r.uri);
+    if (via !== undefined) {
+      out.push({
+        code: 'skill-reference-outside',
+        severity: 'warning',
+        message: `License file '${r.path}' named in 'license' leads outside the workspace through the symbolic link '${skillDir ? relativeLabel(skillDir, via) : via}'; it is not read`,
+        range: r.range,
+        data: { via },
+      });
+      continue;
+    }
     out.push({
       code: 'skill-file-missing',
       severity: 'warning',

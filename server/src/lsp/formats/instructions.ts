@@ -76,7 +76,7 @@ export function instructionsProvider(documents: DocumentStore, variant?: Instruc
   const analyze = (text: string, uri: string, ctx: FormatContext) => analyzeInstructions(text, uri, ctx.host, options(ctx, variant));
   return {
     diagnostics: (doc, ctx) => instructionsAnalysis(documents, doc, ctx, variant).diagnostics,
-    hover: (doc, pos, ctx) => instructionHover(doc.doc.getText(), doc.uri, pos, ctx.host, { workspaceFiles: ctx.workspaceFiles() }),
+    hover: (doc, pos, ctx) => instructionHover(doc.doc.getText(), doc.uri, pos, ctx.host, { workspaceFiles: ctx.workspaceFiles(), workspaceRoots: ctx.roots() }),
     definition(doc, pos, ctx) {
       const loc = instructionDefinition(doc.doc.getText(), doc.uri, pos, ctx.host, ctx.roots());
       return loc ? [loc] : [];

@@ -19,7 +19,7 @@ import type { IWorkspaceHost } from '../../core/host';
 import type { IndexedFile } from '../../core/indexTypes';
 import type { AgentDetection } from '../../core/agent/detect';
 import type { OpenDocument } from '../documents';
-import type { Target } from '../../core/skills';
+import type { RepositoryFacts, Target } from '../../core/skills';
 
 /** What a provider may consult besides its own document. */
 export interface FormatContext {
@@ -53,6 +53,10 @@ export interface FormatContext {
    * leave out what it reports. Off for every other client.
    */
   editorValidatesPromptFiles: boolean;
+  /** The client is VS Code (initialize `clientInfo.name`): what VS Code itself skips is a warning there. */
+  editorIsVsCode: boolean;
+  /** What the workspace's plugin and marketplace manifests say (who loads a plugin's skills). */
+  repository(): RepositoryFacts;
 }
 
 /** Raised by rename for a refused new name: answered as an LSP error with this message. */

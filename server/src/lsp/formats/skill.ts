@@ -17,6 +17,7 @@ import {
   type IndexedSkill as SkillName,
   type SkillAnalysis,
   type SkillAnalysisOptions,
+  type RepositoryFacts,
   type Target,
 } from '../../core/skills';
 import type { IWorkspaceHost } from '../../core/host';
@@ -29,14 +30,23 @@ import { skillNameKey } from '../workspace';
 
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-/** The index entry of one SKILL.md (shared by the server and the CLI). */
-export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost, targets: readonly Target[] = [], source?: string): IndexedFile {
-  return skillSummary(uri, analyzeSkill(text, uri, host, targetOptions(targets, source)));
+/** The index entry of one SKILL.md. */
+export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost, targets: readonly Target[] = [], source?: string, repository?: RepositoryFacts): IndexedFile {
+  return skillSummary(uri, analyzeSkill(text, uri, host, { ...targetOptions(targets, source), ...(repository ? { repository } : {}) }));
 }
 
 const SETTING = 'the agentFiles.targets setting';
 function targetOptions(targets: readonly Target[], source = SETTING): SkillAnalysisOptions {
   return targets.length ? { targets, targetsSource: source } : {};
+}
+
+/** A number per repository-facts value, for the analysis cache key (a new value is a new key). */
+const factsIds = new WeakMap<RepositoryFacts, number>();
+let nextFactsId = 0;
+function factsId(facts: RepositoryFacts): number {
+  let id = factsIds.get(facts);
+  if (id === undefined) factsIds.set(facts, (id = nextFactsId++));
+  return id;
 }
 
 function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
@@ -55,6 +65,7 @@ function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
   if (s.description) file.description = s.description;
   if (s.name && s.nameRange) file.nameRange = s.nameRange;
   file.targets = { names: s.targets.targets, summary: targetsSummary(s.targets) };
+  file.fingerprint = s.fingerprint;
   return file;
 }
 
@@ -90,15 +101,25 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
    * the editor's own validation (`forEditor` false), as for a file on disk.
    */
   const analysisOf = (doc: OpenDocument, ctx: FormatContext, forEditor = ctx.editorValidatesPromptFiles): SkillAnalysis => {
+    const repository = ctx.repository();
+    const vsCode = forEditor && ctx.editorIsVsCode;
     const a = documents.cached(
       doc,
       'skill',
-      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}`,
-      (host) => analyzeSkill(doc.doc.getText(), doc.uri, host, { ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource), ...(forEditor ? { editorValidates: true } : {}) }),
+      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}|${vsCode}|${factsId(repository)}`,
+      (host) =>
+        analyzeSkill(doc.doc.getText(), doc.uri, host, {
+          ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource),
+          repository,
+          ...(forEditor ? { editorValidates: true } : {}),
+          ...(vsCode ? { editorIsVsCode: true } : {}),
+        }),
       ctx.host,
     );
     const s = a.skill;
-    record(doc.uri, doc.doc.version, s.name && s.nameRange ? { uri: doc.uri, name: s.name, nameRange: s.nameRange } : undefined);
+    const name: SkillName | undefined =
+      s.name && s.nameRange ? { uri: doc.uri, name: s.name, nameRange: s.nameRange, targets: s.targets.targets, fingerprint: s.fingerprint } : undefined;
+    record(doc.uri, doc.doc.version, name);
     return a;
   };
   /** What go to definition, document links and the outline read, parsed once per version (it reads no file). */
@@ -135,14 +156,17 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   const namedAs = (key: string, ctx: FormatContext): SkillName[] => {
     const indexed = ctx.skillsNamed ? ctx.skillsNamed(key) : ctx.files().filter((f) => f.kind === 'skill' && f.nameRange && skillNameKey(f.name) === key);
     const out = openWith(key, ctx);
-    for (const f of indexed) if (f.nameRange && documents.get(f.uri)?.kind !== 'skill') out.push({ uri: f.uri, name: f.name, nameRange: f.nameRange });
+    for (const f of indexed) {
+      if (!f.nameRange || documents.get(f.uri)?.kind === 'skill') continue;
+      out.push({ uri: f.uri, name: f.name, nameRange: f.nameRange, targets: (f.targets?.names ?? []) as Target[], ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}) });
+    }
     return out;
   };
 
   return {
     diagnostics(doc, ctx) {
       const a = analysisOf(doc, ctx);
-      const dup = a.skill.name ? (duplicateSkillNames(namedAs(skillNameKey(a.skill.name), ctx)).get(doc.uri) ?? []) : [];
+      const dup = a.skill.name ? (duplicateSkillNames(namedAs(skillNameKey(a.skill.name), ctx), { roots: ctx.roots(), repository: ctx.repository() }).get(doc.uri) ?? []) : [];
       return [...a.diagnostics, ...dup];
     },
     completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, analysisOf(doc, ctx).skill.targets.targets),
@@ -165,7 +189,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       }
       return out;
     },
-    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource),
+    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource, ctx.repository()),
     summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, false)),
     dependents(doc, ctx) {
       const before = live.get(doc.uri)?.name?.name;

@@ -1,0 +1,81 @@
+/**
+ * The CLI's counterpart of the editor's workspace folders: for each path named on the command
+ * line, the root of the repository it is in (the nearest folder holding `.git`), or, outside a
+ * repository, the folder named (a file's own folder). Configuration is looked for within it, and
+ * `--fix` writes only within it.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+
+export class CliWorkspace {
+  /** The top folders, as absolute paths. */
+  readonly #tops = new Set<string>();
+  readonly #realTops = new Map<string, string>();
+  readonly #repoRoots = new Map<string, boolean>();
+
+  constructor(private readonly cwd: string) {}
+
+  /** A folder named on the command line (or holding a file named there). */
+  add(dir: string): void {
+    const start = path.resolve(this.cwd, dir);
+    let top = start;
+    while (!this.isRepoRoot(top)) {
+      const up = path.dirname(top);
+      if (up === top) {
+        top = start; // in no repository: the folder itself
+        break;
+      }
+      top = up;
+    }
+    this.#tops.add(top);
+  }
+
+  /** True for a folder URI inside the workspace (as written). */
+  insideUri(folderUri: string): boolean {
+    return [...this.#tops].some((t) => {
+      const top = URI.file(t).toString();
+      return folderUri === top || folderUri.startsWith(top.endsWith('/') ? top : top + '/');
+    });
+  }
+
+  /** True for a real path (symlinks followed) inside the real location of the workspace. */
+  insideReal(real: string): boolean {
+    return [...this.#tops].some((t) => {
+      let r = this.#realTops.get(t);
+      if (r === undefined) {
+        r = realOrSelf(t);
+        this.#realTops.set(t, r);
+      }
+      return real === r || real.startsWith(r.endsWith(path.sep) ? r : r + path.sep);
+    });
+  }
+
+  /** True when a folder holds `.git` (a folder, or the file of a worktree or submodule); remembered for the run. */
+  isRepoRoot(dir: string): boolean {
+    let v = this.#repoRoots.get(dir);
+    if (v === undefined) {
+      v = holdsGit(dir);
+      this.#repoRoots.set(dir, v);
+    }
+    return v;
+  }
+}
+
+function holdsGit(dir: string): boolean {
+  try {
+    return fs.lstatSync(path.join(dir, '.git'), { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    // A folder that cannot be searched (permissions) holds no repository we can see.
+    return false;
+  }
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    // A top that vanished: compare with it as written.
+    return p;
+  }
+}
