@@ -107,6 +107,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const formatContext: FormatContext = {
     host: index.host,
     files: () => index.files(),
+    skillsNamed: (key) => index.skillsNamed(key),
     textOf: (uri) => index.host.readText(uri),
     roots: () => folders,
     get schemaDiagnostics() {

@@ -9,6 +9,9 @@ import type { IndexedFile } from '../core/indexTypes';
 import { isPluginManifest, readRepositoryFacts, type RepositoryFacts } from '../core/skills';
 import type { FoundFile, WorkspaceFs } from './host';
 
+/** How duplicate skill names are compared: trimmed, NFKC-normalised. */
+export const skillNameKey = (name: string): string => name.trim().normalize('NFKC');
+
 /** Files larger than this are skipped by the background scan (they are indexed once opened). */
 export const LAZY_INDEX_BYTES = 5 * 1024 * 1024;
 /** Most files of ours one scan indexes. */
@@ -25,6 +28,8 @@ export class WorkspaceIndex {
   constructor(readonly host: WorkspaceFs) {}
   readonly #disk = new Map<string, IndexedFile>();
   readonly #open = new Map<string, IndexedFile>();
+  /** The URIs of the SKILL.md entries (open winning over disk) that declare a name, by `skillNameKey` of the name. */
+  readonly #skillNames = new Map<string, Set<string>>();
   readonly #listeners: (() => void)[] = [];
   /** Bumped on every change to the index; `files()` is rebuilt only when it moved. */
   #generation = 0;
@@ -87,9 +92,33 @@ export class WorkspaceIndex {
     return this.#open.get(uri) ?? this.#disk.get(uri);
   }
 
+  /** The SKILL.md entries that declare a name with this key (see `skillNameKey`), without walking the index. */
+  skillsNamed(key: string): IndexedFile[] {
+    return [...(this.#skillNames.get(key) ?? [])].map((uri) => this.get(uri)!);
+  }
+
+  /** Replaces one entry (open or disk), keeping the name index in step. */
+  #set(map: Map<string, IndexedFile>, uri: string, file: IndexedFile | null): void {
+    this.#name(uri, false);
+    if (file) map.set(uri, file);
+    else map.delete(uri);
+    this.#name(uri, true);
+  }
+
+  #name(uri: string, add: boolean): void {
+    const f = this.get(uri);
+    if (f?.kind !== 'skill' || !f.nameRange) return;
+    const key = skillNameKey(f.name);
+    const uris = this.#skillNames.get(key);
+    if (add) (uris ?? this.#skillNames.set(key, new Set()).get(key)!).add(uri);
+    else if (uris) {
+      uris.delete(uri);
+      if (!uris.size) this.#skillNames.delete(key);
+    }
+  }
+
   setOpen(uri: string, file: IndexedFile | null): void {
-    if (file) this.#open.set(uri, file);
-    else this.#open.delete(uri);
+    this.#set(this.#open, uri, file);
     this.#changed();
   }
 
@@ -102,11 +131,7 @@ export class WorkspaceIndex {
 
   /** Re-reads every indexed disk file (after a setting that changes summaries). */
   reindexAll(): void {
-    for (const uri of [...this.#disk.keys()]) {
-      const f = this.indexFromDisk(uri);
-      if (f) this.#disk.set(uri, f);
-      else this.#disk.delete(uri);
-    }
+    for (const uri of [...this.#disk.keys()]) this.#set(this.#disk, uri, this.indexFromDisk(uri));
     this.#changed();
   }
 
@@ -118,12 +143,7 @@ export class WorkspaceIndex {
       this.#manifestsChanged();
       return;
     }
-    if (deleted) this.#disk.delete(uri);
-    else {
-      const f = this.indexFromDisk(uri);
-      if (f) this.#disk.set(uri, f);
-      else this.#disk.delete(uri);
-    }
+    this.#set(this.#disk, uri, deleted ? null : this.indexFromDisk(uri));
     this.#changed();
   }
 
@@ -159,7 +179,7 @@ export class WorkspaceIndex {
         const uri = batch[i]!;
         const f = this.indexFromDisk(uri);
         if (f) {
-          this.#disk.set(uri, f);
+          this.#set(this.#disk, uri, f);
           // Requests between two slices see the files indexed so far (listeners hear of it once, at the end).
           this.#generation++;
         }

@@ -139,8 +139,9 @@ export class NodeFsHost implements IWorkspaceHost {
     const p = this.pathOf(uri);
     if (p === null) return undefined;
     try {
-      const st = fs.statSync(p);
-      if (!st.isFile() || st.size > MAX_READ_BYTES) return undefined;
+      // No exception for a missing file: most reads are of config candidates that are not there.
+      const st = fs.statSync(p, { throwIfNoEntry: false });
+      if (!st?.isFile() || st.size > MAX_READ_BYTES) return undefined;
       return fs.readFileSync(p, 'utf8');
     } catch {
       return undefined;
@@ -191,11 +192,13 @@ const MAX_LINK_HOPS = 40;
  * Iterative: the depth of a path a document writes must not become stack depth.
  */
 export function realLocation(p: string, lstat: (p: string) => fs.Stats | undefined = lstatOrNone): string | null {
-  try {
-    return fs.realpathSync.native(p); // it exists: the OS answers in one call
-  } catch {
-    // Something on the way is missing, dangling or looping: walk it part by part.
-  }
+  // A path that is not there (most config candidates) is walked at once: realpath would throw, and an exception costs more than the walk.
+  if (lstat(p) !== undefined)
+    try {
+      return fs.realpathSync.native(p); // it exists: the OS answers in one call
+    } catch {
+      // Something on the way is dangling or looping: walk it part by part.
+    }
   const top = path.parse(p).root;
   if (!top) return null;
   let cur = top;

@@ -1,5 +1,6 @@
 /** Finding the configuration that applies to a file, and its `ignore` globs. */
-import picomatch from 'picomatch';
+import { trimEndWhere } from '../text';
+import { compileGlob } from '../glob';
 import { configCandidates, CONFIG_FILE_NAME, DEFAULT_CONFIG, parseConfig, type AgentFilesConfig } from './config';
 
 export interface FoundConfig {
@@ -65,17 +66,19 @@ export function isIgnored(found: FoundConfig, fileUri: string): boolean {
   return found.config.ignore.some((g) => matcher(g)(rel));
 }
 
+/** Why an `ignore` glob is too costly to match (it then ignores nothing), or undefined. */
+export function ignoreTooCostly(glob: string): string | undefined {
+  const base = trimEndWhere(glob.replace(/^\.\//, ''), (c) => c === '/');
+  return compileGlob(base).tooCostly ?? compileGlob(`${base}/**`).tooCostly;
+}
+
 function matcher(glob: string): (p: string) => boolean {
   let m = matchers.get(glob);
   if (!m) {
-    try {
-      // A glob naming a folder (`vendor/`, `vendor`) ignores what is under it too.
-      const base = glob.replace(/^\.\//, '').replace(/\/+$/, '');
-      const test = picomatch([base, `${base}/**`], { dot: true, windows: false });
-      m = (p: string) => test(p);
-    } catch {
-      m = () => false;
-    }
+    // A glob naming a folder (`vendor/`, `vendor`) ignores what is under it too. A glob too costly to match matches nothing (parseConfig reports it).
+    const base = trimEndWhere(glob.replace(/^\.\//, ''), (c) => c === '/');
+    const [self, below] = [compileGlob(base), compileGlob(`${base}/**`)];
+    m = (p: string) => self.match(p) || below.match(p);
     if (matchers.size > 1000) matchers.clear();
     matchers.set(glob, m);
   }

@@ -158,9 +158,12 @@ function within(uri: string, roots: readonly string[] | undefined): boolean {
 
 interface PackageFacts {
   uri: string;
-  scripts?: string[];
+  /** The script names, and ` (scripts: …)` for messages, made once per package.json; undefined when it does not parse. */
+  scripts?: { has: ReadonlySet<string>; listing: string };
   /** Dependency names: `pnpm X` and `yarn X` run a dependency's binary when there is no script X. */
-  deps: string[];
+  deps: ReadonlySet<string>;
+  /** The same names, and each without its `@scope/`. */
+  bins: ReadonlySet<string>;
 }
 
 /** Binaries whose package has another name. */
@@ -184,36 +187,74 @@ function packageFacts(uri: string, text: string): PackageFacts {
   try {
     const j = JSON.parse(text) as Record<string, unknown>;
     const keys = (v: unknown) => (v && typeof v === 'object' ? Object.keys(v) : []);
-    return { uri, scripts: keys(j['scripts']), deps: [...keys(j['dependencies']), ...keys(j['devDependencies']), ...keys(j['optionalDependencies'])] };
+    const scripts = keys(j['scripts']);
+    const deps = new Set([...keys(j['dependencies']), ...keys(j['devDependencies']), ...keys(j['optionalDependencies'])]);
+    const bins = new Set(deps);
+    for (const d of deps) bins.add(d.replace(/^@[^/]+\//, ''));
+    return { uri, scripts: { has: new Set(scripts), listing: listing('scripts', scripts) }, deps, bins };
   } catch {
-    return { uri, deps: [] };
+    return { uri, deps: new Set(), bins: new Set() };
   }
 }
 
 /** True when `pnpm name` / `yarn name` can run a binary of the package's dependencies. */
 function isDependencyBin(name: string, pkg: PackageFacts): boolean {
-  const bare = (d: string) => d.replace(/^@[^/]+\//, '');
-  return pkg.deps.some((d) => d === name || bare(d) === name || (BIN_PACKAGES[name] ?? []).includes(d));
+  return pkg.bins.has(name) || (BIN_PACKAGES[name] ?? []).some((d) => pkg.deps.has(d));
+}
+
+/** The targets a Makefile defines, and ` (targets: …)` for messages (names starting with `.` left out). */
+export interface MakeTargets {
+  has: ReadonlySet<string>;
+  listing: string;
+}
+
+/** The target names of one Makefile line (`a b: deps`, `a::`), or null when it defines none. */
+function targetsOfLine(raw: string): string[] | null {
+  // What `^([^\s:#=][^:=]*?)\s*::?(?![=])` matched, read in one pass (the pattern took quadratic time on a long line of spaces).
+  if (raw === '' || /[\s:#=]/.test(raw[0]!)) return null;
+  let colon = -1;
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 61 /* = */) return null;
+    if (c === 58 /* : */) {
+      colon = i;
+      break;
+    }
+  }
+  if (colon < 0 || raw[colon + 1] === '=') return null;
+  return raw.slice(0, colon).trimEnd().split(/\s+/);
 }
 
 /**
  * The targets a Makefile defines; undefined when it includes other makefiles or has pattern
- * rules (`%:`), as any name could then be a target.
+ * rules (`%:`), as any name could then be a target. Linear in the text.
  */
-export function makeTargets(text: string): string[] | undefined {
+export function makeTargets(text: string): MakeTargets | undefined {
   const out = new Set<string>();
   for (const raw of text.split(/\r?\n/)) {
     if (/^\s*-?s?include\s/.test(raw)) return undefined;
     if (raw.startsWith('\t') || raw.trimStart().startsWith('#')) continue;
-    const m = /^([^\s:#=][^:=]*?)\s*::?(?![=])/.exec(raw);
-    if (!m) continue;
-    for (const t of m[1]!.split(/\s+/)) {
+    const names = targetsOfLine(raw);
+    if (!names) continue;
+    for (const t of names) {
       if (t.includes('%')) return undefined;
       if (t.includes('$')) return undefined;
       if (t) out.add(t);
     }
   }
-  return [...out];
+  return { has: out, listing: listing('targets', [...out], (t) => !t.startsWith('.')) };
+}
+
+/** The last Makefiles read, by text: a check reads its Makefile once however many `make` lines it has, and the next check of the same text parses it no more. */
+const madeTargets: { text: string; targets: MakeTargets | undefined }[] = [];
+
+function makeTargetsOf(text: string): MakeTargets | undefined {
+  const hit = madeTargets.find((m) => m.text === text);
+  if (hit) return hit.targets;
+  const targets = makeTargets(text);
+  madeTargets.unshift({ text, targets });
+  madeTargets.length = Math.min(madeTargets.length, 4);
+  return targets;
 }
 
 const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
@@ -279,6 +320,19 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
     }
     return undefined;
   };
+  const makefiles = new Map<string, MakeTargets | undefined>();
+  /** The targets of the Makefile in `dir`, read once per check. */
+  const makefileAt = (dir: string): MakeTargets | undefined => {
+    if (makefiles.has(dir)) return makefiles.get(dir);
+    let text: string | undefined;
+    for (const name of MAKEFILES) {
+      text = read(resolveRelative(dir, name));
+      if (text !== undefined || linkOutside(host, resolveRelative(dir, name)) !== undefined) break;
+    }
+    const targets = text === undefined ? undefined : makeTargetsOf(text);
+    makefiles.set(dir, targets);
+    return targets;
+  };
   let blockCwd: string | undefined = base;
   let lastBlockLine = -2;
   for (const c of code) {
@@ -301,23 +355,14 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
       const range: Range = { start: { line: seg.line, character: inv.from }, end: { line: seg.line, character: inv.to } };
       const written = c.text.slice(inv.from - c.character, inv.to - c.character);
       if (inv.tool === 'make') {
-        let text: string | undefined;
-        for (const name of MAKEFILES) {
-          text = read(resolveRelative(cwd, name));
-          if (text !== undefined || linkOutside(host, resolveRelative(cwd, name)) !== undefined) break;
-        }
-        if (text === undefined) continue;
-        const targets = makeTargets(text);
+        const targets = makefileAt(cwd);
         if (!targets) continue;
-        const missing = inv.names.filter((n) => !targets.includes(n.text));
+        const missing = inv.names.filter((n) => !targets.has.has(n.text));
         if (!missing.length) continue;
         out.push({
           code: 'instructions-command-undefined',
           severity: 'warning',
-          message: `'${written}': the Makefile defines no target ${missing.map((m) => `'${m.text}'`).join(', ')}${listing(
-            'targets',
-            targets.filter((t) => !t.startsWith('.')),
-          )}`,
+          message: `'${written}': the Makefile defines no target ${missing.map((m) => `'${m.text}'`).join(', ')}${targets.listing}`,
           range,
           data: { tool: 'make', missing: missing.map((m) => m.text) },
         });
@@ -326,13 +371,13 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
       const pkg = nearestPackage(cwd);
       if (!pkg?.scripts) continue;
       const name = inv.names[0]!.text;
-      if (pkg.scripts.includes(name)) continue;
+      if (pkg.scripts.has.has(name)) continue;
       const bare = (inv.tool === 'pnpm' || inv.tool === 'yarn') && !/^(?:pnpm|yarn) run\b/.test(written);
       if (bare && (COMMON_BINS.has(name) || isDependencyBin(name, pkg) || exists(resolveRelative(dirnameUri(pkg.uri), `node_modules/.bin/${name}`)))) continue;
       out.push({
         code: 'instructions-command-undefined',
         severity: 'warning',
-        message: `'${written}': no script '${name}' in ${relative(base, pkg.uri)}${listing('scripts', pkg.scripts)}`,
+        message: `'${written}': no script '${name}' in ${relative(base, pkg.uri)}${pkg.scripts.listing}`,
         range,
         data: { tool: inv.tool, missing: [name], packageJson: pkg.uri },
       });
@@ -342,10 +387,16 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
   return out;
 }
 
-function listing(what: string, names: string[]): string {
-  if (!names.length) return ` (it has no ${what})`;
-  const shown = names.slice(0, 12);
-  return ` (${what}: ${shown.join(', ')}${names.length > shown.length ? `, … ${names.length - shown.length} more` : ''})`;
+/** ` (scripts: a, b, … 3 more)`: the first 12 names `keep` accepts, counting the rest without copying the list. */
+function listing(what: string, names: readonly string[], keep: (name: string) => boolean = () => true): string {
+  const shown: string[] = [];
+  let count = 0;
+  for (const n of names) {
+    if (!keep(n)) continue;
+    if (++count <= 12) shown.push(n);
+  }
+  if (!count) return ` (it has no ${what})`;
+  return ` (${what}: ${shown.join(', ')}${count > shown.length ? `, … ${count - shown.length} more` : ''})`;
 }
 
 function relative(dir: string, uri: string): string {

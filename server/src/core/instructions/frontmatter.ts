@@ -6,7 +6,7 @@
 import type { Diagnostic, Range } from '../types';
 import { parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
 import { suggestAmong } from '../skills/clientFields';
-import { countMatches, globProblem } from './globs';
+import { countMatches, globProblem, globTooCostly } from './globs';
 
 export type FrontmatterStyle = 'copilot' | 'claude-rule';
 
@@ -117,6 +117,17 @@ export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: Fr
           severity: 'warning',
           message: `Glob pattern '${g.glob}' cannot be used: ${problem}; ${reader} matches no file with it`,
           range: g.range,
+        });
+        continue;
+      }
+      const costly = globTooCostly(g.glob);
+      if (costly) {
+        out.push({
+          code: 'instructions-glob-too-costly',
+          severity: 'information',
+          message: `Glob pattern '${g.glob}' is too costly for Agent Files to match: ${costly}. ${reader} still applies it; Agent Files treats it as matching no file (no match count, not in the instructions in effect)`,
+          range: g.range,
+          data: { glob: g.glob },
         });
         continue;
       }

@@ -1,8 +1,9 @@
 /**
- * Glob patterns of instruction frontmatter (`applyTo`, `paths`), checked and matched with
- * picomatch (posix paths, relative to the workspace folder), never with a hand-written matcher.
+ * Glob patterns of instruction frontmatter (`applyTo`, `paths`), checked with picomatch and
+ * matched in bounded time (core/glob.ts; posix paths, relative to the workspace folder).
  */
 import picomatch from 'picomatch/posix';
+import { compileGlob } from '../glob';
 
 /** Why a pattern cannot be used, or undefined when it compiles. */
 export function globProblem(glob: string): string | undefined {
@@ -32,16 +33,17 @@ export function globProblem(glob: string): string | undefined {
   return undefined;
 }
 
-/** A matcher for workspace-relative paths ('src/a.ts'); a pattern that does not compile matches nothing. */
+/** A leading `/` or `./` anchors at the workspace folder, which every path is relative to already. */
+const relativeGlob = (glob: string) => glob.trim().replace(/^\.?\//, '');
+
+/** A matcher for workspace-relative paths ('src/a.ts'); a pattern that does not compile, or is too costly to match, matches nothing. */
 export function globMatcher(glob: string): (relPath: string) => boolean {
-  try {
-    // A leading `/` or `./` anchors at the workspace folder, which every path is relative to already.
-    const g = glob.trim().replace(/^\.?\//, '');
-    const m = picomatch(g, { dot: true });
-    return (p) => m(p);
-  } catch {
-    return () => false;
-  }
+  return compileGlob(relativeGlob(glob)).match;
+}
+
+/** Why a pattern is too costly to match (see core/glob.ts), or undefined. */
+export function globTooCostly(glob: string): string | undefined {
+  return compileGlob(relativeGlob(glob)).tooCostly;
 }
 
 /** How many of `files` (workspace-relative) a pattern matches, stopping at `cap`. */

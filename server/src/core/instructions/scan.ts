@@ -3,7 +3,7 @@
  * `@path` imports outside code, and the code a file tells agents to run (shell blocks and code
  * spans). Linear in the text size.
  */
-import { splitLines } from '../text';
+import { splitLines, trimEndWhere } from '../text';
 import type { Range } from '../types';
 
 export interface Fence {
@@ -41,10 +41,25 @@ export interface InstructionScan {
   code: CodeText[];
 }
 
-const FENCE = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
+/** A fence mark at the start of a line; the rest of the line is its info string. */
+const FENCE_MARK = /^([ \t]*)(`{3,}|~{3,})/;
+/** What `.` does not match: a line holding one of these (a lone CR) was never read as a fence by `/^…(.*)$/`. */
+const BREAK = /[\n\r\u2028\u2029]/;
+
+/**
+ * `/^([ \t]*)(`{3,}|~{3,})(.*)$/` read without backtracking (on a line of backquotes ending in a
+ * lone CR that pattern tried every shorter run of backquotes, each to the end of the line).
+ */
+function fenceOf(line: string): [string, string, string, string] | null {
+  const m = FENCE_MARK.exec(line);
+  if (!m) return null;
+  const info = line.slice(m[0].length);
+  return BREAK.test(info) ? null : [line, m[1]!, m[2]!, info];
+}
 /** `@` at the start or after a space or bracket, then a path without spaces or quotes. */
 const IMPORT = /(?<=^|[\s([{>])@([^\s`'"<>()[\]{}]+)/g;
-const TRAILING = /[.,;:!?]+$/;
+/** Sentence punctuation after an import (`see @a.md.`), not part of its path. */
+const isTrailing = (c: string) => '.,;:!?'.includes(c);
 
 /**
  * True when an `@mention` reads as a file: it starts like a path (`./`, `../`, `~/`, `/`) or its
@@ -100,7 +115,7 @@ export function scanInstructions(text: string, startLine = 0): InstructionScan {
   let inComment = false;
   for (let i = Math.max(0, startLine); i < lines.length; i++) {
     const line = lines[i]!;
-    const f = FENCE.exec(line);
+    const f = fenceOf(line);
     if (open) {
       if (f && f[2]![0] === open.mark[0] && f[2]!.length >= open.mark.length && f[3]!.trim() === '') {
         open.fence.closeLine = i;
@@ -155,7 +170,7 @@ export function scanInstructions(text: string, startLine = 0): InstructionScan {
       }
     }
     for (const m of masked.matchAll(IMPORT)) {
-      const path = m[1]!.replace(TRAILING, '');
+      const path = trimEndWhere(m[1]!, isTrailing);
       if (!path || !looksLikeImport(path)) continue;
       const a = m.index!;
       imports.push({ path, range: { start: { line: i, character: a }, end: { line: i, character: a + 1 + path.length } } });

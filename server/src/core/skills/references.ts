@@ -2,6 +2,7 @@
  * Relative file references of a SKILL.md: body links, bare `scripts/…` paths and a bundled
  * license file, resolved from the skill folder and checked through the host.
  */
+import { beforeQueryOrFragment } from '../text';
 import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
 import type { Diagnostic, Range } from '../types';
 import { headingAnchors, scanMarkdown, type MdHeading } from './markdown';
@@ -96,7 +97,7 @@ export class AnchorCache {
 }
 
 function isMarkdown(uri: string): boolean {
-  return /\.(md|markdown|mdx)$/i.test(uri.replace(/[?#].*$/, ''));
+  return /\.(md|markdown|mdx)$/i.test(beforeQueryOrFragment(uri));
 }
 
 /**
