@@ -15,6 +15,7 @@ import { headingAnchors } from './markdown';
 import { fileNameOf, parentDirName, skillDirOf } from './paths';
 import { checkReferences, collectReferences, type SkillReference } from './references';
 import { checkLicenseMentions } from './licenseFile';
+import { fencesOf, unclosedFence, unclosedFenceMessage } from '../markdownBlocks';
 import { checkClientValues, checkKeys } from './clientFields';
 import { checkCopilotName, checkLimits } from './limits';
 import { readers, resolveFindings, type Finding } from './rules';
@@ -209,6 +210,7 @@ function analyzeInto(
   checkClientValues(fields, ref, lines.slice(skill.bodyStartLine).join('\n'), out);
   checkLimits(fields, ref, out);
   checkBody(text, skill.bodyStartLine, byLines.closeRange ?? ref.closeRange!, out);
+  checkFences(lines, skill.bodyStartLine, out);
 
   const license = fields.get('license');
   const refs = collectReferences(
@@ -364,6 +366,12 @@ function checkOptional(fields: Map<string, FrontmatterEntry>, skill: SkillInfo, 
         out.push(diag('skill-license-format', 'information', "Field 'license' should be short: a license name or the name of a bundled license file", license.valueRange));
     }
   }
+}
+
+/** A code fence in the body never closed (often a block holding a fenced block of its own): the rest of the body reads as code. */
+function checkFences(lines: string[], bodyStartLine: number, out: Finding[]): void {
+  const u = unclosedFence(fencesOf(lines, bodyStartLine), lines);
+  if (u) out.push(diag('skill-fence-unclosed', 'warning', unclosedFenceMessage(u), u.fence.range));
 }
 
 function checkBody(text: string, bodyStartLine: number, close: Range, out: Finding[]): void {

@@ -76,6 +76,7 @@ const ROWS: [string, string][] = [
   ['skill-file-missing', '                    W    W    W    W    W    W    W    W'],
   ['skill-anchor-missing', '                  W    W    W    W    W    W    W    W'],
   ['skill-reference-outside', '               I    I    I    I    I    I    I    I'],
+  ['skill-fence-unclosed', '                  W    W    W    W    W    W    W    W'],
   ['skill-duplicate-name', '                  W    W    W    W    W    W    W    W'],
 ];
 
