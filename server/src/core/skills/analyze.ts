@@ -13,9 +13,11 @@ import type { Diagnostic, Range, Severity } from '../types';
 import { entriesOf, nodeRange, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
 import { headingAnchors } from './markdown';
 import { fileNameOf, parentDirName, skillDirOf } from './paths';
-import { checkReferences, collectReferences, type SkillReference } from './references';
-import { checkLicenseMentions } from './licenseFile';
+import { collectReferences, type SkillReference } from './references';
+import { checkReferences } from './referenceCheck';
+import { ReferenceBases } from './referenceBases';
 import { fencesOf, unclosedFence, unclosedFenceMessage } from '../markdownBlocks';
+import { checkLicenseMentions } from './licenseFile';
 import { checkClientValues, checkKeys } from './clientFields';
 import { checkCopilotName, checkLimits } from './limits';
 import { readers, resolveFindings, type Finding } from './rules';
@@ -34,6 +36,8 @@ export interface SkillAnalysisOptions {
   descriptionHeuristic?: boolean;
   /** Check relative file references through the host (default true). */
   checkReferences?: boolean;
+  /** Workspace folders as URIs: `/`-rooted links resolve from them (or from the repository root below them). */
+  workspaceRoots?: readonly string[];
   /**
    * The editor validates SKILL.md for VS Code itself (VS Code's prompt-file validator): findings
    * it reports for its own skills are not repeated for the copilot target (see docs/rules.md).
@@ -220,8 +224,11 @@ function analyzeInto(
     license && typeof license.value === 'string' ? { value: license.value, range: license.valueRange } : undefined,
   );
   skill.references = refs;
-  if (options.checkReferences !== false) for (const x of checkReferences(refs, headingAnchors(text), host, skillDirOf(uri))) out.push(x);
-  if (options.checkReferences !== false) for (const x of checkLicenseMentions(refs, host, skillDirOf(uri))) out.push(x);
+  if (options.checkReferences === false) return;
+  const skillDir = skillDirOf(uri);
+  const bases = new ReferenceBases(host, skillDir, options.workspaceRoots, skillDir);
+  for (const x of checkReferences(refs, () => headingAnchors(text), host, bases)) out.push(x);
+  for (const x of checkLicenseMentions(refs, host, skillDir)) out.push(x);
 }
 
 /** An unquoted `key: a: b` line: the parse error falls on a top-level value that sits on one line. */

@@ -29,13 +29,13 @@ import type { FormatContext, FormatProvider } from './provider';
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /** The index entry of one SKILL.md (shared by the server and the CLI). */
-export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost, targets: readonly Target[] = [], source?: string): IndexedFile {
-  return skillSummary(uri, analyzeSkill(text, uri, host, targetOptions(targets, source)));
+export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost, targets: readonly Target[] = [], source?: string, roots: readonly string[] = []): IndexedFile {
+  return skillSummary(uri, analyzeSkill(text, uri, host, targetOptions(targets, source, roots)));
 }
 
 const SETTING = 'the agentFiles.targets setting';
-function targetOptions(targets: readonly Target[], source = SETTING): SkillAnalysisOptions {
-  return targets.length ? { targets, targetsSource: source } : {};
+function targetOptions(targets: readonly Target[], source = SETTING, roots: readonly string[] = []): SkillAnalysisOptions {
+  return { ...(targets.length ? { targets, targetsSource: source } : {}), ...(roots.length ? { workspaceRoots: roots } : {}) };
 }
 
 function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
@@ -71,8 +71,12 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     const a = documents.cached(
       doc,
       'skill',
-      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}`,
-      (host) => analyzeSkill(doc.doc.getText(), doc.uri, host, { ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource), ...(forEditor ? { editorValidates: true } : {}) }),
+      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}|${ctx.roots().join('\n')}`,
+      (host) =>
+        analyzeSkill(doc.doc.getText(), doc.uri, host, {
+          ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource, ctx.roots()),
+          ...(forEditor ? { editorValidates: true } : {}),
+        }),
       ctx.host,
     );
     const s = a.skill;
@@ -128,7 +132,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       }
       return out;
     },
-    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource),
+    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource, ctx.roots()),
     summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, false)),
     dependents(doc, ctx) {
       const before = live.get(doc.uri)?.name?.name;
