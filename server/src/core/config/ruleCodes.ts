@@ -95,6 +95,7 @@ export const RULE_CODES: ReadonlySet<string> = new Set([
   'skill-description-when',
   'skill-duplicate-name',
   'skill-effort-value',
+  'skill-fence-unclosed',
   'skill-field-ignored',
   'skill-field-not-in-spec',
   'skill-field-typo',

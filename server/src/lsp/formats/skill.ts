@@ -30,14 +30,22 @@ import { skillNameKey } from '../workspace';
 
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-/** The index entry of one SKILL.md. */
-export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost, targets: readonly Target[] = [], source?: string, repository?: RepositoryFacts): IndexedFile {
-  return skillSummary(uri, analyzeSkill(text, uri, host, { ...targetOptions(targets, source), ...(repository ? { repository } : {}) }));
+/** The index entry of one SKILL.md (shared by the server and the CLI). */
+export function summarizeSkill(
+  uri: string,
+  text: string,
+  host: IWorkspaceHost,
+  targets: readonly Target[] = [],
+  source?: string,
+  repository?: RepositoryFacts,
+  roots: readonly string[] = [],
+): IndexedFile {
+  return skillSummary(uri, analyzeSkill(text, uri, host, { ...targetOptions(targets, source, roots), ...(repository ? { repository } : {}) }));
 }
 
 const SETTING = 'the agentFiles.targets setting';
-function targetOptions(targets: readonly Target[], source = SETTING): SkillAnalysisOptions {
-  return targets.length ? { targets, targetsSource: source } : {};
+function targetOptions(targets: readonly Target[], source = SETTING, roots: readonly string[] = []): SkillAnalysisOptions {
+  return { ...(targets.length ? { targets, targetsSource: source } : {}), ...(roots.length ? { workspaceRoots: roots } : {}) };
 }
 
 /** A number per repository-facts value, for the analysis cache key (a new value is a new key). */
@@ -106,10 +114,10 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     const a = documents.cached(
       doc,
       'skill',
-      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}|${vsCode}|${factsId(repository)}`,
+      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}|${vsCode}|${factsId(repository)}|${ctx.roots().join('\n')}`,
       (host) =>
         analyzeSkill(doc.doc.getText(), doc.uri, host, {
-          ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource),
+          ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource, ctx.roots()),
           repository,
           ...(forEditor ? { editorValidates: true } : {}),
           ...(vsCode ? { editorIsVsCode: true } : {}),
@@ -189,7 +197,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       }
       return out;
     },
-    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource, ctx.repository()),
+    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource, ctx.repository(), ctx.roots()),
     summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, false)),
     dependents(doc, ctx) {
       const before = live.get(doc.uri)?.name?.name;
