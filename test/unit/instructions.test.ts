@@ -168,6 +168,42 @@ test('a glob that matches no workspace file is information, on the pattern', () 
   assert.deepEqual(ds[0]!.range, r);
 });
 
+test('applyTo and a paths string split at commas outside braces, as VS Code splits applyTo: brace globs are one pattern, valid and matched', () => {
+  const files = [`${W}/build/Directory.Build.props`, `${W}/src/App.TARGETS`, `${W}/lib/x.ts`];
+  const applyTo = joinLines('---', 'applyTo: "**/*.{props,targets}, lib/**/*.{ts,tsx}"', '---');
+  assert.deepEqual(codes(applyTo, `${W}/.github/instructions/msbuild.instructions.md`, new InMemoryHost(), { workspaceFiles: files }), []);
+  const paths = joinLines('---', 'paths: "{src,lib}/**/*.ts, build/*.{props,targets}"', '---');
+  assert.deepEqual(codes(paths, `${W}/.claude/rules/build.md`, new InMemoryHost(), { workspaceFiles: files }), []);
+  const list = joinLines('---', 'paths:', '  - "**/*.{ts,tsx}"', '---');
+  assert.deepEqual(codes(list, `${W}/.claude/rules/ts.md`, new InMemoryHost(), { workspaceFiles: files }), []);
+  const entries = [
+    { uri: `${W}/.github/instructions/msbuild.instructions.md`, variant: 'copilot-scoped' as const, globs: ['**/*.{props,targets}'] },
+    { uri: `${W}/.claude/rules/build.md`, variant: 'claude-rule' as const, globs: ['build/*.{props,targets}'] },
+  ];
+  const of = (file: string, c: string) =>
+    instructionsInEffect(`${W}/${file}`, W, entries)
+      .find((x) => x.client.startsWith(c))!
+      .items.map((i) => i.uri.slice(W.length + 1));
+  assert.deepEqual(of('build/Directory.Build.props', 'GitHub Copilot'), ['.github/instructions/msbuild.instructions.md']);
+  assert.deepEqual(of('build/Directory.Build.props', 'Claude Code'), ['.claude/rules/build.md']);
+});
+
+test('VS Code matches applyTo at any depth of the path and without case; Claude Code paths from the project folder', () => {
+  const entries = [
+    { uri: `${W}/.github/instructions/src.instructions.md`, variant: 'copilot-scoped' as const, globs: ['src/**/*.ts'] },
+    { uri: `${W}/.claude/rules/src.md`, variant: 'claude-rule' as const, globs: ['src/**/*.ts'] },
+  ];
+  const of = (file: string, c: string) =>
+    instructionsInEffect(`${W}/${file}`, W, entries)
+      .find((x) => x.client.startsWith(c))!
+      .items.map((i) => i.uri.slice(W.length + 1));
+  assert.deepEqual(of('packages/a/SRC/x.ts', 'GitHub Copilot'), ['.github/instructions/src.instructions.md']);
+  assert.deepEqual(of('packages/a/src/x.ts', 'Claude Code'), []);
+  assert.deepEqual(of('src/x.ts', 'Claude Code'), ['.claude/rules/src.md']);
+  const applyTo = joinLines('---', 'applyTo: "src/**/*.ts"', '---');
+  assert.deepEqual(codes(applyTo, `${W}/.github/instructions/src.instructions.md`, new InMemoryHost(), { workspaceFiles: [`${W}/packages/a/src/x.ts`] }), []);
+});
+
 test('.claude/rules use paths: a list of globs, checked the same way', () => {
   const text = joinLines('---', 'paths:', '  - "src/api/**/*.ts"', '  - "test/**"', 'path: x', '---', '# API rules');
   const ds = diags(text, `${W}/.claude/rules/api.md`, new InMemoryHost(), { workspaceFiles: [`${W}/src/api/v1/users.ts`] });
