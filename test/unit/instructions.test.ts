@@ -404,6 +404,7 @@ test("the package managers' own commands are not scripts, and a project generato
     '```bash',
     'pnpm install && pnpm dlx degit x y && pnpm sbom && pnpm peers check && pnpm docs && pnpm ci',
     'yarn why react && yarn licenses list && bun x cowsay && npm ci && bun test',
+    'pnpm run -C scripts check-links.ts',
     'npx @acme/start my-app',
     'pnpm claim && pnpm deploy',
     '```',
@@ -420,7 +421,7 @@ test('a template of an instruction file (under templates/, or a chezmoi dot_ fol
   assert.deepEqual(codes(text, `${W}/CLAUDE.md`, host, { workspaceRoots: [W] }), ['instructions-command-undefined']);
 });
 
-test('make: targets from included makefiles, .PHONY lists and pattern rules count; with no Makefile in the whole repository, make X is a warning', () => {
+test('make: targets from included makefiles, .PHONY lists and pattern rules count; with no Makefile in the whole repository, make X in a shell block is a warning (information in prose)', () => {
   const host = new InMemoryHost({
     [`${W}/.git/HEAD`]: 'ref: refs/heads/main\n',
     [`${W}/Makefile`]: '.PHONY: release check\ninclude mk/common.mk\n-include local.mk\nbuild-%:\n\tgo build ./cmd/$*\n%.o: %.c\n\tcc -c $<\n',
@@ -434,10 +435,17 @@ test('make: targets from included makefiles, .PHONY lists and pattern rules coun
   );
   const none = new InMemoryHost({ [`${W}/.git/HEAD`]: 'ref\n', [`${W}/go.mod`]: 'module x\n' });
   const noneOpts = { workspaceRoots: [W], workspaceFiles: [`${W}/.git/HEAD`, `${W}/go.mod`] };
-  const missing = diags('Run `make test`.', `${W}/AGENTS.md`, none, noneOpts);
+  const missing = diags(joinLines('```sh', 'make test', '```', 'With a Makefile, `make lint`.'), `${W}/AGENTS.md`, none, noneOpts);
   assert.deepEqual(
     missing.map((d) => [d.code, d.severity, d.message]),
-    [['instructions-command-undefined', 'warning', `'make test': the repository has no Makefile (GNUmakefile, makefile or Makefile): make stops with "No rule to make target"`]],
+    [
+      ['instructions-command-undefined', 'warning', `'make test': the repository has no Makefile (GNUmakefile, makefile or Makefile): make stops with "No rule to make target"`],
+      [
+        'instructions-command-undefined',
+        'information',
+        `'make lint': the repository has no Makefile (GNUmakefile, makefile or Makefile): make stops with "No rule to make target"`,
+      ],
+    ],
   );
   // A Makefile a build step makes (CMake, autotools), or a repository not seen whole: not judged.
   const cmake = new InMemoryHost({ [`${W}/.git/HEAD`]: 'ref\n', [`${W}/CMakeLists.txt`]: 'project(x)\n' });

@@ -69,6 +69,7 @@ const ELSEWHERE = /^(?:--workspace=.*|--prefix=.*|--dir=.*|--cwd=.*|--filter=.*|
 /** Options after which the command is not the repository's to judge: a global package, or a script run only if present. */
 const NOT_OURS = /^(?:-g|--global|--if-present)$/;
 const NAME = /^[A-Za-z0-9_][\w:.@/+-]*$/;
+const FILE_LIKE = /\/|\.(?:[cm]?[jt]sx?|sh|py|rb)$/;
 /** A line that hedges its commands ("`npm run lint` (if available)") names scripts that may be missing on purpose. */
 const HEDGE = /\bif (?:it )?(?:available|present|exists|defined|configured|any)\b|\bwhere available\b|--if-present/i;
 /**
@@ -162,8 +163,9 @@ function invocation(words: Segment['words']): Invocation | null {
   const first = rest[0];
   const at = words[i];
   if (!at) return null;
+  // A name that looks like a file (`scripts/x.ts`, `x.mjs`) is a file to run, not a script to judge.
   const one = (name: { text: string; from: number; to: number } | undefined, t: Invocation['tool']): Invocation | null =>
-    name && NAME.test(name.text) ? { tool: t, names: [name], from: at.from, to: name.to } : null;
+    name && NAME.test(name.text) && !FILE_LIKE.test(name.text) ? { tool: t, names: [name], from: at.from, to: name.to } : null;
   switch (tool) {
     case 'npm':
       if (first?.text === 'run' || first?.text === 'run-script' || first?.text === 'rum' || first?.text === 'urn') return one(rest[1], 'npm');
@@ -342,17 +344,20 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
         const names = missing.map((m) => `'${m.text}'`).join(', ');
         const others = distinct([...repo.makefilesAbove(dir), ...repo.makefiles()]).filter((m) => m.uri !== here?.uri);
         let message: string;
+        let severity: Diagnostic['severity'] = 'warning';
         if (here) {
           const targets = [...here.facts.targets].filter((t) => !t.startsWith('.'));
           message = `'${written}': the Makefile defines no target ${names}${listing('targets', targets)}${others.length ? `; nor does any other Makefile of the repository (${lookedIn(base, others)})` : ''}`;
         } else {
           // With no Makefile where it runs, make stops unless a build step makes one there; say so only when the whole repository was seen.
           if (!repo.wholeRepository || MAKEFILE_SOURCES.some((f) => exists(resolveRelative(dir, f)))) continue;
+          // In a shell block it is a command to run here; in a line of prose it may be one choice among others ("a Makefile → `make test`").
+          if (!inBlock) severity = 'information';
           message = others.length
             ? `'${written}': no Makefile of the repository defines a target ${names} (${lookedIn(base, others)}), and ${relative(base, dir) || 'this folder'} has none: make stops with "No rule to make target"`
             : `'${written}': the repository has no Makefile (GNUmakefile, makefile or Makefile): make stops with "No rule to make target"`;
         }
-        out.push({ code: 'instructions-command-undefined', severity: 'warning', message, range, data: { tool: 'make', missing: missing.map((m) => m.text) } });
+        out.push({ code: 'instructions-command-undefined', severity, message, range, data: { tool: 'make', missing: missing.map((m) => m.text) } });
         continue;
       }
       const pkg = nearestPackage(cwd);
