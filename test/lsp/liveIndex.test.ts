@@ -19,7 +19,9 @@ const roots: string[] = [];
 const clients: TestClient[] = [];
 
 /** A fresh workspace (a repository with gitignored, fixture and symlinked files) and a server on it. */
-async function workspace(): Promise<{ root: string; client: TestClient; write(rel: string, text: string): void; uri(rel: string): string; indexed(n: number): Promise<string[]> }> {
+async function workspace(
+  extra: Record<string, string> = {},
+): Promise<{ root: string; client: TestClient; write(rel: string, text: string): void; uri(rel: string): string; indexed(n: number): Promise<string[]> }> {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-live-index-')));
   roots.push(root);
   const write = (rel: string, text: string) => {
@@ -35,6 +37,7 @@ async function workspace(): Promise<{ root: string; client: TestClient; write(re
   fs.symlinkSync('AGENTS.md', path.join(root, 'CLAUDE.md'));
   fs.mkdirSync(path.join(root, '.claude'));
   fs.symlinkSync('../skills', path.join(root, '.claude', 'skills'));
+  for (const [rel, text] of Object.entries(extra)) write(rel, text);
   const client = await startClient({ rootUri: URI.file(root).toString() });
   clients.push(client);
   /** The index's files on disk, relative, once the `n`-th scan has finished (its "indexed" log line). */
@@ -61,12 +64,21 @@ test('the index leaves out what .gitignore and the default list leave out, and h
 });
 
 test('a skill in a gitignored folder or a test fixture is no duplicate of a live one', async () => {
-  const ws = await workspace();
+  const other = (folder: string) => `---\nname: shared\ndescription: Another skill kept in ${folder}. Use when testing.\n---\n`;
+  const ws = await workspace({
+    '.gitignore': 'generated/\n.agents/skills/old/\n',
+    '.agents/skills/shared/SKILL.md': SKILL('shared'),
+    '.agents/skills/old/SKILL.md': other('old'),
+    '.agents/skills/archive/shared-v1/SKILL.md': other('archive'),
+  });
   await ws.indexed(1);
-  const ds = ws.client.diagnostics(ws.uri('skills/shared/SKILL.md'));
-  ws.client.open(ws.uri('skills/shared/SKILL.md'), SKILL('shared'), 'markdown', 1);
-  const dup = (await ds).filter((d) => d.code === 'skill-duplicate-name').map((d) => String(d.message));
-  assert.ok(!dup.some((m) => /generated|fixtures/.test(m)), dup.join('\n'));
+  const uri = ws.uri('.agents/skills/shared/SKILL.md');
+  const ds = ws.client.diagnostics(uri);
+  ws.client.open(uri, SKILL('shared'), 'markdown', 1);
+  assert.deepEqual(
+    (await ds).filter((d) => d.code === 'skill-duplicate-name').map((d) => String(d.message)),
+    [],
+  );
 });
 
 test('`include` in .agent-files.json and a changed .gitignore are followed: the folders are scanned again', async () => {
