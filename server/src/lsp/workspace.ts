@@ -1,12 +1,15 @@
 /**
- * The workspace index: every supported file under the workspace folders, read in the
- * background with progress, kept current from watched-file events, with open buffers ahead
- * of disk. Files over the size limit are indexed lazily (when opened), with a message.
+ * The workspace index: every live supported file under the workspace folders (what the
+ * folders' .gitignore files, the default list and .agent-files.json leave out is not indexed,
+ * as in the CLI's walk), read in the background with progress, kept current from watched-file
+ * events, with open buffers ahead of disk. Files over the size limit are indexed lazily (when
+ * opened), with a message.
  */
 import { URI } from 'vscode-uri';
 import { fileKindOf } from '../core/fileKinds';
 import type { IndexedFile } from '../core/indexTypes';
 import { isPluginManifest, readRepositoryFacts, type RepositoryFacts } from '../core/skills';
+import type { WalkFilter } from '../core/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
 
 /** How duplicate skill names are compared: trimmed, NFKC-normalised. */
@@ -60,6 +63,11 @@ export class WorkspaceIndex {
     this.#facts = undefined;
     for (const l of this.#factListeners) l();
   }
+
+  /** Which files of a workspace folder are live (set by the server; none: every file). */
+  liveFilter: (folderUri: string) => WalkFilter | undefined = () => undefined;
+  /** True when a file on disk is live (set by the server with `liveFilter`). */
+  isLive: (uri: string) => boolean = () => true;
 
   onDidChange(listener: () => void): void {
     this.#listeners.push(listener);
@@ -122,9 +130,9 @@ export class WorkspaceIndex {
     this.#changed();
   }
 
-  /** Reads and indexes one file from disk (null when it is not one of ours or unreadable). */
+  /** Reads and indexes one file from disk (null when it is not one of ours, not live, or unreadable). */
   indexFromDisk(uri: string): IndexedFile | null {
-    if (!fileKindOf(URI.parse(uri).path)) return null;
+    if (!fileKindOf(URI.parse(uri).path) || !this.isLive(uri)) return null;
     const text = this.host.readText(uri);
     return text === undefined ? null : this.summarize(uri, text);
   }
@@ -154,7 +162,11 @@ export class WorkspaceIndex {
   async scan(folders: string[], progress: (percent: number, message: string) => void, isCancelled: () => boolean = () => false): Promise<ScanReport> {
     for (const f of folders) this.host.addRoot(f);
     const found: FoundFile[] = [];
-    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => fileKindOf(p) !== null || isPluginManifest(p), SCAN_LIMIT)));
+    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => fileKindOf(p) !== null || isPluginManifest(p), SCAN_LIMIT, this.liveFilter(f))));
+    // A scan again (a .gitignore or an `include` changed) drops what it no longer finds.
+    const seen = new Set(found.map((f) => f.uri));
+    const under = (uri: string) => folders.some((f) => uri.startsWith(f.endsWith('/') ? f : `${f}/`));
+    for (const uri of [...this.#disk.keys()]) if (!seen.has(uri) && under(uri)) this.#disk.delete(uri);
     const skipped: string[] = [];
     const uris: string[] = [];
     const manifests: string[] = [];

@@ -26,12 +26,15 @@ export interface AgentFilesConfig {
   targets?: readonly Target[];
   /** Globs, relative to the config file's folder, of files not to check. */
   ignore: readonly string[];
+  /** Globs, relative to the config file's folder, of files to check although the default list or a .gitignore leaves them out. */
+  include: readonly string[];
   maxDiagnostics: number;
 }
 
 export const DEFAULT_CONFIG: AgentFilesConfig = Object.freeze({
   rules: Object.freeze({}),
   ignore: Object.freeze([]) as readonly string[],
+  include: Object.freeze([]) as readonly string[],
   maxDiagnostics: DEFAULT_MAX_DIAGNOSTICS,
 });
 
@@ -41,7 +44,7 @@ export interface ParsedConfig {
   diagnostics: Diagnostic[];
 }
 
-const KEYS = ['$schema', 'rules', 'targets', 'ignore', 'maxDiagnostics'];
+const KEYS = ['$schema', 'rules', 'targets', 'ignore', 'include', 'maxDiagnostics'];
 /** Unknown rule codes of one file that get a "did you mean" (each suggestion compares the code with every rule code). */
 export const MAX_SUGGESTIONS = 100;
 
@@ -58,10 +61,11 @@ export function parseConfig(text: string): ParsedConfig {
   const rules: Record<string, RuleSetting> = {};
   let targets: Target[] | undefined;
   const ignore: string[] = [];
+  const include: string[] = [];
   let maxDiagnostics = DEFAULT_MAX_DIAGNOSTICS;
   if (!root || root.type !== 'object') {
     if (root) d('config-bad-value', 'error', `${CONFIG_FILE_NAME} must hold a JSON object`, rangeOf(root));
-    return { config: { rules, ignore, maxDiagnostics }, diagnostics: out };
+    return { config: { rules, ignore, include, maxDiagnostics }, diagnostics: out };
   }
   for (const prop of root.children ?? []) {
     const k = prop.children?.[0];
@@ -103,22 +107,26 @@ export function parseConfig(text: string): ParsedConfig {
       targets = found;
     }
   }
-  const ignoreNode = findNodeAtLocation(root, ['ignore']);
-  if (ignoreNode) {
-    if (ignoreNode.type !== 'array') d('config-bad-value', 'error', "'ignore' must be an array of glob strings", rangeOf(ignoreNode));
+  for (const [key, list] of [
+    ['ignore', ignore],
+    ['include', include],
+  ] as const) {
+    const node = findNodeAtLocation(root, [key]);
+    if (!node) continue;
+    if (node.type !== 'array') d('config-bad-value', 'error', `'${key}' must be an array of glob strings`, rangeOf(node));
     else
-      for (const item of ignoreNode.children ?? []) {
+      for (const item of node.children ?? []) {
         if (item.type === 'string' && item.value !== '') {
-          ignore.push(item.value as string);
+          list.push(item.value as string);
           const costly = ignoreTooCostly(item.value as string);
           if (costly)
             d(
               'config-ignore-too-costly',
               'warning',
-              `The 'ignore' glob ${JSON.stringify(item.value)} is too costly for Agent Files to match: ${costly}; it ignores no file`,
+              `The '${key}' glob ${JSON.stringify(item.value)} is too costly for Agent Files to match: ${costly}; it ${key === 'ignore' ? 'ignores' : 'brings back'} no file`,
               rangeOf(item),
             );
-        } else d('config-bad-value', 'error', "Each 'ignore' entry must be a non-empty glob string", rangeOf(item));
+        } else d('config-bad-value', 'error', `Each '${key}' entry must be a non-empty glob string`, rangeOf(item));
       }
   }
   const maxNode = findNodeAtLocation(root, ['maxDiagnostics']);
@@ -128,7 +136,7 @@ export function parseConfig(text: string): ParsedConfig {
       d('config-bad-value', 'error', "'maxDiagnostics' must be a whole number of at least 1", rangeOf(maxNode));
     else maxDiagnostics = n;
   }
-  const config: AgentFilesConfig = { rules, ignore, maxDiagnostics };
+  const config: AgentFilesConfig = { rules, ignore, include, maxDiagnostics };
   if (targets?.length) config.targets = targets;
   out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return { config, diagnostics: out };

@@ -23,7 +23,7 @@ export const CLAUDE_ADVISED_LINES = 200;
 export interface InstructionOptions {
   /** Workspace folders as URIs: links outside them are reported, commands look no further up. */
   workspaceRoots?: readonly string[];
-  /** Workspace file URIs, for "this glob matches no file" (relative to the folder the file speaks for). */
+  /** Workspace file URIs, for "this glob matches no file" and the package.json files and Makefiles commands are looked for in. */
   workspaceFiles?: readonly string[];
   /** The editor (VS Code) validates instruction frontmatter itself: leave out what it reports. */
   editorValidates?: boolean;
@@ -111,7 +111,8 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
     out.push(...r.diagnostics);
   }
   out.push(...checkInstructionLinks(text, uri, start, host, options.workspaceRoots));
-  out.push(...checkCommands(scan.code, uri, host, options.workspaceRoots ? { roots: options.workspaceRoots } : {}, scan.lines));
+  const commandOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.workspaceFiles ? { files: options.workspaceFiles } : {}) };
+  out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
   const analysis: InstructionAnalysis = {
     info,
     scan,
