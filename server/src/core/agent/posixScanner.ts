@@ -12,6 +12,9 @@ import { finishPipeline } from './programRules';
 import { newWord, REFUSE, scanDollar, scanDouble, Scanner, scanSingle, skipArithmetic, skipBackquote, skipGroup } from './posixConstructs';
 import { allSites, DYNAMIC, refuse, type PlaceholderSite, type Word } from './shellWords';
 
+/** Characters that mean nothing to the scanner here: none of blanks, quotes, `$`, `\\`, operators, parentheses, `{` or `!`. */
+const PLAIN = /[^ \t\n'"`$\\;&|<>(){!]+|[^]/y;
+
 interface Heredoc {
   delimiter: string;
   stripTabs: boolean;
@@ -195,9 +198,17 @@ function scanList(s: Scanner, end: ')' | null): string | null {
       }
       continue;
     }
-    if (c === '!') s.checkBang(at);
-    begin(at).text += c;
-    s.i++;
+    if (c === '!') {
+      s.checkBang(at);
+      begin(at).text += c;
+      s.i++;
+      continue;
+    }
+    // A run of ordinary characters (a `#` inside a word is one).
+    PLAIN.lastIndex = at;
+    const plain = PLAIN.exec(t)![0];
+    begin(at).text += plain;
+    s.i += plain.length;
   }
   endCommand();
   if (end === ')') return problem ?? 'the template has an unclosed `(`';
