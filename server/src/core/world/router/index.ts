@@ -1,0 +1,4 @@
+/** The Agent World router (pure): load a world for it, step it, evaluate routing cases on it. */
+export { loadRouterConfig, routerConfigOf, type LoadedRouterConfig } from './config';
+export { initialState, requestContent, routerStep, type RouterStep } from './router';
+export type * from './types';
