@@ -2,3 +2,5 @@
 export { loadRouterConfig, routerConfigOf, type LoadedRouterConfig } from './config';
 export { initialState, requestContent, routerStep, type RouterStep } from './router';
 export type * from './types';
+export { describeResult, parseRoutingCases, runRoutingCase, type CaseFailureAt, type CaseResult, type ParsedCases } from './cases';
+export { caseLine, evaluateCases, renderEvalReport, runWorldEval, type EvalCaseEntry, type WorldEvalReport } from './evalReport';
