@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { InMemoryHost } from '../../server/src/core/host';
 import { parseRoutingCases, runRoutingCase } from '../../server/src/core/world/router/cases';
 import { renderEvalReport, runWorldEval } from '../../server/src/core/world/router/evalReport';
+import { routingCaseFindings } from '../../server/src/core/world/router/caseFindings';
 import { fixtureHost, worldUri } from '../fixtures/world/helpers';
 import { configOf, makeWorld, WORLD_URI, worldFiles } from '../fixtures/world/routerHelpers';
 
@@ -120,4 +121,27 @@ test('when the router config does not load, no case runs', () => {
   files['file:///p/.agent-world/world.eval.md'] = '```json\n{ "name": "a", "input": {"content":"x"}, "expect": {"type":"agent_instruction"} }\n```\n';
   const r = runWorldEval(files[WORLD_URI]!, WORLD_URI, new InMemoryHost(files), NOW);
   assert.deepEqual([r.result, r.cases.length], ['FAIL', 0]);
+});
+
+test('editor findings: a lens per case, the failure on its expect field, not-run lenses when world.json does not load', () => {
+  const files = worldFiles(pipeline);
+  const md =
+    '```json\n[{ "name": "ok", "input": {"content":"x"}, "expect": {"agent":"intake"} },\n { "name": "bad", "input": {"content":"x"}, "expect": {"agent":"builder"} }]\n```\n';
+  const f = routingCaseFindings(md, WORLD_URI, new InMemoryHost(files), NOW);
+  assert.deepEqual(
+    f.lenses.map((l) => [l.range.start.line, l.status, l.title]),
+    [
+      [1, 'PASS', '✓ passes (type=agent_instruction, agent=intake, workflowNode=intake)'],
+      [2, 'FAIL', '✗ expected agent builder, got intake'],
+    ],
+  );
+  assert.equal(f.diagnostics.length, 1);
+  const d = f.diagnostics[0]!;
+  assert.equal(md.split('\n')[2]!.slice(d.range.start.character, d.range.end.character), '"builder"');
+  const broken = routingCaseFindings(md, WORLD_URI, new InMemoryHost({ ...files, [WORLD_URI]: '{' }), NOW);
+  assert.deepEqual(
+    broken.lenses.map((l) => l.status),
+    ['NOT_RUN', 'NOT_RUN'],
+  );
+  assert.match(broken.lenses[0]!.title, /^routing case not run: the router does not load world\.json: Invalid Agent World JSON config at /);
 });

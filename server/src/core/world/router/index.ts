@@ -4,3 +4,4 @@ export { initialState, requestContent, routerStep, type RouterStep } from './rou
 export type * from './types';
 export { describeResult, parseRoutingCases, runRoutingCase, type CaseFailureAt, type CaseResult, type ParsedCases } from './cases';
 export { caseLine, evaluateCases, renderEvalReport, runWorldEval, type EvalCaseEntry, type WorldEvalReport } from './evalReport';
+export { routingCaseFindings, type CaseFindings, type CaseLens } from './caseFindings';

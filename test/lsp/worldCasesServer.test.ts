@@ -1,0 +1,86 @@
+// Routing cases of world.eval.md, run live by the server over stdio: a lens per case, a diagnostic on a failing one, re-run when world.json changes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+import type { CodeLens, Diagnostic } from 'vscode-languageserver-protocol';
+import { startClient, type TestClient } from '../helpers/lspClient';
+import { baseWorld, GOOD_PROMPT } from '../fixtures/world/helpers';
+
+const WORLD = JSON.stringify(baseWorld(), null, 2);
+const EVAL = [
+  '# eval',
+  '',
+  '```json',
+  '[',
+  '  { "name": "sender hands off",',
+  '    "given": [{ "command": "user", "content": "go" }],',
+  '    "complete": { "agent": "sender", "content": "@receiver yours" },',
+  '    "expect": { "type": "agent_instruction", "agent": "receiver" } },',
+  '  { "name": "wrong expectation",',
+  '    "given": [{ "command": "user", "content": "go" }],',
+  '    "complete": { "agent": "sender", "content": "@receiver yours" },',
+  '    "expect": { "type": "agent_instruction", "agent": "sender" } },',
+  '  { "given": [{ "content": "no name" }], "expect": { "type": "done" } }',
+  ']',
+  '```',
+  '',
+].join('\n');
+
+let root: string;
+let client: TestClient;
+const uriOf = (...p: string[]) => URI.file(path.join(root, '.agent-world', ...p)).toString();
+const caseCodes = (ds: Diagnostic[]) => ds.filter((d) => d.code === 'world-eval-case-fails' || d.code === 'world-eval-not-a-case');
+
+before(async () => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-world-cases-')));
+  fs.mkdirSync(path.join(root, '.agent-world', 'prompts'), { recursive: true });
+  fs.writeFileSync(path.join(root, '.agent-world', 'world.json'), WORLD);
+  fs.writeFileSync(path.join(root, '.agent-world', 'world.eval.md'), EVAL);
+  for (const a of ['sender', 'receiver']) fs.writeFileSync(path.join(root, '.agent-world', 'prompts', `${a}.md`), GOOD_PROMPT);
+  client = await startClient({ rootUri: URI.file(root).toString() });
+});
+after(async () => {
+  await client.stop();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+test('a failing routing case gets a diagnostic on its expect field and every case a lens', async () => {
+  const uri = uriOf('world.eval.md');
+  const got = client.diagnostics(uri, (p) => caseCodes(p.diagnostics).length > 0);
+  client.open(uri, EVAL, 'markdown');
+  const ds = caseCodes(await got);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.message, d.range.start.line]),
+    [
+      ['world-eval-not-a-case', 2, 'The Agent World eval skips this object: a routing case needs name, expect and one of given, input or complete, and it has no name', 12],
+      ['world-eval-case-fails', 2, 'The Agent World eval fails routing case "wrong expectation": expected agent sender, got receiver', 11],
+    ],
+  );
+  const line = EVAL.split('\n')[11]!;
+  assert.equal(line.slice(ds[1]!.range.start.character, ds[1]!.range.end.character), '"sender"');
+  const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri } });
+  assert.deepEqual(
+    lenses.map((l) => [l.range.start.line, l.command?.title]),
+    [
+      [4, '✓ passes (type=agent_instruction, agent=receiver, workflowNode=receive)'],
+      [8, '✗ expected agent sender, got receiver'],
+    ],
+  );
+});
+
+test('the cases run again when world.json changes', async () => {
+  const evalUri = uriOf('world.eval.md');
+  const worldUri = uriOf('world.json');
+  client.open(worldUri, WORLD, 'json');
+  const changed = WORLD.replace('"send": [\n        "receive"\n      ]', '"send": []');
+  assert.notEqual(changed, WORLD);
+  const got = client.diagnostics(evalUri, (p) => caseCodes(p.diagnostics).length === 3);
+  client.change(worldUri, 2, [{ text: changed }]);
+  const ds = caseCodes(await got);
+  assert.equal(ds[1]!.message, 'The Agent World eval fails routing case "sender hands off": expected type agent_instruction, got blocked');
+  const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: evalUri } });
+  assert.equal(lenses[0]!.command?.title, '✗ expected type agent_instruction, got blocked');
+});
