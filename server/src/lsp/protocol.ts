@@ -24,7 +24,7 @@ export interface SkillsPromptResult {
   count: number;
 }
 
-/** Request: run the Agent World eval's deterministic checks on every world (or one) and return each world file's diagnostics. */
+/** Request: run the Agent World eval (checks and routing cases) on every world (or one) and return each world file's diagnostics. */
 export const CheckWorldRequest = 'agentFiles/checkWorld';
 export interface CheckWorldParams {
   /** One world.json; every world of the workspace index when absent. */
@@ -39,12 +39,22 @@ export interface CheckWorldEntry {
   /** The world.json. */
   uri: string;
   name: string;
-  /** True when every check passed. */
+  /** True when the eval passes: every check and every routing case, and at least one case. */
   passed: boolean;
-  /** The eval harness's config, prompt and eval checks, in its order (routing cases excluded). */
+  /** The eval harness's config, prompt and eval checks, in its order. */
   checks: WorldCheck[];
+  /** The routing cases of world.eval.md run on the router, in their order (none when the router does not load world.json). */
+  cases: WorldCaseResult[];
   /** world.json, every prompt file and world.eval.md (when it exists), each with its diagnostics. */
   files: CheckWorldFile[];
+}
+/** One routing case, as the eval's report line says it (`- PASS {name}` / `- FAIL {name}: {reason}`). */
+export interface WorldCaseResult {
+  name: string;
+  status: 'PASS' | 'FAIL';
+  reason?: string;
+  /** `type=…, agent=…, workflowNode=…, code=…` of the case's last router result. */
+  actual?: string;
 }
 export interface CheckWorldResult {
   worlds: CheckWorldEntry[];

@@ -143,6 +143,7 @@ export const RULE_CODES: ReadonlySet<string> = new Set([
   'world-enforce-edges-written',
   'world-entry-agent-mismatch',
   'world-eval-case-fails',
+  'world-eval-check-fails',
   'world-eval-invalid-json',
   'world-eval-missing-content',
   'world-eval-no-routing-cases',
