@@ -83,4 +83,35 @@ test('the cases run again when world.json changes', async () => {
   assert.equal(ds[1]!.message, 'The Agent World eval fails routing case "sender hands off": expected type agent_instruction, got blocked');
   const lenses = await client.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: evalUri } });
   assert.equal(lenses[0]!.command?.title, '✗ expected type agent_instruction, got blocked');
+  // Back as it was, for the tests after this one.
+  const restored = client.diagnostics(evalUri, (p) => caseCodes(p.diagnostics).length === 2);
+  client.change(worldUri, 3, [{ text: WORLD }]);
+  await restored;
+});
+
+test('agentFiles/worldStep steps a two-agent handoff to done, the client carrying the state', async () => {
+  const uri = uriOf('world.json');
+  type Step = { state: any; result: any };
+  const step = (state: unknown, command: unknown) => client.request<Step>('agentFiles/worldStep', { uri, state, command });
+  const a = await step(null, { command: 'user', content: 'Build it' });
+  assert.deepEqual([a.result.type, a.result.agent, a.result.turnId, a.result.workflow.node], ['agent_instruction', 'sender', 'turn_0001', 'send']);
+  assert.match(a.result.hostInstruction, /Allowed next workflow nodes:\n- receive: @receiver/);
+  const b = await step(a.state, { command: 'complete', turnId: a.result.turnId, content: 'Spec ready.\n\n@receiver over to you' });
+  assert.deepEqual([b.result.type, b.result.agent, b.result.reason], ['agent_instruction', 'receiver', 'workflow_edge']);
+  const c = await step(b.state, { command: 'complete', turnId: b.result.turnId, content: 'Built. <world>pass</world>' });
+  assert.deepEqual([c.result.type, c.result.final], ['done', 'Built. <world>pass</world>']);
+  const again = await step(b.state, { command: 'complete', turnId: 'turn_0001', content: 'x' });
+  assert.deepEqual(again.result, { type: 'error', error: 'Turn is not pending: turn_0001' });
+});
+
+test('agentFiles/worldStep refuses a state it cannot read and answers a world it cannot load with the router error', async () => {
+  const uri = uriOf('world.json');
+  await assert.rejects(client.request('agentFiles/worldStep', { uri, state: { counters: {} }, command: { command: 'next' } }), /state\.counters must hold/);
+  await assert.rejects(client.request('agentFiles/worldStep', { uri, state: null, command: 'user' }), /command must be an object/);
+  const missing = await client.request<{ state: unknown; result: any }>('agentFiles/worldStep', {
+    uri: URI.file(path.join(root, 'nowhere', 'world.json')).toString(),
+    command: { command: 'next' },
+  });
+  assert.equal(missing.state, null);
+  assert.match(missing.result.error, /^Missing Agent World config: /);
 });

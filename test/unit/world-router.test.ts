@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { routerStep } from '../../server/src/core/world/router/router';
+import { routerStateProblem } from '../../server/src/core/world/router/stateShape';
 import type { AgentInstruction, AgentInstructionBatch, BlockedResult, DoneResult, HostActionResult, IdleResult } from '../../server/src/core/world/router/types';
 import { brief, configOf, deepFreeze, makeWorld, Run } from '../fixtures/world/routerHelpers';
 
@@ -326,4 +327,24 @@ test('reset answers the reset shape with an idle next instruction', () => {
   assert.equal(r.type, 'reset');
   assert.equal((r as { next: IdleResult }).next.type, 'idle');
   assert.equal(run.state.messages.length, 0);
+});
+
+test('a state from outside is read only when it has the router’s shape', () => {
+  const run = started(handoff());
+  assert.equal(routerStateProblem(run.state), undefined);
+  assert.equal(routerStateProblem(JSON.parse(JSON.stringify(run.state))), undefined);
+  assert.equal(routerStateProblem([]), 'the state is not an object');
+  assert.equal(routerStateProblem({ ...run.state, messages: [{ ...run.state.messages[0], metadata: null }] }), 'state.messages[0].metadata has the wrong type');
+  assert.equal(routerStateProblem({ ...run.state, pendingTurns: 'x' }), 'state.pendingTurns must be an array');
+  assert.equal(
+    routerStateProblem({ ...run.state, counters: { ...run.state.counters, turn: -1 } }),
+    'state.counters must hold non-negative integers message, turn, action, run and blocked',
+  );
+});
+
+test('a host-action block nested past the document bound is refused like text that is not JSON', () => {
+  const deep = '['.repeat(300) + ']'.repeat(300);
+  const r = started(handoff()).complete('```agent-world-host-action\n' + deep + '\n```') as HostActionResult;
+  assert.equal(r.kind, 'invalid_host_action');
+  assert.deepEqual(r.payload, { raw: deep, parseError: 'nested deeper than 256 levels of arrays and objects' });
 });

@@ -10,6 +10,7 @@ import { resolveRelative } from '../core/world/paths';
 import { toLspDiagnostic } from './diagnostics';
 import { capDiagnostics } from '../core/diagnosticCap';
 import type { ServerContext } from './context';
+import { registerWorldStepRequest } from './worldStepRequest';
 import { CheckWorldRequest, type CheckWorldEntry, type CheckWorldFile, type CheckWorldParams, type CheckWorldResult } from './protocol';
 
 /** Checks one world.json (null when it cannot be read). Never throws on file contents. */
@@ -54,6 +55,8 @@ export function checkWorld(worldUri: string, name: string, host: IWorkspaceHost)
 }
 
 export function registerCheckWorldRequest(ctx: ServerContext): void {
+  // The router's step request belongs with the world's eval (registered here to keep server.ts as it is).
+  registerWorldStepRequest(ctx);
   ctx.connection.onRequest(
     CheckWorldRequest,
     ctx.runner.safe('checkWorld', (p: CheckWorldParams | null): CheckWorldResult => {

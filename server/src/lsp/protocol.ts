@@ -4,6 +4,7 @@
  */
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver-protocol';
 import type { WorldCheck } from '../core/world/checks';
+import type { RouterResult, RouterState } from '../core/world/router/types';
 export type * from '../core/indexTypes';
 export type { WorldCheck, WorldCheckCategory } from '../core/world/checks';
 
@@ -58,6 +59,27 @@ export interface WorldCaseResult {
 }
 export interface CheckWorldResult {
   worlds: CheckWorldEntry[];
+}
+
+/**
+ * Request: one step of an Agent World's router (the engine of a run simulator). The server keeps
+ * nothing: the client sends the state the last step returned (none, or null, for a fresh run)
+ * and a router command (`{command: "user", content}`, `{command: "complete", turnId|actionId,
+ * content}`, `{command: "next"}`, `{command: "reset"}`, `{command: "transcript"}`). The answer is
+ * the router's result (`agent_instruction`, `blocked`, `done`…, or `{type: "error", error}` for a
+ * command it refuses or a world it cannot load) and the state to send with the next step.
+ */
+export const WorldStepRequest = 'agentFiles/worldStep';
+export interface WorldStepParams {
+  /** The world.json (or world.eval.md, or a prompt of the world). */
+  uri: string;
+  state?: unknown;
+  command: unknown;
+}
+export interface WorldStepResult {
+  /** null when the world does not load. */
+  state: RouterState | null;
+  result: RouterResult;
 }
 
 /** Request: what each client loads for one file ("Instructions in effect"). */

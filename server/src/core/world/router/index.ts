@@ -5,3 +5,4 @@ export type * from './types';
 export { describeResult, parseRoutingCases, runRoutingCase, type CaseFailureAt, type CaseResult, type ParsedCases } from './cases';
 export { caseLine, evaluateCases, renderEvalReport, runWorldEval, type EvalCaseEntry, type WorldEvalReport } from './evalReport';
 export { routingCaseFindings, type CaseFindings, type CaseLens } from './caseFindings';
+export { isRouterState, routerStateProblem } from './stateShape';

@@ -4,6 +4,7 @@
  * blocks and the final text of a completed run.
  */
 import { isJsonSyntaxError, unlessExpected } from '../../expectedErrors';
+import { depthExceededAt, MAX_DOCUMENT_DEPTH } from '../../jsonDepth';
 import { lineTarget, lineUnresolved, resolveLabel, type Aliases } from './aliases';
 
 /** The text without its ``` … ``` spans (pairs found anywhere, not only at line starts). */
@@ -75,6 +76,11 @@ export function hostActionBlocks(content: string): HostActionBlock[] {
   const out: HostActionBlock[] = [];
   for (const m of content.matchAll(/```agent-world-host-action\s*([\s\S]*?)```/g)) {
     const raw = m[1]!.trim();
+    // Parsed values are copied and serialized with the state: one nested past the bound is refused like text that is not JSON.
+    if (depthExceededAt(raw, MAX_DOCUMENT_DEPTH) !== -1) {
+      out.push({ raw, parseError: `nested deeper than ${MAX_DOCUMENT_DEPTH} levels of arrays and objects` });
+      continue;
+    }
     try {
       out.push({ raw, value: JSON.parse(raw) as unknown });
     } catch (e) {
