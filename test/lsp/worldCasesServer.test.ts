@@ -31,6 +31,8 @@ const EVAL = [
 
 let root: string;
 let client: TestClient;
+/** The eval's first case diagnostics, published when it was opened. */
+let opened: Diagnostic[];
 const uriOf = (...p: string[]) => URI.file(path.join(root, '.agent-world', ...p)).toString();
 const caseCodes = (ds: Diagnostic[]) => ds.filter((d) => d.code === 'world-eval-case-fails' || d.code === 'world-eval-not-a-case');
 
@@ -41,6 +43,10 @@ before(async () => {
   fs.writeFileSync(path.join(root, '.agent-world', 'world.eval.md'), EVAL);
   for (const a of ['sender', 'receiver']) fs.writeFileSync(path.join(root, '.agent-world', 'prompts', `${a}.md`), GOOD_PROMPT);
   client = await startClient({ rootUri: URI.file(root).toString() });
+  const uri = uriOf('world.eval.md');
+  const got = client.diagnostics(uri, (p) => caseCodes(p.diagnostics).length > 0);
+  client.open(uri, EVAL, 'markdown');
+  opened = caseCodes(await got);
 });
 after(async () => {
   await client.stop();
@@ -49,9 +55,7 @@ after(async () => {
 
 test('a failing routing case gets a diagnostic on its expect field and every case a lens', async () => {
   const uri = uriOf('world.eval.md');
-  const got = client.diagnostics(uri, (p) => caseCodes(p.diagnostics).length > 0);
-  client.open(uri, EVAL, 'markdown');
-  const ds = caseCodes(await got);
+  const ds = opened;
   assert.deepEqual(
     ds.map((d) => [d.code, d.severity, d.message, d.range.start.line]),
     [
@@ -68,6 +72,17 @@ test('a failing routing case gets a diagnostic on its expect field and every cas
       [4, '✓ passes (type=agent_instruction, agent=receiver, workflowNode=receive)'],
       [8, '✗ expected agent sender, got receiver'],
     ],
+  );
+});
+
+test('hover on a case name shows its verdict and last result', async () => {
+  const uri = uriOf('world.eval.md');
+  const line = 8;
+  const character = EVAL.split('\n')[line]!.indexOf('"wrong expectation"') + 2;
+  const h = await client.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: { line, character } });
+  assert.equal(
+    h.contents.value,
+    '**Routing case** ✗ fails: expected agent sender, got receiver\n\nLast router result: `type=agent_instruction, agent=receiver, workflowNode=receive`',
   );
 });
 

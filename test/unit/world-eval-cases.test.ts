@@ -5,6 +5,7 @@ import { InMemoryHost } from '../../server/src/core/host';
 import { parseRoutingCases, runRoutingCase } from '../../server/src/core/world/router/cases';
 import { renderEvalReport, runWorldEval } from '../../server/src/core/world/router/evalReport';
 import { routingCaseFindings } from '../../server/src/core/world/router/caseFindings';
+import { routingCaseHover } from '../../server/src/core/world/router/caseHover';
 import { fixtureHost, worldUri } from '../fixtures/world/helpers';
 import { configOf, makeWorld, WORLD_URI, worldFiles } from '../fixtures/world/routerHelpers';
 
@@ -144,4 +145,21 @@ test('editor findings: a lens per case, the failure on its expect field, not-run
     ['NOT_RUN', 'NOT_RUN'],
   );
   assert.match(broken.lenses[0]!.title, /^routing case not run: the router does not load world\.json: Invalid Agent World JSON config at /);
+});
+
+test('hover in a case: its verdict on the name, the meaning of expect.type, expect.code and command values', () => {
+  const md =
+    '```json\n[{ "name": "ok", "input": {"command":"user","content":"x"}, "expect": {"type":"agent_instruction"} },\n { "name": "bad", "input": {"content":"x"}, "expect": {"type":"blocked","code":"turn_limit_reached"} }]\n```\n';
+  const f = routingCaseFindings(md, WORLD_URI, new InMemoryHost(worldFiles(pipeline)), NOW);
+  const at = (line: number, needle: string) => ({ line, character: md.split('\n')[line]!.indexOf(needle) + 1 });
+  const value = (h: ReturnType<typeof routingCaseHover>) => (h?.contents as { value: string } | undefined)?.value;
+  assert.equal(value(routingCaseHover(md, at(1, '"ok"'), f)), '**Routing case** ✓ passes\n\nLast router result: `type=agent_instruction, agent=intake, workflowNode=intake`');
+  assert.equal(
+    value(routingCaseHover(md, at(2, '"bad"'), f)),
+    '**Routing case** ✗ fails: expected type blocked, got agent_instruction\n\nLast router result: `type=agent_instruction, agent=intake, workflowNode=intake`',
+  );
+  assert.match(value(routingCaseHover(md, at(2, '"turn_limit_reached"'), f))!, /^`turn_limit_reached`: The run has completed `world\.turnLimit` turns/);
+  assert.match(value(routingCaseHover(md, at(1, '"agent_instruction"'), f))!, /^`agent_instruction`: one agent turn/);
+  assert.match(value(routingCaseHover(md, at(1, '"user"'), f))!, /^`user`: a top-level human message/);
+  assert.equal(routingCaseHover(md, at(1, '"input"'), f), undefined);
 });

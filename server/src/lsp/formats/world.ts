@@ -4,7 +4,7 @@
  * open buffer when there is one), so editing world.json re-checks them.
  */
 import { SymbolKind, type CodeAction, type CodeLens, type DocumentSymbol } from 'vscode-languageserver';
-import { routingCaseFindings, type CaseFindings } from '../../core/world/router';
+import { routingCaseFindings, routingCaseHover, type CaseFindings } from '../../core/world/router';
 import {
   analyzeEval,
   analyzePrompt,
@@ -260,6 +260,7 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
       const own = documents.cached(doc, 'world-eval', identity(world), () => analyzeEval(doc.doc.getText(), world));
       return [...own, ...casesOf(doc, ctx).diagnostics];
     },
+    hover: (doc, pos, ctx) => routingCaseHover(doc.doc.getText(), pos, casesOf(doc, ctx)) ?? shared.hover!(doc, pos, ctx),
     codeLens: (doc, ctx): CodeLens[] =>
       casesOf(doc, ctx).lenses.map((l) => ({ range: l.range, command: { title: l.title, command: '' }, data: { uri: doc.uri, case: l.name, status: l.status } })),
     completion: (doc, pos, ctx) => evalCompletion(doc.doc.getText(), pos, worldOf(doc, ctx)),

@@ -17,6 +17,10 @@ export interface CaseLens {
   title: string;
   status: 'PASS' | 'FAIL' | 'NOT_RUN';
   name: string;
+  /** The case's `name` value (where its hover is). */
+  nameRange?: Range;
+  /** `type=…, agent=…` of the case's last router result, when a step ran. */
+  actual?: string;
 }
 
 export interface CaseFindings {
@@ -59,6 +63,10 @@ export function routingCaseFindings(evalText: string, worldUri: string, host: IW
   const head = (n: Node): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + 1) });
   const worldText = host.exists(worldUri) && !host.isDirectory(worldUri) ? host.readText(worldUri) : undefined;
   const out: CaseFindings = { diagnostics: [], lenses: [] };
+  const withName = (lens: CaseLens, c: Node): CaseLens => {
+    const name = prop(c, 'name');
+    return name ? { ...lens, nameRange: rangeOf(name) } : lens;
+  };
   const { parsed, cases, error } = evaluateCases(worldText ?? '', worldUri, evalText, host, now);
   for (const s of parsed.skipped) {
     out.diagnostics.push(
@@ -72,16 +80,18 @@ export function routingCaseFindings(evalText: string, worldUri: string, host: IW
   }
   if (worldText === undefined || error !== undefined) {
     const why = worldText === undefined ? 'world.json is missing' : `the router does not load world.json: ${error!.split('\n')[0]}`;
-    for (const c of parsed.cases) out.lenses.push({ range: head(c.node), title: `routing case not run: ${why}`, status: 'NOT_RUN', name: String(c.value.name) });
+    for (const c of parsed.cases) out.lenses.push(withName({ range: head(c.node), title: `routing case not run: ${why}`, status: 'NOT_RUN', name: String(c.value.name) }, c.node));
     return out;
   }
   for (const c of cases) {
     if (c.status === 'PASS') {
-      out.lenses.push({ range: head(c.node), title: `✓ passes (${c.actual ?? ''})`, status: 'PASS', name: c.name });
+      out.lenses.push(withName({ range: head(c.node), title: `✓ passes (${c.actual ?? ''})`, status: 'PASS', name: c.name, actual: c.actual ?? '' }, c.node));
       continue;
     }
     const reason = c.reason ?? '';
-    out.lenses.push({ range: head(c.node), title: `✗ ${reason}`, status: 'FAIL', name: c.name });
+    const lens: CaseLens = withName({ range: head(c.node), title: `✗ ${reason}`, status: 'FAIL', name: c.name }, c.node);
+    if (c.actual !== undefined) lens.actual = c.actual;
+    out.lenses.push(lens);
     out.diagnostics.push(diag('world-eval-case-fails', 'warning', `The Agent World eval fails routing case "${c.name}": ${reason}`, rangeOf(failureNode(c.node, c.at, reason))));
   }
   return out;

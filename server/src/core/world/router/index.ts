@@ -6,3 +6,4 @@ export { describeResult, parseRoutingCases, runRoutingCase, type CaseFailureAt, 
 export { caseLine, evaluateCases, renderEvalReport, runWorldEval, type EvalCaseEntry, type WorldEvalReport } from './evalReport';
 export { routingCaseFindings, type CaseFindings, type CaseLens } from './caseFindings';
 export { isRouterState, routerStateProblem } from './stateShape';
+export { routingCaseHover } from './caseHover';
