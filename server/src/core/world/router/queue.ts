@@ -40,7 +40,7 @@ export function queueTurn(
     queueBlock(d, turnLimitBlock(config, d, sourceMessageId));
     return undefined;
   }
-  const pending = d.state.pendingTurns.some((t) => t.status === 'pending' && t.runId === d.state.currentRunId && t.agent === agent && (t.workflowNode ?? null) === node);
+  const pending = d.state.pendingTurns.some((t) => t.status === 'pending' && t.runId === d.state.currentRunId && t.agent === agent && (t.workflowNode || null) === (node || null));
   if (pending) return undefined;
   const turn: Turn = {
     id: nextId(d, 'turn'),

@@ -87,7 +87,7 @@ function routeHuman(env: RouteEnv, d: Draft, msg: Message, explicit: string[]): 
 function routeAgent(env: RouteEnv, d: Draft, msg: Message, resolved: string[]): void {
   const { config, aliases } = env;
   const wf = config.workflow;
-  const node = msg.metadata.workflowNode ?? null;
+  const node = msg.metadata.workflowNode || null;
   const next = allowedNext(config, node);
   let mentions = resolved;
   const unresolved = mentions.length === 0 ? unresolvedTokens(msg.content, aliases) : [];
@@ -177,7 +177,7 @@ function hostActions(d: Draft, msg: Message): HostAction[] {
       payload,
       raw: b.raw,
       sourceSender: msg.sender,
-      workflowNode: msg.metadata.workflowNode ?? null,
+      workflowNode: msg.metadata.workflowNode || null,
       status: 'pending',
       createdAt: d.now,
     };
