@@ -225,16 +225,17 @@ test('S27 skill-body-too-long and skill-body-tokens', () => {
   assert.deepEqual(check(skill(ok, 'short\n'.repeat(100))), []);
 });
 
-test('S28 skill-file-missing for links and bare scripts/ and references/ paths', () => {
-  const body = 'See [guide](references/REFERENCE.md) and run scripts/extract.py.\nAlso [ok](references/ok.md).\n';
+test('S28 skill-file-missing for links and bare scripts/ paths in code; a bare path in prose is not a reference', () => {
+  const body = 'See [guide](references/REFERENCE.md) and run `scripts/extract.py`; scripts/other.py is prose.\nAlso [ok](references/ok.md).\n';
   const d = check(skill(ok, body), 'my-skill', { 'references/ok.md': '# Ok\n' });
   assert.deepEqual(
-    d.map((x) => [x.code, x.range, x.message]),
+    d.map((x) => [x.code, x.severity, x.range]),
     [
-      ['skill-file-missing', range(4, 12, 4, 35), "Referenced file 'references/REFERENCE.md' does not exist in the skill folder"],
-      ['skill-file-missing', range(4, 45, 4, 63), "Referenced file 'scripts/extract.py' does not exist in the skill folder"],
+      ['skill-file-missing', 'warning', range(4, 12, 4, 35)],
+      ['skill-file-missing', 'information', range(4, 46, 4, 64)],
     ],
   );
+  assert.equal(d[0]!.message, "Referenced file 'references/REFERENCE.md' does not exist in the skill folder");
   assert.equal(d[0]!.data?.['target'], `${ROOT}/my-skill/references/REFERENCE.md`);
   assert.deepEqual(check(skill(ok, body), 'my-skill', { 'references/REFERENCE.md': '', 'scripts/extract.py': '', 'references/ok.md': '' }), []);
 });

@@ -10,8 +10,10 @@ import { analyzeFile, crossFileDiagnostics, type CheckedFile } from '../core/ana
 import { hasLoneCr, LineMap, mapPositions } from '../core/lineMap';
 import { fileKindOf, type FileKind } from '../core/fileKinds';
 import { kindLabel } from '../core/kindLabel';
-import { kindHelp, KIND_NAMES, parseKind, type ForcedKind } from './kinds';
+import { kindHelp, KIND_NAMES, parseKind, walkedFilesText, type ForcedKind } from './kinds';
 import { findFiles, NodeFsHost } from '../node/fsHost';
+import { liveFilesOnDisk, walkFiles } from '../node/walk';
+import { DEFAULT_IGNORED_FOLDERS } from '../core/liveFiles';
 import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
 import { readArgs, UsageError } from './args';
@@ -21,7 +23,18 @@ import { RULES_URL, VERSION } from './meta';
 import { isPluginManifest, parseTargets, readRepositoryFacts, TARGETS, type Target } from '../core/skills';
 import { fixFiles } from './fix';
 import { CliWorkspace } from './workspace';
-import { applyConfigToFile, CONFIG_FILE_NAME, DEFAULT_CONFIG, isIgnored, nearestConfig, parseConfig, type ConfigBound, type FoundConfig, type ParsedConfig } from '../core/config';
+import {
+  applyConfigToFile,
+  CONFIG_FILE_NAME,
+  DEFAULT_CONFIG,
+  isIgnored,
+  isIncluded,
+  nearestConfig,
+  parseConfig,
+  type ConfigBound,
+  type FoundConfig,
+  type ParsedConfig,
+} from '../core/config';
 
 export function checkCommand(argv: string[], io: Io): number {
   const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-dry-run'], ['format', 'kind', 'target', 'config']);
@@ -67,12 +80,12 @@ export function checkCommand(argv: string[], io: Io): number {
     if (st.isDirectory()) {
       roots.push(p);
       workspace.add(p);
-      const found = findFiles(
-        p,
-        (f) => fileKindOf(f) !== null || isPluginManifest(f),
-        undefined,
-        (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
-      );
+      // Live files only (docs/cli.md#what-is-checked): .gitignore and the default list, undone by `include`.
+      const live = liveFilesOnDisk(p, { include: (rel, isDir) => configs.includes(path.join(p, rel), isDir) });
+      const found = walkFiles(p, (f) => fileKindOf(f) !== null || isPluginManifest(f), {
+        filter: live,
+        skipped: (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
+      });
       for (const f of found) {
         const kind = fileKindOf(f);
         if (!kind) manifests.push(f);
@@ -103,7 +116,7 @@ export function checkCommand(argv: string[], io: Io): number {
   }
   if (files.length === 0 && !flags.has('allow-empty')) {
     throw new FatalError(
-      `agent-files: no files to check in ${positional.join(', ')} (agent-files checks *.3md, SKILL.md, AGENT.md and .agent-world/ files; --allow-empty accepts none)`,
+      `agent-files: no files to check in ${positional.join(', ')} (agent-files looks for ${walkedFilesText()}; what .gitignore leaves out, test fixtures and archives are skipped, see docs/cli.md#what-is-checked; --allow-empty accepts none)`,
     );
   }
   // One run over a tree that does not change under it: each folder's real location is looked up once.
@@ -180,12 +193,17 @@ export function checkCommand(argv: string[], io: Io): number {
   return s.errors > 0 || (flags.has('strict') && s.warnings > 0) ? 1 : 0;
 }
 
+/** The default list as the help names it: `node_modules, fixtures, …` (`.git` is never walked). */
+const DEFAULT_FOLDERS = DEFAULT_IGNORED_FOLDERS.filter((d) => d !== '.git').join(', ');
+
 export const CHECK_HELP = `Usage: agent-files check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] [--target T,...] PATH...
 
-Checks files and folders. A folder is walked for the files agent-files knows by name (*.3md,
-SKILL.md, AGENT.md, .agent-world/world.json, world.eval.md, .agent-world/prompts/*.md, and the
-instruction files AGENTS.md, CLAUDE.md, CLAUDE.local.md, GEMINI.md, .github/copilot-instructions.md,
-.github/instructions/**/*.instructions.md, .claude/rules/**/*.md).
+Checks files and folders. A folder is walked for the files agent-files knows by name:
+${walkedFilesText(96, 2)}.
+Left out of a walk: what .gitignore and .git/info/exclude leave out, and the folders named
+${DEFAULT_FOLDERS}.
+"include" in .agent-files.json brings them back (docs/cli.md#what-is-checked). Symbolic
+links are followed inside the folder walked.
 A file named here whose name says nothing (README.md, notes.txt) is skipped with a note on
 stderr, unless --kind says what it is.
 
@@ -265,6 +283,13 @@ class ConfigReader {
     const found = this.#find(fileUri);
     if (found.uri) this.#used.add(found.uri);
     return found;
+  }
+
+  /** True when the `include` globs of the configuration above a path bring it back (a file, or a folder with something named inside). */
+  includes(file: string, isDir: boolean): boolean {
+    if (this.#fixed === null) return false;
+    const uri = URI.file(path.resolve(this.io.cwd, file)).toString();
+    return isIncluded(this.#find(uri), uri, isDir);
   }
 
   /** True when a file matches the `ignore` globs of its configuration (relative to the config file's folder). */

@@ -5,7 +5,7 @@ import type { FileKind } from './fileKinds';
 import type { AgentDetection } from './agent/detect';
 import { parseThreeMd } from './threemd/parser';
 import { analyzeThreeMd } from './threemdAnalysis';
-import { analyzeSkill, duplicateSkillNames, type IndexedSkill, type RepositoryFacts, type Target } from './skills';
+import { analyzeSkill, duplicateSkillNames, type IndexedSkill, type RepositoryFacts, type SkillAnalysisOptions, type Target } from './skills';
 import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentIndexEntry } from './agentmd';
 import { analyzeEval, analyzePrompt, analyzeWorld, parseWorld, type WorldModel } from './world';
 import { worldSchemaDiagnostics } from './world/schemaCheck';
@@ -31,11 +31,12 @@ function instructionOptions(options: AnalyzeOptions) {
   return { ...(options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}), ...(options.workspaceFiles ? { workspaceFiles: options.workspaceFiles } : {}) };
 }
 
-function skillOptions(options: AnalyzeOptions): { targets?: readonly Target[]; targetsSource?: string; repository?: RepositoryFacts } {
-  const o: { targets?: readonly Target[]; targetsSource?: string; repository?: RepositoryFacts } = {};
+function skillOptions(options: AnalyzeOptions): SkillAnalysisOptions {
+  const o: SkillAnalysisOptions = {};
   if (options.skillTargets?.length) o.targets = options.skillTargets;
   if (options.skillTargetsSource) o.targetsSource = options.skillTargetsSource;
   if (options.repository) o.repository = options.repository;
+  if (options.workspaceRoots) o.workspaceRoots = options.workspaceRoots;
   return o;
 }
 

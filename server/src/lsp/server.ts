@@ -36,6 +36,7 @@ import { internalError } from '../core/analyzeFile';
 import type { Diagnostic } from '../core/types';
 import type { IndexedFile } from '../core/indexTypes';
 import { ConfigStore, isConfigFile } from './config';
+import { isIgnoreFile, LiveFolders } from './liveFolders';
 import { relativeLabel } from '../core/host';
 import { dirnameUri } from '../core/world/paths';
 import type { ServerHost } from './host';
@@ -107,6 +108,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const formatContext: FormatContext = {
     host: index.host,
     files: () => index.files(),
+    skillsNamed: (key) => index.skillsNamed(key),
     textOf: (uri) => index.host.readText(uri),
     roots: () => folders,
     get schemaDiagnostics() {
@@ -133,6 +135,14 @@ export function startServer(connection: Connection, host: ServerHost): void {
     // A config above the workspace folder, or above the repository the file is in, never applies (as in the CLI).
     { inside: (folder) => folders.some((f) => folder === f || folder.startsWith(f + '/')), isRepoRoot: (folder) => index.host.exists(`${folder}/.git`) },
   );
+  // The index holds the live files only, as the CLI's walk finds them.
+  const live = new LiveFolders(
+    (uri) => index.host.readText(uri),
+    configs,
+    () => folders,
+  );
+  index.liveFilter = (folder) => live.filter(folder);
+  index.isLive = (uri) => live.isLive(uri);
   /** The format context of one file: the `targets` of its .agent-files.json win over the setting (diagnostics, features and its index entry alike). */
   const contextFor = (uri: string): FormatContext => {
     const found = configs.forFile(uri);
@@ -315,6 +325,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
         for (const r of removed) index.host.removeRoot(r);
         const added = e.added.map((a) => folderUri(a.uri)).filter((u) => host.fs.servesFolder(u));
         folders = [...folders.filter((f) => !removed.has(f)), ...added];
+        live.changed();
         // What the host may read changed: no cached analysis stands.
         documents.settingsChanged();
         void scanWorkspace(added);
@@ -331,6 +342,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
           { globPattern: '**/{.claude-plugin,.codex-plugin}/*.json' },
           { globPattern: '**/.agents/plugins/marketplace.json' },
           { globPattern: '**/plugin.json' },
+          { globPattern: '**/.gitignore' },
+          { globPattern: '**/.git/info/exclude' },
           ...INSTRUCTION_WATCHERS,
           ...(host.watchEverything ? [{ globPattern: '**/*' }] : []),
         ],
@@ -426,10 +439,13 @@ export function startServer(connection: Connection, host: ServerHost): void {
     runner.safeNotify('didChangeWatchedFiles', async (p) => {
       // The host re-reads the changed files first (at once on Node, over the client in the browser).
       await Promise.all(p.changes.map((c) => host.fs.refresh(c.uri, c.type === FileChangeType.Deleted)));
-      if (p.changes.some((c) => isConfigFile(c.uri))) {
-        configs.changed();
-        // A config's `targets` reach every file's index entry (the view shows them), not only diagnostics.
-        void configs.whileIndexing(() => index.reindexAll());
+      const configChanged = p.changes.some((c) => isConfigFile(c.uri));
+      if (configChanged) configs.changed();
+      if (configChanged || p.changes.some((c) => isIgnoreFile(c.uri))) {
+        // What is live may have changed (a .gitignore, `include` or `ignore`): the folders are scanned again,
+        // which also remakes every entry (a config's `targets` reach the view, not only diagnostics).
+        live.changed();
+        void scanWorkspace(folders);
       }
       documents.filesChanged(p.changes.map((c) => c.uri));
       // A file that is neither indexed nor one of ours (seen by a watch-everything host) leaves the index as it is.

@@ -1,13 +1,19 @@
 /**
- * The workspace index: every supported file under the workspace folders, read in the
- * background with progress, kept current from watched-file events, with open buffers ahead
- * of disk. Files over the size limit are indexed lazily (when opened), with a message.
+ * The workspace index: every live supported file under the workspace folders (what the
+ * folders' .gitignore files, the default list and .agent-files.json leave out is not indexed,
+ * as in the CLI's walk), read in the background with progress, kept current from watched-file
+ * events, with open buffers ahead of disk. Files over the size limit are indexed lazily (when
+ * opened), with a message.
  */
 import { URI } from 'vscode-uri';
 import { fileKindOf } from '../core/fileKinds';
 import type { IndexedFile } from '../core/indexTypes';
 import { isPluginManifest, readRepositoryFacts, type RepositoryFacts } from '../core/skills';
+import type { WalkFilter } from '../core/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
+
+/** How duplicate skill names are compared: trimmed, NFKC-normalised. */
+export const skillNameKey = (name: string): string => name.trim().normalize('NFKC');
 
 /** Files larger than this are skipped by the background scan (they are indexed once opened). */
 export const LAZY_INDEX_BYTES = 5 * 1024 * 1024;
@@ -25,6 +31,8 @@ export class WorkspaceIndex {
   constructor(readonly host: WorkspaceFs) {}
   readonly #disk = new Map<string, IndexedFile>();
   readonly #open = new Map<string, IndexedFile>();
+  /** The URIs of the SKILL.md entries (open winning over disk) that declare a name, by `skillNameKey` of the name. */
+  readonly #skillNames = new Map<string, Set<string>>();
   readonly #listeners: (() => void)[] = [];
   /** Bumped on every change to the index; `files()` is rebuilt only when it moved. */
   #generation = 0;
@@ -55,6 +63,11 @@ export class WorkspaceIndex {
     this.#facts = undefined;
     for (const l of this.#factListeners) l();
   }
+
+  /** Which files of a workspace folder are live (set by the server; none: every file). */
+  liveFilter: (folderUri: string) => WalkFilter | undefined = () => undefined;
+  /** True when a file on disk is live (set by the server with `liveFilter`). */
+  isLive: (uri: string) => boolean = () => true;
 
   onDidChange(listener: () => void): void {
     this.#listeners.push(listener);
@@ -87,26 +100,46 @@ export class WorkspaceIndex {
     return this.#open.get(uri) ?? this.#disk.get(uri);
   }
 
+  /** The SKILL.md entries that declare a name with this key (see `skillNameKey`), without walking the index. */
+  skillsNamed(key: string): IndexedFile[] {
+    return [...(this.#skillNames.get(key) ?? [])].map((uri) => this.get(uri)!);
+  }
+
+  /** Replaces one entry (open or disk), keeping the name index in step. */
+  #set(map: Map<string, IndexedFile>, uri: string, file: IndexedFile | null): void {
+    this.#name(uri, false);
+    if (file) map.set(uri, file);
+    else map.delete(uri);
+    this.#name(uri, true);
+  }
+
+  #name(uri: string, add: boolean): void {
+    const f = this.get(uri);
+    if (f?.kind !== 'skill' || !f.nameRange) return;
+    const key = skillNameKey(f.name);
+    const uris = this.#skillNames.get(key);
+    if (add) (uris ?? this.#skillNames.set(key, new Set()).get(key)!).add(uri);
+    else if (uris) {
+      uris.delete(uri);
+      if (!uris.size) this.#skillNames.delete(key);
+    }
+  }
+
   setOpen(uri: string, file: IndexedFile | null): void {
-    if (file) this.#open.set(uri, file);
-    else this.#open.delete(uri);
+    this.#set(this.#open, uri, file);
     this.#changed();
   }
 
-  /** Reads and indexes one file from disk (null when it is not one of ours or unreadable). */
+  /** Reads and indexes one file from disk (null when it is not one of ours, not live, or unreadable). */
   indexFromDisk(uri: string): IndexedFile | null {
-    if (!fileKindOf(URI.parse(uri).path)) return null;
+    if (!fileKindOf(URI.parse(uri).path) || !this.isLive(uri)) return null;
     const text = this.host.readText(uri);
     return text === undefined ? null : this.summarize(uri, text);
   }
 
   /** Re-reads every indexed disk file (after a setting that changes summaries). */
   reindexAll(): void {
-    for (const uri of [...this.#disk.keys()]) {
-      const f = this.indexFromDisk(uri);
-      if (f) this.#disk.set(uri, f);
-      else this.#disk.delete(uri);
-    }
+    for (const uri of [...this.#disk.keys()]) this.#set(this.#disk, uri, this.indexFromDisk(uri));
     this.#changed();
   }
 
@@ -118,12 +151,7 @@ export class WorkspaceIndex {
       this.#manifestsChanged();
       return;
     }
-    if (deleted) this.#disk.delete(uri);
-    else {
-      const f = this.indexFromDisk(uri);
-      if (f) this.#disk.set(uri, f);
-      else this.#disk.delete(uri);
-    }
+    this.#set(this.#disk, uri, deleted ? null : this.indexFromDisk(uri));
     this.#changed();
   }
 
@@ -134,7 +162,11 @@ export class WorkspaceIndex {
   async scan(folders: string[], progress: (percent: number, message: string) => void, isCancelled: () => boolean = () => false): Promise<ScanReport> {
     for (const f of folders) this.host.addRoot(f);
     const found: FoundFile[] = [];
-    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => fileKindOf(p) !== null || isPluginManifest(p), SCAN_LIMIT)));
+    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => fileKindOf(p) !== null || isPluginManifest(p), SCAN_LIMIT, this.liveFilter(f))));
+    // A scan again (a .gitignore or an `include` changed) drops what it no longer finds.
+    const seen = new Set(found.map((f) => f.uri));
+    const under = (uri: string) => folders.some((f) => uri.startsWith(f.endsWith('/') ? f : `${f}/`));
+    for (const uri of [...this.#disk.keys()]) if (!seen.has(uri) && under(uri)) this.#disk.delete(uri);
     const skipped: string[] = [];
     const uris: string[] = [];
     const manifests: string[] = [];
@@ -159,7 +191,7 @@ export class WorkspaceIndex {
         const uri = batch[i]!;
         const f = this.indexFromDisk(uri);
         if (f) {
-          this.#disk.set(uri, f);
+          this.#set(this.#disk, uri, f);
           // Requests between two slices see the files indexed so far (listeners hear of it once, at the end).
           this.#generation++;
         }

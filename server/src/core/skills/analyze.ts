@@ -12,7 +12,10 @@ import type { Diagnostic, Range } from '../types';
 import { nodeRange, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
 import { headingAnchors } from './markdown';
 import { fileNameOf, parentDirName, skillDirOf } from './paths';
-import { checkReferences, collectReferences } from './references';
+import { collectReferences } from './references';
+import { checkReferences } from './referenceCheck';
+import { ReferenceBases } from './referenceBases';
+import { fencesOf, unclosedFence, unclosedFenceMessage } from '../markdownBlocks';
 import { checkLicenseMentions } from './licenseFile';
 import { checkClientValues, checkKeys } from './clientFields';
 import { checkLimits, checkVsCodeSkipsName } from './limits';
@@ -40,6 +43,8 @@ export interface SkillAnalysisOptions {
   descriptionHeuristic?: boolean;
   /** Check relative file references through the host (default true). */
   checkReferences?: boolean;
+  /** Workspace folders as URIs: `/`-rooted links resolve from them (or from the repository root below them). */
+  workspaceRoots?: readonly string[];
   /**
    * The editor validates SKILL.md for VS Code itself (VS Code's prompt-file validator): findings
    * it reports for its own skills are not repeated for the copilot target (see docs/rules.md).
@@ -202,6 +207,7 @@ function analyzeInto(
   checkClientValues(fields, ref, out);
   checkLimits(fields, ref, out);
   checkBody(text, skill.bodyStartLine, byLines.closeRange ?? ref.closeRange!, out);
+  checkFences(text, skill.bodyStartLine, out);
 
   const license = fields.get('license');
   const refs = collectReferences(
@@ -211,8 +217,11 @@ function analyzeInto(
     license && typeof license.value === 'string' ? { value: license.value, range: license.valueRange } : undefined,
   );
   skill.references = refs;
-  if (options.checkReferences !== false) for (const x of checkReferences(refs, headingAnchors(text), host, skillDirOf(uri))) out.push(x);
-  if (options.checkReferences !== false) for (const x of checkLicenseMentions(refs, host, skillDirOf(uri))) out.push(x);
+  if (options.checkReferences === false) return;
+  const skillDir = skillDirOf(uri);
+  const bases = new ReferenceBases(host, skillDir, options.workspaceRoots, skillDir);
+  for (const x of checkReferences(refs, () => headingAnchors(text), host, bases)) out.push(x);
+  for (const x of checkLicenseMentions(refs, host, skillDir)) out.push(x);
 }
 
 /** An unquoted `key: a: b` line: the parse error falls on a top-level value that sits on one line. */
@@ -236,4 +245,11 @@ function unexpectedMessage(entries: FrontmatterEntry[]): (key: string) => string
   const extra = [...new Set(entries.map((e) => e.key).filter((k) => !ALLOWED.has(k)))].sort(byCodePoint);
   const message = `Unexpected fields in frontmatter: ${extra.join(', ')}. ${ONLY}`;
   return (key) => (ALLOWED.has(key) ? undefined : message);
+}
+
+/** A code fence in the body never closed (often a block holding a fenced block of its own): the rest of the body reads as code. */
+function checkFences(text: string, bodyStartLine: number, out: Finding[]): void {
+  const lines = splitLines(text);
+  const u = unclosedFence(fencesOf(lines, bodyStartLine), lines);
+  if (u) out.push(diag('skill-fence-unclosed', 'warning', unclosedFenceMessage(u), u.fence.range));
 }

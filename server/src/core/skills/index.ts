@@ -1,6 +1,6 @@
 /** Agent Skills (SKILL.md) language support: pure functions over text and an injected host. */
 export { analyzeSkill, ALLOWED_FIELDS, cpLength, type SkillAnalysis, type SkillAnalysisOptions, type SkillInfo } from './analyze';
-export { skillCodeActions, toLspDiagnostic } from './codeActions';
+export { relinkAction, skillCodeActions, toLspDiagnostic } from './codeActions';
 export { skillCompletion } from './completion';
 export { skillDefinition, skillDocumentLinks, skillDocumentSymbols, skillNavigation, type SkillNavigation } from './navigation';
 export { fieldTable, skillHover, targetsSummary } from './hover';

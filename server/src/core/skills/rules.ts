@@ -74,8 +74,9 @@ const ROWS: [string, string][] = [
   ['skill-body-tokens', '                     I    I    I    I    I    I    I    I'],
   ['skill-reference-deep', '                  I    I    I    I    I    I    I    I'],
   ['skill-file-missing', '                    W    W    W    W    W    W    W    W'],
-  ['skill-anchor-missing', '                  W    W    W    W    W    W    W    W'],
+  ['skill-anchor-missing', '                  I    I    I    I    I    I    I    I'],
   ['skill-reference-outside', '               I    I    I    I    I    I    I    I'],
+  ['skill-fence-unclosed', '                  W    W    W    W    W    W    W    W'],
   ['skill-duplicate-name', '                  -    -    I    I    -    W    W    -'],
 ];
 
@@ -199,6 +200,8 @@ export interface Finding extends Diagnostic {
   only?: readonly Target[];
   /** The message when it does not speak for skills-ref (nor for the specification judging alike); the reference's text otherwise. */
   clientMessage?: string | ((who: readonly Target[]) => string);
+  /** The highest severity this finding may have, below the rule's level: weaker evidence than the rule's usual case. */
+  atMost?: Severity;
 }
 
 const RANK: Record<Severity, number> = { error: 4, warning: 3, information: 2, hint: 1 };
@@ -213,7 +216,7 @@ export function resolveFindings(findings: readonly Finding[], targets: readonly 
   const onlyBaseline = targets.every((t) => t === 'skills-ref' || t === 'spec');
   for (const f of findings) {
     const rule = SKILL_RULE_BY_CODE.get(f.code);
-    const { only, clientMessage, ...d } = f;
+    const { only, clientMessage, atMost, ...d } = f;
     if (!rule) {
       out.push(d);
       continue;
@@ -230,6 +233,7 @@ export function resolveFindings(findings: readonly Finding[], targets: readonly 
       } else if (level === worst) who.push(t);
     }
     if (!worst) continue;
+    if (atMost && RANK[worst] > RANK[atMost]) worst = atMost;
     // The reference's text where it speaks: for skills-ref, and for the specification where it judges alike.
     const reference = who.includes('skills-ref') || (who.includes('spec') && rule.levels.spec === rule.levels['skills-ref']);
     let message = !reference && clientMessage ? (typeof clientMessage === 'string' ? clientMessage : clientMessage(who)) : d.message;

@@ -108,6 +108,9 @@ function workspaceLabel(uri: string, from: string, roots: readonly string[]): st
  * (compared after NFKC, as the reference compares names), with different texts. Reported on
  * each, for the clients among its targets, saying what that client does.
  */
+/** The most other files a duplicate-name diagnostic names. */
+const MAX_OTHERS = 20;
+
 export function duplicateSkillNames(skills: readonly IndexedSkill[], options: { roots?: readonly string[]; repository?: RepositoryFacts } = {}): Map<string, Diagnostic[]> {
   const groups = new Map<string, IndexedSkill[]>();
   for (const s of skills) {
@@ -124,27 +127,31 @@ export function duplicateSkillNames(skills: readonly IndexedSkill[], options: { 
     const loads = new Map(g.map((s) => [s, loadsOf(s.uri, options.repository)]));
     for (const s of g) {
       /** Per client, the other skills it clashes with. */
-      const clashes = new Map<Target, IndexedSkill[]>();
+      const clashes = new Map<Target, Set<IndexedSkill>>();
       for (const mine of loads.get(s)!) {
         if (!s.targets.includes(mine.client)) continue;
         for (const o of g) {
           if (o === s || (s.fingerprint !== undefined && s.fingerprint === o.fingerprint)) continue;
           if (!loads.get(o)!.some((theirs) => theirs.client === mine.client && sameScope(mine, theirs))) continue;
-          const list = clashes.get(mine.client) ?? [];
-          if (!list.includes(o)) list.push(o);
-          clashes.set(mine.client, list);
+          const set = clashes.get(mine.client) ?? new Set();
+          set.add(o);
+          clashes.set(mine.client, set);
         }
       }
       if (clashes.size === 0) continue;
       const clients = [...clashes.keys()];
-      const others = [...new Set([...clashes.values()].flat())];
+      const all = [...new Set([...clashes.values()].flatMap((set) => [...set]))];
+      // At most 20 others by name (10,000 skills of one name would otherwise make 10,000 lists of 10,000).
+      const others = all.slice(0, MAX_OTHERS);
+      const more = all.length - others.length;
       const labels = others.map((o) => workspaceLabel(o.uri, s.uri, roots));
+      if (more) labels.push(`${more} more`);
       const finding: Finding = {
         code: 'skill-duplicate-name',
         severity: 'warning',
         message: `Skill name '${name}' is also used by ${labels.join(', ')}`,
         range: s.nameRange,
-        data: { others: others.map((o) => o.uri) },
+        data: { others: others.map((o) => o.uri), ...(more ? { more } : {}) },
         only: clients,
         clientMessage: (who) =>
           `Skill name '${name}' is also used by ${labels.join(', ')}: ${who

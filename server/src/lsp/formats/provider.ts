@@ -27,6 +27,11 @@ export interface FormatContext {
   host: IWorkspaceHost;
   /** Every indexed file (all formats). */
   files(): readonly IndexedFile[];
+  /**
+   * The indexed SKILL.md files that declare a name, by the name trimmed and NFKC-normalised
+   * (kept by the index as files change; without it, `files()` is searched).
+   */
+  skillsNamed?(key: string): readonly IndexedFile[];
   /** The text of any document (open buffer or disk), if readable. */
   textOf(uri: string): string | undefined;
   /** The workspace folders, as file URIs. */

@@ -26,17 +26,26 @@ import { countSeverities, type Range } from '../../core/types';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
+import { skillNameKey } from '../workspace';
 
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-/** The index entry of one SKILL.md. */
-export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost, targets: readonly Target[] = [], source?: string, repository?: RepositoryFacts): IndexedFile {
-  return skillSummary(uri, analyzeSkill(text, uri, host, { ...targetOptions(targets, source), ...(repository ? { repository } : {}) }));
+/** The index entry of one SKILL.md (shared by the server and the CLI). */
+export function summarizeSkill(
+  uri: string,
+  text: string,
+  host: IWorkspaceHost,
+  targets: readonly Target[] = [],
+  source?: string,
+  repository?: RepositoryFacts,
+  roots: readonly string[] = [],
+): IndexedFile {
+  return skillSummary(uri, analyzeSkill(text, uri, host, { ...targetOptions(targets, source, roots), ...(repository ? { repository } : {}) }));
 }
 
 const SETTING = 'the agentFiles.targets setting';
-function targetOptions(targets: readonly Target[], source = SETTING): SkillAnalysisOptions {
-  return targets.length ? { targets, targetsSource: source } : {};
+function targetOptions(targets: readonly Target[], source = SETTING, roots: readonly string[] = []): SkillAnalysisOptions {
+  return { ...(targets.length ? { targets, targetsSource: source } : {}), ...(roots.length ? { workspaceRoots: roots } : {}) };
 }
 
 /** A number per repository-facts value, for the analysis cache key (a new value is a new key). */
@@ -68,11 +77,32 @@ function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
   return file;
 }
 
-const nfkc = (s: string) => s.trim().normalize('NFKC');
-
 export function skillProvider(documents: DocumentStore): FormatProvider {
   /** The declared name of each open SKILL.md at the version last seen, so `dependents` knows the name before an edit. */
   const live = new Map<string, { version: number; name?: SkillName }>();
+  /**
+   * The open SKILL.md files by the key of the name they declared at that version: a document
+   * finds the others sharing its name here, instead of walking every open document (10,000 open
+   * skills made that 10,000 × 10,000 steps).
+   */
+  const openNamed = new Map<string, Set<string>>();
+  const record = (uri: string, version: number, name?: SkillName) => {
+    const before = live.get(uri)?.name;
+    if (before) openNamed.get(skillNameKey(before.name))?.delete(uri);
+    live.set(uri, { version, ...(name ? { name } : {}) });
+    if (name) {
+      const key = skillNameKey(name.name);
+      (openNamed.get(key) ?? openNamed.set(key, new Set()).get(key)!).add(uri);
+    }
+  };
+  const forget = (uri: string) => {
+    const before = live.get(uri)?.name;
+    if (before) openNamed.get(skillNameKey(before.name))?.delete(uri);
+    live.delete(uri);
+  };
+  /** Documents opened, changed or closed since the names were last brought up to date. */
+  const touched = new Set<string>();
+  documents.onTouched((uri) => void touched.add(uri));
 
   /**
    * The analysis of an open SKILL.md, from the document cache. The index entry is made without
@@ -84,10 +114,10 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     const a = documents.cached(
       doc,
       'skill',
-      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}|${vsCode}|${factsId(repository)}`,
+      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}|${vsCode}|${factsId(repository)}|${ctx.roots().join('\n')}`,
       (host) =>
         analyzeSkill(doc.doc.getText(), doc.uri, host, {
-          ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource),
+          ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource, ctx.roots()),
           repository,
           ...(forEditor ? { editorValidates: true } : {}),
           ...(vsCode ? { editorIsVsCode: true } : {}),
@@ -97,7 +127,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     const s = a.skill;
     const name: SkillName | undefined =
       s.name && s.nameRange ? { uri: doc.uri, name: s.name, nameRange: s.nameRange, targets: s.targets.targets, fingerprint: s.fingerprint } : undefined;
-    live.set(doc.uri, { version: doc.doc.version, ...(name ? { name } : {}) });
+    record(doc.uri, doc.doc.version, name);
     return a;
   };
   /** What go to definition, document links and the outline read, parsed once per version (it reads no file). */
@@ -109,33 +139,42 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     return live.get(doc.uri)?.name;
   };
 
-  /** Every declared skill name in the workspace: the index, with open buffers replacing their entries. */
-  const allNames = (ctx: FormatContext): SkillName[] => {
-    const byUri = new Map<string, SkillName>();
-    for (const f of ctx.files()) {
-      if (f.kind !== 'skill' || !f.nameRange) continue;
-      byUri.set(f.uri, {
-        uri: f.uri,
-        name: f.name,
-        nameRange: f.nameRange,
-        targets: (f.targets?.names ?? []) as Target[],
-        ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}),
-      });
+  /** The open SKILL.md files that declare a name with this key now (the documents touched since the last call are read first). */
+  const openWith = (key: string, ctx: FormatContext): SkillName[] => {
+    for (const uri of touched) {
+      const d = documents.get(uri);
+      if (d?.kind === 'skill') liveName(d, ctx);
+      else forget(uri);
     }
-    for (const d of documents.all()) {
-      if (d.kind !== 'skill') continue;
+    touched.clear();
+    const out: SkillName[] = [];
+    for (const uri of [...(openNamed.get(key) ?? [])]) {
+      const d = documents.get(uri);
+      if (d?.kind !== 'skill') {
+        forget(uri);
+        continue;
+      }
       const n = liveName(d, ctx);
-      if (n) byUri.set(d.uri, n);
-      else byUri.delete(d.uri);
+      if (n && skillNameKey(n.name) === key) out.push(n);
     }
-    for (const uri of live.keys()) if (!documents.get(uri)) live.delete(uri);
-    return [...byUri.values()];
+    return out;
+  };
+
+  /** Every skill declaring a name with this key: the index's, with open buffers replacing their entries. */
+  const namedAs = (key: string, ctx: FormatContext): SkillName[] => {
+    const indexed = ctx.skillsNamed ? ctx.skillsNamed(key) : ctx.files().filter((f) => f.kind === 'skill' && f.nameRange && skillNameKey(f.name) === key);
+    const out = openWith(key, ctx);
+    for (const f of indexed) {
+      if (!f.nameRange || documents.get(f.uri)?.kind === 'skill') continue;
+      out.push({ uri: f.uri, name: f.name, nameRange: f.nameRange, targets: (f.targets?.names ?? []) as Target[], ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}) });
+    }
+    return out;
   };
 
   return {
     diagnostics(doc, ctx) {
       const a = analysisOf(doc, ctx);
-      const dup = a.skill.name ? (duplicateSkillNames(allNames(ctx), { roots: ctx.roots(), repository: ctx.repository() }).get(doc.uri) ?? []) : [];
+      const dup = a.skill.name ? (duplicateSkillNames(namedAs(skillNameKey(a.skill.name), ctx), { roots: ctx.roots(), repository: ctx.repository() }).get(doc.uri) ?? []) : [];
       return [...a.diagnostics, ...dup];
     },
     completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, analysisOf(doc, ctx).skill.targets.targets),
@@ -158,21 +197,13 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       }
       return out;
     },
-    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource, ctx.repository()),
+    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource, ctx.repository(), ctx.roots()),
     summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, false)),
     dependents(doc, ctx) {
       const before = live.get(doc.uri)?.name?.name;
       const now = liveName(doc, ctx)?.name;
-      const names = new Set([before, now].filter((n): n is string => !!n).map(nfkc));
-      if (names.size === 0) return [];
-      return documents
-        .all()
-        .filter((d) => d.kind === 'skill' && d.uri !== doc.uri)
-        .filter((d) => {
-          const n = liveName(d, ctx)?.name;
-          return n !== undefined && names.has(nfkc(n));
-        })
-        .map((d) => d.uri);
+      const keys = new Set([before, now].filter((n): n is string => !!n).map(skillNameKey));
+      return [...keys].flatMap((key) => openWith(key, ctx).map((n) => n.uri)).filter((uri) => uri !== doc.uri);
     },
   };
 }
