@@ -13,6 +13,9 @@ import { checkInstructionLinks } from './links';
 import { checkInstructionFrontmatter, readInstructionFrontmatter, type InstructionFrontmatter } from './frontmatter';
 import { checkCommands } from './commands';
 import { splitUri } from '../uriPath';
+import { editorValidatesFile, withoutEditorCheckedLinks } from '../editorChecks';
+
+const MISSING_LINK: ReadonlySet<string> = new Set(['instructions-link-missing']);
 
 /** Claude Code skips a memory file larger than this (clients.md §2). */
 export const CLAUDE_MAX_BYTES = 4 * 1024 * 1024;
@@ -111,7 +114,9 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
     imports = r.imports;
     out.push(...r.diagnostics);
   }
-  out.push(...checkInstructionLinks(text, uri, start, host, options.workspaceRoots));
+  const links = checkInstructionLinks(text, uri, start, host, options.workspaceRoots);
+  // VS Code reports a missing file on the links of the instruction files it validates itself.
+  out.push(...(options.editorValidates && editorValidatesFile(splitUri(uri).path) ? withoutEditorCheckedLinks(links, text, MISSING_LINK) : links));
   out.push(...checkCommands(scan.code, uri, host, options.workspaceRoots ? { roots: options.workspaceRoots } : {}, scan.lines));
   const analysis: InstructionAnalysis = {
     info,
