@@ -11,6 +11,20 @@ export type { WorldCheck, WorldCheckCategory } from '../core/world/checks';
 export const WorkspaceIndexRequest = 'agentFiles/workspaceIndex';
 /** Notification from the server: the index changed; the client asks again. */
 export const WorkspaceIndexChangedNotification = 'agentFiles/workspaceIndexChanged';
+/**
+ * Notification from the server: how far indexing is (sent as a scan goes, and when the index
+ * changes). The client's status bar shows it, with the problems it counts itself.
+ */
+export const IndexStatusNotification = 'agentFiles/indexStatus';
+export interface IndexStatus {
+  /** True while the workspace folders are being scanned. */
+  indexing: boolean;
+  /** While indexing: files indexed so far, of `total`. */
+  done?: number;
+  total?: number;
+  /** The files of the workspace the server checks (agent files, prompts, configuration files). */
+  files: number;
+}
 /** Request: rank skills for a request text, in one agent file or in every agent of the workspace. */
 export const RouteRequest = 'agentFiles/route';
 /** Request (diagnostics for benchmarks): the server's heap in bytes, after a collection when available. */

@@ -5,8 +5,14 @@
  */
 import { URI } from 'vscode-uri';
 import { fileKindOf } from '../core/fileKinds';
+import { isConfigFile } from '../core/config';
 import type { IndexedFile } from '../core/indexTypes';
 import type { FoundFile, WorkspaceFs } from './host';
+
+/** The files the index keeps track of: every file of ours by name, and `.agent-files.json`. */
+export function isTracked(path: string): boolean {
+  return fileKindOf(path) !== null || isConfigFile(path);
+}
 
 /** Files larger than this are skipped by the background scan (they are indexed once opened). */
 export const LAZY_INDEX_BYTES = 5 * 1024 * 1024;
@@ -24,6 +30,11 @@ export class WorkspaceIndex {
   constructor(readonly host: WorkspaceFs) {}
   readonly #disk = new Map<string, IndexedFile>();
   readonly #open = new Map<string, IndexedFile>();
+  /** Every tracked file found on disk (indexed or not: prompts, world.eval.md and config files have no entry). */
+  readonly #known = new Set<string>();
+  #knownSorted: readonly string[] | undefined;
+  /** True while a scan runs. */
+  #scanning = 0;
   readonly #listeners: (() => void)[] = [];
   /** Bumped on every change to the index; `files()` is rebuilt only when it moved. */
   #generation = 0;
@@ -58,6 +69,28 @@ export class WorkspaceIndex {
     return files;
   }
 
+  /** Every tracked file found on disk under the workspace folders (files over the size limit left out), sorted. */
+  known(): readonly string[] {
+    return (this.#knownSorted ??= Object.freeze([...this.#known].sort()));
+  }
+
+  /** Whether a file is one `known()` lists. */
+  isKnown(uri: string): boolean {
+    return this.#known.has(uri);
+  }
+
+  /** True while a scan of the workspace folders runs. */
+  get scanning(): boolean {
+    return this.#scanning > 0;
+  }
+
+  #noteKnown(uri: string, present: boolean): void {
+    if (present === this.#known.has(uri)) return;
+    if (present) this.#known.add(uri);
+    else this.#known.delete(uri);
+    this.#knownSorted = undefined;
+  }
+
   get(uri: string): IndexedFile | undefined {
     return this.#open.get(uri) ?? this.#disk.get(uri);
   }
@@ -87,6 +120,7 @@ export class WorkspaceIndex {
 
   /** A watched file was created, changed or deleted (once the host has re-read it). */
   fileChanged(uri: string, deleted: boolean): void {
+    this.#noteKnown(uri, !deleted && isTracked(URI.parse(uri).path));
     if (deleted) this.#disk.delete(uri);
     else {
       const f = this.indexFromDisk(uri);
@@ -98,18 +132,30 @@ export class WorkspaceIndex {
 
   /**
    * Scans folders in slices, yielding to the event loop between files so requests stay
-   * responsive; `progress` receives a percentage and a message.
+   * responsive; `progress` receives how many of how many files are indexed.
    */
-  async scan(folders: string[], progress: (percent: number, message: string) => void, isCancelled: () => boolean = () => false): Promise<ScanReport> {
+  async scan(folders: string[], progress: (done: number, total: number) => void, isCancelled: () => boolean = () => false): Promise<ScanReport> {
+    this.#scanning++;
+    try {
+      return await this.#scan(folders, progress, isCancelled);
+    } finally {
+      this.#scanning--;
+      this.#changed();
+    }
+  }
+
+  async #scan(folders: string[], progress: (done: number, total: number) => void, isCancelled: () => boolean): Promise<ScanReport> {
     for (const f of folders) this.host.addRoot(f);
     const found: FoundFile[] = [];
-    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => fileKindOf(p) !== null, SCAN_LIMIT)));
+    for (const f of folders) found.push(...(await this.host.findFiles(f, isTracked, SCAN_LIMIT)));
     const skipped: string[] = [];
     const uris: string[] = [];
     for (const f of found) {
       if (f.size !== undefined && f.size > LAZY_INDEX_BYTES) skipped.push(URI.parse(f.uri).fsPath);
-      else uris.push(f.uri);
+      else if (fileKindOf(URI.parse(f.uri).path)) uris.push(f.uri);
+      else this.#noteKnown(f.uri, true);
     }
+    progress(0, uris.length);
     let last = Date.now();
     for (let start = 0; start < uris.length && !isCancelled(); start += PREFETCH_BATCH) {
       const batch = uris.slice(start, start + PREFETCH_BATCH);
@@ -117,6 +163,7 @@ export class WorkspaceIndex {
       for (let i = 0; i < batch.length; i++) {
         if (isCancelled()) break;
         const uri = batch[i]!;
+        this.#noteKnown(uri, true);
         const f = this.indexFromDisk(uri);
         if (f) {
           this.#disk.set(uri, f);
@@ -124,13 +171,12 @@ export class WorkspaceIndex {
           this.#generation++;
         }
         if (Date.now() - last > 50) {
-          progress(Math.round((100 * (start + i)) / uris.length), `${start + i}/${uris.length} files`);
+          progress(start + i, uris.length);
           await new Promise((r) => setTimeout(r, 0));
           last = Date.now();
         }
       }
     }
-    this.#changed();
     return { files: uris.length, skipped };
   }
 }

@@ -102,6 +102,8 @@ export function instructionsProvider(documents: DocumentStore, variant?: Instruc
       }
       return out;
     },
+    // Globs that match no file are judged on the workspace's file list (the same array while its content is).
+    dependencyKey: (_uri, ctx) => identity(ctx.workspaceFiles()),
     summarize: (uri, text, ctx) => indexEntry(uri, text, analyze(text, uri, ctx)),
     summarizeOpen: (doc, ctx) => indexEntry(doc.uri, doc.doc.getText(), instructionsAnalysis(documents, doc, ctx, variant)),
     dependents(doc, ctx) {

@@ -74,6 +74,12 @@ export interface FormatProvider {
   /** The index entry of an open document, from its cached analysis (defaults to `summarize` on its text). */
   summarizeOpen?(doc: OpenDocument, ctx: FormatContext): IndexedFile | null;
   /**
+   * What a file's diagnostics take from the workspace besides its own text and the files its check
+   * reads (the index: other skills' names, the agents it may extend; the workspace's file list), as
+   * a string that changes when that does. A file that is not open is checked again only then.
+   */
+  dependencyKey?(uri: string, ctx: FormatContext): string;
+  /**
    * Open documents whose diagnostics depend on this one and must be re-checked when it changes
    * (the prompts of a world, the skills sharing a name…).
    */

@@ -21,9 +21,10 @@ import {
 } from '../../core/skills';
 import type { IWorkspaceHost } from '../../core/host';
 import type { IndexedFile } from '../../core/indexTypes';
-import { countSeverities, type Range } from '../../core/types';
+import { countSeverities, type Diagnostic, type Range } from '../../core/types';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
+import { identity } from '../documentCache';
 import type { FormatContext, FormatProvider } from './provider';
 
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -76,7 +77,9 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       ctx.host,
     );
     const s = a.skill;
-    live.set(doc.uri, { version: doc.doc.version, ...(s.name && s.nameRange ? { name: { uri: doc.uri, name: s.name, nameRange: s.nameRange } } : {}) });
+    // Only open documents stand for themselves among the index's names (a file checked from disk has its index entry).
+    if (documents.get(doc.uri) === doc)
+      live.set(doc.uri, { version: doc.doc.version, ...(s.name && s.nameRange ? { name: { uri: doc.uri, name: s.name, nameRange: s.nameRange } } : {}) });
     return a;
   };
   /** What go to definition, document links and the outline read, parsed once per version (it reads no file). */
@@ -102,11 +105,30 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     return [...byUri.values()];
   };
 
+  /** The duplicate-name findings of every skill, made once per state of the index and of the open skills. */
+  let duplicatesMemo: { key: string; byUri: Map<string, Diagnostic[]>; keys: Map<string, string> } | undefined;
+  const duplicates = (ctx: FormatContext) => {
+    const open = documents
+      .all()
+      .filter((d) => d.kind === 'skill')
+      .map((d) => `${d.uri}@${d.doc.version}`)
+      .join('\n');
+    const key = `${identity(ctx.files())}\n${open}`;
+    if (duplicatesMemo?.key !== key) duplicatesMemo = { key, byUri: duplicateSkillNames(allNames(ctx)), keys: new Map() };
+    return duplicatesMemo;
+  };
+
   return {
     diagnostics(doc, ctx) {
       const a = analysisOf(doc, ctx);
-      const dup = a.skill.name ? (duplicateSkillNames(allNames(ctx)).get(doc.uri) ?? []) : [];
+      const dup = a.skill.name ? (duplicates(ctx).byUri.get(doc.uri) ?? []) : [];
       return [...a.diagnostics, ...dup];
+    },
+    dependencyKey(uri, ctx) {
+      const d = duplicates(ctx);
+      let k = d.keys.get(uri);
+      if (k === undefined) d.keys.set(uri, (k = JSON.stringify(d.byUri.get(uri) ?? [])));
+      return k;
     },
     completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, analysisOf(doc, ctx).skill.targets.targets),
     hover(doc, pos, ctx) {
