@@ -20,6 +20,7 @@ import {
   type Target,
 } from '../../core/skills';
 import type { IWorkspaceHost } from '../../core/host';
+import { skillSource } from '../../core/skills/source';
 import type { IndexedFile } from '../../core/indexTypes';
 import { countSeverities, type Diagnostic, type Range } from '../../core/types';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
@@ -31,7 +32,7 @@ const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, characte
 
 /** The index entry of one SKILL.md (shared by the server and the CLI). */
 export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost, targets: readonly Target[] = [], source?: string): IndexedFile {
-  return skillSummary(uri, analyzeSkill(text, uri, host, targetOptions(targets, source)));
+  return skillSummary(uri, analyzeSkill(text, uri, host, targetOptions(targets, source)), host);
 }
 
 const SETTING = 'the agentFiles.targets setting';
@@ -39,7 +40,7 @@ function targetOptions(targets: readonly Target[], source = SETTING): SkillAnaly
   return targets.length ? { targets, targetsSource: source } : {};
 }
 
-function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
+function skillSummary(uri: string, a: SkillAnalysis, host: IWorkspaceHost): IndexedFile {
   const s = a.skill;
   const name = s.name ?? s.dirName;
   const c = countSeverities(a.diagnostics);
@@ -55,6 +56,7 @@ function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
   if (s.description) file.description = s.description;
   if (s.name && s.nameRange) file.nameRange = s.nameRange;
   file.targets = { names: s.targets.targets, summary: targetsSummary(s.targets) };
+  file.source = skillSource(uri, host);
   return file;
 }
 
@@ -151,7 +153,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       return out;
     },
     summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource),
-    summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, false)),
+    summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, false), ctx.host),
     dependents(doc, ctx) {
       const before = live.get(doc.uri)?.name?.name;
       const now = liveName(doc, ctx)?.name;
