@@ -16,5 +16,6 @@ export function formatContext(host: InMemoryHost, store: DocumentStore, files: (
     skillTargets: [],
     workspaceFiles: () => [],
     editorValidatesPromptFiles: false,
+    editorShows: () => true,
   };
 }

@@ -316,3 +316,30 @@ test('started as VS Code starts it, the server sends no request the client canno
     fs.rmSync(copy.root, { recursive: true, force: true });
   }
 });
+
+test('beside VS Code, an open file it validates leaves to it what it reports; closed, the same file keeps everything, as in the CLI', async () => {
+  const copy = copyFixture();
+  const c = await startClient({ rootUri: URI.file(copy.root).toString(), capabilities: PULL, initializationOptions: { diagnosticDelay: 0, editorValidatesPromptFiles: true } });
+  c.connection.onRequest('workspace/diagnostic/refresh', () => null);
+  const codes = (ds: Diagnostic[]) => ds.map((d) => d.code);
+  const pull = async (uri: string) => ((await c.request('textDocument/diagnostic', { textDocument: { uri } })) as { items: Diagnostic[] }).items;
+  try {
+    const runner = copy.uri('.agents/skills/test-runner/SKILL.md');
+    const notes = copy.uri('.claude/skills/release-notes/SKILL.md');
+    // Closed: the report from disk, everything.
+    assert.deepEqual(codes(await pull(runner)), ['skill-name-invalid-chars', 'skill-name-directory-mismatch']);
+    assert.deepEqual(codes(await pull(notes)), ['skill-file-missing']);
+    // Open with VS Code's skill language: its validator says these itself (the name, the missing file on a link).
+    c.open(runner, fs.readFileSync(URI.parse(runner).fsPath, 'utf8'), 'skill');
+    c.open(notes, fs.readFileSync(URI.parse(notes).fsPath, 'utf8'), 'skill');
+    assert.deepEqual(codes(await pull(runner)), []);
+    assert.deepEqual(codes(await pull(notes)), []);
+    // The same file read as Markdown (no prompt-file language): nothing is left out.
+    const code = copy.uri('plugins/review-kit/skills/code-review/SKILL.md');
+    c.open(code, fs.readFileSync(URI.parse(code).fsPath, 'utf8'), 'markdown');
+    assert.deepEqual(codes(await pull(code)), ['skill-context-value', 'skill-file-missing']);
+  } finally {
+    await shutdown(c);
+    fs.rmSync(copy.root, { recursive: true, force: true });
+  }
+});

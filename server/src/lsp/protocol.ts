@@ -22,8 +22,16 @@ export interface IndexStatus {
   /** While indexing: files indexed so far, of `total`. */
   done?: number;
   total?: number;
-  /** The files of the workspace the server checks (agent files, prompts, configuration files). */
+  /** The agent files of the workspace the server checks (as `agent-files check` counts them: configuration files aside). */
   files: number;
+}
+/**
+ * Notification from the client: the documents its editors show (VS Code validates its prompt
+ * files only while an editor shows them, and keeps a document's own diagnostics only then).
+ */
+export const VisibleEditorsNotification = 'agentFiles/visibleEditors';
+export interface VisibleEditorsParams {
+  uris: string[];
 }
 /** Request: rank skills for a request text, in one agent file or in every agent of the workspace. */
 export const RouteRequest = 'agentFiles/route';

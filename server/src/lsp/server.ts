@@ -25,7 +25,7 @@ import { registerSkillsPromptRequest } from './skillsPromptRequest';
 import { registerCheckWorldRequest } from './checkWorldRequest';
 import { INSTRUCTION_WATCHERS, registerInstructionsRequest } from './instructionsRequest';
 import { WorkspaceFiles } from './workspaceFiles';
-import { IndexStatusNotification, WorkspaceIndexChangedNotification, type IndexStatus } from './protocol';
+import { IndexStatusNotification, VisibleEditorsNotification, WorkspaceIndexChangedNotification, type IndexStatus, type VisibleEditorsParams } from './protocol';
 import type { ServerContext } from './context';
 import { VERSION } from '../meta';
 import { createProviders } from './formats/registry';
@@ -66,6 +66,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   let folderEvents = false;
   /** The workspace folders the host serves, as URIs. */
   let folders: string[] = [];
+  /** The documents the client's editors show, when it says (agentFiles/visibleEditors); every open one otherwise. */
+  let shown: Set<string> | undefined;
 
   const providers = createProviders(documents);
   const providerOf = (doc: OpenDocument) => (doc.kind ? providers[doc.kind] : undefined);
@@ -89,6 +91,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     get editorValidatesPromptFiles() {
       return settings.editorValidatesPromptFiles;
     },
+    editorShows: (uri) => !shown || shown.has(uri),
   };
   const configs = new ConfigStore(
     (uri) => index.host.readText(uri),
@@ -149,6 +152,11 @@ export function startServer(connection: Connection, host: ServerHost): void {
     {
       files: () => index.known(),
       isOpen: (uri) => documents.get(uri) !== undefined,
+      hiddenReport: (uri) => {
+        if (!shown || shown.has(uri) || !pullDiagnostics) return null;
+        const r = pull.report(uri);
+        return r.kind === 'full' && r.resultId ? { resultId: r.resultId, items: r.items } : null;
+      },
       scope: () => settings.diagnosticsScope,
       scanning: () => index.scanning,
       idleFor: () => runner.idleFor(),
@@ -180,6 +188,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
 
   /** The client shows indexing itself (VS Code's status bar item, initialization option `indexStatus`): it gets our notifications, not a progress. */
   let statusNotifications = false;
+  /** The agent files the server checks, as the CLI counts them (configuration files aside). */
+  const checkedFiles = () => index.known().filter((u) => !isConfigFile(u)).length;
   const sendStatus = (status: IndexStatus) => {
     if (statusNotifications) void connection.sendNotification(IndexStatusNotification, status);
   };
@@ -190,7 +200,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (indexTimer) clearTimeout(indexTimer);
     indexTimer = setTimeout(() => {
       void connection.sendNotification(WorkspaceIndexChangedNotification, {});
-      if (!index.scanning) sendStatus({ indexing: false, files: index.known().length });
+      if (!index.scanning) sendStatus({ indexing: false, files: checkedFiles() });
     }, 100);
   });
 
@@ -317,7 +327,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
           roots,
           (done, total) => {
             reporter?.report(total ? Math.round((100 * done) / total) : 0, `${done}/${total} files`);
-            sendStatus({ indexing: true, done, total, files: index.known().length });
+            sendStatus({ indexing: true, done, total, files: checkedFiles() });
           },
           () => !!reporter?.token.isCancellationRequested,
         ),
@@ -422,6 +432,20 @@ export function startServer(connection: Connection, host: ServerHost): void {
       revalidateOpen();
     }, 50);
   });
+
+  connection.onNotification(
+    VisibleEditorsNotification,
+    runner.safeNotify('visibleEditors', (p: VisibleEditorsParams) => {
+      const next = new Set(Array.isArray(p?.uris) ? p.uris.filter((u): u is string => typeof u === 'string') : []);
+      const before = shown;
+      shown = next;
+      // An open document shown or hidden now: its own report (and the workspace report standing for it) change.
+      if (!documents.all().some((d) => (before ? before.has(d.uri) : true) !== next.has(d.uri))) return;
+      pull.invalidate();
+      refreshOpen();
+      workspace.changed();
+    }),
+  );
 
   connection.languages.diagnostics.on(
     runner.safe('textDocument/diagnostic', (p) => {

@@ -4,7 +4,8 @@
  * unchanged file answered `unchanged`, streamed as partial results; the others (Neovim, Emacs) get
  * them published, for the files with problems, and cleared once fixed.
  *
- * Open documents are left to the document diagnostics. A file that is not open is checked from
+ * Open documents are left to the document diagnostics (unless the editor hides them, see
+ * `hiddenReport`). A file that is not open is checked from
  * disk once (./fileDiagnostics.ts) and its report is kept until something it depends on changes:
  * its own text, a file its check read (a referenced file, world.json, an import), the settings or
  * a configuration file, or what its format takes from the index (`FormatProvider.dependencyKey`:
@@ -135,6 +136,12 @@ export interface WorkspaceDiagnosticsDeps {
   /** Every file of ours in the workspace (sorted). */
   files(): readonly string[];
   isOpen(uri: string): boolean;
+  /**
+   * The report of an open document the editor does not show (VS Code drops a hidden document's
+   * own report and its validator's findings on it): the workspace report stands for it. Null for a
+   * shown document, whose own report stands.
+   */
+  hiddenReport(uri: string): ClosedReport | null;
   scope(): DiagnosticsScope;
   /** True while the workspace is being indexed: reports wait for its end. */
   scanning(): boolean;
@@ -218,9 +225,15 @@ export class WorkspaceDiagnostics {
     let slice = started;
     for (const uri of this.deps.files()) {
       if (cancelled() || this.#disposed) break;
-      if (this.deps.isOpen(uri)) continue;
-      seen.add(uri);
-      visit(uri, this.reports.report(uri));
+      if (this.deps.isOpen(uri)) {
+        const hidden = this.deps.hiddenReport(uri);
+        if (!hidden) continue;
+        seen.add(uri);
+        visit(uri, hidden);
+      } else {
+        seen.add(uri);
+        visit(uri, this.reports.report(uri));
+      }
       if (performance.now() - slice > SLICE_MS) {
         afterSlice();
         await yieldToEventLoop();

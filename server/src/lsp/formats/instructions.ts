@@ -20,14 +20,15 @@ import { countSeverities } from '../../core/types';
 import { ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { identity } from '../documentCache';
-import type { FormatContext, FormatProvider } from './provider';
+import { editorValidates, type FormatContext, type FormatProvider } from './provider';
 
-function options(ctx: FormatContext, variant?: InstructionVariant) {
+/** The analysis options of an instruction file; `doc` when it is open (the editor may validate it itself). */
+function options(ctx: FormatContext, variant?: InstructionVariant, doc?: OpenDocument) {
   const roots = ctx.roots();
   return {
     ...(roots.length ? { workspaceRoots: roots } : {}),
     workspaceFiles: ctx.workspaceFiles(),
-    ...(ctx.editorValidatesPromptFiles ? { editorValidates: true } : {}),
+    ...(editorValidates(doc, ctx) ? { editorValidates: true } : {}),
     ...(variant ? { variant } : {}),
   };
 }
@@ -66,8 +67,8 @@ function indexEntry(uri: string, text: string, a: InstructionAnalysis): IndexedF
 }
 
 export function instructionsAnalysis(documents: DocumentStore, doc: OpenDocument, ctx: FormatContext, variant?: InstructionVariant): InstructionAnalysis {
-  const o = options(ctx, variant);
-  const inputs = `${variant ?? ''}|${ctx.roots().join('\n')}|${identity(o.workspaceFiles)}|${ctx.editorValidatesPromptFiles}`;
+  const o = options(ctx, variant, doc);
+  const inputs = `${variant ?? ''}|${ctx.roots().join('\n')}|${identity(o.workspaceFiles)}|${!!o.editorValidates}`;
   return documents.cached(doc, 'instructions', inputs, (host) => analyzeInstructions(doc.doc.getText(), doc.uri, host, o), ctx.host);
 }
 

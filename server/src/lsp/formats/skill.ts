@@ -26,7 +26,7 @@ import { countSeverities, type Diagnostic, type Range } from '../../core/types';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { identity } from '../documentCache';
-import type { FormatContext, FormatProvider } from './provider';
+import { editorValidates, type FormatContext, type FormatProvider } from './provider';
 
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -70,7 +70,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
    * The analysis of an open SKILL.md, from the document cache. The index entry is made without
    * the editor's own validation (`forEditor` false), as for a file on disk.
    */
-  const analysisOf = (doc: OpenDocument, ctx: FormatContext, forEditor = ctx.editorValidatesPromptFiles): SkillAnalysis => {
+  const analysisOf = (doc: OpenDocument, ctx: FormatContext, forEditor = editorValidates(doc, ctx)): SkillAnalysis => {
     const a = documents.cached(
       doc,
       'skill',
