@@ -46,7 +46,8 @@ export function groupSkills(files: readonly IndexedFile[]): SkillGroup[] {
         const m = group(`marketplace:${s.marketplace.uri}`, () => ({ kind: 'marketplace', label: s.marketplace!.name, uri: s.marketplace!.uri }));
         let inner = pluginsOf.get(m.key);
         if (!inner) pluginsOf.set(m.key, (inner = new Map()));
-        group(`plugin:${s.plugin.uri}`, plugin, inner).skills.push(f);
+        // Its own key: the same plugin may also stand alone while the marketplace is being read.
+        group(`${m.key}>plugin:${s.plugin.uri}`, plugin, inner).skills.push(f);
       } else group(`plugin:${s.plugin.uri}`, plugin).skills.push(f);
     } else group(`${s.kind}:${s.folder}`, () => ({ kind: s.kind === 'client' ? 'client' : 'folder', label: s.label, uri: s.folder })).skills.push(f);
   }

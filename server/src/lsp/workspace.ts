@@ -7,6 +7,7 @@ import { URI } from 'vscode-uri';
 import { fileKindOf } from '../core/fileKinds';
 import { isConfigFile } from '../core/config';
 import type { IndexedFile } from '../core/indexTypes';
+import { skillSourceManifests } from '../core/skills/source';
 import type { FoundFile, WorkspaceFs } from './host';
 
 /** The files the index keeps track of: every file of ours by name, and `.agent-files.json`. */
@@ -156,6 +157,8 @@ export class WorkspaceIndex {
       else this.#noteKnown(f.uri, true);
     }
     progress(0, uris.length);
+    // The plugin and marketplace manifests a skill's entry names (read ahead where reads are asynchronous).
+    await this.host.prefetch([...new Set(uris.flatMap((u) => (fileKindOf(URI.parse(u).path) === 'skill' ? skillSourceManifests(u) : [])))]);
     let last = Date.now();
     for (let start = 0; start < uris.length && !isCancelled(); start += PREFETCH_BATCH) {
       const batch = uris.slice(start, start + PREFETCH_BATCH);
