@@ -11,7 +11,7 @@ import { showInstructionsInEffect } from './instructionsInEffect';
 
 export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree, platform: Platform): void {
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
-  reg('agentFiles.routeRequest', (args?: RouteRequestArgs) => routeRequest(client, platform, args ?? {}));
+  reg('agentFiles.routeRequest', (args?: RouteRequestArgs) => routeRequest(client, platform, args ?? {}, () => tree.files()));
   reg('agentFiles.refreshSkills', () => tree.refresh());
   reg('agentFiles.showProblemsOnly', () => tree.setProblemsOnly(true));
   reg('agentFiles.showAllSkills', () => tree.setProblemsOnly(false));
