@@ -2,7 +2,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { URI } from 'vscode-uri';
 
 const ROOT = resolve(__dirname, '../..');
 const FIX = join(ROOT, 'test/fixtures/workspace-formats');
@@ -52,20 +51,19 @@ test('check reports per-file and cross-file findings of a broken tree (exit 1)',
     ['broken/.agent-world/prompts/sender.md', 'Agent World prompt', ['world-unknown-mention@3:0']],
     ['broken/.agent-world/world.eval.md', 'world.eval.md', ['world-eval-pattern-coverage@0:0', 'world-eval-unknown-agent@3:49']],
     ['broken/.agent-world/world.json', 'world.json', ['world-prompt-not-found@11:52']],
-    ['broken/a/shared/SKILL.md', 'SKILL.md', ['skill-duplicate-name@1:6']],
+    ['broken/.agents/skills/shared/SKILL.md', 'SKILL.md', ['skill-duplicate-name@1:6']],
+    ['broken/.opencode/skills/shared/SKILL.md', 'SKILL.md', ['skill-duplicate-name@1:6']],
     ['broken/agents/x/AGENT.md', 'AGENT.md', ['agent-extends-cycle@3:9']],
     ['broken/agents/y/AGENT.md', 'AGENT.md', ['agent-extends-cycle@3:9']],
     ['broken/agents/z/AGENT.md', 'AGENT.md', ['agent-extends-unresolved@3:9']],
-    ['broken/b/shared/SKILL.md', 'SKILL.md', ['skill-duplicate-name@1:6']],
   ]);
   assert.deepEqual(j.summary, { errors: 5, warnings: 3, information: 1, hints: 0 });
   const byPath = new Map(j.files.map((f) => [f.path, f.diagnostics]));
-  const other = URI.file(join(FIX, 'broken/b/shared/SKILL.md')).toString();
-  assert.deepEqual(byPath.get('broken/a/shared/SKILL.md'), [
+  assert.deepEqual(byPath.get('broken/.agents/skills/shared/SKILL.md'), [
     {
       code: 'skill-duplicate-name',
       severity: 'warning',
-      message: `Skill name 'shared' is also used by ${other}; clients load only one of them`,
+      message: "Skill name 'shared' is also used by .opencode/skills/shared/SKILL.md: OpenCode loads both and the one it reads last replaces the other (OpenCode)",
       range: { start: { line: 1, character: 6 }, end: { line: 1, character: 12 } },
     },
   ]);
@@ -75,15 +73,15 @@ test('check reports per-file and cross-file findings of a broken tree (exit 1)',
 });
 
 test('cross-file rules see only the files checked together', () => {
-  const both = cli('check', '--format', 'json', 'broken/a', 'broken/b');
+  const both = cli('check', '--format', 'json', 'broken/.agents', 'broken/.opencode');
   assert.deepEqual(
     findings(JSON.parse(both.out) as JsonReport).map(([, , f]) => f),
     [['skill-duplicate-name@1:6'], ['skill-duplicate-name@1:6']],
   );
   assert.equal(both.code, 0, 'warnings alone pass');
-  assert.equal(cli('check', '--strict', 'broken/a', 'broken/b').code, 1, '--strict fails on them');
-  const one = cli('check', '--format', 'json', 'broken/a');
-  assert.deepEqual(findings(JSON.parse(one.out) as JsonReport), [['broken/a/shared/SKILL.md', 'SKILL.md', []]]);
+  assert.equal(cli('check', '--strict', 'broken/.agents', 'broken/.opencode').code, 1, '--strict fails on them');
+  const one = cli('check', '--format', 'json', 'broken/.agents');
+  assert.deepEqual(findings(JSON.parse(one.out) as JsonReport), [['broken/.agents/skills/shared/SKILL.md', 'SKILL.md', []]]);
   const agent = cli('check', '--format', 'json', 'broken/agents/z/AGENT.md', 'clean/agents');
   assert.deepEqual(
     findings(JSON.parse(agent.out) as JsonReport).map(([p, , f]) => [p, f]),

@@ -59,3 +59,15 @@ test('an unknown target is a usage error (exit 2) naming the valid ones', () => 
   assert.match(r.err, /unknown target 'vscode' \(use spec, skills-ref, claude-code, codex, copilot, gemini-cli, opencode, cursor\)/);
   assert.equal(check('--target', ',', `${FIX}/agents`).code, 2);
 });
+
+test('a marketplace decides: its plugins’ skills are Claude Code’s (names are labels there; two plugins do not clash)', () => {
+  const r = json(`${FIX}/marketplace`);
+  assert.deepEqual(
+    r.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => `${f.path}: ${d.code}`)),
+    [],
+  );
+  assert.equal(r.files.length, 3);
+  // The same files without the marketplace are specification skills: their names are warned about.
+  const alone = json(`${FIX}/marketplace/bundles/tea/skills`, `${FIX}/marketplace/recipes`);
+  assert.ok(alone.files.some((f) => f.diagnostics.some((d) => d.code === 'skill-name-directory-mismatch' && d.severity === 'warning')));
+});

@@ -3,9 +3,15 @@ import type { InMemoryHost } from '../../server/src/core/host';
 import type { IndexedFile } from '../../server/src/core/indexTypes';
 import type { DocumentStore } from '../../server/src/lsp/documents';
 import type { FormatContext } from '../../server/src/lsp/formats/provider';
+import { NO_REPOSITORY_FACTS, type RepositoryFacts } from '../../server/src/core/skills';
 
 /** Open documents win over the workspace's files; `files` is the workspace index the providers see. */
-export function formatContext(host: InMemoryHost, store: DocumentStore, files: () => readonly IndexedFile[] = () => []): FormatContext {
+export function formatContext(
+  host: InMemoryHost,
+  store: DocumentStore,
+  files: () => readonly IndexedFile[] = () => [],
+  repository: () => RepositoryFacts = () => NO_REPOSITORY_FACTS,
+): FormatContext {
   return {
     host,
     files,
@@ -17,5 +23,7 @@ export function formatContext(host: InMemoryHost, store: DocumentStore, files: (
     workspaceFiles: () => [],
     editorValidatesPromptFiles: false,
     editorShows: () => true,
+    editorIsVsCode: false,
+    repository,
   };
 }

@@ -64,6 +64,8 @@ export interface ClientOptions {
   processId?: number | null;
   initializationOptions?: unknown;
   capabilities?: ClientCapabilities;
+  /** Sent in `initialize` as `clientInfo` (the editor's name). */
+  clientInfo?: { name: string; version?: string };
 }
 
 /** Initializes a server over `connection` and wraps it as a test client; `stop` ends that server. */
@@ -92,6 +94,7 @@ export async function connectClient(connection: MessageConnection, options: Clie
     workspaceFolders: rootUri ? [{ uri: rootUri, name: 'ws' }] : null,
     capabilities: options.capabilities ?? DEFAULT_CAPS,
     initializationOptions: options.initializationOptions ?? { diagnosticDelay: 0 },
+    ...(options.clientInfo ? { clientInfo: options.clientInfo } : {}),
   })) as InitializeResult;
   await connection.sendNotification('initialized', {});
   return {

@@ -119,6 +119,23 @@ test('a typo in .instructions.md frontmatter has a rename quick fix', async () =
   );
 });
 
+test("a link written from the workspace folder instead of the file's folder is information with a fix that rewrites it", async () => {
+  const uri = fileUri('tools', 'AGENTS.md');
+  const pending = client.diagnostics(uri);
+  client.open(uri, '# Tools\n\nSee [layers](docs/architecture.md#architecture).\n', 'markdown', 1);
+  const ds = await pending;
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity]),
+    [['instructions-link-missing', 3]],
+  );
+  assert.match(String(ds[0]!.message), /the file is at docs\/architecture\.md, where the path leads from the workspace folder: write '\.\.\/docs\/architecture\.md'$/);
+  const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: ds[0]!.range, context: { diagnostics: ds } });
+  assert.deepEqual(
+    actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => [a.title, a.edit?.changes?.[uri]?.[0]?.newText]),
+    [["Point the link at '../docs/architecture.md'", '../docs/architecture.md#architecture']],
+  );
+});
+
 test('instructions in effect for a source file, per client, in order', async () => {
   const r = await client.request<InstructionsInEffectResult>('agentFiles/instructionsInEffect', { uri: fileUri('src', 'app', 'main.ts') });
   assert.equal(r.path, 'src/app/main.ts');

@@ -82,8 +82,11 @@ test('diagnostics after didOpen sit on the name value, with source, code and rul
     ['skill-name-not-lowercase', 'agent-files', 1, 6, 1, 16],
     ['skill-name-directory-mismatch', 'agent-files', 1, 6, 1, 16],
   ]);
-  assert.equal(ds[0]!.message, "Skill name 'PDF-Reader' must be lowercase");
-  assert.equal(ds[1]!.message, "Directory name 'pdf-reader' must match skill name 'PDF-Reader'");
+  assert.equal(ds[0]!.message, "Skill name 'PDF-Reader' is not lowercase: skills-ref rejects it and VS Code does not load such a skill; other clients warn and still load it");
+  assert.equal(
+    ds[1]!.message,
+    "Skill name 'PDF-Reader' differs from its folder name 'pdf-reader': skills-ref rejects it; clients that follow the specification warn and load it under its name",
+  );
   for (const d of ds) assert.match(d.codeDescription!.href, new RegExp(`docs/rules\\.md#${d.code}$`));
 });
 
@@ -165,21 +168,24 @@ test('document symbols: the skill with its keys, then the body headings', async 
   );
 });
 
-test('two open skills with one name warn each other; renaming one clears the other', async () => {
-  const a = fileUri('dup/one/SKILL.md');
-  const b = fileUri('dup/two/SKILL.md');
-  const text = (name: string) => `---\nname: ${name}\ndescription: Shared. Use when testing.\n---\n`;
+test('two open skills one client loads under one name warn each other; renaming one clears the other', async () => {
+  const a = fileUri('dup/.agents/skills/one/SKILL.md');
+  const b = fileUri('dup/.opencode/skills/two/SKILL.md');
+  const text = (name: string, body: string) => `---\nname: ${name}\ndescription: Shared. Use when testing.\n---\n${body}\n`;
   const firstA = client.diagnostics(a);
-  client.open(a, text('shared'), 'markdown', 1);
+  client.open(a, text('shared', 'One.'), 'markdown', 1);
   await firstA;
   const bDup = client.diagnostics(b, (p) => p.diagnostics.some((d) => d.code === 'skill-duplicate-name'));
   const aDup = client.diagnostics(a, (p) => p.diagnostics.some((d) => d.code === 'skill-duplicate-name'));
-  client.open(b, text('shared'), 'markdown', 1);
+  client.open(b, text('shared', 'Two.'), 'markdown', 1);
   const [db, da] = await Promise.all([bDup, aDup]);
   const dupB = db.find((d) => d.code === 'skill-duplicate-name')!;
-  assert.equal(dupB.message, `Skill name 'shared' is also used by ${a}; clients load only one of them`);
+  assert.equal(dupB.message, "Skill name 'shared' is also used by dup/.agents/skills/one/SKILL.md: OpenCode loads both and the one it reads last replaces the other (OpenCode)");
   assert.deepEqual(dupB.range, { start: { line: 1, character: 6 }, end: { line: 1, character: 12 } });
-  assert.equal(da.find((d) => d.code === 'skill-duplicate-name')!.message, `Skill name 'shared' is also used by ${b}; clients load only one of them`);
+  assert.equal(
+    da.find((d) => d.code === 'skill-duplicate-name')!.message,
+    "Skill name 'shared' is also used by dup/.opencode/skills/two/SKILL.md: OpenCode loads both and the one it reads last replaces the other (OpenCode)",
+  );
   const aClear = client.diagnostics(a, (p) => !p.diagnostics.some((d) => d.code === 'skill-duplicate-name'));
   client.change(b, 2, [{ range: { start: { line: 1, character: 6 }, end: { line: 1, character: 12 } }, text: 'other' }]);
   assert.deepEqual(

@@ -51,7 +51,7 @@ test('under .claude/skills/ the skill is checked for Claude Code: only the missp
   const ds = await pending;
   assert.deepEqual(
     ds.map((d) => [d.code, d.severity, d.message, d.range.start.line]),
-    [['skill-field-typo', 2, "Unknown field 'user_invocable': did you mean 'user-invocable'? (Claude Code)", 4]],
+    [['skill-field-typo', 2, "Unknown field 'user_invocable' is ignored: did you mean 'user-invocable'? (Claude Code)", 4]],
   );
   const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri: skillUri() }, range: ds[0]!.range, context: { diagnostics: ds } });
   const rename = actions.find((a) => a.title === "Rename to 'user-invocable'")!;
@@ -120,6 +120,76 @@ test("the 'targets' of .agent-files.json reach the hover, completion and index e
       if (entry?.targets?.names[0] !== 'skills-ref') await new Promise((r) => setTimeout(r, 30));
     }
     assert.deepEqual(entry?.targets?.names, ['skills-ref']);
+  } finally {
+    fs.rmSync(own, { recursive: true, force: true });
+  }
+});
+
+/** The index entry of `uri` once `done` holds for it (the scan runs in the background). */
+async function entryWhere(client: TestClient, uri: string, done: (e: WorkspaceIndexResult['files'][number] | undefined) => boolean) {
+  const deadline = Date.now() + 5000;
+  let entry: WorkspaceIndexResult['files'][number] | undefined;
+  while (!done(entry) && Date.now() < deadline) {
+    entry = (await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.find((f) => f.uri === uri);
+    if (!done(entry)) await new Promise((r) => setTimeout(r, 30));
+  }
+  return entry;
+}
+
+test('a marketplace in the workspace makes its plugins’ skills Claude Code’s, and a manifest added later is heard', async () => {
+  const own = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-market-')));
+  try {
+    const p = path.join(own, 'plugins/notes/skills/jot/SKILL.md');
+    const text = '---\nname: Jot Down\ndescription: Jots notes. Use when asked to note something.\n---\nBody\n';
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, text);
+    const uri = URI.file(p).toString();
+    const client = await startClient({ rootUri: URI.file(own).toString() });
+    clients.push(client);
+    // No manifest yet: a specification skill, whose name problems are warnings.
+    assert.deepEqual((await entryWhere(client, uri, (e) => !!e?.targets))?.targets?.names, ['spec']);
+    const market = path.join(own, '.claude-plugin/marketplace.json');
+    fs.mkdirSync(path.dirname(market), { recursive: true });
+    fs.writeFileSync(market, JSON.stringify({ name: 'm', plugins: [{ name: 'notes', source: './plugins/notes' }] }));
+    void client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: URI.file(market).toString(), type: 1 }] });
+    assert.deepEqual((await entryWhere(client, uri, (e) => e?.targets?.names[0] === 'claude-code'))?.targets?.names, ['claude-code']);
+    const pending = client.diagnostics(uri);
+    client.open(uri, text, 'markdown', 1);
+    assert.deepEqual(
+      (await pending).filter((d) => d.severity === 1 || d.severity === 2),
+      [],
+    );
+    const hover = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 1 } });
+    assert.match(
+      (hover.contents as { value: string }).value,
+      /Claude Code loads it: the Claude Code marketplace \.\.\/\.\.\/\.\.\/\.\.\/\.claude-plugin\/marketplace\.json lists its plugin \(source \.\/plugins\/notes\)/,
+    );
+  } finally {
+    fs.rmSync(own, { recursive: true, force: true });
+  }
+});
+
+test('in VS Code (clientInfo) a .claude/skills name VS Code skips is a warning; in another editor it is information', async () => {
+  const own = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-vscode-name-')));
+  try {
+    const p = path.join(own, '.claude/skills/code-review/SKILL.md');
+    const text = '---\nname: Code Review\ndescription: Reviews code. Use when asked for a review.\n---\nBody\n';
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, text);
+    const uri = URI.file(p).toString();
+    const severityIn = async (clientInfo?: { name: string }) => {
+      const client = await startClient({
+        rootUri: URI.file(own).toString(),
+        initializationOptions: { diagnosticDelay: 0, editorValidatesPromptFiles: true },
+        ...(clientInfo ? { clientInfo } : {}),
+      });
+      clients.push(client);
+      const pending = client.diagnostics(uri);
+      client.open(uri, text, 'markdown', 1);
+      return (await pending).filter((d) => d.code === 'skill-name-vscode-skipped').map((d) => d.severity);
+    };
+    assert.deepEqual(await severityIn({ name: 'Visual Studio Code' }), [2]);
+    assert.deepEqual(await severityIn({ name: 'Neovim' }), [3]);
   } finally {
     fs.rmSync(own, { recursive: true, force: true });
   }

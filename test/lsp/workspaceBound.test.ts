@@ -98,13 +98,13 @@ test('SKILL.md: references through the symlinked folder are outside; only the fi
   assert.deepEqual(
     ds.map((d) => [d.code, d.message]),
     [
+      ['skill-reference-outside', "Reference 'references/secret.md' leads outside the workspace through the symbolic link 'references'; it is not read"],
+      ['skill-reference-outside', "Reference 'references/new.md' leads outside the workspace through the symbolic link 'references'; it is not read"],
+      ['skill-file-missing', "Referenced file 'here.md' does not exist in the skill folder"],
       [
         'skill-reference-absolute',
         "Reference '/etc/hostname' is an absolute path; clients read a skill's files from its own folder, on other machines too, so write it relative to the skill folder",
       ],
-      ['skill-reference-outside', "Reference 'references/secret.md' leads outside the workspace through the symbolic link 'references'; it is not read"],
-      ['skill-reference-outside', "Reference 'references/new.md' leads outside the workspace through the symbolic link 'references'; it is not read"],
-      ['skill-file-missing', "Referenced file 'here.md' does not exist in the skill folder"],
     ],
   );
   const actions = await actionsFor(uri, ds);

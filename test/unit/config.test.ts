@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { applyConfig, applyConfigToFile, configCandidates, findSuppressions, isIgnored, nearestConfig, parseConfig } from '../../server/src/core/config';
+import { applyConfig, applyConfigToFile, configCandidates, findSuppressions, isIgnored, isIncluded, nearestConfig, parseConfig } from '../../server/src/core/config';
+import { LiveFiles } from '../../server/src/core/liveFiles';
 import { RULE_CODES as RULE_CODES_FOR_TESTS } from '../../server/src/core/config/ruleCodes';
 import { analyzeSkill } from '../../server/src/core/skills';
 import { InMemoryHost } from '../../server/src/core/host';
@@ -190,4 +191,50 @@ test('the server reads each config candidate once per indexing pass, and again o
   assert.equal(reads.filter((u) => u === 'file:///ws/.agent-files.json').length, 2);
   open['file:///ws/.agent-files.json'] = '{ "maxDiagnostics": 7 }';
   await store.whileIndexing(() => assert.equal(store.forFile('file:///ws/a/SKILL.md').config.maxDiagnostics, 7));
+});
+
+test('include brings back a file it matches, and enters a folder it names or names something inside of', () => {
+  const p = parseConfig('{"include": ["tests/fixtures/**", "archive/old/SKILL.md", "**/testdata/*.md", 3]}');
+  assert.deepEqual(
+    p.diagnostics.map((x) => x.code),
+    ['config-bad-value'],
+  );
+  const found = { uri: 'file:///w/.agent-files.json', config: p.config };
+  const inc = (rel: string, isDir: boolean) => isIncluded(found, `file:///w/${rel}`, isDir);
+  assert.deepEqual(
+    [
+      inc('tests/fixtures', true),
+      inc('tests', true),
+      inc('archive', true),
+      inc('archive/old', true),
+      inc('archive/new', true),
+      inc('pkg/testdata', true),
+      inc('node_modules', true),
+    ],
+    [true, true, true, true, false, true, false],
+  );
+  assert.deepEqual(
+    [inc('tests/fixtures/a/SKILL.md', false), inc('archive/old/SKILL.md', false), inc('archive/new/SKILL.md', false), inc('pkg/testdata/CLAUDE.md', false)],
+    [true, true, false, true],
+  );
+});
+
+test('live files: nested .gitignore files decide from the deepest, a `!pattern` re-includes, the folder walked and those above it are never left out', () => {
+  const files: Record<string, string> = {
+    '.gitignore': 'out/\n*.tmp.md\n',
+    '.git/info/exclude': 'private/\n',
+    'pkg/.gitignore': '!keep.tmp.md\nlocal/\n',
+  };
+  const live = new LiveFiles({ read: (rel) => files[rel] });
+  assert.deepEqual(
+    ['out', 'private', 'pkg', 'pkg/local', 'pkg/node_modules', 'src/fixtures', 'src'].map((d) => live.enters(d)),
+    [false, false, true, false, false, false, true],
+  );
+  assert.deepEqual(
+    ['AGENTS.md', 'a.tmp.md', 'pkg/a.tmp.md', 'pkg/keep.tmp.md', 'CLAUDE.local.md', 'out/AGENTS.md'].map((f) => live.keeps(f)),
+    [true, false, false, true, true, false],
+  );
+  // Walking pkg/out (a folder named here) inside the repository: the .gitignore files above apply below it, not to it.
+  const inside = new LiveFiles({ read: (rel) => files[rel], start: 'out' });
+  assert.deepEqual([inside.keeps('AGENTS.md'), inside.keeps('x.tmp.md'), inside.enters('fixtures')], [true, false, false]);
 });

@@ -15,6 +15,7 @@ const ALLOWED = new Set([
   'ajv/dist/2020',
   'picomatch/posix',
   'picomatch',
+  'ignore',
 ]);
 /** Data the core may read at build time: the project's own JSON schemas. */
 const SCHEMAS = resolve(__dirname, '../../schemas');

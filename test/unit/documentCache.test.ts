@@ -95,11 +95,13 @@ test('deleting the folder of a referenced file drops the analysis too', () => {
 });
 
 test('a duplicate-name sibling renamed clears the warning although the first skill did not change', () => {
-  const { store, ctx, provider } = setup({ [REF]: '# Ref\n' });
+  const { store, ctx, provider } = setup();
   const p = provider('skill');
-  const other = 'file:///ws/other/pdf/SKILL.md';
-  const a = store.open(SKILL, 'markdown', 1, skillText());
-  store.open(other, 'markdown', 1, skillText());
+  // OpenCode reads both folders of one project.
+  const mine = 'file:///ws/.opencode/skills/pdf/SKILL.md';
+  const other = 'file:///ws/.agents/skills/pdf/SKILL.md';
+  const a = store.open(mine, 'markdown', 1, skillText());
+  store.open(other, 'markdown', 1, skillText().replace('# PDF', '# PDF, another copy'));
   assert.ok(codes(p.diagnostics(a, ctx)).includes('skill-duplicate-name'));
   store.change(other, 2, [{ range: { start: at(1, 6), end: at(1, 9) }, text: 'pdf-tools' }]);
   assert.ok(!codes(p.diagnostics(a, ctx)).includes('skill-duplicate-name'));

@@ -168,6 +168,42 @@ test('a glob that matches no workspace file is information, on the pattern', () 
   assert.deepEqual(ds[0]!.range, r);
 });
 
+test('applyTo and a paths string split at commas outside braces, as VS Code splits applyTo: brace globs are one pattern, valid and matched', () => {
+  const files = [`${W}/build/Directory.Build.props`, `${W}/src/App.TARGETS`, `${W}/lib/x.ts`];
+  const applyTo = joinLines('---', 'applyTo: "**/*.{props,targets}, lib/**/*.{ts,tsx}"', '---');
+  assert.deepEqual(codes(applyTo, `${W}/.github/instructions/msbuild.instructions.md`, new InMemoryHost(), { workspaceFiles: files }), []);
+  const paths = joinLines('---', 'paths: "{src,lib}/**/*.ts, build/*.{props,targets}"', '---');
+  assert.deepEqual(codes(paths, `${W}/.claude/rules/build.md`, new InMemoryHost(), { workspaceFiles: files }), []);
+  const list = joinLines('---', 'paths:', '  - "**/*.{ts,tsx}"', '---');
+  assert.deepEqual(codes(list, `${W}/.claude/rules/ts.md`, new InMemoryHost(), { workspaceFiles: files }), []);
+  const entries = [
+    { uri: `${W}/.github/instructions/msbuild.instructions.md`, variant: 'copilot-scoped' as const, globs: ['**/*.{props,targets}'] },
+    { uri: `${W}/.claude/rules/build.md`, variant: 'claude-rule' as const, globs: ['build/*.{props,targets}'] },
+  ];
+  const of = (file: string, c: string) =>
+    instructionsInEffect(`${W}/${file}`, W, entries)
+      .find((x) => x.client.startsWith(c))!
+      .items.map((i) => i.uri.slice(W.length + 1));
+  assert.deepEqual(of('build/Directory.Build.props', 'GitHub Copilot'), ['.github/instructions/msbuild.instructions.md']);
+  assert.deepEqual(of('build/Directory.Build.props', 'Claude Code'), ['.claude/rules/build.md']);
+});
+
+test('VS Code matches applyTo at any depth of the path and without case; Claude Code paths from the project folder', () => {
+  const entries = [
+    { uri: `${W}/.github/instructions/src.instructions.md`, variant: 'copilot-scoped' as const, globs: ['src/**/*.ts'] },
+    { uri: `${W}/.claude/rules/src.md`, variant: 'claude-rule' as const, globs: ['src/**/*.ts'] },
+  ];
+  const of = (file: string, c: string) =>
+    instructionsInEffect(`${W}/${file}`, W, entries)
+      .find((x) => x.client.startsWith(c))!
+      .items.map((i) => i.uri.slice(W.length + 1));
+  assert.deepEqual(of('packages/a/SRC/x.ts', 'GitHub Copilot'), ['.github/instructions/src.instructions.md']);
+  assert.deepEqual(of('packages/a/src/x.ts', 'Claude Code'), []);
+  assert.deepEqual(of('src/x.ts', 'Claude Code'), ['.claude/rules/src.md']);
+  const applyTo = joinLines('---', 'applyTo: "src/**/*.ts"', '---');
+  assert.deepEqual(codes(applyTo, `${W}/.github/instructions/src.instructions.md`, new InMemoryHost(), { workspaceFiles: [`${W}/packages/a/src/x.ts`] }), []);
+});
+
 test('.claude/rules use paths: a list of globs, checked the same way', () => {
   const text = joinLines('---', 'paths:', '  - "src/api/**/*.ts"', '  - "test/**"', 'path: x', '---', '# API rules');
   const ds = diags(text, `${W}/.claude/rules/api.md`, new InMemoryHost(), { workspaceFiles: [`${W}/src/api/v1/users.ts`] });
@@ -205,7 +241,7 @@ test('an unclosed code fence is a warning on the fence', () => {
   assert.deepEqual(ds[0]!.range, r);
 });
 
-test('commands with no script in the nearest package.json are warnings listing the scripts', () => {
+test("commands that no package.json defines are warnings listing the nearest one's scripts", () => {
   const host = new InMemoryHost({
     [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc', test: 'node --test' }, devDependencies: { eslint: '9', typescript: '5' } }),
     [`${W}/web/package.json`]: JSON.stringify({ scripts: { dev: 'vite' } }),
@@ -219,7 +255,7 @@ test('commands with no script in the nearest package.json are warnings listing t
       'pnpm install && pnpm eslint . && pnpm tsc --noEmit',
       'cd web',
       'npm run dev',
-      '«npm run build»',
+      '«npm run deploy»',
       '```',
       '```json',
       '{ "x": "npm run nothing" }',
@@ -237,7 +273,7 @@ test('commands with no script in the nearest package.json are warnings listing t
     rs,
   );
   assert.match(ds[0]!.message, /no script 'lint' in package\.json \(scripts: build, test\)/);
-  assert.match(ds[2]!.message, /no script 'build' in web\/package\.json \(scripts: dev\)/);
+  assert.match(ds[2]!.message, /no script 'deploy' in web\/package\.json \(scripts: dev\); nor in any other package\.json of the repository \(looked in package\.json\)/);
 });
 
 test('make targets are read from the Makefile; one with includes or pattern rules is not judged', () => {
@@ -363,4 +399,88 @@ test('in VS Code, a SKILL.md leaves to it what its validator puts in Problems, f
   );
   // A lower-case skill.md is not VS Code's (its skill language takes SKILL.md only): everything stays.
   assert.deepEqual(codesOf(true, `${W}/skills/tables/skill.md`), codesOf(false, `${W}/skills/tables/skill.md`));
+});
+
+test('a script some package.json of the repository defines is defined: above the file, in the package a command targets, anywhere in the workspace list', () => {
+  const files: Record<string, string> = {
+    [`${W}/.git/HEAD`]: 'ref: refs/heads/main\n',
+    [`${W}/package.json`]: JSON.stringify({ scripts: { 'docs:build': 'vitepress build docs' } }),
+    [`${W}/docs/package.json`]: JSON.stringify({ scripts: { dev: 'vitepress' } }),
+    [`${W}/packages/web/package.json`]: JSON.stringify({ scripts: { 'test:node': 'vitest', lint: 'eslint .' } }),
+  };
+  const host = new InMemoryHost(files);
+  const workspaceFiles = Object.keys(files);
+  const opts = { workspaceRoots: [W], workspaceFiles };
+  // docs/AGENTS.md runs the root's script: defined.
+  assert.deepEqual(codes('Build with `pnpm docs:build`.', `${W}/docs/AGENTS.md`, host, opts), []);
+  // A script of a workspace package, run from the root, by name, by --filter, -C, -w, yarn workspace or cd: defined.
+  const text = joinLines(
+    '- `pnpm test:node`, `pnpm --filter web run lint`, `pnpm -C packages/web lint`, `npm -w web run lint`',
+    '- `yarn workspace web lint`, `cd packages/web && npm run lint`',
+    '- `pnpm --filter web run typecheck`',
+  );
+  const ds = diags(text, `${W}/AGENTS.md`, host, opts);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.range.start.line]),
+    [['instructions-command-undefined', 2]],
+  );
+  assert.match(
+    ds[0]!.message,
+    /^'pnpm --filter web run typecheck': no script 'typecheck' in package\.json .*; nor in any other package\.json of the repository \(looked in docs\/package\.json, packages\/web\/package\.json\)$/,
+  );
+});
+
+test("the package managers' own commands are not scripts, and a project generator's commands are its project's", () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' } }) });
+  const text = joinLines(
+    '```bash',
+    'pnpm install && pnpm dlx degit x y && pnpm sbom && pnpm peers check && pnpm docs && pnpm ci',
+    'yarn why react && yarn licenses list && bun x cowsay && npm ci && bun test',
+    'pnpm run -C scripts check-links.ts',
+    'npx @acme/start my-app',
+    'pnpm claim && pnpm deploy',
+    '```',
+    '`npm create vite@latest app && cd app && npm run preview`',
+  );
+  assert.deepEqual(codes(text, `${W}/AGENTS.md`, host), []);
+});
+
+test('a template of an instruction file (under templates/, or a chezmoi dot_ folder) is not checked against this repository', () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' } }) });
+  const text = 'Run `npm run lint` and `make check`.';
+  assert.deepEqual(codes(text, `${W}/cli/templates/node/CLAUDE.md`, host, { workspaceRoots: [W] }), []);
+  assert.deepEqual(codes(text, `${W}/home/dot_claude/CLAUDE.md`, host, { workspaceRoots: [W] }), []);
+  assert.deepEqual(codes(text, `${W}/CLAUDE.md`, host, { workspaceRoots: [W] }), ['instructions-command-undefined']);
+});
+
+test('make: targets from included makefiles, .PHONY lists and pattern rules count; with no Makefile in the whole repository, make X in a shell block is a warning (information in prose)', () => {
+  const host = new InMemoryHost({
+    [`${W}/.git/HEAD`]: 'ref: refs/heads/main\n',
+    [`${W}/Makefile`]: '.PHONY: release check\ninclude mk/common.mk\n-include local.mk\nbuild-%:\n\tgo build ./cmd/$*\n%.o: %.c\n\tcc -c $<\n',
+    [`${W}/mk/common.mk`]: 'lint:\n\tgolangci-lint run\n',
+  });
+  const opts = { workspaceRoots: [W], workspaceFiles: [`${W}/.git/HEAD`, `${W}/Makefile`, `${W}/mk/common.mk`] };
+  const ds = diags('`make lint release check build-web` then `make deploy`.', `${W}/AGENTS.md`, host, opts);
+  assert.deepEqual(
+    ds.map((d) => d.message),
+    ["'make deploy': the Makefile defines no target 'deploy' (targets: release, check, lint)"],
+  );
+  const none = new InMemoryHost({ [`${W}/.git/HEAD`]: 'ref\n', [`${W}/go.mod`]: 'module x\n' });
+  const noneOpts = { workspaceRoots: [W], workspaceFiles: [`${W}/.git/HEAD`, `${W}/go.mod`] };
+  const missing = diags(joinLines('```sh', 'make test', '```', 'With a Makefile, `make lint`.'), `${W}/AGENTS.md`, none, noneOpts);
+  assert.deepEqual(
+    missing.map((d) => [d.code, d.severity, d.message]),
+    [
+      ['instructions-command-undefined', 'warning', `'make test': the repository has no Makefile (GNUmakefile, makefile or Makefile): make stops with "No rule to make target"`],
+      [
+        'instructions-command-undefined',
+        'information',
+        `'make lint': the repository has no Makefile (GNUmakefile, makefile or Makefile): make stops with "No rule to make target"`,
+      ],
+    ],
+  );
+  // A Makefile a build step makes (CMake, autotools), or a repository not seen whole: not judged.
+  const cmake = new InMemoryHost({ [`${W}/.git/HEAD`]: 'ref\n', [`${W}/CMakeLists.txt`]: 'project(x)\n' });
+  assert.deepEqual(codes('Run `make test`.', `${W}/AGENTS.md`, cmake, { workspaceRoots: [W], workspaceFiles: [`${W}/.git/HEAD`, `${W}/CMakeLists.txt`] }), []);
+  assert.deepEqual(codes('Run `make test`.', `${W}/AGENTS.md`, none, { workspaceRoots: [W] }), []);
 });

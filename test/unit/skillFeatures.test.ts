@@ -83,18 +83,22 @@ test('quick fix: create a missing referenced file', () => {
   assert.deepEqual(a!.edit!.documentChanges, [{ kind: 'create', uri: `${DIR}/references/REF.md`, options: { ignoreIfExists: true } }]);
 });
 
-test('duplicate skill names across the workspace warn on each', () => {
-  const map = duplicateSkillNames([
-    { uri: 'file:///a/SKILL.md', name: 'spec-sync', nameRange: range(1, 6, 1, 15) },
-    { uri: 'file:///b/SKILL.md', name: 'spec-sync', nameRange: range(1, 6, 1, 15) },
-    { uri: 'file:///c/SKILL.md', name: 'other', nameRange: range(1, 6, 1, 11) },
-  ]);
-  assert.deepEqual([...map.keys()], ['file:///a/SKILL.md', 'file:///b/SKILL.md']);
-  const d = map.get('file:///a/SKILL.md')![0]!;
+test('duplicate skill names where one client reads both warn on each, naming the other by its workspace path', () => {
+  const at = range(1, 6, 1, 15);
+  const map = duplicateSkillNames(
+    [
+      { uri: 'file:///ws/.agents/skills/a/SKILL.md', name: 'spec-sync', nameRange: at, targets: ['codex', 'opencode'] },
+      { uri: 'file:///ws/.opencode/skills/b/SKILL.md', name: 'spec-sync', nameRange: at, targets: ['opencode'] },
+      { uri: 'file:///ws/.opencode/skills/c/SKILL.md', name: 'other', nameRange: range(1, 6, 1, 11), targets: ['opencode'] },
+    ],
+    { roots: ['file:///ws'] },
+  );
+  assert.deepEqual([...map.keys()], ['file:///ws/.agents/skills/a/SKILL.md', 'file:///ws/.opencode/skills/b/SKILL.md']);
+  const d = map.get('file:///ws/.agents/skills/a/SKILL.md')![0]!;
   assert.equal(d.code, 'skill-duplicate-name');
   assert.equal(d.severity, 'warning');
-  assert.deepEqual(d.range, range(1, 6, 1, 15));
-  assert.match(d.message, /^Skill name 'spec-sync' is also used by file:\/\/\/b\/SKILL\.md/);
+  assert.deepEqual(d.range, at);
+  assert.match(d.message, /^Skill name 'spec-sync' is also used by \.opencode\/skills\/b\/SKILL\.md: OpenCode/);
 });
 
 test('to-prompt XML matches the reference exactly', () => {

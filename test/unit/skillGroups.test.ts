@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { InMemoryHost } from '../../server/src/core/host';
-import { skillSource, skillSourceManifests } from '../../server/src/core/skills/source';
+import { skillSource } from '../../server/src/core/skills/source';
 import { summarizeSkill } from '../../server/src/lsp/formats/skill';
 import { NodeFsHost, findFiles } from '../../server/src/node/fsHost';
 import { groupProblems, groupSkills, skillsIn, withProblems, type SkillGroup } from '../../client/src/skillGroups';
@@ -39,30 +39,6 @@ test('a skill of a plugin goes by the plugin name from plugin.json, and by the m
     folder: `${W}/loose/skills`,
     plugin: { name: 'loose', uri: `${W}/loose/.claude-plugin/plugin.json` },
   });
-});
-
-test('the manifests read ahead for a skill are every one its source reads (the browser host loads them before indexing)', () => {
-  const files = {
-    [`${W}/a/b/plugins/pdf/.claude-plugin/plugin.json`]: '{ "name": "pdf-kit" }',
-    [`${W}/a/b/.claude-plugin/marketplace.json`]: MARKET.replace('./plugins/pdf', 'plugins/pdf'),
-    [`${W}/.claude-plugin/marketplace.json`]: MARKET,
-  };
-  for (const skill of [`${W}/a/b/plugins/pdf/skills/x/SKILL.md`, `${W}/plugins/other/skills/y/SKILL.md`, `${W}/.claude/skills/z/SKILL.md`]) {
-    const read: string[] = [];
-    const inner = new InMemoryHost(files);
-    const host = Object.assign(Object.create(inner) as InMemoryHost, {
-      exists: (u: string) => (read.push(u), inner.exists(u)),
-      readText: (u: string) => (read.push(u), inner.readText(u)),
-    });
-    skillSource(skill, host);
-    const ahead = skillSourceManifests(skill);
-    assert.deepEqual(
-      read.filter((u) => !ahead.includes(u)),
-      [],
-      skill,
-    );
-  }
-  assert.equal(skillSource(`${W}/a/b/plugins/pdf/skills/x/SKILL.md`, new InMemoryHost(files)).marketplace?.uri, `${W}/a/b/.claude-plugin/marketplace.json`);
 });
 
 test('a skill anywhere else loads from its folder; a skills/ folder without plugin.json is no plugin', () => {

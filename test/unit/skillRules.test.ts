@@ -167,8 +167,10 @@ test('S21 skill-metadata-unquoted: numeric-looking plain values', () => {
   assert.deepEqual(d.range, range(4, 11, 4, 14));
 });
 
-test('S22 skill-allowed-tools-not-string', () => {
-  assert.equal(one(check(skill(`${ok}\nallowed-tools:\n  - Read`)), 'skill-allowed-tools-not-string').severity, 'warning');
+test('S22 skill-allowed-tools-not-string: advice under the specification; the reference accepts a block list', () => {
+  assert.deepEqual(check(skill(`${ok}\nallowed-tools:\n  - Read`)), []);
+  const spec = analyzeSkill(skill(`${ok}\nallowed-tools:\n  - Read`), `${ROOT}/my-skill/SKILL.md`, new InMemoryHost(), { descriptionHeuristic: false }).diagnostics;
+  assert.equal(one(spec, 'skill-allowed-tools-not-string').severity, 'information');
   assert.deepEqual(check(skill(`${ok}\nallowed-tools: Bash(jq:*) Bash(git:*)`)), []);
 });
 
@@ -201,7 +203,7 @@ test('S25 strict YAML is information outside skills-ref, naming the validator th
     d.map((x) => [x.code, x.severity]),
     [
       ['skill-yaml-strict', 'information'],
-      ['skill-allowed-tools-not-string', 'warning'],
+      ['skill-allowed-tools-not-string', 'information'],
     ],
   );
   assert.match(d[0]!.message, /^Only skills-ref \(strictyaml\) rejects this YAML/);
@@ -223,16 +225,17 @@ test('S27 skill-body-too-long and skill-body-tokens', () => {
   assert.deepEqual(check(skill(ok, 'short\n'.repeat(100))), []);
 });
 
-test('S28 skill-file-missing for links and bare scripts/ and references/ paths', () => {
-  const body = 'See [guide](references/REFERENCE.md) and run scripts/extract.py.\nAlso [ok](references/ok.md).\n';
+test('S28 skill-file-missing for links and bare scripts/ paths in code; a bare path in prose is not a reference', () => {
+  const body = 'See [guide](references/REFERENCE.md) and run `scripts/extract.py`; scripts/other.py is prose.\nAlso [ok](references/ok.md).\n';
   const d = check(skill(ok, body), 'my-skill', { 'references/ok.md': '# Ok\n' });
   assert.deepEqual(
-    d.map((x) => [x.code, x.range, x.message]),
+    d.map((x) => [x.code, x.severity, x.range]),
     [
-      ['skill-file-missing', range(4, 12, 4, 35), "Referenced file 'references/REFERENCE.md' does not exist in the skill folder"],
-      ['skill-file-missing', range(4, 45, 4, 63), "Referenced file 'scripts/extract.py' does not exist in the skill folder"],
+      ['skill-file-missing', 'warning', range(4, 12, 4, 35)],
+      ['skill-file-missing', 'information', range(4, 46, 4, 64)],
     ],
   );
+  assert.equal(d[0]!.message, "Referenced file 'references/REFERENCE.md' does not exist in the skill folder");
   assert.equal(d[0]!.data?.['target'], `${ROOT}/my-skill/references/REFERENCE.md`);
   assert.deepEqual(check(skill(ok, body), 'my-skill', { 'references/REFERENCE.md': '', 'scripts/extract.py': '', 'references/ok.md': '' }), []);
 });

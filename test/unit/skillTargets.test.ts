@@ -53,6 +53,7 @@ const SAMPLES: Record<string, { text: string; dir?: string; files?: Record<strin
   'skill-frontmatter-not-mapping': { text: fm('- a') },
   'skill-unexpected-field': { text: fm(`${OK}\nversion: x`) },
   'skill-field-ignored': { text: fm(`${OK}\nversion: x`) },
+  'skill-field-not-in-spec': { text: fm(`${OK}\nargument-hint: "[path]"`) },
   'skill-field-typo': { text: fm(`${OK}\nDescription: More.`) },
   'skill-name-missing': { text: fm('description: Does things. Use when needed.') },
   'skill-name-empty': { text: fm('name:\ndescription: Does things. Use when needed.') },
@@ -84,13 +85,13 @@ const SAMPLES: Record<string, { text: string; dir?: string; files?: Record<strin
   'skill-paths-value': { text: fm(`${OK}\npaths: ""`) },
   'skill-hooks-value': { text: fm(`${OK}\nhooks: run.sh`) },
   'skill-tools-value': { text: fm(`${OK}\nallowed-tools: read`) },
-  'skill-argument-hint-unused': { text: fm(`${OK}\nargument-hint: "[file]"`, 'Do it.\n') },
   'skill-body-too-long': { text: fm(OK, Array.from({ length: 520 }, (_, i) => `line ${i}`).join('\n')) },
   'skill-body-tokens': { text: fm(OK, 'word '.repeat(5000)) },
   'skill-reference-deep': { text: fm(OK, '[a](references/a.md)\n'), files: { 'references/a.md': 'See [b](b.md).\n', 'references/b.md': '# B\n' } },
   'skill-file-missing': { text: fm(OK, '[a](references/none.md)\n') },
   'skill-anchor-missing': { text: fm(OK, '[a](#nope)\n') },
   'skill-reference-outside': { text: fm(OK, '[a](../x.md)\n') },
+  'skill-fence-unclosed': { text: fm(OK, '```bash\nrun it\n') },
 };
 /** Rules that need more than one file; tested in skillRules.test.ts and over the server. */
 const CROSS_FILE = new Set(['skill-duplicate-name']);
@@ -128,7 +129,7 @@ test('with several targets a finding takes the worst severity among those it app
   const both = run(text, ['claude-code', 'copilot', 'gemini-cli']).filter((d) => d.code === 'skill-name-missing');
   assert.equal(both.length, 1);
   assert.equal(both[0]!.severity, 'error');
-  assert.equal(both[0]!.message, 'Missing required field in frontmatter: name (VS Code / Copilot and Gemini CLI)');
+  assert.equal(both[0]!.message, "No 'name': VS Code does not load the skill; Gemini CLI does not load the skill (VS Code / Copilot and Gemini CLI)");
 });
 
 test('skills-ref keeps the reference message without a client suffix; a client target gets its own text', () => {
@@ -238,7 +239,7 @@ test('misspelt keys are reported once, for the targets that read the intended ke
       ['skill-field-typo', 'argument-hint'],
     ],
   );
-  assert.equal(d[0]!.message, "Unknown field 'user_invocable': did you mean 'user-invocable'? (Claude Code)");
+  assert.equal(d[0]!.message, "Unknown field 'user_invocable' is ignored: did you mean 'user-invocable'? (Claude Code)");
   // Under skills-ref the reference's unexpected-field error stays and no suggestion is added.
   assert.deepEqual([...new Set(run(fm(`${OK}\nuser_invocable: true`), ['skills-ref']).map((x) => x.code))], ['skill-unexpected-field']);
 });
@@ -308,4 +309,165 @@ test('the listing cut is placed on the source character past 1,536 in a folded b
   const d = run(fm(`name: my-skill\ndescription: >-\n  ${l1}\n  ${l2}`), ['claude-code']).find((x) => x.code === 'skill-description-cut')!;
   // Line 1 holds 1,008 characters, the fold adds one: the cut falls 527 characters into line 2, after its indent.
   assert.deepEqual(d.range.start, { line: 4, character: 2 + 1536 - (l1.length + 1) });
+});
+
+test('a specification skill follows the client guide: name problems are warnings naming who rejects, a missing description stays an error', () => {
+  const d = run(fm('name: Tidy Imports\ndescription: x. Use when y.'), undefined, 'tidy-imports', {}, 'SKILL.md', 'file:///repo/skills');
+  assert.deepEqual(
+    d.map((x) => [x.code, x.severity]),
+    [
+      ['skill-name-not-lowercase', 'warning'],
+      ['skill-name-invalid-chars', 'warning'],
+      ['skill-name-directory-mismatch', 'warning'],
+    ],
+  );
+  assert.equal(d[0]!.message, "Skill name 'Tidy Imports' is not lowercase: skills-ref rejects it and VS Code does not load such a skill; other clients warn and still load it");
+  const noDescription = run(fm('name: my-skill'), undefined, 'my-skill', {}, 'SKILL.md', 'file:///repo/skills');
+  assert.deepEqual(
+    noDescription.map((x) => [x.code, x.severity]),
+    [['skill-description-missing', 'error']],
+  );
+  // The reference validator keeps its own verdicts and words.
+  const ref = run(fm('name: Tidy Imports\ndescription: x. Use when y.'), ['skills-ref'], 'tidy-imports');
+  assert.deepEqual([...new Set(ref.map((x) => x.severity))], ['error']);
+  assert.equal(ref[0]!.message, "Skill name 'Tidy Imports' must be lowercase");
+  // No client cuts a long body: advice for every target.
+  const long = fm(OK, Array.from({ length: 520 }, (_, i) => `line ${i}`).join('\n'));
+  for (const t of ['spec', 'skills-ref', 'claude-code'] as const)
+    assert.deepEqual(
+      run(long, [t]).map((x) => x.severity),
+      ['information'],
+      t,
+    );
+});
+
+test('description length: Claude Code shortens its listing at 1,536 (a warning only past it); Codex refuses over 1,024 after collapsing whitespace', () => {
+  const mid = fm(`name: my-skill\ndescription: Use when ${'x'.repeat(1200)}`);
+  assert.deepEqual(run(mid, ['claude-code']), []);
+  const long = run(fm(`name: my-skill\ndescription: Use when ${'x'.repeat(1600)}`), ['claude-code']);
+  assert.deepEqual(
+    long.map((x) => [x.code, x.severity, x.message]),
+    [
+      [
+        'skill-description-cut',
+        'warning',
+        'Claude Code shortens description and when_to_use together to 1,536 characters in its skill listing (these have 1,609); the text from here on is not listed (Claude Code)',
+      ],
+    ],
+  );
+  assert.deepEqual(
+    run(mid, ['codex']).map((x) => [x.code, x.severity, x.message]),
+    [['skill-description-too-long', 'error', 'The description has 1209 characters, more than 1,024: Codex does not load the skill (Codex)']],
+  );
+  // 1,209 characters that Codex reads as 908 (every double space is one).
+  const spaced = fm(`name: my-skill\ndescription: "Use when ${'ab  '.repeat(300)}"`);
+  assert.deepEqual(run(spaced, ['codex']), []);
+  assert.deepEqual(
+    run(spaced, ['spec']).map((x) => x.code),
+    ['skill-description-too-long'],
+  );
+});
+
+test('compatibility written as a list: VS Code, OpenCode and the specification read text there; VS Code also takes a map', () => {
+  const list = fm(`${OK}\ncompatibility:\n  - git\n  - docker`);
+  assert.deepEqual(
+    run(list, ['copilot']).map((x) => [x.code, x.severity, x.message]),
+    [['skill-compatibility-not-string', 'warning', "'compatibility' is a list, not text: VS Code takes text or a map here, not a list (VS Code / Copilot)"]],
+  );
+  assert.deepEqual(
+    run(list, ['opencode']).map((x) => x.severity),
+    ['warning'],
+  );
+  assert.deepEqual(run(fm(`${OK}\ncompatibility:\n  tools: git`), ['copilot']), []);
+  assert.deepEqual(run(list, ['claude-code']), []);
+});
+
+test('Claude Code reads its newer keys (display-name, default-enabled, fallback, in any of their spellings) and appends arguments itself', () => {
+  const text = fm(`${OK}\ndisplay-name: Tidy\ndefault_enabled: true\ndefaultEnabled: false\nfallback: inline\nargument-hint: "[path]"`, 'Tidy the imports.\n');
+  assert.deepEqual(run(text, ['claude-code']), []);
+});
+
+test('under the specification, a key clients read is advice naming them, not "clients ignore it"', () => {
+  const d = run(fm(`${OK}\nargument-hint: "[path]"\nversion: 2`), ['spec']);
+  assert.deepEqual(
+    d.map((x) => [x.code, x.severity, x.message]),
+    [
+      [
+        'skill-field-not-in-spec',
+        'information',
+        "Field 'argument-hint' is not in the Agent Skills specification (skills-ref and claude.ai uploads reject it); Claude Code and VS Code / Copilot read it",
+      ],
+      [
+        'skill-unexpected-field',
+        'warning',
+        "Field 'version' is not in the specification: skills-ref and claude.ai uploads reject it, and clients ignore it; remove it or move it under 'metadata:'",
+      ],
+    ],
+  );
+  // skills-ref keeps the reference's verdict.
+  assert.deepEqual(
+    run(fm(`${OK}\nargument-hint: "[path]"`), ['skills-ref']).map((x) => [x.code, x.severity]),
+    [['skill-unexpected-field', 'error']],
+  );
+});
+
+test('advice never switches off a key another target of the file reads', () => {
+  // .agents/skills: VS Code reads argument-hint, Codex, Gemini CLI and OpenCode ignore it.
+  const hint = run(fm(`${OK}\nargument-hint: "[path]"`), undefined, 'my-skill', {}, 'SKILL.md', 'file:///repo/.agents/skills').filter((x) => x.code === 'skill-field-ignored');
+  assert.equal(hint.length, 1);
+  assert.equal(hint[0]!.message, "Field 'argument-hint' is not read here and is ignored; VS Code / Copilot reads it, so keep it for it (Codex, Gemini CLI and OpenCode)");
+  // Checked for Claude Code and VS Code: VS Code reports allowed-tools, Claude Code reads it.
+  const text = fm(`${OK}\nallowed-tools: Read`);
+  const tools = run(text, ['claude-code', 'copilot']).filter((x) => x.code === 'skill-unexpected-field');
+  assert.equal(tools.length, 1);
+  assert.doesNotMatch(tools[0]!.message, /metadata/);
+  assert.match(tools[0]!.message, /Claude Code reads it/);
+  assert.deepEqual(skillCodeActions(text, 'file:///ws/my-skill/SKILL.md', tools), []);
+  // Read by no target of the file: the move is offered.
+  const alone = run(text, ['copilot']).filter((x) => x.code === 'skill-unexpected-field');
+  assert.match(alone[0]!.message, /move it under 'metadata:'/);
+  assert.equal(skillCodeActions(text, 'file:///ws/my-skill/SKILL.md', alone).length, 1);
+});
+
+test('a .claude/skills name VS Code skips: information, a warning in VS Code, and left to the copilot rules when VS Code is a target', () => {
+  const text = fm('name: Code Review\ndescription: Reviews code. Use when asked for a review.');
+  const uri = 'file:///repo/.claude/skills/code-review/SKILL.md';
+  const host = new InMemoryHost();
+  const vs = (o: Parameters<typeof analyzeSkill>[3]) => analyzeSkill(text, uri, host, o).diagnostics.filter((d) => d.code === 'skill-name-vscode-skipped');
+  assert.deepEqual(
+    vs({}).map((d) => [d.severity, d.message]),
+    [
+      [
+        'information',
+        "VS Code also loads .claude/skills/ but skips a skill whose name has characters outside a-z, 0-9 and '-' ('Code Review'): this skill is missing in VS Code, without a word (VS Code / Copilot)",
+      ],
+    ],
+  );
+  assert.deepEqual(
+    vs({ editorIsVsCode: true }).map((d) => d.severity),
+    ['warning'],
+  );
+  assert.deepEqual(vs({ targets: ['claude-code', 'copilot'] }), []);
+  assert.deepEqual(
+    analyzeSkill(text, 'file:///repo/skills/code-review/SKILL.md', host, { editorIsVsCode: true }).diagnostics.filter((d) => d.code === 'skill-name-vscode-skipped'),
+    [],
+  );
+});
+
+test('metadata: Codex cannot read a metadata that is not a map (an error); Claude Code keeps nested values and never acts on metadata', () => {
+  assert.deepEqual(
+    run(fm(`${OK}\nmetadata: v2`), ['codex']).map((x) => [x.code, x.severity, x.message]),
+    [['skill-metadata-not-map', 'error', "'metadata' is not a map: Codex does not load the skill (it reads metadata as a map of text) (Codex)"]],
+  );
+  const nested = fm(`${OK}\nmetadata:\n  owner:\n    team: docs`);
+  assert.deepEqual(run(nested, ['claude-code']), []);
+  assert.deepEqual(run(nested, ['codex']), []);
+  assert.deepEqual(
+    run(fm(`${OK}\nmetadata:\n  short-description:\n    - a`), ['codex']).map((x) => x.severity),
+    ['error'],
+  );
+  assert.deepEqual(
+    run(fm(`${OK}\nmetadata: v2`), ['claude-code']).map((x) => x.severity),
+    ['information'],
+  );
 });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URI } from 'vscode-uri';
 import { findFiles, NodeFsHost } from '../../server/src/node/fsHost';
+import { liveFilesOnDisk, walkFiles } from '../../server/src/node/walk';
 import { WorkspaceIndex } from '../../server/src/lsp/workspace';
 import { NodeWorkspaceFs } from '../../server/src/node/workspaceFs';
 import { fileKindOf } from '../../server/src/core/fileKinds';
@@ -161,4 +162,36 @@ test('an open buffer is served even outside the roots (the user opened it); disk
   host.overlay = (u) => (u === opened ? 'BUFFER' : undefined);
   assert.equal(host.readText(opened), 'BUFFER');
   assert.equal(host.readText(uri(join(outside, 'other.3md'))), undefined);
+});
+
+test('the live walk follows links inside the root, never a loop: a folder linking to its parent and to itself gives each file once per place', () => {
+  const { root } = workspace({ 'a/agent.3md': AGENT, 'a/b/SKILL.md': '---\nname: b\n---\n' });
+  symlinkSync(root, join(root, 'a', 'up'));
+  symlinkSync(join(root, 'a', 'b'), join(root, 'a', 'b', 'self'));
+  symlinkSync(join(root, 'a', 'b'), join(root, 'c'));
+  assert.deepEqual(walkFiles(root, ours), [join(root, 'a', 'agent.3md'), join(root, 'a', 'b', 'SKILL.md'), join(root, 'c', 'SKILL.md')]);
+});
+
+test('the live walk never lists a file or folder behind a link that leads outside the root, nor a dangling link', () => {
+  const { root, outside } = workspace({ 'agent.3md': AGENT });
+  symlinkSync(join(outside, 'secret.3md'), join(root, 'link.3md'));
+  symlinkSync(outside, join(root, 'linked-dir'));
+  symlinkSync(join(root, 'nowhere.3md'), join(root, 'dangling.3md'));
+  assert.deepEqual(walkFiles(root, ours), [join(root, 'agent.3md')]);
+});
+
+test('the index scan on Node keeps what the live filter keeps and does not enter the folders it leaves out', async () => {
+  const { root } = workspace({ 'a.3md': AGENT, 'tests/fixtures/b.3md': AGENT, 'gen/c.3md': AGENT, '.gitignore': 'gen/\n' });
+  const { index } = recordingIndex();
+  const entered: string[] = [];
+  index.liveFilter = (folder) => {
+    const live = liveFilesOnDisk(URI.parse(folder).fsPath);
+    return { enters: (rel) => (entered.push(rel), live.enters(rel)), keeps: (rel) => live.keeps(rel) };
+  };
+  await index.scan([uri(root)], () => undefined);
+  assert.deepEqual(
+    index.files().map((f) => f.uri),
+    [uri(join(root, 'a.3md'))],
+  );
+  assert.deepEqual(entered.sort(), ['gen', 'tests', 'tests/fixtures']);
 });

@@ -15,6 +15,8 @@
  */
 import { URI } from 'vscode-uri';
 import type { FoundFile, WorkspaceFs } from '../lsp/host';
+import type { WalkFilter } from '../core/liveFiles';
+import { relativePath } from '../core/world/paths';
 import {
   FsFindFilesRequest,
   FsReadFileRequest,
@@ -208,11 +210,18 @@ export class ClientWorkspaceFs implements WorkspaceFs {
     return files;
   }
 
-  async findFiles(folderUri: string, accept: (path: string) => boolean, limit: number): Promise<FoundFile[]> {
+  async findFiles(folderUri: string, accept: (path: string) => boolean, limit: number, filter?: WalkFilter): Promise<FoundFile[]> {
     const root = norm(folderUri)?.replace(/\/$/, '');
     if (!root) return [];
     this.addRoot(root);
-    const ours = [...(await this.#list(root))].filter((u) => accept(URI.parse(u).path)).slice(0, limit);
+    const listed = [...(await this.#list(root))];
+    // The filter reads the folder's .gitignore files: they are fetched first.
+    if (filter) await this.prefetch(listed.filter((u) => u.endsWith('/.gitignore')));
+    const keeps = (u: string) => {
+      const rel = relativePath(root, u);
+      return !filter || rel === undefined || filter.keeps(rel);
+    };
+    const ours = listed.filter((u) => accept(URI.parse(u).path) && keeps(u)).slice(0, limit);
     const out: FoundFile[] = [];
     for (let i = 0; i < ours.length; i += STAT_PARALLEL) {
       const batch = ours.slice(i, i + STAT_PARALLEL);

@@ -10,18 +10,31 @@ import { analyzeFile, crossFileDiagnostics, type CheckedFile } from '../core/ana
 import { hasLoneCr, LineMap, mapPositions } from '../core/lineMap';
 import { fileKindOf, type FileKind } from '../core/fileKinds';
 import { kindLabel } from '../core/kindLabel';
-import { kindHelp, KIND_NAMES, parseKind, type ForcedKind } from './kinds';
+import { kindHelp, KIND_NAMES, parseKind, walkedFilesText, type ForcedKind } from './kinds';
 import { findFiles, NodeFsHost } from '../node/fsHost';
+import { liveFilesOnDisk, walkFiles } from '../node/walk';
+import { DEFAULT_IGNORED_FOLDERS } from '../core/liveFiles';
 import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
 import { readArgs, UsageError } from './args';
 import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
-import { parseTargets, TARGETS } from '../core/skills';
+import { isPluginManifest, parseTargets, readRepositoryFacts, TARGETS, type Target } from '../core/skills';
 import { fixFiles } from './fix';
 import { CliWorkspace } from './workspace';
-import { applyConfigToFile, CONFIG_FILE_NAME, DEFAULT_CONFIG, isIgnored, nearestConfig, parseConfig, type ConfigBound, type FoundConfig, type ParsedConfig } from '../core/config';
+import {
+  applyConfigToFile,
+  CONFIG_FILE_NAME,
+  DEFAULT_CONFIG,
+  isIgnored,
+  isIncluded,
+  nearestConfig,
+  parseConfig,
+  type ConfigBound,
+  type FoundConfig,
+  type ParsedConfig,
+} from '../core/config';
 
 export function checkCommand(argv: string[], io: Io): number {
   const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-dry-run'], ['format', 'kind', 'target', 'config']);
@@ -44,8 +57,19 @@ export function checkCommand(argv: string[], io: Io): number {
   const workspace = new CliWorkspace(io.cwd);
   const configs = new ConfigReader(io, flags.has('no-config') ? null : typeof flags.get('config') === 'string' ? (flags.get('config') as string) : undefined, workspace);
 
+  /** The SKILL.md targets named for a file: --target, else its config's `targets`, else none (its folder decides). */
+  const targetsOf = (uri: string): { skillTargets?: readonly Target[]; skillTargetsSource?: string } => {
+    const found = configs.forFile(uri);
+    return skillTargets.length
+      ? { skillTargets, skillTargetsSource: 'the --target option' }
+      : found.config.targets?.length
+        ? { skillTargets: found.config.targets, skillTargetsSource: `'targets' in ${configs.label(found)}` }
+        : {};
+  };
   const files: { path: string; kind: FileKind; forced?: ForcedKind }[] = [];
   const roots: string[] = [];
+  /** Plugin and marketplace manifests found in the folders walked (who loads a plugin's skills). */
+  const manifests: string[] = [];
   for (const p of positional) {
     let st: fs.Stats;
     try {
@@ -56,13 +80,17 @@ export function checkCommand(argv: string[], io: Io): number {
     if (st.isDirectory()) {
       roots.push(p);
       workspace.add(p);
-      const found = findFiles(
-        p,
-        (f) => fileKindOf(f) !== null,
-        undefined,
-        (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
-      );
-      for (const f of found) if (!configs.ignores(f)) files.push({ path: f, kind: fileKindOf(f)! });
+      // Live files only (docs/cli.md#what-is-checked): .gitignore and the default list, undone by `include`.
+      const live = liveFilesOnDisk(p, { include: (rel, isDir) => configs.includes(path.join(p, rel), isDir) });
+      const found = walkFiles(p, (f) => fileKindOf(f) !== null || isPluginManifest(f), {
+        filter: live,
+        skipped: (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
+      });
+      for (const f of found) {
+        const kind = fileKindOf(f);
+        if (!kind) manifests.push(f);
+        else if (!configs.ignores(f)) files.push({ path: f, kind });
+      }
     } else {
       const kind = forced?.kind ?? fileKindOf(p);
       if (!kind) {
@@ -88,12 +116,13 @@ export function checkCommand(argv: string[], io: Io): number {
   }
   if (files.length === 0 && !flags.has('allow-empty')) {
     throw new FatalError(
-      `agent-files: no files to check in ${positional.join(', ')} (agent-files checks *.3md, SKILL.md, AGENT.md and .agent-world/ files; --allow-empty accepts none)`,
+      `agent-files: no files to check in ${positional.join(', ')} (agent-files looks for ${walkedFilesText()}; what .gitignore leaves out, test fixtures and archives are skipped, see docs/cli.md#what-is-checked; --allow-empty accepts none)`,
     );
   }
   // One run over a tree that does not change under it: each folder's real location is looked up once.
   const host = new NodeFsHost(roots, { rememberLookups: true });
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
+  const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host);
   // Each file once, where it first appears; a file named with --kind wins over the same file found in a folder.
   const unique = new Map<string, (typeof files)[number]>();
   for (const f of files) {
@@ -117,6 +146,7 @@ export function checkCommand(argv: string[], io: Io): number {
           dryRun: flags.has('fix-dry-run'),
           host: new NodeFsHost(roots, { rememberLookups: true }),
           workspaceRoots,
+          analysis: (uri) => ({ repository, ...targetsOf(uri) }),
           configFor: (uri) => configs.forFile(uri),
           inside: (real) => workspace.insideReal(real),
           io,
@@ -125,10 +155,12 @@ export function checkCommand(argv: string[], io: Io): number {
       : undefined;
   if (flags.has('fix-dry-run')) return 0;
   const entries = read.map((e) => (fixed?.written.has(e.uri) ? { ...e, read: { text: fixed.written.get(e.uri)! } } : e));
-  const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) =>
-    'text' in e.read ? [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection }] : [],
-  );
-  const cross = crossFileDiagnostics(checked, host, { workspaceRoots });
+  const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) => {
+    if (!('text' in e.read)) return [];
+    const named = targetsOf(e.uri).skillTargets;
+    return [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection, ...(named ? { skillTargets: named } : {}) }];
+  });
+  const cross = crossFileDiagnostics(checked, host, { workspaceRoots, repository });
   /** Each rule's own severity, before any configuration (SARIF's default level). */
   const defaults = new Map<string, Diagnostic['severity']>();
   // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
@@ -138,13 +170,8 @@ export function checkCommand(argv: string[], io: Io): number {
     const kind = 'text' in e.read ? kindLabel(e.kind, e.read.text, e.uri, e.detection) : kindLabel(e.kind, '', e.uri, e.detection);
     const found = configs.forFile(e.uri);
     if (!('text' in e.read)) return { path: e.rel, kind, diagnostics: applyConfigToFile(e.kind, '', [fileTooLarge(e.read.tooLarge)], found.config) };
-    const targets = skillTargets.length
-      ? { skillTargets, skillTargetsSource: 'the --target option' }
-      : found.config.targets?.length
-        ? { skillTargets: found.config.targets, skillTargetsSource: `'targets' in ${configs.label(found)}` }
-        : {};
     const raw = [
-      ...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, ...targets, ...(workspaceFiles ? { workspaceFiles } : {}) }),
+      ...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, repository, ...targetsOf(e.uri), ...(workspaceFiles ? { workspaceFiles } : {}) }),
       ...(cross.get(e.uri) ?? []),
     ];
     for (const d of raw) if (!defaults.has(d.code)) defaults.set(d.code, d.severity);
@@ -166,12 +193,17 @@ export function checkCommand(argv: string[], io: Io): number {
   return s.errors > 0 || (flags.has('strict') && s.warnings > 0) ? 1 : 0;
 }
 
+/** The default list as the help names it: `node_modules, fixtures, …` (`.git` is never walked). */
+const DEFAULT_FOLDERS = DEFAULT_IGNORED_FOLDERS.filter((d) => d !== '.git').join(', ');
+
 export const CHECK_HELP = `Usage: agent-files check [--format text|json|sarif] [--strict] [--agent|--plain] [--kind K] [--target T,...] PATH...
 
-Checks files and folders. A folder is walked for the files agent-files knows by name (*.3md,
-SKILL.md, AGENT.md, .agent-world/world.json, world.eval.md, .agent-world/prompts/*.md, and the
-instruction files AGENTS.md, CLAUDE.md, CLAUDE.local.md, GEMINI.md, .github/copilot-instructions.md,
-.github/instructions/**/*.instructions.md, .claude/rules/**/*.md).
+Checks files and folders. A folder is walked for the files agent-files knows by name:
+${walkedFilesText(96, 2)}.
+Left out of a walk: what .gitignore and .git/info/exclude leave out, and the folders named
+${DEFAULT_FOLDERS}.
+"include" in .agent-files.json brings them back (docs/cli.md#what-is-checked). Symbolic
+links are followed inside the folder walked.
 A file named here whose name says nothing (README.md, notes.txt) is skipped with a note on
 stderr, unless --kind says what it is.
 
@@ -251,6 +283,13 @@ class ConfigReader {
     const found = this.#find(fileUri);
     if (found.uri) this.#used.add(found.uri);
     return found;
+  }
+
+  /** True when the `include` globs of the configuration above a path bring it back (a file, or a folder with something named inside). */
+  includes(file: string, isDir: boolean): boolean {
+    if (this.#fixed === null) return false;
+    const uri = URI.file(path.resolve(this.io.cwd, file)).toString();
+    return isIncluded(this.#find(uri), uri, isDir);
   }
 
   /** True when a file matches the `ignore` globs of its configuration (relative to the config file's folder). */

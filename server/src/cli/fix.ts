@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { analyzeFile } from '../core/analyzeFile';
+import { analyzeFile, type AnalyzeOptions } from '../core/analyzeFile';
 import type { AgentDetection } from '../core/agent/detect';
 import { applyConfigToFile, applySafeFixes, unifiedDiff, type FoundConfig } from '../core/config';
 import type { FileKind } from '../core/fileKinds';
@@ -27,6 +27,8 @@ export interface FixOptions {
   dryRun: boolean;
   host: IWorkspaceHost;
   workspaceRoots: string[];
+  /** The per-file analysis options the report uses too (repository facts, named targets). */
+  analysis?(uri: string): Omit<AnalyzeOptions, 'detection' | 'workspaceRoots'>;
   configFor(uri: string): FoundConfig;
   /** True when a real path lies inside the folders checked (where --fix may write). */
   inside(realPath: string): boolean;
@@ -53,7 +55,12 @@ export function fixFiles(entries: readonly FixTarget[], o: FixOptions): FixResul
     if (!('text' in e.read)) continue;
     const before = e.read.text;
     const found = o.configFor(e.uri);
-    const ds = applyConfigToFile(e.kind, before, analyzeFile(e.kind, before, e.uri, o.host, { detection: e.detection, workspaceRoots: o.workspaceRoots }), found.config);
+    const ds = applyConfigToFile(
+      e.kind,
+      before,
+      analyzeFile(e.kind, before, e.uri, o.host, { ...o.analysis?.(e.uri), detection: e.detection, workspaceRoots: o.workspaceRoots }),
+      found.config,
+    );
     const r = applySafeFixes(e.kind, before, e.uri, ds);
     if (r.applied === 0) continue;
     if (o.dryRun) {

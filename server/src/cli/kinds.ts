@@ -21,6 +21,42 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
   { name: 'instructions', aliases: ['AGENTS.md', 'CLAUDE.md'], forced: { kind: 'instructions' }, about: 'an instruction file for coding agents (read as an AGENTS.md)' },
 ];
 
+/**
+ * The files a folder walk looks for, by name: `check --help` and the "no files to check" message
+ * both list these (test/unit/walkedFiles.test.ts checks that each is a name fileKindOf knows).
+ */
+export const WALKED_FILES: readonly string[] = [
+  '*.3md',
+  'SKILL.md',
+  'AGENT.md',
+  '.agent-world/world.json',
+  '.agent-world/world.eval.md',
+  '.agent-world/prompts/*.md',
+  'AGENTS.md',
+  'CLAUDE.md',
+  'CLAUDE.local.md',
+  'GEMINI.md',
+  '.github/copilot-instructions.md',
+  '.github/instructions/**/*.instructions.md',
+  '.claude/rules/**/*.md',
+];
+
+/** `a, b, and c`; with a `width`, wrapped into lines of at most that many columns, each indented by `indent`. */
+export function walkedFilesText(width = 0, indent = 0): string {
+  const words = WALKED_FILES.map((f, i) => (i === WALKED_FILES.length - 1 ? `and ${f}` : `${f},`));
+  if (width === 0) return words.join(' ');
+  const pad = ' '.repeat(indent);
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    if (line && indent + line.length + 1 + w.length > width) {
+      lines.push(pad + line);
+      line = w;
+    } else line = line ? `${line} ${w}` : w;
+  }
+  return [...lines, pad + line].join('\n');
+}
+
 export const KIND_NAMES = CLI_KINDS.map((k) => k.name).join('|');
 
 export function parseKind(value: string): ForcedKind {

@@ -5,7 +5,7 @@ import type { FileKind } from './fileKinds';
 import type { AgentDetection } from './agent/detect';
 import { parseThreeMd } from './threemd/parser';
 import { analyzeThreeMd } from './threemdAnalysis';
-import { analyzeSkill, duplicateSkillNames, type IndexedSkill, type Target } from './skills';
+import { analyzeSkill, duplicateSkillNames, type IndexedSkill, type RepositoryFacts, type SkillAnalysisOptions, type Target } from './skills';
 import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentIndexEntry } from './agentmd';
 import { analyzeEval, analyzePrompt, analyzeWorld, parseWorld, type WorldModel } from './world';
 import { worldSchemaDiagnostics } from './world/schemaCheck';
@@ -23,16 +23,20 @@ export interface AnalyzeOptions {
   skillTargetsSource?: string;
   /** Workspace file URIs (instruction globs that match no file). */
   workspaceFiles?: readonly string[];
+  /** The plugin and marketplace manifests the host found (who loads a plugin's skills). */
+  repository?: RepositoryFacts;
 }
 
 function instructionOptions(options: AnalyzeOptions) {
   return { ...(options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}), ...(options.workspaceFiles ? { workspaceFiles: options.workspaceFiles } : {}) };
 }
 
-function skillOptions(options: AnalyzeOptions): { targets?: readonly Target[]; targetsSource?: string } {
-  const o: { targets?: readonly Target[]; targetsSource?: string } = {};
+function skillOptions(options: AnalyzeOptions): SkillAnalysisOptions {
+  const o: SkillAnalysisOptions = {};
   if (options.skillTargets?.length) o.targets = options.skillTargets;
   if (options.skillTargetsSource) o.targetsSource = options.skillTargetsSource;
+  if (options.repository) o.repository = options.repository;
+  if (options.workspaceRoots) o.workspaceRoots = options.workspaceRoots;
   return o;
 }
 
@@ -93,6 +97,8 @@ export interface CheckedFile {
   uri: string;
   kind: FileKind;
   text: string;
+  /** SKILL.md targets named for this file (the CLI's --target or its config's `targets`). */
+  skillTargets?: readonly Target[];
 }
 
 function add(out: Map<string, Diagnostic[]>, uri: string, ds: Diagnostic[]): void {
@@ -115,8 +121,9 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
     const agentTexts: CheckedFile[] = [];
     for (const f of files) {
       if (f.kind === 'skill') {
-        const s = analyzeSkill(f.text, f.uri, host, { checkReferences: false }).skill;
-        if (s.name && s.nameRange) skills.push({ uri: f.uri, name: s.name, nameRange: s.nameRange });
+        const o = skillOptions({ ...options, ...(f.skillTargets ? { skillTargets: f.skillTargets } : {}) });
+        const s = analyzeSkill(f.text, f.uri, host, { ...o, checkReferences: false }).skill;
+        if (s.name && s.nameRange) skills.push({ uri: f.uri, name: s.name, nameRange: s.nameRange, targets: s.targets.targets, fingerprint: s.fingerprint });
       } else if (f.kind === 'agent-md') {
         agentTexts.push(f);
         const g = analyzeAgentMd(f.text, f.uri, host).agent;
@@ -128,7 +135,8 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
         agents.push(e);
       }
     }
-    for (const [uri, ds] of duplicateSkillNames(skills)) add(out, uri, ds);
+    const dupOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.repository ? { repository: options.repository } : {}) };
+    for (const [uri, ds] of duplicateSkillNames(skills, dupOptions)) add(out, uri, ds);
     // A name-valued `extends` is only checkable against the other agents; `analyzeFile` already reports paths.
     for (const f of agentTexts) {
       const a = analyzeAgentMd(f.text, f.uri, host, { agents, ...(options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}) });

@@ -42,6 +42,8 @@ export interface IndexedFile {
   source?: IndexedSkillSource;
   /** SKILL.md: the targets it is checked for, and a sentence saying why (the tree's tooltip). */
   targets?: { names: string[]; summary: string };
+  /** SKILL.md: a fingerprint of its text (byte-identical copies are not name clashes). */
+  fingerprint?: string;
   /** AGENT.md `extends` as written, with the range of its value. */
   extends?: { value: string; range: Range };
   /** Agent World world.json: the workflow, its nodes and its agents (for the Skills tree). */

@@ -86,3 +86,22 @@ export function applyEdit(text: string, edit: TextEdit): string {
   if (b < a) [a, b] = [b, a];
   return text.slice(0, a) + edit.text + text.slice(b);
 }
+
+/**
+ * `s` without the run of characters `drop` accepts at its end. A loop, not `/x+$/`: such a
+ * pattern takes quadratic time on a long run of `x` followed by anything else (it tries the
+ * run from each of its characters).
+ */
+export function trimEndWhere(s: string, drop: (c: string) => boolean): string {
+  let b = s.length;
+  while (b > 0 && drop(s[b - 1]!)) b--;
+  return b === s.length ? s : s.slice(0, b);
+}
+
+/** `s` up to its first `?` or `#` (a URI's path without its query and fragment), without `/[?#].*$/`'s quadratic time on a line of `#`s. */
+export function beforeQueryOrFragment(s: string): string {
+  const q = s.indexOf('?');
+  const h = s.indexOf('#');
+  const cut = q < 0 ? h : h < 0 ? q : Math.min(q, h);
+  return cut < 0 ? s : s.slice(0, cut);
+}

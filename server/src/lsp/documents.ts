@@ -114,6 +114,17 @@ export class DocumentStore {
     return this.#docs.get(uri);
   }
 
+  readonly #touched: ((uri: string) => void)[] = [];
+
+  /** Calls `listener` with the URI of each document opened, changed or closed (for indexes kept over the open documents). */
+  onTouched(listener: (uri: string) => void): void {
+    this.#touched.push(listener);
+  }
+
+  #touch(uri: string): void {
+    for (const l of this.#touched) l(uri);
+  }
+
   all(): OpenDocument[] {
     return [...this.#docs.values()];
   }
@@ -121,6 +132,7 @@ export class DocumentStore {
   open(uri: string, languageId: string, version: number, text: string): OpenDocument {
     const entry = makeEntry(uri, languageId, version, text);
     this.#docs.set(uri, entry);
+    this.#touch(uri);
     return entry;
   }
 
@@ -142,7 +154,9 @@ export class DocumentStore {
   change(uri: string, version: number, changes: TextDocumentContentChangeEvent[]): OpenDocument | undefined {
     const entry = this.#docs.get(uri);
     if (!entry) return undefined;
+    this.#unread(entry);
     entry.cache = null;
+    this.#touch(uri);
     for (const raw of Array.isArray(changes) ? changes : []) {
       const change = wellFormed(raw);
       if (!change) continue;
@@ -176,14 +190,34 @@ export class DocumentStore {
   }
 
   close(uri: string): void {
+    const entry = this.#docs.get(uri);
+    if (entry) this.#unread(entry);
     this.#docs.delete(uri);
+    this.#touch(uri);
+  }
+
+  /** Takes a document out of the readers of what its cached analyses read (before they are dropped). */
+  #unread(entry: OpenDocument): void {
+    for (const slot of entry.cache?.values() ?? []) for (const r of slot.reads) this.#readers.get(r)?.delete(entry);
   }
 
   /** Settings or workspace folders changed: every cached analysis is recomputed when next asked for. */
   settingsChanged(): void {
     this.#generation++;
-    for (const e of this.#docs.values()) e.cache = null;
+    for (const e of this.#docs.values()) {
+      this.#unread(e);
+      e.cache = null;
+    }
   }
+
+  /**
+   * The open documents whose cached analyses read each URI (normalised), so a changed file finds
+   * them without walking every open document (10,000 open files each reading a few made every
+   * open cost 10,000 steps). An entry may outlive the analysis that made it; it is checked when used.
+   */
+  readonly #readers = new Map<string, Set<OpenDocument>>();
+  /** The folders some cached analysis read a URI below. */
+  readonly #above = new Set<string>();
 
   /** How many times each slot was computed, since the server started. */
   readonly stats: CacheStats = new Map();
@@ -203,18 +237,24 @@ export class DocumentStore {
     const value = compute(recordingHost(host, reads));
     // The .3md analysis is the engine's own value; the others are frozen one level down.
     (entry.cache ??= new Map()).set(id, { key, value: slot === '3md' ? value : freezeShallow(value), reads });
+    for (const r of reads) {
+      (this.#readers.get(r) ?? this.#readers.set(r, new Set()).get(r)!).add(entry);
+      for (const a of ancestors(r)) this.#above.add(a);
+    }
     this.stats.set(slot, (this.stats.get(slot) ?? 0) + 1);
     return value;
   }
 
   /** Files changed (open buffers edited, files created, changed or deleted on disk): drops the analyses that read them. */
   filesChanged(uris: readonly string[]): void {
-    const changed = uris.map(normalizeUri);
-    for (const e of this.#docs.values()) {
-      if (!e.cache) continue;
-      for (const [id, slot] of e.cache) {
-        if (slot.reads.size && changed.some((c) => [...slot.reads].some((r) => touches(r, c)))) e.cache.delete(id);
+    for (const c of uris.map(normalizeUri)) {
+      // A read at the URI or at a folder above it is found by name; a read below it (a changed folder), only by walking every document.
+      const docs = this.#above.has(c) ? this.#docs.values() : [c, ...ancestors(c)].flatMap((u) => [...(this.#readers.get(u) ?? [])]);
+      for (const e of docs) {
+        if (this.#docs.get(e.uri) !== e) continue;
+        for (const [id, slot] of e.cache ?? []) if (slot.reads.size && [...slot.reads].some((r) => touches(r, c))) e.cache!.delete(id);
       }
+      this.#readers.delete(c);
     }
   }
 
@@ -240,6 +280,14 @@ function makeEntry(uri: string, languageId: string, version: number, text: strin
     entry.marked = text.includes(MARK);
   }
   return entry;
+}
+
+/** The folders above a normalised URI, nearest first (`file:///a/b/c` → `file:///a/b`, `file:///a`). */
+function ancestors(uri: string): string[] {
+  const out: string[] = [];
+  const start = uri.indexOf('://') + 3;
+  for (let at = uri.lastIndexOf('/'); at > start; at = uri.lastIndexOf('/', at - 1)) out.push(uri.slice(0, at));
+  return out;
 }
 
 /** A position component as LSP defines it (a non-negative integer): numbers are floored and clamped, anything else is rejected. */

@@ -10,6 +10,7 @@
  * says so through `onDidLoad`, after which the server re-validates the open documents.
  */
 import type { IWorkspaceHost } from '../core/host';
+import type { WalkFilter } from '../core/liveFiles';
 
 /** One file found under a workspace folder. */
 export interface FoundFile {
@@ -27,8 +28,12 @@ export interface WorkspaceFs extends IWorkspaceHost {
   removeRoot(folderUri: string): void;
   /** True when the server may offer an edit that creates or changes this URI. */
   mayWrite(uri: string): boolean;
-  /** The files under a workspace folder whose path `accept`s, at most `limit` (node_modules and .git left out). */
-  findFiles(folderUri: string, accept: (path: string) => boolean, limit: number): Promise<FoundFile[]>;
+  /**
+   * The files under a workspace folder whose path `accept`s, at most `limit` (.git left out), and
+   * that `filter` keeps (paths relative to the folder; a host that walks the folder skips the
+   * folders it does not enter). Symbolic links inside the folder are followed.
+   */
+  findFiles(folderUri: string, accept: (path: string) => boolean, limit: number, filter?: WalkFilter): Promise<FoundFile[]>;
   /** Every file of these folders as URIs, at most `limit`, synchronously (instruction globs). */
   listFiles(folderUris: string[], limit: number): string[];
   /** Loads the texts of these files so that `readText` answers from memory (a no-op where reads are synchronous anyway). */

@@ -34,6 +34,7 @@ import { fileKindOf } from '../core/fileKinds';
 import { LineModels } from './lineModel';
 import { mapPositions } from '../core/lineMap';
 import { ConfigStore, isConfigFile } from './config';
+import { isIgnoreFile, LiveFolders } from './liveFolders';
 import { relativeLabel } from '../core/host';
 import { dirnameUri } from '../core/world/paths';
 import type { ServerHost } from './host';
@@ -53,6 +54,9 @@ const folderUri = (uri: string): string => {
 
 const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 
+/** The `clientInfo.name` of VS Code and its builds that share its chat and skill loader (Insiders, OSS, VSCodium). */
+const VS_CODE_CLIENT = /^(Visual Studio Code|Code - OSS|VSCodium)\b/;
+
 /** Starts the server on a connection, reading the workspace through the host its entry point gives. */
 export function startServer(connection: Connection, host: ServerHost): void {
   const runner = createRunner(connection);
@@ -68,6 +72,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   let folders: string[] = [];
   /** The documents the client's editors show, when it says (agentFiles/visibleEditors); every open one otherwise. */
   let shown: Set<string> | undefined;
+  /** The client is VS Code (from `clientInfo` at initialize). */
+  let editorIsVsCode = false;
 
   const providers = createProviders(documents);
   const providerOf = (doc: OpenDocument) => (doc.kind ? providers[doc.kind] : undefined);
@@ -76,6 +82,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const formatContext: FormatContext = {
     host: index.host,
     files: () => index.files(),
+    skillsNamed: (key) => index.skillsNamed(key),
     textOf: (uri) => index.host.readText(uri),
     roots: () => folders,
     get schemaDiagnostics() {
@@ -92,6 +99,10 @@ export function startServer(connection: Connection, host: ServerHost): void {
       return settings.editorValidatesPromptFiles;
     },
     editorShows: (uri) => !shown || shown.has(uri),
+    get editorIsVsCode() {
+      return editorIsVsCode;
+    },
+    repository: () => index.repository(),
   };
   const configs = new ConfigStore(
     (uri) => index.host.readText(uri),
@@ -99,6 +110,14 @@ export function startServer(connection: Connection, host: ServerHost): void {
     // A config above the workspace folder, or above the repository the file is in, never applies (as in the CLI).
     { inside: (folder) => folders.some((f) => folder === f || folder.startsWith(f + '/')), isRepoRoot: (folder) => index.host.exists(`${folder}/.git`) },
   );
+  // The index holds the live files only, as the CLI's walk finds them.
+  const live = new LiveFolders(
+    (uri) => index.host.readText(uri),
+    configs,
+    () => folders,
+  );
+  index.liveFilter = (folder) => live.filter(folder);
+  index.isLive = (uri) => live.isLive(uri);
   /** The format context of one file: the `targets` of its .agent-files.json win over the setting (diagnostics, features and its index entry alike). */
   const contextFor = (uri: string): FormatContext => {
     const found = configs.forFile(uri);
@@ -193,6 +212,13 @@ export function startServer(connection: Connection, host: ServerHost): void {
   const sendStatus = (status: IndexStatus) => {
     if (statusNotifications) void connection.sendNotification(IndexStatusNotification, status);
   };
+  // A plugin or marketplace manifest changed: the targets of plugin skills may have (every cached analysis, index entry and open document again).
+  index.onDidChangeRepository(() => {
+    documents.settingsChanged();
+    void configs.whileIndexing(() => index.reindexAll());
+    for (const e of documents.all()) refresh(e);
+  });
+
   let indexTimer: ReturnType<typeof setTimeout> | undefined;
   index.onDidChange(() => {
     pull.invalidate();
@@ -243,6 +269,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     statusNotifications = (params.initializationOptions as { indexStatus?: unknown } | undefined)?.indexStatus === true;
     progressSupport = !!caps.window?.workDoneProgress && !statusNotifications;
     folderEvents = !!caps.workspace?.workspaceFolders;
+    editorIsVsCode = VS_CODE_CLIENT.test(params.clientInfo?.name ?? '');
     applySettings(readSettings(params.initializationOptions, DEFAULT_SETTINGS));
     folders = (params.workspaceFolders ?? []).map((f) => folderUri(f.uri)).filter((u) => host.fs.servesFolder(u));
     if (!folders.length && params.rootUri && host.fs.servesFolder(folderUri(params.rootUri))) folders = [folderUri(params.rootUri)];
@@ -282,6 +309,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
         for (const r of removed) index.host.removeRoot(r);
         const added = e.added.map((a) => folderUri(a.uri)).filter((u) => host.fs.servesFolder(u));
         folders = [...folders.filter((f) => !removed.has(f)), ...added];
+        live.changed();
         // What the host may read changed: no cached analysis stands.
         documents.settingsChanged();
         workspace.reports.invalidateAll();
@@ -297,6 +325,12 @@ export function startServer(connection: Connection, host: ServerHost): void {
             { globPattern: '**/{SKILL,skill,AGENT}.md' },
             { globPattern: '**/.agent-world/**' },
             { globPattern: '**/.agent-files.json' },
+            // Plugin and marketplace manifests decide who loads a plugin's skills.
+            { globPattern: '**/{.claude-plugin,.codex-plugin}/*.json' },
+            { globPattern: '**/.agents/plugins/marketplace.json' },
+            { globPattern: '**/plugin.json' },
+            { globPattern: '**/.gitignore' },
+            { globPattern: '**/.git/info/exclude' },
             ...INSTRUCTION_WATCHERS,
             ...(host.watchEverything ? [{ globPattern: '**/*' }] : []),
           ],
@@ -397,17 +431,20 @@ export function startServer(connection: Connection, host: ServerHost): void {
     runner.safeNotify('didChangeWatchedFiles', async (p) => {
       // The host re-reads the changed files first (at once on Node, over the client in the browser).
       await Promise.all(p.changes.map((c) => host.fs.refresh(c.uri, c.type === FileChangeType.Deleted)));
-      if (p.changes.some((c) => isConfigFile(c.uri))) {
-        configs.changed();
-        // A config's `targets` reach every file's index entry (the view shows them), not only diagnostics.
-        void configs.whileIndexing(() => index.reindexAll());
+      const configChanged = p.changes.some((c) => isConfigFile(c.uri));
+      if (configChanged) configs.changed();
+      if (configChanged || p.changes.some((c) => isIgnoreFile(c.uri))) {
+        // What is live may have changed (a .gitignore, `include` or `ignore`): the folders are scanned again,
+        // which also remakes every entry (a config's `targets` reach the view, not only diagnostics).
+        live.changed();
+        void scanWorkspace(folders);
       }
       filesChanged(
         p.changes.map((c) => c.uri),
         p.changes.some((c) => c.type === FileChangeType.Deleted),
       );
       // A file that is neither indexed nor one of ours (seen by a watch-everything host) leaves the index as it is.
-      const indexed = (uri: string) => index.get(uri) !== undefined || isTracked(URI.parse(uri).path);
+      const indexed = (uri: string) => index.get(uri) !== undefined || isTracked(URI.parse(uri).path) || index.isManifest(uri);
       for (const c of p.changes) if (!documents.get(c.uri) && indexed(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
       if (p.changes.some((c) => c.type !== FileChangeType.Changed)) workspaceFiles.invalidate();
       revalidateOpen();

@@ -1,19 +1,25 @@
 /**
- * The workspace index: every supported file under the workspace folders, read in the
- * background with progress, kept current from watched-file events, with open buffers ahead
- * of disk. Files over the size limit are indexed lazily (when opened), with a message.
+ * The workspace index: every live supported file under the workspace folders (what the
+ * folders' .gitignore files, the default list and .agent-files.json leave out is not indexed,
+ * as in the CLI's walk), read in the background with progress, kept current from watched-file
+ * events, with open buffers ahead of disk. Files over the size limit are indexed lazily (when
+ * opened), with a message.
  */
 import { URI } from 'vscode-uri';
 import { fileKindOf } from '../core/fileKinds';
 import { isConfigFile } from '../core/config';
 import type { IndexedFile } from '../core/indexTypes';
-import { skillSourceManifests } from '../core/skills/source';
+import { isPluginManifest, readRepositoryFacts, type RepositoryFacts } from '../core/skills';
+import type { WalkFilter } from '../core/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
 
 /** The files the index keeps track of: every file of ours by name, and `.agent-files.json`. */
 export function isTracked(path: string): boolean {
   return fileKindOf(path) !== null || isConfigFile(path);
 }
+
+/** How duplicate skill names are compared: trimmed, NFKC-normalised. */
+export const skillNameKey = (name: string): string => name.trim().normalize('NFKC');
 
 /** Files larger than this are skipped by the background scan (they are indexed once opened). */
 export const LAZY_INDEX_BYTES = 5 * 1024 * 1024;
@@ -36,12 +42,43 @@ export class WorkspaceIndex {
   #knownSorted: readonly string[] | undefined;
   /** True while a scan runs. */
   #scanning = 0;
+  /** The URIs of the SKILL.md entries (open winning over disk) that declare a name, by `skillNameKey` of the name. */
+  readonly #skillNames = new Map<string, Set<string>>();
   readonly #listeners: (() => void)[] = [];
   /** Bumped on every change to the index; `files()` is rebuilt only when it moved. */
   #generation = 0;
   #files: { generation: number; files: readonly IndexedFile[] } | undefined;
   /** Builds the index entry of a file's text (set by the server from the format providers). */
   summarize: (uri: string, text: string) => IndexedFile | null = () => null;
+  /** The plugin and marketplace manifests of the workspace (their URIs), and what they say, read when first asked. */
+  readonly #manifests = new Set<string>();
+  #facts: RepositoryFacts | undefined;
+  readonly #factListeners: (() => void)[] = [];
+
+  /** What the workspace's plugin and marketplace manifests say (who loads a plugin's skills). */
+  repository(): RepositoryFacts {
+    return (this.#facts ??= readRepositoryFacts([...this.#manifests].sort(), this.host));
+  }
+
+  /** Called after a manifest was added, changed or removed (targets of plugin skills may have changed). */
+  onDidChangeRepository(listener: () => void): void {
+    this.#factListeners.push(listener);
+  }
+
+  /** True when the URI is a plugin or marketplace manifest (tracked for `repository()`, not indexed). */
+  isManifest(uri: string): boolean {
+    return isPluginManifest(URI.parse(uri).path);
+  }
+
+  #manifestsChanged(): void {
+    this.#facts = undefined;
+    for (const l of this.#factListeners) l();
+  }
+
+  /** Which files of a workspace folder are live (set by the server; none: every file). */
+  liveFilter: (folderUri: string) => WalkFilter | undefined = () => undefined;
+  /** True when a file on disk is live (set by the server with `liveFilter`). */
+  isLive: (uri: string) => boolean = () => true;
 
   onDidChange(listener: () => void): void {
     this.#listeners.push(listener);
@@ -96,38 +133,59 @@ export class WorkspaceIndex {
     return this.#open.get(uri) ?? this.#disk.get(uri);
   }
 
+  /** The SKILL.md entries that declare a name with this key (see `skillNameKey`), without walking the index. */
+  skillsNamed(key: string): IndexedFile[] {
+    return [...(this.#skillNames.get(key) ?? [])].map((uri) => this.get(uri)!);
+  }
+
+  /** Replaces one entry (open or disk), keeping the name index in step. */
+  #set(map: Map<string, IndexedFile>, uri: string, file: IndexedFile | null): void {
+    this.#name(uri, false);
+    if (file) map.set(uri, file);
+    else map.delete(uri);
+    this.#name(uri, true);
+  }
+
+  #name(uri: string, add: boolean): void {
+    const f = this.get(uri);
+    if (f?.kind !== 'skill' || !f.nameRange) return;
+    const key = skillNameKey(f.name);
+    const uris = this.#skillNames.get(key);
+    if (add) (uris ?? this.#skillNames.set(key, new Set()).get(key)!).add(uri);
+    else if (uris) {
+      uris.delete(uri);
+      if (!uris.size) this.#skillNames.delete(key);
+    }
+  }
+
   setOpen(uri: string, file: IndexedFile | null): void {
-    if (file) this.#open.set(uri, file);
-    else this.#open.delete(uri);
+    this.#set(this.#open, uri, file);
     this.#changed();
   }
 
-  /** Reads and indexes one file from disk (null when it is not one of ours or unreadable). */
+  /** Reads and indexes one file from disk (null when it is not one of ours, not live, or unreadable). */
   indexFromDisk(uri: string): IndexedFile | null {
-    if (!fileKindOf(URI.parse(uri).path)) return null;
+    if (!fileKindOf(URI.parse(uri).path) || !this.isLive(uri)) return null;
     const text = this.host.readText(uri);
     return text === undefined ? null : this.summarize(uri, text);
   }
 
   /** Re-reads every indexed disk file (after a setting that changes summaries). */
   reindexAll(): void {
-    for (const uri of [...this.#disk.keys()]) {
-      const f = this.indexFromDisk(uri);
-      if (f) this.#disk.set(uri, f);
-      else this.#disk.delete(uri);
-    }
+    for (const uri of [...this.#disk.keys()]) this.#set(this.#disk, uri, this.indexFromDisk(uri));
     this.#changed();
   }
 
   /** A watched file was created, changed or deleted (once the host has re-read it). */
   fileChanged(uri: string, deleted: boolean): void {
     this.#noteKnown(uri, !deleted && isTracked(URI.parse(uri).path));
-    if (deleted) this.#disk.delete(uri);
-    else {
-      const f = this.indexFromDisk(uri);
-      if (f) this.#disk.set(uri, f);
-      else this.#disk.delete(uri);
+    if (this.isManifest(uri)) {
+      if (deleted) this.#manifests.delete(uri);
+      else this.#manifests.add(uri);
+      this.#manifestsChanged();
+      return;
     }
+    this.#set(this.#disk, uri, deleted ? null : this.indexFromDisk(uri));
     this.#changed();
   }
 
@@ -148,17 +206,30 @@ export class WorkspaceIndex {
   async #scan(folders: string[], progress: (done: number, total: number) => void, isCancelled: () => boolean): Promise<ScanReport> {
     for (const f of folders) this.host.addRoot(f);
     const found: FoundFile[] = [];
-    for (const f of folders) found.push(...(await this.host.findFiles(f, isTracked, SCAN_LIMIT)));
+    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => isTracked(p) || isPluginManifest(p), SCAN_LIMIT, this.liveFilter(f))));
+    // A scan again (a .gitignore or an `include` changed) drops what it no longer finds.
+    const seen = new Set(found.map((f) => f.uri));
+    const under = (uri: string) => folders.some((f) => uri.startsWith(f.endsWith('/') ? f : `${f}/`));
+    for (const uri of [...this.#disk.keys()]) if (!seen.has(uri) && under(uri)) this.#disk.delete(uri);
+    for (const uri of [...this.#known]) if (!seen.has(uri) && under(uri)) this.#noteKnown(uri, false);
     const skipped: string[] = [];
     const uris: string[] = [];
+    const manifests: string[] = [];
     for (const f of found) {
-      if (f.size !== undefined && f.size > LAZY_INDEX_BYTES) skipped.push(URI.parse(f.uri).fsPath);
-      else if (fileKindOf(URI.parse(f.uri).path)) uris.push(f.uri);
-      else this.#noteKnown(f.uri, true);
+      const path = URI.parse(f.uri).path;
+      if (isPluginManifest(path)) manifests.push(f.uri);
+      else if (fileKindOf(path) === null) this.#noteKnown(f.uri, true);
+      else if (f.size !== undefined && f.size > LAZY_INDEX_BYTES) skipped.push(URI.parse(f.uri).fsPath);
+      else uris.push(f.uri);
     }
     progress(0, uris.length);
-    // The plugin and marketplace manifests a skill's entry names (read ahead where reads are asynchronous).
-    await this.host.prefetch([...new Set(uris.flatMap((u) => (fileKindOf(URI.parse(u).path) === 'skill' ? skillSourceManifests(u) : [])))]);
+    // The manifests first: the skills indexed next are checked for the clients they name.
+    const newManifests = manifests.filter((m) => !this.#manifests.has(m));
+    if (newManifests.length) {
+      await this.host.prefetch(newManifests);
+      for (const m of newManifests) this.#manifests.add(m);
+      this.#manifestsChanged();
+    }
     let last = Date.now();
     for (let start = 0; start < uris.length && !isCancelled(); start += PREFETCH_BATCH) {
       const batch = uris.slice(start, start + PREFETCH_BATCH);
@@ -169,7 +240,7 @@ export class WorkspaceIndex {
         this.#noteKnown(uri, true);
         const f = this.indexFromDisk(uri);
         if (f) {
-          this.#disk.set(uri, f);
+          this.#set(this.#disk, uri, f);
           // Requests between two slices see the files indexed so far (listeners hear of it once, at the end).
           this.#generation++;
         }

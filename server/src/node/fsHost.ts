@@ -139,8 +139,9 @@ export class NodeFsHost implements IWorkspaceHost {
     const p = this.pathOf(uri);
     if (p === null) return undefined;
     try {
-      const st = fs.statSync(p);
-      if (!st.isFile() || st.size > MAX_READ_BYTES) return undefined;
+      // No exception for a missing file: most reads are of config candidates that are not there.
+      const st = fs.statSync(p, { throwIfNoEntry: false });
+      if (!st?.isFile() || st.size > MAX_READ_BYTES) return undefined;
       return fs.readFileSync(p, 'utf8');
     } catch {
       return undefined;
@@ -191,11 +192,13 @@ const MAX_LINK_HOPS = 40;
  * Iterative: the depth of a path a document writes must not become stack depth.
  */
 export function realLocation(p: string, lstat: (p: string) => fs.Stats | undefined = lstatOrNone): string | null {
-  try {
-    return fs.realpathSync.native(p); // it exists: the OS answers in one call
-  } catch {
-    // Something on the way is missing, dangling or looping: walk it part by part.
-  }
+  // A path that is not there (most config candidates) is walked at once: realpath would throw, and an exception costs more than the walk.
+  if (lstat(p) !== undefined)
+    try {
+      return fs.realpathSync.native(p); // it exists: the OS answers in one call
+    } catch {
+      // Something on the way is dangling or looping: walk it part by part.
+    }
   const top = path.parse(p).root;
   if (!top) return null;
   let cur = top;
@@ -259,22 +262,8 @@ export function findFiles(root: string, accept: (p: string) => boolean, limit = 
   const stack = [root];
   while (stack.length && out.length < limit) {
     const dir = stack.pop()!;
-    let raw: fs.Dirent<Buffer>[];
-    try {
-      raw = fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
-    } catch (e) {
-      skipped?.(dir, `the folder cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-      continue;
-    }
-    const entries: { name: string; e: fs.Dirent<Buffer> }[] = [];
-    for (const e of raw) {
-      const name = e.name.toString('utf8');
-      if (Buffer.from(name, 'utf8').equals(e.name)) entries.push({ name, e });
-      else if (e.isDirectory() || (e.isFile() && accept(path.join(dir, name)))) {
-        skipped?.(path.join(dir, escapedName(e.name)), `its name is not valid UTF-8, so ${e.isDirectory() ? 'nothing in it is' : 'it is not'} checked (rename it to UTF-8)`);
-      }
-    }
-    entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+    const entries = folderEntries(dir, accept, skipped);
+    if (!entries) continue;
     for (const { name, e } of entries) {
       const p = path.join(dir, name);
       if (e.isDirectory()) {
@@ -283,6 +272,31 @@ export function findFiles(root: string, accept: (p: string) => boolean, limit = 
     }
   }
   return out.sort();
+}
+
+/**
+ * The entries of a folder whose names are valid UTF-8, in reverse name order (a walk's stack
+ * pops them in order), or null when it cannot be read. What is left out is told to `skipped`:
+ * the folder that cannot be read, and a folder, or a file `accept` would take, whose name is not
+ * valid UTF-8.
+ */
+export function folderEntries(dir: string, accept: (p: string) => boolean, skipped?: (shown: string, why: string) => void): { name: string; e: fs.Dirent<Buffer> }[] | null {
+  let raw: fs.Dirent<Buffer>[];
+  try {
+    raw = fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
+  } catch (e) {
+    skipped?.(dir, `the folder cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    return null;
+  }
+  const entries: { name: string; e: fs.Dirent<Buffer> }[] = [];
+  for (const e of raw) {
+    const name = e.name.toString('utf8');
+    if (Buffer.from(name, 'utf8').equals(e.name)) entries.push({ name, e });
+    else if (e.isDirectory() || (e.isFile() && accept(path.join(dir, name)))) {
+      skipped?.(path.join(dir, escapedName(e.name)), `its name is not valid UTF-8, so ${e.isDirectory() ? 'nothing in it is' : 'it is not'} checked (rename it to UTF-8)`);
+    }
+  }
+  return entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
 
 /** A file name's bytes as text: its valid UTF-8 as it is, every other byte as `\xNN`. */

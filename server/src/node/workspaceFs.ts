@@ -6,6 +6,8 @@ import * as fs from 'node:fs';
 import { URI } from 'vscode-uri';
 import type { FoundFile, ServerHost, WorkspaceFs } from '../lsp/host';
 import { findFiles, NodeFsHost } from './fsHost';
+import { walkFiles } from './walk';
+import type { WalkFilter } from '../core/liveFiles';
 
 const fsPathOf = (folderUri: string): string | null => {
   try {
@@ -56,11 +58,11 @@ export class NodeWorkspaceFs implements WorkspaceFs {
     return this.#fs.linkOutside(uri);
   }
 
-  findFiles(folderUri: string, accept: (path: string) => boolean, limit: number): Promise<FoundFile[]> {
+  findFiles(folderUri: string, accept: (path: string) => boolean, limit: number, filter?: WalkFilter): Promise<FoundFile[]> {
     const root = fsPathOf(folderUri);
     if (root === null) return Promise.resolve([]);
     const out: FoundFile[] = [];
-    for (const p of findFiles(root, accept, limit)) {
+    for (const p of walkFiles(root, accept, { limit, ...(filter ? { filter } : {}) })) {
       try {
         out.push({ uri: URI.file(p).toString(), size: fs.statSync(p).size });
       } catch {

@@ -14,6 +14,7 @@ export const CONFIG_FILE_NAME = '.agent-files.json';
 export { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
 import { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
 import { splitUri } from '../uriPath';
+import { ignoreTooCostly } from './nearest';
 
 export type RuleSetting = Severity | 'off';
 const SETTINGS: readonly RuleSetting[] = ['off', 'error', 'warning', 'information', 'hint'];
@@ -25,12 +26,15 @@ export interface AgentFilesConfig {
   targets?: readonly Target[];
   /** Globs, relative to the config file's folder, of files not to check. */
   ignore: readonly string[];
+  /** Globs, relative to the config file's folder, of files to check although the default list or a .gitignore leaves them out. */
+  include: readonly string[];
   maxDiagnostics: number;
 }
 
 export const DEFAULT_CONFIG: AgentFilesConfig = Object.freeze({
   rules: Object.freeze({}),
   ignore: Object.freeze([]) as readonly string[],
+  include: Object.freeze([]) as readonly string[],
   maxDiagnostics: DEFAULT_MAX_DIAGNOSTICS,
 });
 
@@ -40,7 +44,9 @@ export interface ParsedConfig {
   diagnostics: Diagnostic[];
 }
 
-const KEYS = ['$schema', 'rules', 'targets', 'ignore', 'maxDiagnostics'];
+const KEYS = ['$schema', 'rules', 'targets', 'ignore', 'include', 'maxDiagnostics'];
+/** Unknown rule codes of one file that get a "did you mean" (each suggestion compares the code with every rule code). */
+export const MAX_SUGGESTIONS = 100;
 
 /** Reads a config file's text. */
 export function parseConfig(text: string): ParsedConfig {
@@ -55,10 +61,11 @@ export function parseConfig(text: string): ParsedConfig {
   const rules: Record<string, RuleSetting> = {};
   let targets: Target[] | undefined;
   const ignore: string[] = [];
+  const include: string[] = [];
   let maxDiagnostics = DEFAULT_MAX_DIAGNOSTICS;
   if (!root || root.type !== 'object') {
     if (root) d('config-bad-value', 'error', `${CONFIG_FILE_NAME} must hold a JSON object`, rangeOf(root));
-    return { config: { rules, ignore, maxDiagnostics }, diagnostics: out };
+    return { config: { rules, ignore, include, maxDiagnostics }, diagnostics: out };
   }
   for (const prop of root.children ?? []) {
     const k = prop.children?.[0];
@@ -68,6 +75,7 @@ export function parseConfig(text: string): ParsedConfig {
     }
   }
   const rulesNode = findNodeAtLocation(root, ['rules']);
+  let unknownRules = 0;
   if (rulesNode) {
     if (rulesNode.type !== 'object') d('config-bad-value', 'error', '\'rules\' must be an object of rule code → severity or "off"', rangeOf(rulesNode));
     else
@@ -76,7 +84,7 @@ export function parseConfig(text: string): ParsedConfig {
         if (!k || !v || typeof k.value !== 'string') continue;
         const code = k.value;
         if (!RULE_CODES.has(code)) {
-          const s = suggestCode(code);
+          const s = ++unknownRules <= MAX_SUGGESTIONS ? suggestCode(code) : undefined;
           d('config-unknown-rule', 'warning', `Unknown rule '${code}'${s ? `; did you mean '${s}'?` : ''} (see docs/rules.md)`, rangeOf(k), s ? { suggestion: s } : undefined);
         }
         if (v.type !== 'string' || !SETTINGS.includes(v.value as RuleSetting)) {
@@ -99,13 +107,26 @@ export function parseConfig(text: string): ParsedConfig {
       targets = found;
     }
   }
-  const ignoreNode = findNodeAtLocation(root, ['ignore']);
-  if (ignoreNode) {
-    if (ignoreNode.type !== 'array') d('config-bad-value', 'error', "'ignore' must be an array of glob strings", rangeOf(ignoreNode));
+  for (const [key, list] of [
+    ['ignore', ignore],
+    ['include', include],
+  ] as const) {
+    const node = findNodeAtLocation(root, [key]);
+    if (!node) continue;
+    if (node.type !== 'array') d('config-bad-value', 'error', `'${key}' must be an array of glob strings`, rangeOf(node));
     else
-      for (const item of ignoreNode.children ?? []) {
-        if (item.type === 'string' && item.value !== '') ignore.push(item.value as string);
-        else d('config-bad-value', 'error', "Each 'ignore' entry must be a non-empty glob string", rangeOf(item));
+      for (const item of node.children ?? []) {
+        if (item.type === 'string' && item.value !== '') {
+          list.push(item.value as string);
+          const costly = ignoreTooCostly(item.value as string);
+          if (costly)
+            d(
+              'config-ignore-too-costly',
+              'warning',
+              `The '${key}' glob ${JSON.stringify(item.value)} is too costly for Agent Files to match: ${costly}; it ${key === 'ignore' ? 'ignores' : 'brings back'} no file`,
+              rangeOf(item),
+            );
+        } else d('config-bad-value', 'error', `Each '${key}' entry must be a non-empty glob string`, rangeOf(item));
       }
   }
   const maxNode = findNodeAtLocation(root, ['maxDiagnostics']);
@@ -115,7 +136,7 @@ export function parseConfig(text: string): ParsedConfig {
       d('config-bad-value', 'error', "'maxDiagnostics' must be a whole number of at least 1", rangeOf(maxNode));
     else maxDiagnostics = n;
   }
-  const config: AgentFilesConfig = { rules, ignore, maxDiagnostics };
+  const config: AgentFilesConfig = { rules, ignore, include, maxDiagnostics };
   if (targets?.length) config.targets = targets;
   out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return { config, diagnostics: out };
@@ -140,32 +161,48 @@ export function isConfigFile(uriOrPath: string): boolean {
   return /(^|[\\/])\.agent-files\.json$/.test(uriOrPath);
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+/**
+ * The edit distance of `a` and `b` when it is at most `max`, else `max + 1`: only the band of
+ * cells within `max` of the diagonal is filled, and the walk stops once a row is past `max`.
+ */
+function distanceWithin(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const big = max + 1;
+  let prev = new Array<number>(b.length + 1);
+  let cur = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j <= max ? j : big;
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const t = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = t;
+    const from = Math.max(1, i - max);
+    const to = Math.min(b.length, i + max);
+    cur.fill(big);
+    cur[0] = i <= max ? i : big;
+    let best = cur[0]!;
+    for (let j = from; j <= to; j++) {
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1), big);
+      best = Math.min(best, cur[j]!);
     }
+    if (best > max) return big;
+    [prev, cur] = [cur, prev];
   }
-  return row[b.length]!;
+  return prev[b.length]!;
 }
+
+const LOWER_CODES = [...RULE_CODES].map((c) => ({ code: c, lower: c.toLowerCase() }));
 
 /** The known rule code nearest to `code`, when it is close enough to be a typo. */
 export function suggestCode(code: string): string | undefined {
   if (code.length > 200) return undefined;
-  let best: string | undefined;
-  let bestD = Infinity;
   const lower = code.toLowerCase();
-  for (const c of RULE_CODES) {
-    const dd = distance(lower, c.toLowerCase());
-    if (dd < bestD) {
-      bestD = dd;
-      best = c;
+  let max = Math.max(2, Math.floor(code.length / 4));
+  let best: string | undefined;
+  for (const c of LOWER_CODES) {
+    const dd = distanceWithin(lower, c.lower, max);
+    if (dd <= max) {
+      // A nearer code narrows the band for the rest; ties keep the first, as before.
+      best = c.code;
+      max = dd - 1;
+      if (max < 0) break;
     }
   }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(code.length / 4)) ? best : undefined;
+  return best;
 }

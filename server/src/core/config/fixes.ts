@@ -16,7 +16,12 @@ export const QUICK_FIXES: Readonly<Record<string, { fix: string; safe: boolean; 
   'skill-name-directory-mismatch': { fix: 'Set name to the folder name', safe: false, why: 'renames the skill' },
   'skill-field-typo': { fix: 'Rename the key', safe: false, why: 'a key that was ignored starts being read' },
   'skill-unexpected-field': { fix: "Move under 'metadata:'", safe: false, why: 'a client that reads the key at the top level stops seeing it' },
-  'skill-file-missing': { fix: 'Create the file', safe: false, why: 'creates a file (empty), which is not a text fix' },
+  'skill-file-missing': {
+    fix: 'Point the link at the file where it is, or create the file',
+    safe: false,
+    why: 'the link may have meant another file; creating one makes an empty file, which is not a text fix',
+  },
+  'instructions-link-missing': { fix: 'Point the link at the file where it is', safe: false, why: 'the link may have meant another file' },
   'agent-workflow-not-schema': { fix: 'Replace with the schema id', safe: false, why: 'changes which workflow the agent runs' },
   'world-legacy-dialect': { fix: 'Migrate legacy world.json', safe: false, why: 'rewrites the workflow graph' },
   'world-prompt-not-found': { fix: 'Create the prompt from the template', safe: false, why: 'creates a file with new instructions' },

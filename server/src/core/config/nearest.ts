@@ -1,5 +1,7 @@
 /** Finding the configuration that applies to a file, and its `ignore` globs. */
-import picomatch from 'picomatch';
+import picomatch from 'picomatch/posix';
+import { trimEndWhere } from '../text';
+import { compileGlob } from '../glob';
 import { configCandidates, CONFIG_FILE_NAME, DEFAULT_CONFIG, parseConfig, type AgentFilesConfig } from './config';
 
 export interface FoundConfig {
@@ -49,35 +51,85 @@ export function nearestConfig(
   return { config: DEFAULT_CONFIG };
 }
 
-const matchers = new Map<string, (p: string) => boolean>();
-
 /** True when `fileUri` matches one of the config's `ignore` globs, taken relative to the config file's folder. */
 export function isIgnored(found: FoundConfig, fileUri: string): boolean {
   if (!found.uri || found.config.ignore.length === 0) return false;
-  const dir = found.uri.slice(0, found.uri.lastIndexOf('/') + 1);
-  if (!fileUri.startsWith(dir)) return false;
-  let rel: string;
+  const rel = relativeToConfig(found.uri, fileUri);
+  return rel !== undefined && found.config.ignore.some((g) => matcher(g)(rel));
+}
+
+/** Why an `ignore` or `include` glob is too costly to match (it then matches nothing), or undefined. */
+export function ignoreTooCostly(glob: string): string | undefined {
+  const base = trimEndWhere(glob.replace(/^\.\//, ''), (c) => c === '/');
+  return compileGlob(base).tooCostly ?? compileGlob(`${base}/**`).tooCostly;
+}
+
+/**
+ * True when the config's `include` globs bring back a path that the default list or a
+ * .gitignore leaves out (docs/cli.md#what-is-checked): a file they match, or a folder they name
+ * or name something inside: `tests/fixtures/**`, `tests/fixtures/a/SKILL.md` and a glob of any
+ * depth ending in `fixtures/**` all enter `tests/fixtures`; a leading globstar alone names no folder.
+ */
+export function isIncluded(found: FoundConfig, uri: string, isDir: boolean): boolean {
+  if (!found.uri || found.config.include.length === 0) return false;
+  const rel = relativeToConfig(found.uri, uri);
+  if (rel === undefined) return false;
+  return found.config.include.some((g) => (isDir ? folderMatcher(g)(rel) : matcher(g)(rel)));
+}
+
+/** A URI relative to the folder of a config file, decoded; undefined outside it. */
+function relativeToConfig(configUri: string, uri: string): string | undefined {
+  const dir = configUri.slice(0, configUri.lastIndexOf('/') + 1);
+  if (!uri.startsWith(dir)) return undefined;
   try {
-    rel = decodeURIComponent(fileUri.slice(dir.length));
+    return decodeURIComponent(uri.slice(dir.length));
   } catch {
-    rel = fileUri.slice(dir.length);
+    return uri.slice(dir.length); // a stray `%` in a file name: compared as written
   }
-  return found.config.ignore.some((g) => matcher(g)(rel));
+}
+
+const matchers = new Map<string, (p: string) => boolean>();
+const folderMatchers = new Map<string, (p: string) => boolean>();
+
+function remember(cache: Map<string, (p: string) => boolean>, glob: string, make: () => (p: string) => boolean): (p: string) => boolean {
+  let m = cache.get(glob);
+  if (!m) {
+    try {
+      m = make();
+    } catch {
+      m = () => false; // a glob picomatch cannot compile matches nothing (the schema shows it)
+    }
+    if (cache.size > 1000) cache.clear();
+    cache.set(glob, m);
+  }
+  return m;
 }
 
 function matcher(glob: string): (p: string) => boolean {
-  let m = matchers.get(glob);
-  if (!m) {
-    try {
-      // A glob naming a folder (`vendor/`, `vendor`) ignores what is under it too.
-      const base = glob.replace(/^\.\//, '').replace(/\/+$/, '');
-      const test = picomatch([base, `${base}/**`], { dot: true, windows: false });
-      m = (p: string) => test(p);
-    } catch {
-      m = () => false;
+  return remember(matchers, glob, () => {
+    // A glob naming a folder (`vendor/`, `vendor`) covers what is under it too; one too costly to match matches nothing (parseConfig reports it).
+    const base = trimEndWhere(glob.replace(/^\.\//, ''), (c) => c === '/');
+    const [self, below] = [compileGlob(base), compileGlob(`${base}/**`)];
+    return (p: string) => self.match(p) || below.match(p);
+  });
+}
+
+/** Matches a folder the glob, or the glob's leading folders, name (a prefix of nothing but `**` names none). */
+function folderMatcher(glob: string): (p: string) => boolean {
+  return remember(folderMatchers, glob, () => {
+    const parts =
+      picomatch.scan(
+        trimEndWhere(glob.replace(/^\.\//, ''), (c) => c === '/'),
+        { parts: true },
+      ).parts ?? [];
+    const prefixes: string[] = [];
+    for (let k = parts.length; k >= 1; k--) {
+      const head = parts.slice(0, k);
+      if (head.every((x) => x === '**')) break;
+      prefixes.push(head.join('/'));
     }
-    if (matchers.size > 1000) matchers.clear();
-    matchers.set(glob, m);
-  }
-  return m;
+    const tests = prefixes.map((g) => compileGlob(g).match);
+    const whole = matcher(glob);
+    return (p: string) => whole(p) || tests.some((t) => t(p));
+  });
 }

@@ -23,7 +23,7 @@ export interface Suppression {
 }
 
 const HTML = /^(\s*)<!--\s*agent-files-(disable-next-line|disable-file|disable|enable)\b([^]*?)-->\s*$/;
-const YAML = /(^|\s)#\s*agent-files-disable-line\b(.*)$/;
+const YAML = /(^|\s)#\s*agent-files-disable-line\b([^]*)$/;
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
 function codesIn(text: string, line: number, at: number): { code: string; range: Range }[] {
@@ -50,9 +50,11 @@ export function findSuppressions(text: string): Suppression[] {
   for (let i = 1; i < fmEnd; i++) {
     const line = lines[i]!;
     if (!line.includes('agent-files-disable-line')) continue;
-    const m = YAML.exec(line);
+    // `.` stops at U+2028 and U+2029: only a comment after the last of them can reach the end of the line (read from there, the pattern is linear).
+    const after = Math.max(line.lastIndexOf('\u2028'), line.lastIndexOf('\u2029')) + 1;
+    const m = YAML.exec(line.slice(after));
     if (!m) continue;
-    const start = m.index + m[1]!.length;
+    const start = after + m.index + m[1]!.length;
     const codesAt = line.length - m[2]!.length;
     out.push({
       kind: 'line',
@@ -108,35 +110,89 @@ export function findSuppressions(text: string): Suppression[] {
   return out;
 }
 
-const covers = (s: Suppression, d: Diagnostic) =>
-  d.range.start.line >= s.fromLine && d.range.start.line <= s.toLine && (s.codes.length === 0 || s.codes.some((c) => c.code === d.code));
+/** Sorted line numbers, asked whether any lies in a range (binary search). */
+class Lines {
+  readonly #lines: number[];
+  constructor(lines: number[]) {
+    this.#lines = lines.sort((a, b) => a - b);
+  }
+  /** Whether any line lies in [from, to]. */
+  anyIn(from: number, to: number): boolean {
+    let lo = 0;
+    let hi = this.#lines.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.#lines[mid]! < from) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.#lines.length && this.#lines[lo]! <= to;
+  }
+}
+
+/** Line ranges merged into disjoint sorted ones, asked whether they cover a line (binary search). */
+class Coverage {
+  readonly #from: number[] = [];
+  readonly #to: number[] = [];
+  constructor(ranges: [number, number][]) {
+    ranges.sort((a, b) => a[0] - b[0]);
+    for (const [f, t] of ranges) {
+      const last = this.#to.length - 1;
+      if (last >= 0 && f <= this.#to[last]! + 1) this.#to[last] = Math.max(this.#to[last]!, t);
+      else {
+        this.#from.push(f);
+        this.#to.push(t);
+      }
+    }
+  }
+  covers(line: number): boolean {
+    let lo = 0;
+    let hi = this.#from.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.#from[mid]! <= line) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 && this.#to[lo - 1]! >= line;
+  }
+}
 
 /**
  * The diagnostics no suppression silences, plus an `unused-suppression` hint for each comment
- * (or code of a comment) that silenced nothing. Input diagnostics are not changed.
+ * (or code of a comment) that silenced nothing. Input diagnostics are not changed. Each
+ * suppression's range is asked of the sorted lines of the diagnostics (of its codes), and each
+ * diagnostic of the merged ranges of the suppressions (of its code): (S + D) log (S + D), not S × D.
  */
 export function applySuppressions(diagnostics: readonly Diagnostic[], suppressions: readonly Suppression[]): Diagnostic[] {
   if (suppressions.length === 0) return [...diagnostics];
-  const used = new Set<string>();
-  const kept: Diagnostic[] = [];
+  const linesOf = new Map<string, number[]>();
+  const allLines: number[] = [];
   for (const d of diagnostics) {
-    let hit = false;
-    for (let k = 0; k < suppressions.length; k++) {
-      const s = suppressions[k]!;
-      if (!covers(s, d)) continue;
-      hit = true;
-      used.add(s.codes.length === 0 ? `${k}` : `${k}:${d.code}`);
-    }
-    if (!hit) kept.push(d);
+    const line = d.range.start.line;
+    allLines.push(line);
+    (linesOf.get(d.code) ?? linesOf.set(d.code, []).get(d.code)!).push(line);
   }
+  const all = new Lines(allLines);
+  const byCode = new Map([...linesOf].map(([code, lines]) => [code, new Lines(lines)]));
+  const everyCode: [number, number][] = [];
+  const perCode = new Map<string, [number, number][]>();
+  for (const s of suppressions) {
+    if (s.codes.length === 0) everyCode.push([s.fromLine, s.toLine]);
+    for (const c of s.codes) (perCode.get(c.code) ?? perCode.set(c.code, []).get(c.code)!).push([s.fromLine, s.toLine]);
+  }
+  const coverAll = new Coverage(everyCode);
+  const coverCode = new Map([...perCode].map(([code, ranges]) => [code, new Coverage(ranges)]));
+  const kept = diagnostics.filter((d) => {
+    const line = d.range.start.line;
+    return !coverAll.covers(line) && !coverCode.get(d.code)?.covers(line);
+  });
   const before = kept.length;
-  suppressions.forEach((s, k) => {
+  for (const s of suppressions) {
     if (s.codes.length === 0) {
-      if (!used.has(`${k}`)) kept.push(unused(s.range, 'This suppression comment silences nothing'));
-      return;
+      if (!all.anyIn(s.fromLine, s.toLine)) kept.push(unused(s.range, 'This suppression comment silences nothing'));
+      continue;
     }
     for (const c of s.codes)
-      if (!used.has(`${k}:${c.code}`))
+      if (!byCode.get(c.code)?.anyIn(s.fromLine, s.toLine))
         kept.push(
           unused(
             c.range,
@@ -144,7 +200,7 @@ export function applySuppressions(diagnostics: readonly Diagnostic[], suppressio
             c.code,
           ),
         );
-  });
+  }
   // The hints join the others in reading order.
   return kept.length === before ? kept : kept.sort(byPosition);
 }

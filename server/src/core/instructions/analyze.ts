@@ -14,6 +14,7 @@ import { checkInstructionFrontmatter, readInstructionFrontmatter, type Instructi
 import { checkCommands } from './commands';
 import { splitUri } from '../uriPath';
 import { editorValidatesFile, withoutEditorCheckedLinks } from '../editorChecks';
+import { unclosedFence, unclosedFenceMessage } from '../markdownBlocks';
 
 const MISSING_LINK: ReadonlySet<string> = new Set(['instructions-link-missing']);
 
@@ -25,7 +26,7 @@ export const CLAUDE_ADVISED_LINES = 200;
 export interface InstructionOptions {
   /** Workspace folders as URIs: links outside them are reported, commands look no further up. */
   workspaceRoots?: readonly string[];
-  /** Workspace file URIs, for "this glob matches no file" (relative to the folder the file speaks for). */
+  /** Workspace file URIs, for "this glob matches no file" and the package.json files and Makefiles commands are looked for in. */
   workspaceFiles?: readonly string[];
   /** The editor (VS Code) validates instruction frontmatter itself: leave out what it reports. */
   editorValidates?: boolean;
@@ -104,10 +105,8 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
       range: { start: { line: CLAUDE_ADVISED_LINES, character: 0 }, end: { line: CLAUDE_ADVISED_LINES, character: line.length } },
     });
   }
-  for (const f of scan.fences) {
-    if (f.closeLine !== undefined) continue;
-    out.push({ code: 'instructions-fence-unclosed', severity: 'warning', message: 'This code fence is never closed: everything after it is read as code', range: f.range });
-  }
+  const unclosed = unclosedFence(scan.fences, scan.lines);
+  if (unclosed) out.push({ code: 'instructions-fence-unclosed', severity: 'warning', message: unclosedFenceMessage(unclosed), range: unclosed.fence.range });
   let imports: ResolvedImport[] = [];
   if (info.imports) {
     const r = checkImports(text, uri, host, info.imports, options.workspaceRoots);
@@ -117,7 +116,8 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   const links = checkInstructionLinks(text, uri, start, host, options.workspaceRoots);
   // VS Code reports a missing file on the links of the instruction files it validates itself.
   out.push(...(options.editorValidates && editorValidatesFile(splitUri(uri).path) ? withoutEditorCheckedLinks(links, text, MISSING_LINK) : links));
-  out.push(...checkCommands(scan.code, uri, host, options.workspaceRoots ? { roots: options.workspaceRoots } : {}, scan.lines));
+  const commandOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.workspaceFiles ? { files: options.workspaceFiles } : {}) };
+  out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
   const analysis: InstructionAnalysis = {
     info,
     scan,

@@ -1,14 +1,18 @@
 /**
  * Commands an instruction file tells agents to run that the repository does not define:
- * `npm run X` / `pnpm X` / `yarn X` / `bun run X` with no script X in the nearest package.json,
- * `make X` with no target X in the Makefile. Only code is read (code spans and shell blocks),
- * never prose; a command whose folder, package or Makefile cannot be known is left alone.
+ * `npm run X` / `pnpm X` / `yarn X` / `bun run X` with no script X in the nearest package.json
+ * nor in any other of the repository, `make X` with no target X in the Makefile nor in any other
+ * (or with no Makefile in the repository at all). Where it looks: repoCommands.ts. Only code is
+ * read (code spans and shell blocks), never prose; a command whose folder, package or Makefile
+ * cannot be known is left alone, and so are templates.
  */
 import { linkOutside, type IWorkspaceHost } from '../host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, resolveRelative } from '../world/paths';
 import type { CodeText } from './scan';
 import { projectBaseOf } from './files';
+import { definesTarget, type MakefileFacts } from './makefile';
+import { isInstructionTemplate, RepositoryCommands } from './repoCommands';
 
 /** Fenced-block languages whose lines are commands ('' = no language given). */
 const SHELL_LANGS = new Set([
@@ -34,21 +38,38 @@ const SHELL_LANGS = new Set([
   'plaintext',
 ]);
 
-/** pnpm's own commands (a word after `pnpm` that is one of these is not a script). */
+/**
+ * pnpm's own commands (a word after `pnpm` that is one of these is not a script): pnpm's command
+ * table (pnpm/src/cmd), and the npm commands pnpm 10 and older hand to npm (`pnpm docs`, `pnpm
+ * view`; pnpm 11 refuses them as not implemented, which is no missing script either).
+ */
 const PNPM_OWN = new Set(
-  'add audit bin cat-file cat-index config create dedupe deploy dlx doctor env exec fetch find-hash help i import init install install-test ignored-builds approve-builds it licenses link list ln ls outdated pack patch patch-commit patch-remove prune publish rb rebuild recursive remove rm root self-update server setup store un uninstall unlink up update upgrade why -v --version -h --help'.split(
-    ' ',
-  ),
+  [
+    'add approve-builds audit bin c cache cat-file cat-index ci clean completion config create dedupe deploy dlx doctor env exec fetch find-hash get help i ignored-builds import',
+    'init install install-test it licenses link list ll ln login logout ls outdated pack patch patch-commit patch-remove peers prune publish purge rb rebuild recursive remove rm root',
+    'run-script runtime sbom self-update server set setup store un uninstall unlink up update upgrade version why -v --version -h --help',
+    'access adduser bugs deprecate dist-tag docs edit find home info issues owner ping prefix profile pkg repo search set-script show star stars team token unpublish unstar view whoami xmas',
+  ]
+    .join(' ')
+    .split(' '),
 );
 /** Yarn's own commands (classic and berry). */
 const YARN_OWN = new Set(
-  'add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init install link list login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild remove search sdks set stage tag team unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces -v --version -h --help'.split(
+  'add audit autoclean bin cache check config constraints create dedupe dlx exec explain generate-lock-entry global help import info init install licenses link list login logout node npm outdated owner pack patch patch-commit plugin policies publish rebuild remove search sdks set stage tag team unlink unplug up upgrade upgrade-interactive version versions why workspace workspaces -v --version -h --help'.split(
     ' ',
   ),
 );
-/** Options that run a script of another package (or many): the nearest package.json is not the one read. */
-const ELSEWHERE = /^(?:-w|--workspace(?:=.*)?|--workspaces|-ws|--prefix(?:=.*)?|-C|--dir(?:=.*)?|--cwd(?:=.*)?|--filter(?:=.*)?|-F|-r|--recursive|--if-present|-g|--global)$/;
+/**
+ * Options that run a script of another package (or many): the nearest package.json is not the
+ * one read, so the script is looked for in every package.json of the repository. The first take
+ * a value as the next word.
+ */
+const ELSEWHERE_WITH_VALUE = /^(?:-w|--workspace|--prefix|-C|--dir|--cwd|--filter|-F)$/;
+const ELSEWHERE = /^(?:--workspace=.*|--prefix=.*|--dir=.*|--cwd=.*|--filter=.*|--workspaces|-ws|-r|--recursive)$/;
+/** Options after which the command is not the repository's to judge: a global package, or a script run only if present. */
+const NOT_OURS = /^(?:-g|--global|--if-present)$/;
 const NAME = /^[A-Za-z0-9_][\w:.@/+-]*$/;
+const FILE_LIKE = /\/|\.(?:[cm]?[jt]sx?|sh|py|rb)$/;
 /** A line that hedges its commands ("`npm run lint` (if available)") names scripts that may be missing on purpose. */
 const HEDGE = /\bif (?:it )?(?:available|present|exists|defined|configured|any)\b|\bwhere available\b|--if-present/i;
 /**
@@ -64,6 +85,8 @@ const COMMON_BINS = new Set(
 export interface CommandCheckOptions {
   /** Workspace folders as URIs: the upward search for package.json and Makefile stops at them. */
   roots?: readonly string[];
+  /** Workspace file URIs: the other package.json files and Makefiles of the repository are found there. */
+  files?: readonly string[];
 }
 
 interface Segment {
@@ -99,6 +122,22 @@ function segments(c: CodeText): Segment[] {
   return out;
 }
 
+/**
+ * True for a command that makes a new project (`npm create vite`, `pnpm create`, `yarn create`,
+ * `bun create`, `npm init <initializer>`, `npx create-next-app`, `npx @scope/start my-app`,
+ * `pnpm dlx`, `bunx`): what an instruction file runs after it runs in the project it made.
+ */
+function generatesProject(words: Segment['words']): boolean {
+  const w = words.map((x) => x.text);
+  const tool = w[0];
+  if ((tool === 'npm' || tool === 'pnpm' || tool === 'yarn' || tool === 'bun') && (w[1] === 'create' || (w[1] === 'init' && w[2] !== undefined && !w[2].startsWith('-'))))
+    return true;
+  const runner = tool === 'npx' || tool === 'pnpx' || tool === 'bunx' ? 1 : (tool === 'pnpm' || tool === 'yarn') && w[1] === 'dlx' ? 2 : -1;
+  if (runner < 0) return false;
+  const pkg = w.slice(runner).find((x) => !x.startsWith('-'));
+  return pkg !== undefined && /(?:^|[/@-])(?:create|start|init|new)(?:[-@]|$)/.test(pkg);
+}
+
 interface Invocation {
   tool: 'npm' | 'pnpm' | 'yarn' | 'bun' | 'make';
   /** The script or target names. */
@@ -114,13 +153,19 @@ function invocation(words: Segment['words']): Invocation | null {
   while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!.text)) i++; // FOO=bar npm test
   if (words[i]?.text === 'sudo' || words[i]?.text === 'npx' || words[i]?.text === 'time') return null;
   const tool = words[i]?.text;
-  const rest = words.slice(i + 1);
-  if (rest.some((w) => ELSEWHERE.test(w.text))) return null;
+  const rest: Segment['words'] = [];
+  for (let k = i + 1; k < words.length; k++) {
+    const w = words[k]!.text;
+    if (NOT_OURS.test(w)) return null;
+    if (ELSEWHERE_WITH_VALUE.test(w)) k++;
+    else if (!ELSEWHERE.test(w)) rest.push(words[k]!);
+  }
   const first = rest[0];
   const at = words[i];
   if (!at) return null;
+  // A name that looks like a file (`scripts/x.ts`, `x.mjs`) is a file to run, not a script to judge.
   const one = (name: { text: string; from: number; to: number } | undefined, t: Invocation['tool']): Invocation | null =>
-    name && NAME.test(name.text) ? { tool: t, names: [name], from: at.from, to: name.to } : null;
+    name && NAME.test(name.text) && !FILE_LIKE.test(name.text) ? { tool: t, names: [name], from: at.from, to: name.to } : null;
   switch (tool) {
     case 'npm':
       if (first?.text === 'run' || first?.text === 'run-script' || first?.text === 'rum' || first?.text === 'urn') return one(rest[1], 'npm');
@@ -134,6 +179,8 @@ function invocation(words: Segment['words']): Invocation | null {
     case 'yarn':
       if (!first || first.text.startsWith('-')) return null;
       if (first.text === 'run') return one(rest[1], 'yarn');
+      // `yarn workspace NAME [run] SCRIPT` runs a script of that package.
+      if (first.text === 'workspace') return rest[2]?.text === 'run' ? one(rest[3], 'yarn') : one(rest[2], 'yarn');
       if (YARN_OWN.has(first.text) || first.text.includes('/') || first.text.includes('.')) return null;
       return one(first, 'yarn');
     case 'bun':
@@ -158,9 +205,12 @@ function within(uri: string, roots: readonly string[] | undefined): boolean {
 
 interface PackageFacts {
   uri: string;
-  scripts?: string[];
+  /** The script names, and ` (scripts: …)` for messages, made once per package.json; undefined when it does not parse. */
+  scripts?: { has: ReadonlySet<string>; listing: string };
   /** Dependency names: `pnpm X` and `yarn X` run a dependency's binary when there is no script X. */
-  deps: string[];
+  deps: ReadonlySet<string>;
+  /** The same names, and each without its `@scope/`. */
+  bins: ReadonlySet<string>;
 }
 
 /** Binaries whose package has another name. */
@@ -184,42 +234,28 @@ function packageFacts(uri: string, text: string): PackageFacts {
   try {
     const j = JSON.parse(text) as Record<string, unknown>;
     const keys = (v: unknown) => (v && typeof v === 'object' ? Object.keys(v) : []);
-    return { uri, scripts: keys(j['scripts']), deps: [...keys(j['dependencies']), ...keys(j['devDependencies']), ...keys(j['optionalDependencies'])] };
+    const scripts = keys(j['scripts']);
+    const deps = new Set([...keys(j['dependencies']), ...keys(j['devDependencies']), ...keys(j['optionalDependencies'])]);
+    const bins = new Set(deps);
+    for (const d of deps) bins.add(d.replace(/^@[^/]+\//, ''));
+    return { uri, scripts: { has: new Set(scripts), listing: listing('scripts', scripts) }, deps, bins };
   } catch {
-    return { uri, deps: [] };
+    return { uri, deps: new Set(), bins: new Set() };
   }
 }
 
 /** True when `pnpm name` / `yarn name` can run a binary of the package's dependencies. */
 function isDependencyBin(name: string, pkg: PackageFacts): boolean {
-  const bare = (d: string) => d.replace(/^@[^/]+\//, '');
-  return pkg.deps.some((d) => d === name || bare(d) === name || (BIN_PACKAGES[name] ?? []).includes(d));
+  return pkg.bins.has(name) || (BIN_PACKAGES[name] ?? []).some((d) => pkg.deps.has(d));
 }
 
-/**
- * The targets a Makefile defines; undefined when it includes other makefiles or has pattern
- * rules (`%:`), as any name could then be a target.
- */
-export function makeTargets(text: string): string[] | undefined {
-  const out = new Set<string>();
-  for (const raw of text.split(/\r?\n/)) {
-    if (/^\s*-?s?include\s/.test(raw)) return undefined;
-    if (raw.startsWith('\t') || raw.trimStart().startsWith('#')) continue;
-    const m = /^([^\s:#=][^:=]*?)\s*::?(?![=])/.exec(raw);
-    if (!m) continue;
-    for (const t of m[1]!.split(/\s+/)) {
-      if (t.includes('%')) return undefined;
-      if (t.includes('$')) return undefined;
-      if (t) out.add(t);
-    }
-  }
-  return [...out];
-}
-
-const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
+/** Files make or a build generator makes a Makefile from (autotools, CMake, Meson, qmake): a Makefile may appear there after a build step. */
+const MAKEFILE_SOURCES = ['Makefile.in', 'Makefile.am', 'configure', 'configure.ac', 'configure.in', 'CMakeLists.txt', 'meson.build'];
 
 export function checkCommands(code: readonly CodeText[], fileUri: string, host: IWorkspaceHost, options: CommandCheckOptions = {}, lines: readonly string[] = []): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // A template speaks for the projects it is copied into.
+  if (isInstructionTemplate(fileUri, options.roots)) return out;
   const lineOf = (n: number) => lines[n] ?? '';
   // Agents run commands from the folder the file speaks for (above `.github/` or `.claude/`).
   const base = projectBaseOf(fileUri);
@@ -244,6 +280,7 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
       return false;
     }
   };
+  const repo = new RepositoryCommands(host, read, fileUri, options.roots, options.files);
   const packageCache = new Map<string, PackageFacts | null>();
   /** The nearest package.json from `dir` up (inside the workspace), as npm finds it. */
   const nearestPackage = (dir: string): PackageFacts | null => {
@@ -295,44 +332,55 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
         cwd = cwd && w[1] ? cd(cwd, w[1].text) : undefined;
         continue;
       }
+      // A project generator makes another project: the commands after it are that project's.
+      if (generatesProject(w)) {
+        cwd = undefined;
+        continue;
+      }
       if (!cwd) continue;
       const inv = invocation(w);
       if (!inv || hedged) continue;
       const range: Range = { start: { line: seg.line, character: inv.from }, end: { line: seg.line, character: inv.to } };
       const written = c.text.slice(inv.from - c.character, inv.to - c.character);
+      const dir = cwd;
       if (inv.tool === 'make') {
-        let text: string | undefined;
-        for (const name of MAKEFILES) {
-          text = read(resolveRelative(cwd, name));
-          if (text !== undefined || linkOutside(host, resolveRelative(cwd, name)) !== undefined) break;
-        }
-        if (text === undefined) continue;
-        const targets = makeTargets(text);
-        if (!targets) continue;
-        const missing = inv.names.filter((n) => !targets.includes(n.text));
+        const here = repo.makefileAt(dir);
+        const missing = inv.names.filter((n) => !(here && definesTarget(here.facts, n.text)) && !repo.makeTargetAnywhere(dir, n.text));
         if (!missing.length) continue;
-        out.push({
-          code: 'instructions-command-undefined',
-          severity: 'warning',
-          message: `'${written}': the Makefile defines no target ${missing.map((m) => `'${m.text}'`).join(', ')}${listing(
-            'targets',
-            targets.filter((t) => !t.startsWith('.')),
-          )}`,
-          range,
-          data: { tool: 'make', missing: missing.map((m) => m.text) },
-        });
+        const names = missing.map((m) => `'${m.text}'`).join(', ');
+        const others = distinct([...repo.makefilesAbove(dir), ...repo.makefiles()]).filter((m) => m.uri !== here?.uri);
+        let message: string;
+        let severity: Diagnostic['severity'] = 'warning';
+        if (here) {
+          message = `'${written}': the Makefile defines no target ${names}${targetListing(here.facts)}${others.length ? `; nor does any other Makefile of the repository (${lookedIn(base, others)})` : ''}`;
+        } else {
+          // With no Makefile where it runs, make stops unless a build step makes one there; say so only when the whole repository was seen.
+          if (!repo.wholeRepository || MAKEFILE_SOURCES.some((f) => exists(resolveRelative(dir, f)))) continue;
+          // In a shell block it is a command to run here; in a line of prose it may be one choice among others ("a Makefile → `make test`").
+          if (!inBlock) severity = 'information';
+          message = others.length
+            ? `'${written}': no Makefile of the repository defines a target ${names} (${lookedIn(base, others)}), and ${relative(base, dir) || 'this folder'} has none: make stops with "No rule to make target"`
+            : `'${written}': the repository has no Makefile (GNUmakefile, makefile or Makefile): make stops with "No rule to make target"`;
+        }
+        out.push({ code: 'instructions-command-undefined', severity, message, range, data: { tool: 'make', missing: missing.map((m) => m.text) } });
         continue;
       }
       const pkg = nearestPackage(cwd);
       if (!pkg?.scripts) continue;
       const name = inv.names[0]!.text;
-      if (pkg.scripts.includes(name)) continue;
-      const bare = (inv.tool === 'pnpm' || inv.tool === 'yarn') && !/^(?:pnpm|yarn) run\b/.test(written);
+      if (pkg.scripts.has.has(name)) continue;
+      // `pnpm X`, `yarn [run] X` and `bun run X` run a dependency's binary when there is no script X (`pnpm run X` and `npm run X` do not).
+      const bare = inv.tool === 'yarn' || inv.tool === 'bun' || (inv.tool === 'pnpm' && !/^pnpm run\b/.test(written));
       if (bare && (COMMON_BINS.has(name) || isDependencyBin(name, pkg) || exists(resolveRelative(dirnameUri(pkg.uri), `node_modules/.bin/${name}`)))) continue;
+      // Agents run scripts of other packages too (`cd packages/x`, `--filter x`): one that some package.json defines is defined.
+      if (repo.scriptAnywhere(dir, name)) continue;
+      const others = distinct([...repo.packagesAbove(dir), ...repo.packages()]).filter((p) => p.uri !== pkg.uri);
       out.push({
         code: 'instructions-command-undefined',
         severity: 'warning',
-        message: `'${written}': no script '${name}' in ${relative(base, pkg.uri)}${listing('scripts', pkg.scripts)}`,
+        message: `'${written}': no script '${name}' in ${relative(base, pkg.uri)}${pkg.scripts.listing}${
+          others.length ? `; nor in any other package.json of the repository (${lookedIn(base, others)})` : ''
+        }`,
         range,
         data: { tool: inv.tool, missing: [name], packageJson: pkg.uri },
       });
@@ -342,10 +390,36 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
   return out;
 }
 
-function listing(what: string, names: string[]): string {
-  if (!names.length) return ` (it has no ${what})`;
-  const shown = names.slice(0, 12);
-  return ` (${what}: ${shown.join(', ')}${names.length > shown.length ? `, … ${names.length - shown.length} more` : ''})`;
+function listing(what: string, names: readonly string[], keep: (name: string) => boolean = () => true): string {
+  const shown: string[] = [];
+  let count = 0;
+  for (const n of names) {
+    if (!keep(n)) continue;
+    if (++count <= 12) shown.push(n);
+  }
+  if (!count) return ` (it has no ${what})`;
+  return ` (${what}: ${shown.join(', ')}${count > shown.length ? `, … ${count - shown.length} more` : ''})`;
+}
+
+const targetListings = new WeakMap<MakefileFacts, string>();
+
+/** ` (targets: …)` of a Makefile for messages, made once per Makefile read (names starting with `.` left out). */
+function targetListing(facts: MakefileFacts): string {
+  let l = targetListings.get(facts);
+  if (l === undefined) targetListings.set(facts, (l = listing('targets', [...facts.targets], (t) => !t.startsWith('.'))));
+  return l;
+}
+
+/** Each file once, in the order first seen. */
+function distinct<T extends { uri: string }>(found: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return found.filter((f) => !seen.has(f.uri) && !!seen.add(f.uri));
+}
+
+/** `looked in a/package.json, b/package.json and 12 more`. */
+function lookedIn(base: string, found: readonly { uri: string }[]): string {
+  const shown = found.slice(0, 3).map((f) => relative(base, f.uri));
+  return `looked in ${shown.join(', ')}${found.length > shown.length ? ` and ${found.length - shown.length} more` : ''}`;
 }
 
 function relative(dir: string, uri: string): string {

@@ -7,7 +7,7 @@
  */
 import { dirnameUri } from '../world/paths';
 import type { InstructionVariant } from './files';
-import { globMatcher } from './globs';
+import { globMatcher, type GlobStyle } from './globs';
 
 export interface InstructionEntry {
   uri: string;
@@ -53,8 +53,8 @@ function rel(root: string, uri: string): string {
   return decodeURIComponent(uri.slice(root.replace(/\/$/, '').length + 1));
 }
 
-function firstMatch(globs: readonly string[], path: string): string | undefined {
-  return globs.find((g) => globMatcher(g)(path));
+function firstMatch(globs: readonly string[], path: string, style: GlobStyle): string | undefined {
+  return globs.find((g) => globMatcher(g, style)(path));
 }
 
 /** What each client loads for `fileUri`; `root` is the workspace folder holding it. */
@@ -92,7 +92,7 @@ export function instructionsInEffect(fileUri: string, root: string, files: reado
     const path = rel(base, fileUri);
     if (!f.globs) claude.push({ uri: f.uri, why: 'rule without paths (always loaded)' });
     else {
-      const g = firstMatch(f.globs, path);
+      const g = firstMatch(f.globs, path, 'claude-rule');
       if (g) claude.push({ uri: f.uri, why: `paths matches '${g}'` });
     }
   }
@@ -121,7 +121,7 @@ export function instructionsInEffect(fileUri: string, root: string, files: reado
   }
   for (const f of files) {
     if (f.variant !== 'copilot-scoped' || !f.globs) continue;
-    const g = firstMatch(f.globs, relPath);
+    const g = firstMatch(f.globs, relPath, 'copilot');
     if (g) copilot.push({ uri: f.uri, why: `applyTo matches '${g}'${f.excludeAgent?.length ? ` (not for ${f.excludeAgent.join(', ')})` : ''}` });
   }
   out.push({ client: 'GitHub Copilot', order: 'always-on files, then .instructions.md whose applyTo matches (no guaranteed order)', items: copilot });

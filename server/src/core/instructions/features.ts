@@ -74,7 +74,7 @@ export function instructionHover(text: string, uri: string, pos: Position, host:
         const cap = 10_000;
         const files = relativePaths(projectBaseOf(uri), options.workspaceFiles);
         for (const g of fm.globs) {
-          const n = countMatches(g.glob, files, cap);
+          const n = countMatches(g.glob, files, cap, info.frontmatter);
           lines.push(`- \`${g.glob}\`: ${n >= cap ? `${cap} or more files` : `${n} file${n === 1 ? '' : 's'}`} in the workspace`);
         }
       }

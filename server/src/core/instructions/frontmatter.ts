@@ -6,7 +6,7 @@
 import type { Diagnostic, Range } from '../types';
 import { parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
 import { suggestAmong } from '../skills/clientFields';
-import { countMatches, globProblem } from './globs';
+import { countMatches, globProblem, globTooCostly, splitGlobList } from './globs';
 
 export type FrontmatterStyle = 'copilot' | 'claude-rule';
 
@@ -33,15 +33,25 @@ export interface InstructionFrontmatter {
   excludeAgent?: string[];
 }
 
-/** The patterns of the glob key, each with the range of its own text where it can be found. */
-function globsOf(e: FrontmatterEntry, fm: YamlFrontmatter, split: boolean): GlobEntry[] {
+/**
+ * The patterns of the glob key, each with the range of its own text where it can be found. A
+ * string is a comma-separated list, split outside braces as VS Code splits `applyTo` (Claude
+ * Code documents `paths` strings the same way); `applyTo` list items are split too, `paths` list
+ * items are one pattern each. An empty list is one empty pattern (VS Code reports it).
+ */
+function globsOf(e: FrontmatterEntry, fm: YamlFrontmatter, style: FrontmatterStyle): GlobEntry[] {
   const src = fm.text.slice(fm.index.offsetAt(e.valueRange.start), fm.index.offsetAt(e.valueRange.end));
   const base = fm.index.offsetAt(e.valueRange.start);
   const out: GlobEntry[] = [];
   const values: string[] = typeof e.value === 'string' ? [e.value] : Array.isArray(e.value) ? e.value.filter((v): v is string => typeof v === 'string') : [];
+  const split = (v: string) => {
+    if (style === 'claude-rule' && typeof e.value !== 'string') return [v];
+    const parts = splitGlobList(v);
+    return parts.length ? parts : [''];
+  };
   let from = 0;
   for (const v of values) {
-    for (const raw of split ? v.split(',') : [v]) {
+    for (const raw of split(v)) {
       const glob = raw.trim();
       const at = glob ? src.indexOf(glob, from) : -1;
       if (at >= 0) from = at + glob.length;
@@ -55,7 +65,7 @@ function globsOf(e: FrontmatterEntry, fm: YamlFrontmatter, split: boolean): Glob
 export function readInstructionFrontmatter(text: string, style: FrontmatterStyle): InstructionFrontmatter {
   const fm = parseYamlFrontmatter(text, { split: 'lines' });
   const globKey = fm.entries.find((e) => e.key === GLOB_KEY[style]);
-  const out: InstructionFrontmatter = { fm, globs: globKey ? globsOf(globKey, fm, style === 'copilot') : [] };
+  const out: InstructionFrontmatter = { fm, globs: globKey ? globsOf(globKey, fm, style) : [] };
   if (globKey) out.globKey = globKey;
   const ex = fm.entries.find((e) => e.key === 'excludeAgent');
   if (ex) out.excludeAgent = typeof ex.value === 'string' ? [ex.value] : Array.isArray(ex.value) ? ex.value.map(String) : [];
@@ -120,7 +130,18 @@ export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: Fr
         });
         continue;
       }
-      if (options.workspaceFiles && countMatches(g.glob, options.workspaceFiles, 1) === 0) {
+      const costly = globTooCostly(g.glob, style);
+      if (costly) {
+        out.push({
+          code: 'instructions-glob-too-costly',
+          severity: 'information',
+          message: `Glob pattern '${g.glob}' is too costly for Agent Files to match: ${costly}. ${reader} still applies it; Agent Files treats it as matching no file (no match count, not in the instructions in effect)`,
+          range: g.range,
+          data: { glob: g.glob },
+        });
+        continue;
+      }
+      if (options.workspaceFiles && countMatches(g.glob, options.workspaceFiles, 1, style) === 0) {
         out.push({
           code: 'instructions-glob-no-match',
           severity: 'information',

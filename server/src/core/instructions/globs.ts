@@ -1,8 +1,42 @@
 /**
- * Glob patterns of instruction frontmatter (`applyTo`, `paths`), checked and matched with
- * picomatch (posix paths, relative to the workspace folder), never with a hand-written matcher.
+ * Glob patterns of instruction frontmatter (`applyTo`, `paths`), checked with picomatch and
+ * matched in bounded time (core/glob.ts; posix paths, relative to the workspace folder).
+ * A list in one string is split as VS Code splits `applyTo` (its `splitGlobAware`): at commas
+ * outside braces and brackets, so a pattern ending in `*.{props,targets}` is one pattern. VS Code
+ * matches each pattern against a file's whole path, case-insensitively, and a pattern that starts
+ * with neither a slash nor a globstar folder at any depth (`src/**` matches
+ * `packages/a/src/x.ts`); `copilot` matching does the same.
  */
 import picomatch from 'picomatch/posix';
+import { compileGlob } from '../glob';
+
+/** Who matches the patterns: VS Code for Copilot's `applyTo`, Claude Code for `.claude/rules` `paths` (from the project folder). */
+export type GlobStyle = 'copilot' | 'claude-rule';
+
+/**
+ * The patterns of a comma-separated list, split where VS Code splits it: at commas outside
+ * braces and brackets (one flag each, as VS Code keeps them, so a brace nested in a brace ends
+ * both), trimmed, empty ones dropped.
+ */
+export function splitGlobList(value: string): string[] {
+  const out: string[] = [];
+  let inBraces = false;
+  let inBrackets = false;
+  let from = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === '{') inBraces = true;
+    else if (c === '}') inBraces = false;
+    else if (c === '[') inBrackets = true;
+    else if (c === ']') inBrackets = false;
+    else if (c === ',' && !inBraces && !inBrackets) {
+      out.push(value.slice(from, i));
+      from = i + 1;
+    }
+  }
+  out.push(value.slice(from));
+  return out.map((g) => g.trim()).filter((g) => g !== '');
+}
 
 /** Why a pattern cannot be used, or undefined when it compiles. */
 export function globProblem(glob: string): string | undefined {
@@ -32,21 +66,34 @@ export function globProblem(glob: string): string | undefined {
   return undefined;
 }
 
-/** A matcher for workspace-relative paths ('src/a.ts'); a pattern that does not compile matches nothing. */
-export function globMatcher(glob: string): (relPath: string) => boolean {
-  try {
-    // A leading `/` or `./` anchors at the workspace folder, which every path is relative to already.
-    const g = glob.trim().replace(/^\.?\//, '');
-    const m = picomatch(g, { dot: true });
-    return (p) => m(p);
-  } catch {
-    return () => false;
-  }
+/** A leading `/` or `./` anchors at the workspace folder, which every path is relative to already. */
+const relativeGlob = (glob: string) => glob.trim().replace(/^\.?\//, '');
+
+/** The glob as `style` matches it (true: every file): VS Code matches Copilot's patterns at any depth, without case. */
+function styled(glob: string, style: GlobStyle): string | true {
+  const g = relativeGlob(glob);
+  if (style !== 'copilot') return g;
+  if (g === '**' || g === '**/*' || g === '*') return true;
+  return (g.startsWith('**/') || glob.trim().startsWith('/') ? g : `**/${g}`).toLowerCase();
+}
+
+/** A matcher for workspace-relative paths ('src/a.ts'); a pattern that does not compile, or is too costly to match, matches nothing. */
+export function globMatcher(glob: string, style: GlobStyle = 'claude-rule'): (relPath: string) => boolean {
+  const g = styled(glob, style);
+  if (g === true) return () => true;
+  const m = compileGlob(g).match;
+  return style === 'copilot' ? (p) => m(p.toLowerCase()) : m;
+}
+
+/** Why a pattern is too costly to match (see core/glob.ts), or undefined. */
+export function globTooCostly(glob: string, style: GlobStyle = 'claude-rule'): string | undefined {
+  const g = styled(glob, style);
+  return g === true ? undefined : compileGlob(g).tooCostly;
 }
 
 /** How many of `files` (workspace-relative) a pattern matches, stopping at `cap`. */
-export function countMatches(glob: string, files: readonly string[], cap = Infinity): number {
-  const m = globMatcher(glob);
+export function countMatches(glob: string, files: readonly string[], cap = Infinity, style: GlobStyle = 'claude-rule'): number {
+  const m = globMatcher(glob, style);
   let n = 0;
   for (const f of files) if (m(f) && ++n >= cap) break;
   return n;

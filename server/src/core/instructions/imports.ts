@@ -9,6 +9,7 @@ import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import type { ImportRules } from './files';
 import { scanInstructions, type ImportMention } from './scan';
 import { frontmatterEndLine } from '../skills/markdown';
+import { chainFrom, importFacts, IMPORT_LIMITS, loadImportGraph } from './importGraph';
 import { insideRoots } from './links';
 
 export interface ResolvedImport extends ImportMention {
@@ -17,9 +18,6 @@ export interface ResolvedImport extends ImportMention {
   /** Why the target is not read: in the home folder or written as an absolute path. */
   notRead?: 'home' | 'absolute';
 }
-
-/** Most files one analysis follows through imports (a guard, far above real chains). */
-const MAX_FILES = 200;
 
 export function resolveImport(fileUri: string, m: ImportMention): ResolvedImport {
   if (m.path.startsWith('~')) return { ...m, notRead: 'home' };
@@ -48,6 +46,9 @@ function exists(host: IWorkspaceHost, uri: string): boolean {
   }
 }
 
+/** Most distinct targets of a file's own imports asked about (does it exist?) in one check. */
+export const MAX_CHECKED_TARGETS = 1000;
+
 /**
  * How an import leaves the workspace, where nothing is read: `{}` for a path outside the
  * workspace folders as written (`../../x.md`), `{ via }` for one that leads out through a
@@ -63,8 +64,9 @@ export function importOutside(imp: ResolvedImport, host: IWorkspaceHost, roots: 
 /**
  * Diagnostics for a file's own imports: a target that does not exist (or is a folder), one
  * outside the workspace (which is not read, so not checked), and, following each import through
- * the files it imports in turn, the first cycle and the first file past the client's depth,
- * reported on the import that starts the chain.
+ * the files it imports in turn (one bounded walk for the whole check, see importGraph.ts), the
+ * cycle or the chain past the client's depth it leads to, reported on the import that starts
+ * the chain. When a limit left files unread, one note says which import leads past it.
  */
 export function checkImports(
   text: string,
@@ -75,19 +77,24 @@ export function checkImports(
 ): { imports: ResolvedImport[]; diagnostics: Diagnostic[] } {
   const imports = importsOf(text, fileUri);
   const out: Diagnostic[] = [];
-  const cache = new Map<string, ResolvedImport[] | null>();
-  const importsAt = (uri: string): ResolvedImport[] | null => {
-    if (!cache.has(uri)) {
-      const t = read(host, uri);
-      cache.set(uri, t === undefined ? null : importsOf(t, uri));
-    }
-    return cache.get(uri)!;
-  };
-  cache.set(fileUri, imports);
   const label = (uri: string) => relativeLabel(dirnameUri(fileUri), uri);
+  /** What each distinct target is, asked once: outside the workspace, or whether it exists. */
+  const targets = new Map<string, { outside?: { via?: string }; found: boolean }>();
+  let unchecked: ResolvedImport | undefined;
+  const followed: ResolvedImport[] = [];
   for (const imp of imports) {
     if (!imp.uri) continue;
-    const outside = importOutside(imp, host, roots);
+    let known = targets.get(imp.uri);
+    if (!known) {
+      if (targets.size >= MAX_CHECKED_TARGETS) {
+        unchecked ??= imp;
+        continue;
+      }
+      const outside = importOutside(imp, host, roots);
+      known = outside ? { outside, found: false } : { found: exists(host, imp.uri) };
+      targets.set(imp.uri, known);
+    }
+    const outside = known.outside;
     if (outside) {
       const how = outside.via === undefined ? 'lies outside the workspace' : `leads outside the workspace through the symbolic link '${label(outside.via)}'`;
       out.push({
@@ -99,7 +106,7 @@ export function checkImports(
       });
       continue;
     }
-    if (!exists(host, imp.uri)) {
+    if (!known.found) {
       out.push({
         code: 'instructions-import-missing',
         severity: 'warning',
@@ -109,54 +116,63 @@ export function checkImports(
       });
       continue;
     }
-    const found = followChain(imp.uri, [fileUri, imp.uri], importsAt, rules.maxDepth);
-    if (!found) continue;
-    const chain = found.chain.map(label).join(' → ');
-    if (found.kind === 'cycle') {
+    followed.push(imp);
+  }
+  const graph = loadImportGraph(
+    fileUri,
+    followed.map((i) => i.uri!),
+    (uri) => {
+      const t = read(host, uri);
+      return t === undefined ? null : { targets: importsOf(t, uri).flatMap((i) => (i.uri ? [i.uri] : [])), bytes: t.length };
+    },
+  );
+  const facts = importFacts(graph);
+  const node = new Map(graph.uris.map((u, i) => [u, i]));
+  for (const imp of followed) {
+    const v = node.get(imp.uri!)!;
+    const { chain, cycle } = chainFrom(graph, facts, v);
+    // The client stops `maxDepth` hops from the file: a chain longer than that loads only its first files.
+    const deep = rules.maxDepth !== undefined && chain.length - 1 > rules.maxDepth + (cycle ? 1 : 0);
+    if (!cycle && !deep) {
+      if (facts.unread[v]) unchecked ??= imp;
+      continue;
+    }
+    const shown = (deep ? chain.slice(0, rules.maxDepth! + 2) : chain).map((i) => graph.uris[i]!);
+    const names = elided(shown.map(label)).join(' → ');
+    if (!deep) {
       out.push({
         code: 'instructions-import-cycle',
         severity: 'warning',
-        message: `Import cycle: ${chain}; ${rules.client} reads each file once and stops at the repeat`,
+        message: `Import cycle: ${names}; ${rules.client} reads each file once and stops at the repeat`,
         range: imp.range,
-        data: { chain: found.chain },
+        data: { chain: elided(shown) },
       });
     } else {
-      const last = found.chain[found.chain.length - 1]!;
+      const last = shown[shown.length - 1]!;
       out.push({
         code: 'instructions-import-too-deep',
         severity: 'warning',
-        message: `Import chain ${chain} is ${found.chain.length - 1} hops deep; ${rules.client} follows ${rules.maxDepth}, so '${label(last)}' will not load`,
+        message: `Import chain ${names} is ${shown.length - 1} hops deep; ${rules.client} follows ${rules.maxDepth}, so '${label(last)}' will not load`,
         range: imp.range,
-        data: { chain: found.chain },
+        data: { chain: elided(shown) },
       });
     }
+  }
+  if (unchecked) {
+    out.push({
+      code: 'instructions-imports-unchecked',
+      severity: 'information',
+      message: `Imports from here lead to more files than Agent Files follows in one check (${IMPORT_LIMITS.files} files or ${IMPORT_LIMITS.bytes.toLocaleString('en')} characters in all, and ${MAX_CHECKED_TARGETS} distinct imports of this file); the files past that were not checked for cycles, depth or existence (${rules.client} still reads them)`,
+      range: unchecked.range,
+      data: { files: graph.filesRead, characters: graph.bytesRead },
+    });
   }
   return { imports, diagnostics: out };
 }
 
-type Found = { kind: 'cycle' | 'deep'; chain: string[] };
-
-/** Depth-first from `uri` (already on `stack`); the first cycle or too-deep file, else undefined. */
-function followChain(uri: string, stack: string[], importsAt: (uri: string) => ResolvedImport[] | null, maxDepth: number | undefined): Found | undefined {
-  let visited = 0;
-  const seen = new Set<string>();
-  const walk = (at: string, path: string[]): Found | undefined => {
-    if (++visited > MAX_FILES) return undefined;
-    const next = importsAt(at);
-    if (!next) return undefined;
-    for (const n of next) {
-      if (!n.uri) continue;
-      if (path.includes(n.uri)) return { kind: 'cycle', chain: [...path, n.uri] };
-      const hops = path.length; // the root file is path[0]: n is `hops` imports away from it
-      if (maxDepth !== undefined && hops > maxDepth) return { kind: 'deep', chain: [...path, n.uri] };
-      if (seen.has(n.uri)) continue;
-      seen.add(n.uri);
-      const r = walk(n.uri, [...path, n.uri]);
-      if (r) return r;
-    }
-    return undefined;
-  };
-  return walk(uri, stack);
+/** A chain of at most 12 names: the first 6, `…`, the last 5. */
+function elided(names: string[]): string[] {
+  return names.length <= 12 ? names : [...names.slice(0, 6), `… ${names.length - 11} more …`, ...names.slice(-5)];
 }
 
 /** The import under a position, if any. */

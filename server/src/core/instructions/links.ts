@@ -1,20 +1,25 @@
 /**
- * Relative Markdown links of an instruction file and their `#anchors`, checked by the same
- * reference check as SKILL.md (skills/references.ts) with the instruction files' wording: a
- * link may point anywhere in the workspace, not only below the file.
+ * Markdown links of an instruction file and their `#anchors`, checked by the same reference
+ * check as SKILL.md (skills/referenceCheck.ts) with the instruction files' wording: a link may
+ * point anywhere in the workspace, not only below the file. Bare paths are not links here.
  */
 import type { IWorkspaceHost } from '../host';
 import type { Diagnostic } from '../types';
 import { headingAnchors, scanMarkdown } from '../skills/markdown';
-import { checkReferences, type ReferenceWording, type SkillReference } from '../skills/references';
+import type { ReferenceWording, SkillReference } from '../skills/references';
+import { checkReferences } from '../skills/referenceCheck';
+import { ReferenceBases } from '../skills/referenceBases';
 import { dirnameUri, resolveRelative } from '../world/paths';
 
 export const INSTRUCTION_REFERENCES: ReferenceWording = {
   codes: { missing: 'instructions-link-missing', anchor: 'instructions-anchor-missing', absolute: 'instructions-link-absolute', outside: 'instructions-link-outside' },
-  missingWhere: 'in the workspace',
+  noun: 'Linked file',
+  home: "this file's folder",
+  missing: (path, from, to) => `Linked file '${path}' does not exist: the link resolves from ${from} to ${to}`,
   absoluteWhy: 'it names a file on this machine only, so write it relative to this file',
   outside: (path) => `Link '${path}' points outside the workspace: Agent Files does not read it, and a checkout of this repository elsewhere may not have it`,
   deep: false,
+  codePaths: false,
 };
 
 export function insideRoots(uri: string, roots: readonly string[] | undefined): boolean {
@@ -22,14 +27,17 @@ export function insideRoots(uri: string, roots: readonly string[] | undefined): 
   return roots.some((r) => uri === r || uri.startsWith(r.replace(/\/$/, '') + '/'));
 }
 
-/** The file's relative links (bare paths are not links in instruction files), resolved from its folder. */
+/**
+ * The file's links, relative ones resolved from its folder; `/`-rooted links are resolved by the
+ * check (from the repository root). Paths on one machine count only as link targets.
+ */
 export function instructionLinks(text: string, uri: string, startLine: number, roots?: readonly string[]): SkillReference[] {
   const scanned = scanMarkdown(text, startLine);
   const out: SkillReference[] = [];
-  for (const r of scanned.absolute) out.push({ ...r, source: 'body', escapes: false, absolute: true });
+  for (const r of scanned.absolute) if (r.kind === 'link') out.push({ ...r, source: 'body', escapes: false, absolute: true });
   for (const r of scanned.refs) {
-    if (r.kind !== 'link') continue;
-    if (r.path === '') {
+    if (r.kind !== 'link' || r.base === 'skill' || r.base === 'plugin') continue;
+    if (r.path === '' || r.base === 'root') {
       out.push({ ...r, source: 'body', escapes: false });
       continue;
     }
@@ -41,5 +49,6 @@ export function instructionLinks(text: string, uri: string, startLine: number, r
 }
 
 export function checkInstructionLinks(text: string, uri: string, startLine: number, host: IWorkspaceHost, roots?: readonly string[]): Diagnostic[] {
-  return checkReferences(instructionLinks(text, uri, startLine, roots), headingAnchors(text), host, dirnameUri(uri), INSTRUCTION_REFERENCES);
+  const bases = new ReferenceBases(host, dirnameUri(uri), roots);
+  return checkReferences(instructionLinks(text, uri, startLine, roots), () => headingAnchors(text), host, bases, INSTRUCTION_REFERENCES).map(({ atMost: _, ...d }) => d);
 }

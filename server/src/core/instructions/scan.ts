@@ -3,19 +3,12 @@
  * `@path` imports outside code, and the code a file tells agents to run (shell blocks and code
  * spans). Linear in the text size.
  */
-import { splitLines } from '../text';
+import { splitLines, trimEndWhere } from '../text';
 import type { Range } from '../types';
+import { codeSpans } from '../markdownSpans';
+import { closesFence, openingFence, type Fence } from '../markdownBlocks';
 
-export interface Fence {
-  /** The line of the opening fence. */
-  line: number;
-  /** The info string's first word (`bash`), '' when none. */
-  lang: string;
-  /** The closing line; undefined when the block is never closed. */
-  closeLine?: number;
-  /** The range of the opening fence mark. */
-  range: Range;
-}
+export type { Fence } from '../markdownBlocks';
 
 export interface ImportMention {
   /** The path as written after `@`. */
@@ -41,10 +34,10 @@ export interface InstructionScan {
   code: CodeText[];
 }
 
-const FENCE = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
 /** `@` at the start or after a space or bracket, then a path without spaces or quotes. */
 const IMPORT = /(?<=^|[\s([{>])@([^\s`'"<>()[\]{}]+)/g;
-const TRAILING = /[.,;:!?]+$/;
+/** Sentence punctuation after an import (`see @a.md.`), not part of its path. */
+const isTrailing = (c: string) => '.,;:!?'.includes(c);
 
 /**
  * True when an `@mention` reads as a file: it starts like a path (`./`, `../`, `~/`, `/`) or its
@@ -54,40 +47,6 @@ export function looksLikeImport(path: string): boolean {
   if (/^(?:\.{1,2}\/|~\/|\/)/.test(path)) return true;
   const last = path.split('/').pop() ?? '';
   return /^[^.].*\.[A-Za-z][A-Za-z0-9]{0,9}$/.test(last) && !/^\d/.test(last);
-}
-
-/** Inline code spans of one line, as [start, end) of the whole span and of its text. */
-function codeSpans(line: string): { from: number; to: number; textFrom: number; textTo: number }[] {
-  const out: { from: number; to: number; textFrom: number; textTo: number }[] = [];
-  let i = 0;
-  while (i < line.length) {
-    const at = line.indexOf('`', i);
-    if (at < 0) break;
-    let n = at;
-    while (line[n] === '`') n++;
-    const run = n - at;
-    // The span closes at the next run of exactly the same length.
-    let j = n;
-    let close = -1;
-    while (j < line.length) {
-      const k = line.indexOf('`', j);
-      if (k < 0) break;
-      let m = k;
-      while (line[m] === '`') m++;
-      if (m - k === run) {
-        close = k;
-        break;
-      }
-      j = m;
-    }
-    if (close < 0) {
-      i = n;
-      continue;
-    }
-    out.push({ from: at, to: close + run, textFrom: n, textTo: close });
-    i = close + run;
-  }
-  return out;
 }
 
 export function scanInstructions(text: string, startLine = 0): InstructionScan {
@@ -100,23 +59,17 @@ export function scanInstructions(text: string, startLine = 0): InstructionScan {
   let inComment = false;
   for (let i = Math.max(0, startLine); i < lines.length; i++) {
     const line = lines[i]!;
-    const f = FENCE.exec(line);
     if (open) {
-      if (f && f[2]![0] === open.mark[0] && f[2]!.length >= open.mark.length && f[3]!.trim() === '') {
+      if (closesFence(line, open.mark)) {
         open.fence.closeLine = i;
         open = undefined;
       } else code.push({ text: line, line: i, character: 0, source: { lang: open.fence.lang } });
       continue;
     }
-    if (f && !(f[2]![0] === '`' && f[3]!.includes('`'))) {
-      const start = f[1]!.length;
-      const fence: Fence = {
-        line: i,
-        lang: (f[3]!.trim().split(/[\s{]/)[0] ?? '').toLowerCase(),
-        range: { start: { line: i, character: start }, end: { line: i, character: start + f[2]!.length } },
-      };
-      fences.push(fence);
-      open = { fence, mark: f[2]! };
+    const opening = openingFence(line, i);
+    if (opening) {
+      fences.push(opening.fence);
+      open = opening;
       continue;
     }
     const spans = codeSpans(line);
@@ -155,7 +108,7 @@ export function scanInstructions(text: string, startLine = 0): InstructionScan {
       }
     }
     for (const m of masked.matchAll(IMPORT)) {
-      const path = m[1]!.replace(TRAILING, '');
+      const path = trimEndWhere(m[1]!, isTrailing);
       if (!path || !looksLikeImport(path)) continue;
       const a = m.index!;
       imports.push({ path, range: { start: { line: i, character: a }, end: { line: i, character: a + 1 + path.length } } });

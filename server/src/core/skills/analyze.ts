@@ -7,19 +7,27 @@
  * code points.
  */
 import type { IWorkspaceHost } from '../host';
-import { isScalar } from 'yaml';
 import { splitLines } from '../text';
-import type { Diagnostic, Range, Severity } from '../types';
-import { entriesOf, nodeRange, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
+import type { Diagnostic, Range } from '../types';
+import { nodeRange, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
 import { headingAnchors } from './markdown';
 import { fileNameOf, parentDirName, skillDirOf } from './paths';
-import { checkReferences, collectReferences, type SkillReference } from './references';
+import { collectReferences } from './references';
+import { checkReferences } from './referenceCheck';
+import { ReferenceBases } from './referenceBases';
+import { fencesOf, unclosedFence, unclosedFenceMessage } from '../markdownBlocks';
 import { checkLicenseMentions } from './licenseFile';
 import { checkClientValues, checkKeys } from './clientFields';
-import { checkCopilotName, checkLimits } from './limits';
-import { readers, resolveFindings, type Finding } from './rules';
-import { resolveTargets, type Target, type TargetSet } from './targets';
+import { checkLimits, checkVsCodeSkipsName } from './limits';
+import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
+import { resolveFindings, type Finding } from './rules';
+import { resolveTargets, type Target } from './targets';
+import type { RepositoryFacts } from './plugins';
+import { textFingerprint } from './workspace';
+import { effectMessage } from './effects';
 import { withoutEditorCheckedLinks } from '../editorChecks';
+
+export { cpLength, type SkillInfo, type SkillKeyInfo } from './specFields';
 
 export const ALLOWED_FIELDS = ['allowed-tools', 'compatibility', 'description', 'license', 'metadata', 'name'] as const;
 const ALLOWED = new Set<string>(ALLOWED_FIELDS);
@@ -30,15 +38,21 @@ export interface SkillAnalysisOptions {
   targets?: readonly Target[];
   /** Who named `targets`, for the hover ("the --target option"). */
   targetsSource?: string;
+  /** The repository's plugin and marketplace manifests, as the host found them (targets of plugin skills). */
+  repository?: RepositoryFacts;
   /** Report descriptions that do not say when to use the skill (default true). */
   descriptionHeuristic?: boolean;
   /** Check relative file references through the host (default true). */
   checkReferences?: boolean;
+  /** Workspace folders as URIs: `/`-rooted links resolve from them (or from the repository root below them). */
+  workspaceRoots?: readonly string[];
   /**
    * The editor validates SKILL.md for VS Code itself (VS Code's prompt-file validator): findings
    * it reports for its own skills are not repeated for the copilot target (see docs/rules.md).
    */
   editorValidates?: boolean;
+  /** The editor is VS Code: a skill VS Code itself skips (a `.claude/skills/` name it cannot load) is a warning, not information. */
+  editorIsVsCode?: boolean;
 }
 
 /**
@@ -64,45 +78,11 @@ export const EDITOR_REPORTED_SKILL_PROBLEMS: ReadonlySet<string> = new Set([
 ]);
 const MISSING_FILE: ReadonlySet<string> = new Set(['skill-file-missing']);
 
-export interface SkillKeyInfo {
-  keyRange: Range;
-  valueRange: Range;
-}
-
-export interface SkillInfo {
-  uri: string;
-  /** Decoded name of the folder holding the SKILL.md. */
-  dirName: string;
-  name?: string;
-  description?: string;
-  license?: string;
-  compatibility?: string;
-  allowedTools?: string;
-  /** `metadata` coerced to strings, as the reference's `read-properties` does. */
-  metadata?: Record<string, string>;
-  nameRange?: Range;
-  descriptionRange?: Range;
-  /** Every top-level key as written, with its ranges. */
-  keys: Record<string, SkillKeyInfo>;
-  references: SkillReference[];
-  /** First line of the body (after the closing `---`). */
-  bodyStartLine: number;
-  /** Who the file is checked for, and why. */
-  targets: TargetSet;
-}
-
 export interface SkillAnalysis {
   diagnostics: Diagnostic[];
   skill: SkillInfo;
   /** The frontmatter split at its closing line, when it has one (what hover reads). */
   frontmatter?: YamlFrontmatter;
-}
-
-/** Code-point length, as Python's `len`. */
-export function cpLength(s: string): number {
-  let n = 0;
-  for (const _ of s) n++;
-  return n;
 }
 
 function byCodePoint(a: string, b: string): number {
@@ -115,13 +95,6 @@ function byCodePoint(a: string, b: string): number {
   return x.length - y.length;
 }
 
-/** The severity given here is a placeholder: the rule table (./rules.ts) sets it per target. */
-function diag(code: string, severity: Severity, message: string, range: Range, data?: Record<string, unknown>, clientMessage?: Finding['clientMessage']): Finding {
-  const d: Finding = data ? { code, severity, message, range, data } : { code, severity, message, range };
-  if (clientMessage) d.clientMessage = clientMessage;
-  return d;
-}
-
 /** The Python `str.strip()` whitespace set is close enough to JS `trim()` for names. */
 function firstLineRange(text: string): Range {
   const first = splitLines(text)[0] ?? '';
@@ -132,8 +105,8 @@ function firstLineRange(text: string): Range {
 export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, options: SkillAnalysisOptions = {}): SkillAnalysis {
   const diagnostics: Finding[] = [];
   const dirName = parentDirName(uri);
-  const targets = resolveTargets(uri, host, options.targets, options.targetsSource);
-  const skill: SkillInfo = { uri, dirName, keys: {}, references: [], bodyStartLine: 0, targets };
+  const targets = resolveTargets(uri, host, options.targets, options.targetsSource, options.repository);
+  const skill: SkillInfo = { uri, dirName, keys: {}, references: [], bodyStartLine: 0, targets, fingerprint: textFingerprint(text) };
   const parsed: { frontmatter?: YamlFrontmatter } = {};
   const fileName = fileNameOf(uri);
   if (fileName !== 'SKILL.md' && fileName.toLowerCase() === 'skill.md') {
@@ -174,11 +147,31 @@ function analyzeInto(
 ): void {
   const ref = parseYamlFrontmatter(text, { split: 'reference' });
   if (!ref.present) {
-    out.push(diag('skill-frontmatter-missing', 'error', 'SKILL.md must start with YAML frontmatter (---)', firstLineRange(text)));
+    const problem = 'SKILL.md does not start with YAML frontmatter (---)';
+    out.push(
+      diag(
+        'skill-frontmatter-missing',
+        'error',
+        'SKILL.md must start with YAML frontmatter (---)',
+        firstLineRange(text),
+        undefined,
+        effectMessage('skill-frontmatter-missing', problem),
+      ),
+    );
     return;
   }
   if (!ref.closed) {
-    out.push(diag('skill-frontmatter-unclosed', 'error', 'SKILL.md frontmatter not properly closed with ---', ref.openRange));
+    const problem = 'The frontmatter is not closed with ---';
+    out.push(
+      diag(
+        'skill-frontmatter-unclosed',
+        'error',
+        'SKILL.md frontmatter not properly closed with ---',
+        ref.openRange,
+        undefined,
+        effectMessage('skill-frontmatter-unclosed', problem),
+      ),
+    );
     return;
   }
   const byLines = parseYamlFrontmatter(text, { split: 'lines' });
@@ -208,10 +201,12 @@ function analyzeInto(
           "Invalid YAML in frontmatter: mapping values are not allowed here (quote the value or use 'description: >-')",
           colon.valueRange,
           { key: colon.key },
+          effectMessage('skill-yaml-colon-in-value', `The unquoted ': ' in '${colon.key}' is not valid YAML (quote the value or use '>-')`),
         ),
       );
     } else {
-      out.push(diag('skill-yaml-invalid', 'error', `Invalid YAML in frontmatter: ${e.message}`, e.range));
+      const message = `Invalid YAML in frontmatter: ${e.message}`;
+      out.push(diag('skill-yaml-invalid', 'error', message, e.range, undefined, effectMessage('skill-yaml-invalid', message)));
     }
   }
   for (const s of ref.strictIssues) {
@@ -223,7 +218,10 @@ function analyzeInto(
   if (!ref.map) {
     const contents = ref.doc?.contents as { range?: [number, number, number] } | null | undefined;
     const range = (contents?.range && nodeRange(ref, contents as never)) || ref.openRange;
-    out.push(diag('skill-frontmatter-not-mapping', 'error', 'SKILL.md frontmatter must be a YAML mapping', range));
+    const problem = 'The frontmatter is not a YAML mapping of keys to values';
+    out.push(
+      diag('skill-frontmatter-not-mapping', 'error', 'SKILL.md frontmatter must be a YAML mapping', range, undefined, effectMessage('skill-frontmatter-not-mapping', problem)),
+    );
     return;
   }
 
@@ -234,12 +232,13 @@ function analyzeInto(
   }
   checkKeys(ref.entries, skill.targets.targets, out, unexpectedMessage(ref.entries));
   checkName(fields.get('name'), skill, ref, out);
+  if (skill.name && skill.nameRange) checkVsCodeSkipsName(skill.name, skill.nameRange, uri, skill.targets.targets, options.editorIsVsCode === true, out);
   checkDescription(fields.get('description'), skill, ref, out, options.descriptionHeuristic !== false);
   checkOptional(fields, skill, ref, out);
-  const lines = splitLines(text);
-  checkClientValues(fields, ref, lines.slice(skill.bodyStartLine).join('\n'), out);
+  checkClientValues(fields, ref, out);
   checkLimits(fields, ref, out);
   checkBody(text, skill.bodyStartLine, byLines.closeRange ?? ref.closeRange!, out);
+  checkFences(text, skill.bodyStartLine, out);
 
   const license = fields.get('license');
   const refs = collectReferences(
@@ -249,8 +248,11 @@ function analyzeInto(
     license && typeof license.value === 'string' ? { value: license.value, range: license.valueRange } : undefined,
   );
   skill.references = refs;
-  if (options.checkReferences !== false) for (const x of checkReferences(refs, headingAnchors(text), host, skillDirOf(uri))) out.push(x);
-  if (options.checkReferences !== false) for (const x of checkLicenseMentions(refs, host, skillDirOf(uri))) out.push(x);
+  if (options.checkReferences === false) return;
+  const skillDir = skillDirOf(uri);
+  const bases = new ReferenceBases(host, skillDir, options.workspaceRoots, skillDir);
+  for (const x of checkReferences(refs, () => headingAnchors(text), host, bases)) out.push(x);
+  for (const x of checkLicenseMentions(refs, host, skillDir)) out.push(x);
 }
 
 /** An unquoted `key: a: b` line: the parse error falls on a top-level value that sits on one line. */
@@ -276,142 +278,9 @@ function unexpectedMessage(entries: FrontmatterEntry[]): (key: string) => string
   return (key) => (ALLOWED.has(key) ? undefined : message);
 }
 
-function where(e: FrontmatterEntry): Range {
-  return e.valueRange.start.line === e.valueRange.end.line && e.valueRange.start.character === e.valueRange.end.character ? e.keyRange : e.valueRange;
-}
-
-function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm: YamlFrontmatter, out: Finding[]): void {
-  if (!e) {
-    out.push(diag('skill-name-missing', 'error', 'Missing required field in frontmatter: name', fm.openRange));
-    return;
-  }
-  skill.nameRange = e.valueRange;
-  if (typeof e.value !== 'string' || !e.value.trim()) {
-    out.push(diag('skill-name-empty', 'error', "Field 'name' must be a non-empty string", where(e)));
-    return;
-  }
-  const name = e.value.trim().normalize('NFKC');
-  skill.name = name;
-  const r = e.valueRange;
-  const len = cpLength(name);
-  if (len > 64) out.push(diag('skill-name-too-long', 'error', `Skill name '${name}' exceeds 64 character limit (${len} chars)`, r));
-  if (name !== name.toLowerCase()) out.push(diag('skill-name-not-lowercase', 'error', `Skill name '${name}' must be lowercase`, r, { lower: name.toLowerCase() }));
-  if (name.startsWith('-') || name.endsWith('-')) out.push(diag('skill-name-hyphen-edge', 'error', 'Skill name cannot start or end with a hyphen', r));
-  if (name.includes('--')) out.push(diag('skill-name-consecutive-hyphens', 'error', 'Skill name cannot contain consecutive hyphens', r));
-  if (!/^[\p{L}\p{N}-]+$/u.test(name)) {
-    out.push(diag('skill-name-invalid-chars', 'error', `Skill name '${name}' contains invalid characters. Only letters, digits, and hyphens are allowed.`, r));
-  }
-  checkCopilotName(name, r, out);
-  if (skill.dirName && skill.dirName.normalize('NFKC') !== name) {
-    out.push(diag('skill-name-directory-mismatch', 'error', `Directory name '${skill.dirName}' must match skill name '${name}'`, r, { dirName: skill.dirName }));
-  }
-}
-
-function checkDescription(e: FrontmatterEntry | undefined, skill: SkillInfo, fm: YamlFrontmatter, out: Finding[], heuristic: boolean): void {
-  if (!e) {
-    out.push(
-      diag('skill-description-missing', 'error', 'Missing required field in frontmatter: description', fm.openRange, undefined, (who) =>
-        who.includes('claude-code') ? "No 'description': Claude Code uses the body's first paragraph instead" : "No 'description': the skill is not loaded or not listed",
-      ),
-    );
-    return;
-  }
-  skill.descriptionRange = e.valueRange;
-  if (typeof e.value !== 'string' || !e.value.trim()) {
-    out.push(diag('skill-description-empty', 'error', "Field 'description' must be a non-empty string", where(e)));
-    return;
-  }
-  skill.description = e.value;
-  const len = cpLength(e.value);
-  if (len > 1024) out.push(diag('skill-description-too-long', 'error', `Description exceeds 1024 character limit (${len} chars)`, e.valueRange));
-  if (heuristic && !/\b(when|whenever|use (?:it |this (?:skill )?)?(?:for|to|if|on))\b/i.test(e.value)) {
-    const d = diag('skill-description-when', 'information', 'The description should say what the skill does and when to use it (e.g. "Use when …")', e.valueRange);
-    // A target that reads `when_to_use` finds the "when" there.
-    const when = fm.entries.find((x) => x.key === 'when_to_use');
-    if (when && typeof when.value === 'string' && when.value.trim()) d.only = skill.targets.targets.filter((t) => readers('when_to_use', [t]).length === 0);
-    out.push(d);
-  }
-}
-
-function checkOptional(fields: Map<string, FrontmatterEntry>, skill: SkillInfo, fm: YamlFrontmatter, out: Finding[]): void {
-  const compat = fields.get('compatibility');
-  if (compat) {
-    if (typeof compat.value !== 'string') {
-      out.push(diag('skill-compatibility-not-string', 'error', "Field 'compatibility' must be a string", where(compat)));
-    } else {
-      skill.compatibility = compat.value;
-      const len = cpLength(compat.value);
-      if (len > 500) out.push(diag('skill-compatibility-too-long', 'error', `Compatibility exceeds 500 character limit (${len} chars)`, compat.valueRange));
-      if (len === 0)
-        out.push(diag('skill-compatibility-empty', 'warning', "Field 'compatibility' must be 1-500 characters (omit it when there are no requirements)", where(compat)));
-    }
-  }
-  const meta = fields.get('metadata');
-  if (meta) {
-    const entries = entriesOf(fm, meta.node);
-    if (entries.length === 0 && !(meta.value && typeof meta.value === 'object' && !Array.isArray(meta.value))) {
-      out.push(diag('skill-metadata-not-map', 'warning', "Field 'metadata' should be a map from string keys to string values", where(meta)));
-    } else {
-      const m: Record<string, string> = {};
-      for (const x of entries) {
-        if (typeof x.value !== 'string') {
-          out.push(
-            diag(
-              'skill-metadata-not-map',
-              'warning',
-              `Metadata value '${x.key}' should be a string, not a ${Array.isArray(x.value) ? 'list' : x.value === null ? 'empty value' : 'map'}`,
-              where(x),
-            ),
-          );
-        } else if (
-          isScalar(x.node) &&
-          x.node.type === 'PLAIN' &&
-          /^[-+]?(?:\d[\d_]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$|^0[xo][0-9a-f]+$|^(?:true|false|yes|no|null|~)$/i.test(x.value)
-        ) {
-          out.push(
-            diag('skill-metadata-unquoted', 'information', `Quote the metadata value '${x.value}': other YAML readers turn it into a number or boolean`, x.valueRange, {
-              quote: true,
-            }),
-          );
-        }
-        m[x.key] = typeof x.value === 'string' ? x.value : JSON.stringify(x.value);
-      }
-      skill.metadata = m;
-    }
-  }
-  const tools = fields.get('allowed-tools');
-  if (tools) {
-    if (typeof tools.value !== 'string') {
-      out.push(diag('skill-allowed-tools-not-string', 'warning', "Field 'allowed-tools' should be a space-separated string (e.g. 'Bash(git:*) Read'), not a list", where(tools)));
-    } else skill.allowedTools = tools.value;
-  }
-  const license = fields.get('license');
-  if (license) {
-    if (typeof license.value !== 'string') {
-      out.push(diag('skill-license-format', 'information', "Field 'license' should be a short string: a license name or the name of a bundled license file", where(license)));
-    } else {
-      skill.license = license.value;
-      if (cpLength(license.value) > 100)
-        out.push(diag('skill-license-format', 'information', "Field 'license' should be short: a license name or the name of a bundled license file", license.valueRange));
-    }
-  }
-}
-
-function checkBody(text: string, bodyStartLine: number, close: Range, out: Finding[]): void {
+/** A code fence in the body never closed (often a block holding a fenced block of its own): the rest of the body reads as code. */
+function checkFences(text: string, bodyStartLine: number, out: Finding[]): void {
   const lines = splitLines(text);
-  let count = lines.length;
-  if (count > 0 && lines[count - 1] === '') count--;
-  if (count > 500) {
-    const line = lines[500] ?? '';
-    out.push(
-      diag('skill-body-too-long', 'warning', `SKILL.md has ${count} lines; keep it under 500 and move detail into references/`, {
-        start: { line: 500, character: 0 },
-        end: { line: 500, character: line.length },
-      }),
-    );
-  }
-  let chars = 0;
-  for (let i = bodyStartLine; i < lines.length; i++) chars += lines[i]!.length + 1;
-  const tokens = Math.round(chars / 4);
-  if (tokens > 5000) out.push(diag('skill-body-tokens', 'information', `The body is about ${tokens} tokens; under 5000 is recommended`, close));
+  const u = unclosedFence(fencesOf(lines, bodyStartLine), lines);
+  if (u) out.push(diag('skill-fence-unclosed', 'warning', unclosedFenceMessage(u), u.fence.range));
 }

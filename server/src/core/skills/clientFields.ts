@@ -1,7 +1,7 @@
 /**
  * Checks of the fields clients document, each read the way that client reads it: unknown and
  * misspelt keys, Claude Code's booleans, `context`, `model`, `effort`, `shell`, `paths`, `hooks`,
- * tool lists and `argument-hint`, and the clients' own limits (the 1,536-character listing cut,
+ * and tool lists, and the clients' own limits (the 1,536-character listing cut,
  * VS Code's name characters, the skill-creator validators' `<`/`>` ban). The allowed values
  * and their sources are in docs/clients-fields.md; severities per target in ./rules.ts.
  */
@@ -9,7 +9,10 @@ import { isScalar } from 'yaml';
 import type { Range } from '../types';
 import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
 import { fieldCell, readers, SKILL_FIELDS, type Finding } from './rules';
-import type { Target } from './targets';
+import { labelList, TARGETS, type Target } from './targets';
+
+/** The clients (every target but the specification and its reference validator). */
+const CLIENTS: readonly Target[] = TARGETS.filter((t) => t !== 'spec' && t !== 'skills-ref');
 
 export const CLAUDE_BOOLEANS = ['true', 'false', 'yes', 'no', 'on', 'off', '1', '0'];
 export const YAML_BOOLEANS = ['true', 'false', 'True', 'False', 'TRUE', 'FALSE'];
@@ -20,7 +23,7 @@ export const CONTEXT_VALUES = ['fork'];
 
 const KNOWN_KEYS = SKILL_FIELDS.map((f) => f.key);
 
-function f(code: string, message: string, range: Range, only?: readonly Target[], data?: Record<string, unknown>, clientMessage?: string): Finding {
+function f(code: string, message: string, range: Range, only?: readonly Target[], data?: Record<string, unknown>, clientMessage?: Finding['clientMessage']): Finding {
   const out: Finding = { code, severity: 'warning', message, range };
   if (only) out.only = only;
   if (data) out.data = data;
@@ -59,7 +62,19 @@ export function suggestAmong(key: string, known: readonly string[]): string | un
   return known.find((c) => distance(squash(c), k) <= (k.length >= 10 ? 2 : 1));
 }
 
-/** Unknown, misspelt and ignored keys, per target. */
+/** What the targets that reject a key do with it. */
+function rejectedBy(key: string, who: readonly Target[]): string {
+  const parts: string[] = [];
+  if (who.includes('spec') || who.includes('skills-ref'))
+    parts.push(`Field '${key}' is not in the specification: skills-ref and claude.ai uploads reject it, and clients ignore it`);
+  if (who.includes('copilot')) parts.push(`VS Code reports field '${key}' as not supported and ignores it`);
+  return parts.join('; ');
+}
+
+/**
+ * Unknown, misspelt and ignored keys, per target. The advice never switches off a key another of
+ * the file's targets reads: "move it under metadata:" only when none of them reads it.
+ */
 export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[], out: Finding[], referenceMessage: (key: string) => string | undefined): void {
   const seen = new Set<string>();
   for (const e of entries) {
@@ -67,20 +82,32 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
     const suggestion = suggestKey(key);
     const meant = suggestion ? readers(suggestion, targets) : [];
     if (suggestion && meant.length) {
-      out.push(f('skill-field-typo', `Unknown field '${key}': did you mean '${suggestion}'?`, e.keyRange, meant, { key, suggestion }));
+      out.push(f('skill-field-typo', `Unknown field '${key}' is ignored: did you mean '${suggestion}'?`, e.keyRange, meant, { key, suggestion }));
     }
     const typo = meant.length > 0;
-    const rejecting = targets.filter((t) => fieldCell(key, t).status === 'rejected' && (!typo || t === 'skills-ref'));
+    // A key the specification lacks but clients read (`argument-hint`, `model`…) is advice under
+    // `spec`: "clients ignore it" would be false, and removing it would switch it off for them.
+    const clientReaders = readers(key, CLIENTS);
+    const portable = targets.includes('spec') && clientReaders.length > 0 && fieldCell(key, 'spec').status === 'rejected';
+    const rejecting = targets.filter((t) => fieldCell(key, t).status === 'rejected' && (!typo || t === 'skills-ref') && !(portable && t === 'spec'));
+    if (portable && !typo) {
+      const verb = clientReaders.length > 1 ? 'read' : 'reads';
+      const message = `Field '${key}' is not in the Agent Skills specification (skills-ref and claude.ai uploads reject it); ${labelList(clientReaders)} ${verb} it`;
+      out.push(f('skill-field-not-in-spec', message, e.keyRange, ['spec'], { key, readBy: clientReaders }));
+    }
+    const reading = readers(key, targets);
+    const keep = reading.length ? `; ${labelList(reading)} ${reading.length > 1 ? 'read' : 'reads'} it, so keep it for ${reading.length > 1 ? 'them' : 'it'}` : '';
     const ref = referenceMessage(key);
     if (rejecting.length) {
-      const client = `Field '${key}' is not supported: remove it or move it under 'metadata:'`;
-      out.push(f('skill-unexpected-field', ref ?? client, e.keyRange, rejecting, { key }, client));
+      const client = (who: readonly Target[]) => `${rejectedBy(key, who)}${keep || "; remove it or move it under 'metadata:'"}`;
+      out.push(f('skill-unexpected-field', ref ?? client(rejecting), e.keyRange, rejecting, reading.length ? { key, readBy: reading } : { key }, client));
     } else if (ref && targets.includes('skills-ref')) {
       out.push(f('skill-unexpected-field', ref, e.keyRange, ['skills-ref'], { key }));
     }
     const ignoring = typo ? [] : targets.filter((t) => fieldCell(key, t).status === 'ignored');
     if (ignoring.length && !seen.has(key)) {
-      out.push(f('skill-field-ignored', `Field '${key}' has no meaning here and is ignored; put your own properties under 'metadata:'`, e.keyRange, ignoring, { key }));
+      const message = `Field '${key}' is not read here and is ignored${keep || "; put your own properties under 'metadata:'"}`;
+      out.push(f('skill-field-ignored', message, e.keyRange, ignoring, { key }));
     }
     seen.add(key);
   }
@@ -194,13 +221,8 @@ function checkHooks(e: FrontmatterEntry, fm: YamlFrontmatter, out: Finding[]): v
   }
 }
 
-function usesArguments(body: string, names: string[]): boolean {
-  if (/\$ARGUMENTS\b|\$\d/.test(body)) return true;
-  return names.some((n) => new RegExp(`\\$${n.replace(/[^\w-]/g, '')}\\b`).test(body));
-}
-
-/** Value checks of the client fields; `body` is the text after the frontmatter. */
-export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: YamlFrontmatter, body: string, out: Finding[]): void {
+/** Value checks of the client fields. */
+export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: YamlFrontmatter, out: Finding[]): void {
   for (const key of ['disable-model-invocation', 'user-invocable', 'background']) {
     const e = fields.get(key);
     if (e) checkBoolean(e, out);
@@ -237,14 +259,18 @@ export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: Yam
   if (effort) {
     const v = scalarText(effort);
     if (v === undefined || !EFFORT_LEVELS.includes(v.trim())) {
-      out.push(f('skill-effort-value', `'effort' takes ${EFFORT_LEVELS.join(', ')}; ${v ? `'${v}'` : 'an empty value'} is not an effort level`, at(effort), ['claude-code']));
+      out.push(
+        f('skill-effort-value', `'effort' takes ${EFFORT_LEVELS.join(', ')}; ${v ? `'${v}'` : 'an empty value'} is not an effort level, so the session's level stays`, at(effort), [
+          'claude-code',
+        ]),
+      );
     }
   }
   const shell = fields.get('shell');
   if (shell) {
     const v = scalarText(shell);
     if (v === undefined || !SHELLS.includes(v.trim()))
-      out.push(f('skill-shell-value', `'shell' takes bash or powershell; ${v ? `'${v}'` : 'an empty value'} is not one`, at(shell), ['claude-code']));
+      out.push(f('skill-shell-value', `'shell' takes bash or powershell; ${v ? `'${v}'` : 'an empty value'} is not one, so it is not used`, at(shell), ['claude-code']));
   }
   const paths = fields.get('paths');
   if (paths) {
@@ -263,21 +289,5 @@ export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: Yam
   for (const key of ['allowed-tools', 'disallowed-tools']) {
     const e = fields.get(key);
     if (e) checkTools(e, out);
-  }
-  const hint = fields.get('argument-hint');
-  if (hint) {
-    const args = fields.get('arguments');
-    const names =
-      typeof args?.value === 'string' ? args.value.split(/\s+/) : Array.isArray(args?.value) ? (args!.value as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-    if (!usesArguments(body, names)) {
-      out.push(
-        f(
-          'skill-argument-hint-unused',
-          "'argument-hint' is set, but the body uses no $ARGUMENTS, $0, $1… placeholder: Claude Code then appends the arguments as 'ARGUMENTS: …'",
-          hint.keyRange,
-          ['claude-code'],
-        ),
-      );
-    }
   }
 }

@@ -44,13 +44,17 @@ export function skillCodeActions(text: string, uri: string, diagnostics: Diagnos
         break;
       }
       case 'skill-unexpected-field': {
+        // A key another target of the file reads is not moved away from it.
+        if (Array.isArray(d.data?.['readBy']) && (d.data['readBy'] as unknown[]).length > 0) break;
         const a = moveUnderMetadata(text, uri, d);
         if (a) out.push(a);
         break;
       }
       case 'skill-file-missing': {
         const target = d.data?.['target'];
-        if (typeof target === 'string') {
+        const relink = relinkAction(text, uri, d);
+        if (relink) out.push(relink);
+        else if (typeof target === 'string') {
           out.push({
             title: `Create '${String(d.data?.['path'] ?? target)}'`,
             kind: CodeActionKind.QuickFix,
@@ -63,6 +67,19 @@ export function skillCodeActions(text: string, uri: string, diagnostics: Diagnos
     }
   }
   return out;
+}
+
+/**
+ * For a link whose file is elsewhere (`data.relink`, the path from the file's folder): rewrites
+ * the link's path, keeping its `#anchor` as written. Shared with instruction files.
+ */
+export function relinkAction(text: string, uri: string, d: Diagnostic): CodeAction | undefined {
+  const relink = d.data?.['relink'];
+  if (typeof relink !== 'string' || d.range.start.line !== d.range.end.line) return undefined;
+  const index = new LineIndex(text);
+  const written = text.slice(index.offsetAt(d.range.start), index.offsetAt(d.range.end));
+  const hash = written.indexOf('#');
+  return fix(`Point the link at '${relink}'`, uri, d, [{ range: d.range, newText: relink + (hash < 0 ? '' : written.slice(hash)) }], true);
 }
 
 function quoteIfNeeded(s: string): string {

@@ -1,6 +1,6 @@
 /** Agent Skills (SKILL.md) language support: pure functions over text and an injected host. */
 export { analyzeSkill, ALLOWED_FIELDS, cpLength, type SkillAnalysis, type SkillAnalysisOptions, type SkillInfo } from './analyze';
-export { skillCodeActions, toLspDiagnostic } from './codeActions';
+export { relinkAction, skillCodeActions, toLspDiagnostic } from './codeActions';
 export { skillCompletion } from './completion';
 export { skillDefinition, skillDocumentLinks, skillDocumentSymbols, skillNavigation, type SkillNavigation } from './navigation';
 export { fieldTable, skillHover, targetsSummary } from './hover';
@@ -8,4 +8,5 @@ export { inferTargets, parseTargets, resolveTargets, TARGETS, TARGET_LABELS, typ
 export { SKILL_FIELDS, SKILL_RULES, type Level } from './rules';
 export { githubSlug } from './markdown';
 export type { SkillReference } from './references';
-export { duplicateSkillNames, htmlEscape, skillsToPrompt, type IndexedSkill } from './workspace';
+export { duplicateSkillNames, htmlEscape, skillsToPrompt, textFingerprint, type IndexedSkill } from './workspace';
+export { isPluginManifest, manifestKindOf, NO_REPOSITORY_FACTS, pluginsOf, readRepositoryFacts, repositoryFacts, type PluginRoot, type RepositoryFacts } from './plugins';

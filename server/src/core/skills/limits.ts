@@ -6,6 +6,8 @@
 import type { Range } from '../types';
 import type { FrontmatterEntry, YamlFrontmatter } from '../yamlFrontmatter';
 import type { Finding } from './rules';
+import type { Target } from './targets';
+import { splitUri } from '../uriPath';
 
 export const CLAUDE_LISTING_CUT = 1536;
 
@@ -41,6 +43,9 @@ function positionOfChar(fm: YamlFrontmatter, e: FrontmatterEntry, n: number): Ra
 
 const cps = (s: string) => [...s].length;
 
+/** 1536 → "1,536". */
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 export function checkLimits(fields: Map<string, FrontmatterEntry>, fm: YamlFrontmatter, out: Finding[]): void {
   const desc = fields.get('description');
   const when = fields.get('when_to_use');
@@ -55,7 +60,7 @@ export function checkLimits(fields: Map<string, FrontmatterEntry>, fm: YamlFront
     out.push({
       code: 'skill-description-cut',
       severity: 'warning',
-      message: `Claude Code lists only the first ${CLAUDE_LISTING_CUT} characters of description and when_to_use together (these have ${total}); the text from here on is cut`,
+      message: `Claude Code shortens description and when_to_use together to ${thousands(CLAUDE_LISTING_CUT)} characters in its skill listing (these have ${thousands(total)}); the text from here on is not listed`,
       range,
       only: ['claude-code'],
     });
@@ -81,5 +86,26 @@ export function checkCopilotName(name: string, range: Range, out: Finding[]): vo
     message: `Skill name '${name}' has characters outside a-z, 0-9 and '-': VS Code skips such a skill without a word`,
     range,
     only: ['copilot'],
+  });
+}
+
+/** True when the SKILL.md sits in `.claude/skills/<n>/`, a folder VS Code reads too. */
+function inClaudeSkills(uri: string): boolean {
+  const segs = splitUri(uri).path.split(/[?#]/)[0]!.split('/');
+  return segs.length >= 4 && segs[segs.length - 3] === 'skills' && segs[segs.length - 4] === '.claude';
+}
+
+/**
+ * VS Code also loads `.claude/skills/` and skips a skill whose name has characters outside
+ * a-z, 0-9 and '-', without a word (clients-fields.md). For a skill not checked for VS Code, that
+ * is a warning where the user runs VS Code and information elsewhere.
+ */
+export function checkVsCodeSkipsName(name: string, range: Range, uri: string, targets: readonly Target[], inVsCode: boolean, out: Finding[]): void {
+  if (targets.includes('copilot') || /^[a-z0-9-]+$/.test(name) || !inClaudeSkills(uri)) return;
+  out.push({
+    code: 'skill-name-vscode-skipped',
+    severity: inVsCode ? 'warning' : 'information',
+    message: `VS Code also loads .claude/skills/ but skips a skill whose name has characters outside a-z, 0-9 and '-' ('${name}'): this skill is missing in VS Code, without a word (VS Code / Copilot)`,
+    range,
   });
 }

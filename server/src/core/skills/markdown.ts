@@ -1,22 +1,43 @@
 /**
- * The Markdown facts a skill needs, in one linear pass over the body: relative file references
- * (links and bare `scripts/…`-style paths) and headings with GitHub-style anchors.
+ * The Markdown facts a skill or an instruction file needs, in one linear pass over the body:
+ * file references (links, and bare `scripts/…`-style paths with where they stand), paths on one
+ * machine, fenced blocks, headings with GitHub's anchors and the ids written by hand.
  */
-import { splitLines } from '../text';
+import { splitLines, trimEndWhere } from '../text';
 import type { Range } from '../types';
+import { codeSpans, inSpan, type CodeSpan } from '../markdownSpans';
+import { closesFence, openingFence, type Fence } from '../markdownBlocks';
 import { decodeTarget } from './paths';
+import { attributeId, headingText, htmlIds, Slugger } from './anchors';
+import { classifyTarget, exampleCueEnd, homePaths, isPlaceholderPath, pathVariable, type PathBase } from './linkTargets';
+import { headingOf, inlineLinks, inSpans, mergedSpans } from './markdownInline';
+
+export { githubSlug, headingText } from './anchors';
+export { headingOf, inlineLinks } from './markdownInline';
+
+/** Where a reference stands: a Markdown link, plain prose, an inline code span or a fenced block. */
+export type RefContext = 'link' | 'prose' | 'span' | 'block';
 
 export interface MdReference {
-  /** `link`: a Markdown link or image target; `path`: a bare `scripts/…`, `references/…` or `assets/…` mention. */
+  /** `link`: a Markdown link or image target; `path`: a path named in text (`scripts/…`, `${CLAUDE_SKILL_DIR}/…`). */
   kind: 'link' | 'path';
-  /** The decoded path ('' for a same-file `#anchor`). */
+  context: RefContext;
+  /** The decoded path as written ('' for a same-file `#anchor`). */
   path: string;
   /** The anchor after `#`, when present. */
   fragment?: string;
   /** The range of the whole target text (path and anchor). */
   range: Range;
-  /** True inside a fenced code block. */
-  inCode: boolean;
+  /** What `rest` is relative to, when not the file's own folder. */
+  base?: PathBase;
+  /** The path below `base` (`path` without its `/` or its variable). */
+  rest?: string;
+  /** The variable the path starts with, as written (`${CLAUDE_SKILL_DIR}`). */
+  variable?: string;
+  /** A `/`-rooted path whose first folder is a machine's own (`/etc`, `/Users`). */
+  system?: boolean;
+  /** The file name is a pattern with `*` (`assets/template-*.md`): some file of the folder must match it. */
+  glob?: boolean;
 }
 
 export interface MdHeading {
@@ -28,93 +49,177 @@ export interface MdHeading {
   range: Range;
 }
 
-const LINK = /!?\[(?:[^\]\\]|\\.)*\]\(\s*(<[^>\n]*>|[^()\s]+)(?:\s+(?:"[^"]*"|'[^']*'))?\s*\)/g;
-const DEFINITION = /^ {0,3}\[[^\]]+\]:\s*(<[^>\n]*>|\S+)/;
-const BARE = /(?<![\w./\\@:~-])(?:scripts|references|assets)\/[\w./-]*[\w-]/g;
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
-
-/**
- * True for a link target that names a file by an absolute path or a `file:` URI (`/home/…`,
- * `\\share\…`, `C:\…`, `C:/…`, `file:///…`): the same file on no other machine.
- */
-export function isAbsoluteFileTarget(t: string): boolean {
-  return /^file:/i.test(t) || /^[A-Za-z]:[\\/]/.test(t) || (/^[\\/]/.test(t) && !t.startsWith('//'));
+/** An anchor written by hand: an HTML `id`/`name`, or a heading's `{#id}`. */
+export interface MdAnchor {
+  id: string;
+  line: number;
+  range: Range;
 }
 
-/** True for a link target that points at a file relative to the document. */
-export function isRelativeTarget(t: string): boolean {
-  return !/^[a-z][a-z0-9+.-]*:/i.test(t) && !t.startsWith('/') && !t.startsWith('\\');
+export interface MdScan {
+  refs: MdReference[];
+  headings: MdHeading[];
+  anchors: MdAnchor[];
+  /** Paths on one machine: link targets (`file:`, `C:\…`, `~/…`, `/Users/…`) and, outside links, home-folder paths. */
+  absolute: MdReference[];
+  fences: Fence[];
+  lines: string[];
 }
 
-/** GitHub's heading anchor: lowercase, punctuation dropped (except `-` and `_`), spaces to `-`. */
-export function githubSlug(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
-    .replace(/ /g, '-');
-}
+/** A reference definition (`[x]: target`); a footnote (`[^1]: text`) is not one. */
+const DEFINITION = /^ {0,3}\[(?!\^)[^\]]+\]:\s*(<[^>\n]*>|\S+)/;
+const BARE = /(?<![\w./\\@:~$}-])(?:scripts|references|assets)\/[\w./-]*[\w-]/g;
+/** A path on the skill folder or the plugin root through a variable, wherever it stands. */
+const VARIABLE_PATH = /(?:\$\{(?:CLAUDE_SKILL_DIR|CLAUDE_PLUGIN_ROOT)\}|\$(?:CLAUDE_SKILL_DIR|CLAUDE_PLUGIN_ROOT)(?!\w)|\{baseDir\})\/[\w./@+-]*/g;
+const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
+/** A line that cannot be the text of a setext heading: a list item, a quote, a table row, HTML, a thematic break. */
+const NOT_PARAGRAPH = /^\s*(?:[-*+]\s|\d+[.)]\s|>|\||<|(?:[-*_]\s*){3,}$)/;
 
-/** Plain heading text: links reduced to their text, emphasis and code markers removed. */
-function headingText(raw: string): string {
-  return raw.replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*`]/g, '');
+const NO_SPANS: CodeSpan[] = [];
+/** The rest of a file-name pattern after a bare path (`*.md`, `-*`, `.*`). */
+const GLOB_TAIL = /[\w.-]*\*[\w.*-]*/y;
+
+/** The path part of a bare mention continues with a placeholder (`scripts/run_<name>.py`). */
+function continuesAsPlaceholder(line: string, end: number): boolean {
+  return /^(?:[<{$*[…]|\.\.\.|\.\*)/.test(line.slice(end, end + 3));
 }
 
 /** Scans Markdown from `startLine` on. Linear in the text size. */
-export function scanMarkdown(text: string, startLine = 0): { refs: MdReference[]; headings: MdHeading[]; absolute: MdReference[] } {
+export function scanMarkdown(text: string, startLine = 0): MdScan {
   const lines = splitLines(text);
-  const refs: MdReference[] = [];
-  /** Link targets written as absolute paths or `file:` URIs (never resolved). */
-  const absolute: MdReference[] = [];
-  const headings: MdHeading[] = [];
-  const seen = new Map<string, number>();
-  let fence: string | undefined;
+  const out: MdScan = { refs: [], headings: [], anchors: [], absolute: [], fences: [], lines };
+  const slugger = new Slugger();
+  const known = new Map<string, LinkFacts>();
+  let open: { fence: Fence; mark: string } | undefined;
+  let paragraph: number | undefined;
   for (let i = Math.max(0, startLine); i < lines.length; i++) {
     const line = lines[i]!;
-    const f = FENCE.exec(line);
-    if (f) {
-      const mark = f[1]!;
-      if (fence === undefined) {
-        fence = mark;
-        continue;
-      }
-      if (mark[0] === fence[0] && mark.length >= fence.length && line.trim() === mark) {
-        fence = undefined;
-        continue;
-      }
+    if (open) {
+      if (closesFence(line, open.mark)) {
+        open.fence.closeLine = i;
+        open = undefined;
+      } else scanCode(out, line, i, 'block', []);
+      continue;
     }
-    const inCode = fence !== undefined;
-    const taken: [number, number][] = [];
-    if (!inCode) {
-      const h = HEADING.exec(line);
-      if (h) {
-        const text = headingText(h[2] ?? '');
-        const base = githubSlug(text);
-        const n = seen.get(base) ?? 0;
-        seen.set(base, n + 1);
-        headings.push({
-          level: h[1]!.length,
-          text,
-          slug: n ? `${base}-${n}` : base,
-          line: i,
-          range: { start: { line: i, character: 0 }, end: { line: i, character: line.length } },
-        });
-      }
-      for (const m of line.matchAll(LINK)) addLink(refs, absolute, taken, i, m.index! + m[0].indexOf(m[1]!, m[0].indexOf('](')), m[1]!);
-      const d = DEFINITION.exec(line);
-      if (d) addLink(refs, absolute, taken, i, d.index + d[0].length - d[1]!.length, d[1]!);
+    const opening = openingFence(line, i);
+    if (opening) {
+      out.fences.push(opening.fence);
+      open = opening;
+      paragraph = undefined;
+      continue;
     }
-    for (const m of line.matchAll(BARE)) {
-      const a = m.index!;
-      if (taken.some(([x, y]) => a >= x && a < y)) continue;
-      refs.push({ kind: 'path', path: m[0], range: lr(i, a, a + m[0].length), inCode });
+    const setext = SETEXT.exec(line);
+    if (setext && paragraph !== undefined) {
+      addHeading(out, slugger, setext[1]![0] === '=' ? 1 : 2, lines.slice(paragraph, i).join(' ').trim(), paragraph, i - 1);
+      paragraph = undefined;
+      continue;
     }
+    const h = headingOf(line);
+    if (h) addHeading(out, slugger, h[0].length, h[1] ?? '', i, i);
+    if (h || line.trim() === '' || NOT_PARAGRAPH.test(line)) paragraph = undefined;
+    else paragraph ??= i;
+    scanLine(out, line, i, known);
   }
-  return { refs, headings, absolute };
+  return out;
 }
 
-function addLink(refs: MdReference[], absolute: MdReference[], taken: [number, number][], line: number, at: number, raw: string): void {
+function addHeading(out: MdScan, slugger: Slugger, level: number, raw: string, first: number, last: number): void {
+  const text = headingText(raw);
+  const range = { start: { line: first, character: 0 }, end: { line: last, character: out.lines[last]!.length } };
+  out.headings.push({ level, text, slug: slugger.slug(text), line: first, range });
+  const id = attributeId(raw);
+  if (id) out.anchors.push({ id, line: first, range });
+}
+
+/** One line outside fenced blocks: links, hand-written ids, and paths in code spans and prose. */
+function scanLine(out: MdScan, line: string, i: number, known: Map<string, LinkFacts>): void {
+  const spans = line.includes('`') ? codeSpans(line) : NO_SPANS;
+  const taken: [number, number][] = [];
+  // Each pattern runs only on lines that hold its mark: most lines of a long file hold none.
+  if (line.includes(']('))
+    for (const m of inlineLinks(line)) {
+      // A link written inside a code span is text (`[text](URL)` shown as syntax).
+      if (inSpan(spans, m.index)) continue;
+      addLink(out, taken, i, m.targetAt, m.target, known);
+      // The link's text names the same file: it is not a second reference.
+      taken.push([m.index, m.end]);
+    }
+  const d = line.includes(']:') ? DEFINITION.exec(line) : null;
+  if (d && !inSpan(spans, d.index)) addLink(out, taken, i, d.index + d[0].length - d[1]!.length, d[1]!, known);
+  if (line.includes('<')) for (const a of htmlIds(line)) out.anchors.push({ id: a.id, line: i, range: lr(i, a.index, a.index) });
+  scanCode(out, line, i, 'prose', spans, taken);
+}
+
+/**
+ * Paths named in text: bare `scripts/…` paths and variable paths, told apart by where they stand
+ * (a code span or fenced block, or prose), and home-folder paths of one machine.
+ */
+function scanCode(out: MdScan, line: string, i: number, context: 'block' | 'prose', spans: CodeSpan[], taken: [number, number][] = []): void {
+  const where = (at: number): RefContext => (context === 'block' ? 'block' : inSpan(spans, at) ? 'span' : 'prose');
+  // The spans links take, merged and sorted once; variable paths add theirs in reading order.
+  const links = mergedSpans(taken);
+  const variables: [number, number][] = [];
+  const free = (at: number) => !inSpans(links, at) && !inSpans(variables, at);
+  if (/CLAUDE_|\{baseDir\}/.test(line))
+    for (const m of line.matchAll(VARIABLE_PATH)) {
+      const at = m.index!;
+      const v = pathVariable(m[0]);
+      const rest = v ? trimEndWhere(v.rest, (c) => c === '.' || c === '/') : '';
+      if (!v || !free(at) || rest === '' || continuesAsPlaceholder(line, at + m[0].length) || isPlaceholderPath(rest)) continue;
+      const written = m[0].slice(0, m[0].length - (v.rest.length - rest.length));
+      variables.push([at, at + written.length]);
+      out.refs.push({ kind: 'path', context: where(at), path: written, range: lr(i, at, at + written.length), base: v.base, rest, variable: v.variable });
+    }
+  if (/(?:scripts|references|assets)\//.test(line)) {
+    const cueEnd = exampleCueEnd(line);
+    for (const m of line.matchAll(BARE)) {
+      const at = m.index!;
+      if (!free(at)) continue;
+      // A `*` in the file name makes a pattern (`assets/template-*.md`): checked against the folder's files.
+      GLOB_TAIL.lastIndex = at + m[0].length;
+      const glob = GLOB_TAIL.exec(line)?.[0] ?? '';
+      const path = m[0] + glob;
+      // A pattern over folders (`references/*/x.md`) is not checked.
+      if (continuesAsPlaceholder(line, at + path.length) || (glob && line[at + path.length] === '/')) continue;
+      const context = where(at);
+      // `Examples: `references/finance.md`` teaches a layout; it names no file of this skill.
+      if (context === 'span' && cueEnd <= at) continue;
+      const ref: MdReference = { kind: 'path', context, path, range: lr(i, at, at + path.length) };
+      if (glob) ref.glob = true;
+      out.refs.push(ref);
+    }
+  }
+  if (/Users|home/.test(line))
+    for (const h of homePaths(line)) {
+      if (!free(h.index)) continue;
+      out.absolute.push({ kind: 'path', context: where(h.index), path: h.path, range: lr(i, h.index, h.index + h.path.length) });
+    }
+}
+
+/** What one link target names, without its range: the same target written many times is read once. */
+type LinkFacts = { ignore: true } | { ignore: false; machine: boolean; ref: Omit<MdReference, 'range'> };
+
+function linkFacts(target: string): LinkFacts {
+  const c = classifyTarget(target);
+  if (c.kind === 'web' || c.kind === 'placeholder') return { ignore: true };
+  const hash = target.indexOf('#');
+  const path = decodeTarget(hash < 0 ? target : target.slice(0, hash));
+  const ref: Omit<MdReference, 'range'> = { kind: 'link', context: 'link', path };
+  if (c.kind === 'machine') return { ignore: false, machine: true, ref };
+  if (hash >= 0) ref.fragment = decodeTarget(target.slice(hash + 1));
+  if (c.kind === 'rooted') {
+    ref.base = 'root';
+    ref.rest = decodeTarget(c.rest);
+    ref.system = c.system;
+  } else if (c.kind === 'variable') {
+    ref.base = c.base;
+    ref.rest = decodeTarget(c.rest);
+    ref.variable = c.variable;
+  }
+  return { ignore: false, machine: false, ref };
+}
+
+function addLink(out: MdScan, taken: [number, number][], line: number, at: number, raw: string, known: Map<string, LinkFacts>): void {
   let target = raw;
   let start = at;
   if (target.startsWith('<') && target.endsWith('>')) {
@@ -122,26 +227,35 @@ function addLink(refs: MdReference[], absolute: MdReference[], taken: [number, n
     start++;
   }
   taken.push([start, start + target.length]);
-  if (isAbsoluteFileTarget(target)) {
-    absolute.push({ kind: 'link', path: target, range: lr(line, start, start + target.length), inCode: false });
-    return;
-  }
-  if (!isRelativeTarget(target) || target === '') return;
-  const hash = target.indexOf('#');
-  const path = decodeTarget(hash < 0 ? target : target.slice(0, hash));
-  const ref: MdReference = { kind: 'link', path, range: lr(line, start, start + target.length), inCode: false };
-  if (hash >= 0) ref.fragment = decodeTarget(target.slice(hash + 1));
-  refs.push(ref);
+  if (target === '') return;
+  let facts = known.get(target);
+  if (!facts) known.set(target, (facts = linkFacts(target)));
+  if (facts.ignore) return;
+  // Built field by field in one order, as the scanner's other references: a spread copy per link
+  // was most of the time for 150,000 links.
+  const f = facts.ref;
+  const ref: MdReference = { kind: 'link', context: 'link', path: f.path, range: lr(line, start, start + target.length) };
+  if (f.fragment !== undefined) ref.fragment = f.fragment;
+  if (f.base !== undefined) ref.base = f.base;
+  if (f.rest !== undefined) ref.rest = f.rest;
+  if (f.system !== undefined) ref.system = f.system;
+  if (f.variable !== undefined) ref.variable = f.variable;
+  (facts.machine ? out.absolute : out.refs).push(ref);
 }
 
 function lr(line: number, a: number, b: number): Range {
   return { start: { line, character: a }, end: { line, character: b } };
 }
 
-/** Heading anchors of a Markdown text (a leading `---` frontmatter skipped), slug → heading. */
+/** Anchors of a Markdown text (a leading `---` frontmatter skipped): each heading's slug and each id written by hand. */
 export function headingAnchors(text: string): Map<string, MdHeading> {
   const out = new Map<string, MdHeading>();
-  for (const h of scanMarkdown(text, frontmatterEndLine(text)).headings) out.set(h.slug, h);
+  const scan = scanMarkdown(text, frontmatterEndLine(text));
+  for (const a of scan.anchors) {
+    const key = a.id.toLowerCase();
+    if (!out.has(key)) out.set(key, { level: 0, text: a.id, slug: a.id, line: a.line, range: a.range });
+  }
+  for (const h of scan.headings) out.set(h.slug, h);
   return out;
 }
 

@@ -29,7 +29,7 @@ export interface SkillRule {
 //                                          spec ref  cc  codex cop gem  oc  cur
 const ROWS: [string, string][] = [
   ['skill-file-name-case', '                  H    H    H    H    H    H    H    H'],
-  ['skill-frontmatter-missing', '             E    E    W    E    E    E    E    E'],
+  ['skill-frontmatter-missing', '             E    E    I    E    E    E    E    E'],
   ['skill-frontmatter-unclosed', '            E    E    W    E    E    E    E    E'],
   ['skill-frontmatter-dashes', '              W    W    -    -    -    -    -    -'],
   ['skill-yaml-invalid', '                    E    E    W    E    E    W    E    E'],
@@ -38,27 +38,28 @@ const ROWS: [string, string][] = [
   ['skill-frontmatter-not-mapping', '         E    E    W    E    E    E    E    E'],
   ['skill-unexpected-field', '                W    E    -    -    W    -    -    -'],
   ['skill-field-ignored', '                   -    -    I    I    -    I    I    I'],
+  ['skill-field-not-in-spec', '               I    -    -    -    -    -    -    -'],
   ['skill-field-typo', '                      W    -    W    W    W    W    W    W'],
   ['skill-name-missing', '                    E    E    -    -    E    E    E    E'],
   ['skill-name-empty', '                      E    E    W    W    E    E    E    E'],
-  ['skill-name-too-long', '                   E    E    -    E    W    -    W    W'],
-  ['skill-name-not-lowercase', '              E    E    -    -    E    -    W    W'],
-  ['skill-name-hyphen-edge', '                E    E    -    -    I    -    W    W'],
-  ['skill-name-consecutive-hyphens', '        E    E    -    -    I    -    W    W'],
-  ['skill-name-invalid-chars', '              E    E    -    -    E    I    W    W'],
-  ['skill-name-directory-mismatch', '         E    E    -    -    W    -    W    W'],
+  ['skill-name-too-long', '                   W    E    -    E    W    -    W    W'],
+  ['skill-name-not-lowercase', '              W    E    -    -    E    -    W    W'],
+  ['skill-name-hyphen-edge', '                W    E    -    -    I    -    W    W'],
+  ['skill-name-consecutive-hyphens', '        W    E    -    -    I    -    W    W'],
+  ['skill-name-invalid-chars', '              W    E    -    -    E    I    W    W'],
+  ['skill-name-directory-mismatch', '         W    E    -    -    W    -    W    W'],
   ['skill-description-missing', '             E    E    I    E    E    E    E    E'],
   ['skill-description-empty', '               E    E    I    E    E    E    E    E'],
-  ['skill-description-too-long', '            E    E    -    E    W    -    W    W'],
+  ['skill-description-too-long', '            W    E    -    E    W    -    W    W'],
   ['skill-description-cut', '                 -    -    W    -    -    -    -    -'],
   ['skill-description-angle-brackets', '      -    -    I    I    -    -    -    -'],
   ['skill-description-when', '                I    I    I    I    I    I    I    I'],
-  ['skill-compatibility-not-string', '        E    E    -    -    -    -    -    -'],
-  ['skill-compatibility-too-long', '          E    E    W    -    -    -    -    -'],
+  ['skill-compatibility-not-string', '        W    E    -    -    W    -    W    I'],
+  ['skill-compatibility-too-long', '          W    E    I    -    -    -    -    -'],
   ['skill-compatibility-empty', '             W    W    -    -    -    -    -    -'],
-  ['skill-metadata-not-map', '                W    W    W    W    -    -    W    W'],
+  ['skill-metadata-not-map', '                W    W    I    E    -    -    W    W'],
   ['skill-metadata-unquoted', '               I    I    -    I    -    -    I    I'],
-  ['skill-allowed-tools-not-string', '        W    W    -    -    -    -    -    -'],
+  ['skill-allowed-tools-not-string', '        I    -    -    -    -    -    -    -'],
   ['skill-license-format', '                  I    I    I    I    I    I    I    I'],
   ['skill-boolean-value', '                   -    -    W    -    W    -    -    W'],
   ['skill-context-value', '                   -    -    W    -    W    -    -    -'],
@@ -69,14 +70,14 @@ const ROWS: [string, string][] = [
   ['skill-paths-value', '                     -    -    W    -    -    -    -    -'],
   ['skill-hooks-value', '                     -    -    W    -    -    -    -    -'],
   ['skill-tools-value', '                     -    -    W    -    -    -    -    -'],
-  ['skill-argument-hint-unused', '            -    -    I    -    -    -    -    -'],
-  ['skill-body-too-long', '                   W    W    I    I    I    I    I    I'],
+  ['skill-body-too-long', '                   I    I    I    I    I    I    I    I'],
   ['skill-body-tokens', '                     I    I    I    I    I    I    I    I'],
   ['skill-reference-deep', '                  I    I    I    I    I    I    I    I'],
   ['skill-file-missing', '                    W    W    W    W    W    W    W    W'],
-  ['skill-anchor-missing', '                  W    W    W    W    W    W    W    W'],
+  ['skill-anchor-missing', '                  I    I    I    I    I    I    I    I'],
   ['skill-reference-outside', '               I    I    I    I    I    I    I    I'],
-  ['skill-duplicate-name', '                  W    W    W    W    W    W    W    W'],
+  ['skill-fence-unclosed', '                  W    W    W    W    W    W    W    W'],
+  ['skill-duplicate-name', '                  -    -    I    I    -    W    W    -'],
 ];
 
 export const SKILL_RULES: SkillRule[] = ROWS.map(([code, cells]) => ({ code, levels: lv(cells.trim()) }));
@@ -114,6 +115,7 @@ function row(key: string, source: string, cells: Partial<Record<Target, FieldCel
 
 const SPEC_SRC = 'Agent Skills specification; skills-ref validator.py';
 const CC_SRC = 'Claude Code docs/skills.md (frontmatter reference)';
+const CC_LOG = 'Claude Code CHANGELOG 2.1.186 (kebab-case, snake_case and camelCase spellings)';
 
 /**
  * Keys each target documents. A key absent from this table is rejected by skills-ref and the
@@ -158,6 +160,9 @@ export const SKILL_FIELDS: FieldRow[] = [
     r('space-separated string (experimental)'),
   ),
   row('when_to_use', CC_SRC, { 'claude-code': cut('appended to description; 1,536-char cap') }),
+  ...['display-name', 'display_name', 'displayName'].map((k) => row(k, CC_LOG, { 'claude-code': r('the name shown in listings') })),
+  ...['default-enabled', 'default_enabled', 'defaultEnabled'].map((k) => row(k, CC_LOG, { 'claude-code': r('boolean') })),
+  row('fallback', CC_LOG, { 'claude-code': r() }),
   row('argument-hint', CC_SRC, { 'claude-code': r(), copilot: r() }),
   row('arguments', CC_SRC, { 'claude-code': r('string or list') }),
   row('disable-model-invocation', CC_SRC, { 'claude-code': r('true/false, yes/no, on/off, 1/0'), copilot: r('true/false'), cursor: r('boolean (unverified)') }),
@@ -195,6 +200,8 @@ export interface Finding extends Diagnostic {
   only?: readonly Target[];
   /** The message when it does not speak for skills-ref (nor for the specification judging alike); the reference's text otherwise. */
   clientMessage?: string | ((who: readonly Target[]) => string);
+  /** The highest severity this finding may have, below the rule's level: weaker evidence than the rule's usual case. */
+  atMost?: Severity;
 }
 
 const RANK: Record<Severity, number> = { error: 4, warning: 3, information: 2, hint: 1 };
@@ -209,7 +216,7 @@ export function resolveFindings(findings: readonly Finding[], targets: readonly 
   const onlyBaseline = targets.every((t) => t === 'skills-ref' || t === 'spec');
   for (const f of findings) {
     const rule = SKILL_RULE_BY_CODE.get(f.code);
-    const { only, clientMessage, ...d } = f;
+    const { only, clientMessage, atMost, ...d } = f;
     if (!rule) {
       out.push(d);
       continue;
@@ -226,6 +233,7 @@ export function resolveFindings(findings: readonly Finding[], targets: readonly 
       } else if (level === worst) who.push(t);
     }
     if (!worst) continue;
+    if (atMost && RANK[worst] > RANK[atMost]) worst = atMost;
     // The reference's text where it speaks: for skills-ref, and for the specification where it judges alike.
     const reference = who.includes('skills-ref') || (who.includes('spec') && rule.levels.spec === rule.levels['skills-ref']);
     let message = !reference && clientMessage ? (typeof clientMessage === 'string' ? clientMessage : clientMessage(who)) : d.message;

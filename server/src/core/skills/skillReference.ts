@@ -4,9 +4,13 @@ import type { MdReference } from './markdown';
 export interface SkillReference extends MdReference {
   /** Where the reference was written. */
   source: 'body' | 'license';
-  /** The resolved target; undefined when the path climbs out of the skill folder. */
+  /**
+   * The target, when it resolves without the host: a relative path from the file's folder, a
+   * `${CLAUDE_SKILL_DIR}` path from the skill folder. Undefined for a path that climbs out of
+   * the folder, and for `/`-rooted and `${CLAUDE_PLUGIN_ROOT}` paths (resolved by the check).
+   */
   uri?: string;
   escapes: boolean;
-  /** True for a link written as an absolute path or a `file:` URI (never resolved). */
+  /** True for a path on one machine (`file:` URI, `C:\…`, a user's home folder): never resolved. */
   absolute?: boolean;
 }

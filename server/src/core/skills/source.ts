@@ -61,21 +61,6 @@ function marketplaceOf(host: IWorkspaceHost, head: string, pluginPath: string, l
   return undefined;
 }
 
-/**
- * The manifests `skillSource` may read for a SKILL.md: its plugin's plugin.json and the
- * marketplace.json files above it. A host that reads asynchronously (the browser) loads them
- * before indexing, so the first index entry already names the plugin and the marketplace.
- */
-export function skillSourceManifests(uri: string, levels = 4): string[] {
-  const { head, path } = splitUri(uri);
-  const segs = path.split('/');
-  const skillsAt = segs.length - 3;
-  if (skillsAt < 1 || segs[skillsAt] !== 'skills') return [];
-  const out = [`${head}${segs.slice(0, skillsAt).join('/')}/.claude-plugin/plugin.json`];
-  for (let up = skillsAt - 1; up >= 1 && skillsAt - up <= levels; up--) out.push(`${head}${segs.slice(0, up).join('/')}/.claude-plugin/marketplace.json`);
-  return out;
-}
-
 /** Where a SKILL.md (`…/<folder>/<skill>/SKILL.md`) loads from. */
 export function skillSource(uri: string, host: IWorkspaceHost): IndexedSkillSource {
   const { head, path } = splitUri(uri);

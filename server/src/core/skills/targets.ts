@@ -6,6 +6,7 @@
 import type { IWorkspaceHost } from '../host';
 import { isDecodeError, unlessExpected } from '../expectedErrors';
 import { splitUri } from '../uriPath';
+import { pluginReason, pluginsOf, type RepositoryFacts } from './plugins';
 
 export const TARGETS = ['spec', 'skills-ref', 'claude-code', 'codex', 'copilot', 'gemini-cli', 'opencode', 'cursor'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -81,37 +82,68 @@ const FOLDERS: { dir: string; skills: string[]; targets: readonly Target[] }[] =
   { dir: '.agents', skills: ['skills'], targets: AGENTS_DIR_READERS },
 ];
 
-/**
- * The targets of a SKILL.md from its path: the innermost client folder wins. A `skills/` folder
- * next to `.claude-plugin/plugin.json` is a Claude Code plugin (checked through `host`).
- */
-export function inferTargets(uri: string, host?: IWorkspaceHost): TargetSet {
-  const segs = segmentsOf(uri);
+/** The innermost client folder a SKILL.md sits in (`.claude/skills/<n>/…`), with its readers. */
+function clientFolderOf(segs: string[]): { where: string; targets: readonly Target[] } | undefined {
   // The skill folder is segs[n-2]; its parent must be the skills folder.
   for (let i = segs.length - 3; i >= 1; i--) {
     const seg = segs[i]!;
     const parent = segs[i - 1]!;
     const hit = FOLDERS.find((f) => f.dir === parent && f.skills.includes(seg));
-    if (hit) {
-      const where = `${parent}/${seg}/`;
-      const names = hit.targets.map((t) => TARGET_LABELS[t]).join(', ');
-      return { targets: [...hit.targets], reason: `it is in ${where}, which ${names} ${hit.targets.length > 1 ? 'read' : 'reads'}`, explicit: false };
-    }
-    if (seg === 'skills' && host) {
-      const raw = rawSegmentsOf(uri);
-      const prefix = uri.slice(0, uri.length - raw.slice(i).join('/').length);
-      if (host.exists(`${prefix}.claude-plugin/plugin.json`)) {
-        return { targets: ['claude-code'], reason: 'it is in the skills/ folder of a Claude Code plugin (.claude-plugin/plugin.json)', explicit: false };
-      }
-    }
+    if (hit) return { where: `${parent}/${seg}/`, targets: hit.targets };
   }
-  return { targets: [...DEFAULT_TARGETS], reason: 'it is in no client folder, so it is checked against the specification as written', explicit: false };
+  return undefined;
+}
+
+/** Without repository facts: a `skills/` folder next to `.claude-plugin/plugin.json` is a Claude Code plugin (looked up through `host`). */
+function claudePluginByProbe(uri: string, segs: string[], host: IWorkspaceHost): boolean {
+  const raw = rawSegmentsOf(uri);
+  for (let i = segs.length - 3; i >= 1; i--) {
+    if (segs[i] !== 'skills') continue;
+    const prefix = uri.slice(0, uri.length - raw.slice(i).join('/').length);
+    if (host.exists(`${prefix}.claude-plugin/plugin.json`)) return true;
+  }
+  return false;
+}
+
+/**
+ * The targets of a SKILL.md from where it lives: the innermost client folder it sits in, and the
+ * plugins that hold it (from `facts`, the manifests the host found: a Claude Code plugin or
+ * marketplace, a Codex plugin or marketplace, an Agent Plugins manifest). A skill both in a
+ * client folder and in a plugin is checked for both. Without facts, a `skills/` folder next to
+ * `.claude-plugin/plugin.json` is still recognised through `host`.
+ */
+export function inferTargets(uri: string, host?: IWorkspaceHost, facts?: RepositoryFacts): TargetSet {
+  const segs = segmentsOf(uri);
+  const folder = clientFolderOf(segs);
+  const targets: Target[] = folder ? [...folder.targets] : [];
+  const reasons: string[] = [];
+  if (folder) {
+    const names = folder.targets.map((t) => TARGET_LABELS[t]).join(', ');
+    reasons.push(`it is in ${folder.where}, which ${names} ${folder.targets.length > 1 ? 'read' : 'reads'}`);
+  }
+  if (facts) {
+    for (const p of pluginsOf(uri, facts)) {
+      if (!targets.includes(p.target)) targets.push(p.target);
+      reasons.push(`${TARGET_LABELS[p.target]} loads it: ${pluginReason(p, uri)}`);
+    }
+  } else if (!folder && host && claudePluginByProbe(uri, segs, host)) {
+    return { targets: ['claude-code'], reason: 'it is in the skills/ folder of a Claude Code plugin (.claude-plugin/plugin.json)', explicit: false };
+  }
+  if (targets.length === 0)
+    return { targets: [...DEFAULT_TARGETS], reason: 'it is in no client folder and no plugin, so it is checked against the specification as written', explicit: false };
+  return { targets, reason: reasons.join('; '), explicit: false };
 }
 
 /** The targets a file is checked for: the user's choice when given, else the inferred set. */
-export function resolveTargets(uri: string, host: IWorkspaceHost | undefined, override: readonly Target[] | undefined, source = 'the agentFiles.targets setting'): TargetSet {
+export function resolveTargets(
+  uri: string,
+  host: IWorkspaceHost | undefined,
+  override: readonly Target[] | undefined,
+  source = 'the agentFiles.targets setting',
+  facts?: RepositoryFacts,
+): TargetSet {
   if (override && override.length) return { targets: [...override], reason: `${source} names them`, explicit: true };
-  return inferTargets(uri, host);
+  return inferTargets(uri, host, facts);
 }
 
 /** "Claude Code and Codex". */

@@ -1,17 +1,117 @@
-/** Workspace-level SKILL.md facts: duplicate names and the reference `<available_skills>` prompt. */
+/**
+ * Workspace-level SKILL.md facts: name clashes (a client that loads two skills of one name in
+ * one scope) and the reference `<available_skills>` prompt.
+ */
 import type { Diagnostic, Range } from '../types';
+import { isDecodeError, unlessExpected } from '../expectedErrors';
+import { relativeLabel } from '../host';
+import { splitUri } from '../uriPath';
+import { dirnameUri, isInside, relativePath } from '../world/paths';
+import { pluginsOf, type RepositoryFacts } from './plugins';
+import { resolveFindings, type Finding } from './rules';
+import type { Target } from './targets';
 
 export interface IndexedSkill {
   uri: string;
   name: string;
   nameRange: Range;
+  /** The file's targets: a clash is reported only for a client among them. */
+  targets: readonly Target[];
+  /** `textFingerprint` of the file: byte-identical copies never clash. */
+  fingerprint?: string;
+}
+
+/** A short fingerprint of a text (two 32-bit FNV-1a hashes and the length). */
+export function textFingerprint(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x811c9dc5) ^ (b >>> 15);
+  }
+  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length}`;
+}
+
+/** One client loading a skill: in which scope, and whether the scope takes in those of parent folders. */
+interface Load {
+  client: Target;
+  /** A folder URI, or `plugin:<root>` for a plugin's namespace. */
+  scope: string;
+  /** The client reads this kind of folder in every folder from the project root down (its scopes nest). */
+  nested: boolean;
+}
+
+/** What each client does when two skills of one name meet (docs/clients-fields.md#names-and-clashes). */
+const CLASH: Partial<Record<Target, string>> = {
+  opencode: 'OpenCode loads both and the one it reads last replaces the other',
+  'gemini-cli': 'Gemini CLI keeps the one it reads last and warns about the conflict',
+  codex: 'Codex loads both under one name (it drops duplicates only by path)',
+  'claude-code': 'Claude Code gives both the same plugin command',
+};
+
+function decoded(seg: string): string {
+  try {
+    return decodeURIComponent(seg);
+  } catch (e) {
+    // A malformed % escape is read as written.
+    unlessExpected(e, isDecodeError);
+    return seg;
+  }
 }
 
 /**
- * Warns on every skill whose `name` another skill in the same workspace also uses: clients
- * keep only one of them. Names are compared after NFKC, as the reference compares them.
+ * The clients that load a skill by name, from its innermost client folder (a Claude Code project
+ * skill is called by its folder name, so it never clashes by `name`; VS Code and Cursor are left
+ * out: what they do with two skills of one name is not documented) and from its plugins.
  */
-export function duplicateSkillNames(skills: IndexedSkill[]): Map<string, Diagnostic[]> {
+function loadsOf(uri: string, facts: RepositoryFacts | undefined): Load[] {
+  const { head, path } = splitUri(uri);
+  const segs = path.split('/').map(decoded);
+  const out: Load[] = [];
+  for (let i = segs.length - 3; i >= 1; i--) {
+    const dir = segs[i - 1]!;
+    const seg = segs[i]!;
+    const isSkills = seg === 'skills' || (dir === '.opencode' && seg === 'skill');
+    if (!isSkills || !['.claude', '.agents', '.codex', '.gemini', '.opencode', '.github', '.cursor'].includes(dir)) continue;
+    const base = head + segs.slice(0, i - 1).join('/');
+    const below = segs.slice(i + 1, -1);
+    const direct = below.length === 1;
+    const hidden = below.some((s) => s.startsWith('.'));
+    if (dir === '.claude' || dir === '.agents' || dir === '.opencode') out.push({ client: 'opencode', scope: base, nested: true });
+    if ((dir === '.agents' || dir === '.codex') && !hidden && below.length <= 6) out.push({ client: 'codex', scope: base, nested: true });
+    if ((dir === '.agents' || dir === '.gemini') && direct) out.push({ client: 'gemini-cli', scope: base, nested: false });
+    break;
+  }
+  if (facts)
+    for (const p of pluginsOf(uri, facts)) if (p.target === 'claude-code' || p.target === 'codex') out.push({ client: p.target, scope: `plugin:${p.root}`, nested: false });
+  return out;
+}
+
+function sameScope(a: Load, b: Load): boolean {
+  if (a.scope === b.scope) return true;
+  if (!a.nested || !b.nested || a.scope.startsWith('plugin:') || b.scope.startsWith('plugin:')) return false;
+  return isInside(a.scope, b.scope) || isInside(b.scope, a.scope);
+}
+
+/** How to name another file in a message: its path in the workspace folder that holds it. */
+function workspaceLabel(uri: string, from: string, roots: readonly string[]): string {
+  for (const r of roots) {
+    const rel = relativePath(r, uri);
+    if (rel !== undefined) return rel;
+  }
+  return relativeLabel(dirnameUri(from), uri);
+}
+
+/**
+ * Name clashes: two skills that one client loads in one scope and keys by the same `name`
+ * (compared after NFKC, as the reference compares names), with different texts. Reported on
+ * each, for the clients among its targets, saying what that client does.
+ */
+/** The most other files a duplicate-name diagnostic names. */
+const MAX_OTHERS = 20;
+
+export function duplicateSkillNames(skills: readonly IndexedSkill[], options: { roots?: readonly string[]; repository?: RepositoryFacts } = {}): Map<string, Diagnostic[]> {
   const groups = new Map<string, IndexedSkill[]>();
   for (const s of skills) {
     const key = s.name.trim().normalize('NFKC');
@@ -21,19 +121,46 @@ export function duplicateSkillNames(skills: IndexedSkill[]): Map<string, Diagnos
     else groups.set(key, [s]);
   }
   const out = new Map<string, Diagnostic[]>();
+  const roots = options.roots ?? [];
   for (const [name, g] of groups) {
     if (g.length < 2) continue;
+    const loads = new Map(g.map((s) => [s, loadsOf(s.uri, options.repository)]));
     for (const s of g) {
-      const others = g.filter((o) => o !== s).map((o) => o.uri);
-      const list = out.get(s.uri) ?? [];
-      list.push({
+      /** Per client, the other skills it clashes with. */
+      const clashes = new Map<Target, Set<IndexedSkill>>();
+      for (const mine of loads.get(s)!) {
+        if (!s.targets.includes(mine.client)) continue;
+        for (const o of g) {
+          if (o === s || (s.fingerprint !== undefined && s.fingerprint === o.fingerprint)) continue;
+          if (!loads.get(o)!.some((theirs) => theirs.client === mine.client && sameScope(mine, theirs))) continue;
+          const set = clashes.get(mine.client) ?? new Set();
+          set.add(o);
+          clashes.set(mine.client, set);
+        }
+      }
+      if (clashes.size === 0) continue;
+      const clients = [...clashes.keys()];
+      const all = [...new Set([...clashes.values()].flatMap((set) => [...set]))];
+      // At most 20 others by name (10,000 skills of one name would otherwise make 10,000 lists of 10,000).
+      const others = all.slice(0, MAX_OTHERS);
+      const more = all.length - others.length;
+      const labels = others.map((o) => workspaceLabel(o.uri, s.uri, roots));
+      if (more) labels.push(`${more} more`);
+      const finding: Finding = {
         code: 'skill-duplicate-name',
         severity: 'warning',
-        message: `Skill name '${name}' is also used by ${others.join(', ')}; clients load only one of them`,
+        message: `Skill name '${name}' is also used by ${labels.join(', ')}`,
         range: s.nameRange,
-        data: { others },
-      });
-      out.set(s.uri, list);
+        data: { others: others.map((o) => o.uri), ...(more ? { more } : {}) },
+        only: clients,
+        clientMessage: (who) =>
+          `Skill name '${name}' is also used by ${labels.join(', ')}: ${who
+            .filter((t) => clashes.has(t))
+            .map((t) => CLASH[t]!)
+            .join('; ')}`,
+      };
+      const ds = resolveFindings([finding], s.targets);
+      if (ds.length) out.set(s.uri, [...(out.get(s.uri) ?? []), ...ds]);
     }
   }
   return out;

@@ -13,7 +13,8 @@ export function normalizeMentionLabel(s: string): string {
     .trim()
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-+/, '')
+    .replace(/-$/, '');
 }
 
 export interface AliasSource {

@@ -5,12 +5,15 @@
  */
 import { URI } from 'vscode-uri';
 import { isUriError, unlessExpected } from '../expectedErrors';
+import { beforeQueryOrFragment, trimEndWhere } from '../text';
+
+const isSlash = (c: string) => c === '/';
 
 /** Folder URI (no trailing slash) of a file URI. */
 export function dirnameUri(uri: string): string {
   try {
     const u = URI.parse(uri);
-    const p = u.path.replace(/\/+$/, '');
+    const p = trimEndWhere(u.path, isSlash);
     const i = p.lastIndexOf('/');
     return u.with({ path: i <= 0 ? '/' : p.slice(0, i) }).toString();
   } catch (e) {
@@ -21,7 +24,7 @@ export function dirnameUri(uri: string): string {
 }
 
 export function basenameUri(uri: string): string {
-  const p = uri.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const p = trimEndWhere(beforeQueryOrFragment(uri), isSlash);
   return decodeURIComponent(p.slice(p.lastIndexOf('/') + 1));
 }
 
@@ -63,13 +66,13 @@ export function resolveRelative(dirUri: string, rel: string): string {
 
 /** True when `uri` is `folder` itself or lies below it. */
 export function isInside(folderUri: string, uri: string): boolean {
-  const f = folderUri.replace(/\/+$/, '');
+  const f = trimEndWhere(folderUri, isSlash);
   return uri === f || uri.startsWith(f + '/');
 }
 
 /** Project-relative path of a URI below `folderUri` (undefined when outside). */
 export function relativePath(folderUri: string, uri: string): string | undefined {
-  const f = folderUri.replace(/\/+$/, '');
+  const f = trimEndWhere(folderUri, isSlash);
   if (!uri.startsWith(f + '/')) return undefined;
   return decodeURIComponent(uri.slice(f.length + 1));
 }

@@ -5,7 +5,9 @@
  */
 import type { Node } from 'jsonc-parser';
 import { boundedParseTree } from '../jsonDepth';
-import { LineIndex } from '../text';
+import { LineIndex, trimEndWhere } from '../text';
+
+const isLabelTail = (c: string) => c === '.' || c === '_' || c === '-';
 import { rangeContains, type Position, type Range } from '../types';
 import { evalReferences } from './evalContract';
 import { normalizeMentionLabel, resolveAlias, resolveMentions } from './mentions';
@@ -77,7 +79,7 @@ export function mentionOccurrences(doc: WorldDocument, world: WorldModel): Occur
     if (m.agentId === undefined) continue;
     const occ: Occurrence = { symbol: agent(m.agentId), uri: doc.uri, range: m.range, isDefinition: false };
     if (m.via === 'single' && normalizeMentionLabel(m.token) === normalizeMentionLabel(m.agentId)) {
-      const len = m.token.replace(/[._-]+$/, '').length;
+      const len = trimEndWhere(m.token, isLabelTail).length;
       occ.editRange = { start: m.wordRange.start, end: { line: m.wordRange.start.line, character: m.wordRange.start.character + len } };
     }
     out.push(occ);
@@ -122,7 +124,7 @@ function contentMentions(doc: WorldDocument, world: WorldModel): Occurrence[] {
           const shown = men.via === 'pair' ? men.candidates[0]!.length : men.token.length;
           const occ: Occurrence = { symbol: agent(men.agentId), uri: doc.uri, range: { start: index.positionAt(s), end: index.positionAt(s + 1 + shown) }, isDefinition: false };
           if (men.via === 'single' && normalizeMentionLabel(men.token) === normalizeMentionLabel(men.agentId)) {
-            occ.editRange = { start: index.positionAt(s + 1), end: index.positionAt(s + 1 + men.token.replace(/[._-]+$/, '').length) };
+            occ.editRange = { start: index.positionAt(s + 1), end: index.positionAt(s + 1 + trimEndWhere(men.token, isLabelTail).length) };
           }
           out.push(occ);
         }

@@ -17,7 +17,8 @@ import {
 } from '../../core/instructions';
 import type { IndexedFile, IndexedInstructions } from '../../core/indexTypes';
 import { countSeverities } from '../../core/types';
-import { ownDiagnostics } from '../diagnostics';
+import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
+import { relinkAction } from '../../core/skills';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { identity } from '../documentCache';
 import { editorValidates, type FormatContext, type FormatProvider } from './provider';
@@ -90,6 +91,10 @@ export function instructionsProvider(documents: DocumentStore, variant?: Instruc
     documentLinks: (doc, ctx) => instructionDocumentLinks(doc.doc.getText(), doc.uri, ctx.host, ctx.roots()),
     codeActions(doc: OpenDocument, _range, diagnostics) {
       const out: CodeAction[] = [];
+      for (const d of ownDiagnostics(diagnostics, 'instructions-link-missing')) {
+        const action = relinkAction(doc.doc.getText(), doc.uri, fromLspDiagnostic(d));
+        if (action) out.push({ ...action, diagnostics: [d] });
+      }
       for (const d of ownDiagnostics(diagnostics, 'instructions-key-typo')) {
         const suggestion = (d.data as Record<string, unknown> | undefined)?.['suggestion'];
         if (typeof suggestion !== 'string') continue;

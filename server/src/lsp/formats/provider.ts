@@ -19,7 +19,7 @@ import type { IWorkspaceHost } from '../../core/host';
 import type { IndexedFile } from '../../core/indexTypes';
 import type { AgentDetection } from '../../core/agent/detect';
 import type { OpenDocument } from '../documents';
-import type { Target } from '../../core/skills';
+import type { RepositoryFacts, Target } from '../../core/skills';
 
 /** What a provider may consult besides its own document. */
 export interface FormatContext {
@@ -27,6 +27,11 @@ export interface FormatContext {
   host: IWorkspaceHost;
   /** Every indexed file (all formats). */
   files(): readonly IndexedFile[];
+  /**
+   * The indexed SKILL.md files that declare a name, by the name trimmed and NFKC-normalised
+   * (kept by the index as files change; without it, `files()` is searched).
+   */
+  skillsNamed?(key: string): readonly IndexedFile[];
   /** The text of any document (open buffer or disk), if readable. */
   textOf(uri: string): string | undefined;
   /** The workspace folders, as file URIs. */
@@ -50,6 +55,10 @@ export interface FormatContext {
   editorValidatesPromptFiles: boolean;
   /** Whether an editor of the client shows this document (true when the client does not say). */
   editorShows(uri: string): boolean;
+  /** The client is VS Code (initialize `clientInfo.name`): what VS Code itself skips is a warning there. */
+  editorIsVsCode: boolean;
+  /** What the workspace's plugin and marketplace manifests say (who loads a plugin's skills). */
+  repository(): RepositoryFacts;
 }
 
 /** The languages VS Code gives the prompt files it validates itself (its `prompt-basics` extension). */

@@ -17,27 +17,45 @@ import {
   type IndexedSkill as SkillName,
   type SkillAnalysis,
   type SkillAnalysisOptions,
+  type RepositoryFacts,
   type Target,
 } from '../../core/skills';
 import type { IWorkspaceHost } from '../../core/host';
 import { skillSource } from '../../core/skills/source';
 import type { IndexedFile } from '../../core/indexTypes';
-import { countSeverities, type Diagnostic, type Range } from '../../core/types';
+import { countSeverities, type Range } from '../../core/types';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
-import { identity } from '../documentCache';
 import { editorValidates, type FormatContext, type FormatProvider } from './provider';
+import { skillNameKey } from '../workspace';
 
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /** The index entry of one SKILL.md (shared by the server and the CLI). */
-export function summarizeSkill(uri: string, text: string, host: IWorkspaceHost, targets: readonly Target[] = [], source?: string): IndexedFile {
-  return skillSummary(uri, analyzeSkill(text, uri, host, targetOptions(targets, source)), host);
+export function summarizeSkill(
+  uri: string,
+  text: string,
+  host: IWorkspaceHost,
+  targets: readonly Target[] = [],
+  source?: string,
+  repository?: RepositoryFacts,
+  roots: readonly string[] = [],
+): IndexedFile {
+  return skillSummary(uri, analyzeSkill(text, uri, host, { ...targetOptions(targets, source, roots), ...(repository ? { repository } : {}) }), host);
 }
 
 const SETTING = 'the agentFiles.targets setting';
-function targetOptions(targets: readonly Target[], source = SETTING): SkillAnalysisOptions {
-  return targets.length ? { targets, targetsSource: source } : {};
+function targetOptions(targets: readonly Target[], source = SETTING, roots: readonly string[] = []): SkillAnalysisOptions {
+  return { ...(targets.length ? { targets, targetsSource: source } : {}), ...(roots.length ? { workspaceRoots: roots } : {}) };
+}
+
+/** A number per repository-facts value, for the analysis cache key (a new value is a new key). */
+const factsIds = new WeakMap<RepositoryFacts, number>();
+let nextFactsId = 0;
+function factsId(facts: RepositoryFacts): number {
+  let id = factsIds.get(facts);
+  if (id === undefined) factsIds.set(facts, (id = nextFactsId++));
+  return id;
 }
 
 function skillSummary(uri: string, a: SkillAnalysis, host: IWorkspaceHost): IndexedFile {
@@ -57,31 +75,62 @@ function skillSummary(uri: string, a: SkillAnalysis, host: IWorkspaceHost): Inde
   if (s.name && s.nameRange) file.nameRange = s.nameRange;
   file.targets = { names: s.targets.targets, summary: targetsSummary(s.targets) };
   file.source = skillSource(uri, host);
+  file.fingerprint = s.fingerprint;
   return file;
 }
-
-const nfkc = (s: string) => s.trim().normalize('NFKC');
 
 export function skillProvider(documents: DocumentStore): FormatProvider {
   /** The declared name of each open SKILL.md at the version last seen, so `dependents` knows the name before an edit. */
   const live = new Map<string, { version: number; name?: SkillName }>();
+  /**
+   * The open SKILL.md files by the key of the name they declared at that version: a document
+   * finds the others sharing its name here, instead of walking every open document (10,000 open
+   * skills made that 10,000 × 10,000 steps).
+   */
+  const openNamed = new Map<string, Set<string>>();
+  const record = (uri: string, version: number, name?: SkillName) => {
+    const before = live.get(uri)?.name;
+    if (before) openNamed.get(skillNameKey(before.name))?.delete(uri);
+    live.set(uri, { version, ...(name ? { name } : {}) });
+    if (name) {
+      const key = skillNameKey(name.name);
+      (openNamed.get(key) ?? openNamed.set(key, new Set()).get(key)!).add(uri);
+    }
+  };
+  const forget = (uri: string) => {
+    const before = live.get(uri)?.name;
+    if (before) openNamed.get(skillNameKey(before.name))?.delete(uri);
+    live.delete(uri);
+  };
+  /** Documents opened, changed or closed since the names were last brought up to date. */
+  const touched = new Set<string>();
+  documents.onTouched((uri) => void touched.add(uri));
 
   /**
    * The analysis of an open SKILL.md, from the document cache. The index entry is made without
    * the editor's own validation (`forEditor` false), as for a file on disk.
    */
   const analysisOf = (doc: OpenDocument, ctx: FormatContext, forEditor = editorValidates(doc, ctx)): SkillAnalysis => {
+    const repository = ctx.repository();
+    const vsCode = forEditor && ctx.editorIsVsCode;
     const a = documents.cached(
       doc,
       'skill',
-      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}`,
-      (host) => analyzeSkill(doc.doc.getText(), doc.uri, host, { ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource), ...(forEditor ? { editorValidates: true } : {}) }),
+      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}|${vsCode}|${factsId(repository)}|${ctx.roots().join('\n')}`,
+      (host) =>
+        analyzeSkill(doc.doc.getText(), doc.uri, host, {
+          ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource, ctx.roots()),
+          repository,
+          ...(forEditor ? { editorValidates: true } : {}),
+          ...(vsCode ? { editorIsVsCode: true } : {}),
+        }),
       ctx.host,
     );
     const s = a.skill;
+    const name: SkillName | undefined =
+      s.name && s.nameRange ? { uri: doc.uri, name: s.name, nameRange: s.nameRange, targets: s.targets.targets, fingerprint: s.fingerprint } : undefined;
     // Only open documents stand for themselves among the index's names (a file checked from disk has its index entry).
-    if (documents.get(doc.uri) === doc)
-      live.set(doc.uri, { version: doc.doc.version, ...(s.name && s.nameRange ? { name: { uri: doc.uri, name: s.name, nameRange: s.nameRange } } : {}) });
+    if (documents.get(doc.uri) === doc) record(doc.uri, doc.doc.version, name);
     return a;
   };
   /** What go to definition, document links and the outline read, parsed once per version (it reads no file). */
@@ -93,44 +142,57 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     return live.get(doc.uri)?.name;
   };
 
-  /** Every declared skill name in the workspace: the index, with open buffers replacing their entries. */
-  const allNames = (ctx: FormatContext): SkillName[] => {
-    const byUri = new Map<string, SkillName>();
-    for (const f of ctx.files()) if (f.kind === 'skill' && f.nameRange) byUri.set(f.uri, { uri: f.uri, name: f.name, nameRange: f.nameRange });
-    for (const d of documents.all()) {
-      if (d.kind !== 'skill') continue;
-      const n = liveName(d, ctx);
-      if (n) byUri.set(d.uri, n);
-      else byUri.delete(d.uri);
+  /** The open SKILL.md files that declare a name with this key now (the documents touched since the last call are read first). */
+  const openWith = (key: string, ctx: FormatContext): SkillName[] => {
+    for (const uri of touched) {
+      const d = documents.get(uri);
+      if (d?.kind === 'skill') liveName(d, ctx);
+      else forget(uri);
     }
-    for (const uri of live.keys()) if (!documents.get(uri)) live.delete(uri);
-    return [...byUri.values()];
+    touched.clear();
+    const out: SkillName[] = [];
+    for (const uri of [...(openNamed.get(key) ?? [])]) {
+      const d = documents.get(uri);
+      if (d?.kind !== 'skill') {
+        forget(uri);
+        continue;
+      }
+      const n = liveName(d, ctx);
+      if (n && skillNameKey(n.name) === key) out.push(n);
+    }
+    return out;
   };
 
-  /** The duplicate-name findings of every skill, made once per state of the index and of the open skills. */
-  let duplicatesMemo: { key: string; byUri: Map<string, Diagnostic[]>; keys: Map<string, string> } | undefined;
-  const duplicates = (ctx: FormatContext) => {
-    const open = documents
-      .all()
-      .filter((d) => d.kind === 'skill')
-      .map((d) => `${d.uri}@${d.doc.version}`)
-      .join('\n');
-    const key = `${identity(ctx.files())}\n${open}`;
-    if (duplicatesMemo?.key !== key) duplicatesMemo = { key, byUri: duplicateSkillNames(allNames(ctx)), keys: new Map() };
-    return duplicatesMemo;
+  /** Every skill declaring a name with this key: the index's, with open buffers replacing their entries. */
+  const namedAs = (key: string, ctx: FormatContext): SkillName[] => {
+    const indexed = ctx.skillsNamed ? ctx.skillsNamed(key) : ctx.files().filter((f) => f.kind === 'skill' && f.nameRange && skillNameKey(f.name) === key);
+    const out = openWith(key, ctx);
+    for (const f of indexed) {
+      if (!f.nameRange || documents.get(f.uri)?.kind === 'skill') continue;
+      out.push({ uri: f.uri, name: f.name, nameRange: f.nameRange, targets: (f.targets?.names ?? []) as Target[], ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}) });
+    }
+    return out;
+  };
+
+  /** The index entries by URI, made once per state of the index. */
+  let entries: { files: readonly IndexedFile[]; byUri: Map<string, IndexedFile> } | undefined;
+  const entryOf = (uri: string, ctx: FormatContext): IndexedFile | undefined => {
+    const files = ctx.files();
+    if (entries?.files !== files) entries = { files, byUri: new Map(files.map((f) => [f.uri, f])) };
+    return entries.byUri.get(uri);
   };
 
   return {
     diagnostics(doc, ctx) {
       const a = analysisOf(doc, ctx);
-      const dup = a.skill.name ? (duplicates(ctx).byUri.get(doc.uri) ?? []) : [];
+      const dup = a.skill.name ? (duplicateSkillNames(namedAs(skillNameKey(a.skill.name), ctx), { roots: ctx.roots(), repository: ctx.repository() }).get(doc.uri) ?? []) : [];
       return [...a.diagnostics, ...dup];
     },
     dependencyKey(uri, ctx) {
-      const d = duplicates(ctx);
-      let k = d.keys.get(uri);
-      if (k === undefined) d.keys.set(uri, (k = JSON.stringify(d.byUri.get(uri) ?? [])));
-      return k;
+      // What a closed SKILL.md takes from the index: the other skills of its name.
+      const f = entryOf(uri, ctx);
+      if (f?.kind !== 'skill' || !f.nameRange) return '';
+      return JSON.stringify(duplicateSkillNames(namedAs(skillNameKey(f.name), ctx), { roots: ctx.roots(), repository: ctx.repository() }).get(uri) ?? []);
     },
     completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, analysisOf(doc, ctx).skill.targets.targets),
     hover(doc, pos, ctx) {
@@ -152,21 +214,13 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       }
       return out;
     },
-    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource),
+    summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource, ctx.repository(), ctx.roots()),
     summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, false), ctx.host),
     dependents(doc, ctx) {
       const before = live.get(doc.uri)?.name?.name;
       const now = liveName(doc, ctx)?.name;
-      const names = new Set([before, now].filter((n): n is string => !!n).map(nfkc));
-      if (names.size === 0) return [];
-      return documents
-        .all()
-        .filter((d) => d.kind === 'skill' && d.uri !== doc.uri)
-        .filter((d) => {
-          const n = liveName(d, ctx)?.name;
-          return n !== undefined && names.has(nfkc(n));
-        })
-        .map((d) => d.uri);
+      const keys = new Set([before, now].filter((n): n is string => !!n).map(skillNameKey));
+      return [...keys].flatMap((key) => openWith(key, ctx).map((n) => n.uri)).filter((uri) => uri !== doc.uri);
     },
   };
 }

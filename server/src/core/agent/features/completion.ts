@@ -1,6 +1,7 @@
 /** Completion in a 3md document: frontmatter keys, directive attributes, kinds, types, placeholders, link targets. */
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
 import { lineRange, type Position } from '../../types';
+import { trimEndWhere } from '../../text';
 import type { ThreeMdAnalysis } from '../../threemdAnalysis';
 import { INPUT_TYPES, parseInputs } from '../model';
 import { isDirectiveLine } from '../../threemd/frontmatter';
@@ -28,7 +29,7 @@ function frontmatterCompletion(a: ThreeMdAnalysis, pos: Position, prefix: string
   const colon = prefix.indexOf(':');
   if (colon < 0) {
     const present = new Set(a.doc.frontmatter.fields.filter((f) => f.line !== pos.line).map((f) => f.key.toLowerCase()));
-    const word = /[\w-]*$/.exec(prefix)![0];
+    const word = prefix.slice(trimEndWhere(prefix, (c) => /[\w-]/.test(c)).length);
     const replace = lineRange(pos.line, pos.character - word.length, pos.character);
     return Object.entries(FRONTMATTER_KEYS)
       .filter(([k]) => !present.has(k))

@@ -1,0 +1,172 @@
+/**
+ * Which files of a folder walk are live: the ones a client would read in the repository as
+ * its owner works in it. As ESLint-style tools decide: a path is left out when the repository's
+ * `.gitignore` files (nested ones too) or `.git/info/exclude` leave it out, or when it lies in a
+ * folder of the default list (test fixtures, archives, dependencies); `include` in
+ * `.agent-files.json` brings such paths back (the caller answers it). Paths are relative to the
+ * folder walked, `/`-separated; the folder walked and the folders above it are never left out
+ * (they were named). The gitignore matching is the `ignore` library's.
+ */
+import ignore, { type Ignore } from 'ignore';
+
+/**
+ * Names of the folders left out of every walk, at any depth (why each: docs/cli.md#what-is-checked).
+ * A name list, not globs: whether a folder is one of them is a lookup.
+ */
+export const DEFAULT_IGNORED_FOLDERS: readonly string[] = ['node_modules', '.git', 'fixtures', '__fixtures__', 'testdata', 'archive', 'archives', 'archived'];
+const DEFAULT_SET = new Set(DEFAULT_IGNORED_FOLDERS);
+
+/**
+ * Files that are meant to be in `.gitignore` and that clients still read: a `.gitignore` line
+ * naming them does not leave them out (a folder of the default list, or an ignored folder, does).
+ */
+const GITIGNORED_BY_DESIGN = new Set(['CLAUDE.local.md']);
+
+/** What a folder walk asks before it goes into a folder and before it keeps a file. */
+export interface WalkFilter {
+  /** True when the walk goes into this folder (relative to the folder walked). */
+  enters(relDir: string): boolean;
+  /** True when this file is live (relative to the folder walked). */
+  keeps(relFile: string): boolean;
+}
+
+export interface LiveFilesOptions {
+  /**
+   * The text of a file given relative to the top folder (the repository root, or the folder
+   * walked), or undefined when there is none: `.gitignore` files and `.git/info/exclude`.
+   */
+  read(relToTop: string): string | undefined;
+  /** Where the folder walked lies below the top folder ('' when it is the top). */
+  start?: string;
+  /** True when `.agent-files.json` `include` brings this path (relative to the folder walked) back; for a folder, when it names something inside. */
+  include?(rel: string, isDir: boolean): boolean;
+}
+
+/** The rules of one ignore file: its patterns, and where the folder holding it ends in a path from the top. */
+interface Level {
+  rules: Ignore;
+  /** The lines of the file, as the rules were made from them (marked with their index). */
+  lines: readonly string[];
+  /** Characters of a path from the top that name the folder holding the rules (with its `/`). */
+  cut: number;
+}
+
+interface FolderState {
+  /** Left out by the default list or a .gitignore (inherited from the folder above). */
+  ignored: boolean;
+  /** The walk goes into it: not ignored, or `include` names something inside. */
+  enters: boolean;
+  /** The ignore files that apply to what is in it, from the top down (the last deciding). */
+  levels: readonly Level[];
+}
+
+export class LiveFiles implements WalkFilter {
+  readonly #folders = new Map<string, FolderState>();
+  /** Where the folder walked lies below the top, with a trailing `/` ('' when it is the top). */
+  readonly #prefix: string;
+
+  constructor(private readonly options: LiveFilesOptions) {
+    const start = (options.start ?? '').replace(/^\/+|\/+$/g, '');
+    this.#prefix = start ? `${start}/` : '';
+  }
+
+  enters(relDir: string): boolean {
+    return this.#folder(relDir).enters;
+  }
+
+  keeps(relFile: string): boolean {
+    const slash = relFile.lastIndexOf('/');
+    const parent = this.#folder(slash < 0 ? '' : relFile.slice(0, slash));
+    if (!parent.enters) return false;
+    const ignored = parent.ignored || (this.#byGit(parent, relFile, false) && !GITIGNORED_BY_DESIGN.has(relFile.slice(slash + 1)));
+    return !ignored || this.options.include?.(relFile, false) === true;
+  }
+
+  /** The state of a folder relative to the folder walked ('' is the folder walked). */
+  #folder(rel: string): FolderState {
+    const known = this.#folders.get(rel);
+    if (known) return known;
+    let state: FolderState;
+    if (rel === '') state = { ignored: false, enters: true, levels: this.#levelsAbove() };
+    else {
+      const slash = rel.lastIndexOf('/');
+      const parent = this.#folder(slash < 0 ? '' : rel.slice(0, slash));
+      const ignored = parent.ignored || DEFAULT_SET.has(rel.slice(slash + 1)) || this.#byGit(parent, rel, true);
+      const enters = parent.enters && (!ignored || this.options.include?.(rel, true) === true);
+      const own = enters ? this.#level(`${this.#prefix}${rel}/`) : null;
+      state = { ignored, enters, levels: own ? [...parent.levels, own] : parent.levels };
+    }
+    this.#folders.set(rel, state);
+    return state;
+  }
+
+  /**
+   * The ignore files that apply at the folder walked: `.git/info/exclude`, then each `.gitignore`
+   * from the top down to it. The lines of those above it that leave out the folder walked itself
+   * (named, so checked) are not used: they would leave out everything below it.
+   */
+  #levelsAbove(): Level[] {
+    const out: Level[] = [];
+    const exclude = this.#rules('.git/info/exclude');
+    if (exclude) out.push({ ...exclude, cut: 0 });
+    let at = 0;
+    for (;;) {
+      const level = this.#level(this.#prefix.slice(0, at));
+      if (level) out.push(level);
+      if (at >= this.#prefix.length) break;
+      at = this.#prefix.indexOf('/', at) + 1;
+    }
+    const walked = this.#prefix.slice(0, -1);
+    return out.map((l) => (l.cut >= this.#prefix.length ? l : { ...l, rules: without(l, walked.slice(l.cut)) }));
+  }
+
+  /** The `.gitignore` of a folder given as its path from the top with a trailing `/` ('' for the top). */
+  #level(folder: string): Level | null {
+    const rules = this.#rules(`${folder}.gitignore`);
+    return rules ? { ...rules, cut: folder.length } : null;
+  }
+
+  /**
+   * The verdict of the repository's ignore files on a path whose folder is not ignored, the
+   * deepest file that names it deciding (a `!pattern` re-includes).
+   */
+  #byGit(folder: FolderState, rel: string, isDir: boolean): boolean {
+    const fromTop = this.#prefix + rel;
+    let ignored = false;
+    for (const level of folder.levels) {
+      const verdict = test(level.rules, fromTop.slice(level.cut), isDir);
+      if (verdict !== undefined) ignored = verdict;
+    }
+    return ignored;
+  }
+
+  #rules(relToTop: string): { rules: Ignore; lines: string[] } | null {
+    const text = this.options.read(relToTop);
+    if (text === undefined || text.trim() === '') return null;
+    const lines = text.split(/\r?\n/);
+    return { rules: made(lines), lines };
+  }
+}
+
+function made(lines: readonly string[], skip: ReadonlySet<number> = new Set()): Ignore {
+  return ignore({ ignorecase: false }).add(lines.flatMap((pattern, i) => (skip.has(i) ? [] : [{ pattern, mark: String(i) }])));
+}
+
+/** A level's rules without the lines that leave out `folder` (each line at most once, so this ends). */
+function without(level: Level, folder: string): Ignore {
+  const skip = new Set<number>();
+  let rules = level.rules;
+  for (let r = rules.test(`${folder}/`); r.ignored && r.rule?.mark !== undefined && !skip.has(Number(r.rule.mark)); r = rules.test(`${folder}/`)) {
+    skip.add(Number(r.rule.mark));
+    rules = made(level.lines, skip);
+  }
+  return rules;
+}
+
+/** true: ignored; false: re-included by a `!pattern`; undefined: no rule names the path itself. */
+function test(rules: Ignore, rel: string, isDir: boolean): boolean | undefined {
+  const p = isDir ? `${rel}/` : rel;
+  if (!ignore.isPathValid(p)) return undefined;
+  const r = rules.test(p);
+  return r.ignored ? true : r.unignored ? false : undefined;
+}

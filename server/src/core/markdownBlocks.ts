@@ -1,0 +1,151 @@
+/**
+ * Fenced code blocks of a Markdown text, as both Markdown scanners (SKILL.md bodies and
+ * instruction files) read them: an opening fence of three or more backquotes or tildes at any
+ * indentation (list items indent them), closed by a fence of the same character, at least as
+ * long, with nothing after it. A block never closed runs to the end of the file.
+ */
+import type { Range } from './types';
+
+export interface Fence {
+  /** The line of the opening fence. */
+  line: number;
+  /** The info string's first word (`bash`), lowercased; '' when none. */
+  lang: string;
+  /** The closing line; undefined when the block is never closed. */
+  closeLine?: number;
+  /** The range of the opening fence mark. */
+  range: Range;
+}
+
+/** A fence mark at the start of a line; the rest of the line is its info string. */
+const FENCE_MARK = /^([ \t]*)(`{3,}|~{3,})/;
+/** What `.` does not match: a line holding one of these (a lone CR) is no fence line. */
+const BREAK = /[\n\r\u2028\u2029]/;
+
+/**
+ * `/^([ \t]*)(`{3,}|~{3,})(.*)$/` read without backtracking (on a line of backquotes ending in a
+ * lone CR that pattern tried every shorter run of backquotes, each to the end of the line).
+ */
+function fenceLine(line: string): [string, string, string, string] | null {
+  const m = FENCE_MARK.exec(line);
+  if (!m) return null;
+  const info = line.slice(m[0].length);
+  return BREAK.test(info) ? null : [line, m[1]!, m[2]!, info];
+}
+
+/** The fence a line opens, or undefined (a backquote fence's info string may not hold a backquote). */
+export function openingFence(line: string, index: number): { fence: Fence; mark: string } | undefined {
+  const f = fenceLine(line);
+  if (!f) return undefined;
+  const mark = f[2]!;
+  const info = f[3]!;
+  if (mark[0] === '`' && info.includes('`')) return undefined;
+  const start = f[1]!.length;
+  return {
+    mark,
+    fence: {
+      line: index,
+      lang: (info.trim().split(/[\s{]/)[0] ?? '').toLowerCase(),
+      range: { start: { line: index, character: start }, end: { line: index, character: start + mark.length } },
+    },
+  };
+}
+
+/** True when `line` closes a block opened with `mark`. */
+export function closesFence(line: string, mark: string): boolean {
+  const f = fenceLine(line);
+  return !!f && f[2]![0] === mark[0] && f[2]!.length >= mark.length && f[3]!.trim() === '';
+}
+
+/** The fenced blocks of `lines` from `startLine` on. */
+export function fencesOf(lines: readonly string[], startLine = 0): Fence[] {
+  const out: Fence[] = [];
+  let open: { fence: Fence; mark: string } | undefined;
+  for (let i = Math.max(0, startLine); i < lines.length; i++) {
+    if (open) {
+      if (closesFence(lines[i]!, open.mark)) {
+        open.fence.closeLine = i;
+        open = undefined;
+      }
+      continue;
+    }
+    open = openingFence(lines[i]!, i);
+    if (open) out.push(open.fence);
+  }
+  return out;
+}
+
+/** A block that is never closed, and what it swallows. */
+export interface UnclosedFence {
+  fence: Fence;
+  /** Lines after the opening fence that hold text (what is read as code although it was not meant to be). */
+  swallowed: number;
+  /**
+   * The block before it, when a fence line inside that block with a language (```` ```bash ````)
+   * shows it was meant to hold a nested block: its inner closing fence closed it instead, and the
+   * outer closing fence opened this block.
+   */
+  nestedIn?: Fence;
+}
+
+/**
+ * The block left open at the end of the text, when it swallows any text: an opening fence as the
+ * last thing in the file (blank lines after it at most) swallows nothing, and one inside a list
+ * item ends with the item; neither is reported.
+ */
+export function unclosedFence(fences: readonly Fence[], lines: readonly string[]): UnclosedFence | undefined {
+  const last = fences[fences.length - 1];
+  if (!last || last.closeLine !== undefined) return undefined;
+  if (inListItem(last, lines)) return undefined;
+  let swallowed = 0;
+  for (let i = last.line + 1; i < lines.length; i++) if (lines[i]!.trim() !== '') swallowed++;
+  if (swallowed === 0) return undefined;
+  const out: UnclosedFence = { fence: last, swallowed };
+  const before = fences[fences.length - 2];
+  if (before?.closeLine !== undefined && last.lang === '' && before.closeLine < last.line) {
+    for (let i = before.line + 1; i < before.closeLine; i++) {
+      const inner = openingFence(lines[i]!, i);
+      if (inner && inner.fence.lang !== '') {
+        out.nestedIn = before;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Columns of leading whitespace (a tab counts 4). */
+function indentOf(line: string): number {
+  let n = 0;
+  for (const c of line) {
+    if (c === ' ') n++;
+    else if (c === '\t') n += 4;
+    else break;
+  }
+  return n;
+}
+
+const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
+
+/**
+ * True when a fence is indented inside a list item: its block ends with the item (at the first
+ * line indented less), so an unclosed one does not take the rest of the file.
+ */
+function inListItem(fence: Fence, lines: readonly string[]): boolean {
+  const indent = indentOf(lines[fence.line]!);
+  if (indent === 0) return false;
+  for (let i = fence.line - 1; i >= 0; i--) {
+    const l = lines[i]!;
+    if (l.trim() === '' || indentOf(l) >= indent) continue;
+    return LIST_ITEM.test(l);
+  }
+  return false;
+}
+
+/** The message for an unclosed block: what it swallows, and the likely cause when the block was nested. */
+export function unclosedFenceMessage(u: UnclosedFence): string {
+  const n = u.swallowed === 1 ? 'the line of text after it is' : `the ${u.swallowed} lines of text after it are`;
+  const base = `This code fence is never closed: ${n} read as code, by agents and in every Markdown view`;
+  if (!u.nestedIn) return base;
+  return `${base}. The block opened on line ${u.nestedIn.line + 1} holds a fenced block of its own, whose closing fence on line ${u.nestedIn.closeLine! + 1} closed the outer block, and this fence opened a new one: fence the outer block with more backquotes than any fence inside it`;
+}

@@ -1,0 +1,93 @@
+/**
+ * What each client does about a SKILL.md finding, in words: the message a finding carries when it
+ * speaks for clients (the reference's own text stays for `skills-ref`). `resolveFindings` then
+ * appends the clients it speaks for, e.g. "(Codex)". Facts and sources: docs/clients-fields.md.
+ */
+import type { Finding } from './rules';
+import type { Target } from './targets';
+
+/** The specification's client guide: clients warn about a name problem and still load the skill. */
+const SPEC_NAME = 'skills-ref rejects it; clients that follow the specification warn and still load the skill';
+/** The same, where VS Code (which also reads skills the specification governs) skips the skill. */
+const SPEC_NAME_VS_CODE = 'skills-ref rejects it and VS Code does not load such a skill; other clients warn and still load it';
+const NOT_LOADED: Partial<Record<Target, string>> = {
+  spec: 'clients that follow the specification skip the skill',
+  codex: 'Codex does not load the skill',
+  copilot: 'VS Code does not load the skill',
+  'gemini-cli': 'Gemini CLI does not load the skill',
+  opencode: 'OpenCode does not load the skill',
+  cursor: 'Cursor does not load the skill',
+};
+const UNREAD_FIELDS: Partial<Record<Target, string>> = {
+  'claude-code': 'Claude Code loads the body with no frontmatter fields',
+  'gemini-cli': "Gemini CLI's fallback line parser still reads name and description",
+};
+const OPENCODE_NAME = "OpenCode's documentation allows only lowercase letters, digits and single hyphens (its loader does not check)";
+const CURSOR_SPEC = 'Cursor is documented to follow the specification (unverified)';
+
+const EFFECTS: Record<string, Partial<Record<Target, string>>> = {
+  'skill-frontmatter-missing': { ...NOT_LOADED, 'claude-code': 'Claude Code loads the skill under its folder name, with the first paragraph as its description' },
+  'skill-frontmatter-unclosed': { ...NOT_LOADED, 'claude-code': 'Claude Code reads no frontmatter fields and takes the lines as body' },
+  'skill-yaml-invalid': { ...NOT_LOADED, ...UNREAD_FIELDS },
+  'skill-yaml-colon-in-value': { ...NOT_LOADED, ...UNREAD_FIELDS },
+  'skill-frontmatter-not-mapping': { ...NOT_LOADED, ...UNREAD_FIELDS },
+  'skill-name-missing': NOT_LOADED,
+  'skill-name-empty': { ...NOT_LOADED, 'claude-code': 'Claude Code uses the folder name', codex: 'Codex uses the folder name' },
+  'skill-name-too-long': {
+    spec: SPEC_NAME,
+    codex: 'Codex does not load the skill',
+    copilot: "VS Code's documentation allows at most 64 characters",
+    opencode: "OpenCode's documentation allows at most 64 characters",
+    cursor: CURSOR_SPEC,
+  },
+  'skill-name-not-lowercase': { spec: SPEC_NAME_VS_CODE, copilot: 'VS Code does not load the skill, without a word', opencode: OPENCODE_NAME, cursor: CURSOR_SPEC },
+  'skill-name-hyphen-edge': { spec: SPEC_NAME, copilot: 'VS Code loads it (it checks only a-z, 0-9 and -)', opencode: OPENCODE_NAME, cursor: CURSOR_SPEC },
+  'skill-name-consecutive-hyphens': { spec: SPEC_NAME, copilot: 'VS Code loads it (it checks only a-z, 0-9 and -)', opencode: OPENCODE_NAME, cursor: CURSOR_SPEC },
+  'skill-name-invalid-chars': {
+    spec: SPEC_NAME_VS_CODE,
+    copilot: 'VS Code does not load the skill, without a word',
+    'gemini-cli': "Gemini CLI turns characters that file names cannot hold into '-'",
+    opencode: OPENCODE_NAME,
+    cursor: CURSOR_SPEC,
+  },
+  'skill-name-directory-mismatch': {
+    spec: 'skills-ref rejects it; clients that follow the specification warn and load it under its name',
+    copilot: 'VS Code warns and loads it',
+    opencode: "OpenCode's documentation asks for the folder name (its loader does not check)",
+    cursor: CURSOR_SPEC,
+  },
+  'skill-description-empty': { ...NOT_LOADED, 'claude-code': "Claude Code uses the body's first paragraph instead" },
+  'skill-description-too-long': {
+    spec: 'skills-ref rejects it and Codex does not load such a skill',
+    codex: 'Codex does not load the skill',
+    copilot: "VS Code's documentation allows at most 1,024 characters",
+    opencode: "OpenCode's documentation allows at most 1,024 characters",
+    cursor: CURSOR_SPEC,
+  },
+  'skill-compatibility-not-string': {
+    spec: 'skills-ref rejects it; the specification defines a string of 1-500 characters',
+    copilot: 'VS Code takes text or a map here, not a list',
+    opencode: "OpenCode's documentation defines it as text",
+    cursor: CURSOR_SPEC,
+  },
+  'skill-metadata-not-map': {
+    'claude-code': 'Claude Code drops it (it does not act on metadata)',
+    codex: 'Codex does not load the skill (it reads metadata as a map of text)',
+    opencode: "OpenCode's documentation defines a map of text",
+    cursor: CURSOR_SPEC,
+  },
+  'skill-allowed-tools-not-string': { spec: 'the specification defines one space-separated string; skills-ref and Claude Code also read a list' },
+  'skill-compatibility-too-long': {
+    spec: 'skills-ref rejects it; the specification allows 1-500 characters',
+    'claude-code': 'Claude Code documents at most 500 characters (it does not act on the field)',
+  },
+};
+
+/** The message of a finding that speaks for clients: the problem, then what each of them does. */
+export function effectMessage(code: string, problem: string): Exclude<Finding['clientMessage'], string | undefined> {
+  return (who) => {
+    const table = EFFECTS[code] ?? {};
+    const parts = [...new Set(who.map((t) => table[t]).filter((x): x is string => !!x))];
+    return parts.length ? `${problem}: ${parts.join('; ')}` : problem;
+  };
+}

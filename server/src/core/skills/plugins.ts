@@ -1,0 +1,185 @@
+/**
+ * Plugins and marketplaces: which client loads a skill that sits in a plugin. The hosts find the
+ * manifest files (the CLI's folder walk, the server's workspace index) and hand their URIs to
+ * `readRepositoryFacts`, which reads them through the injected host; `pluginsOf` is a pure
+ * function over the result. Facts and sources: docs/clients-fields.md#plugins-and-marketplaces.
+ *
+ * - Claude Code: `<plugin>/.claude-plugin/plugin.json` (optional), and `.claude-plugin/marketplace.json`
+ *   whose `plugins[].source` is a path relative to the marketplace root (the folder holding
+ *   `.claude-plugin/`, after `metadata.pluginRoot`); a plugin's skills are `skills/<n>/`, plus the
+ *   paths its `skills` (and `commands`, `agents`) name, relative to the plugin root.
+ * - Codex: `<plugin>/.codex-plugin/plugin.json` (`skills` path), `.agents/plugins/marketplace.json`
+ *   whose `plugins[].source` is `{ "source": "local", "path": "./…" }` relative to the folder holding `.agents/`.
+ * - VS Code (Agent Plugins 1.0): a `plugin.json` whose `$schema` is the agent-plugins.org schema.
+ */
+import type { IWorkspaceHost } from '../host';
+import { isJsonSyntaxError, unlessExpected } from '../expectedErrors';
+import { relativeLabel } from '../host';
+import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
+
+/** The clients a plugin manifest speaks for (their target names). */
+export type PluginClient = 'claude-code' | 'codex' | 'copilot';
+
+export type ManifestKind = 'claude-plugin' | 'claude-marketplace' | 'codex-plugin' | 'codex-marketplace' | 'agent-plugin';
+
+/** A plugin whose skills a client loads. */
+export interface PluginRoot {
+  /** The plugin folder (a URI without a trailing slash). */
+  root: string;
+  target: PluginClient;
+  /** The manifest that says so (a URI) and what kind it is. */
+  manifest: string;
+  kind: ManifestKind;
+  /** Folders that are a skill of the plugin: the plugin root itself and each path the manifest lists. */
+  skillDirs: readonly string[];
+  /** Folders whose child folders are skills of the plugin: `skills/` and each path the manifest lists. */
+  skillParents: readonly string[];
+  /** A marketplace entry's `source` as written. */
+  source?: string;
+}
+
+/** What the repository's manifests say (an empty value when the host found none). */
+export interface RepositoryFacts {
+  readonly plugins: readonly PluginRoot[];
+}
+
+export const NO_REPOSITORY_FACTS: RepositoryFacts = Object.freeze({ plugins: Object.freeze([]) });
+
+const AGENT_PLUGIN_SCHEMA = /^https?:\/\/agent-plugins\.org\/schemas\//;
+
+/** The kind of manifest a path or URI names, by its name alone (a bare `plugin.json` is decided by its `$schema` when read). */
+export function manifestKindOf(path: string): ManifestKind | undefined {
+  const parts = path.split(/[\\/]/);
+  const base = parts[parts.length - 1];
+  const parent = parts[parts.length - 2] ?? '';
+  const grand = parts[parts.length - 3] ?? '';
+  if (base === 'plugin.json') {
+    if (parent === '.claude-plugin') return 'claude-plugin';
+    if (parent === '.codex-plugin') return 'codex-plugin';
+    // Other clients' folders (`.cursor-plugin/`, …) are not ours to read.
+    return parent.startsWith('.') ? undefined : 'agent-plugin';
+  }
+  if (base === 'marketplace.json') {
+    if (parent === '.claude-plugin') return 'claude-marketplace';
+    if (parent === 'plugins' && grand === '.agents') return 'codex-marketplace';
+  }
+  return undefined;
+}
+
+export function isPluginManifest(path: string): boolean {
+  return manifestKindOf(path) !== undefined;
+}
+
+type Json = Record<string, unknown>;
+
+function parseObject(text: string): Json | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
+  } catch (e) {
+    // A manifest that is not JSON decides nothing (its client cannot read it either).
+    unlessExpected(e, isJsonSyntaxError);
+    return undefined;
+  }
+}
+
+/** A string or a list of strings, as the manifests allow for paths. */
+function paths(v: unknown): string[] {
+  const list = typeof v === 'string' ? [v] : Array.isArray(v) ? v : [];
+  return list.filter((p): p is string => typeof p === 'string' && p.trim() !== '' && !isAbsolutePath(p.trim())).map((p) => p.trim());
+}
+
+const trimSlash = (uri: string) => uri.replace(/\/+$/, '');
+
+/** The folders a manifest's listed paths stand for: a listed `…/SKILL.md` is its folder. */
+function listedDirs(root: string, listed: string[]): string[] {
+  return listed.map((p) => trimSlash(resolveRelative(root, /(^|\/)SKILL\.md$/.test(p) ? p.replace(/\/?SKILL\.md$/, '') || '.' : p)));
+}
+
+function plugin(root: string, target: PluginClient, manifest: string, kind: ManifestKind, listed: string[], source?: string): PluginRoot {
+  const r = trimSlash(root);
+  const extra = listedDirs(r, listed);
+  const p: PluginRoot = { root: r, target, manifest, kind, skillDirs: [r, ...extra], skillParents: [trimSlash(resolveRelative(r, 'skills')), ...extra] };
+  if (source !== undefined) p.source = source;
+  return p;
+}
+
+/** The plugins one manifest describes. */
+export function pluginsOfManifest(uri: string, text: string): PluginRoot[] {
+  const kind = manifestKindOf(uri);
+  if (!kind) return [];
+  const json = parseObject(text);
+  if (!json) return [];
+  const dir = dirnameUri(uri);
+  switch (kind) {
+    case 'claude-plugin':
+      return [plugin(dirnameUri(dir), 'claude-code', uri, kind, [...paths(json['skills']), ...paths(json['commands']), ...paths(json['agents'])])];
+    case 'codex-plugin':
+      return [plugin(dirnameUri(dir), 'codex', uri, kind, paths(json['skills']))];
+    case 'agent-plugin': {
+      const schema = json['$schema'];
+      return typeof schema === 'string' && AGENT_PLUGIN_SCHEMA.test(schema) ? [plugin(dir, 'copilot', uri, kind, paths(json['skills']))] : [];
+    }
+    case 'claude-marketplace': {
+      const meta = json['metadata'];
+      const base = meta && typeof meta === 'object' ? paths((meta as Json)['pluginRoot'])[0] : undefined;
+      const root = base ? resolveRelative(dirnameUri(dir), base) : dirnameUri(dir);
+      return entries(json).flatMap((e) => {
+        const source = paths(e['source'])[0];
+        if (source === undefined || /^[a-z][\w+.-]*:/i.test(source)) return [];
+        return [plugin(resolveRelative(root, source), 'claude-code', uri, kind, [...paths(e['skills']), ...paths(e['commands']), ...paths(e['agents'])], source)];
+      });
+    }
+    case 'codex-marketplace': {
+      const root = dirnameUri(dirnameUri(dir));
+      return entries(json).flatMap((e) => {
+        const s = e['source'];
+        const local = s && typeof s === 'object' && (s as Json)['source'] === 'local' ? paths((s as Json)['path'])[0] : undefined;
+        return local === undefined ? [] : [plugin(resolveRelative(root, local), 'codex', uri, kind, [], local)];
+      });
+    }
+  }
+}
+
+function entries(json: Json): Json[] {
+  const list = json['plugins'];
+  return Array.isArray(list) ? list.filter((e): e is Json => !!e && typeof e === 'object' && !Array.isArray(e)) : [];
+}
+
+/** The facts of a set of manifests, given as texts. */
+export function repositoryFacts(manifests: readonly { uri: string; text: string }[]): RepositoryFacts {
+  return { plugins: manifests.flatMap((m) => pluginsOfManifest(m.uri, m.text)) };
+}
+
+/** The facts of the manifests at these URIs, read through the host (unreadable ones decide nothing). */
+export function readRepositoryFacts(uris: readonly string[], host: IWorkspaceHost): RepositoryFacts {
+  const manifests: { uri: string; text: string }[] = [];
+  for (const uri of uris) {
+    const text = host.readText(uri);
+    if (text !== undefined) manifests.push({ uri, text });
+  }
+  return repositoryFacts(manifests);
+}
+
+/** The plugins that hold the skill whose SKILL.md is at `skillUri`. */
+export function pluginsOf(skillUri: string, facts: RepositoryFacts): PluginRoot[] {
+  if (facts.plugins.length === 0) return [];
+  const dir = trimSlash(dirnameUri(skillUri));
+  const parent = trimSlash(dirnameUri(dir));
+  return facts.plugins.filter((p) => p.skillDirs.includes(dir) || p.skillParents.includes(parent));
+}
+
+const MANIFEST_NAMES: Record<ManifestKind, string> = {
+  'claude-plugin': 'the Claude Code plugin manifest',
+  'claude-marketplace': 'the Claude Code marketplace',
+  'codex-plugin': 'the Codex plugin manifest',
+  'codex-marketplace': 'the Codex marketplace',
+  'agent-plugin': 'the Agent Plugins manifest',
+};
+
+/** Why a plugin's client reads the skill: "the Claude Code marketplace ../../.claude-plugin/marketplace.json lists its plugin (source ./plugins/x)". */
+export function pluginReason(p: PluginRoot, skillUri: string): string {
+  const where = relativeLabel(dirnameUri(skillUri), p.manifest);
+  if (p.source !== undefined) return `${MANIFEST_NAMES[p.kind]} ${where} lists its plugin (source ${p.source})`;
+  return `it is a skill of the plugin that ${MANIFEST_NAMES[p.kind]} ${where} describes`;
+}

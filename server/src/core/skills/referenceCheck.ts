@@ -1,0 +1,270 @@
+/**
+ * The reference check shared by SKILL.md and instruction files. What counts, by the evidence:
+ * a Markdown link is a reference (missing: warning); a `/`-rooted link resolves from the
+ * repository root; `${CLAUDE_SKILL_DIR}`, `${CLAUDE_PLUGIN_ROOT}` and `{baseDir}` paths resolve
+ * from the folder they stand for; a bare `scripts/…` path in a code span or block is a command an
+ * agent runs from some working folder, missing only when no folder from the skill up to the
+ * repository root has it (information); a bare path in prose is not checked. A relative link
+ * missing where it points but found from a folder above (the repository root, most often) is
+ * information that says where the file is, with the path to write.
+ */
+import { beforeQueryOrFragment } from '../text';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
+import type { Diagnostic } from '../types';
+import { isInside, resolveRelative } from '../world/paths';
+import type { MdHeading } from './markdown';
+import type { ReferenceBases } from './referenceBases';
+import { AnchorCache, SKILL_REFERENCES, type ReferenceWording } from './references';
+import type { Finding } from './rules';
+import type { SkillReference } from './skillReference';
+
+/** What a reference leads to, computed once per distinct path. */
+type Outcome =
+  | { kind: 'found'; uri: string }
+  /** Leads out of the workspace through a symbolic link. */
+  | { kind: 'outside'; via: string }
+  /** A `/`-rooted path to a machine's own folder (`/etc/…`) that the repository does not have. */
+  | { kind: 'machine' }
+  /** Nothing to resolve it against (no root known, no plugin root). */
+  | { kind: 'unknown' }
+  | { kind: 'missing'; message: string; data?: Readonly<Record<string, unknown>>; weak: boolean };
+
+function isMarkdown(uri: string): boolean {
+  return /\.(md|markdown|mdx)$/i.test(beforeQueryOrFragment(uri));
+}
+
+/** `#L10`, `#L10-L20`: a line of a file, not a heading. */
+const LINE_ANCHOR = /^L\d+(?:-L?\d+)?$/;
+
+/** Percent-encodes what a Markdown link target cannot hold as written. */
+function linkPath(p: string): string {
+  return p.replace(/%/g, '%25').replace(/ /g, '%20').replace(/\(/g, '%28').replace(/\)/g, '%29');
+}
+
+export function checkReferences(
+  refs: readonly SkillReference[],
+  /** This file's anchors, read on first use (for `#x` links to this file). */
+  ownAnchors: () => Map<string, MdHeading>,
+  host: IWorkspaceHost,
+  bases: ReferenceBases,
+  wording: ReferenceWording = SKILL_REFERENCES,
+): Finding[] {
+  const out: Finding[] = [];
+  const anchors = new AnchorCache(host);
+  let own: Map<string, MdHeading> | undefined;
+  const known = new Map<string, boolean>();
+  const exists = (u: string): boolean => {
+    let v = known.get(u);
+    if (v === undefined) known.set(u, (v = host.exists(u)));
+    return v;
+  };
+  const where = (folder: string): string => {
+    const l = bases.label(folder);
+    return l.startsWith('the ') ? l : `${l}/`;
+  };
+
+  const resolveLink = (r: SkillReference): Outcome => {
+    const uri = r.uri!;
+    if (exists(uri)) return { kind: 'found', uri };
+    const via = linkOutside(host, uri);
+    if (via !== undefined) return { kind: 'outside', via };
+    const top = bases.roots[bases.roots.length - 1]?.uri;
+    const tried = new Set([bases.dir]);
+    // A folder between the file and the root is a likely base only for a path of some length: a
+    // bare `../README.md` would find some README.md above by chance.
+    const named = r.path.split(/[\\/]/).filter((s) => s !== '' && s !== '.' && s !== '..').length;
+    for (const from of [...bases.roots.map((x) => x.uri), ...(named >= 2 ? bases.ancestors : [])]) {
+      if (tried.has(from)) continue;
+      tried.add(from);
+      const t = resolveRelative(from, r.path);
+      if (t === uri || (top !== undefined && !isInside(top, t)) || !exists(t)) continue;
+      const rel = linkPath(relativeLabel(bases.dir, t));
+      return {
+        kind: 'missing',
+        weak: true,
+        message: `${wording.noun} '${r.path}' resolves from ${where(bases.dir)} to ${bases.label(uri)}, which does not exist; the file is at ${bases.label(t)}, where the path leads from ${where(from)}: write '${rel}'`,
+        data: Object.freeze({ relink: rel, found: t }),
+      };
+    }
+    return { kind: 'missing', weak: false, message: wording.missing(r.path, where(bases.dir), bases.label(uri)), data: Object.freeze({ target: uri, path: r.path }) };
+  };
+
+  const resolveRooted = (r: SkillReference): Outcome => {
+    const roots = bases.roots;
+    if (!roots.length) return r.system ? { kind: 'machine' } : { kind: 'unknown' };
+    let first: string | undefined;
+    for (const root of roots) {
+      const t = resolveRelative(root.uri, r.rest!);
+      if (!isInside(root.uri, t)) continue;
+      first ??= t;
+      if (exists(t)) return { kind: 'found', uri: t };
+    }
+    if (r.system || first === undefined) return { kind: 'machine' };
+    const via = linkOutside(host, first);
+    if (via !== undefined) return { kind: 'outside', via };
+    return {
+      kind: 'missing',
+      weak: false,
+      message: `${wording.noun} '${r.path}' does not exist: a path that starts with '/' resolves from ${roots[0]!.name}, to ${bases.label(first)}`,
+      data: Object.freeze({ target: first, path: r.path }),
+    };
+  };
+
+  const resolveVariable = (r: SkillReference): Outcome => {
+    const plugin = r.base === 'plugin' ? bases.pluginRoot : undefined;
+    const uri = r.base === 'plugin' ? (plugin ? resolveRelative(plugin.uri, r.rest!) : undefined) : r.uri;
+    if (uri === undefined) return { kind: 'unknown' };
+    if (exists(uri)) return { kind: 'found', uri };
+    const via = linkOutside(host, uri);
+    if (via !== undefined) return { kind: 'outside', via };
+    const stands =
+      r.variable === '{baseDir}'
+        ? `{baseDir} stands for the skill folder`
+        : plugin
+          ? `Claude Code replaces ${r.variable} with the plugin root, ${bases.label(plugin.uri)} (${plugin.why})`
+          : `Claude Code replaces ${r.variable} with the skill folder`;
+    return {
+      kind: 'missing',
+      weak: r.kind !== 'link',
+      message: `${wording.noun} '${r.path}' does not exist: ${stands}, so it names ${bases.label(uri)}`,
+      data: Object.freeze({ target: uri, path: r.path }),
+    };
+  };
+
+  const resolveCodePath = (r: SkillReference): Outcome => {
+    const folders = [...new Set([bases.dir, ...(bases.pluginRoot ? [bases.pluginRoot.uri] : []), ...bases.ancestors])];
+    const slash = r.path.lastIndexOf('/');
+    const pattern = r.glob ? r.path.slice(slash + 1) : undefined;
+    for (const f of folders) {
+      if (pattern !== undefined) {
+        const dir = resolveRelative(f, r.path.slice(0, slash));
+        if (host.readDirectory(dir).some((n) => matchesGlob(n, pattern))) return { kind: 'found', uri: dir };
+        continue;
+      }
+      const t = resolveRelative(f, r.path);
+      if (exists(t)) return { kind: 'found', uri: t };
+    }
+    const top = bases.roots[bases.roots.length - 1];
+    return {
+      kind: 'missing',
+      weak: true,
+      message: `${r.glob ? `No file matches '${r.path}' in any` : `'${r.path}' is in none`} of the ${folders.length} folder${folders.length === 1 ? '' : 's'} from ${wording.home} up to ${top ? top.name : 'the top'} (where a command could run from)`,
+    };
+  };
+
+  const outcomes = new Map<string, Outcome>();
+  const outcomeOf = (r: SkillReference): Outcome => {
+    const key = `${r.kind}|${r.base ?? ''}|${r.path}`;
+    let o = outcomes.get(key);
+    if (!o) {
+      o = r.base === 'root' ? resolveRooted(r) : r.base ? resolveVariable(r) : r.kind === 'link' ? resolveLink(r) : resolveCodePath(r);
+      outcomes.set(key, o);
+    }
+    return o;
+  };
+
+  for (const r of refs) {
+    if (r.absolute) {
+      out.push(absolute(r, wording));
+      continue;
+    }
+    // A license file named inside prose is checked by checkLicenseMentions (licenseFile.ts).
+    if (r.source === 'license' && r.kind === 'path') continue;
+    if (r.path === '') {
+      if (r.fragment && !LINE_ANCHOR.test(r.fragment) && !(own ??= ownAnchors()).has(r.fragment.toLowerCase())) out.push(anchorMissing(r, 'this file', wording));
+      continue;
+    }
+    // A bare path in prose is not a reference; in code it is one only where the format runs commands.
+    if (r.kind === 'path' && r.base === undefined && (r.context === 'prose' || !wording.codePaths)) continue;
+    if (r.escapes) {
+      if (r.kind === 'link' || r.source === 'license') out.push({ code: wording.codes.outside, severity: 'warning', message: wording.outside(r.path), range: r.range });
+      continue;
+    }
+    if (r.base === undefined && r.kind === 'link' && !r.uri) continue;
+    const o = outcomeOf(r);
+    if (o.kind === 'unknown') continue;
+    if (o.kind === 'machine') {
+      out.push(absolute(r, wording));
+      continue;
+    }
+    if (o.kind === 'outside') {
+      out.push({
+        code: wording.codes.outside,
+        severity: 'warning',
+        message: `Reference '${r.path}' leads outside the workspace through the symbolic link '${relativeLabel(bases.dir, o.via)}'; it is not read`,
+        range: r.range,
+        data: { via: o.via },
+      });
+      continue;
+    }
+    if (o.kind === 'missing') {
+      const d: Finding = { code: wording.codes.missing, severity: o.weak ? 'information' : 'warning', message: o.message, range: r.range };
+      if (o.data) d.data = o.data as Record<string, unknown>;
+      if (o.weak) d.atMost = 'information';
+      out.push(d);
+      continue;
+    }
+    if (r.base === 'root' && bases.skillDir !== undefined && !isInside(bases.skillDir, o.uri)) {
+      out.push({ code: wording.codes.outside, severity: 'information', message: wording.outside(r.path), range: r.range });
+    }
+    if (r.kind !== 'link') continue;
+    if (r.fragment && !LINE_ANCHOR.test(r.fragment) && isMarkdown(o.uri)) {
+      const a = anchors.get(o.uri);
+      if (a && !a.has(r.fragment.toLowerCase())) out.push(anchorMissing(r, `'${r.path}'`, wording));
+    }
+    // The spec asks for references one level deep from SKILL.md: agents may only partly read a chain.
+    if (wording.deep && r.source === 'body' && isMarkdown(o.uri)) {
+      const onward = anchors.onward(o.uri);
+      if (onward.length) {
+        out.push({
+          code: 'skill-reference-deep',
+          severity: 'information',
+          message: `'${r.path}' links on to ${onward
+            .slice(0, 3)
+            .map((p) => `'${p}'`)
+            .join(', ')}${onward.length > 3 ? ', …' : ''}; keep file references one level deep from SKILL.md`,
+          range: r.range,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** True when `name` matches `pattern`, whose only wildcard is `*` (any run of characters). Linear in the name's length per part. */
+export function matchesGlob(name: string, pattern: string): boolean {
+  const parts = pattern.split('*');
+  const first = parts[0]!;
+  const last = parts[parts.length - 1]!;
+  if (parts.length === 1) return name === pattern;
+  if (name.length < first.length + last.length || !name.startsWith(first) || !name.endsWith(last)) return false;
+  let at = first.length;
+  const end = name.length - last.length;
+  for (const part of parts.slice(1, -1)) {
+    const i = name.indexOf(part, at);
+    if (i < 0 || i + part.length > end) return false;
+    at = i + part.length;
+  }
+  return true;
+}
+
+/** A path on one machine: a link (warning), or a home-folder path in text (information inside a fenced block, where commands and examples stand). */
+function absolute(r: SkillReference, wording: ReferenceWording): Finding {
+  const inText = r.kind === 'path';
+  const message = inText
+    ? `'${r.path}' names a file in one user's home folder, on one machine; agents on other machines will not find it`
+    : `Reference '${r.path}' is ${/^file:/i.test(r.path) ? 'a file: URI' : 'an absolute path'}; ${wording.absoluteWhy}`;
+  const d: Finding = { code: wording.codes.absolute, severity: r.context === 'block' ? 'information' : 'warning', message, range: r.range };
+  if (r.context === 'block') d.atMost = 'information';
+  return d;
+}
+
+function anchorMissing(r: SkillReference, where: string, wording: ReferenceWording): Diagnostic {
+  return {
+    code: wording.codes.anchor,
+    severity: 'information',
+    message: `No heading with the anchor '#${r.fragment}' in ${where}`,
+    range: r.range,
+    data: { fragment: r.fragment },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Which files of the workspace folders the index holds: the live ones, decided as the CLI's walk
+ * decides (core/liveFiles.ts: the folders' .gitignore files and .git/info/exclude, the default
+ * list, `include` and `ignore` of .agent-files.json). Ignore files are read through the
+ * workspace host, so nothing above a workspace folder is read. A document the user opens is
+ * checked whatever this says, as a file named on the command line is.
+ */
+import { isIgnored, isIncluded } from '../core/config';
+import { LiveFiles, type WalkFilter } from '../core/liveFiles';
+import { relativePath, resolveRelative } from '../core/world/paths';
+import type { ConfigStore } from './config';
+
+/** True for a URI whose change can change what is live: a .gitignore or .git/info/exclude. */
+export function isIgnoreFile(uri: string): boolean {
+  return /\/\.gitignore$|\/\.git\/info\/exclude$/.test(uri);
+}
+
+export class LiveFolders {
+  readonly #filters = new Map<string, WalkFilter>();
+
+  constructor(
+    private readonly read: (uri: string) => string | undefined,
+    private readonly configs: ConfigStore,
+    /** The workspace folders as URIs. */
+    private readonly folders: () => readonly string[],
+  ) {}
+
+  /** The live files of a workspace folder, as a walk asks (paths relative to the folder). */
+  filter(folderUri: string): WalkFilter {
+    const folder = folderUri.replace(/\/+$/, '');
+    let f = this.#filters.get(folder);
+    if (!f) {
+      const uriOf = (rel: string) => resolveRelative(folder, rel);
+      const live = new LiveFiles({
+        read: (rel) => this.read(uriOf(rel)),
+        include: (rel, isDir) => isIncluded(this.configs.forFile(uriOf(rel)), uriOf(rel), isDir),
+      });
+      f = {
+        enters: (rel) => live.enters(rel),
+        keeps: (rel) => live.keeps(rel) && !isIgnored(this.configs.forFile(uriOf(rel)), uriOf(rel)),
+      };
+      this.#filters.set(folder, f);
+    }
+    return f;
+  }
+
+  /** True when a file is live in the workspace folder holding it (a file in none is). */
+  isLive(uri: string): boolean {
+    const folder = this.folders()
+      .map((f) => f.replace(/\/+$/, ''))
+      .filter((f) => uri.startsWith(`${f}/`))
+      .sort((a, b) => b.length - a.length)[0];
+    const rel = folder === undefined ? undefined : relativePath(folder, uri);
+    return rel === undefined || this.filter(folder!).keeps(rel);
+  }
+
+  /** Forgets every decision (an ignore file, a config or the folders changed). */
+  changed(): void {
+    this.#filters.clear();
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The folder walk of the CLI and of the language server on Node: the agent files under a folder
+ * that are live (core/liveFiles.ts decides, pruning the folders it leaves out), symbolic links
+ * included. A symlinked file or folder is followed only when its real location is inside the
+ * folder walked; a symlinked folder that leads back into its own chain (a loop) is not entered.
+ * A file is listed where it sits (a client resolves its links and imports from there), once
+ * per real file per folder: `CLAUDE.md -> AGENTS.md` in one folder is the same text read from
+ * the same place, listed once (as the file that is not a link).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { LiveFiles, type WalkFilter } from '../core/liveFiles';
+import { folderEntries, MAX_READ_BYTES } from './fsHost';
+
+/** How often one real folder is walked through different paths (symlinks), at most. */
+const MAX_WALKS_PER_FOLDER = 8;
+
+interface Pending {
+  dir: string;
+  rel: string;
+  /** Real locations of the folders from the root down to this one (a loop is a link back into it). */
+  chain: string[];
+}
+
+interface Found {
+  path: string;
+  real: string;
+  link: boolean;
+}
+
+/**
+ * The files under `root` whose path `accept`s, live per `filter` (every file when it is
+ * undefined), sorted, at most `limit`. A folder that cannot be read, and a name that is not
+ * valid UTF-8, are told to `skipped` (fsHost.ts folderEntries) and passed over.
+ */
+export function walkFiles(
+  root: string,
+  accept: (p: string) => boolean,
+  options: { filter?: WalkFilter; limit?: number; skipped?: (shown: string, why: string) => void } = {},
+): string[] {
+  const limit = options.limit ?? 100_000;
+  const realRoot = realOrNull(root) ?? path.resolve(root);
+  const found: Found[] = [];
+  const walks = new Map<string, number>();
+  const stack: Pending[] = [{ dir: root.endsWith(path.sep) && root.length > 1 ? root.slice(0, -1) : root, rel: '', chain: [realRoot] }];
+  while (stack.length && found.length < limit) {
+    const { dir, rel, chain } = stack.pop()!;
+    const entries = folderEntries(dir, accept, options.skipped);
+    if (!entries) continue;
+    const realDir = chain[chain.length - 1]!;
+    for (const { name, e } of entries) {
+      const p = dir + path.sep + name;
+      const relPath = rel ? `${rel}/${name}` : name;
+      let isDir = e.isDirectory();
+      let isFile = e.isFile();
+      let real: string | undefined;
+      const link = e.isSymbolicLink();
+      if (link) {
+        const target = realOrNull(p);
+        // Dangling, looping, or leading outside the folder walked: not followed.
+        if (target === null || !inside(target, realRoot)) continue;
+        real = target;
+        const st = statOrNull(p);
+        isDir = st?.isDirectory() ?? false;
+        isFile = st?.isFile() ?? false;
+      }
+      if (isDir) {
+        if (name === '.git') continue; // a repository's own store, never walked
+        real ??= realDir + path.sep + name;
+        if (link && (chain.includes(real) || (walks.get(real) ?? 0) >= MAX_WALKS_PER_FOLDER)) continue;
+        if (options.filter && !options.filter.enters(relPath)) continue;
+        walks.set(real, (walks.get(real) ?? 0) + 1);
+        stack.push({ dir: p, rel: relPath, chain: [...chain, real] });
+      } else if (isFile && accept(p) && (!options.filter || options.filter.keeps(relPath))) found.push({ path: p, real: real ?? realDir + path.sep + name, link });
+    }
+  }
+  return onePerRealFile(found).sort();
+}
+
+/** One path per real file and folder: the one that is not a link when there is one, else the first by name. */
+function onePerRealFile(found: Found[]): string[] {
+  const kept = new Map<string, Found>();
+  for (const f of found) {
+    const key = `${path.dirname(f.path)}\0${f.real}`;
+    const had = kept.get(key);
+    if (!had || (had.link && !f.link) || (had.link === f.link && f.path < had.path)) kept.set(key, f);
+  }
+  return [...kept.values()].map((f) => f.path);
+}
+
+/**
+ * The live-file filter of a walk of `root` on disk. Ignore files are read from `top` down (the
+ * highest folder that may be read: the workspace folder in the editor), by default from the
+ * repository root above `root` (the nearest folder holding `.git`), or `root` itself outside one.
+ */
+export function liveFilesOnDisk(root: string, options: { top?: string; include?: (rel: string, isDir: boolean) => boolean } = {}): LiveFiles {
+  const abs = path.resolve(root);
+  const wanted = options.top !== undefined ? path.resolve(options.top) : repositoryRoot(abs);
+  const top = wanted !== undefined && inside(abs, wanted) ? wanted : abs;
+  return new LiveFiles({
+    start: path.relative(top, abs).split(path.sep).join('/'),
+    read: (rel) => readSmallFile(path.join(top, ...rel.split('/'))),
+    ...(options.include ? { include: options.include } : {}),
+  });
+}
+
+/** The nearest folder at or above `dir` holding `.git` (a folder, or the file of a worktree). */
+export function repositoryRoot(dir: string): string | undefined {
+  let at = path.resolve(dir);
+  for (;;) {
+    try {
+      if (fs.lstatSync(path.join(at, '.git'), { throwIfNoEntry: false })) return at;
+    } catch {
+      return undefined; // a folder that cannot be searched: no repository we can see
+    }
+    const up = path.dirname(at);
+    if (up === at) return undefined;
+    at = up;
+  }
+}
+
+/** A regular file's text (not through a link), or undefined: ignore files are small. */
+function readSmallFile(p: string): string | undefined {
+  try {
+    const st = fs.lstatSync(p, { throwIfNoEntry: false });
+    if (!st?.isFile() || st.size > MAX_READ_BYTES) return undefined;
+    return fs.readFileSync(p, 'utf8');
+  } catch {
+    return undefined; // unreadable: as if there were none
+  }
+}
+
+function realOrNull(p: string): string | null {
+  try {
+    return fs.realpathSync.native(p);
+  } catch {
+    return null;
+  }
+}
+
+function statOrNull(p: string): fs.Stats | null {
+  try {
+    return fs.statSync(p);
+  } catch {
+    return null;
+  }
+}
+
+function inside(p: string, root: string): boolean {
+  return p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}

@@ -1,0 +1,96 @@
+/**
+ * The server's workspace index over stdio holds the live files as the CLI's walk finds them:
+ * what .gitignore and the default list leave out is not indexed (so it counts for no
+ * cross-file check), symlinked files and skill folders inside the workspace are, and a change
+ * to a .gitignore or to `include` is followed.
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+import { startClient, type TestClient } from '../helpers/lspClient';
+import { shutdown } from '../fixtures/workspace-formats/lsp';
+import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
+
+const SKILL = (name: string) => `---\nname: ${name}\ndescription: Does a thing. Use when testing.\n---\n\nBody.\n`;
+const roots: string[] = [];
+const clients: TestClient[] = [];
+
+/** A fresh workspace (a repository with gitignored, fixture and symlinked files) and a server on it. */
+async function workspace(
+  extra: Record<string, string> = {},
+): Promise<{ root: string; client: TestClient; write(rel: string, text: string): void; uri(rel: string): string; indexed(n: number): Promise<string[]> }> {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-live-index-')));
+  roots.push(root);
+  const write = (rel: string, text: string) => {
+    const p = path.join(root, rel);
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, text);
+  };
+  write('.gitignore', 'generated/\n');
+  write('skills/shared/SKILL.md', SKILL('shared'));
+  write('generated/skills/shared/SKILL.md', SKILL('shared'));
+  write('tests/fixtures/shared/SKILL.md', SKILL('shared'));
+  write('AGENTS.md', '# Project\n');
+  fs.symlinkSync('AGENTS.md', path.join(root, 'CLAUDE.md'));
+  fs.mkdirSync(path.join(root, '.claude'));
+  fs.symlinkSync('../skills', path.join(root, '.claude', 'skills'));
+  for (const [rel, text] of Object.entries(extra)) write(rel, text);
+  const client = await startClient({ rootUri: URI.file(root).toString() });
+  clients.push(client);
+  /** The index's files on disk, relative, once the `n`-th scan has finished (its "indexed" log line). */
+  const indexed = async (n: number): Promise<string[]> => {
+    const deadline = Date.now() + 10_000;
+    while (client.logs.filter((l) => /^indexed \d+ file/.test(l)).length < n) {
+      if (Date.now() > deadline) throw new Error(`scan ${n} never finished: ${client.logs.join(' | ')}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const r = await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {});
+    return r.files.map((f) => path.relative(root, URI.parse(f.uri).fsPath).split(path.sep).join('/')).sort();
+  };
+  return { root, client, write, uri: (rel) => URI.file(path.join(root, rel)).toString(), indexed };
+}
+
+after(async () => {
+  for (const c of clients) await shutdown(c);
+  for (const r of roots) fs.rmSync(r, { recursive: true, force: true });
+});
+
+test('the index leaves out what .gitignore and the default list leave out, and holds symlinked skills where they sit', async () => {
+  const ws = await workspace();
+  assert.deepEqual(await ws.indexed(1), ['.claude/skills/shared/SKILL.md', 'AGENTS.md', 'skills/shared/SKILL.md']);
+});
+
+test('a skill in a gitignored folder or a test fixture is no duplicate of a live one', async () => {
+  const other = (folder: string) => `---\nname: shared\ndescription: Another skill kept in ${folder}. Use when testing.\n---\n`;
+  const ws = await workspace({
+    '.gitignore': 'generated/\n.agents/skills/old/\n',
+    '.agents/skills/shared/SKILL.md': SKILL('shared'),
+    '.agents/skills/old/SKILL.md': other('old'),
+    '.agents/skills/archive/shared-v1/SKILL.md': other('archive'),
+  });
+  await ws.indexed(1);
+  const uri = ws.uri('.agents/skills/shared/SKILL.md');
+  const ds = ws.client.diagnostics(uri);
+  ws.client.open(uri, SKILL('shared'), 'markdown', 1);
+  assert.deepEqual(
+    (await ds).filter((d) => d.code === 'skill-duplicate-name').map((d) => String(d.message)),
+    [],
+  );
+});
+
+test('`include` in .agent-files.json and a changed .gitignore are followed: the folders are scanned again', async () => {
+  const ws = await workspace();
+  await ws.indexed(1);
+  ws.write('.agent-files.json', '{ "include": ["tests/fixtures/**"] }');
+  ws.write('.gitignore', 'generated/\n.claude/\n');
+  void ws.client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+    changes: [
+      { uri: ws.uri('.agent-files.json'), type: 1 },
+      { uri: ws.uri('.gitignore'), type: 2 },
+    ],
+  });
+  assert.deepEqual(await ws.indexed(2), ['AGENTS.md', 'skills/shared/SKILL.md', 'tests/fixtures/shared/SKILL.md']);
+});

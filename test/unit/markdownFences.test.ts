@@ -1,0 +1,35 @@
+// Code fences never closed in SKILL.md bodies and instruction files: reported where they swallow text.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeSkill } from '../../server/src/core/skills';
+import { analyzeInstructions } from '../../server/src/core/instructions';
+import { InMemoryHost } from '../../server/src/core/host';
+import type { Diagnostic } from '../../server/src/core/types';
+import { joinLines } from '../helpers/markers';
+
+const WS = 'file:///ws';
+
+function skill(dir: string, body: string): Diagnostic[] {
+  const name = dir.split('/').pop()!;
+  const text = `---\nname: ${name}\ndescription: Does ${name} work. Use when ${name} is asked for.\n---\n${body}`;
+  return analyzeSkill(text, `${WS}/${dir}/SKILL.md`, new InMemoryHost()).diagnostics;
+}
+
+const instructions = (path: string, text: string) => analyzeInstructions(text, `${WS}/${path}`, new InMemoryHost()).diagnostics;
+const brief = (ds: Diagnostic[]) => ds.map((d) => [d.code, d.severity]);
+
+test('a code fence never closed is reported where it swallows text, with the nesting that caused it; at the end of a file or a list item it swallows nothing', () => {
+  const nested = joinLines('Example:', '```markdown', '# Title', '```bash', 'run', '```', 'More prose', '```', '', '## Next', 'Text');
+  const ds = skill('skills/fences', nested);
+  assert.deepEqual(brief(ds), [['skill-fence-unclosed', 'warning']]);
+  assert.equal(ds[0]!.range.start.line, 11);
+  assert.equal(
+    ds[0]!.message,
+    'This code fence is never closed: the 2 lines of text after it are read as code, by agents and in every Markdown view. The block opened on line 6 holds a fenced block of its own, whose closing fence on line 10 closed the outer block, and this fence opened a new one: fence the outer block with more backquotes than any fence inside it',
+  );
+  const atEnd = joinLines('Text', '```', '', '  ');
+  assert.deepEqual(skill('skills/fences', atEnd), []);
+  assert.deepEqual(instructions('AGENTS.md', atEnd), []);
+  const inItem = joinLines('1. Step one:', '   ```bash', '   run it', '', '## After', 'Text');
+  assert.deepEqual(skill('skills/fences', inItem), []);
+});

@@ -1,0 +1,89 @@
+// skill-duplicate-name: a clash only where one client loads both skills in one scope and keys
+// them by name; the message says which client and what it does, and names the other file by its
+// path in the workspace.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeSkill, duplicateSkillNames, repositoryFacts, type IndexedSkill, type RepositoryFacts } from '../../server/src/core/skills';
+import { InMemoryHost } from '../../server/src/core/host';
+
+const R = 'file:///ws';
+const text = (name: string, extra = '') => `---\nname: ${name}\ndescription: Tidies imports. Use when imports are messy.${extra}\n---\nBody\n`;
+
+/** Each path with its text, analysed as the CLI and the server do (targets from the path and the manifests). */
+function clashes(files: Record<string, string>, repository?: RepositoryFacts): Map<string, { code: string; severity: string; message: string }[]> {
+  const host = new InMemoryHost();
+  const skills: IndexedSkill[] = Object.entries(files).map(([p, t]) => {
+    const s = analyzeSkill(t, `${R}/${p}`, host, repository ? { repository, checkReferences: false } : { checkReferences: false }).skill;
+    return { uri: s.uri, name: s.name!, nameRange: s.nameRange!, targets: s.targets.targets, fingerprint: s.fingerprint };
+  });
+  const out = duplicateSkillNames(skills, { roots: [R], ...(repository ? { repository } : {}) });
+  return new Map([...out].map(([uri, ds]) => [uri.slice(R.length + 1), ds.map(({ code, severity, message }) => ({ code, severity, message }))]));
+}
+
+test('OpenCode reads .agents/skills and .opencode/skills of one project: the later one replaces the other', () => {
+  const r = clashes({ '.agents/skills/tidy/SKILL.md': text('tidy'), '.opencode/skills/tidy/SKILL.md': text('tidy', ' Also sorts.') });
+  assert.deepEqual(r.get('.opencode/skills/tidy/SKILL.md'), [
+    {
+      code: 'skill-duplicate-name',
+      severity: 'warning',
+      message: "Skill name 'tidy' is also used by .agents/skills/tidy/SKILL.md: OpenCode loads both and the one it reads last replaces the other (OpenCode)",
+    },
+  ]);
+  assert.equal(r.get('.agents/skills/tidy/SKILL.md')![0]!.severity, 'warning');
+});
+
+test('byte-identical copies kept for two clients are not a clash', () => {
+  assert.deepEqual([...clashes({ '.agents/skills/tidy/SKILL.md': text('tidy'), '.codex/skills/tidy/SKILL.md': text('tidy'), '.opencode/skills/tidy/SKILL.md': text('tidy') })], []);
+});
+
+test('skills no single client reads together are not a clash: translations under docs/, Claude Code project skills, other projects', () => {
+  // A skill in no client folder is loaded by no client from there.
+  assert.deepEqual([...clashes({ 'skills/tidy/SKILL.md': text('tidy'), 'docs/fr/skills/tidy/SKILL.md': text('tidy', ' (fr)') })], []);
+  // Claude Code calls a project skill by its folder name; `name` is only its label.
+  assert.deepEqual([...clashes({ '.claude/skills/tidy/SKILL.md': text('tidy', ' (cc)'), 'web/.claude/skills/tidy-web/SKILL.md': text('tidy', ' (web)') })], []);
+  // Sibling projects (Codex and OpenCode read .agents/skills from the project root down to the
+  // working folder), and Codex skipping hidden folders.
+  assert.deepEqual(
+    [
+      ...clashes({
+        'app/.agents/skills/tidy/SKILL.md': text('tidy', ' (app)'),
+        'lib/.agents/skills/tidy/SKILL.md': text('tidy', ' (lib)'),
+        'tool/.codex/skills/.system/tidy/SKILL.md': text('tidy', ' (system)'),
+      }),
+    ],
+    [],
+  );
+});
+
+test('skills of two plugins are namespaced (plugin:name); two of one plugin clash', () => {
+  const repository = repositoryFacts([
+    {
+      uri: `${R}/.claude-plugin/marketplace.json`,
+      text: JSON.stringify({
+        plugins: [
+          { name: 'a', source: './a' },
+          { name: 'b', source: './b' },
+        ],
+      }),
+    },
+  ]);
+  assert.deepEqual([...clashes({ 'a/skills/tidy/SKILL.md': text('tidy'), 'b/skills/tidy/SKILL.md': text('tidy', ' (b)') }, repository)], []);
+  const same = clashes({ 'a/skills/tidy/SKILL.md': text('tidy'), 'a/skills/tidy-two/SKILL.md': text('tidy', ' (two)') }, repository);
+  assert.deepEqual(same.get('a/skills/tidy/SKILL.md'), [
+    {
+      code: 'skill-duplicate-name',
+      severity: 'information',
+      message: "Skill name 'tidy' is also used by a/skills/tidy-two/SKILL.md: Claude Code gives both the same plugin command (Claude Code)",
+    },
+  ]);
+});
+
+test('a nested project sees the skills of the folders above it: Codex loads both (information)', () => {
+  const r = clashes({ '.codex/skills/tidy/SKILL.md': text('tidy'), 'pkg/.agents/skills/tidy/SKILL.md': text('tidy', ' (pkg)') });
+  assert.deepEqual(
+    r.get('.codex/skills/tidy/SKILL.md')!.map((d) => [d.severity, d.message]),
+    [['information', "Skill name 'tidy' is also used by pkg/.agents/skills/tidy/SKILL.md: Codex loads both under one name (it drops duplicates only by path) (Codex)"]],
+  );
+  // The .agents/skills copy is also OpenCode's, but OpenCode does not read .codex/skills: Codex's clash only.
+  assert.equal(r.get('pkg/.agents/skills/tidy/SKILL.md')![0]!.severity, 'information');
+});
