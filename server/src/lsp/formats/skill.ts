@@ -107,12 +107,14 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   documents.onTouched((uri) => void touched.add(uri));
 
   /**
-   * The analysis of an open SKILL.md, from the document cache. The index entry is made without
-   * the editor's own validation (`forEditor` false), as for a file on disk.
+   * The analysis of an open SKILL.md, from the document cache. The index entry (`forIndex`) is
+   * made without the editor's own validation, as for a file on disk.
    */
-  const analysisOf = (doc: OpenDocument, ctx: FormatContext, forEditor = editorValidates(doc, ctx)): SkillAnalysis => {
+  const analysisOf = (doc: OpenDocument, ctx: FormatContext, forIndex = false): SkillAnalysis => {
     const repository = ctx.repository();
-    const vsCode = forEditor && ctx.editorIsVsCode;
+    // VS Code leaves out what its validator reports only where it runs; its loader skips a name wherever the file is.
+    const forEditor = !forIndex && editorValidates(doc, ctx);
+    const vsCode = !forIndex && ctx.editorValidatesPromptFiles && ctx.editorIsVsCode;
     const a = documents.cached(
       doc,
       'skill',
@@ -215,7 +217,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       return out;
     },
     summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource, ctx.repository(), ctx.roots()),
-    summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, false), ctx.host),
+    summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, true), ctx.host),
     dependents(doc, ctx) {
       const before = live.get(doc.uri)?.name?.name;
       const now = liveName(doc, ctx)?.name;
