@@ -338,6 +338,16 @@ test('beside VS Code, an open file it validates leaves to it what it reports; cl
     const code = copy.uri('plugins/review-kit/skills/code-review/SKILL.md');
     c.open(code, fs.readFileSync(URI.parse(code).fsPath, 'utf8'), 'markdown');
     assert.deepEqual(codes(await pull(code)), ['skill-context-value', 'skill-file-missing']);
+    // VS Code validates only what its editors show: a skill in a hidden tab keeps everything, in its own report and in the workspace's.
+    await c.connection.sendNotification('agentFiles/visibleEditors', { uris: [notes] });
+    assert.deepEqual(codes(await pull(runner)), ['skill-name-invalid-chars', 'skill-name-directory-mismatch']);
+    assert.deepEqual(codes(await pull(notes)), []);
+    const report = (await c.request('workspace/diagnostic', { previousResultIds: [] })) as { items: { uri: string; items: Diagnostic[] }[] };
+    assert.deepEqual(codes(report.items.find((i) => i.uri === runner)?.items ?? []), ['skill-name-invalid-chars', 'skill-name-directory-mismatch']);
+    assert.equal(
+      report.items.find((i) => i.uri === notes),
+      undefined,
+    );
   } finally {
     await shutdown(c);
     fs.rmSync(copy.root, { recursive: true, force: true });
