@@ -235,7 +235,8 @@ export function repoTests(h) {
     assert.match(clipboard, /<name>\s*pdf-extract\s*<\/name>/);
   });
 
-  test("the repository window's Agent Files log holds no error since the start", async () => {
+  // The browser keeps the web extension host's log in its own storage: read on the desktop only.
+  (h.web ? () => undefined : test)("the repository window's Agent Files log holds no error since the start", async () => {
     // The log of each window's extension host; this window's was made after it opened.
     const logs = walk(ctx.sandbox.root, (n) => /Agent Files\.log$/.test(n));
     const startedAt = (f) => Date.parse((/^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d+)/.exec(readFileSync(f, 'utf8')) ?? []).slice(1).join('T'));
