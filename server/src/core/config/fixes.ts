@@ -28,6 +28,7 @@ export const QUICK_FIXES: Readonly<Record<string, { fix: string; safe: boolean; 
   'world-missing-tool-prohibition': { fix: 'Add the rule line', safe: false, why: 'adds an instruction to the prompt' },
   'tool-quoted-placeholder': { fix: 'Move the placeholder out of the quotes', safe: false, why: 'changes the command line' },
   'tool-unsafe-placeholder': { fix: 'Remove the backslash or `$` / insert `--`', safe: false, why: 'changes the command line' },
+  'tool-control-character': { fix: 'Remove the character', safe: false, why: 'changes the command line' },
 };
 
 interface Edit {

@@ -132,6 +132,7 @@ export const RULE_CODES: ReadonlySet<string> = new Set([
   'skill-yaml-strict',
   'too-many-diagnostics',
   'tool',
+  'tool-control-character',
   'tool-input',
   'tool-quoted-placeholder',
   'tool-unsafe-placeholder',

@@ -21,7 +21,7 @@ import { checkClientValues, checkKeys } from './clientFields';
 import { checkLimits, checkVsCodeSkipsName } from './limits';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
-import { resolveTargets, type Target } from './targets';
+import { resolveTargets, type Target, type TargetSet } from './targets';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from './workspace';
 import { effectMessage } from './effects';
@@ -101,6 +101,40 @@ function firstLineRange(text: string): Range {
   return { start: { line: 0, character: 0 }, end: { line: 0, character: first.length } };
 }
 
+/** Folders whose SKILL.md files are copies, scaffolds or archives for other places, not skills loaded from here. */
+const NOT_LIVE_FOLDER = /^(?:\.?_?templates?|scaffolds?|assets|references|i18n|translations|locales|legacy|archived?|archives)$/i;
+/** A language folder of translated documentation (`docs/ja-JP`, `docs/zh-CN`, `docs/fr`). */
+const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2,4})?$/;
+
+/**
+ * True when no client is known to load this file as a skill, so nothing it holds can stop one:
+ * a file not named exactly SKILL.md (clients look for that name), or a SKILL.md in no client
+ * folder and no plugin that sits in a template, scaffold, archive, translated documentation
+ * (`docs/ja-JP/…`) or another skill's assets or references. Its findings are advice
+ * (information) for every target.
+ */
+function notLoaded(uri: string, fileName: string, targets: TargetSet): boolean {
+  if (fileName !== 'SKILL.md') return true;
+  if (!targets.fallback) return false;
+  const folders = uriFolders(uri);
+  return folders.some((f, i) => NOT_LIVE_FOLDER.test(f) || (i > 0 && folders[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)));
+}
+
+/** The folder names of a URI's path, decoded, without the file's own. */
+function uriFolders(uri: string): string[] {
+  const path = uri.replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, '');
+  return path
+    .split('/')
+    .slice(1, -1)
+    .map((f) => {
+      try {
+        return decodeURIComponent(f);
+      } catch {
+        return f; // a stray `%` in a folder name: compared as written
+      }
+    });
+}
+
 /** Validates one SKILL.md. Never throws. */
 export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, options: SkillAnalysisOptions = {}): SkillAnalysis {
   const diagnostics: Finding[] = [];
@@ -118,9 +152,10 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
     // A bug in one rule must not take the editor down; the diagnostics so far still stand.
     diagnostics.push(diag('internal-error', 'error', `Agent Files could not finish checking this SKILL.md: ${e instanceof Error ? e.message : String(e)}`, firstLineRange(text)));
   }
-  const findings = options.editorValidates
+  const edited = options.editorValidates
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
+  const findings = notLoaded(uri, fileName, targets) ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const })) : edited;
   const resolved = resolveFindings(findings, targets.targets);
   // VS Code validates a file named exactly SKILL.md; what it reports there is left to it.
   const shown =
@@ -148,16 +183,20 @@ function analyzeInto(
   const ref = parseYamlFrontmatter(text, { split: 'reference' });
   if (!ref.present) {
     const problem = 'SKILL.md does not start with YAML frontmatter (---)';
-    out.push(
-      diag(
-        'skill-frontmatter-missing',
-        'error',
-        'SKILL.md must start with YAML frontmatter (---)',
-        firstLineRange(text),
-        undefined,
-        effectMessage('skill-frontmatter-missing', problem),
-      ),
+    const d = diag(
+      'skill-frontmatter-missing',
+      'error',
+      'SKILL.md must start with YAML frontmatter (---)',
+      firstLineRange(text),
+      undefined,
+      effectMessage('skill-frontmatter-missing', problem),
     );
+    // In no client folder and no plugin, a SKILL.md without frontmatter is most likely not meant as a skill (a translated copy, a plan, an archive).
+    if (skill.targets.fallback) {
+      d.atMost = 'information';
+      d.message += '; no client folder or plugin loads this file, so if it is meant as a skill, move it where a client looks for skills';
+    }
+    out.push(d);
     return;
   }
   if (!ref.closed) {
