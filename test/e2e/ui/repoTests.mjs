@@ -209,6 +209,21 @@ export function repoTests(h) {
     });
     assert.ok(!crumbs.some((t) => /Agent Files/.test(t)), `breadcrumb: ${crumbs.join(' › ')}`);
     assert.equal(crumbs.filter((t) => t.includes('Merging PDF files')).length, 1, `breadcrumb: ${crumbs.join(' › ')}`);
+    // In the frontmatter, where only Agent Files had symbols (the name and its keys), under a group named after the extension.
+    await p.keyboard.press('Control+G');
+    await p.keyboard.type('2');
+    await until('Go to Line 2', async () => (await rows('.quick-input-list'))[0]?.text.includes('go to line 2'));
+    await p.keyboard.press('Enter');
+    let seen = '';
+    let same = 0;
+    const inFrontmatter = await until('the breadcrumb of line 2, the same three times running', async () => {
+      const items = await p.locator('.breadcrumbs-control .monaco-breadcrumb-item').allInnerTexts();
+      const now = items.join(' › ');
+      same = now === seen ? same + 1 : 0;
+      seen = now;
+      return /Ln 2,/.test(await p.locator('[id="status.editor.selection"]').innerText()) && !now.includes('Merging PDF files') && same >= 2 && items;
+    });
+    assert.ok(!inFrontmatter.some((t) => /Agent Files/.test(t)), `breadcrumb: ${inFrontmatter.join(' › ')}`);
   });
 
   test('"Route request…" in a repository without agent.3md says so and offers the <available_skills> prompt', async () => {
