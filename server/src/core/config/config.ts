@@ -5,7 +5,7 @@
  * still apply.
  */
 import { parseTree, findNodeAtLocation, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { LineIndex } from '../text';
+import { LineIndex, trimEndWhere } from '../text';
 import type { Diagnostic, Range, Severity } from '../types';
 import { parseTargets, TARGETS, type Target } from '../skills';
 import { RULE_CODES } from './ruleCodes';
@@ -14,7 +14,7 @@ export const CONFIG_FILE_NAME = '.agent-files.json';
 export { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
 import { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
 import { splitUri } from '../uriPath';
-import { ignoreTooCostly } from './nearest';
+import { compileGlob } from '../glob';
 
 export type RuleSetting = Severity | 'off';
 const SETTINGS: readonly RuleSetting[] = ['off', 'error', 'warning', 'information', 'hint'];
@@ -47,6 +47,12 @@ export interface ParsedConfig {
 const KEYS = ['$schema', 'rules', 'targets', 'ignore', 'include', 'maxDiagnostics'];
 /** Unknown rule codes of one file that get a "did you mean" (each suggestion compares the code with every rule code). */
 export const MAX_SUGGESTIONS = 100;
+
+/** Why an `ignore` or `include` glob is too costly to match (it then matches nothing), or undefined. */
+export function ignoreTooCostly(glob: string): string | undefined {
+  const base = trimEndWhere(glob.replace(/^\.\//, ''), (c) => c === '/');
+  return compileGlob(base).tooCostly ?? compileGlob(`${base}/**`).tooCostly;
+}
 
 /** Reads a config file's text. */
 export function parseConfig(text: string): ParsedConfig {

@@ -21,7 +21,8 @@ import { checkClientValues, checkKeys } from './clientFields';
 import { checkLimits, checkVsCodeSkipsName } from './limits';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
-import { resolveTargets, type Target, type TargetSet } from './targets';
+import { resolveTargets, type Target } from './targets';
+import { notLoaded } from './liveness';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from './workspace';
 import { effectMessage } from './effects';
@@ -99,40 +100,6 @@ function byCodePoint(a: string, b: string): number {
 function firstLineRange(text: string): Range {
   const first = splitLines(text)[0] ?? '';
   return { start: { line: 0, character: 0 }, end: { line: 0, character: first.length } };
-}
-
-/** Folders whose SKILL.md files are copies, scaffolds or archives for other places, not skills loaded from here. */
-const NOT_LIVE_FOLDER = /^(?:\.?_?templates?|scaffolds?|assets|references|i18n|translations|locales|legacy|archived?|archives)$/i;
-/** A language folder of translated documentation (`docs/ja-JP`, `docs/zh-CN`, `docs/fr`). */
-const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2,4})?$/;
-
-/**
- * True when no client is known to load this file as a skill, so nothing it holds can stop one:
- * a file not named exactly SKILL.md (clients look for that name), or a SKILL.md in no client
- * folder and no plugin that sits in a template, scaffold, archive, translated documentation
- * (`docs/ja-JP/…`) or another skill's assets or references. Its findings are advice
- * (information) for every target.
- */
-function notLoaded(uri: string, fileName: string, targets: TargetSet): boolean {
-  if (fileName !== 'SKILL.md') return true;
-  if (!targets.fallback) return false;
-  const folders = uriFolders(uri);
-  return folders.some((f, i) => NOT_LIVE_FOLDER.test(f) || (i > 0 && folders[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)));
-}
-
-/** The folder names of a URI's path, decoded, without the file's own. */
-function uriFolders(uri: string): string[] {
-  const path = uri.replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, '');
-  return path
-    .split('/')
-    .slice(1, -1)
-    .map((f) => {
-      try {
-        return decodeURIComponent(f);
-      } catch {
-        return f; // a stray `%` in a folder name: compared as written
-      }
-    });
 }
 
 /** Validates one SKILL.md. Never throws. */
