@@ -7,6 +7,8 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, DocumentSelector, LanguageClientOptions } from 'vscode-languageclient';
 import { SkillsTree } from './skillsTree';
+import { IndexStatusBar } from './statusBar';
+import { VisibleEditorsNotification } from '../../server/src/lsp/protocol';
 import { registerCommands } from './commands';
 import type { Platform } from './routeRequest';
 
@@ -35,9 +37,15 @@ export function documentSelector(schemes: string[]): DocumentSelector {
 /** The selector of desktop VS Code. */
 export const DOCUMENT_SELECTOR = documentSelector(['file']);
 
+/** The files whose outline is ours: .3md (planes) and world.json (agents and nodes), which no other outline shows. */
+export function outlinedByUs(uri: vscode.Uri): boolean {
+  return /\.3md$/i.test(uri.path) || /\/\.agent-world\/world\.json$/.test(uri.path);
+}
+
 export interface AgentFilesApi {
   client: BaseLanguageClient;
   tree: SkillsTree;
+  status: IndexStatusBar;
   /** Milliseconds `activate` took: until the commands and views were registered, and until the server answered. */
   timings: { registeredMs: number; serverReadyMs: number };
 }
@@ -61,21 +69,38 @@ export async function activateAgentFiles(context: vscode.ExtensionContext, entry
       targets: config.get<string[]>('targets', []),
       // VS Code's JSON support reports world.json schema errors from the contributed schema.
       schemaDiagnostics: false,
-      // VS Code's prompt-file validator reports unknown keys of .instructions.md and rules files itself.
+      // VS Code's prompt-file validator reports what it checks in the files it gives a prompt-file language (SKILL.md, .instructions.md, rules files) itself.
       editorValidatesPromptFiles: true,
+      diagnosticsScope: config.get<string>('diagnostics.scope', 'workspace'),
+      // The status bar item shows indexing (instead of a progress notification).
+      indexStatus: true,
     },
     synchronize: { configurationSection: 'agentFiles' },
     outputChannelName: 'Agent Files',
+    middleware: {
+      // VS Code's Markdown support outlines Markdown files (SKILL.md, AGENTS.md, …) itself: ours would be a second group in the breadcrumb.
+      provideDocumentSymbols: (document, token, next) => (outlinedByUs(document.uri) ? next(document, token) : []),
+    },
   };
   client = entry.createClient(clientOptions);
   const tree = new SkillsTree(client);
-  context.subscriptions.push(vscode.window.registerTreeDataProvider('agentFiles.skills', tree), tree);
+  const status = new IndexStatusBar(client);
+  context.subscriptions.push(vscode.window.registerTreeDataProvider('agentFiles.skills', tree), tree, status);
   registerCommands(context, client, tree, entry);
   const registeredMs = performance.now() - started;
   await client.start();
   tree.listen();
+  status.listen();
+  // VS Code validates prompt files, and keeps a document's own diagnostics, only while an editor shows them: the server leaves nothing to it otherwise.
+  const c = client;
+  const sendVisible = () =>
+    void c
+      .sendNotification(VisibleEditorsNotification, { uris: vscode.window.visibleTextEditors.map((e) => c.code2ProtocolConverter.asUri(e.document.uri)) })
+      .catch((e: unknown) => c.error('sending the visible editors failed', e, false));
+  sendVisible();
+  context.subscriptions.push(vscode.window.onDidChangeVisibleTextEditors(sendVisible));
   context.subscriptions.push(vscode.window.onDidChangeActiveTextEditor(() => tree.activeEditorChanged()));
-  return { client, tree, timings: { registeredMs, serverReadyMs: performance.now() - started } };
+  return { client, tree, status, timings: { registeredMs, serverReadyMs: performance.now() - started } };
 }
 
 export async function deactivateAgentFiles(): Promise<void> {

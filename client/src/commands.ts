@@ -11,8 +11,10 @@ import { showInstructionsInEffect } from './instructionsInEffect';
 
 export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree, platform: Platform): void {
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
-  reg('agentFiles.routeRequest', (args?: RouteRequestArgs) => routeRequest(client, platform, args ?? {}));
+  reg('agentFiles.routeRequest', (args?: RouteRequestArgs) => routeRequest(client, platform, args ?? {}, () => tree.files()));
   reg('agentFiles.refreshSkills', () => tree.refresh());
+  reg('agentFiles.showProblemsOnly', () => tree.setProblemsOnly(true));
+  reg('agentFiles.showAllSkills', () => tree.setProblemsOnly(false));
   reg('agentFiles.revealPlane', (uri: string, range: Parameters<typeof revealRange>[1]) => revealRange(uri, range));
   // stop and start: the browser's client has no restart of its own (the Web Worker is made anew on start)
   reg('agentFiles.restartServer', async () => {

@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
-import { FillCommandRequest, RouteRequest, type FillCommandResult, type RouteCandidate } from '../../server/src/lsp/protocol';
+import { FillCommandRequest, RouteRequest, type FillCommandResult, type IndexedFile, type RouteCandidate } from '../../server/src/lsp/protocol';
 import { parseInput, validateInput } from './inputs';
 import { revealRange } from './reveal';
 import { ACTION_LABELS, confirmationMessage, decide, offeredActions, whyNotRun, type RunContext } from './runPolicy';
@@ -26,6 +26,8 @@ export interface RouteRequestArgs {
 
 export interface RouteRequestResult {
   candidates: RouteCandidate[];
+  /** Set when the workspace has no agent.3md: what was said instead of an empty list. */
+  noAgents?: string;
   chosen?: RouteCandidate;
   command?: string | null;
   /** Why the command was not filled. */
@@ -33,7 +35,7 @@ export interface RouteRequestResult {
 }
 
 interface CandidateItem extends vscode.QuickPickItem {
-  candidate: RouteCandidate;
+  candidate?: RouteCandidate;
 }
 
 /** What the editor around the extension can do: desktop VS Code has terminals, VS Code in the browser has none. */
@@ -41,10 +43,28 @@ export interface Platform {
   terminals: boolean;
 }
 
-export async function routeRequest(client: LanguageClient, platform: Platform, args: RouteRequestArgs = {}): Promise<RouteRequestResult | undefined> {
+/** What "Route request…" says in a workspace without agent.3md, and offers instead. */
+export function noAgentsMessage(skills: number): string {
+  const instead =
+    skills > 0 ? ` Its ${skills} SKILL.md skill${skills === 1 ? ' is' : 's are'} chosen by the client from ${skills === 1 ? 'its description' : 'their descriptions'}.` : '';
+  return `This workspace has no agent.3md: Route request ranks the skills of agent.3md agents by their triggers.${instead}`;
+}
+
+export async function routeRequest(
+  client: LanguageClient,
+  platform: Platform,
+  args: RouteRequestArgs = {},
+  indexFiles?: () => Promise<IndexedFile[]>,
+): Promise<RouteRequestResult | undefined> {
   const rank = (text: string) => client.sendRequest<RouteCandidate[]>(RouteRequest, { text, uri: args.uri });
   let candidates: RouteCandidate[];
   let chosen: RouteCandidate | undefined;
+  const files = args.uri || !indexFiles ? undefined : await indexFiles();
+  if (files && !files.some((f) => f.isAgent)) {
+    const message = noAgentsMessage(files.filter((f) => f.kind === 'skill').length);
+    if (args.text === undefined) await offerInstead(message, files.filter((f) => f.kind === 'skill').length);
+    return { candidates: [], noAgents: message };
+  }
   if (args.text !== undefined) {
     candidates = await rank(args.text);
     chosen = args.skill ? candidates.find((c) => c.name === args.skill) : candidates[0];
@@ -115,6 +135,25 @@ export async function routeRequest(client: LanguageClient, platform: Platform, a
   return { candidates, chosen, command };
 }
 
+/** The QuickPick of a workspace without agent.3md: the message, and what works instead. */
+async function offerInstead(message: string, skills: number): Promise<void> {
+  const items: (vscode.QuickPickItem & { run?: () => Thenable<unknown> })[] = [
+    { label: '$(info) No agent.3md in this workspace', detail: message },
+    ...(skills
+      ? [
+          {
+            label: '$(copy) Copy <available_skills> Prompt',
+            detail: `The ${skills} SKILL.md skill${skills === 1 ? '' : 's'} as a model is shown them`,
+            run: () => vscode.commands.executeCommand('agentFiles.copySkillsPrompt'),
+          },
+        ]
+      : []),
+    { label: '$(list-tree) Show the Skills view', detail: 'Skills grouped by where clients load them from', run: () => vscode.commands.executeCommand('agentFiles.skills.focus') },
+  ];
+  const pick = await vscode.window.showQuickPick(items, { title: 'Agent Files: Route request', placeHolder: 'Nothing to rank here; what works instead:' });
+  await pick?.run?.();
+}
+
 function pickLive(rank: (text: string) => Thenable<RouteCandidate[]>): Promise<{ candidates: RouteCandidate[]; chosen: RouteCandidate } | undefined> {
   return new Promise((resolve) => {
     const qp = vscode.window.createQuickPick<CandidateItem>();
@@ -131,17 +170,21 @@ function pickLive(rank: (text: string) => Thenable<RouteCandidate[]>): Promise<{
       if (mine !== generation) return;
       candidates = result;
       qp.busy = false;
-      qp.items = result.map((c) => ({
-        label: c.name,
-        description: `score ${c.score} · z=${c.z} · ${c.agent}`,
-        detail: `matched: ${c.hits.join(', ')}${c.tool ? `   ·   ${c.tool}` : ''}`,
-        alwaysShow: true,
-        candidate: c,
-      }));
+      qp.items = result.length
+        ? result.map((c) => ({
+            label: c.name,
+            description: `score ${c.score} · z=${c.z} · ${c.agent}`,
+            detail: `matched: ${c.hits.join(', ')}${c.tool ? `   ·   ${c.tool}` : ''}`,
+            alwaysShow: true,
+            candidate: c,
+          }))
+        : text.trim()
+          ? [{ label: '$(info) No skill matches this request', detail: 'Skills match on the words of their triggers and names; try other words.', alwaysShow: true }]
+          : [];
     });
     qp.onDidAccept(() => {
       const item = qp.selectedItems[0];
-      if (!item) return;
+      if (!item?.candidate) return;
       done = true;
       qp.hide();
       resolve({ candidates, chosen: item.candidate });

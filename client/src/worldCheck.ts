@@ -1,8 +1,10 @@
 /**
  * "Agent Files: Check Agent World": asks the server to run the Agent World eval (its checks and
- * the routing cases of world.eval.md, on the router) on every world, puts the diagnostics of world files that are not open into their own
- * collection (open files already get theirs from the language client), writes the report to an
- * output channel and lists each check and case with ✓/✗ in a QuickPick.
+ * the routing cases of world.eval.md, on the router) on every world, writes the report to an
+ * output channel and lists each check and case with ✓/✗ in a QuickPick. With
+ * `agentFiles.diagnostics.scope` set to `openFiles`, it also puts the diagnostics of world files
+ * that are not open into their own collection (open files get theirs from the language client;
+ * with the workspace in scope, every file does).
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
@@ -16,7 +18,7 @@ export interface CheckWorldArgs {
 }
 
 export interface CheckWorldCommandResult extends CheckWorldResult {
-  /** Files whose diagnostics went into the `agentFiles.worldCheck` collection (those not open). */
+  /** Files whose diagnostics went into the `agentFiles.worldCheck` collection (those not open, with the open files in scope only). */
   collected: string[];
 }
 
@@ -57,6 +59,11 @@ export class WorldChecker implements vscode.Disposable {
 
   async #collect(result: CheckWorldResult, everyWorld: boolean): Promise<string[]> {
     if (everyWorld) this.collection.clear();
+    // With the workspace in scope every file already gets its problems from the language client.
+    if (vscode.workspace.getConfiguration('agentFiles').get<string>('diagnostics.scope', 'workspace') !== 'openFiles') {
+      this.collection.clear();
+      return [];
+    }
     const open = new Set(vscode.workspace.textDocuments.map((d) => d.uri.toString()));
     const collected: string[] = [];
     for (const w of result.worlds) {

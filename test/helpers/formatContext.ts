@@ -22,6 +22,7 @@ export function formatContext(
     skillTargets: [],
     workspaceFiles: () => [],
     editorValidatesPromptFiles: false,
+    editorShows: () => true,
     editorIsVsCode: false,
     repository,
   };

@@ -163,15 +163,24 @@ test('workspace symbols include the headings of instruction files', async () => 
   );
 });
 
-test('with editorValidatesPromptFiles (VS Code), unknown keys are left to the editor, typos are not', async () => {
+test('with editorValidatesPromptFiles (VS Code), unknown keys are left to the editor in a file it gives its instructions language, typos are not', async () => {
   const c2 = await startClient({ rootUri: URI.file(root).toString(), initializationOptions: { editorValidatesPromptFiles: true } });
   try {
+    const text = '---\napplyto: "**/*.go"\ncolour: blue\n---\n';
     const uri = fileUri('.github', 'instructions', 'go.instructions.md');
     const pending = c2.diagnostics(uri);
-    c2.open(uri, '---\napplyto: "**/*.go"\ncolour: blue\n---\n', 'markdown', 1);
+    c2.open(uri, text, 'instructions', 1);
     assert.deepEqual(
       (await pending).map((d) => d.code),
       ['instructions-key-typo'],
+    );
+    // The same file read as Markdown (an older VS Code, or the language changed): VS Code validates nothing, we report all.
+    const md = fileUri('.github', 'instructions', 'md.instructions.md');
+    const asMarkdown = c2.diagnostics(md);
+    c2.open(md, text, 'markdown', 1);
+    assert.deepEqual(
+      (await asMarkdown).map((d) => d.code),
+      ['instructions-key-typo', 'instructions-key-unknown'],
     );
   } finally {
     await shutdown(c2);

@@ -362,11 +362,43 @@ test('in VS Code, a VS Code skill does not repeat what VS Code reports; a typo a
   const vscodeSkill = `${W}/.github/skills/tables/SKILL.md`;
   assert.deepEqual(codesOf(vscodeSkill, false), ['skill-unexpected-field', 'skill-field-typo', 'skill-name-directory-mismatch']);
   assert.deepEqual(codesOf(vscodeSkill, true), ['skill-field-typo']);
-  // Under .agents/skills other clients read it too: their findings stay, named for them.
-  const shared = analyzeSkill(text, `${W}/.agents/skills/tables/SKILL.md`, new InMemoryHost(), { editorValidates: true }).diagnostics.find(
-    (d) => d.code === 'skill-name-directory-mismatch',
+  // Under .agents/skills other clients read it too; the name that is not the folder's is in VS Code's Problems already, whoever else reads the skill.
+  const shared = analyzeSkill(text, `${W}/.agents/skills/tables/SKILL.md`, new InMemoryHost(), { editorValidates: true }).diagnostics.map((d) => d.code);
+  assert.deepEqual(shared, ['skill-field-ignored', 'skill-field-typo']);
+  assert.ok(codesOf(`${W}/.agents/skills/tables/SKILL.md`, false).includes('skill-name-directory-mismatch'));
+});
+
+test('in VS Code, a SKILL.md leaves to it what its validator puts in Problems, for every client: name and description, missing files on the links it checks', () => {
+  const text = joinLines(
+    '---',
+    'name: Tables_Tool',
+    '---',
+    '# Tables',
+    'See [the guide](guide.md), [a section](other.md#part) and ![a picture](missing.png).',
+    'In code: `[not a link](nowhere.md)`.',
+    '```',
+    '[in a fence](fenced.md)',
+    '```',
+    'A bare path: scripts/missing.py',
   );
-  assert.ok(shared && !/VS Code/.test(shared.message), shared?.message);
+  const uri = `${W}/skills/tables/SKILL.md`;
+  const codesOf = (editorValidates: boolean, at = uri) =>
+    analyzeSkill(text, at, new InMemoryHost(), { editorValidates }).diagnostics.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`);
+  const all = codesOf(false);
+  for (const c of ['skill-name-invalid-chars@1:6', 'skill-name-directory-mismatch@1:6', 'skill-description-missing@0:0', 'skill-file-missing@4:16', 'skill-file-missing@4:39'])
+    assert.ok(all.includes(c), `${c} in ${all.join(', ')}`);
+  const vscode = codesOf(true);
+  assert.deepEqual(
+    vscode.filter((c) => /name-invalid|directory-mismatch|description-missing|not-lowercase/.test(c)),
+    [],
+  );
+  // VS Code checks the two links; the image and the bare path are ours alone.
+  assert.deepEqual(
+    vscode.filter((c) => c.startsWith('skill-file-missing')),
+    all.filter((c) => c.startsWith('skill-file-missing') && !['skill-file-missing@4:16', 'skill-file-missing@4:39'].includes(c)),
+  );
+  // A lower-case skill.md is not VS Code's (its skill language takes SKILL.md only): everything stays.
+  assert.deepEqual(codesOf(true, `${W}/skills/tables/skill.md`), codesOf(false, `${W}/skills/tables/skill.md`));
 });
 
 test('a script some package.json of the repository defines is defined: above the file, in the package a command targets, anywhere in the workspace list', () => {

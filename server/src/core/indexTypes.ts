@@ -38,6 +38,8 @@ export interface IndexedFile {
   nameRange?: Range;
   /** AGENT.md: an OS Protocol agent, or an instruction file (plain Markdown for coding agents, no OS Protocol checks). */
   agentMdKind?: 'os-protocol' | 'instructions';
+  /** SKILL.md: where it loads from (the Skills view groups by it). */
+  source?: IndexedSkillSource;
   /** SKILL.md: the targets it is checked for, and a sentence saying why (the tree's tooltip). */
   targets?: { names: string[]; summary: string };
   /** SKILL.md: a fingerprint of its text (byte-identical copies are not name clashes). */
@@ -48,6 +50,20 @@ export interface IndexedFile {
   world?: IndexedWorld;
   /** Instruction files (AGENTS.md, CLAUDE.md, an Amp-style AGENT.md, …): what navigation and "in effect" need. */
   instructions?: IndexedInstructions;
+}
+
+/** Where a SKILL.md loads from (core/skills/source.ts). */
+export interface IndexedSkillSource {
+  /** `client`: a client's skills folder (`.claude/skills`); `plugin`: a Claude Code plugin's `skills/`; `folder`: any other folder. */
+  kind: 'client' | 'plugin' | 'folder';
+  /** The group's name: `.claude/skills`, the plugin's name, the folder's name. */
+  label: string;
+  /** The folder the skills load from (the one holding the skill folders). */
+  folder: string;
+  /** A plugin: its name and plugin.json. */
+  plugin?: { name: string; uri: string };
+  /** A plugin listed by a marketplace in the workspace: its name and marketplace.json. */
+  marketplace?: { name: string; uri: string };
 }
 
 export interface IndexedInstructions {

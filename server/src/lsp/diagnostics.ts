@@ -94,11 +94,43 @@ export class PushDiagnostics {
   }
 
   clear(uri: string): void {
+    this.cancel(uri);
+    this.#published.delete(uri);
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  /**
+   * A document was opened: its next diagnostics are published even when they equal what was
+   * published while it was closed (a client may have dropped those, Emacs's eglot does for a file
+   * it does not visit).
+   */
+  opened(uri: string): void {
+    this.#published.delete(uri);
+  }
+
+  /** Drops a pending publication (a closed document: its workspace report takes over, compared with what was last sent). */
+  cancel(uri: string): void {
     const pending = this.#timers.get(uri);
     if (pending) clearTimeout(pending);
     this.#timers.delete(uri);
-    this.#published.delete(uri);
-    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  /**
+   * Publishes a file that is not open (no version) when its diagnostics differ from the last
+   * published; a clean file that was never published stays unpublished.
+   */
+  publishClosed(uri: string, diagnostics: LspDiagnostic[]): void {
+    const key = JSON.stringify(diagnostics);
+    const last = this.#published.get(uri);
+    if (last === key || (last === undefined && diagnostics.length === 0)) return;
+    if (diagnostics.length) this.#published.set(uri, key);
+    else this.#published.delete(uri);
+    void this.connection.sendDiagnostics({ uri, diagnostics });
+  }
+
+  /** The files whose last published diagnostics are not empty. */
+  *published(): Iterable<string> {
+    for (const [uri, key] of this.#published) if (key !== '[]') yield uri;
   }
 
   dispose(): void {

@@ -130,21 +130,19 @@ export class DocumentStore {
   }
 
   open(uri: string, languageId: string, version: number, text: string): OpenDocument {
-    const kind = kindOf(uri, languageId);
-    const entry: OpenDocument = {
-      uri,
-      kind,
-      doc: TextDocument.create(uri, languageId, version, text),
-      tree: kind === '3md' ? parseThreeMd(text) : null,
-      cache: null,
-    };
-    if (kind === '3md') {
-      entry.doc = new TreeText(uri, languageId, version, entry);
-      entry.marked = text.includes(MARK);
-    }
+    const entry = makeEntry(uri, languageId, version, text);
     this.#docs.set(uri, entry);
     this.#touch(uri);
     return entry;
+  }
+
+  /**
+   * An entry for the text of a file that is not open (the workspace diagnostics check files on
+   * disk with the same providers): never stored, so no handler finds it, and its cache lives as
+   * long as the caller keeps it.
+   */
+  detached(uri: string, text: string): OpenDocument {
+    return makeEntry(uri, '', 0, text);
   }
 
   /**
@@ -266,6 +264,22 @@ export class DocumentStore {
     const tree = entry.tree;
     return this.cached(entry, '3md', this.detection, () => analyzeThreeMd(tree, { fileName: uri2name(entry.uri), detection: this.detection }));
   }
+}
+
+function makeEntry(uri: string, languageId: string, version: number, text: string): OpenDocument {
+  const kind = kindOf(uri, languageId);
+  const entry: OpenDocument = {
+    uri,
+    kind,
+    doc: TextDocument.create(uri, languageId, version, text),
+    tree: kind === '3md' ? parseThreeMd(text) : null,
+    cache: null,
+  };
+  if (kind === '3md') {
+    entry.doc = new TreeText(uri, languageId, version, entry);
+    entry.marked = text.includes(MARK);
+  }
+  return entry;
 }
 
 /** The folders above a normalised URI, nearest first (`file:///a/b/c` → `file:///a/b`, `file:///a`). */

@@ -12,6 +12,28 @@ export type { WorldCheck, WorldCheckCategory } from '../core/world/checks';
 export const WorkspaceIndexRequest = 'agentFiles/workspaceIndex';
 /** Notification from the server: the index changed; the client asks again. */
 export const WorkspaceIndexChangedNotification = 'agentFiles/workspaceIndexChanged';
+/**
+ * Notification from the server: how far indexing is (sent as a scan goes, and when the index
+ * changes). The client's status bar shows it, with the problems it counts itself.
+ */
+export const IndexStatusNotification = 'agentFiles/indexStatus';
+export interface IndexStatus {
+  /** True while the workspace folders are being scanned. */
+  indexing: boolean;
+  /** While indexing: files indexed so far, of `total`. */
+  done?: number;
+  total?: number;
+  /** The agent files of the workspace the server checks (as `agent-files check` counts them: configuration files aside). */
+  files: number;
+}
+/**
+ * Notification from the client: the documents its editors show (VS Code validates its prompt
+ * files only while an editor shows them, and keeps a document's own diagnostics only then).
+ */
+export const VisibleEditorsNotification = 'agentFiles/visibleEditors';
+export interface VisibleEditorsParams {
+  uris: string[];
+}
 /** Request: rank skills for a request text, in one agent file or in every agent of the workspace. */
 export const RouteRequest = 'agentFiles/route';
 /** Request (diagnostics for benchmarks): the server's heap in bytes, after a collection when available. */

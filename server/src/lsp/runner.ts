@@ -15,12 +15,12 @@ export function createRunner(connection: Connection) {
   /** How long (ms) the server has had nothing to do for the client. */
   const idleFor = () => performance.now() - lastWork;
   /** Wraps a request handler: cancelled → RequestCancelled; thrown → InternalError with the message. */
-  function safe<P, R>(name: string, handler: (params: P, token: CancellationToken) => R | Promise<R>) {
+  function safe<P, R, X extends unknown[] = []>(name: string, handler: (params: P, token: CancellationToken, ...rest: X) => R | Promise<R>) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return async (params: P, token: CancellationToken): Promise<R | ResponseError<any>> => {
+    return async (params: P, token: CancellationToken, ...rest: X): Promise<R | ResponseError<any>> => {
       if (token?.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
       try {
-        const result = await handler(params, token);
+        const result = await handler(params, token, ...rest);
         if (token?.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
         return result;
       } catch (e) {

@@ -6,25 +6,26 @@ import {
   CodeActionKind,
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  MessageType,
+  ShowMessageNotification,
   TextDocumentSyncKind,
   type Connection,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import type { AgentDetection } from '../core/agent/detect';
-import { DocumentStore, suppressionText, type OpenDocument } from './documents';
-import { PushDiagnostics, toLspDiagnostic } from './diagnostics';
+import { DocumentStore, type OpenDocument } from './documents';
+import { PushDiagnostics } from './diagnostics';
 import { PullDiagnostics } from './pullDiagnostics';
 import { createRunner } from './runner';
-import { WorkspaceIndex } from './workspace';
+import { isTracked, WorkspaceIndex } from './workspace';
 import { registerFeatures } from './features';
 import { registerCustomRequests } from './customRequests';
 import { registerSkillsPromptRequest } from './skillsPromptRequest';
 import { registerCheckWorldRequest } from './checkWorldRequest';
 import { INSTRUCTION_WATCHERS, registerInstructionsRequest } from './instructionsRequest';
 import { WorkspaceFiles } from './workspaceFiles';
-import { WorkspaceIndexChangedNotification } from './protocol';
+import { IndexStatusNotification, VisibleEditorsNotification, WorkspaceIndexChangedNotification, type IndexStatus, type VisibleEditorsParams } from './protocol';
 import type { ServerContext } from './context';
 import { VERSION } from '../meta';
 import { createProviders } from './formats/registry';
@@ -32,17 +33,15 @@ import type { FormatContext } from './formats/provider';
 import { fileKindOf } from '../core/fileKinds';
 import { LineModels } from './lineModel';
 import { mapPositions } from '../core/lineMap';
-import { internalError } from '../core/analyzeFile';
-import type { Diagnostic } from '../core/types';
-import type { IndexedFile } from '../core/indexTypes';
 import { ConfigStore, isConfigFile } from './config';
 import { isIgnoreFile, LiveFolders } from './liveFolders';
 import { relativeLabel } from '../core/host';
 import { dirnameUri } from '../core/world/paths';
 import type { ServerHost } from './host';
-
-import { parseTargets, type Target } from '../core/skills';
-import { capDiagnostics } from '../core/diagnosticCap';
+import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
+import { closedDiagnostics, openDiagnostics, type FileDiagnosticsDeps } from './fileDiagnostics';
+import { WorkspaceDiagnostics } from './workspaceDiagnostics';
+import { Reindexer } from './reindexer';
 
 /** A folder URI as the server keeps it: normalised, without a trailing slash. */
 const folderUri = (uri: string): string => {
@@ -55,42 +54,15 @@ const folderUri = (uri: string): string => {
 
 const errorText = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 
-export interface ServerSettings {
-  diagnosticDelay: number;
-  agentDetection: AgentDetection;
-  schemaDiagnostics: boolean;
-  /** SKILL.md targets named by the user (`agentFiles.targets`); empty = from each file's folder. */
-  targets: Target[];
-  /** The editor validates prompt-file frontmatter itself (VS Code): leave that out (initialization option). */
-  editorValidatesPromptFiles: boolean;
-}
-
-const DEFAULTS: ServerSettings = { diagnosticDelay: 150, agentDetection: 'auto', schemaDiagnostics: true, targets: [], editorValidatesPromptFiles: false };
-
 /** The `clientInfo.name` of VS Code and its builds that share its chat and skill loader (Insiders, OSS, VSCodium). */
 const VS_CODE_CLIENT = /^(Visual Studio Code|Code - OSS|VSCodium)\b/;
-
-function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
-  const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const diag = (o['diagnostics'] ?? {}) as Record<string, unknown>;
-  const delay = o['diagnosticDelay'] ?? diag['delay'];
-  const detection = o['agentDetection'];
-  return {
-    diagnosticDelay: typeof delay === 'number' && delay >= 0 && Number.isFinite(delay) ? delay : base.diagnosticDelay,
-    agentDetection: detection === 'agent' || detection === '3md' || detection === 'auto' ? detection : base.agentDetection,
-    schemaDiagnostics: typeof o['schemaDiagnostics'] === 'boolean' ? o['schemaDiagnostics'] : base.schemaDiagnostics,
-    // Unknown names are dropped; a list of only unknown names falls back to inference.
-    targets: 'targets' in o ? parseTargets(o['targets']).targets : base.targets,
-    editorValidatesPromptFiles: typeof o['editorValidatesPromptFiles'] === 'boolean' ? o['editorValidatesPromptFiles'] : base.editorValidatesPromptFiles,
-  };
-}
 
 /** Starts the server on a connection, reading the workspace through the host its entry point gives. */
 export function startServer(connection: Connection, host: ServerHost): void {
   const runner = createRunner(connection);
   const documents = new DocumentStore({ log: (m) => connection.console.error(m) });
   const index = new WorkspaceIndex(host.fs);
-  let settings = DEFAULTS;
+  let settings = DEFAULT_SETTINGS;
   let pullDiagnostics = false;
   let configurationPull = false;
   let watchRegistration = false;
@@ -98,6 +70,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
   let folderEvents = false;
   /** The workspace folders the host serves, as URIs. */
   let folders: string[] = [];
+  /** The documents the client's editors show, when it says (agentFiles/visibleEditors); every open one otherwise. */
+  let shown: Set<string> | undefined;
   /** The client is VS Code (from `clientInfo` at initialize). */
   let editorIsVsCode = false;
 
@@ -124,6 +98,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
     get editorValidatesPromptFiles() {
       return settings.editorValidatesPromptFiles;
     },
+    editorShows: (uri) => !shown || shown.has(uri),
     get editorIsVsCode() {
       return editorIsVsCode;
     },
@@ -169,31 +144,74 @@ export function startServer(connection: Connection, host: ServerHost): void {
     }
   };
 
-  /** What the last check of each open document cost (ms): the first re-index of a document expects to cost about as much. */
-  const checkCost = new Map<string, number>();
+  const fileDeps: FileDiagnosticsDeps = { documents, providerOf, contextFor, configs, lines, readText: (uri) => index.host.readText(uri), log: runner.log };
+  const reindexer = new Reindexer({
+    documents,
+    providerOf,
+    contextFor,
+    lines,
+    index,
+    log: runner.log,
+    idleFor: () => runner.idleFor(),
+    delay: () => settings.diagnosticDelay,
+  });
   const diagnosticsOf = (uri: string) => {
-    const entry = documents.get(uri);
-    if (!entry) return null;
-    const provider = providerOf(entry);
-    let diagnostics: Diagnostic[] = [];
     const started = performance.now();
-    try {
-      if (isConfigFile(uri)) diagnostics = lines.outgoing(entry, capDiagnostics(configs.parse(uri, entry.doc.getText()).diagnostics));
-      else diagnostics = provider ? lines.outgoing(entry, configs.apply(uri, entry.kind ?? '', suppressionText(entry), provider.diagnostics(entry, contextFor(uri)))) : [];
-    } catch (e) {
-      runner.log.error(`checking ${uri} failed: ${errorText(e)}`);
-      diagnostics = [internalError(e)];
-    }
-    checkCost.set(uri, performance.now() - started);
+    const result = openDiagnostics(fileDeps, uri);
+    if (!result) return null;
+    reindexer.checked(uri, performance.now() - started);
     // Pushed diagnostics are work for the client too: a re-index waits for a pause after them.
     runner.worked();
-    // configs.apply has applied the one diagnostic cap (core/diagnosticCap.ts).
-    return { version: entry.doc.version, diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)) };
+    return result;
   };
   const versionOf = (uri: string) => documents.get(uri)?.doc.version;
   const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, versionOf);
   const pull = new PullDiagnostics(diagnosticsOf, versionOf);
+  const workspace = new WorkspaceDiagnostics(
+    {
+      files: () => index.known(),
+      isOpen: (uri) => documents.get(uri) !== undefined,
+      hiddenReport: (uri) => {
+        if (!shown || shown.has(uri) || !pullDiagnostics) return null;
+        const r = pull.report(uri);
+        return r.kind === 'full' && r.resultId ? { resultId: r.resultId, items: r.items } : null;
+      },
+      scope: () => settings.diagnosticsScope,
+      scanning: () => index.scanning,
+      idleFor: () => runner.idleFor(),
+      // Checking closed files waits for a longer pause than an open document's re-index.
+      pause: () => Math.max(300, 2 * settings.diagnosticDelay),
+      log: runner.log,
+    },
+    (uri) => closedDiagnostics(fileDeps, uri),
+    (uri) => {
+      const kind = fileKindOf(URI.parse(uri).path);
+      return (kind && providers[kind]?.dependencyKey?.(uri, contextFor(uri))) || '';
+    },
+  );
+  /** Files changed (a buffer, a file on disk): the analyses and the closed files' reports that read them are made again. */
+  const filesChanged = (uris: string[], deep = false) => {
+    documents.filesChanged(uris);
+    // A configuration file governs the files below it: every closed file's report is made again.
+    if (uris.some((u) => isConfigFile(u))) workspace.reports.invalidateAll();
+    workspace.reports.filesChanged(uris, deep);
+    workspace.changed();
+  };
+  /** Asks the client to pull the open documents' diagnostics again, when it said it can be asked (and only once initialized). */
+  let refreshSupport = false;
+  let initialized = false;
+  const refreshOpen = () => {
+    if (pullDiagnostics && refreshSupport && initialized)
+      connection.languages.diagnostics.refresh().catch((e: unknown) => runner.log.error(`workspace/diagnostic/refresh failed: ${errorText(e)}`));
+  };
 
+  /** The client shows indexing itself (VS Code's status bar item, initialization option `indexStatus`): it gets our notifications, not a progress. */
+  let statusNotifications = false;
+  /** The agent files the server checks, as the CLI counts them (configuration files aside). */
+  const checkedFiles = () => index.known().filter((u) => !isConfigFile(u)).length;
+  const sendStatus = (status: IndexStatus) => {
+    if (statusNotifications) void connection.sendNotification(IndexStatusNotification, status);
+  };
   // A plugin or marketplace manifest changed: the targets of plugin skills may have (every cached analysis, index entry and open document again).
   index.onDidChangeRepository(() => {
     documents.settingsChanged();
@@ -204,8 +222,12 @@ export function startServer(connection: Connection, host: ServerHost): void {
   let indexTimer: ReturnType<typeof setTimeout> | undefined;
   index.onDidChange(() => {
     pull.invalidate();
+    workspace.changed();
     if (indexTimer) clearTimeout(indexTimer);
-    indexTimer = setTimeout(() => void connection.sendNotification(WorkspaceIndexChangedNotification, {}), 100);
+    indexTimer = setTimeout(() => {
+      void connection.sendNotification(WorkspaceIndexChangedNotification, {});
+      if (!index.scanning) sendStatus({ indexing: false, files: checkedFiles() });
+    }, 100);
   });
 
   /** Re-indexes an open buffer and schedules its diagnostics and those of the documents that depend on it. */
@@ -217,79 +239,38 @@ export function startServer(connection: Connection, host: ServerHost): void {
     if (!pullDiagnostics) {
       push.schedule(entry.uri);
       for (const uri of dependents) if (documents.get(uri)) push.schedule(uri);
-    } else if (dependents.length) void connection.languages.diagnostics.refresh();
-    reindexSoon(entry.uri);
+    } else if (dependents.length) refreshOpen();
+    reindexer.soon(entry.uri);
   };
-  const reindexTimers = new Map<string, ReturnType<typeof setTimeout>>();
-  /** What the last re-index of each open document cost (ms). */
-  const reindexCost = new Map<string, number>();
-  /**
-   * Re-indexing an open document waits for a pause in typing, and then for a pause in the
-   * client's requests, at least three times as long as it took last time (the first time: as long
-   * as checking the document took). In a 10,000-skill agent it takes a few hundred milliseconds,
-   * and run between two keystrokes it would hold up the next keystroke's diagnostics (VS Code
-   * pulls them at once); in a 200,000-plane agent it takes half a second, and run as soon as the
-   * document's diagnostics are out it would hold up the code lenses, symbols and folding ranges the
-   * editor asks for next. A client that never pauses gets the entry after four times the wait.
-   */
-  const reindexSoon = (uri: string) => {
-    const t = reindexTimers.get(uri);
-    if (t) clearTimeout(t);
-    // Read at each attempt: the check of a document just opened runs (and its cost is known) after this is scheduled.
-    const waitFor = () => Math.max(settings.diagnosticDelay, 50, 3 * (reindexCost.get(uri) ?? checkCost.get(uri) ?? 0));
-    const scheduled = performance.now();
-    const attempt = () => {
-      const wait = waitFor();
-      const idle = runner.idleFor();
-      const left = scheduled + 4 * wait - performance.now();
-      if (idle < wait && left > 0) {
-        reindexTimers.set(uri, setTimeout(attempt, Math.min(wait - idle, left)));
-        return;
-      }
-      reindexTimers.delete(uri);
-      reindex(uri);
-    };
-    reindexTimers.set(uri, setTimeout(attempt, waitFor()));
-  };
-  const reindex = (uri: string) => {
-    const entry = documents.get(uri);
-    const provider = entry && providerOf(entry);
-    let file: IndexedFile | null | undefined;
-    const started = performance.now();
-    try {
-      file =
-        provider &&
-        lines.outgoingEntry(entry!, provider.summarizeOpen ? provider.summarizeOpen(entry!, contextFor(uri)) : provider.summarize?.(uri, entry!.doc.getText(), contextFor(uri)));
-    } catch (e) {
-      runner.log.error(`indexing ${uri} failed, the file is left out of the index: ${errorText(e)}`);
-    }
-    if (documents.get(uri)) reindexCost.set(uri, performance.now() - started);
-    if (file) index.setOpen(uri, file);
-  };
-
   const applySettings = (next: ServerSettings) => {
     const changed =
       next.agentDetection !== settings.agentDetection || next.targets.join(',') !== settings.targets.join(',') || next.schemaDiagnostics !== settings.schemaDiagnostics;
+    const scopeChanged = next.diagnosticsScope !== settings.diagnosticsScope;
     settings = next;
     pull.invalidate();
     push.delay = next.diagnosticDelay;
     documents.detection = next.agentDetection;
+    if (scopeChanged) workspace.changed();
     if (!changed) return;
     documents.settingsChanged();
+    workspace.reports.invalidateAll();
+    workspace.changed();
     void configs.whileIndexing(() => index.reindexAll());
     for (const e of documents.all()) refresh(e);
-    if (pullDiagnostics) void connection.languages.diagnostics.refresh();
+    refreshOpen();
   };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const caps = params.capabilities ?? {};
     pullDiagnostics = !!caps.textDocument?.diagnostic;
+    refreshSupport = !!caps.workspace?.diagnostics?.refreshSupport;
     configurationPull = !!caps.workspace?.configuration;
     watchRegistration = !!caps.workspace?.didChangeWatchedFiles?.dynamicRegistration;
-    progressSupport = !!caps.window?.workDoneProgress;
+    statusNotifications = (params.initializationOptions as { indexStatus?: unknown } | undefined)?.indexStatus === true;
+    progressSupport = !!caps.window?.workDoneProgress && !statusNotifications;
     folderEvents = !!caps.workspace?.workspaceFolders;
     editorIsVsCode = VS_CODE_CLIENT.test(params.clientInfo?.name ?? '');
-    applySettings(readSettings(params.initializationOptions, DEFAULTS));
+    applySettings(readSettings(params.initializationOptions, DEFAULT_SETTINGS));
     folders = (params.workspaceFolders ?? []).map((f) => folderUri(f.uri)).filter((u) => host.fs.servesFolder(u));
     if (!folders.length && params.rootUri && host.fs.servesFolder(folderUri(params.rootUri))) folders = [folderUri(params.rootUri)];
     // The folders bound what the server reads from the start: a document opened before the scan
@@ -309,7 +290,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
         documentLinkProvider: { resolveProvider: false },
         codeLensProvider: { resolveProvider: true },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.RefactorRewrite, 'source.fixAll.agentFiles'] },
-        ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: false } } : {}),
+        ...(pullDiagnostics ? { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true } } : {}),
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
         // The process id lets the extension tests check that a killed server is restarted.
         experimental: { agentFiles: { pid: host.pid } },
@@ -319,6 +300,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
   });
 
   connection.onInitialized(async () => {
+    initialized = true;
+    // A client that does not pull gets the closed files' diagnostics published.
+    if (!pullDiagnostics) void workspace.publishLoop({ publish: (uri, items) => push.publishClosed(uri, items), published: () => push.published() });
     if (folderEvents) {
       connection.workspace.onDidChangeWorkspaceFolders((e) => {
         const removed = new Set(e.removed.map((r) => folderUri(r.uri)));
@@ -328,26 +312,30 @@ export function startServer(connection: Connection, host: ServerHost): void {
         live.changed();
         // What the host may read changed: no cached analysis stands.
         documents.settingsChanged();
+        workspace.reports.invalidateAll();
+        workspace.changed();
         void scanWorkspace(added);
       });
     }
     if (watchRegistration) {
-      void connection.client.register(DidChangeWatchedFilesNotification.type, {
-        watchers: [
-          { globPattern: '**/*.3md' },
-          { globPattern: '**/{SKILL,skill,AGENT}.md' },
-          { globPattern: '**/.agent-world/**' },
-          { globPattern: '**/.agent-files.json' },
-          // Plugin and marketplace manifests decide who loads a plugin's skills.
-          { globPattern: '**/{.claude-plugin,.codex-plugin}/*.json' },
-          { globPattern: '**/.agents/plugins/marketplace.json' },
-          { globPattern: '**/plugin.json' },
-          { globPattern: '**/.gitignore' },
-          { globPattern: '**/.git/info/exclude' },
-          ...INSTRUCTION_WATCHERS,
-          ...(host.watchEverything ? [{ globPattern: '**/*' }] : []),
-        ],
-      });
+      connection.client
+        .register(DidChangeWatchedFilesNotification.type, {
+          watchers: [
+            { globPattern: '**/*.3md' },
+            { globPattern: '**/{SKILL,skill,AGENT}.md' },
+            { globPattern: '**/.agent-world/**' },
+            { globPattern: '**/.agent-files.json' },
+            // Plugin and marketplace manifests decide who loads a plugin's skills.
+            { globPattern: '**/{.claude-plugin,.codex-plugin}/*.json' },
+            { globPattern: '**/.agents/plugins/marketplace.json' },
+            { globPattern: '**/plugin.json' },
+            { globPattern: '**/.gitignore' },
+            { globPattern: '**/.git/info/exclude' },
+            ...INSTRUCTION_WATCHERS,
+            ...(host.watchEverything ? [{ globPattern: '**/*' }] : []),
+          ],
+        })
+        .catch((e: unknown) => runner.log.error(`registering the file watchers failed: ${errorText(e)}`));
     }
     if (configurationPull) await pullSettings();
     await scanWorkspace(folders);
@@ -371,16 +359,21 @@ export function startServer(connection: Connection, host: ServerHost): void {
       const report = await configs.whileIndexing(() =>
         index.scan(
           roots,
-          (pct, msg) => reporter?.report(pct, msg),
+          (done, total) => {
+            reporter?.report(total ? Math.round((100 * done) / total) : 0, `${done}/${total} files`);
+            sendStatus({ indexing: true, done, total, files: checkedFiles() });
+          },
           () => !!reporter?.token.isCancellationRequested,
         ),
       );
       runner.log.info(`indexed ${report.files} file(s) in ${Date.now() - started} ms`);
       if (report.skipped.length) {
         const list = report.skipped.slice(0, 3).join(', ');
-        void connection.window.showInformationMessage(
-          `Agent Files: ${report.skipped.length} file(s) over 5 MB are indexed only when opened (${list}${report.skipped.length > 3 ? ', …' : ''}).`,
-        );
+        // A notification: no answer is awaited, so no client can leave it unhandled.
+        void connection.sendNotification(ShowMessageNotification.type, {
+          type: MessageType.Info,
+          message: `Agent Files: ${report.skipped.length} file(s) over 5 MB are indexed only when opened (${list}${report.skipped.length > 3 ? ', …' : ''}).`,
+        });
       }
     } finally {
       reporter?.done();
@@ -397,8 +390,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
   connection.onDidOpenTextDocument(
     runner.safeNotify('didOpen', (p) => {
       const entry = documents.open(p.textDocument.uri, p.textDocument.languageId, p.textDocument.version, p.textDocument.text);
+      push.opened(entry.uri);
       // Analyses of other documents that read this file (through the host) saw its disk copy or nothing.
-      documents.filesChanged([entry.uri]);
+      filesChanged([entry.uri]);
       refresh(entry);
     }),
   );
@@ -407,7 +401,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       const entry = documents.change(p.textDocument.uri, p.textDocument.version, p.contentChanges);
       if (!entry) runner.log.error(`didChange for a document that is not open: ${p.textDocument.uri}`);
       else {
-        documents.filesChanged([entry.uri]);
+        filesChanged([entry.uri]);
         refresh(entry);
       }
     }),
@@ -416,23 +410,21 @@ export function startServer(connection: Connection, host: ServerHost): void {
     runner.safeNotify('didClose', (p) => {
       const uri = p.textDocument.uri;
       documents.close(uri);
-      documents.filesChanged([uri]);
+      filesChanged([uri]);
       lines.forget(uri);
-      push.clear(uri);
+      // With the workspace in scope the file keeps its problems: its report from disk takes over (published when it differs).
+      if (settings.diagnosticsScope === 'workspace' && index.isKnown(uri)) push.cancel(uri);
+      else push.clear(uri);
       pull.forget(uri);
       pull.invalidate();
-      const t = reindexTimers.get(uri);
-      if (t) clearTimeout(t);
-      reindexTimers.delete(uri);
-      reindexCost.delete(uri);
-      checkCost.delete(uri);
+      reindexer.forget(uri);
       index.setOpen(uri, null);
     }),
   );
   /** Something on disk changed: every open document is checked again (a missing prompt, a referenced file may have appeared). */
   const revalidateOpen = () => {
     pull.invalidate();
-    if (pullDiagnostics) void connection.languages.diagnostics.refresh();
+    if (pullDiagnostics) refreshOpen();
     else for (const e of documents.all()) push.schedule(e.uri);
   };
   connection.onDidChangeWatchedFiles(
@@ -447,9 +439,12 @@ export function startServer(connection: Connection, host: ServerHost): void {
         live.changed();
         void scanWorkspace(folders);
       }
-      documents.filesChanged(p.changes.map((c) => c.uri));
+      filesChanged(
+        p.changes.map((c) => c.uri),
+        p.changes.some((c) => c.type === FileChangeType.Deleted),
+      );
       // A file that is neither indexed nor one of ours (seen by a watch-everything host) leaves the index as it is.
-      const indexed = (uri: string) => index.get(uri) !== undefined || fileKindOf(URI.parse(uri).path) !== null || index.isManifest(uri);
+      const indexed = (uri: string) => index.get(uri) !== undefined || isTracked(URI.parse(uri).path) || index.isManifest(uri);
       for (const c of p.changes) if (!documents.get(c.uri) && indexed(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
       if (p.changes.some((c) => c.type !== FileChangeType.Changed)) workspaceFiles.invalidate();
       revalidateOpen();
@@ -464,7 +459,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
       configLoaded = true;
     }
     // Analyses that read it while it was missing are dropped.
-    documents.filesChanged([uri]);
+    filesChanged([uri]);
     if (loadTimer) clearTimeout(loadTimer);
     loadTimer = setTimeout(() => {
       loadTimer = undefined;
@@ -475,7 +470,30 @@ export function startServer(connection: Connection, host: ServerHost): void {
     }, 50);
   });
 
-  connection.languages.diagnostics.on(runner.safe('textDocument/diagnostic', (p) => pull.report(p.textDocument.uri, p.previousResultId)));
+  connection.onNotification(
+    VisibleEditorsNotification,
+    runner.safeNotify('visibleEditors', (p: VisibleEditorsParams) => {
+      const next = new Set(Array.isArray(p?.uris) ? p.uris.filter((u): u is string => typeof u === 'string') : []);
+      const before = shown;
+      shown = next;
+      // An open document shown or hidden now: its own report (and the workspace report standing for it) change.
+      if (!documents.all().some((d) => (before ? before.has(d.uri) : true) !== next.has(d.uri))) return;
+      pull.invalidate();
+      refreshOpen();
+      workspace.changed();
+    }),
+  );
+
+  connection.languages.diagnostics.on(
+    runner.safe('textDocument/diagnostic', (p) => {
+      const uri = p.textDocument.uri;
+      // A file that is not open (the client asks once more as it closes one): its report from disk, as the workspace's.
+      const closed = !documents.get(uri) && settings.diagnosticsScope === 'workspace' ? workspace.reports.report(uri) : null;
+      if (!closed) return pull.report(uri, p.previousResultId);
+      return p.previousResultId === closed.resultId ? { kind: 'unchanged', resultId: closed.resultId } : { kind: 'full', resultId: closed.resultId, items: closed.items };
+    }),
+  );
+  connection.languages.diagnostics.onWorkspace(runner.safe('workspace/diagnostic', (p, token, _workDone, progress) => workspace.pull(p, token, progress)));
 
   const ctx: ServerContext = { connection, documents, index, runner, formatContext, contextFor, providerOf, lines, configs, ...(host.heapUsed ? { heapUsed: host.heapUsed } : {}) };
   registerFeatures(ctx);
@@ -483,6 +501,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
   registerSkillsPromptRequest(ctx);
   registerCheckWorldRequest(ctx);
   registerInstructionsRequest(ctx);
-  connection.onShutdown(() => push.dispose());
+  connection.onShutdown(() => {
+    push.dispose();
+    workspace.dispose();
+  });
   connection.listen();
 }

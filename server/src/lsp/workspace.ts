@@ -7,10 +7,16 @@
  */
 import { URI } from 'vscode-uri';
 import { fileKindOf } from '../core/fileKinds';
+import { isConfigFile } from '../core/config';
 import type { IndexedFile } from '../core/indexTypes';
 import { isPluginManifest, readRepositoryFacts, type RepositoryFacts } from '../core/skills';
 import type { WalkFilter } from '../core/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
+
+/** The files the index keeps track of: every file of ours by name, and `.agent-files.json`. */
+export function isTracked(path: string): boolean {
+  return fileKindOf(path) !== null || isConfigFile(path);
+}
 
 /** How duplicate skill names are compared: trimmed, NFKC-normalised. */
 export const skillNameKey = (name: string): string => name.trim().normalize('NFKC');
@@ -31,6 +37,11 @@ export class WorkspaceIndex {
   constructor(readonly host: WorkspaceFs) {}
   readonly #disk = new Map<string, IndexedFile>();
   readonly #open = new Map<string, IndexedFile>();
+  /** Every tracked file found on disk (indexed or not: prompts, world.eval.md and config files have no entry). */
+  readonly #known = new Set<string>();
+  #knownSorted: readonly string[] | undefined;
+  /** True while a scan runs. */
+  #scanning = 0;
   /** The URIs of the SKILL.md entries (open winning over disk) that declare a name, by `skillNameKey` of the name. */
   readonly #skillNames = new Map<string, Set<string>>();
   readonly #listeners: (() => void)[] = [];
@@ -96,6 +107,28 @@ export class WorkspaceIndex {
     return files;
   }
 
+  /** Every tracked file found on disk under the workspace folders (files over the size limit left out), sorted. */
+  known(): readonly string[] {
+    return (this.#knownSorted ??= Object.freeze([...this.#known].sort()));
+  }
+
+  /** Whether a file is one `known()` lists. */
+  isKnown(uri: string): boolean {
+    return this.#known.has(uri);
+  }
+
+  /** True while a scan of the workspace folders runs. */
+  get scanning(): boolean {
+    return this.#scanning > 0;
+  }
+
+  #noteKnown(uri: string, present: boolean): void {
+    if (present === this.#known.has(uri)) return;
+    if (present) this.#known.add(uri);
+    else this.#known.delete(uri);
+    this.#knownSorted = undefined;
+  }
+
   get(uri: string): IndexedFile | undefined {
     return this.#open.get(uri) ?? this.#disk.get(uri);
   }
@@ -145,6 +178,7 @@ export class WorkspaceIndex {
 
   /** A watched file was created, changed or deleted (once the host has re-read it). */
   fileChanged(uri: string, deleted: boolean): void {
+    this.#noteKnown(uri, !deleted && isTracked(URI.parse(uri).path));
     if (this.isManifest(uri)) {
       if (deleted) this.#manifests.delete(uri);
       else this.#manifests.add(uri);
@@ -157,24 +191,38 @@ export class WorkspaceIndex {
 
   /**
    * Scans folders in slices, yielding to the event loop between files so requests stay
-   * responsive; `progress` receives a percentage and a message.
+   * responsive; `progress` receives how many of how many files are indexed.
    */
-  async scan(folders: string[], progress: (percent: number, message: string) => void, isCancelled: () => boolean = () => false): Promise<ScanReport> {
+  async scan(folders: string[], progress: (done: number, total: number) => void, isCancelled: () => boolean = () => false): Promise<ScanReport> {
+    this.#scanning++;
+    try {
+      return await this.#scan(folders, progress, isCancelled);
+    } finally {
+      this.#scanning--;
+      this.#changed();
+    }
+  }
+
+  async #scan(folders: string[], progress: (done: number, total: number) => void, isCancelled: () => boolean): Promise<ScanReport> {
     for (const f of folders) this.host.addRoot(f);
     const found: FoundFile[] = [];
-    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => fileKindOf(p) !== null || isPluginManifest(p), SCAN_LIMIT, this.liveFilter(f))));
+    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => isTracked(p) || isPluginManifest(p), SCAN_LIMIT, this.liveFilter(f))));
     // A scan again (a .gitignore or an `include` changed) drops what it no longer finds.
     const seen = new Set(found.map((f) => f.uri));
     const under = (uri: string) => folders.some((f) => uri.startsWith(f.endsWith('/') ? f : `${f}/`));
     for (const uri of [...this.#disk.keys()]) if (!seen.has(uri) && under(uri)) this.#disk.delete(uri);
+    for (const uri of [...this.#known]) if (!seen.has(uri) && under(uri)) this.#noteKnown(uri, false);
     const skipped: string[] = [];
     const uris: string[] = [];
     const manifests: string[] = [];
     for (const f of found) {
-      if (fileKindOf(URI.parse(f.uri).path) === null) manifests.push(f.uri);
+      const path = URI.parse(f.uri).path;
+      if (isPluginManifest(path)) manifests.push(f.uri);
+      else if (fileKindOf(path) === null) this.#noteKnown(f.uri, true);
       else if (f.size !== undefined && f.size > LAZY_INDEX_BYTES) skipped.push(URI.parse(f.uri).fsPath);
       else uris.push(f.uri);
     }
+    progress(0, uris.length);
     // The manifests first: the skills indexed next are checked for the clients they name.
     const newManifests = manifests.filter((m) => !this.#manifests.has(m));
     if (newManifests.length) {
@@ -189,6 +237,7 @@ export class WorkspaceIndex {
       for (let i = 0; i < batch.length; i++) {
         if (isCancelled()) break;
         const uri = batch[i]!;
+        this.#noteKnown(uri, true);
         const f = this.indexFromDisk(uri);
         if (f) {
           this.#set(this.#disk, uri, f);
@@ -196,13 +245,12 @@ export class WorkspaceIndex {
           this.#generation++;
         }
         if (Date.now() - last > 50) {
-          progress(Math.round((100 * (start + i)) / uris.length), `${start + i}/${uris.length} files`);
+          progress(start + i, uris.length);
           await new Promise((r) => setTimeout(r, 0));
           last = Date.now();
         }
       }
     }
-    this.#changed();
     return { files: uris.length, skipped };
   }
 }

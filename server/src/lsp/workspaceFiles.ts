@@ -21,13 +21,21 @@ export class WorkspaceFiles {
     const key = folders.join('\0');
     const now = Date.now();
     if (this.#cache && this.#cache.key === key && now - this.#cache.at < FRESH_MS) return this.#cache.files;
-    const files = this.host.listFiles(folders, WORKSPACE_FILES_CAP);
+    const listed = this.host.listFiles(folders, WORKSPACE_FILES_CAP);
+    // The same array while the content is: analyses keyed by its identity stay valid.
+    const files = this.#cache?.key === key && sameList(this.#cache.files, listed) ? this.#cache.files : listed;
     this.#cache = { at: now, key, files };
     return files;
   }
 
-  /** Forgets the list (a file was created or deleted). */
+  /** Lists again at the next call (a file was created or deleted). */
   invalidate(): void {
-    this.#cache = undefined;
+    if (this.#cache) this.#cache = { ...this.#cache, at: -Infinity };
   }
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -13,7 +13,10 @@ import { checkInstructionLinks } from './links';
 import { checkInstructionFrontmatter, readInstructionFrontmatter, type InstructionFrontmatter } from './frontmatter';
 import { checkCommands } from './commands';
 import { splitUri } from '../uriPath';
+import { editorValidatesFile, withoutEditorCheckedLinks } from '../editorChecks';
 import { unclosedFence, unclosedFenceMessage } from '../markdownBlocks';
+
+const MISSING_LINK: ReadonlySet<string> = new Set(['instructions-link-missing']);
 
 /** Claude Code skips a memory file larger than this (clients.md §2). */
 export const CLAUDE_MAX_BYTES = 4 * 1024 * 1024;
@@ -110,7 +113,9 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
     imports = r.imports;
     out.push(...r.diagnostics);
   }
-  out.push(...checkInstructionLinks(text, uri, start, host, options.workspaceRoots));
+  const links = checkInstructionLinks(text, uri, start, host, options.workspaceRoots);
+  // VS Code reports a missing file on the links of the instruction files it validates itself.
+  out.push(...(options.editorValidates && editorValidatesFile(splitUri(uri).path) ? withoutEditorCheckedLinks(links, text, MISSING_LINK) : links));
   const commandOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.workspaceFiles ? { files: options.workspaceFiles } : {}) };
   out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
   const analysis: InstructionAnalysis = {

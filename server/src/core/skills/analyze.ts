@@ -26,6 +26,7 @@ import { notLoaded } from './liveness';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from './workspace';
 import { effectMessage } from './effects';
+import { withoutEditorCheckedLinks } from '../editorChecks';
 
 export { cpLength, type SkillInfo, type SkillKeyInfo } from './specFields';
 
@@ -55,8 +56,28 @@ export interface SkillAnalysisOptions {
   editorIsVsCode?: boolean;
 }
 
-/** What VS Code's validator reports for a VS Code skill: an unsupported attribute, a name that is not the folder's. */
-export const EDITOR_REPORTED_SKILL_CODES: ReadonlySet<string> = new Set(['skill-unexpected-field', 'skill-name-directory-mismatch']);
+/**
+ * What VS Code's validator reports as a hint for a VS Code skill (an unsupported attribute): left
+ * out for the copilot target only, as the other targets' verdicts say more than its faded text.
+ */
+export const EDITOR_REPORTED_SKILL_CODES: ReadonlySet<string> = new Set(['skill-unexpected-field']);
+
+/**
+ * What VS Code's validator reports in the Problems panel for every SKILL.md, whichever client the
+ * skill is for (core/editorChecks.ts): a missing or empty name or description, a name with other
+ * than lowercase letters, digits and hyphens, a name that is not its folder's. In VS Code these
+ * are left to it, as are missing files on the links it checks.
+ */
+export const EDITOR_REPORTED_SKILL_PROBLEMS: ReadonlySet<string> = new Set([
+  'skill-name-missing',
+  'skill-name-empty',
+  'skill-name-invalid-chars',
+  'skill-name-not-lowercase',
+  'skill-name-directory-mismatch',
+  'skill-description-missing',
+  'skill-description-empty',
+]);
+const MISSING_FILE: ReadonlySet<string> = new Set(['skill-file-missing']);
 
 export interface SkillAnalysis {
   diagnostics: Diagnostic[];
@@ -102,7 +123,17 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
   const findings = notLoaded(uri, fileName, targets) ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const })) : edited;
-  const out: SkillAnalysis = { diagnostics: resolveFindings(findings, targets.targets), skill };
+  const resolved = resolveFindings(findings, targets.targets);
+  // VS Code validates a file named exactly SKILL.md; what it reports there is left to it.
+  const shown =
+    options.editorValidates && fileName === 'SKILL.md'
+      ? withoutEditorCheckedLinks(
+          resolved.filter((d) => !EDITOR_REPORTED_SKILL_PROBLEMS.has(d.code)),
+          text,
+          MISSING_FILE,
+        )
+      : resolved;
+  const out: SkillAnalysis = { diagnostics: shown, skill };
   if (parsed.frontmatter) out.frontmatter = parsed.frontmatter;
   return out;
 }

@@ -24,6 +24,8 @@ import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
 import { ownDiagnostics } from '../diagnostics';
 import { countSeverities } from '../../core/types';
+import { identity } from '../documentCache';
+import { contentId } from '../pullDiagnostics';
 
 /** The workspace folders as URIs, when the server's context offers them (an optional extension of FormatContext). */
 function rootsOf(ctx: FormatContext): string[] | undefined {
@@ -84,8 +86,21 @@ export function agentMdProvider(documents: DocumentStore): FormatProvider {
     return entry;
   };
 
+  /** Every named agent, made once per state of the index and of the open AGENT.md files; with a key that changes with its content. */
+  let agentsMemo: { key: string; agents: AgentIndexEntry[]; content?: string } | undefined;
+  const agentsOf = (ctx: FormatContext): AgentIndexEntry[] => memoAgents(ctx).agents;
+  const memoAgents = (ctx: FormatContext) => {
+    const open = documents
+      .all()
+      .filter((d) => d.kind === 'agent-md')
+      .map((d) => `${d.uri}@${d.doc.version}`)
+      .join('\n');
+    const key = `${identity(ctx.files())}\n${open}`;
+    if (agentsMemo?.key !== key) agentsMemo = { key, agents: collectAgents(ctx) };
+    return agentsMemo;
+  };
   /** Every named agent: the index, with open buffers replacing their entries. */
-  const agentsOf = (ctx: FormatContext): AgentIndexEntry[] => {
+  const collectAgents = (ctx: FormatContext): AgentIndexEntry[] => {
     const byUri = new Map<string, AgentIndexEntry>();
     for (const f of ctx.files()) {
       if (f.kind !== 'agent-md' || !f.nameRange) continue;
@@ -113,6 +128,10 @@ export function agentMdProvider(documents: DocumentStore): FormatProvider {
       // The analysis is cached per version; what the other agents decide is checked on each pass.
       const unresolved = a.classification.kind === 'os-protocol' ? unresolvedExtends(a.agent, doc.uri, agents) : [];
       return [...a.diagnostics, ...unresolved, ...(agentWorkspaceDiagnostics(agents).get(doc.uri) ?? [])];
+    },
+    dependencyKey(_uri, ctx) {
+      const m = memoAgents(ctx);
+      return (m.content ??= contentId(JSON.stringify(m.agents)));
     },
     completion: (doc, pos, ctx) => agentMdCompletion(doc.doc.getText(), doc.uri, pos, agentsOf(ctx)),
     hover: (doc, pos, ctx) => agentMdHover(doc.doc.getText(), pos, agentsOf(ctx), agentMdAnalysis(documents, doc, ctx).frontmatter),

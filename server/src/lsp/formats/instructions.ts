@@ -21,14 +21,15 @@ import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import { relinkAction } from '../../core/skills';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { identity } from '../documentCache';
-import type { FormatContext, FormatProvider } from './provider';
+import { editorValidates, type FormatContext, type FormatProvider } from './provider';
 
-function options(ctx: FormatContext, variant?: InstructionVariant) {
+/** The analysis options of an instruction file; `doc` when it is open (the editor may validate it itself). */
+function options(ctx: FormatContext, variant?: InstructionVariant, doc?: OpenDocument) {
   const roots = ctx.roots();
   return {
     ...(roots.length ? { workspaceRoots: roots } : {}),
     workspaceFiles: ctx.workspaceFiles(),
-    ...(ctx.editorValidatesPromptFiles ? { editorValidates: true } : {}),
+    ...(editorValidates(doc, ctx) ? { editorValidates: true } : {}),
     ...(variant ? { variant } : {}),
   };
 }
@@ -67,8 +68,8 @@ function indexEntry(uri: string, text: string, a: InstructionAnalysis): IndexedF
 }
 
 export function instructionsAnalysis(documents: DocumentStore, doc: OpenDocument, ctx: FormatContext, variant?: InstructionVariant): InstructionAnalysis {
-  const o = options(ctx, variant);
-  const inputs = `${variant ?? ''}|${ctx.roots().join('\n')}|${identity(o.workspaceFiles)}|${ctx.editorValidatesPromptFiles}`;
+  const o = options(ctx, variant, doc);
+  const inputs = `${variant ?? ''}|${ctx.roots().join('\n')}|${identity(o.workspaceFiles)}|${!!o.editorValidates}`;
   return documents.cached(doc, 'instructions', inputs, (host) => analyzeInstructions(doc.doc.getText(), doc.uri, host, o), ctx.host);
 }
 
@@ -107,6 +108,8 @@ export function instructionsProvider(documents: DocumentStore, variant?: Instruc
       }
       return out;
     },
+    // Globs that match no file are judged on the workspace's file list (the same array while its content is).
+    dependencyKey: (_uri, ctx) => identity(ctx.workspaceFiles()),
     summarize: (uri, text, ctx) => indexEntry(uri, text, analyze(text, uri, ctx)),
     summarizeOpen: (doc, ctx) => indexEntry(doc.uri, doc.doc.getText(), instructionsAnalysis(documents, doc, ctx, variant)),
     dependents(doc, ctx) {

@@ -49,14 +49,28 @@ export interface FormatContext {
   /** Every file of the workspace folders as a URI (capped), for instruction globs. */
   workspaceFiles(): readonly string[];
   /**
-   * The editor checks instruction-file frontmatter itself (VS Code's prompt-file validator):
-   * leave out what it reports. Off for every other client.
+   * The editor checks the prompt files it gives a prompt-file language itself (VS Code's
+   * prompt-file validator): leave out what it reports there (see `editorValidates`). Off for every other client.
    */
   editorValidatesPromptFiles: boolean;
+  /** Whether an editor of the client shows this document (true when the client does not say). */
+  editorShows(uri: string): boolean;
   /** The client is VS Code (initialize `clientInfo.name`): what VS Code itself skips is a warning there. */
   editorIsVsCode: boolean;
   /** What the workspace's plugin and marketplace manifests say (who loads a plugin's skills). */
   repository(): RepositoryFacts;
+}
+
+/** The languages VS Code gives the prompt files it validates itself (its `prompt-basics` extension). */
+const EDITOR_PROMPT_LANGUAGES: ReadonlySet<string> = new Set(['skill', 'instructions', 'prompt', 'chatagent']);
+
+/**
+ * Whether the editor validates this open document itself: it said it validates prompt files, gave
+ * this one a prompt-file language (an older VS Code, or a file it reads as Markdown, does not),
+ * and shows it in an editor (VS Code drops its findings on a document in a hidden tab).
+ */
+export function editorValidates(doc: OpenDocument | undefined, ctx: FormatContext): boolean {
+  return !!doc && ctx.editorValidatesPromptFiles && EDITOR_PROMPT_LANGUAGES.has(doc.doc.languageId) && ctx.editorShows(doc.uri);
 }
 
 /** Raised by rename for a refused new name: answered as an LSP error with this message. */
@@ -82,6 +96,12 @@ export interface FormatProvider {
   summarize?(uri: string, text: string, ctx: FormatContext): IndexedFile | null;
   /** The index entry of an open document, from its cached analysis (defaults to `summarize` on its text). */
   summarizeOpen?(doc: OpenDocument, ctx: FormatContext): IndexedFile | null;
+  /**
+   * What a file's diagnostics take from the workspace besides its own text and the files its check
+   * reads (the index: other skills' names, the agents it may extend; the workspace's file list), as
+   * a string that changes when that does. A file that is not open is checked again only then.
+   */
+  dependencyKey?(uri: string, ctx: FormatContext): string;
   /**
    * Open documents whose diagnostics depend on this one and must be re-checked when it changes
    * (the prompts of a world, the skills sharing a name…).

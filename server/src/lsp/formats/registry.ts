@@ -46,6 +46,7 @@ function agentMdByKind(documents: DocumentStore, os: FormatProvider, amp: Format
       const a = instructionsAnalysis(documents, doc, ctx, 'agent-md');
       return { ...file, ...countSeverities(a.diagnostics), instructions: instructionsSummary(doc.doc.getText(), a) };
     },
+    dependencyKey: (uri, ctx) => `${os.dependencyKey?.(uri, ctx) ?? ''}|${amp.dependencyKey?.(uri, ctx) ?? ''}`,
     dependents: (doc, ctx) => [...new Set([...(os.dependents?.(doc, ctx) ?? []), ...(amp.dependents?.(doc, ctx) ?? [])])],
   };
 }

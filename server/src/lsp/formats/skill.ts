@@ -21,11 +21,12 @@ import {
   type Target,
 } from '../../core/skills';
 import type { IWorkspaceHost } from '../../core/host';
+import { skillSource } from '../../core/skills/source';
 import type { IndexedFile } from '../../core/indexTypes';
 import { countSeverities, type Range } from '../../core/types';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
-import type { FormatContext, FormatProvider } from './provider';
+import { editorValidates, type FormatContext, type FormatProvider } from './provider';
 import { skillNameKey } from '../workspace';
 
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -40,7 +41,7 @@ export function summarizeSkill(
   repository?: RepositoryFacts,
   roots: readonly string[] = [],
 ): IndexedFile {
-  return skillSummary(uri, analyzeSkill(text, uri, host, { ...targetOptions(targets, source, roots), ...(repository ? { repository } : {}) }));
+  return skillSummary(uri, analyzeSkill(text, uri, host, { ...targetOptions(targets, source, roots), ...(repository ? { repository } : {}) }), host);
 }
 
 const SETTING = 'the agentFiles.targets setting';
@@ -57,7 +58,7 @@ function factsId(facts: RepositoryFacts): number {
   return id;
 }
 
-function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
+function skillSummary(uri: string, a: SkillAnalysis, host: IWorkspaceHost): IndexedFile {
   const s = a.skill;
   const name = s.name ?? s.dirName;
   const c = countSeverities(a.diagnostics);
@@ -73,6 +74,7 @@ function skillSummary(uri: string, a: SkillAnalysis): IndexedFile {
   if (s.description) file.description = s.description;
   if (s.name && s.nameRange) file.nameRange = s.nameRange;
   file.targets = { names: s.targets.targets, summary: targetsSummary(s.targets) };
+  file.source = skillSource(uri, host);
   file.fingerprint = s.fingerprint;
   return file;
 }
@@ -105,12 +107,14 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   documents.onTouched((uri) => void touched.add(uri));
 
   /**
-   * The analysis of an open SKILL.md, from the document cache. The index entry is made without
-   * the editor's own validation (`forEditor` false), as for a file on disk.
+   * The analysis of an open SKILL.md, from the document cache. The index entry (`forIndex`) is
+   * made without the editor's own validation, as for a file on disk.
    */
-  const analysisOf = (doc: OpenDocument, ctx: FormatContext, forEditor = ctx.editorValidatesPromptFiles): SkillAnalysis => {
+  const analysisOf = (doc: OpenDocument, ctx: FormatContext, forIndex = false): SkillAnalysis => {
     const repository = ctx.repository();
-    const vsCode = forEditor && ctx.editorIsVsCode;
+    // VS Code leaves out what its validator reports only where it runs; its loader skips a name wherever the file is.
+    const forEditor = !forIndex && editorValidates(doc, ctx);
+    const vsCode = !forIndex && ctx.editorValidatesPromptFiles && ctx.editorIsVsCode;
     const a = documents.cached(
       doc,
       'skill',
@@ -127,7 +131,8 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     const s = a.skill;
     const name: SkillName | undefined =
       s.name && s.nameRange ? { uri: doc.uri, name: s.name, nameRange: s.nameRange, targets: s.targets.targets, fingerprint: s.fingerprint } : undefined;
-    record(doc.uri, doc.doc.version, name);
+    // Only open documents stand for themselves among the index's names (a file checked from disk has its index entry).
+    if (documents.get(doc.uri) === doc) record(doc.uri, doc.doc.version, name);
     return a;
   };
   /** What go to definition, document links and the outline read, parsed once per version (it reads no file). */
@@ -171,11 +176,25 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     return out;
   };
 
+  /** The index entries by URI, made once per state of the index. */
+  let entries: { files: readonly IndexedFile[]; byUri: Map<string, IndexedFile> } | undefined;
+  const entryOf = (uri: string, ctx: FormatContext): IndexedFile | undefined => {
+    const files = ctx.files();
+    if (entries?.files !== files) entries = { files, byUri: new Map(files.map((f) => [f.uri, f])) };
+    return entries.byUri.get(uri);
+  };
+
   return {
     diagnostics(doc, ctx) {
       const a = analysisOf(doc, ctx);
       const dup = a.skill.name ? (duplicateSkillNames(namedAs(skillNameKey(a.skill.name), ctx), { roots: ctx.roots(), repository: ctx.repository() }).get(doc.uri) ?? []) : [];
       return [...a.diagnostics, ...dup];
+    },
+    dependencyKey(uri, ctx) {
+      // What a closed SKILL.md takes from the index: the other skills of its name.
+      const f = entryOf(uri, ctx);
+      if (f?.kind !== 'skill' || !f.nameRange) return '';
+      return JSON.stringify(duplicateSkillNames(namedAs(skillNameKey(f.name), ctx), { roots: ctx.roots(), repository: ctx.repository() }).get(uri) ?? []);
     },
     completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, analysisOf(doc, ctx).skill.targets.targets),
     hover(doc, pos, ctx) {
@@ -198,7 +217,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       return out;
     },
     summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource, ctx.repository(), ctx.roots()),
-    summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, false)),
+    summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, true), ctx.host),
     dependents(doc, ctx) {
       const before = live.get(doc.uri)?.name?.name;
       const now = liveName(doc, ctx)?.name;

@@ -34,15 +34,20 @@ suite('diagnostics', () => {
     assert.match(d.message, /^skill "search" command references \{path\}, which is not a declared input/);
   });
 
-  test('SKILL.md with an invalid name gets a skill-name diagnostic on the name value', async () => {
+  test('SKILL.md with an invalid name: its skill-name diagnostics on the name value before it is opened; once open, VS Code reports the name itself', async () => {
+    const uri = fixture('skills/pdf-tools/SKILL.md');
+    // From the workspace diagnostics: the file is not open.
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString()));
+    const diags = await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d).startsWith('skill-name')), 'a skill-name-* diagnostic on the closed SKILL.md');
     const editor = await open('skills/pdf-tools/SKILL.md');
-    const diags = await waitForDiagnostics(editor.document.uri, (ds) => ds.some((d) => codeOf(d).startsWith('skill-name')), 'a skill-name-* diagnostic');
     const name = rangeOf(editor.document, 'PDF_Tools');
     const onName = diags.filter((d) => codeOf(d).startsWith('skill-name'));
     assert.ok(
       onName.every((d) => d.range.intersection(name) !== undefined),
       listDiagnostics(onName),
     );
+    assert.strictEqual(editor.document.languageId, 'skill');
+    await waitForDiagnostics(uri, (ds) => !ds.some((d) => d.source === 'agent-files' && codeOf(d).startsWith('skill-name')), 'the open skill leaving its name to VS Code');
   });
 
   test('AGENT.md without description reports the missing property', async () => {

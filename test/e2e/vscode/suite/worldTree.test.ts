@@ -181,17 +181,26 @@ suite('Skills view: worlds, AGENT.md and SKILL.md', () => {
     assert.deepStrictEqual(await rows(tree, base.node), []);
   });
 
-  test('a SKILL.md shows as a skill node with its name, folder and description', async () => {
-    const skill = await root(tree, 'skills/pdf-tools/SKILL.md');
-    assert.strictEqual(skill.label, 'PDF_Tools');
+  test('a SKILL.md is one row under the folder it loads from, with its name, description and full path', async () => {
+    let seen = '';
+    const all = await eventually(
+      async () => {
+        const rs = await rows(tree);
+        seen = rs.map((r) => `${r.label} [${r.description}]`).join(', ');
+        return rs;
+      },
+      (rs) => rs.some((r) => r.label === 'skills'),
+      'the skills folder group in the Skills view',
+    ).catch((e: Error) => assert.fail(`${e.message.slice(0, 200)}; rows: ${seen}`));
+    const group = find(all, 'skills');
+    assert.match(group.description, /^1 skill( · \d+ problems?)?$/);
+    const skills = await rows(tree, group.node);
+    const skill = find(skills, 'PDF_Tools');
+    assert.strictEqual(skill.item.collapsibleState, vscode.TreeItemCollapsibleState.None);
     const tip = tooltipText(skill.item);
     assert.match(tip, /Extract text and tables from PDF files\./);
     assert.match(tip, /Folder: `skills\/pdf-tools`/);
-    const kids = await rows(tree, skill.node);
-    assert.deepStrictEqual(
-      kids.map((k) => [k.label, k.description]),
-      [['PDF_Tools', 'z=0']],
-    );
-    assert.match(tooltipText(kids[0]!.item), /Extract text and tables from PDF files\./);
+    assert.ok(tip.includes(vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'skills', 'pdf-tools', 'SKILL.md').fsPath), tip);
+    assert.deepStrictEqual(await rows(tree, skill.node), []);
   });
 });

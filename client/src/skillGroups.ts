@@ -1,0 +1,81 @@
+/**
+ * The Skills view's grouping of SKILL.md files, in the user's terms: by where clients load them
+ * from (a marketplace and its plugins, a plugin, a client's skills folder, another folder), from
+ * each index entry's `source` (core/skills/source.ts). Pure: no VS Code API, unit-tested.
+ */
+import type { IndexedFile } from '../../server/src/lsp/protocol';
+
+export interface SkillGroup {
+  /** Stable across refreshes: the kind and the folder or manifest. */
+  key: string;
+  kind: 'marketplace' | 'plugin' | 'client' | 'folder';
+  /** The marketplace's or plugin's name, the client folder (`.claude/skills`), the folder's name. */
+  label: string;
+  /** The skills folder, or the plugin.json / marketplace.json. */
+  uri: string;
+  /** Its own skills, by name. */
+  skills: IndexedFile[];
+  /** A marketplace's plugins, by name. */
+  groups: SkillGroup[];
+}
+
+const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
+const byName = (a: IndexedFile, b: IndexedFile) => a.name.localeCompare(b.name) || a.uri.localeCompare(b.uri);
+const ORDER: Record<SkillGroup['kind'], number> = { marketplace: 0, plugin: 1, client: 2, folder: 3 };
+
+/** The folder two levels up a SKILL.md URI (the folder holding the skill folders). */
+function skillsFolderOf(uri: string): string {
+  return uri.replace(/\/[^/]*\/[^/]*$/, '');
+}
+
+/** Groups SKILL.md entries by where they load from; every other entry is left out. */
+export function groupSkills(files: readonly IndexedFile[]): SkillGroup[] {
+  const groups = new Map<string, SkillGroup>();
+  const group = (key: string, make: () => Omit<SkillGroup, 'key' | 'skills' | 'groups'>, into = groups): SkillGroup => {
+    let g = into.get(key);
+    if (!g) into.set(key, (g = { key, ...make(), skills: [], groups: [] }));
+    return g;
+  };
+  const pluginsOf = new Map<string, Map<string, SkillGroup>>();
+  for (const f of files) {
+    if (f.kind !== 'skill') continue;
+    const s = f.source ?? { kind: 'folder' as const, label: skillsFolderOf(f.uri).replace(/^.*\//, ''), folder: skillsFolderOf(f.uri) };
+    if (s.kind === 'plugin' && s.plugin) {
+      const plugin = () => ({ kind: 'plugin' as const, label: s.plugin!.name, uri: s.plugin!.uri });
+      if (s.marketplace) {
+        const m = group(`marketplace:${s.marketplace.uri}`, () => ({ kind: 'marketplace', label: s.marketplace!.name, uri: s.marketplace!.uri }));
+        let inner = pluginsOf.get(m.key);
+        if (!inner) pluginsOf.set(m.key, (inner = new Map()));
+        // Its own key: the same plugin may also stand alone while the marketplace is being read.
+        group(`${m.key}>plugin:${s.plugin.uri}`, plugin, inner).skills.push(f);
+      } else group(`plugin:${s.plugin.uri}`, plugin).skills.push(f);
+    } else group(`${s.kind}:${s.folder}`, () => ({ kind: s.kind === 'client' ? 'client' : 'folder', label: s.label, uri: s.folder })).skills.push(f);
+  }
+  for (const [key, inner] of pluginsOf) groups.get(key)!.groups = [...inner.values()].sort(byLabel);
+  const all = [...groups.values()];
+  for (const g of all) {
+    g.skills.sort(byName);
+    for (const p of g.groups) p.skills.sort(byName);
+  }
+  return all.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || byLabel(a, b) || a.key.localeCompare(b.key));
+}
+
+/** Every skill of a group, its plugins' included. */
+export function skillsIn(g: SkillGroup): IndexedFile[] {
+  return [...g.skills, ...g.groups.flatMap(skillsIn)];
+}
+
+/** The problems of a group: the sum over its skills of what `count` says of each file. */
+export function groupProblems(g: SkillGroup, count: (uri: string) => number): number {
+  return skillsIn(g).reduce((n, f) => n + count(f.uri), 0);
+}
+
+/** The groups with only the skills that have problems (the view's "with problems" filter); groups left empty go. */
+export function withProblems(groups: readonly SkillGroup[], count: (uri: string) => number): SkillGroup[] {
+  const out: SkillGroup[] = [];
+  for (const g of groups) {
+    const kept = { ...g, skills: g.skills.filter((f) => count(f.uri) > 0), groups: withProblems(g.groups, count) };
+    if (kept.skills.length || kept.groups.length) out.push(kept);
+  }
+  return out;
+}

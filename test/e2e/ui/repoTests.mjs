@@ -1,0 +1,271 @@
+// The first minute in VS Code on a realistic repository (test/fixtures/marketplace-repo: a Claude
+// Code plugin marketplace with two plugins, .claude/skills, .agents/skills, AGENTS.md, CLAUDE.md
+// and a .agent-files.json), as a new user sees it: the repository's problems without opening a
+// file (the CLI's count), each problem once beside VS Code's own prompt-file checker, the Skills
+// view grouped by where skills load from, one outline per file, "Route request…" without an
+// agent.3md, the status bar summary, and no error in the log.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const CLI = resolve(import.meta.dirname, '../../../dist/cli.js');
+const VIEW = '[id="workbench.view.extension.agentFiles"]';
+
+/** Every file under a folder whose name passes `accept`. */
+function walk(dir, accept, out = []) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) walk(p, accept, out);
+    else if (accept(name)) out.push(p);
+  }
+  return out;
+}
+
+/** Runs a command from the command palette (F1) by its title. */
+async function runCommand(h, title) {
+  const p = h.page();
+  await p.keyboard.press('F1');
+  await p.waitForSelector('.quick-input-widget input', { state: 'visible' });
+  await p.keyboard.type(title);
+  await h.until(`${title} in the palette`, async () => (await h.rows('.quick-input-list'))[0]?.text.startsWith(title));
+  await p.keyboard.press('Enter');
+}
+
+/** Sets the Problems panel's filter (a glob keeps one file's problems; '' shows all). */
+async function filterProblems(h, text) {
+  const input = h.page().locator('.panel input[placeholder^="Filter"]').first();
+  await input.fill(text);
+}
+
+/**
+ * Registers the repository tests on the UI suite's runner.
+ * @param {{ test: Function, ctx: any, page: () => any, until: Function, rows: Function, shot: Function, openRouteRequest: Function, quickOpen: Function, fixture: string }} h
+ */
+export function repoTests(h) {
+  const { test, ctx, page, until, rows, shot } = h;
+  const repo = { root: '', openedAt: 0, cli: { errors: 0, warnings: 0, information: 0, files: 0 } };
+
+  test('a second window opens a copy of a plugin marketplace repository, nothing opened', async () => {
+    assert.ok(ctx.sandbox && ctx.server && ctx.browser, 'the workbench did not start');
+    repo.root = join(ctx.sandbox.root, 'marketplace-repo');
+    cpSync(h.fixture, repo.root, { recursive: true });
+    const r = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', '.'], { cwd: repo.root, encoding: 'utf8' });
+    const out = JSON.parse(r.stdout);
+    repo.cli = { ...out.summary, files: out.files.length };
+    console.log(`    agent-files check: ${repo.cli.files} files, ${repo.cli.errors} error(s), ${repo.cli.warnings} warning(s), ${repo.cli.information} information`);
+    await ctx.page.close();
+    repo.openedAt = Date.now();
+    const p = await ctx.context.newPage();
+    if (process.env.E2E_DEBUG_CONSOLE) p.on('console', (m) => console.log('[browser]', m.type(), m.text().slice(0, 300)));
+    ctx.page = p;
+    await p.goto(`${ctx.server.url}/?folder=${encodeURIComponent(repo.root)}`);
+    await p.waitForSelector('.explorer-folders-view .monaco-list-row', { timeout: 60_000 });
+    await until('plugins in the Explorer', async () => (await rows('.explorer-folders-view')).some((x) => x.text === 'plugins'));
+  });
+
+  test("without opening a file, the Problems panel lists the CLI's problems; the status bar says how many and opens the panel", async () => {
+    const p = page();
+    const total = repo.cli.errors + repo.cli.warnings + repo.cli.information;
+    // The status bar item: files, errors and warnings once indexed, the same figures as the CLI.
+    const status = p.locator('[id="agentFiles.agentFiles.status"], [id="agent-files.agent-files.agentFiles.status"]');
+    const want = `Agent Files: ${repo.cli.files} files, ${repo.cli.errors} error${repo.cli.errors === 1 ? '' : 's'}, ${repo.cli.warnings} warning${repo.cli.warnings === 1 ? '' : 's'}`;
+    const statusText = await until(
+      () => `the status bar to say "${want}"`,
+      async () => {
+        const t = (await status.count()) ? (await status.first().innerText()).trim() : '';
+        return t === want && t;
+      },
+    );
+    assert.equal(statusText, want);
+    await status.first().click();
+    // The Problems tab's badge counts every problem listed (the list itself shows only what fits).
+    const badge = p.locator('.panel .composite-bar .action-item', { hasText: 'Problems' }).locator('.badge-content');
+    const count = await until(
+      () => `the Problems panel to count ${total} problems`,
+      async () => (await p.locator('.markers-panel').isVisible()) && (await badge.count()) && Number((await badge.first().innerText()).trim()) === total && total,
+    );
+    assert.equal(count, total);
+    assert.equal(await p.locator('.tabs-container .tab').count(), 0, 'an editor was opened');
+    // The panel maximized, every file with problems fits on the screen.
+    await runCommand(h, 'View: Toggle Maximized Panel');
+    const files = await until('six files with problems in the Problems panel', async () => {
+      const r = (await rows('.markers-panel')).filter((x) => x.level === 1).map((x) => x.text.replace(/ \d+$/, ''));
+      return r.length === 6 && r;
+    });
+    assert.deepEqual(files.sort(), [
+      'AGENTS.md',
+      'CLAUDE.md',
+      'SKILL.md .agents/skills/test-runner',
+      'SKILL.md .claude/skills/release-notes',
+      'SKILL.md plugins/pdf-kit/skills/pdf-extract',
+      'SKILL.md plugins/review-kit/skills/code-review',
+    ]);
+    await shot('ui-problems');
+    await runCommand(h, 'View: Toggle Maximized Panel');
+  });
+
+  test('the Agent Files view groups skills by where they load from (marketplace, plugins, client folders), each SKILL.md one row, with problem counts', async () => {
+    const p = page();
+    await p.locator('.activitybar .action-label[aria-label="Agent Files"]').click();
+    const expect = [
+      ['acme-tools marketplace · 3 skills · 3 problems', 1],
+      ['pdf-kit plugin · 2 skills · 1 problem', 2],
+      ['pdf-extract 1 problem · Extracts text and tables from PDF files.', 3],
+      ['pdf-merge Merges several PDF files into one.', 3],
+      ['review-kit plugin · 1 skill · 2 problems', 2],
+      ['code-review 2 problems · Reviews a change', 3],
+      ['.agents/skills 1 skill · 2 problems', 1],
+      ['test_runner 2 problems · Runs the test suite', 2],
+      ['.claude/skills 2 skills · 1 problem', 1],
+      ['commit-helper Writes a commit message', 2],
+      ['release-notes 1 problem · Writes release notes', 2],
+      ['Instructions 2', 1],
+    ];
+    // Rows are drawn again as problems arrive: wait for the view to settle on every expected row.
+    let tree = [];
+    await until('skill groups in the Agent Files view', async () => {
+      tree = await rows(VIEW);
+      return expect.every(([text, level]) => tree.some((x) => x.text.startsWith(text) && x.level === level));
+    }).catch(() => undefined);
+    const row = (prefix) => tree.find((x) => x.text.startsWith(prefix));
+    for (const [text, level] of expect) {
+      const r = row(text);
+      assert.ok(r, `no row "${text}" in ${JSON.stringify(tree)}`);
+      assert.equal(r.level, level, `${text} at level ${r.level}`);
+    }
+    // No plane rows under a SKILL.md: the skill rows are leaves.
+    assert.ok(!tree.some((x) => /z=0/.test(x.text)), JSON.stringify(tree));
+    await shot('ui-skills-view');
+    // The filter keeps what has problems.
+    await p
+      .locator(
+        `.pane-header[aria-label^="Skills"] .action-label[aria-label="Show Only What Has Problems"], ${VIEW} ~ * .action-label[aria-label="Show Only What Has Problems"], .action-label[aria-label="Show Only What Has Problems"]`,
+      )
+      .first()
+      .click();
+    const filtered = await until('the filtered view', async () => {
+      const r = await rows(VIEW);
+      return !r.some((x) => x.text.startsWith('pdf-merge')) && r.some((x) => x.text.startsWith('pdf-extract')) && r;
+    });
+    assert.ok(!filtered.some((x) => x.text.startsWith('commit-helper')), JSON.stringify(filtered));
+    await p.locator('.action-label[aria-label="Show Everything"]').first().click();
+    await until('every skill again', async () => (await rows(VIEW)).some((x) => x.text.startsWith('pdf-merge')));
+  });
+
+  test("opening the skills with problems shows each problem once: VS Code's own checker reports what it checks, Agent Files the rest", async () => {
+    const p = page();
+    /** Each skill, the problem VS Code's checker reports when it gives the file its Skill language, and how Agent Files words the same one. */
+    const skills = [
+      ['plugins/pdf-kit/skills/pdf-extract/SKILL.md', /^File 'references\/forms\.md' not found at/, /^Referenced file 'references\/forms\.md' does not exist/],
+      ['.agents/skills/test-runner/SKILL.md', /^Skill name may only contain/, /skill-name-invalid-chars/],
+      ['.claude/skills/release-notes/SKILL.md', /^File 'templates\/notes\.md' not found at/, /^Referenced file 'templates\/notes\.md' does not exist/],
+    ];
+    await p.keyboard.press('Control+Shift+M');
+    for (const [rel, theirs, ours] of skills) {
+      await h.quickOpen(rel);
+      const language = await until('the language of the editor', async () => (await p.locator('[id="status.editor.mode"]').innerText()).trim());
+      await filterProblems(h, `**/${rel}`);
+      // VS Code's checker runs on a Skill it shows; a file it reads as Markdown keeps everything from Agent Files.
+      const want = language === 'Skill' ? theirs : ours;
+      // Filtered to the file, and, for a Skill, once the open document's report has replaced the one from disk.
+      let lastRows = [];
+      const problems = await until(`${rel} (${language}): ${want}${language === 'Skill' ? ` and not ${ours}` : ''}`, async () => {
+        const all = await rows('.markers-panel');
+        lastRows = all;
+        const r = all.filter((x) => x.level === 2).map((x) => x.text);
+        const settled = all.filter((x) => x.level === 1).length === 1 && r.some((t) => want.test(t)) && (language !== 'Skill' || !r.some((t) => ours.test(t)));
+        return settled && r;
+      }).catch((e) => assert.fail(`${e.message}; listed: ${JSON.stringify(lastRows)}`));
+      console.log(`    ${rel} (${language}):\n      ${problems.join('\n      ')}`);
+      if (language === 'Skill')
+        assert.deepEqual(
+          problems.filter((t) => ours.test(t)),
+          [],
+          `${rel}: the same problem from Agent Files`,
+        );
+      const counts = new Map();
+      for (const t of problems) counts.set(t, (counts.get(t) ?? 0) + 1);
+      assert.deepEqual(
+        [...counts].filter(([, n]) => n > 1),
+        [],
+      );
+    }
+    await shot('ui-nothing-twice');
+    await filterProblems(h, '');
+  });
+
+  test("the breadcrumb of a SKILL.md shows its headings from VS Code's Markdown outline, with no second group named after Agent Files", async () => {
+    const p = page();
+    await h.quickOpen('plugins/pdf-kit/skills/pdf-merge/SKILL.md');
+    // The caret in the heading's section.
+    await p.keyboard.press('Control+G');
+    await p.keyboard.type('8');
+    await until('Go to Line 8', async () => (await rows('.quick-input-list'))[0]?.text.includes('go to line 8'));
+    await p.keyboard.press('Enter');
+    const crumbs = await until('the heading in the breadcrumb', async () => {
+      const items = await p.locator('.breadcrumbs-control .monaco-breadcrumb-item').allInnerTexts();
+      return items.some((t) => t.includes('Merging PDF files')) && items;
+    });
+    assert.ok(!crumbs.some((t) => /Agent Files/.test(t)), `breadcrumb: ${crumbs.join(' › ')}`);
+    assert.equal(crumbs.filter((t) => t.includes('Merging PDF files')).length, 1, `breadcrumb: ${crumbs.join(' › ')}`);
+    // In the frontmatter, where only Agent Files had symbols (the name and its keys), under a group named after the extension.
+    await p.keyboard.press('Control+G');
+    await p.keyboard.type('2');
+    await until('Go to Line 2', async () => (await rows('.quick-input-list'))[0]?.text.includes('go to line 2'));
+    await p.keyboard.press('Enter');
+    let seen = '';
+    let same = 0;
+    const inFrontmatter = await until('the breadcrumb of line 2, the same three times running', async () => {
+      const items = await p.locator('.breadcrumbs-control .monaco-breadcrumb-item').allInnerTexts();
+      const now = items.join(' › ');
+      same = now === seen ? same + 1 : 0;
+      seen = now;
+      return /Ln 2,/.test(await p.locator('[id="status.editor.selection"]').innerText()) && !now.includes('Merging PDF files') && same >= 2 && items;
+    });
+    assert.ok(!inFrontmatter.some((t) => /Agent Files/.test(t)), `breadcrumb: ${inFrontmatter.join(' › ')}`);
+  });
+
+  test('"Route request…" in a repository without agent.3md says so and offers the <available_skills> prompt', async () => {
+    const p = page();
+    await h.openRouteRequest(p, 'No agent.3md in this workspace');
+    const items = await until('the message and what works instead', async () => {
+      const r = await rows('.quick-input-list');
+      return r.some((x) => x.text.startsWith('No agent.3md in this workspace')) && r;
+    });
+    assert.match(
+      items[0].text,
+      /^No agent\.3md in this workspace This workspace has no agent\.3md: Route request ranks the skills of agent\.3md agents by their triggers\. Its 6 SKILL\.md skills are chosen by the client from their descriptions\.$/,
+    );
+    assert.ok(
+      items.some((x) => x.text.startsWith('Copy <available_skills> Prompt The 6 SKILL.md skills')),
+      JSON.stringify(items),
+    );
+    await shot('ui-route-request-no-agent');
+    await p.locator('.quick-input-list .monaco-list-row', { hasText: 'Copy <available_skills> Prompt' }).click();
+    const clipboard = await until('the prompt on the clipboard', async () => {
+      const t = await p.evaluate(() => globalThis.navigator.clipboard.readText());
+      return t.includes('<available_skills>') && t;
+    });
+    assert.match(clipboard, /<name>\s*pdf-extract\s*<\/name>/);
+  });
+
+  // The browser keeps the web extension host's log in its own storage: read on the desktop only.
+  (h.web ? () => undefined : test)("the repository window's Agent Files log holds no error since the start", async () => {
+    // The log of each window's extension host; this window's was made after it opened.
+    const logs = walk(ctx.sandbox.root, (n) => /Agent Files\.log$/.test(n));
+    const startedAt = (f) => Date.parse((/^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d+)/.exec(readFileSync(f, 'utf8')) ?? []).slice(1).join('T'));
+    const mine = logs.filter((f) => startedAt(f) >= repo.openedAt);
+    assert.ok(mine.length > 0, `no Agent Files log of the repository window in ${logs.join(', ')}`);
+    // Each error with the lines after it (a stack, the server's reason).
+    const errorsIn = (f) => {
+      const lines = readFileSync(f, 'utf8').split('\n');
+      return lines.flatMap((l, i) => (/\[error\]|unhandled/i.test(l) ? [lines.slice(i, i + 6).join('\n')] : []));
+    };
+    for (const f of logs.filter((x) => !mine.includes(x))) {
+      const errors = errorsIn(f);
+      if (errors.length) console.log(`    the first window's log (closed by this suite) holds ${errors.length} error(s), the first: ${errors[0].split('\n')[0]}`);
+    }
+    assert.deepEqual(mine.flatMap(errorsIn), []);
+  });
+}

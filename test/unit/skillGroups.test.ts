@@ -1,0 +1,94 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+import { InMemoryHost } from '../../server/src/core/host';
+import { skillSource } from '../../server/src/core/skills/source';
+import { summarizeSkill } from '../../server/src/lsp/formats/skill';
+import { NodeFsHost, findFiles } from '../../server/src/node/fsHost';
+import { groupProblems, groupSkills, skillsIn, withProblems, type SkillGroup } from '../../client/src/skillGroups';
+
+const W = 'file:///ws';
+const MARKET = JSON.stringify({ name: 'acme', plugins: [{ name: 'pdf', source: './plugins/pdf' }] });
+
+test('a skill in a client folder loads from that folder, named as users know it', () => {
+  const host = new InMemoryHost();
+  assert.deepEqual(skillSource(`${W}/.claude/skills/notes/SKILL.md`, host), { kind: 'client', label: '.claude/skills', folder: `${W}/.claude/skills` });
+  assert.deepEqual(skillSource(`${W}/pkg/.agents/skills/run/SKILL.md`, host), { kind: 'client', label: '.agents/skills', folder: `${W}/pkg/.agents/skills` });
+  assert.deepEqual(skillSource(`${W}/.opencode/skill/x/SKILL.md`, host), { kind: 'client', label: '.opencode/skill', folder: `${W}/.opencode/skill` });
+});
+
+test('a skill of a plugin goes by the plugin name from plugin.json, and by the marketplace that lists the plugin', () => {
+  const host = new InMemoryHost({
+    [`${W}/plugins/pdf/.claude-plugin/plugin.json`]: '{ "name": "pdf-kit" }',
+    [`${W}/.claude-plugin/marketplace.json`]: MARKET,
+    [`${W}/loose/.claude-plugin/plugin.json`]: 'not json',
+  });
+  assert.deepEqual(skillSource(`${W}/plugins/pdf/skills/extract/SKILL.md`, host), {
+    kind: 'plugin',
+    label: 'pdf-kit',
+    folder: `${W}/plugins/pdf/skills`,
+    plugin: { name: 'pdf-kit', uri: `${W}/plugins/pdf/.claude-plugin/plugin.json` },
+    marketplace: { name: 'acme', uri: `${W}/.claude-plugin/marketplace.json` },
+  });
+  // Not listed by the marketplace, and a plugin.json that is not JSON: the folder's name, no marketplace.
+  assert.deepEqual(skillSource(`${W}/loose/skills/a/SKILL.md`, host), {
+    kind: 'plugin',
+    label: 'loose',
+    folder: `${W}/loose/skills`,
+    plugin: { name: 'loose', uri: `${W}/loose/.claude-plugin/plugin.json` },
+  });
+});
+
+test('a skill anywhere else loads from its folder; a skills/ folder without plugin.json is no plugin', () => {
+  const host = new InMemoryHost();
+  assert.deepEqual(skillSource(`${W}/skills/pdf-tools/SKILL.md`, host), { kind: 'folder', label: 'skills', folder: `${W}/skills` });
+  assert.deepEqual(skillSource(`${W}/tools/a b/SKILL.md`, host), { kind: 'folder', label: 'tools', folder: `${W}/tools` });
+});
+
+/** The index entries of the marketplace fixture's skills, as the server makes them. */
+function fixtureEntries() {
+  const root = path.resolve(__dirname, '../fixtures/marketplace-repo');
+  const host = new NodeFsHost([root]);
+  return findFiles(root, (p) => path.basename(p) === 'SKILL.md').map((p) => summarizeSkill(URI.file(p).toString(), fs.readFileSync(p, 'utf8'), host));
+}
+
+const shape = (gs: SkillGroup[]): unknown => gs.map((g) => ({ [`${g.kind} ${g.label}`]: [...(shape(g.groups) as unknown[]), ...g.skills.map((s) => s.name)] }));
+
+test('the Skills view groups a repository: the marketplace with its plugins, then client folders, each SKILL.md one row', () => {
+  assert.deepEqual(shape(groupSkills(fixtureEntries())), [
+    { 'marketplace acme-tools': [{ 'plugin pdf-kit': ['pdf-extract', 'pdf-merge'] }, { 'plugin review-kit': ['code-review'] }] },
+    { 'client .agents/skills': ['test_runner'] },
+    { 'client .claude/skills': ['commit-helper', 'release-notes'] },
+  ]);
+});
+
+test('a group counts the problems of all its skills; the filter keeps the skills with problems and the groups holding them', () => {
+  const groups = groupSkills(fixtureEntries());
+  const problems = new Map([
+    ['pdf-extract', 1],
+    ['test_runner', 2],
+  ]);
+  const byUri = new Map(groups.flatMap(skillsIn).map((f) => [f.uri, problems.get(f.name) ?? 0]));
+  const count = (uri: string) => byUri.get(uri) ?? 0;
+  assert.deepEqual(
+    groups.map((g) => [g.label, groupProblems(g, count)]),
+    [
+      ['acme-tools', 1],
+      ['.agents/skills', 2],
+      ['.claude/skills', 0],
+    ],
+  );
+  assert.deepEqual(shape(withProblems(groups, count)), [{ 'marketplace acme-tools': [{ 'plugin pdf-kit': ['pdf-extract'] }] }, { 'client .agents/skills': ['test_runner'] }]);
+});
+
+test('a plugin under its marketplace and the same plugin alone (its marketplace not read yet) are two groups with their own keys', () => {
+  const entries = fixtureEntries().filter((f) => f.source?.kind === 'plugin' && f.source.plugin?.name === 'pdf-kit');
+  const [first, second] = entries;
+  const alone = { ...second!, source: { ...second!.source!, marketplace: undefined } };
+  const groups = groupSkills([first!, alone]);
+  const keys = groups.flatMap((g) => [g.key, ...g.groups.map((p) => p.key)]);
+  assert.equal(keys.length, 3);
+  assert.equal(new Set(keys).size, 3, keys.join(', '));
+});
