@@ -6,9 +6,10 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { CodeAction, Diagnostic, DocumentLink, Hover, Location, WorkspaceSymbol } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { waitFor, waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { cursor, joinLines } from '../helpers/markers';
-import type { InstructionsInEffectResult, WorkspaceIndexResult } from '../../server/src/core/indexTypes';
+import type { InstructionsInEffectResult } from '../../server/src/core/indexTypes';
 
 let root: string;
 let client: TestClient;
@@ -30,11 +31,7 @@ before(async () => {
   write('.github/instructions/ts.instructions.md', '---\napplyTo: "src/**/*.ts"\n---\n# TypeScript\n');
   write('src/app/main.ts', 'export {};\n');
   client = await startClient({ rootUri: URI.file(root).toString() });
-  const deadline = Date.now() + 5000;
-  while ((await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.filter((f) => f.instructions).length < 4) {
-    if (Date.now() > deadline) throw new Error('the workspace was never indexed');
-    await new Promise((r) => setTimeout(r, 30));
-  }
+  await waitForIndex(client, (files) => files.filter((f) => f.instructions).length >= 4);
 });
 after(async () => {
   await shutdown(client);
@@ -85,17 +82,17 @@ test('find references on a file lists the files that import it', async () => {
   client.change(fileUri('CLAUDE.md'), 2, [{ text: CLAUDE.replace('@docs/gone.md', '@docs/CLAUDE.md') }]);
   const target = fileUri('docs', 'CLAUDE.md');
   client.open(target, '# Docs\n', 'markdown', 1);
-  const deadline = Date.now() + 5000;
-  let refs: Location[] = [];
-  while (Date.now() < deadline) {
-    refs = await client.request<Location[]>('textDocument/references', {
-      textDocument: { uri: target },
-      position: { line: 0, character: 0 },
-      context: { includeDeclaration: false },
-    });
-    if (refs.length) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const refs = await waitFor(
+    client,
+    () =>
+      client.request<Location[]>('textDocument/references', {
+        textDocument: { uri: target },
+        position: { line: 0, character: 0 },
+        context: { includeDeclaration: false },
+      }),
+    (r) => r.length > 0,
+    'a reference to docs/CLAUDE.md',
+  );
   assert.deepEqual(
     refs.map((r) => [r.uri, r.range.start.line]),
     [[fileUri('CLAUDE.md'), 2]],

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver-protocol';
 import type { DocumentSymbol } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/lspClient';
+import { waitForIndex } from '../helpers/lspWorkspace';
 
 const URI = 'file:///ws/probe.agent.3md';
 const TEXT = '---\n3md: 1.0\ntitle: Probe\n---\n@plane z=0 label="Probe" kind=identity\nYou probe.\n@plane z=1 label="search" kind=skill triggers="find"\nSearch.\n';
@@ -164,11 +165,7 @@ test('a 10,000-deep world.json on disk does not empty the workspace index; opene
     fs.writeFileSync(path.join(root, 'tool', 'SKILL.md'), '---\nname: tool\ndescription: A tool.\n---\nUse it.\n');
     const c = await startClient({ rootUri: Uri.file(root).toString() });
     try {
-      let files: { uri: string }[] = [];
-      for (let i = 0; i < 100 && files.length < 2; i++) {
-        files = (await c.request<{ files: { uri: string }[] }>('agentFiles/workspaceIndex', {})).files;
-        if (files.length < 2) await new Promise((r) => setTimeout(r, 100));
-      }
+      const files = await waitForIndex(c, (f) => f.length >= 2);
       assert.ok(
         files.some((f) => f.uri.endsWith('probe.agent.3md')),
         `the agent is indexed: ${JSON.stringify(files)}`,

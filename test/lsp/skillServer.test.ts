@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { cursor, joinLines } from '../helpers/markers';
 import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
@@ -31,15 +32,9 @@ function write(rel: string, text: string): void {
   fs.writeFileSync(p, text);
 }
 
-/** Polls the index until `pred` holds: the background scan and re-indexing are asynchronous. */
-async function indexWhere(pred: (r: WorkspaceIndexResult) => boolean, timeoutMs = 5000): Promise<WorkspaceIndexResult> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {});
-    if (pred(r)) return r;
-    if (Date.now() > deadline) throw new Error(`index never matched: ${JSON.stringify(r.files.map((f) => f.uri))}`);
-    await new Promise((res) => setTimeout(res, 30));
-  }
+/** The index once `pred` holds: the background scan and re-indexing are asynchronous. */
+async function indexWhere(pred: (r: WorkspaceIndexResult) => boolean): Promise<WorkspaceIndexResult> {
+  return { files: await waitForIndex(client, (files) => pred({ files })) } as WorkspaceIndexResult;
 }
 
 const brief = (ds: Diagnostic[]) => ds.map((d) => [d.code, d.source, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeLens, DocumentSymbol, FoldingRange, WorkspaceSymbol } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { waitFor, waitForIndex } from '../helpers/lspWorkspace';
 import { joinLines } from '../helpers/markers';
 import type { IndexedFile, RouteCandidate } from '../../server/src/core/indexTypes';
 
@@ -42,12 +43,7 @@ after(async () => {
 const opsUri = () => pathToFileURL(join(dir, 'agents', 'ops.agent.3md')).href;
 
 async function indexed(pred: (files: IndexedFile[]) => boolean): Promise<IndexedFile[]> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const r = await client.request<{ files: IndexedFile[] }>('agentFiles/workspaceIndex', {});
-    if (pred(r.files) || Date.now() > deadline) return r.files;
-    await new Promise((res) => setTimeout(res, 25));
-  }
+  return (await waitForIndex(client, (files) => pred(files as IndexedFile[]))) as IndexedFile[];
 }
 
 test('the background scan indexes agents from disk with their skills and dependencies', async () => {
@@ -81,9 +77,14 @@ test('route over the workspace ranks skills of every agent; fillCommand quotes t
 });
 
 test('an open buffer is ahead of disk in the index and a change notifies the client', async () => {
-  const changed = new Promise<void>((res) => client.connection.onNotification('agentFiles/workspaceIndexChanged', () => res()));
+  const announced = client.indexChanges();
   client.open(opsUri(), AGENT.replace('label="status"', 'label="health-check"'));
-  await changed;
+  await waitFor(
+    client,
+    () => client.indexChanges(),
+    (n) => n > announced,
+    'an agentFiles/workspaceIndexChanged notification',
+  );
   const files = await indexed((f) => f.some((x) => x.skills.some((s) => s.name === 'health-check')));
   assert.ok(files.find((f) => f.uri === opsUri())!.skills.some((s) => s.name === 'health-check'));
 });

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { waitForIndex } from '../helpers/lspWorkspace';
 import { cursor } from '../helpers/markers';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
@@ -36,11 +37,7 @@ before(async () => {
   fs.writeFileSync(path.join(root, '.agent-world', 'prompts', 'sender.md'), SENDER);
   fs.writeFileSync(path.join(root, '.agent-world', 'prompts', 'receiver.md'), GOOD_PROMPT);
   client = await startClient({ rootUri: URI.file(root).toString() });
-  const deadline = Date.now() + 5000;
-  while ((await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.length < 1) {
-    if (Date.now() > deadline) throw new Error('the workspace was never indexed');
-    await new Promise((r) => setTimeout(r, 30));
-  }
+  await waitForIndex(client, (files) => files.length >= 1);
 });
 after(async () => {
   await shutdown(client);
