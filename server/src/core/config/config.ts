@@ -5,16 +5,16 @@
  * still apply.
  */
 import { parseTree, findNodeAtLocation, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { LineIndex } from '../text';
+import { LineIndex, trimEndWhere } from '../text';
 import type { Diagnostic, Range, Severity } from '../types';
 import { parseTargets, TARGETS, type Target } from '../skills';
-import { RULE_CODES } from './ruleCodes';
+import { RULE_CODES } from '../rules';
 
 export const CONFIG_FILE_NAME = '.agent-files.json';
 export { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
 import { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
 import { splitUri } from '../uriPath';
-import { ignoreTooCostly } from './nearest';
+import { compileGlob } from '../glob';
 
 export type RuleSetting = Severity | 'off';
 const SETTINGS: readonly RuleSetting[] = ['off', 'error', 'warning', 'information', 'hint'];
@@ -205,4 +205,10 @@ export function suggestCode(code: string): string | undefined {
     }
   }
   return best;
+}
+
+/** Why an `ignore` or `include` glob is too costly to match (it then matches nothing), or undefined. */
+export function ignoreTooCostly(glob: string): string | undefined {
+  const base = trimEndWhere(glob.replace(/^\.\//, ''), (c) => c === '/');
+  return compileGlob(base).tooCostly ?? compileGlob(`${base}/**`).tooCostly;
 }

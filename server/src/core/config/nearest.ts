@@ -58,12 +58,6 @@ export function isIgnored(found: FoundConfig, fileUri: string): boolean {
   return rel !== undefined && found.config.ignore.some((g) => matcher(g)(rel));
 }
 
-/** Why an `ignore` or `include` glob is too costly to match (it then matches nothing), or undefined. */
-export function ignoreTooCostly(glob: string): string | undefined {
-  const base = trimEndWhere(glob.replace(/^\.\//, ''), (c) => c === '/');
-  return compileGlob(base).tooCostly ?? compileGlob(`${base}/**`).tooCostly;
-}
-
 /**
  * True when the config's `include` globs bring back a path that the default list or a
  * .gitignore leaves out (docs/cli.md#what-is-checked): a file they match, or a folder they name
