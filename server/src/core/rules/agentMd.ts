@@ -27,7 +27,10 @@ export const AGENT_MD_RULES: readonly RuleInfo[] = [
   agentMd('agent-tool-format', 'warning', { also: ['hint'] }),
   agentMd('agent-tool-unknown', 'hint'),
   agentMd('agent-workflow-unknown', 'warning'),
-  agentMd('agent-workflow-not-schema', 'information', { also: ['warning'], fix: { title: 'Replace with the schema id', safe: false, why: 'changes which workflow the agent runs' } }),
+  agentMd('agent-workflow-not-schema', 'information', {
+    also: ['warning'],
+    fix: { title: 'Replace with the schema id', safe: false, why: 'changes which workflow the agent runs' },
+  }),
   agentMd('agent-duplicate-entry', 'information'),
   agentMd('agent-body-empty', 'information'),
 ];

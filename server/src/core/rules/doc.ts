@@ -59,7 +59,14 @@ export const GENERATED_PARTS: readonly GeneratedPart[] = [
       const rows = [...fixed.filter((r) => r.fix!.safe), ...fixed.filter((r) => !r.fix!.safe)].map(
         (r) => `| ${r.code} | ${r.fix!.title} | ${r.fix!.safe ? 'safe' : 'no'} | ${r.fix!.why} |`,
       );
-      return [FIXES_START, '| Code | Fix | `--fix` | Why |', '| --- | --- | --- | --- |', ...rows, '| any code | Suppress on this line / Turn off in .agent-files.json | no | hides a finding |', FIXES_END].join('\n');
+      return [
+        FIXES_START,
+        '| Code | Fix | `--fix` | Why |',
+        '| --- | --- | --- | --- |',
+        ...rows,
+        '| any code | Suppress on this line / Turn off in .agent-files.json | no | hides a finding |',
+        FIXES_END,
+      ].join('\n');
     },
   },
   { name: 'the SKILL.md per-target table', start: TABLE_START, end: TABLE_END, render: skillTargetsTable },

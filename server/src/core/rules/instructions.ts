@@ -9,7 +9,10 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-import-cycle', 'warning'),
   instructions('instructions-import-too-deep', 'warning'),
   instructions('instructions-imports-unchecked', 'information'),
-  instructions('instructions-link-missing', 'warning', { also: ['information'], fix: { title: 'Point the link at the file where it is', safe: false, why: 'the link may have meant another file' } }),
+  instructions('instructions-link-missing', 'warning', {
+    also: ['information'],
+    fix: { title: 'Point the link at the file where it is', safe: false, why: 'the link may have meant another file' },
+  }),
   instructions('instructions-anchor-missing', 'information'),
   instructions('instructions-link-absolute', 'warning'),
   instructions('instructions-link-outside', 'warning'),
