@@ -87,3 +87,24 @@ export async function waitForLog(client: LspClient, pattern: RegExp, count = 1):
     `${count} log line(s) matching ${pattern}`,
   );
 }
+
+/**
+ * Records the buffers a test opens (call in `before`, once the client is up) and returns the
+ * function for `afterEach` that closes them: a buffer left open is ahead of the disk in the
+ * index, and a test after it would see it.
+ */
+export function closeOpenedAfterEach(client: LspClient): () => Promise<void> {
+  const opened = new Set<string>();
+  const open = client.open;
+  client.open = (uri, ...rest) => {
+    opened.add(uri);
+    open(uri, ...rest);
+  };
+  return async () => {
+    const closed = [...opened];
+    opened.clear();
+    for (const uri of closed) void client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    // A request is answered after the notifications sent before it: the closes are done.
+    await client.request('agentFiles/workspaceIndex', {});
+  };
+}

@@ -38,11 +38,18 @@ after(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
+/** Opens CLAUDE.md once, for whichever test needs it first; its first diagnostics. */
+let claudeOpened: Promise<Diagnostic[]> | undefined;
+function openClaude(): Promise<Diagnostic[]> {
+  if (!claudeOpened) {
+    claudeOpened = client.diagnostics(fileUri('CLAUDE.md'));
+    client.open(fileUri('CLAUDE.md'), CLAUDE, 'markdown', 1);
+  }
+  return claudeOpened;
+}
+
 test('a CLAUDE.md gets diagnostics for a missing import and a command with no script', async () => {
-  const uri = fileUri('CLAUDE.md');
-  const pending = client.diagnostics(uri);
-  client.open(uri, CLAUDE, 'markdown', 1);
-  const ds: Diagnostic[] = await pending;
+  const ds = await openClaude();
   assert.deepEqual(
     ds.map((d) => [d.code, d.range.start.line, d.range.start.character]),
     [
@@ -55,6 +62,7 @@ test('a CLAUDE.md gets diagnostics for a missing import and a command with no sc
 
 test('definition on an import goes to the imported file; document links cover it', async () => {
   const uri = fileUri('CLAUDE.md');
+  await openClaude();
   const { position } = cursor(CLAUDE.replace('@docs/arch', '@docs/ar$0ch'));
   const locs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position });
   assert.deepEqual(
@@ -70,17 +78,19 @@ test('definition on an import goes to the imported file; document links cover it
 
 test('hover on an import shows the first lines of the target', async () => {
   const uri = fileUri('CLAUDE.md');
+  await openClaude();
   const { position } = cursor(CLAUDE.replace('@docs/arch', '@docs/ar$0ch'));
   const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position });
   assert.match((h.contents as { value: string }).value, /# Architecture\n\nThree layers\./);
 });
 
 test('find references on a file lists the files that import it', async () => {
-  // Asked from an instruction file that another one imports.
-  write('docs/CLAUDE.md', '# Docs\n');
-  fs.writeFileSync(path.join(root, 'CLAUDE.md'), CLAUDE.replace('@docs/gone.md', '@docs/CLAUDE.md'));
-  client.change(fileUri('CLAUDE.md'), 2, [{ text: CLAUDE.replace('@docs/gone.md', '@docs/CLAUDE.md') }]);
-  const target = fileUri('docs', 'CLAUDE.md');
+  // Asked from an instruction file that another one imports (a project of their own: the other tests keep CLAUDE.md as it is).
+  const importer = joinLines('# Refs', '', 'Read @docs/CLAUDE.md.', '');
+  write('refs/docs/CLAUDE.md', '# Docs\n');
+  write('refs/CLAUDE.md', importer);
+  client.open(fileUri('refs', 'CLAUDE.md'), importer, 'markdown', 1);
+  const target = fileUri('refs', 'docs', 'CLAUDE.md');
   client.open(target, '# Docs\n', 'markdown', 1);
   const refs = await waitFor(
     client,
@@ -95,7 +105,7 @@ test('find references on a file lists the files that import it', async () => {
   );
   assert.deepEqual(
     refs.map((r) => [r.uri, r.range.start.line]),
-    [[fileUri('CLAUDE.md'), 2]],
+    [[fileUri('refs', 'CLAUDE.md'), 2]],
   );
 });
 
