@@ -7,6 +7,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver-protocol';
 import type { DocumentSymbol } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/lspClient';
@@ -228,4 +230,13 @@ test('a 5,000-deep fillCommand value is refused with InvalidParams and a message
   assert.match(reply.error!.message, /nested deeper than 64 levels/);
   const ok = await client.request<{ command: string | null }>('agentFiles/fillCommand', { uri, z: 1, values: { q: 'a b' } });
   assert.equal(ok.command, "rg 'a b'");
+});
+
+test('--version prints the version of package.json, as initialize does', async () => {
+  const pkg = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { version: string };
+  const out = execFileSync(process.execPath, [resolve(__dirname, '../../dist/server.js'), '--version'], { encoding: 'utf8' });
+  assert.equal(out, `agent-files-language-server ${pkg.version}\n`);
+  const c = await startClient();
+  assert.equal(c.initialize.serverInfo?.version, pkg.version);
+  await c.stop();
 });
