@@ -4,13 +4,15 @@
  * properties) with fresh seeds, prints what it tried, and saves every failing input (shrunk) as
  * JSON under test/fixtures/fuzz-regressions/, which the unit suite replays. The `shell-matrix`
  * property runs the command-fill attack matrix (test/helpers/shellMatrix.ts) in real shells with
- * batches of generated hostile values. Exit 1 on a failure.
+ * batches of generated hostile values (`npm run test:shells` runs the template enumeration of
+ * test/helpers/fillEnumeration.ts). Exit 1 on a failure.
  */
 import fc from 'fast-check';
 import { relative } from 'node:path';
 import { properties, saveRegression } from '../test/helpers/fuzzInputs';
 import { generatedValues, HAND_PICKED } from '../test/helpers/hostileValues';
 import { runMatrix } from '../test/helpers/shellMatrix';
+import { availableShells, SHELLS } from '../test/helpers/shellRunners';
 
 /** The command-fill attack matrix is one more "property": every shape × hostile values × real shells. */
 const SHELL_MATRIX = 'shell-matrix';
@@ -95,8 +97,10 @@ if (matrix) {
   let executed = 0;
   const problems: string[] = [];
   const seeds: number[] = [];
+  const { shells, missing } = availableShells(SHELLS);
+  if (missing) console.log(`${SHELL_MATRIX.padEnd(20)} note: ${missing}`);
   do {
-    const r = runMatrix(batch);
+    const r = runMatrix(batch, { shells });
     cases += r.cases;
     executed += r.executed;
     problems.push(...r.failures);

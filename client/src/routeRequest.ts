@@ -2,14 +2,16 @@
  * "Agent Files: Route request…": a QuickPick that re-ranks live as you type, reveals the chosen
  * skill, then fills its inputs and copies the command or, in a trusted workspace of desktop VS Code
  * and after an explicit confirmation showing the exact command line, runs it in a terminal (in the
- * browser there are no terminals: the command is copied).
+ * browser there are no terminals: the command is copied). The command is filled for the shell of
+ * the default terminal profile (`vscode.env.shell`), and the terminal is created with exactly that
+ * shell; a shell Agent Files cannot quote for (PowerShell, cmd, nushell, unknown) is never run in.
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { FillCommandRequest, RouteRequest, type FillCommandResult, type RouteCandidate } from '../../server/src/lsp/protocol';
 import { parseInput, validateInput } from './inputs';
 import { revealRange } from './reveal';
-import { ACTION_LABELS, confirmationMessage, decide, offeredActions } from './runPolicy';
+import { ACTION_LABELS, confirmationMessage, decide, offeredActions, whyNotRun, type RunContext } from './runPolicy';
 
 /** Arguments that let scripts and tests run the command without prompts. */
 export interface RouteRequestArgs {
@@ -58,11 +60,14 @@ export async function routeRequest(client: LanguageClient, platform: Platform, a
   await revealRange(chosen.uri, chosen.range);
   if (!chosen.tool) return { candidates, chosen, command: null };
 
-  const trusted = vscode.workspace.isTrusted;
+  const ctx: RunContext = { trusted: vscode.workspace.isTrusted, terminals: platform.terminals, shell: platform.terminals ? vscode.env.shell : '' };
+  const blocked = whyNotRun(ctx);
   let action = args.action;
   if (!action) {
-    const options = offeredActions(trusted, platform.terminals).map((a) => ({ label: ACTION_LABELS[a], action: a }));
-    const pick = await vscode.window.showQuickPick(options, { title: `${chosen.name}: ${chosen.tool}`, placeHolder: "Fill the skill's inputs?" });
+    const options = offeredActions(ctx).map((a) => ({ label: ACTION_LABELS[a], action: a }));
+    // Say why "run" is missing when the user could otherwise expect it (a trusted desktop workspace).
+    const placeHolder = blocked && ctx.trusted && ctx.terminals ? `Fill the skill's inputs? (Not run here: ${blocked}.)` : "Fill the skill's inputs?";
+    const pick = await vscode.window.showQuickPick(options, { title: `${chosen.name}: ${chosen.tool}`, placeHolder });
     if (!pick) return { candidates, chosen };
     action = pick.action;
   }
@@ -70,9 +75,16 @@ export async function routeRequest(client: LanguageClient, platform: Platform, a
 
   const values = args.values ?? (await askValues(chosen));
   if (!values) return { candidates, chosen };
-  // A command typed into a terminal must not hold control characters its line editor would act on.
-  const terminal = action === 'run' && trusted && platform.terminals;
-  const { command, problems } = await client.sendRequest<FillCommandResult>(FillCommandRequest, { uri: chosen.uri, z: chosen.z, values, terminal });
+  // The command goes to a terminal, typed here or pasted: no control character its line editor would act on
+  // (nor a newline), and filled for the terminal's own shell when it runs here.
+  const terminal = action === 'run' && !blocked;
+  const { command, problems } = await client.sendRequest<FillCommandResult>(FillCommandRequest, {
+    uri: chosen.uri,
+    z: chosen.z,
+    values,
+    terminal: true,
+    ...(terminal ? { shell: ctx.shell } : {}),
+  });
   if (problems?.length) {
     void vscode.window.showErrorMessage(`Agent Files: ${chosen.name}: ${problems.join('; ')}`);
     return { candidates, chosen, command: null, problems };
@@ -86,14 +98,14 @@ export async function routeRequest(client: LanguageClient, platform: Platform, a
           'Run',
         )) === 'Run'
       : undefined;
-    const outcome = decide(action, trusted, platform.terminals, confirmed);
+    const outcome = decide(action, ctx, confirmed);
     if (outcome === 'run') {
-      const terminal = vscode.window.createTerminal({ name: `Agent Files: ${chosen.name}` });
+      // The shell the command was filled for, not whatever the default profile says by the time it starts.
+      const terminal = vscode.window.createTerminal({ name: `Agent Files: ${chosen.name}`, shellPath: ctx.shell });
       terminal.show();
       terminal.sendText(command, true);
     } else if (outcome === 'copy') {
-      const why = platform.terminals ? 'commands are never run in an untrusted workspace' : 'commands run only in desktop VS Code, which has terminals';
-      void vscode.window.showWarningMessage(`Agent Files: ${why}. The command was copied instead.`);
+      void vscode.window.showWarningMessage(`Agent Files: ${blocked ?? 'the command cannot run here'}. The command was copied instead.`);
       await vscode.env.clipboard.writeText(command);
     }
   } else {

@@ -1,12 +1,12 @@
 /**
- * "Agent Files: Check Agent World": asks the server to run the Agent World eval's deterministic
- * checks on every world, puts the diagnostics of world files that are not open into their own
+ * "Agent Files: Check Agent World": asks the server to run the Agent World eval (its checks and
+ * the routing cases of world.eval.md, on the router) on every world, puts the diagnostics of world files that are not open into their own
  * collection (open files already get theirs from the language client), writes the report to an
- * output channel and lists each check with ✓/✗ in a QuickPick.
+ * output channel and lists each check and case with ✓/✗ in a QuickPick.
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
-import { CheckWorldRequest, type CheckWorldEntry, type CheckWorldResult, type WorldCheck } from '../../server/src/lsp/protocol';
+import { CheckWorldRequest, type CheckWorldEntry, type CheckWorldResult, type WorldCaseResult, type WorldCheck } from '../../server/src/lsp/protocol';
 
 export interface CheckWorldArgs {
   /** One world.json; every world of the workspace when absent. */
@@ -78,8 +78,10 @@ export class WorldChecker implements vscode.Disposable {
     for (const w of result.worlds) {
       this.output.appendLine(`${w.passed ? 'PASS' : 'FAIL'} ${w.name} (${vscode.workspace.asRelativePath(vscode.Uri.parse(w.uri))})`);
       for (const c of w.checks) this.output.appendLine(`  ${checkLabel(c)}${c.reason ? `: ${c.reason.replace(/\n/g, '\n      ')}` : ''}`);
+      for (const c of w.cases ?? []) this.output.appendLine(`  ${caseLabel(c)}${c.reason ? `: ${c.reason}` : ''}`);
+      if (!w.cases?.length) this.output.appendLine('  ✗ routing: no routing cases found');
       const findings = w.files.reduce((n, f) => n + f.diagnostics.length, 0);
-      this.output.appendLine(`  ${findings} diagnostic(s) in ${w.files.length} file(s); routing cases are not run (they need the world's router).`);
+      this.output.appendLine(`  ${findings} diagnostic(s) in ${w.files.length} file(s).`);
       this.output.appendLine('');
     }
   }
@@ -88,11 +90,19 @@ export class WorldChecker implements vscode.Disposable {
     type Item = vscode.QuickPickItem & { target?: string };
     const items: Item[] = [];
     for (const w of worlds) {
-      const failed = w.checks.filter((c) => c.status === 'FAIL').length;
-      items.push({ label: `${w.name}: ${w.passed ? 'all checks pass' : `${failed} of ${w.checks.length} checks fail`}`, kind: vscode.QuickPickItemKind.Separator });
+      const cases = w.cases ?? [];
+      const failed = [...w.checks, ...cases].filter((c) => c.status === 'FAIL').length;
+      const total = w.checks.length + cases.length;
+      items.push({ label: `${w.name}: ${w.passed ? 'the eval passes' : `${failed} of ${total} checks and routing cases fail`}`, kind: vscode.QuickPickItemKind.Separator });
       for (const c of w.checks) {
         const item: Item = { label: checkLabel(c), target: c.uri ?? w.uri };
         if (c.reason) item.detail = c.reason.replace(/\s*\n-?\s*/g, ' ');
+        items.push(item);
+      }
+      const evalUri = vscode.Uri.joinPath(vscode.Uri.parse(w.uri), '..', 'world.eval.md').toString();
+      for (const c of cases) {
+        const item: Item = { label: caseLabel(c), target: evalUri };
+        if (c.reason) item.detail = c.reason;
         items.push(item);
       }
     }
@@ -110,6 +120,11 @@ export class WorldChecker implements vscode.Disposable {
     this.output.dispose();
     for (const d of this.#disposables) d.dispose();
   }
+}
+
+/** `✓ routing: pm hands off` / `✗ routing: skipping is blocked`. */
+export function caseLabel(c: WorldCaseResult): string {
+  return `${c.status === 'PASS' ? '✓' : '✗'} routing: ${c.name}`;
 }
 
 /** `✓ config: world.json is valid JSON` / `✗ eval: world.eval.md exists`. */

@@ -30,12 +30,13 @@ test('the pre-commit hook checks the staged agent files and fails on an error; n
     fs.writeFileSync(path.join(repo, 'README.md'), '# hi\n');
     git('add', 'README.md');
     assert.equal(runHook(repo).stdout, '(skipped)', 'no agent file staged');
-    fs.mkdirSync(path.join(repo, 'skills/bad'), { recursive: true });
-    fs.writeFileSync(path.join(repo, 'skills/bad/SKILL.md'), 'no frontmatter\n');
-    git('add', 'skills/bad/SKILL.md');
+    // In a folder clients load skills from, a SKILL.md without frontmatter is an error (elsewhere it is advice).
+    fs.mkdirSync(path.join(repo, '.agents/skills/bad'), { recursive: true });
+    fs.writeFileSync(path.join(repo, '.agents/skills/bad/SKILL.md'), 'no frontmatter\n');
+    git('add', '.agents/skills/bad/SKILL.md');
     const r = runHook(repo);
     assert.equal(r.status, 1);
-    assert.match(r.stdout, /skills\/bad\/SKILL\.md:1:1: error \[skill-frontmatter-missing\]/);
+    assert.match(r.stdout, /\.agents\/skills\/bad\/SKILL\.md:1:1: error \[skill-frontmatter-missing\]/);
   } finally {
     fs.rmSync(repo, { recursive: true, force: true });
   }

@@ -23,8 +23,8 @@ function sources(dir: string): string[] {
   });
 }
 
-/** `code:` keys that are data, not diagnostic codes (the intent-router example's agent map). */
-const IGNORED = new Set(['agent']);
+/** `code:` keys that are data, not diagnostic codes (the intent-router example's agent map, the Agent World router's blocked codes). */
+const IGNORED = new Set(['agent', 'workflow_edge_blocked', 'unknown_mention_target', 'turn_limit_reached']);
 
 /** Codes written as literals in the cores (diag('code', …), code: 'code', codes: { x: 'code' }), with the file that writes each. */
 function literalCodes(): Map<string, string> {

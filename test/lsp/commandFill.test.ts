@@ -70,3 +70,15 @@ test('fillCommand quotes a value for its context, checks typed inputs, and refus
   assert.match(typed.problems!.join(), /control character U\+0009/, 'a terminal would complete on Tab');
   assert.match((await fill(1, { nosuch: 'x' })).problems!.join(), /no input named "nosuch"/);
 });
+
+test('fillCommand fills for the shell it is given: fish gets fish quoting, a shell Agent Files cannot quote for is refused', async () => {
+  client.open(URI, AGENT);
+  const fill = (values: unknown, extra = {}) =>
+    client.request<{ command: string | null; problems?: string[] }>('agentFiles/fillCommand', { uri: URI, z: 1, values, terminal: true, ...extra });
+  assert.deepEqual(await fill({ q: "it's $x\\", n: 2 }, { shell: '/usr/bin/fish' }), { command: "grep -r -m '2' \"it's \\$x\\\\\" ." });
+  assert.deepEqual(await fill({ q: 'x', n: 2 }, { shell: '/bin/bash' }), await fill({ q: 'x', n: 2 }), 'a POSIX shell gets the POSIX fill');
+  const pwsh = await fill({ q: 'x', n: 2 }, { shell: 'C:\\Program Files\\PowerShell\\7\\pwsh.exe' });
+  assert.equal(pwsh.command, null);
+  assert.match(pwsh.problems!.join(), /the shell is PowerShell: Agent Files quotes values only for POSIX shells \(sh, dash, bash, zsh, ksh\) and fish/);
+  assert.match((await fill({ q: 'x', n: 2 }, { shell: 42 })).problems?.join() ?? '', /^$/, 'a shell that is not a string is ignored (the POSIX fill)');
+});

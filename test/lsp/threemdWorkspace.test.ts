@@ -17,7 +17,7 @@ const AGENT = joinLines(
   '---',
   '@plane z=0 label="Ops" kind=identity',
   'You run ops.',
-  '@plane z=1 label="deploy" kind=skill triggers="deploy, ship it" inputs="env, dry:boolean?" tool="make deploy ENV={env} DRY={dry}"',
+  '@plane z=1 label="deploy" kind=skill triggers="deploy, ship it" inputs="env, dry:boolean?" tool="./deploy.sh --env={env} --dry-run={dry}"',
   'Check [[z=2]] first.',
   '@plane z=2 label="status" kind=skill triggers="status, health"',
   'Report status.',
@@ -83,7 +83,7 @@ test('route over the workspace ranks skills of every agent; fillCommand quotes t
     { name: 'dry', type: 'boolean', required: false },
   ]);
   const filled = await client.request<{ command: string | null }>('agentFiles/fillCommand', { uri: opsUri(), z: 1, values: { env: 'prod; rm -rf /', dry: true } });
-  assert.equal(filled.command, "make deploy ENV='prod; rm -rf /' DRY='true'");
+  assert.equal(filled.command, "./deploy.sh --env='prod; rm -rf /' --dry-run='true'");
 });
 
 test('an open buffer is ahead of disk in the index and a change notifies the client', async () => {

@@ -160,6 +160,10 @@ test('agentFiles/checkWorld runs the eval checks of every world: the clean one p
       'PASS eval: world.eval.md contains routing cases',
     ],
   );
+  assert.deepEqual(team.cases, [
+    { name: 'entry', status: 'PASS', actual: 'type=agent_instruction, agent=Lead, workflowNode=plan' },
+    { name: 'stop', status: 'PASS', actual: 'type=done' },
+  ]);
   assert.deepEqual(
     team.files.map((f) => [path.relative(root, URI.parse(f.uri).fsPath), f.diagnostics.length]),
     [
@@ -186,6 +190,7 @@ test("agentFiles/checkWorld reports the broken world's failing checks with their
       ['FAIL', 'world.eval.md exists', `missing eval contract: ${evalPath}`],
     ],
   );
+  assert.deepEqual(w.cases, [], 'the router does not load the world, so no case runs');
   const byFile = Object.fromEntries(
     w.files.map((f) => [path.relative(root, URI.parse(f.uri).fsPath), f.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character, d.source])]),
   );

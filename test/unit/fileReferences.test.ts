@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkill, githubSlug, relinkAction, skillCodeActions } from '../../server/src/core/skills';
 import { analyzeInstructions } from '../../server/src/core/instructions';
+import { MAX_ELSEWHERE } from '../../server/src/core/skills/referenceCheck';
 import { InMemoryHost } from '../../server/src/core/host';
 import type { Diagnostic } from '../../server/src/core/types';
 import { joinLines, ranges, textAt } from '../helpers/markers';
@@ -211,4 +212,14 @@ test("anchors follow GitHub's slugs: non-ASCII, emoji, repeats, emphasis, links,
   assert.equal(githubSlug('I ♥ Markdown'), 'i--markdown');
   assert.equal(githubSlug('en–dash — and em'), 'endash--and-em');
   assert.equal(githubSlug('Ⓐ circled'), 'ⓐ-circled');
+});
+
+test('past 1,000 missing links in one file, the rest are not looked for elsewhere: each is reported missing where it points', () => {
+  const n = MAX_ELSEWHERE + 2;
+  const files = Object.fromEntries(Array.from({ length: n }, (_, i) => [`docs/f${i}.md`, '# F\n']));
+  const links = Array.from({ length: n }, (_, i) => `[f](docs/f${i}.md)`).join('\n');
+  const ds = instructions('.github/copilot-instructions.md', `# Project\n\n${links}\n`, files).filter((d) => d.code === 'instructions-link-missing');
+  assert.equal(ds.length, n);
+  assert.equal(ds.filter((d) => d.severity === 'information' && d.message.includes('the file is at')).length, MAX_ELSEWHERE);
+  assert.equal(ds.filter((d) => d.severity === 'warning' && !d.message.includes('the file is at')).length, n - MAX_ELSEWHERE);
 });

@@ -87,3 +87,15 @@ test('a nested project sees the skills of the folders above it: Codex loads both
   // The .agents/skills copy is also OpenCode's, but OpenCode does not read .codex/skills: Codex's clash only.
   assert.equal(r.get('pkg/.agents/skills/tidy/SKILL.md')![0]!.severity, 'information');
 });
+
+test('copies a skill carries in its references or assets clash with nothing, even in a folder a client scans recursively', () => {
+  const sample = (p: string) => `.agents/skills/${p}/SKILL.md`;
+  const files = {
+    [sample('takt-analyzer/references/takt/builtins/skill')]: text('takt', ' (a)'),
+    [sample('takt-optimizer/references/takt/builtins/skill')]: text('takt', ' (b)'),
+    [sample('tester/assets/sample-skill')]: text('takt', ' (c)'),
+  };
+  assert.deepEqual([...clashes(files)], []);
+  // Two skills of their own with that name still clash for OpenCode.
+  assert.ok(clashes({ ...files, '.agents/skills/takt/SKILL.md': text('takt'), '.opencode/skills/takt/SKILL.md': text('takt', ' (d)') }).size > 0);
+});

@@ -77,7 +77,7 @@ const SAMPLES: Record<string, { text: string; dir?: string; files?: Record<strin
   'skill-allowed-tools-not-string': { text: fm(`${OK}\nallowed-tools:\n  - Read`) },
   'skill-license-format': { text: fm(`${OK}\nlicense:\n  - MIT`) },
   'skill-boolean-value': { text: fm(`${OK}\nuser-invocable: maybe`) },
-  'skill-context-value': { text: fm(`${OK}\ncontext: main`) },
+  'skill-context-value': { text: fm(`${OK}\ncontext: forked`) },
   'skill-agent-without-fork': { text: fm(`${OK}\nagent: Explore`) },
   'skill-model-value': { text: fm(`${OK}\nmodel: gpt-4o`) },
   'skill-effort-value': { text: fm(`${OK}\neffort: extreme`) },
@@ -471,4 +471,53 @@ test('metadata: Codex cannot read a metadata that is not a map (an error); Claud
     run(fm(`${OK}\nmetadata: v2`), ['claude-code']).map((x) => x.severity),
     ['information'],
   );
+});
+
+/** The diagnostics of a SKILL.md at a path below the workspace folder (no other files). */
+const checkAt = (path: string, text: string) => analyzeSkill(text, `file:///ws/${path}`, new InMemoryHost({}), {}).diagnostics;
+
+test('a SKILL.md without frontmatter in no client folder and no plugin is advice: no client is known to load it', () => {
+  const at = (dir: string) => checkAt(`${dir}/SKILL.md`, '# Notes\n').filter((d) => d.code === 'skill-frontmatter-missing');
+  const loose = at('docs/ja-JP/skills/verification-loop');
+  assert.equal(loose.length, 1);
+  assert.equal(loose[0]!.severity, 'information');
+  assert.match(loose[0]!.message, /no client folder or plugin loads this file/);
+  // Where a client looks for skills, the client will not load it: an error still.
+  assert.equal(at('.agents/skills/verification-loop')[0]!.severity, 'error');
+});
+
+test("a SKILL.md in a template, scaffold or another skill's assets, outside client folders, gets advice only; a skill.md not named SKILL.md too", () => {
+  const bad = fm('name: Sample Skill\ndescription: Does things. Use when needed.');
+  for (const dir of [
+    'skills/skill-tester/assets/sample-skill',
+    'content/skills/.templates',
+    'plans/scaffold/templates/x',
+    'docs/ja-JP/skills/x',
+    'content/.context/legacy/skills/x',
+  ]) {
+    const found = checkAt(`${dir}/SKILL.md`, bad).filter((d) => d.severity === 'error' || d.severity === 'warning');
+    assert.deepEqual(found, [], dir);
+  }
+  assert.ok(checkAt('skills/sample-skill/SKILL.md', bad).some((d) => d.severity === 'warning'));
+  // A skill's own folder may be called 'templates': it is a skill like any other.
+  assert.ok(checkAt('skills/templates/SKILL.md', fm('name: Templates\ndescription: Does things. Use when needed.')).some((d) => d.severity === 'warning'));
+  // A sample a skill carries in its assets is no skill, even inside a client folder.
+  assert.ok(checkAt('.codex/skills/skill-tester/assets/sample-skill/SKILL.md', '# Sample\n').every((d) => d.severity === 'information' || d.severity === 'hint'));
+  // In a client folder the rules stand, whatever the folder names above.
+  assert.ok(checkAt('.agents/skills/templates/sample-skill/SKILL.md', bad).some((d) => d.severity === 'error'));
+  const lower = checkAt('data/s/skill.md', '# Notes\n');
+  assert.ok(lower.length > 0 && lower.every((d) => d.severity === 'information' || d.severity === 'hint'));
+});
+
+test('context: inherit asks for the inline run a skill gets anyway: advice, where an unknown value is a warning for Claude Code', () => {
+  const level = (value: string) => run(fm(`${OK}\ncontext: ${value}`), ['claude-code']).find((d) => d.code === 'skill-context-value')?.severity;
+  assert.equal(level('inherit'), 'information');
+  assert.equal(level('forked'), 'warning');
+  assert.equal(level('fork'), undefined);
+});
+
+test('a plural key holding a list is not taken for a misspelt singular; a plural scalar still is', () => {
+  const typo = (front: string) => run(fm(`${OK}\n${front}`), ['claude-code']).filter((d) => d.code === 'skill-field-typo');
+  assert.deepEqual(typo('agents:\n  - reviewer\n  - planner'), []);
+  assert.equal(typo('agents: reviewer').length, 1);
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
-import { toolFixes, toolSuggestions, TOOL_QUOTED_PLACEHOLDER, TOOL_UNSAFE_PLACEHOLDER } from '../../server/src/core/agent/toolLint';
+import { toolFixes, toolSuggestions, TOOL_CONTROL_CHARACTER, TOOL_QUOTED_PLACEHOLDER, TOOL_UNSAFE_PLACEHOLDER } from '../../server/src/core/agent/toolLint';
 import { applyEdit } from '../../server/src/core/text';
 import { joinLines, ranges } from '../helpers/markers';
 
@@ -71,4 +71,46 @@ test('a placeholder where a value could be an option gets a suggestion to insert
 test('ordinary bare templates get no lint at all', () => {
   assert.deepEqual(lint(skillLine('"rg --line-number {q} {path}"')), []);
   assert.deepEqual(lint(skillLine('"gh pr view {q} --json title > {path}"')), []);
+});
+
+test('a placeholder after a double-quoted word ending in `$` is a bare word: no quoted-placeholder lint, nothing for a fix to move', () => {
+  const { text, ranges: r } = ranges(skillLine(`'rg "TODO$" «{path}» -g "*.md" -- {q}'`));
+  assert.deepEqual(lint(text), []);
+  const plane = analyse(text).doc.planes[1]!;
+  assert.deepEqual(toolFixes(plane, TOOL_QUOTED_PLACEHOLDER, r[0]!), []);
+  assert.deepEqual(lint(skillLine(`'rg \${X:-"}"}{path} -- {q}'`)), [], 'a quoted } inside ${X:-…} does not end it');
+});
+
+test('a program that reads an argument as code is linted on the placeholder, naming the program', () => {
+  const { text, ranges: r } = ranges(skillLine(`'make «{q}» && curl «{path}» | sh'`));
+  const ds = lint(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.range, d.data?.['kind']]),
+    [
+      [TOOL_UNSAFE_PLACEHOLDER, r[0], 'reparsed'],
+      [TOOL_UNSAFE_PLACEHOLDER, r[1], 'reparsed'],
+    ],
+  );
+  assert.match(ds[0]!.message, /cannot have \{q\} filled safely: make reads an argument holding `=` as a variable assignment/);
+  assert.match(ds[1]!.message, /cannot have \{path\} filled safely: the output is piped into sh, which runs it as code/);
+});
+
+test('a control or bidi character in the template is a warning on that character, fixed by removing it', () => {
+  const { text, ranges: r } = ranges(skillLine(`"rg «\u001b»-- {q} «\u202e»{path}"`));
+  const ds = lint(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    [
+      [TOOL_CONTROL_CHARACTER, 'warning', r[0]],
+      [TOOL_CONTROL_CHARACTER, 'warning', r[1]],
+    ],
+  );
+  assert.match(ds[0]!.message, /skill "s" has the control character U\+001B, which a terminal acts on, in its tool template: Agent Files refuses to fill the command/);
+  assert.match(ds[1]!.message, /bidi control character U\+202E, which makes the command read differently from how it runs/);
+  const plane = analyse(text).doc.planes[1]!;
+  const [fix] = toolFixes(plane, TOOL_CONTROL_CHARACTER, ds[0]!.range);
+  const fixed = applyFix(text, fix!.edits);
+  assert.equal(fixed.split('\n').at(-1), `@plane z=1 label="s" triggers="a" inputs="q, path" tool="rg -- {q} \u202e{path}"`);
+  const [second] = toolFixes(analyse(fixed).doc.planes[1]!, TOOL_CONTROL_CHARACTER, lint(fixed)[0]!.range);
+  assert.deepEqual(lint(applyFix(fixed, second!.edits)), [], 'both removed, nothing left');
 });

@@ -6,6 +6,7 @@ import { CHECK_HELP, checkCommand } from './check';
 import { commandCommand, exportCommand, linksCommand, parseCommand, resolveCommand, routeCommand } from './agentCommands';
 import { conformanceCommand } from './conformance';
 import { toPromptCommand } from './toPrompt';
+import { WORLD_HELP, worldCommand } from './world';
 import { UsageError } from './args';
 import { FatalError, type Io } from './io';
 import { VERSION } from './meta';
@@ -26,6 +27,8 @@ Usage:
   agent-files export FILE.3md [--bodies]   the agent3md/1 JSON export
   agent-files conformance DIR...           run folders of upstream conformance vectors
   agent-files to-prompt DIR...             the <available_skills> XML of skill folders (or folders of them)
+  agent-files world eval [DIR] [--format text|json|sarif]
+                                           the Agent World eval: checks and routing cases (exit 1 on FAIL)
 
 Exit codes: 0 ok, 1 errors found (or warnings with --strict), 2 bad usage or unreadable input.`;
 
@@ -42,6 +45,7 @@ const COMMAND_HELP: Record<string, string> = {
   export: "Usage: agent-files export FILE.3md [--bodies]\n\nPrints the agent3md/1 JSON export.\n\nOptions:\n  --bodies   include each skill's body text",
   conformance: 'Usage: agent-files conformance DIR...\n\nRuns folders of upstream conformance vectors and prints how many pass. Exit 1 on a failure.',
   'to-prompt': 'Usage: agent-files to-prompt DIR...\n\nPrints the <available_skills> XML of skill folders (or of folders of them).',
+  world: WORLD_HELP,
 };
 
 const COMMANDS: Record<string, (argv: string[], io: Io) => number> = {
@@ -54,6 +58,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number> = {
   export: exportCommand,
   conformance: conformanceCommand,
   'to-prompt': toPromptCommand,
+  world: worldCommand,
 };
 
 /**

@@ -136,6 +136,8 @@ export interface FillCommandParams {
   allowOptions?: boolean;
   /** The command will be typed into a terminal: values with control characters are refused. */
   terminal?: boolean;
+  /** The shell that will run it, by name or path (`/usr/bin/fish`): the POSIX family (the default) or fish; others are refused. */
+  shell?: string;
 }
 
 export interface FillCommandResult {

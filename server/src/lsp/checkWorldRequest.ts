@@ -1,15 +1,16 @@
 /**
- * `agentFiles/checkWorld`: the Agent World eval's deterministic checks for each world of the
+ * `agentFiles/checkWorld`: the Agent World eval (its checks and the routing cases, run on the core router) for each world of the
  * workspace, plus the diagnostics of every world file (world.json, its prompts, world.eval.md)
  * whether or not it is open, so the client can show the files nobody opened.
  */
 import type { IWorkspaceHost } from '../core/host';
 import { analyzeEval, analyzePrompt, analyzeWorld } from '../core/world';
-import { runWorldChecks } from '../core/world/checks';
+import { runWorldEval } from '../core/world/router/evalReport';
 import { resolveRelative } from '../core/world/paths';
 import { toLspDiagnostic } from './diagnostics';
 import { capDiagnostics } from '../core/diagnosticCap';
 import type { ServerContext } from './context';
+import { registerWorldStepRequest } from './worldStepRequest';
 import { CheckWorldRequest, type CheckWorldEntry, type CheckWorldFile, type CheckWorldParams, type CheckWorldResult } from './protocol';
 
 /** Checks one world.json (null when it cannot be read). Never throws on file contents. */
@@ -23,7 +24,7 @@ export function checkWorld(worldUri: string, name: string, host: IWorkspaceHost)
   };
   const text = read(worldUri);
   if (text === undefined) return null;
-  const report = runWorldChecks(text, worldUri, host);
+  const report = runWorldEval(text, worldUri, host, new Date().toISOString());
   const analysis = analyzeWorld(text, worldUri, host);
   const world = analysis.world;
   const files: CheckWorldFile[] = [{ uri: worldUri, diagnostics: capDiagnostics(analysis.diagnostics).map((d) => toLspDiagnostic(d, worldUri)) }];
@@ -44,10 +45,18 @@ export function checkWorld(worldUri: string, name: string, host: IWorkspaceHost)
   const evalUri = resolveRelative(world.dirUri, 'world.eval.md');
   const evalText = read(evalUri);
   if (evalText !== undefined) files.push({ uri: evalUri, diagnostics: capDiagnostics(analyzeEval(evalText, world)).map((d) => toLspDiagnostic(d, evalUri)) });
-  return { uri: worldUri, name, passed: report.passed, checks: report.checks, files };
+  const cases = report.cases.map((c) => ({
+    name: c.name,
+    status: c.status,
+    ...(c.reason !== undefined ? { reason: c.reason } : {}),
+    ...(c.actual !== undefined ? { actual: c.actual } : {}),
+  }));
+  return { uri: worldUri, name, passed: report.result === 'PASS', checks: report.checks, cases, files };
 }
 
 export function registerCheckWorldRequest(ctx: ServerContext): void {
+  // The router's step request belongs with the world's eval (registered here to keep server.ts as it is).
+  registerWorldStepRequest(ctx);
   ctx.connection.onRequest(
     CheckWorldRequest,
     ctx.runner.safe('checkWorld', (p: CheckWorldParams | null): CheckWorldResult => {

@@ -77,7 +77,8 @@ export function registerCustomRequests(ctx: ServerContext): void {
       const values = p.values && typeof p.values === 'object' && !Array.isArray(p.values) ? p.values : {};
       if (tooDeep(values)) throw new ResponseError(ErrorCodes.InvalidParams, tooDeepMessage('fillCommand: a value'));
       if (!a) return { command: null, problems: [`cannot read ${p.uri}`] };
-      const r = a.runtime.fillChecked(p.z, values, { allowMissing: true, allowOptions: p.allowOptions === true, terminal: p.terminal === true });
+      const shell = typeof p.shell === 'string' ? p.shell : undefined;
+      const r = a.runtime.fillChecked(p.z, values, { allowMissing: true, allowOptions: p.allowOptions === true, terminal: p.terminal === true, shell });
       return r.problems.length ? r : { command: r.command };
     }),
   );

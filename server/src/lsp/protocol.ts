@@ -4,6 +4,7 @@
  */
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver-protocol';
 import type { WorldCheck } from '../core/world/checks';
+import type { RouterResult, RouterState } from '../core/world/router/types';
 export type * from '../core/indexTypes';
 export type { WorldCheck, WorldCheckCategory } from '../core/world/checks';
 
@@ -24,7 +25,7 @@ export interface SkillsPromptResult {
   count: number;
 }
 
-/** Request: run the Agent World eval's deterministic checks on every world (or one) and return each world file's diagnostics. */
+/** Request: run the Agent World eval (checks and routing cases) on every world (or one) and return each world file's diagnostics. */
 export const CheckWorldRequest = 'agentFiles/checkWorld';
 export interface CheckWorldParams {
   /** One world.json; every world of the workspace index when absent. */
@@ -39,15 +40,46 @@ export interface CheckWorldEntry {
   /** The world.json. */
   uri: string;
   name: string;
-  /** True when every check passed. */
+  /** True when the eval passes: every check and every routing case, and at least one case. */
   passed: boolean;
-  /** The eval harness's config, prompt and eval checks, in its order (routing cases excluded). */
+  /** The eval harness's config, prompt and eval checks, in its order. */
   checks: WorldCheck[];
+  /** The routing cases of world.eval.md run on the router, in their order (none when the router does not load world.json). */
+  cases: WorldCaseResult[];
   /** world.json, every prompt file and world.eval.md (when it exists), each with its diagnostics. */
   files: CheckWorldFile[];
 }
+/** One routing case, as the eval's report line says it (`- PASS {name}` / `- FAIL {name}: {reason}`). */
+export interface WorldCaseResult {
+  name: string;
+  status: 'PASS' | 'FAIL';
+  reason?: string;
+  /** `type=…, agent=…, workflowNode=…, code=…` of the case's last router result. */
+  actual?: string;
+}
 export interface CheckWorldResult {
   worlds: CheckWorldEntry[];
+}
+
+/**
+ * Request: one step of an Agent World's router (the engine of a run simulator). The server keeps
+ * nothing: the client sends the state the last step returned (none, or null, for a fresh run)
+ * and a router command (`{command: "user", content}`, `{command: "complete", turnId|actionId,
+ * content}`, `{command: "next"}`, `{command: "reset"}`, `{command: "transcript"}`). The answer is
+ * the router's result (`agent_instruction`, `blocked`, `done`…, or `{type: "error", error}` for a
+ * command it refuses or a world it cannot load) and the state to send with the next step.
+ */
+export const WorldStepRequest = 'agentFiles/worldStep';
+export interface WorldStepParams {
+  /** The world.json (or world.eval.md, or a prompt of the world). */
+  uri: string;
+  state?: unknown;
+  command: unknown;
+}
+export interface WorldStepResult {
+  /** null when the world does not load. */
+  state: RouterState | null;
+  result: RouterResult;
 }
 
 /** Request: what each client loads for one file ("Instructions in effect"). */

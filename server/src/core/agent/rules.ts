@@ -25,6 +25,7 @@ export const AgentRule = {
   routeAssertion: 'route-assertion',
   toolUnsafePlaceholder: 'tool-unsafe-placeholder',
   toolQuotedPlaceholder: 'tool-quoted-placeholder',
+  toolControlCharacter: 'tool-control-character',
 } as const;
 
 /** Plain-3md check: a link to a plane that does not exist (a warning outside agents). */

@@ -1,7 +1,8 @@
 /**
- * The template lint: a `tool="…"` placeholder that no quoting makes safe, and one inside quotes
+ * The template lint: a `tool="…"` placeholder that no quoting makes safe, one inside quotes
  * (safe with Agent Files' fill, an injection with any runtime that quotes values as whole words, as
- * the agent3md reference does). Each has a quick fix where one exists, and a placeholder where a
+ * the agent3md reference does), and a control or bidi character in the template (which the fill
+ * refuses). Each has a quick fix where one exists, and a placeholder where a
  * value could become an option gets a suggestion to insert `--` (a code action, not a diagnostic:
  * nearly every template has such an argument). Fixes are computed from the current plane, never
  * carried in diagnostics.
@@ -9,13 +10,16 @@
 import type { Attribute } from '../threemd/syntax';
 import type { Plane } from '../threemd/plane';
 import { lineRange, type Diagnostic, type Range } from '../types';
-import { sitesOf } from './command';
+import { sitesOf, TEMPLATE_CHARACTER } from './command';
 import { attributeOf, valueColumn, type Skill } from './model';
 import { AgentRule } from './rules';
 import type { PlaceholderSite } from './shellSites';
 
 export const TOOL_UNSAFE_PLACEHOLDER = AgentRule.toolUnsafePlaceholder;
 export const TOOL_QUOTED_PLACEHOLDER = AgentRule.toolQuotedPlaceholder;
+export const TOOL_CONTROL_CHARACTER = AgentRule.toolControlCharacter;
+
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** Where template offsets are in the attribute's value (the template is the trimmed value). */
 function offsets(attr: Attribute): (o: number) => number {
@@ -34,6 +38,21 @@ export function lintTool(s: Skill, plane: Plane, out: Diagnostic[]): void {
   const sname = s.name;
   // The attribute (its columns: a second read of the directive line) only for a site with something to show.
   let attr: Attribute | undefined;
+  for (const m of s.tool.matchAll(TEMPLATE_CHARACTER)) {
+    const a = (attr ??= attributeOf(plane, 'tool')!);
+    const col = offsets(a);
+    const code = `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    const what = BIDI.test(m[0])
+      ? `the bidi control character ${code}, which makes the command read differently from how it runs`
+      : `the control character ${code}, which a terminal acts on`;
+    out.push({
+      code: TOOL_CONTROL_CHARACTER,
+      severity: 'warning',
+      message: `skill "${sname}" has ${what}, in its tool template: Agent Files refuses to fill the command; remove it`,
+      range: lineRange(a.line, col(m.index), col(m.index + m[0].length)),
+      data: { character: code },
+    });
+  }
   for (const site of sitesOf(s.tool)) {
     if (!site.refusal && !site.quotes) continue;
     const range = siteRange((attr ??= attributeOf(plane, 'tool')!), site);
@@ -94,6 +113,7 @@ function editor(attr: Attribute) {
 
 /** The quick fixes for a lint diagnostic at `range` on this plane (empty when it no longer applies). */
 export function toolFixes(plane: Plane, code: string, range: Range): ToolFix[] {
+  if (code === TOOL_CONTROL_CHARACTER) return characterFix(plane, range);
   const found = siteAt(plane, range, true);
   if (!found) return [];
   const { attr, template, site } = found;
@@ -110,6 +130,19 @@ export function toolFixes(plane: Plane, code: string, range: Range): ToolFix[] {
   }
   if (code === TOOL_UNSAFE_PLACEHOLDER && site.refusal?.kind === 'after-dollar' && template[site.start - 1] === '$') {
     return [{ title: `Remove the \`$\` before ${name}`, edits: [del(site.start - 1)], preferred: false }];
+  }
+  return [];
+}
+
+/** The quick fix for a control or bidi character at `range`: remove it. */
+function characterFix(plane: Plane, range: Range): ToolFix[] {
+  const attr = attributeOf(plane, 'tool');
+  if (!attr || attr.line !== range.start.line || range.end.line !== range.start.line) return [];
+  const template = attr.value.trim();
+  const col = offsets(attr);
+  for (const m of template.matchAll(TEMPLATE_CHARACTER)) {
+    if (col(m.index) !== range.start.character || col(m.index + m[0].length) !== range.end.character) continue;
+    return [{ title: `Remove the character U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`, edits: [{ range, newText: '' }], preferred: true }];
   }
   return [];
 }

@@ -48,6 +48,12 @@ const KEYS = ['$schema', 'rules', 'targets', 'ignore', 'include', 'maxDiagnostic
 /** Unknown rule codes of one file that get a "did you mean" (each suggestion compares the code with every rule code). */
 export const MAX_SUGGESTIONS = 100;
 
+/** Why an `ignore` or `include` glob is too costly to match (it then matches nothing), or undefined. */
+export function ignoreTooCostly(glob: string): string | undefined {
+  const base = trimEndWhere(glob.replace(/^\.\//, ''), (c) => c === '/');
+  return compileGlob(base).tooCostly ?? compileGlob(`${base}/**`).tooCostly;
+}
+
 /** Reads a config file's text. */
 export function parseConfig(text: string): ParsedConfig {
   const index = new LineIndex(text);
@@ -205,10 +211,4 @@ export function suggestCode(code: string): string | undefined {
     }
   }
   return best;
-}
-
-/** Why an `ignore` or `include` glob is too costly to match (it then matches nothing), or undefined. */
-export function ignoreTooCostly(glob: string): string | undefined {
-  const base = trimEndWhere(glob.replace(/^\.\//, ''), (c) => c === '/');
-  return compileGlob(base).tooCostly ?? compileGlob(`${base}/**`).tooCostly;
 }

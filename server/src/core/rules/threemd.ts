@@ -33,6 +33,7 @@ export const AGENT3MD_RULES: readonly RuleInfo[] = [
   agent3md('undeclared-tool', 'warning'),
   agent3md('tool-unsafe-placeholder', 'warning', { fix: { title: 'Remove the backslash or `$`, or insert `--`', safe: false, why: 'changes the command line' } }),
   agent3md('tool-quoted-placeholder', 'warning', { fix: { title: 'Move the placeholder out of the quotes', safe: false, why: 'changes the command line' } }),
+  agent3md('tool-control-character', 'warning', { fix: { title: 'Remove the character', safe: false, why: 'changes the command line' } }),
   agent3md('route-assertion', 'warning'),
   agent3md('link-not-dependency', 'information'),
   agent3md('agent-version', 'information'),

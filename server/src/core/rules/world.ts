@@ -57,4 +57,7 @@ export const WORLD_RULES: readonly RuleInfo[] = [
   world('world-eval-missing-content', 'error'),
   world('world-handoff-with-stop-token', 'information'),
   world('world-eval-pattern-coverage', 'information'),
+  world('world-eval-not-a-case', 'warning'),
+  world('world-eval-case-fails', 'warning'),
+  world('world-eval-check-fails', 'error'),
 ];

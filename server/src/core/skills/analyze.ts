@@ -22,6 +22,7 @@ import { checkLimits, checkVsCodeSkipsName } from './limits';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
 import { resolveTargets, type Target } from './targets';
+import { notLoaded } from './liveness';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from './workspace';
 import { effectMessage } from './effects';
@@ -97,9 +98,10 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
     // A bug in one rule must not take the editor down; the diagnostics so far still stand.
     diagnostics.push(diag('internal-error', 'error', `Agent Files could not finish checking this SKILL.md: ${e instanceof Error ? e.message : String(e)}`, firstLineRange(text)));
   }
-  const findings = options.editorValidates
+  const edited = options.editorValidates
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
+  const findings = notLoaded(uri, fileName, targets) ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const })) : edited;
   const out: SkillAnalysis = { diagnostics: resolveFindings(findings, targets.targets), skill };
   if (parsed.frontmatter) out.frontmatter = parsed.frontmatter;
   return out;
@@ -117,16 +119,20 @@ function analyzeInto(
   const ref = parseYamlFrontmatter(text, { split: 'reference' });
   if (!ref.present) {
     const problem = 'SKILL.md does not start with YAML frontmatter (---)';
-    out.push(
-      diag(
-        'skill-frontmatter-missing',
-        'error',
-        'SKILL.md must start with YAML frontmatter (---)',
-        firstLineRange(text),
-        undefined,
-        effectMessage('skill-frontmatter-missing', problem),
-      ),
+    const d = diag(
+      'skill-frontmatter-missing',
+      'error',
+      'SKILL.md must start with YAML frontmatter (---)',
+      firstLineRange(text),
+      undefined,
+      effectMessage('skill-frontmatter-missing', problem),
     );
+    // In no client folder and no plugin, a SKILL.md without frontmatter is most likely not meant as a skill (a translated copy, a plan, an archive).
+    if (skill.targets.fallback) {
+      d.atMost = 'information';
+      d.message += '; no client folder or plugin loads this file, so if it is meant as a skill, move it where a client looks for skills';
+    }
+    out.push(d);
     return;
   }
   if (!ref.closed) {

@@ -79,7 +79,9 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
   const seen = new Set<string>();
   for (const e of entries) {
     const key = e.key;
-    const suggestion = suggestKey(key);
+    const near = suggestKey(key);
+    // A plural key holding a list (`agents: [a, b]`) is a list of its own, not a misspelt singular.
+    const suggestion = near !== undefined && key === `${near}s` && Array.isArray(e.value) ? undefined : near;
     const meant = suggestion ? readers(suggestion, targets) : [];
     if (suggestion && meant.length) {
       out.push(f('skill-field-typo', `Unknown field '${key}' is ignored: did you mean '${suggestion}'?`, e.keyRange, meant, { key, suggestion }));
@@ -221,6 +223,9 @@ function checkHooks(e: FrontmatterEntry, fm: YamlFrontmatter, out: Finding[]): v
   }
 }
 
+/** Values of 'context' that ask for the inline run a skill gets without 'fork'. */
+const INLINE_WORDS: ReadonlySet<string> = new Set(['inherit', 'inline', 'main', 'shared', 'default']);
+
 /** Value checks of the client fields. */
 export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: YamlFrontmatter, out: Finding[]): void {
   for (const key of ['disable-model-invocation', 'user-invocable', 'background']) {
@@ -231,9 +236,13 @@ export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: Yam
   if (context) {
     const v = scalarText(context);
     if (v === undefined || !CONTEXT_VALUES.includes(v.trim())) {
-      out.push(
-        f('skill-context-value', `'context' takes only 'fork'; ${v ? `'${v}'` : 'an empty value'} is ignored and the skill runs inline`, at(context), ['claude-code', 'copilot']),
-      );
+      const d = f('skill-context-value', `'context' takes only 'fork'; ${v ? `'${v}'` : 'an empty value'} is ignored and the skill runs inline`, at(context), [
+        'claude-code',
+        'copilot',
+      ]);
+      // `inherit` (or `inline`, `main`) asks for what happens anyway: the skill runs in the conversation.
+      if (v !== undefined && INLINE_WORDS.has(v.trim().toLowerCase())) d.atMost = 'information';
+      out.push(d);
     }
   }
   const forked = context && scalarText(context)?.trim() === 'fork';

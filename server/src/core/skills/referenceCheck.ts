@@ -33,6 +33,9 @@ function isMarkdown(uri: string): boolean {
   return /\.(md|markdown|mdx)$/i.test(beforeQueryOrFragment(uri));
 }
 
+/** Missing links of one file looked for from the repository root and the folders above, at most. */
+export const MAX_ELSEWHERE = 1000;
+
 /** `#L10`, `#L10-L20`: a line of a file, not a heading. */
 const LINE_ANCHOR = /^L\d+(?:-L?\d+)?$/;
 
@@ -63,11 +66,15 @@ export function checkReferences(
     return l.startsWith('the ') ? l : `${l}/`;
   };
 
+  /** Missing links looked for elsewhere so far: past MAX_ELSEWHERE a file of many missing links is not searched further (each search asks the host again per folder). */
+  let searched = 0;
   const resolveLink = (r: SkillReference): Outcome => {
     const uri = r.uri!;
     if (exists(uri)) return { kind: 'found', uri };
     const via = linkOutside(host, uri);
     if (via !== undefined) return { kind: 'outside', via };
+    if (searched++ >= MAX_ELSEWHERE)
+      return { kind: 'missing', weak: false, message: wording.missing(r.path, where(bases.dir), bases.label(uri)), data: Object.freeze({ target: uri, path: r.path }) };
     const top = bases.roots[bases.roots.length - 1]?.uri;
     const tried = new Set([bases.dir]);
     // A folder between the file and the root is a likely base only for a path of some length: a

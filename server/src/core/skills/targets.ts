@@ -38,6 +38,8 @@ export interface TargetSet {
   reason: string;
   /** True when the user named the targets (setting, initialization option or `--target`). */
   explicit: boolean;
+  /** True when no setting, client folder or plugin names them: the specification stands in, and no client is known to load the file. */
+  fallback?: boolean;
 }
 
 /** Reads `a,b` or a list; unknown names are returned separately so callers can report them. */
@@ -130,7 +132,12 @@ export function inferTargets(uri: string, host?: IWorkspaceHost, facts?: Reposit
     return { targets: ['claude-code'], reason: 'it is in the skills/ folder of a Claude Code plugin (.claude-plugin/plugin.json)', explicit: false };
   }
   if (targets.length === 0)
-    return { targets: [...DEFAULT_TARGETS], reason: 'it is in no client folder and no plugin, so it is checked against the specification as written', explicit: false };
+    return {
+      targets: [...DEFAULT_TARGETS],
+      reason: 'it is in no client folder and no plugin, so it is checked against the specification as written',
+      explicit: false,
+      fallback: true,
+    };
   return { targets, reason: reasons.join('; '), explicit: false };
 }
 

@@ -2,6 +2,7 @@
  * Workspace-level SKILL.md facts: name clashes (a client that loads two skills of one name in
  * one scope) and the reference `<available_skills>` prompt.
  */
+import { isSkillResource } from './liveness';
 import type { Diagnostic, Range } from '../types';
 import { isDecodeError, unlessExpected } from '../expectedErrors';
 import { relativeLabel } from '../host';
@@ -114,6 +115,8 @@ const MAX_OTHERS = 20;
 export function duplicateSkillNames(skills: readonly IndexedSkill[], options: { roots?: readonly string[]; repository?: RepositoryFacts } = {}): Map<string, Diagnostic[]> {
   const groups = new Map<string, IndexedSkill[]>();
   for (const s of skills) {
+    // A sample or copy inside another skill's assets or references is no skill of its own.
+    if (isSkillResource(s.uri)) continue;
     const key = s.name.trim().normalize('NFKC');
     if (!key) continue;
     const g = groups.get(key);

@@ -1,7 +1,7 @@
 /**
  * The deterministic checks of Agent World's eval harness (§3.9): config, prompt and eval
  * contract checks with the harness's exact names, order and FAIL reasons. The routing cases
- * are left out: they need the user's own router.
+ * run in evalRun.ts, on the router of router/.
  *
  * The harness runs on `JSON.parse` output and the router's `loadConfig`, so this file mirrors
  * their JavaScript semantics on arbitrary JSON (truthiness, `||` defaults, property access on
@@ -47,7 +47,7 @@ export function checkLine(c: WorldCheck): string {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
 type Json = any;
 
-interface Loaded {
+export interface Loaded {
   world: Json;
   workflow: { type: Json; entry: Json; entryAgent: Json; nodes: Json; edges: Json };
   agents: Record<string, Json>;
@@ -55,10 +55,15 @@ interface Loaded {
   promptUris: Map<string, string>;
 }
 
-interface Io {
+export interface Io {
   host: IWorkspaceHost;
   configPath: string;
   dirUri: string;
+}
+
+/** How the checks and the router read one world.json's files. */
+export function configIo(worldUri: string, host: IWorkspaceHost): Io {
+  return { host, configPath: fsPathOf(worldUri), dirUri: dirnameUri(worldUri) };
 }
 
 /**
@@ -66,7 +71,7 @@ interface Io {
  * world.eval.md are read through `host`. Never throws.
  */
 export function runWorldChecks(text: string, worldUri: string, host: IWorkspaceHost): WorldCheckReport {
-  const io: Io = { host, configPath: fsPathOf(worldUri), dirUri: dirnameUri(worldUri) };
+  const io = configIo(worldUri, host);
   const evalUri = resolveRelative(projectUriOf(worldUri), '.agent-world/world.eval.md');
   const checks: WorldCheck[] = [];
   const add = (category: WorldCheckCategory, name: string, uri: string | undefined, fn: () => void): boolean => {
@@ -176,7 +181,7 @@ function rawAgentEntries(raw: Json): [Json, Json][] {
 }
 
 /** The router's `loadConfig` after JSON.parse: agents (with their prompts), workflow shape, graph. Throws its error text. */
-function loadConfig(text: string, io: Io): Loaded {
+export function loadConfig(text: string, io: Io): Loaded {
   let parsed: Json;
   try {
     parsed = JSON.parse(text);

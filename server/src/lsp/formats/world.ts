@@ -3,7 +3,8 @@
  * eval is always checked against the current world.json of its `.agent-world/` folder (the
  * open buffer when there is one), so editing world.json re-checks them.
  */
-import { SymbolKind, type CodeAction, type DocumentSymbol } from 'vscode-languageserver';
+import { SymbolKind, type CodeAction, type CodeLens, type DocumentSymbol } from 'vscode-languageserver';
+import { routingCaseFindings, routingCaseHover, type CaseFindings } from '../../core/world/router';
 import {
   analyzeEval,
   analyzePrompt,
@@ -24,7 +25,7 @@ import {
   type WorldModel,
 } from '../../core/world';
 import { nodesByAgent } from '../../core/world/graph';
-import { basenameUri, resolveRelative } from '../../core/world/paths';
+import { basenameUri, dirnameUri, resolveRelative } from '../../core/world/paths';
 import { worldUriOf as worldUriOfFile } from '../../core/analyzeFile';
 import { headingTree } from '../../core/skills/navigation';
 import { scanMarkdown } from '../../core/skills/markdown';
@@ -235,19 +236,33 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
       return ownDiagnostics(diagnostics, 'world-').flatMap((d) => promptCodeActions(text, doc.uri, [fromLspDiagnostic(d)]).map((a) => ({ ...a, diagnostics: [d] })));
     },
     dependents(doc) {
-      if (seen.has(doc)) return [];
-      seen.add(doc);
       const w = worldUriOf(doc.uri, doc.kind);
-      return documents.get(w) ? [w] : [];
+      // The eval's routing cases run on the prompts (a prompt that goes missing stops the router), so it is re-checked on every edit.
+      const evalUri = resolveRelative(dirnameUri(w), 'world.eval.md');
+      const out = documents.get(evalUri) ? [evalUri] : [];
+      if (seen.has(doc)) return out;
+      seen.add(doc);
+      return documents.get(w) ? [w, ...out] : out;
     },
   };
+
+  /**
+   * The routing cases run on the router. world.json and the prompts are read through the recording
+   * host, so an edit of any of them (open or on disk) runs the cases again.
+   */
+  const casesOf = (doc: OpenDocument, ctx: FormatContext): CaseFindings =>
+    documents.cached(doc, 'world-eval-cases', '', (host) => routingCaseFindings(doc.doc.getText(), worldUriOf(doc.uri, doc.kind), host, new Date().toISOString()), ctx.host);
 
   const evalProvider: FormatProvider = {
     ...shared,
     diagnostics: (doc, ctx) => {
       const world = worldOf(doc, ctx);
-      return documents.cached(doc, 'world-eval', identity(world), () => analyzeEval(doc.doc.getText(), world));
+      const own = documents.cached(doc, 'world-eval', identity(world), () => analyzeEval(doc.doc.getText(), world));
+      return [...own, ...casesOf(doc, ctx).diagnostics];
     },
+    hover: (doc, pos, ctx) => routingCaseHover(doc.doc.getText(), pos, casesOf(doc, ctx)) ?? shared.hover!(doc, pos, ctx),
+    codeLens: (doc, ctx): CodeLens[] =>
+      casesOf(doc, ctx).lenses.map((l) => ({ range: l.range, command: { title: l.title, command: '' }, data: { uri: doc.uri, case: l.name, status: l.status } })),
     completion: (doc, pos, ctx) => evalCompletion(doc.doc.getText(), pos, worldOf(doc, ctx)),
     documentSymbols: markdownSymbols,
   };

@@ -1,0 +1,55 @@
+/**
+ * Which SKILL.md files are skills a client loads, and which are copies, samples or models of one
+ * (a template, an archive, translated documentation, a sample inside another skill's assets):
+ * findings on those are advice, and they clash with no skill by name. Path facts only.
+ */
+import type { TargetSet } from './targets';
+
+/** Folders whose SKILL.md files are copies, scaffolds or archives for other places, not skills loaded from here. */
+const NOT_LIVE_FOLDER = /^(?:\.?_?templates?|scaffolds?|assets|references|i18n|translations|locales|legacy|archived?|archives)$/i;
+/** A language folder of translated documentation (`docs/ja-JP`, `docs/zh-CN`, `docs/fr`). */
+const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2,4})?$/;
+
+/** Folders of a skill's own resources: a SKILL.md below one is a sample or a copy the skill carries. */
+const RESOURCE_FOLDER = /^(?:assets|references|scripts)$/i;
+
+/** True for a SKILL.md inside another skill's assets, references or scripts (below a `skills` folder): a sample or a copy the skill carries. */
+export function isSkillResource(uri: string): boolean {
+  const above = uriFolders(uri).slice(0, -1);
+  const skillsAt = above.findIndex((f) => /^skills?$/i.test(f));
+  return skillsAt >= 0 && above.slice(skillsAt + 2).some((f) => RESOURCE_FOLDER.test(f));
+}
+
+/**
+ * True when no client is known to load this file as a skill, so nothing it holds can stop one:
+ * a file not named exactly SKILL.md (clients look for that name); a SKILL.md inside another
+ * skill's assets, references or scripts (a sample or a copy it carries, in any folder); or a
+ * SKILL.md in no client folder and no plugin that sits in a template, scaffold, archive or
+ * translated documentation (`docs/ja-JP/…`). Its findings are advice (information) for every
+ * target. The file's own folder counts only when it cannot be a skill's name (`.templates`).
+ */
+export function notLoaded(uri: string, fileName: string, targets: TargetSet): boolean {
+  if (fileName !== 'SKILL.md') return true;
+  if (isSkillResource(uri)) return true;
+  if (!targets.fallback) return false;
+  const folders = uriFolders(uri);
+  const above = folders.slice(0, -1);
+  const own = folders[folders.length - 1] ?? '';
+  const considered = /^[._]/.test(own) ? folders : above;
+  return considered.some((f, i) => NOT_LIVE_FOLDER.test(f) || (i > 0 && considered[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)));
+}
+
+/** The folder names of a URI's path, decoded, the file's own folder last. */
+function uriFolders(uri: string): string[] {
+  const path = uri.replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, '');
+  return path
+    .split('/')
+    .slice(1, -1)
+    .map((f) => {
+      try {
+        return decodeURIComponent(f);
+      } catch {
+        return f; // a stray `%` in a folder name: compared as written
+      }
+    });
+}
