@@ -20,6 +20,12 @@ export interface LspClient {
   /** Resolves with the next diagnostics for `uri` that satisfy `pred` (rejects after a deadline). */
   diagnostics(uri: string, pred?: (p: PublishDiagnosticsParams) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
   request<R>(method: string, params: unknown): Promise<R>;
+  /** How many times the server announced a change of its workspace index (agentFiles/workspaceIndexChanged). */
+  indexChanges(): number;
+  /** How many notifications the server has sent so far (diagnostics, logs, index changes…). */
+  notifications(): number;
+  /** Resolves once the server has sent more than `seen` notifications (at once if it already has). */
+  notifiedAfter(seen: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -72,8 +78,28 @@ export interface ClientOptions {
 export async function connectClient(connection: MessageConnection, options: ClientOptions, stop: () => Promise<void>): Promise<LspClient> {
   const logs: string[] = [];
   const waiting: { uri: string; pred: (p: PublishDiagnosticsParams) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
-  connection.onNotification('window/logMessage', (p: { message: string }) => void logs.push(p.message));
+  let notified = 0;
+  let indexChanges = 0;
+  const notifyWaiters: { after: number; resolve: () => void }[] = [];
+  /** Counts a notification and wakes whoever waits for one (see waitFor in lspWorkspace.ts). */
+  const count = () => {
+    notified++;
+    for (let i = notifyWaiters.length - 1; i >= 0; i--)
+      if (notified > notifyWaiters[i]!.after) {
+        notifyWaiters[i]!.resolve();
+        notifyWaiters.splice(i, 1);
+      }
+  };
+  connection.onNotification('window/logMessage', (p: { message: string }) => {
+    logs.push(p.message);
+    count();
+  });
+  connection.onNotification('agentFiles/workspaceIndexChanged', () => {
+    indexChanges++;
+    count();
+  });
   connection.onNotification('textDocument/publishDiagnostics', (p: PublishDiagnosticsParams) => {
+    count();
     for (let i = waiting.length - 1; i >= 0; i--) {
       const w = waiting[i]!;
       if (w.uri === p.uri && w.pred(p)) {
@@ -107,13 +133,16 @@ export async function connectClient(connection: MessageConnection, options: Clie
     change(uri, version, contentChanges) {
       void connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges });
     },
-    diagnostics(uri, pred = () => true, timeoutMs = 5000) {
+    diagnostics(uri, pred = () => true, timeoutMs = 30_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no matching diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
         waiting.push({ uri, pred, resolve: (d) => (clearTimeout(timer), resolve(d)) });
       });
     },
     request: <R>(method: string, params: unknown) => connection.sendRequest(method, params) as Promise<R>,
+    indexChanges: () => indexChanges,
+    notifications: () => notified,
+    notifiedAfter: (seen) => (notified > seen ? Promise.resolve() : new Promise((resolve) => notifyWaiters.push({ after: seen, resolve }))),
     stop,
   };
 }

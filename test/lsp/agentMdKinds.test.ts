@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { Diagnostic, DocumentSymbol, Hover } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
 
@@ -16,21 +17,24 @@ const fileUri = (name: string) => URI.file(path.join(root, name, 'AGENT.md')).to
 const textOf = (name: string) => fs.readFileSync(path.join(root, name, 'AGENT.md'), 'utf8');
 const codes = (ds: Diagnostic[]) => ds.map((d) => d.code);
 
-async function openAndWait(name: string, text = textOf(name)): Promise<Diagnostic[]> {
-  const pending = client.diagnostics(fileUri(name));
-  client.open(fileUri(name), text, 'markdown', 1);
+/** The first diagnostics of a file opened as it is on disk; opened once, by whichever test needs it first. */
+const opened = new Map<string, Promise<Diagnostic[]>>();
+function openAndWait(name: string): Promise<Diagnostic[]> {
+  let pending = opened.get(name);
+  if (!pending) {
+    pending = client.diagnostics(fileUri(name));
+    client.open(fileUri(name), textOf(name), 'markdown', 1);
+    opened.set(name, pending);
+  }
   return pending;
 }
+let plainVersion = 1;
 
 before(async () => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-agentmd-kinds-')));
   fs.cpSync(FIX, root, { recursive: true });
   client = await startClient({ rootUri: URI.file(root).toString() });
-  const deadline = Date.now() + 5000;
-  while ((await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.length < 6) {
-    if (Date.now() > deadline) throw new Error('the workspace was never indexed');
-    await new Promise((r) => setTimeout(r, 30));
-  }
+  await waitForIndex(client, (files) => files.length >= 6);
 });
 after(async () => {
   await shutdown(client);
@@ -71,6 +75,8 @@ test('the index says which kind each AGENT.md is; an instruction file is not an 
 });
 
 test('the hover on the first line says which kind the file is', async () => {
+  await openAndWait('plain');
+  await openAndWait('metadata');
   const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri: fileUri('plain') }, position: { line: 0, character: 2 } });
   assert.match((h.contents as { value: string }).value, /^\*\*AGENT\.md: instruction file\*\*.*It has no frontmatter/);
   const syms = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri: fileUri('metadata') } });
@@ -82,17 +88,18 @@ test('the hover on the first line says which kind the file is', async () => {
 
 test('extends to an instruction file is reported, and clears when that file becomes an agent', async () => {
   const child = fileUri('child');
-  const first = client.diagnostics(child);
-  client.open(child, textOf('child'), 'markdown', 1);
-  const ds = await first;
+  await openAndWait('plain');
+  const ds = await openAndWait('child');
   assert.deepEqual(
     ds.map((d) => [d.code, d.range.start.line, d.range.start.character, d.range.end.character]),
     [['agent-extends-not-agent', 3, 9, 26]],
   );
   // The parent (already open) gains OS Protocol frontmatter: the child is checked again.
   const cleared = client.diagnostics(child, (p) => p.diagnostics.length === 0);
-  client.change(fileUri('plain'), 2, [
-    { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '---\nname: lighthouse\ndescription: Keeps the logs\n---\n' },
-  ]);
+  client.change(fileUri('plain'), ++plainVersion, [{ text: `---\nname: lighthouse\ndescription: Keeps the logs\n---\n${textOf('plain')}` }]);
   assert.deepEqual(await cleared, []);
+  // The parent is an instruction file again for the other tests.
+  const back = client.diagnostics(child, (p) => p.diagnostics.length === 1);
+  client.change(fileUri('plain'), ++plainVersion, [{ text: textOf('plain') }]);
+  await back;
 });

@@ -1,4 +1,4 @@
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { closeOpenedAfterEach, waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { cursor, joinLines } from '../helpers/markers';
 import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
@@ -37,12 +38,11 @@ before(async () => {
   fs.mkdirSync(path.join(root, 'root'));
   fs.writeFileSync(path.join(root, 'root', 'AGENT.md'), '---\nname: root\ndescription: The root agent\n---\nRoot rules.\n');
   client = await startClient({ rootUri: URI.file(root).toString() });
-  const deadline = Date.now() + 5000;
-  while ((await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.length < 2) {
-    if (Date.now() > deadline) throw new Error('the workspace was never indexed');
-    await new Promise((r) => setTimeout(r, 30));
-  }
+  await waitForIndex(client, (files) => files.length >= 2);
+  closeOpened = closeOpenedAfterEach(client);
 });
+let closeOpened: () => Promise<void>;
+afterEach(() => closeOpened());
 after(async () => {
   await shutdown(client);
   fs.rmSync(root, { recursive: true, force: true });
@@ -66,7 +66,7 @@ test('the index entry of an AGENT.md carries its name, description, identity and
 });
 
 test('diagnostics after didOpen: a numeric version and an unknown parent, on their values', async () => {
-  const uri = fileUri('child', 'AGENT.md');
+  const uri = fileUri('child-open', 'AGENT.md');
   const pending = client.diagnostics(uri);
   client.open(uri, CHILD, 'markdown', 1);
   const ds = await pending;
@@ -79,7 +79,10 @@ test('diagnostics after didOpen: a numeric version and an unknown parent, on the
 });
 
 test('an incremental didChange to an indexed parent name clears the unresolved extends', async () => {
-  const uri = fileUri('child', 'AGENT.md');
+  const uri = fileUri('child-edit', 'AGENT.md');
+  const v1 = client.diagnostics(uri);
+  client.open(uri, CHILD, 'markdown', 1);
+  await v1;
   const v2 = client.diagnostics(uri, (p) => p.version === 2);
   client.change(uri, 2, [{ range: { start: { line: 4, character: 9 }, end: { line: 4, character: 15 } }, text: 'base' }]);
   assert.deepEqual(
@@ -89,7 +92,7 @@ test('an incremental didChange to an indexed parent name clears the unresolved e
 });
 
 test('code actions: quote a numeric version; use the schema workflow id', async () => {
-  const uri = fileUri('child', 'AGENT.md');
+  const uri = fileUri('child-fix', 'AGENT.md');
   const opened = client.diagnostics(uri, (p) => p.version === 10);
   client.open(uri, CHILD.replace('extends: parent', 'extends: base\nworkflows:\n  - orchestrator-worker'), 'markdown', 10);
   const ds = await opened;
@@ -109,14 +112,14 @@ test('code actions: quote a numeric version; use the schema workflow id', async 
 });
 
 test('definition on extends jumps to the parent name in its AGENT.md', async () => {
-  const uri = fileUri('child', 'AGENT.md');
+  const uri = fileUri('child-definition', 'AGENT.md');
   client.open(uri, CHILD.replace('parent', 'base'), 'markdown', 20);
   const locs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line: 4, character: 10 } });
   assert.deepEqual(locs, [{ uri: fileUri('base', 'AGENT.md'), range: { start: { line: 1, character: 6 }, end: { line: 1, character: 10 } } }]);
 });
 
 test('completion after extends: offers the indexed agents', async () => {
-  const uri = fileUri('child', 'AGENT.md');
+  const uri = fileUri('child-completion', 'AGENT.md');
   const { text, position } = cursor(CHILD.replace('extends: parent', 'extends: $0'));
   client.open(uri, text, 'markdown', 30);
   const items = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position });
@@ -124,14 +127,14 @@ test('completion after extends: offers the indexed agents', async () => {
 });
 
 test('hover on extends shows the inheritance chain from the index', async () => {
-  const uri = fileUri('child', 'AGENT.md');
+  const uri = fileUri('child-hover', 'AGENT.md');
   client.open(uri, CHILD.replace('parent', 'base'), 'markdown', 40);
   const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position: { line: 4, character: 10 } });
   assert.equal((h.contents as { value: string }).value, 'Inherits from: `child` → `base` → `root`');
 });
 
 test('document symbols: the agent with its keys, then the body headings', async () => {
-  const uri = fileUri('child', 'AGENT.md');
+  const uri = fileUri('child-symbols', 'AGENT.md');
   client.open(uri, CHILD, 'markdown', 50);
   const syms = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
   assert.deepEqual(

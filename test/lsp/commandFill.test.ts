@@ -1,8 +1,9 @@
 /** Filling commands and the template lint over stdio against the built server. */
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CodeAction } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { closeOpenedAfterEach } from '../helpers/lspWorkspace';
 import { joinLines } from '../helpers/markers';
 import { applyEdit } from '../../server/src/core/text';
 
@@ -21,8 +22,11 @@ const AGENT = joinLines(
 const URI = 'file:///ws/ops.agent.3md';
 
 let client: TestClient;
+let closeOpened: () => Promise<void>;
+afterEach(() => closeOpened());
 before(async () => {
   client = await startClient();
+  closeOpened = closeOpenedAfterEach(client);
 });
 after(() => client.stop());
 

@@ -6,9 +6,10 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { CodeAction, Diagnostic, DocumentLink, Hover, Location, WorkspaceSymbol } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { waitFor, waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { cursor, joinLines } from '../helpers/markers';
-import type { InstructionsInEffectResult, WorkspaceIndexResult } from '../../server/src/core/indexTypes';
+import type { InstructionsInEffectResult } from '../../server/src/core/indexTypes';
 
 let root: string;
 let client: TestClient;
@@ -30,22 +31,25 @@ before(async () => {
   write('.github/instructions/ts.instructions.md', '---\napplyTo: "src/**/*.ts"\n---\n# TypeScript\n');
   write('src/app/main.ts', 'export {};\n');
   client = await startClient({ rootUri: URI.file(root).toString() });
-  const deadline = Date.now() + 5000;
-  while ((await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.filter((f) => f.instructions).length < 4) {
-    if (Date.now() > deadline) throw new Error('the workspace was never indexed');
-    await new Promise((r) => setTimeout(r, 30));
-  }
+  await waitForIndex(client, (files) => files.filter((f) => f.instructions).length >= 4);
 });
 after(async () => {
   await shutdown(client);
   fs.rmSync(root, { recursive: true, force: true });
 });
 
+/** Opens CLAUDE.md once, for whichever test needs it first; its first diagnostics. */
+let claudeOpened: Promise<Diagnostic[]> | undefined;
+function openClaude(): Promise<Diagnostic[]> {
+  if (!claudeOpened) {
+    claudeOpened = client.diagnostics(fileUri('CLAUDE.md'));
+    client.open(fileUri('CLAUDE.md'), CLAUDE, 'markdown', 1);
+  }
+  return claudeOpened;
+}
+
 test('a CLAUDE.md gets diagnostics for a missing import and a command with no script', async () => {
-  const uri = fileUri('CLAUDE.md');
-  const pending = client.diagnostics(uri);
-  client.open(uri, CLAUDE, 'markdown', 1);
-  const ds: Diagnostic[] = await pending;
+  const ds = await openClaude();
   assert.deepEqual(
     ds.map((d) => [d.code, d.range.start.line, d.range.start.character]),
     [
@@ -58,6 +62,7 @@ test('a CLAUDE.md gets diagnostics for a missing import and a command with no sc
 
 test('definition on an import goes to the imported file; document links cover it', async () => {
   const uri = fileUri('CLAUDE.md');
+  await openClaude();
   const { position } = cursor(CLAUDE.replace('@docs/arch', '@docs/ar$0ch'));
   const locs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position });
   assert.deepEqual(
@@ -73,32 +78,34 @@ test('definition on an import goes to the imported file; document links cover it
 
 test('hover on an import shows the first lines of the target', async () => {
   const uri = fileUri('CLAUDE.md');
+  await openClaude();
   const { position } = cursor(CLAUDE.replace('@docs/arch', '@docs/ar$0ch'));
   const h = await client.request<Hover>('textDocument/hover', { textDocument: { uri }, position });
   assert.match((h.contents as { value: string }).value, /# Architecture\n\nThree layers\./);
 });
 
 test('find references on a file lists the files that import it', async () => {
-  // Asked from an instruction file that another one imports.
-  write('docs/CLAUDE.md', '# Docs\n');
-  fs.writeFileSync(path.join(root, 'CLAUDE.md'), CLAUDE.replace('@docs/gone.md', '@docs/CLAUDE.md'));
-  client.change(fileUri('CLAUDE.md'), 2, [{ text: CLAUDE.replace('@docs/gone.md', '@docs/CLAUDE.md') }]);
-  const target = fileUri('docs', 'CLAUDE.md');
+  // Asked from an instruction file that another one imports (a project of their own: the other tests keep CLAUDE.md as it is).
+  const importer = joinLines('# Refs', '', 'Read @docs/CLAUDE.md.', '');
+  write('refs/docs/CLAUDE.md', '# Docs\n');
+  write('refs/CLAUDE.md', importer);
+  client.open(fileUri('refs', 'CLAUDE.md'), importer, 'markdown', 1);
+  const target = fileUri('refs', 'docs', 'CLAUDE.md');
   client.open(target, '# Docs\n', 'markdown', 1);
-  const deadline = Date.now() + 5000;
-  let refs: Location[] = [];
-  while (Date.now() < deadline) {
-    refs = await client.request<Location[]>('textDocument/references', {
-      textDocument: { uri: target },
-      position: { line: 0, character: 0 },
-      context: { includeDeclaration: false },
-    });
-    if (refs.length) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const refs = await waitFor(
+    client,
+    () =>
+      client.request<Location[]>('textDocument/references', {
+        textDocument: { uri: target },
+        position: { line: 0, character: 0 },
+        context: { includeDeclaration: false },
+      }),
+    (r) => r.length > 0,
+    'a reference to docs/CLAUDE.md',
+  );
   assert.deepEqual(
     refs.map((r) => [r.uri, r.range.start.line]),
-    [[fileUri('CLAUDE.md'), 2]],
+    [[fileUri('refs', 'CLAUDE.md'), 2]],
   );
 });
 

@@ -11,6 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { startClient, type TestClient } from '../helpers/lspClient';
+import { waitForLog } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
 
@@ -42,11 +43,7 @@ async function workspace(
   clients.push(client);
   /** The index's files on disk, relative, once the `n`-th scan has finished (its "indexed" log line). */
   const indexed = async (n: number): Promise<string[]> => {
-    const deadline = Date.now() + 10_000;
-    while (client.logs.filter((l) => /^indexed \d+ file/.test(l)).length < n) {
-      if (Date.now() > deadline) throw new Error(`scan ${n} never finished: ${client.logs.join(' | ')}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await waitForLog(client, /^indexed \d+ file/, n);
     const r = await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {});
     return r.files.map((f) => path.relative(root, URI.parse(f.uri).fsPath).split(path.sep).join('/')).sort();
   };

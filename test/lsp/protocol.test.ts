@@ -7,9 +7,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver-protocol';
 import type { DocumentSymbol } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/lspClient';
+import { waitForIndex } from '../helpers/lspWorkspace';
 
 const URI = 'file:///ws/probe.agent.3md';
 const TEXT = '---\n3md: 1.0\ntitle: Probe\n---\n@plane z=0 label="Probe" kind=identity\nYou probe.\n@plane z=1 label="search" kind=skill triggers="find"\nSearch.\n';
@@ -164,11 +167,7 @@ test('a 10,000-deep world.json on disk does not empty the workspace index; opene
     fs.writeFileSync(path.join(root, 'tool', 'SKILL.md'), '---\nname: tool\ndescription: A tool.\n---\nUse it.\n');
     const c = await startClient({ rootUri: Uri.file(root).toString() });
     try {
-      let files: { uri: string }[] = [];
-      for (let i = 0; i < 100 && files.length < 2; i++) {
-        files = (await c.request<{ files: { uri: string }[] }>('agentFiles/workspaceIndex', {})).files;
-        if (files.length < 2) await new Promise((r) => setTimeout(r, 100));
-      }
+      const files = await waitForIndex(c, (f) => f.length >= 2);
       assert.ok(
         files.some((f) => f.uri.endsWith('probe.agent.3md')),
         `the agent is indexed: ${JSON.stringify(files)}`,
@@ -231,4 +230,13 @@ test('a 5,000-deep fillCommand value is refused with InvalidParams and a message
   assert.match(reply.error!.message, /nested deeper than 64 levels/);
   const ok = await client.request<{ command: string | null }>('agentFiles/fillCommand', { uri, z: 1, values: { q: 'a b' } });
   assert.equal(ok.command, "rg 'a b'");
+});
+
+test('--version prints the version of package.json, as initialize does', async () => {
+  const pkg = JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { version: string };
+  const out = execFileSync(process.execPath, [resolve(__dirname, '../../dist/server.js'), '--version'], { encoding: 'utf8' });
+  assert.equal(out, `agent-files-language-server ${pkg.version}\n`);
+  const c = await startClient();
+  assert.equal(c.initialize.serverInfo?.version, pkg.version);
+  await c.stop();
 });

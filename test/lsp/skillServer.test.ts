@@ -1,4 +1,4 @@
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { closeOpenedAfterEach, waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { cursor, joinLines } from '../helpers/markers';
 import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
@@ -31,25 +32,22 @@ function write(rel: string, text: string): void {
   fs.writeFileSync(p, text);
 }
 
-/** Polls the index until `pred` holds: the background scan and re-indexing are asynchronous. */
-async function indexWhere(pred: (r: WorkspaceIndexResult) => boolean, timeoutMs = 5000): Promise<WorkspaceIndexResult> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {});
-    if (pred(r)) return r;
-    if (Date.now() > deadline) throw new Error(`index never matched: ${JSON.stringify(r.files.map((f) => f.uri))}`);
-    await new Promise((res) => setTimeout(res, 30));
-  }
+/** The index once `pred` holds: the background scan and re-indexing are asynchronous. */
+async function indexWhere(pred: (r: WorkspaceIndexResult) => boolean): Promise<WorkspaceIndexResult> {
+  return { files: await waitForIndex(client, (files) => pred({ files })) } as WorkspaceIndexResult;
 }
 
 const brief = (ds: Diagnostic[]) => ds.map((d) => [d.code, d.source, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]);
 
+let closeOpened: () => Promise<void>;
+afterEach(() => closeOpened());
 before(async () => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-skill-')));
   write('skills/pdf-reader/SKILL.md', SKILL.replace('PDF-Reader', 'pdf-reader'));
   write('skills/pdf-reader/references/REFERENCE.md', '# Reference\n\n## Usage\n\nRun it.\n');
   write('agents/reviewer/AGENT.md', '---\nname: reviewer\ndescription: Reviews pull requests\n---\nReview carefully.\n');
   client = await startClient({ rootUri: URI.file(root).toString() });
+  closeOpened = closeOpenedAfterEach(client);
   await indexWhere((r) => r.files.length >= 2);
 });
 after(async () => {
@@ -58,7 +56,10 @@ after(async () => {
 });
 
 test('the background scan indexes SKILL.md and AGENT.md from the workspace folder', async () => {
-  const r = await indexWhere((x) => x.files.length >= 2);
+  // A server of its own: the other tests open buffers, which the index shows ahead of the disk.
+  const fresh = await startClient({ rootUri: URI.file(root).toString() });
+  const r = { files: await waitForIndex(fresh, (files) => files.length >= 2) };
+  await fresh.stop();
   const skill = r.files.find((f) => f.uri === fileUri('skills/pdf-reader/SKILL.md'));
   const agent = r.files.find((f) => f.uri === fileUri('agents/reviewer/AGENT.md'));
   assert.ok(skill && agent, JSON.stringify(r.files.map((f) => f.uri)));
@@ -92,6 +93,9 @@ test('diagnostics after didOpen sit on the name value, with source, code and rul
 
 test('an incremental didChange re-checks: a missing reference appears, then the name fix clears the name errors', async () => {
   const uri = fileUri('skills/pdf-reader/SKILL.md');
+  const v1 = client.diagnostics(uri);
+  client.open(uri, SKILL, 'markdown', 1);
+  await v1;
   const v2 = client.diagnostics(uri, (p) => p.version === 2);
   client.change(uri, 2, [{ range: { start: { line: 5, character: 12 }, end: { line: 5, character: 22 } }, text: 'missing' }]);
   const d2 = await v2;

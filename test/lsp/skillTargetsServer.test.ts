@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { CodeAction, Hover } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { joinLines } from '../helpers/markers';
 import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
@@ -65,12 +66,7 @@ test('under .claude/skills/ the skill is checked for Claude Code: only the missp
   assert.match(value, /\| Claude Code \| read \|/);
   assert.match(value, /\*Other targets:\* .*skills-ref: rejected/);
 
-  const deadline = Date.now() + 5000;
-  let entry: WorkspaceIndexResult['files'][number] | undefined;
-  while (!entry?.targets && Date.now() < deadline) {
-    entry = (await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.find((f) => f.uri === skillUri());
-    if (!entry?.targets) await new Promise((r) => setTimeout(r, 30));
-  }
+  const entry = await entryWhere(client, skillUri(), (e) => !!e?.targets);
   assert.deepEqual(entry?.targets?.names, ['claude-code']);
 });
 
@@ -113,12 +109,7 @@ test("the 'targets' of .agent-files.json reach the hover, completion and index e
     });
     const labels = (Array.isArray(items) ? items : items.items).map((i) => i.label);
     assert.ok(!labels.includes('argument-hint'), labels.join(', '));
-    const deadline = Date.now() + 5000;
-    let entry: WorkspaceIndexResult['files'][number] | undefined;
-    while (entry?.targets?.names[0] !== 'skills-ref' && Date.now() < deadline) {
-      entry = (await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.find((f) => f.uri === uri);
-      if (entry?.targets?.names[0] !== 'skills-ref') await new Promise((r) => setTimeout(r, 30));
-    }
+    const entry = await entryWhere(client, uri, (e) => e?.targets?.names[0] === 'skills-ref');
     assert.deepEqual(entry?.targets?.names, ['skills-ref']);
   } finally {
     fs.rmSync(own, { recursive: true, force: true });
@@ -127,13 +118,8 @@ test("the 'targets' of .agent-files.json reach the hover, completion and index e
 
 /** The index entry of `uri` once `done` holds for it (the scan runs in the background). */
 async function entryWhere(client: TestClient, uri: string, done: (e: WorkspaceIndexResult['files'][number] | undefined) => boolean) {
-  const deadline = Date.now() + 5000;
-  let entry: WorkspaceIndexResult['files'][number] | undefined;
-  while (!done(entry) && Date.now() < deadline) {
-    entry = (await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.find((f) => f.uri === uri);
-    if (!done(entry)) await new Promise((r) => setTimeout(r, 30));
-  }
-  return entry;
+  const files = await waitForIndex(client, (fs) => done(fs.find((f) => f.uri === uri)), `the index entry of ${uri}`);
+  return files.find((f) => f.uri === uri);
 }
 
 test('a marketplace in the workspace makes its plugins’ skills Claude Code’s, and a manifest added later is heard', async () => {

@@ -1,4 +1,4 @@
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CodeLens, DocumentSymbol, FoldingRange, WorkspaceSymbol } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { closeOpenedAfterEach, waitFor, waitForIndex } from '../helpers/lspWorkspace';
 import { joinLines } from '../helpers/markers';
 import type { IndexedFile, RouteCandidate } from '../../server/src/core/indexTypes';
 
@@ -25,14 +26,24 @@ const AGENT = joinLines(
 let dir: string;
 let client: TestClient;
 let progress: unknown[];
+/** Resolves when the first scan's progress has ended. */
+let scanEnded: Promise<void>;
+let closeOpened: () => Promise<void>;
+afterEach(() => closeOpened());
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'agent-files-ws-'));
   mkdirSync(join(dir, 'agents'));
   writeFileSync(join(dir, 'agents', 'ops.agent.3md'), AGENT);
   writeFileSync(join(dir, 'notes.3md'), joinLines('---', '3md: 1', '---', 'plain notes'));
   client = await startClient({ rootUri: pathToFileURL(dir).href });
+  closeOpened = closeOpenedAfterEach(client);
   progress = [];
-  client.connection.onNotification('$/progress', (p: unknown) => void progress.push(p));
+  let ended: () => void;
+  scanEnded = new Promise((resolve) => (ended = resolve));
+  client.connection.onNotification('$/progress', (p: { value: { kind: string } }) => {
+    progress.push(p);
+    if (p.value.kind === 'end') ended();
+  });
 });
 after(async () => {
   await client.stop();
@@ -42,12 +53,7 @@ after(async () => {
 const opsUri = () => pathToFileURL(join(dir, 'agents', 'ops.agent.3md')).href;
 
 async function indexed(pred: (files: IndexedFile[]) => boolean): Promise<IndexedFile[]> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const r = await client.request<{ files: IndexedFile[] }>('agentFiles/workspaceIndex', {});
-    if (pred(r.files) || Date.now() > deadline) return r.files;
-    await new Promise((res) => setTimeout(res, 25));
-  }
+  return (await waitForIndex(client, (files) => pred(files as IndexedFile[]))) as IndexedFile[];
 }
 
 test('the background scan indexes agents from disk with their skills and dependencies', async () => {
@@ -81,9 +87,14 @@ test('route over the workspace ranks skills of every agent; fillCommand quotes t
 });
 
 test('an open buffer is ahead of disk in the index and a change notifies the client', async () => {
-  const changed = new Promise<void>((res) => client.connection.onNotification('agentFiles/workspaceIndexChanged', () => res()));
+  const announced = client.indexChanges();
   client.open(opsUri(), AGENT.replace('label="status"', 'label="health-check"'));
-  await changed;
+  await waitFor(
+    client,
+    () => client.indexChanges(),
+    (n) => n > announced,
+    'an agentFiles/workspaceIndexChanged notification',
+  );
   const files = await indexed((f) => f.some((x) => x.skills.some((s) => s.name === 'health-check')));
   assert.ok(files.find((f) => f.uri === opsUri())!.skills.some((s) => s.name === 'health-check'));
 });
@@ -137,7 +148,8 @@ test('document symbols, folding ranges and the links code lens', async () => {
   assert.deepEqual(lenses[2]!.command!.arguments![2], [{ uri: opsUri(), range: { start: { line: 7, character: 10 }, end: { line: 7, character: 11 } } }]);
 });
 
-test('indexing reports progress to a client that supports it', () => {
+test('indexing reports progress to a client that supports it', async () => {
+  await scanEnded;
   const kinds = progress.map((p) => (p as { value: { kind: string } }).value.kind);
   assert.equal(kinds[0], 'begin');
   assert.equal(kinds[kinds.length - 1], 'end');

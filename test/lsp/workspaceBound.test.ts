@@ -11,8 +11,8 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { CodeAction, Diagnostic, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/lspClient';
+import { waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
-import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
 
 let dir: string;
 let root: string;
@@ -55,11 +55,7 @@ before(async () => {
   fs.symlinkSync(path.join(outside, 'prompts'), path.join(root, '.agent-world', 'prompts'));
   fs.symlinkSync(path.join(outside, 'agents'), path.join(root, 'agents', 'shared'));
   client = await startClient({ rootUri: URI.file(root).toString() });
-  const deadline = Date.now() + 5000;
-  while ((await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.length < 3) {
-    if (Date.now() > deadline) throw new Error('the workspace was never indexed');
-    await new Promise((r) => setTimeout(r, 30));
-  }
+  await waitForIndex(client, (files) => files.length >= 3);
 });
 after(async () => {
   await shutdown(client);

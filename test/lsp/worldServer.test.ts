@@ -1,4 +1,4 @@
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { closeOpenedAfterEach, waitForIndex } from '../helpers/lspWorkspace';
 import { cursor } from '../helpers/markers';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
@@ -29,6 +30,8 @@ const rangeIn = (text: string, needle: string) => {
 };
 const brief = (ds: Diagnostic[]) => ds.map((d) => [d.code, d.source, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character]);
 
+let closeOpened: () => Promise<void>;
+afterEach(() => closeOpened());
 before(async () => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-world-')));
   fs.mkdirSync(path.join(root, '.agent-world', 'prompts'), { recursive: true });
@@ -36,11 +39,8 @@ before(async () => {
   fs.writeFileSync(path.join(root, '.agent-world', 'prompts', 'sender.md'), SENDER);
   fs.writeFileSync(path.join(root, '.agent-world', 'prompts', 'receiver.md'), GOOD_PROMPT);
   client = await startClient({ rootUri: URI.file(root).toString() });
-  const deadline = Date.now() + 5000;
-  while ((await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.length < 1) {
-    if (Date.now() > deadline) throw new Error('the workspace was never indexed');
-    await new Promise((r) => setTimeout(r, 30));
-  }
+  closeOpened = closeOpenedAfterEach(client);
+  await waitForIndex(client, (files) => files.length >= 1);
 });
 after(async () => {
   await shutdown(client);

@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
+import { waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import type { CheckWorldResult, WorkspaceIndexResult } from '../../server/src/lsp/protocol';
 
@@ -87,11 +88,7 @@ before(async () => {
   write('broken/.agent-world/prompts/sender.md', 'You are the sender.\n\n@nobody take this.\n');
   write('broken/.agent-world/prompts/orphan.md', 'Nobody uses this prompt.\n');
   client = await startClient({ rootUri: URI.file(root).toString() });
-  const deadline = Date.now() + 5000;
-  while ((await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.filter((f) => f.kind === 'world').length < 2) {
-    if (Date.now() > deadline) throw new Error('the workspace was never indexed');
-    await new Promise((r) => setTimeout(r, 30));
-  }
+  await waitForIndex(client, (files) => files.filter((f) => f.kind === 'world').length >= 2);
 });
 after(async () => {
   await shutdown(client);
@@ -130,12 +127,8 @@ test('a node with no agent and a prompt path that escapes the project are indexe
   const edited = TEAM.replace('"plan": {\n        "agent": "orchestrator"\n      }', '"plan": {}').replace('prompts/worker_b.md', '../../outside.md');
   assert.notEqual(edited, TEAM);
   client.open(uri, edited, 'json', 1);
-  let world;
-  for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 30))) {
-    const { files } = await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {});
-    world = files.find((f) => f.uri === uri)?.world;
-    if (world?.nodes[0]?.agent === null) break;
-  }
+  const files = await waitForIndex(client, (fs) => fs.find((f) => f.uri === uri)?.world?.nodes[0]?.agent === null, 'the open world.json in the index');
+  const world = files.find((f) => f.uri === uri)?.world;
   assert.deepEqual(world?.nodes[0], { id: 'plan', agent: null, next: ['a', 'b'], range: keyRange(edited, 'plan') });
   assert.deepEqual(world?.agents[2], { id: 'worker_b', promptPath: '../../outside.md', range: keyRange(edited, 'worker_b') });
   client.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });

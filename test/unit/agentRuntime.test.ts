@@ -10,6 +10,7 @@ import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
 import { commandPlaceholders, fillCommand } from '../../server/src/core/agent/command';
 import { joinLines } from '../helpers/markers';
 import { genAgent, genRequests } from '../../scripts/genAgent';
+import { runs } from '../helpers/runs';
 
 const AGENT = joinLines(
   '---',
@@ -83,7 +84,7 @@ test('the indexed route equals the linear reference on random agents, request af
       const strip = (rs: ReturnType<typeof a.route>) => rs.map((r) => [r.skill.name, r.skill.z, r.score, [...r.hits]]);
       for (const req of [...requests, ...requests]) assert.deepEqual(strip(a.route(req)), strip(a.routeLinear(req)), `request=${req}`);
     }),
-    { numRuns: 200 },
+    { numRuns: runs(200) },
   );
 });
 
@@ -174,7 +175,7 @@ test('bare placeholders pass every value to a real /bin/sh as exactly one litera
           assert.deepEqual(got, ['--', ...values]);
         },
       ),
-      { numRuns: 150 },
+      { numRuns: runs(150) },
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import { completion } from '../../server/src/core/agent/features/completion';
 import { dirnameUri, isInside } from '../../server/src/core/world/paths';
 import { applySuppressions, findSuppressions } from '../../server/src/core/config/suppress';
 import { MAX_SUGGESTIONS, parseConfig, suggestCode } from '../../server/src/core/config/config';
-import { RULE_CODES } from '../../server/src/core/config/ruleCodes';
+import { RULE_CODES } from '../../server/src/core/rules';
 import type { Diagnostic } from '../../server/src/core/types';
 import { DiskAnalyses, fileKey } from '../../server/src/lsp/customRequests';
 

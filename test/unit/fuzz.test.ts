@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { assertInside, corpus, loadRegressions, mutate, properties } from '../helpers/fuzzInputs';
+import { runs } from '../helpers/runs';
 
 const props = properties();
 const byName = new Map(props.map((p) => [p.name, p]));
@@ -23,7 +24,7 @@ for (const p of props) {
   test(`fuzz ${p.name}: ${p.title}`, () => {
     fc.assert(
       fc.property(p.arbitrary, (input) => p.check(input)),
-      { numRuns: p.numRuns },
+      { numRuns: runs(p.numRuns) },
     );
   });
 }

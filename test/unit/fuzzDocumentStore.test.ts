@@ -11,6 +11,7 @@ import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { joinLines } from '../helpers/markers';
 import { snapshot } from '../helpers/snapshot';
 import { corpus } from '../helpers/fuzzInputs';
+import { runs } from '../helpers/runs';
 
 const URI = 'file:///ws/agent.3md';
 const TEXT = joinLines('---', '3md: 1.0', 'title: T', '---', '@plane z=0 kind=identity', 'abc', '@plane z=1 label="a" triggers="a"', 'def', '');
@@ -101,6 +102,6 @@ test('any sequence of change batches leaves the tree equal to a full parse of th
         }
       });
     }),
-    { numRuns: 300 },
+    { numRuns: runs(300) },
   );
 });

@@ -6,6 +6,7 @@ import { compileGlob, GLOB_LIMITS } from '../../server/src/core/glob';
 import { InMemoryHost } from '../../server/src/core/host';
 import { analyzeInstructions } from '../../server/src/core/instructions';
 import { isIgnored, parseConfig } from '../../server/src/core/config';
+import { runs } from '../helpers/runs';
 
 const reference = (glob: string, path: string) => picomatch(glob, { dot: true })(path);
 
@@ -20,7 +21,7 @@ test('the bounded matcher agrees with picomatch on generated globs and paths', (
       if (c.tooCostly) return;
       for (const p of paths) assert.equal(c.match(p), reference(g, p), `${g} against ${p}`);
     }),
-    { numRuns: 3000, seed: 31 },
+    { numRuns: runs(3000), seed: 31 },
   );
 });
 

@@ -9,6 +9,7 @@ import type { TextEdit } from '../../server/src/core/types';
 import { joinLines } from '../helpers/markers';
 import { snapshot } from '../helpers/snapshot';
 import { genAgent } from '../../scripts/genAgent';
+import { runs } from '../helpers/runs';
 
 const BASE = joinLines(
   '---',
@@ -82,7 +83,7 @@ function replay(edits: { a: number; len: number; ins: string[] }[], giveText: bo
 test('incremental re-parse equals a full parse after every edit of random edit sequences', () => {
   fc.assert(
     fc.property(edits, (e) => replay(e, true)),
-    { numRuns: 300 },
+    { numRuns: runs(300) },
   );
 });
 
@@ -90,7 +91,7 @@ test('without the new text, the re-parse keeps its own text: the same tree and t
   const norm = (t: string) => t.replace(/\r\n/g, '\n');
   fc.assert(
     fc.property(edits, (e) => replay(e, false, (doc, text) => assert.equal(norm(doc.getText()), norm(text)))),
-    { numRuns: 200 },
+    { numRuns: runs(200) },
   );
 });
 
@@ -119,7 +120,7 @@ function analysedEdits(base: string, fragments: string[], analyseEvery: boolean)
 }
 
 test('diagnostics after any edits equal a fresh analysis, whether or not each edit was analysed', () => {
-  fc.assert(analysedEdits(BASE, FRAGMENTS, false), { numRuns: 300 });
+  fc.assert(analysedEdits(BASE, FRAGMENTS, false), { numRuns: runs(300) });
 });
 
 /** The segments of `next` that are `prev`'s own objects, and how many `next` has (the head counted as one). */
@@ -294,7 +295,7 @@ const AGENT_FRAGMENTS = [
 ];
 
 test('diagnostics of an agent analysed after every edit equal a fresh analysis', () => {
-  fc.assert(analysedEdits(AGENT, AGENT_FRAGMENTS, true), { numRuns: 300 });
+  fc.assert(analysedEdits(AGENT, AGENT_FRAGMENTS, true), { numRuns: runs(300) });
 });
 
 /** Two cycles (one of three planes that all link to each other, one self-link) between isolated planes. */
@@ -335,8 +336,8 @@ const CYCLIC_FRAGMENTS = [
 ];
 
 test('diagnostics of an agent with several cycles, analysed after every edit or some, equal a fresh analysis', () => {
-  fc.assert(analysedEdits(CYCLIC_AGENT, CYCLIC_FRAGMENTS, true), { numRuns: 300 });
-  fc.assert(analysedEdits(CYCLIC_AGENT, CYCLIC_FRAGMENTS, false), { numRuns: 200 });
+  fc.assert(analysedEdits(CYCLIC_AGENT, CYCLIC_FRAGMENTS, true), { numRuns: runs(300) });
+  fc.assert(analysedEdits(CYCLIC_AGENT, CYCLIC_FRAGMENTS, false), { numRuns: runs(200) });
 });
 
 test('closing a fence revives the planes it hid: the same content, moved where they are, equal to a full parse', () => {
@@ -456,7 +457,7 @@ test('random edits of a long agent with fences opened and closed equal a full pa
         assert.deepEqual(snapshot(doc), snapshot(parseThreeMd(text)));
       }
     }),
-    { numRuns: 60 },
+    { numRuns: runs(60) },
   );
 });
 

@@ -13,6 +13,7 @@ import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
 import { applyEdit } from '../../server/src/core/text';
 import { genAgent } from '../../scripts/genAgent';
 import { snapshot } from '../helpers/snapshot';
+import { runs } from '../helpers/runs';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
@@ -52,7 +53,7 @@ test('replacing items makes new lists and leaves every earlier list with its own
       const expected = range(n).filter((i) => arrays[0]![i] !== arrays[arrays.length - 1]![i]);
       assert.deepEqual([...Vec.changed(first, last)!], expected);
     }),
-    { numRuns: 100 },
+    { numRuns: runs(100) },
   );
   assert.equal(Vec.changed(Vec.of([1, 2]), Vec.of([1])), null);
   const v = Vec.of(range(40));
@@ -93,7 +94,7 @@ test('a list made of the first items of another and new ones holds them in order
       assert.deepEqual([...Vec.changed(v, Vec.of(expected))!], []);
       for (let i = 0; i < Math.min(keep, size); i++) assert.equal(v.get(i), prev.get(i));
     }),
-    { numRuns: 200 },
+    { numRuns: runs(200) },
   );
 });
 

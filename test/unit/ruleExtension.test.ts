@@ -15,6 +15,7 @@ import { attributeOf } from '../../server/src/core/agent/model';
 import { applyEdit, LineIndex } from '../../server/src/core/text';
 import type { TextEdit } from '../../server/src/core/types';
 import { joinLines } from '../helpers/markers';
+import { runs } from '../helpers/runs';
 
 const NAMED_LIKE_IDENTITY: DocumentRule = {
   name: 'skill-named-like-identity',
@@ -93,7 +94,7 @@ test('a rule registered through the extension point is right on the incremental 
         }
         assert.deepEqual(diagnosticsOf(doc), diagnosticsOf(parseThreeMd(text)));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   } finally {
     for (const u of unregister) u();

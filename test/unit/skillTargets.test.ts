@@ -92,6 +92,7 @@ const SAMPLES: Record<string, { text: string; dir?: string; files?: Record<strin
   'skill-anchor-missing': { text: fm(OK, '[a](#nope)\n') },
   'skill-reference-outside': { text: fm(OK, '[a](../x.md)\n') },
   'skill-fence-unclosed': { text: fm(OK, '```bash\nrun it\n') },
+  'skill-reference-absolute': { text: fm(OK, 'See [the guide](/Users/me/skills/pdf/references/guide.md).\n') },
 };
 /** Rules that need more than one file; tested in skillRules.test.ts and over the server. */
 const CROSS_FILE = new Set(['skill-duplicate-name']);

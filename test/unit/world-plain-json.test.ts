@@ -11,6 +11,7 @@ import { parseWorld, type Field, type WorldModel } from '../../server/src/core/w
 import { worldJsonOccurrences } from '../../server/src/core/world/symbols';
 import { worldRing } from '../../scripts/genHostile';
 import { BASE_URI, baseHost, baseWorld, fixtureHost, worldUri } from '../fixtures/world/helpers';
+import { runs } from '../helpers/runs';
 
 /** A tree as plain data (parent links as the path of the parent), for deepEqual. */
 function plainTree(n: Node | undefined, path = ''): unknown {
@@ -175,7 +176,7 @@ test('the plain-JSON rows accept exactly the texts jsonc-parser parses without a
       assert.equal(tape !== undefined, errors.length === 0 && tree !== undefined, JSON.stringify(t));
       if (tape) assert.deepEqual(plainTree(tape.node(0)), plainTree(tree));
     }),
-    { numRuns: 2000 },
+    { numRuns: runs(2000) },
   );
 });
 

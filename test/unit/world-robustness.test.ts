@@ -8,6 +8,7 @@ import { analyzePrompt } from '../../server/src/core/world/prompt';
 import { worldCompletion, promptCompletion } from '../../server/src/core/world/completion';
 import { worldHover } from '../../server/src/core/world/hover';
 import { BASE_URI, baseWorld } from '../fixtures/world/helpers';
+import { runs } from '../helpers/runs';
 
 const jsonish = fc.oneof(
   fc.string(),
@@ -23,7 +24,7 @@ test('world analysis, completion and hover never throw on arbitrary or truncated
       worldHover(r.world, BASE_URI, text, { line, character });
       for (const d of r.diagnostics) assert.ok(d.code.startsWith('world-'));
     }),
-    { numRuns: 300 },
+    { numRuns: runs(300) },
   );
 });
 
@@ -36,6 +37,6 @@ test('prompt and eval analysis never throw on arbitrary Markdown', () => {
       analyzeEval('```json\n' + text + '\n```', w);
       promptCompletion(text, { line: 0, character: 3 }, w);
     }),
-    { numRuns: 300 },
+    { numRuns: runs(300) },
   );
 });

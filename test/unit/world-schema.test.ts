@@ -45,16 +45,6 @@ test('text that is not JSON gets no schema diagnostics (the JSON error is report
   assert.deepEqual(worldSchemaDiagnostics('{ "world": '), []);
 });
 
-test('30,000 agents that each fail the schema get every finding without quadratic cost (a $ref call copied the error list: 12 s)', () => {
-  const agents: Record<string, unknown> = {};
-  for (let i = 0; i < 30_000; i++) agents[`a${i}`] = { promptPath: `prompts/a${i}.md`, bogus: 1 };
-  const text = JSON.stringify({ world: { id: 'w', name: 'w' }, workflow: { type: 'sequential-pipeline', entry: 'n', entryAgent: 'a0', nodes: {}, edges: {} }, agents });
-  const started = performance.now();
-  const ds = worldSchemaDiagnostics(text);
-  assert.ok(performance.now() - started < 10_000, 'finishes well inside 10 s');
-  assert.equal(ds.filter((d) => d.message.includes('bogus')).length, 30_000);
-});
-
 test('inlining the schema definitions keeps a definition that refers to itself as a $ref', () => {
   const schema = {
     $defs: { id: { type: 'string' }, tree: { type: 'object', properties: { kids: { items: { $ref: '#/$defs/tree' } } } } },

@@ -1,22 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { analyzeWorld } from '../../server/src/core/world';
-import { InMemoryHost } from '../../server/src/core/host';
-
-const URI = 'file:///ws/.agent-world/world.json';
-
-function world(n: number, edges: [number, number][], requires: [number, number][], extra: Record<string, string[]> = {}): string {
-  const nodes: Record<string, unknown> = {};
-  const agents: Record<string, unknown> = {};
-  for (let i = 0; i < n; i++) {
-    nodes[`n${i}`] = { agent: `a${i}`, requires: requires.filter(([a]) => a === i).map(([, b]) => `n${b}`) };
-    agents[`a${i}`] = { role: 'r', promptPath: `prompts/a${i}.md` };
-  }
-  const e: Record<string, string[]> = { ...extra };
-  for (const [a, b] of edges) (e[`n${a}`] ??= []).push(`n${b}`);
-  return JSON.stringify({ world: { id: 'w', name: 'w' }, workflow: { type: 'sequential-pipeline', entry: 'n0', nodes, edges: e }, agents });
-}
+import { joins, world } from '../helpers/worldGraphs';
+import { runs } from '../helpers/runs';
 
 /** The join findings by brute force: a search back from each node with a join. */
 function expectedJoins(n: number, edges: [number, number][], requires: [number, number][]): string[] {
@@ -56,14 +42,6 @@ function expectedJoins(n: number, edges: [number, number][], requires: [number, 
   return out;
 }
 
-const joins = (text: string) =>
-  analyzeWorld(text, URI, new InMemoryHost())
-    .diagnostics.filter((d) => d.code === 'world-unreachable-join')
-    .map((d) => {
-      const m = /^workflow\.nodes\.(\w+)\.requires "(\w+)" (can never|is not upstream)/.exec(d.message)!;
-      return `${m[1]} requires ${m[2]}: ${m[3] === 'can never' ? 'never' : 'not upstream'}`;
-    });
-
 test('world-unreachable-join: "not upstream" equals a search back from each join, on random graphs', () => {
   const pair = (n: number) => fc.tuple(fc.nat(n - 1), fc.nat(n - 1));
   fc.assert(
@@ -81,17 +59,10 @@ test('world-unreachable-join: "not upstream" equals a search back from each join
         assert.deepEqual(joins(world(n, edges, requires)), expectedJoins(n, edges, requires));
       },
     ),
-    { numRuns: 500 },
+    { numRuns: runs(500) },
   );
 });
 
 test('world-unreachable-join: an edge through a node that is not declared still orders the two nodes', () => {
   assert.deepEqual(joins(world(3, [[0, 1]], [[2, 1]], { n1: ['ghost'], ghost: ['n2'] })), []);
-});
-
-test('a world whose 30,000 nodes form one cycle, each requiring the one before, is checked at once', { timeout: 15_000 }, () => {
-  const n = 30_000;
-  const edges: [number, number][] = Array.from({ length: n }, (_, i) => [i, (i + 1) % n]);
-  const requires: [number, number][] = Array.from({ length: n }, (_, i) => [i, (i + n - 1) % n]);
-  assert.deepEqual(joins(world(n, edges, requires)), []);
 });

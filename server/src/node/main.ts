@@ -7,9 +7,10 @@ import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from '../lsp/server';
 import { createTransport } from './transport';
 import { nodeServerHost } from './workspaceFs';
+import { VERSION } from '../meta';
 
 if (process.argv.includes('--version')) {
-  process.stdout.write('agent-files-language-server 0.1.0\n');
+  process.stdout.write(`agent-files-language-server ${VERSION}\n`);
   process.exit(0);
 }
 if (!process.argv.some((a) => a === '--stdio' || a === '--node-ipc' || a.startsWith('--socket') || a.startsWith('--pipe'))) {

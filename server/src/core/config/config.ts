@@ -8,7 +8,7 @@ import { parseTree, findNodeAtLocation, getNodeValue, printParseErrorCode, type 
 import { LineIndex, trimEndWhere } from '../text';
 import type { Diagnostic, Range, Severity } from '../types';
 import { parseTargets, TARGETS, type Target } from '../skills';
-import { RULE_CODES } from './ruleCodes';
+import { RULE_CODES } from '../rules';
 
 export const CONFIG_FILE_NAME = '.agent-files.json';
 export { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';

@@ -7,29 +7,9 @@ import { skillCodeActions } from '../skills';
 import { LineIndex } from '../text';
 import type { Diagnostic, Range } from '../types';
 
-/** Every quick fix, by the code it fixes: safe, or why not. */
-export const QUICK_FIXES: Readonly<Record<string, { fix: string; safe: boolean; why: string }>> = {
-  'skill-yaml-colon-in-value': { fix: 'Quote the value', safe: true, why: 'the string clients read stays the same; strict YAML can now parse it' },
-  'skill-metadata-unquoted': { fix: 'Quote the value', safe: true, why: 'the value was already read as this text; quoting makes it a string for every reader' },
-  'agent-type-string': { fix: 'Quote the value', safe: true, why: 'keeps exactly what was written (`1.0` stays `1.0`, not the number 1)' },
-  'skill-name-not-lowercase': { fix: 'Lowercase the name', safe: false, why: 'renames the skill' },
-  'skill-name-directory-mismatch': { fix: 'Set name to the folder name', safe: false, why: 'renames the skill' },
-  'skill-field-typo': { fix: 'Rename the key', safe: false, why: 'a key that was ignored starts being read' },
-  'skill-unexpected-field': { fix: "Move under 'metadata:'", safe: false, why: 'a client that reads the key at the top level stops seeing it' },
-  'skill-file-missing': {
-    fix: 'Point the link at the file where it is, or create the file',
-    safe: false,
-    why: 'the link may have meant another file; creating one makes an empty file, which is not a text fix',
-  },
-  'instructions-link-missing': { fix: 'Point the link at the file where it is', safe: false, why: 'the link may have meant another file' },
-  'agent-workflow-not-schema': { fix: 'Replace with the schema id', safe: false, why: 'changes which workflow the agent runs' },
-  'world-legacy-dialect': { fix: 'Migrate legacy world.json', safe: false, why: 'rewrites the workflow graph' },
-  'world-prompt-not-found': { fix: 'Create the prompt from the template', safe: false, why: 'creates a file with new instructions' },
-  'world-missing-tool-prohibition': { fix: 'Add the rule line', safe: false, why: 'adds an instruction to the prompt' },
-  'tool-quoted-placeholder': { fix: 'Move the placeholder out of the quotes', safe: false, why: 'changes the command line' },
-  'tool-unsafe-placeholder': { fix: 'Remove the backslash or `$` / insert `--`', safe: false, why: 'changes the command line' },
-  'tool-control-character': { fix: 'Remove the character', safe: false, why: 'changes the command line' },
-};
+/** Every quick fix, by the code it fixes: safe, or why not (from the rule registries). */
+export { QUICK_FIXES } from '../rules';
+import { QUICK_FIXES } from '../rules';
 
 interface Edit {
   range: Range;

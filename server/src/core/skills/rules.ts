@@ -8,6 +8,7 @@
  * The reasons and sources per client are in docs/clients-fields.md.
  */
 import type { Diagnostic, Severity } from '../types';
+import type { QuickFix } from '../rules/types';
 import { labelList, TARGETS, type Target } from './targets';
 
 export type Level = Severity | 'off';
@@ -24,7 +25,33 @@ function lv(spec: string): Record<Target, Level> {
 export interface SkillRule {
   code: string;
   levels: Record<Target, Level>;
+  /** Its quick fix (docs/rules.md#quick-fixes). */
+  fix?: QuickFix;
+  /** The message says the same for every target: it never names the clients it speaks for. */
+  plainMessage?: true;
 }
+
+const FIX: Record<string, QuickFix> = {
+  'skill-yaml-colon-in-value': { title: 'Quote the value', safe: true, why: 'the string clients read stays the same; strict YAML can now parse it' },
+  'skill-metadata-unquoted': { title: 'Quote the value', safe: true, why: 'the value was already read as this text; quoting makes it a string for every reader' },
+  'skill-name-not-lowercase': { title: 'Lowercase the name', safe: false, why: 'renames the skill' },
+  'skill-name-directory-mismatch': { title: 'Set name to the folder name', safe: false, why: 'renames the skill' },
+  'skill-field-typo': { title: 'Rename the key', safe: false, why: 'a key that was ignored starts being read' },
+  'skill-unexpected-field': { title: 'Move under `metadata:`', safe: false, why: 'a client that reads the key at the top level stops seeing it' },
+  'skill-file-missing': {
+    title: 'Point the link at the file where it is, or create the file',
+    safe: false,
+    why: 'the link may have meant another file; creating one makes an empty file, which is not a text fix',
+  },
+};
+
+/** Rules the per-target table leaves out on purpose, and why (each is reported as the check says, for every target). */
+export const SKILL_RULES_OUTSIDE_TARGETS: Readonly<Record<string, { severity: Severity; also: Severity[]; why: string }>> = {
+  'skill-name-vscode-skipped': { severity: 'information', also: ['warning'], why: 'it speaks for VS Code about a skill VS Code is not a target of' },
+};
+
+/** Codes no longer reported, still accepted in .agent-files.json. */
+export const RETIRED_SKILL_RULES: readonly string[] = ['skill-argument-hint-unused'];
 
 //                                          spec ref  cc  codex cop gem  oc  cur
 const ROWS: [string, string][] = [
@@ -76,11 +103,20 @@ const ROWS: [string, string][] = [
   ['skill-file-missing', '                    W    W    W    W    W    W    W    W'],
   ['skill-anchor-missing', '                  I    I    I    I    I    I    I    I'],
   ['skill-reference-outside', '               I    I    I    I    I    I    I    I'],
+  ['skill-reference-absolute', '              W    W    W    W    W    W    W    W'],
   ['skill-fence-unclosed', '                  W    W    W    W    W    W    W    W'],
   ['skill-duplicate-name', '                  -    -    I    I    -    W    W    -'],
 ];
 
-export const SKILL_RULES: SkillRule[] = ROWS.map(([code, cells]) => ({ code, levels: lv(cells.trim()) }));
+/** Rules whose message is the same for every target. */
+const PLAIN_MESSAGE = new Set(['skill-reference-absolute']);
+
+export const SKILL_RULES: SkillRule[] = ROWS.map(([code, cells]) => ({
+  code,
+  levels: lv(cells.trim()),
+  ...(FIX[code] ? { fix: FIX[code] } : {}),
+  ...(PLAIN_MESSAGE.has(code) ? { plainMessage: true as const } : {}),
+}));
 export const SKILL_RULE_BY_CODE = new Map(SKILL_RULES.map((r) => [r.code, r]));
 
 /** What a target does with a frontmatter key. */
@@ -237,7 +273,7 @@ export function resolveFindings(findings: readonly Finding[], targets: readonly 
     // The reference's text where it speaks: for skills-ref, and for the specification where it judges alike.
     const reference = who.includes('skills-ref') || (who.includes('spec') && rule.levels.spec === rule.levels['skills-ref']);
     let message = !reference && clientMessage ? (typeof clientMessage === 'string' ? clientMessage : clientMessage(who)) : d.message;
-    if (!onlyBaseline && !reference) message += ` (${labelList(who)})`;
+    if (!onlyBaseline && !reference && !rule.plainMessage) message += ` (${labelList(who)})`;
     out.push({ ...d, severity: worst, message });
   }
   return out;

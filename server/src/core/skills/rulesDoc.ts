@@ -2,7 +2,7 @@
 import { SKILL_RULES, type Level } from './rules';
 import { TARGETS } from './targets';
 
-export const TABLE_START = '<!-- skill-targets-table:start (generated from server/src/core/skills/rules.ts by scripts/skillTargetsDoc.ts) -->';
+export const TABLE_START = '<!-- skill-targets-table:start (generated from server/src/core/skills/rules.ts by npm run generate) -->';
 export const TABLE_END = '<!-- skill-targets-table:end -->';
 
 const CELL: Record<Level, string> = { error: 'error', warning: 'warning', information: 'info', hint: 'hint', off: '·' };

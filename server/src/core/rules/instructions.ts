@@ -1,0 +1,28 @@
+/** Instruction-file rules: AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Claude Code rules files. */
+import { ruleMaker, type RuleInfo } from './types';
+
+const instructions = ruleMaker('instructions');
+
+export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
+  instructions('instructions-import-missing', 'warning'),
+  instructions('instructions-import-outside', 'information'),
+  instructions('instructions-import-cycle', 'warning'),
+  instructions('instructions-import-too-deep', 'warning'),
+  instructions('instructions-imports-unchecked', 'information'),
+  instructions('instructions-link-missing', 'warning', {
+    also: ['information'],
+    fix: { title: 'Point the link at the file where it is', safe: false, why: 'the link may have meant another file' },
+  }),
+  instructions('instructions-anchor-missing', 'information'),
+  instructions('instructions-link-absolute', 'warning'),
+  instructions('instructions-link-outside', 'warning'),
+  instructions('instructions-key-typo', 'warning'),
+  instructions('instructions-key-unknown', 'warning'),
+  instructions('instructions-glob-invalid', 'warning'),
+  instructions('instructions-glob-no-match', 'information'),
+  instructions('instructions-glob-too-costly', 'information'),
+  instructions('instructions-too-large', 'error'),
+  instructions('instructions-long', 'information'),
+  instructions('instructions-fence-unclosed', 'warning'),
+  instructions('instructions-command-undefined', 'warning'),
+];
