@@ -24,5 +24,5 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-too-large', 'error'),
   instructions('instructions-long', 'information'),
   instructions('instructions-fence-unclosed', 'warning'),
-  instructions('instructions-command-undefined', 'warning'),
+  instructions('instructions-command-undefined', 'warning', { also: ['information'] }),
 ];
