@@ -10,6 +10,7 @@
  */
 import { fillTemplate } from '../../server/src/core/agent/command';
 import { runCases, type Case, type CaseResult, type ShellRunner } from './shellRunners';
+import { prng } from './prng';
 
 /** Self-contained pieces of shell syntax, each a place where a scanner could lose track of the quoting. */
 export const FRAGMENTS: readonly string[] = [
@@ -89,18 +90,6 @@ const WRAPS: readonly ((s: string) => string)[] = [
   (s) => `rec -- ${s}`,
   (s) => `rec ${s} # c`,
 ];
-
-/** A small seeded generator (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Templates beyond the pairings: fragments around the placeholder, wrapped in one or two contexts, in a command. */
 export function generatedTemplates(count: number, seed = 1): string[] {

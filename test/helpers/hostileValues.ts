@@ -1,3 +1,4 @@
+import { prng } from './prng';
 /**
  * Values an attacker would type into a skill's input: shell syntax of every kind, quotes that try
  * to close the template's quoting, option-looking values, control characters and Unicode. Used
@@ -137,18 +138,6 @@ export const HAND_PICKED: readonly string[] = [
   '{"k":"v"}',
   '[1,"two"]',
 ];
-
-/** A small seeded generator (mulberry32): the same values on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = [
   "'",

@@ -4,17 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RouterConfig, RouterState } from '../../server/src/core/world/router/types';
 import { configOf, makeWorld, Run } from '../fixtures/world/routerHelpers';
-
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../helpers/prng';
 
 const WORLDS = [
   makeWorld(
