@@ -39,9 +39,10 @@ try {
   }
   check(r.status === 0, `npm install ${tgz.split('/').pop()}${r.status === 0 ? '' : `\n${r.stderr}`}`);
   mkdirSync(join(app, 'skills/good'), { recursive: true });
-  mkdirSync(join(app, 'skills/bad'), { recursive: true });
+  // In a folder clients load skills from, a SKILL.md without frontmatter is an error (elsewhere it is advice).
+  mkdirSync(join(app, '.agents/skills/bad'), { recursive: true });
   writeFileSync(join(app, 'skills/good/SKILL.md'), '---\nname: good\ndescription: Says hello. Use when greeting someone.\n---\nSay hello.\n');
-  writeFileSync(join(app, 'skills/bad/SKILL.md'), 'no frontmatter\n');
+  writeFileSync(join(app, '.agents/skills/bad/SKILL.md'), 'no frontmatter\n');
   // The package must not point at files it does not ship: every `//# sourceMappingURL=` names a
   // map in the package (the production build writes none), and every map shipped is named.
   const pkgDir = join(app, 'node_modules/agent-files');
@@ -65,7 +66,7 @@ try {
     good.status === 0 && /1 file checked: 0 errors/.test(good.stdout),
     `npx agent-files check on a clean skill exits 0 (${good.status}: ${good.stdout.trim()}${good.stderr.trim()})`,
   );
-  const bad = npx('check', '-f', 'sarif', 'skills');
+  const bad = npx('check', '-f', 'sarif', 'skills', '.agents');
   check(
     bad.status === 1 && JSON.parse(bad.stdout).runs[0].results.some((x) => x.ruleId === 'skill-frontmatter-missing'),
     `npx agent-files check -f sarif reports the broken skill and exits 1 (${bad.status})`,
