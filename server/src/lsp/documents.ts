@@ -5,16 +5,16 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { fileKindOf, type FileKind } from '../core/fileKinds';
+import { fileKindOf, type FileKind } from '../core/workspace/fileKinds';
 import { parseThreeMd } from '../core/threemd/parser';
 import { reparse } from '../core/threemd/incremental';
-import { LineIndex } from '../core/text';
-import { applyLspEdit } from '../core/lineMap';
+import { LineIndex } from '../core/text/text';
+import { applyLspEdit } from '../core/text/lineMap';
 import type { Range } from '../core/types';
 import type { ThreeMdDocument } from '../core/threemd/document';
-import { analyzeThreeMd, type ThreeMdAnalysis } from '../core/threemdAnalysis';
+import { analyzeThreeMd, type ThreeMdAnalysis } from '../core/agent/threemdAnalysis';
 import type { AgentDetection } from '../core/agent/detect';
-import { emptyHost, type IWorkspaceHost } from '../core/host';
+import { emptyHost, type IWorkspaceHost } from '../core/workspace/host';
 import { freezeShallow, normalizeUri, recordingHost, touches, type CacheStats, type DocumentCache } from './documentCache';
 
 /** What providers read of an open document. */

@@ -8,7 +8,7 @@
  * the code lenses, symbols and folding ranges the editor asks for next. A client that never pauses
  * gets the entry after four times the wait.
  */
-import type { IndexedFile } from '../core/indexTypes';
+import type { IndexedFile } from '../core/workspace/indexTypes';
 import type { DocumentStore, OpenDocument } from './documents';
 import type { FormatContext, FormatProvider } from './formats/provider';
 import type { LineModels } from './lineModel';

@@ -3,7 +3,7 @@
  * names and inheritance cycles are checked against every AGENT.md of the workspace index, with
  * open buffers ahead of it.
  */
-import { LineIndex } from '../../core/text';
+import { LineIndex } from '../../core/text/text';
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
 import {
   agentMdCompletion,
@@ -19,7 +19,7 @@ import {
   type AgentMdAnalysis,
   unresolvedExtends,
 } from '../../core/agentmd';
-import type { IndexedFile } from '../../core/indexTypes';
+import type { IndexedFile } from '../../core/workspace/indexTypes';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
 import { ownDiagnostics } from '../diagnostics';

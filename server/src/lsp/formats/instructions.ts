@@ -15,7 +15,7 @@ import {
   type InstructionAnalysis,
   type InstructionVariant,
 } from '../../core/instructions';
-import type { IndexedFile, IndexedInstructions } from '../../core/indexTypes';
+import type { IndexedFile, IndexedInstructions } from '../../core/workspace/indexTypes';
 import { countSeverities } from '../../core/types';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import { relinkAction } from '../../core/skills';

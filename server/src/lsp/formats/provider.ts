@@ -15,8 +15,8 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { Diagnostic, Position, Range } from '../../core/types';
-import type { IWorkspaceHost } from '../../core/host';
-import type { IndexedFile } from '../../core/indexTypes';
+import type { IWorkspaceHost } from '../../core/workspace/host';
+import type { IndexedFile } from '../../core/workspace/indexTypes';
 import type { AgentDetection } from '../../core/agent/detect';
 import type { OpenDocument } from '../documents';
 import type { RepositoryFacts, Target } from '../../core/skills';

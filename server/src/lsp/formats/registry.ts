@@ -1,5 +1,5 @@
 /** The provider of each file format. */
-import type { FileKind } from '../../core/fileKinds';
+import type { FileKind } from '../../core/workspace/fileKinds';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
 import { threeMdProvider } from './threemd';

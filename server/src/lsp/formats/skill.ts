@@ -20,9 +20,9 @@ import {
   type RepositoryFacts,
   type Target,
 } from '../../core/skills';
-import type { IWorkspaceHost } from '../../core/host';
+import type { IWorkspaceHost } from '../../core/workspace/host';
 import { skillSource } from '../../core/skills/source';
-import type { IndexedFile } from '../../core/indexTypes';
+import type { IndexedFile } from '../../core/workspace/indexTypes';
 import { countSeverities, type Range } from '../../core/types';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';

@@ -1,7 +1,7 @@
 /** The .3md provider: agent3md/1 and plain 3md, over the incremental parse of the open buffer. */
 import { CodeActionKind, type CodeLens, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { directiveAtLine, parseThreeMd } from '../../core/threemd/parser';
-import { analyzeThreeMd, type ThreeMdAnalysis } from '../../core/threemdAnalysis';
+import { analyzeThreeMd, type ThreeMdAnalysis } from '../../core/agent/threemdAnalysis';
 import { completion } from '../../core/agent/features/completion';
 import { hover } from '../../core/agent/features/hover';
 import { definition, prepareRename, references, rename, RenameError } from '../../core/agent/features/navigation';

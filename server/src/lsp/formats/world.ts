@@ -26,14 +26,14 @@ import {
 } from '../../core/world';
 import { nodesByAgent } from '../../core/world/graph';
 import { basenameUri, dirnameUri, resolveRelative } from '../../core/world/paths';
-import { worldUriOf as worldUriOfFile } from '../../core/analyzeFile';
+import { worldUriOf as worldUriOfFile } from '../../core/analysis/analyzeFile';
 import { headingTree } from '../../core/skills/navigation';
 import { scanMarkdown } from '../../core/skills/markdown';
-import { splitLines } from '../../core/text';
+import { splitLines } from '../../core/text/text';
 import { countSeverities, rangeContains, type Diagnostic, type Range } from '../../core/types';
 import { worldSchemaDiagnostics } from '../../core/world/schemaCheck';
-import type { FileKind } from '../../core/fileKinds';
-import type { IndexedFile, IndexedSkill, IndexedWorld, IndexedWorldAgent } from '../../core/indexTypes';
+import type { FileKind } from '../../core/workspace/fileKinds';
+import type { IndexedFile, IndexedSkill, IndexedWorld, IndexedWorldAgent } from '../../core/workspace/indexTypes';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './provider';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';

@@ -1,17 +1,17 @@
 /** Diagnostics for any supported file, by kind: the one place the CLI and the server share. */
-import type { Diagnostic } from './types';
-import type { IWorkspaceHost } from './host';
-import type { FileKind } from './fileKinds';
-import type { AgentDetection } from './agent/detect';
-import { parseThreeMd } from './threemd/parser';
-import { analyzeThreeMd } from './threemdAnalysis';
-import { analyzeSkill, duplicateSkillNames, type IndexedSkill, type RepositoryFacts, type SkillAnalysisOptions, type Target } from './skills';
-import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentIndexEntry } from './agentmd';
-import { analyzeEval, analyzePrompt, analyzeWorld, parseWorld, type WorldModel } from './world';
-import { worldSchemaDiagnostics } from './world/schemaCheck';
-import { dirnameUri, resolveRelative } from './world/paths';
-import { analyzeInstructions } from './instructions';
-import { agentMdKindOf } from './agentmd';
+import type { Diagnostic } from '../types';
+import type { IWorkspaceHost } from '../workspace/host';
+import type { FileKind } from '../workspace/fileKinds';
+import type { AgentDetection } from '../agent/detect';
+import { parseThreeMd } from '../threemd/parser';
+import { analyzeThreeMd } from '../agent/threemdAnalysis';
+import { analyzeSkill, duplicateSkillNames, type IndexedSkill, type RepositoryFacts, type SkillAnalysisOptions, type Target } from '../skills';
+import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentIndexEntry } from '../agentmd';
+import { analyzeEval, analyzePrompt, analyzeWorld, parseWorld, type WorldModel } from '../world';
+import { worldSchemaDiagnostics } from '../world/schemaCheck';
+import { dirnameUri, resolveRelative } from '../world/paths';
+import { analyzeInstructions } from '../instructions';
+import { agentMdKindOf } from '../agentmd';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;

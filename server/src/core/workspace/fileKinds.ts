@@ -1,6 +1,6 @@
 /** Which of our formats a path holds, judged by its name alone. */
 
-import { instructionVariantOf } from './instructions/files';
+import { instructionVariantOf } from '../instructions/files';
 
 export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions';
 
