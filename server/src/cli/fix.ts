@@ -6,7 +6,8 @@
  */
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { analyzeFile, type AnalyzeOptions } from '../core/analysis/analyzeFile';
+import { analyzeFile } from '../core/analysis/analyzeFile';
+import type { AnalyzeOptions } from '../core/analysis/fileAnalyses';
 import type { AgentDetection } from '../core/agent/detect';
 import { applyConfigToFile, applySafeFixes, unifiedDiff, type FoundConfig } from '../core/config';
 import type { FileKind } from '../core/workspace/fileKinds';

@@ -12,7 +12,8 @@ import { LineIndex } from '../core/text/text';
 import { applyLspEdit } from '../core/text/lineMap';
 import type { Range } from '../core/types';
 import type { ThreeMdDocument } from '../core/threemd/document';
-import { analyzeThreeMd, type ThreeMdAnalysis } from '../core/agent/threemdAnalysis';
+import type { ThreeMdAnalysis } from '../core/agent/threemdAnalysis';
+import { analyzeKind } from '../core/analysis/fileAnalyses';
 import type { AgentDetection } from '../core/agent/detect';
 import { emptyHost, type IWorkspaceHost } from '../core/workspace/host';
 import { freezeShallow, normalizeUri, recordingHost, touches, type CacheStats, type DocumentCache } from './documentCache';
@@ -262,7 +263,8 @@ export class DocumentStore {
   analysis(entry: OpenDocument): ThreeMdAnalysis | null {
     if (entry.kind !== '3md' || !entry.tree) return null;
     const tree = entry.tree;
-    return this.cached(entry, '3md', this.detection, () => analyzeThreeMd(tree, { fileName: uri2name(entry.uri), detection: this.detection }));
+    // The analysis reads the tree, which holds the text as lines: the text is not joined for it.
+    return this.cached(entry, '3md', this.detection, (host) => analyzeKind('3md', '', uri2name(entry.uri), host, { detection: this.detection, threeMd: tree }));
   }
 }
 

@@ -9,7 +9,7 @@ import { worldProviders } from './world';
 import { agentMdInstructions, instructionsAnalysis, instructionsProvider, instructionsSummary } from './instructions';
 import { countSeverities } from '../../core/types';
 
-export function createProviders(documents: DocumentStore): Partial<Record<FileKind, FormatProvider>> {
+export function createProviders(documents: DocumentStore): Record<FileKind, FormatProvider> {
   return {
     '3md': threeMdProvider((doc) => documents.analysis(doc)),
     skill: skillProvider(documents),

@@ -9,6 +9,7 @@ import { documentLinks, documentSymbols, foldingRanges, linkSourcesTo } from '..
 import { summarize } from '../../core/agent/features/summary';
 import { toolFixes, toolSuggestions, type ToolFix } from '../../core/agent/toolLint';
 import type { OpenDocument } from '../documents';
+import { diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import { RenameRefused, type FormatContext, type FormatProvider } from './provider';
 
 /** The analysis of an open .3md document, cached per version and settings by the store. */
@@ -20,7 +21,7 @@ export function threeMdProvider(analysisOf: AnalysisOf): FormatProvider {
     return a ? fn(a) : empty;
   };
   return {
-    diagnostics: (doc) => withA(doc, [], (a) => a.diagnostics),
+    diagnostics: (doc) => withA(doc, [], (a) => diagnosticsOfKind('3md', a, '')),
     completion: (doc, pos) => withA(doc, [], (a) => completion(a, pos)),
     hover: (doc, pos) => withA(doc, null, (a) => hover(a, pos)),
     definition: (doc, pos) => withA(doc, [], (a) => definition(a, doc.uri, pos)),
