@@ -44,7 +44,10 @@ try {
   console.log(`pre-commit ${dirty ? 'try-repo (the work tree has uncommitted changes)' : `run at ${rev.slice(0, 12)}`}`);
   const r = spawnSync('pre-commit', args, { cwd: repo, env, encoding: 'utf8' });
   const out = `${r.stdout}${r.stderr}`;
-  check(!/Executable `agent-files` not found|An unexpected error has occurred/.test(out), `the hook installs and its executable runs${/not found|unexpected error/.test(out) ? `\n${out}` : ''}`);
+  check(
+    !/Executable `agent-files` not found|An unexpected error has occurred/.test(out),
+    `the hook installs and its executable runs${/not found|unexpected error/.test(out) ? `\n${out}` : ''}`,
+  );
   check(r.status === 1, `pre-commit exits 1 on the broken skill (${r.status})`);
   check(
     /\.agents\/skills\/bad\/SKILL\.md:1:1: error \[skill-frontmatter-missing\]/.test(out) && /agent-files check\.+Failed/.test(out),
