@@ -31,7 +31,7 @@ import { applyConfigToFile, CONFIG_FILE_NAME } from '../core/config';
 export function checkCommand(argv: string[], io: Io): number {
   const { positional, flags } = readArgs(
     argv,
-    ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-dry-run', 'changed'],
+    ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-unsafe', 'fix-dry-run', 'changed'],
     ['format', 'kind', 'target', 'config', 'baseline', 'write-baseline', 'since'],
   );
   if (flags.has('help')) {
@@ -138,12 +138,14 @@ export function checkCommand(argv: string[], io: Io): number {
     detection: f.forced?.detection ?? detection,
     read: readFileBounded(f.path),
   }));
-  if (flags.has('fix') && flags.has('fix-dry-run')) throw new UsageError("'--fix' and '--fix-dry-run' cannot be combined");
+  if ((flags.has('fix') || flags.has('fix-unsafe')) && flags.has('fix-dry-run'))
+    throw new UsageError(`'--${flags.has('fix') ? 'fix' : 'fix-unsafe'}' and '--fix-dry-run' cannot be combined`);
   // --fix applies the safe quick fixes first (docs/rules.md#quick-fixes); the report is of the fixed files.
   const fixed =
-    flags.has('fix') || flags.has('fix-dry-run')
+    flags.has('fix') || flags.has('fix-unsafe') || flags.has('fix-dry-run')
       ? fixFiles(read, {
           dryRun: flags.has('fix-dry-run'),
+          level: flags.has('fix-unsafe') ? 'unsafe' : 'safe',
           host: new NodeFsHost(roots, { rememberLookups: true }),
           workspaceRoots,
           analysis: (uri) => ({ repository, ...targetsOf(uri) }),
@@ -249,6 +251,9 @@ Options:
   --fix         apply the safe quick fixes (docs/rules.md#quick-fixes), then report what is left;
                 a file changed during the run, with several hard links, or a symlink leading
                 outside is left alone (named on stderr); a fix that cannot be written is exit 2
+  --fix-unsafe  apply also the fixes that change what a file means and are certain text edits
+                (a key renamed, a name set to its folder's, a field moved under metadata),
+                printing their diff on stderr first (docs/rules.md#quick-fixes)
   --fix-dry-run print the safe fixes as a unified diff; write nothing
   --write-baseline FILE  record every finding in FILE (exit 0): adopt agent-files on a repository
                 that already has findings
