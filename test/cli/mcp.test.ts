@@ -71,9 +71,9 @@ test('explain_rule answers the rule section of docs/rules.md; an unknown code is
   assert.notEqual(r.isError, true);
   assert.match(text(r), /^## skill-name-directory-mismatch\n/);
   assert.doesNotMatch(text(r), /\n## skill-description-missing/);
-  const bad = await call(server, 'explain_rule', { code: 'skill-name' });
+  const bad = await call(server, 'explain_rule', { code: 'skill-name-mising' });
   assert.equal(bad.isError, true);
-  assert.match(text(bad), /No rule 'skill-name'.*did you mean skill-name-/);
+  assert.match(text(bad), /^No rule 'skill-name-mising' \(did you mean 'skill-name-missing'\?\)/);
 });
 
 test('route ranks the skills of an agent.3md as agent-files route does', async () => {

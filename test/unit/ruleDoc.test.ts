@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { joinLines } from '../helpers/markers';
-import { ruleSection, ruleSectionNames } from '../../server/src/core/rules/ruleDoc';
+import { explainRule, ruleSection } from '../../server/src/core/rules/ruleDoc';
 import { RULES } from '../../server/src/core/rules';
 
 const DOC = joinLines(
@@ -33,7 +33,18 @@ test("a rule's section runs from its heading to the next heading of level 1 or 2
 test('a code with no section, or a heading inside a code block, finds nothing', () => {
   assert.equal(ruleSection(DOC, 'not-a-section'), undefined);
   assert.equal(ruleSection(DOC, 'missing'), undefined);
-  assert.deepEqual(ruleSectionNames(DOC), ['first-rule', 'second-rule']);
+});
+
+test('explaining a code: its section, a near code for a typo, and where to read when the documentation is absent', () => {
+  const doc = readFileSync(resolve(__dirname, '../../docs/rules.md'), 'utf8');
+  const r = explainRule(doc, 'skill-file-missing', 'https://x/rules.md');
+  assert.ok('text' in r && r.text.startsWith('## skill-file-missing\n'));
+  assert.deepEqual(explainRule(doc, 'skil-file-missing', 'https://x/rules.md'), {
+    error: "no rule 'skil-file-missing' (did you mean 'skill-file-missing'?); every rule is listed in https://x/rules.md",
+  });
+  assert.deepEqual(explainRule(undefined, 'skill-file-missing', 'https://x/rules.md'), {
+    error: 'the rule documentation is not installed with this copy; read https://x/rules.md#skill-file-missing',
+  });
 });
 
 test('every rule of the registries has a section in docs/rules.md that this reads', () => {

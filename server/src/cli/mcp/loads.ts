@@ -41,7 +41,7 @@ export function loadedFor(target: Confined, base: string): LoadedFor {
   const facts = readRepositoryFacts(found.filter(isPluginManifest).map(uri), host);
 
   const entries = found.flatMap((f) => instructionEntry(f, uri(f)));
-  const effect = instructionsInEffect(uri(file), uri(target.root), entries);
+  const effect = instructionsInEffect(uri(file), uri(target.root), entries, host);
   const instructions = effect.map((c) => ({ client: c.client, order: c.order, files: c.items.map((i) => ({ path: rel(URI.parse(i.uri).fsPath), why: i.why })) }));
 
   const byClient = new Map<string, string[]>();

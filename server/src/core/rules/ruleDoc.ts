@@ -3,6 +3,8 @@
  * heading of level 1 or 2 outside a code block (examples in the sections hold `# …` lines).
  */
 import { fencesOf } from '../text/markdownBlocks';
+import { suggestCode } from '../config/config';
+import { RULES } from './index';
 
 /** The headings of level 1 and 2 outside code blocks: their line and text. */
 function headingsOf(lines: readonly string[]): { line: number; level: number; text: string }[] {
@@ -26,9 +28,18 @@ export function ruleSection(markdown: string, code: string): string | undefined 
   return lines.slice(headings[i]!.line, end).join('\n').trimEnd();
 }
 
-/** The one-word `## ` headings: the rule codes and the few sections that look like one. */
-export function ruleSectionNames(markdown: string): string[] {
-  return headingsOf(markdown.split(/\r?\n/))
-    .filter((h) => h.level === 2 && /^\S+$/.test(h.text))
-    .map((h) => h.text);
+/**
+ * What `--explain CODE` and the MCP `explain_rule` tool answer: the rule's section of the
+ * documentation, or why there is none (an unknown code, with the nearest known one).
+ */
+export function explainRule(markdown: string | undefined, code: string, rulesUrl: string): { text: string } | { error: string } {
+  const wanted = code.trim();
+  const rule = RULES.find((r) => r.code === wanted);
+  if (!rule) {
+    const near = suggestCode(wanted);
+    return { error: `no rule '${code}'${near ? ` (did you mean '${near}'?)` : ''}; every rule is listed in ${rulesUrl}` };
+  }
+  if (markdown === undefined) return { error: `the rule documentation is not installed with this copy; read ${rulesUrl}#${rule.anchor}` };
+  const section = ruleSection(markdown, wanted);
+  return section === undefined ? { error: `docs/rules.md has no section for '${wanted}'; read ${rulesUrl}#${rule.anchor}` } : { text: section };
 }
