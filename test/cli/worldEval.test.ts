@@ -138,3 +138,20 @@ test('no world is exit 2; a failing check fails the eval with its reason', () =>
   assert.match(r.out, /\n- FAIL config: workflow\.entryAgent matches entry node agent: entryAgent receiver does not match s\.agent sender\n/);
   assert.equal(cli(tmp, 'world', 'launch').code, 2);
 });
+
+test('world graph prints the workflow as Mermaid (default) or DOT; another format or a broken world.json is exit 2', () => {
+  const dir = join(ROOT, 'test/fixtures/world/app-builder');
+  const m = cli(dir, 'world', 'graph');
+  assert.equal(m.code, 0, m.err);
+  assert.match(m.out, /^flowchart TD\n {2}%% app-builder \(sequential-pipeline\)\n {2}n0\(\["requirements<br\/>pm"\]\)\n/);
+  assert.match(m.out, /\n {2}n3 -\. requires \.-> n5\n/);
+  const d = cli(ROOT, 'world', 'graph', '--format', 'dot', 'test/fixtures/world/app-builder');
+  assert.match(d.out, /^digraph "app-builder" \{/);
+  assert.equal(cli(dir, 'world', 'graph', '--format', 'svg').code, 2);
+  const broken = join(tmp, 'graph-broken');
+  fs.mkdirSync(join(broken, '.agent-world'), { recursive: true });
+  fs.writeFileSync(join(broken, '.agent-world', 'world.json'), '{ "workflow": ');
+  const b = cli(broken, 'world', 'graph');
+  assert.equal(b.code, 2);
+  assert.match(b.err, /world\.json is not valid JSON/);
+});

@@ -11,6 +11,8 @@ import { NodeFsHost } from '../node/fsHost';
 import { routingCaseFindings } from '../core/world/router/caseFindings';
 import { renderEvalReport, runWorldEval, type WorldEvalReport } from '../core/world/router/evalReport';
 import type { Diagnostic } from '../core/types';
+import { renderWorldGraph } from '../core/world/graphExport';
+import { describeSyntaxError, parseWorld } from '../core/world/model';
 import { readArgs, UsageError } from './args';
 import { jsonPrintable, printable } from './escape';
 import { FatalError, readFileOrFail, type Io } from './io';
@@ -18,13 +20,17 @@ import { RULES_URL, VERSION } from './meta';
 import { formatSarif, type FileResult } from './output';
 
 export const WORLD_HELP = `Usage: agent-files world eval [--format text|json|sarif] [DIR | DIR/.agent-world/world.json]
+       agent-files world graph [--format mermaid|dot] [DIR | DIR/.agent-world/world.json]
 
 Runs the deterministic Agent World eval of a project (the current folder by default), as the
 skill's agent-world-eval.js does, without calling a model: the config, prompt and eval-contract
 checks, then every routing case of .agent-world/world.eval.md on the router. Prints the eval's
 report (PASS/FAIL lines with its check names and reasons); nothing is written.
 
-Exit codes: 0 PASS, 1 FAIL, 2 bad usage or no .agent-world/world.json.`;
+world graph prints the workflow as a Mermaid flowchart (the default) or Graphviz DOT: each node
+with its agent, the edges the router allows, the requires joins (dashed) and the entry.
+
+Exit codes: 0 PASS (graph: printed), 1 FAIL, 2 bad usage or no .agent-world/world.json.`;
 
 export function worldCommand(argv: string[], io: Io): number {
   const { positional, flags } = readArgs(argv, ['help'], ['format']);
@@ -33,8 +39,9 @@ export function worldCommand(argv: string[], io: Io): number {
     io.out(WORLD_HELP);
     return sub === undefined && !flags.has('help') ? 2 : 0;
   }
-  if (sub !== 'eval') throw new UsageError(`unknown world command '${sub}' (see agent-files world --help)`);
-  if (rest.length > 1) throw new UsageError('world eval takes one project folder or world.json');
+  if (sub !== 'eval' && sub !== 'graph') throw new UsageError(`unknown world command '${sub}' (see agent-files world --help)`);
+  if (rest.length > 1) throw new UsageError(`world ${sub} takes one project folder or world.json`);
+  if (sub === 'graph') return worldGraphCommand(rest[0], flags.get('format') as string | undefined, io);
   const format = (flags.get('format') as string | undefined) ?? 'text';
   if (!['text', 'json', 'sarif'].includes(format)) throw new UsageError(`unknown format '${format}' (use text, json or sarif)`);
   const worldPath = findWorld(path.resolve(io.cwd, rest[0] ?? '.'));
@@ -52,6 +59,18 @@ export function worldCommand(argv: string[], io: Io): number {
     io.out(`\nAgent World eval ${report.result}: ${printable(rel(report.worldUri))}`);
   }
   return report.result === 'PASS' ? 0 : 1;
+}
+
+/** `world graph`: the workflow as Mermaid or DOT text. */
+function worldGraphCommand(target: string | undefined, rawFormat: string | undefined, io: Io): number {
+  const format = rawFormat ?? 'mermaid';
+  if (format !== 'mermaid' && format !== 'dot') throw new UsageError(`unknown format '${format}' (use mermaid or dot)`);
+  const worldPath = findWorld(path.resolve(io.cwd, target ?? '.'));
+  const world = parseWorld(readFileOrFail(worldPath), URI.file(worldPath).toString());
+  if (world.syntaxErrors.length)
+    throw new FatalError(`agent-files: ${path.relative(io.cwd, worldPath) || worldPath} is not valid JSON: ${describeSyntaxError(world.syntaxErrors[0]!)}`);
+  io.out(renderWorldGraph(world, format).trimEnd());
+  return 0;
 }
 
 /** The world.json of a folder (its `.agent-world/`, or the folder itself when it is one), or the file named. */
