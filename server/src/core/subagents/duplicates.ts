@@ -1,0 +1,53 @@
+/**
+ * Two Claude Code subagents of one name under one `.claude/agents/` folder (subfolders included):
+ * Claude Code loads only one of them, chosen by the order it reads the files in.
+ */
+import type { Diagnostic, Range } from '../types';
+import { agentsFolderOf } from './files';
+
+export interface IndexedAgent {
+  uri: string;
+  name: string;
+  nameRange: Range;
+}
+
+const folder = (a: IndexedAgent) => agentsFolderOf(a.uri) ?? '';
+
+function relativeTo(base: string, uri: string): string {
+  const rel = uri.startsWith(base + '/') ? uri.slice(base.length + 1) : uri;
+  try {
+    return decodeURIComponent(rel);
+  } catch {
+    return rel;
+  }
+}
+
+export function duplicateAgentNames(agents: readonly IndexedAgent[]): Map<string, Diagnostic[]> {
+  const groups = new Map<string, IndexedAgent[]>();
+  for (const a of agents) {
+    const folder = agentsFolderOf(a.uri);
+    if (!folder) continue;
+    const key = `${folder}\n${a.name}`;
+    const list = groups.get(key);
+    if (list) list.push(a);
+    else groups.set(key, [a]);
+  }
+  const out = new Map<string, Diagnostic[]>();
+  for (const list of groups.values()) {
+    if (list.length < 2) continue;
+    for (const a of list) {
+      const others = list.filter((o) => o !== a);
+      const shown = others.slice(0, 3).map((o) => relativeTo(folder(a), o.uri));
+      if (others.length > 3) shown.push(`${others.length - 3} more`);
+      const d: Diagnostic = {
+        code: 'subagent-name-duplicate',
+        severity: 'warning',
+        message: `Agent name '${a.name}' is also used by ${shown.join(', ')} in this .claude/agents folder: Claude Code loads only one of them, whichever it reads first`,
+        range: a.nameRange,
+        data: { others: others.map((o) => o.uri) },
+      };
+      out.set(a.uri, [...(out.get(a.uri) ?? []), d]);
+    }
+  }
+  return out;
+}
