@@ -82,7 +82,7 @@ export function checkClaudeCommand(f: AgentFrontmatter, uri: string, text: strin
     out.push({
       code: 'command-argument-hint-missing',
       severity: 'information',
-      message: `/${name} takes arguments (${m[0]}) but has no 'argument-hint': Claude Code shows the hint after the name while you type it`,
+      message: `/${commandNameOf(uri)} takes arguments (${m[0]}) but has no 'argument-hint': Claude Code shows the hint after the name while you type it`,
       range: { start: at, end: { line: at.line, character: at.character + m[0].length } },
     });
   }

@@ -5,3 +5,6 @@ export * from './keys';
 export * from './tools';
 export { readAgentFrontmatter, type AgentFrontmatter } from './frontmatter';
 export { quoteLikeClaude, quoteValue, claudeYamlOutcome } from './claudeYaml';
+export { agentFileHover } from './hover';
+export { agentFileCompletion } from './completion';
+export { agentFileCodeActions } from './codeActions';

@@ -1,0 +1,98 @@
+/**
+ * The provider of agent and command files (Claude Code subagents and commands, VS Code custom
+ * agents, chat modes and prompt files): the subagents core over open buffers, plus duplicate
+ * subagent names in one `.claude/agents/` folder, from the workspace index.
+ */
+import type { CodeAction } from 'vscode-languageserver';
+import {
+  agentFileCodeActions,
+  agentFileCompletion,
+  agentFileHover,
+  analyzeAgentFile,
+  duplicateAgentNames,
+  agentsFolderOf,
+  type AgentFileAnalysis,
+  type IndexedAgent,
+} from '../../core/subagents';
+import type { IndexedFile } from '../../core/indexTypes';
+import { countSeverities } from '../../core/types';
+import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
+import type { DocumentStore, OpenDocument } from '../documents';
+import type { FormatContext, FormatProvider } from './provider';
+
+type Role = 'agent' | 'command';
+
+/** Whether Claude Code loads the subagent under its name (the cross-file clash needs both). */
+function loadedName(a: AgentFileAnalysis): IndexedAgent['nameRange'] | undefined {
+  if (a.info.variant !== 'claude-agent' || !a.name || a.diagnostics.some((d) => d.severity === 'error')) return undefined;
+  return a.frontmatter.byKey.get('name')?.valueRange;
+}
+
+/** The index entry of an agent or command file. */
+export function agentFileEntry(uri: string, a: AgentFileAnalysis, role: Role): IndexedFile {
+  const nameRange = loadedName(a);
+  const description = a.frontmatter.byKey.get('description')?.value;
+  const e: IndexedFile = {
+    uri,
+    kind: role === 'agent' ? 'subagent' : 'command',
+    name: a.name ?? (uri.split('/').pop() ?? '').replace(/\.(agent|chatmode|prompt)?\.?md$/i, ''),
+    isAgent: false,
+    identity: null,
+    skills: [],
+    ...countSeverities(a.diagnostics),
+    agentFile: { variant: a.info.variant, label: a.info.label, client: a.info.client },
+  };
+  if (nameRange) e.nameRange = nameRange;
+  if (typeof description === 'string' && description.trim()) e.description = description.trim();
+  return e;
+}
+
+/** The Claude Code subagents of the index that share `uri`'s agents folder, open buffers ahead of disk. */
+function sameFolder(uri: string, ctx: FormatContext): IndexedAgent[] {
+  const folder = agentsFolderOf(uri);
+  if (!folder) return [];
+  return ctx
+    .files()
+    .filter((f) => f.kind === 'subagent' && f.nameRange && agentsFolderOf(f.uri) === folder)
+    .map((f) => ({ uri: f.uri, name: f.name, nameRange: f.nameRange! }));
+}
+
+export function agentFileProvider(documents: DocumentStore, role: Role): FormatProvider {
+  const analysisOf = (doc: OpenDocument) => documents.cached(doc, `agent-file:${role}`, '', () => analyzeAgentFile(doc.doc.getText(), doc.uri, role));
+  const clashes = (uri: string, own: IndexedAgent | undefined, ctx: FormatContext) => {
+    const others = sameFolder(uri, ctx).filter((a) => a.uri !== uri);
+    return own ? (duplicateAgentNames([own, ...others]).get(uri) ?? []) : [];
+  };
+  return {
+    diagnostics(doc, ctx) {
+      const a = analysisOf(doc);
+      const range = loadedName(a);
+      return [...a.diagnostics, ...clashes(doc.uri, range && a.name ? { uri: doc.uri, name: a.name, nameRange: range } : undefined, ctx)];
+    },
+    dependencyKey(uri, ctx) {
+      const f = ctx.files().find((x) => x.uri === uri);
+      if (f?.kind !== 'subagent' || !f.nameRange) return '';
+      return JSON.stringify(clashes(uri, { uri, name: f.name, nameRange: f.nameRange }, ctx));
+    },
+    dependents(doc, ctx) {
+      const folder = agentsFolderOf(doc.uri);
+      return folder
+        ? sameFolder(doc.uri, ctx)
+            .map((a) => a.uri)
+            .filter((u) => u !== doc.uri)
+        : [];
+    },
+    hover: (doc, pos) => agentFileHover(doc.doc.getText(), doc.uri, pos, role),
+    completion: (doc, pos) => agentFileCompletion(doc.doc.getText(), doc.uri, pos, role),
+    codeActions(doc, _range, diagnostics) {
+      const text = doc.doc.getText();
+      const out: CodeAction[] = [];
+      for (const d of [...ownDiagnostics(diagnostics, 'subagent-'), ...ownDiagnostics(diagnostics, 'command-')]) {
+        for (const action of agentFileCodeActions(text, doc.uri, [fromLspDiagnostic(d)])) out.push({ ...action, diagnostics: [d] });
+      }
+      return out;
+    },
+    summarize: (uri, text) => agentFileEntry(uri, analyzeAgentFile(text, uri, role), role),
+    summarizeOpen: (doc) => agentFileEntry(doc.uri, analysisOf(doc), role),
+  };
+}
