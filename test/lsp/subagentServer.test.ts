@@ -52,7 +52,7 @@ test('a subagent Claude Code cannot parse is an error that says Claude Code will
     got.map((d) => [d.code, d.severity]),
     [['subagent-yaml-invalid', 1]],
   );
-  assert.match(got[0]!.message, /^Claude Code will not load this agent/);
+  assert.match(String(got[0]!.message), /^Claude Code will not load this agent/);
 });
 
 test('two subagents of one name in the folder: a warning from the workspace index', async () => {
@@ -64,7 +64,7 @@ test('two subagents of one name in the folder: a warning from the workspace inde
     got.map((d) => [d.code, d.range.start.line]),
     [['subagent-name-duplicate', 1]],
   );
-  assert.match(got[0]!.message, /old\/reviewer\.md/);
+  assert.match(String(got[0]!.message), /old\/reviewer\.md/);
 });
 
 test('hover on a key and completion of model values', async () => {
