@@ -21,6 +21,7 @@ test('a repository whose only agent files are subagents and commands is checked 
   assert.equal(r.code, 1);
   const files = (JSON.parse(r.out) as JsonReport).files.map((f) => [f.path, f.kind, f.diagnostics.map((d) => `${d.code}:${d.severity[0]}@${d.range.start.line}`)]);
   assert.deepEqual(files, [
+    ['.claude/agents/README.md', 'Claude Code subagent', []],
     ['.claude/agents/code-reviewer.md', 'Claude Code subagent', ['subagent-name-duplicate:w@1']],
     ['.claude/agents/release-notes.md', 'Claude Code subagent', ['subagent-yaml-invalid:e@3']],
     ['.claude/agents/review/code-reviewer.md', 'Claude Code subagent', ['subagent-name-duplicate:w@1']],

@@ -29,7 +29,7 @@ test('agent and command files are known by their folders, and other Markdown is 
     ['.github/agents/planner.agent.md', 'subagent'],
     ['.github/chatmodes/plan.chatmode.md', 'subagent'],
     ['.github/prompts/release.prompt.md', 'command'],
-    ['.claude/agents/README.md', null],
+    ['.claude/agents/README.md', 'subagent'],
     ['.github/agents/notes.md', null],
     ['.github/prompts/readme.md', null],
     ['agents/reviewer.md', null],
@@ -117,6 +117,7 @@ test('what makes Claude Code skip a subagent: no name, a name with ":" or a lead
   assert.deepEqual(codes(joinLines('---', 'name: a', 'description: d')), ['subagent-frontmatter-unclosed/error']);
   // No frontmatter at all: documentation kept beside the agents, advice only.
   assert.deepEqual(codes('# Notes about our agents\n'), ['subagent-name-missing/information']);
+  assert.deepEqual(codes('# Agents\n', 'file:///ws/.claude/agents/README.md'), []);
 });
 
 test('unknown tools are warnings on the entry (with the right case offered), former tools information, MCP and aliases accepted', () => {

@@ -51,7 +51,7 @@ export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'co
   const analysis: AgentFileAnalysis = { info, frontmatter, diagnostics: out };
   if (info.variant === 'claude-agent' || info.variant === 'claude-command') {
     if (frontmatter.found) out.push(...yamlDiagnostics(frontmatter, info));
-    if (info.variant === 'claude-agent') checkClaudeAgent(frontmatter, out);
+    if (info.variant === 'claude-agent') checkClaudeAgent(frontmatter, uri, out);
     else checkClaudeCommand(frontmatter, uri, text, out);
   } else if (info.variant === 'vscode-chatmode') out.push(chatModeRenamed(uri));
   const name = frontmatter.byKey.get('name')?.value;

@@ -8,6 +8,7 @@ import type { FrontmatterEntry } from '../yamlFrontmatter';
 import type { AgentFrontmatter } from './frontmatter';
 import { CLAUDE_AGENT_COLORS, CLAUDE_EFFORTS, CLAUDE_MEMORY_SCOPES, CLAUDE_PERMISSION_MODES, keysOf } from './keys';
 import { checkToolKey } from './toolDiagnostics';
+import { DOC_NAMES } from './files';
 import { knownModel, suggestAmong } from '../skills/clientFields';
 
 const AT0: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
@@ -138,8 +139,10 @@ function unknownKeys(f: AgentFrontmatter, out: Diagnostic[]): void {
 }
 
 /** Every finding about a Claude Code subagent's frontmatter (its YAML is checked before). */
-export function checkClaudeAgent(f: AgentFrontmatter, out: Diagnostic[]): void {
+export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnostic[]): void {
   if (!f.fm.present) {
+    // A README.md kept beside the agents is what Claude Code takes it for.
+    if (DOC_NAMES.has((uri.split('/').pop() ?? '').toLowerCase())) return;
     out.push({
       code: 'subagent-name-missing',
       severity: 'information',

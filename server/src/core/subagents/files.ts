@@ -25,8 +25,8 @@ const INFO: Record<AgentFileVariant, Omit<AgentFileInfo, 'variant'>> = {
   'vscode-prompt': { role: 'command', client: 'VS Code', label: 'VS Code prompt file' },
 };
 
-/** Names in a Claude Code agents folder that are documentation kept beside the agents, never an agent. */
-const DOC_NAMES: ReadonlySet<string> = new Set(['readme.md', 'contributing.md', 'changelog.md', 'license.md', 'index.md']);
+/** Names in a Claude Code agents folder that, without frontmatter, are documentation kept beside the agents. */
+export const DOC_NAMES: ReadonlySet<string> = new Set(['readme.md', 'contributing.md', 'changelog.md', 'license.md', 'index.md']);
 
 /** The agent or command file a path (forward or back slashes) names; null for any other file. */
 export function agentFileVariantOf(path: string): AgentFileVariant | null {
@@ -44,8 +44,8 @@ export function agentFileVariantOf(path: string): AgentFileVariant | null {
   const dirs = parts.slice(0, -1);
   for (let i = dirs.length - 2; i >= 0; i--) {
     if (dirs[i] !== '.claude') continue;
-    if (dirs[i + 1] === 'agents') return DOC_NAMES.has(base.toLowerCase()) ? null : 'claude-agent';
-    if (dirs[i + 1] === 'commands') return DOC_NAMES.has(base.toLowerCase()) ? null : 'claude-command';
+    if (dirs[i + 1] === 'agents') return 'claude-agent';
+    if (dirs[i + 1] === 'commands') return 'claude-command';
   }
   return null;
 }
