@@ -32,7 +32,7 @@ before(async () => {
   root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-subagents-')));
   write('.claude/agents/release-notes.md', BROKEN);
   write('.claude/agents/reviewer.md', REVIEWER);
-  write('.claude/agents/old/reviewer.md', REVIEWER);
+  write('.claude/agents/old/reviewer.md', REVIEWER.replace('Body.', 'The old reviewer.'));
   write('.claude/agents/writer.md', QUOTED);
   write('.claude/commands/deploy.md', '---\ndescription: Deploy\n---\nDeploy.\n');
   client = await startClient({ rootUri: URI.file(root).toString() });

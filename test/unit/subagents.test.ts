@@ -6,6 +6,7 @@ import { InMemoryHost } from '../../server/src/core/host';
 import {
   agentFileCodeActions,
   agentFileCompletion,
+  agentFileDefinition,
   agentFileHover,
   agentFileVariantOf,
   analyzeAgentFile,
@@ -159,19 +160,21 @@ test('values Claude Code drops, hooks that are not a map, unknown keys and model
   assert.deepEqual(codes(fm('allowed-tools: Read')), ['subagent-key-unknown/information']);
 });
 
-test('two subagents of one name in one .claude/agents folder are a warning on each; other folders are other scopes', () => {
+test('two subagents of one name in one .claude/agents folder are a warning on each; other folders, and byte-identical copies, are not', () => {
   const host = new InMemoryHost();
-  const a = joinLines('---', 'name: reviewer', 'description: d', '---', '');
+  const agent = (body: string) => joinLines('---', 'name: reviewer', 'description: d', '---', body);
   const files = [
-    { uri: 'file:///ws/.claude/agents/reviewer.md', kind: 'subagent' as const, text: a },
-    { uri: 'file:///ws/.claude/agents/old/reviewer.md', kind: 'subagent' as const, text: a },
-    { uri: 'file:///ws/pkg/.claude/agents/reviewer.md', kind: 'subagent' as const, text: a },
+    { uri: 'file:///ws/.claude/agents/reviewer.md', kind: 'subagent' as const, text: agent('New.') },
+    { uri: 'file:///ws/.claude/agents/old/reviewer.md', kind: 'subagent' as const, text: agent('Old.') },
+    { uri: 'file:///ws/pkg/.claude/agents/reviewer.md', kind: 'subagent' as const, text: agent('Other project.') },
   ];
   const out = crossFileDiagnostics(files, host);
   assert.deepEqual([...out.keys()].sort(), [files[1]!.uri, files[0]!.uri].sort());
   const d = out.get(files[0]!.uri)![0]!;
   assert.equal(d.code, 'subagent-name-duplicate');
   assert.match(d.message, /also used by old\/reviewer\.md/);
+  const copies = [files[0]!, { ...files[1]!, text: files[0]!.text }];
+  assert.equal(crossFileDiagnostics(copies, host).size, 0);
 });
 
 test('commands: name and paths are ignored (unless name is the command name), tools and model checked, $ARGUMENTS without a hint is advice', () => {
@@ -229,4 +232,12 @@ test('hover says what Claude Code does with a key and a tool; completion offers 
   // A prompt file gets VS Code's keys.
   const p = cursor(joinLines('---', '$0', '---', ''));
   assert.ok(agentFileCompletion(p.text, 'file:///ws/.github/prompts/a.prompt.md', p.position).some((c) => c.label === 'agent'));
+});
+
+test("definition from a subagent's skills entry to the project's SKILL.md of that name", () => {
+  const host = new InMemoryHost({ 'file:///ws/.claude/skills/api-conventions/SKILL.md': '---\nname: api-conventions\n---\n' });
+  const { text, position } = cursor(joinLines('---', 'name: a', 'description: d', 'skills: testing, api-conv$0entions', '---', ''));
+  assert.deepEqual(agentFileDefinition(text, AGENT, position, host)?.uri, 'file:///ws/.claude/skills/api-conventions/SKILL.md');
+  const other = cursor(joinLines('---', 'name: a', 'description: d', 'skills: test$0ing', '---', ''));
+  assert.equal(agentFileDefinition(other.text, AGENT, other.position, host), null);
 });

@@ -13,6 +13,7 @@ import { dirnameUri, resolveRelative } from './world/paths';
 import { analyzeInstructions } from './instructions';
 import { agentMdKindOf } from './agentmd';
 import { analyzeAgentFile, duplicateAgentNames, type IndexedAgent } from './subagents';
+import { textFingerprint } from './skills/workspace';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -130,7 +131,7 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
         const a = analyzeAgentFile(f.text, f.uri, 'agent');
         const nameEntry = a.frontmatter.byKey.get('name');
         const loads = a.info.variant === 'claude-agent' && !a.diagnostics.some((d) => d.severity === 'error') && a.name && nameEntry;
-        if (loads) subagents.push({ uri: f.uri, name: a.name!, nameRange: nameEntry.valueRange });
+        if (loads) subagents.push({ uri: f.uri, name: a.name!, nameRange: nameEntry.valueRange, fingerprint: textFingerprint(f.text) });
         continue;
       }
       if (f.kind === 'skill') {

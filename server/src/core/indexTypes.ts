@@ -42,7 +42,7 @@ export interface IndexedFile {
   source?: IndexedSkillSource;
   /** SKILL.md: the targets it is checked for, and a sentence saying why (the tree's tooltip). */
   targets?: { names: string[]; summary: string };
-  /** SKILL.md: a fingerprint of its text (byte-identical copies are not name clashes). */
+  /** SKILL.md and subagents: a fingerprint of its text (byte-identical copies are not name clashes). */
   fingerprint?: string;
   /** AGENT.md `extends` as written, with the range of its value. */
   extends?: { value: string; range: Range };

@@ -1,6 +1,7 @@
 /**
  * Two Claude Code subagents of one name under one `.claude/agents/` folder (subfolders included):
- * Claude Code loads only one of them, chosen by the order it reads the files in.
+ * Claude Code loads only one of them, chosen by the order it reads the files in. Byte-identical
+ * copies are not reported: whichever loads, it is the same agent.
  */
 import type { Diagnostic, Range } from '../types';
 import { agentsFolderOf } from './files';
@@ -9,6 +10,8 @@ export interface IndexedAgent {
   uri: string;
   name: string;
   nameRange: Range;
+  /** A fingerprint of the text: byte-identical copies lose nothing whichever loads. */
+  fingerprint?: string;
 }
 
 const folder = (a: IndexedAgent) => agentsFolderOf(a.uri) ?? '';
@@ -36,7 +39,9 @@ export function duplicateAgentNames(agents: readonly IndexedAgent[]): Map<string
   for (const list of groups.values()) {
     if (list.length < 2) continue;
     for (const a of list) {
-      const others = list.filter((o) => o !== a);
+      // A byte-identical copy is the same agent whichever Claude Code reads first.
+      const others = list.filter((o) => o !== a && (o.fingerprint === undefined || o.fingerprint !== a.fingerprint));
+      if (others.length === 0) continue;
       const shown = others.slice(0, 3).map((o) => relativeTo(folder(a), o.uri));
       if (others.length > 3) shown.push(`${others.length - 3} more`);
       const d: Diagnostic = {

@@ -8,3 +8,4 @@ export { quoteLikeClaude, quoteValue, claudeYamlOutcome } from './claudeYaml';
 export { agentFileHover } from './hover';
 export { agentFileCompletion } from './completion';
 export { agentFileCodeActions } from './codeActions';
+export { agentFileDefinition } from './navigation';

@@ -6,6 +6,7 @@
 import type { CodeAction } from 'vscode-languageserver';
 import {
   agentFileCodeActions,
+  agentFileDefinition,
   agentFileCompletion,
   agentFileHover,
   analyzeAgentFile,
@@ -16,6 +17,7 @@ import {
 } from '../../core/subagents';
 import type { IndexedFile } from '../../core/indexTypes';
 import { countSeverities } from '../../core/types';
+import { textFingerprint } from '../../core/skills/workspace';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
@@ -29,7 +31,8 @@ function loadedName(a: AgentFileAnalysis): IndexedAgent['nameRange'] | undefined
 }
 
 /** The index entry of an agent or command file. */
-export function agentFileEntry(uri: string, a: AgentFileAnalysis, role: Role): IndexedFile {
+export function agentFileEntry(uri: string, text: string, a: AgentFileAnalysis, role: Role): IndexedFile {
+  const fingerprint = textFingerprint(text);
   const nameRange = loadedName(a);
   const description = a.frontmatter.byKey.get('description')?.value;
   const e: IndexedFile = {
@@ -43,6 +46,7 @@ export function agentFileEntry(uri: string, a: AgentFileAnalysis, role: Role): I
     agentFile: { variant: a.info.variant, label: a.info.label, client: a.info.client },
   };
   if (nameRange) e.nameRange = nameRange;
+  e.fingerprint = fingerprint;
   if (typeof description === 'string' && description.trim()) e.description = description.trim();
   return e;
 }
@@ -54,7 +58,7 @@ function sameFolder(uri: string, ctx: FormatContext): IndexedAgent[] {
   return ctx
     .files()
     .filter((f) => f.kind === 'subagent' && f.nameRange && agentsFolderOf(f.uri) === folder)
-    .map((f) => ({ uri: f.uri, name: f.name, nameRange: f.nameRange! }));
+    .map((f) => ({ uri: f.uri, name: f.name, nameRange: f.nameRange!, ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}) }));
 }
 
 export function agentFileProvider(documents: DocumentStore, role: Role): FormatProvider {
@@ -67,12 +71,13 @@ export function agentFileProvider(documents: DocumentStore, role: Role): FormatP
     diagnostics(doc, ctx) {
       const a = analysisOf(doc);
       const range = loadedName(a);
-      return [...a.diagnostics, ...clashes(doc.uri, range && a.name ? { uri: doc.uri, name: a.name, nameRange: range } : undefined, ctx)];
+      const own = range && a.name ? { uri: doc.uri, name: a.name, nameRange: range, fingerprint: textFingerprint(doc.doc.getText()) } : undefined;
+      return [...a.diagnostics, ...clashes(doc.uri, own, ctx)];
     },
     dependencyKey(uri, ctx) {
       const f = ctx.files().find((x) => x.uri === uri);
       if (f?.kind !== 'subagent' || !f.nameRange) return '';
-      return JSON.stringify(clashes(uri, { uri, name: f.name, nameRange: f.nameRange }, ctx));
+      return JSON.stringify(clashes(uri, { uri, name: f.name, nameRange: f.nameRange, ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}) }, ctx));
     },
     dependents(doc, ctx) {
       const folder = agentsFolderOf(doc.uri);
@@ -83,6 +88,10 @@ export function agentFileProvider(documents: DocumentStore, role: Role): FormatP
         : [];
     },
     hover: (doc, pos) => agentFileHover(doc.doc.getText(), doc.uri, pos, role),
+    definition(doc, pos, ctx) {
+      const loc = agentFileDefinition(doc.doc.getText(), doc.uri, pos, ctx.host);
+      return loc ? [loc] : [];
+    },
     completion: (doc, pos) => agentFileCompletion(doc.doc.getText(), doc.uri, pos, role),
     codeActions(doc, _range, diagnostics) {
       const text = doc.doc.getText();
@@ -92,7 +101,7 @@ export function agentFileProvider(documents: DocumentStore, role: Role): FormatP
       }
       return out;
     },
-    summarize: (uri, text) => agentFileEntry(uri, analyzeAgentFile(text, uri, role), role),
-    summarizeOpen: (doc) => agentFileEntry(doc.uri, analysisOf(doc), role),
+    summarize: (uri, text) => agentFileEntry(uri, text, analyzeAgentFile(text, uri, role), role),
+    summarizeOpen: (doc) => agentFileEntry(doc.uri, doc.doc.getText(), analysisOf(doc), role),
   };
 }
