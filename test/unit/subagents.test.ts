@@ -99,6 +99,11 @@ test('a description spread over lines that hold ": " is not YAML even after Clau
   assert.deepEqual(codes(text, COMMAND), ['command-yaml-invalid/warning']);
 });
 
+test('a file with CRLF line ends is read like one with LF (a colon in a value is quoted, not an error)', () => {
+  const text = ['---', 'name: writer', 'description: Use it when: tests are missing', 'tools: Read, Grep', '---', 'Body.', ''].join('\r\n');
+  assert.deepEqual(codes(text), ['subagent-yaml-quoted/information']);
+});
+
 test('quoteLikeClaude leaves quoted values, indented lines and plain values alone', () => {
   const src = joinLines('name: "a: b"', 'tools: Read, Grep', 'description: x: y', '  nested: z', "other: 'q'");
   const r = quoteLikeClaude(src);

@@ -60,7 +60,10 @@ function firstError(text: string): FirstError | undefined {
 }
 
 /** How Claude Code fares with a frontmatter's YAML text (what lies between the fences). Never throws. */
-export function claudeYamlOutcome(yamlText: string): ClaudeYamlOutcome {
+export function claudeYamlOutcome(text: string): ClaudeYamlOutcome {
+  // Read with LF line ends: whether Claude Code's quoting sees a CR at the end of a line is not
+  // known, and without it the quoting would reach no line (the lenient reading: no false errors).
+  const yamlText = text.replace(/\r\n/g, '\n');
   const first = firstError(yamlText);
   if (!first) return { kind: 'parsed' };
   const retry = quoteLikeClaude(yamlText);

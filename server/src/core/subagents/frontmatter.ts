@@ -52,7 +52,7 @@ export function readAgentFrontmatter(text: string): AgentFrontmatter {
   let entries = fm.entries;
   if (outcome.kind === 'quoted') {
     // Parse what Claude Code parses; the lines it quoted keep their place, so keys keep their ranges.
-    const quoted = quoteLikeClaude(yamlText);
+    const quoted = quoteLikeClaude(yamlText.replace(/\r\n/g, '\n'));
     const again = parseYamlFrontmatter(text.slice(0, fm.yamlStart) + quoted.text + text.slice(fm.yamlEnd), { split: 'lines', schema: 'core' });
     const moved = new Set(quoted.quotedLines.map((l) => l + firstLine));
     entries = again.entries.map((e) => (moved.has(e.keyRange.start.line) ? { ...e, valueRange: lineValueRange(fm, e.keyRange.start.line) } : e));
