@@ -194,6 +194,17 @@ test('commands: name and paths are ignored (unless name is the command name), to
   assert.deepEqual(codes('Run the tests.\n', COMMAND), []);
 });
 
+test('a command beside a project skill of its name never runs: a warning naming the skill', () => {
+  const host = new InMemoryHost({ 'file:///ws/.claude/skills/deploy/SKILL.md': '---\nname: deploy\n---\n' });
+  const ds = analyzeFile('command', joinLines('---', 'description: Deploy', '---', 'Deploy.'), COMMAND, host);
+  assert.deepEqual(
+    ds.map((d) => `${d.code}@${d.range.start.line}`),
+    ['command-shadowed-by-skill@0'],
+  );
+  assert.match(ds[0]!.message, /skill \.claude\/skills\/deploy\/SKILL\.md for \/deploy/);
+  assert.deepEqual(analyzeFile('command', 'Build.', 'file:///ws/.claude/commands/frontend/deploy.md', host), []);
+});
+
 test('VS Code files: nothing VS Code validates itself is reported; a chat mode gets the move to .github/agents, with a rename fix', () => {
   assert.deepEqual(codes(joinLines('---', 'bogus: 1', 'tools: [nope]', '---', ''), 'file:///ws/.github/agents/a.agent.md'), []);
   assert.deepEqual(codes(joinLines('---', 'bogus: 1', '---', ''), 'file:///ws/.github/prompts/a.prompt.md'), []);

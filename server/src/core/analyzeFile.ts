@@ -82,7 +82,7 @@ export function analyzeFile(kind: FileKind, text: string, uri: string, host: IWo
       case 'subagent':
         return analyzeAgentFile(text, uri, 'agent').diagnostics;
       case 'command':
-        return analyzeAgentFile(text, uri, 'command').diagnostics;
+        return analyzeAgentFile(text, uri, 'command', host).diagnostics;
     }
   } catch (e) {
     return [internalError(e)];

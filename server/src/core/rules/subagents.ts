@@ -38,4 +38,5 @@ export const SUBAGENT_RULES: readonly RuleInfo[] = [
   }),
   subagent('command-model-unknown', 'information'),
   subagent('command-argument-hint-missing', 'information'),
+  subagent('command-shadowed-by-skill', 'warning'),
 ];

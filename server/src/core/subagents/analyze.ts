@@ -4,6 +4,7 @@
  * what it does not say is reported there: that a chat mode is now a custom agent.
  */
 import type { Diagnostic } from '../types';
+import type { IWorkspaceHost } from '../host';
 import { splitUri } from '../uriPath';
 import { agentFileInfo, agentFileVariantOf, type AgentFileInfo, type AgentFileVariant } from './files';
 import { readAgentFrontmatter, type AgentFrontmatter } from './frontmatter';
@@ -43,8 +44,8 @@ function chatModeRenamed(uri: string): Diagnostic {
   };
 }
 
-/** `role`: the kind the file is checked as (`--kind`), when its name does not say. */
-export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'command'): AgentFileAnalysis {
+/** `role`: the kind the file is checked as (`--kind`), when its name does not say; `host` finds the skill that shadows a command. */
+export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'command', host?: IWorkspaceHost): AgentFileAnalysis {
   const info = agentFileInfo(variantFor(uri, role));
   const frontmatter = readAgentFrontmatter(text);
   const out: Diagnostic[] = [];
@@ -52,7 +53,7 @@ export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'co
   if (info.variant === 'claude-agent' || info.variant === 'claude-command') {
     if (frontmatter.found) out.push(...yamlDiagnostics(frontmatter, info));
     if (info.variant === 'claude-agent') checkClaudeAgent(frontmatter, uri, out);
-    else checkClaudeCommand(frontmatter, uri, text, out);
+    else checkClaudeCommand(frontmatter, uri, text, out, host);
   } else if (info.variant === 'vscode-chatmode') out.push(chatModeRenamed(uri));
   const name = frontmatter.byKey.get('name')?.value;
   if (typeof name === 'string' && name.trim()) analysis.name = name.trim();

@@ -9,6 +9,7 @@ import type { AgentFrontmatter } from './frontmatter';
 import { CLAUDE_COMMAND_IGNORED, keysOf } from './keys';
 import { checkToolKey } from './toolDiagnostics';
 import { commandNameOf } from './files';
+import type { IWorkspaceHost } from '../host';
 import { knownModel, suggestAmong } from '../skills/clientFields';
 
 function valueAt(e: FrontmatterEntry): Range {
@@ -31,8 +32,26 @@ function fileCommandName(uri: string): string {
 /** `$ARGUMENTS` (or `$ARGUMENTS[N]`) in the body: the command takes arguments (a bare `$1` is often a shell variable of a code block). */
 const ARGUMENT_PLACEHOLDER = /\$ARGUMENTS\b/;
 
-export function checkClaudeCommand(f: AgentFrontmatter, uri: string, text: string, out: Diagnostic[]): void {
+/** The project skill of the command's name, which Claude Code runs instead of the command (a skill wins a name clash). */
+function shadowingSkill(uri: string, host: IWorkspaceHost): string | undefined {
+  const m = /^(.*)\/\.claude\/commands\/([^/]+)\.md$/i.exec(uri);
+  if (!m) return undefined;
+  const skill = `${m[1]}/.claude/skills/${m[2]}/SKILL.md`;
+  return host.exists(skill) ? skill : undefined;
+}
+
+export function checkClaudeCommand(f: AgentFrontmatter, uri: string, text: string, out: Diagnostic[], host?: IWorkspaceHost): void {
   const name = fileCommandName(uri);
+  const skill = host && shadowingSkill(uri, host);
+  if (skill) {
+    out.push({
+      code: 'command-shadowed-by-skill',
+      severity: 'warning',
+      message: `Claude Code runs the skill .claude/skills/${name}/SKILL.md for /${name}: when a skill and a command share a name the skill wins, so this command never runs`,
+      range: f.found ? f.fm.openRange : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+      data: { skill },
+    });
+  }
   if (f.found && f.outcome.kind !== 'failed') {
     const known = keysOf('claude-command').map((k) => k.key);
     for (const e of f.entries) {

@@ -62,14 +62,15 @@ function sameFolder(uri: string, ctx: FormatContext): IndexedAgent[] {
 }
 
 export function agentFileProvider(documents: DocumentStore, role: Role): FormatProvider {
-  const analysisOf = (doc: OpenDocument) => documents.cached(doc, `agent-file:${role}`, '', () => analyzeAgentFile(doc.doc.getText(), doc.uri, role));
+  const analysisOf = (doc: OpenDocument, ctx: FormatContext) =>
+    documents.cached(doc, `agent-file:${role}`, '', (host) => analyzeAgentFile(doc.doc.getText(), doc.uri, role, host), ctx.host);
   const clashes = (uri: string, own: IndexedAgent | undefined, ctx: FormatContext) => {
     const others = sameFolder(uri, ctx).filter((a) => a.uri !== uri);
     return own ? (duplicateAgentNames([own, ...others]).get(uri) ?? []) : [];
   };
   return {
     diagnostics(doc, ctx) {
-      const a = analysisOf(doc);
+      const a = analysisOf(doc, ctx);
       const range = loadedName(a);
       const own = range && a.name ? { uri: doc.uri, name: a.name, nameRange: range, fingerprint: textFingerprint(doc.doc.getText()) } : undefined;
       return [...a.diagnostics, ...clashes(doc.uri, own, ctx)];
@@ -101,7 +102,7 @@ export function agentFileProvider(documents: DocumentStore, role: Role): FormatP
       }
       return out;
     },
-    summarize: (uri, text) => agentFileEntry(uri, text, analyzeAgentFile(text, uri, role), role),
-    summarizeOpen: (doc) => agentFileEntry(doc.uri, doc.doc.getText(), analysisOf(doc), role),
+    summarize: (uri, text, ctx) => agentFileEntry(uri, text, analyzeAgentFile(text, uri, role, ctx.host), role),
+    summarizeOpen: (doc, ctx) => agentFileEntry(doc.uri, doc.doc.getText(), analysisOf(doc, ctx), role),
   };
 }
