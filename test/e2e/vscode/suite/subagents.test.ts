@@ -3,7 +3,19 @@
 // an error that says so, on the line its YAML breaks. Written into the temporary workspace copy.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { activate, codeOf, listDiagnostics, open, waitForDiagnostics } from './helpers';
+import { activate, codeOf, eventually, listDiagnostics, open, waitForDiagnostics } from './helpers';
+
+type Tree = vscode.TreeDataProvider<unknown>;
+
+async function labels(tree: Tree, parent?: unknown): Promise<{ node: unknown; label: string }[]> {
+  const kids = (await tree.getChildren(parent)) ?? [];
+  return Promise.all(
+    kids.map(async (node) => {
+      const item = await tree.getTreeItem(node);
+      return { node, label: typeof item.label === 'string' ? item.label : (item.label?.label ?? '') };
+    }),
+  );
+}
 
 suite('subagents', () => {
   suiteSetup(async () => {
@@ -20,5 +32,21 @@ suite('subagents', () => {
     assert.strictEqual(ours[0]!.severity, vscode.DiagnosticSeverity.Error);
     assert.match(ours[0]!.message, /^Claude Code will not load this agent/);
     assert.ok(ours[0]!.range.start.line >= 2 && ours[0]!.range.start.line <= 5, `line ${ours[0]!.range.start.line}`);
+  });
+
+  test('the Agent Files view lists the subagent under Agents and commands', async () => {
+    const ext = await activate();
+    const tree = (ext.exports as { tree?: Tree } | undefined)?.tree;
+    assert.ok(tree, 'the extension API does not expose the tree');
+    const group = await eventually(
+      async () => (await labels(tree)).find((r) => r.label === 'Agents and commands'),
+      (r) => r !== undefined,
+      'an Agents and commands group in the view',
+    );
+    const rows = await labels(tree, group!.node);
+    assert.ok(
+      rows.some((r) => r.label === 'release-notes'),
+      rows.map((r) => r.label).join(', '),
+    );
   });
 });
