@@ -95,6 +95,13 @@ test('a description spread over lines that hold ": " is not YAML even after Clau
   assert.equal(ds[0]!.severity, 'error');
   assert.match(ds[0]!.message, /^Claude Code will not load this agent: .*\(line \d+: /);
   assert.ok(ds[0]!.range.start.line >= 2 && ds[0]!.range.start.line <= 5);
+  // The fix makes the value a literal block, and the result loads.
+  const [fix] = agentFileCodeActions(text, AGENT, ds);
+  const e = fix!.edit!.changes![AGENT]![0]!;
+  assert.equal(e.newText, joinLines('description: |', '  Use this agent when reviewing.', '  <example>', '  Context: the user asks for a review', '  </example>'));
+  const lines = text.split('\n');
+  const fixed = [...lines.slice(0, e.range.start.line), e.newText, ...lines.slice(e.range.end.line + 1)].join('\n');
+  assert.deepEqual(codes(fixed), []);
   // A command with the same frontmatter still loads, without its frontmatter: a warning.
   assert.deepEqual(codes(text, COMMAND), ['command-yaml-invalid/warning']);
 });

@@ -4,7 +4,9 @@ import { ruleMaker, type RuleInfo } from './types';
 const subagent = ruleMaker('subagent');
 
 export const SUBAGENT_RULES: readonly RuleInfo[] = [
-  subagent('subagent-yaml-invalid', 'error'),
+  subagent('subagent-yaml-invalid', 'error', {
+    fix: { title: 'Make the value a block of text (key: |)', tier: 'manual', why: 'which lines belong to the value is a guess a person should check' },
+  }),
   subagent('subagent-yaml-quoted', 'information', {
     fix: { title: 'Quote the value as Claude Code does', tier: 'manual', why: 'Claude Code reads the same text; other readers now read it too, so a person should look' },
   }),
@@ -26,7 +28,9 @@ export const SUBAGENT_RULES: readonly RuleInfo[] = [
   subagent('subagent-chatmode-renamed', 'information', {
     fix: { title: 'Move to .github/agents/NAME.agent.md', tier: 'manual', why: 'it renames a file other settings or links may name' },
   }),
-  subagent('command-yaml-invalid', 'warning'),
+  subagent('command-yaml-invalid', 'warning', {
+    fix: { title: 'Make the value a block of text (key: |)', tier: 'manual', why: 'which lines belong to the value is a guess a person should check' },
+  }),
   subagent('command-yaml-quoted', 'information', {
     fix: { title: 'Quote the value as Claude Code does', tier: 'manual', why: 'Claude Code reads the same text; other readers now read it too, so a person should look' },
   }),

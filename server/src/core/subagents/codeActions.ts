@@ -4,6 +4,8 @@ import type { Diagnostic } from '../types';
 import { toLspDiagnostic } from '../skills/codeActions';
 import { readAgentFrontmatter, lineText, lineValueRange } from './frontmatter';
 import { quoteValue } from './claudeYaml';
+import { blockValueFix } from './blockFix';
+import { variantFor } from './analyze';
 
 function edit(title: string, uri: string, d: Diagnostic, range: Diagnostic['range'], newText: string, preferred = true): CodeAction {
   return { title, kind: CodeActionKind.QuickFix, diagnostics: [toLspDiagnostic(d)], isPreferred: preferred, edit: { changes: { [uri]: [{ range, newText }] } } };
@@ -31,6 +33,13 @@ export function agentFileCodeActions(text: string, uri: string, diagnostics: rea
             isPreferred: true,
             edit: { changes: { [uri]: edits } },
           });
+        break;
+      }
+      case 'subagent-yaml-invalid':
+      case 'command-yaml-invalid': {
+        const f = readAgentFrontmatter(text);
+        const fix = f.found ? blockValueFix(f, variantFor(uri, d.code.startsWith('command') ? 'command' : 'agent'), d.range.start.line) : undefined;
+        if (fix) out.push(edit(`Make '${fix.key}' a block of text (${fix.key}: |)`, uri, d, fix.range, fix.newText));
         break;
       }
       case 'subagent-tool-unknown':
