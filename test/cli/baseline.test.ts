@@ -87,3 +87,23 @@ test('a baseline that cannot be read or is not one is exit 2 with what is wrong'
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a repository with 50 findings adopts the baseline; a later change gets only its new finding', () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'af-baseline-'));
+  try {
+    for (let i = 0; i < 25; i++) {
+      fs.mkdirSync(path.join(root, '.claude/skills', `s${i}`), { recursive: true });
+      fs.writeFileSync(skill(root, `s${i}`), `---\nname: s${i}\ndescription: Skill ${i}. Use when testing.\n---\n\nSee [a](a${i}.md) and [b](b${i}.md).\n`);
+    }
+    assert.equal(codes(cli(root, '.').stdout).length, 50);
+    assert.match(cli(root, '--write-baseline', 'baseline.json', '.').stderr, /wrote 50 findings/);
+    // A later change: a heading added to one skill (its findings move down a line) and a new broken link in another.
+    fs.writeFileSync(skill(root, 's3'), `---\nname: s3\ndescription: Skill 3. Use when testing.\n---\n\n# S3\n\nSee [a](a3.md) and [b](b3.md).\n`);
+    fs.appendFileSync(skill(root, 's7'), 'Also [c](c7.md).\n');
+    const r = cli(root, '--baseline', 'baseline.json', '.');
+    assert.deepEqual(codes(r.stdout), ['.claude/skills/s7/SKILL.md skill-file-missing']);
+    assert.match(r.stderr, /50 findings are in the baseline baseline\.json and not reported/);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -26,16 +26,21 @@ import { CliWorkspace } from './workspace';
 import { applyBaseline, baselineText, writeBaseline } from './baseline';
 import { changedFiles, namesChangedFile, reportedFiles } from './changed';
 import { ConfigReader } from './configReader';
+import { explainRule } from './explain';
 import { applyConfigToFile, CONFIG_FILE_NAME } from '../core/config';
 
 export function checkCommand(argv: string[], io: Io): number {
   const { positional, flags } = readArgs(
     argv,
     ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-unsafe', 'fix-dry-run', 'changed'],
-    ['format', 'kind', 'target', 'config', 'baseline', 'write-baseline', 'since'],
+    ['format', 'kind', 'target', 'config', 'baseline', 'write-baseline', 'since', 'explain'],
   );
   if (flags.has('help')) {
     io.out(CHECK_HELP);
+    return 0;
+  }
+  if (flags.has('explain')) {
+    io.out(explainRule(flags.get('explain') as string));
     return 0;
   }
   const forced = flags.has('kind') ? parseKind(flags.get('kind') as string) : undefined;
@@ -244,6 +249,7 @@ stderr, unless --kind says what it is.
 Options:
   -f, --format F  text (default), json or sarif (see docs/cli.md for the JSON and SARIF shapes)
   --strict      exit 1 on warnings too
+  --explain CODE  print the documentation of a rule (its section of docs/rules.md) and exit
   --config FILE use this configuration for every file instead of the nearest .agent-files.json
                 (looked for up to the repository root, or the folder named outside one)
   --no-config   use no configuration file (every rule at its own severity)

@@ -24,5 +24,6 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-too-large', 'error'),
   instructions('instructions-long', 'information'),
   instructions('instructions-fence-unclosed', 'warning'),
+  instructions('instructions-codex-cut', 'warning'),
   instructions('instructions-command-undefined', 'warning', { also: ['information'] }),
 ];
