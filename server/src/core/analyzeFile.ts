@@ -12,6 +12,8 @@ import { worldSchemaDiagnostics } from './world/schemaCheck';
 import { dirnameUri, resolveRelative } from './world/paths';
 import { analyzeInstructions } from './instructions';
 import { agentMdKindOf } from './agentmd';
+import { analyzeAgentFile, duplicateAgentNames, type IndexedAgent } from './subagents';
+import { textFingerprint } from './skills/workspace';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -77,6 +79,10 @@ export function analyzeFile(kind: FileKind, text: string, uri: string, host: IWo
         return analyzePrompt(text, uri, worldFor(uri, kind, host));
       case 'world-eval':
         return analyzeEval(text, worldFor(uri, kind, host));
+      case 'subagent':
+        return analyzeAgentFile(text, uri, 'agent').diagnostics;
+      case 'command':
+        return analyzeAgentFile(text, uri, 'command', host).diagnostics;
     }
   } catch (e) {
     return [internalError(e)];
@@ -119,7 +125,15 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
     const skills: IndexedSkill[] = [];
     const agents: AgentIndexEntry[] = [];
     const agentTexts: CheckedFile[] = [];
+    const subagents: IndexedAgent[] = [];
     for (const f of files) {
+      if (f.kind === 'subagent') {
+        const a = analyzeAgentFile(f.text, f.uri, 'agent');
+        const nameEntry = a.frontmatter.byKey.get('name');
+        const loads = a.info.variant === 'claude-agent' && !a.diagnostics.some((d) => d.severity === 'error') && a.name && nameEntry;
+        if (loads) subagents.push({ uri: f.uri, name: a.name!, nameRange: nameEntry.valueRange, fingerprint: textFingerprint(f.text) });
+        continue;
+      }
       if (f.kind === 'skill') {
         const o = skillOptions({ ...options, ...(f.skillTargets ? { skillTargets: f.skillTargets } : {}) });
         const s = analyzeSkill(f.text, f.uri, host, { ...o, checkReferences: false }).skill;
@@ -149,6 +163,7 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
         );
     }
     for (const [uri, ds] of agentWorkspaceDiagnostics(agents)) add(out, uri, ds);
+    for (const [uri, ds] of duplicateAgentNames(subagents)) add(out, uri, ds);
   } catch (e) {
     if (files[0]) add(out, files[0].uri, [internalError(e)]);
   }

@@ -332,6 +332,9 @@ export function startServer(connection: Connection, host: ServerHost): void {
             { globPattern: '**/.gitignore' },
             { globPattern: '**/.git/info/exclude' },
             ...INSTRUCTION_WATCHERS,
+            // Subagents and commands (duplicate names in one .claude/agents folder).
+            { globPattern: '**/.claude/{agents,commands}/**/*.md' },
+            { globPattern: '**/.github/{agents,chatmodes,prompts}/*.md' },
             ...(host.watchEverything ? [{ globPattern: '**/*' }] : []),
           ],
         })
