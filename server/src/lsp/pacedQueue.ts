@@ -25,6 +25,8 @@ export interface PacedQueueDeps {
   /** What the work is, for the log. */
   what: string;
   log: Logger;
+  /** While the client never pauses, one slice runs this often (ms; default `FORCE_EVERY_MS`). */
+  forceEvery?: number;
 }
 
 /** A slice runs once no message was handled for this long (ms): messages queued back to back come first. */
@@ -123,8 +125,9 @@ export class PacedQueue {
       const quiet = this.deps.quietFor();
       const sinceSlice = now - this.#lastSlice;
       // Messages queued back to back go first, unless the documents have waited a whole period.
-      if (quiet < QUIET_MS && sinceSlice < FORCE_EVERY_MS) {
-        this.#arm(Math.max(1, Math.min(QUIET_MS - quiet, FORCE_EVERY_MS - sinceSlice)));
+      const forceEvery = this.deps.forceEvery ?? FORCE_EVERY_MS;
+      if (quiet < QUIET_MS && sinceSlice < forceEvery) {
+        this.#arm(Math.max(1, Math.min(QUIET_MS - quiet, forceEvery - sinceSlice)));
         return;
       }
       this.#slice();
