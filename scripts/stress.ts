@@ -28,6 +28,9 @@ const GIVE_UP = Number(opt('give-up') ?? 150_000);
 
 type Files = Record<string, string>;
 
+/** A figure of the test client's own, shown but not held to the budget. */
+const CLIENT_FIGURE = 'client wrote the notifications in';
+
 interface Session {
   conn: MessageConnection;
   root: string;
@@ -194,14 +197,19 @@ async function openSkills(s: Session, n: number): Promise<Record<string, number>
   const t0 = performance.now();
   const last = s.uri(`s${n - 1}/SKILL.md`);
   const diags = s.diagnostics(last).then(() => performance.now() - t0);
+  const sent: Promise<void>[] = [];
   for (let i = 0; i < n; i++) {
     const uri = s.uri(`s${i}/SKILL.md`);
-    void s.conn.sendNotification('textDocument/didOpen', {
-      textDocument: { uri, languageId: 'markdown', version: 1, text: `---\nname: s${i}\ndescription: Skill ${i}. Use when testing.\n---\n\nBody ${i}.\n` },
-    });
+    sent.push(
+      s.conn.sendNotification('textDocument/didOpen', {
+        textDocument: { uri, languageId: 'markdown', version: 1, text: `---\nname: s${i}\ndescription: Skill ${i}. Use when testing.\n---\n\nBody ${i}.\n` },
+      }),
+    );
   }
   const other = s.conn.sendRequest('textDocument/documentSymbol', { textDocument: { uri: probe } }).then(() => performance.now() - t0);
-  return { 'other request': await other, 'last diagnostics': await diags };
+  // How long this client took to write the notifications (one at a time, each after the last was written): part of the wait for the answer, none of it the server's.
+  const written = Promise.all(sent).then(() => performance.now() - t0);
+  return { 'other request': await other, 'last diagnostics': await diags, [CLIENT_FIGURE]: await written };
 }
 
 async function fillSpellings(s: Session, n: number): Promise<Record<string, number>> {
@@ -331,8 +339,8 @@ async function main(): Promise<void> {
         } else
           for (const [k, v] of Object.entries(r)) {
             const isMs = !k.endsWith(' MB');
-            parts.push(`server ${k} ${isMs ? fmt(v) : v}`);
-            if (BUDGET && isMs && v > BUDGET) failed++;
+            parts.push(`${k === CLIENT_FIGURE ? '' : 'server '}${k} ${isMs ? fmt(v) : v}`);
+            if (BUDGET && isMs && k !== CLIENT_FIGURE && v > BUDGET) failed++;
           }
       }
       console.log(`${c.name}: ${parts.join('; ')}`);

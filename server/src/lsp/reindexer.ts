@@ -6,7 +6,9 @@
  * hold up the next keystroke's diagnostics (VS Code pulls them at once); in a 200,000-plane agent
  * it takes half a second, and run as soon as the document's diagnostics are out it would hold up
  * the code lenses, symbols and folding ranges the editor asks for next. A client that never pauses
- * gets the entry after four times the wait.
+ * gets the entry after four times the wait. Then the document takes its turn in a queue worked off
+ * in slices between the client's messages (./pacedQueue.ts): 10,000 documents opened at once fall
+ * due together, and their re-index in one go would hold the next request for a second or more.
  */
 import type { IndexedFile } from '../core/indexTypes';
 import type { DocumentStore, OpenDocument } from './documents';

@@ -161,6 +161,8 @@ export function startServer(connection: Connection, host: ServerHost): void {
       slice: (work) => configs.holding(work),
       what: 're-index',
       log: runner.log,
+      // Behind the diagnostics: while the client never pauses, a slice once a second.
+      forceEvery: 1000,
     }),
     delay: () => settings.diagnosticDelay,
   });
