@@ -6,12 +6,16 @@ import { checkInputText, parseInputText, type InputSpec } from '../../server/src
 
 export type { InputSpec };
 
-/** An error message for the input box, or undefined when the text is acceptable. */
+/**
+ * An error message for the input box, or undefined when the text is acceptable. An input box left
+ * empty is an input not given (required ones must be filled in), unlike `b=` on the command line.
+ */
 export function validateInput(spec: InputSpec, text: string): string | undefined {
+  if (text === '') return spec.required ? `${spec.name} is required` : undefined;
   return checkInputText(spec, text);
 }
 
-/** The typed value of accepted text (numbers, booleans and JSON are parsed; empty optional → absent). */
+/** The typed value of accepted text (numbers, booleans and JSON are parsed; an empty optional box → absent). */
 export function parseInput(spec: InputSpec, text: string): unknown {
-  return parseInputText(spec, text);
+  return text === '' && !spec.required ? undefined : parseInputText(spec, text);
 }

@@ -50,3 +50,12 @@ test('a value that would be read as an option is refused unless --allow-options'
   assert.match(r.err, /cannot fill \{pattern\}: the value starts with "-"/);
   assert.equal(command('search', 'pattern=-x', 'path=src', '--allow-options').out, "rg --line-number '-x' 'src'\n");
 });
+
+test('name= is an empty string, not a missing input: a required input given as empty is filled as empty', () => {
+  const r = command('search', 'pattern=', 'path=src');
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.out, "rg --line-number '' 'src'\n");
+  const number = command('grep', 'q=x', 'n=');
+  assert.equal(number.code, 1);
+  assert.match(number.err, /n must be a number \(a JSON number such as 42 or -1\.5\), not ""/);
+});

@@ -6,8 +6,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 
-// The real pre-commit (PyPI) is not installed here: this runs the hook's entry the way pre-commit
-// does, on the staged files its `files` pattern selects, in a temporary git repository.
+// This runs the hook's entry the way pre-commit does, on the staged files its `files` pattern
+// selects, in a temporary git repository; scripts/preCommitTest.mjs (run by .ci/run) installs and
+// runs the hook with the real pre-commit.
 const ROOT = path.resolve(__dirname, '../..');
 const hook = (parse(fs.readFileSync(path.join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; files: string }[])[0]!;
 
@@ -37,6 +38,56 @@ test('the pre-commit hook checks the staged agent files and fails on an error; n
     const r = runHook(repo);
     assert.equal(r.status, 1);
     assert.match(r.stdout, /\.agents\/skills\/bad\/SKILL\.md:1:1: error \[skill-frontmatter-missing\]/);
+  } finally {
+    fs.rmSync(repo, { recursive: true, force: true });
+  }
+});
+
+test("the hook's files pattern selects exactly the files the CLI checks, and no other", () => {
+  // Every kind the CLI reads, and names that look like one but are not (pre-commit passes the
+  // files explicitly, so the CLI's own detection decides; a file it skips would print a warning).
+  const samples = [
+    'a.3md',
+    'b.agent.3md',
+    'C.3MD',
+    'skills/x/SKILL.md',
+    'skills/y/skill.md',
+    'AGENT.md',
+    'sub/AGENTS.md',
+    'CLAUDE.md',
+    'pkg/CLAUDE.local.md',
+    'GEMINI.md',
+    '.agent-world/world.json',
+    '.agent-world/world.eval.md',
+    '.agent-world/prompts/a.md',
+    '.github/copilot-instructions.md',
+    '.github/instructions/ts.instructions.md',
+    '.github/instructions/deep/py.instructions.md',
+    '.claude/rules/style.md',
+    '.claude/rules/deep/API.MD',
+    'README.md',
+    'docs/agents.md',
+    'SKILL.txt',
+    'notes/AGENTS.txt',
+    '.agent-world/notes.md',
+    '.agent-world/prompts/deep/b.md',
+    '.agent-world/other.json',
+    '.github/instructions/plain.md',
+    'copilot-instructions.md',
+    '.claude/rules.md',
+    '.agent-files.json',
+    'x.3md.bak',
+  ];
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'af-hook-'));
+  try {
+    for (const rel of samples) {
+      fs.mkdirSync(path.dirname(path.join(repo, rel)), { recursive: true });
+      fs.writeFileSync(path.join(repo, rel), rel.endsWith('.json') ? '{}\n' : '# Notes\n');
+    }
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), 'check', '--format', 'json', '--allow-empty', ...samples], { cwd: repo, encoding: 'utf8' });
+    const checked = (JSON.parse(r.stdout) as { files: { path: string }[] }).files.map((f) => f.path).sort();
+    const selected = samples.filter((f) => new RegExp(hook.files).test(f)).sort();
+    assert.deepEqual(selected, checked);
   } finally {
     fs.rmSync(repo, { recursive: true, force: true });
   }

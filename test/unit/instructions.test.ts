@@ -76,6 +76,17 @@ test('imports in code spans, fenced blocks and HTML comments are not imports; e-
   assert.deepEqual(codes(text, `${W}/CLAUDE.md`), []);
 });
 
+test('a bare @name.ext is an import only with a file extension; after a folder any extension counts', () => {
+  const text = joinLines('- **Use @agent.tool decorator** for tools; read @user.name first.', 'See @notes.md and @docs/api.spec.');
+  assert.deepEqual(
+    diags(text, `${W}/CLAUDE.md`, new InMemoryHost()).map((d) => [d.code, text.split('\n')[d.range.start.line]!.slice(d.range.start.character, d.range.end.character)]),
+    [
+      ['instructions-import-missing', '@notes.md'],
+      ['instructions-import-missing', '@docs/api.spec'],
+    ],
+  );
+});
+
 test('home and absolute imports are not read: no diagnostic, and the hover says so', () => {
   const src = joinLines('- @~/.claude/my-pre$0ferences.md', '- @/etc/team/rules.md');
   const { text, position } = cursor(src);

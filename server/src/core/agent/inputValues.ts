@@ -15,10 +15,12 @@ export interface InputSpec {
 
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
-/** Why the text is not a value of the input, or undefined when it is. */
+/**
+ * Why the text is not a value of the input, or undefined when it is. The empty text is a value: an
+ * empty string (`b=` on the command line), not a missing input; it is no number, boolean or JSON.
+ */
 export function checkInputText(spec: InputSpec, text: string): string | undefined {
   if (text.includes('\0')) return `${spec.name} cannot hold a NUL character`;
-  if (text === '') return spec.required ? `${spec.name} is required` : undefined;
   switch (spec.type) {
     case 'number':
       return JSON_NUMBER.test(text) && Number.isFinite(Number(text)) ? undefined : `${spec.name} must be a number (a JSON number such as 42 or -1.5), not ${JSON.stringify(text)}`;
@@ -42,9 +44,8 @@ export function checkInputText(spec: InputSpec, text: string): string | undefine
   }
 }
 
-/** The typed value of accepted text (numbers, booleans and JSON parsed; empty optional → absent). */
+/** The typed value of accepted text (numbers, booleans and JSON parsed; other text as it is). */
 export function parseInputText(spec: InputSpec, text: string): unknown {
-  if (text === '' && !spec.required) return undefined;
   switch (spec.type) {
     case 'number':
       return Number(text);

@@ -40,13 +40,30 @@ const IMPORT = /(?<=^|[\s([{>])@([^\s`'"<>()[\]{}]+)/g;
 const isTrailing = (c: string) => '.,;:!?'.includes(c);
 
 /**
- * True when an `@mention` reads as a file: it starts like a path (`./`, `../`, `~/`, `/`) or its
- * last segment has an extension. `@claude`, `@types/node` and `@1.2` are not files.
+ * Extensions a bare `@name.ext` (no folder) must end in to read as a file: without a `/`, prose
+ * mentions like `@agent.tool` (a Python decorator) or `@user.name` are names, not imports.
+ */
+const FILE_EXTENSIONS = new Set(
+  (
+    'md mdx markdown txt text rst adoc org json jsonc json5 yaml yml toml ini cfg conf env xml html htm css scss sass less ' +
+    'js mjs cjs jsx ts tsx mts cts py pyi ipynb rb go rs java kt kts swift c h cc cpp cxx hpp cs fs php pl lua r sql ' +
+    'sh bash zsh fish ps1 bat cmd dart scala clj ex exs erl hs ml vue svelte astro graphql gql proto tf hcl lock csv tsv ' +
+    'gradle properties mk cmake nix zig jl sol vim el 3md log pdf png jpg jpeg gif svg webp'
+  ).split(' '),
+);
+
+/**
+ * True when an `@mention` reads as a file: it starts like a path (`./`, `../`, `~/`, `/`), or its
+ * last segment has an extension (any, after a folder: `@docs/api.spec`; a known file extension
+ * when it names no folder: `@notes.md`, not `@agent.tool`). `@claude`, `@types/node` and `@1.2`
+ * are not files.
  */
 export function looksLikeImport(path: string): boolean {
   if (/^(?:\.{1,2}\/|~\/|\/)/.test(path)) return true;
   const last = path.split('/').pop() ?? '';
-  return /^[^.].*\.[A-Za-z][A-Za-z0-9]{0,9}$/.test(last) && !/^\d/.test(last);
+  const m = /^[^.].*\.([A-Za-z][A-Za-z0-9]{0,9})$/.exec(last);
+  if (!m || /^\d/.test(last)) return false;
+  return path.includes('/') || FILE_EXTENSIONS.has(m[1]!.toLowerCase());
 }
 
 export function scanInstructions(text: string, startLine = 0): InstructionScan {
