@@ -4,7 +4,7 @@
  * built server over stdio while a second request is sent. Prints one line per case with the
  * CLI's time, how long the server took to answer the other request, and how long until the
  * hostile file's diagnostics (or the request's answer) came back; fails when any of them is over
- * the budget (2 s unless `--budget MS`). `npm run test:stress`; `-- --dist DIR` measures another
+ * the budget (2 s unless `--budget MS`; see `UNBUDGETED` for the figures only shown). `npm run test:stress`; `-- --dist DIR` measures another
  * build, `-- --only NAME` runs the cases whose name holds NAME, `--budget 0` only measures.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -30,6 +30,12 @@ type Files = Record<string, string>;
 
 /** A figure of the test client's own, shown but not held to the budget. */
 const CLIENT_FIGURE = 'client wrote the notifications in';
+/**
+ * Figures shown but not held to the budget: the client's own, and the last diagnostics of a burst
+ * of 10,000 opens, which are 10,000 checks (issue 31 asks for the other request within the
+ * budget, every document's diagnostics, and a total linear in their number).
+ */
+const UNBUDGETED = new Set([CLIENT_FIGURE, 'last diagnostics']);
 
 interface Session {
   conn: MessageConnection;
@@ -340,7 +346,7 @@ async function main(): Promise<void> {
           for (const [k, v] of Object.entries(r)) {
             const isMs = !k.endsWith(' MB');
             parts.push(`${k === CLIENT_FIGURE ? '' : 'server '}${k} ${isMs ? fmt(v) : v}`);
-            if (BUDGET && isMs && k !== CLIENT_FIGURE && v > BUDGET) failed++;
+            if (BUDGET && isMs && !UNBUDGETED.has(k) && v > BUDGET) failed++;
           }
       }
       console.log(`${c.name}: ${parts.join('; ')}`);
