@@ -49,6 +49,9 @@ const entries = [
   { entryPoints: ['client/src/node/extension.ts'], outfile: 'dist/client.js' },
   { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // `agent-files mcp` (docs/mcp.md): the MCP SDK and the rule docs stay out of dist/cli.js, which the
+  // .vsix ships; cli.js loads this file only for that command, and the npm package ships it.
+  { entryPoints: ['server/src/cli/mcp/main.ts'], outfile: 'dist/mcp.js', loader: { '.md': 'text' } },
   { entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js' },
   { ...browser, entryPoints: ['client/src/browser/extension.ts'], outfile: 'dist/web/client.js', format: 'cjs' },
   { ...browser, entryPoints: ['server/src/browser/main.ts'], outfile: 'dist/web/server.js', format: 'iife' },

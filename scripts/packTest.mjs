@@ -71,6 +71,16 @@ try {
     bad.status === 1 && JSON.parse(bad.stdout).runs[0].results.some((x) => x.ruleId === 'skill-frontmatter-missing'),
     `npx agent-files check -f sarif reports the broken skill and exits 1 (${bad.status})`,
   );
+  // The MCP server (dist/mcp.js, bundled with its SDK) answers a client that lists its tools and hangs up.
+  const rpc = (id, method, params) => JSON.stringify({ jsonrpc: '2.0', ...(id ? { id } : {}), method, ...(params ? { params } : {}) });
+  const hello = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pack-test', version: '0' } };
+  const mcp = spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--offline', 'agent-files', 'mcp'], {
+    cwd: app,
+    encoding: 'utf8',
+    timeout: 30_000,
+    input: [rpc(1, 'initialize', hello), rpc(0, 'notifications/initialized'), rpc(2, 'tools/list')].join('\n') + '\n',
+  });
+  check(mcp.status === 0 && /"name":"check"/.test(mcp.stdout), `npx agent-files mcp lists its tools (${mcp.status}: ${mcp.stderr.trim()})`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

@@ -126,7 +126,7 @@ const hostileCases: Case[] = [
   },
   {
     name: 'import path of 80,000 dots',
-    files: () => ({ 'CLAUDE.md': `# Project\n\nSee @x${'.'.repeat(80_000)}y and @${'.'.repeat(80_000)}/a.md\n` }),
+    files: () => ({ 'CLAUDE.md': `# Project\n\nSee @x${'.'.repeat(80_000)}md and @${'.'.repeat(80_000)}/a.md\n` }),
     server: (s) => openAndProbe(s, 'CLAUDE.md', 'markdown'),
   },
   {

@@ -13,7 +13,7 @@ e2e_build "$ROOT" || { echo "run-all: npm run build failed"; echo "0 passed, 1 f
 export AGENT_FILES_E2E_NO_BUILD=1
 total_pass=0 total_fail=0 status=0 lines=()
 # ui runs last: packaging rebuilds dist/ for production before run-ui.sh restores the development build
-for suite in vscode nvim emacs web ui; do
+for suite in vscode nvim emacs web start ui; do
   out=$(mktemp)
   "$HERE/run-$suite.sh" 2>&1 | tee "$out"
   rc=${PIPESTATUS[0]}

@@ -8,6 +8,7 @@
 # about a second. Environment:
 #   AGENT_FILES_E2E_HOME      cache folder (default ~/.cache/agent-files-e2e)
 #   AGENT_FILES_E2E_SKIP_APT  1 = never call apt-get (report what is missing instead)
+#   AGENT_FILES_E2E_ONLY      code-server = only what `npm start` needs (libkrb5-dev, Node 24, code-server)
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/env.sh"
@@ -17,6 +18,7 @@ mkdir -p "$E2E_HOME"
 
 # 1. Debian packages -------------------------------------------------------------------------
 APT_PKGS=(chromium fonts-liberation libkrb5-dev neovim emacs-nox elpa-eglot)
+ONLY_CS=0; [ "${AGENT_FILES_E2E_ONLY:-}" = code-server ] && ONLY_CS=1 && APT_PKGS=(libkrb5-dev)
 missing=()
 for p in "${APT_PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -64,7 +66,9 @@ else
 fi
 
 # 4. playwright-core (uses the system chromium; never downloads a browser) --------------------
-if [ -f "$E2E_PLAYWRIGHT_DIR/package.json" ] && grep -q "\"version\": \"$E2E_PLAYWRIGHT_VERSION\"" "$E2E_PLAYWRIGHT_DIR/package.json"; then
+if [ "$ONLY_CS" = 1 ]; then
+  step playwright "skipped (AGENT_FILES_E2E_ONLY=code-server)"
+elif [ -f "$E2E_PLAYWRIGHT_DIR/package.json" ] && grep -q "\"version\": \"$E2E_PLAYWRIGHT_VERSION\"" "$E2E_PLAYWRIGHT_DIR/package.json"; then
   step playwright "present ($E2E_PLAYWRIGHT_VERSION)"
 else
   rm -rf "$E2E_HOME/playwright"; mkdir -p "$E2E_HOME/playwright"
@@ -74,6 +78,7 @@ else
 fi
 
 # 5. Report what is still unusable (e.g. apt skipped) -----------------------------------------
+[ "$ONLY_CS" = 1 ] && { step done "cache: $E2E_HOME"; exit 0; }
 for b in "$E2E_CHROMIUM" nvim emacs; do
   command -v "$b" >/dev/null || echo "warning: $b not found; the suites that need it will fail" >&2
 done

@@ -131,3 +131,12 @@ test('conformance runs a folder of vectors and ends with the counts line', () =>
   assert.equal(r.code, 0, r.out);
   assert.match(r.out, /^conformance: 4 passed, 0 failed$/m);
 });
+
+test('check --explain prints a rule section; an unknown code names the nearest one and exits 2', () => {
+  const ok = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'check', '--explain', 'instructions-codex-cut'], { encoding: 'utf8' });
+  assert.equal(ok.status, 0);
+  assert.match(ok.stdout, /^## instructions-codex-cut\n\nSeverity: Warning\./);
+  const bad = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'check', '--explain', 'skil-file-missing'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /no rule 'skil-file-missing' \(did you mean 'skill-file-missing'\?\)/);
+});

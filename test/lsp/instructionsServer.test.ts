@@ -153,7 +153,7 @@ test('instructions in effect for a source file, per client, in order', async () 
   const web = await client.request<InstructionsInEffectResult>('agentFiles/instructionsInEffect', { uri: fileUri('web', 'index.ts') });
   assert.deepEqual(
     web.clients.find((x) => x.client.startsWith('Codex'))!.items.map((i) => i.uri),
-    [fileUri('web', 'AGENTS.md')],
+    [fileUri('AGENTS.md'), fileUri('web', 'AGENTS.md')],
   );
 });
 

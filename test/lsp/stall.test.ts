@@ -25,7 +25,7 @@ const FILES: Record<string, string> = {
   [`${'a'.repeat(50)}`]: 'x\n',
   'probe/AGENTS.md': '# Probe\n\n## One\n',
   '.github/instructions/x.instructions.md': `---\napplyTo: "${glob12}"\n---\n# Rules\n`,
-  'dots/CLAUDE.md': `# Project\n\nSee @x${'.'.repeat(200_000)}y.md\n`,
+  'dots/CLAUDE.md': `# Project\n\nSee @x${'.'.repeat(200_000)}md\n`,
   'make/Makefile': `a${' '.repeat(150_000)}\nall:\n`,
   'make/AGENTS.md': '# Build\n\n`make all` and `make gone`\n',
   'cfg/.agent-files.json': JSON.stringify({

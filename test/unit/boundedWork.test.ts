@@ -125,7 +125,7 @@ test('a Makefile line of 150,000 spaces, and one of a name and 150,000 spaces', 
 
 test('an import path of 80,000 dots, and a fence mark of 100,000 backquotes before a lone CR', { timeout: 15_000 }, () => {
   const dots = '.'.repeat(80_000);
-  const ds = analyzeInstructions(`See @x${dots}y.md and @a.md${dots}\n${'`'.repeat(100_000)}\rx\n`, `${W}/CLAUDE.md`, new CountingHost({ [`${W}/a.md`]: '# A' })).diagnostics;
+  const ds = analyzeInstructions(`See @x${dots}md and @a.md${dots}\n${'`'.repeat(100_000)}\rx\n`, `${W}/CLAUDE.md`, new CountingHost({ [`${W}/a.md`]: '# A' })).diagnostics;
   assert.deepEqual(
     ds.map((d) => [d.code, d.range.start.character]),
     [['instructions-import-missing', 4]],

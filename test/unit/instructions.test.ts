@@ -192,7 +192,7 @@ test('applyTo and a paths string split at commas outside braces, as VS Code spli
     { uri: `${W}/.claude/rules/build.md`, variant: 'claude-rule' as const, globs: ['build/*.{props,targets}'] },
   ];
   const of = (file: string, c: string) =>
-    instructionsInEffect(`${W}/${file}`, W, entries)
+    instructionsInEffect(`${W}/${file}`, W, entries, new InMemoryHost())
       .find((x) => x.client.startsWith(c))!
       .items.map((i) => i.uri.slice(W.length + 1));
   assert.deepEqual(of('build/Directory.Build.props', 'GitHub Copilot'), ['.github/instructions/msbuild.instructions.md']);
@@ -205,7 +205,7 @@ test('VS Code matches applyTo at any depth of the path and without case; Claude 
     { uri: `${W}/.claude/rules/src.md`, variant: 'claude-rule' as const, globs: ['src/**/*.ts'] },
   ];
   const of = (file: string, c: string) =>
-    instructionsInEffect(`${W}/${file}`, W, entries)
+    instructionsInEffect(`${W}/${file}`, W, entries, new InMemoryHost())
       .find((x) => x.client.startsWith(c))!
       .items.map((i) => i.uri.slice(W.length + 1));
   assert.deepEqual(of('packages/a/SRC/x.ts', 'GitHub Copilot'), ['.github/instructions/src.instructions.md']);
@@ -331,7 +331,7 @@ test('hover on applyTo counts the workspace files each pattern matches', () => {
   assert.match(v, /`\*\.md`: 1 file in/);
 });
 
-test('instructions in effect: nearest AGENTS.md, CLAUDE.md root to leaf with .local after, matching applyTo and paths', () => {
+test('instructions in effect: AGENTS.md root to leaf for Codex, CLAUDE.md root to leaf with .local after, matching applyTo and paths', () => {
   const files = [
     { uri: `${W}/AGENTS.md`, variant: 'agents-md' as const },
     { uri: `${W}/pkg/AGENTS.md`, variant: 'agents-md' as const },
@@ -344,9 +344,17 @@ test('instructions in effect: nearest AGENTS.md, CLAUDE.md root to leaf with .lo
     { uri: `${W}/.github/instructions/ts.instructions.md`, variant: 'copilot-scoped' as const, globs: ['**/*.ts'] },
     { uri: `${W}/.github/instructions/manual.instructions.md`, variant: 'copilot-scoped' as const },
   ];
-  const e = instructionsInEffect(`${W}/pkg/src/a.ts`, W, files);
+  const host = new InMemoryHost({ [`${W}/AGENTS.md`]: 'Root rules.\n', [`${W}/pkg/AGENTS.md`]: 'Package rules.\n' });
+  const e = instructionsInEffect(`${W}/pkg/src/a.ts`, W, files, host);
   const of = (c: string) => e.find((x) => x.client.startsWith(c))!.items.map((i) => i.uri.slice(W.length + 1));
-  assert.deepEqual(of('Codex'), ['pkg/AGENTS.md']);
+  assert.deepEqual(of('Codex'), ['AGENTS.md', 'pkg/AGENTS.md']);
+  assert.deepEqual(
+    e.find((x) => x.client.startsWith('Codex'))!.items.map((i) => [i.bytes, i.read, i.why]),
+    [
+      [12, 12, '12 bytes'],
+      [15, 15, '15 bytes'],
+    ],
+  );
   assert.deepEqual(of('Claude Code'), ['CLAUDE.md', 'CLAUDE.local.md', 'pkg/CLAUDE.md', '.claude/rules/ts.md']);
   assert.deepEqual(of('GitHub Copilot'), ['.github/copilot-instructions.md', 'AGENTS.md', 'CLAUDE.md', 'CLAUDE.local.md', '.github/instructions/ts.instructions.md']);
 });

@@ -17,29 +17,30 @@ import { DEFAULT_IGNORED_FOLDERS } from '../core/liveFiles';
 import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
 import { readArgs, UsageError } from './args';
-import { FatalError, readFileBounded, tooLargeText, type Io } from './io';
+import { FatalError, fileTooLarge, readFileBounded, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
 import { isPluginManifest, parseTargets, readRepositoryFacts, TARGETS, type Target } from '../core/skills';
 import { fixFiles } from './fix';
 import { CliWorkspace } from './workspace';
-import {
-  applyConfigToFile,
-  CONFIG_FILE_NAME,
-  DEFAULT_CONFIG,
-  isIgnored,
-  isIncluded,
-  nearestConfig,
-  parseConfig,
-  type ConfigBound,
-  type FoundConfig,
-  type ParsedConfig,
-} from '../core/config';
+import { applyBaseline, baselineText, writeBaseline } from './baseline';
+import { changedFiles, namesChangedFile, reportedFiles } from './changed';
+import { ConfigReader } from './configReader';
+import { explainRule } from './explain';
+import { applyConfigToFile, CONFIG_FILE_NAME } from '../core/config';
 
 export function checkCommand(argv: string[], io: Io): number {
-  const { positional, flags } = readArgs(argv, ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-dry-run'], ['format', 'kind', 'target', 'config']);
+  const { positional, flags } = readArgs(
+    argv,
+    ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-unsafe', 'fix-dry-run', 'changed'],
+    ['format', 'kind', 'target', 'config', 'baseline', 'write-baseline', 'since', 'explain'],
+  );
   if (flags.has('help')) {
     io.out(CHECK_HELP);
+    return 0;
+  }
+  if (flags.has('explain')) {
+    io.out(explainRule(flags.get('explain') as string));
     return 0;
   }
   const forced = flags.has('kind') ? parseKind(flags.get('kind') as string) : undefined;
@@ -52,6 +53,10 @@ export function checkCommand(argv: string[], io: Io): number {
   const { targets: skillTargets, unknown } = parseTargets(typeof rawTargets === 'string' ? rawTargets : '');
   if (unknown.length) throw new UsageError(`unknown target '${unknown[0]}' (use ${TARGETS.join(', ')})`);
   if (rawTargets !== undefined && skillTargets.length === 0) throw new UsageError(`'--target' needs at least one of ${TARGETS.join(', ')}`);
+  if (flags.has('baseline') && flags.has('write-baseline')) throw new UsageError("'--baseline' and '--write-baseline' cannot be combined");
+  if (flags.has('changed') && flags.has('since')) throw new UsageError("'--changed' and '--since' cannot be combined");
+  // With --changed or --since the folder checked defaults to the working directory.
+  if (positional.length === 0 && (flags.has('changed') || flags.has('since'))) positional.push('.');
   if (positional.length === 0) throw new UsageError(`usage: agent-files check [--format text|json|sarif] [--strict] [--kind ${KIND_NAMES}] [--target a,b] PATH...`);
   if (flags.has('config') && flags.has('no-config')) throw new UsageError("'--config' and '--no-config' cannot be combined");
   const workspace = new CliWorkspace(io.cwd);
@@ -138,12 +143,14 @@ export function checkCommand(argv: string[], io: Io): number {
     detection: f.forced?.detection ?? detection,
     read: readFileBounded(f.path),
   }));
-  if (flags.has('fix') && flags.has('fix-dry-run')) throw new UsageError("'--fix' and '--fix-dry-run' cannot be combined");
+  if ((flags.has('fix') || flags.has('fix-unsafe')) && flags.has('fix-dry-run'))
+    throw new UsageError(`'--${flags.has('fix') ? 'fix' : 'fix-unsafe'}' and '--fix-dry-run' cannot be combined`);
   // --fix applies the safe quick fixes first (docs/rules.md#quick-fixes); the report is of the fixed files.
   const fixed =
-    flags.has('fix') || flags.has('fix-dry-run')
+    flags.has('fix') || flags.has('fix-unsafe') || flags.has('fix-dry-run')
       ? fixFiles(read, {
           dryRun: flags.has('fix-dry-run'),
+          level: flags.has('fix-unsafe') ? 'unsafe' : 'safe',
           host: new NodeFsHost(roots, { rememberLookups: true }),
           workspaceRoots,
           analysis: (uri) => ({ repository, ...targetsOf(uri) }),
@@ -161,35 +168,67 @@ export function checkCommand(argv: string[], io: Io): number {
     return [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection, ...(named ? { skillTargets: named } : {}) }];
   });
   const cross = crossFileDiagnostics(checked, host, { workspaceRoots, repository });
+  const change = flags.has('changed') || flags.has('since') ? changedFiles(positional[0]!, flags.get('since') as string | undefined) : undefined;
+  const reported = change ? reportedFiles(entries, cross, change) : undefined;
   /** Each rule's own severity, before any configuration (SARIF's default level). */
   const defaults = new Map<string, Diagnostic['severity']>();
   // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
   const workspaceFiles = checked.some((f) => f.kind === 'instructions') ? folderFiles(roots) : undefined;
-  const results: FileResult[] = entries.map((e) => {
-    // Tells an agent.3md from a plain 3md, and an OS Protocol AGENT.md from an instruction file.
-    const kind = 'text' in e.read ? kindLabel(e.kind, e.read.text, e.uri, e.detection) : kindLabel(e.kind, '', e.uri, e.detection);
-    const found = configs.forFile(e.uri);
-    if (!('text' in e.read)) return { path: e.rel, kind, diagnostics: applyConfigToFile(e.kind, '', [fileTooLarge(e.read.tooLarge)], found.config) };
-    const raw = [
-      ...analyzeFile(e.kind, e.read.text, e.uri, host, { detection: e.detection, workspaceRoots, repository, ...targetsOf(e.uri), ...(workspaceFiles ? { workspaceFiles } : {}) }),
-      ...(cross.get(e.uri) ?? []),
-    ];
-    for (const d of raw) if (!defaults.has(d.code)) defaults.set(d.code, d.severity);
-    // In reading order, so the report follows the file.
-    raw.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-    return { path: e.rel, kind, diagnostics: editorLines(e.read.text, e.uri, applyConfigToFile(e.kind, e.read.text, raw, found.config)) };
-  });
+  const results: FileResult[] = entries
+    .flatMap((e) => (reported && !reported.has(e.uri) ? [] : [e]))
+    .map((e) => {
+      // Tells an agent.3md from a plain 3md, and an OS Protocol AGENT.md from an instruction file.
+      const kind = 'text' in e.read ? kindLabel(e.kind, e.read.text, e.uri, e.detection) : kindLabel(e.kind, '', e.uri, e.detection);
+      const found = configs.forFile(e.uri);
+      if (!('text' in e.read)) return { path: e.rel, kind, diagnostics: applyConfigToFile(e.kind, '', [fileTooLarge(e.read.tooLarge)], found.config) };
+      // A file outside the change is reported only for the cross-file findings that name a changed file.
+      const whole = reported?.get(e.uri) !== 'cross';
+      const raw = [
+        ...(whole
+          ? analyzeFile(e.kind, e.read.text, e.uri, host, {
+              detection: e.detection,
+              workspaceRoots,
+              repository,
+              ...targetsOf(e.uri),
+              ...(workspaceFiles ? { workspaceFiles } : {}),
+            })
+          : []),
+        ...(cross.get(e.uri) ?? []).filter((d) => whole || namesChangedFile(d.message, change!)),
+      ];
+      for (const d of raw) if (!defaults.has(d.code)) defaults.set(d.code, d.severity);
+      // In reading order, so the report follows the file.
+      raw.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+      return { path: e.rel, kind, diagnostics: editorLines(e.read.text, e.uri, applyConfigToFile(e.kind, e.read.text, raw, found.config)) };
+    });
   // The configuration files that applied are checked too, once each.
   for (const c of configs.used()) {
     if (c.parsed.diagnostics.length) results.push({ path: path.relative(io.cwd, c.path) || c.path, kind: CONFIG_FILE_NAME, diagnostics: c.parsed.diagnostics });
   }
 
-  if (format === 'json') io.out(formatJson(results));
-  else if (format === 'sarif') io.out(formatSarif(results, VERSION, RULES_URL, { base: sarifBase(io.cwd, roots), cwd: io.cwd, defaults }));
-  else io.out(formatText(results));
+  if (change) io.err(`agent-files: ${results.length} of ${entries.length} files checked: those ${change.label} changed and those a change can affect`);
+  if (flags.has('write-baseline')) {
+    const file = flags.get('write-baseline') as string;
+    const texts = new Map(entries.map((e) => [e.rel, 'text' in e.read ? e.read.text : undefined]));
+    writeBaseline(
+      file,
+      baselineText(
+        results.map((r) => ({ file: r.path, text: texts.get(r.path), diagnostics: r.diagnostics })),
+        io.cwd,
+        file,
+      ),
+    );
+    io.err(
+      `agent-files: wrote ${results.reduce((n, r) => n + r.diagnostics.length, 0)} findings to the baseline ${file}; later checks with --baseline ${file} report only new ones`,
+    );
+    return fixed?.failed ? 2 : 0;
+  }
+  const shown = flags.has('baseline') ? applyBaseline(results, entries, flags.get('baseline') as string, io) : results;
+  if (format === 'json') io.out(formatJson(shown));
+  else if (format === 'sarif') io.out(formatSarif(shown, VERSION, RULES_URL, { base: sarifBase(io.cwd, roots), cwd: io.cwd, defaults }));
+  else io.out(formatText(shown));
   // A fix that could not be written (a full disk, permissions) fails the run whatever the report says.
   if (fixed?.failed) return 2;
-  const s = summarize(results);
+  const s = summarize(shown);
   return s.errors > 0 || (flags.has('strict') && s.warnings > 0) ? 1 : 0;
 }
 
@@ -210,6 +249,7 @@ stderr, unless --kind says what it is.
 Options:
   -f, --format F  text (default), json or sarif (see docs/cli.md for the JSON and SARIF shapes)
   --strict      exit 1 on warnings too
+  --explain CODE  print the documentation of a rule (its section of docs/rules.md) and exit
   --config FILE use this configuration for every file instead of the nearest .agent-files.json
                 (looked for up to the repository root, or the folder named outside one)
   --no-config   use no configuration file (every rule at its own severity)
@@ -217,7 +257,18 @@ Options:
   --fix         apply the safe quick fixes (docs/rules.md#quick-fixes), then report what is left;
                 a file changed during the run, with several hard links, or a symlink leading
                 outside is left alone (named on stderr); a fix that cannot be written is exit 2
+  --fix-unsafe  apply also the fixes that change what a file means and are certain text edits
+                (a key renamed, a name set to its folder's, a field moved under metadata),
+                printing their diff on stderr first (docs/rules.md#quick-fixes)
   --fix-dry-run print the safe fixes as a unified diff; write nothing
+  --write-baseline FILE  record every finding in FILE (exit 0): adopt agent-files on a repository
+                that already has findings
+  --baseline FILE  leave out the findings FILE records (matched by rule, file and the text of
+                their line, so edits elsewhere do not bring them back); say how many on stderr
+  --changed     report only the files git says changed (staged, unstaged, untracked) and those
+                whose findings a change can alter (files naming a changed file, the SKILL.md of a
+                changed resource, the rest of a changed .agent-world/); PATH defaults to .
+  --since REF   the same for everything that differs from the git revision REF
   --agent       read every .3md as an agent.3md; --plain reads every .3md as plain 3md
   --target T,…  check every SKILL.md for these clients instead of those its folder implies:
                 spec, skills-ref, claude-code, codex, copilot, gemini-cli, opencode, cursor
@@ -234,12 +285,6 @@ function folderFiles(roots: string[]): string[] {
   return [...out];
 }
 
-/** The one finding of a file over the read limit, at its start. */
-function fileTooLarge(size: number): Diagnostic {
-  const at = { line: 0, character: 0 };
-  return { code: 'file-too-large', severity: 'error', message: `${tooLargeText(size)}; it was not checked`, range: { start: at, end: at }, data: { size } };
-}
-
 /** The folder SARIF URIs are relative to: the working directory when every checked root is inside it, else their common ancestor. */
 function sarifBase(cwd: string, roots: string[]): string {
   const abs = roots.map((r) => path.resolve(cwd, r));
@@ -248,96 +293,6 @@ function sarifBase(cwd: string, roots: string[]): string {
   let common = abs[0] ?? path.resolve(cwd);
   while (!abs.every((r) => inside(common, r)) && path.dirname(common) !== common) common = path.dirname(common);
   return common;
-}
-
-/**
- * The configuration of each checked file: the nearest .agent-files.json (read once per folder),
- * the one --config names, or none with --no-config. A named file that cannot be read is exit 2.
- * The nearest is looked for as the editor looks for it: within the workspace (workspace.ts), and
- * no higher than the repository root.
- */
-class ConfigReader {
-  readonly #byUri = new Map<string, { path: string; parsed: ParsedConfig } | null>();
-  readonly #fixed: FoundConfig | null | undefined;
-  readonly #used = new Set<string>();
-  readonly #bound: ConfigBound;
-  constructor(
-    private readonly io: Io,
-    /** null: no configuration; a path: that file for everything; undefined: the nearest. */
-    fixed: string | null | undefined,
-    workspace: CliWorkspace,
-  ) {
-    this.#bound = { inside: (folder) => workspace.insideUri(folder), isRepoRoot: (folder) => workspace.isRepoRoot(URI.parse(folder).fsPath) };
-    if (fixed === null) this.#fixed = null;
-    else if (fixed !== undefined) {
-      const uri = URI.file(path.resolve(io.cwd, fixed)).toString();
-      const r = readFileBounded(fixed);
-      if (!('text' in r)) throw new FatalError(`agent-files: cannot read ${fixed}: ${tooLargeText(r.tooLarge)}`);
-      this.#byUri.set(uri, { path: path.resolve(io.cwd, fixed), parsed: parseConfig(r.text) });
-      this.#fixed = { uri, config: this.#byUri.get(uri)!.parsed.config };
-    }
-  }
-
-  forFile(fileUri: string): FoundConfig {
-    if (this.#fixed === null) return { config: DEFAULT_CONFIG };
-    const found = this.#find(fileUri);
-    if (found.uri) this.#used.add(found.uri);
-    return found;
-  }
-
-  /** True when the `include` globs of the configuration above a path bring it back (a file, or a folder with something named inside). */
-  includes(file: string, isDir: boolean): boolean {
-    if (this.#fixed === null) return false;
-    const uri = URI.file(path.resolve(this.io.cwd, file)).toString();
-    return isIncluded(this.#find(uri), uri, isDir);
-  }
-
-  /** True when a file matches the `ignore` globs of its configuration (relative to the config file's folder). */
-  ignores(file: string): boolean {
-    if (this.#fixed === null) return false;
-    const uri = URI.file(path.resolve(this.io.cwd, file)).toString();
-    return isIgnored(this.#find(uri), uri);
-  }
-
-  configFileOf(file: string): string | undefined {
-    if (this.#fixed === null) return undefined;
-    const found = this.#find(URI.file(path.resolve(this.io.cwd, file)).toString());
-    return found.uri ? this.label(found) : undefined;
-  }
-
-  #find(fileUri: string): FoundConfig {
-    return (
-      this.#fixed ??
-      nearestConfig(
-        fileUri,
-        (uri) => this.#read(uri),
-        (uri) => this.#byUri.get(uri)!.parsed.config,
-        this.#bound,
-      )
-    );
-  }
-
-  label(found: FoundConfig): string {
-    const c = found.uri ? this.#byUri.get(found.uri) : undefined;
-    return c ? path.relative(this.io.cwd, c.path) || c.path : CONFIG_FILE_NAME;
-  }
-
-  used(): { path: string; parsed: ParsedConfig }[] {
-    return [...this.#used].map((u) => this.#byUri.get(u)!).filter((c) => !!c);
-  }
-
-  #read(uri: string): string | undefined {
-    if (!this.#byUri.has(uri)) {
-      const file = URI.parse(uri).fsPath;
-      let entry: { path: string; parsed: ParsedConfig } | null = null;
-      if (fs.existsSync(file) && fs.statSync(file).isFile()) {
-        const r = readFileBounded(file);
-        entry = { path: file, parsed: 'text' in r ? parseConfig(r.text) : { config: parseConfig('{}').config, diagnostics: [fileTooLarge(r.tooLarge)] } };
-      }
-      this.#byUri.set(uri, entry);
-    }
-    return this.#byUri.get(uri) ? '' : undefined;
-  }
 }
 
 /**

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { analyzeFile, type AnalyzeOptions } from '../core/analyzeFile';
 import type { AgentDetection } from '../core/agent/detect';
-import { applyConfigToFile, applySafeFixes, unifiedDiff, type FoundConfig } from '../core/config';
+import { applyConfigToFile, applyFixes, unifiedDiff, type FixLevel, type FoundConfig } from '../core/config';
 import type { FileKind } from '../core/fileKinds';
 import type { IWorkspaceHost } from '../core/host';
 import type { Io, ReadResult } from './io';
@@ -25,6 +25,8 @@ export interface FixTarget {
 
 export interface FixOptions {
   dryRun: boolean;
+  /** `unsafe` (--fix-unsafe) adds the fixes that change what a file means, printing their diff on stderr first. */
+  level?: FixLevel;
   host: IWorkspaceHost;
   workspaceRoots: string[];
   /** The per-file analysis options the report uses too (repository facts, named targets). */
@@ -43,7 +45,7 @@ export interface FixResult {
   failed: boolean;
 }
 
-const fixes = (n: number) => `${n} safe fix${n === 1 ? '' : 'es'}`;
+const fixes = (n: number, level: FixLevel) => `${n} ${level === 'safe' ? 'safe ' : ''}fix${n === 1 ? '' : 'es'}`;
 const files = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
 
 export function fixFiles(entries: readonly FixTarget[], o: FixOptions): FixResult {
@@ -61,13 +63,17 @@ export function fixFiles(entries: readonly FixTarget[], o: FixOptions): FixResul
       analyzeFile(e.kind, before, e.uri, o.host, { ...o.analysis?.(e.uri), detection: e.detection, workspaceRoots: o.workspaceRoots }),
       found.config,
     );
-    const r = applySafeFixes(e.kind, before, e.uri, ds);
+    const level = o.level ?? 'safe';
+    const r = applyFixes(e.kind, before, e.uri, ds, level);
     if (r.applied === 0) continue;
+    const diff = unifiedDiff(e.rel.split(path.sep).join('/'), before, r.text);
     if (o.dryRun) {
       applied += r.applied;
-      o.io.out(unifiedDiff(e.rel.split(path.sep).join('/'), before, r.text));
+      o.io.out(diff);
       continue;
     }
+    // Fixes that change what the file means are shown before they are written.
+    if (level === 'unsafe') o.io.err(diff);
     const w = writeFixed(URI.parse(e.uri).fsPath, before, r.text, o.inside, o.fs ?? NODE_FIX_FS);
     if ('written' in w) {
       applied += r.applied;
@@ -81,7 +87,10 @@ export function fixFiles(entries: readonly FixTarget[], o: FixOptions): FixResul
       o.io.err(`agent-files: cannot fix ${e.rel}: ${w.failed}; the file is unchanged`);
     }
   }
-  if (o.dryRun) o.io.err(`agent-files: ${fixes(applied)} would be applied (nothing was written)`);
-  else o.io.err(`agent-files: applied ${fixes(applied)}${written.size ? ` to ${files(written.size)}` : ''}${unfixed ? `; ${files(unfixed)} not fixed (see above)` : ''}`);
+  if (o.dryRun) o.io.err(`agent-files: ${fixes(applied, o.level ?? 'safe')} would be applied (nothing was written)`);
+  else
+    o.io.err(
+      `agent-files: applied ${fixes(applied, o.level ?? 'safe')}${written.size ? ` to ${files(written.size)}` : ''}${unfixed ? `; ${files(unfixed)} not fixed (see above)` : ''}`,
+    );
   return { written, failed };
 }

@@ -1,6 +1,7 @@
 /** The CLI's contact with the world, injectable so tests can run commands in process. */
 import * as fs from 'node:fs';
 import { MAX_READ_BYTES } from '../node/fsHost';
+import type { Diagnostic } from '../core/types';
 import type { FixFs } from './fixWrite';
 
 export interface Io {
@@ -49,4 +50,10 @@ const MB = 1024 * 1024;
 /** `File is 600.0 MB (629145600 bytes), over the 50 MB (52428800 bytes) that agent-files reads`. */
 export function tooLargeText(size: number): string {
   return `File is ${(size / MB).toFixed(1)} MB (${size} bytes), over the ${MAX_READ_BYTES / MB} MB (${MAX_READ_BYTES} bytes) that agent-files reads`;
+}
+
+/** The one finding of a file over the read limit, at its start. */
+export function fileTooLarge(size: number): Diagnostic {
+  const at = { line: 0, character: 0 };
+  return { code: 'file-too-large', severity: 'error', message: `${tooLargeText(size)}; it was not checked`, range: { start: at, end: at }, data: { size } };
 }

@@ -7,6 +7,7 @@ import { commandCommand, exportCommand, linksCommand, parseCommand, resolveComma
 import { conformanceCommand } from './conformance';
 import { toPromptCommand } from './toPrompt';
 import { WORLD_HELP, worldCommand } from './world';
+import { MCP_HELP, mcpCommand } from './mcpCommand';
 import { UsageError } from './args';
 import { FatalError, type Io } from './io';
 import { VERSION } from './meta';
@@ -29,6 +30,7 @@ Usage:
   agent-files to-prompt DIR...             the <available_skills> XML of skill folders (or folders of them)
   agent-files world eval [DIR] [--format text|json|sarif]
                                            the Agent World eval: checks and routing cases (exit 1 on FAIL)
+  agent-files mcp [--root DIR]...          an MCP server on stdio for coding agents (docs/mcp.md)
 
 Exit codes: 0 ok, 1 errors found (or warnings with --strict), 2 bad usage or unreadable input.`;
 
@@ -46,6 +48,7 @@ const COMMAND_HELP: Record<string, string> = {
   conformance: 'Usage: agent-files conformance DIR...\n\nRuns folders of upstream conformance vectors and prints how many pass. Exit 1 on a failure.',
   'to-prompt': 'Usage: agent-files to-prompt DIR...\n\nPrints the <available_skills> XML of skill folders (or of folders of them).',
   world: WORLD_HELP,
+  mcp: MCP_HELP,
 };
 
 const COMMANDS: Record<string, (argv: string[], io: Io) => number> = {
@@ -59,6 +62,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number> = {
   conformance: conformanceCommand,
   'to-prompt': toPromptCommand,
   world: worldCommand,
+  mcp: mcpCommand,
 };
 
 /**

@@ -17,7 +17,7 @@ import type { OpenDocument } from './documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './formats/provider';
 import { boundActions, targetsOutside } from './editBounds';
 import { suppressionActions } from './config';
-import { applySafeFixes } from '../core/config';
+import { applyFixes } from '../core/config';
 import { LineIndex } from '../core/text';
 
 /** The code action kind of "fix all safe problems" (`editor.codeActionsOnSave`). */
@@ -103,7 +103,7 @@ export function registerFeatures(ctx: ServerContext): void {
     if (only?.some((k) => FIX_ALL_KIND === k || FIX_ALL_KIND.startsWith(k + '.'))) {
       // The safe fixes of docs/rules.md#quick-fixes, as one edit of this document.
       const text = d.doc.getText();
-      const fixed = applySafeFixes(d.kind ?? '', text, d.uri, ctx.configs.apply(d.uri, d.kind ?? '', text, pr.diagnostics(d, fctx)));
+      const fixed = applyFixes(d.kind ?? '', text, d.uri, ctx.configs.apply(d.uri, d.kind ?? '', text, pr.diagnostics(d, fctx)));
       if (fixed.applied === 0) return [];
       const end = new LineIndex(text).positionAt(text.length);
       return [

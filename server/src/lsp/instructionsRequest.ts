@@ -33,7 +33,7 @@ export function registerInstructionsRequest(ctx: ServerContext): void {
         if (i.excludeAgent) e.excludeAgent = i.excludeAgent;
         entries.push(e);
       }
-      return { path: decodeURIComponent(URI.parse(uri).path.slice(URI.parse(root).path.length + 1)), clients: instructionsInEffect(uri, root, entries) };
+      return { path: decodeURIComponent(URI.parse(uri).path.slice(URI.parse(root).path.length + 1)), clients: instructionsInEffect(uri, root, entries, ctx.formatContext.host) };
     }),
   );
 }

@@ -1,6 +1,7 @@
 /**
- * `check --fix`: which quick fixes are safe to apply without a person looking (they cannot
- * change what the file means to its readers), and applying them to a text. docs/rules.md
+ * `check --fix` and `--fix-unsafe`: which quick fixes are applied without a person looking (the
+ * safe ones cannot change what the file means to its readers; the unsafe ones are certain text
+ * edits that do), and applying them to a text. docs/rules.md
  * (#quick-fixes) lists the same table.
  */
 import { skillCodeActions } from '../skills';
@@ -16,15 +17,52 @@ interface Edit {
   newText: string;
 }
 
-/** The edits of the safe fixes for these diagnostics of one file (text edits of that file only). */
-function safeEdits(kind: string, text: string, uri: string, diagnostics: readonly Diagnostic[]): Edit[] {
-  const safe = diagnostics.filter((d) => QUICK_FIXES[d.code]?.safe);
+/** Which fixes `check` applies: `safe` with --fix, `unsafe` (the safe ones too) with --fix-unsafe. */
+export type FixLevel = 'safe' | 'unsafe';
+
+const RENAMES = new Set(['skill-name-not-lowercase', 'skill-name-directory-mismatch']);
+
+/** The folder a file sits in, as its name. */
+function folderOf(uri: string): string {
+  const parts = uri.split('/');
+  const name = parts[parts.length - 2] ?? '';
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * A renaming fix that is certain: it sets the name to its folder's, and the two differ only by
+ * case (the skill keeps the name clients find it by on disk).
+ */
+function certainRename(d: Diagnostic, written: string, newText: string, uri: string): boolean {
+  if (!RENAMES.has(d.code)) return false;
+  const unquote = (t: string) => t.replace(/^(["'])(.*)\1$/, '$2');
+  const next = unquote(newText);
+  return next === folderOf(uri) && unquote(written).toLowerCase() === next.toLowerCase();
+}
+
+/** The edits of the fixes of this level for these diagnostics of one file (text edits of that file only). */
+function fixEdits(kind: string, text: string, uri: string, diagnostics: readonly Diagnostic[], level: FixLevel): Edit[] {
+  const tierOf = (code: string) => QUICK_FIXES[code]?.tier;
+  const wanted = (code: string) => tierOf(code) === 'safe' || (level === 'unsafe' && tierOf(code) === 'unsafe') || RENAMES.has(code);
+  const chosen = diagnostics.filter((d) => wanted(d.code));
   const out: Edit[] = [];
+  const index = new LineIndex(text);
   if (kind === 'skill') {
-    for (const a of skillCodeActions(text, uri, safe)) for (const e of a.edit?.changes?.[uri] ?? []) out.push({ range: e.range, newText: e.newText });
+    for (const d of chosen) {
+      for (const a of skillCodeActions(text, uri, [d])) {
+        for (const e of a.edit?.changes?.[uri] ?? []) {
+          const written = text.slice(index.offsetAt(e.range.start), index.offsetAt(e.range.end));
+          if (level === 'safe' && tierOf(d.code) !== 'safe' && !certainRename(d, written, e.newText, uri)) continue;
+          out.push({ range: e.range, newText: e.newText });
+        }
+      }
+    }
   } else if (kind === 'agent-md') {
-    const index = new LineIndex(text);
-    for (const d of safe) {
+    for (const d of chosen) {
       if (d.code !== 'agent-type-string' || d.range.start.line !== d.range.end.line) continue;
       const written = text.slice(index.offsetAt(d.range.start), index.offsetAt(d.range.end));
       if (written && !/^["']/.test(written) && !/[\r\n]/.test(written)) out.push({ range: d.range, newText: JSON.stringify(written) });
@@ -33,10 +71,14 @@ function safeEdits(kind: string, text: string, uri: string, diagnostics: readonl
   return out;
 }
 
-/** The text with every safe fix applied (overlapping fixes after the first are left for the next run), and how many were applied. */
-export function applySafeFixes(kind: string, text: string, uri: string, diagnostics: readonly Diagnostic[]): { text: string; applied: number } {
+/**
+ * The text with every fix of the level applied (overlapping fixes after the first are left for
+ * the next run), and how many were applied. `safe`: the safe fixes, and a name set to its
+ * folder's when the two differ only by case; `unsafe`: every fix that is a certain text edit.
+ */
+export function applyFixes(kind: string, text: string, uri: string, diagnostics: readonly Diagnostic[], level: FixLevel = 'safe'): { text: string; applied: number } {
   const index = new LineIndex(text);
-  const edits = safeEdits(kind, text, uri, diagnostics)
+  const edits = fixEdits(kind, text, uri, diagnostics, level)
     .map((e) => ({ from: index.offsetAt(e.range.start), to: index.offsetAt(e.range.end), newText: e.newText }))
     .sort((a, b) => a.from - b.from || a.to - b.to);
   let out = '';

@@ -12,6 +12,8 @@ import { checkImports, importsOf, type ResolvedImport } from './imports';
 import { checkInstructionLinks } from './links';
 import { checkInstructionFrontmatter, readInstructionFrontmatter, type InstructionFrontmatter } from './frontmatter';
 import { checkCommands } from './commands';
+import { codexCutDiagnostic } from './codexChain';
+import { utf8Length } from './utf8';
 import { splitUri } from '../uriPath';
 import { editorValidatesFile, withoutEditorCheckedLinks } from '../editorChecks';
 import { unclosedFence, unclosedFenceMessage } from '../markdownBlocks';
@@ -41,21 +43,6 @@ export interface InstructionAnalysis {
   imports: ResolvedImport[];
   frontmatter?: InstructionFrontmatter;
   diagnostics: Diagnostic[];
-}
-
-/** The UTF-8 size of a text, without encoding it. */
-export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      n += 4;
-      i++;
-    } else n += 3;
-  }
-  return n;
 }
 
 export function variantFor(uri: string, given?: InstructionVariant): InstructionVariant {
@@ -118,6 +105,9 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   out.push(...(options.editorValidates && editorValidatesFile(splitUri(uri).path) ? withoutEditorCheckedLinks(links, text, MISSING_LINK) : links));
   const commandOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.workspaceFiles ? { files: options.workspaceFiles } : {}) };
   out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
+  const codexRoot = info.variant === 'agents-md' ? chainRootOf(uri, host, options.workspaceRoots) : undefined;
+  const cut = codexRoot ? codexCutDiagnostic(text, uri, host, codexRoot) : undefined;
+  if (cut) out.push(cut);
   const analysis: InstructionAnalysis = {
     info,
     scan,
@@ -126,6 +116,24 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   };
   if (fm) analysis.frontmatter = fm;
   return analysis;
+}
+
+/**
+ * The workspace folder an AGENTS.md is read from as a chain of project instructions; undefined
+ * when it is not one: outside every workspace folder, or inside a skill's folder (an AGENTS.md
+ * there is a document the skill points to, not a file Codex reads on its way to a working folder).
+ */
+function chainRootOf(uri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): string | undefined {
+  const root = roots
+    ?.map((r) => r.replace(/\/$/, ''))
+    .filter((r) => uri.startsWith(r + '/'))
+    .sort((a, b) => b.length - a.length)[0];
+  if (!root) return undefined;
+  for (let dir = uri.slice(0, uri.lastIndexOf('/')); dir.length >= root.length; dir = dir.slice(0, dir.lastIndexOf('/'))) {
+    if (host.exists(`${dir}/SKILL.md`)) return undefined;
+    if (dir === root) break;
+  }
+  return root;
 }
 
 /** The imports of a file whose client expands them (for the index and find references). */

@@ -1,11 +1,13 @@
 /**
  * "Instructions in effect": for one file of the workspace, what each client loads, in order.
- * From clients.md §2: the nearest AGENTS.md (Codex and the agents.md convention); CLAUDE.md
+ * Codex: one file per folder from the project root down, up to 32 KiB in all (codexChain.ts); CLAUDE.md
  * ancestors from the root down with CLAUDE.local.md after, then `.claude/rules` whose `paths`
  * match (Claude Code); GEMINI.md ancestors (Gemini CLI); `.github/copilot-instructions.md`, the
  * root AGENTS.md and CLAUDE.md, then `.instructions.md` whose `applyTo` matches (Copilot).
  */
+import type { IWorkspaceHost } from '../host';
 import { dirnameUri } from '../world/paths';
+import { codexChain, codexProjectRoot, CODEX_MAX_BYTES } from './codexChain';
 import type { InstructionVariant } from './files';
 import { globMatcher, type GlobStyle } from './globs';
 
@@ -22,6 +24,9 @@ export interface EffectItem {
   uri: string;
   /** Why it applies ("ancestor folder", "applyTo matches 'src/**'"). */
   why: string;
+  /** Where a client reads a budgeted chain (Codex): the file's size and how much of it is read, in UTF-8 bytes. */
+  bytes?: number;
+  read?: number;
 }
 
 export interface ClientEffect {
@@ -57,23 +62,37 @@ function firstMatch(globs: readonly string[], path: string, style: GlobStyle): s
   return globs.find((g) => globMatcher(g, style)(path));
 }
 
-/** What each client loads for `fileUri`; `root` is the workspace folder holding it. */
-export function instructionsInEffect(fileUri: string, root: string, files: readonly InstructionEntry[]): ClientEffect[] {
+const size = (n: number) => (n < 1024 ? `${n} bytes` : `${(n / 1024).toFixed(1)} KiB`);
+
+/** Codex's chain for a file's folder, each part with what it gives of the 32 KiB. */
+function codexItems(fileUri: string, root: string, host: IWorkspaceHost): EffectItem[] {
+  const chain = codexChain(dirnameUri(fileUri), codexProjectRoot(fileUri, root, host), host);
+  return chain.map((p) => ({
+    uri: p.uri,
+    bytes: p.bytes,
+    read: p.read,
+    why:
+      p.read === p.bytes
+        ? size(p.bytes)
+        : p.read === 0
+          ? `not read: the ${size(CODEX_MAX_BYTES)} limit is spent`
+          : `${size(p.read)} of ${size(p.bytes)}: cut at the ${size(CODEX_MAX_BYTES)} limit`,
+  }));
+}
+
+/** What each client loads for `fileUri`; `root` is the workspace folder holding it; `host` reads the files Codex sizes. */
+export function instructionsInEffect(fileUri: string, root: string, files: readonly InstructionEntry[], host: IWorkspaceHost): ClientEffect[] {
   const byUri = new Map(files.map((f) => [f.uri, f]));
   const at = (dir: string, name: string) => byUri.get(`${dir.replace(/\/$/, '')}/${name}`);
   const dirs = chain(root, dirnameUri(fileUri));
   const relPath = rel(root, fileUri);
   const out: ClientEffect[] = [];
 
-  // Codex and the agents.md convention: the nearest AGENTS.md wins.
-  const nearest = [...dirs]
-    .reverse()
-    .map((d) => at(d, 'AGENTS.md'))
-    .find((f) => f);
+  // Codex: one file per folder from the project root down, concatenated, cut at 32 KiB.
   out.push({
     client: 'Codex (AGENTS.md)',
-    order: 'the nearest AGENTS.md',
-    items: nearest ? [{ uri: nearest.uri, why: nearest.uri === `${root.replace(/\/$/, '')}/AGENTS.md` ? 'root AGENTS.md' : 'nearest AGENTS.md' }] : [],
+    order: `AGENTS.override.md or AGENTS.md of each folder from the project root down, ${size(CODEX_MAX_BYTES)} in all`,
+    items: codexItems(fileUri, root, host),
   });
 
   // Claude Code: ancestors from the root down, CLAUDE.local.md after CLAUDE.md; then matching rules.

@@ -11,7 +11,7 @@ export const AGENT_MD_RULES: readonly RuleInfo[] = [
   agentMd('agent-name-missing', 'error'),
   agentMd('agent-description-missing', 'error'),
   agentMd('agent-unknown-field', 'error'),
-  agentMd('agent-type-string', 'error', { fix: { title: 'Quote the value', safe: true, why: 'keeps exactly what was written (`1.0` stays `1.0`, not the number 1)' } }),
+  agentMd('agent-type-string', 'error', { fix: { title: 'Quote the value', tier: 'safe', why: 'keeps exactly what was written (`1.0` stays `1.0`, not the number 1)' } }),
   agentMd('agent-type-array', 'error'),
   agentMd('agent-item-type', 'error', { also: ['information'] }),
   agentMd('agent-annotations-type', 'error'),
@@ -29,7 +29,7 @@ export const AGENT_MD_RULES: readonly RuleInfo[] = [
   agentMd('agent-workflow-unknown', 'warning'),
   agentMd('agent-workflow-not-schema', 'information', {
     also: ['warning'],
-    fix: { title: 'Replace with the schema id', safe: false, why: 'changes which workflow the agent runs' },
+    fix: { title: 'Replace with the schema id', tier: 'manual', why: 'changes which workflow the agent runs' },
   }),
   agentMd('agent-duplicate-entry', 'information'),
   agentMd('agent-body-empty', 'information'),

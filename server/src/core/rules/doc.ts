@@ -5,6 +5,7 @@
  */
 import { skillTargetsTable, TABLE_END, TABLE_START } from '../skills/rulesDoc';
 import { RULES, type RuleFormat, type RuleInfo } from './index';
+import type { FixTier } from './types';
 
 export interface GeneratedPart {
   name: string;
@@ -36,6 +37,11 @@ const INDEX_END = '<!-- rule-index:end -->';
 const FIXES_START = '<!-- quick-fixes:start (generated from server/src/core/rules by npm run generate) -->';
 const FIXES_END = '<!-- quick-fixes:end -->';
 
+/** The index's quick-fix column: who applies the fix. */
+const FIX_TIER_TEXT: Record<FixTier, string> = { safe: 'safe', unsafe: 'unsafe', manual: 'offered' };
+/** The quick-fix table's column: what applies it. */
+const FIX_TIER_COLUMN: Record<FixTier, string> = { safe: '`--fix`', unsafe: '`--fix-unsafe`', manual: 'the editor' };
+
 export const GENERATED_PARTS: readonly GeneratedPart[] = [
   {
     name: 'the index of codes',
@@ -46,7 +52,7 @@ export const GENERATED_PARTS: readonly GeneratedPart[] = [
         INDEX_START,
         '| Code | Format | Severity | Quick fix |',
         '| --- | --- | --- | --- |',
-        ...RULES.map((r) => `| [${r.code}](#${r.anchor}) | ${FORMAT[r.format]} | ${severityText(r)} | ${r.fix ? (r.fix.safe ? 'safe' : 'offered') : ''} |`),
+        ...RULES.map((r) => `| [${r.code}](#${r.anchor}) | ${FORMAT[r.format]} | ${severityText(r)} | ${r.fix ? FIX_TIER_TEXT[r.fix.tier] : ''} |`),
         INDEX_END,
       ].join('\n'),
   },
@@ -56,15 +62,16 @@ export const GENERATED_PARTS: readonly GeneratedPart[] = [
     end: FIXES_END,
     render: () => {
       const fixed = RULES.filter((r) => r.fix);
-      const rows = [...fixed.filter((r) => r.fix!.safe), ...fixed.filter((r) => !r.fix!.safe)].map(
-        (r) => `| ${r.code} | ${r.fix!.title} | ${r.fix!.safe ? 'safe' : 'no'} | ${r.fix!.why} |`,
-      );
+      const order = ['safe', 'unsafe', 'manual'];
+      const rows = [...fixed]
+        .sort((a, b) => order.indexOf(a.fix!.tier) - order.indexOf(b.fix!.tier))
+        .map((r) => `| ${r.code} | ${r.fix!.title} | ${FIX_TIER_COLUMN[r.fix!.tier]} | ${r.fix!.why} |`);
       return [
         FIXES_START,
-        '| Code | Fix | `--fix` | Why |',
+        '| Code | Fix | Applied by | Why |',
         '| --- | --- | --- | --- |',
         ...rows,
-        '| any code | Suppress on this line / Turn off in .agent-files.json | no | hides a finding |',
+        '| any code | Suppress on this line / Turn off in .agent-files.json | the editor | hides a finding |',
         FIXES_END,
       ].join('\n');
     },

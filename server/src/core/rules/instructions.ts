@@ -11,7 +11,7 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-imports-unchecked', 'information'),
   instructions('instructions-link-missing', 'warning', {
     also: ['information'],
-    fix: { title: 'Point the link at the file where it is', safe: false, why: 'the link may have meant another file' },
+    fix: { title: 'Point the link at the file where it is', tier: 'manual', why: 'the link may have meant another file' },
   }),
   instructions('instructions-anchor-missing', 'information'),
   instructions('instructions-link-absolute', 'warning'),
@@ -24,5 +24,6 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-too-large', 'error'),
   instructions('instructions-long', 'information'),
   instructions('instructions-fence-unclosed', 'warning'),
+  instructions('instructions-codex-cut', 'warning'),
   instructions('instructions-command-undefined', 'warning', { also: ['information'] }),
 ];

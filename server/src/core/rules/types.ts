@@ -5,11 +5,18 @@ import type { Severity } from '../types';
 export type RuleFormat = '3md' | 'agent3md' | 'skill' | 'agent-md' | 'world' | 'instructions' | 'config' | 'any';
 
 /** A quick fix the editor offers for a rule, and whether `check --fix` applies it. */
+export type FixTier = 'safe' | 'unsafe' | 'manual';
+
 export interface QuickFix {
   /** What the fix does, as docs/rules.md#quick-fixes names it. */
   title: string;
-  /** Safe: it cannot change what the file means to the clients that read it (`check --fix` applies it). */
-  safe: boolean;
+  /**
+   * `safe`: it cannot change what the file means to the clients that read it (`check --fix` applies
+   * it). `unsafe`: a certain text edit of the file that changes what it means (a key renamed, the
+   * skill renamed): `check --fix-unsafe` applies it after printing the diff. `manual`: a person must
+   * choose (another file, a new file, a new instruction); only the editor offers it.
+   */
+  tier: FixTier;
   /** Why it is safe, or why a person should look. */
   why: string;
 }

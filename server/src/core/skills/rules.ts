@@ -32,15 +32,15 @@ export interface SkillRule {
 }
 
 const FIX: Record<string, QuickFix> = {
-  'skill-yaml-colon-in-value': { title: 'Quote the value', safe: true, why: 'the string clients read stays the same; strict YAML can now parse it' },
-  'skill-metadata-unquoted': { title: 'Quote the value', safe: true, why: 'the value was already read as this text; quoting makes it a string for every reader' },
-  'skill-name-not-lowercase': { title: 'Lowercase the name', safe: false, why: 'renames the skill' },
-  'skill-name-directory-mismatch': { title: 'Set name to the folder name', safe: false, why: 'renames the skill' },
-  'skill-field-typo': { title: 'Rename the key', safe: false, why: 'a key that was ignored starts being read' },
-  'skill-unexpected-field': { title: 'Move under `metadata:`', safe: false, why: 'a client that reads the key at the top level stops seeing it' },
+  'skill-yaml-colon-in-value': { title: 'Quote the value', tier: 'safe', why: 'the string clients read stays the same; strict YAML can now parse it' },
+  'skill-metadata-unquoted': { title: 'Quote the value', tier: 'safe', why: 'the value was already read as this text; quoting makes it a string for every reader' },
+  'skill-name-not-lowercase': { title: 'Lowercase the name', tier: 'unsafe', why: 'renames the skill' },
+  'skill-name-directory-mismatch': { title: 'Set name to the folder name', tier: 'unsafe', why: 'renames the skill' },
+  'skill-field-typo': { title: 'Rename the key', tier: 'unsafe', why: 'a key that was ignored starts being read' },
+  'skill-unexpected-field': { title: 'Move under `metadata:`', tier: 'unsafe', why: 'a client that reads the key at the top level stops seeing it' },
   'skill-file-missing': {
     title: 'Point the link at the file where it is, or create the file',
-    safe: false,
+    tier: 'manual',
     why: 'the link may have meant another file; creating one makes an empty file, which is not a text fix',
   },
 };

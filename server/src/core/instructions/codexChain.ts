@@ -1,0 +1,138 @@
+/**
+ * Codex's project instructions (developers.openai.com/codex/guides/agents-md; codex-rs
+ * `project_doc.rs`): from the project root (the nearest folder holding `.git`) down to the working
+ * folder, Codex takes one file per folder (`AGENTS.override.md`, else `AGENTS.md`, else a name of
+ * `project_doc_fallback_filenames`, none by default), reads each up to what is left of a budget of
+ * `project_doc_max_bytes` (32 KiB by default), skips a file holding only white space, and joins the
+ * rest root first. Whatever lies past the budget never reaches the model.
+ */
+import type { IWorkspaceHost } from '../host';
+import type { Diagnostic, Range } from '../types';
+import { dirnameUri } from '../world/paths';
+import { utf8Length } from './utf8';
+
+/** Codex's default `project_doc_max_bytes`. */
+export const CODEX_MAX_BYTES = 32 * 1024;
+/** The names Codex looks for in each folder, in order (no fallback names by default). */
+export const CODEX_NAMES = ['AGENTS.override.md', 'AGENTS.md'];
+
+export interface ChainPart {
+  uri: string;
+  /** The file's size in UTF-8 bytes. */
+  bytes: number;
+  /** How many of them Codex reads (all, some, or none once the budget is spent). */
+  read: number;
+}
+
+const trimSlash = (u: string) => u.replace(/\/$/, '');
+
+/** The folders from `root` down to `dir`, both included (`dir` must lie in `root`). */
+function foldersDown(root: string, dir: string): string[] {
+  const out: string[] = [];
+  let at = trimSlash(dir);
+  const top = trimSlash(root);
+  for (let n = 0; n < 256; n++) {
+    out.unshift(at);
+    if (at === top || !at.startsWith(top + '/')) break;
+    at = trimSlash(dirnameUri(at));
+  }
+  return out;
+}
+
+/** The project root Codex starts from: the nearest folder holding `.git` inside the workspace root, else that root. */
+export function codexProjectRoot(fileUri: string, workspaceRoot: string, host: IWorkspaceHost): string {
+  const folders = foldersDown(workspaceRoot, dirnameUri(fileUri));
+  for (let i = folders.length - 1; i >= 0; i--) if (host.exists(`${folders[i]}/.git`)) return folders[i]!;
+  return trimSlash(workspaceRoot);
+}
+
+/** The file Codex takes in one folder, with its text; undefined when it takes none. */
+function fileIn(folder: string, host: IWorkspaceHost, names: readonly string[]): { uri: string; text: string } | undefined {
+  for (const name of names) {
+    const uri = `${folder}/${name}`;
+    if (!host.exists(uri) || host.isDirectory(uri)) continue;
+    const text = host.readText(uri);
+    if (text !== undefined) return { uri, text };
+  }
+  return undefined;
+}
+
+/** The chain Codex reads for a working folder `dir`, root first, with the bytes each part gives. */
+export function codexChain(dir: string, projectRoot: string, host: IWorkspaceHost, maxBytes = CODEX_MAX_BYTES, names: readonly string[] = CODEX_NAMES): ChainPart[] {
+  let left = maxBytes;
+  const out: ChainPart[] = [];
+  for (const folder of foldersDown(projectRoot, dir)) {
+    const f = fileIn(folder, host, names);
+    if (!f || f.text.trim() === '') continue;
+    const bytes = utf8Length(f.text);
+    const read = Math.min(bytes, left);
+    out.push({ uri: f.uri, bytes, read });
+    left -= read;
+  }
+  return out;
+}
+
+/** The UTF-16 position of the first byte past `bytes` UTF-8 bytes of `text` (a character cut in two counts as unread). */
+function positionAfterBytes(text: string, bytes: number): { line: number; character: number } {
+  let n = 0;
+  let line = 0;
+  let lineStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const size = c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? 4 : 3;
+    if (n + size > bytes) return { line, character: i - lineStart };
+    n += size;
+    if (size === 4) i++;
+    if (c === 0x0a) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, character: text.length - lineStart };
+}
+
+/** Folders of documentation and translations (`docs`, `i18n`, `ja-JP`). */
+const DOC_FOLDER = /^(?:docs?|documentation|i18n|l10n|translations?|locales?|[a-z]{2}(?:[-_][A-Za-z]{2,4})?)$/;
+
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+/** The name a chain part is shown by: relative to the file the finding is on. */
+function label(uri: string, from: string): string {
+  const a = trimSlash(dirnameUri(from)).split('/');
+  const b = uri.split('/');
+  let i = 0;
+  while (i < a.length && i < b.length - 1 && a[i] === b[i]) i++;
+  return [...a.slice(i).map(() => '..'), ...b.slice(i)].join('/');
+}
+
+/**
+ * The finding on an AGENTS.md that Codex reads only in part (or not at all) when it works in the
+ * file's folder or below: on the first line it never reads, naming what spent the budget.
+ */
+export function codexCutDiagnostic(text: string, uri: string, host: IWorkspaceHost, workspaceRoot: string): Diagnostic | undefined {
+  if (text.trim() === '') return undefined;
+  const root = codexProjectRoot(uri, workspaceRoot, host);
+  const dir = trimSlash(dirnameUri(uri));
+  // Another file of this folder comes first (an AGENTS.override.md): Codex does not read this one.
+  if (fileIn(dir, host, CODEX_NAMES)?.uri !== uri) return undefined;
+  const chain = codexChain(dir, root, host);
+  const own = chain[chain.length - 1];
+  if (!own || own.uri !== uri || own.read >= own.bytes) return undefined;
+  const before = chain.slice(0, -1);
+  const spent = before.map((p) => `${label(p.uri, uri)} (${kib(p.read)})`);
+  const at = positionAfterBytes(text, own.read);
+  const lineEnd = (text.split('\n')[at.line] ?? '').replace(/\r$/, '').length;
+  const range: Range = { start: at, end: { line: at.line, character: Math.max(at.character, lineEnd) } };
+  const unread = kib(own.bytes - own.read);
+  const message =
+    own.read === 0
+      ? `Codex never reads this file: its project instructions stop at ${kib(CODEX_MAX_BYTES)} (project_doc_max_bytes), all spent by ${spent.join(' + ')} before it`
+      : `Codex stops reading here: its project instructions stop at ${kib(CODEX_MAX_BYTES)} (project_doc_max_bytes), reached after ${[...spent, `${kib(own.read)} of this file`].join(' + ')}; the last ${unread} never reach Codex`;
+  // An AGENTS.md among documentation or translations is often a page about agents, not instructions: advice there.
+  const rel = uri
+    .slice(root.length + 1)
+    .split('/')
+    .slice(0, -1);
+  const severity = rel.some((seg) => DOC_FOLDER.test(seg)) ? 'information' : 'warning';
+  return { code: 'instructions-codex-cut', severity, message, range, data: { read: own.read, bytes: own.bytes } };
+}

@@ -1,0 +1,100 @@
+/** Codex reads AGENTS.md files from the project root down, one per folder, up to 32 KiB in all: what lies past that never reaches it. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { InMemoryHost } from '../../server/src/core/host';
+import { analyzeInstructions } from '../../server/src/core/instructions';
+import { codexChain } from '../../server/src/core/instructions/codexChain';
+
+const W = 'file:///ws';
+/** A Markdown text of exactly `bytes` UTF-8 bytes: 100-byte lines ("line N" padded with dots). */
+function sized(bytes: number, prefix = 'line'): string {
+  const lines: string[] = [];
+  let n = 0;
+  while (n + 100 <= bytes) {
+    const head = `${prefix} ${lines.length + 1} `;
+    lines.push(head + '.'.repeat(99 - head.length));
+    n += 100;
+  }
+  return lines.map((l) => `${l}\n`).join('') + 'x'.repeat(bytes - n);
+}
+function cut(host: InMemoryHost, uri: string) {
+  const text = host.readText(uri)!;
+  const ds = analyzeInstructions(text, uri, host, { workspaceRoots: [W] }).diagnostics.filter((d) => d.code === 'instructions-codex-cut');
+  return ds.map((d) => ({ line: d.range.start.line, character: d.range.start.character, severity: d.severity, message: d.message }));
+}
+
+test('a root AGENTS.md over 32 KiB is cut where Codex stops, on the first byte it never reads', () => {
+  const host = new InMemoryHost({ [`${W}/.git/HEAD`]: 'ref', [`${W}/AGENTS.md`]: sized(34_000) });
+  const [d, ...rest] = cut(host, `${W}/AGENTS.md`);
+  assert.equal(rest.length, 0);
+  // 32,768 bytes = 327 full lines of 100 bytes, then 68 bytes into line 328 (0-based 327).
+  assert.deepEqual([d!.line, d!.character, d!.severity], [327, 68, 'warning']);
+  assert.equal(
+    d!.message,
+    'Codex stops reading here: its project instructions stop at 32.0 KiB (project_doc_max_bytes), reached after 32.0 KiB of this file; the last 1.2 KiB never reach Codex',
+  );
+});
+
+test('a nested AGENTS.md is cut after what the files above it spent, and one past the budget is never read', () => {
+  const host = new InMemoryHost({
+    [`${W}/AGENTS.md`]: sized(20_000),
+    [`${W}/pkg/AGENTS.md`]: sized(15_000),
+    [`${W}/pkg/deep/AGENTS.md`]: sized(500),
+  });
+  const [d] = cut(host, `${W}/pkg/AGENTS.md`);
+  assert.deepEqual([d!.line, d!.character], [127, 68]);
+  assert.match(d!.message, /reached after \.\.\/AGENTS\.md \(19\.5 KiB\) \+ 12\.5 KiB of this file; the last 2\.2 KiB never reach Codex$/);
+  const [never] = cut(host, `${W}/pkg/deep/AGENTS.md`);
+  assert.deepEqual([never!.line, never!.character], [0, 0]);
+  assert.equal(
+    never!.message,
+    'Codex never reads this file: its project instructions stop at 32.0 KiB (project_doc_max_bytes), all spent by ../../AGENTS.md (19.5 KiB) + ../AGENTS.md (12.5 KiB) before it',
+  );
+  assert.deepEqual(
+    codexChain(`${W}/pkg/deep`, W, host).map((p) => [p.uri.slice(W.length), p.bytes, p.read]),
+    [
+      ['/AGENTS.md', 20_000, 20_000],
+      ['/pkg/AGENTS.md', 15_000, 12_768],
+      ['/pkg/deep/AGENTS.md', 500, 0],
+    ],
+  );
+});
+
+test('the chain starts at the folder holding .git; files above it, empty files and an overridden AGENTS.md do not count', () => {
+  const host = new InMemoryHost({
+    [`${W}/AGENTS.md`]: sized(30_000),
+    [`${W}/repo/.git/HEAD`]: 'ref',
+    [`${W}/repo/AGENTS.md`]: '   \n\n',
+    [`${W}/repo/app/AGENTS.override.md`]: sized(32_000),
+    [`${W}/repo/app/AGENTS.md`]: sized(40_000),
+    [`${W}/repo/app/lib/AGENTS.md`]: sized(1_000),
+  });
+  assert.deepEqual(cut(host, `${W}/repo/app/AGENTS.md`), [], 'Codex reads AGENTS.override.md in that folder instead');
+  assert.deepEqual(
+    codexChain(`${W}/repo/app/lib`, `${W}/repo`, host).map((p) => [p.uri.slice(W.length), p.read]),
+    [
+      ['/repo/app/AGENTS.override.md', 32_000],
+      ['/repo/app/lib/AGENTS.md', 768],
+    ],
+  );
+  assert.match(cut(host, `${W}/repo/app/lib/AGENTS.md`)[0]!.message, /after \.\.\/AGENTS\.override\.md \(31\.3 KiB\) \+ 0\.8 KiB of this file/);
+});
+
+test('an AGENTS.md inside a skill folder is a document the skill points to: no chain, no finding', () => {
+  const host = new InMemoryHost({ [`${W}/skills/react/SKILL.md`]: '---\nname: react\n---\n', [`${W}/skills/react/AGENTS.md`]: sized(100_000) });
+  assert.deepEqual(cut(host, `${W}/skills/react/AGENTS.md`), []);
+});
+
+test('the cut falls before a character Codex reads only in part (multi-byte UTF-8)', () => {
+  // 32,766 ASCII bytes, then "é" (2 bytes, fits), then "€" (3 bytes: only 0 fit).
+  const text = 'a'.repeat(32_766) + 'é€ rest\n';
+  const host = new InMemoryHost({ [`${W}/AGENTS.md`]: text });
+  const [d] = cut(host, `${W}/AGENTS.md`);
+  assert.deepEqual([d!.line, d!.character], [0, 32_767]);
+});
+
+test('among documentation and translations the cut is advice: such an AGENTS.md is often a page about agents', () => {
+  const host = new InMemoryHost({ [`${W}/AGENTS.md`]: sized(3_000), [`${W}/docs/AGENTS.md`]: sized(31_000), [`${W}/docs/ja-JP/AGENTS.md`]: sized(2_000) });
+  assert.equal(cut(host, `${W}/docs/AGENTS.md`)[0]!.severity, 'information');
+  assert.equal(cut(host, `${W}/docs/ja-JP/AGENTS.md`)[0]!.severity, 'information');
+});
