@@ -136,7 +136,8 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
       }
       if (f.kind === 'skill') {
         const o = skillOptions({ ...options, ...(f.skillTargets ? { skillTargets: f.skillTargets } : {}) });
-        const s = analyzeSkill(f.text, f.uri, host, { ...o, checkReferences: false }).skill;
+        // Only the name is needed here: a body of 60,000 links is not scanned a second time.
+        const s = analyzeSkill(f.text, f.uri, host, { ...o, checkReferences: false, collectReferences: false }).skill;
         if (s.name && s.nameRange) skills.push({ uri: f.uri, name: s.name, nameRange: s.nameRange, targets: s.targets.targets, fingerprint: s.fingerprint });
       } else if (f.kind === 'agent-md') {
         agentTexts.push(f);

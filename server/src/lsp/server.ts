@@ -16,6 +16,7 @@ import {
 import { URI } from 'vscode-uri';
 import { DocumentStore, type OpenDocument } from './documents';
 import { PushDiagnostics } from './diagnostics';
+import { PacedQueue } from './pacedQueue';
 import { PullDiagnostics } from './pullDiagnostics';
 import { createRunner } from './runner';
 import { isTracked, WorkspaceIndex } from './workspace';
@@ -153,6 +154,16 @@ export function startServer(connection: Connection, host: ServerHost): void {
     index,
     log: runner.log,
     idleFor: () => runner.idleFor(),
+    queue: new PacedQueue({
+      run: (uri) => reindexer.reindex(uri),
+      shown: (uri) => !shown || shown.has(uri),
+      quietFor: () => runner.quietFor(),
+      slice: (work) => configs.holding(work),
+      what: 're-index',
+      log: runner.log,
+      // Behind the diagnostics: while the client never pauses, a slice once a second.
+      forceEvery: 1000,
+    }),
     delay: () => settings.diagnosticDelay,
   });
   const diagnosticsOf = (uri: string) => {
@@ -165,7 +176,17 @@ export function startServer(connection: Connection, host: ServerHost): void {
     return result;
   };
   const versionOf = (uri: string) => documents.get(uri)?.doc.version;
-  const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, versionOf);
+  /** Open documents waiting for their dependents to be found and (push) their diagnostics, worked off between the client's messages. */
+  const queue = new PacedQueue({
+    run: (uri, changed) => runQueued(uri, changed),
+    shown: (uri) => !shown || shown.has(uri),
+    quietFor: () => runner.quietFor(),
+    // Within a slice each folder's configuration is looked up once.
+    slice: (work) => configs.holding(work),
+    what: 'diagnostics',
+    log: runner.log,
+  });
+  const push = new PushDiagnostics(connection, settings.diagnosticDelay, diagnosticsOf, versionOf, queue);
   const pull = new PullDiagnostics(diagnosticsOf, versionOf);
   const workspace = new WorkspaceDiagnostics(
     {
@@ -230,17 +251,37 @@ export function startServer(connection: Connection, host: ServerHost): void {
     }, 100);
   });
 
-  /** Re-indexes an open buffer and schedules its diagnostics and those of the documents that depend on it. */
+  /**
+   * Re-indexes an open buffer and queues its diagnostics; the documents that depend on it are
+   * found when it comes up in the queue (that takes its analysis, too slow for each of 10,000 opens).
+   */
   const refresh = (entry: OpenDocument) => {
     // Another document's diagnostics may read this one (a SKILL.md's references, a world's prompts).
     pull.invalidate();
-    // Every open document depends on a config file being edited.
-    const dependents = isConfigFile(entry.uri) ? documents.all().map((e) => e.uri) : (providerOf(entry)?.dependents?.(entry, contextFor(entry.uri)) ?? []);
-    if (!pullDiagnostics) {
-      push.schedule(entry.uri);
-      for (const uri of dependents) if (documents.get(uri)) push.schedule(uri);
-    } else if (dependents.length) refreshOpen();
+    if (pullDiagnostics) queue.schedule(entry.uri, 0, true);
+    else push.schedule(entry.uri, true);
     reindexer.soon(entry.uri);
+  };
+  /**
+   * A queued document comes up. Opened or edited (`changed`): the open documents that depend on it
+   * are queued (push) or the client is told to pull again, and it is queued once more for its own
+   * diagnostics, which so come after every change of a burst is known. Else its diagnostics are pushed.
+   */
+  const runQueued = (uri: string, changed: boolean) => {
+    const entry = documents.get(uri);
+    if (!entry) return;
+    if (!changed) {
+      if (!pullDiagnostics) push.flush(uri);
+      return;
+    }
+    // Every open document depends on a config file being edited.
+    const dependents = isConfigFile(uri) ? documents.all().map((e) => e.uri) : (providerOf(entry)?.dependents?.(entry, contextFor(uri)) ?? []);
+    if (pullDiagnostics) {
+      if (dependents.length) refreshOpen();
+      return;
+    }
+    for (const d of dependents) if (documents.get(d)) queue.schedule(d, 0);
+    queue.schedule(uri, 0);
   };
   const applySettings = (next: ServerSettings) => {
     const changed =
@@ -505,7 +546,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   registerCheckWorldRequest(ctx);
   registerInstructionsRequest(ctx);
   connection.onShutdown(() => {
-    push.dispose();
+    queue.dispose();
     workspace.dispose();
   });
   connection.listen();
