@@ -21,6 +21,11 @@ const FILE_PATTERNS = [
   '**/.github/copilot-instructions.md',
   '**/.github/instructions/**/*.instructions.md',
   '**/.claude/rules/**/*.md',
+  // Subagents and commands: Claude Code, VS Code custom agents and prompt files.
+  '**/.claude/{agents,commands}/**/*.md',
+  '**/.github/agents/*.agent.md',
+  '**/.github/chatmodes/*.chatmode.md',
+  '**/.github/prompts/*.prompt.md',
   '**/.agent-files.json',
 ];
 

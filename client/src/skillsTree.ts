@@ -12,7 +12,7 @@ import { instructionsInEffect } from './instructionsInEffect';
 import { WorkspaceIndexChangedNotification, WorkspaceIndexRequest, type IndexedFile, type WorkspaceIndexResult } from '../../server/src/lsp/protocol';
 import { groupSkills, skillsIn, withProblems, type SkillGroup } from './skillGroups';
 import { describeProblems, problemsLabel, problemsOf, sumProblems, totalOf, type Problems } from './problems';
-import { detailItem, extendsChain, fileItem, folderOf, isInstructionFile, statusIcon, ZERO, reveal, type SkillNode } from './treeItems';
+import { detailItem, extendsChain, fileItem, folderOf, isAgentOrCommand, isInstructionFile, statusIcon, ZERO, reveal, type SkillNode } from './treeItems';
 import { TARGET_LABELS, type Target } from '../../server/src/core/skills/targets';
 
 export { extendsChain, isInstructionFile, type ExtendsLink, type SkillNode } from './treeItems';
@@ -93,6 +93,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
       case 'skillGroup':
         return [...node.group.groups.map((group) => ({ type: 'skillGroup' as const, group })), ...node.group.skills.map((file) => ({ type: 'skillFile' as const, file }))];
       case 'instructions':
+      case 'agentsAndCommands':
         return node.files.map((file) => ({ type: 'file', file }));
       case 'inEffect': {
         const r = await instructionsInEffect(this.client, node.uri).catch(() => undefined);
@@ -126,9 +127,11 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     const all = await this.files();
     const keep = (f: IndexedFile) => !this.#problemsOnly || count(f.uri) > 0;
     const roots: SkillNode[] = (await this.groups()).map((group) => ({ type: 'skillGroup', group }));
-    for (const file of all) if (file.kind !== 'skill' && !isInstructionFile(file) && keep(file)) roots.push({ type: 'file', file });
+    for (const file of all) if (file.kind !== 'skill' && !isInstructionFile(file) && !isAgentOrCommand(file) && keep(file)) roots.push({ type: 'file', file });
     const instructions = all.filter((f) => isInstructionFile(f) && keep(f));
     if (instructions.length) roots.push({ type: 'instructions', files: instructions });
+    const agentFiles = all.filter((f) => isAgentOrCommand(f) && keep(f));
+    if (agentFiles.length) roots.push({ type: 'agentsAndCommands', files: agentFiles });
     if (this.#effectUri && !this.#problemsOnly) roots.push({ type: 'inEffect', uri: this.#effectUri });
     return roots;
   }

@@ -35,13 +35,22 @@ export type SkillNode =
   | { type: 'extends'; file: IndexedFile; chain: ExtendsLink[] }
   | { type: 'ancestor'; file: IndexedFile; link: ExtendsLink }
   | { type: 'instructions'; files: IndexedFile[] }
+  | { type: 'agentsAndCommands'; files: IndexedFile[] }
   | { type: 'inEffect'; uri: string }
   | { type: 'effectClient'; client: InstructionsInEffectResult['clients'][number] }
   | { type: 'effectItem'; item: { uri: string; why: string }; n: number };
 
 export const ZERO = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-const FILE_ICONS: Record<IndexedFile['kind'], string> = { '3md': 'hubot', skill: 'book', 'agent-md': 'person', world: 'organization', instructions: 'note' };
+const FILE_ICONS: Record<IndexedFile['kind'], string> = {
+  '3md': 'hubot',
+  skill: 'book',
+  'agent-md': 'person',
+  world: 'organization',
+  instructions: 'note',
+  subagent: 'account',
+  command: 'terminal',
+};
 
 export function reveal(uri: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }): vscode.Command {
   return { command: 'agentFiles.revealPlane', title: 'Reveal', arguments: [uri, range] };
@@ -60,6 +69,11 @@ export function isInstructionFile(f: IndexedFile): boolean {
   return f.kind === 'instructions' || (f.kind === 'agent-md' && f.agentMdKind === 'instructions');
 }
 
+/** A subagent, custom agent, command or prompt file: listed under Agents and commands. */
+export function isAgentOrCommand(f: IndexedFile): boolean {
+  return f.kind === 'subagent' || f.kind === 'command';
+}
+
 /** The workspace-relative folder of a file. */
 export function folderOf(fileUri: string): string {
   return vscode.workspace.asRelativePath(vscode.Uri.joinPath(vscode.Uri.parse(fileUri), '..'));
@@ -74,6 +88,16 @@ export function fileItem(f: IndexedFile, problems: Problems): vscode.TreeItem {
     item.resourceUri = uri;
     item.iconPath = statusIcon(problems, 'note');
     item.contextValue = 'instructionFile';
+    item.tooltip = fileTooltip(f, uri, problems);
+    item.command = { command: 'vscode.open', title: 'Open', arguments: [uri] };
+    return item;
+  }
+  if (isAgentOrCommand(f)) {
+    const item = new vscode.TreeItem(f.kind === 'command' ? `/${f.name}` : f.name, vscode.TreeItemCollapsibleState.None);
+    item.description = `${f.agentFile?.label ?? f.kind} · ${vscode.workspace.asRelativePath(uri)}`;
+    item.resourceUri = uri;
+    item.iconPath = statusIcon(problems, FILE_ICONS[f.kind]);
+    item.contextValue = 'agentOrCommand';
     item.tooltip = fileTooltip(f, uri, problems);
     item.command = { command: 'vscode.open', title: 'Open', arguments: [uri] };
     return item;
@@ -115,6 +139,9 @@ export function fileTooltip(f: IndexedFile, uri: vscode.Uri, problems: Problems)
           .filter(Boolean)
           .join('\n\n'),
       );
+    case 'subagent':
+    case 'command':
+      return new vscode.MarkdownString([`**${f.name}** (${f.agentFile?.label ?? f.kind})`, f.description ?? '', `\`${uri.fsPath}\``, findings].filter(Boolean).join('\n\n'));
     case 'world':
       return `${f.name} (Agent World)\n${uri.fsPath}\nworkflow: ${f.world?.type ?? '(none)'}, ${f.world?.nodes.length ?? 0} node(s), ${f.world?.agents.length ?? 0} agent(s)\n${findings}`;
     default:
@@ -176,6 +203,15 @@ export function detailItem(node: Exclude<SkillNode, { type: 'skillGroup' | 'skil
       item.tooltip =
         'Instruction files for coding agents: AGENTS.md, CLAUDE.md, GEMINI.md, Copilot instructions, Claude Code rules, and AGENT.md files without OS Protocol frontmatter (the Amp / agents.md convention, no OS Protocol checks).';
       item.contextValue = 'instructionsGroup';
+      return item;
+    }
+    case 'agentsAndCommands': {
+      const item = new vscode.TreeItem('Agents and commands', vscode.TreeItemCollapsibleState.Collapsed);
+      item.description = String(node.files.length);
+      item.iconPath = new vscode.ThemeIcon('account');
+      item.tooltip =
+        'Subagents and commands of coding agents: Claude Code .claude/agents and .claude/commands, VS Code .github/agents (and .github/chatmodes) and .github/prompts.';
+      item.contextValue = 'agentsAndCommandsGroup';
       return item;
     }
     case 'inEffect': {

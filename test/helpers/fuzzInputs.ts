@@ -51,7 +51,18 @@ let corpusCache: Record<CorpusKind, string[]> | undefined;
 /** Real inputs per format: every fixture file of that kind (plus a generated agent for 3md). */
 export function corpus(): Record<CorpusKind, string[]> {
   if (corpusCache) return corpusCache;
-  const c: Record<CorpusKind, string[]> = { '3md': [], skill: [], 'agent-md': [], world: [], 'world-prompt': [], 'world-eval': [], instructions: [], yaml: [] };
+  const c: Record<CorpusKind, string[]> = {
+    '3md': [],
+    skill: [],
+    'agent-md': [],
+    world: [],
+    'world-prompt': [],
+    'world-eval': [],
+    instructions: [],
+    subagent: [],
+    command: [],
+    yaml: [],
+  };
   for (const p of walk(FIXTURES, [])) {
     const rel = relative(FIXTURES, p).split(sep).join('/');
     const text = readFileSync(p, 'utf8');
@@ -211,6 +222,19 @@ const FRAGMENTS: Record<CorpusKind, string[]> = {
   ],
   'world-prompt': ['@pm', '@Dev Lead', '@qa ', 'hey @architect', '**@qa**', '`@x`', '<stop>', 'DONE', '```', '```json\n', '[text](./x.md)', 'Do not use tools.', '@'],
   'world-eval': ['```json\n', '```\n', '{"cases": [', '{"input": "x", "expect": {"agent": "pm"}}', ']}', '"expect"', '"agent"', '@pm', '## Case'],
+  subagent: [
+    '---\nname: x\ndescription: d\n---\n',
+    'name: ',
+    'description: Use this: <example>Context: a user: "b"</example>\n',
+    'tools: Read, Grep, Bash(git:*)\n',
+    'tools: [Read, mcp__s__t]\n',
+    'tools:\n',
+    'model: sonnet\n',
+    'color: magenta\n',
+    'hooks: []\n',
+    'maxTurns: -1\n',
+  ],
+  command: ['---\nallowed-tools: Bash(git add:*)\n---\n', 'argument-hint: [x]\n', 'description: a: b\n', '$ARGUMENTS', 'name: other\n'],
   instructions: [
     '@AGENTS.md',
     '@./docs/x.md',

@@ -26,6 +26,8 @@ const SAMPLES: Record<FileKind, { path: string; text: string; language: string }
   world: [{ path: '.agent-world/world.json', text: '{}\n', language: 'json' }],
   'world-prompt': [{ path: '.agent-world/prompts/a.md', text: 'Hello.\n', language: 'markdown' }],
   'world-eval': [{ path: '.agent-world/world.eval.md', text: '# Eval\n', language: 'markdown' }],
+  subagent: [{ path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews changes.\n---\nReview.\n', language: 'markdown' }],
+  command: [{ path: '.claude/commands/deploy.md', text: '---\ndescription: Deploys.\n---\nDeploy.\n', language: 'markdown' }],
 };
 
 const KINDS = Object.keys(FILE_KIND_LABELS) as FileKind[];

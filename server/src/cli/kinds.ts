@@ -19,6 +19,8 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
   { name: 'prompt', aliases: ['world-prompt'], forced: { kind: 'world-prompt' }, about: 'an Agent World prompt (checked against ../world.json)' },
   { name: 'eval', aliases: ['world-eval', 'world.eval.md'], forced: { kind: 'world-eval' }, about: 'an Agent World world.eval.md (checked against ./world.json)' },
   { name: 'instructions', aliases: ['AGENTS.md', 'CLAUDE.md'], forced: { kind: 'instructions' }, about: 'an instruction file for coding agents (read as an AGENTS.md)' },
+  { name: 'agent', aliases: ['subagent'], forced: { kind: 'subagent' }, about: 'a subagent or custom agent (read as a Claude Code subagent unless its folder says)' },
+  { name: 'command', aliases: [], forced: { kind: 'command' }, about: 'a command or prompt file (read as a Claude Code command unless its folder says)' },
 ];
 
 /**
@@ -39,6 +41,11 @@ export const WALKED_FILES: readonly string[] = [
   '.github/copilot-instructions.md',
   '.github/instructions/**/*.instructions.md',
   '.claude/rules/**/*.md',
+  '.claude/agents/**/*.md',
+  '.claude/commands/**/*.md',
+  '.github/agents/*.agent.md',
+  '.github/chatmodes/*.chatmode.md',
+  '.github/prompts/*.prompt.md',
 ];
 
 /** `a, b, and c`; with a `width`, wrapped into lines of at most that many columns, each indented by `indent`. */

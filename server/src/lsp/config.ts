@@ -54,17 +54,35 @@ export class ConfigStore {
    * stat and a real-path lookup. Outside a pass every lookup reads again.
    */
   async whileIndexing<T>(pass: () => T | Promise<T>): Promise<T> {
+    this.#hold();
+    try {
+      return await pass();
+    } finally {
+      this.#release();
+    }
+  }
+
+  /** The same for a synchronous pass (a slice of the diagnostics queue). */
+  holding<T>(pass: () => T): T {
+    this.#hold();
+    try {
+      return pass();
+    } finally {
+      this.#release();
+    }
+  }
+
+  #hold(): void {
     if (this.#passes++ === 0) {
       this.#reads = new Map();
       this.#repoRoots = new Map();
     }
-    try {
-      return await pass();
-    } finally {
-      if (--this.#passes === 0) {
-        this.#reads = undefined;
-        this.#repoRoots = undefined;
-      }
+  }
+
+  #release(): void {
+    if (--this.#passes === 0) {
+      this.#reads = undefined;
+      this.#repoRoots = undefined;
     }
   }
 

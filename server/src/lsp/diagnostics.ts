@@ -57,8 +57,13 @@ export function ownDiagnostics(diagnostics: LspDiagnostic[], prefix: string): Ls
   return diagnostics.filter((d) => d.source === 'agent-files' && typeof d.code === 'string' && d.code.startsWith(prefix));
 }
 
+/** Where pushed diagnostics wait until they are due (./pacedQueue.ts). */
+export interface DiagnosticsScheduler {
+  schedule(uri: string, delay: number, changed?: boolean): void;
+  cancel(uri: string): void;
+}
+
 export class PushDiagnostics {
-  readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #published = new Map<string, string>();
   delay: number;
 
@@ -68,20 +73,15 @@ export class PushDiagnostics {
     /** Computes the diagnostics of a document at its current version, or null when it is gone. */
     private readonly compute: (uri: string) => { version: number; diagnostics: LspDiagnostic[] } | null,
     private readonly currentVersion: (uri: string) => number | undefined,
+    /** Runs `flush` for each document once it is due. */
+    private readonly queue: DiagnosticsScheduler,
   ) {
     this.delay = delay;
   }
 
-  schedule(uri: string): void {
-    const pending = this.#timers.get(uri);
-    if (pending) clearTimeout(pending);
-    this.#timers.set(
-      uri,
-      setTimeout(() => {
-        this.#timers.delete(uri);
-        this.flush(uri);
-      }, this.delay),
-    );
+  /** Publishes a document's diagnostics after the delay (`changed`: it was itself opened or edited). */
+  schedule(uri: string, changed = false): void {
+    this.queue.schedule(uri, this.delay, changed);
   }
 
   flush(uri: string): void {
@@ -110,9 +110,7 @@ export class PushDiagnostics {
 
   /** Drops a pending publication (a closed document: its workspace report takes over, compared with what was last sent). */
   cancel(uri: string): void {
-    const pending = this.#timers.get(uri);
-    if (pending) clearTimeout(pending);
-    this.#timers.delete(uri);
+    this.queue.cancel(uri);
   }
 
   /**
@@ -131,10 +129,5 @@ export class PushDiagnostics {
   /** The files whose last published diagnostics are not empty. */
   *published(): Iterable<string> {
     for (const [uri, key] of this.#published) if (key !== '[]') yield uri;
-  }
-
-  dispose(): void {
-    for (const t of this.#timers.values()) clearTimeout(t);
-    this.#timers.clear();
   }
 }

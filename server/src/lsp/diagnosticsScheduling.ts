@@ -4,6 +4,7 @@
  * re-indexed after a pause, and what a change (a buffer, a file on disk) makes stale.
  */
 import { PushDiagnostics } from './diagnostics';
+import { PacedQueue } from './pacedQueue';
 import { PullDiagnostics } from './pullDiagnostics';
 import type { OpenDocument } from './documents';
 import { VisibleEditorsNotification, type VisibleEditorsParams } from './protocol';
@@ -17,6 +18,8 @@ import { fileKindOf } from '../core/workspace/fileKinds';
 
 export interface DiagnosticsScheduling {
   reindexer: Reindexer;
+  /** Open documents' diagnostics and dependents, worked off in slices between the client's messages. */
+  queue: PacedQueue;
   push: PushDiagnostics;
   pull: PullDiagnostics;
   workspace: WorkspaceDiagnostics;
@@ -24,7 +27,10 @@ export interface DiagnosticsScheduling {
   filesChanged(uris: string[], deep?: boolean): void;
   /** Asks the client to pull the open documents' diagnostics again, when it said it can be asked (and only once initialized). */
   refreshOpen(): void;
-  /** Re-indexes an open buffer and schedules its diagnostics and those of the documents that depend on it. */
+  /**
+   * Re-indexes an open buffer and queues its diagnostics; the documents that depend on it are
+   * found when it comes up in the queue (that takes its analysis, too slow for each of 10,000 opens).
+   */
   refresh(entry: OpenDocument): void;
   /** Something on disk changed: every open document is checked again (a missing prompt, a referenced file may have appeared). */
   revalidateOpen(): void;
@@ -41,6 +47,16 @@ export function createDiagnosticsScheduling(s: ServerParts): DiagnosticsScheduli
     index,
     log: runner.log,
     idleFor: () => runner.idleFor(),
+    queue: new PacedQueue({
+      run: (uri) => reindexer.reindex(uri),
+      shown: (uri) => !state.shown || state.shown.has(uri),
+      quietFor: () => runner.quietFor(),
+      slice: (work) => configs.holding(work),
+      what: 're-index',
+      log: runner.log,
+      // Behind the diagnostics: while the client never pauses, a slice once a second.
+      forceEvery: 1000,
+    }),
     delay: () => state.settings.diagnosticDelay,
   });
   const diagnosticsOf = (uri: string) => {
@@ -53,7 +69,17 @@ export function createDiagnosticsScheduling(s: ServerParts): DiagnosticsScheduli
     return result;
   };
   const versionOf = (uri: string) => documents.get(uri)?.doc.version;
-  const push = new PushDiagnostics(connection, state.settings.diagnosticDelay, diagnosticsOf, versionOf);
+  /** Open documents waiting for their dependents to be found and (push) their diagnostics, worked off between the client's messages. */
+  const queue = new PacedQueue({
+    run: (uri, changed) => runQueued(uri, changed),
+    shown: (uri) => !state.shown || state.shown.has(uri),
+    quietFor: () => runner.quietFor(),
+    // Within a slice each folder's configuration is looked up once.
+    slice: (work) => configs.holding(work),
+    what: 'diagnostics',
+    log: runner.log,
+  });
+  const push = new PushDiagnostics(connection, state.settings.diagnosticDelay, diagnosticsOf, versionOf, queue);
   const pull = new PullDiagnostics(diagnosticsOf, versionOf);
   const workspace = new WorkspaceDiagnostics(
     {
@@ -91,20 +117,37 @@ export function createDiagnosticsScheduling(s: ServerParts): DiagnosticsScheduli
   const refresh = (entry: OpenDocument) => {
     // Another document's diagnostics may read this one (a SKILL.md's references, a world's prompts).
     pull.invalidate();
-    // Every open document depends on a config file being edited.
-    const dependents = isConfigFile(entry.uri) ? documents.all().map((e) => e.uri) : (providerOf(entry)?.dependents?.(entry, contextFor(entry.uri)) ?? []);
-    if (!state.client.pullDiagnostics) {
-      push.schedule(entry.uri);
-      for (const uri of dependents) if (documents.get(uri)) push.schedule(uri);
-    } else if (dependents.length) refreshOpen();
+    if (state.client.pullDiagnostics) queue.schedule(entry.uri, 0, true);
+    else push.schedule(entry.uri, true);
     reindexer.soon(entry.uri);
+  };
+  /**
+   * A queued document comes up. Opened or edited (`changed`): the open documents that depend on it
+   * are queued (push) or the client is told to pull again, and it is queued once more for its own
+   * diagnostics, which so come after every change of a burst is known. Else its diagnostics are pushed.
+   */
+  const runQueued = (uri: string, changed: boolean) => {
+    const entry = documents.get(uri);
+    if (!entry) return;
+    if (!changed) {
+      if (!state.client.pullDiagnostics) push.flush(uri);
+      return;
+    }
+    // Every open document depends on a config file being edited.
+    const dependents = isConfigFile(uri) ? documents.all().map((e) => e.uri) : (providerOf(entry)?.dependents?.(entry, contextFor(uri)) ?? []);
+    if (state.client.pullDiagnostics) {
+      if (dependents.length) refreshOpen();
+      return;
+    }
+    for (const d of dependents) if (documents.get(d)) queue.schedule(d, 0);
+    queue.schedule(uri, 0);
   };
   const revalidateOpen = () => {
     pull.invalidate();
     if (state.client.pullDiagnostics) refreshOpen();
     else for (const e of documents.all()) push.schedule(e.uri);
   };
-  return { reindexer, push, pull, workspace, filesChanged, refreshOpen, refresh, revalidateOpen };
+  return { reindexer, queue, push, pull, workspace, filesChanged, refreshOpen, refresh, revalidateOpen };
 }
 
 /** The diagnostics requests, and the editors the client shows (what VS Code validates itself, and keeps, depends on them). */

@@ -69,6 +69,7 @@ export function recordingHost(host: IWorkspaceHost, reads: Set<string>): IWorksp
     const linkOutside = host.linkOutside.bind(host);
     out.linkOutside = (uri) => (note(uri), linkOutside(uri));
   }
+  if (host.duringCheck) out.duringCheck = host.duringCheck.bind(host);
   return out;
 }
 

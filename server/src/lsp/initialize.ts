@@ -57,6 +57,9 @@ function watchers(watchEverything: boolean | undefined) {
     { globPattern: '**/.gitignore' },
     { globPattern: '**/.git/info/exclude' },
     ...INSTRUCTION_WATCHERS,
+    // Subagents and commands (duplicate names in one .claude/agents folder).
+    { globPattern: '**/.claude/{agents,commands}/**/*.md' },
+    { globPattern: '**/.github/{agents,chatmodes,prompts}/*.md' },
     ...(watchEverything ? [{ globPattern: '**/*' }] : []),
   ];
 }

@@ -6,7 +6,9 @@
  * hold up the next keystroke's diagnostics (VS Code pulls them at once); in a 200,000-plane agent
  * it takes half a second, and run as soon as the document's diagnostics are out it would hold up
  * the code lenses, symbols and folding ranges the editor asks for next. A client that never pauses
- * gets the entry after four times the wait.
+ * gets the entry after four times the wait. Then the document takes its turn in a queue worked off
+ * in slices between the client's messages (./pacedQueue.ts): 10,000 documents opened at once fall
+ * due together, and their re-index in one go would hold the next request for a second or more.
  */
 import type { IndexedFile } from '../core/workspace/indexTypes';
 import type { DocumentStore, OpenDocument } from './documents';
@@ -24,6 +26,8 @@ export interface ReindexerDeps {
   log: Logger;
   /** How long (ms) the server has had nothing to do for the client. */
   idleFor(): number;
+  /** Where a document whose wait is over waits for its turn (`reindex` is then called, in slices between the client's messages). */
+  queue: { schedule(uri: string, delay: number): void; cancel(uri: string): void };
   /** The diagnostics delay setting (ms): the shortest wait. */
   delay(): number;
 }
@@ -60,7 +64,8 @@ export class Reindexer {
         return;
       }
       this.#timers.delete(uri);
-      this.#reindex(uri);
+      // 10,000 documents opened at once fall due together: their re-index is sliced between the client's messages.
+      this.deps.queue.schedule(uri, 0);
     };
     this.#timers.set(uri, setTimeout(attempt, waitFor()));
   }
@@ -70,11 +75,13 @@ export class Reindexer {
     const t = this.#timers.get(uri);
     if (t) clearTimeout(t);
     this.#timers.delete(uri);
+    this.deps.queue.cancel(uri);
     this.#cost.delete(uri);
     this.#checkCost.delete(uri);
   }
 
-  #reindex(uri: string): void {
+  /** Makes an open document's index entry again from its buffer (its turn in the queue came). */
+  reindex(uri: string): void {
     const { documents, index } = this.deps;
     const entry = documents.get(uri);
     const provider = entry && this.deps.providerOf(entry);

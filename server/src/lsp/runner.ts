@@ -14,6 +14,14 @@ export function createRunner(connection: Connection) {
   const worked = () => void (lastWork = performance.now());
   /** How long (ms) the server has had nothing to do for the client. */
   const idleFor = () => performance.now() - lastWork;
+  /** When the last message from the client was handled. */
+  let lastMessage = performance.now();
+  const handled = () => {
+    lastMessage = performance.now();
+    worked();
+  };
+  /** How long (ms) since the last message from the client was handled: near zero while messages are queued back to back. */
+  const quietFor = () => performance.now() - lastMessage;
   /** Wraps a request handler: cancelled → RequestCancelled; thrown → InternalError with the message. */
   function safe<P, R, X extends unknown[] = []>(name: string, handler: (params: P, token: CancellationToken, ...rest: X) => R | Promise<R>) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -29,7 +37,7 @@ export function createRunner(connection: Connection) {
         log.error(`${name} failed: ${e instanceof Error && e.stack ? e.stack : message}`);
         return new ResponseError(-32603, `${name} failed: ${message}`);
       } finally {
-        worked();
+        handled();
       }
     };
   }
@@ -43,9 +51,9 @@ export function createRunner(connection: Connection) {
       } catch (e) {
         failed(e);
       } finally {
-        worked();
+        handled();
       }
     };
   }
-  return { safe, safeNotify, log, worked, idleFor };
+  return { safe, safeNotify, log, worked, idleFor, quietFor };
 }

@@ -37,7 +37,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   registerCheckWorldRequest(ctx);
   registerInstructionsRequest(ctx);
   connection.onShutdown(() => {
-    diagnostics.push.dispose();
+    diagnostics.queue.dispose();
     diagnostics.workspace.dispose();
   });
   connection.listen();

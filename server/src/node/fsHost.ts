@@ -53,9 +53,57 @@ export class NodeFsHost implements IWorkspaceHost {
     if (i >= 0) this.#roots.splice(i, 1);
   }
 
+  /** While a check runs (`duringCheck`): the names in each folder whose real location is inside a root (null: not listed, ask the path itself). */
+  #listings: Map<string, Set<string> | null> | undefined;
+  #checks = 0;
+
+  duringCheck<T>(work: () => T): T {
+    if (this.#checks++ === 0) this.#listings = new Map();
+    try {
+      return work();
+    } finally {
+      if (--this.#checks === 0) this.#listings = undefined;
+    }
+  }
+
+  /**
+   * True when, during a check, `p` (inside a root as written) is known not to be there, not even
+   * as a dangling link: its folder is really inside a root and its listing has no such name. A
+   * folder that is missing, unreadable or leads outside is not listed (the path is asked itself).
+   */
+  #listedMissing(p: string): boolean {
+    if (!this.#listings) return false;
+    const dir = path.dirname(p);
+    let names = this.#listings.get(dir);
+    if (names === undefined) {
+      names = null;
+      if (this.#insideReal(this.#real(dir)))
+        try {
+          names = new Set(fs.readdirSync(dir));
+        } catch {
+          names = null; // not a readable folder
+        }
+      this.#listings.set(dir, names);
+    }
+    return names !== null && !names.has(path.basename(p));
+  }
+
+  /** The path of a URI inside a root as written, or null. */
+  #lexicalInside(uri: string): string | null {
+    const p = this.#lexical(uri);
+    return p !== null && this.#roots.some((r) => inside(p, r)) ? p : null;
+  }
+
+  /** The last URI made a path, and its path: a missing link is asked `exists`, then `linkOutside`, of the same URI. */
+  #lastLexical: [string, string | null] = ['', null];
+  #lexical(uri: string): string | null {
+    if (this.#lastLexical[0] !== uri) this.#lastLexical = [uri, lexicalPath(uri)];
+    return this.#lastLexical[1];
+  }
+
   /** The file-system path of a URI, or null when it is not a file inside a root. */
   pathOf(uri: string): string | null {
-    const p = lexicalPath(uri);
+    const p = this.#lexical(uri);
     if (p === null || !this.#roots.some((r) => inside(p, r))) return null;
     // A symlink inside a root may point anywhere: what is read is where it leads, so that
     // target must lie inside a root too (compared through real paths, as roots may be links).
@@ -69,8 +117,10 @@ export class NodeFsHost implements IWorkspaceHost {
    * it is not a `file:` URI inside a root to begin with (no link is to blame then).
    */
   linkOutside(uri: string): string | undefined {
-    const p = lexicalPath(uri);
+    const p = this.#lexical(uri);
     if (p === null) return undefined;
+    // Missing from a folder that is really inside: no link on the way.
+    if (this.#lexicalInside(uri) !== null && this.#listedMissing(p)) return undefined;
     const root = this.#roots.filter((r) => inside(p, r)).sort((a, b) => b.length - a.length)[0];
     if (root === undefined) return undefined;
     if (this.#insideReal(this.#real(p))) return undefined;
@@ -111,6 +161,8 @@ export class NodeFsHost implements IWorkspaceHost {
 
   exists(uri: string): boolean {
     if (this.overlay(uri) !== undefined) return true;
+    const lexical = this.#lexicalInside(uri);
+    if (lexical === null || this.#listedMissing(lexical)) return false;
     const p = this.pathOf(uri);
     return p !== null && fs.existsSync(p);
   }
@@ -136,6 +188,8 @@ export class NodeFsHost implements IWorkspaceHost {
   readText(uri: string): string | undefined {
     const open = this.overlay(uri);
     if (open !== undefined) return open;
+    const lexical = this.#lexicalInside(uri);
+    if (lexical === null || this.#listedMissing(lexical)) return undefined;
     const p = this.pathOf(uri);
     if (p === null) return undefined;
     try {

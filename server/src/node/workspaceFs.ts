@@ -57,6 +57,9 @@ export class NodeWorkspaceFs implements WorkspaceFs {
   linkOutside(uri: string): string | undefined {
     return this.#fs.linkOutside(uri);
   }
+  duringCheck<T>(work: () => T): T {
+    return this.#fs.duringCheck(work);
+  }
 
   findFiles(folderUri: string, accept: (path: string) => boolean, limit: number, filter?: WalkFilter): Promise<FoundFile[]> {
     const root = fsPathOf(folderUri);

@@ -5,6 +5,8 @@ import type { FileKind } from '../workspace/fileKinds';
 import { analyzeSkill, duplicateSkillNames, type IndexedSkill, type Target } from '../skills';
 import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentIndexEntry } from '../agentmd';
 import { analyzeKind, diagnosticsOfKind, skillOptions, type AnalyzeOptions } from './fileAnalyses';
+import { analyzeAgentFile, duplicateAgentNames, type IndexedAgent } from '../subagents';
+import { textFingerprint } from '../skills/workspace';
 
 /**
  * Checks one file's text. Prompts and world.eval.md are checked against the world.json of
@@ -55,10 +57,19 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
     const skills: IndexedSkill[] = [];
     const agents: AgentIndexEntry[] = [];
     const agentTexts: CheckedFile[] = [];
+    const subagents: IndexedAgent[] = [];
     for (const f of files) {
+      if (f.kind === 'subagent') {
+        const a = analyzeAgentFile(f.text, f.uri, 'agent');
+        const nameEntry = a.frontmatter.byKey.get('name');
+        const loads = a.info.variant === 'claude-agent' && !a.diagnostics.some((d) => d.severity === 'error') && a.name && nameEntry;
+        if (loads) subagents.push({ uri: f.uri, name: a.name!, nameRange: nameEntry.valueRange, fingerprint: textFingerprint(f.text) });
+        continue;
+      }
       if (f.kind === 'skill') {
         const o = skillOptions({ ...options, ...(f.skillTargets ? { skillTargets: f.skillTargets } : {}) });
-        const s = analyzeSkill(f.text, f.uri, host, { ...o, checkReferences: false }).skill;
+        // Only the name is needed here: a body of 60,000 links is not scanned a second time.
+        const s = analyzeSkill(f.text, f.uri, host, { ...o, checkReferences: false, collectReferences: false }).skill;
         if (s.name && s.nameRange) skills.push({ uri: f.uri, name: s.name, nameRange: s.nameRange, targets: s.targets.targets, fingerprint: s.fingerprint });
       } else if (f.kind === 'agent-md') {
         agentTexts.push(f);
@@ -85,6 +96,7 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
         );
     }
     for (const [uri, ds] of agentWorkspaceDiagnostics(agents)) add(out, uri, ds);
+    for (const [uri, ds] of duplicateAgentNames(subagents)) add(out, uri, ds);
   } catch (e) {
     if (files[0]) add(out, files[0].uri, [internalError(e)]);
   }

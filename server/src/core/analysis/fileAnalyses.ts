@@ -21,6 +21,7 @@ import { analyzeEval, analyzePrompt, analyzeWorld, parseWorld, type WorldAnalysi
 import { worldSchemaDiagnostics } from '../world/schemaCheck';
 import { dirnameUri, resolveRelative } from '../world/paths';
 import { analyzeInstructions, type InstructionAnalysis, type InstructionOptions } from '../instructions';
+import { analyzeAgentFile, type AgentFileAnalysis } from '../subagents';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -67,6 +68,8 @@ export interface AnalysisByKind {
   world: WorldAnalysis;
   'world-prompt': Diagnostic[];
   'world-eval': Diagnostic[];
+  subagent: AgentFileAnalysis;
+  command: AgentFileAnalysis;
 }
 
 function instructionOptions(options: AnalyzeOptions): InstructionOptions {
@@ -145,6 +148,15 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   'world-eval': {
     analyze: (text, uri, host, o) => analyzeEval(text, worldFor(uri, 'world-eval', host, o)),
     diagnostics: (ds) => ds,
+  },
+  subagent: {
+    analyze: (text, uri, host) => analyzeAgentFile(text, uri, 'agent', host),
+    diagnostics: own,
+  },
+  command: {
+    // The host finds the skill that shadows a command.
+    analyze: (text, uri, host) => analyzeAgentFile(text, uri, 'command', host),
+    diagnostics: own,
   },
 };
 

@@ -20,14 +20,27 @@ export interface ResolvedImport extends ImportMention {
 }
 
 export function resolveImport(fileUri: string, m: ImportMention): ResolvedImport {
-  if (m.path.startsWith('~')) return { ...m, notRead: 'home' };
-  if (isAbsolutePath(m.path)) return { ...m, notRead: 'absolute' };
-  return { ...m, uri: resolveRelative(dirnameUri(fileUri), m.path) };
+  return resolveFrom(dirnameUri(fileUri), m);
 }
 
-/** The imports a text makes (outside code, after any frontmatter), resolved from `fileUri`. */
-export function importsOf(text: string, fileUri: string): ResolvedImport[] {
-  return scanInstructions(text, frontmatterEndLine(text)).imports.map((m) => resolveImport(fileUri, m));
+/**
+ * `resolveImport` from the file's folder, made once per file; `joined` keeps the URI each folder
+ * and path made, for one walk (650 files importing each other make 200,000 mentions of 650 paths).
+ */
+function resolveFrom(dirUri: string, m: ImportMention, joined?: Map<string, string>): ResolvedImport {
+  if (m.path.startsWith('~')) return { ...m, notRead: 'home' };
+  if (isAbsolutePath(m.path)) return { ...m, notRead: 'absolute' };
+  if (!joined) return { ...m, uri: resolveRelative(dirUri, m.path) };
+  const key = `${dirUri}\0${m.path}`;
+  let uri = joined.get(key);
+  if (uri === undefined) joined.set(key, (uri = resolveRelative(dirUri, m.path)));
+  return { ...m, uri };
+}
+
+/** The imports a text makes (outside code, after any frontmatter), resolved from `fileUri` (`joined`: see `resolveFrom`). */
+export function importsOf(text: string, fileUri: string, joined?: Map<string, string>): ResolvedImport[] {
+  const dir = dirnameUri(fileUri);
+  return scanInstructions(text, frontmatterEndLine(text)).imports.map((m) => resolveFrom(dir, m, joined));
 }
 
 function read(host: IWorkspaceHost, uri: string): string | undefined {
@@ -118,12 +131,13 @@ export function checkImports(
     }
     followed.push(imp);
   }
+  const joined = new Map<string, string>();
   const graph = loadImportGraph(
     fileUri,
     followed.map((i) => i.uri!),
     (uri) => {
       const t = read(host, uri);
-      return t === undefined ? null : { targets: importsOf(t, uri).flatMap((i) => (i.uri ? [i.uri] : [])), bytes: t.length };
+      return t === undefined ? null : { targets: importsOf(t, uri, joined).flatMap((i) => (i.uri ? [i.uri] : [])), bytes: t.length };
     },
   );
   const facts = importFacts(graph);

@@ -22,6 +22,7 @@ const FORMAT: Record<RuleFormat, string> = {
   'agent-md': 'AGENT.md',
   world: 'Agent World',
   instructions: 'instruction files',
+  subagent: 'agents and commands',
   config: '.agent-files.json',
   any: 'any file',
 };

@@ -9,6 +9,7 @@ import { SKILL_RULE_INFO } from './skill';
 import { AGENT_MD_RULES } from './agentMd';
 import { WORLD_RULES } from './world';
 import { INSTRUCTIONS_RULES } from './instructions';
+import { SUBAGENT_RULES } from './subagents';
 import { CONFIG_RULES, GENERAL_RULES } from './config';
 import type { QuickFix, RuleInfo } from './types';
 
@@ -21,6 +22,7 @@ export const RULES: readonly RuleInfo[] = [
   ...AGENT_MD_RULES,
   ...WORLD_RULES,
   ...INSTRUCTIONS_RULES,
+  ...SUBAGENT_RULES,
   ...CONFIG_RULES,
   ...GENERAL_RULES,
 ];

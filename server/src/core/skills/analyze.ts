@@ -45,6 +45,8 @@ export interface SkillAnalysisOptions {
   descriptionHeuristic?: boolean;
   /** Check relative file references through the host (default true). */
   checkReferences?: boolean;
+  /** Collect the body's references at all (default true; false leaves `skill.references` empty and checks none). */
+  collectReferences?: boolean;
   /** Workspace folders as URIs: `/`-rooted links resolve from them (or from the repository root below them). */
   workspaceRoots?: readonly string[];
   /**
@@ -246,6 +248,7 @@ function analyzeInto(
   checkBody(text, skill.bodyStartLine, byLines.closeRange ?? ref.closeRange!, out);
   checkFences(text, skill.bodyStartLine, out);
 
+  if (options.collectReferences === false) return;
   const license = fields.get('license');
   const refs = collectReferences(
     text,

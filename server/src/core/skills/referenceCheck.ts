@@ -9,7 +9,7 @@
  * information that says where the file is, with the path to write.
  */
 import { beforeQueryOrFragment } from '../text/text';
-import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
+import { duringCheck, linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic } from '../types';
 import { isInside, resolveRelative } from '../world/paths';
 import type { MdHeading } from './markdown';
@@ -45,6 +45,17 @@ function linkPath(p: string): string {
 }
 
 export function checkReferences(
+  refs: readonly SkillReference[],
+  ownAnchors: () => Map<string, MdHeading>,
+  host: IWorkspaceHost,
+  bases: ReferenceBases,
+  wording: ReferenceWording = SKILL_REFERENCES,
+): Finding[] {
+  // One listing per folder for the whole check: a file of 60,000 links to missing files asks the file system once per folder.
+  return duringCheck(host, () => findingsOf(refs, ownAnchors, host, bases, wording));
+}
+
+function findingsOf(
   refs: readonly SkillReference[],
   /** This file's anchors, read on first use (for `#x` links to this file). */
   ownAnchors: () => Map<string, MdHeading>,

@@ -1,8 +1,9 @@
 /** Which of our formats a path holds, judged by its name alone. */
 
 import { instructionVariantOf } from '../instructions/files';
+import { agentFileInfo, agentFileVariantOf } from '../subagents/files';
 
-export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions';
+export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command';
 
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
   '3md': '3md',
@@ -12,6 +13,8 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   'world-prompt': 'Agent World prompt',
   'world-eval': 'world.eval.md',
   instructions: 'instruction file',
+  subagent: 'agent',
+  command: 'command',
 };
 
 /** Classifies a path or URI (forward or back slashes). */
@@ -30,5 +33,8 @@ export function fileKindOf(path: string): FileKind | null {
   if (grand === '.agent-world' && parent === 'prompts' && base.endsWith('.md')) return 'world-prompt';
   // AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Claude Code rules (an AGENT.md is decided above, by content later).
   if (instructionVariantOf(path)) return 'instructions';
+  // Claude Code subagents and commands, VS Code custom agents and prompt files.
+  const agentFile = agentFileVariantOf(path);
+  if (agentFile) return agentFileInfo(agentFile).role === 'agent' ? 'subagent' : 'command';
   return null;
 }

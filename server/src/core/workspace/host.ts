@@ -22,6 +22,17 @@ export interface IWorkspaceHost {
    * (tests, single documents) leave it out.
    */
   linkOutside?(uri: string): string | undefined;
+  /**
+   * Runs `work` (one check) with each folder the host lists held for its length, so a file that
+   * is not in its folder's listing is known missing without a lookup of its own (60,000 links to
+   * missing files in one folder: one listing instead of 60,000 walks). Nothing is held after.
+   */
+  duringCheck?<T>(work: () => T): T;
+}
+
+/** Runs one check through `host.duringCheck` where the host has it. */
+export function duringCheck<T>(host: IWorkspaceHost, work: () => T): T {
+  return host.duringCheck ? host.duringCheck(work) : work();
 }
 
 /** `host.linkOutside`, for hosts that have it (others have no workspace bound: no link leads out). */

@@ -24,7 +24,7 @@ export interface IndexedSkill {
 
 export interface IndexedFile {
   uri: string;
-  kind: '3md' | 'skill' | 'agent-md' | 'world' | 'instructions';
+  kind: '3md' | 'skill' | 'agent-md' | 'world' | 'instructions' | 'subagent' | 'command';
   /** The agent's or skill's name. */
   name: string;
   isAgent: boolean;
@@ -42,7 +42,7 @@ export interface IndexedFile {
   source?: IndexedSkillSource;
   /** SKILL.md: the targets it is checked for, and a sentence saying why (the tree's tooltip). */
   targets?: { names: string[]; summary: string };
-  /** SKILL.md: a fingerprint of its text (byte-identical copies are not name clashes). */
+  /** SKILL.md and subagents: a fingerprint of its text (byte-identical copies are not name clashes). */
   fingerprint?: string;
   /** AGENT.md `extends` as written, with the range of its value. */
   extends?: { value: string; range: Range };
@@ -50,6 +50,8 @@ export interface IndexedFile {
   world?: IndexedWorld;
   /** Instruction files (AGENTS.md, CLAUDE.md, an Amp-style AGENT.md, …): what navigation and "in effect" need. */
   instructions?: IndexedInstructions;
+  /** Agent and command files (Claude Code subagents and commands, VS Code custom agents and prompt files): which one, for the view. */
+  agentFile?: { variant: string; label: string; client: string };
 }
 
 /** Where a SKILL.md loads from (core/skills/source.ts). */

@@ -89,6 +89,12 @@ export function agentMdAnalysis(documents: DocumentStore, doc: OpenDocument, ctx
 export function agentMdProvider(documents: DocumentStore): FormatProvider {
   /** Each open AGENT.md as an index entry at the version last seen. */
   const live = new Map<string, { version: number; entry?: AgentIndexEntry }>();
+  /**
+   * The name each open AGENT.md had when its dependents were last looked for: the documents that
+   * saw that name are re-checked after a rename, even when the new version was analysed in between
+   * (its dependents are looked for once the client pauses, see ../pacedQueue.ts).
+   */
+  const announced = new Map<string, string | undefined>();
 
   const liveEntry = (doc: OpenDocument, ctx: FormatContext): AgentIndexEntry | undefined => {
     const hit = live.get(doc.uri);
@@ -130,6 +136,7 @@ export function agentMdProvider(documents: DocumentStore): FormatProvider {
       else byUri.delete(d.uri);
     }
     for (const uri of live.keys()) if (!documents.get(uri)) live.delete(uri);
+    for (const uri of announced.keys()) if (!documents.get(uri)) announced.delete(uri);
     return [...byUri.values()];
   };
 
@@ -176,8 +183,9 @@ export function agentMdProvider(documents: DocumentStore): FormatProvider {
     summarize: (uri, text, ctx) => agentMdSummary(uri, analyzeAgentMd(text, uri, ctx.host, rootsOf(ctx) ? { workspaceRoots: rootsOf(ctx)! } : {})),
     summarizeOpen: (doc, ctx) => agentMdSummary(doc.uri, agentMdAnalysis(documents, doc, ctx)),
     dependents(doc, ctx) {
-      const before = live.get(doc.uri)?.entry?.name;
+      const before = announced.has(doc.uri) ? announced.get(doc.uri) : live.get(doc.uri)?.entry?.name;
       const now = liveEntry(doc, ctx)?.name;
+      announced.set(doc.uri, now);
       const names = new Set([before, now].filter((n): n is string => !!n));
       const others = documents.all().filter((d) => d.kind === 'agent-md' && d.uri !== doc.uri);
       // A child that extends this file by path sees it turn from an agent into an instruction file and back.

@@ -8,6 +8,7 @@ import { agentMdAnalysis, agentMdProvider } from './agentMd';
 import { worldProviders } from './world';
 import { agentMdInstructions, instructionsAnalysis, instructionsProvider, instructionsSummary } from './instructions';
 import { countSeverities } from '../../core/types';
+import { agentFileProvider } from './agentFile';
 
 export function createProviders(documents: DocumentStore): Record<FileKind, FormatProvider> {
   return {
@@ -16,6 +17,8 @@ export function createProviders(documents: DocumentStore): Record<FileKind, Form
     'agent-md': agentMdByKind(documents, agentMdProvider(documents), instructionsProvider(documents, 'agent-md')),
     ...worldProviders(documents),
     instructions: instructionsProvider(documents),
+    subagent: agentFileProvider(documents, 'agent'),
+    command: agentFileProvider(documents, 'command'),
   };
 }
 

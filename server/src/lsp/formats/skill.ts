@@ -114,7 +114,14 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     const before = live.get(uri)?.name;
     if (before) openNamed.get(skillNameKey(before.name))?.delete(uri);
     live.delete(uri);
+    announced.delete(uri);
   };
+  /**
+   * The name each open SKILL.md had when its dependents were last looked for: the skills that
+   * shared that name are re-checked after a rename, even when the new version was analysed in
+   * between (dependents are looked for once the client pauses, see ../pacedQueue.ts).
+   */
+  const announced = new Map<string, string | undefined>();
   /** Documents opened, changed or closed since the names were last brought up to date. */
   const touched = new Set<string>();
   documents.onTouched((uri) => void touched.add(uri));
@@ -151,14 +158,21 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     return live.get(doc.uri)?.name;
   };
 
-  /** The open SKILL.md files that declare a name with this key now (the documents touched since the last call are read first). */
-  const openWith = (key: string, ctx: FormatContext): SkillName[] => {
-    for (const uri of touched) {
-      const d = documents.get(uri);
-      if (d?.kind === 'skill') liveName(d, ctx);
-      else forget(uri);
+  /**
+   * The open SKILL.md files that declare a name with this key now (the documents touched since the
+   * last call are read first). `dependents` skips that step (`known`): it would analyse every
+   * document of a burst of 10,000 opens at once, and a document not analysed yet has its own
+   * dependents looked for in its turn, which finds this one.
+   */
+  const openWith = (key: string, ctx: FormatContext, known = false): SkillName[] => {
+    if (!known) {
+      for (const uri of touched) {
+        const d = documents.get(uri);
+        if (d?.kind === 'skill') liveName(d, ctx);
+        else forget(uri);
+      }
+      touched.clear();
     }
-    touched.clear();
     const out: SkillName[] = [];
     for (const uri of [...(openNamed.get(key) ?? [])]) {
       const d = documents.get(uri);
@@ -227,10 +241,11 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     summarize: (uri, text, ctx) => summarizeSkill(uri, text, ctx.host, ctx.skillTargets, ctx.skillTargetsSource, ctx.repository(), ctx.roots()),
     summarizeOpen: (doc, ctx) => skillSummary(doc.uri, analysisOf(doc, ctx, true), ctx.host),
     dependents(doc, ctx) {
-      const before = live.get(doc.uri)?.name?.name;
+      const before = announced.has(doc.uri) ? announced.get(doc.uri) : live.get(doc.uri)?.name?.name;
       const now = liveName(doc, ctx)?.name;
+      announced.set(doc.uri, now);
       const keys = new Set([before, now].filter((n): n is string => !!n).map(skillNameKey));
-      return [...keys].flatMap((key) => openWith(key, ctx).map((n) => n.uri)).filter((uri) => uri !== doc.uri);
+      return [...keys].flatMap((key) => openWith(key, ctx, true).map((n) => n.uri)).filter((uri) => uri !== doc.uri);
     },
   };
 }

@@ -1,0 +1,62 @@
+/**
+ * Diagnostics of an agent or command file: Claude Code subagents and commands, VS Code custom
+ * agents, chat modes and prompt files. VS Code validates its own files (keys, values), so only
+ * what it does not say is reported there: that a chat mode is now a custom agent.
+ */
+import type { Diagnostic } from '../types';
+import type { IWorkspaceHost } from '../workspace/host';
+import { splitUri } from '../workspace/uriPath';
+import { agentFileInfo, agentFileVariantOf, type AgentFileInfo, type AgentFileVariant } from './files';
+import { readAgentFrontmatter, type AgentFrontmatter } from './frontmatter';
+import { yamlDiagnostics } from './yamlDiagnostics';
+import { checkClaudeAgent } from './claudeAgent';
+import { checkClaudeCommand } from './claudeCommand';
+
+export interface AgentFileAnalysis {
+  info: AgentFileInfo;
+  frontmatter: AgentFrontmatter;
+  /** The name the client calls it by, when it has one (a subagent's `name`, a command's file name). */
+  name?: string;
+  diagnostics: Diagnostic[];
+}
+
+/** The variant of a file: its folder's, unless `role` (the kind it is checked as) says otherwise; Claude Code's by default. */
+export function variantFor(uri: string, role?: 'agent' | 'command'): AgentFileVariant {
+  let path = uri;
+  try {
+    path = decodeURIComponent(splitUri(uri).path);
+  } catch {
+    // keep the raw string
+  }
+  const found = agentFileVariantOf(path);
+  if (found && (!role || agentFileInfo(found).role === role)) return found;
+  return role === 'command' ? 'claude-command' : 'claude-agent';
+}
+
+function chatModeRenamed(uri: string): Diagnostic {
+  const base = (uri.split('/').pop() ?? '').replace(/\.chatmode\.md$/, '');
+  return {
+    code: 'subagent-chatmode-renamed',
+    severity: 'information',
+    message: `VS Code calls chat modes custom agents now: move this file to .github/agents/${base}.agent.md`,
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    data: { newName: `${base}.agent.md` },
+  };
+}
+
+/** `role`: the kind the file is checked as (`--kind`), when its name does not say; `host` finds the skill that shadows a command. */
+export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'command', host?: IWorkspaceHost): AgentFileAnalysis {
+  const info = agentFileInfo(variantFor(uri, role));
+  const frontmatter = readAgentFrontmatter(text);
+  const out: Diagnostic[] = [];
+  const analysis: AgentFileAnalysis = { info, frontmatter, diagnostics: out };
+  if (info.variant === 'claude-agent' || info.variant === 'claude-command') {
+    if (frontmatter.found) out.push(...yamlDiagnostics(frontmatter, info));
+    if (info.variant === 'claude-agent') checkClaudeAgent(frontmatter, uri, out);
+    else checkClaudeCommand(frontmatter, uri, text, out, host);
+  } else if (info.variant === 'vscode-chatmode') out.push(chatModeRenamed(uri));
+  const name = frontmatter.byKey.get('name')?.value;
+  if (typeof name === 'string' && name.trim()) analysis.name = name.trim();
+  out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return analysis;
+}

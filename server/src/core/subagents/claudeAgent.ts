@@ -1,0 +1,171 @@
+/**
+ * Claude Code subagents (`.claude/agents/**\/*.md`): what makes Claude Code skip the file without
+ * a word (no `name`, a `name` with ':' or a leading '-', no `description`), and the fields it
+ * ignores (a `color`, `permissionMode`… it does not take, `hooks` that are not a map, unknown tools).
+ */
+import type { Diagnostic, Range } from '../types';
+import type { FrontmatterEntry } from '../text/yamlFrontmatter';
+import type { AgentFrontmatter } from './frontmatter';
+import { CLAUDE_AGENT_COLORS, CLAUDE_EFFORTS, CLAUDE_MEMORY_SCOPES, CLAUDE_PERMISSION_MODES, keysOf } from './keys';
+import { checkToolKey } from './toolDiagnostics';
+import { DOC_NAMES } from './files';
+import { knownModel, suggestAmong } from '../skills/clientFields';
+
+const AT0: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
+
+function valueAt(e: FrontmatterEntry): Range {
+  const v = e.valueRange;
+  return v.start.line === v.end.line && v.start.character === v.end.character ? e.keyRange : v;
+}
+
+function typeName(v: unknown): string {
+  return v === null ? 'empty' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a map' : `a ${typeof v}`;
+}
+
+/** The checks that decide whether Claude Code loads the agent at all. */
+function loadChecks(f: AgentFrontmatter, out: Diagnostic[]): boolean {
+  const name = f.byKey.get('name');
+  const description = f.byKey.get('description');
+  if (!name || typeof name.value !== 'string' || !name.value) {
+    const has = f.entries.length > 0;
+    const why = !name || name.value === null || name.value === '' ? 'it has no name' : `its name is ${typeTextOf(name.value)}, not text (quote it)`;
+    out.push({
+      code: 'subagent-name-missing',
+      severity: has ? 'error' : 'information',
+      message: has
+        ? `Claude Code will not load this agent: ${why}. It reads a file without a name as documentation kept beside the agents`
+        : 'Claude Code reads this file as documentation kept beside the agents, not as a subagent: its frontmatter has no name',
+      range: name ? valueAt(name) : f.fm.openRange,
+    });
+    return false;
+  }
+  const n = name.value;
+  if (n.startsWith('-') || n.includes(':')) {
+    out.push({
+      code: 'subagent-name-invalid',
+      severity: 'error',
+      message: `Claude Code will not load this agent: its name '${n}' ${n.includes(':') ? "holds ':', which is kept for plugin agents (plugin:agent)" : "starts with '-'"} (since 2.1.218)`,
+      range: valueAt(name),
+    });
+    return false;
+  }
+  if (!description || typeof description.value !== 'string' || !description.value.trim()) {
+    const why = !description || description.value === null || description.value === '' ? 'it has no description' : `its description is ${typeTextOf(description.value)}, not text`;
+    out.push({
+      code: 'subagent-description-missing',
+      severity: 'error',
+      message: `Claude Code will not load agent '${n}': ${why} (it needs one to know when to delegate)`,
+      range: description ? valueAt(description) : name.keyRange,
+    });
+    return false;
+  }
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(n)) {
+    out.push({
+      code: 'subagent-name-style',
+      severity: 'information',
+      message: `Claude Code loads agent '${n}'; its documentation asks for lowercase letters and hyphens in a name`,
+      range: valueAt(name),
+    });
+  }
+  return true;
+}
+
+function typeTextOf(v: unknown): string {
+  return typeof v === 'number' || typeof v === 'boolean' ? `the YAML ${typeof v} ${String(v)}` : typeName(v);
+}
+
+function ignoredValue(e: FrontmatterEntry, takes: string): Diagnostic {
+  const shown = typeof e.value === 'string' ? `'${e.value}'` : typeName(e.value);
+  return { code: 'subagent-value-invalid', severity: 'warning', message: `Claude Code ignores ${e.key} ${shown}: it takes ${takes}`, range: valueAt(e) };
+}
+
+const list = (xs: readonly string[]) => xs.join(', ');
+
+/** Fields whose value Claude Code checks and drops when it is not one it takes. */
+function valueChecks(f: AgentFrontmatter, out: Diagnostic[]): void {
+  const oneOf = (key: string, allowed: readonly string[]) => {
+    const e = f.byKey.get(key);
+    if (e && !(typeof e.value === 'string' && allowed.includes(e.value))) out.push(ignoredValue(e, list(allowed)));
+  };
+  oneOf('color', CLAUDE_AGENT_COLORS);
+  oneOf('permissionMode', CLAUDE_PERMISSION_MODES);
+  oneOf('memory', CLAUDE_MEMORY_SCOPES);
+  oneOf('isolation', ['worktree']);
+  const effort = f.byKey.get('effort');
+  if (effort && !(typeof effort.value === 'number' ? Number.isInteger(effort.value) : typeof effort.value === 'string' && CLAUDE_EFFORTS.includes(effort.value.toLowerCase())))
+    out.push(ignoredValue(effort, `${list(CLAUDE_EFFORTS)} or a whole number`));
+  const turns = f.byKey.get('maxTurns');
+  if (turns && turns.value !== null) {
+    const n = typeof turns.value === 'number' ? turns.value : parseInt(String(turns.value), 10);
+    if (!(Number.isInteger(n) && n > 0)) out.push(ignoredValue(turns, 'a positive whole number'));
+  }
+  const bg = f.byKey.get('background');
+  if (bg && bg.value !== null && !(bg.value === true || bg.value === false || bg.value === 'true' || bg.value === 'false')) out.push(ignoredValue(bg, 'true or false'));
+  const hooks = f.byKey.get('hooks');
+  if (hooks && hooks.value && (typeof hooks.value !== 'object' || Array.isArray(hooks.value))) {
+    out.push({
+      code: 'subagent-hooks-ignored',
+      severity: 'warning',
+      message: `Claude Code ignores these hooks (the agent still loads): 'hooks' must map hook events (PreToolUse, Stop…) to lists of matchers, not be ${typeName(hooks.value)}`,
+      range: valueAt(hooks),
+    });
+  }
+  const model = f.byKey.get('model');
+  if (model && model.value !== null) {
+    if (typeof model.value !== 'string') out.push(ignoredValue(model, 'a model alias (sonnet, opus, haiku, inherit) or a model id'));
+    else if (model.value.trim() && !knownModel(model.value))
+      out.push({
+        code: 'subagent-model-unknown',
+        severity: 'information',
+        message: `'${model.value}' is not a model alias Claude Code documents (sonnet, opus, haiku, fable, inherit) nor a Claude model id; Claude Code passes it on as a model id, and the agent fails when the provider does not know it`,
+        range: valueAt(model),
+      });
+  }
+}
+
+function unknownKeys(f: AgentFrontmatter, out: Diagnostic[]): void {
+  const known = keysOf('claude-agent').map((k) => k.key);
+  for (const e of f.entries) {
+    if (known.includes(e.key)) continue;
+    const s = suggestAmong(e.key, known);
+    out.push({
+      code: 'subagent-key-unknown',
+      severity: 'information',
+      message: s ? `Claude Code does not read '${e.key}' in a subagent: did you mean '${s}'?` : `Claude Code does not read '${e.key}' in a subagent (it ignores the key)`,
+      range: e.keyRange,
+      data: s ? { key: e.key, suggestion: s } : { key: e.key },
+    });
+  }
+}
+
+/** Every finding about a Claude Code subagent's frontmatter (its YAML is checked before). */
+export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnostic[]): void {
+  if (!f.fm.present) {
+    // A README.md kept beside the agents is what Claude Code takes it for.
+    if (DOC_NAMES.has((uri.split('/').pop() ?? '').toLowerCase())) return;
+    out.push({
+      code: 'subagent-name-missing',
+      severity: 'information',
+      message: 'Claude Code does not load this file as a subagent: it has no frontmatter (name, description), so Claude Code takes it for documentation kept beside the agents',
+      range: AT0,
+    });
+    return;
+  }
+  if (!f.found) {
+    out.push({
+      code: 'subagent-frontmatter-unclosed',
+      severity: 'error',
+      message: "Claude Code will not load this agent: its frontmatter has no closing '---', so Claude Code finds no name",
+      range: f.fm.openRange,
+    });
+    return;
+  }
+  if (f.outcome.kind === 'failed') return;
+  if (!loadChecks(f, out)) return;
+  const tools = f.byKey.get('tools');
+  if (tools) checkToolKey(tools, f.fm, 'subagent', out);
+  const denied = f.byKey.get('disallowedTools');
+  if (denied) checkToolKey(denied, f.fm, 'subagent', out, { denyList: true });
+  valueChecks(f, out);
+  unknownKeys(f, out);
+}

@@ -1,0 +1,58 @@
+/**
+ * Two Claude Code subagents of one name under one `.claude/agents/` folder (subfolders included):
+ * Claude Code loads only one of them, chosen by the order it reads the files in. Byte-identical
+ * copies are not reported: whichever loads, it is the same agent.
+ */
+import type { Diagnostic, Range } from '../types';
+import { agentsFolderOf } from './files';
+
+export interface IndexedAgent {
+  uri: string;
+  name: string;
+  nameRange: Range;
+  /** A fingerprint of the text: byte-identical copies lose nothing whichever loads. */
+  fingerprint?: string;
+}
+
+const folder = (a: IndexedAgent) => agentsFolderOf(a.uri) ?? '';
+
+function relativeTo(base: string, uri: string): string {
+  const rel = uri.startsWith(base + '/') ? uri.slice(base.length + 1) : uri;
+  try {
+    return decodeURIComponent(rel);
+  } catch {
+    return rel;
+  }
+}
+
+export function duplicateAgentNames(agents: readonly IndexedAgent[]): Map<string, Diagnostic[]> {
+  const groups = new Map<string, IndexedAgent[]>();
+  for (const a of agents) {
+    const folder = agentsFolderOf(a.uri);
+    if (!folder) continue;
+    const key = `${folder}\n${a.name}`;
+    const list = groups.get(key);
+    if (list) list.push(a);
+    else groups.set(key, [a]);
+  }
+  const out = new Map<string, Diagnostic[]>();
+  for (const list of groups.values()) {
+    if (list.length < 2) continue;
+    for (const a of list) {
+      // A byte-identical copy is the same agent whichever Claude Code reads first.
+      const others = list.filter((o) => o !== a && (o.fingerprint === undefined || o.fingerprint !== a.fingerprint));
+      if (others.length === 0) continue;
+      const shown = others.slice(0, 3).map((o) => relativeTo(folder(a), o.uri));
+      if (others.length > 3) shown.push(`${others.length - 3} more`);
+      const d: Diagnostic = {
+        code: 'subagent-name-duplicate',
+        severity: 'warning',
+        message: `Agent name '${a.name}' is also used by ${shown.join(', ')} in this .claude/agents folder: Claude Code loads only one of them, whichever it reads first`,
+        range: a.nameRange,
+        data: { others: others.map((o) => o.uri) },
+      };
+      out.set(a.uri, [...(out.get(a.uri) ?? []), d]);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,11 @@
+export * from './files';
+export * from './analyze';
+export * from './duplicates';
+export * from './keys';
+export * from './tools';
+export { readAgentFrontmatter, type AgentFrontmatter } from './frontmatter';
+export { quoteLikeClaude, quoteValue, claudeYamlOutcome } from './claudeYaml';
+export { agentFileHover } from './hover';
+export { agentFileCompletion } from './completion';
+export { agentFileCodeActions } from './codeActions';
+export { agentFileDefinition } from './navigation';

@@ -1,0 +1,110 @@
+/**
+ * The provider of agent and command files (Claude Code subagents and commands, VS Code custom
+ * agents, chat modes and prompt files): the subagents core over open buffers, plus duplicate
+ * subagent names in one `.claude/agents/` folder, from the workspace index.
+ */
+import type { CodeAction } from 'vscode-languageserver';
+import {
+  agentFileCodeActions,
+  agentFileDefinition,
+  agentFileCompletion,
+  agentFileHover,
+  analyzeAgentFile,
+  duplicateAgentNames,
+  agentsFolderOf,
+  type AgentFileAnalysis,
+  type IndexedAgent,
+} from '../../core/subagents';
+import type { IndexedFile } from '../../core/workspace/indexTypes';
+import { countSeverities } from '../../core/types';
+import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
+import { textFingerprint } from '../../core/skills/workspace';
+import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
+import type { DocumentStore, OpenDocument } from '../documents';
+import type { FormatContext, FormatProvider } from './provider';
+
+type Role = 'agent' | 'command';
+
+/** Whether Claude Code loads the subagent under its name (the cross-file clash needs both). */
+function loadedName(a: AgentFileAnalysis): IndexedAgent['nameRange'] | undefined {
+  if (a.info.variant !== 'claude-agent' || !a.name || a.diagnostics.some((d) => d.severity === 'error')) return undefined;
+  return a.frontmatter.byKey.get('name')?.valueRange;
+}
+
+/** The index entry of an agent or command file. */
+export function agentFileEntry(uri: string, text: string, a: AgentFileAnalysis, role: Role): IndexedFile {
+  const fingerprint = textFingerprint(text);
+  const nameRange = loadedName(a);
+  const description = a.frontmatter.byKey.get('description')?.value;
+  const e: IndexedFile = {
+    uri,
+    kind: role === 'agent' ? 'subagent' : 'command',
+    name: a.name ?? (uri.split('/').pop() ?? '').replace(/\.(agent|chatmode|prompt)?\.?md$/i, ''),
+    isAgent: false,
+    identity: null,
+    skills: [],
+    ...countSeverities(a.diagnostics),
+    agentFile: { variant: a.info.variant, label: a.info.label, client: a.info.client },
+  };
+  if (nameRange) e.nameRange = nameRange;
+  e.fingerprint = fingerprint;
+  if (typeof description === 'string' && description.trim()) e.description = description.trim();
+  return e;
+}
+
+/** The Claude Code subagents of the index that share `uri`'s agents folder, open buffers ahead of disk. */
+function sameFolder(uri: string, ctx: FormatContext): IndexedAgent[] {
+  const folder = agentsFolderOf(uri);
+  if (!folder) return [];
+  return ctx
+    .files()
+    .filter((f) => f.kind === 'subagent' && f.nameRange && agentsFolderOf(f.uri) === folder)
+    .map((f) => ({ uri: f.uri, name: f.name, nameRange: f.nameRange!, ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}) }));
+}
+
+export function agentFileProvider(documents: DocumentStore, role: Role): FormatProvider {
+  const kind = role === 'agent' ? 'subagent' : 'command';
+  const analysisOf = (doc: OpenDocument, ctx: FormatContext) =>
+    documents.cached(doc, `agent-file:${role}`, '', (host) => analyzeKind(kind, doc.doc.getText(), doc.uri, host), ctx.host);
+  const clashes = (uri: string, own: IndexedAgent | undefined, ctx: FormatContext) => {
+    const others = sameFolder(uri, ctx).filter((a) => a.uri !== uri);
+    return own ? (duplicateAgentNames([own, ...others]).get(uri) ?? []) : [];
+  };
+  return {
+    diagnostics(doc, ctx) {
+      const a = analysisOf(doc, ctx);
+      const range = loadedName(a);
+      const own = range && a.name ? { uri: doc.uri, name: a.name, nameRange: range, fingerprint: textFingerprint(doc.doc.getText()) } : undefined;
+      return [...diagnosticsOfKind(kind, a, ''), ...clashes(doc.uri, own, ctx)];
+    },
+    dependencyKey(uri, ctx) {
+      const f = ctx.files().find((x) => x.uri === uri);
+      if (f?.kind !== 'subagent' || !f.nameRange) return '';
+      return JSON.stringify(clashes(uri, { uri, name: f.name, nameRange: f.nameRange, ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}) }, ctx));
+    },
+    dependents(doc, ctx) {
+      const folder = agentsFolderOf(doc.uri);
+      return folder
+        ? sameFolder(doc.uri, ctx)
+            .map((a) => a.uri)
+            .filter((u) => u !== doc.uri)
+        : [];
+    },
+    hover: (doc, pos) => agentFileHover(doc.doc.getText(), doc.uri, pos, role),
+    definition(doc, pos, ctx) {
+      const loc = agentFileDefinition(doc.doc.getText(), doc.uri, pos, ctx.host);
+      return loc ? [loc] : [];
+    },
+    completion: (doc, pos) => agentFileCompletion(doc.doc.getText(), doc.uri, pos, role),
+    codeActions(doc, _range, diagnostics) {
+      const text = doc.doc.getText();
+      const out: CodeAction[] = [];
+      for (const d of [...ownDiagnostics(diagnostics, 'subagent-'), ...ownDiagnostics(diagnostics, 'command-')]) {
+        for (const action of agentFileCodeActions(text, doc.uri, [fromLspDiagnostic(d)])) out.push({ ...action, diagnostics: [d] });
+      }
+      return out;
+    },
+    summarize: (uri, text, ctx) => agentFileEntry(uri, text, analyzeAgentFile(text, uri, role, ctx.host), role),
+    summarizeOpen: (doc, ctx) => agentFileEntry(doc.uri, doc.doc.getText(), analysisOf(doc, ctx), role),
+  };
+}

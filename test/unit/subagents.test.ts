@@ -1,0 +1,266 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { analyzeFile, crossFileDiagnostics } from '../../server/src/core/analysis/analyzeFile';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+import {
+  agentFileCodeActions,
+  agentFileCompletion,
+  agentFileDefinition,
+  agentFileHover,
+  agentFileVariantOf,
+  analyzeAgentFile,
+  claudeYamlOutcome,
+  quoteLikeClaude,
+} from '../../server/src/core/subagents';
+import { cursor, joinLines, ranges } from '../helpers/markers';
+
+const AGENT = 'file:///ws/.claude/agents/reviewer.md';
+const COMMAND = 'file:///ws/.claude/commands/deploy.md';
+const diags = (text: string, uri = AGENT) => analyzeAgentFile(text, uri).diagnostics;
+const codes = (text: string, uri = AGENT) => diags(text, uri).map((d) => `${d.code}/${d.severity}`);
+
+test('agent and command files are known by their folders, and other Markdown is not', () => {
+  const cases: [string, string | null][] = [
+    ['.claude/agents/reviewer.md', 'subagent'],
+    ['.claude/agents/review/security.md', 'subagent'],
+    ['pkg/.claude/agents/a.md', 'subagent'],
+    ['.claude/commands/deploy.md', 'command'],
+    ['.claude/commands/frontend/build.md', 'command'],
+    ['.github/agents/planner.agent.md', 'subagent'],
+    ['.github/chatmodes/plan.chatmode.md', 'subagent'],
+    ['.github/prompts/release.prompt.md', 'command'],
+    ['.claude/agents/README.md', 'subagent'],
+    ['.github/agents/notes.md', null],
+    ['.github/prompts/readme.md', null],
+    ['agents/reviewer.md', null],
+    ['.claude/agents/notes.txt', null],
+  ];
+  for (const [p, kind] of cases) assert.equal(fileKindOf(`/ws/${p}`), kind, p);
+  assert.equal(agentFileVariantOf('/ws/.github/chatmodes/plan.chatmode.md'), 'vscode-chatmode');
+  // A SKILL.md or CLAUDE.md keeps its own kind wherever it is.
+  assert.equal(fileKindOf('/ws/.claude/commands/x/SKILL.md'), 'skill');
+});
+
+test('a well-formed subagent, in both tool forms, gets no diagnostic', () => {
+  const comma = joinLines(
+    '---',
+    'name: code-reviewer',
+    'description: Reviews code for quality. Use proactively after edits.',
+    'tools: Read, Grep, Glob, Bash(git diff:*), mcp__github__get_pr',
+    'model: sonnet',
+    'color: blue',
+    '---',
+    'You are a reviewer.',
+  );
+  assert.deepEqual(codes(comma), []);
+  const list = joinLines(
+    '---',
+    'name: code-reviewer',
+    'description: Reviews code',
+    'tools:',
+    '  - Read',
+    '  - Agent(worker, researcher)',
+    'model: claude-opus-5',
+    'maxTurns: 12',
+    '---',
+    '',
+  );
+  assert.deepEqual(codes(list), []);
+});
+
+test("Claude Code's own quoting: a one-line description with ': ' loads, information only, with a fix that quotes it as Claude Code does", () => {
+  const line = 'description: Use this agent when reviewing. Examples: <example>Context: a PR user: "review it" assistant: "I will"</example>';
+  const text = joinLines('---', 'name: reviewer', line, '---', 'Body');
+  const ds = diags(text);
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}`),
+    ['subagent-yaml-quoted/information'],
+  );
+  assert.equal(ds[0]!.range.start.line, 2);
+  assert.equal(ds[0]!.range.start.character, 'description: '.length);
+  const [fix] = agentFileCodeActions(text, AGENT, ds);
+  const edit = fix!.edit!.changes![AGENT]![0]!;
+  const fixed = text.split('\n');
+  fixed[2] = 'description: ' + edit.newText;
+  assert.equal(claudeYamlOutcome(fixed.slice(1, 3).join('\n')).kind, 'parsed');
+  assert.match(edit.newText, /^"Use this agent when reviewing\. Examples: <example>Context: a PR user: \\"review it\\"/);
+});
+
+test('a description spread over lines that hold ": " is not YAML even after Claude Code quotes: the agent is not loaded, error at the line', () => {
+  const text = joinLines('---', 'name: reviewer', 'description: Use this agent when reviewing.', '<example>', 'Context: the user asks for a review', '</example>', '---', 'Body');
+  const ds = diags(text);
+  assert.equal(ds.length, 1);
+  assert.equal(ds[0]!.code, 'subagent-yaml-invalid');
+  assert.equal(ds[0]!.severity, 'error');
+  assert.match(ds[0]!.message, /^Claude Code will not load this agent: .*\(line \d+: /);
+  assert.ok(ds[0]!.range.start.line >= 2 && ds[0]!.range.start.line <= 5);
+  // The fix makes the value a literal block, and the result loads.
+  const [fix] = agentFileCodeActions(text, AGENT, ds);
+  const e = fix!.edit!.changes![AGENT]![0]!;
+  assert.equal(e.newText, joinLines('description: |', '  Use this agent when reviewing.', '  <example>', '  Context: the user asks for a review', '  </example>'));
+  const lines = text.split('\n');
+  const fixed = [...lines.slice(0, e.range.start.line), e.newText, ...lines.slice(e.range.end.line + 1)].join('\n');
+  assert.deepEqual(codes(fixed), []);
+  // A command with the same frontmatter still loads, without its frontmatter: a warning.
+  assert.deepEqual(codes(text, COMMAND), ['command-yaml-invalid/warning']);
+});
+
+test('a file with CRLF line ends is read like one with LF (a colon in a value is quoted, not an error)', () => {
+  const text = ['---', 'name: writer', 'description: Use it when: tests are missing', 'tools: Read, Grep', '---', 'Body.', ''].join('\r\n');
+  assert.deepEqual(codes(text), ['subagent-yaml-quoted/information']);
+});
+
+test('quoteLikeClaude leaves quoted values, indented lines and plain values alone', () => {
+  const src = joinLines('name: "a: b"', 'tools: Read, Grep', 'description: x: y', '  nested: z', "other: 'q'");
+  const r = quoteLikeClaude(src);
+  assert.deepEqual(r.quotedLines, [2]);
+  assert.equal(r.text.split('\n')[2], 'description: "x: y"');
+});
+
+test('what makes Claude Code skip a subagent: no name, a name with ":" or a leading "-", no description, a name that is not text', () => {
+  const fm = (...lines: string[]) => joinLines('---', ...lines, '---', 'Body');
+  assert.deepEqual(codes(fm('description: d')), ['subagent-name-missing/error']);
+  assert.deepEqual(codes(fm('name: a:b', 'description: d')), ['subagent-name-invalid/error']);
+  assert.deepEqual(codes(fm('name: -a', 'description: d')), ['subagent-name-invalid/error']);
+  assert.deepEqual(codes(fm('name: a')), ['subagent-description-missing/error']);
+  assert.deepEqual(codes(fm('name: a', 'description:')), ['subagent-description-missing/error']);
+  assert.deepEqual(codes(fm('name: 404', 'description: d')), ['subagent-name-missing/error']);
+  assert.deepEqual(codes(fm('name: a', 'description: [x]')), ['subagent-description-missing/error']);
+  assert.deepEqual(codes(joinLines('---', 'name: a', 'description: d')), ['subagent-frontmatter-unclosed/error']);
+  // No frontmatter at all: documentation kept beside the agents, advice only.
+  assert.deepEqual(codes('# Notes about our agents\n'), ['subagent-name-missing/information']);
+  assert.deepEqual(codes('# Agents\n', 'file:///ws/.claude/agents/README.md'), []);
+});
+
+test('unknown tools are warnings on the entry (with the right case offered), former tools information, MCP and aliases accepted', () => {
+  const { text, ranges: r } = ranges(joinLines('---', 'name: a', 'description: d', 'tools: «read», Grep, «MultiEdit», Task, mcp__x__y, «githubRepo»', '---', ''));
+  const ds = diags(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    [
+      ['subagent-tool-unknown', 'warning', r[0]],
+      ['subagent-tool-unknown', 'information', r[1]],
+      ['subagent-tool-unknown', 'warning', r[2]],
+    ],
+  );
+  assert.match(ds[0]!.message, /did you mean 'Read'\?/);
+  const fixes = agentFileCodeActions(text, AGENT, ds);
+  assert.equal(fixes.length, 1);
+  assert.equal(fixes[0]!.edit!.changes![AGENT]![0]!.newText, 'Read');
+});
+
+test('tools that give the agent none: empty, or a map', () => {
+  const fm = (...lines: string[]) => joinLines('---', 'name: a', 'description: d', ...lines, '---', '');
+  assert.deepEqual(codes(fm('tools:')), ['subagent-tools-shape/warning']);
+  assert.deepEqual(codes(fm('tools: []')), ['subagent-tools-shape/warning']);
+  assert.deepEqual(codes(fm('tools:', '  read: true')), ['subagent-tools-shape/warning']);
+  assert.deepEqual(codes(fm('tools: "*"')), []);
+});
+
+test('values Claude Code drops, hooks that are not a map, unknown keys and models', () => {
+  const fm = (...lines: string[]) => joinLines('---', 'name: a', 'description: d', ...lines, '---', '');
+  assert.deepEqual(codes(fm('color: magenta')), ['subagent-value-invalid/warning']);
+  assert.deepEqual(codes(fm('color: Blue')), ['subagent-value-invalid/warning']);
+  assert.deepEqual(codes(fm('permissionMode: yolo')), ['subagent-value-invalid/warning']);
+  assert.deepEqual(codes(fm('maxTurns: 0')), ['subagent-value-invalid/warning']);
+  assert.deepEqual(codes(fm('maxTurns: "5"', 'effort: high', 'memory: project', 'isolation: worktree', 'background: true')), []);
+  assert.deepEqual(codes(fm('hooks: []')), ['subagent-hooks-ignored/warning']);
+  assert.deepEqual(codes(fm('hooks:', '  Stop:', '    - hooks:', '        - type: command', '          command: echo hi')), []);
+  assert.deepEqual(codes(fm('model: gpt-5')), ['subagent-model-unknown/information']);
+  assert.deepEqual(codes(fm('model: inherit')), []);
+  assert.deepEqual(codes(fm('allowed-tools: Read')), ['subagent-key-unknown/information']);
+});
+
+test('two subagents of one name in one .claude/agents folder are a warning on each; other folders, and byte-identical copies, are not', () => {
+  const host = new InMemoryHost();
+  const agent = (body: string) => joinLines('---', 'name: reviewer', 'description: d', '---', body);
+  const files = [
+    { uri: 'file:///ws/.claude/agents/reviewer.md', kind: 'subagent' as const, text: agent('New.') },
+    { uri: 'file:///ws/.claude/agents/old/reviewer.md', kind: 'subagent' as const, text: agent('Old.') },
+    { uri: 'file:///ws/pkg/.claude/agents/reviewer.md', kind: 'subagent' as const, text: agent('Other project.') },
+  ];
+  const out = crossFileDiagnostics(files, host);
+  assert.deepEqual([...out.keys()].sort(), [files[1]!.uri, files[0]!.uri].sort());
+  const d = out.get(files[0]!.uri)![0]!;
+  assert.equal(d.code, 'subagent-name-duplicate');
+  assert.match(d.message, /also used by old\/reviewer\.md/);
+  const copies = [files[0]!, { ...files[1]!, text: files[0]!.text }];
+  assert.equal(crossFileDiagnostics(copies, host).size, 0);
+});
+
+test('commands: name and paths are ignored (unless name is the command name), tools and model checked, $ARGUMENTS without a hint is advice', () => {
+  assert.deepEqual(codes(joinLines('---', 'name: ship', 'description: d', '---', ''), COMMAND), ['command-key-ignored/warning']);
+  assert.deepEqual(codes(joinLines('---', 'name: deploy', '---', ''), COMMAND), []);
+  assert.deepEqual(codes(joinLines('---', 'name: frontend:build', '---', ''), 'file:///ws/.claude/commands/frontend/build.md'), []);
+  assert.deepEqual(codes(joinLines('---', 'allowed-tools: Bash(git add:*), Update', '---', ''), COMMAND), ['command-tool-unknown/warning']);
+  assert.deepEqual(codes(joinLines('---', 'tools: Read', '---', ''), COMMAND), ['command-key-unknown/information']);
+  assert.deepEqual(codes(joinLines('Deploy $ARGUMENTS now'), COMMAND), ['command-argument-hint-missing/information']);
+  assert.deepEqual(codes(joinLines('---', 'argument-hint: [env]', '---', 'Deploy $ARGUMENTS now'), COMMAND), []);
+  // No frontmatter at all is fine for a command.
+  assert.deepEqual(codes('Run the tests.\n', COMMAND), []);
+});
+
+test('a command beside a project skill of its name never runs: a warning naming the skill', () => {
+  const host = new InMemoryHost({ 'file:///ws/.claude/skills/deploy/SKILL.md': '---\nname: deploy\n---\n' });
+  const ds = analyzeFile('command', joinLines('---', 'description: Deploy', '---', 'Deploy.'), COMMAND, host);
+  assert.deepEqual(
+    ds.map((d) => `${d.code}@${d.range.start.line}`),
+    ['command-shadowed-by-skill@0'],
+  );
+  assert.match(ds[0]!.message, /skill \.claude\/skills\/deploy\/SKILL\.md for \/deploy/);
+  assert.deepEqual(analyzeFile('command', 'Build.', 'file:///ws/.claude/commands/frontend/deploy.md', host), []);
+});
+
+test('VS Code files: nothing VS Code validates itself is reported; a chat mode gets the move to .github/agents, with a rename fix', () => {
+  assert.deepEqual(codes(joinLines('---', 'bogus: 1', 'tools: [nope]', '---', ''), 'file:///ws/.github/agents/a.agent.md'), []);
+  assert.deepEqual(codes(joinLines('---', 'bogus: 1', '---', ''), 'file:///ws/.github/prompts/a.prompt.md'), []);
+  const uri = 'file:///ws/.github/chatmodes/plan.chatmode.md';
+  const ds = diags(joinLines('---', 'description: Plan', '---', ''), uri);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['subagent-chatmode-renamed'],
+  );
+  const [fix] = agentFileCodeActions('', uri, ds);
+  assert.deepEqual(fix!.edit!.documentChanges, [
+    { kind: 'rename', oldUri: uri, newUri: 'file:///ws/.github/agents/plan.agent.md', options: { overwrite: false, ignoreIfExists: true } },
+  ]);
+});
+
+test('analyzeFile checks a file named with --kind command as a Claude Code command', () => {
+  const text = joinLines('---', 'name: other', '---', '');
+  assert.deepEqual(
+    analyzeFile('command', text, 'file:///ws/notes/x.md', new InMemoryHost()).map((d) => d.code),
+    ['command-key-ignored'],
+  );
+  assert.deepEqual(
+    analyzeFile('subagent', text, 'file:///ws/notes/x.md', new InMemoryHost()).map((d) => d.code),
+    ['subagent-description-missing'],
+  );
+});
+
+test('hover says what Claude Code does with a key and a tool; completion offers keys, models and tools', () => {
+  const h = cursor(joinLines('---', 'name: a', 'mo$0del: sonnet', 'tools: Read, Grep', '---', ''));
+  const hover = agentFileHover(h.text, AGENT, h.position);
+  assert.match(JSON.stringify(hover?.contents), /Claude Code.*inherit/);
+  const t = cursor(joinLines('---', 'name: a', 'tools: Read, Gr$0ep', '---', ''));
+  assert.match(JSON.stringify(agentFileHover(t.text, AGENT, t.position)?.contents), /Grep.*a Claude Code tool/);
+  const k = cursor(joinLines('---', 'name: a', '$0', '---', ''));
+  const keys = agentFileCompletion(k.text, AGENT, k.position).map((c) => c.label);
+  assert.ok(keys.includes('description') && keys.includes('tools') && !keys.includes('name'));
+  const m = cursor(joinLines('---', 'model: $0', '---', ''));
+  assert.ok(agentFileCompletion(m.text, AGENT, m.position).some((c) => c.label === 'haiku'));
+  const tl = cursor(joinLines('---', 'tools: Read, $0', '---', ''));
+  assert.ok(agentFileCompletion(tl.text, AGENT, tl.position).some((c) => c.label === 'WebFetch'));
+  // A prompt file gets VS Code's keys.
+  const p = cursor(joinLines('---', '$0', '---', ''));
+  assert.ok(agentFileCompletion(p.text, 'file:///ws/.github/prompts/a.prompt.md', p.position).some((c) => c.label === 'agent'));
+});
+
+test("definition from a subagent's skills entry to the project's SKILL.md of that name", () => {
+  const host = new InMemoryHost({ 'file:///ws/.claude/skills/api-conventions/SKILL.md': '---\nname: api-conventions\n---\n' });
+  const { text, position } = cursor(joinLines('---', 'name: a', 'description: d', 'skills: testing, api-conv$0entions', '---', ''));
+  assert.deepEqual(agentFileDefinition(text, AGENT, position, host)?.uri, 'file:///ws/.claude/skills/api-conventions/SKILL.md');
+  const other = cursor(joinLines('---', 'name: a', 'description: d', 'skills: test$0ing', '---', ''));
+  assert.equal(agentFileDefinition(other.text, AGENT, other.position, host), null);
+});
