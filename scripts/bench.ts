@@ -6,16 +6,16 @@
 import * as os from 'node:os';
 import { parseThreeMd } from '../server/src/core/threemd/parser';
 import { reparse } from '../server/src/core/threemd/incremental';
-import { analyzeThreeMd } from '../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../server/src/core/agent/threemdAnalysis';
 import type { TextEdit } from '../server/src/core/types';
 import { genAgent, genRequests } from './genAgent';
 import { hostileLsp, lspPullRoundTrip, lspRoundTrip, workspaceIndexing } from './benchLsp';
 import { allToAll, deadLinks, manyLinks, manySelfLinks, ring, skillMissingLinks, undeclaredPlaceholders, worldRing } from './genHostile';
 import { analyzeSkill } from '../server/src/core/skills/analyze';
-import { capDiagnostics } from '../server/src/core/diagnosticCap';
+import { capDiagnostics } from '../server/src/core/analysis/diagnosticCap';
 import { analyzeWorld } from '../server/src/core/world';
 import { worldSchemaDiagnostics } from '../server/src/core/world/schemaCheck';
-import { InMemoryHost } from '../server/src/core/host';
+import { InMemoryHost } from '../server/src/core/workspace/host';
 import { join } from 'node:path';
 
 const args = new Set(process.argv.slice(2));

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { IndexStatusNotification, type IndexStatus } from '../../server/src/lsp/protocol';
-import { fileKindOf } from '../../server/src/core/fileKinds';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 import { describeProblems, workspaceProblems } from './problems';
 
 /** A file the server checks: one of ours by name, or a configuration file. */

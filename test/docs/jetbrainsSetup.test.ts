@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import picomatch from 'picomatch';
-import { fileKindOf } from '../../server/src/core/fileKinds';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 
 const ROOT = resolve(__dirname, '../..');
 const doc = readFileSync(resolve(ROOT, 'docs/editors.md'), 'utf8');

@@ -1,6 +1,6 @@
 /** A format context over an in-memory workspace and a document store, as the server builds one for a provider. */
-import type { InMemoryHost } from '../../server/src/core/host';
-import type { IndexedFile } from '../../server/src/core/indexTypes';
+import type { InMemoryHost } from '../../server/src/core/workspace/host';
+import type { IndexedFile } from '../../server/src/core/workspace/indexTypes';
 import type { DocumentStore } from '../../server/src/lsp/documents';
 import type { FormatContext } from '../../server/src/lsp/formats/provider';
 import { NO_REPOSITORY_FACTS, type RepositoryFacts } from '../../server/src/core/skills';

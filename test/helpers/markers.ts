@@ -3,7 +3,7 @@
  * are written `«…»` so they cannot collide with 3md's `[[z=N]]` syntax.
  */
 import type { Position, Range } from '../../server/src/core/types';
-import { LineIndex } from '../../server/src/core/text';
+import { LineIndex } from '../../server/src/core/text/text';
 
 export function joinLines(...lines: string[]): string {
   return lines.join('\n');

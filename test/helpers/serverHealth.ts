@@ -10,7 +10,7 @@ import type { Diagnostic, DocumentSymbol } from 'vscode-languageserver-protocol'
 import type { TestClient } from './lspClient';
 import { joinLines } from './markers';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 
 export const PROBE_URI = 'file:///ws/probe.agent.3md';
 export const PROBE = joinLines(

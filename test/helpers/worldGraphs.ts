@@ -1,6 +1,6 @@
 /** World graphs made to order, and the join findings the core reports on them (world-upstream and stress tests). */
 import { analyzeWorld } from '../../server/src/core/world';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 
 const URI = 'file:///ws/.agent-world/world.json';
 

@@ -8,7 +8,7 @@ import type { Diagnostic, DocumentSymbol, Hover } from 'vscode-languageserver-pr
 import { startClient, type TestClient } from '../helpers/inProcessClient';
 import { waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
-import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
+import type { WorkspaceIndexResult } from '../../server/src/core/workspace/indexTypes';
 
 const FIX = path.join(__dirname, '../fixtures/agent-md');
 let root: string;

@@ -5,7 +5,7 @@ import type { CodeAction } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/inProcessClient';
 import { closeOpenedAfterEach } from '../helpers/lspWorkspace';
 import { joinLines } from '../helpers/markers';
-import { applyEdit } from '../../server/src/core/text';
+import { applyEdit } from '../../server/src/core/text/text';
 
 const AGENT = joinLines(
   '---',

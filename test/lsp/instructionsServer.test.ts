@@ -9,7 +9,7 @@ import { startClient, type TestClient } from '../helpers/inProcessClient';
 import { waitFor, waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { cursor, joinLines } from '../helpers/markers';
-import type { InstructionsInEffectResult } from '../../server/src/core/indexTypes';
+import type { InstructionsInEffectResult } from '../../server/src/core/workspace/indexTypes';
 
 let root: string;
 let client: TestClient;

@@ -13,7 +13,7 @@ import { URI } from 'vscode-uri';
 import { startClient, type TestClient } from '../helpers/lspClient';
 import { waitForLog } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
-import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
+import type { WorkspaceIndexResult } from '../../server/src/core/workspace/indexTypes';
 
 const SKILL = (name: string) => `---\nname: ${name}\ndescription: Does a thing. Use when testing.\n---\n\nBody.\n`;
 const roots: string[] = [];

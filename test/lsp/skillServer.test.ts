@@ -9,7 +9,7 @@ import { startClient, type TestClient } from '../helpers/inProcessClient';
 import { closeOpenedAfterEach, waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { cursor, joinLines } from '../helpers/markers';
-import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
+import type { WorkspaceIndexResult } from '../../server/src/core/workspace/indexTypes';
 import { skillsPromptOf } from '../../server/src/lsp/skillsPromptRequest';
 
 const SKILL = joinLines(

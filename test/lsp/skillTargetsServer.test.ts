@@ -11,7 +11,7 @@ import { startClient, type TestClient } from '../helpers/inProcessClient';
 import { waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { joinLines } from '../helpers/markers';
-import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
+import type { WorkspaceIndexResult } from '../../server/src/core/workspace/indexTypes';
 
 const SKILL = joinLines(
   '---',

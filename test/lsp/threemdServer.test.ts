@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { CompletionItem, Hover, Location, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { startClient, type TestClient } from '../helpers/lspClient';
 import { cursor, joinLines } from '../helpers/markers';
-import { applyEdit } from '../../server/src/core/text';
+import { applyEdit } from '../../server/src/core/text/text';
 import { genAgent } from '../../scripts/genAgent';
 
 const AGENT = joinLines(

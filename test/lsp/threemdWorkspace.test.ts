@@ -8,7 +8,7 @@ import type { CodeLens, DocumentSymbol, FoldingRange, WorkspaceSymbol } from 'vs
 import { startClient, type TestClient } from '../helpers/inProcessClient';
 import { closeOpenedAfterEach, waitFor, waitForIndex } from '../helpers/lspWorkspace';
 import { joinLines } from '../helpers/markers';
-import type { IndexedFile, RouteCandidate } from '../../server/src/core/indexTypes';
+import type { IndexedFile, RouteCandidate } from '../../server/src/core/workspace/indexTypes';
 
 const AGENT = joinLines(
   '---',

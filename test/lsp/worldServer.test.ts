@@ -9,7 +9,7 @@ import { startClient, type TestClient } from '../helpers/inProcessClient';
 import { closeOpenedAfterEach, waitForIndex } from '../helpers/lspWorkspace';
 import { cursor } from '../helpers/markers';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
-import type { WorkspaceIndexResult } from '../../server/src/core/indexTypes';
+import type { WorkspaceIndexResult } from '../../server/src/core/workspace/indexTypes';
 import { baseWorld } from '../fixtures/world/helpers';
 
 /** A two-agent direct handoff: sender → receiver. */

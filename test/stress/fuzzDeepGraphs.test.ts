@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { hover } from '../../server/src/core/agent/features/hover';
 import { definition, references } from '../../server/src/core/agent/features/navigation';
 import { documentLinks, documentSymbols, foldingRanges, linkSourcesTo } from '../../server/src/core/agent/features/outline';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { isAgentDocument } from '../../server/src/core/agent/detect';
 import { joinLines, ranges } from '../helpers/markers';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { commandPlaceholders, fillCommand } from '../../server/src/core/agent/command';
 import { joinLines } from '../helpers/markers';
 import { genAgent, genRequests } from '../../scripts/genAgent';

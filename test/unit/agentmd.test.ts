@@ -10,8 +10,8 @@ import {
   inheritanceChain,
   type AgentIndexEntry,
 } from '../../server/src/core/agentmd';
-import { InMemoryHost } from '../../server/src/core/host';
-import { LineIndex } from '../../server/src/core/text';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+import { LineIndex } from '../../server/src/core/text/text';
 import { range, type Diagnostic, type Position } from '../../server/src/core/types';
 
 const URI = 'file:///ws/agents/my/AGENT.md';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { agentMdDocumentSymbols, agentMdHover, agentMdKindOf, analyzeAgentMd } from '../../server/src/core/agentmd';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { range } from '../../server/src/core/types';
 import { cursor } from '../helpers/markers';
 

@@ -5,11 +5,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { analyzeInstructions } from '../../server/src/core/instructions';
 import { IMPORT_LIMITS } from '../../server/src/core/instructions/importGraph';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { completion } from '../../server/src/core/agent/features/completion';
 import { dirnameUri, isInside } from '../../server/src/core/world/paths';
 import { applySuppressions, findSuppressions } from '../../server/src/core/config/suppress';

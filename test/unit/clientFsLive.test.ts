@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ClientWorkspaceFs, type ClientChannel } from '../../server/src/browser/clientFs';
-import { LiveFiles } from '../../server/src/core/liveFiles';
+import { LiveFiles } from '../../server/src/core/workspace/liveFiles';
 import { resolveRelative } from '../../server/src/core/world/paths';
 
 const ROOT = 'vscode-vfs://github/o/r';

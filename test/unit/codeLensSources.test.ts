@@ -6,10 +6,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { LENS_LOCATIONS, linkSourcesTo } from '../../server/src/core/agent/features/outline';
 import { skillOf } from '../../server/src/core/agent/model';
-import type { ThreeMdAnalysis } from '../../server/src/core/threemdAnalysis';
+import type { ThreeMdAnalysis } from '../../server/src/core/agent/threemdAnalysis';
 import type { Range } from '../../server/src/core/types';
 
 const analyze = (text: string) => analyzeThreeMd(parseThreeMd(text), { fileName: 'agent.3md' });

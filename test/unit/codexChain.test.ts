@@ -1,7 +1,7 @@
 /** Codex reads AGENTS.md files from the project root down, one per folder, up to 32 KiB in all: what lies past that never reaches it. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { analyzeInstructions } from '../../server/src/core/instructions';
 import { codexChain } from '../../server/src/core/instructions/codexChain';
 

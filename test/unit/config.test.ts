@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { applyConfig, applyConfigToFile, configCandidates, findSuppressions, isIgnored, isIncluded, nearestConfig, parseConfig } from '../../server/src/core/config';
-import { LiveFiles } from '../../server/src/core/liveFiles';
+import { LiveFiles } from '../../server/src/core/workspace/liveFiles';
 import { RULE_CODES as RULE_CODES_FOR_TESTS } from '../../server/src/core/rules';
 import { analyzeSkill } from '../../server/src/core/skills';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import type { Diagnostic, Severity } from '../../server/src/core/types';
 import { ConfigStore } from '../../server/src/lsp/config';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { CYCLE_SHOWN, findCycles } from '../../server/src/core/agent/cycles';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { reparse } from '../../server/src/core/threemd/incremental';
 import { allToAll, manySelfLinks, ring } from '../../scripts/genHostile';
 

@@ -5,17 +5,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyHost } from '../../server/src/core/host';
+import { emptyHost } from '../../server/src/core/workspace/host';
 import { analyzeWorld } from '../../server/src/core/world/analyzeWorld';
 import { analyzeEval } from '../../server/src/core/world/evalContract';
 import { parseWorld } from '../../server/src/core/world/model';
 import { worldSchemaDiagnostics } from '../../server/src/core/world/schemaCheck';
-import { analyzeFile } from '../../server/src/core/analyzeFile';
+import { analyzeFile } from '../../server/src/core/analysis/analyzeFile';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { hover } from '../../server/src/core/agent/features/hover';
-import { depthExceededAt, MAX_DOCUMENT_DEPTH, MAX_VALUE_DEPTH, tooDeep } from '../../server/src/core/jsonDepth';
-import { fenced } from '../../server/src/core/markdownFence';
+import { depthExceededAt, MAX_DOCUMENT_DEPTH, MAX_VALUE_DEPTH, tooDeep } from '../../server/src/core/text/jsonDepth';
+import { fenced } from '../../server/src/core/text/markdownFence';
 import { cursor } from '../helpers/markers';
 import { BASE_URI } from '../fixtures/world/helpers';
 

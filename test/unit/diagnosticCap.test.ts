@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { capDiagnostics, capRelated, TOO_MANY_DIAGNOSTICS } from '../../server/src/core/diagnosticCap';
+import { capDiagnostics, capRelated, TOO_MANY_DIAGNOSTICS } from '../../server/src/core/analysis/diagnosticCap';
 import { toLspDiagnostic } from '../../server/src/lsp/diagnostics';
 import { countSeverities, type Diagnostic } from '../../server/src/core/types';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { deadLinks, skillMissingLinks, undeclaredPlaceholders } from '../../scripts/genHostile';
 import { analyzeSkill } from '../../server/src/core/skills/analyze';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 
 const at = (line: number) => ({ start: { line, character: 0 }, end: { line, character: 1 } });
 const d = (code: string, line: number, severity: Diagnostic['severity'] = 'error'): Diagnostic => ({ code, severity, message: `${code} ${line}`, range: at(line) });

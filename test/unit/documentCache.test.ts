@@ -5,8 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InMemoryHost } from '../../server/src/core/host';
-import type { IndexedFile } from '../../server/src/core/indexTypes';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+import type { IndexedFile } from '../../server/src/core/workspace/indexTypes';
 import { DocumentStore } from '../../server/src/lsp/documents';
 import { WorkspaceIndex } from '../../server/src/lsp/workspace';
 import { NodeWorkspaceFs } from '../../server/src/node/workspaceFs';

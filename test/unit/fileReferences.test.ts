@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { analyzeSkill, githubSlug, relinkAction, skillCodeActions } from '../../server/src/core/skills';
 import { analyzeInstructions } from '../../server/src/core/instructions';
 import { MAX_ELSEWHERE } from '../../server/src/core/skills/referenceCheck';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import type { Diagnostic } from '../../server/src/core/types';
 import { joinLines, ranges, textAt } from '../helpers/markers';
 

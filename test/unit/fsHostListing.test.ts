@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URI } from 'vscode-uri';
 import { NodeFsHost } from '../../server/src/node/fsHost';
-import { duringCheck } from '../../server/src/core/host';
+import { duringCheck } from '../../server/src/core/workspace/host';
 
 const base = realpathSync(mkdtempSync(join(tmpdir(), 'agent-files-listing-')));
 after(() => rmSync(base, { recursive: true, force: true }));

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { analyzeInstructions, instructionDefinition, instructionHover, instructionsInEffect, instructionVariantOf } from '../../server/src/core/instructions';
-import { fileKindOf } from '../../server/src/core/fileKinds';
-import { analyzeFile } from '../../server/src/core/analyzeFile';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { analyzeFile } from '../../server/src/core/analysis/analyzeFile';
 import { analyzeSkill } from '../../server/src/core/skills';
 import { cursor, joinLines, ranges } from '../helpers/markers';
 

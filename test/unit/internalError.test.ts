@@ -7,11 +7,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeFile } from '../../server/src/core/analyzeFile';
+import { analyzeFile } from '../../server/src/core/analysis/analyzeFile';
 import { skillHover } from '../../server/src/core/skills/hover';
 import { skillDocumentLinks, skillNavigation } from '../../server/src/core/skills/navigation';
-import type { IWorkspaceHost } from '../../server/src/core/host';
-import { isUriError, unlessExpected } from '../../server/src/core/expectedErrors';
+import type { IWorkspaceHost } from '../../server/src/core/workspace/host';
+import { isUriError, unlessExpected } from '../../server/src/core/analysis/expectedErrors';
 
 const BUG = 'host bug: EIO from a broken adapter';
 const throwingHost: IWorkspaceHost = {

@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { applyLspEdit, hasLoneCr, LineMap, mapPositions } from '../../server/src/core/lineMap';
-import { LineIndex } from '../../server/src/core/text';
+import { applyLspEdit, hasLoneCr, LineMap, mapPositions } from '../../server/src/core/text/lineMap';
+import { LineIndex } from '../../server/src/core/text/text';
 
 test('every offset maps to the position LSP gives it, and back to the position the format gives it', () => {
   fc.assert(

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkill } from '../../server/src/core/skills';
 import { analyzeInstructions } from '../../server/src/core/instructions';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import type { Diagnostic } from '../../server/src/core/types';
 import { joinLines } from '../helpers/markers';
 

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkill, duplicateSkillNames, repositoryFacts, type IndexedSkill, type RepositoryFacts } from '../../server/src/core/skills';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 
 const R = 'file:///ws';
 const text = (name: string, extra = '') => `---\nname: ${name}\ndescription: Tidies imports. Use when imports are messy.${extra}\n---\nBody\n`;

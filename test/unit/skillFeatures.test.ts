@@ -13,8 +13,8 @@ import {
   skillHover,
   skillsToPrompt,
 } from '../../server/src/core/skills';
-import { InMemoryHost } from '../../server/src/core/host';
-import { LineIndex } from '../../server/src/core/text';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+import { LineIndex } from '../../server/src/core/text/text';
 import { range, type Position } from '../../server/src/core/types';
 
 const DIR = 'file:///ws/skills/my-skill';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeSkill } from '../../server/src/core/skills';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 
 const root = join(__dirname, '..', 'fixtures', 'skills');
 const verdicts = JSON.parse(readFileSync(join(root, 'verdicts.json'), 'utf8')) as Record<string, 'valid' | 'invalid'>;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { skillSource } from '../../server/src/core/skills/source';
 import { summarizeSkill } from '../../server/src/lsp/formats/skill';
 import { NodeFsHost, findFiles } from '../../server/src/node/fsHost';

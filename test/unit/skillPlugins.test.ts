@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkill, inferTargets, readRepositoryFacts, repositoryFacts, skillHover, type RepositoryFacts } from '../../server/src/core/skills';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 
 const R = 'file:///repo';
 const facts = (files: Record<string, string>): RepositoryFacts => repositoryFacts(Object.entries(files).map(([p, text]) => ({ uri: `${R}/${p}`, text })));

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkill } from '../../server/src/core/skills';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { ranges } from '../helpers/markers';
 
 const DIR = 'file:///ws/skills/pdf';

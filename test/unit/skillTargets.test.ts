@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkill, inferTargets, parseTargets, SKILL_RULES, skillCodeActions, skillCompletion, skillHover, TARGETS, type Target } from '../../server/src/core/skills';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import type { Diagnostic } from '../../server/src/core/types';
 
 const fm = (front: string, body = 'Body\n') => `---\n${front}\n---\n${body}`;

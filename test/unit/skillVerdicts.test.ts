@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkill } from '../../server/src/core/skills';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 
 /** The Python verdict: valid when no error-severity diagnostic is produced. */
 function errors(dir: string, frontmatter: string, body = 'Body\n'): string[] {

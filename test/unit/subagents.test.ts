@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileKindOf } from '../../server/src/core/fileKinds';
-import { analyzeFile, crossFileDiagnostics } from '../../server/src/core/analyzeFile';
-import { InMemoryHost } from '../../server/src/core/host';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { analyzeFile, crossFileDiagnostics } from '../../server/src/core/analysis/analyzeFile';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import {
   agentFileCodeActions,
   agentFileCompletion,

@@ -7,9 +7,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { summarize } from '../../server/src/core/agent/features/summary';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { DocumentStore } from '../../server/src/lsp/documents';
 import { createProviders } from '../../server/src/lsp/formats/registry';
 import { formatContext } from '../helpers/formatContext';

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { completion } from '../../server/src/core/agent/features/completion';
 import { hover } from '../../server/src/core/agent/features/hover';
 import { definition, prepareRename, references, rename, RenameError } from '../../server/src/core/agent/features/navigation';
 import { documentLinks, documentSymbols, foldingRanges, linkSourcesTo } from '../../server/src/core/agent/features/outline';
-import { applyEdit } from '../../server/src/core/text';
+import { applyEdit } from '../../server/src/core/text/text';
 import { cursor, joinLines, ranges } from '../helpers/markers';
 
 const URI = 'file:///w/agent.3md';

@@ -2,9 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
-import { analyzeThreeMd } from '../../server/src/core/threemdAnalysis';
+import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { toolFixes, toolSuggestions, TOOL_CONTROL_CHARACTER, TOOL_QUOTED_PLACEHOLDER, TOOL_UNSAFE_PLACEHOLDER } from '../../server/src/core/agent/toolLint';
-import { applyEdit } from '../../server/src/core/text';
+import { applyEdit } from '../../server/src/core/text/text';
 import { joinLines, ranges } from '../helpers/markers';
 
 const HEAD = ['---', '3md: 1.0', 'title: T', '---', '@plane z=0 label="T" kind=identity', 'You are T.'];

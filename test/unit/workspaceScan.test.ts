@@ -13,8 +13,8 @@ import { findFiles, NodeFsHost } from '../../server/src/node/fsHost';
 import { liveFilesOnDisk, walkFiles } from '../../server/src/node/walk';
 import { WorkspaceIndex } from '../../server/src/lsp/workspace';
 import { NodeWorkspaceFs } from '../../server/src/node/workspaceFs';
-import { fileKindOf } from '../../server/src/core/fileKinds';
-import type { IndexedFile } from '../../server/src/core/indexTypes';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import type { IndexedFile } from '../../server/src/core/workspace/indexTypes';
 
 const base = mkdtempSync(join(tmpdir(), 'agent-files-scan-'));
 after(() => {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeWorld } from '../../server/src/core/world/analyzeWorld';
-import { emptyHost } from '../../server/src/core/host';
+import { emptyHost } from '../../server/src/core/workspace/host';
 import { BASE_URI, baseHost, baseWorld, fixtureHost, rangeOf, worldUri } from '../fixtures/world/helpers';
 
 function run(obj: unknown, host = baseHost()) {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkLine, runWorldChecks, type WorldCheck } from '../../server/src/core/world/checks';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { BASE_URI, GOOD_PROMPT, baseHost, baseWorld, fixtureHost, worldUri } from '../fixtures/world/helpers';
 
 const EVAL_URI = 'file:///p/.agent-world/world.eval.md';

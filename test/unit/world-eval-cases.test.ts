@@ -1,7 +1,7 @@
 // Routing cases of world.eval.md run on the router with the eval harness's step semantics and failure texts (spec §3.9).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InMemoryHost } from '../../server/src/core/host';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { parseRoutingCases, runRoutingCase } from '../../server/src/core/world/router/cases';
 import { renderEvalReport, runWorldEval } from '../../server/src/core/world/router/evalReport';
 import { routingCaseFindings } from '../../server/src/core/world/router/caseFindings';

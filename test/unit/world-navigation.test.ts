@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyEdit } from '../../server/src/core/text';
+import { applyEdit } from '../../server/src/core/text/text';
 import { parseWorld } from '../../server/src/core/world/model';
 import { worldDefinition, worldReferences } from '../../server/src/core/world/navigation';
 import { worldPrepareRename, worldRename } from '../../server/src/core/world/rename';

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseTree, type Node } from 'jsonc-parser';
-import { strictTape, tapeOfTree } from '../../server/src/core/jsonTape';
+import { strictTape, tapeOfTree } from '../../server/src/core/world/jsonTape';
 import { analyzeWorldModel } from '../../server/src/core/world/analyzeWorld';
 import { migratedWorkflow, worldCodeActions } from '../../server/src/core/world/codeActions';
 import { parseWorld, type Field, type WorldModel } from '../../server/src/core/world/model';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { emptyHost } from '../../server/src/core/host';
+import { emptyHost } from '../../server/src/core/workspace/host';
 import { analyzeWorld } from '../../server/src/core/world/analyzeWorld';
 import { analyzeEval } from '../../server/src/core/world/evalContract';
 import { analyzePrompt } from '../../server/src/core/world/prompt';

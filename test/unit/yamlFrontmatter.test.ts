@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { entriesOf, parseYamlFrontmatter } from '../../server/src/core/yamlFrontmatter';
+import { entriesOf, parseYamlFrontmatter } from '../../server/src/core/text/yamlFrontmatter';
 import { range } from '../../server/src/core/types';
 
 test('entries carry key and value ranges in the whole document', () => {

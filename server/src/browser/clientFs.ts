@@ -15,7 +15,7 @@
  */
 import { URI } from 'vscode-uri';
 import type { FoundFile, WorkspaceFs } from '../lsp/host';
-import type { WalkFilter } from '../core/liveFiles';
+import type { WalkFilter } from '../core/workspace/liveFiles';
 import { relativePath } from '../core/world/paths';
 import {
   FsFindFilesRequest,

@@ -1,5 +1,5 @@
 /** `parse`, `links`, `route`, `resolve`, `command`, `export`: one .3md file in, JSON or a command line out. */
-import { analyzeThreeMd } from '../core/threemdAnalysis';
+import { analyzeThreeMd } from '../core/agent/threemdAnalysis';
 import { documentIssues, parseThreeMd } from '../core/threemd/parser';
 import { referenceLinks, strictResult } from '../core/threemd/reference';
 import type { AgentRuntime } from '../core/agent/runtime';

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { splitLines } from '../core/text';
+import { splitLines } from '../core/text/text';
 import type { Diagnostic } from '../core/types';
 import { FatalError, type Io } from './io';
 import type { FileResult } from './output';

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { parseThreeMd } from '../core/threemd/parser';
 import { referenceLinks, strictResult } from '../core/threemd/reference';
-import { analyzeThreeMd } from '../core/threemdAnalysis';
+import { analyzeThreeMd } from '../core/agent/threemdAnalysis';
 import { UsageError } from './args';
 import { FatalError, type Io } from './io';
 import { printable } from './escape';

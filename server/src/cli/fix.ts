@@ -6,11 +6,12 @@
  */
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { analyzeFile, type AnalyzeOptions } from '../core/analyzeFile';
+import { analyzeFile } from '../core/analysis/analyzeFile';
+import type { AnalyzeOptions } from '../core/analysis/fileAnalyses';
 import type { AgentDetection } from '../core/agent/detect';
 import { applyConfigToFile, applyFixes, unifiedDiff, type FixLevel, type FoundConfig } from '../core/config';
-import type { FileKind } from '../core/fileKinds';
-import type { IWorkspaceHost } from '../core/host';
+import type { FileKind } from '../core/workspace/fileKinds';
+import type { IWorkspaceHost } from '../core/workspace/host';
 import type { Io, ReadResult } from './io';
 import { NODE_FIX_FS, writeFixed, type FixFs } from './fixWrite';
 

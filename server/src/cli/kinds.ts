@@ -1,6 +1,6 @@
 /** `check --kind K`: the file kinds a file named on the command line can be read as. */
 import type { AgentDetection } from '../core/agent/detect';
-import type { FileKind } from '../core/fileKinds';
+import type { FileKind } from '../core/workspace/fileKinds';
 import { UsageError } from './args';
 
 export interface ForcedKind {

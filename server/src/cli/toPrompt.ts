@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { emptyHost } from '../core/host';
+import { emptyHost } from '../core/workspace/host';
 import { analyzeSkill, skillsToPrompt } from '../core/skills';
 import { UsageError } from './args';
 import { FatalError, readFileOrFail, type Io } from './io';

@@ -62,7 +62,7 @@ export function shiftRange(r: Range, lines: number): Range {
   return range(r.start.line + lines, r.start.character, r.end.line + lines, r.end.character);
 }
 
-/** The code of the note that stands for diagnostics left out (core/diagnosticCap.ts). */
+/** The code of the note that stands for diagnostics left out (core/analysis/diagnosticCap.ts). */
 export const TOO_MANY_DIAGNOSTICS = 'too-many-diagnostics';
 
 /** The errors and warnings a note for left-out diagnostics stands for (null for any other diagnostic). */

@@ -3,12 +3,12 @@
  * workspace, plus the diagnostics of every world file (world.json, its prompts, world.eval.md)
  * whether or not it is open, so the client can show the files nobody opened.
  */
-import type { IWorkspaceHost } from '../core/host';
+import type { IWorkspaceHost } from '../core/workspace/host';
 import { analyzeEval, analyzePrompt, analyzeWorld } from '../core/world';
 import { runWorldEval } from '../core/world/router/evalReport';
 import { resolveRelative } from '../core/world/paths';
 import { toLspDiagnostic } from './diagnostics';
-import { capDiagnostics } from '../core/diagnosticCap';
+import { capDiagnostics } from '../core/analysis/diagnosticCap';
 import type { ServerContext } from './context';
 import { registerWorldStepRequest } from './worldStepRequest';
 import { CheckWorldRequest, type CheckWorldEntry, type CheckWorldFile, type CheckWorldParams, type CheckWorldResult } from './protocol';

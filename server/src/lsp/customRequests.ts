@@ -1,7 +1,7 @@
 /** The custom requests behind the Skills tree and "Route request…". */
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { tooDeep, tooDeepMessage } from '../core/jsonDepth';
+import { tooDeep, tooDeepMessage } from '../core/text/jsonDepth';
 import type { ServerContext } from './context';
 import {
   FillCommandRequest,
@@ -15,7 +15,7 @@ import {
   type WorkspaceIndexResult,
 } from './protocol';
 import { parseThreeMd } from '../core/threemd/parser';
-import { analyzeThreeMd, type ThreeMdAnalysis } from '../core/threemdAnalysis';
+import { analyzeThreeMd, type ThreeMdAnalysis } from '../core/agent/threemdAnalysis';
 import { routeCandidates } from '../core/agent/features/summary';
 
 export function registerCustomRequests(ctx: ServerContext): void {

@@ -2,7 +2,7 @@
  * Diagnostics delivery: pull when the client supports it, otherwise push, debounced per
  * document. A result computed for an older version is dropped; closing a document clears it.
  */
-import { capRelated } from '../core/diagnosticCap';
+import { capRelated } from '../core/analysis/diagnosticCap';
 import { DiagnosticSeverity, type Connection, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic, Severity } from '../core/types';
 import { RULES_URL } from '../meta';
@@ -14,7 +14,7 @@ const TO_LSP: Record<Diagnostic['severity'], DiagnosticSeverity> = {
   hint: DiagnosticSeverity.Hint,
 };
 
-/** The LSP form of a core diagnostic: source, code, a link to the rule's section, related info (capped, see core/diagnosticCap.ts). */
+/** The LSP form of a core diagnostic: source, code, a link to the rule's section, related info (capped, see core/analysis/diagnosticCap.ts). */
 export function toLspDiagnostic(d: Diagnostic, uri: string): LspDiagnostic {
   const out: LspDiagnostic = {
     range: d.range,

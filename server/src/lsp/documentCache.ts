@@ -11,7 +11,7 @@
  * an analysis never sees it change.
  */
 import { URI } from 'vscode-uri';
-import type { IWorkspaceHost } from '../core/host';
+import type { IWorkspaceHost } from '../core/workspace/host';
 
 export interface CacheSlot {
   /** Version and settings generation the value was computed at. */

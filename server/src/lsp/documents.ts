@@ -5,16 +5,17 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { fileKindOf, type FileKind } from '../core/fileKinds';
+import { fileKindOf, type FileKind } from '../core/workspace/fileKinds';
 import { parseThreeMd } from '../core/threemd/parser';
 import { reparse } from '../core/threemd/incremental';
-import { LineIndex } from '../core/text';
-import { applyLspEdit } from '../core/lineMap';
+import { LineIndex } from '../core/text/text';
+import { applyLspEdit } from '../core/text/lineMap';
 import type { Range } from '../core/types';
 import type { ThreeMdDocument } from '../core/threemd/document';
-import { analyzeThreeMd, type ThreeMdAnalysis } from '../core/threemdAnalysis';
+import type { ThreeMdAnalysis } from '../core/agent/threemdAnalysis';
+import { analyzeKind } from '../core/analysis/fileAnalyses';
 import type { AgentDetection } from '../core/agent/detect';
-import { emptyHost, type IWorkspaceHost } from '../core/host';
+import { emptyHost, type IWorkspaceHost } from '../core/workspace/host';
 import { freezeShallow, normalizeUri, recordingHost, touches, type CacheStats, type DocumentCache } from './documentCache';
 
 /** What providers read of an open document. */
@@ -262,7 +263,8 @@ export class DocumentStore {
   analysis(entry: OpenDocument): ThreeMdAnalysis | null {
     if (entry.kind !== '3md' || !entry.tree) return null;
     const tree = entry.tree;
-    return this.cached(entry, '3md', this.detection, () => analyzeThreeMd(tree, { fileName: uri2name(entry.uri), detection: this.detection }));
+    // The analysis reads the tree, which holds the text as lines: the text is not joined for it.
+    return this.cached(entry, '3md', this.detection, (host) => analyzeKind('3md', '', uri2name(entry.uri), host, { detection: this.detection, threeMd: tree }));
   }
 }
 

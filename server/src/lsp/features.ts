@@ -18,7 +18,7 @@ import { RenameRefused, type FormatContext, type FormatProvider } from './format
 import { boundActions, targetsOutside } from './editBounds';
 import { suppressionActions } from './config';
 import { applyFixes } from '../core/config';
-import { LineIndex } from '../core/text';
+import { LineIndex } from '../core/text/text';
 
 /** The code action kind of "fix all safe problems" (`editor.codeActionsOnSave`). */
 export const FIX_ALL_KIND = 'source.fixAll.agentFiles';

@@ -6,10 +6,10 @@
  */
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { internalError } from '../core/analyzeFile';
-import { capDiagnostics } from '../core/diagnosticCap';
-import { fileKindOf } from '../core/fileKinds';
-import { mapPositions } from '../core/lineMap';
+import { internalError } from '../core/analysis/analyzeFile';
+import { capDiagnostics } from '../core/analysis/diagnosticCap';
+import { fileKindOf } from '../core/workspace/fileKinds';
+import { mapPositions } from '../core/text/lineMap';
 import type { Diagnostic } from '../core/types';
 import { isConfigFile, type ConfigStore } from './config';
 import { toLspDiagnostic } from './diagnostics';

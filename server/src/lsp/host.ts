@@ -9,8 +9,8 @@
  * watcher reported, and a host that learns a text only later (a read it had not prefetched)
  * says so through `onDidLoad`, after which the server re-validates the open documents.
  */
-import type { IWorkspaceHost } from '../core/host';
-import type { WalkFilter } from '../core/liveFiles';
+import type { IWorkspaceHost } from '../core/workspace/host';
+import type { WalkFilter } from '../core/workspace/liveFiles';
 
 /** One file found under a workspace folder. */
 export interface FoundFile {

@@ -1,10 +1,10 @@
 /**
- * The LSP boundary of the line models (core/lineMap.ts): for an open document with a lone CR,
+ * The LSP boundary of the line models (core/text/lineMap.ts): for an open document with a lone CR,
  * positions from the client are translated into the format's line model before a provider
  * sees them, and every position of the answer back into LSP's. Documents without a lone CR
  * (nearly all) pass through untouched.
  */
-import { hasLoneCr, LineMap, mapPositions } from '../core/lineMap';
+import { hasLoneCr, LineMap, mapPositions } from '../core/text/lineMap';
 import type { DocumentStore, OpenDocument } from './documents';
 
 export class LineModels {

@@ -1,12 +1,12 @@
 /**
  * Which files of the workspace folders the index holds: the live ones, decided as the CLI's walk
- * decides (core/liveFiles.ts: the folders' .gitignore files and .git/info/exclude, the default
+ * decides (core/workspace/liveFiles.ts: the folders' .gitignore files and .git/info/exclude, the default
  * list, `include` and `ignore` of .agent-files.json). Ignore files are read through the
  * workspace host, so nothing above a workspace folder is read. A document the user opens is
  * checked whatever this says, as a file named on the command line is.
  */
 import { isIgnored, isIncluded } from '../core/config';
-import { LiveFiles, type WalkFilter } from '../core/liveFiles';
+import { LiveFiles, type WalkFilter } from '../core/workspace/liveFiles';
 import { relativePath, resolveRelative } from '../core/world/paths';
 import type { ConfigStore } from './config';
 

@@ -5,7 +5,7 @@
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver-protocol';
 import type { WorldCheck } from '../core/world/checks';
 import type { RouterResult, RouterState } from '../core/world/router/types';
-export type * from '../core/indexTypes';
+export type * from '../core/workspace/indexTypes';
 export type { WorldCheck, WorldCheckCategory } from '../core/world/checks';
 
 /** Request: the workspace index of agents and skills (for the Skills tree). */

@@ -10,7 +10,7 @@
  * in slices between the client's messages (./pacedQueue.ts): 10,000 documents opened at once fall
  * due together, and their re-index in one go would hold the next request for a second or more.
  */
-import type { IndexedFile } from '../core/indexTypes';
+import type { IndexedFile } from '../core/workspace/indexTypes';
 import type { DocumentStore, OpenDocument } from './documents';
 import type { FormatContext, FormatProvider } from './formats/provider';
 import type { LineModels } from './lineModel';

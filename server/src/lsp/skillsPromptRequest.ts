@@ -5,7 +5,7 @@
  */
 import { URI } from 'vscode-uri';
 import { skillsToPrompt } from '../core/skills';
-import type { IndexedFile } from '../core/indexTypes';
+import type { IndexedFile } from '../core/workspace/indexTypes';
 import type { ServerContext } from './context';
 import { SkillsPromptRequest, type SkillsPromptResult } from './protocol';
 

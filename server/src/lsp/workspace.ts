@@ -6,11 +6,11 @@
  * opened), with a message.
  */
 import { URI } from 'vscode-uri';
-import { fileKindOf } from '../core/fileKinds';
+import { fileKindOf } from '../core/workspace/fileKinds';
 import { isConfigFile } from '../core/config';
-import type { IndexedFile } from '../core/indexTypes';
+import type { IndexedFile } from '../core/workspace/indexTypes';
 import { isPluginManifest, readRepositoryFacts, type RepositoryFacts } from '../core/skills';
-import type { WalkFilter } from '../core/liveFiles';
+import type { WalkFilter } from '../core/workspace/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
 
 /** The files the index keeps track of: every file of ours by name, and `.agent-files.json`. */

@@ -5,7 +5,7 @@
  * reads them (shape, nesting), and a world the router would refuse is answered as its error.
  */
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
-import { MAX_DOCUMENT_DEPTH, tooDeep, tooDeepMessage } from '../core/jsonDepth';
+import { MAX_DOCUMENT_DEPTH, tooDeep, tooDeepMessage } from '../core/text/jsonDepth';
 import { loadRouterConfig } from '../core/world/router/config';
 import { initialState, routerStep } from '../core/world/router/router';
 import { routerStateProblem } from '../core/world/router/stateShape';

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import type { IWorkspaceHost } from '../core/host';
+import type { IWorkspaceHost } from '../core/workspace/host';
 
 /** Largest file the host will read (bigger ones are treated as unreadable). */
 export const MAX_READ_BYTES = 50 * 1024 * 1024;

@@ -1,6 +1,6 @@
 /**
  * The folder walk of the CLI and of the language server on Node: the agent files under a folder
- * that are live (core/liveFiles.ts decides, pruning the folders it leaves out), symbolic links
+ * that are live (core/workspace/liveFiles.ts decides, pruning the folders it leaves out), symbolic links
  * included. A symlinked file or folder is followed only when its real location is inside the
  * folder walked; a symlinked folder that leads back into its own chain (a loop) is not entered.
  * A file is listed where it sits (a client resolves its links and imports from there), once
@@ -9,7 +9,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { LiveFiles, type WalkFilter } from '../core/liveFiles';
+import { LiveFiles, type WalkFilter } from '../core/workspace/liveFiles';
 import { folderEntries, MAX_READ_BYTES } from './fsHost';
 
 /** How often one real folder is walked through different paths (symlinks), at most. */

@@ -7,7 +7,7 @@ import { URI } from 'vscode-uri';
 import type { FoundFile, ServerHost, WorkspaceFs } from '../lsp/host';
 import { findFiles, NodeFsHost } from './fsHost';
 import { walkFiles } from './walk';
-import type { WalkFilter } from '../core/liveFiles';
+import type { WalkFilter } from '../core/workspace/liveFiles';
 
 const fsPathOf = (folderUri: string): string | null => {
   try {

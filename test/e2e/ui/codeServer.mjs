@@ -32,6 +32,9 @@ const SETTINGS = {
   // a fixed theme and wrapped lines so screenshots show every squiggle, whatever the browser prefers
   'workbench.colorTheme': 'Default Dark Modern',
   'editor.wordWrap': 'on',
+  // No code lenses: VS Code asks for them when it chooses (a second or several after a file opens,
+  // now and then not at all), and their rows then push the text down under a mouse placed on it.
+  'editor.codeLens': false,
   'window.commandCenter': false,
   'workbench.layoutControl.enabled': false,
 };

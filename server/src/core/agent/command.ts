@@ -6,7 +6,7 @@
  * a fish terminal the template is read as fish reads it and quoted with fish's rules; any other
  * shell is refused (shellDialect.ts).
  */
-import { tooDeep, tooDeepMessage } from '../jsonDepth';
+import { tooDeep, tooDeepMessage } from '../text/jsonDepth';
 import { shellVerdict, type ShellFamily } from './shellDialect';
 import { placeholderSites, type PlaceholderSite, type RefusalKind } from './shellSites';
 

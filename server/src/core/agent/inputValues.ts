@@ -4,8 +4,8 @@
  * fillCommand request). `number` is a JSON number (not `0x10`, `0b11`, `Infinity` or ` 5 `),
  * `boolean` is `true` or `false`, `object` and `array` are JSON of that shape; NUL is refused.
  */
-import { depthExceededAt, MAX_VALUE_DEPTH } from '../jsonDepth';
-import { isJsonSyntaxError, unlessExpected } from '../expectedErrors';
+import { depthExceededAt, MAX_VALUE_DEPTH } from '../text/jsonDepth';
+import { isJsonSyntaxError, unlessExpected } from '../analysis/expectedErrors';
 
 export interface InputSpec {
   name: string;

@@ -4,8 +4,8 @@
  */
 import { lineRange, type Range } from '../types';
 import { unescapeValue } from '../threemd/lexical';
-import { tooDeep, tooDeepMessage } from '../jsonDepth';
-import { isJsonSyntaxError, unlessExpected } from '../expectedErrors';
+import { tooDeep, tooDeepMessage } from '../text/jsonDepth';
+import { isJsonSyntaxError, unlessExpected } from '../analysis/expectedErrors';
 
 export interface RouteCall {
   request: string;

@@ -5,14 +5,14 @@
  * instruction file gets none.
  */
 import { URI, Utils } from 'vscode-uri';
-import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
-import { splitLines } from '../text';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
+import { splitLines } from '../text/text';
 import type { Diagnostic, Range, Severity } from '../types';
-import { entriesOf, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
+import { entriesOf, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { isSeq } from 'yaml';
 import { KNOWN_TOOLS, SEMVER, TOOL_NAME, WORKFLOWS } from './catalogue';
 import { classifyAgentMd, type AgentMdClassification } from './kind';
-import { isUriError, unlessExpected } from '../expectedErrors';
+import { isUriError, unlessExpected } from '../analysis/expectedErrors';
 
 const ROOT_KEYS = new Set(['name', 'description', 'version', 'extends', 'tools', 'workflows', 'annotations']);
 const ANNOTATION_KEYS = new Set(['whenToUse', 'examples']);

@@ -1,12 +1,12 @@
 /** AGENT.md completion, hover, go to definition and outline. */
 import { CompletionItemKind, InsertTextFormat, MarkupKind, SymbolKind, type CompletionItem, type DocumentSymbol, type Hover, type Location } from 'vscode-languageserver-types';
-import type { IWorkspaceHost } from '../host';
-import { splitLines } from '../text';
+import type { IWorkspaceHost } from '../workspace/host';
+import { splitLines } from '../text/text';
 import { rangeContains, type Position, type Range } from '../types';
 import { headingTree } from '../skills/navigation';
 import { scanMarkdown } from '../skills/markdown';
 import { isAbsoluteReference, isExtendsPath, parseAgentFrontmatter, resolveExtendsPath, type AgentIndexEntry } from './analyze';
-import type { YamlFrontmatter } from '../yamlFrontmatter';
+import type { YamlFrontmatter } from '../text/yamlFrontmatter';
 import { AGENT_KEYS, ANNOTATION_KEYS, KNOWN_TOOLS, WORKFLOWS } from './catalogue';
 import { inheritanceChain } from './workspace';
 import { classifyAgentMd, describeAgentMdKind } from './kind';

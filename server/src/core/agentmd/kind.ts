@@ -4,8 +4,8 @@
  * frontmatter with other metadata) is an instruction file for coding agents (Amp's AGENT.md,
  * the agents.md convention) and gets no OS Protocol diagnostics.
  */
-import { splitLines } from '../text';
-import type { YamlFrontmatter } from '../yamlFrontmatter';
+import { splitLines } from '../text/text';
+import type { YamlFrontmatter } from '../text/yamlFrontmatter';
 
 /** The keys that make a frontmatter an OS Protocol agent's (`version` alone does not). */
 export const OS_PROTOCOL_KEYS = ['name', 'description', 'extends', 'tools', 'workflows', 'annotations'] as const;

@@ -1,11 +1,11 @@
 /**
  * The one place a file's diagnostics meet the configuration, after analysis, for both the
  * language server and the CLI: inline suppressions, then the `rules` overrides (`off` drops a
- * code, a severity replaces it), then the one diagnostic cap (core/diagnosticCap.ts) with
+ * code, a severity replaces it), then the one diagnostic cap (core/analysis/diagnosticCap.ts) with
  * `maxDiagnostics`.
  */
 import type { Diagnostic } from '../types';
-import { capDiagnostics } from '../diagnosticCap';
+import { capDiagnostics } from '../analysis/diagnosticCap';
 import { DEFAULT_CONFIG, type AgentFilesConfig } from './config';
 import { applySuppressions, findSuppressions } from './suppress';
 

@@ -5,16 +5,16 @@
  * still apply.
  */
 import { parseTree, findNodeAtLocation, getNodeValue, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { LineIndex, trimEndWhere } from '../text';
+import { LineIndex, trimEndWhere } from '../text/text';
 import type { Diagnostic, Range, Severity } from '../types';
 import { parseTargets, TARGETS, type Target } from '../skills';
 import { RULE_CODES } from '../rules';
 
 export const CONFIG_FILE_NAME = '.agent-files.json';
-export { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
-import { DEFAULT_MAX_DIAGNOSTICS } from '../diagnosticCap';
-import { splitUri } from '../uriPath';
-import { compileGlob } from '../glob';
+export { DEFAULT_MAX_DIAGNOSTICS } from '../analysis/diagnosticCap';
+import { DEFAULT_MAX_DIAGNOSTICS } from '../analysis/diagnosticCap';
+import { splitUri } from '../workspace/uriPath';
+import { compileGlob } from '../workspace/glob';
 
 export type RuleSetting = Severity | 'off';
 const SETTINGS: readonly RuleSetting[] = ['off', 'error', 'warning', 'information', 'hint'];

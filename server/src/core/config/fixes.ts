@@ -5,7 +5,7 @@
  * (#quick-fixes) lists the same table.
  */
 import { skillCodeActions } from '../skills';
-import { LineIndex } from '../text';
+import { LineIndex } from '../text/text';
 import type { Diagnostic, Range } from '../types';
 
 /** Every quick fix, by the code it fixes: safe, or why not (from the rule registries). */

@@ -1,7 +1,7 @@
 /** Finding the configuration that applies to a file, and its `ignore` globs. */
 import picomatch from 'picomatch/posix';
-import { trimEndWhere } from '../text';
-import { compileGlob } from '../glob';
+import { trimEndWhere } from '../text/text';
+import { compileGlob } from '../workspace/glob';
 import { configCandidates, CONFIG_FILE_NAME, DEFAULT_CONFIG, parseConfig, type AgentFilesConfig } from './config';
 
 export interface FoundConfig {

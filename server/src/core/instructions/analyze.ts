@@ -3,7 +3,7 @@
  * CLAUDE.local.md, `.claude/rules/*.md`, GEMINI.md, Copilot instructions): imports, links,
  * frontmatter, size, unclosed code fences and commands the repository does not define.
  */
-import type { IWorkspaceHost } from '../host';
+import type { IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic } from '../types';
 import { frontmatterEndLine } from '../skills/markdown';
 import { instructionFileInfo, instructionVariantOf, projectBaseOf, relativePaths, type InstructionFileInfo, type InstructionVariant } from './files';
@@ -14,9 +14,9 @@ import { checkInstructionFrontmatter, readInstructionFrontmatter, type Instructi
 import { checkCommands } from './commands';
 import { codexCutDiagnostic } from './codexChain';
 import { utf8Length } from './utf8';
-import { splitUri } from '../uriPath';
-import { editorValidatesFile, withoutEditorCheckedLinks } from '../editorChecks';
-import { unclosedFence, unclosedFenceMessage } from '../markdownBlocks';
+import { splitUri } from '../workspace/uriPath';
+import { editorValidatesFile, withoutEditorCheckedLinks } from '../analysis/editorChecks';
+import { unclosedFence, unclosedFenceMessage } from '../text/markdownBlocks';
 
 const MISSING_LINK: ReadonlySet<string> = new Set(['instructions-link-missing']);
 

@@ -6,7 +6,7 @@
  * `project_doc_max_bytes` (32 KiB by default), skips a file holding only white space, and joins the
  * rest root first. Whatever lies past the budget never reaches the model.
  */
-import type { IWorkspaceHost } from '../host';
+import type { IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri } from '../world/paths';
 import { utf8Length } from './utf8';

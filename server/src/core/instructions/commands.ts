@@ -6,7 +6,7 @@
  * read (code spans and shell blocks), never prose; a command whose folder, package or Makefile
  * cannot be known is left alone, and so are templates.
  */
-import { linkOutside, type IWorkspaceHost } from '../host';
+import { linkOutside, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, resolveRelative } from '../world/paths';
 import type { CodeText } from './scan';

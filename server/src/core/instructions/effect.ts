@@ -5,7 +5,7 @@
  * match (Claude Code); GEMINI.md ancestors (Gemini CLI); `.github/copilot-instructions.md`, the
  * root AGENTS.md and CLAUDE.md, then `.instructions.md` whose `applyTo` matches (Copilot).
  */
-import type { IWorkspaceHost } from '../host';
+import type { IWorkspaceHost } from '../workspace/host';
 import { dirnameUri } from '../world/paths';
 import { codexChain, codexProjectRoot, CODEX_MAX_BYTES } from './codexChain';
 import type { InstructionVariant } from './files';

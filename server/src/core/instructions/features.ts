@@ -1,12 +1,12 @@
 /** Navigation of instruction files: hover, definition, document links, outline and references. */
 import { SymbolKind, type DocumentLink, type DocumentSymbol, type Hover, type Location } from 'vscode-languageserver-types';
-import type { IWorkspaceHost } from '../host';
+import type { IWorkspaceHost } from '../workspace/host';
 import { rangeContains, type Position } from '../types';
-import { fenced } from '../markdownFence';
+import { fenced } from '../text/markdownFence';
 import { frontmatterEndLine, headingAnchors, scanMarkdown } from '../skills/markdown';
 import { AnchorCache } from '../skills/references';
 import { headingTree } from '../skills/navigation';
-import { splitLines } from '../text';
+import { splitLines } from '../text/text';
 import { instructionFileInfo, projectBaseOf, relativePaths, type ImportRules } from './files';
 import { instructionImports, variantFor } from './analyze';
 import { instructionLinks } from './links';

@@ -4,7 +4,7 @@
  * glob patterns (syntax, and whether any workspace file matches).
  */
 import type { Diagnostic, Range } from '../types';
-import { parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
+import { parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { suggestAmong } from '../skills/clientFields';
 import { countMatches, globProblem, globTooCostly, splitGlobList } from './globs';
 

@@ -1,6 +1,6 @@
 /**
  * Glob patterns of instruction frontmatter (`applyTo`, `paths`), checked with picomatch and
- * matched in bounded time (core/glob.ts; posix paths, relative to the workspace folder).
+ * matched in bounded time (core/workspace/glob.ts; posix paths, relative to the workspace folder).
  * A list in one string is split as VS Code splits `applyTo` (its `splitGlobAware`): at commas
  * outside braces and brackets, so a pattern ending in `*.{props,targets}` is one pattern. VS Code
  * matches each pattern against a file's whole path, case-insensitively, and a pattern that starts
@@ -8,7 +8,7 @@
  * `packages/a/src/x.ts`); `copilot` matching does the same.
  */
 import picomatch from 'picomatch/posix';
-import { compileGlob } from '../glob';
+import { compileGlob } from '../workspace/glob';
 
 /** Who matches the patterns: VS Code for Copilot's `applyTo`, Claude Code for `.claude/rules` `paths` (from the project folder). */
 export type GlobStyle = 'copilot' | 'claude-rule';
@@ -85,7 +85,7 @@ export function globMatcher(glob: string, style: GlobStyle = 'claude-rule'): (re
   return style === 'copilot' ? (p) => m(p.toLowerCase()) : m;
 }
 
-/** Why a pattern is too costly to match (see core/glob.ts), or undefined. */
+/** Why a pattern is too costly to match (see core/workspace/glob.ts), or undefined. */
 export function globTooCostly(glob: string, style: GlobStyle = 'claude-rule'): string | undefined {
   const g = styled(glob, style);
   return g === true ? undefined : compileGlob(g).tooCostly;

@@ -3,7 +3,7 @@
  * (Claude Code 4 hops, Gemini CLI 5), with missing targets, cycles and chains too deep to load.
  * `~/` and absolute paths are never read (the hover says so).
  */
-import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import type { ImportRules } from './files';

@@ -3,7 +3,7 @@
  * check as SKILL.md (skills/referenceCheck.ts) with the instruction files' wording: a link may
  * point anywhere in the workspace, not only below the file. Bare paths are not links here.
  */
-import type { IWorkspaceHost } from '../host';
+import type { IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic } from '../types';
 import { headingAnchors, scanMarkdown } from '../skills/markdown';
 import type { ReferenceWording, SkillReference } from '../skills/references';

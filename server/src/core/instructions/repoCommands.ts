@@ -9,7 +9,7 @@
  * folder such as `dot_claude/`) speaks for the projects it is copied into: its commands are not
  * checked against this repository.
  */
-import { linkOutside, type IWorkspaceHost } from '../host';
+import { linkOutside, type IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, resolveRelative } from '../world/paths';
 import { definesTarget, makefileFacts, type MakefileFacts } from './makefile';
 

@@ -3,12 +3,12 @@
  * `@path` imports outside code, and the code a file tells agents to run (shell blocks and code
  * spans). Linear in the text size.
  */
-import { splitLines, trimEndWhere } from '../text';
+import { splitLines, trimEndWhere } from '../text/text';
 import type { Range } from '../types';
-import { codeSpans } from '../markdownSpans';
-import { closesFence, openingFence, type Fence } from '../markdownBlocks';
+import { codeSpans } from '../text/markdownSpans';
+import { closesFence, openingFence, type Fence } from '../text/markdownBlocks';
 
-export type { Fence } from '../markdownBlocks';
+export type { Fence } from '../text/markdownBlocks';
 
 export interface ImportMention {
   /** The path as written after `@`. */

@@ -2,7 +2,7 @@
  * A rule's documentation: its `## <code>` section of docs/rules.md, from the heading to the next
  * heading of level 1 or 2 outside a code block (examples in the sections hold `# …` lines).
  */
-import { fencesOf } from '../markdownBlocks';
+import { fencesOf } from '../text/markdownBlocks';
 import { suggestCode } from '../config/config';
 import { RULES } from './index';
 

@@ -6,16 +6,16 @@
  * every scalar is a string (strictyaml), names are compared after NFKC and lengths count
  * code points.
  */
-import type { IWorkspaceHost } from '../host';
-import { splitLines } from '../text';
+import type { IWorkspaceHost } from '../workspace/host';
+import { splitLines } from '../text/text';
 import type { Diagnostic, Range } from '../types';
-import { nodeRange, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
+import { nodeRange, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { headingAnchors } from './markdown';
 import { fileNameOf, parentDirName, skillDirOf } from './paths';
 import { collectReferences } from './references';
 import { checkReferences } from './referenceCheck';
 import { ReferenceBases } from './referenceBases';
-import { fencesOf, unclosedFence, unclosedFenceMessage } from '../markdownBlocks';
+import { fencesOf, unclosedFence, unclosedFenceMessage } from '../text/markdownBlocks';
 import { checkLicenseMentions } from './licenseFile';
 import { checkClientValues, checkKeys } from './clientFields';
 import { checkLimits, checkVsCodeSkipsName } from './limits';
@@ -26,7 +26,7 @@ import { notLoaded } from './liveness';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from './workspace';
 import { effectMessage } from './effects';
-import { withoutEditorCheckedLinks } from '../editorChecks';
+import { withoutEditorCheckedLinks } from '../analysis/editorChecks';
 
 export { cpLength, type SkillInfo, type SkillKeyInfo } from './specFields';
 
@@ -66,7 +66,7 @@ export const EDITOR_REPORTED_SKILL_CODES: ReadonlySet<string> = new Set(['skill-
 
 /**
  * What VS Code's validator reports in the Problems panel for every SKILL.md, whichever client the
- * skill is for (core/editorChecks.ts): a missing or empty name or description, a name with other
+ * skill is for (core/analysis/editorChecks.ts): a missing or empty name or description, a name with other
  * than lowercase letters, digits and hyphens, a name that is not its folder's. In VS Code these
  * are left to it, as are missing files on the links it checks.
  */

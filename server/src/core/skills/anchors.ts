@@ -3,7 +3,7 @@
  * (from the heading's rendered text, repeats numbered), and ids written by hand, in HTML
  * (`<a id="x">`, `<a name="x">`, any tag with an `id`) or as a `{#x}` attribute after a heading.
  */
-import { codeSpans, inSpan } from '../markdownSpans';
+import { codeSpans, inSpan } from '../text/markdownSpans';
 import { replaceBracketed } from './markdownInline';
 
 /**

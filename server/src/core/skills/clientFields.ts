@@ -7,7 +7,7 @@
  */
 import { isScalar } from 'yaml';
 import type { Range } from '../types';
-import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
+import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { fieldCell, readers, SKILL_FIELDS, type Finding } from './rules';
 import { labelList, TARGETS, type Target } from './targets';
 

@@ -1,8 +1,8 @@
 /** Quick fixes for SKILL.md diagnostics, as plain LSP CodeActions (edits keyed by the document URI). */
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic, type TextEdit } from 'vscode-languageserver-types';
-import { LineIndex, splitLines } from '../text';
+import { LineIndex, splitLines } from '../text/text';
 import type { Diagnostic } from '../types';
-import { isStringNode, parseYamlFrontmatter } from '../yamlFrontmatter';
+import { isStringNode, parseYamlFrontmatter } from '../text/yamlFrontmatter';
 
 const SEVERITY = { error: 1, warning: 2, information: 3, hint: 4 } as const;
 

@@ -1,7 +1,7 @@
 /** SKILL.md completion: frontmatter keys, license ids and files, and skill-relative link targets. */
 import { CompletionItemKind, InsertTextFormat, MarkupKind, type CompletionItem } from 'vscode-languageserver-types';
-import type { IWorkspaceHost } from '../host';
-import { splitLines } from '../text';
+import type { IWorkspaceHost } from '../workspace/host';
+import { splitLines } from '../text/text';
 import type { Position, Range } from '../types';
 import { headingAnchors } from './markdown';
 import { parentDirName, resolveInside, skillDirOf } from './paths';

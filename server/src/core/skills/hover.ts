@@ -4,7 +4,7 @@
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import { rangeContains, type Position } from '../types';
-import { parseYamlFrontmatter, type YamlFrontmatter } from '../yamlFrontmatter';
+import { parseYamlFrontmatter, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { ALLOWED_FIELDS } from './analyze';
 import { suggestKey } from './clientFields';
 import { SKILL_KEY_DOCS } from './keyDocs';

@@ -4,7 +4,7 @@
  * A value that is only a file name (`license: LICENSE.md`) is a plain reference, checked with
  * the body's links in references.ts.
  */
-import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic } from '../types';
 import type { SkillReference } from './skillReference';
 

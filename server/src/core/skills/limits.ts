@@ -4,10 +4,10 @@
  * on `<` and `>` in descriptions. Sources: docs/clients-fields.md.
  */
 import type { Range } from '../types';
-import type { FrontmatterEntry, YamlFrontmatter } from '../yamlFrontmatter';
+import type { FrontmatterEntry, YamlFrontmatter } from '../text/yamlFrontmatter';
 import type { Finding } from './rules';
 import type { Target } from './targets';
-import { splitUri } from '../uriPath';
+import { splitUri } from '../workspace/uriPath';
 
 export const CLAUDE_LISTING_CUT = 1536;
 

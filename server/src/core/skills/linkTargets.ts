@@ -6,7 +6,7 @@
  * folder or the plugin root through the variable Claude Code substitutes (`${CLAUDE_SKILL_DIR}`,
  * `${CLAUDE_PLUGIN_ROOT}`) or the `{baseDir}` convention, or a path relative to the file.
  */
-import { trimEndWhere } from '../text';
+import { trimEndWhere } from '../text/text';
 
 /** What a path is relative to, when not the file's own folder. */
 export type PathBase = 'root' | 'skill' | 'plugin';

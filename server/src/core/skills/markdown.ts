@@ -3,10 +3,10 @@
  * file references (links, and bare `scripts/…`-style paths with where they stand), paths on one
  * machine, fenced blocks, headings with GitHub's anchors and the ids written by hand.
  */
-import { splitLines, trimEndWhere } from '../text';
+import { splitLines, trimEndWhere } from '../text/text';
 import type { Range } from '../types';
-import { codeSpans, inSpan, type CodeSpan } from '../markdownSpans';
-import { closesFence, openingFence, type Fence } from '../markdownBlocks';
+import { codeSpans, inSpan, type CodeSpan } from '../text/markdownSpans';
+import { closesFence, openingFence, type Fence } from '../text/markdownBlocks';
 import { decodeTarget } from './paths';
 import { attributeId, headingText, htmlIds, Slugger } from './anchors';
 import { classifyTarget, exampleCueEnd, homePaths, isPlaceholderPath, pathVariable, type PathBase } from './linkTargets';

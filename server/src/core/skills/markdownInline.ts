@@ -4,7 +4,7 @@
  * from every `[` (or every space), quadratic on a hostile line of 100,000 of them;
  * test/unit/markdownLinks.test.ts checks each against the pattern it replaces on generated lines.
  */
-import { leadingWs, trimEndWhere } from '../text';
+import { leadingWs, trimEndWhere } from '../text/text';
 
 export interface InlineLink {
   /** Start of the link (its `!` for an image). */

@@ -1,9 +1,9 @@
 /** SKILL.md go to definition, document links and the outline. */
 import { SymbolKind, type DocumentLink, type DocumentSymbol, type Location } from 'vscode-languageserver-types';
-import type { IWorkspaceHost } from '../host';
-import { splitLines } from '../text';
+import type { IWorkspaceHost } from '../workspace/host';
+import { splitLines } from '../text/text';
 import { rangeContains, type Position, type Range } from '../types';
-import { parseYamlFrontmatter, type YamlFrontmatter } from '../yamlFrontmatter';
+import { parseYamlFrontmatter, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { headingAnchors, scanMarkdown, type MdHeading } from './markdown';
 import { skillDirOf } from './paths';
 import { AnchorCache, collectReferences, type SkillReference } from './references';

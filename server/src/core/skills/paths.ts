@@ -1,6 +1,6 @@
 /** URI arithmetic for skills: the skill folder, and relative paths that must stay inside it. */
 import { URI, Utils } from 'vscode-uri';
-import { isDecodeError, isUriError, unlessExpected } from '../expectedErrors';
+import { isDecodeError, isUriError, unlessExpected } from '../analysis/expectedErrors';
 
 /** The folder holding the SKILL.md (as a URI string without a trailing slash). */
 export function skillDirOf(uri: string): string {

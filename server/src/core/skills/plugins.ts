@@ -12,9 +12,9 @@
  *   whose `plugins[].source` is `{ "source": "local", "path": "./…" }` relative to the folder holding `.agents/`.
  * - VS Code (Agent Plugins 1.0): a `plugin.json` whose `$schema` is the agent-plugins.org schema.
  */
-import type { IWorkspaceHost } from '../host';
-import { isJsonSyntaxError, unlessExpected } from '../expectedErrors';
-import { relativeLabel } from '../host';
+import type { IWorkspaceHost } from '../workspace/host';
+import { isJsonSyntaxError, unlessExpected } from '../analysis/expectedErrors';
+import { relativeLabel } from '../workspace/host';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 
 /** The clients a plugin manifest speaks for (their target names). */

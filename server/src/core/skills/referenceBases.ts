@@ -5,8 +5,8 @@
  * the file up to them, where an agent may run a command from; and, for a skill, its plugin root
  * (what Claude Code substitutes for `${CLAUDE_PLUGIN_ROOT}`).
  */
-import type { IWorkspaceHost } from '../host';
-import { isJsonSyntaxError, unlessExpected } from '../expectedErrors';
+import type { IWorkspaceHost } from '../workspace/host';
+import { isJsonSyntaxError, unlessExpected } from '../analysis/expectedErrors';
 import { basenameUri, dirnameUri, isInside, relativePath, resolveRelative } from '../world/paths';
 
 export interface NamedRoot {

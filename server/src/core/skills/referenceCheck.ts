@@ -8,8 +8,8 @@
  * missing where it points but found from a folder above (the repository root, most often) is
  * information that says where the file is, with the path to write.
  */
-import { beforeQueryOrFragment } from '../text';
-import { duringCheck, linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
+import { beforeQueryOrFragment } from '../text/text';
+import { duringCheck, linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic } from '../types';
 import { isInside, resolveRelative } from '../world/paths';
 import type { MdHeading } from './markdown';

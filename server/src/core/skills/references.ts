@@ -3,7 +3,7 @@
  * resolved from the skill folder where that needs no host (the check resolves the rest, see
  * referenceCheck.ts). Also the cache of target files' anchors, and how each format words the check.
  */
-import type { IWorkspaceHost } from '../host';
+import type { IWorkspaceHost } from '../workspace/host';
 import type { Range } from '../types';
 import { headingAnchors, scanMarkdown, type MdHeading } from './markdown';
 import { resolveInside } from './paths';

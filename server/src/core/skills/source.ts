@@ -6,10 +6,10 @@
  * Kept apart from target inference (./targets.ts), which decides who checks the file: the view
  * only needs the folder and the plugin, and may later take them from there.
  */
-import type { IWorkspaceHost } from '../host';
-import type { IndexedSkillSource } from '../indexTypes';
-import { splitUri } from '../uriPath';
-import { isDecodeError, isJsonSyntaxError, unlessExpected } from '../expectedErrors';
+import type { IWorkspaceHost } from '../workspace/host';
+import type { IndexedSkillSource } from '../workspace/indexTypes';
+import { splitUri } from '../workspace/uriPath';
+import { isDecodeError, isJsonSyntaxError, unlessExpected } from '../analysis/expectedErrors';
 
 const decode = (s: string) => {
   try {

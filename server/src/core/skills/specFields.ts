@@ -4,9 +4,9 @@
  * reference's text and, for the clients, what each of them does (./effects.ts).
  */
 import { isScalar } from 'yaml';
-import { splitLines } from '../text';
+import { splitLines } from '../text/text';
 import type { Range, Severity } from '../types';
-import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
+import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import type { SkillReference } from './references';
 import type { TargetSet } from './targets';
 import { effectMessage } from './effects';

@@ -3,9 +3,9 @@
  * it sits in), unless the user names them (setting, initialization option, `--target`).
  * Facts per client: docs/clients-fields.md.
  */
-import type { IWorkspaceHost } from '../host';
-import { isDecodeError, unlessExpected } from '../expectedErrors';
-import { splitUri } from '../uriPath';
+import type { IWorkspaceHost } from '../workspace/host';
+import { isDecodeError, unlessExpected } from '../analysis/expectedErrors';
+import { splitUri } from '../workspace/uriPath';
 import { pluginReason, pluginsOf, type RepositoryFacts } from './plugins';
 
 export const TARGETS = ['spec', 'skills-ref', 'claude-code', 'codex', 'copilot', 'gemini-cli', 'opencode', 'cursor'] as const;

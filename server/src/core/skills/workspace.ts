@@ -4,9 +4,9 @@
  */
 import { isSkillResource } from './liveness';
 import type { Diagnostic, Range } from '../types';
-import { isDecodeError, unlessExpected } from '../expectedErrors';
-import { relativeLabel } from '../host';
-import { splitUri } from '../uriPath';
+import { isDecodeError, unlessExpected } from '../analysis/expectedErrors';
+import { relativeLabel } from '../workspace/host';
+import { splitUri } from '../workspace/uriPath';
 import { dirnameUri, isInside, relativePath } from '../world/paths';
 import { pluginsOf, type RepositoryFacts } from './plugins';
 import { resolveFindings, type Finding } from './rules';

@@ -4,8 +4,8 @@
  * what it does not say is reported there: that a chat mode is now a custom agent.
  */
 import type { Diagnostic } from '../types';
-import type { IWorkspaceHost } from '../host';
-import { splitUri } from '../uriPath';
+import type { IWorkspaceHost } from '../workspace/host';
+import { splitUri } from '../workspace/uriPath';
 import { agentFileInfo, agentFileVariantOf, type AgentFileInfo, type AgentFileVariant } from './files';
 import { readAgentFrontmatter, type AgentFrontmatter } from './frontmatter';
 import { yamlDiagnostics } from './yamlDiagnostics';

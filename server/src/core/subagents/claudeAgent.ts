@@ -4,7 +4,7 @@
  * ignores (a `color`, `permissionMode`… it does not take, `hooks` that are not a map, unknown tools).
  */
 import type { Diagnostic, Range } from '../types';
-import type { FrontmatterEntry } from '../yamlFrontmatter';
+import type { FrontmatterEntry } from '../text/yamlFrontmatter';
 import type { AgentFrontmatter } from './frontmatter';
 import { CLAUDE_AGENT_COLORS, CLAUDE_EFFORTS, CLAUDE_MEMORY_SCOPES, CLAUDE_PERMISSION_MODES, keysOf } from './keys';
 import { checkToolKey } from './toolDiagnostics';

@@ -4,12 +4,12 @@
  * name. What it ignores is reported; nothing here stops the command from loading.
  */
 import type { Diagnostic, Range } from '../types';
-import type { FrontmatterEntry } from '../yamlFrontmatter';
+import type { FrontmatterEntry } from '../text/yamlFrontmatter';
 import type { AgentFrontmatter } from './frontmatter';
 import { CLAUDE_COMMAND_IGNORED, keysOf } from './keys';
 import { checkToolKey } from './toolDiagnostics';
 import { commandNameOf } from './files';
-import type { IWorkspaceHost } from '../host';
+import type { IWorkspaceHost } from '../workspace/host';
 import { knownModel, suggestAmong } from '../skills/clientFields';
 
 function valueAt(e: FrontmatterEntry): Range {

@@ -1,7 +1,7 @@
 /** Completion in an agent or command file's frontmatter: the keys its client reads, and the values of `model`, `color`… and tool keys. */
 import { CompletionItemKind, MarkupKind, type CompletionItem } from 'vscode-languageserver-types';
 import type { Position, Range } from '../types';
-import { splitLines } from '../text';
+import { splitLines } from '../text/text';
 import { variantFor } from './analyze';
 import { keysOf } from './keys';
 import { CLAUDE_TOOLS } from './tools';

@@ -5,7 +5,7 @@
  * line it quoted is the line's value as written.
  */
 import type { Range } from '../types';
-import { parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../yamlFrontmatter';
+import { parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { claudeYamlOutcome, quoteLikeClaude, type ClaudeYamlOutcome } from './claudeYaml';
 
 /** Claude Code's frontmatter pattern: `---` on the first line, up to the next `---` that ends a line. */

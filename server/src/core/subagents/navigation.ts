@@ -3,7 +3,7 @@
  * name in the project's `.claude/skills/` (the folder holding `.claude/agents/`), when it exists.
  */
 import type { Location } from 'vscode-languageserver-types';
-import type { IWorkspaceHost } from '../host';
+import type { IWorkspaceHost } from '../workspace/host';
 import type { Position } from '../types';
 import { rangeContains } from '../types';
 import { readAgentFrontmatter } from './frontmatter';

@@ -1,6 +1,6 @@
 /** Findings on a tool key (`tools`, `disallowedTools`, `allowed-tools`): its shape and each tool name. */
 import type { Diagnostic } from '../types';
-import type { FrontmatterEntry, YamlFrontmatter } from '../yamlFrontmatter';
+import type { FrontmatterEntry, YamlFrontmatter } from '../text/yamlFrontmatter';
 import { suggestTool, toolEntries, toolVerdict } from './tools';
 
 export interface ToolKeyOptions {

@@ -5,8 +5,8 @@
  * Facts: Claude Code docs tools-reference.md (2.1.240) and its legacy-name aliases (docs/subagents.md).
  */
 import type { Range } from '../types';
-import type { FrontmatterEntry, YamlFrontmatter } from '../yamlFrontmatter';
-import { nodeRange } from '../yamlFrontmatter';
+import type { FrontmatterEntry, YamlFrontmatter } from '../text/yamlFrontmatter';
+import { nodeRange } from '../text/yamlFrontmatter';
 import { isScalar, isSeq } from 'yaml';
 import { splitTools } from '../skills/clientFields';
 import { suggestAmong } from '../skills/clientFields';

@@ -1,5 +1,5 @@
 /** `@plane` directive lines: the reference tokenizer, with a range on every token. */
-import { trailingWsStart } from '../text';
+import { trailingWsStart } from '../text/text';
 import { isQuoted, parseFiniteDecimal, unquote } from './lexical';
 import { Attribute, bareRecord, type RelIssue } from './syntax';
 import { Link } from './link';

@@ -1,6 +1,6 @@
 /** Frontmatter extraction (the 3md mini-format, not YAML), tolerant of every error. */
 import { lineRange, range } from '../types';
-import { isBlank, leadingWs, trailingWsStart, trimWs } from '../text';
+import { isBlank, leadingWs, trailingWsStart, trimWs } from '../text/text';
 import { unquote } from './lexical';
 import type { Frontmatter, FrontmatterField, ParseIssue } from './syntax';
 

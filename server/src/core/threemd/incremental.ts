@@ -8,7 +8,7 @@
  * The frontmatter, a BOM, lone CRs and documents without directives fall back to a full parse.
  */
 import type { TextEdit } from '../types';
-import { applyEdit, splitLines } from '../text';
+import { applyEdit, splitLines } from '../text/text';
 import { isDirectiveLine } from './frontmatter';
 import { documentOf, headOf, parseThreeMd } from './parser';
 import { Segment } from './segment';

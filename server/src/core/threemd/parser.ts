@@ -4,7 +4,7 @@
  * A document is made of segments (segment.ts), one per directive-looking line, and a head.
  */
 import { lineRange } from '../types';
-import { leadingWs, splitLines, trimWs } from '../text';
+import { leadingWs, splitLines, trimWs } from '../text/text';
 import { isDirectiveLine, scanFrontmatter } from './frontmatter';
 import { bareRecord, type Frontmatter, type ParseIssue } from './syntax';
 import type { Link } from './link';

@@ -4,7 +4,7 @@
  * every document whose planes come from the same segments; a view adds the start line.
  */
 import { lineRange, type Range } from '../types';
-import { isBlank } from '../text';
+import { isBlank } from '../text/text';
 import type { PlaneHeader } from './directive';
 import type { Segment, SegmentBody } from './segment';
 import { issueAt, type Attribute, type ParseIssue } from './syntax';

@@ -6,7 +6,7 @@
  * kept on it. Documents share unchanged segments; positions become absolute only in the views
  * a document makes (plane.ts, syntax.ts).
  */
-import { leadingWs } from '../text';
+import { leadingWs } from '../text/text';
 import { isDirectiveLine } from './frontmatter';
 import { parseDirective, readDirective, scanLinks, type PlaneHeader } from './directive';
 import type { Attribute, RelIssue } from './syntax';

@@ -2,7 +2,7 @@
  * Entry point for world.json diagnostics: JSON syntax (W1), legacy dialects (W7), prompt
  * files (W6), the informational init rules (W19–W24), plus the graph rules in graph.ts.
  */
-import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import { dirnameUri } from './paths';
 import type { Diagnostic } from '../types';
 import { diag } from './diag';

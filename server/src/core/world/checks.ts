@@ -9,11 +9,11 @@
  * here, and one it rejects must fail with the same text.
  */
 import { URI } from 'vscode-uri';
-import { linkOutside, relativeLabel, type IWorkspaceHost } from '../host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, projectUriOf, resolveRelative } from './paths';
 import { DEFAULT_STOP_TOKEN, LEGACY_EDGE_HELP, WORKFLOW_TYPE_IDS } from './patterns';
 import { hasMentionProtocol, hasStopTokenGuidance, hasToolProhibition } from './prompt';
-import { isJsonSyntaxError, isUriError, unlessExpected } from '../expectedErrors';
+import { isJsonSyntaxError, isUriError, unlessExpected } from '../analysis/expectedErrors';
 
 export type WorldCheckCategory = 'config' | 'prompt' | 'eval';
 

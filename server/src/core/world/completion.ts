@@ -4,8 +4,8 @@
  */
 import { getLocation, type JSONPath, type Node } from 'jsonc-parser';
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
-import type { IWorkspaceHost } from '../host';
-import { LineIndex } from '../text';
+import type { IWorkspaceHost } from '../workspace/host';
+import { LineIndex } from '../text/text';
 import type { Position, Range } from '../types';
 import { parseEvalBlocks } from './evalContract';
 import type { WorldModel } from './model';

@@ -5,8 +5,8 @@
  * navigation and rename.
  */
 import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { boundedParseTree, MAX_DOCUMENT_DEPTH } from '../jsonDepth';
-import { LineIndex } from '../text';
+import { boundedParseTree, MAX_DOCUMENT_DEPTH } from '../text/jsonDepth';
+import { LineIndex } from '../text/text';
 import type { Diagnostic, Range } from '../types';
 import { diag, firstLineRange } from './diag';
 import { hasCompletionSignal, resolveAlias, resolveMentions } from './mentions';

@@ -8,7 +8,7 @@ import { diag } from './diag';
 import { normalizeMentionLabel, resolveAlias } from './mentions';
 import type { StrRef, WorldModel } from './model';
 import { WORKFLOW_TYPE_IDS } from './patterns';
-import { stronglyConnected } from '../scc';
+import { stronglyConnected } from './scc';
 
 /** `workflow.enforceEdges` as the router derives it, or undefined for an unknown type. */
 export function derivedEnforceEdges(world: WorldModel): boolean | undefined {

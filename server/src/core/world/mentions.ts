@@ -4,7 +4,7 @@
  * carry a greeting, then `@word` plus an optional TitleCase second word; candidates are tried
  * longest first against an alias map of normalized ids (first) and display names.
  */
-import { LineIndex } from '../text';
+import { LineIndex } from '../text/text';
 import type { Range } from '../types';
 
 /** The router's label normalization: lowercase, runs of non-alphanumerics become `-`, trimmed. */

@@ -5,9 +5,9 @@
  * JSON.parse.
  */
 import { printParseErrorCode, type Node, type NodeType, type ParseError } from 'jsonc-parser';
-import { boundedParseTree, MAX_DOCUMENT_DEPTH } from '../jsonDepth';
-import { strictTape, tapeOfTree, type Tape } from '../jsonTape';
-import { LineIndex } from '../text';
+import { boundedParseTree, MAX_DOCUMENT_DEPTH } from '../text/jsonDepth';
+import { strictTape, tapeOfTree, type Tape } from './jsonTape';
+import { LineIndex } from '../text/text';
 import type { Range } from '../types';
 import { buildAliasMap, type AliasMap } from './mentions';
 import { DEFAULT_STOP_TOKEN } from './patterns';

@@ -4,8 +4,8 @@
  * escapes the project is reported, never read.
  */
 import { URI } from 'vscode-uri';
-import { isUriError, unlessExpected } from '../expectedErrors';
-import { beforeQueryOrFragment, trimEndWhere } from '../text';
+import { isUriError, unlessExpected } from '../analysis/expectedErrors';
+import { beforeQueryOrFragment, trimEndWhere } from '../text/text';
 
 const isSlash = (c: string) => c === '/';
 

@@ -5,9 +5,9 @@
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import type { Node } from 'jsonc-parser';
-import { boundedParseTree, depthExceededAt } from '../jsonDepth';
+import { boundedParseTree, depthExceededAt } from '../text/jsonDepth';
 import schema from '../../../../schemas/world.schema.json';
-import { LineIndex } from '../text';
+import { LineIndex } from '../text/text';
 import type { Diagnostic, Range } from '../types';
 
 let validate: ValidateFunction | undefined;

@@ -4,8 +4,8 @@
  * references, rename and hover.
  */
 import type { Node } from 'jsonc-parser';
-import { boundedParseTree } from '../jsonDepth';
-import { LineIndex, trimEndWhere } from '../text';
+import { boundedParseTree } from '../text/jsonDepth';
+import { LineIndex, trimEndWhere } from '../text/text';
 
 const isLabelTail = (c: string) => c === '.' || c === '_' || c === '-';
 import { rangeContains, type Position, type Range } from '../types';

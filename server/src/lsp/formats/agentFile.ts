@@ -15,8 +15,9 @@ import {
   type AgentFileAnalysis,
   type IndexedAgent,
 } from '../../core/subagents';
-import type { IndexedFile } from '../../core/indexTypes';
+import type { IndexedFile } from '../../core/workspace/indexTypes';
 import { countSeverities } from '../../core/types';
+import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import { textFingerprint } from '../../core/skills/workspace';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
@@ -62,8 +63,9 @@ function sameFolder(uri: string, ctx: FormatContext): IndexedAgent[] {
 }
 
 export function agentFileProvider(documents: DocumentStore, role: Role): FormatProvider {
+  const kind = role === 'agent' ? 'subagent' : 'command';
   const analysisOf = (doc: OpenDocument, ctx: FormatContext) =>
-    documents.cached(doc, `agent-file:${role}`, '', (host) => analyzeAgentFile(doc.doc.getText(), doc.uri, role, host), ctx.host);
+    documents.cached(doc, `agent-file:${role}`, '', (host) => analyzeKind(kind, doc.doc.getText(), doc.uri, host), ctx.host);
   const clashes = (uri: string, own: IndexedAgent | undefined, ctx: FormatContext) => {
     const others = sameFolder(uri, ctx).filter((a) => a.uri !== uri);
     return own ? (duplicateAgentNames([own, ...others]).get(uri) ?? []) : [];
@@ -73,7 +75,7 @@ export function agentFileProvider(documents: DocumentStore, role: Role): FormatP
       const a = analysisOf(doc, ctx);
       const range = loadedName(a);
       const own = range && a.name ? { uri: doc.uri, name: a.name, nameRange: range, fingerprint: textFingerprint(doc.doc.getText()) } : undefined;
-      return [...a.diagnostics, ...clashes(doc.uri, own, ctx)];
+      return [...diagnosticsOfKind(kind, a, ''), ...clashes(doc.uri, own, ctx)];
     },
     dependencyKey(uri, ctx) {
       const f = ctx.files().find((x) => x.uri === uri);

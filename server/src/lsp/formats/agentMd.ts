@@ -3,13 +3,14 @@
  * names and inheritance cycles are checked against every AGENT.md of the workspace index, with
  * open buffers ahead of it.
  */
-import { LineIndex } from '../../core/text';
+import { LineIndex } from '../../core/text/text';
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
 import {
   agentMdCompletion,
   agentMdDefinition,
   agentMdDocumentSymbols,
   agentMdHover,
+  agentMdKindOf,
   agentWorkspaceDiagnostics,
   analyzeAgentMd,
   inheritanceChain,
@@ -19,9 +20,10 @@ import {
   type AgentMdAnalysis,
   unresolvedExtends,
 } from '../../core/agentmd';
-import type { IndexedFile } from '../../core/indexTypes';
+import type { IndexedFile } from '../../core/workspace/indexTypes';
 import type { DocumentStore, OpenDocument } from '../documents';
-import type { FormatContext, FormatProvider } from './provider';
+import { instructionOptions, type FormatContext, type FormatProvider } from './provider';
+import { analyzeKind, diagnosticsOfKind, type AgentMdFileAnalysis, type AnalyzeOptions } from '../../core/analysis/fileAnalyses';
 import { ownDiagnostics } from '../diagnostics';
 import { countSeverities } from '../../core/types';
 import { identity } from '../documentCache';
@@ -66,12 +68,22 @@ function entryOf(uri: string, a: AgentMdAnalysis): AgentIndexEntry | undefined {
 
 /**
  * The analysis of an open AGENT.md, from the document cache (shared by the OS Protocol provider,
- * the choice between it and the instruction-file provider, and the index entry). It leaves out
- * `extends` by name, which the diagnostics check against the workspace on each pass.
+ * the instruction-file provider that serves it without OS Protocol frontmatter, the choice
+ * between them, and the index entry). It leaves out `extends` by name, which the diagnostics
+ * check against the workspace on each pass.
  */
-export function agentMdAnalysis(documents: DocumentStore, doc: OpenDocument, ctx: FormatContext): AgentMdAnalysis {
+export function agentMdFileAnalysis(documents: DocumentStore, doc: OpenDocument, ctx: FormatContext): AgentMdFileAnalysis {
+  // Only an AGENT.md read as an instruction file depends on the workspace's file list (listed on demand).
+  const asInstructions = documents.cached(doc, 'agent-md-kind', '', () => agentMdKindOf(doc.doc.getText()).kind) === 'instructions';
   const roots = rootsOf(ctx);
-  return documents.cached(doc, 'agent-md', roots?.join('\n') ?? '', (host) => analyzeAgentMd(doc.doc.getText(), doc.uri, host, roots ? { workspaceRoots: roots } : {}), ctx.host);
+  const o: AnalyzeOptions = asInstructions ? instructionOptions(ctx, doc) : roots ? { workspaceRoots: roots } : {};
+  const inputs = asInstructions ? `${roots?.join('\n') ?? ''}|${identity(o.workspaceFiles!)}|${!!o.editorValidates}` : (roots?.join('\n') ?? '');
+  return documents.cached(doc, 'agent-md', inputs, (host) => analyzeKind('agent-md', doc.doc.getText(), doc.uri, host, o), ctx.host);
+}
+
+/** The OS Protocol analysis of an open AGENT.md (see `agentMdFileAnalysis`). */
+export function agentMdAnalysis(documents: DocumentStore, doc: OpenDocument, ctx: FormatContext): AgentMdAnalysis {
+  return agentMdFileAnalysis(documents, doc, ctx).agent;
 }
 
 export function agentMdProvider(documents: DocumentStore): FormatProvider {
@@ -131,10 +143,11 @@ export function agentMdProvider(documents: DocumentStore): FormatProvider {
   return {
     diagnostics(doc, ctx) {
       const agents = agentsOf(ctx);
-      const a = agentMdAnalysis(documents, doc, ctx);
+      const file = agentMdFileAnalysis(documents, doc, ctx);
+      const a = file.agent;
       // The analysis is cached per version; what the other agents decide is checked on each pass.
       const unresolved = a.classification.kind === 'os-protocol' ? unresolvedExtends(a.agent, doc.uri, agents) : [];
-      return [...a.diagnostics, ...unresolved, ...(agentWorkspaceDiagnostics(agents).get(doc.uri) ?? [])];
+      return [...diagnosticsOfKind('agent-md', file, ''), ...unresolved, ...(agentWorkspaceDiagnostics(agents).get(doc.uri) ?? [])];
     },
     dependencyKey(_uri, ctx) {
       const m = memoAgents(ctx);

@@ -15,23 +15,19 @@ import {
   type InstructionAnalysis,
   type InstructionVariant,
 } from '../../core/instructions';
-import type { IndexedFile, IndexedInstructions } from '../../core/indexTypes';
-import { countSeverities } from '../../core/types';
+import type { IndexedFile, IndexedInstructions } from '../../core/workspace/indexTypes';
+import { countSeverities, type Diagnostic } from '../../core/types';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import { relinkAction } from '../../core/skills';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { identity } from '../documentCache';
-import { editorValidates, type FormatContext, type FormatProvider } from './provider';
+import { instructionOptions, type FormatContext, type FormatProvider } from './provider';
+import { agentMdFileAnalysis } from './agentMd';
+import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 
-/** The analysis options of an instruction file; `doc` when it is open (the editor may validate it itself). */
+/** The analysis options of an instruction file (see `instructionOptions`), with its variant where the kind decides it. */
 function options(ctx: FormatContext, variant?: InstructionVariant, doc?: OpenDocument) {
-  const roots = ctx.roots();
-  return {
-    ...(roots.length ? { workspaceRoots: roots } : {}),
-    workspaceFiles: ctx.workspaceFiles(),
-    ...(editorValidates(doc, ctx) ? { editorValidates: true } : {}),
-    ...(variant ? { variant } : {}),
-  };
+  return { ...instructionOptions(ctx, doc), ...(variant ? { variant } : {}) };
 }
 
 /** The index fields of an instruction file. */
@@ -68,16 +64,24 @@ function indexEntry(uri: string, text: string, a: InstructionAnalysis): IndexedF
 }
 
 export function instructionsAnalysis(documents: DocumentStore, doc: OpenDocument, ctx: FormatContext, variant?: InstructionVariant): InstructionAnalysis {
-  const o = options(ctx, variant, doc);
-  const inputs = `${variant ?? ''}|${ctx.roots().join('\n')}|${identity(o.workspaceFiles)}|${!!o.editorValidates}`;
-  return documents.cached(doc, 'instructions', inputs, (host) => analyzeInstructions(doc.doc.getText(), doc.uri, host, o), ctx.host);
+  // An AGENT.md read as an instruction file: its analysis is the AGENT.md one (the kind decides how to read it).
+  if (variant === 'agent-md') return agentMdFileAnalysis(documents, doc, ctx).instructions ?? analyzeInstructions(doc.doc.getText(), doc.uri, ctx.host, options(ctx, variant, doc));
+  const o = instructionOptions(ctx, doc);
+  const inputs = `${ctx.roots().join('\n')}|${identity(o.workspaceFiles)}|${!!o.editorValidates}`;
+  return documents.cached(doc, 'instructions', inputs, (host) => analyzeKind('instructions', doc.doc.getText(), doc.uri, host, o), ctx.host);
+}
+
+/** The diagnostics of an open instruction file, through the analysis its kind dispatches to. */
+function instructionsDiagnostics(documents: DocumentStore, doc: OpenDocument, ctx: FormatContext, variant?: InstructionVariant): Diagnostic[] {
+  if (variant === 'agent-md') return diagnosticsOfKind('agent-md', agentMdFileAnalysis(documents, doc, ctx), '');
+  return diagnosticsOfKind('instructions', instructionsAnalysis(documents, doc, ctx), '');
 }
 
 /** The provider; `variant` fixes the file's variant where the kind decides it (`agent-md`). */
 export function instructionsProvider(documents: DocumentStore, variant?: InstructionVariant): FormatProvider {
   const analyze = (text: string, uri: string, ctx: FormatContext) => analyzeInstructions(text, uri, ctx.host, options(ctx, variant));
   return {
-    diagnostics: (doc, ctx) => instructionsAnalysis(documents, doc, ctx, variant).diagnostics,
+    diagnostics: (doc, ctx) => instructionsDiagnostics(documents, doc, ctx, variant),
     hover: (doc, pos, ctx) => instructionHover(doc.doc.getText(), doc.uri, pos, ctx.host, { workspaceFiles: ctx.workspaceFiles(), workspaceRoots: ctx.roots() }),
     definition(doc, pos, ctx) {
       const loc = instructionDefinition(doc.doc.getText(), doc.uri, pos, ctx.host, ctx.roots());

@@ -15,11 +15,12 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver';
 import type { Diagnostic, Position, Range } from '../../core/types';
-import type { IWorkspaceHost } from '../../core/host';
-import type { IndexedFile } from '../../core/indexTypes';
+import type { IWorkspaceHost } from '../../core/workspace/host';
+import type { IndexedFile } from '../../core/workspace/indexTypes';
 import type { AgentDetection } from '../../core/agent/detect';
 import type { OpenDocument } from '../documents';
 import type { RepositoryFacts, Target } from '../../core/skills';
+import type { AnalyzeOptions } from '../../core/analysis/fileAnalyses';
 
 /** What a provider may consult besides its own document. */
 export interface FormatContext {
@@ -71,6 +72,16 @@ const EDITOR_PROMPT_LANGUAGES: ReadonlySet<string> = new Set(['skill', 'instruct
  */
 export function editorValidates(doc: OpenDocument | undefined, ctx: FormatContext): boolean {
   return !!doc && ctx.editorValidatesPromptFiles && EDITOR_PROMPT_LANGUAGES.has(doc.doc.languageId) && ctx.editorShows(doc.uri);
+}
+
+/** The analysis options of an instruction file, or an AGENT.md read as one, in this context; `doc` when it is open (the editor may validate it itself). */
+export function instructionOptions(ctx: FormatContext, doc?: OpenDocument): AnalyzeOptions & { workspaceFiles: readonly string[] } {
+  const roots = ctx.roots();
+  return {
+    ...(roots.length ? { workspaceRoots: roots } : {}),
+    workspaceFiles: ctx.workspaceFiles(),
+    ...(editorValidates(doc, ctx) ? { editorValidates: true } : {}),
+  };
 }
 
 /** Raised by rename for a refused new name: answered as an LSP error with this message. */

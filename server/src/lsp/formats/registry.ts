@@ -1,5 +1,5 @@
 /** The provider of each file format. */
-import type { FileKind } from '../../core/fileKinds';
+import type { FileKind } from '../../core/workspace/fileKinds';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
 import { threeMdProvider } from './threemd';
@@ -10,7 +10,7 @@ import { agentMdInstructions, instructionsAnalysis, instructionsProvider, instru
 import { countSeverities } from '../../core/types';
 import { agentFileProvider } from './agentFile';
 
-export function createProviders(documents: DocumentStore): Partial<Record<FileKind, FormatProvider>> {
+export function createProviders(documents: DocumentStore): Record<FileKind, FormatProvider> {
   return {
     '3md': threeMdProvider((doc) => documents.analysis(doc)),
     skill: skillProvider(documents),

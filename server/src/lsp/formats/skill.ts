@@ -4,7 +4,6 @@
  */
 import type { CodeAction } from 'vscode-languageserver';
 import {
-  analyzeSkill,
   duplicateSkillNames,
   skillCodeActions,
   skillCompletion,
@@ -16,13 +15,13 @@ import {
   targetsSummary,
   type IndexedSkill as SkillName,
   type SkillAnalysis,
-  type SkillAnalysisOptions,
   type RepositoryFacts,
   type Target,
 } from '../../core/skills';
-import type { IWorkspaceHost } from '../../core/host';
+import type { IWorkspaceHost } from '../../core/workspace/host';
+import { analyzeKind, diagnosticsOfKind, type AnalyzeOptions } from '../../core/analysis/fileAnalyses';
 import { skillSource } from '../../core/skills/source';
-import type { IndexedFile } from '../../core/indexTypes';
+import type { IndexedFile } from '../../core/workspace/indexTypes';
 import { countSeverities, type Range } from '../../core/types';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
@@ -41,12 +40,26 @@ export function summarizeSkill(
   repository?: RepositoryFacts,
   roots: readonly string[] = [],
 ): IndexedFile {
-  return skillSummary(uri, analyzeSkill(text, uri, host, { ...targetOptions(targets, source, roots), ...(repository ? { repository } : {}) }), host);
+  const options: AnalyzeOptions = {
+    ...(targets.length ? { skillTargets: targets, skillTargetsSource: source ?? SETTING } : {}),
+    ...(roots.length ? { workspaceRoots: [...roots] } : {}),
+    ...(repository ? { repository } : {}),
+  };
+  return skillSummary(uri, analyzeKind('skill', text, uri, host, options), host);
 }
 
 const SETTING = 'the agentFiles.targets setting';
-function targetOptions(targets: readonly Target[], source = SETTING, roots: readonly string[] = []): SkillAnalysisOptions {
-  return { ...(targets.length ? { targets, targetsSource: source } : {}), ...(roots.length ? { workspaceRoots: roots } : {}) };
+
+/** The analysis options of an open SKILL.md in this context. */
+function skillAnalyzeOptions(ctx: FormatContext, repository: RepositoryFacts, editorValidates: boolean, editorIsVsCode: boolean): AnalyzeOptions {
+  const roots = ctx.roots();
+  return {
+    ...(ctx.skillTargets.length ? { skillTargets: ctx.skillTargets, skillTargetsSource: ctx.skillTargetsSource ?? SETTING } : {}),
+    ...(roots.length ? { workspaceRoots: roots } : {}),
+    repository,
+    ...(editorValidates ? { editorValidates: true } : {}),
+    ...(editorIsVsCode ? { editorIsVsCode: true } : {}),
+  };
 }
 
 /** A number per repository-facts value, for the analysis cache key (a new value is a new key). */
@@ -126,13 +139,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       doc,
       'skill',
       `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}|${vsCode}|${factsId(repository)}|${ctx.roots().join('\n')}`,
-      (host) =>
-        analyzeSkill(doc.doc.getText(), doc.uri, host, {
-          ...targetOptions(ctx.skillTargets, ctx.skillTargetsSource, ctx.roots()),
-          repository,
-          ...(forEditor ? { editorValidates: true } : {}),
-          ...(vsCode ? { editorIsVsCode: true } : {}),
-        }),
+      (host) => analyzeKind('skill', doc.doc.getText(), doc.uri, host, skillAnalyzeOptions(ctx, repository, forEditor, vsCode)),
       ctx.host,
     );
     const s = a.skill;
@@ -201,8 +208,9 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   return {
     diagnostics(doc, ctx) {
       const a = analysisOf(doc, ctx);
+      // What the other skills decide (their names) comes from the index, on each pass.
       const dup = a.skill.name ? (duplicateSkillNames(namedAs(skillNameKey(a.skill.name), ctx), { roots: ctx.roots(), repository: ctx.repository() }).get(doc.uri) ?? []) : [];
-      return [...a.diagnostics, ...dup];
+      return [...diagnosticsOfKind('skill', a, ''), ...dup];
     },
     dependencyKey(uri, ctx) {
       // What a closed SKILL.md takes from the index: the other skills of its name.

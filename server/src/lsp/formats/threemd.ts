@@ -1,7 +1,7 @@
 /** The .3md provider: agent3md/1 and plain 3md, over the incremental parse of the open buffer. */
 import { CodeActionKind, type CodeLens, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { directiveAtLine, parseThreeMd } from '../../core/threemd/parser';
-import { analyzeThreeMd, type ThreeMdAnalysis } from '../../core/threemdAnalysis';
+import { analyzeThreeMd, type ThreeMdAnalysis } from '../../core/agent/threemdAnalysis';
 import { completion } from '../../core/agent/features/completion';
 import { hover } from '../../core/agent/features/hover';
 import { definition, prepareRename, references, rename, RenameError } from '../../core/agent/features/navigation';
@@ -9,6 +9,7 @@ import { documentLinks, documentSymbols, foldingRanges, linkSourcesTo } from '..
 import { summarize } from '../../core/agent/features/summary';
 import { toolFixes, toolSuggestions, type ToolFix } from '../../core/agent/toolLint';
 import type { OpenDocument } from '../documents';
+import { diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import { RenameRefused, type FormatContext, type FormatProvider } from './provider';
 
 /** The analysis of an open .3md document, cached per version and settings by the store. */
@@ -20,7 +21,7 @@ export function threeMdProvider(analysisOf: AnalysisOf): FormatProvider {
     return a ? fn(a) : empty;
   };
   return {
-    diagnostics: (doc) => withA(doc, [], (a) => a.diagnostics),
+    diagnostics: (doc) => withA(doc, [], (a) => diagnosticsOfKind('3md', a, '')),
     completion: (doc, pos) => withA(doc, [], (a) => completion(a, pos)),
     hover: (doc, pos) => withA(doc, null, (a) => hover(a, pos)),
     definition: (doc, pos) => withA(doc, [], (a) => definition(a, doc.uri, pos)),

@@ -6,8 +6,6 @@
 import { SymbolKind, type CodeAction, type CodeLens, type DocumentSymbol } from 'vscode-languageserver';
 import { routingCaseFindings, routingCaseHover, type CaseFindings } from '../../core/world/router';
 import {
-  analyzeEval,
-  analyzePrompt,
   analyzeWorld,
   evalCompletion,
   parseWorld,
@@ -26,14 +24,13 @@ import {
 } from '../../core/world';
 import { nodesByAgent } from '../../core/world/graph';
 import { basenameUri, dirnameUri, resolveRelative } from '../../core/world/paths';
-import { worldUriOf as worldUriOfFile } from '../../core/analyzeFile';
+import { analyzeKind, diagnosticsOfKind, worldUriOf as worldUriOfFile } from '../../core/analysis/fileAnalyses';
 import { headingTree } from '../../core/skills/navigation';
 import { scanMarkdown } from '../../core/skills/markdown';
-import { splitLines } from '../../core/text';
+import { splitLines } from '../../core/text/text';
 import { countSeverities, rangeContains, type Diagnostic, type Range } from '../../core/types';
-import { worldSchemaDiagnostics } from '../../core/world/schemaCheck';
-import type { FileKind } from '../../core/fileKinds';
-import type { IndexedFile, IndexedSkill, IndexedWorld, IndexedWorldAgent } from '../../core/indexTypes';
+import type { FileKind } from '../../core/workspace/fileKinds';
+import type { IndexedFile, IndexedSkill, IndexedWorld, IndexedWorldAgent } from '../../core/workspace/indexTypes';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { RenameRefused, type FormatContext, type FormatProvider } from './provider';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
@@ -128,7 +125,7 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
   };
   /** The analysis of an open world.json, from the document cache (the host tells it which prompt files exist). */
   const analysisOf = (doc: OpenDocument, ctx: FormatContext): WorldAnalysis =>
-    documents.cached(doc, 'world', '', (host) => analyzeWorld(doc.doc.getText(), doc.uri, host), ctx.host);
+    documents.cached(doc, 'world', '', (host) => analyzeKind('world', doc.doc.getText(), doc.uri, host), ctx.host);
   /** The world of any world document: the open world.json's cached analysis, else its text parsed; a missing world.json reads as an empty world. */
   const worldOf = (doc: OpenDocument, ctx: FormatContext): WorldModel => {
     const uri = worldUriOf(doc.uri, doc.kind);
@@ -191,10 +188,7 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
 
   const world: FormatProvider = {
     ...shared,
-    diagnostics: (doc, ctx) => {
-      const own = analysisOf(doc, ctx).diagnostics;
-      return ctx.schemaDiagnostics ? [...own, ...documents.cached(doc, 'world-schema', '', () => worldSchemaDiagnostics(doc.doc.getText()))] : own;
-    },
+    diagnostics: (doc, ctx) => diagnosticsOfKind('world', analysisOf(doc, ctx), doc.doc.getText(), { schemaDiagnostics: ctx.schemaDiagnostics }),
     completion: (doc, pos, ctx) => worldCompletion(worldOf(doc, ctx), pos, ctx.host),
     documentSymbols: (doc, ctx) => worldSymbols(worldOf(doc, ctx)),
     codeActions(doc, _range, diagnostics, ctx) {
@@ -227,7 +221,8 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
     ...shared,
     diagnostics: (doc, ctx) => {
       const world = worldOf(doc, ctx);
-      return documents.cached(doc, 'world-prompt', identity(world), () => analyzePrompt(doc.doc.getText(), doc.uri, world));
+      const ds = documents.cached(doc, 'world-prompt', identity(world), (host) => analyzeKind('world-prompt', doc.doc.getText(), doc.uri, host, { world }));
+      return diagnosticsOfKind('world-prompt', ds, '');
     },
     completion: (doc, pos, ctx) => promptCompletion(doc.doc.getText(), pos, worldOf(doc, ctx)),
     documentSymbols: markdownSymbols,
@@ -257,8 +252,9 @@ export function worldProviders(documents: DocumentStore): Record<'world' | 'worl
     ...shared,
     diagnostics: (doc, ctx) => {
       const world = worldOf(doc, ctx);
-      const own = documents.cached(doc, 'world-eval', identity(world), () => analyzeEval(doc.doc.getText(), world));
-      return [...own, ...casesOf(doc, ctx).diagnostics];
+      const own = documents.cached(doc, 'world-eval', identity(world), (host) => analyzeKind('world-eval', doc.doc.getText(), doc.uri, host, { world }));
+      // The routing cases run in the editor only (the CLI runs them in `world check`).
+      return [...diagnosticsOfKind('world-eval', own, ''), ...casesOf(doc, ctx).diagnostics];
     },
     hover: (doc, pos, ctx) => routingCaseHover(doc.doc.getText(), pos, casesOf(doc, ctx)) ?? shared.hover!(doc, pos, ctx),
     codeLens: (doc, ctx): CodeLens[] =>

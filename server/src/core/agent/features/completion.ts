@@ -1,8 +1,8 @@
 /** Completion in a 3md document: frontmatter keys, directive attributes, kinds, types, placeholders, link targets. */
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
 import { lineRange, type Position } from '../../types';
-import { trimEndWhere } from '../../text';
-import type { ThreeMdAnalysis } from '../../threemdAnalysis';
+import { trimEndWhere } from '../../text/text';
+import type { ThreeMdAnalysis } from '../threemdAnalysis';
 import { INPUT_TYPES, parseInputs } from '../model';
 import { isDirectiveLine } from '../../threemd/frontmatter';
 import { lastAttribute, parseDirective } from '../../threemd/directive';

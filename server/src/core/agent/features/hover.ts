@@ -4,14 +4,14 @@
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver-types';
 import { rangeContains, type Position, type Range } from '../../types';
-import type { ThreeMdAnalysis } from '../../threemdAnalysis';
+import type { ThreeMdAnalysis } from '../threemdAnalysis';
 import { skillOf, type Skill } from '../model';
 import { findCommandCalls, findRouteCalls } from '../routeCalls';
 import { routeWords } from '../runtime';
 import type { Plane } from '../../threemd/plane';
 import { ATTRIBUTES, FRONTMATTER_KEYS, INPUT_TYPE_DOCS, KINDS } from './docs';
 import { locate, planeByZ } from './locate';
-import { fenced } from '../../markdownFence';
+import { fenced } from '../../text/markdownFence';
 
 const md = (value: string, range?: Range): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range });
 const code = (s: string) => '`' + s.replace(/`/g, 'ˋ') + '`';

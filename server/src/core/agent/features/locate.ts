@@ -1,6 +1,6 @@
 /** What sits under a cursor in a 3md document: the shared first step of every provider. */
 import { rangeContains, type Position } from '../../types';
-import type { ThreeMdAnalysis } from '../../threemdAnalysis';
+import type { ThreeMdAnalysis } from '../threemdAnalysis';
 import { attributeOf, skillOf, type Dependency, type InputDecl, type Skill, type Span } from '../model';
 import { directiveAtLine } from '../../threemd/parser';
 import type { Attribute, FrontmatterField } from '../../threemd/syntax';

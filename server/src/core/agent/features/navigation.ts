@@ -1,7 +1,7 @@
 /** Definition, references and rename in a 3md document: planes by z, inputs by name. */
 import type { Location, WorkspaceEdit, TextEdit as LspTextEdit } from 'vscode-languageserver-types';
 import type { Position, Range } from '../../types';
-import type { ThreeMdAnalysis } from '../../threemdAnalysis';
+import type { ThreeMdAnalysis } from '../threemdAnalysis';
 import { attributeOf, skillOf, type Skill } from '../model';
 import { parseFiniteDecimal } from '../../threemd/lexical';
 import type { Plane } from '../../threemd/plane';

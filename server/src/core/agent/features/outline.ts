@@ -1,7 +1,7 @@
 /** Document symbols, folding ranges, document links and the "N links" code lens of a 3md document. */
 import { SymbolKind, type DocumentLink, type DocumentSymbol, type FoldingRange } from 'vscode-languageserver-types';
 import type { Range } from '../../types';
-import type { ThreeMdAnalysis } from '../../threemdAnalysis';
+import type { ThreeMdAnalysis } from '../threemdAnalysis';
 import { ownDependencyLinks, skillOf, type Dependency } from '../model';
 import type { Plane } from '../../threemd/plane';
 import type { Link } from '../../threemd/link';

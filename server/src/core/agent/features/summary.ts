@@ -1,6 +1,6 @@
 /** The index entry of one .3md file: its agent, identity and skills with their dependency chains. */
-import type { IndexedFile, RouteCandidate } from '../../indexTypes';
-import type { ThreeMdAnalysis } from '../../threemdAnalysis';
+import type { IndexedFile, RouteCandidate } from '../../workspace/indexTypes';
+import type { ThreeMdAnalysis } from '../threemdAnalysis';
 import { planeDeclarationRange } from './navigation';
 import { inputSchema, ownDependencyLinks, triggerTexts, type Dependency, type Skill } from '../model';
 

@@ -5,8 +5,8 @@
  * because it is not a case.
  */
 import type { Node } from 'jsonc-parser';
-import type { IWorkspaceHost } from '../../host';
-import { LineIndex } from '../../text';
+import type { IWorkspaceHost } from '../../workspace/host';
+import { LineIndex } from '../../text/text';
 import type { Diagnostic, Range } from '../../types';
 import { diag } from '../diag';
 import type { CaseFailureAt } from './cases';

@@ -5,7 +5,7 @@
  */
 import { getLocation } from 'jsonc-parser';
 import type { Hover } from 'vscode-languageserver-types';
-import { LineIndex } from '../../text';
+import { LineIndex } from '../../text/text';
 import { rangeContains, type Position } from '../../types';
 import { parseEvalBlocks } from '../evalContract';
 import type { CaseFindings } from './caseFindings';

@@ -6,8 +6,8 @@
  * `expect`. Results carry where a failure sits, so the editor can point at it.
  */
 import { parseTree, type Node } from 'jsonc-parser';
-import { isJsonSyntaxError, unlessExpected } from '../../expectedErrors';
-import { depthExceededAt, MAX_DOCUMENT_DEPTH } from '../../jsonDepth';
+import { isJsonSyntaxError, unlessExpected } from '../../analysis/expectedErrors';
+import { depthExceededAt, MAX_DOCUMENT_DEPTH } from '../../text/jsonDepth';
 import { normalizeMentionLabel } from '../mentions';
 import { initialState, routerStep } from './router';
 import type { RouterConfig, RouterResult, RouterState } from './types';

@@ -3,7 +3,7 @@
  * checks' copy of it, prompts read through the workspace host), then typed for the router with
  * the router's defaults (stop token, turn limit, derived edge enforcement).
  */
-import type { IWorkspaceHost } from '../../host';
+import type { IWorkspaceHost } from '../../workspace/host';
 import { configIo, loadConfig, type Loaded } from '../checks';
 import type { RouterAgent, RouterConfig, RouterNode } from './types';
 

@@ -4,7 +4,7 @@
  * (`# Agent World Eval Report`, `- PASS …` / `- FAIL …: reason` lines).
  */
 import type { Node } from 'jsonc-parser';
-import type { IWorkspaceHost } from '../../host';
+import type { IWorkspaceHost } from '../../workspace/host';
 import { checkLine, runWorldChecks, type WorldCheck } from '../checks';
 import { loadRouterConfig } from './config';
 import { parseRoutingCases, runRoutingCase, type CaseResult, type ParsedCases } from './cases';

@@ -3,8 +3,8 @@
  * `<world>TO: …</world>` override, the completion signal, unresolved handoffs, host-action
  * blocks and the final text of a completed run.
  */
-import { isJsonSyntaxError, unlessExpected } from '../../expectedErrors';
-import { depthExceededAt, MAX_DOCUMENT_DEPTH } from '../../jsonDepth';
+import { isJsonSyntaxError, unlessExpected } from '../../analysis/expectedErrors';
+import { depthExceededAt, MAX_DOCUMENT_DEPTH } from '../../text/jsonDepth';
 import { lineTarget, lineUnresolved, resolveLabel, type Aliases } from './aliases';
 
 /** The text without its ``` … ``` spans (pairs found anywhere, not only at line starts). */

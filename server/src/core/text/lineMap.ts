@@ -5,7 +5,7 @@
  * (a lone CR can decide whether a `---` line closes a frontmatter, as in the reference), and
  * positions are translated between the two models at the LSP boundary.
  */
-import type { Position } from './types';
+import type { Position } from '../types';
 
 /** True when `text` has a CR that is not followed by LF: the two line models differ. */
 export function hasLoneCr(text: string): boolean {

@@ -13,9 +13,9 @@
  * language server check, after suppressions and rule settings; the LSP conversion cuts related
  * locations through the same function, so a diagnostic made elsewhere is bounded too.
  */
-import { TOO_MANY_DIAGNOSTICS, type Diagnostic, type RelatedInformation } from './types';
+import { TOO_MANY_DIAGNOSTICS, type Diagnostic, type RelatedInformation } from '../types';
 
-export { leftOutBy, TOO_MANY_DIAGNOSTICS } from './types';
+export { leftOutBy, TOO_MANY_DIAGNOSTICS } from '../types';
 
 /** How many diagnostics a file reports unless `maxDiagnostics` says otherwise. */
 export const DEFAULT_MAX_DIAGNOSTICS = 1000;

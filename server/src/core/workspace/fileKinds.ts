@@ -1,7 +1,7 @@
 /** Which of our formats a path holds, judged by its name alone. */
 
-import { instructionVariantOf } from './instructions/files';
-import { agentFileInfo, agentFileVariantOf } from './subagents/files';
+import { instructionVariantOf } from '../instructions/files';
+import { agentFileInfo, agentFileVariantOf } from '../subagents/files';
 
 export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command';
 

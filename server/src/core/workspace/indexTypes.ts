@@ -1,5 +1,5 @@
 /** The workspace index and routing results as plain data (shared by the server, the CLI and the client). */
-import type { Range } from './types';
+import type { Range } from '../types';
 
 export interface IndexedInput {
   name: string;

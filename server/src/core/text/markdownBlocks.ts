@@ -4,7 +4,7 @@
  * indentation (list items indent them), closed by a fence of the same character, at least as
  * long, with nothing after it. A block never closed runs to the end of the file.
  */
-import type { Range } from './types';
+import type { Range } from '../types';
 
 export interface Fence {
   /** The line of the opening fence. */

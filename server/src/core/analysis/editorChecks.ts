@@ -4,8 +4,8 @@
  * it instead of being shown twice. It checks the files it gives a prompt-file language, and only
  * while they are open in an editor; the CLI and other editors keep every finding.
  */
-import { splitLines } from './text';
-import type { Diagnostic, Range } from './types';
+import { splitLines } from '../text/text';
+import type { Diagnostic, Range } from '../types';
 
 /**
  * Whether VS Code gives a file one of its prompt-file languages (and so validates it): `SKILL.md`

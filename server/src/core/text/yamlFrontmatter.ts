@@ -11,8 +11,8 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Lexer, parseDocument } from 'yaml';
 import type { Document, Node as YamlNode, Pair, YAMLMap } from 'yaml';
 import { LineIndex } from './text';
-import type { Range } from './types';
-import { unlessExpected } from './expectedErrors';
+import type { Range } from '../types';
+import { unlessExpected } from '../analysis/expectedErrors';
 
 export type FrontmatterSplit = 'lines' | 'reference';
 

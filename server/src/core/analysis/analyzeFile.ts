@@ -1,58 +1,12 @@
-/** Diagnostics for any supported file, by kind: the one place the CLI and the server share. */
-import type { Diagnostic } from './types';
-import type { IWorkspaceHost } from './host';
-import type { FileKind } from './fileKinds';
-import type { AgentDetection } from './agent/detect';
-import { parseThreeMd } from './threemd/parser';
-import { analyzeThreeMd } from './threemdAnalysis';
-import { analyzeSkill, duplicateSkillNames, type IndexedSkill, type RepositoryFacts, type SkillAnalysisOptions, type Target } from './skills';
-import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentIndexEntry } from './agentmd';
-import { analyzeEval, analyzePrompt, analyzeWorld, parseWorld, type WorldModel } from './world';
-import { worldSchemaDiagnostics } from './world/schemaCheck';
-import { dirnameUri, resolveRelative } from './world/paths';
-import { analyzeInstructions } from './instructions';
-import { agentMdKindOf } from './agentmd';
-import { analyzeAgentFile, duplicateAgentNames, type IndexedAgent } from './subagents';
-import { textFingerprint } from './skills/workspace';
-
-export interface AnalyzeOptions {
-  detection?: AgentDetection;
-  /** Workspace folders as URIs: an AGENT.md `extends` path outside all of them is reported and never read. */
-  workspaceRoots?: string[];
-  /** SKILL.md targets named by the user; inferred from each file's path when absent. */
-  skillTargets?: readonly Target[];
-  /** Who named them, for messages ("the --target option"). */
-  skillTargetsSource?: string;
-  /** Workspace file URIs (instruction globs that match no file). */
-  workspaceFiles?: readonly string[];
-  /** The plugin and marketplace manifests the host found (who loads a plugin's skills). */
-  repository?: RepositoryFacts;
-}
-
-function instructionOptions(options: AnalyzeOptions) {
-  return { ...(options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}), ...(options.workspaceFiles ? { workspaceFiles: options.workspaceFiles } : {}) };
-}
-
-function skillOptions(options: AnalyzeOptions): SkillAnalysisOptions {
-  const o: SkillAnalysisOptions = {};
-  if (options.skillTargets?.length) o.targets = options.skillTargets;
-  if (options.skillTargetsSource) o.targetsSource = options.skillTargetsSource;
-  if (options.repository) o.repository = options.repository;
-  if (options.workspaceRoots) o.workspaceRoots = options.workspaceRoots;
-  return o;
-}
-
-/** The world.json a prompt (`.agent-world/prompts/*.md`) or world.eval.md belongs to. */
-export function worldUriOf(uri: string, kind: 'world-prompt' | 'world-eval'): string {
-  const dir = dirnameUri(uri);
-  return resolveRelative(kind === 'world-prompt' ? dirnameUri(dir) : dir, 'world.json');
-}
-
-/** The world a prompt or eval is checked against; a missing world.json reads as an empty world. */
-function worldFor(uri: string, kind: 'world-prompt' | 'world-eval', host: IWorkspaceHost): WorldModel {
-  const worldUri = worldUriOf(uri, kind);
-  return parseWorld(host.readText(worldUri) ?? '{}', worldUri);
-}
+/** Diagnostics for any supported file, by kind, through the dispatch the CLI and the server share (fileAnalyses.ts). */
+import type { Diagnostic } from '../types';
+import type { IWorkspaceHost } from '../workspace/host';
+import type { FileKind } from '../workspace/fileKinds';
+import { analyzeSkill, duplicateSkillNames, type IndexedSkill, type Target } from '../skills';
+import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentIndexEntry } from '../agentmd';
+import { analyzeKind, diagnosticsOfKind, skillOptions, type AnalyzeOptions } from './fileAnalyses';
+import { analyzeAgentFile, duplicateAgentNames, type IndexedAgent } from '../subagents';
+import { textFingerprint } from '../skills/workspace';
 
 /**
  * Checks one file's text. Prompts and world.eval.md are checked against the world.json of
@@ -61,29 +15,7 @@ function worldFor(uri: string, kind: 'world-prompt' | 'world-eval', host: IWorks
  */
 export function analyzeFile(kind: FileKind, text: string, uri: string, host: IWorkspaceHost, options: AnalyzeOptions = {}): Diagnostic[] {
   try {
-    switch (kind) {
-      case '3md':
-        return analyzeThreeMd(parseThreeMd(text), { fileName: uri, detection: options.detection }).diagnostics;
-      case 'skill':
-        return analyzeSkill(text, uri, host, skillOptions(options)).diagnostics;
-      case 'agent-md':
-        // An AGENT.md without OS Protocol frontmatter is an instruction file (Amp's convention).
-        if (agentMdKindOf(text).kind === 'instructions') return analyzeInstructions(text, uri, host, { ...instructionOptions(options), variant: 'agent-md' }).diagnostics;
-        return analyzeAgentMd(text, uri, host, options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}).diagnostics;
-      case 'instructions':
-        return analyzeInstructions(text, uri, host, instructionOptions(options)).diagnostics;
-      case 'world':
-        // The CLI has no JSON language service: the schema's shape errors (W2) come from here.
-        return [...analyzeWorld(text, uri, host).diagnostics, ...worldSchemaDiagnostics(text)];
-      case 'world-prompt':
-        return analyzePrompt(text, uri, worldFor(uri, kind, host));
-      case 'world-eval':
-        return analyzeEval(text, worldFor(uri, kind, host));
-      case 'subagent':
-        return analyzeAgentFile(text, uri, 'agent').diagnostics;
-      case 'command':
-        return analyzeAgentFile(text, uri, 'command', host).diagnostics;
-    }
+    return diagnosticsOfKind(kind, analyzeKind(kind, text, uri, host, options), text, options);
   } catch (e) {
     return [internalError(e)];
   }

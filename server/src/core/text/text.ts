@@ -1,5 +1,5 @@
 /** Line-level text helpers with the exact whitespace semantics of the 3md reference. */
-import type { Position, TextEdit } from './types';
+import type { Position, TextEdit } from '../types';
 
 /** Splits on LF and CRLF (a lone CR is not a line break, as in the 3md reference). */
 export function splitLines(text: string): string[] {

@@ -3,13 +3,13 @@
  * one name holds two formats (an agent.3md or a plain 3md document; an OS Protocol AGENT.md or
  * an instruction file).
  */
-import type { AgentDetection } from './agent/detect';
-import { isAgentDocument } from './agent/detect';
-import { agentMdKindOf } from './agentmd';
-import { FILE_KIND_LABELS, type FileKind } from './fileKinds';
-import { parseThreeMd } from './threemd/parser';
-import { agentFileInfo } from './subagents/files';
-import { variantFor } from './subagents/analyze';
+import type { AgentDetection } from '../core/agent/detect';
+import { isAgentDocument } from '../core/agent/detect';
+import { agentMdKindOf } from '../core/agentmd';
+import { FILE_KIND_LABELS, type FileKind } from '../core/workspace/fileKinds';
+import { parseThreeMd } from '../core/threemd/parser';
+import { agentFileInfo } from '../core/subagents/files';
+import { variantFor } from '../core/subagents/analyze';
 
 export const AGENT_3MD_LABEL = 'agent.3md';
 export const AGENT_MD_INSTRUCTIONS_LABEL = 'AGENT.md (instruction file)';

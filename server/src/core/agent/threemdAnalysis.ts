@@ -2,19 +2,19 @@
  * One entry point for a .3md text: the parse, the agent/plain classification, the agent model
  * and runtime, and every diagnostic of the 3md and agent3md/1 rules.
  */
-import { shiftRange, type Diagnostic } from './types';
-import { isAgentDocument, type AgentDetection } from './agent/detect';
-import { buildAgent, type AgentModel } from './agent/model';
-import { findRouteCalls, type RouteCall } from './agent/routeCalls';
-import { AgentRule, DANGLING_LINK } from './agent/rules';
-import { AgentRuntime } from './agent/runtime';
-import { validateAgent } from './agent/validate';
-import { documentIssues } from './threemd/parser';
-import type { Plane, PlaneSource } from './threemd/plane';
-import { memoized } from './agent/memo';
-import { directiveSplice } from './agent/directiveSplice';
-import { type ThreeMdDocument } from './threemd/document';
-import { Vec } from './threemd/vector';
+import { shiftRange, type Diagnostic } from '../types';
+import { isAgentDocument, type AgentDetection } from './detect';
+import { buildAgent, type AgentModel } from './model';
+import { findRouteCalls, type RouteCall } from './routeCalls';
+import { AgentRule, DANGLING_LINK } from './rules';
+import { AgentRuntime } from './runtime';
+import { validateAgent } from './validate';
+import { documentIssues } from '../threemd/parser';
+import type { Plane, PlaneSource } from '../threemd/plane';
+import { memoized } from './memo';
+import { directiveSplice } from './directiveSplice';
+import { type ThreeMdDocument } from '../threemd/document';
+import { Vec } from '../threemd/vector';
 
 export interface ThreeMdOptions {
   /** File name or path, for the `agent.3md` naming rule. */
@@ -65,7 +65,7 @@ function plainDiagnostics(doc: ThreeMdDocument): Diagnostic[] {
   return out;
 }
 
-declare module './threemd/plane' {
+declare module '../threemd/plane' {
   interface SourceMemo {
     /** Route calls with an expectation written in the plane (its directive and body), at its own line numbers. */
     calls?: RouteCall[];

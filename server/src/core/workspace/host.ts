@@ -4,7 +4,7 @@
  * (bounded to the workspace folders), the CLI over the file system, tests in memory.
  */
 import { URI } from 'vscode-uri';
-import { isUriError, unlessExpected } from './expectedErrors';
+import { isUriError, unlessExpected } from '../analysis/expectedErrors';
 
 export interface IWorkspaceHost {
   /** True when a file or folder exists at this URI. */
