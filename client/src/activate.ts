@@ -27,6 +27,8 @@ const FILE_PATTERNS = [
   '**/.github/chatmodes/*.chatmode.md',
   '**/.github/prompts/*.prompt.md',
   '**/.agent-files.json',
+  // Claude Code plugin manifests and marketplace files.
+  '**/.claude-plugin/{plugin,marketplace}.json',
 ];
 
 /**

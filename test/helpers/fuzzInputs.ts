@@ -61,6 +61,7 @@ export function corpus(): Record<CorpusKind, string[]> {
     instructions: [],
     subagent: [],
     command: [],
+    'plugin-manifest': [],
     yaml: [],
   };
   for (const p of walk(FIXTURES, [])) {
@@ -234,6 +235,7 @@ const FRAGMENTS: Record<CorpusKind, string[]> = {
     'hooks: []\n',
     'maxTurns: -1\n',
   ],
+  'plugin-manifest': ['{', '}', '"name": "a b",', '"source": "./x"', '"plugins": [', '"skills": ["./s"]', ',', '".."'],
   command: ['---\nallowed-tools: Bash(git add:*)\n---\n', 'argument-hint: [x]\n', 'description: a: b\n', '$ARGUMENTS', 'name: other\n'],
   instructions: [
     '@AGENTS.md',

@@ -23,6 +23,7 @@ const FORMAT: Record<RuleFormat, string> = {
   world: 'Agent World',
   instructions: 'instruction files',
   subagent: 'agents and commands',
+  plugin: 'plugins and marketplaces',
   config: '.agent-files.json',
   any: 'any file',
 };

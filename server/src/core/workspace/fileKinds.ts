@@ -2,8 +2,9 @@
 
 import { instructionVariantOf } from '../instructions/files';
 import { agentFileInfo, agentFileVariantOf } from '../subagents/files';
+import { manifestKindOf } from '../skills/plugins';
 
-export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command';
+export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'plugin-manifest';
 
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
   '3md': '3md',
@@ -15,6 +16,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   instructions: 'instruction file',
   subagent: 'agent',
   command: 'command',
+  'plugin-manifest': 'Claude Code plugin manifest',
 };
 
 /** Classifies a path or URI (forward or back slashes). */
@@ -31,6 +33,9 @@ export function fileKindOf(path: string): FileKind | null {
     if (base === 'world.eval.md') return 'world-eval';
   }
   if (grand === '.agent-world' && parent === 'prompts' && base.endsWith('.md')) return 'world-prompt';
+  // Claude Code's `.claude-plugin/plugin.json` and `.claude-plugin/marketplace.json`.
+  const manifest = manifestKindOf(path);
+  if (manifest === 'claude-plugin' || manifest === 'claude-marketplace') return 'plugin-manifest';
   // AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Claude Code rules (an AGENT.md is decided above, by content later).
   if (instructionVariantOf(path)) return 'instructions';
   // Claude Code subagents and commands, VS Code custom agents and prompt files.
