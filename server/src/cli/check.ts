@@ -279,7 +279,8 @@ Options:
 ${kindHelp()}
 
 In JSON, each file's "kind" is one of: 3md, agent.3md, SKILL.md, AGENT.md,
-AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md, instruction file.`;
+AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md, instruction file,
+Claude Code plugin manifest.`;
 
 /** Every file under the folders checked, as URIs (capped like the server's list). */
 function folderFiles(roots: string[]): string[] {

@@ -7,7 +7,7 @@
 import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic, Range, Severity } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
-import { linkOutside, relativeLabel } from '../workspace/host';
+import { linkOutside } from '../workspace/host';
 import { LineIndex } from '../text/text';
 import { boundedParseTree } from '../text/jsonDepth';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
@@ -138,12 +138,7 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx): void {
       const p = checkablePath(String(item.value));
       if (p === undefined) continue;
       if (present(resolveRelative(pluginRoot, p), ctx)) continue;
-      ctx.add(
-        'plugin-path-not-found',
-        'warning',
-        `\`${k}\` names ${p}, which does not exist under the plugin root ${relativeLabel(dirnameUri(ctx.uri), pluginRoot)}: Claude Code loads nothing from it.`,
-        item,
-      );
+      ctx.add('plugin-path-not-found', 'warning', `\`${k}\` names ${p}, which does not exist in the plugin folder: Claude Code loads nothing from it.`, item);
     }
   }
 }
@@ -235,7 +230,7 @@ function checkSource(node: Node, marketRoot: string, pluginRoot: string | undefi
   ctx.add(
     'plugin-source-not-found',
     'error',
-    `No folder ${p} exists under the marketplace root ${relativeLabel(dirnameUri(ctx.uri), marketRoot)}: Claude Code cannot install this plugin ("Source path does not exist").`,
+    `No folder ${p} exists in the marketplace root (the folder holding .claude-plugin/): Claude Code cannot install this plugin ("Source path does not exist").`,
     node,
   );
   return undefined;
