@@ -48,6 +48,7 @@ test('JSON Claude Code cannot parse is an error: comments and trailing commas in
   assert.deepEqual(codes('{ "name": "pdf", }', PLUGIN), ['plugin-invalid-json:error@0']);
   assert.deepEqual(codes('// a note\n{ "name": "pdf" }', PLUGIN), ['plugin-invalid-json:error@0']);
   assert.deepEqual(codes('[]', MARKET), ['plugin-invalid-json:error@0']);
+  assert.deepEqual(codes('\uFEFF{ "name": "pdf" }', PLUGIN), [], 'a byte order mark is not reported');
   assert.match(analyzePluginManifest('{', MARKET, host()).diagnostics[0]!.message, /Claude Code cannot load the marketplace/);
 });
 

@@ -72,7 +72,9 @@ export function analyzePluginManifest(text: string, uri: string, host: IWorkspac
   const sources: SourceLink[] = [];
   const errors: ParseError[] = [];
   // Claude Code reads the file as strict JSON: no comments, no trailing commas.
-  const { root, tooDeepAt } = boundedParseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  // A leading byte order mark is read as a space (same offsets): whether Claude Code accepts one is not known.
+  const body = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const { root, tooDeepAt } = boundedParseTree(body, errors, { disallowComments: true, allowTrailingComma: false });
   if (tooDeepAt !== -1) {
     add('plugin-invalid-json', 'error', `${FILE_NAME[role]} nests arrays and objects too deeply to read: ${LOAD_FAILS[role]}.`, { offset: tooDeepAt, length: 1 });
     return { role, root: undefined, diagnostics, sources };
