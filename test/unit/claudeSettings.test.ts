@@ -39,6 +39,7 @@ test('JSON that does not parse is an error: Claude Code ignores the whole file',
   );
   assert.equal(ds[0]!.severity, 'error');
   assert.match(ds[0]!.message, /ignores all of it/);
+  assert.deepEqual(check('\n'), []);
 });
 
 test('hooks in the wrong shape are errors at the value', () => {

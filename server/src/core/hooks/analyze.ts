@@ -37,6 +37,8 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
   const rangeOf = (n: { offset: number; length: number }): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
   const diagnostics: Diagnostic[] = [];
   const report: Report = (code, severity, message, node) => diagnostics.push({ code, severity, message, range: rangeOf(node) });
+  // An empty file holds no settings; whether Claude Code complains is not documented.
+  if (!text.trim()) return { root: undefined, diagnostics };
   const errors: ParseError[] = [];
   // Comments and trailing commas are left alone: whether Claude Code accepts them is not documented.
   const { root, tooDeepAt } = boundedParseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
