@@ -22,6 +22,7 @@ import { worldSchemaDiagnostics } from '../world/schemaCheck';
 import { dirnameUri, resolveRelative } from '../world/paths';
 import { analyzeInstructions, type InstructionAnalysis, type InstructionOptions } from '../instructions';
 import { analyzeAgentFile, type AgentFileAnalysis } from '../subagents';
+import { analyzeClaudeSettings, type SettingsAnalysis } from '../hooks';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -70,6 +71,7 @@ export interface AnalysisByKind {
   'world-eval': Diagnostic[];
   subagent: AgentFileAnalysis;
   command: AgentFileAnalysis;
+  'claude-settings': SettingsAnalysis;
 }
 
 function instructionOptions(options: AnalyzeOptions): InstructionOptions {
@@ -156,6 +158,10 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   command: {
     // The host finds the skill that shadows a command.
     analyze: (text, uri, host) => analyzeAgentFile(text, uri, 'command', host),
+    diagnostics: own,
+  },
+  'claude-settings': {
+    analyze: (text, uri, host, o) => analyzeClaudeSettings(text, uri, host, o.workspaceRoots),
     diagnostics: own,
   },
 };
