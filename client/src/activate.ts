@@ -26,6 +26,8 @@ const FILE_PATTERNS = [
   '**/.github/agents/*.agent.md',
   '**/.github/chatmodes/*.chatmode.md',
   '**/.github/prompts/*.prompt.md',
+  // Claude Code settings (hooks, permissions).
+  '**/.claude/settings{,.local}.json',
   '**/.agent-files.json',
   // Claude Code plugin manifests and marketplace files.
   '**/.claude-plugin/{plugin,marketplace}.json',

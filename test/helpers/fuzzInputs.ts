@@ -62,6 +62,7 @@ export function corpus(): Record<CorpusKind, string[]> {
     subagent: [],
     command: [],
     'plugin-manifest': [],
+    'claude-settings': [],
     yaml: [],
   };
   for (const p of walk(FIXTURES, [])) {
@@ -237,6 +238,16 @@ const FRAGMENTS: Record<CorpusKind, string[]> = {
   ],
   'plugin-manifest': ['{', '}', '"name": "a b",', '"source": "./x"', '"plugins": [', '"skills": ["./s"]', ',', '".."'],
   command: ['---\nallowed-tools: Bash(git add:*)\n---\n', 'argument-hint: [x]\n', 'description: a: b\n', '$ARGUMENTS', 'name: other\n'],
+  'claude-settings': [
+    '{"hooks": {',
+    '"PreToolUse": [',
+    '{"matcher": "(", "hooks": [',
+    '{"type": "command", "command": "$CLAUDE_PROJECT_DIR/x.sh"}',
+    '"timeout": -1',
+    ']}',
+    '"permissions": {"allow": ["Bsh(x)"]}',
+    '}',
+  ],
   instructions: [
     '@AGENTS.md',
     '@./docs/x.md',

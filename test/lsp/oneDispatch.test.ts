@@ -32,6 +32,7 @@ const SAMPLES: Record<FileKind, { path: string; text: string; language: string }
     { path: '.claude-plugin/marketplace.json', text: '{ "name": "demo", "owner": { "name": "Me" }, "plugins": [] }\n', language: 'json' },
   ],
   command: [{ path: '.claude/commands/deploy.md', text: '---\ndescription: Deploys.\n---\nDeploy.\n', language: 'markdown' }],
+  'claude-settings': [{ path: '.claude/settings.json', text: '{"hooks": {}}\n', language: 'json' }],
 };
 
 const KINDS = Object.keys(FILE_KIND_LABELS) as FileKind[];

@@ -27,6 +27,7 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
     forced: { kind: 'plugin-manifest' },
     about: 'a Claude Code plugin.json (a marketplace.json when so named)',
   },
+  { name: 'claude-settings', aliases: ['settings.json'], forced: { kind: 'claude-settings' }, about: 'a Claude Code settings file (hooks and permissions)' },
 ];
 
 /**
@@ -54,6 +55,8 @@ export const WALKED_FILES: readonly string[] = [
   '.github/prompts/*.prompt.md',
   '.claude-plugin/plugin.json',
   '.claude-plugin/marketplace.json',
+  '.claude/settings.json',
+  '.claude/settings.local.json',
 ];
 
 /** `a, b, and c`; with a `width`, wrapped into lines of at most that many columns, each indented by `indent`. */

@@ -23,6 +23,7 @@ import { dirnameUri, resolveRelative } from '../world/paths';
 import { analyzeInstructions, type InstructionAnalysis, type InstructionOptions } from '../instructions';
 import { analyzeAgentFile, type AgentFileAnalysis } from '../subagents';
 import { analyzePluginManifest, type PluginManifestAnalysis } from '../plugins';
+import { analyzeClaudeSettings, type SettingsAnalysis } from '../hooks';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -72,6 +73,7 @@ export interface AnalysisByKind {
   subagent: AgentFileAnalysis;
   command: AgentFileAnalysis;
   'plugin-manifest': PluginManifestAnalysis;
+  'claude-settings': SettingsAnalysis;
 }
 
 function instructionOptions(options: AnalyzeOptions): InstructionOptions {
@@ -162,6 +164,10 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   },
   'plugin-manifest': {
     analyze: (text, uri, host) => analyzePluginManifest(text, uri, host),
+    diagnostics: own,
+  },
+  'claude-settings': {
+    analyze: (text, uri, host, o) => analyzeClaudeSettings(text, uri, host, o.workspaceRoots),
     diagnostics: own,
   },
 };

@@ -24,6 +24,7 @@ const FORMAT: Record<RuleFormat, string> = {
   instructions: 'instruction files',
   subagent: 'agents and commands',
   plugin: 'plugins and marketplaces',
+  'claude-settings': 'Claude Code settings',
   config: '.agent-files.json',
   any: 'any file',
 };

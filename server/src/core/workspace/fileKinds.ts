@@ -4,7 +4,7 @@ import { instructionVariantOf } from '../instructions/files';
 import { agentFileInfo, agentFileVariantOf } from '../subagents/files';
 import { manifestKindOf } from '../skills/plugins';
 
-export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'plugin-manifest';
+export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'plugin-manifest' | 'claude-settings';
 
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
   '3md': '3md',
@@ -17,6 +17,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   subagent: 'agent',
   command: 'command',
   'plugin-manifest': 'Claude Code plugin manifest',
+  'claude-settings': 'Claude Code settings',
 };
 
 /** Classifies a path or URI (forward or back slashes). */
@@ -41,5 +42,7 @@ export function fileKindOf(path: string): FileKind | null {
   // Claude Code subagents and commands, VS Code custom agents and prompt files.
   const agentFile = agentFileVariantOf(path);
   if (agentFile) return agentFileInfo(agentFile).role === 'agent' ? 'subagent' : 'command';
+  // Claude Code project settings (hooks, permissions).
+  if (parent === '.claude' && (base === 'settings.json' || base === 'settings.local.json')) return 'claude-settings';
   return null;
 }
