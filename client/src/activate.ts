@@ -26,6 +26,9 @@ const FILE_PATTERNS = [
   '**/.github/agents/*.agent.md',
   '**/.github/chatmodes/*.chatmode.md',
   '**/.github/prompts/*.prompt.md',
+  // MCP server configurations: Claude Code, VS Code.
+  '**/.mcp.json',
+  '**/.vscode/mcp.json',
   '**/.agent-files.json',
 ];
 

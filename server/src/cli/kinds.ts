@@ -21,6 +21,12 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
   { name: 'instructions', aliases: ['AGENTS.md', 'CLAUDE.md'], forced: { kind: 'instructions' }, about: 'an instruction file for coding agents (read as an AGENTS.md)' },
   { name: 'agent', aliases: ['subagent'], forced: { kind: 'subagent' }, about: 'a subagent or custom agent (read as a Claude Code subagent unless its folder says)' },
   { name: 'command', aliases: [], forced: { kind: 'command' }, about: 'a command or prompt file (read as a Claude Code command unless its folder says)' },
+  {
+    name: 'mcp',
+    aliases: ['mcp-config', '.mcp.json', 'mcp.json'],
+    forced: { kind: 'mcp-config' },
+    about: 'an MCP server configuration (read as .mcp.json unless it is .vscode/mcp.json)',
+  },
 ];
 
 /**
@@ -46,6 +52,8 @@ export const WALKED_FILES: readonly string[] = [
   '.github/agents/*.agent.md',
   '.github/chatmodes/*.chatmode.md',
   '.github/prompts/*.prompt.md',
+  '.mcp.json',
+  '.vscode/mcp.json',
 ];
 
 /** `a, b, and c`; with a `width`, wrapped into lines of at most that many columns, each indented by `indent`. */

@@ -22,6 +22,7 @@ import { worldSchemaDiagnostics } from '../world/schemaCheck';
 import { dirnameUri, resolveRelative } from '../world/paths';
 import { analyzeInstructions, type InstructionAnalysis, type InstructionOptions } from '../instructions';
 import { analyzeAgentFile, type AgentFileAnalysis } from '../subagents';
+import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -70,6 +71,7 @@ export interface AnalysisByKind {
   'world-eval': Diagnostic[];
   subagent: AgentFileAnalysis;
   command: AgentFileAnalysis;
+  'mcp-config': McpConfigAnalysis;
 }
 
 function instructionOptions(options: AnalyzeOptions): InstructionOptions {
@@ -157,6 +159,11 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
     // The host finds the skill that shadows a command.
     analyze: (text, uri, host) => analyzeAgentFile(text, uri, 'command', host),
     diagnostics: own,
+  },
+  'mcp-config': {
+    analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),
+    // The shape findings of .vscode/mcp.json, unless VS Code's own mcp.json schema reports them.
+    diagnostics: (a, _text, o) => (o.schemaDiagnostics === false ? a.diagnostics : [...a.diagnostics, ...a.shapeDiagnostics]),
   },
 };
 

@@ -24,6 +24,7 @@ const FORMAT: Record<RuleFormat, string> = {
   instructions: 'instruction files',
   subagent: 'agents and commands',
   config: '.agent-files.json',
+  mcp: 'MCP configurations',
   any: 'any file',
 };
 

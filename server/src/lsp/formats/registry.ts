@@ -9,6 +9,7 @@ import { worldProviders } from './world';
 import { agentMdInstructions, instructionsAnalysis, instructionsProvider, instructionsSummary } from './instructions';
 import { countSeverities } from '../../core/types';
 import { agentFileProvider } from './agentFile';
+import { mcpConfigProvider } from './mcpConfig';
 
 export function createProviders(documents: DocumentStore): Record<FileKind, FormatProvider> {
   return {
@@ -19,6 +20,7 @@ export function createProviders(documents: DocumentStore): Record<FileKind, Form
     instructions: instructionsProvider(documents),
     subagent: agentFileProvider(documents, 'agent'),
     command: agentFileProvider(documents, 'command'),
+    'mcp-config': mcpConfigProvider(documents),
   };
 }
 

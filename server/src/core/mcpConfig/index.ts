@@ -1,0 +1,3 @@
+export * from './files';
+export { analyzeMcpConfig, type McpConfigAnalysis } from './analyze';
+export { mcpConfigHover } from './hover';
