@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 import { analyzeKind, diagnosticsOfKind } from '../../server/src/core/analysis/fileAnalyses';
 import { InMemoryHost, emptyHost, type IWorkspaceHost } from '../../server/src/core/workspace/host';
-import { analyzeMcpConfig, mcpConfigHover } from '../../server/src/core/mcpConfig';
+import { analyzeMcpConfig, mcpConfigCompletion, mcpConfigHover } from '../../server/src/core/mcpConfig';
 import { cursor, joinLines, ranges } from '../helpers/markers';
 
 const CLAUDE = 'file:///ws/.mcp.json';
@@ -143,6 +143,18 @@ test('hover on a key says how the client starts the server', () => {
   assert.match(mcpConfigHover(v.text, VSCODE, v.position)!.contents, /VS Code/);
   const none = cursor('{"mcpServers": {"db": {"command": "n$0px"}}}');
   assert.equal(mcpConfigHover(none.text, CLAUDE, none.position), null);
+});
+
+test('completion offers the server keys of each client at a key, and the transports at the value of type', () => {
+  const labels = (t: string, uri = CLAUDE) => {
+    const { text, position } = cursor(t);
+    return mcpConfigCompletion(text, uri, position).map((i) => i.label);
+  };
+  assert.ok(labels('{"mcpServers": {"db": {"$0"}}}').includes('headersHelper'));
+  assert.ok(labels('{"servers": {"db": {"$0"}}}', VSCODE).includes('envFile'));
+  assert.deepEqual(labels('{"servers": {"db": {"type": "$0"}}}', VSCODE), ['stdio', 'http', 'sse']);
+  assert.ok(labels('{"gh": {"$0"}}', 'file:///ws/plugin/.mcp.json').includes('command'));
+  assert.deepEqual(labels('{"mcpServers": {"$0"}}'), []);
 });
 
 test('hostile input never throws', () => {

@@ -4,7 +4,7 @@
  * .vscode/mcp.json, so those findings follow `schemaDiagnostics` as world.json's do.
  */
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
-import { mcpConfigHover } from '../../core/mcpConfig';
+import { mcpConfigCompletion, mcpConfigHover } from '../../core/mcpConfig';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
 
@@ -13,6 +13,7 @@ export function mcpConfigProvider(documents: DocumentStore): FormatProvider {
     documents.cached(doc, 'mcp-config', '', (host) => analyzeKind('mcp-config', doc.doc.getText(), doc.uri, host), ctx.host);
   return {
     diagnostics: (doc, ctx) => diagnosticsOfKind('mcp-config', analysisOf(doc, ctx), '', { schemaDiagnostics: ctx.schemaDiagnostics }),
+    completion: (doc, pos) => mcpConfigCompletion(doc.doc.getText(), doc.uri, pos),
     hover(doc, pos) {
       const h = mcpConfigHover(doc.doc.getText(), doc.uri, pos);
       return h ? { contents: { kind: 'markdown', value: h.contents }, range: h.range } : null;
