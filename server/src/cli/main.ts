@@ -2,6 +2,7 @@
  * `agent-files`: the command-line interface over the same core as the language server.
  * Exit codes: 0 success, 1 problems found (or the command's own failure), 2 bad usage or unreadable input.
  */
+import { effectCommand, EFFECT_HELP } from './effect';
 import { CHECK_HELP, checkCommand } from './check';
 import { commandCommand, exportCommand, linksCommand, parseCommand, resolveCommand, routeCommand } from './agentCommands';
 import { conformanceCommand } from './conformance';
@@ -31,6 +32,7 @@ Usage:
   agent-files world eval [DIR] [--format text|json|sarif]
                                            the Agent World eval: checks and routing cases (exit 1 on FAIL)
   agent-files mcp [--root DIR]...          an MCP server on stdio for coding agents (docs/mcp.md)
+  agent-files effect PATH [--client NAME]  what each coding agent loads for a file: instructions and skills
 
 Exit codes: 0 ok, 1 errors found (or warnings with --strict), 2 bad usage or unreadable input.`;
 
@@ -49,6 +51,7 @@ const COMMAND_HELP: Record<string, string> = {
   'to-prompt': 'Usage: agent-files to-prompt DIR...\n\nPrints the <available_skills> XML of skill folders (or of folders of them).',
   world: WORLD_HELP,
   mcp: MCP_HELP,
+  effect: EFFECT_HELP,
 };
 
 const COMMANDS: Record<string, (argv: string[], io: Io) => number> = {
@@ -63,6 +66,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number> = {
   'to-prompt': toPromptCommand,
   world: worldCommand,
   mcp: mcpCommand,
+  effect: effectCommand,
 };
 
 /**

@@ -7,7 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { TARGETS } from '../../core/skills';
 import { explainRule } from './explain';
-import { loadedFor } from './loads';
+import { loadedFor } from '../loadedFor';
 import { PathError, type Roots } from './roots';
 import { cliResult, errorResult, runCli, textResult } from './runCli';
 

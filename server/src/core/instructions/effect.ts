@@ -1,7 +1,8 @@
 /**
  * "Instructions in effect": for one file of the workspace, what each client loads, in order.
  * Codex: one file per folder from the project root down, up to 32 KiB in all (codexChain.ts); CLAUDE.md
- * ancestors from the root down with CLAUDE.local.md after, then `.claude/rules` whose `paths`
+ * ancestors from the root down with CLAUDE.local.md after (AGENTS.md when no CLAUDE.md is on the
+ * way, Claude Code 2.1.277+), then `.claude/rules` whose `paths`
  * match (Claude Code); GEMINI.md ancestors (Gemini CLI); `.github/copilot-instructions.md`, the
  * root AGENTS.md and CLAUDE.md, then `.instructions.md` whose `applyTo` matches (Copilot).
  */
@@ -104,6 +105,14 @@ export function instructionsInEffect(fileUri: string, root: string, files: reado
       if (f) claude.push({ uri: f.uri, why });
     }
   }
+  // Claude Code 2.1.277 and later: with no CLAUDE.md anywhere on the way, AGENTS.md is read instead
+  // (the changelog; switched off under "Project instructions" in /config).
+  if (claude.length === 0) {
+    for (const d of dirs) {
+      const f = at(d, 'AGENTS.md');
+      if (f) claude.push({ uri: f.uri, why: 'AGENTS.md, read because no CLAUDE.md is on the way (Claude Code 2.1.277+, unless /config turns it off)' });
+    }
+  }
   for (const f of files) {
     if (f.variant !== 'claude-rule') continue;
     const base = f.uri.slice(0, f.uri.indexOf('/.claude/rules/'));
@@ -115,7 +124,11 @@ export function instructionsInEffect(fileUri: string, root: string, files: reado
       if (g) claude.push({ uri: f.uri, why: `paths matches '${g}'` });
     }
   }
-  out.push({ client: 'Claude Code', order: 'CLAUDE.md from the root down (CLAUDE.local.md after), then matching .claude/rules', items: claude });
+  out.push({
+    client: 'Claude Code',
+    order: 'CLAUDE.md from the root down (CLAUDE.local.md after; AGENTS.md when there is no CLAUDE.md), then matching .claude/rules',
+    items: claude,
+  });
 
   // Gemini CLI: GEMINI.md of the folder and its parents, concatenated.
   const gemini = dirs

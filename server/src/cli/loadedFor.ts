@@ -1,5 +1,5 @@
 /**
- * The `loaded_for` tool: what each coding agent loads for a path, from what the core already
+ * `agent-files effect` and the MCP `loaded_for` tool: what each coding agent loads for a path, from what the core already
  * models: the instruction files in effect (core/instructions/effect.ts, the editor's "Show
  * Instructions in Effect") and the skills each client finds in the root (core/skills/targets.ts,
  * the Skills view's groups). Read from the files under the root that holds the path.
@@ -7,18 +7,18 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { instructionsInEffect, instructionVariantOf, readInstructionFrontmatter, type InstructionEntry } from '../../core/instructions';
-import { inferTargets, isPluginManifest, readRepositoryFacts, TARGET_LABELS } from '../../core/skills';
-import { NodeFsHost } from '../../node/fsHost';
-import { liveFilesOnDisk, walkFiles } from '../../node/walk';
-import { readFileBounded } from '../io';
-import type { Confined } from './roots';
+import { instructionsInEffect, instructionVariantOf, readInstructionFrontmatter, type InstructionEntry } from '../core/instructions';
+import { inferTargets, isPluginManifest, readRepositoryFacts, TARGET_LABELS } from '../core/skills';
+import { NodeFsHost } from '../node/fsHost';
+import { liveFilesOnDisk, walkFiles } from '../node/walk';
+import { readFileBounded } from './io';
+import type { Confined } from './mcp/roots';
 
 export interface LoadedFor {
   path: string;
   /** Set when the path is a folder: the lists are those of a file directly in it. */
   note?: string;
-  instructions: { client: string; order: string; files: { path: string; why: string }[] }[];
+  instructions: { client: string; order: string; files: { path: string; why: string; bytes?: number; read?: number }[] }[];
   /** When the path is a SKILL.md or a skill's folder: the clients that load that skill, and why. */
   skill?: { clients: string[]; why: string };
   /** Every SKILL.md under the root, by the client that loads it. */
@@ -42,7 +42,11 @@ export function loadedFor(target: Confined, base: string): LoadedFor {
 
   const entries = found.flatMap((f) => instructionEntry(f, uri(f)));
   const effect = instructionsInEffect(uri(file), uri(target.root), entries, host);
-  const instructions = effect.map((c) => ({ client: c.client, order: c.order, files: c.items.map((i) => ({ path: rel(URI.parse(i.uri).fsPath), why: i.why })) }));
+  const instructions = effect.map((c) => ({
+    client: c.client,
+    order: c.order,
+    files: c.items.map((i) => ({ path: rel(URI.parse(i.uri).fsPath), why: i.why, ...(i.bytes !== undefined ? { bytes: i.bytes, read: i.read } : {}) })),
+  }));
 
   const byClient = new Map<string, string[]>();
   const none: string[] = [];

@@ -1,0 +1,77 @@
+/** `agent-files effect`: what each coding agent loads for a path, with Codex's bytes and cut. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const CLI = path.resolve(__dirname, '../../dist/cli.js');
+const cli = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CLI, 'effect', ...args], { cwd, encoding: 'utf8' });
+
+function repository(files: Record<string, string>): string {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-effect-')));
+  fs.mkdirSync(path.join(root, '.git'));
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+test("Codex's chain from the repository root down, with the bytes it reads and where 32 KiB cuts it", () => {
+  const root = repository({ 'AGENTS.md': `${'a'.repeat(20_479)}\n`, 'pkg/AGENTS.md': `${'b'.repeat(15_359)}\n`, 'pkg/src/app.ts': '' });
+  try {
+    const r = cli(path.join(root, 'pkg'), 'src/app.ts', '--client', 'codex');
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(
+      r.stdout.trim(),
+      [
+        'What each client loads for src/app.ts',
+        '',
+        'Codex (AGENTS.md): AGENTS.override.md or AGENTS.md of each folder from the project root down, 32.0 KiB in all',
+        '  ../AGENTS.md  20.0 KiB',
+        '  AGENTS.md     12.0 KiB of 15.0 KiB: cut at the 32.0 KiB limit',
+        '  total         32.0 KiB read',
+      ].join('\n'),
+    );
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('Claude Code reads AGENTS.md where no CLAUDE.md is on the way; JSON has the same lists', () => {
+  const root = repository({ 'AGENTS.md': 'Rules.\n', '.claude/skills/pdf/SKILL.md': '---\nname: pdf\ndescription: PDF. Use for PDFs.\n---\n' });
+  try {
+    const j = JSON.parse(cli(root, '.', '--format', 'json').stdout) as {
+      instructions: { client: string; files: { path: string; why: string }[] }[];
+      skills: { client: string; files: string[] }[];
+    };
+    const claude = j.instructions.find((c) => c.client === 'Claude Code')!;
+    assert.deepEqual(
+      claude.files.map((f) => [f.path, f.why]),
+      [['AGENTS.md', 'AGENTS.md, read because no CLAUDE.md is on the way (Claude Code 2.1.277+, unless /config turns it off)']],
+    );
+    assert.deepEqual(j.skills.find((s) => s.client === 'Claude Code')!.files, ['.claude/skills/pdf/SKILL.md']);
+    fs.writeFileSync(path.join(root, 'CLAUDE.md'), 'Claude rules.\n');
+    const again = JSON.parse(cli(root, '.', '--format', 'json').stdout) as typeof j;
+    assert.deepEqual(
+      again.instructions.find((c) => c.client === 'Claude Code')!.files.map((f) => f.path),
+      ['CLAUDE.md'],
+    );
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('an unknown client, a missing path or a path outside --root is exit 2 with the reason', () => {
+  const root = repository({ 'AGENTS.md': 'x\n' });
+  try {
+    assert.match(cli(root, '.', '--client', 'vim').stderr, /no client named 'vim' \(use one of: Codex \(AGENTS\.md\), Claude Code, Gemini CLI, GitHub Copilot\)/);
+    assert.equal(cli(root, 'nope').status, 2);
+    const outside = cli(root, '.', '--root', os.tmpdir() + '/af-no-such-root');
+    assert.equal(outside.status, 2);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
