@@ -157,6 +157,11 @@ test('completion offers the server keys of each client at a key, and the transpo
   assert.deepEqual(labels('{"mcpServers": {"$0"}}'), []);
 });
 
+test('a .mcp.json inside .claude is information: Claude Code reads the project root', () => {
+  assert.deepEqual(codes('{"mcpServers": {"a": {"command": "node"}}}', 'file:///ws/.claude/.mcp.json'), ['mcp-file-not-read/information']);
+  assert.deepEqual(codes('{"mcpServers": {"a": {"command": "node"}}}', 'file:///ws/.mcp.json'), []);
+});
+
 test('hostile input never throws', () => {
   for (const t of ['[', '{"mcpServers": []}', '{"mcpServers": {"a": {"type": 1, "command": 2}}}', '['.repeat(5000), '{"servers": {"a": {"env": {"x": "${input:"}}}}']) {
     for (const uri of [CLAUDE, VSCODE]) assert.doesNotThrow(() => all(t, uri));

@@ -158,12 +158,21 @@ function checkCommands(s: Sink, servers: McpServer[], uri: string, host: IWorksp
   }
 }
 
+/** A `.mcp.json` inside a `.claude` folder: Claude Code reads the project's from the project root (and a plugin's from the plugin root), never there. */
+function checkPlace(s: Sink, uri: string): void {
+  if (s.parse.variant !== 'claude' || !/(^|[\\/])\.claude[\\/]\.mcp\.json$/.test(uri)) return;
+  const start = { line: 0, character: 0 };
+  const msg = "Claude Code reads a project's MCP servers from .mcp.json at the project root, not from .claude/.mcp.json: it loads none of these.";
+  report(s, 'mcp-file-not-read', 'information', msg, { start, end: s.parse.lines.positionAt(Math.min(1, s.parse.root?.length ?? 0)) }, false);
+}
+
 export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost, forced?: McpVariant): McpConfigAnalysis {
   const variant = forced ?? mcpVariantOf(uri) ?? 'claude';
   const parse = parseMcpConfig(text, variant);
   const s: Sink = { info: mcpVariantInfo(variant), parse, own: [], shape: [] };
   let servers: McpServer[] = [];
   try {
+    checkPlace(s, uri);
     if (parse.error) {
       const msg =
         variant === 'claude'

@@ -13,4 +13,5 @@ export const MCP_RULES: readonly RuleInfo[] = [
   mcp('mcp-input-unknown', 'warning'),
   mcp('mcp-key-unknown', 'information'),
   mcp('mcp-command-not-found', 'information'),
+  mcp('mcp-file-not-read', 'information'),
 ];
