@@ -26,6 +26,8 @@ const FILE_PATTERNS = [
   '**/.github/agents/*.agent.md',
   '**/.github/chatmodes/*.chatmode.md',
   '**/.github/prompts/*.prompt.md',
+  // Claude Code settings (hooks, permissions).
+  '**/.claude/settings{,.local}.json',
   // MCP server configurations: Claude Code, VS Code.
   '**/.mcp.json',
   '**/.vscode/mcp.json',

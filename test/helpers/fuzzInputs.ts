@@ -61,6 +61,7 @@ export function corpus(): Record<CorpusKind, string[]> {
     instructions: [],
     subagent: [],
     command: [],
+    'claude-settings': [],
     'mcp-config': [],
     yaml: [],
   };
@@ -248,6 +249,16 @@ const FRAGMENTS: Record<CorpusKind, string[]> = {
     '"a":{},"a":{}',
   ],
   command: ['---\nallowed-tools: Bash(git add:*)\n---\n', 'argument-hint: [x]\n', 'description: a: b\n', '$ARGUMENTS', 'name: other\n'],
+  'claude-settings': [
+    '{"hooks": {',
+    '"PreToolUse": [',
+    '{"matcher": "(", "hooks": [',
+    '{"type": "command", "command": "$CLAUDE_PROJECT_DIR/x.sh"}',
+    '"timeout": -1',
+    ']}',
+    '"permissions": {"allow": ["Bsh(x)"]}',
+    '}',
+  ],
   instructions: [
     '@AGENTS.md',
     '@./docs/x.md',

@@ -22,6 +22,7 @@ import { worldSchemaDiagnostics } from '../world/schemaCheck';
 import { dirnameUri, resolveRelative } from '../world/paths';
 import { analyzeInstructions, type InstructionAnalysis, type InstructionOptions } from '../instructions';
 import { analyzeAgentFile, type AgentFileAnalysis } from '../subagents';
+import { analyzeClaudeSettings, type SettingsAnalysis } from '../hooks';
 import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 
 export interface AnalyzeOptions {
@@ -71,6 +72,7 @@ export interface AnalysisByKind {
   'world-eval': Diagnostic[];
   subagent: AgentFileAnalysis;
   command: AgentFileAnalysis;
+  'claude-settings': SettingsAnalysis;
   'mcp-config': McpConfigAnalysis;
 }
 
@@ -160,6 +162,9 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
     analyze: (text, uri, host) => analyzeAgentFile(text, uri, 'command', host),
     diagnostics: own,
   },
+  'claude-settings': {
+    analyze: (text, uri, host, o) => analyzeClaudeSettings(text, uri, host, o.workspaceRoots),
+    diagnostics: own,
   'mcp-config': {
     analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),
     // The shape findings of .vscode/mcp.json, unless VS Code's own mcp.json schema reports them.

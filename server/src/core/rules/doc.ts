@@ -23,6 +23,7 @@ const FORMAT: Record<RuleFormat, string> = {
   world: 'Agent World',
   instructions: 'instruction files',
   subagent: 'agents and commands',
+  'claude-settings': 'Claude Code settings',
   config: '.agent-files.json',
   mcp: 'MCP configurations',
   any: 'any file',

@@ -4,7 +4,7 @@ import { instructionVariantOf } from '../instructions/files';
 import { agentFileInfo, agentFileVariantOf } from '../subagents/files';
 import { mcpVariantOf } from '../mcpConfig/files';
 
-export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'mcp-config';
+export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'claude-settings' | 'mcp-config';
 
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
   '3md': '3md',
@@ -16,6 +16,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   instructions: 'instruction file',
   subagent: 'agent',
   command: 'command',
+  'claude-settings': 'Claude Code settings',
   'mcp-config': 'MCP configuration',
 };
 
@@ -40,5 +41,7 @@ export function fileKindOf(path: string): FileKind | null {
   // Claude Code subagents and commands, VS Code custom agents and prompt files.
   const agentFile = agentFileVariantOf(path);
   if (agentFile) return agentFileInfo(agentFile).role === 'agent' ? 'subagent' : 'command';
+  // Claude Code project settings (hooks, permissions).
+  if (parent === '.claude' && (base === 'settings.json' || base === 'settings.local.json')) return 'claude-settings';
   return null;
 }

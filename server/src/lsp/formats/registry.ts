@@ -9,6 +9,7 @@ import { worldProviders } from './world';
 import { agentMdInstructions, instructionsAnalysis, instructionsProvider, instructionsSummary } from './instructions';
 import { countSeverities } from '../../core/types';
 import { agentFileProvider } from './agentFile';
+import { claudeSettingsProvider } from './claudeSettings';
 import { mcpConfigProvider } from './mcpConfig';
 
 export function createProviders(documents: DocumentStore): Record<FileKind, FormatProvider> {
@@ -20,6 +21,7 @@ export function createProviders(documents: DocumentStore): Record<FileKind, Form
     instructions: instructionsProvider(documents),
     subagent: agentFileProvider(documents, 'agent'),
     command: agentFileProvider(documents, 'command'),
+    'claude-settings': claudeSettingsProvider(documents),
     'mcp-config': mcpConfigProvider(documents),
   };
 }

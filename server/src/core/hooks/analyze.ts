@@ -1,0 +1,164 @@
+/**
+ * A Claude Code settings file (`.claude/settings.json`, `.claude/settings.local.json`): its JSON,
+ * the shape of `hooks`, each hook's event, matcher and handler, the scripts commands name, and the
+ * tool names of `permissions`. Facts and sources: docs/hooks.md.
+ */
+import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { Diagnostic, Range, Severity } from '../types';
+import type { IWorkspaceHost } from '../workspace/host';
+import { LineIndex } from '../text/text';
+import { boundedParseTree, tooDeepMessage, MAX_DOCUMENT_DEPTH } from '../text/jsonDepth';
+import { suggestAmong } from '../skills/clientFields';
+import { HANDLER_TYPES, HOOK_EVENT_BY_NAME, HOOK_EVENTS, type HookEvent } from './events';
+import { permissionFindings } from './permissions';
+import { missingScripts } from './scripts';
+
+export interface SettingsAnalysis {
+  root: Node | undefined;
+  diagnostics: Diagnostic[];
+}
+
+type Report = (code: string, severity: Severity, message: string, node: { offset: number; length: number }) => void;
+
+const EVENT_NAMES = HOOK_EVENTS.map((e) => e.name);
+
+/** The value node of `key` in an object node. */
+export function property(obj: Node, key: string): { key: Node; value: Node } | undefined {
+  for (const p of obj.children ?? []) {
+    const [k, v] = p.children ?? [];
+    if (k && v && k.value === key) return { key: k, value: v };
+  }
+  return undefined;
+}
+
+/** `roots`: the workspace folders (URIs); scripts of a project outside them are not looked up. */
+export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspaceHost, roots?: readonly string[]): SettingsAnalysis {
+  const index = new LineIndex(text);
+  const rangeOf = (n: { offset: number; length: number }): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
+  const diagnostics: Diagnostic[] = [];
+  const report: Report = (code, severity, message, node) => diagnostics.push({ code, severity, message, range: rangeOf(node) });
+  // An empty file holds no settings; whether Claude Code complains is not documented.
+  if (!text.trim()) return { root: undefined, diagnostics };
+  const errors: ParseError[] = [];
+  // Comments and trailing commas are left alone: whether Claude Code accepts them is not documented.
+  const { root, tooDeepAt } = boundedParseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (tooDeepAt >= 0) {
+    report('settings-json-invalid', 'error', tooDeepMessage('This settings file', MAX_DOCUMENT_DEPTH), { offset: tooDeepAt, length: 1 });
+    return { root: undefined, diagnostics };
+  }
+  if (errors.length) {
+    const e = errors[0]!;
+    report('settings-json-invalid', 'error', `Invalid JSON (${printParseErrorCode(e.error)}): Claude Code cannot read this settings file and ignores all of it`, e);
+    return { root, diagnostics };
+  }
+  if (!root) return { root, diagnostics };
+  if (root.type !== 'object') {
+    report('settings-shape', 'error', 'A Claude Code settings file holds one JSON object; Claude Code cannot use this one', root);
+    return { root, diagnostics };
+  }
+  const hooks = property(root, 'hooks');
+  if (hooks) checkHooks(hooks.value, report);
+  const perms = property(root, 'permissions');
+  if (perms) for (const f of permissionFindings(perms.value)) report(f.code, f.severity, f.message, f.node);
+  if (hooks?.value.type === 'object') for (const f of missingScripts(hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
+  return { root, diagnostics };
+}
+
+function checkHooks(hooks: Node, report: Report): void {
+  if (hooks.type !== 'object') {
+    report('settings-shape', 'error', "'hooks' must be an object of event name → list of matcher groups; Claude Code rejects this value", hooks);
+    return;
+  }
+  for (const p of hooks.children ?? []) {
+    const [k, v] = p.children ?? [];
+    if (!k || !v || typeof k.value !== 'string') continue;
+    const event = HOOK_EVENT_BY_NAME.get(k.value);
+    if (!event) {
+      const s = suggestAmong(k.value, EVENT_NAMES);
+      report('hooks-event-unknown', 'warning', `'${k.value}' is no Claude Code hook event: its hooks never run${s ? `; did you mean '${s}'?` : ''}`, k);
+    }
+    // An unknown event's value is not read: one finding is enough.
+    if (!event) continue;
+    if (v.type !== 'array') {
+      report('settings-shape', 'error', `The hooks of '${k.value}' must be a list of matcher groups ({"matcher": …, "hooks": […]}); Claude Code rejects this value`, v);
+      continue;
+    }
+    for (const group of v.children ?? []) checkGroup(group, event, report);
+  }
+}
+
+/** A matcher Claude Code reads as a regular expression (other characters than a name list). */
+const PLAIN_MATCHER = /^[A-Za-z0-9_|, -]*$/;
+
+function checkGroup(group: Node, event: HookEvent | undefined, report: Report): void {
+  if (group.type !== 'object') {
+    report('settings-shape', 'error', 'A matcher group must be an object {"matcher": …, "hooks": […]}; Claude Code rejects this value', group);
+    return;
+  }
+  const matcher = property(group, 'matcher');
+  if (matcher && event) checkMatcher(matcher.value, event, report);
+  const handlers = property(group, 'hooks');
+  if (!handlers) {
+    report('settings-shape', 'error', 'This matcher group has no "hooks" list of handlers; Claude Code rejects it', group);
+    return;
+  }
+  if (handlers.value.type !== 'array') {
+    report('settings-shape', 'error', '"hooks" of a matcher group must be a list of handlers ({"type": "command", "command": …}); Claude Code rejects this value', handlers.value);
+    return;
+  }
+  for (const h of handlers.value.children ?? []) checkHandler(h, report);
+}
+
+function checkMatcher(m: Node, event: HookEvent, report: Report): void {
+  if (m.type !== 'string') return;
+  const value = m.value as string;
+  if (value === '' || value === '*') return;
+  if (event.matcher === 'none') {
+    report('hooks-matcher-ignored', 'information', `Claude Code ignores the matcher of ${event.name} hooks: they run on every ${event.name}`, m);
+    return;
+  }
+  if (event.matcher === 'glob' || PLAIN_MATCHER.test(value)) return;
+  try {
+    new RegExp(value);
+  } catch (e) {
+    const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e);
+    report('hooks-matcher-invalid', 'warning', `Claude Code reads this matcher as a regular expression and it does not compile (${why}): the hooks never match`, m);
+  }
+}
+
+function checkHandler(h: Node, report: Report): void {
+  if (h.type !== 'object') {
+    report('settings-shape', 'error', 'A hook handler must be an object {"type": "command", "command": …}; Claude Code rejects this value', h);
+    return;
+  }
+  const type = property(h, 'type');
+  if (!type) {
+    report('hooks-handler-type-unknown', 'warning', `This hook handler has no "type" (${Object.keys(HANDLER_TYPES).join(', ')}): Claude Code cannot run it`, h);
+  } else if (type.value.type !== 'string' || !(type.value.value in HANDLER_TYPES)) {
+    const s = typeof type.value.value === 'string' ? suggestAmong(type.value.value, Object.keys(HANDLER_TYPES)) : undefined;
+    const shown = type.value.type === 'string' ? `'${type.value.value}'` : 'This';
+    report(
+      'hooks-handler-type-unknown',
+      'warning',
+      `${shown} is no Claude Code hook type (${Object.keys(HANDLER_TYPES).join(', ')}): Claude Code cannot run this hook${s ? `; did you mean '${s}'?` : ''}`,
+      type.value,
+    );
+  } else {
+    const needs = HANDLER_TYPES[type.value.value as string]!.needs;
+    const missing = needs.filter((k) => {
+      const v = property(h, k)?.value;
+      return !v || v.type !== 'string' || !(v.value as string).trim();
+    });
+    if (missing.length)
+      report(
+        'hooks-handler-incomplete',
+        'warning',
+        `A '${type.value.value}' hook needs ${missing.map((k) => `"${k}"`).join(' and ')} as text: Claude Code cannot run this hook`,
+        type.value,
+      );
+  }
+  const timeout = property(h, 'timeout');
+  if (timeout && !(timeout.value.type === 'number' && (timeout.value.value as number) > 0)) {
+    report('hooks-timeout-invalid', 'warning', '"timeout" must be a positive number of seconds; Claude Code rejects this value', timeout.value);
+  }
+}

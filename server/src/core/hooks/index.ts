@@ -1,0 +1,4 @@
+/** Claude Code settings files: hooks and permissions. */
+export { analyzeClaudeSettings, type SettingsAnalysis } from './analyze';
+export { settingsHover, settingsCompletion } from './features';
+export { HOOK_EVENTS, HANDLER_TYPES } from './events';

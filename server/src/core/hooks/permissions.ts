@@ -1,0 +1,45 @@
+/**
+ * The tool names of a settings file's `permissions` rules (`Bash(npm run test:*)`, `Read(./secrets/**)`):
+ * each rule's name part checked against Claude Code's tool list (the subagents core keeps it).
+ */
+import type { Node } from 'jsonc-parser';
+import type { Severity } from '../types';
+import { CLAUDE_TOOL_ALIASES, CLAUDE_TOOLS, FORMER_CLAUDE_TOOLS } from '../subagents/tools';
+import { suggestAmong } from '../skills/clientFields';
+
+export interface Finding {
+  code: string;
+  severity: Severity;
+  message: string;
+  node: { offset: number; length: number };
+}
+
+const LISTS = ['allow', 'deny', 'ask'];
+const KNOWN = new Set([...CLAUDE_TOOLS, ...Object.keys(CLAUDE_TOOL_ALIASES), ...FORMER_CLAUDE_TOOLS]);
+
+/** The tool name of a rule (`Bash` of `Bash(git:*)`), or undefined for what is no plain rule. */
+export function ruleTool(rule: string): string | undefined {
+  return /^([A-Za-z][A-Za-z0-9_]*)(\(.*\))?$/s.exec(rule.trim())?.[1];
+}
+
+export function permissionFindings(perms: Node): Finding[] {
+  if (perms.type !== 'object') return [];
+  const out: Finding[] = [];
+  for (const p of perms.children ?? []) {
+    const [k, v] = p.children ?? [];
+    if (!k || !v || !LISTS.includes(k.value as string) || v.type !== 'array') continue;
+    for (const item of v.children ?? []) {
+      if (item.type !== 'string') continue;
+      const tool = ruleTool(item.value as string);
+      if (!tool || tool.startsWith('mcp__') || KNOWN.has(tool)) continue;
+      const s = suggestAmong(tool, CLAUDE_TOOLS);
+      out.push({
+        code: 'settings-permission-tool-unknown',
+        severity: 'warning',
+        message: `'${tool}' is no Claude Code tool: this ${k.value} rule never applies${s ? `; did you mean '${s}'?` : ''}`,
+        node: { offset: item.offset + 1, length: tool.length },
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,69 @@
+/**
+ * The scripts hook commands name inside the project (`$CLAUDE_PROJECT_DIR/.claude/hooks/x.sh`,
+ * `.claude/hooks/x.py`) that do not exist: Claude Code runs the command and it fails. Only paths
+ * under the project root (the folder holding `.claude/`) are looked up; nothing is run.
+ */
+import type { Node } from 'jsonc-parser';
+import type { IWorkspaceHost } from '../workspace/host';
+import { dirnameUri, isInside, resolveRelative } from '../world/paths';
+import type { Finding } from './permissions';
+
+/** `$CLAUDE_PROJECT_DIR/…`, `"${CLAUDE_PROJECT_DIR}"/…`, or a path starting with `./` or `.claude/`. */
+const SCRIPT = /(?:^|[\s;&|('"=])(?:"?\$\{?CLAUDE_PROJECT_DIR\}?"?\/|\.\/|(?=\.claude\/))([A-Za-z0-9_./@+-]+\.[A-Za-z0-9]+)(?=$|[\s;&|)'"])/g;
+
+/** The project-relative script paths a command names, with their offsets in the command. */
+export function scriptPaths(command: string): { path: string; at: number }[] {
+  const out: { path: string; at: number }[] = [];
+  for (const m of command.matchAll(SCRIPT)) {
+    const path = m[1]!;
+    if (path.split('/').some((s) => s === '..' || s === '')) continue;
+    out.push({ path, at: m.index + m[0].indexOf(path) });
+  }
+  return out;
+}
+
+/** The handlers' `command` string nodes of a `hooks` object. */
+function commandNodes(hooks: Node): Node[] {
+  const out: Node[] = [];
+  for (const p of hooks.children ?? []) {
+    for (const group of p.children?.[1]?.children ?? []) {
+      const handlers = group.type === 'object' ? group.children?.find((c) => c.children?.[0]?.value === 'hooks')?.children?.[1] : undefined;
+      for (const h of handlers?.type === 'array' ? (handlers.children ?? []) : []) {
+        const c = h.type === 'object' ? h.children?.find((x) => x.children?.[0]?.value === 'command')?.children?.[1] : undefined;
+        if (c?.type === 'string') out.push(c);
+      }
+    }
+  }
+  return out;
+}
+
+/** A command that tests for its script first (`[ -x "$H" ] && exec "$H"`, `|| true`) does not fail without it. */
+const GUARDED = /\[\s+-[efxrs]\s|\btest\s+-[efxrs]\s|\|\|\s*(true|exit\s+0|:)\b/;
+
+/**
+ * The missing scripts of a `hooks` object's commands. With `roots`, a project outside all of them
+ * (a settings file checked alone) is not looked into.
+ */
+export function missingScripts(hooks: Node, uri: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
+  const claudeDir = dirnameUri(uri);
+  if (!claudeDir.endsWith('/.claude')) return [];
+  const root = dirnameUri(claudeDir);
+  if (roots && !roots.some((r) => isInside(r, root))) return [];
+  const out: Finding[] = [];
+  for (const c of commandNodes(hooks)) {
+    const command = c.value as string;
+    if (GUARDED.test(command)) continue;
+    // Escapes in the JSON string would shift offsets: then the whole value is the range.
+    const raw = c.length === command.length + 2;
+    for (const s of scriptPaths(command)) {
+      if (host.exists(resolveRelative(root, s.path))) continue;
+      out.push({
+        code: 'hooks-script-missing',
+        severity: 'warning',
+        message: `'${s.path}' is not in this project: Claude Code runs the command and it fails`,
+        node: raw ? { offset: c.offset + 1 + s.at, length: s.path.length } : c,
+      });
+    }
+  }
+  return out;
+}

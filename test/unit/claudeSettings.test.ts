@@ -1,0 +1,123 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+import { analyzeClaudeSettings, settingsCompletion, settingsHover } from '../../server/src/core/hooks';
+import { cursor, ranges } from '../helpers/markers';
+
+const URI = 'file:///ws/.claude/settings.json';
+const check = (text: string, host = new InMemoryHost()) => analyzeClaudeSettings(text, URI, host).diagnostics;
+const codes = (text: string, host?: InMemoryHost) => check(text, host).map((d) => `${d.code}/${d.severity}`);
+/** A settings file whose `hooks` has one event with one group. */
+const hooks = (event: string, group: object) => JSON.stringify({ hooks: { [event]: [group] } }, null, 2);
+const cmd = (command: string, extra: object = {}) => ({ hooks: [{ type: 'command', command, ...extra }] });
+
+test('project settings files are their own kind, and other settings.json files are not', () => {
+  assert.equal(fileKindOf('.claude/settings.json'), 'claude-settings');
+  assert.equal(fileKindOf('pkg/.claude/settings.local.json'), 'claude-settings');
+  assert.equal(fileKindOf('.vscode/settings.json'), null);
+  assert.equal(fileKindOf('.claude/other.json'), null);
+});
+
+test('a well-formed settings file with hooks and permissions has no finding', () => {
+  const text = JSON.stringify({
+    permissions: { allow: ['Bash(npm run test:*)', 'mcp__github__get_issue', 'WebFetch(domain:example.com)'], deny: ['Read(./secrets/**)'] },
+    hooks: {
+      PreToolUse: [{ matcher: 'Edit|Write', hooks: [{ type: 'command', command: 'echo ok', timeout: 30 }] }],
+      SessionStart: [{ matcher: 'startup', hooks: [{ type: 'prompt', prompt: 'Check.' }] }],
+      Stop: [{ hooks: [{ type: 'http', url: 'https://example.com/hook' }] }],
+    },
+  });
+  assert.deepEqual(codes(text), []);
+});
+
+test('JSON that does not parse is an error: Claude Code ignores the whole file', () => {
+  const ds = check('{"hooks": {');
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['settings-json-invalid'],
+  );
+  assert.equal(ds[0]!.severity, 'error');
+  assert.match(ds[0]!.message, /ignores all of it/);
+  assert.deepEqual(check('\n'), []);
+});
+
+test('hooks in the wrong shape are errors at the value', () => {
+  const { text, ranges: r } = ranges('{"hooks": «["PreToolUse"]»}');
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    [['settings-shape', 'error', r[0]]],
+  );
+  assert.deepEqual(codes('{"hooks": {"SessionStart": {"command": "x"}}}'), ['settings-shape/error']);
+  assert.deepEqual(codes('{"hooks": {"PreToolUse": [{"command": "x"}]}}'), ['settings-shape/error']);
+});
+
+test('an unknown event is a warning that suggests the near event, and its value is not read', () => {
+  const ds = check('{"hooks": {"PreToolUSe": [], "preEditHook": {"command": "npx x"}}}');
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}`),
+    ['hooks-event-unknown/warning', 'hooks-event-unknown/warning'],
+  );
+  assert.match(ds[0]!.message, /did you mean 'PreToolUse'\?/);
+});
+
+test('handlers: an unknown type, a missing command and a bad timeout are warnings', () => {
+  assert.deepEqual(codes(hooks('PreToolUse', { hooks: [{ type: 'shell', command: 'x' }] })), ['hooks-handler-type-unknown/warning']);
+  assert.deepEqual(codes(hooks('PreToolUse', { hooks: [{ command: 'x' }] })), ['hooks-handler-type-unknown/warning']);
+  assert.deepEqual(codes(hooks('PreToolUse', { hooks: [{ type: 'command' }] })), ['hooks-handler-incomplete/warning']);
+  assert.deepEqual(codes(hooks('PreToolUse', { hooks: [{ type: 'mcp_tool', server: 'db' }] })), ['hooks-handler-incomplete/warning']);
+  assert.deepEqual(codes(hooks('PreToolUse', cmd('x', { timeout: 0 }))), ['hooks-timeout-invalid/warning']);
+  assert.deepEqual(codes(hooks('PreToolUse', cmd('x', { timeout: '30' }))), ['hooks-timeout-invalid/warning']);
+});
+
+test('matchers: ignored on Stop (information), a regex that does not compile (warning), plain names and globs pass', () => {
+  assert.deepEqual(codes(hooks('Stop', { matcher: 'Bash', ...cmd('x') })), ['hooks-matcher-ignored/information']);
+  assert.deepEqual(codes(hooks('Stop', { matcher: '*', ...cmd('x') })), []);
+  assert.deepEqual(codes(hooks('PreToolUse', { matcher: 'mcp__(github', ...cmd('x') })), ['hooks-matcher-invalid/warning']);
+  assert.deepEqual(codes(hooks('PreToolUse', { matcher: 'mcp__memory__.*', ...cmd('x') })), []);
+  assert.deepEqual(codes(hooks('FileChanged', { matcher: '[*.json', ...cmd('x') })), []);
+});
+
+test('a script of the project a command names must exist, unless the command tests for it', () => {
+  const host = new InMemoryHost({ 'file:///ws/.claude/hooks/ok.sh': '#!/bin/sh\n' });
+  assert.deepEqual(codes(hooks('PostToolUse', cmd('"$CLAUDE_PROJECT_DIR"/.claude/hooks/ok.sh')), host), []);
+  const text = hooks('PostToolUse', cmd('python3 ${CLAUDE_PROJECT_DIR}/.claude/hooks/gone.py --fast'));
+  const ds = check(text, host);
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}`),
+    ['hooks-script-missing/warning'],
+  );
+  const at = text.indexOf('.claude/hooks/gone.py');
+  assert.equal(ds[0]!.range.start.character, at - text.lastIndexOf('\n', at) - 1);
+  assert.deepEqual(codes(hooks('PostToolUse', cmd('node .claude/hooks/gone.js')), host), ['hooks-script-missing/warning']);
+  assert.deepEqual(codes(hooks('PostToolUse', cmd('H="$CLAUDE_PROJECT_DIR/.claude/hooks/gone.sh"; [ -x "$H" ] && exec "$H"; exit 0')), host), []);
+  assert.deepEqual(codes(hooks('PostToolUse', cmd('~/.claude/hooks/home.sh')), host), []);
+});
+
+test('a permission rule naming no Claude Code tool is a warning with the near tool', () => {
+  const { text, ranges: r } = ranges('{"permissions": {"allow": ["«Webfetch»(domain:example.com)", "Bash", "MultiEdit", "Task(x)"]}}');
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    [['settings-permission-tool-unknown', 'warning', r[0]]],
+  );
+  assert.match(ds[0]!.message, /did you mean 'WebFetch'\?/);
+});
+
+test('hover on an event name says when Claude Code runs it, and on a key what it does', () => {
+  const a = cursor('{"hooks": {"PreTool$0Use": []}}');
+  assert.match(String((settingsHover(a.text, a.position)?.contents as { value: string }).value), /before a tool call runs/);
+  const b = cursor('{"hooks": {"Stop": [{"hooks": [{"time$0out": 5}]}]}}');
+  assert.match(String((settingsHover(b.text, b.position)?.contents as { value: string }).value), /Seconds before Claude Code cancels/);
+  const c = cursor('{"na$0me": 1}');
+  assert.equal(settingsHover(c.text, c.position), null);
+});
+
+test('completion offers the event names inside hooks, and nothing elsewhere', () => {
+  const a = cursor('{"hooks": {"$0"}}');
+  const labels = settingsCompletion(a.text, a.position).map((i) => i.label);
+  assert.ok(labels.includes('PreToolUse') && labels.includes('DirectoryAdded'), labels.join());
+  const b = cursor('{"$0"}');
+  assert.deepEqual(settingsCompletion(b.text, b.position), []);
+});
