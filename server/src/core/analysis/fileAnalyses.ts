@@ -165,6 +165,7 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   'claude-settings': {
     analyze: (text, uri, host, o) => analyzeClaudeSettings(text, uri, host, o.workspaceRoots),
     diagnostics: own,
+  },
   'mcp-config': {
     analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),
     // The shape findings of .vscode/mcp.json, unless VS Code's own mcp.json schema reports them.
