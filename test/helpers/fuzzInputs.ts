@@ -62,6 +62,7 @@ export function corpus(): Record<CorpusKind, string[]> {
     subagent: [],
     command: [],
     'claude-settings': [],
+    'mcp-config': [],
     yaml: [],
   };
   for (const p of walk(FIXTURES, [])) {
@@ -234,6 +235,18 @@ const FRAGMENTS: Record<CorpusKind, string[]> = {
     'color: magenta\n',
     'hooks: []\n',
     'maxTurns: -1\n',
+  ],
+  'mcp-config': [
+    '{"mcpServers":',
+    '"servers":',
+    '{"command":"node"}',
+    '"type":"http"',
+    '"url":"https://x"',
+    '"${input:key}"',
+    '"inputs":[{"id":"key"}]',
+    '// c\n',
+    ',}',
+    '"a":{},"a":{}',
   ],
   command: ['---\nallowed-tools: Bash(git add:*)\n---\n', 'argument-hint: [x]\n', 'description: a: b\n', '$ARGUMENTS', 'name: other\n'],
   'claude-settings': [

@@ -22,6 +22,12 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
   { name: 'agent', aliases: ['subagent'], forced: { kind: 'subagent' }, about: 'a subagent or custom agent (read as a Claude Code subagent unless its folder says)' },
   { name: 'command', aliases: [], forced: { kind: 'command' }, about: 'a command or prompt file (read as a Claude Code command unless its folder says)' },
   { name: 'claude-settings', aliases: ['settings.json'], forced: { kind: 'claude-settings' }, about: 'a Claude Code settings file (hooks and permissions)' },
+  {
+    name: 'mcp',
+    aliases: ['mcp-config', '.mcp.json', 'mcp.json'],
+    forced: { kind: 'mcp-config' },
+    about: 'an MCP server configuration (read as .mcp.json unless it is .vscode/mcp.json)',
+  },
 ];
 
 /**
@@ -49,6 +55,8 @@ export const WALKED_FILES: readonly string[] = [
   '.github/prompts/*.prompt.md',
   '.claude/settings.json',
   '.claude/settings.local.json',
+  '.mcp.json',
+  '.vscode/mcp.json',
 ];
 
 /** `a, b, and c`; with a `width`, wrapped into lines of at most that many columns, each indented by `indent`. */

@@ -23,6 +23,7 @@ import { dirnameUri, resolveRelative } from '../world/paths';
 import { analyzeInstructions, type InstructionAnalysis, type InstructionOptions } from '../instructions';
 import { analyzeAgentFile, type AgentFileAnalysis } from '../subagents';
 import { analyzeClaudeSettings, type SettingsAnalysis } from '../hooks';
+import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -72,6 +73,7 @@ export interface AnalysisByKind {
   subagent: AgentFileAnalysis;
   command: AgentFileAnalysis;
   'claude-settings': SettingsAnalysis;
+  'mcp-config': McpConfigAnalysis;
 }
 
 function instructionOptions(options: AnalyzeOptions): InstructionOptions {
@@ -163,6 +165,11 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   'claude-settings': {
     analyze: (text, uri, host, o) => analyzeClaudeSettings(text, uri, host, o.workspaceRoots),
     diagnostics: own,
+  },
+  'mcp-config': {
+    analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),
+    // The shape findings of .vscode/mcp.json, unless VS Code's own mcp.json schema reports them.
+    diagnostics: (a, _text, o) => (o.schemaDiagnostics === false ? a.diagnostics : [...a.diagnostics, ...a.shapeDiagnostics]),
   },
 };
 

@@ -25,6 +25,7 @@ const FORMAT: Record<RuleFormat, string> = {
   subagent: 'agents and commands',
   'claude-settings': 'Claude Code settings',
   config: '.agent-files.json',
+  mcp: 'MCP configurations',
   any: 'any file',
 };
 

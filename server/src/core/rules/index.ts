@@ -11,6 +11,7 @@ import { WORLD_RULES } from './world';
 import { INSTRUCTIONS_RULES } from './instructions';
 import { SUBAGENT_RULES } from './subagents';
 import { CLAUDE_SETTINGS_RULES } from './claudeSettings';
+import { MCP_RULES } from './mcpConfig';
 import { CONFIG_RULES, GENERAL_RULES } from './config';
 import type { QuickFix, RuleInfo } from './types';
 
@@ -25,6 +26,7 @@ export const RULES: readonly RuleInfo[] = [
   ...INSTRUCTIONS_RULES,
   ...SUBAGENT_RULES,
   ...CLAUDE_SETTINGS_RULES,
+  ...MCP_RULES,
   ...CONFIG_RULES,
   ...GENERAL_RULES,
 ];

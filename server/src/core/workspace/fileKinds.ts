@@ -2,8 +2,9 @@
 
 import { instructionVariantOf } from '../instructions/files';
 import { agentFileInfo, agentFileVariantOf } from '../subagents/files';
+import { mcpVariantOf } from '../mcpConfig/files';
 
-export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'claude-settings';
+export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'claude-settings' | 'mcp-config';
 
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
   '3md': '3md',
@@ -16,6 +17,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   subagent: 'agent',
   command: 'command',
   'claude-settings': 'Claude Code settings',
+  'mcp-config': 'MCP configuration',
 };
 
 /** Classifies a path or URI (forward or back slashes). */
@@ -34,6 +36,8 @@ export function fileKindOf(path: string): FileKind | null {
   if (grand === '.agent-world' && parent === 'prompts' && base.endsWith('.md')) return 'world-prompt';
   // AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Claude Code rules (an AGENT.md is decided above, by content later).
   if (instructionVariantOf(path)) return 'instructions';
+  // Claude Code's .mcp.json, VS Code's .vscode/mcp.json.
+  if (mcpVariantOf(path)) return 'mcp-config';
   // Claude Code subagents and commands, VS Code custom agents and prompt files.
   const agentFile = agentFileVariantOf(path);
   if (agentFile) return agentFileInfo(agentFile).role === 'agent' ? 'subagent' : 'command';

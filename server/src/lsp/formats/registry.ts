@@ -10,6 +10,7 @@ import { agentMdInstructions, instructionsAnalysis, instructionsProvider, instru
 import { countSeverities } from '../../core/types';
 import { agentFileProvider } from './agentFile';
 import { claudeSettingsProvider } from './claudeSettings';
+import { mcpConfigProvider } from './mcpConfig';
 
 export function createProviders(documents: DocumentStore): Record<FileKind, FormatProvider> {
   return {
@@ -21,6 +22,7 @@ export function createProviders(documents: DocumentStore): Record<FileKind, Form
     subagent: agentFileProvider(documents, 'agent'),
     command: agentFileProvider(documents, 'command'),
     'claude-settings': claudeSettingsProvider(documents),
+    'mcp-config': mcpConfigProvider(documents),
   };
 }
 
