@@ -28,6 +28,9 @@ const FILE_PATTERNS = [
   '**/.github/prompts/*.prompt.md',
   // Claude Code settings (hooks, permissions).
   '**/.claude/settings{,.local}.json',
+  // MCP server configurations: Claude Code, VS Code.
+  '**/.mcp.json',
+  '**/.vscode/mcp.json',
   '**/.agent-files.json',
   // Claude Code plugin manifests and marketplace files.
   '**/.claude-plugin/{plugin,marketplace}.json',

@@ -87,6 +87,12 @@ test("the hook's files pattern selects exactly the files the CLI checks, and no 
     '.claude/rules.md',
     '.agent-files.json',
     'x.3md.bak',
+    '.mcp.json',
+    'plugins/p/.mcp.json',
+    '.vscode/mcp.json',
+    'mcp.json',
+    '.vscode/settings.json',
+    '.cursor/mcp.json',
   ];
   const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'af-hook-'));
   try {

@@ -63,6 +63,7 @@ export function corpus(): Record<CorpusKind, string[]> {
     command: [],
     'plugin-manifest': [],
     'claude-settings': [],
+    'mcp-config': [],
     yaml: [],
   };
   for (const p of walk(FIXTURES, [])) {
@@ -237,6 +238,18 @@ const FRAGMENTS: Record<CorpusKind, string[]> = {
     'maxTurns: -1\n',
   ],
   'plugin-manifest': ['{', '}', '"name": "a b",', '"source": "./x"', '"plugins": [', '"skills": ["./s"]', ',', '".."'],
+  'mcp-config': [
+    '{"mcpServers":',
+    '"servers":',
+    '{"command":"node"}',
+    '"type":"http"',
+    '"url":"https://x"',
+    '"${input:key}"',
+    '"inputs":[{"id":"key"}]',
+    '// c\n',
+    ',}',
+    '"a":{},"a":{}',
+  ],
   command: ['---\nallowed-tools: Bash(git add:*)\n---\n', 'argument-hint: [x]\n', 'description: a: b\n', '$ARGUMENTS', 'name: other\n'],
   'claude-settings': [
     '{"hooks": {',

@@ -33,6 +33,10 @@ const SAMPLES: Record<FileKind, { path: string; text: string; language: string }
   ],
   command: [{ path: '.claude/commands/deploy.md', text: '---\ndescription: Deploys.\n---\nDeploy.\n', language: 'markdown' }],
   'claude-settings': [{ path: '.claude/settings.json', text: '{"hooks": {}}\n', language: 'json' }],
+  'mcp-config': [
+    { path: '.mcp.json', text: '{"mcpServers": {"a": {"command": "node"}}}\n', language: 'json' },
+    { path: '.vscode/mcp.json', text: '{"servers": {"a": {"type": "stdio", "command": "node"}}}\n', language: 'jsonc' },
+  ],
 };
 
 const KINDS = Object.keys(FILE_KIND_LABELS) as FileKind[];

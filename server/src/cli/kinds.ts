@@ -28,6 +28,12 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
     about: 'a Claude Code plugin.json (a marketplace.json when so named)',
   },
   { name: 'claude-settings', aliases: ['settings.json'], forced: { kind: 'claude-settings' }, about: 'a Claude Code settings file (hooks and permissions)' },
+  {
+    name: 'mcp',
+    aliases: ['mcp-config', '.mcp.json', 'mcp.json'],
+    forced: { kind: 'mcp-config' },
+    about: 'an MCP server configuration (read as .mcp.json unless it is .vscode/mcp.json)',
+  },
 ];
 
 /**
@@ -57,6 +63,8 @@ export const WALKED_FILES: readonly string[] = [
   '.claude-plugin/marketplace.json',
   '.claude/settings.json',
   '.claude/settings.local.json',
+  '.mcp.json',
+  '.vscode/mcp.json',
 ];
 
 /** `a, b, and c`; with a `width`, wrapped into lines of at most that many columns, each indented by `indent`. */

@@ -24,6 +24,7 @@ import { analyzeInstructions, type InstructionAnalysis, type InstructionOptions 
 import { analyzeAgentFile, type AgentFileAnalysis } from '../subagents';
 import { analyzePluginManifest, type PluginManifestAnalysis } from '../plugins';
 import { analyzeClaudeSettings, type SettingsAnalysis } from '../hooks';
+import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -74,6 +75,7 @@ export interface AnalysisByKind {
   command: AgentFileAnalysis;
   'plugin-manifest': PluginManifestAnalysis;
   'claude-settings': SettingsAnalysis;
+  'mcp-config': McpConfigAnalysis;
 }
 
 function instructionOptions(options: AnalyzeOptions): InstructionOptions {
@@ -169,6 +171,11 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   'claude-settings': {
     analyze: (text, uri, host, o) => analyzeClaudeSettings(text, uri, host, o.workspaceRoots),
     diagnostics: own,
+  },
+  'mcp-config': {
+    analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),
+    // The shape findings of .vscode/mcp.json, unless VS Code's own mcp.json schema reports them.
+    diagnostics: (a, _text, o) => (o.schemaDiagnostics === false ? a.diagnostics : [...a.diagnostics, ...a.shapeDiagnostics]),
   },
 };
 

@@ -26,6 +26,7 @@ const FORMAT: Record<RuleFormat, string> = {
   plugin: 'plugins and marketplaces',
   'claude-settings': 'Claude Code settings',
   config: '.agent-files.json',
+  mcp: 'MCP configurations',
   any: 'any file',
 };
 

@@ -12,6 +12,7 @@ import { INSTRUCTIONS_RULES } from './instructions';
 import { SUBAGENT_RULES } from './subagents';
 import { PLUGIN_RULES } from './plugins';
 import { CLAUDE_SETTINGS_RULES } from './claudeSettings';
+import { MCP_RULES } from './mcpConfig';
 import { CONFIG_RULES, GENERAL_RULES } from './config';
 import type { QuickFix, RuleInfo } from './types';
 
@@ -27,6 +28,7 @@ export const RULES: readonly RuleInfo[] = [
   ...SUBAGENT_RULES,
   ...PLUGIN_RULES,
   ...CLAUDE_SETTINGS_RULES,
+  ...MCP_RULES,
   ...CONFIG_RULES,
   ...GENERAL_RULES,
 ];

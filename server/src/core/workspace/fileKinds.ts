@@ -3,8 +3,10 @@
 import { instructionVariantOf } from '../instructions/files';
 import { agentFileInfo, agentFileVariantOf } from '../subagents/files';
 import { manifestKindOf } from '../skills/plugins';
+import { mcpVariantOf } from '../mcpConfig/files';
 
-export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'plugin-manifest' | 'claude-settings';
+export type FileKind =
+  '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'plugin-manifest' | 'claude-settings' | 'mcp-config';
 
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
   '3md': '3md',
@@ -18,6 +20,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   command: 'command',
   'plugin-manifest': 'Claude Code plugin manifest',
   'claude-settings': 'Claude Code settings',
+  'mcp-config': 'MCP configuration',
 };
 
 /** Classifies a path or URI (forward or back slashes). */
@@ -39,6 +42,8 @@ export function fileKindOf(path: string): FileKind | null {
   if (manifest === 'claude-plugin' || manifest === 'claude-marketplace') return 'plugin-manifest';
   // AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Claude Code rules (an AGENT.md is decided above, by content later).
   if (instructionVariantOf(path)) return 'instructions';
+  // Claude Code's .mcp.json, VS Code's .vscode/mcp.json.
+  if (mcpVariantOf(path)) return 'mcp-config';
   // Claude Code subagents and commands, VS Code custom agents and prompt files.
   const agentFile = agentFileVariantOf(path);
   if (agentFile) return agentFileInfo(agentFile).role === 'agent' ? 'subagent' : 'command';

@@ -11,6 +11,7 @@ import { countSeverities } from '../../core/types';
 import { agentFileProvider } from './agentFile';
 import { pluginManifestProvider } from './pluginManifest';
 import { claudeSettingsProvider } from './claudeSettings';
+import { mcpConfigProvider } from './mcpConfig';
 
 export function createProviders(documents: DocumentStore): Record<FileKind, FormatProvider> {
   return {
@@ -23,6 +24,7 @@ export function createProviders(documents: DocumentStore): Record<FileKind, Form
     command: agentFileProvider(documents, 'command'),
     'plugin-manifest': pluginManifestProvider(documents),
     'claude-settings': claudeSettingsProvider(documents),
+    'mcp-config': mcpConfigProvider(documents),
   };
 }
 

@@ -1,0 +1,198 @@
+/**
+ * The checks of an MCP configuration file (Claude Code's `.mcp.json`, VS Code's `.vscode/mcp.json`):
+ * what keeps the client from loading its servers, and what it ignores. Never throws: an unexpected
+ * failure becomes `internal-error`.
+ */
+import type { Node } from 'jsonc-parser';
+import type { Diagnostic, Range, Severity } from '../types';
+import type { IWorkspaceHost } from '../workspace/host';
+import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
+import { mcpVariantInfo, mcpVariantOf, type McpVariant, type McpVariantInfo } from './files';
+import { nodeRange, parseMcpConfig, propertiesOf, type McpParse, type McpServer } from './parse';
+
+export interface McpConfigAnalysis {
+  variant: McpVariant;
+  parse: McpParse;
+  /** The servers the client loads (the last of duplicate names). */
+  servers: McpServer[];
+  /** Findings no editor reports itself. */
+  diagnostics: Diagnostic[];
+  /** Findings of the file's shape, which VS Code's own mcp.json schema reports in .vscode/mcp.json (see `schemaDiagnostics`). */
+  shapeDiagnostics: Diagnostic[];
+}
+
+interface Sink {
+  info: McpVariantInfo;
+  parse: McpParse;
+  own: Diagnostic[];
+  shape: Diagnostic[];
+}
+
+const URL_TYPES = new Set(['http', 'sse', 'ws']);
+
+function report(s: Sink, code: string, severity: Severity, message: string, range: Range, schemaShape = true): void {
+  // In .vscode/mcp.json VS Code's schema reports shape findings itself; in .mcp.json nobody does.
+  (schemaShape && s.parse.variant === 'vscode' ? s.shape : s.own).push({ code, severity, message, range });
+}
+
+const at = (s: Sink, node: Node) => nodeRange(s.parse.lines, node);
+
+function checkTop(s: Sink): void {
+  const { info, parse } = s;
+  if (parse.shape === 'none') {
+    // No servers under either key: nothing is lost.
+    const foreign = parse.top.find((p) => p.key === info.foreignKey);
+    if (!foreign) return;
+    const msg = `${info.client} reads its servers from \`${info.serversKey}\` and loads none from \`${info.foreignKey}\` (the key of the other client's file).`;
+    report(s, 'mcp-servers-key', 'error', msg, at(s, foreign.keyNode));
+    return;
+  }
+  if (parse.shape !== 'wrapped') return;
+  for (const p of parse.top) {
+    if (info.topKeys.includes(p.key) || p.key.startsWith('_')) continue;
+    report(s, 'mcp-key-unknown', 'information', `${info.client} does not read the top-level key \`${p.key}\`.`, at(s, p.keyNode));
+  }
+}
+
+function checkServer(s: Sink, server: McpServer): void {
+  const { info } = s;
+  if (server.value.type !== 'object') {
+    report(s, 'mcp-server-incomplete', 'error', `${info.client} does not start \`${server.name}\`: a server is an object with \`command\` or \`url\`.`, at(s, server.value));
+    return;
+  }
+  const typeProp = server.props.get('type');
+  const type = typeProp?.value.type === 'string' ? String(typeProp.value.value) : undefined;
+  if (typeProp && (type === undefined || !info.types.includes(type))) {
+    const known = info.types
+      .filter((t) => t !== 'ws')
+      .map((t) => `"${t}"`)
+      .join(', ');
+    report(s, 'mcp-type-unknown', 'error', `${info.client} does not start \`${server.name}\`: it knows the types ${known}.`, at(s, typeProp.value));
+    return;
+  }
+  const command = server.props.get('command');
+  const url = server.props.get('url');
+  const name = at(s, server.keyNode);
+  if (!command && !url) {
+    report(s, 'mcp-server-incomplete', 'error', `${info.client} does not start \`${server.name}\`: it has neither \`command\` (a local server) nor \`url\` (a remote one).`, name);
+    return;
+  }
+  const remote = type ? URL_TYPES.has(type) : !command;
+  if (remote && !url) report(s, 'mcp-server-incomplete', 'error', `${info.client} does not start \`${server.name}\`: a "${type}" server needs \`url\`.`, name);
+  if (!remote && !command) report(s, 'mcp-server-incomplete', 'error', `${info.client} does not start \`${server.name}\`: a "stdio" server needs \`command\`.`, name);
+  if (remote && command)
+    report(
+      s,
+      'mcp-key-ignored',
+      'warning',
+      `${info.client} connects to \`${server.name}\` at its \`url\` and ignores \`command\`${type ? ` (type "${type}")` : ''}.`,
+      at(s, command.keyNode),
+    );
+  if (!remote && url && command)
+    report(
+      s,
+      'mcp-key-ignored',
+      'warning',
+      `${info.client} starts \`${server.name}\` with its \`command\` and ignores \`url\`${type ? ` (type "${type}")` : ''}.`,
+      at(s, url.keyNode),
+    );
+  for (const p of server.props.values()) {
+    if (info.serverKeys.includes(p.key) || p.key.startsWith('_') || p.key.startsWith('$')) continue;
+    report(s, 'mcp-key-unknown', 'information', `${info.client} does not read \`${p.key}\` in a server entry.`, at(s, p.keyNode));
+  }
+}
+
+/** Duplicate server names: the client keeps the last. */
+function checkDuplicates(s: Sink): McpServer[] {
+  const last = new Map<string, McpServer>();
+  for (const e of s.parse.entries) last.set(e.name, e);
+  for (const e of s.parse.entries) {
+    const kept = last.get(e.name)!;
+    if (kept === e) continue;
+    const line = s.parse.lines.positionAt(kept.keyNode.offset).line + 1;
+    report(s, 'mcp-server-duplicate', 'warning', `${s.info.client} keeps the last \`${e.name}\` (line ${line}) and ignores this one.`, at(s, e.keyNode));
+  }
+  return [...last.values()];
+}
+
+function strings(node: Node | undefined, out: Node[] = []): Node[] {
+  if (!node) return out;
+  if (node.type === 'string') out.push(node);
+  for (const c of node.children ?? []) strings(c, out);
+  return out;
+}
+
+/** `${input:id}` naming no entry of `inputs` (VS Code). */
+function checkInputs(s: Sink, servers: McpServer[]): void {
+  const inputs = s.parse.top.find((p) => p.key === 'inputs')?.value;
+  const ids = new Set(
+    (inputs?.children ?? []).flatMap((item) =>
+      propertiesOf(item)
+        .filter((p) => p.key === 'id' && p.value.type === 'string')
+        .map((p) => String(p.value.value)),
+    ),
+  );
+  for (const server of servers) {
+    for (const str of strings(server.value)) {
+      const raw = String(str.value);
+      for (const m of raw.matchAll(/\$\{input:([^}]*)\}/g)) {
+        if (ids.has(m[1]!)) continue;
+        report(s, 'mcp-input-unknown', 'warning', `VS Code has no input \`${m[1]}\` in \`inputs\`: it cannot fill \`${m[0]}\` for \`${server.name}\`.`, at(s, str), false);
+      }
+    }
+  }
+}
+
+/** A `command` that is a relative path (`./run.sh`, `bin/server`) naming no file, from the folder the client starts it in. */
+function checkCommands(s: Sink, servers: McpServer[], uri: string, host: IWorkspaceHost): void {
+  const fileDir = dirnameUri(uri);
+  const base = s.parse.variant === 'vscode' ? dirnameUri(fileDir) : fileDir;
+  for (const server of servers) {
+    const command = server.props.get('command')?.value;
+    if (command?.type !== 'string' || server.props.has('cwd')) continue;
+    const value = String(command.value);
+    if (!/[\\/]/.test(value) || /[$~%{]/.test(value) || isAbsolutePath(value) || /^[A-Za-z]:/.test(value)) continue;
+    if (host.exists(resolveRelative(base, value))) continue;
+    const where = s.parse.variant === 'vscode' ? 'the workspace folder' : "the .mcp.json's folder";
+    report(s, 'mcp-command-not-found', 'information', `\`${value}\` names no file from ${where}: ${s.info.client} may not start \`${server.name}\` there.`, at(s, command), false);
+  }
+}
+
+/** A `.mcp.json` inside a `.claude` folder: Claude Code reads the project's from the project root (and a plugin's from the plugin root), never there. */
+function checkPlace(s: Sink, uri: string): void {
+  if (s.parse.variant !== 'claude' || !/(^|[\\/])\.claude[\\/]\.mcp\.json$/.test(uri)) return;
+  const start = { line: 0, character: 0 };
+  const msg = "Claude Code reads a project's MCP servers from .mcp.json at the project root, not from .claude/.mcp.json: it loads none of these.";
+  report(s, 'mcp-file-not-read', 'information', msg, { start, end: s.parse.lines.positionAt(Math.min(1, s.parse.root?.length ?? 0)) }, false);
+}
+
+export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost, forced?: McpVariant): McpConfigAnalysis {
+  const variant = forced ?? mcpVariantOf(uri) ?? 'claude';
+  const parse = parseMcpConfig(text, variant);
+  const s: Sink = { info: mcpVariantInfo(variant), parse, own: [], shape: [] };
+  let servers: McpServer[] = [];
+  try {
+    checkPlace(s, uri);
+    if (parse.error) {
+      const msg =
+        variant === 'claude'
+          ? `Claude Code loads no server from this file: ${parse.error.message}${/\/[/*]|,\s*[}\]]/.test(text) ? ' (it reads .mcp.json as strict JSON: no comments, no trailing commas)' : ''}.`
+          : `VS Code cannot read this file as JSON with comments: ${parse.error.message}.`;
+      report(s, 'mcp-invalid-json', 'error', msg, parse.error.range);
+    } else {
+      checkTop(s);
+      servers = checkDuplicates(s);
+      for (const server of servers) checkServer(s, server);
+      if (variant === 'vscode') checkInputs(s, servers);
+      checkCommands(s, servers, uri, host);
+    }
+  } catch (e) {
+    s.own.push({
+      code: 'internal-error',
+      severity: 'error',
+      message: `Agent Files could not finish checking this file: ${e instanceof Error ? e.message : String(e)}`,
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    });
+  }
+  return { variant, parse, servers, diagnostics: s.own, shapeDiagnostics: s.shape };
+}

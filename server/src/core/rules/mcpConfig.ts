@@ -1,0 +1,17 @@
+/** MCP server configuration files: Claude Code's `.mcp.json`, VS Code's `.vscode/mcp.json` (docs/rules.md#mcp-configuration-rules). */
+import { ruleMaker, type RuleInfo } from './types';
+
+const mcp = ruleMaker('mcp');
+
+export const MCP_RULES: readonly RuleInfo[] = [
+  mcp('mcp-invalid-json', 'error'),
+  mcp('mcp-servers-key', 'error'),
+  mcp('mcp-server-incomplete', 'error'),
+  mcp('mcp-type-unknown', 'error'),
+  mcp('mcp-key-ignored', 'warning'),
+  mcp('mcp-server-duplicate', 'warning'),
+  mcp('mcp-input-unknown', 'warning'),
+  mcp('mcp-key-unknown', 'information'),
+  mcp('mcp-command-not-found', 'information'),
+  mcp('mcp-file-not-read', 'information'),
+];

@@ -1,0 +1,22 @@
+/**
+ * The provider of MCP configuration files (Claude Code's `.mcp.json`, VS Code's `.vscode/mcp.json`):
+ * the mcpConfig core over open buffers. In VS Code its own mcp.json schema reports the shape of
+ * .vscode/mcp.json, so those findings follow `schemaDiagnostics` as world.json's do.
+ */
+import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
+import { mcpConfigCompletion, mcpConfigHover } from '../../core/mcpConfig';
+import type { DocumentStore, OpenDocument } from '../documents';
+import type { FormatContext, FormatProvider } from './provider';
+
+export function mcpConfigProvider(documents: DocumentStore): FormatProvider {
+  const analysisOf = (doc: OpenDocument, ctx: FormatContext) =>
+    documents.cached(doc, 'mcp-config', '', (host) => analyzeKind('mcp-config', doc.doc.getText(), doc.uri, host), ctx.host);
+  return {
+    diagnostics: (doc, ctx) => diagnosticsOfKind('mcp-config', analysisOf(doc, ctx), '', { schemaDiagnostics: ctx.schemaDiagnostics }),
+    completion: (doc, pos) => mcpConfigCompletion(doc.doc.getText(), doc.uri, pos),
+    hover(doc, pos) {
+      const h = mcpConfigHover(doc.doc.getText(), doc.uri, pos);
+      return h ? { contents: { kind: 'markdown', value: h.contents }, range: h.range } : null;
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { analyzeKind, diagnosticsOfKind } from '../../server/src/core/analysis/fileAnalyses';
+import { InMemoryHost, emptyHost, type IWorkspaceHost } from '../../server/src/core/workspace/host';
+import { analyzeMcpConfig, mcpConfigCompletion, mcpConfigHover } from '../../server/src/core/mcpConfig';
+import { cursor, joinLines, ranges } from '../helpers/markers';
+
+const CLAUDE = 'file:///ws/.mcp.json';
+const VSCODE = 'file:///ws/.vscode/mcp.json';
+const all = (text: string, uri = CLAUDE, host: IWorkspaceHost = emptyHost) => {
+  const a = analyzeMcpConfig(text, uri, host);
+  return [...a.diagnostics, ...a.shapeDiagnostics];
+};
+const codes = (text: string, uri = CLAUDE, host?: IWorkspaceHost) => all(text, uri, host).map((d) => `${d.code}/${d.severity}`);
+
+test('.mcp.json and .vscode/mcp.json are MCP configurations, and other JSON is not', () => {
+  assert.equal(fileKindOf('/ws/.mcp.json'), 'mcp-config');
+  assert.equal(fileKindOf('/ws/plugins/p/.mcp.json'), 'mcp-config');
+  assert.equal(fileKindOf('C:\\ws\\.vscode\\mcp.json'), 'mcp-config');
+  assert.equal(fileKindOf('/ws/mcp.json'), null);
+  assert.equal(fileKindOf('/ws/.vscode/settings.json'), null);
+  assert.equal(fileKindOf('/ws/.cursor/mcp.json'), null);
+});
+
+test('valid files of both clients, and a plugin’s flat map of servers, give no finding', () => {
+  assert.deepEqual(codes('{"mcpServers": {"db": {"command": "npx", "args": ["-y", "db-mcp"], "env": {"K": "${K:-x}"}}, "docs": {"type": "http", "url": "https://x/mcp"}}}'), []);
+  assert.deepEqual(codes('{"github": {"type": "http", "url": "https://api/mcp", "headers": {"A": "B"}}}', 'file:///ws/plugins/gh/.mcp.json'), []);
+  const vscode = joinLines(
+    '{',
+    '  // comments are fine here',
+    '  "inputs": [{"type": "promptString", "id": "key", "password": true}],',
+    '  "servers": {"db": {"type": "stdio", "command": "node", "env": {"K": "${input:key}"}},}',
+    '}',
+  );
+  assert.deepEqual(codes(vscode, VSCODE), []);
+});
+
+test('a comment or trailing comma in .mcp.json is an error at its position: Claude Code reads strict JSON', () => {
+  const {
+    text,
+    ranges: [r],
+  } = ranges('{"mcpServers": {},«}»');
+  const [d] = all(text);
+  assert.equal(d?.code, 'mcp-invalid-json');
+  assert.equal(d?.severity, 'error');
+  assert.deepEqual(d?.range, r);
+  assert.match(d!.message, /strict JSON/);
+  assert.deepEqual(codes('// c\n{"mcpServers": {}}'), ['mcp-invalid-json/error']);
+  assert.deepEqual(codes(''), ['mcp-invalid-json/error']);
+});
+
+test("the other client's key is an error: no server loads", () => {
+  const {
+    text,
+    ranges: [r],
+  } = ranges('{«"servers"»: {"db": {"command": "x"}}}');
+  const ds = all(text);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['mcp-servers-key'],
+  );
+  assert.deepEqual(ds[0]!.range, r);
+  assert.deepEqual(codes('{"mcpServers": {"db": {"command": "x"}}}', VSCODE), ['mcp-servers-key/error']);
+  assert.deepEqual(codes('{}', VSCODE), []);
+});
+
+test('a server without command or url, or without the field its type needs, is an error', () => {
+  assert.deepEqual(codes('{"mcpServers": {"db": {"args": ["x"]}}}'), ['mcp-server-incomplete/error']);
+  assert.deepEqual(codes('{"mcpServers": {"db": {"type": "http"}}}'), ['mcp-server-incomplete/error']);
+  assert.deepEqual(codes('{"mcpServers": {"db": {"type": "sse", "command": "x"}}}'), ['mcp-server-incomplete/error', 'mcp-key-ignored/warning']);
+  assert.deepEqual(codes('{"mcpServers": {"db": {"type": "stdio", "url": "https://x"}}}'), ['mcp-server-incomplete/error']);
+  assert.deepEqual(codes('{"mcpServers": {"db": 3}}'), ['mcp-server-incomplete/error']);
+});
+
+test('an unknown type is an error on its value', () => {
+  const {
+    text,
+    ranges: [r],
+  } = ranges('{"mcpServers": {"db": {"type": «"streamable-http"», "url": "https://x"}}}');
+  const ds = all(text);
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}`),
+    ['mcp-type-unknown/error'],
+  );
+  assert.deepEqual(ds[0]!.range, r);
+  assert.deepEqual(codes('{"servers": {"db": {"type": "ws", "url": "wss://x"}}}', VSCODE), ['mcp-type-unknown/error']);
+});
+
+test('url on a stdio server and command on an http one are ignored: a warning on the ignored key', () => {
+  assert.deepEqual(codes('{"mcpServers": {"db": {"command": "x", "url": "https://x"}}}'), ['mcp-key-ignored/warning']);
+  assert.deepEqual(codes('{"mcpServers": {"db": {"type": "http", "url": "https://x", "command": "x"}}}'), ['mcp-key-ignored/warning']);
+});
+
+test('a duplicate server name warns on the earlier entry, naming the line of the one kept', () => {
+  const text = joinLines('{"mcpServers": {', '  "db": {"command": "a"},', '  "db": {"command": "b"}', '}}');
+  const ds = all(text);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['mcp-server-duplicate'],
+  );
+  assert.equal(ds[0]!.range.start.line, 1);
+  assert.match(ds[0]!.message, /line 3/);
+});
+
+test('${input:id} naming no input warns in .vscode/mcp.json, and is kept when VS Code reports the shape itself', () => {
+  const text = '{"inputs": [{"id": "key"}], "servers": {"db": {"type": "stdio", "command": "x", "env": {"A": "${input:key}", "B": "${input:tokn}"}, "bogus": 1}}}';
+  assert.deepEqual(codes(text, VSCODE), ['mcp-input-unknown/warning', 'mcp-key-unknown/information']);
+  const a = analyzeKind('mcp-config', text, VSCODE, emptyHost);
+  assert.deepEqual(
+    diagnosticsOfKind('mcp-config', a, text, { schemaDiagnostics: false }).map((d) => d.code),
+    ['mcp-input-unknown'],
+  );
+  // Nothing reports .mcp.json for Claude Code: its shape findings stay.
+  const claude = '{"mcpServers": {"db": {"command": "x", "url": "https://x", "bogus": 1}}}';
+  assert.deepEqual(
+    diagnosticsOfKind('mcp-config', analyzeKind('mcp-config', claude, CLAUDE, emptyHost), claude, { schemaDiagnostics: false }).map((d) => d.code),
+    ['mcp-key-ignored', 'mcp-key-unknown'],
+  );
+});
+
+test('unknown keys are information; keys starting with _ or $ are not reported', () => {
+  assert.deepEqual(codes('{"$schema": "x", "_comment": "y", "mcpServers": {"db": {"command": "x", "description": "d", "_note": 1}}, "other": 1}'), [
+    'mcp-key-unknown/information',
+    'mcp-key-unknown/information',
+  ]);
+});
+
+test('a relative command naming no file is information; a file that exists, a PATH name or a variable is not reported', () => {
+  const host = new InMemoryHost({ 'file:///ws/bin/run.sh': '' });
+  assert.deepEqual(codes('{"mcpServers": {"a": {"command": "./bin/missing.sh"}}}', CLAUDE, host), ['mcp-command-not-found/information']);
+  assert.deepEqual(codes('{"mcpServers": {"a": {"command": "./bin/run.sh"}}}', CLAUDE, host), []);
+  assert.deepEqual(codes('{"servers": {"a": {"type": "stdio", "command": "bin/run.sh"}}}', VSCODE, host), []);
+  assert.deepEqual(codes('{"mcpServers": {"a": {"command": "node"}, "b": {"command": "${CLAUDE_PLUGIN_ROOT}/x"}}}', CLAUDE, host), []);
+});
+
+test('hover on a key says how the client starts the server', () => {
+  const { text, position } = cursor('{"mcpServers": {"db": {"com$0mand": "npx"}}}');
+  const h = mcpConfigHover(text, CLAUDE, position);
+  assert.match(h!.contents, /starts/);
+  assert.match(h!.contents, /\$\{VAR:-default\}/);
+  const v = cursor('{"ser$0vers": {}}');
+  assert.match(mcpConfigHover(v.text, VSCODE, v.position)!.contents, /VS Code/);
+  const none = cursor('{"mcpServers": {"db": {"command": "n$0px"}}}');
+  assert.equal(mcpConfigHover(none.text, CLAUDE, none.position), null);
+});
+
+test('completion offers the server keys of each client at a key, and the transports at the value of type', () => {
+  const labels = (t: string, uri = CLAUDE) => {
+    const { text, position } = cursor(t);
+    return mcpConfigCompletion(text, uri, position).map((i) => i.label);
+  };
+  assert.ok(labels('{"mcpServers": {"db": {"$0"}}}').includes('headersHelper'));
+  assert.ok(labels('{"servers": {"db": {"$0"}}}', VSCODE).includes('envFile'));
+  assert.deepEqual(labels('{"servers": {"db": {"type": "$0"}}}', VSCODE), ['stdio', 'http', 'sse']);
+  assert.ok(labels('{"gh": {"$0"}}', 'file:///ws/plugin/.mcp.json').includes('command'));
+  assert.deepEqual(labels('{"mcpServers": {"$0"}}'), []);
+});
+
+test('a .mcp.json inside .claude is information: Claude Code reads the project root', () => {
+  assert.deepEqual(codes('{"mcpServers": {"a": {"command": "node"}}}', 'file:///ws/.claude/.mcp.json'), ['mcp-file-not-read/information']);
+  assert.deepEqual(codes('{"mcpServers": {"a": {"command": "node"}}}', 'file:///ws/.mcp.json'), []);
+});
+
+test('hostile input never throws', () => {
+  for (const t of ['[', '{"mcpServers": []}', '{"mcpServers": {"a": {"type": 1, "command": 2}}}', '['.repeat(5000), '{"servers": {"a": {"env": {"x": "${input:"}}}}']) {
+    for (const uri of [CLAUDE, VSCODE]) assert.doesNotThrow(() => all(t, uri));
+  }
+});
