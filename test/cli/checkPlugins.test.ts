@@ -22,6 +22,7 @@ test('a folder walk checks the Claude Code plugin manifests and marketplace it f
     ['.claude-plugin/marketplace.json', 'Claude Code plugin manifest', ['plugin-duplicate-name:e@6', 'plugin-source-not-found:e@6', 'plugin-unknown-key:i@7']],
     ['plugins/fmt/.claude-plugin/plugin.json', 'Claude Code plugin manifest', ['plugin-invalid-json:e@3']],
     ['plugins/pdf/.claude-plugin/plugin.json', 'Claude Code plugin manifest', ['plugin-path-not-found:w@3']],
+    ['plugins/pdf/.mcp.json', 'MCP configuration', []],
     ['plugins/pdf/skills/extract/SKILL.md', 'SKILL.md', []],
   ]);
 });
