@@ -1,20 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { cli, reportSummary as summary, ROOT } from '../helpers/cliRun';
 
-const ROOT = resolve(__dirname, '../..');
 const FIX = join(ROOT, 'test/fixtures/mcp-config');
-function cli(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], { cwd, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-interface JsonReport {
-  files: { path: string; kind: string; diagnostics: { code: string; severity: string; range: { start: { line: number } } }[] }[];
-}
-const summary = (out: string) => (JSON.parse(out) as JsonReport).files.map((f) => [f.path, f.kind, f.diagnostics.map((d) => `${d.code}:${d.severity[0]}@${d.range.start.line}`)]);
 
 test('the walk checks .mcp.json (project and plugin) and .vscode/mcp.json, each finding where the client reads it', () => {
   const r = cli(FIX, 'check', '--format', 'json', '.');

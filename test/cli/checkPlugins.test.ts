@@ -1,18 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { cli, reportSummary as summary, ROOT } from '../helpers/cliRun';
 
-const ROOT = resolve(__dirname, '../..');
 const FIX = join(ROOT, 'test/fixtures/plugins');
-function cli(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), ...args], { cwd, encoding: 'utf8' });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-interface JsonReport {
-  files: { path: string; kind: string; diagnostics: { code: string; severity: string; range: { start: { line: number } } }[] }[];
-}
-const summary = (out: string) => (JSON.parse(out) as JsonReport).files.map((f) => [f.path, f.kind, f.diagnostics.map((d) => `${d.code}:${d.severity[0]}@${d.range.start.line}`)]);
 
 test('a folder walk checks the Claude Code plugin manifests and marketplace it finds, each as a plugin manifest', () => {
   const r = cli(FIX, 'check', '--format', 'json', '.');
