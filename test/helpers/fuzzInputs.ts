@@ -61,7 +61,6 @@ export function corpus(): Record<CorpusKind, string[]> {
     instructions: [],
     subagent: [],
     command: [],
-    'plugin-manifest': [],
     'claude-settings': [],
     'mcp-config': [],
     yaml: [],
@@ -237,7 +236,6 @@ const FRAGMENTS: Record<CorpusKind, string[]> = {
     'hooks: []\n',
     'maxTurns: -1\n',
   ],
-  'plugin-manifest': ['{', '}', '"name": "a b",', '"source": "./x"', '"plugins": [', '"skills": ["./s"]', ',', '".."'],
   'mcp-config': [
     '{"mcpServers":',
     '"servers":',
