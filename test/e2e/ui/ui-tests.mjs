@@ -295,9 +295,10 @@ test('the Agent Files view shows the Skills tree: each agent with its skills and
     await p.mouse.move(sash.x + sash.width + 90, sash.y + 300, { steps: 5 });
     await p.mouse.up();
   }
-  const tree = await until('agents and skills in the Skills tree', async () => {
+  // The tree's rows come before the workspace diagnostics that count a skill's problems: wait for both.
+  const tree = await until('agents, skills and their problem counts in the Skills tree', async () => {
     const r = await rows('[id="workbench.view.extension.agentFiles"]');
-    return r.some((x) => x.text.startsWith('open-pr')) && r;
+    return r.some((x) => x.text.startsWith('open-pr')) && r.some((x) => x.text.startsWith('skills 1 skill · 3 problems')) && r;
   });
   const at = (prefix) => tree.findIndex((r) => r.text.startsWith(prefix));
   const expectUnder = (parent, child, description) => {
