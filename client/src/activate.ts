@@ -32,6 +32,8 @@ const FILE_PATTERNS = [
   '**/.mcp.json',
   '**/.vscode/mcp.json',
   '**/.agent-files.json',
+  // Claude Code plugin manifests and marketplace files.
+  '**/.claude-plugin/{plugin,marketplace}.json',
 ];
 
 /**

@@ -68,7 +68,8 @@ test('a marketplace decides: its plugins’ skills are Claude Code’s (names ar
     r.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => `${f.path}: ${d.code}`)),
     [],
   );
-  assert.equal(r.files.length, 3);
+  // Two skills and the marketplace itself (a checked file too).
+  assert.equal(r.files.length, 4);
   // The same files without the marketplace are specification skills: their names are warned about.
   const alone = json(`${FIX}/marketplace/bundles/tea/skills`, `${FIX}/marketplace/recipes`);
   assert.ok(alone.files.some((f) => f.diagnostics.some((d) => d.code === 'skill-name-directory-mismatch' && d.severity === 'warning')));

@@ -61,6 +61,7 @@ export function corpus(): Record<CorpusKind, string[]> {
     instructions: [],
     subagent: [],
     command: [],
+    'plugin-manifest': [],
     'claude-settings': [],
     'mcp-config': [],
     yaml: [],
@@ -236,6 +237,7 @@ const FRAGMENTS: Record<CorpusKind, string[]> = {
     'hooks: []\n',
     'maxTurns: -1\n',
   ],
+  'plugin-manifest': ['{', '}', '"name": "a b",', '"source": "./x"', '"plugins": [', '"skills": ["./s"]', ',', '".."'],
   'mcp-config': [
     '{"mcpServers":',
     '"servers":',

@@ -27,6 +27,10 @@ const SAMPLES: Record<FileKind, { path: string; text: string; language: string }
   'world-prompt': [{ path: '.agent-world/prompts/a.md', text: 'Hello.\n', language: 'markdown' }],
   'world-eval': [{ path: '.agent-world/world.eval.md', text: '# Eval\n', language: 'markdown' }],
   subagent: [{ path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews changes.\n---\nReview.\n', language: 'markdown' }],
+  'plugin-manifest': [
+    { path: 'demo/.claude-plugin/plugin.json', text: '{ "name": "demo" }\n', language: 'json' },
+    { path: '.claude-plugin/marketplace.json', text: '{ "name": "demo", "owner": { "name": "Me" }, "plugins": [] }\n', language: 'json' },
+  ],
   command: [{ path: '.claude/commands/deploy.md', text: '---\ndescription: Deploys.\n---\nDeploy.\n', language: 'markdown' }],
   'claude-settings': [{ path: '.claude/settings.json', text: '{"hooks": {}}\n', language: 'json' }],
   'mcp-config': [

@@ -93,8 +93,9 @@ export function checkCommand(argv: string[], io: Io): number {
       });
       for (const f of found) {
         const kind = fileKindOf(f);
-        if (!kind) manifests.push(f);
-        else if (!configs.ignores(f)) files.push({ path: f, kind });
+        // A manifest says which clients load a plugin's skills; a Claude Code one is also checked.
+        if (isPluginManifest(f)) manifests.push(f);
+        if (kind && !configs.ignores(f)) files.push({ path: f, kind });
       }
     } else {
       const kind = forced?.kind ?? fileKindOf(p);
@@ -105,6 +106,8 @@ export function checkCommand(argv: string[], io: Io): number {
       const own = [path.dirname(p)];
       // A prompt or world.eval.md is checked against world.json, which sits above it.
       if (kind === 'world-prompt') own.push(path.dirname(path.dirname(p)));
+      // A plugin manifest speaks for the folder above `.claude-plugin/` (its paths and sources).
+      if (kind === 'plugin-manifest') own.push(path.dirname(path.dirname(p)));
       // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands).
       if (kind === 'instructions') {
         const m = /^(.*?)[\\/]\.(?:github|claude)(?:[\\/]|$)/.exec(path.resolve(p));
@@ -276,7 +279,8 @@ Options:
 ${kindHelp()}
 
 In JSON, each file's "kind" is one of: 3md, agent.3md, SKILL.md, AGENT.md,
-AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md, instruction file.`;
+AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md, instruction file,
+Claude Code plugin manifest.`;
 
 /** Every file under the folders checked, as URIs (capped like the server's list). */
 function folderFiles(roots: string[]): string[] {

@@ -21,6 +21,12 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
   { name: 'instructions', aliases: ['AGENTS.md', 'CLAUDE.md'], forced: { kind: 'instructions' }, about: 'an instruction file for coding agents (read as an AGENTS.md)' },
   { name: 'agent', aliases: ['subagent'], forced: { kind: 'subagent' }, about: 'a subagent or custom agent (read as a Claude Code subagent unless its folder says)' },
   { name: 'command', aliases: [], forced: { kind: 'command' }, about: 'a command or prompt file (read as a Claude Code command unless its folder says)' },
+  {
+    name: 'plugin',
+    aliases: ['plugin.json', 'marketplace.json', 'plugin-manifest'],
+    forced: { kind: 'plugin-manifest' },
+    about: 'a Claude Code plugin.json (a marketplace.json when so named)',
+  },
   { name: 'claude-settings', aliases: ['settings.json'], forced: { kind: 'claude-settings' }, about: 'a Claude Code settings file (hooks and permissions)' },
   {
     name: 'mcp',
@@ -53,6 +59,8 @@ export const WALKED_FILES: readonly string[] = [
   '.github/agents/*.agent.md',
   '.github/chatmodes/*.chatmode.md',
   '.github/prompts/*.prompt.md',
+  '.claude-plugin/plugin.json',
+  '.claude-plugin/marketplace.json',
   '.claude/settings.json',
   '.claude/settings.local.json',
   '.mcp.json',

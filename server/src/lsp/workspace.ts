@@ -65,7 +65,7 @@ export class WorkspaceIndex {
     this.#factListeners.push(listener);
   }
 
-  /** True when the URI is a plugin or marketplace manifest (tracked for `repository()`, not indexed). */
+  /** True when the URI is a plugin or marketplace manifest (tracked for `repository()`, and indexed as a file of its own). */
   isManifest(uri: string): boolean {
     return isPluginManifest(URI.parse(uri).path);
   }
@@ -183,7 +183,6 @@ export class WorkspaceIndex {
       if (deleted) this.#manifests.delete(uri);
       else this.#manifests.add(uri);
       this.#manifestsChanged();
-      return;
     }
     this.#set(this.#disk, uri, deleted ? null : this.indexFromDisk(uri));
     this.#changed();
@@ -217,8 +216,9 @@ export class WorkspaceIndex {
     const manifests: string[] = [];
     for (const f of found) {
       const path = URI.parse(f.uri).path;
+      // A manifest is both: read for who loads the plugin's skills, and checked as a file of its own.
       if (isPluginManifest(path)) manifests.push(f.uri);
-      else if (fileKindOf(path) === null) this.#noteKnown(f.uri, true);
+      if (fileKindOf(path) === null) this.#noteKnown(f.uri, true);
       else if (f.size !== undefined && f.size > LAZY_INDEX_BYTES) skipped.push(URI.parse(f.uri).fsPath);
       else uris.push(f.uri);
     }

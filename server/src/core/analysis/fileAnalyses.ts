@@ -22,6 +22,7 @@ import { worldSchemaDiagnostics } from '../world/schemaCheck';
 import { dirnameUri, resolveRelative } from '../world/paths';
 import { analyzeInstructions, type InstructionAnalysis, type InstructionOptions } from '../instructions';
 import { analyzeAgentFile, type AgentFileAnalysis } from '../subagents';
+import { analyzePluginManifest, type PluginManifestAnalysis } from '../plugins';
 import { analyzeClaudeSettings, type SettingsAnalysis } from '../hooks';
 import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 
@@ -72,6 +73,7 @@ export interface AnalysisByKind {
   'world-eval': Diagnostic[];
   subagent: AgentFileAnalysis;
   command: AgentFileAnalysis;
+  'plugin-manifest': PluginManifestAnalysis;
   'claude-settings': SettingsAnalysis;
   'mcp-config': McpConfigAnalysis;
 }
@@ -160,6 +162,10 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   command: {
     // The host finds the skill that shadows a command.
     analyze: (text, uri, host) => analyzeAgentFile(text, uri, 'command', host),
+    diagnostics: own,
+  },
+  'plugin-manifest': {
+    analyze: (text, uri, host) => analyzePluginManifest(text, uri, host),
     diagnostics: own,
   },
   'claude-settings': {

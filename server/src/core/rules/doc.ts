@@ -23,6 +23,7 @@ const FORMAT: Record<RuleFormat, string> = {
   world: 'Agent World',
   instructions: 'instruction files',
   subagent: 'agents and commands',
+  plugin: 'plugins and marketplaces',
   'claude-settings': 'Claude Code settings',
   config: '.agent-files.json',
   mcp: 'MCP configurations',

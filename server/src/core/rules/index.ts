@@ -10,6 +10,7 @@ import { AGENT_MD_RULES } from './agentMd';
 import { WORLD_RULES } from './world';
 import { INSTRUCTIONS_RULES } from './instructions';
 import { SUBAGENT_RULES } from './subagents';
+import { PLUGIN_RULES } from './plugins';
 import { CLAUDE_SETTINGS_RULES } from './claudeSettings';
 import { MCP_RULES } from './mcpConfig';
 import { CONFIG_RULES, GENERAL_RULES } from './config';
@@ -25,6 +26,7 @@ export const RULES: readonly RuleInfo[] = [
   ...WORLD_RULES,
   ...INSTRUCTIONS_RULES,
   ...SUBAGENT_RULES,
+  ...PLUGIN_RULES,
   ...CLAUDE_SETTINGS_RULES,
   ...MCP_RULES,
   ...CONFIG_RULES,

@@ -2,9 +2,11 @@
 
 import { instructionVariantOf } from '../instructions/files';
 import { agentFileInfo, agentFileVariantOf } from '../subagents/files';
+import { manifestKindOf } from '../skills/plugins';
 import { mcpVariantOf } from '../mcpConfig/files';
 
-export type FileKind = '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'claude-settings' | 'mcp-config';
+export type FileKind =
+  '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'plugin-manifest' | 'claude-settings' | 'mcp-config';
 
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
   '3md': '3md',
@@ -16,6 +18,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   instructions: 'instruction file',
   subagent: 'agent',
   command: 'command',
+  'plugin-manifest': 'Claude Code plugin manifest',
   'claude-settings': 'Claude Code settings',
   'mcp-config': 'MCP configuration',
 };
@@ -34,6 +37,9 @@ export function fileKindOf(path: string): FileKind | null {
     if (base === 'world.eval.md') return 'world-eval';
   }
   if (grand === '.agent-world' && parent === 'prompts' && base.endsWith('.md')) return 'world-prompt';
+  // Claude Code's `.claude-plugin/plugin.json` and `.claude-plugin/marketplace.json`.
+  const manifest = manifestKindOf(path);
+  if (manifest === 'claude-plugin' || manifest === 'claude-marketplace') return 'plugin-manifest';
   // AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Claude Code rules (an AGENT.md is decided above, by content later).
   if (instructionVariantOf(path)) return 'instructions';
   // Claude Code's .mcp.json, VS Code's .vscode/mcp.json.

@@ -9,6 +9,7 @@ import { worldProviders } from './world';
 import { agentMdInstructions, instructionsAnalysis, instructionsProvider, instructionsSummary } from './instructions';
 import { countSeverities } from '../../core/types';
 import { agentFileProvider } from './agentFile';
+import { pluginManifestProvider } from './pluginManifest';
 import { claudeSettingsProvider } from './claudeSettings';
 import { mcpConfigProvider } from './mcpConfig';
 
@@ -21,6 +22,7 @@ export function createProviders(documents: DocumentStore): Record<FileKind, Form
     instructions: instructionsProvider(documents),
     subagent: agentFileProvider(documents, 'agent'),
     command: agentFileProvider(documents, 'command'),
+    'plugin-manifest': pluginManifestProvider(documents),
     'claude-settings': claudeSettingsProvider(documents),
     'mcp-config': mcpConfigProvider(documents),
   };

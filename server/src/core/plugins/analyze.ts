@@ -1,0 +1,239 @@
+/**
+ * The check of a Claude Code plugin manifest (`.claude-plugin/plugin.json`) or marketplace file
+ * (`.claude-plugin/marketplace.json`): what a schema cannot say (folders that do not exist,
+ * duplicate plugin names) before what it can. Which skills a plugin loads is read elsewhere
+ * (../skills/plugins.ts, `manifestKindOf` decides the kind). Facts and sources: docs/plugins.md.
+ */
+import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { Diagnostic, Range, Severity } from '../types';
+import type { IWorkspaceHost } from '../workspace/host';
+import { linkOutside } from '../workspace/host';
+import { LineIndex } from '../text/text';
+import { boundedParseTree } from '../text/jsonDepth';
+import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
+import { manifestKindOf } from '../skills/plugins';
+import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
+
+export type ManifestRole = 'plugin' | 'marketplace';
+
+/** A marketplace entry's relative `source` and the folder it names. */
+export interface SourceLink {
+  range: Range;
+  folder: string;
+}
+
+export interface PluginManifestAnalysis {
+  role: ManifestRole;
+  /** The parsed JSON (undefined when it does not parse). */
+  root: Node | undefined;
+  diagnostics: Diagnostic[];
+  /** Marketplace entries whose `source` names an existing folder. */
+  sources: SourceLink[];
+}
+
+/** A marketplace.json is one; anything else given this kind is read as a plugin.json. */
+export function manifestRoleOf(uri: string): ManifestRole {
+  return manifestKindOf(uri) === 'claude-marketplace' ? 'marketplace' : 'plugin';
+}
+
+const FILE_NAME: Record<ManifestRole, string> = { plugin: 'plugin.json', marketplace: 'marketplace.json' };
+const LOAD_FAILS: Record<ManifestRole, string> = { plugin: 'Claude Code will not load the plugin', marketplace: 'Claude Code cannot load the marketplace' };
+const MAX_SYNTAX_ERRORS = 1;
+
+/** The string value of a property, if it is a string. */
+function stringAt(obj: Node, key: string): Node | undefined {
+  const v = propertyValue(obj, key);
+  return v?.type === 'string' ? v : undefined;
+}
+
+function propertyValue(obj: Node, key: string): Node | undefined {
+  return obj.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1];
+}
+
+function properties(obj: Node): { key: Node; value: Node | undefined }[] {
+  return (obj.children ?? []).flatMap((p) => (p.children?.[0] ? [{ key: p.children[0], value: p.children[1] }] : []));
+}
+
+/** A relative path as written in a manifest, or undefined when it is not one we can check (absolute, a URL, a variable, a glob). */
+function checkablePath(raw: string): string | undefined {
+  const p = raw.trim().replace(/^\$\{CLAUDE_PLUGIN_ROOT\}(?=\/|$)/, '.');
+  if (p === '' || p.includes('${') || isAbsolutePath(p) || /[*?[\]{}]/.test(p)) return undefined;
+  if (p.replace(/\\/g, '/').split('/').includes('..')) return undefined;
+  return p;
+}
+
+export function analyzePluginManifest(text: string, uri: string, host: IWorkspaceHost): PluginManifestAnalysis {
+  const role = manifestRoleOf(uri);
+  const index = new LineIndex(text);
+  const rangeOf = (n: { offset: number; length: number }): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
+  const diagnostics: Diagnostic[] = [];
+  const add = (code: string, severity: Severity, message: string, at: { offset: number; length: number }, related?: Diagnostic['related']) =>
+    diagnostics.push({ code, severity, message, range: rangeOf(at), ...(related ? { related } : {}) });
+  const sources: SourceLink[] = [];
+  const errors: ParseError[] = [];
+  // Claude Code reads the file as strict JSON: no comments, no trailing commas.
+  // A leading byte order mark is read as a space (same offsets): whether Claude Code accepts one is not known.
+  const body = text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
+  const { root, tooDeepAt } = boundedParseTree(body, errors, { disallowComments: true, allowTrailingComma: false });
+  if (tooDeepAt !== -1) {
+    add('plugin-invalid-json', 'error', `${FILE_NAME[role]} nests arrays and objects too deeply to read: ${LOAD_FAILS[role]}.`, { offset: tooDeepAt, length: 1 });
+    return { role, root: undefined, diagnostics, sources };
+  }
+  for (const e of errors.slice(0, MAX_SYNTAX_ERRORS)) {
+    add('plugin-invalid-json', 'error', `${FILE_NAME[role]} is not valid JSON (${printParseErrorCode(e.error)}): ${LOAD_FAILS[role]}.`, e);
+  }
+  if (errors.length) return { role, root: undefined, diagnostics, sources };
+  if (!root || root.type !== 'object') {
+    add('plugin-invalid-json', 'error', `${FILE_NAME[role]} must hold a JSON object: ${LOAD_FAILS[role]}.`, root ?? { offset: 0, length: 0 });
+    return { role, root: undefined, diagnostics, sources };
+  }
+  const ctx: Ctx = { host, uri, add, rangeOf };
+  if (role === 'plugin') checkPlugin(root, ctx);
+  else checkMarketplace(root, ctx, sources);
+  return { role, root, diagnostics, sources };
+}
+
+interface Ctx {
+  host: IWorkspaceHost;
+  uri: string;
+  add: (code: string, severity: Severity, message: string, at: { offset: number; length: number }, related?: Diagnostic['related']) => void;
+  rangeOf: (n: { offset: number; length: number }) => Range;
+}
+
+/** `name`: required, no spaces (Claude Code's schema), kebab-case (its docs' advice). */
+function checkName(obj: Node, what: string, ctx: Ctx, at: Node): Node | undefined {
+  const name = propertyValue(obj, 'name');
+  if (!name) {
+    ctx.add('plugin-missing-key', 'error', `${what} has no \`name\`: Claude Code requires one and will not load it.`, at.type === 'object' ? { offset: at.offset, length: 1 } : at);
+    return undefined;
+  }
+  if (name.type !== 'string') return undefined;
+  const value = String(name.value);
+  if (value.trim() === '') ctx.add('plugin-missing-key', 'error', `${what} has an empty \`name\`: Claude Code requires one and will not load it.`, name);
+  else if (/\s/.test(value))
+    ctx.add('plugin-name-has-spaces', 'error', `The name '${value}' contains whitespace: Claude Code rejects it ("cannot contain spaces. Use kebab-case").`, name);
+  else if (!KEBAB_CASE.test(value))
+    ctx.add(
+      'plugin-name-not-kebab-case',
+      'information',
+      `The name '${value}' is not kebab-case (lowercase letters, digits and hyphens), the form Claude Code's documentation asks for.`,
+      name,
+    );
+  return name;
+}
+
+function checkUnknownKeys(obj: Node, known: Readonly<Record<string, string>>, where: string, ctx: Ctx): void {
+  for (const { key } of properties(obj)) {
+    const k = String(key.value);
+    if (!Object.hasOwn(known, k))
+      ctx.add('plugin-unknown-key', 'information', `Claude Code does not know the key '${k}' in ${where}: it ignores it (\`claude plugin validate\` warns).`, key);
+  }
+}
+
+/** Each component path (`commands`, `agents`, `skills`, `hooks`, `mcpServers`, …) of `obj` that names nothing under `pluginRoot`. */
+function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx): void {
+  for (const { key, value } of properties(obj)) {
+    const k = String(key.value);
+    if (!value || !COMPONENT_PATH_KEYS.has(k)) continue;
+    const items = value.type === 'string' ? [value] : value.type === 'array' ? (value.children ?? []).filter((c) => c.type === 'string') : [];
+    for (const item of items) {
+      const p = checkablePath(String(item.value));
+      if (p === undefined) continue;
+      if (present(resolveRelative(pluginRoot, p), ctx)) continue;
+      ctx.add('plugin-path-not-found', 'warning', `\`${k}\` names ${p}, which does not exist in the plugin folder: Claude Code loads nothing from it.`, item);
+    }
+  }
+}
+
+function checkPlugin(root: Node, ctx: Ctx): void {
+  checkName(root, 'This plugin manifest', ctx, root);
+  checkUnknownKeys(root, PLUGIN_KEYS, 'plugin.json', ctx);
+  checkComponentPaths(root, dirnameUri(dirnameUri(ctx.uri)), ctx);
+}
+
+function checkMarketplace(root: Node, ctx: Ctx, sources: SourceLink[]): void {
+  const missing = ['name', 'owner', 'plugins'].filter((k) => !propertyValue(root, k));
+  if (missing.length) {
+    const keys = missing.map((k) => `\`${k}\``).join(', ');
+    ctx.add('plugin-missing-key', 'error', `This marketplace has no ${keys}: Claude Code requires ${missing.length > 1 ? 'them' : 'it'} and cannot load the marketplace.`, {
+      offset: root.offset,
+      length: 1,
+    });
+  }
+  if (!missing.includes('name')) checkName(root, 'This marketplace', ctx, root);
+  checkUnknownKeys(root, MARKETPLACE_KEYS, 'marketplace.json', ctx);
+  const plugins = propertyValue(root, 'plugins');
+  if (plugins?.type !== 'array') return;
+  const marketRoot = dirnameUri(dirnameUri(ctx.uri));
+  const meta = propertyValue(root, 'metadata');
+  const pluginRootNode = meta?.type === 'object' ? stringAt(meta, 'pluginRoot') : undefined;
+  const pluginRoot = pluginRootNode ? checkablePath(String(pluginRootNode.value)) : undefined;
+  const seen = new Map<string, Node>();
+  for (const entry of plugins.children ?? []) {
+    if (entry.type !== 'object') continue;
+    const name = checkName(entry, 'This plugin entry', ctx, entry);
+    if (name?.type === 'string') {
+      const first = seen.get(String(name.value));
+      if (first) {
+        ctx.add(
+          'plugin-duplicate-name',
+          'error',
+          `Another entry already names the plugin '${String(name.value)}': Claude Code rejects a marketplace whose entries share a name ("Duplicate plugin name").`,
+          name,
+          [{ range: ctx.rangeOf(first), message: 'the first entry with this name' }],
+        );
+      } else seen.set(String(name.value), name);
+    }
+    if (!propertyValue(entry, 'source'))
+      ctx.add('plugin-missing-key', 'error', 'This plugin entry has no `source`: Claude Code requires one and cannot load the marketplace.', { offset: entry.offset, length: 1 });
+    checkUnknownKeys(entry, ENTRY_KEYS, 'a marketplace plugin entry', ctx);
+    const source = stringAt(entry, 'source');
+    const folder = source ? checkSource(source, marketRoot, pluginRoot, ctx) : undefined;
+    if (folder && source) {
+      sources.push({ range: ctx.rangeOf(source), folder });
+      checkComponentPaths(entry, folder, ctx);
+    }
+  }
+}
+
+/** Whether a path exists, or is a link out of the workspace (never read, so not known missing). */
+function present(uri: string, ctx: Ctx): boolean {
+  return ctx.host.exists(uri) || linkOutside(ctx.host, uri) !== undefined;
+}
+
+/**
+ * A relative `source`: the folder it names (resolved from the marketplace root, the folder that
+ * holds `.claude-plugin/`), or undefined when it is not one we check. Reports a path that leaves
+ * the root or names no folder.
+ */
+function checkSource(node: Node, marketRoot: string, pluginRoot: string | undefined, ctx: Ctx): string | undefined {
+  const raw = String(node.value).trim();
+  // A URL or another scheme: not a path in this repository.
+  if (/^[a-z][\w+.-]*:/i.test(raw)) return undefined;
+  if (raw.replace(/\\/g, '/').split('/').includes('..')) {
+    ctx.add(
+      'plugin-source-outside',
+      'error',
+      `The source ${raw} contains "..": Claude Code only installs a relative source inside the marketplace root and rejects this entry.`,
+      node,
+    );
+    return undefined;
+  }
+  const p = checkablePath(raw);
+  if (p === undefined) return undefined;
+  const candidates: string[] = [];
+  if (p === '.' || p.startsWith('./')) candidates.push(resolveRelative(marketRoot, p));
+  // `metadata.pluginRoot` is the folder bare names resolve under (older Claude Code versions applied it to `./` paths too).
+  if (pluginRoot !== undefined && (p.startsWith('./') || !p.includes('/'))) candidates.push(resolveRelative(resolveRelative(marketRoot, pluginRoot), p));
+  if (candidates.length === 0) return undefined;
+  const found = candidates.find((c) => ctx.host.exists(c));
+  if (found) return ctx.host.isDirectory(found) ? found : undefined;
+  if (candidates.some((c) => linkOutside(ctx.host, c) !== undefined)) return undefined;
+  ctx.add(
+    'plugin-source-not-found',
+    'error',
+    `No folder ${p} exists in the marketplace root (the folder holding .claude-plugin/): Claude Code cannot install this plugin ("Source path does not exist").`,
+    node,
+  );
+  return undefined;
+}

@@ -1,0 +1,20 @@
+/** The provider of Claude Code plugin manifests and marketplace files: the plugins core over open buffers. */
+import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
+import { pluginManifestCompletion, pluginManifestDefinition, pluginManifestHover } from '../../core/plugins';
+import type { DocumentStore, OpenDocument } from '../documents';
+import type { FormatContext, FormatProvider } from './provider';
+
+export function pluginManifestProvider(documents: DocumentStore): FormatProvider {
+  // The check reads which folders exist: the host is part of the cache key.
+  const analysisOf = (doc: OpenDocument, ctx: FormatContext) =>
+    documents.cached(doc, 'plugin-manifest', '', (host) => analyzeKind('plugin-manifest', doc.doc.getText(), doc.uri, host), ctx.host);
+  return {
+    diagnostics: (doc, ctx) => diagnosticsOfKind('plugin-manifest', analysisOf(doc, ctx), ''),
+    hover: (doc, pos, ctx) => pluginManifestHover(doc.doc.getText(), analysisOf(doc, ctx), pos),
+    completion: (doc, pos, ctx) => pluginManifestCompletion(doc.doc.getText(), analysisOf(doc, ctx), pos),
+    definition(doc, pos, ctx) {
+      const loc = pluginManifestDefinition(analysisOf(doc, ctx), pos, ctx.host);
+      return loc ? [loc] : [];
+    },
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * Claude Code plugin manifests and marketplace files (server/src/core/plugins): the checks a schema
+ * cannot make (folders that do not exist, duplicate names), the ones Claude Code fails on (no
+ * name, a name with spaces, JSON it cannot parse), advice (unknown keys, not kebab-case), and the
+ * editor features (hover, completion, definition from a source to its plugin.json).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzePluginManifest, pluginManifestCompletion, pluginManifestDefinition, pluginManifestHover } from '../../server/src/core/plugins';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+import { cursor, joinLines } from '../helpers/markers';
+
+const MARKET = 'file:///repo/.claude-plugin/marketplace.json';
+const PLUGIN = 'file:///repo/plugins/pdf/.claude-plugin/plugin.json';
+/** A repository with one plugin folder (`plugins/pdf`, with its plugin.json and a `skills/` folder). */
+const host = () =>
+  new InMemoryHost({
+    'file:///repo/plugins/pdf/.claude-plugin/plugin.json': '{ "name": "pdf" }',
+    'file:///repo/plugins/pdf/skills/extract/SKILL.md': '---\nname: extract\n---\n',
+  });
+const codes = (text: string, uri: string) => analyzePluginManifest(text, uri, host()).diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}`);
+
+test('.claude-plugin/plugin.json and .claude-plugin/marketplace.json are plugin manifests; other plugin.json files are not', () => {
+  assert.equal(fileKindOf('/r/.claude-plugin/plugin.json'), 'plugin-manifest');
+  assert.equal(fileKindOf('C:\\r\\.claude-plugin\\marketplace.json'), 'plugin-manifest');
+  assert.equal(fileKindOf('/r/.codex-plugin/plugin.json'), null);
+  assert.equal(fileKindOf('/r/plugin.json'), null);
+  assert.equal(fileKindOf('/r/.claude-plugin/settings.json'), null);
+});
+
+test('a well-formed marketplace and plugin manifest get no diagnostics', () => {
+  const market = joinLines(
+    '{',
+    '  "name": "tools",',
+    '  "owner": { "name": "Me" },',
+    '  "plugins": [',
+    '    { "name": "pdf", "source": "./plugins/pdf" },',
+    '    { "name": "fmt", "source": { "source": "github", "repo": "me/fmt" } }',
+    '  ]',
+    '}',
+  );
+  assert.deepEqual(codes(market, MARKET), []);
+  assert.deepEqual(codes('{ "name": "pdf", "version": "1.0.0", "skills": "./skills/", "hooks": { "Stop": [] } }', PLUGIN), []);
+});
+
+test('JSON Claude Code cannot parse is an error: comments and trailing commas included', () => {
+  assert.deepEqual(codes('{ "name": "pdf", }', PLUGIN), ['plugin-invalid-json:error@0']);
+  assert.deepEqual(codes('// a note\n{ "name": "pdf" }', PLUGIN), ['plugin-invalid-json:error@0']);
+  assert.deepEqual(codes('[]', MARKET), ['plugin-invalid-json:error@0']);
+  assert.deepEqual(codes('\uFEFF{ "name": "pdf" }', PLUGIN), [], 'a byte order mark is not reported');
+  assert.match(analyzePluginManifest('{', MARKET, host()).diagnostics[0]!.message, /Claude Code cannot load the marketplace/);
+});
+
+test('a relative source naming no folder is an error; one naming a folder is not', () => {
+  const text = joinLines(
+    '{ "name": "tools", "owner": { "name": "Me" }, "plugins": [',
+    '  { "name": "pdf", "source": "./plugins/pdf" },',
+    '  { "name": "gone", "source": "./plugins/gone" }',
+    '] }',
+  );
+  const ds = analyzePluginManifest(text, MARKET, host()).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => `${d.code}@${d.range.start.line}:${d.range.start.character}`),
+    ['plugin-source-not-found@2:30'],
+  );
+  assert.match(ds[0]!.message, /Source path does not exist/);
+});
+
+test('metadata.pluginRoot: a bare name resolves under it', () => {
+  const ok = '{ "name": "t", "owner": {}, "metadata": { "pluginRoot": "./plugins" }, "plugins": [ { "name": "pdf", "source": "pdf" } ] }';
+  assert.deepEqual(codes(ok, MARKET), []);
+  const missing = ok.replace('"source": "pdf"', '"source": "nope"');
+  assert.deepEqual(codes(missing, MARKET), ['plugin-source-not-found:error@0']);
+});
+
+test('a source with ".." is an error; URLs and source objects are not checked on disk', () => {
+  const text = '{ "name": "t", "owner": {}, "plugins": [ { "name": "a", "source": "./../x" }, { "name": "b", "source": { "source": "url", "url": "https://x/y.git" } } ] }';
+  assert.deepEqual(codes(text, MARKET), ['plugin-source-outside:error@0']);
+});
+
+test('two entries of one name: an error on the second, pointing at the first', () => {
+  const text = joinLines('{ "name": "t", "owner": {}, "plugins": [', '  { "name": "pdf", "source": "./plugins/pdf" },', '  { "name": "pdf", "source": "./plugins/pdf" }', '] }');
+  const ds = analyzePluginManifest(text, MARKET, host()).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => `${d.code}@${d.range.start.line}`),
+    ['plugin-duplicate-name@2'],
+  );
+  assert.equal(ds[0]!.related?.[0]?.range.start.line, 1);
+});
+
+test('required keys: a manifest without name, a marketplace without name/owner/plugins, an entry without source', () => {
+  assert.deepEqual(codes('{ "version": "1.0.0" }', PLUGIN), ['plugin-missing-key:error@0']);
+  const ds = analyzePluginManifest('{ "plugins": [ { "name": "x" } ] }', MARKET, host()).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['plugin-missing-key', 'plugin-missing-key'],
+  );
+  assert.match(ds[0]!.message, /no `name`, `owner`/);
+  assert.match(ds[1]!.message, /no `source`/);
+});
+
+test('a name with spaces is an error (Claude Code rejects it); one not in kebab-case is advice', () => {
+  assert.deepEqual(codes('{ "name": "PDF tools" }', PLUGIN), ['plugin-name-has-spaces:error@0']);
+  assert.deepEqual(codes('{ "name": "PdfTools" }', PLUGIN), ['plugin-name-not-kebab-case:information@0']);
+});
+
+test('a component path naming nothing under the plugin root is a warning; ${CLAUDE_PLUGIN_ROOT}, inline objects and URLs are fine', () => {
+  const text = joinLines(
+    '{',
+    '  "name": "pdf",',
+    '  "skills": ["./skills", "./extra"],',
+    '  "commands": "${CLAUDE_PLUGIN_ROOT}/skills",',
+    '  "mcpServers": { "x": { "command": "y" } }',
+    '}',
+  );
+  const ds = analyzePluginManifest(text, PLUGIN, host()).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => `${d.code}:${d.severity}@${d.range.start.line}:${d.range.start.character}`),
+    ['plugin-path-not-found:warning@2:25'],
+  );
+  assert.match(ds[0]!.message, /`skills` names \.\/extra/);
+});
+
+test('unknown top-level keys and unknown entry keys are information', () => {
+  assert.deepEqual(codes('{ "name": "pdf", "categories": [] }', PLUGIN), ['plugin-unknown-key:information@0']);
+  assert.deepEqual(codes('{ "name": "t", "owner": {}, "plugins": [ { "name": "pdf", "source": "./plugins/pdf", "sorce": 1 } ] }', MARKET), ['plugin-unknown-key:information@0']);
+});
+
+test('hover on a key says what Claude Code does with it', () => {
+  const { text, position } = cursor('{ "name": "pdf", "sk$0ills": "./skills" }');
+  const a = analyzePluginManifest(text, PLUGIN, host());
+  const h = pluginManifestHover(text, a, position);
+  assert.match(JSON.stringify(h?.contents), /SKILL\.md/);
+  assert.equal(pluginManifestHover(text, a, { line: 0, character: 12 }), null, 'not on a key');
+});
+
+test('completion offers the keys of an entry that are not there yet', () => {
+  const { text, position } = cursor('{ "name": "t", "owner": {}, "plugins": [ { "name": "pdf", "$0" } ] }');
+  const items = pluginManifestCompletion(text, analyzePluginManifest(text, MARKET, host()), position).map((i) => i.label);
+  assert.ok(items.includes('source'));
+  assert.ok(!items.includes('name'));
+  assert.ok(!items.includes('owner'), 'a top-level key is not offered in an entry');
+});
+
+test('definition: from a relative source to the plugin folder’s plugin.json', () => {
+  const { text, position } = cursor('{ "name": "t", "owner": {}, "plugins": [ { "name": "pdf", "source": "./plugins/$0pdf" } ] }');
+  const a = analyzePluginManifest(text, MARKET, host());
+  assert.equal(pluginManifestDefinition(a, position, host())?.uri, 'file:///repo/plugins/pdf/.claude-plugin/plugin.json');
+});
