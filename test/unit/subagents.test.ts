@@ -111,6 +111,37 @@ test('a file with CRLF line ends is read like one with LF (a colon in a value is
   assert.deepEqual(codes(text), ['subagent-yaml-quoted/information']);
 });
 
+test('a tools list on a line Claude Code quoted is one warning on the list, naming the line that made it quote', () => {
+  const text = joinLines('---', 'name: reviewer', 'description: Use it when: a PR is open', 'tools: ["Read", "Grep"]', 'disallowedTools: [Bash]', '---', 'Body');
+  const ds = diags(text).filter((d) => d.code === 'subagent-tool-unknown');
+  assert.deepEqual(
+    ds.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character]),
+    [
+      [3, 'tools: '.length, 'tools: ["Read", "Grep"]'.length],
+      [4, 'disallowedTools: '.length, 'disallowedTools: [Bash]'.length],
+    ],
+  );
+  assert.match(
+    ds[0]!.message,
+    /^Claude Code reads 'tools' as the text '\["Read", "Grep"\]', not as a list: line 3 is not valid YAML, .* grants none of them\. Quote the value on line 3/,
+  );
+  assert.match(ds[1]!.message, /takes nothing away/);
+  // The same list when nothing forces Claude Code to quote: a list, and no finding.
+  assert.deepEqual(
+    diags(text.replace('when: a', 'when a')).filter((d) => d.code === 'subagent-tool-unknown'),
+    [],
+  );
+});
+
+test('a block description beside a value Claude Code must quote is information, not a certain failure (quoting a lone | is not known)', () => {
+  const text = joinLines('---', 'description: |', '  Audits a repo.', '  Usage: /audit "<path>"', 'argument-hint: "<path>" [filter]', '---', 'Body');
+  const ds = diags(text, COMMAND);
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}/${d.range.start.line}`),
+    ['command-yaml-quoted/information/4'],
+  );
+});
+
 test('quoteLikeClaude leaves quoted values, indented lines and plain values alone', () => {
   const src = joinLines('name: "a: b"', 'tools: Read, Grep', 'description: x: y', '  nested: z', "other: 'q'");
   const r = quoteLikeClaude(src);

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic, Range } from '../types';
 import type { FrontmatterEntry } from '../text/yamlFrontmatter';
-import type { AgentFrontmatter } from './frontmatter';
+import { quotedCause, type AgentFrontmatter } from './frontmatter';
 import { CLAUDE_AGENT_COLORS, CLAUDE_EFFORTS, CLAUDE_MEMORY_SCOPES, CLAUDE_PERMISSION_MODES, keysOf } from './keys';
 import { checkToolKey } from './toolDiagnostics';
 import { DOC_NAMES } from './files';
@@ -163,9 +163,9 @@ export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnost
   if (f.outcome.kind === 'failed') return;
   if (!loadChecks(f, out)) return;
   const tools = f.byKey.get('tools');
-  if (tools) checkToolKey(tools, f.fm, 'subagent', out);
+  if (tools) checkToolKey(tools, f.fm, 'subagent', out, { quotedBecauseOf: quotedCause(f, tools) });
   const denied = f.byKey.get('disallowedTools');
-  if (denied) checkToolKey(denied, f.fm, 'subagent', out, { denyList: true });
+  if (denied) checkToolKey(denied, f.fm, 'subagent', out, { denyList: true, quotedBecauseOf: quotedCause(f, denied) });
   valueChecks(f, out);
   unknownKeys(f, out);
 }
