@@ -35,6 +35,9 @@ test('agent and command files are known by their folders, and other Markdown is 
     ['.github/prompts/readme.md', null],
     ['agents/reviewer.md', null],
     ['.claude/agents/notes.txt', null],
+    // An AGENT.md in a Claude Code agents folder is a subagent; elsewhere an OS Protocol agent.
+    ['.claude/agents/type-checker/AGENT.md', 'subagent'],
+    ['agents/type-checker/AGENT.md', 'agent-md'],
   ];
   for (const [p, kind] of cases) assert.equal(fileKindOf(`/ws/${p}`), kind, p);
   assert.equal(agentFileVariantOf('/ws/.github/chatmodes/plan.chatmode.md'), 'vscode-chatmode');
