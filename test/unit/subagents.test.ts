@@ -161,6 +161,9 @@ test('what makes Claude Code skip a subagent: no name, a name with ":" or a lead
   assert.deepEqual(codes(fm('name: a', 'description:')), ['subagent-description-missing/error']);
   assert.deepEqual(codes(fm('name: 404', 'description: d')), ['subagent-name-missing/error']);
   assert.deepEqual(codes(fm('name: a', 'description: [x]')), ['subagent-description-missing/error']);
+  // A template's placeholder name is read as a list too: the file is not loaded, which is its purpose.
+  assert.deepEqual(codes(fm('name: [agent-name]', 'description: [what this agent does]')), ['subagent-name-missing/information']);
+  assert.deepEqual(codes(fm('name: [a, b]', 'description: d')), ['subagent-name-missing/error']);
   assert.deepEqual(codes(joinLines('---', 'name: a', 'description: d')), ['subagent-frontmatter-unclosed/error']);
   // No frontmatter at all: documentation kept beside the agents, advice only.
   assert.deepEqual(codes('# Notes about our agents\n'), ['subagent-name-missing/information']);
