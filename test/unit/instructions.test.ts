@@ -143,6 +143,15 @@ test('relative links and anchors are checked with the shared reference check', (
   assert.deepEqual(codes(text, `${W}/pkg/AGENTS.md`, host), ['instructions-link-missing', 'instructions-anchor-missing']);
 });
 
+test('a link on a line presented as an example shows how to write one: not checked', () => {
+  const text = joinLines('# Links', '- Example: [rules](.github/instructions/x.md) for rule references', '**e.g.**: [x](nope.md)', 'See the examples in [guide](gone.md).');
+  const ds = diags(text, `${W}/AGENTS.md`, new InMemoryHost());
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.range.start.line]),
+    [['instructions-link-missing', 3]],
+  );
+});
+
 test('a link that climbs out of the workspace is reported, not read', () => {
   assert.deepEqual(codes('[x](../../outside.md)', `${W}/AGENTS.md`, new InMemoryHost(), { workspaceRoots: [W] }), ['instructions-link-outside']);
 });
