@@ -143,6 +143,12 @@ test('a block description beside a value Claude Code must quote is information, 
     ds.map((d) => `${d.code}/${d.severity}/${d.range.start.line}`),
     ['command-yaml-quoted/information/4'],
   );
+  // A value no quoting can save fails either way: the warning is on it, not on the block's echo.
+  const broken = text.replace('"<path>" [filter]', '"<path>" "[filter]"');
+  assert.deepEqual(
+    diags(broken, COMMAND).map((d) => `${d.code}/${d.severity}/${d.range.start.line}`),
+    ['command-yaml-invalid/warning/4'],
+  );
 });
 
 test('quoteLikeClaude leaves quoted values, indented lines and plain values alone', () => {

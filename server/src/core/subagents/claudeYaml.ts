@@ -79,7 +79,8 @@ export function claudeYamlOutcome(text: string): ClaudeYamlOutcome {
   // Quoting a block header (`description: |`) breaks the block below it; if the retry loads once
   // block headers are left alone, Claude Code may well read the file: no certain failure.
   const lenient = quoteLikeClaude(yamlText, true);
-  if (lenient.quotedLines.length && !firstError(lenient.text))
-    return { kind: 'quoted', line: first.line, message: first.message, quotedLines: lenient.quotedLines, keepBlockHeaders: true };
-  return { kind: 'failed', line: second.line, column: second.column, message: second.message };
+  const third = lenient.quotedLines.length ? firstError(lenient.text) : first;
+  if (!third) return { kind: 'quoted', line: first.line, message: first.message, quotedLines: lenient.quotedLines, keepBlockHeaders: true };
+  // Both fail: the error that is not an echo of a quoted block header is the one to fix.
+  return { kind: 'failed', line: third.line, column: third.column, message: third.message };
 }
