@@ -287,6 +287,12 @@ test("commands that no package.json defines are warnings listing the nearest one
   assert.match(ds[2]!.message, /no script 'deploy' in web\/package\.json \(scripts: dev\); nor in any other package\.json of the repository \(looked in package\.json\)/);
 });
 
+test("`pnpm X` runs the binary of a scope's CLI package (@manypkg/cli → manypkg) when no script is named X", () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' }, devDependencies: { '@manypkg/cli': '0.25' } }) });
+  assert.deepEqual(codes('Run `pnpm manypkg check`.', `${W}/AGENTS.md`, host), []);
+  assert.deepEqual(codes('Run `pnpm run manypkg`.', `${W}/AGENTS.md`, host), ['instructions-command-undefined']);
+});
+
 test('make targets are read from the Makefile; one with includes or pattern rules is not judged', () => {
   const host = new InMemoryHost({ [`${W}/Makefile`]: '.PHONY: build test\nbuild:\n\tgo build\ntest: build\n\tgo test ./...\n' });
   const ds = diags('Use `make build test` and `make lint`.', `${W}/AGENTS.md`, host);
