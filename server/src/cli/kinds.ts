@@ -28,6 +28,7 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
     about: 'a Claude Code plugin.json (a marketplace.json when so named)',
   },
   { name: 'claude-settings', aliases: ['settings.json'], forced: { kind: 'claude-settings' }, about: 'a Claude Code settings file (hooks and permissions)' },
+  { name: 'hooks', aliases: ['hooks.json'], forced: { kind: 'hooks' }, about: "a Claude Code plugin's hooks file (hooks/hooks.json)" },
   {
     name: 'mcp',
     aliases: ['mcp-config', '.mcp.json', 'mcp.json'],

@@ -23,6 +23,7 @@ export const SUBAGENT_RULES: readonly RuleInfo[] = [
   subagent('subagent-model-unknown', 'information'),
   subagent('subagent-value-invalid', 'warning'),
   subagent('subagent-hooks-ignored', 'warning'),
+  subagent('subagent-plugin-key-ignored', 'warning'),
   subagent('subagent-key-unknown', 'information', { fix: { title: 'Rename to the key Claude Code reads', tier: 'manual', why: 'the key may have meant something else' } }),
   subagent('subagent-name-duplicate', 'warning'),
   subagent('subagent-chatmode-renamed', 'information', {

@@ -44,15 +44,18 @@ function chatModeRenamed(uri: string): Diagnostic {
   };
 }
 
-/** `role`: the kind the file is checked as (`--kind`), when its name does not say; `host` finds the skill that shadows a command. */
-export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'command', host?: IWorkspaceHost): AgentFileAnalysis {
+/**
+ * `role`: the kind the file is checked as (`--kind`), when its name does not say; `host` finds the
+ * skill that shadows a command; `inPlugin`: a subagent of a Claude Code plugin (keys it may not set).
+ */
+export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'command', host?: IWorkspaceHost, inPlugin = false): AgentFileAnalysis {
   const info = agentFileInfo(variantFor(uri, role));
   const frontmatter = readAgentFrontmatter(text);
   const out: Diagnostic[] = [];
   const analysis: AgentFileAnalysis = { info, frontmatter, diagnostics: out };
   if (info.variant === 'claude-agent' || info.variant === 'claude-command') {
     if (frontmatter.found) out.push(...yamlDiagnostics(frontmatter, info));
-    if (info.variant === 'claude-agent') checkClaudeAgent(frontmatter, uri, out);
+    if (info.variant === 'claude-agent') checkClaudeAgent(frontmatter, uri, out, inPlugin);
     else checkClaudeCommand(frontmatter, uri, text, out, host);
   } else if (info.variant === 'vscode-chatmode') out.push(chatModeRenamed(uri));
   const name = frontmatter.byKey.get('name')?.value;

@@ -147,8 +147,27 @@ function unknownKeys(f: AgentFrontmatter, out: Diagnostic[]): void {
   }
 }
 
-/** Every finding about a Claude Code subagent's frontmatter (its YAML is checked before). */
-export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnostic[]): void {
+/** The keys Claude Code ignores in a plugin's subagent, for security (docs/subagents.md#plugins). */
+const NOT_IN_PLUGINS: readonly string[] = ['hooks', 'mcpServers', 'permissionMode'];
+
+/** A plugin agent's keys Claude Code ignores; the other findings on them are left out (their values do not matter). */
+function pluginKeys(f: AgentFrontmatter, out: Diagnostic[], from: number): void {
+  const entries = f.entries.filter((e) => NOT_IN_PLUGINS.includes(e.key));
+  if (!entries.length) return;
+  const lines = entries.map((e) => [e.keyRange.start.line, (e.valueRange ?? e.keyRange).end.line] as const);
+  const kept = out.slice(from).filter((d) => !lines.some(([a, b]) => d.range.start.line >= a && d.range.start.line <= b));
+  out.splice(from, out.length - from, ...kept);
+  for (const e of entries)
+    out.push({
+      code: 'subagent-plugin-key-ignored',
+      severity: 'warning',
+      message: `Claude Code ignores '${e.key}' in a plugin's agent (plugin agents may not set hooks, mcpServers or permissionMode): the agent loads without it; copy it to .claude/agents/ to use it`,
+      range: e.keyRange,
+    });
+}
+
+/** Every finding about a Claude Code subagent's frontmatter (its YAML is checked before); `inPlugin`: a plugin's agent. */
+export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnostic[], inPlugin = false): void {
   if (!f.fm.present) {
     // A README.md kept beside the agents is what Claude Code takes it for.
     if (DOC_NAMES.has((uri.split('/').pop() ?? '').toLowerCase())) return;
@@ -171,10 +190,12 @@ export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnost
   }
   if (f.outcome.kind === 'failed') return;
   if (!loadChecks(f, out)) return;
+  const from = out.length;
   const tools = f.byKey.get('tools');
   if (tools) checkToolKey(tools, f.fm, 'subagent', out, { quotedBecauseOf: quotedCause(f, tools) });
   const denied = f.byKey.get('disallowedTools');
   if (denied) checkToolKey(denied, f.fm, 'subagent', out, { denyList: true, quotedBecauseOf: quotedCause(f, denied) });
   valueChecks(f, out);
   unknownKeys(f, out);
+  if (inPlugin) pluginKeys(f, out, from);
 }
