@@ -60,6 +60,8 @@ function watchers(watchEverything: boolean | undefined) {
     // Subagents and commands (duplicate names in one .claude/agents folder).
     { globPattern: '**/.claude/{agents,commands}/**/*.md' },
     { globPattern: '**/.github/{agents,chatmodes,prompts}/*.md' },
+    { globPattern: '**/.opencode/{agent,agents}/**/*.md' },
+    { globPattern: '**/.gemini/agents/*.md' },
     // MCP server configurations.
     { globPattern: '**/{.mcp.json,.vscode/mcp.json}' },
     ...(watchEverything ? [{ globPattern: '**/*' }] : []),
