@@ -143,6 +143,15 @@ test('relative links and anchors are checked with the shared reference check', (
   assert.deepEqual(codes(text, `${W}/pkg/AGENTS.md`, host), ['instructions-link-missing', 'instructions-anchor-missing']);
 });
 
+test('a link on a line presented as an example shows how to write one: not checked', () => {
+  const text = joinLines('# Links', '- Example: [rules](.github/instructions/x.md) for rule references', '**e.g.**: [x](nope.md)', 'See the examples in [guide](gone.md).');
+  const ds = diags(text, `${W}/AGENTS.md`, new InMemoryHost());
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.range.start.line]),
+    [['instructions-link-missing', 3]],
+  );
+});
+
 test('a link that climbs out of the workspace is reported, not read', () => {
   assert.deepEqual(codes('[x](../../outside.md)', `${W}/AGENTS.md`, new InMemoryHost(), { workspaceRoots: [W] }), ['instructions-link-outside']);
 });
@@ -285,6 +294,12 @@ test("commands that no package.json defines are warnings listing the nearest one
   );
   assert.match(ds[0]!.message, /no script 'lint' in package\.json \(scripts: build, test\)/);
   assert.match(ds[2]!.message, /no script 'deploy' in web\/package\.json \(scripts: dev\); nor in any other package\.json of the repository \(looked in package\.json\)/);
+});
+
+test("`pnpm X` runs the binary of a scope's CLI package (@manypkg/cli → manypkg) when no script is named X", () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' }, devDependencies: { '@manypkg/cli': '0.25' } }) });
+  assert.deepEqual(codes('Run `pnpm manypkg check`.', `${W}/AGENTS.md`, host), []);
+  assert.deepEqual(codes('Run `pnpm run manypkg`.', `${W}/AGENTS.md`, host), ['instructions-command-undefined']);
 });
 
 test('make targets are read from the Makefile; one with includes or pattern rules is not judged', () => {

@@ -50,6 +50,14 @@ test('S3 skill-yaml-invalid carries the reference prefix and stops the field rul
   assert.match(d[0]!.message, /^Invalid YAML in frontmatter: /);
 });
 
+test('S3 skill-yaml-invalid is reported once, at the first error: what follows it is its echo', () => {
+  const d = check(skill('name: my-skill\ndescription: Builds things.\nargument-hint: [plan-path] [num-agents]\ndisable-model-invocation: true'));
+  assert.deepEqual(
+    d.map((x) => [x.code, x.range.start.line]),
+    [['skill-yaml-invalid', 3]],
+  );
+});
+
 test('S4 skill-frontmatter-not-mapping: list and empty frontmatter', () => {
   const list = one(check('---\n- a\n---\n'), 'skill-frontmatter-not-mapping');
   assert.equal(list.message, 'SKILL.md frontmatter must be a YAML mapping');

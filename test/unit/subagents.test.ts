@@ -35,6 +35,9 @@ test('agent and command files are known by their folders, and other Markdown is 
     ['.github/prompts/readme.md', null],
     ['agents/reviewer.md', null],
     ['.claude/agents/notes.txt', null],
+    // An AGENT.md in a Claude Code agents folder is a subagent; elsewhere an OS Protocol agent.
+    ['.claude/agents/type-checker/AGENT.md', 'subagent'],
+    ['agents/type-checker/AGENT.md', 'agent-md'],
   ];
   for (const [p, kind] of cases) assert.equal(fileKindOf(`/ws/${p}`), kind, p);
   assert.equal(agentFileVariantOf('/ws/.github/chatmodes/plan.chatmode.md'), 'vscode-chatmode');
@@ -111,6 +114,43 @@ test('a file with CRLF line ends is read like one with LF (a colon in a value is
   assert.deepEqual(codes(text), ['subagent-yaml-quoted/information']);
 });
 
+test('a tools list on a line Claude Code quoted is one warning on the list, naming the line that made it quote', () => {
+  const text = joinLines('---', 'name: reviewer', 'description: Use it when: a PR is open', 'tools: ["Read", "Grep"]', 'disallowedTools: [Bash]', '---', 'Body');
+  const ds = diags(text).filter((d) => d.code === 'subagent-tool-unknown');
+  assert.deepEqual(
+    ds.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character]),
+    [
+      [3, 'tools: '.length, 'tools: ["Read", "Grep"]'.length],
+      [4, 'disallowedTools: '.length, 'disallowedTools: [Bash]'.length],
+    ],
+  );
+  assert.match(
+    ds[0]!.message,
+    /^Claude Code reads 'tools' as the text '\["Read", "Grep"\]', not as a list: line 3 is not valid YAML, .* grants none of them\. Quote the value on line 3/,
+  );
+  assert.match(ds[1]!.message, /takes nothing away/);
+  // The same list when nothing forces Claude Code to quote: a list, and no finding.
+  assert.deepEqual(
+    diags(text.replace('when: a', 'when a')).filter((d) => d.code === 'subagent-tool-unknown'),
+    [],
+  );
+});
+
+test('a block description beside a value Claude Code must quote is information, not a certain failure (quoting a lone | is not known)', () => {
+  const text = joinLines('---', 'description: |', '  Audits a repo.', '  Usage: /audit "<path>"', 'argument-hint: "<path>" [filter]', '---', 'Body');
+  const ds = diags(text, COMMAND);
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}/${d.range.start.line}`),
+    ['command-yaml-quoted/information/4'],
+  );
+  // A value no quoting can save fails either way: the warning is on it, not on the block's echo.
+  const broken = text.replace('"<path>" [filter]', '"<path>" "[filter]"');
+  assert.deepEqual(
+    diags(broken, COMMAND).map((d) => `${d.code}/${d.severity}/${d.range.start.line}`),
+    ['command-yaml-invalid/warning/4'],
+  );
+});
+
 test('quoteLikeClaude leaves quoted values, indented lines and plain values alone', () => {
   const src = joinLines('name: "a: b"', 'tools: Read, Grep', 'description: x: y', '  nested: z', "other: 'q'");
   const r = quoteLikeClaude(src);
@@ -127,6 +167,9 @@ test('what makes Claude Code skip a subagent: no name, a name with ":" or a lead
   assert.deepEqual(codes(fm('name: a', 'description:')), ['subagent-description-missing/error']);
   assert.deepEqual(codes(fm('name: 404', 'description: d')), ['subagent-name-missing/error']);
   assert.deepEqual(codes(fm('name: a', 'description: [x]')), ['subagent-description-missing/error']);
+  // A template's placeholder name is read as a list too: the file is not loaded, which is its purpose.
+  assert.deepEqual(codes(fm('name: [agent-name]', 'description: [what this agent does]')), ['subagent-name-missing/information']);
+  assert.deepEqual(codes(fm('name: [a, b]', 'description: d')), ['subagent-name-missing/error']);
   assert.deepEqual(codes(joinLines('---', 'name: a', 'description: d')), ['subagent-frontmatter-unclosed/error']);
   // No frontmatter at all: documentation kept beside the agents, advice only.
   assert.deepEqual(codes('# Notes about our agents\n'), ['subagent-name-missing/information']);

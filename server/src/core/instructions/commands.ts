@@ -237,7 +237,12 @@ function packageFacts(uri: string, text: string): PackageFacts {
     const scripts = keys(j['scripts']);
     const deps = new Set([...keys(j['dependencies']), ...keys(j['devDependencies']), ...keys(j['optionalDependencies'])]);
     const bins = new Set(deps);
-    for (const d of deps) bins.add(d.replace(/^@[^/]+\//, ''));
+    for (const d of deps) {
+      bins.add(d.replace(/^@[^/]+\//, ''));
+      // `@manypkg/cli` installs `manypkg`, `@nestjs/cli` `nest`…: a scope's CLI package is often named after the scope.
+      const cli = /^@([^/]+)\/cli$/.exec(d);
+      if (cli) bins.add(cli[1]!);
+    }
     return { uri, scripts: { has: new Set(scripts), listing: listing('scripts', scripts) }, deps, bins };
   } catch {
     return { uri, deps: new Set(), bins: new Set() };

@@ -22,6 +22,12 @@ export const INSTRUCTION_REFERENCES: ReferenceWording = {
   codePaths: false,
 };
 
+/**
+ * A line presented as an example (`- Example: [rules](.github/instructions/x.md)`, `e.g.: …`):
+ * its links show how to write one, they are not files to read.
+ */
+const EXAMPLE_LINE = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:\*\*|_)?(?:examples?|e\.g\.?)(?:\*\*|_)?\s*:/i;
+
 export function insideRoots(uri: string, roots: readonly string[] | undefined): boolean {
   if (!roots || !roots.length) return true;
   return roots.some((r) => uri === r || uri.startsWith(r.replace(/\/$/, '') + '/'));
@@ -34,9 +40,10 @@ export function insideRoots(uri: string, roots: readonly string[] | undefined): 
 export function instructionLinks(text: string, uri: string, startLine: number, roots?: readonly string[]): SkillReference[] {
   const scanned = scanMarkdown(text, startLine);
   const out: SkillReference[] = [];
-  for (const r of scanned.absolute) if (r.kind === 'link') out.push({ ...r, source: 'body', escapes: false, absolute: true });
+  const example = (r: { range: { start: { line: number } } }) => EXAMPLE_LINE.test(scanned.lines[r.range.start.line] ?? '');
+  for (const r of scanned.absolute) if (r.kind === 'link' && !example(r)) out.push({ ...r, source: 'body', escapes: false, absolute: true });
   for (const r of scanned.refs) {
-    if (r.kind !== 'link' || r.base === 'skill' || r.base === 'plugin') continue;
+    if (r.kind !== 'link' || r.base === 'skill' || r.base === 'plugin' || example(r)) continue;
     if (r.path === '' || r.base === 'root') {
       out.push({ ...r, source: 'body', escapes: false });
       continue;

@@ -212,12 +212,14 @@ function analyzeInto(
           effectMessage('skill-yaml-colon-in-value', `The unquoted ': ' in '${colon.key}' is not valid YAML (quote the value or use '>-')`),
         ),
       );
-    } else {
+    } else if (!out.some((d) => d.code === 'skill-yaml-invalid')) {
+      // The first error only: the parse stops there, and what follows it is mostly its echo.
       const message = `Invalid YAML in frontmatter: ${e.message}`;
       out.push(diag('skill-yaml-invalid', 'error', message, e.range, undefined, effectMessage('skill-yaml-invalid', message)));
     }
   }
-  for (const s of ref.strictIssues) {
+  // Text no YAML reader takes says nothing more about what only strictyaml refuses.
+  for (const s of syntaxError ? [] : ref.strictIssues) {
     const client = `Only skills-ref (strictyaml) rejects this YAML; clients read it: ${s.message}`;
     out.push(diag('skill-yaml-strict', 'error', `Invalid YAML in frontmatter: ${s.message}`, s.range, { kind: s.kind }, client));
   }

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic, Range } from '../types';
 import type { FrontmatterEntry } from '../text/yamlFrontmatter';
-import type { AgentFrontmatter } from './frontmatter';
+import { quotedCause, type AgentFrontmatter } from './frontmatter';
 import { CLAUDE_AGENT_COLORS, CLAUDE_EFFORTS, CLAUDE_MEMORY_SCOPES, CLAUDE_PERMISSION_MODES, keysOf } from './keys';
 import { checkToolKey } from './toolDiagnostics';
 import { DOC_NAMES } from './files';
@@ -23,6 +23,11 @@ export function typeName(v: unknown): string {
   return v === null ? 'empty' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a map' : `a ${typeof v}`;
 }
 
+/** A one-item list of a bracketed word (`[agent-name]`, `[Agent Name]`): a template's placeholder. */
+function isPlaceholderList(v: unknown): boolean {
+  return Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' && /^[A-Za-z][\w -]*$/.test(v[0]);
+}
+
 /** The checks that decide whether Claude Code loads the agent at all. */
 function loadChecks(f: AgentFrontmatter, out: Diagnostic[]): boolean {
   const name = f.byKey.get('name');
@@ -30,12 +35,16 @@ function loadChecks(f: AgentFrontmatter, out: Diagnostic[]): boolean {
   if (!name || typeof name.value !== 'string' || !name.value) {
     const has = f.entries.length > 0;
     const why = !name || name.value === null || name.value === '' ? 'it has no name' : `its name is ${typeTextOf(name.value)}, not text (quote it)`;
+    // `name: [agent-name]`: a template's placeholder, kept beside the agents on purpose.
+    const template = name !== undefined && isPlaceholderList(name.value);
     out.push({
       code: 'subagent-name-missing',
-      severity: has ? 'error' : 'information',
-      message: has
-        ? `Claude Code will not load this agent: ${why}. It reads a file without a name as documentation kept beside the agents`
-        : 'Claude Code reads this file as documentation kept beside the agents, not as a subagent: its frontmatter has no name',
+      severity: has && !template ? 'error' : 'information',
+      message: template
+        ? `Claude Code does not load this file as an agent: its name is the placeholder ${JSON.stringify(name.value)}, read as a list (a template kept beside the agents)`
+        : has
+          ? `Claude Code will not load this agent: ${why}. It reads a file without a name as documentation kept beside the agents`
+          : 'Claude Code reads this file as documentation kept beside the agents, not as a subagent: its frontmatter has no name',
       range: name ? valueAt(name) : f.fm.openRange,
     });
     return false;
@@ -164,9 +173,9 @@ export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnost
   if (f.outcome.kind === 'failed') return;
   if (!loadChecks(f, out)) return;
   const tools = f.byKey.get('tools');
-  if (tools) checkToolKey(tools, f.fm, 'subagent', out);
+  if (tools) checkToolKey(tools, f.fm, 'subagent', out, { quotedBecauseOf: quotedCause(f, tools) });
   const denied = f.byKey.get('disallowedTools');
-  if (denied) checkToolKey(denied, f.fm, 'subagent', out, { denyList: true });
+  if (denied) checkToolKey(denied, f.fm, 'subagent', out, { denyList: true, quotedBecauseOf: quotedCause(f, denied) });
   valueChecks(f, out);
   unknownKeys(f, out);
 }

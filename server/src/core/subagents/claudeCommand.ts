@@ -5,7 +5,7 @@
  */
 import type { Diagnostic, Range } from '../types';
 import type { FrontmatterEntry } from '../text/yamlFrontmatter';
-import type { AgentFrontmatter } from './frontmatter';
+import { quotedCause, type AgentFrontmatter } from './frontmatter';
 import { CLAUDE_COMMAND_IGNORED, keysOf } from './keys';
 import { checkToolKey } from './toolDiagnostics';
 import { commandNameOf } from './files';
@@ -81,7 +81,7 @@ export function checkClaudeCommand(f: AgentFrontmatter, uri: string, text: strin
     }
     for (const key of ['allowed-tools', 'disallowed-tools']) {
       const e = f.byKey.get(key);
-      if (e) checkToolKey(e, f.fm, 'command', out, key === 'disallowed-tools' ? { denyList: true } : {});
+      if (e) checkToolKey(e, f.fm, 'command', out, { denyList: key === 'disallowed-tools', quotedBecauseOf: quotedCause(f, e) });
     }
     const model = f.byKey.get('model');
     if (model && typeof model.value === 'string' && model.value.trim() && !knownModel(model.value)) {

@@ -12,15 +12,22 @@ export type ClaudeYamlOutcome =
   /** The YAML parses as written. */
   | { kind: 'parsed' }
   /** It parses only after Claude Code's quoting; `line` (0-based, in the YAML text) is the first error of the text as written. */
-  | { kind: 'quoted'; line: number; message: string; quotedLines: number[] }
+  | { kind: 'quoted'; line: number; message: string; quotedLines: number[]; keepBlockHeaders?: true }
   /** It does not parse even then: Claude Code reads no field. `line` and `message` are the retry's first error. */
   | { kind: 'failed'; line: number; column: number; message: string };
 
 const SPECIAL = /[{}[\]*&#!|>%@`]|: /;
 const KEY_LINE = /^([a-zA-Z_-]+):\s+(.+)$/;
 
-/** Claude Code's retry: the lines it quotes, and the text it parses the second time. */
-export function quoteLikeClaude(yamlText: string): { text: string; quotedLines: number[] } {
+/** A block scalar's header (`|`, `>-`, `|2+`…): the value is on the lines below. */
+const BLOCK_HEADER = /^[|>][1-9]?[-+]?[1-9]?\s*$/;
+
+/**
+ * Claude Code's retry: the lines it quotes, and the text it parses the second time.
+ * `keepBlockHeaders`: leave `key: |` lines alone (whether Claude Code quotes a lone block
+ * header is not known; `claudeYamlOutcome` takes the reading that loads the file).
+ */
+export function quoteLikeClaude(yamlText: string, keepBlockHeaders = false): { text: string; quotedLines: number[] } {
   const lines = yamlText.split('\n');
   const quotedLines: number[] = [];
   const out = lines.map((line, i) => {
@@ -28,7 +35,7 @@ export function quoteLikeClaude(yamlText: string): { text: string; quotedLines: 
     if (!m) return line;
     const [, key, value] = m as unknown as [string, string, string];
     if ((value.startsWith('"') && value.endsWith('"')) || (value.startsWith("'") && value.endsWith("'"))) return line;
-    if (!SPECIAL.test(value)) return line;
+    if (!SPECIAL.test(value) || (keepBlockHeaders && BLOCK_HEADER.test(value))) return line;
     quotedLines.push(i);
     return `${key}: "${quoteValue(value)}"`;
   });
@@ -69,5 +76,11 @@ export function claudeYamlOutcome(text: string): ClaudeYamlOutcome {
   const retry = quoteLikeClaude(yamlText);
   const second = retry.quotedLines.length ? firstError(retry.text) : first;
   if (!second) return { kind: 'quoted', line: first.line, message: first.message, quotedLines: retry.quotedLines };
-  return { kind: 'failed', line: second.line, column: second.column, message: second.message };
+  // Quoting a block header (`description: |`) breaks the block below it; if the retry loads once
+  // block headers are left alone, Claude Code may well read the file: no certain failure.
+  const lenient = quoteLikeClaude(yamlText, true);
+  const third = lenient.quotedLines.length ? firstError(lenient.text) : first;
+  if (!third) return { kind: 'quoted', line: first.line, message: first.message, quotedLines: lenient.quotedLines, keepBlockHeaders: true };
+  // Both fail: the error that is not an echo of a quoted block header is the one to fix.
+  return { kind: 'failed', line: third.line, column: third.column, message: third.message };
 }

@@ -52,7 +52,7 @@ export function readAgentFrontmatter(text: string): AgentFrontmatter {
   let entries = fm.entries;
   if (outcome.kind === 'quoted') {
     // Parse what Claude Code parses; the lines it quoted keep their place, so keys keep their ranges.
-    const quoted = quoteLikeClaude(yamlText.replace(/\r\n/g, '\n'));
+    const quoted = quoteLikeClaude(yamlText.replace(/\r\n/g, '\n'), outcome.keepBlockHeaders);
     const again = parseYamlFrontmatter(text.slice(0, fm.yamlStart) + quoted.text + text.slice(fm.yamlEnd), { split: 'lines', schema: 'core' });
     const moved = new Set(quoted.quotedLines.map((l) => l + firstLine));
     entries = again.entries.map((e) => (moved.has(e.keyRange.start.line) ? { ...e, valueRange: lineValueRange(fm, e.keyRange.start.line) } : e));
@@ -60,4 +60,14 @@ export function readAgentFrontmatter(text: string): AgentFrontmatter {
   const byKey = new Map<string, FrontmatterEntry>();
   for (const e of entries) byKey.set(e.key, e);
   return { ...base, outcome, entries, byKey };
+}
+
+/**
+ * When Claude Code read the frontmatter only after quoting values and quoted this entry's line:
+ * the document line of the first value that made it quote (else undefined).
+ */
+export function quotedCause(f: AgentFrontmatter, e: FrontmatterEntry): number | undefined {
+  if (f.outcome.kind !== 'quoted') return undefined;
+  const line = e.keyRange.start.line - f.firstLine;
+  return f.outcome.quotedLines.includes(line) ? f.outcome.line + f.firstLine : undefined;
 }

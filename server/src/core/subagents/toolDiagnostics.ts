@@ -6,6 +6,11 @@ import { suggestTool, toolEntries, toolVerdict } from './tools';
 export interface ToolKeyOptions {
   /** A deny list (`disallowedTools`): an empty one takes nothing away. */
   denyList?: boolean;
+  /**
+   * The document line of the first value that is not valid YAML, when Claude Code read the
+   * frontmatter only after quoting its values and this key's line was one it quoted.
+   */
+  quotedBecauseOf?: number;
 }
 
 /** `prefix` is the format's code prefix: `subagent` or `command`. */
@@ -33,6 +38,11 @@ export function checkToolKey(e: FrontmatterEntry, fm: YamlFrontmatter, prefix: '
     return;
   }
   const code = `${prefix}-tool-unknown`;
+  const written = fm.text.slice(fm.index.offsetAt(e.valueRange.start), fm.index.offsetAt(e.valueRange.end));
+  if (options.quotedBecauseOf !== undefined && written.startsWith('[') && entries.some((t) => toolVerdict(t.name) === 'unknown')) {
+    out.push(quotedListFinding(code, e, written, options.quotedBecauseOf, options.denyList));
+    return;
+  }
   for (const t of entries) {
     const verdict = toolVerdict(t.name);
     if (verdict === 'known' || verdict === 'mcp' || verdict === 'all' || verdict === 'alias') continue;
@@ -58,4 +68,19 @@ export function checkToolKey(e: FrontmatterEntry, fm: YamlFrontmatter, prefix: '
       data: s ? { tool: t.name, suggestion: s } : { tool: t.name },
     });
   }
+}
+
+/**
+ * A flow list (`[Read, Grep]`) on a line Claude Code quoted before reading: it reads the text of the
+ * list, split at commas, so its parts keep the brackets and quotes. One finding on the list, naming
+ * the line that made Claude Code quote, instead of one per mangled part.
+ */
+function quotedListFinding(code: string, e: FrontmatterEntry, written: string, cause: number, denyList = false): Diagnostic {
+  const shown = written.length > 40 ? `${written.slice(0, 37)}…` : written;
+  return {
+    code,
+    severity: 'warning',
+    message: `Claude Code reads '${e.key}' as the text '${shown}', not as a list: line ${cause + 1} is not valid YAML, so Claude Code quoted every value holding '[' or ': ' before reading the frontmatter, and the parts of this text (brackets and quotes included) name no tool; the entry ${denyList ? 'takes nothing away' : 'grants none of them'}. Quote the value on line ${cause + 1} and the list reads as written`,
+    range: e.valueRange,
+  };
 }

@@ -31,7 +31,8 @@ export function fileKindOf(path: string): FileKind | null {
   const grand = parts[parts.length - 3] ?? '';
   if (base.toLowerCase().endsWith('.3md')) return '3md';
   if (base === 'SKILL.md' || base === 'skill.md') return 'skill';
-  if (base === 'AGENT.md') return 'agent-md';
+  // An AGENT.md in a Claude Code agents folder (which Claude Code reads with its subfolders) is a subagent.
+  if (base === 'AGENT.md') return agentFileVariantOf(path) === 'claude-agent' ? 'subagent' : 'agent-md';
   if (parent === '.agent-world') {
     if (base === 'world.json') return 'world';
     if (base === 'world.eval.md') return 'world-eval';
