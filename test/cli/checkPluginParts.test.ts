@@ -12,8 +12,8 @@ test("a marketplace repository's plugin agents, commands and hooks are checked; 
   const r = cli(FIX, 'check', '--format', 'json', '.');
   assert.equal(r.code, 0, r.err);
   assert.deepEqual(reportSummary(r.out), [
-    ['.claude-plugin/marketplace.json', 'Claude Code plugin manifest', []],
-    ['plugins/ops/.claude-plugin/plugin.json', 'Claude Code plugin manifest', []],
+    ['.claude-plugin/marketplace.json', 'plugin manifest', []],
+    ['plugins/ops/.claude-plugin/plugin.json', 'plugin manifest', []],
     // A plugin the marketplace lists without a plugin.json of its own.
     ['plugins/lite/agents/tidy.md', 'Claude Code subagent', ['subagent-plugin-key-ignored:w@3']],
     ['plugins/ops/agents/good-agent.md', 'Claude Code subagent', []],

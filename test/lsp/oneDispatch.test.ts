@@ -27,10 +27,16 @@ const SAMPLES: Record<FileKind, { path: string; text: string; language: string }
   world: [{ path: '.agent-world/world.json', text: '{}\n', language: 'json' }],
   'world-prompt': [{ path: '.agent-world/prompts/a.md', text: 'Hello.\n', language: 'markdown' }],
   'world-eval': [{ path: '.agent-world/world.eval.md', text: '# Eval\n', language: 'markdown' }],
-  subagent: [{ path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews changes.\n---\nReview.\n', language: 'markdown' }],
+  subagent: [
+    { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews changes.\n---\nReview.\n', language: 'markdown' },
+    { path: '.opencode/agents/review.md', text: '---\ndescription: Reviews changes.\nmode: background\n---\nReview.\n', language: 'markdown' },
+    { path: '.gemini/agents/worker.md', text: '---\nname: worker\ndescription: Does work.\ncolor: blue\n---\nWork.\n', language: 'markdown' },
+  ],
   'plugin-manifest': [
     { path: 'demo/.claude-plugin/plugin.json', text: '{ "name": "demo" }\n', language: 'json' },
     { path: '.claude-plugin/marketplace.json', text: '{ "name": "demo", "owner": { "name": "Me" }, "plugins": [] }\n', language: 'json' },
+    { path: 'demo/.codex-plugin/plugin.json', text: '{ "name": "demo", "skills": ["./skills"] }\n', language: 'json' },
+    { path: '.agents/plugins/marketplace.json', text: '{ "name": "demo", "plugins": [{ "name": "x", "source": { "source": "local", "path": "./" } }] }\n', language: 'json' },
   ],
   command: [{ path: '.claude/commands/deploy.md', text: '---\ndescription: Deploys.\n---\nDeploy.\n', language: 'markdown' }],
   'claude-settings': [{ path: '.claude/settings.json', text: '{"hooks": {}}\n', language: 'json' }],

@@ -113,8 +113,8 @@ export function checkCommand(argv: string[], io: Io): number {
       const own = [path.dirname(p)];
       // A prompt or world.eval.md is checked against world.json, which sits above it.
       if (kind === 'world-prompt') own.push(path.dirname(path.dirname(p)));
-      // A plugin manifest speaks for the folder above `.claude-plugin/` (its paths and sources).
-      if (kind === 'plugin-manifest') own.push(path.dirname(path.dirname(p)));
+      // A plugin manifest speaks for the folder above `.claude-plugin/` (its paths and sources), a Codex marketplace for the one above `.agents/`.
+      if (kind === 'plugin-manifest') own.push(path.dirname(path.dirname(p)), path.dirname(path.dirname(path.dirname(p))));
       // A plugin's file is checked with its manifests (the plugin's scripts, who loads it).
       for (const m of above) {
         manifests.push(m);
@@ -299,7 +299,7 @@ ${kindHelp()}
 
 In JSON, each file's "kind" is one of: 3md, agent.3md, SKILL.md, AGENT.md,
 AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md, instruction file,
-Claude Code plugin manifest.`;
+plugin manifest.`;
 
 /** Every file under the folders checked, as URIs (capped like the server's list). */
 function folderFiles(roots: string[]): string[] {

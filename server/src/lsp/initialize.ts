@@ -63,6 +63,8 @@ function watchers(watchEverything: boolean | undefined) {
     // A Claude Code plugin's agents, commands and hooks (which files are one, the manifests decide).
     { globPattern: '**/{agents,commands}/**/*.md' },
     { globPattern: '**/hooks/*.json' },
+    { globPattern: '**/.opencode/{agent,agents}/**/*.md' },
+    { globPattern: '**/.gemini/agents/*.md' },
     // MCP server configurations.
     { globPattern: '**/{.mcp.json,.vscode/mcp.json}' },
     ...(watchEverything ? [{ globPattern: '**/*' }] : []),

@@ -13,12 +13,13 @@ import { knownModel, suggestAmong } from '../skills/clientFields';
 
 const AT0: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
 
-function valueAt(e: FrontmatterEntry): Range {
+/** The value's range, or the key's when the value is empty. */
+export function valueAt(e: FrontmatterEntry): Range {
   const v = e.valueRange;
   return v.start.line === v.end.line && v.start.character === v.end.character ? e.keyRange : v;
 }
 
-function typeName(v: unknown): string {
+export function typeName(v: unknown): string {
   return v === null ? 'empty' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a map' : `a ${typeof v}`;
 }
 

@@ -23,7 +23,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   instructions: 'instruction file',
   subagent: 'agent',
   command: 'command',
-  'plugin-manifest': 'Claude Code plugin manifest',
+  'plugin-manifest': 'plugin manifest',
   'claude-settings': 'Claude Code settings',
   hooks: 'Claude Code plugin hooks',
   'mcp-config': 'MCP configuration',
@@ -44,9 +44,9 @@ export function fileKindOf(path: string): FileKind | null {
     if (base === 'world.eval.md') return 'world-eval';
   }
   if (grand === '.agent-world' && parent === 'prompts' && base.endsWith('.md')) return 'world-prompt';
-  // Claude Code's `.claude-plugin/plugin.json` and `.claude-plugin/marketplace.json`.
+  // Claude Code's `.claude-plugin/plugin.json` and `marketplace.json`; Codex's `.codex-plugin/plugin.json` and `.agents/plugins/marketplace.json`.
   const manifest = manifestKindOf(path);
-  if (manifest === 'claude-plugin' || manifest === 'claude-marketplace') return 'plugin-manifest';
+  if (manifest !== undefined && manifest !== 'agent-plugin') return 'plugin-manifest';
   // AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Claude Code rules (an AGENT.md is decided above, by content later).
   if (instructionVariantOf(path)) return 'instructions';
   // Claude Code's .mcp.json, VS Code's .vscode/mcp.json.
