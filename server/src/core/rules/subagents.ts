@@ -21,7 +21,7 @@ export const SUBAGENT_RULES: readonly RuleInfo[] = [
     fix: { title: 'Use the tool name Claude Code knows', tier: 'manual', why: 'the entry may have meant another tool' },
   }),
   subagent('subagent-model-unknown', 'information'),
-  subagent('subagent-value-invalid', 'warning', { also: ['error'] }),
+  subagent('subagent-value-invalid', 'warning', { also: ['error', 'information'] }),
   subagent('subagent-key-ignored', 'warning'),
   subagent('subagent-hooks-ignored', 'warning'),
   subagent('subagent-plugin-key-ignored', 'warning'),

@@ -97,7 +97,15 @@ function valueChecks(f: AgentFrontmatter, out: Diagnostic[]): void {
     const e = f.byKey.get(key);
     if (e && !(typeof e.value === 'string' && allowed.includes(e.value))) out.push(ignoredValue(e, list(allowed)));
   };
-  oneOf('color', CLAUDE_AGENT_COLORS);
+  // Colours are only documented, and Anthropic's own agent creator suggests one outside the list
+  // (magenta): that Claude Code ignores another is not certain, and only a colour is at stake.
+  const color = f.byKey.get('color');
+  if (color && !(typeof color.value === 'string' && CLAUDE_AGENT_COLORS.includes(color.value)))
+    out.push({
+      ...ignoredValue(color, list(CLAUDE_AGENT_COLORS)),
+      severity: 'information',
+      message: `Claude Code documents the colors ${list(CLAUDE_AGENT_COLORS)}; ${typeof color.value === 'string' ? `'${color.value}'` : typeName(color.value)} is not one of them, and may be shown without its color`,
+    });
   oneOf('permissionMode', CLAUDE_PERMISSION_MODES);
   oneOf('memory', CLAUDE_MEMORY_SCOPES);
   oneOf('isolation', ['worktree']);
