@@ -129,6 +129,16 @@ test('a hook command names a ${CLAUDE_PLUGIN_ROOT} script the plugin lacks', () 
   );
   // Without a plugin root (a hooks file checked alone), nothing is looked up.
   assert.deepEqual(hooks(text, host, null), []);
+  // None of the scripts there: most often a copy of the plugin kept without them, so advice only.
+  const copy = hooks(text, new InMemoryHost({}));
+  assert.deepEqual(
+    copy.map((d) => [d.code, d.severity]),
+    [
+      ['hooks-script-missing', 'information'],
+      ['hooks-script-missing', 'information'],
+    ],
+  );
+  assert.match(copy[0]!.message, /a copy of the plugin without its scripts\?/);
 });
 
 test('a plugin agent gets the subagent checks, and no name clash with another plugin', () => {

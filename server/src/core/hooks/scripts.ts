@@ -60,13 +60,17 @@ export function missingPluginScripts(hooks: Node, pluginRoot: string, host: IWor
 function missingUnder(hooks: Node, root: string, inPlugin: boolean, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
   if (roots && !roots.some((r) => isInside(r, root))) return [];
   const out: Finding[] = [];
+  let found = 0;
   for (const c of commandNodes(hooks)) {
     const command = c.value as string;
     if (GUARDED.test(command)) continue;
     // Escapes in the JSON string would shift offsets: then the whole value is the range.
     const raw = c.length === command.length + 2;
     for (const s of scriptPaths(command, inPlugin)) {
-      if (host.exists(resolveRelative(root, s.path))) continue;
+      if (host.exists(resolveRelative(root, s.path))) {
+        found++;
+        continue;
+      }
       out.push({
         code: 'hooks-script-missing',
         severity: 'warning',
@@ -75,5 +79,13 @@ function missingUnder(hooks: Node, root: string, inPlugin: boolean, host: IWorks
       });
     }
   }
+  // A plugin none of whose scripts is there is most often a copy kept without them (a mirror of
+  // a marketplace, docs): advice, not a certain failure.
+  if (inPlugin && found === 0)
+    return out.map((f) => ({
+      ...f,
+      severity: 'information',
+      message: `${f.message.replace(/: Claude Code runs.*$/, '')}, nor is any script this file's commands name (a copy of the plugin without its scripts?): installed like this, Claude Code runs the command and it fails`,
+    }));
   return out;
 }

@@ -13,5 +13,5 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
   rule('hooks-timeout-invalid', 'warning'),
   rule('hooks-matcher-ignored', 'information'),
   rule('hooks-matcher-invalid', 'warning'),
-  rule('hooks-script-missing', 'warning'),
+  rule('hooks-script-missing', 'warning', { also: ['information'] }),
 ];
