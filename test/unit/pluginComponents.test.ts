@@ -151,3 +151,14 @@ test('a plugin agent gets the subagent checks, and no name clash with another pl
   const files = ['a/agents/helper.md', 'b/agents/helper.md'].map((p, i) => ({ uri: `${R}/${p}`, kind: 'subagent' as const, text: ok + 'x'.repeat(i) }));
   assert.deepEqual([...crossFileDiagnostics(files, new InMemoryHost(), { repository: f })], []);
 });
+
+test('a plugin agent whose YAML fails is misread, not dropped: Claude Code registers it with a placeholder and no fields', () => {
+  const f = facts({ 'a/.claude-plugin/plugin.json': '{"name": "a"}' });
+  const text = '---\nname: helper\ndescription: Helps. Examples:\n<example>\nContext: a review\n</example>\n---\nBody.\n';
+  const [plugin] = analyzeFile('subagent', text, `${R}/a/agents/helper.md`, new InMemoryHost(), { repository: f });
+  assert.equal(plugin!.code, 'subagent-yaml-invalid');
+  assert.equal(plugin!.severity, 'error');
+  assert.match(plugin!.message, /^Claude Code misreads this agent: .* registers the agent under its file name with a placeholder description/);
+  const [project] = analyzeFile('subagent', text, `${R}/.claude/agents/helper.md`, new InMemoryHost(), { repository: f });
+  assert.match(project!.message, /^Claude Code will not load this agent/);
+});

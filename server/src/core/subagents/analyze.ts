@@ -67,7 +67,7 @@ export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'co
   const out: Diagnostic[] = [];
   const analysis: AgentFileAnalysis = { info, frontmatter, diagnostics: out };
   if (info.variant === 'claude-agent' || info.variant === 'claude-command') {
-    if (frontmatter.found) out.push(...yamlDiagnostics(frontmatter, info));
+    if (frontmatter.found) out.push(...yamlDiagnostics(frontmatter, info, inPlugin));
     if (info.variant === 'claude-agent') checkClaudeAgent(frontmatter, uri, out, inPlugin);
     else checkClaudeCommand(frontmatter, uri, text, out, host);
   } else if (info.variant === 'opencode-agent') checkOpenCodeAgent(frontmatter, text, out);

@@ -11,7 +11,7 @@ function wholeLine(f: AgentFrontmatter, line: number) {
 }
 
 /** Findings on the frontmatter's YAML; `what` names the file for messages ("this agent", "/deploy"). */
-export function yamlDiagnostics(f: AgentFrontmatter, info: AgentFileInfo): Diagnostic[] {
+export function yamlDiagnostics(f: AgentFrontmatter, info: AgentFileInfo, inPlugin = false): Diagnostic[] {
   const agent = info.role === 'agent';
   const prefix = agent ? 'subagent' : 'command';
   const o = f.outcome;
@@ -23,7 +23,10 @@ export function yamlDiagnostics(f: AgentFrontmatter, info: AgentFileInfo): Diagn
         code: `${prefix}-yaml-invalid`,
         severity: agent ? 'error' : 'warning',
         message: agent
-          ? `Claude Code will not load this agent: its frontmatter is not valid YAML, even after Claude Code quotes the values itself (${where})`
+          ? inPlugin
+            ? // A plugin's agent is registered anyway, with no field read (anthropics/claude-code#91871, #86841).
+              `Claude Code misreads this agent: its frontmatter is not valid YAML, even after Claude Code quotes the values itself (${where}), so it registers the agent under its file name with a placeholder description ("Agent from … plugin") and none of its fields (name, description, tools, model…)`
+            : `Claude Code will not load this agent: its frontmatter is not valid YAML, even after Claude Code quotes the values itself (${where})`
           : `The frontmatter is not valid YAML, even after Claude Code quotes the values itself (${where}): Claude Code loads the command but reads none of its frontmatter (description, allowed-tools, model…)`,
         range: wholeLine(f, line),
       },
