@@ -1,0 +1,130 @@
+/**
+ * `skill-listing-cut`: a SKILL.md whose description a client's skill listing shortens or drops,
+ * or that it leaves out of the listing, computed from every skill's summary (name, description,
+ * targets), never by analysing the files again.
+ */
+import type { Diagnostic, Range } from '../types';
+import { isSkillResource } from './liveness';
+import { LISTING_CLIENTS, skillListing, type ListingClient, type ListingEntry, type ListingSettings, type ListingSkill, type SkillListing } from './listing';
+import { resolveFindings, type Finding } from './rules';
+import type { Target } from './targets';
+
+export interface ListedSkillSummary extends ListingSkill {
+  targets: readonly Target[];
+  /** Where the diagnostic goes: the description's value, else the name's. */
+  range: Range;
+}
+
+const CLIENT: Record<ListingClient, string> = { 'claude-code': 'Claude Code', codex: 'Codex', copilot: 'VS Code' };
+
+/** The listing of each client, over the skills among `skills` it loads (samples inside other skills left out). */
+export function listingsOf<T extends ListingSkill & { targets: readonly Target[] }>(skills: readonly T[], settings: ListingSettings = {}): SkillListing[] {
+  return LISTING_CLIENTS.map((c) =>
+    skillListing(
+      c,
+      skills.filter((s) => s.targets.includes(c) && !isSkillResource(s.uri)),
+      settings,
+    ),
+  );
+}
+
+const thousands = (n: number) => n.toLocaleString('en-US');
+
+function messageOf(l: SkillListing, e: ListingEntry): string {
+  const who = CLIENT[l.client];
+  const total = l.entries.length;
+  const budget = `${thousands(l.budget)} ${l.unit} (${l.budgetNote})`;
+  const needs = `the ${total} skills it loads here need ${thousands(l.needed)}`;
+  const may = e.certain ? '' : 'may ';
+  if (e.atLeast === 'shortened')
+    return `${who} shortens this description in its skill listing, whatever the model's context window: its budget is ${budget} and ${needs}; with that budget it ${e.state === 'left-out' ? 'leaves this skill out' : 'lists this skill by name only'}`;
+  if (e.state === 'shortened') return `${who} ${may}shortens this description to ${thousands(e.keptChars)} of ${thousands(e.fullChars)} characters in its skill listing: its budget is ${budget} and ${needs}`;
+  if (e.state === 'name-only')
+    return l.client === 'claude-code'
+      ? `${who} may list this skill by name only, without its description: its skill listing budget is ${budget}, ${needs}, and it drops the descriptions of the skills used least`
+      : `${who} ${may}list this skill by name only, without its description: its skill listing budget is ${budget} and ${needs}`;
+  return `${who} ${may}leave this skill out of its skill listing: its budget is ${budget} and ${needs}`;
+}
+
+const CLIENT_DIRS = new Set(['.claude', '.agents', '.codex', '.github', '.gemini', '.opencode', '.cursor']);
+
+/**
+ * Where a skill loads from, for grouping: `base` is the folder holding a client folder
+ * (`<base>/.claude/skills/…`), whose skills load in a session there together with those of the
+ * client folders above it; otherwise (a plugin's or any other `skills/` folder) the folder holding
+ * the skill's folder, whose skills load together and with no others known.
+ */
+export function listingScope(uri: string): { key: string; nested: boolean } {
+  const segs = uri.split(/[?#]/)[0]!.split('/');
+  for (let i = segs.length - 3; i >= 1; i--) {
+    if (segs[i] === 'skills' && CLIENT_DIRS.has(segs[i - 1]!)) return { key: segs.slice(0, i - 1).join('/'), nested: true };
+  }
+  return { key: segs.slice(0, -2).join('/'), nested: false };
+}
+
+/**
+ * The diagnostics, by URI, of the skills a client's listing cuts. Each skill is judged in the
+ * smallest set of skills certain to be listed with it: those of its own scope and, for a client
+ * folder, of the client folders in the folders above (see `listingScope`).
+ */
+export function listingDiagnostics(skills: readonly ListedSkillSummary[], settings: ListingSettings = {}): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  const live = skills.filter((s) => !isSkillResource(s.uri));
+  const scoped = live.map((s) => ({ s, scope: listingScope(s.uri) }));
+  const keys = new Map<string, boolean>();
+  for (const x of scoped) keys.set(x.scope.key, x.scope.nested);
+  for (const [key, nested] of keys) {
+    const group = scoped.filter((x) => x.scope.key === key || (nested && x.scope.nested && (key + '/').startsWith(x.scope.key + '/'))).map((x) => x.s);
+    const own = new Set(scoped.filter((x) => x.scope.key === key).map((x) => x.s.uri));
+    for (const [uri, ds] of listingGroupDiagnostics(group, settings)) if (own.has(uri)) out.set(uri, [...(out.get(uri) ?? []), ...ds]);
+  }
+  return out;
+}
+
+function listingGroupDiagnostics(skills: readonly ListedSkillSummary[], settings: ListingSettings): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  const byUri = new Map(skills.map((s) => [s.uri, s]));
+  for (const l of listingsOf(skills, settings)) {
+    for (const e of l.entries) {
+      if (e.state === 'full') continue;
+      const s = byUri.get(e.uri)!;
+      const f: Finding = { code: 'skill-listing-cut', severity: 'warning', message: messageOf(l, e), range: s.range, only: [l.client], data: { client: l.client, state: e.state } };
+      if (!e.certain && !e.atLeast) f.atMost = 'information';
+      const ds = resolveFindings([f], s.targets);
+      if (ds.length) out.set(e.uri, [...(out.get(e.uri) ?? []), ...ds]);
+    }
+  }
+  return out;
+}
+
+/** The path a client prints for a SKILL.md: a `file:` URI's decoded path (the URI itself otherwise). */
+export function listedPath(uri: string): string {
+  const m = /^file:\/\/[^/]*(\/.*)$/.exec(uri);
+  if (!m) return uri;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch (e) {
+    // A malformed escape is printed as written.
+    if (!(e instanceof URIError)) throw e;
+    return m[1]!;
+  }
+}
+
+/** What the listing needs of one analysed SKILL.md; undefined when it declares no description or name to point at. */
+export function listedSkillOf(
+  uri: string,
+  skill: { name?: string; dirName: string; description?: string; descriptionRange?: Range; nameRange?: Range; targets: { targets: readonly Target[]; fallback?: boolean } },
+  whenToUse?: string,
+): ListedSkillSummary | undefined {
+  const range = skill.descriptionRange ?? skill.nameRange;
+  if (!range || skill.targets.fallback) return undefined;
+  return {
+    uri,
+    path: listedPath(uri),
+    name: skill.name ?? skill.dirName,
+    description: skill.description ?? '',
+    ...(whenToUse ? { whenToUse } : {}),
+    targets: skill.targets.targets,
+    range,
+  };
+}
