@@ -175,7 +175,14 @@ function codexRender(skills: readonly ListingSkill[], tokens: number | undefined
   const minimum = rows.reduce((n, r) => n + r.min, 0);
   const note = unit === 'tokens' ? `2% of ${tokens!.toLocaleString('en-US')} tokens` : 'the 8,000 characters Codex uses when the context window is unknown';
   const base = { client: 'codex' as const, budget, unit, budgetNote: note, needed: toUnit(needed), order: 'by scope, then name, then path' };
-  const entry = (r: (typeof rows)[number], kept: number, state: ListingState): ListingEntry => ({ uri: r.s.uri, name: r.s.name, fullChars: r.len, keptChars: kept, state, certain: true });
+  const entry = (r: (typeof rows)[number], kept: number, state: ListingState): ListingEntry => ({
+    uri: r.s.uri,
+    name: r.s.name,
+    fullChars: r.len,
+    keptChars: kept,
+    state,
+    certain: true,
+  });
   if (needed <= limit) return { ...base, used: toUnit(needed), entries: rows.map((r) => entry(r, r.len, 'full')) };
   if (minimum <= limit) {
     // Description characters are handed out one at a time to each skill in turn.
@@ -233,8 +240,13 @@ function cmp(a: string, b: string): number {
 function copilotListing(skills: readonly ListingSkill[]): SkillListing {
   const ordered = [...skills].sort((a, b) => cmp(a.path, b.path));
   const entryLength = (s: ListingSkill) =>
-    ['<skill>', `<name>${htmlEscape(s.name)}</name>`, ...(s.description ? [`<description>${htmlEscape(s.description)}</description>`] : []), `<file>${s.path}</file>`, '</skill>'].join('\n')
-      .length + 1;
+    [
+      '<skill>',
+      `<name>${htmlEscape(s.name)}</name>`,
+      ...(s.description ? [`<description>${htmlEscape(s.description)}</description>`] : []),
+      `<file>${s.path}</file>`,
+      '</skill>',
+    ].join('\n').length + 1;
   const lengths = ordered.map(entryLength);
   const needed = lengths.reduce((n, l) => n + l, 0);
   const fits = needed <= COPILOT_FULL_BUDGET;

@@ -38,7 +38,8 @@ function messageOf(l: SkillListing, e: ListingEntry): string {
   const may = e.certain ? '' : 'may ';
   if (e.atLeast === 'shortened')
     return `${who} shortens this description in its skill listing, whatever the model's context window: its budget is ${budget} and ${needs}; with that budget it ${e.state === 'left-out' ? 'leaves this skill out' : 'lists this skill by name only'}`;
-  if (e.state === 'shortened') return `${who} ${may}shortens this description to ${thousands(e.keptChars)} of ${thousands(e.fullChars)} characters in its skill listing: its budget is ${budget} and ${needs}`;
+  if (e.state === 'shortened')
+    return `${who} ${may}shortens this description to ${thousands(e.keptChars)} of ${thousands(e.fullChars)} characters in its skill listing: its budget is ${budget} and ${needs}`;
   if (e.state === 'name-only')
     return l.client === 'claude-code'
       ? `${who} may list this skill by name only, without its description: its skill listing budget is ${budget}, ${needs}, and it drops the descriptions of the skills used least`
