@@ -6,6 +6,8 @@ import { skillListing, type ListingSkill } from '../../server/src/core/skills/li
 import { listingDiagnostics, listedSkillOf } from '../../server/src/core/skills/listingRule';
 import { analyzeSkill } from '../../server/src/core/skills';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
+import { skillHover } from '../../server/src/core/skills/hover';
+import { cursor } from '../helpers/markers';
 
 const skill = (i: number, chars: number, dir = 'skills'): ListingSkill => ({
   uri: `file:///ws/${dir}/s${String(i).padStart(3, '0')}/SKILL.md`,
@@ -112,4 +114,17 @@ test('skill-listing-cut: skills of other projects in one repository are not coun
 
 test('skill-listing-cut: nothing for a few skills', () => {
   assert.equal(listingDiagnostics(summaries({ '.agents/skills/a/SKILL.md': md('a', 200), '.claude/skills/b/SKILL.md': md('b', 200) })).size, 0);
+});
+
+test('hover on description: its length against Claude Code’s 1,536 cut and each listing budget', () => {
+  const { text, position } = cursor(`---\nname: tidy\ndesc$0ription: ${'y'.repeat(2000)}\n---\nBody\n`);
+  const h = skillHover(text, position, 'file:///ws/.claude/skills/tidy/SKILL.md');
+  const value = (h?.contents as { value: string }).value;
+  assert.match(value, /this description has 2,000 characters/);
+  assert.match(value, /\| Claude Code \| cut at 1,536 of 2,000 \|/);
+  assert.match(value, /\| Codex \| no cut of its own \| [\d,]+ of 8,000 when the window is unknown/);
+  assert.match(value, /\| VS Code \| no cut of its own \| [\d,]+ of 15,000 for full entries/);
+  // Other keys say nothing of the listing.
+  const other = cursor(`---\nna$0me: tidy\ndescription: Tidies. Use when messy.\n---\n`);
+  assert.doesNotMatch((skillHover(other.text, other.position, 'file:///ws/.claude/skills/tidy/SKILL.md')?.contents as { value: string }).value, /skill listing/);
 });

@@ -191,7 +191,7 @@ function codexRender(skills: readonly ListingSkill[], tokens: number | undefined
       limit - minimum,
       rows.map((r) => (unit === 'tokens' ? utf8(r.s.description) / Math.max(1, r.len) : 1)),
     );
-    return { ...base, used: toUnit(limit), entries: rows.map((r, i) => entry(r, kept[i]!, kept[i]! < r.len ? 'shortened' : 'full')) };
+    return { ...base, used: toUnit(limit), entries: rows.map((r, i) => entry(r, kept[i]!, kept[i]! === r.len ? 'full' : kept[i] ? 'shortened' : 'name-only')) };
   }
   let used = 0;
   const entries = rows.map((r) => {

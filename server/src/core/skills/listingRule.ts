@@ -35,16 +35,16 @@ function messageOf(l: SkillListing, e: ListingEntry): string {
   const total = l.entries.length;
   const budget = `${thousands(l.budget)} ${l.unit} (${l.budgetNote})`;
   const needs = `the ${total} skills it loads here need ${thousands(l.needed)}`;
-  const may = e.certain ? '' : 'may ';
+  const verb = (certain: string, maybe: string) => (e.certain ? certain : `may ${maybe}`);
   if (e.atLeast === 'shortened')
     return `${who} shortens this description in its skill listing, whatever the model's context window: its budget is ${budget} and ${needs}; with that budget it ${e.state === 'left-out' ? 'leaves this skill out' : 'lists this skill by name only'}`;
   if (e.state === 'shortened')
-    return `${who} ${may}shortens this description to ${thousands(e.keptChars)} of ${thousands(e.fullChars)} characters in its skill listing: its budget is ${budget} and ${needs}`;
+    return `${who} ${verb('shortens', 'shorten')} this description to ${thousands(e.keptChars)} of ${thousands(e.fullChars)} characters in its skill listing: its budget is ${budget} and ${needs}`;
   if (e.state === 'name-only')
     return l.client === 'claude-code'
       ? `${who} may list this skill by name only, without its description: its skill listing budget is ${budget}, ${needs}, and it drops the descriptions of the skills used least`
-      : `${who} ${may}list this skill by name only, without its description: its skill listing budget is ${budget} and ${needs}`;
-  return `${who} ${may}leave this skill out of its skill listing: its budget is ${budget} and ${needs}`;
+      : `${who} ${verb('lists', 'list')} this skill by name only, without its description: its skill listing budget is ${budget} and ${needs}`;
+  return `${who} ${verb('leaves', 'leave')} this skill out of its skill listing: its budget is ${budget} and ${needs}`;
 }
 
 const CLIENT_DIRS = new Set(['.claude', '.agents', '.codex', '.github', '.gemini', '.opencode', '.cursor']);
