@@ -79,7 +79,7 @@ function listingLines(l: LoadedFor['listings'][number]): string[] {
   const width = Math.max(...l.cut.slice(0, MAX_CUT_SHOWN).map((c) => c.path.length));
   for (const c of l.cut.slice(0, MAX_CUT_SHOWN)) {
     const kept = c.state === 'shortened' ? ` (${n(c.keptChars)} of ${n(c.fullChars)} characters)` : '';
-    const sure = c.atLeast ? `${STATE_TEXT[c.atLeast]} whatever the window; with this budget ` : c.certain ? '' : 'may be ';
+    const sure = c.atLeast ? `${STATE_TEXT[c.atLeast]} with a window up to 272,000 tokens too; with this budget ` : c.certain ? '' : 'may be ';
     out.push(`    ${c.path.padEnd(width)}  ${sure}${STATE_TEXT[c.state]}${kept}`);
   }
   if (l.cut.length > MAX_CUT_SHOWN) out.push(`    … and ${l.cut.length - MAX_CUT_SHOWN} more`);

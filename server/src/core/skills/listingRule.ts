@@ -37,7 +37,7 @@ function messageOf(l: SkillListing, e: ListingEntry): string {
   const needs = `the ${total} skills it loads here need ${thousands(l.needed)}`;
   const verb = (certain: string, maybe: string) => (e.certain ? certain : `may ${maybe}`);
   if (e.atLeast === 'shortened')
-    return `${who} shortens this description in its skill listing, whatever the model's context window: its budget is ${budget} and ${needs}; with that budget it ${e.state === 'left-out' ? 'leaves this skill out' : 'lists this skill by name only'}`;
+    return `${who} shortens this description in its skill listing, with a context window of up to 272,000 tokens as without one: its budget is ${budget} and ${needs}; with that budget it ${e.state === 'left-out' ? 'leaves this skill out' : 'lists this skill by name only'}`;
   if (e.state === 'shortened')
     return `${who} ${verb('shortens', 'shorten')} this description to ${thousands(e.keptChars)} of ${thousands(e.fullChars)} characters in its skill listing: its budget is ${budget} and ${needs}`;
   if (e.state === 'name-only')
@@ -70,15 +70,26 @@ export function listingScope(uri: string): { key: string; nested: boolean } {
  */
 export function listingDiagnostics(skills: readonly ListedSkillSummary[], settings: ListingSettings = {}): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>();
-  const live = skills.filter((s) => !isSkillResource(s.uri));
-  const scoped = live.map((s) => ({ s, scope: listingScope(s.uri) }));
-  const keys = new Map<string, boolean>();
-  for (const x of scoped) keys.set(x.scope.key, x.scope.nested);
-  for (const [key, nested] of keys) {
-    const group = scoped.filter((x) => x.scope.key === key || (nested && x.scope.nested && (key + '/').startsWith(x.scope.key + '/'))).map((x) => x.s);
-    const own = new Set(scoped.filter((x) => x.scope.key === key).map((x) => x.s.uri));
-    for (const [uri, ds] of listingGroupDiagnostics(group, settings)) if (own.has(uri)) out.set(uri, [...(out.get(uri) ?? []), ...ds]);
+  const buckets = new Map<string, { nested: boolean; skills: ListedSkillSummary[] }>();
+  for (const s of skills) {
+    if (isSkillResource(s.uri)) continue;
+    const scope = listingScope(s.uri);
+    const b = buckets.get(scope.key) ?? buckets.set(scope.key, { nested: scope.nested, skills: [] }).get(scope.key)!;
+    b.skills.push(s);
   }
+  for (const [key, b] of buckets) {
+    // A client folder's skills load with those of the client folders above it: looked up by prefix, not by a scan.
+    const above = b.nested ? ancestorsOf(key).flatMap((k) => (buckets.get(k)?.nested ? buckets.get(k)!.skills : [])) : [];
+    const own = new Set(b.skills.map((s) => s.uri));
+    for (const [uri, ds] of listingGroupDiagnostics([...b.skills, ...above], settings)) if (own.has(uri)) out.set(uri, [...(out.get(uri) ?? []), ...ds]);
+  }
+  return out;
+}
+
+/** The folder URIs above `key` (`file:///a/b` → `file:///a`, `file://`). */
+function ancestorsOf(key: string): string[] {
+  const out: string[] = [];
+  for (let i = key.lastIndexOf('/'); i > 0; i = key.lastIndexOf('/', i - 1)) out.push(key.slice(0, i));
   return out;
 }
 
