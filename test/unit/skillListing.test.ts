@@ -92,7 +92,7 @@ const summaries = (files: Record<string, string>) =>
   Object.entries(files).map(([p, t]) => {
     const uri = `file:///ws/${p}`;
     const a = analyzeSkill(t, uri, H, { checkReferences: false });
-    return listedSkillOf(uri, a.skill)!;
+    return listedSkillOf(uri, a.skill, undefined, a.frontmatter?.entries.find((e) => e.key === 'disable-model-invocation')?.value)!;
   });
 const md = (name: string, chars: number) => `---\nname: ${name}\ndescription: ${'x'.repeat(chars)}\n---\nBody\n`;
 
@@ -127,4 +127,13 @@ test('hover on description: its length against Claude Code’s 1,536 cut and eac
   // Other keys say nothing of the listing.
   const other = cursor(`---\nna$0me: tidy\ndescription: Tidies. Use when messy.\n---\n`);
   assert.doesNotMatch((skillHover(other.text, other.position, 'file:///ws/.claude/skills/tidy/SKILL.md')?.contents as { value: string }).value, /skill listing/);
+});
+
+test('a skill with disable-model-invocation: true is not in Claude Code’s or VS Code’s listing, and takes none of its budget', () => {
+  const hidden = (i: number) => `---\nname: h${i}\ndescription: ${'z'.repeat(400)}\ndisable-model-invocation: true\n---\n`;
+  const files = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`.claude/skills/h${i}/SKILL.md`, hidden(i)]));
+  const all = summaries({ ...files, '.claude/skills/tidy/SKILL.md': md('tidy', 300) });
+  assert.equal(listingDiagnostics(all).size, 0);
+  const shown = summaries(Object.fromEntries(Object.entries(files).map(([p, t]) => [p, t.replace('disable-model-invocation: true\n', '')])));
+  assert.ok(listingDiagnostics(shown).size > 0, 'the same skills listed are over budget');
 });

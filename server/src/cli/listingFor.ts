@@ -36,7 +36,7 @@ export function listingFor(skillFiles: readonly string[], folder: string, host: 
     if (!('text' in r)) continue;
     const a = analyzeSkill(r.text, uri, host, { repository: facts, checkReferences: false, collectReferences: false });
     const when = a.frontmatter?.entries.find((e) => e.key === 'when_to_use')?.value;
-    const l = listedSkillOf(uri, a.skill, typeof when === 'string' ? when : undefined);
+    const l = listedSkillOf(uri, a.skill, typeof when === 'string' ? when : undefined, a.frontmatter?.entries.find((e) => e.key === 'disable-model-invocation')?.value);
     if (l) skills.push(l);
   }
   const pathOf = new Map(skills.map((s) => [s.uri, rel(URI.parse(s.uri).fsPath)]));

@@ -75,7 +75,7 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
         const s = a.skill;
         if (s.name && s.nameRange) skills.push({ uri: f.uri, name: s.name, nameRange: s.nameRange, targets: s.targets.targets, fingerprint: s.fingerprint });
         const when = a.frontmatter?.entries.find((e) => e.key === 'when_to_use')?.value;
-        const l = listedSkillOf(f.uri, s, typeof when === 'string' ? when : undefined);
+        const l = listedSkillOf(f.uri, s, typeof when === 'string' ? when : undefined, a.frontmatter?.entries.find((e) => e.key === 'disable-model-invocation')?.value);
         if (l) listed.push(l);
       } else if (f.kind === 'agent-md') {
         agentTexts.push(f);

@@ -40,6 +40,8 @@ export interface ListingSkill {
   description: string;
   /** Claude Code appends it to the description. */
   whenToUse?: string;
+  /** Clients that keep the skill out of the listing (`disable-model-invocation: true`). */
+  notListedBy?: readonly ListingClient[];
 }
 
 /** The context window per client, in tokens (absent: the client's default, see above). */

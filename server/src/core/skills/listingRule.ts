@@ -22,7 +22,7 @@ export function listingsOf<T extends ListingSkill & { targets: readonly Target[]
   return LISTING_CLIENTS.map((c) =>
     skillListing(
       c,
-      skills.filter((s) => s.targets.includes(c) && !isSkillResource(s.uri)),
+      skills.filter((s) => s.targets.includes(c) && !s.notListedBy?.includes(c) && !isSkillResource(s.uri)),
       settings,
     ),
   );
@@ -122,12 +122,23 @@ export function listedPath(uri: string): string {
   }
 }
 
+/**
+ * The clients that leave a skill out of their listing for its `disable-model-invocation`: Claude
+ * Code reads true/yes/on/1 (2.1.218), VS Code a YAML boolean (docs/clients-fields.md).
+ */
+export function notListedBy(value: unknown): ListingClient[] {
+  if (value === true) return ['claude-code', 'copilot'];
+  return typeof value === 'string' && /^(true|yes|on|1)$/i.test(value.trim()) ? ['claude-code'] : [];
+}
+
 /** What the listing needs of one analysed SKILL.md; undefined when it declares no description or name to point at. */
 export function listedSkillOf(
   uri: string,
   skill: { name?: string; dirName: string; description?: string; descriptionRange?: Range; nameRange?: Range; targets: { targets: readonly Target[]; fallback?: boolean } },
   whenToUse?: string,
+  disableModelInvocation?: unknown,
 ): ListedSkillSummary | undefined {
+  const hidden = notListedBy(disableModelInvocation);
   const range = skill.descriptionRange ?? skill.nameRange;
   if (!range || skill.targets.fallback) return undefined;
   return {
@@ -136,6 +147,7 @@ export function listedSkillOf(
     name: skill.name ?? skill.dirName,
     description: skill.description ?? '',
     ...(whenToUse ? { whenToUse } : {}),
+    ...(hidden.length ? { notListedBy: hidden } : {}),
     targets: skill.targets.targets,
     range,
   };

@@ -27,13 +27,17 @@ import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { editorValidates, type FormatContext, type FormatProvider } from './provider';
 import { skillNameKey } from '../workspace';
-import { listedPath, listedSkillOf, listingDiagnostics, type ListedSkillSummary } from '../../core/skills/listingRule';
+import { listedPath, listedSkillOf, notListedBy, listingDiagnostics, type ListedSkillSummary } from '../../core/skills/listingRule';
 import type { Diagnostic } from '../../core/types';
 
 /** `when_to_use` as written, when it is text. */
 function whenToUseOf(a: SkillAnalysis): string | undefined {
   const v = a.frontmatter?.entries.find((e) => e.key === 'when_to_use')?.value;
   return typeof v === 'string' ? v : undefined;
+}
+
+function disableModelInvocationOf(a: SkillAnalysis): unknown {
+  return a.frontmatter?.entries.find((e) => e.key === 'disable-model-invocation')?.value;
 }
 
 /** What a client's skill listing reads of an index entry (a SKILL.md with a name or a description to point at). */
@@ -112,6 +116,8 @@ function skillSummary(uri: string, a: SkillAnalysis, host: IWorkspaceHost): Inde
   if (s.descriptionRange) file.descriptionRange = s.descriptionRange;
   const when = whenToUseOf(a);
   if (when) file.whenToUse = when;
+  const hidden = notListedBy(disableModelInvocationOf(a));
+  if (hidden.length) file.notListedBy = hidden;
   if (s.name && s.nameRange) file.nameRange = s.nameRange;
   file.targets = { names: s.targets.targets, summary: targetsSummary(s.targets) };
   file.source = skillSource(uri, host);
@@ -245,7 +251,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   /** An open SKILL.md's listing findings: the index's, with its own entry as its buffer says now. */
   const listingFindings = (doc: OpenDocument, a: SkillAnalysis, ctx: FormatContext): Diagnostic[] => {
     const l = listingOf(ctx);
-    const own = listedSkillOf(doc.uri, a.skill, whenToUseOf(a));
+    const own = listedSkillOf(doc.uri, a.skill, whenToUseOf(a), disableModelInvocationOf(a));
     const indexed = l.skills.find((s) => s.uri === doc.uri);
     if (JSON.stringify(own) === JSON.stringify(indexed)) return l.found.get(doc.uri) ?? [];
     const skills = [...l.skills.filter((s) => s.uri !== doc.uri), ...(own ? [own] : [])];
