@@ -34,6 +34,10 @@ const FILE_PATTERNS = [
   '**/.agent-files.json',
   // Claude Code plugin manifests and marketplace files.
   '**/.claude-plugin/{plugin,marketplace}.json',
+  // A plugin's agents, commands and hooks (the server checks them only inside a plugin its manifests describe).
+  '**/agents/*.md',
+  '**/commands/**/*.md',
+  '**/hooks/hooks.json',
 ];
 
 /**

@@ -10,9 +10,9 @@ test('a folder walk checks the Claude Code plugin manifests and marketplace it f
   assert.equal(r.err, '');
   assert.equal(r.code, 1);
   assert.deepEqual(summary(r.out), [
-    ['.claude-plugin/marketplace.json', 'Claude Code plugin manifest', ['plugin-duplicate-name:e@6', 'plugin-source-not-found:e@6', 'plugin-unknown-key:i@7']],
-    ['plugins/fmt/.claude-plugin/plugin.json', 'Claude Code plugin manifest', ['plugin-invalid-json:e@3']],
-    ['plugins/pdf/.claude-plugin/plugin.json', 'Claude Code plugin manifest', ['plugin-path-not-found:w@3']],
+    ['.claude-plugin/marketplace.json', 'plugin manifest', ['plugin-duplicate-name:e@6', 'plugin-source-not-found:e@6', 'plugin-unknown-key:i@7']],
+    ['plugins/fmt/.claude-plugin/plugin.json', 'plugin manifest', ['plugin-invalid-json:e@3']],
+    ['plugins/pdf/.claude-plugin/plugin.json', 'plugin manifest', ['plugin-path-not-found:w@3']],
     ['plugins/pdf/.mcp.json', 'MCP configuration', []],
     ['plugins/pdf/skills/extract/SKILL.md', 'SKILL.md', []],
   ]);
@@ -20,7 +20,7 @@ test('a folder walk checks the Claude Code plugin manifests and marketplace it f
 
 test('one manifest named on the command line is checked against its plugin folder; --kind plugin reads any file as one', () => {
   const one = cli(FIX, 'check', '--format', 'json', 'plugins/pdf/.claude-plugin/plugin.json');
-  assert.deepEqual(summary(one.out), [['plugins/pdf/.claude-plugin/plugin.json', 'Claude Code plugin manifest', ['plugin-path-not-found:w@3']]]);
+  assert.deepEqual(summary(one.out), [['plugins/pdf/.claude-plugin/plugin.json', 'plugin manifest', ['plugin-path-not-found:w@3']]]);
   const forced = cli(FIX, 'check', '--format', 'json', '--kind', 'plugin', 'plugins/pdf/.mcp.json');
-  assert.deepEqual(summary(forced.out), [['plugins/pdf/.mcp.json', 'Claude Code plugin manifest', ['plugin-missing-key:e@0']]]);
+  assert.deepEqual(summary(forced.out), [['plugins/pdf/.mcp.json', 'plugin manifest', ['plugin-missing-key:e@0']]]);
 });

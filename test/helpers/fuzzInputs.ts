@@ -63,6 +63,7 @@ export function corpus(): Record<CorpusKind, string[]> {
     command: [],
     'plugin-manifest': [],
     'claude-settings': [],
+    hooks: [],
     'mcp-config': [],
     yaml: [],
   };
@@ -83,6 +84,8 @@ export function corpus(): Record<CorpusKind, string[]> {
     }
   }
   c['3md'].push(genAgent(6));
+  // A plugin's hooks file is the `hooks` of a settings file one level down (its kind comes from the manifests, not the name).
+  c.hooks = [...c['claude-settings'], '{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/x.sh"}]}]}}\n'];
   c.yaml = [...c.skill, ...c['agent-md'], ...c['3md'].slice(0, 4)];
   return (corpusCache = c);
 }
@@ -251,6 +254,7 @@ const FRAGMENTS: Record<CorpusKind, string[]> = {
     '"a":{},"a":{}',
   ],
   command: ['---\nallowed-tools: Bash(git add:*)\n---\n', 'argument-hint: [x]\n', 'description: a: b\n', '$ARGUMENTS', 'name: other\n'],
+  hooks: ['{"hooks": {', '"SessionStart": [', '{"hooks": [', '{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/a.sh"}', '"timeout": 0', ']}', '"description": 1', '}'],
   'claude-settings': [
     '{"hooks": {',
     '"PreToolUse": [',

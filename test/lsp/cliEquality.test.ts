@@ -59,6 +59,8 @@ const FIXTURES: [string, number][] = [
   ['marketplace-repo', 9],
   ['e2e-workspace', 9],
   ['plugins', 5],
+  // A marketplace's plugins: their agents, commands and hooks file.
+  ['plugin-parts', 7],
 ];
 
 for (const [fixture, least] of FIXTURES) {

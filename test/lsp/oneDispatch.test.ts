@@ -10,7 +10,8 @@ import { startClient } from '../helpers/inProcessClient';
 import { tempWorkspace, waitForLog } from '../helpers/lspWorkspace';
 import { analyzeFile } from '../../server/src/core/analysis/analyzeFile';
 import { FILE_ANALYSES, type KindAnalysis } from '../../server/src/core/analysis/fileAnalyses';
-import { FILE_KIND_LABELS, fileKindOf, type FileKind } from '../../server/src/core/workspace/fileKinds';
+import { FILE_KIND_LABELS, kindOf, type FileKind } from '../../server/src/core/workspace/fileKinds';
+import { repositoryFacts } from '../../server/src/core/skills';
 import { emptyHost } from '../../server/src/core/workspace/host';
 import type { Diagnostic } from '../../server/src/core/types';
 
@@ -26,13 +27,21 @@ const SAMPLES: Record<FileKind, { path: string; text: string; language: string }
   world: [{ path: '.agent-world/world.json', text: '{}\n', language: 'json' }],
   'world-prompt': [{ path: '.agent-world/prompts/a.md', text: 'Hello.\n', language: 'markdown' }],
   'world-eval': [{ path: '.agent-world/world.eval.md', text: '# Eval\n', language: 'markdown' }],
-  subagent: [{ path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews changes.\n---\nReview.\n', language: 'markdown' }],
+  subagent: [
+    { path: '.claude/agents/reviewer.md', text: '---\nname: reviewer\ndescription: Reviews changes.\n---\nReview.\n', language: 'markdown' },
+    { path: '.opencode/agents/review.md', text: '---\ndescription: Reviews changes.\nmode: background\n---\nReview.\n', language: 'markdown' },
+    { path: '.gemini/agents/worker.md', text: '---\nname: worker\ndescription: Does work.\ncolor: blue\n---\nWork.\n', language: 'markdown' },
+  ],
   'plugin-manifest': [
     { path: 'demo/.claude-plugin/plugin.json', text: '{ "name": "demo" }\n', language: 'json' },
     { path: '.claude-plugin/marketplace.json', text: '{ "name": "demo", "owner": { "name": "Me" }, "plugins": [] }\n', language: 'json' },
+    { path: 'demo/.codex-plugin/plugin.json', text: '{ "name": "demo", "skills": ["./skills"] }\n', language: 'json' },
+    { path: '.agents/plugins/marketplace.json', text: '{ "name": "demo", "plugins": [{ "name": "x", "source": { "source": "local", "path": "./" } }] }\n', language: 'json' },
   ],
   command: [{ path: '.claude/commands/deploy.md', text: '---\ndescription: Deploys.\n---\nDeploy.\n', language: 'markdown' }],
   'claude-settings': [{ path: '.claude/settings.json', text: '{"hooks": {}}\n', language: 'json' }],
+  // A hooks file is one by the plugin manifest above (demo/.claude-plugin/plugin.json, a sample above).
+  hooks: [{ path: 'demo/hooks/hooks.json', text: '{"hooks": {}}\n', language: 'json' }],
   'mcp-config': [
     { path: '.mcp.json', text: '{"mcpServers": {"a": {"command": "node"}}}\n', language: 'json' },
     { path: '.vscode/mcp.json', text: '{"servers": {"a": {"type": "stdio", "command": "node"}}}\n', language: 'jsonc' },
@@ -64,7 +73,9 @@ async function withProbes(fn: () => Promise<void>): Promise<void> {
 
 test('every file kind has an entry in the analysis table, and a sample here named as that kind', () => {
   assert.deepEqual(Object.keys(FILE_ANALYSES).sort(), [...KINDS].sort());
-  for (const kind of KINDS) for (const s of SAMPLES[kind]) assert.equal(fileKindOf(s.path), kind, s.path);
+  const manifests = SAMPLES['plugin-manifest'].map((s) => ({ uri: `file:///ws/${s.path}`, text: s.text }));
+  const facts = repositoryFacts(manifests);
+  for (const kind of KINDS) for (const s of SAMPLES[kind]) assert.equal(kindOf(`file:///ws/${s.path}`, facts), kind, s.path);
 });
 
 test('the CLI check of each kind goes through its analysis entry', async () => {

@@ -21,10 +21,10 @@ const host = () =>
   });
 const codes = (text: string, uri: string) => analyzePluginManifest(text, uri, host()).diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}`);
 
-test('.claude-plugin/plugin.json and .claude-plugin/marketplace.json are plugin manifests; other plugin.json files are not', () => {
+test('.claude-plugin/ and .codex-plugin/ manifests are plugin manifests; other plugin.json files are not', () => {
   assert.equal(fileKindOf('/r/.claude-plugin/plugin.json'), 'plugin-manifest');
   assert.equal(fileKindOf('C:\\r\\.claude-plugin\\marketplace.json'), 'plugin-manifest');
-  assert.equal(fileKindOf('/r/.codex-plugin/plugin.json'), null);
+  assert.equal(fileKindOf('/r/.codex-plugin/plugin.json'), 'plugin-manifest');
   assert.equal(fileKindOf('/r/plugin.json'), null);
   assert.equal(fileKindOf('/r/.claude-plugin/settings.json'), null);
 });

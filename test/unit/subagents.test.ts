@@ -203,8 +203,9 @@ test('tools that give the agent none: empty, or a map', () => {
 
 test('values Claude Code drops, hooks that are not a map, unknown keys and models', () => {
   const fm = (...lines: string[]) => joinLines('---', 'name: a', 'description: d', ...lines, '---', '');
-  assert.deepEqual(codes(fm('color: magenta')), ['subagent-value-invalid/warning']);
-  assert.deepEqual(codes(fm('color: Blue')), ['subagent-value-invalid/warning']);
+  // A colour outside the documented list: only advice (Claude Code's own agent creator suggests magenta).
+  assert.deepEqual(codes(fm('color: magenta')), ['subagent-value-invalid/information']);
+  assert.deepEqual(codes(fm('color: Blue')), ['subagent-value-invalid/information']);
   assert.deepEqual(codes(fm('permissionMode: yolo')), ['subagent-value-invalid/warning']);
   assert.deepEqual(codes(fm('maxTurns: 0')), ['subagent-value-invalid/warning']);
   assert.deepEqual(codes(fm('maxTurns: "5"', 'effort: high', 'memory: project', 'isolation: worktree', 'background: true')), []);

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { analyzeFile, crossFileDiagnostics, type CheckedFile } from '../core/analysis/analyzeFile';
 import { hasLoneCr, LineMap, mapPositions } from '../core/text/lineMap';
-import { fileKindOf, type FileKind } from '../core/workspace/fileKinds';
+import { fileKindOf, kindOf, mayBePluginComponent, type FileKind } from '../core/workspace/fileKinds';
 import { kindLabel } from './kindLabel';
 import { kindHelp, KIND_NAMES, parseKind, walkedFilesText, type ForcedKind } from './kinds';
 import { findFiles, NodeFsHost } from '../node/fsHost';
@@ -20,7 +20,8 @@ import { readArgs, UsageError } from './args';
 import { FatalError, fileTooLarge, readFileBounded, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
-import { isPluginManifest, parseTargets, readRepositoryFacts, TARGETS, type Target } from '../core/skills';
+import { isPluginManifest, parseTargets, readRepositoryFacts, repositoryFacts, TARGETS, type Target } from '../core/skills';
+import { manifestsAbove } from './manifestsAbove';
 import { fixFiles } from './fix';
 import { CliWorkspace } from './workspace';
 import { applyBaseline, baselineText, writeBaseline } from './baseline';
@@ -75,6 +76,8 @@ export function checkCommand(argv: string[], io: Io): number {
   const roots: string[] = [];
   /** Plugin and marketplace manifests found in the folders walked (who loads a plugin's skills). */
   const manifests: string[] = [];
+  /** Files found in the folders walked whose kind the manifests decide (a plugin's agents, commands and hooks). */
+  const candidates: string[] = [];
   for (const p of positional) {
     let st: fs.Stats;
     try {
@@ -87,7 +90,7 @@ export function checkCommand(argv: string[], io: Io): number {
       workspace.add(p);
       // Live files only (docs/cli.md#what-is-checked): .gitignore and the default list, undone by `include`.
       const live = liveFilesOnDisk(p, { include: (rel, isDir) => configs.includes(path.join(p, rel), isDir) });
-      const found = walkFiles(p, (f) => fileKindOf(f) !== null || isPluginManifest(f), {
+      const found = walkFiles(p, (f) => fileKindOf(f) !== null || isPluginManifest(f) || mayBePluginComponent(f), {
         filter: live,
         skipped: (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
       });
@@ -96,9 +99,13 @@ export function checkCommand(argv: string[], io: Io): number {
         // A manifest says which clients load a plugin's skills; a Claude Code one is also checked.
         if (isPluginManifest(f)) manifests.push(f);
         if (kind && !configs.ignores(f)) files.push({ path: f, kind });
+        else if (!kind && !configs.ignores(f)) candidates.push(f);
       }
     } else {
-      const kind = forced?.kind ?? fileKindOf(p);
+      // A plugin's agent, command or hooks file is told by the manifests above it.
+      const above = forced || fileKindOf(p) ? [] : manifestsAbove(p);
+      const facts = above.length ? repositoryFacts(above.flatMap((m) => manifestText(m))) : undefined;
+      const kind = forced?.kind ?? fileKindOf(p) ?? (facts ? kindOf(URI.file(path.resolve(p)).toString(), facts) : null);
       if (!kind) {
         io.err(`agent-files: skipping ${p}: its name is not one agent-files checks (say what it is with --kind ${KIND_NAMES})`);
         continue;
@@ -106,8 +113,13 @@ export function checkCommand(argv: string[], io: Io): number {
       const own = [path.dirname(p)];
       // A prompt or world.eval.md is checked against world.json, which sits above it.
       if (kind === 'world-prompt') own.push(path.dirname(path.dirname(p)));
-      // A plugin manifest speaks for the folder above `.claude-plugin/` (its paths and sources).
-      if (kind === 'plugin-manifest') own.push(path.dirname(path.dirname(p)));
+      // A plugin manifest speaks for the folder above `.claude-plugin/` (its paths and sources), a Codex marketplace for the one above `.agents/`.
+      if (kind === 'plugin-manifest') own.push(path.dirname(path.dirname(p)), path.dirname(path.dirname(path.dirname(p))));
+      // A plugin's file is checked with its manifests (the plugin's scripts, who loads it).
+      for (const m of above) {
+        manifests.push(m);
+        own.push(path.dirname(path.dirname(m)));
+      }
       // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands).
       if (kind === 'instructions') {
         const m = /^(.*?)[\\/]\.(?:github|claude)(?:[\\/]|$)/.exec(path.resolve(p));
@@ -122,15 +134,20 @@ export function checkCommand(argv: string[], io: Io): number {
       files.push(forced ? { path: p, kind, forced } : { path: p, kind });
     }
   }
+  // One run over a tree that does not change under it: each folder's real location is looked up once.
+  const host = new NodeFsHost(roots, { rememberLookups: true });
+  const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
+  const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host);
+  // The agents, commands and hooks files of the plugins the manifests describe (an `agents/` folder elsewhere is not ours).
+  for (const f of candidates) {
+    const kind = kindOf(URI.file(path.resolve(f)).toString(), repository);
+    if (kind) files.push({ path: f, kind });
+  }
   if (files.length === 0 && !flags.has('allow-empty')) {
     throw new FatalError(
       `agent-files: no files to check in ${positional.join(', ')} (agent-files looks for ${walkedFilesText()}; what .gitignore leaves out, test fixtures and archives are skipped, see docs/cli.md#what-is-checked; --allow-empty accepts none)`,
     );
   }
-  // One run over a tree that does not change under it: each folder's real location is looked up once.
-  const host = new NodeFsHost(roots, { rememberLookups: true });
-  const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
-  const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host);
   // Each file once, where it first appears; a file named with --kind wins over the same file found in a folder.
   const unique = new Map<string, (typeof files)[number]>();
   for (const f of files) {
@@ -242,6 +259,8 @@ export const CHECK_HELP = `Usage: agent-files check [--format text|json|sarif] [
 
 Checks files and folders. A folder is walked for the files agent-files knows by name:
 ${walkedFilesText(96, 2)}.
+In a Claude Code plugin its manifests describe, also agents/*.md, commands/**/*.md, hooks/hooks.json
+and the paths plugin.json names for them.
 Left out of a walk: what .gitignore and .git/info/exclude leave out, and the folders named
 ${DEFAULT_FOLDERS}.
 "include" in .agent-files.json brings them back (docs/cli.md#what-is-checked). Symbolic
@@ -280,7 +299,7 @@ ${kindHelp()}
 
 In JSON, each file's "kind" is one of: 3md, agent.3md, SKILL.md, AGENT.md,
 AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md, instruction file,
-Claude Code plugin manifest.`;
+plugin manifest.`;
 
 /** Every file under the folders checked, as URIs (capped like the server's list). */
 function folderFiles(roots: string[]): string[] {
@@ -307,4 +326,10 @@ function editorLines(text: string, uri: string, diagnostics: Diagnostic[]): Diag
   if (!hasLoneCr(text)) return diagnostics;
   const map = new LineMap(text);
   return mapPositions(diagnostics, 'toLsp', uri, (u) => (u === uri ? map : null));
+}
+
+/** A manifest's text with its URI, for the facts of a named file (an unreadable one decides nothing). */
+function manifestText(file: string): { uri: string; text: string }[] {
+  const read = readFileBounded(file);
+  return 'text' in read ? [{ uri: URI.file(path.resolve(file)).toString(), text: read.text }] : [];
 }

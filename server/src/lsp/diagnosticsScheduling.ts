@@ -13,8 +13,6 @@ import { closedDiagnostics, openDiagnostics, type FileDiagnosticsDeps } from './
 import { WorkspaceDiagnostics } from './workspaceDiagnostics';
 import { Reindexer } from './reindexer';
 import { errorText, type ServerParts } from './serverParts';
-import { URI } from 'vscode-uri';
-import { fileKindOf } from '../core/workspace/fileKinds';
 
 export interface DiagnosticsScheduling {
   reindexer: Reindexer;
@@ -99,7 +97,7 @@ export function createDiagnosticsScheduling(s: ServerParts): DiagnosticsScheduli
     },
     (uri) => closedDiagnostics(fileDeps, uri),
     (uri) => {
-      const kind = fileKindOf(URI.parse(uri).path);
+      const kind = index.kindOf(uri);
       return (kind && providers[kind]?.dependencyKey?.(uri, contextFor(uri))) || '';
     },
   );

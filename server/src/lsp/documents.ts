@@ -5,7 +5,8 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Position, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { fileKindOf, type FileKind } from '../core/workspace/fileKinds';
+import { fileKindOf, kindOf as repositoryKindOf, type FileKind } from '../core/workspace/fileKinds';
+import { NO_REPOSITORY_FACTS, type RepositoryFacts } from '../core/skills';
 import { parseThreeMd } from '../core/threemd/parser';
 import { reparse } from '../core/threemd/incremental';
 import { LineIndex } from '../core/text/text';
@@ -80,15 +81,15 @@ function marksIn(tree: ThreeMdDocument, first = 0, last = tree.lineCount - 1): b
   return false;
 }
 
-/** Which of our formats an open document is: by file name, else by language id. */
-export function kindOf(uri: string, languageId: string): FileKind | null {
+/** Which of our formats an open document is: by file name (and, for a plugin's components, the repository's manifests), else by language id. */
+export function kindOf(uri: string, languageId: string, facts: RepositoryFacts = NO_REPOSITORY_FACTS): FileKind | null {
   let path = uri;
   try {
     path = URI.parse(uri).path;
   } catch {
     // keep the raw string
   }
-  return fileKindOf(path) ?? (languageId === '3md' ? '3md' : null);
+  return fileKindOf(path) ?? repositoryKindOf(uri, facts) ?? (languageId === '3md' ? '3md' : null);
 }
 
 /** What a store is made with: where it reports an unexpected failure, and the incremental re-parse it uses (tests inject a failing one). */
@@ -108,6 +109,8 @@ export class DocumentStore {
     this.#reparse = options.reparse ?? reparse;
   }
   detection: AgentDetection = 'auto';
+  /** What the workspace's manifests say (set by the server): a plugin's agents, commands and hooks are ours. */
+  repository: () => RepositoryFacts = () => NO_REPOSITORY_FACTS;
   /** Bumped when settings change, so cached analyses are recomputed. */
   #generation = 0;
 
@@ -131,7 +134,7 @@ export class DocumentStore {
   }
 
   open(uri: string, languageId: string, version: number, text: string): OpenDocument {
-    const entry = makeEntry(uri, languageId, version, text);
+    const entry = makeEntry(uri, languageId, version, text, this.repository());
     this.#docs.set(uri, entry);
     this.#touch(uri);
     return entry;
@@ -143,7 +146,7 @@ export class DocumentStore {
    * long as the caller keeps it.
    */
   detached(uri: string, text: string): OpenDocument {
-    return makeEntry(uri, '', 0, text);
+    return makeEntry(uri, '', 0, text, this.repository());
   }
 
   /**
@@ -200,6 +203,15 @@ export class DocumentStore {
   /** Takes a document out of the readers of what its cached analyses read (before they are dropped). */
   #unread(entry: OpenDocument): void {
     for (const slot of entry.cache?.values() ?? []) for (const r of slot.reads) this.#readers.get(r)?.delete(entry);
+  }
+
+  /**
+   * The manifests changed: a document may have become a plugin's agent, command or hooks file, or
+   * stopped being one (a .3md keeps its tree; its kind never comes from the manifests).
+   */
+  reclassify(): void {
+    const facts = this.repository();
+    for (const e of this.#docs.values()) if (e.kind !== '3md') e.kind = kindOf(e.uri, e.doc.languageId, facts);
   }
 
   /** Settings or workspace folders changed: every cached analysis is recomputed when next asked for. */
@@ -268,8 +280,8 @@ export class DocumentStore {
   }
 }
 
-function makeEntry(uri: string, languageId: string, version: number, text: string): OpenDocument {
-  const kind = kindOf(uri, languageId);
+function makeEntry(uri: string, languageId: string, version: number, text: string, facts: RepositoryFacts): OpenDocument {
+  const kind = kindOf(uri, languageId, facts);
   const entry: OpenDocument = {
     uri,
     kind,

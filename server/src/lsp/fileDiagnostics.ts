@@ -8,13 +8,12 @@ import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import { internalError } from '../core/analysis/analyzeFile';
 import { capDiagnostics } from '../core/analysis/diagnosticCap';
-import { fileKindOf } from '../core/workspace/fileKinds';
 import { mapPositions } from '../core/text/lineMap';
 import type { Diagnostic } from '../core/types';
 import { isConfigFile, type ConfigStore } from './config';
 import { toLspDiagnostic } from './diagnostics';
 import { normalizeUri, recordingHost } from './documentCache';
-import { suppressionText, type DocumentStore, type OpenDocument } from './documents';
+import { kindOf, suppressionText, type DocumentStore, type OpenDocument } from './documents';
 import type { FormatContext, FormatProvider } from './formats/provider';
 import { LineModels } from './lineModel';
 import type { Logger } from './runner';
@@ -80,7 +79,7 @@ function closedContext(base: FormatContext, reads: Set<string>): FormatContext {
 /** The diagnostics of a file that is not open, from its text in the workspace; null when it is not ours or cannot be read. */
 export function closedDiagnostics(deps: FileDiagnosticsDeps, uri: string): ClosedDiagnostics | null {
   const path = URI.parse(uri).path;
-  if (!fileKindOf(path) && !isConfigFile(path)) return null;
+  if (!kindOf(uri, '', deps.documents.repository()) && !isConfigFile(path)) return null;
   const reads = new Set<string>([normalizeUri(uri)]);
   const text = deps.readText(uri);
   if (text === undefined) return null;

@@ -60,6 +60,11 @@ function watchers(watchEverything: boolean | undefined) {
     // Subagents and commands (duplicate names in one .claude/agents folder).
     { globPattern: '**/.claude/{agents,commands}/**/*.md' },
     { globPattern: '**/.github/{agents,chatmodes,prompts}/*.md' },
+    // A Claude Code plugin's agents, commands and hooks (which files are one, the manifests decide).
+    { globPattern: '**/{agents,commands}/**/*.md' },
+    { globPattern: '**/hooks/*.json' },
+    { globPattern: '**/.opencode/{agent,agents}/**/*.md' },
+    { globPattern: '**/.gemini/agents/*.md' },
     // MCP server configurations.
     { globPattern: '**/{.mcp.json,.vscode/mcp.json}' },
     ...(watchEverything ? [{ globPattern: '**/*' }] : []),

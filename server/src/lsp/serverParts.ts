@@ -132,6 +132,7 @@ export function createServerParts(connection: Connection, host: ServerHost): Ser
   const providers = createProviders(documents);
   const providerOf = (doc: OpenDocument) => (doc.kind ? providers[doc.kind] : undefined);
   index.host.overlay = (uri) => documents.get(uri)?.doc.getText();
+  documents.repository = () => index.repository();
   const workspaceFiles = new WorkspaceFiles(host.fs, () => state.folders);
   const formatContext = formatContextOf(state, index, workspaceFiles);
   const configs = new ConfigStore(

@@ -6,7 +6,7 @@
  * opened), with a message.
  */
 import { URI } from 'vscode-uri';
-import { fileKindOf } from '../core/workspace/fileKinds';
+import { fileKindOf, kindOf, mayBePluginComponent, type FileKind } from '../core/workspace/fileKinds';
 import { isConfigFile } from '../core/config';
 import type { IndexedFile } from '../core/workspace/indexTypes';
 import { isPluginManifest, readRepositoryFacts, type RepositoryFacts } from '../core/skills';
@@ -58,6 +58,16 @@ export class WorkspaceIndex {
   /** What the workspace's plugin and marketplace manifests say (who loads a plugin's skills). */
   repository(): RepositoryFacts {
     return (this.#facts ??= readRepositoryFacts([...this.#manifests].sort(), this.host));
+  }
+
+  /** The kind of a file of the workspace: by its name, or as a component of a plugin the manifests describe. */
+  kindOf(uri: string): FileKind | null {
+    return kindOf(uri, this.repository());
+  }
+
+  /** Whether the index keeps track of a file: one of ours by name or as a plugin's component, or `.agent-files.json`. */
+  #tracks(uri: string): boolean {
+    return this.kindOf(uri) !== null || isConfigFile(URI.parse(uri).path);
   }
 
   /** Called after a manifest was added, changed or removed (targets of plugin skills may have changed). */
@@ -165,7 +175,7 @@ export class WorkspaceIndex {
 
   /** Reads and indexes one file from disk (null when it is not one of ours, not live, or unreadable). */
   indexFromDisk(uri: string): IndexedFile | null {
-    if (!fileKindOf(URI.parse(uri).path) || !this.isLive(uri)) return null;
+    if (!this.kindOf(uri) || !this.isLive(uri)) return null;
     const text = this.host.readText(uri);
     return text === undefined ? null : this.summarize(uri, text);
   }
@@ -178,12 +188,12 @@ export class WorkspaceIndex {
 
   /** A watched file was created, changed or deleted (once the host has re-read it). */
   fileChanged(uri: string, deleted: boolean): void {
-    this.#noteKnown(uri, !deleted && isTracked(URI.parse(uri).path));
     if (this.isManifest(uri)) {
       if (deleted) this.#manifests.delete(uri);
       else this.#manifests.add(uri);
       this.#manifestsChanged();
     }
+    this.#noteKnown(uri, !deleted && this.#tracks(uri));
     this.#set(this.#disk, uri, deleted ? null : this.indexFromDisk(uri));
     this.#changed();
   }
@@ -205,7 +215,7 @@ export class WorkspaceIndex {
   async #scan(folders: string[], progress: (done: number, total: number) => void, isCancelled: () => boolean): Promise<ScanReport> {
     for (const f of folders) this.host.addRoot(f);
     const found: FoundFile[] = [];
-    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => isTracked(p) || isPluginManifest(p), SCAN_LIMIT, this.liveFilter(f))));
+    for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => isTracked(p) || isPluginManifest(p) || mayBePluginComponent(p), SCAN_LIMIT, this.liveFilter(f))));
     // A scan again (a .gitignore or an `include` changed) drops what it no longer finds.
     const seen = new Set(found.map((f) => f.uri));
     const under = (uri: string) => folders.some((f) => uri.startsWith(f.endsWith('/') ? f : `${f}/`));
@@ -213,23 +223,24 @@ export class WorkspaceIndex {
     for (const uri of [...this.#known]) if (!seen.has(uri) && under(uri)) this.#noteKnown(uri, false);
     const skipped: string[] = [];
     const uris: string[] = [];
-    const manifests: string[] = [];
-    for (const f of found) {
-      const path = URI.parse(f.uri).path;
-      // A manifest is both: read for who loads the plugin's skills, and checked as a file of its own.
-      if (isPluginManifest(path)) manifests.push(f.uri);
-      if (fileKindOf(path) === null) this.#noteKnown(f.uri, true);
-      else if (f.size !== undefined && f.size > LAZY_INDEX_BYTES) skipped.push(URI.parse(f.uri).fsPath);
-      else uris.push(f.uri);
-    }
-    progress(0, uris.length);
-    // The manifests first: the skills indexed next are checked for the clients they name.
+    // A manifest is both: read for who loads the plugin's skills, and checked as a file of its own.
+    const manifests = found.filter((f) => isPluginManifest(URI.parse(f.uri).path)).map((f) => f.uri);
+    // The manifests first: the skills indexed next are checked for the clients they name, and they say which files are a plugin's agents, commands and hooks.
     const newManifests = manifests.filter((m) => !this.#manifests.has(m));
     if (newManifests.length) {
       await this.host.prefetch(newManifests);
       for (const m of newManifests) this.#manifests.add(m);
       this.#manifestsChanged();
     }
+    for (const f of found) {
+      const kind = this.kindOf(f.uri);
+      // A `.md` or `.json` file no plugin claims is not ours.
+      if (kind === null) {
+        if (isTracked(URI.parse(f.uri).path)) this.#noteKnown(f.uri, true);
+      } else if (f.size !== undefined && f.size > LAZY_INDEX_BYTES) skipped.push(URI.parse(f.uri).fsPath);
+      else uris.push(f.uri);
+    }
+    progress(0, uris.length);
     let last = Date.now();
     for (let start = 0; start < uris.length && !isCancelled(); start += PREFETCH_BATCH) {
       const batch = uris.slice(start, start + PREFETCH_BATCH);

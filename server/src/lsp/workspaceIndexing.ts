@@ -6,7 +6,6 @@ import { FileChangeType, MessageType, ShowMessageNotification } from 'vscode-lan
 import { URI } from 'vscode-uri';
 import { isTracked } from './workspace';
 import { IndexStatusNotification, WorkspaceIndexChangedNotification, type IndexStatus } from './protocol';
-import { fileKindOf } from '../core/workspace/fileKinds';
 import { LineModels } from './lineModel';
 import { mapPositions } from '../core/text/lineMap';
 import { isConfigFile } from './config';
@@ -30,7 +29,7 @@ export function setUpWorkspaceIndexing(s: ServerParts, d: DiagnosticsScheduling)
   };
   // One file that breaks an analysis must never empty the index: it is left out and logged.
   index.summarize = (uri, text) => {
-    const kind = fileKindOf(URI.parse(uri).path);
+    const kind = index.kindOf(uri);
     const provider = kind ? providers[kind] : undefined;
     try {
       return toLspLines(uri, text, provider?.summarize?.(uri, text, contextFor(uri)) ?? null);
@@ -47,6 +46,8 @@ export function setUpWorkspaceIndexing(s: ServerParts, d: DiagnosticsScheduling)
   };
   // A plugin or marketplace manifest changed: the targets of plugin skills may have (every cached analysis, index entry and open document again).
   index.onDidChangeRepository(() => {
+    // An open file may have become (or stopped being) a plugin's agent, command or hooks file.
+    documents.reclassify();
     documents.settingsChanged();
     void configs.whileIndexing(() => index.reindexAll());
     for (const e of documents.all()) refresh(e);
@@ -107,9 +108,10 @@ export function registerFileWatching(s: ServerParts, d: DiagnosticsScheduling, i
       await Promise.all(p.changes.map((c) => host.fs.refresh(c.uri, c.type === FileChangeType.Deleted)));
       const configChanged = p.changes.some((c) => isConfigFile(c.uri));
       if (configChanged) configs.changed();
-      if (configChanged || p.changes.some((c) => isIgnoreFile(c.uri))) {
+      if (configChanged || p.changes.some((c) => isIgnoreFile(c.uri) || (c.type !== FileChangeType.Changed && index.isManifest(c.uri)))) {
         // What is live may have changed (a .gitignore, `include` or `ignore`): the folders are scanned again,
-        // which also remakes every entry (a config's `targets` reach the view, not only diagnostics).
+        // which also remakes every entry (a config's `targets` reach the view, not only diagnostics); a plugin
+        // manifest created or deleted changes which files are the plugin's agents, commands and hooks.
         live.changed();
         void scanWorkspace(state.folders);
       }
@@ -118,7 +120,7 @@ export function registerFileWatching(s: ServerParts, d: DiagnosticsScheduling, i
         p.changes.some((c) => c.type === FileChangeType.Deleted),
       );
       // A file that is neither indexed nor one of ours (seen by a watch-everything host) leaves the index as it is.
-      const indexed = (uri: string) => index.get(uri) !== undefined || isTracked(URI.parse(uri).path) || index.isManifest(uri);
+      const indexed = (uri: string) => index.get(uri) !== undefined || isTracked(URI.parse(uri).path) || index.isManifest(uri) || index.kindOf(uri) !== null;
       for (const c of p.changes) if (!documents.get(c.uri) && indexed(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
       if (p.changes.some((c) => c.type !== FileChangeType.Changed)) workspaceFiles.invalidate();
       revalidateOpen();

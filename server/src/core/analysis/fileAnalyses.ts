@@ -23,7 +23,8 @@ import { dirnameUri, resolveRelative } from '../world/paths';
 import { analyzeInstructions, type InstructionAnalysis, type InstructionOptions } from '../instructions';
 import { analyzeAgentFile, type AgentFileAnalysis } from '../subagents';
 import { analyzePluginManifest, type PluginManifestAnalysis } from '../plugins';
-import { analyzeClaudeSettings, type SettingsAnalysis } from '../hooks';
+import { analyzeClaudeSettings, analyzeHooksFile, type SettingsAnalysis } from '../hooks';
+import { isPluginAgent, pluginRootOfHooks } from '../plugins/components';
 import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 
 export interface AnalyzeOptions {
@@ -75,6 +76,7 @@ export interface AnalysisByKind {
   command: AgentFileAnalysis;
   'plugin-manifest': PluginManifestAnalysis;
   'claude-settings': SettingsAnalysis;
+  hooks: SettingsAnalysis;
   'mcp-config': McpConfigAnalysis;
 }
 
@@ -156,7 +158,8 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
     diagnostics: (ds) => ds,
   },
   subagent: {
-    analyze: (text, uri, host) => analyzeAgentFile(text, uri, 'agent', host),
+    // A plugin's agent may not set hooks, mcpServers or permissionMode.
+    analyze: (text, uri, host, o) => analyzeAgentFile(text, uri, 'agent', host, isPluginAgent(uri, o.repository)),
     diagnostics: own,
   },
   command: {
@@ -170,6 +173,11 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   },
   'claude-settings': {
     analyze: (text, uri, host, o) => analyzeClaudeSettings(text, uri, host, o.workspaceRoots),
+    diagnostics: own,
+  },
+  hooks: {
+    // `${CLAUDE_PLUGIN_ROOT}` is the root of the plugin whose hooks file this is.
+    analyze: (text, uri, host, o) => analyzeHooksFile(text, host, pluginRootOfHooks(uri, o.repository), o.workspaceRoots),
     diagnostics: own,
   },
   'mcp-config': {

@@ -18,7 +18,7 @@ export interface SettingsAnalysis {
   diagnostics: Diagnostic[];
 }
 
-type Report = (code: string, severity: Severity, message: string, node: { offset: number; length: number }) => void;
+export type Report = (code: string, severity: Severity, message: string, node: { offset: number; length: number }) => void;
 
 const EVENT_NAMES = HOOK_EVENTS.map((e) => e.name);
 
@@ -64,7 +64,8 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
   return { root, diagnostics };
 }
 
-function checkHooks(hooks: Node, report: Report): void {
+/** The `hooks` object of a settings or hooks file: events, matcher groups and handlers. */
+export function checkHooks(hooks: Node, report: Report): void {
   if (hooks.type !== 'object') {
     report('settings-shape', 'error', "'hooks' must be an object of event name → list of matcher groups; Claude Code rejects this value", hooks);
     return;

@@ -2,3 +2,4 @@
 export { analyzeClaudeSettings, type SettingsAnalysis } from './analyze';
 export { settingsHover, settingsCompletion } from './features';
 export { HOOK_EVENTS, HANDLER_TYPES } from './events';
+export { analyzeHooksFile } from './hooksFile';

@@ -10,11 +10,13 @@ import type { Finding } from './permissions';
 
 /** `$CLAUDE_PROJECT_DIR/…`, `"${CLAUDE_PROJECT_DIR}"/…`, or a path starting with `./` or `.claude/`. */
 const SCRIPT = /(?:^|[\s;&|('"=])(?:"?\$\{?CLAUDE_PROJECT_DIR\}?"?\/|\.\/|(?=\.claude\/))([A-Za-z0-9_./@+-]+\.[A-Za-z0-9]+)(?=$|[\s;&|)'"])/g;
+/** `${CLAUDE_PLUGIN_ROOT}/…` or `"$CLAUDE_PLUGIN_ROOT"/…` (a plugin's hooks run with the user's project as working folder: `./` is not the plugin's). */
+const PLUGIN_SCRIPT = /(?:^|[\s;&|('"=])"?\$\{?CLAUDE_PLUGIN_ROOT\}?"?\/([A-Za-z0-9_./@+-]+\.[A-Za-z0-9]+)(?=$|[\s;&|)'"])/g;
 
-/** The project-relative script paths a command names, with their offsets in the command. */
-export function scriptPaths(command: string): { path: string; at: number }[] {
+/** The project-relative (or, for a plugin, plugin-relative) script paths a command names, with their offsets in the command. */
+export function scriptPaths(command: string, inPlugin = false): { path: string; at: number }[] {
   const out: { path: string; at: number }[] = [];
-  for (const m of command.matchAll(SCRIPT)) {
+  for (const m of command.matchAll(inPlugin ? PLUGIN_SCRIPT : SCRIPT)) {
     const path = m[1]!;
     if (path.split('/').some((s) => s === '..' || s === '')) continue;
     out.push({ path, at: m.index + m[0].indexOf(path) });
@@ -23,7 +25,7 @@ export function scriptPaths(command: string): { path: string; at: number }[] {
 }
 
 /** The handlers' `command` string nodes of a `hooks` object. */
-function commandNodes(hooks: Node): Node[] {
+export function commandNodes(hooks: Node): Node[] {
   const out: Node[] = [];
   for (const p of hooks.children ?? []) {
     for (const group of p.children?.[1]?.children ?? []) {
@@ -47,7 +49,15 @@ const GUARDED = /\[\s+-[efxrs]\s|\btest\s+-[efxrs]\s|\|\|\s*(true|exit\s+0|:)\b/
 export function missingScripts(hooks: Node, uri: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
   const claudeDir = dirnameUri(uri);
   if (!claudeDir.endsWith('/.claude')) return [];
-  const root = dirnameUri(claudeDir);
+  return missingUnder(hooks, dirnameUri(claudeDir), false, host, roots);
+}
+
+/** The missing scripts of a plugin's hooks commands (`${CLAUDE_PLUGIN_ROOT}/…`, under `pluginRoot`). */
+export function missingPluginScripts(hooks: Node, pluginRoot: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
+  return missingUnder(hooks, pluginRoot, true, host, roots);
+}
+
+function missingUnder(hooks: Node, root: string, inPlugin: boolean, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
   if (roots && !roots.some((r) => isInside(r, root))) return [];
   const out: Finding[] = [];
   for (const c of commandNodes(hooks)) {
@@ -55,12 +65,12 @@ export function missingScripts(hooks: Node, uri: string, host: IWorkspaceHost, r
     if (GUARDED.test(command)) continue;
     // Escapes in the JSON string would shift offsets: then the whole value is the range.
     const raw = c.length === command.length + 2;
-    for (const s of scriptPaths(command)) {
+    for (const s of scriptPaths(command, inPlugin)) {
       if (host.exists(resolveRelative(root, s.path))) continue;
       out.push({
         code: 'hooks-script-missing',
         severity: 'warning',
-        message: `'${s.path}' is not in this project: Claude Code runs the command and it fails`,
+        message: `'${s.path}' is not in this ${inPlugin ? 'plugin' : 'project'}: Claude Code runs the command and it fails`,
         node: raw ? { offset: c.offset + 1 + s.at, length: s.path.length } : c,
       });
     }

@@ -13,46 +13,21 @@ import { boundedParseTree } from '../text/jsonDepth';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import { manifestKindOf } from '../skills/plugins';
 import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
+import { properties, propertyValue, stringAt } from './jsonNodes';
+import { analyzeCodexManifest } from './codex';
+import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 
-export type ManifestRole = 'plugin' | 'marketplace';
-
-/** A marketplace entry's relative `source` and the folder it names. */
-export interface SourceLink {
-  range: Range;
-  folder: string;
-}
-
-export interface PluginManifestAnalysis {
-  role: ManifestRole;
-  /** The parsed JSON (undefined when it does not parse). */
-  root: Node | undefined;
-  diagnostics: Diagnostic[];
-  /** Marketplace entries whose `source` names an existing folder. */
-  sources: SourceLink[];
-}
+export type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 
 /** A marketplace.json is one; anything else given this kind is read as a plugin.json. */
 export function manifestRoleOf(uri: string): ManifestRole {
-  return manifestKindOf(uri) === 'claude-marketplace' ? 'marketplace' : 'plugin';
+  const kind = manifestKindOf(uri);
+  return kind === 'claude-marketplace' || kind === 'codex-marketplace' ? 'marketplace' : 'plugin';
 }
 
 const FILE_NAME: Record<ManifestRole, string> = { plugin: 'plugin.json', marketplace: 'marketplace.json' };
 const LOAD_FAILS: Record<ManifestRole, string> = { plugin: 'Claude Code will not load the plugin', marketplace: 'Claude Code cannot load the marketplace' };
 const MAX_SYNTAX_ERRORS = 1;
-
-/** The string value of a property, if it is a string. */
-function stringAt(obj: Node, key: string): Node | undefined {
-  const v = propertyValue(obj, key);
-  return v?.type === 'string' ? v : undefined;
-}
-
-function propertyValue(obj: Node, key: string): Node | undefined {
-  return obj.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1];
-}
-
-function properties(obj: Node): { key: Node; value: Node | undefined }[] {
-  return (obj.children ?? []).flatMap((p) => (p.children?.[0] ? [{ key: p.children[0], value: p.children[1] }] : []));
-}
 
 /** A relative path as written in a manifest, or undefined when it is not one we can check (absolute, a URL, a variable, a glob). */
 function checkablePath(raw: string): string | undefined {
@@ -63,6 +38,8 @@ function checkablePath(raw: string): string | undefined {
 }
 
 export function analyzePluginManifest(text: string, uri: string, host: IWorkspaceHost): PluginManifestAnalysis {
+  const kind = manifestKindOf(uri);
+  if (kind === 'codex-plugin' || kind === 'codex-marketplace') return analyzeCodexManifest(text, uri, host);
   const role = manifestRoleOf(uri);
   const index = new LineIndex(text);
   const rangeOf = (n: { offset: number; length: number }): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
@@ -77,20 +54,20 @@ export function analyzePluginManifest(text: string, uri: string, host: IWorkspac
   const { root, tooDeepAt } = boundedParseTree(body, errors, { disallowComments: true, allowTrailingComma: false });
   if (tooDeepAt !== -1) {
     add('plugin-invalid-json', 'error', `${FILE_NAME[role]} nests arrays and objects too deeply to read: ${LOAD_FAILS[role]}.`, { offset: tooDeepAt, length: 1 });
-    return { role, root: undefined, diagnostics, sources };
+    return { role, client: 'claude', root: undefined, diagnostics, sources };
   }
   for (const e of errors.slice(0, MAX_SYNTAX_ERRORS)) {
     add('plugin-invalid-json', 'error', `${FILE_NAME[role]} is not valid JSON (${printParseErrorCode(e.error)}): ${LOAD_FAILS[role]}.`, e);
   }
-  if (errors.length) return { role, root: undefined, diagnostics, sources };
+  if (errors.length) return { role, client: 'claude', root: undefined, diagnostics, sources };
   if (!root || root.type !== 'object') {
     add('plugin-invalid-json', 'error', `${FILE_NAME[role]} must hold a JSON object: ${LOAD_FAILS[role]}.`, root ?? { offset: 0, length: 0 });
-    return { role, root: undefined, diagnostics, sources };
+    return { role, client: 'claude', root: undefined, diagnostics, sources };
   }
   const ctx: Ctx = { host, uri, add, rangeOf };
   if (role === 'plugin') checkPlugin(root, ctx);
   else checkMarketplace(root, ctx, sources);
-  return { role, root, diagnostics, sources };
+  return { role, client: 'claude', root, diagnostics, sources };
 }
 
 interface Ctx {
@@ -197,7 +174,7 @@ function checkMarketplace(root: Node, ctx: Ctx, sources: SourceLink[]): void {
 }
 
 /** Whether a path exists, or is a link out of the workspace (never read, so not known missing). */
-function present(uri: string, ctx: Ctx): boolean {
+function present(uri: string, ctx: { host: IWorkspaceHost }): boolean {
   return ctx.host.exists(uri) || linkOutside(ctx.host, uri) !== undefined;
 }
 

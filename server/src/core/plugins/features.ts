@@ -1,4 +1,4 @@
-/** Hover, completion and go-to-definition in a Claude Code plugin.json or marketplace.json. */
+/** Hover, completion and go-to-definition in a plugin.json or marketplace.json (Claude Code's or Codex's). */
 import { findNodeAtOffset, getLocation, getNodePath, type Node } from 'jsonc-parser';
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Hover } from 'vscode-languageserver-types';
 import type { Location } from 'vscode-languageserver-types';
@@ -9,34 +9,51 @@ import { LineIndex } from '../text/text';
 import { boundedParseTree } from '../text/jsonDepth';
 import { resolveRelative } from '../world/paths';
 import { ENTRY_KEYS, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
-import type { ManifestRole, PluginManifestAnalysis } from './analyze';
+import { CODEX_ENTRY_KEYS, CODEX_MARKETPLACE_KEYS, CODEX_PLUGIN_KEYS } from './codexKeys';
+import type { ManifestRole, PluginManifestAnalysis } from './types';
+
+type Client = PluginManifestAnalysis['client'];
+
+const KEYS: Record<Client, { plugin: Readonly<Record<string, string>>; marketplace: Readonly<Record<string, string>>; entry: Readonly<Record<string, string>> }> = {
+  claude: { plugin: PLUGIN_KEYS, marketplace: MARKETPLACE_KEYS, entry: ENTRY_KEYS },
+  codex: { plugin: CODEX_PLUGIN_KEYS, marketplace: CODEX_MARKETPLACE_KEYS, entry: CODEX_ENTRY_KEYS },
+};
+
+const CLIENT_NAME: Record<Client, string> = { claude: 'Claude Code', codex: 'Codex' };
 
 /** The keys allowed at a JSON path of the file: the top level, or a marketplace plugin entry. */
-function keysAt(role: ManifestRole, path: (string | number)[]): Readonly<Record<string, string>> | undefined {
-  if (path.length === 0) return role === 'plugin' ? PLUGIN_KEYS : MARKETPLACE_KEYS;
-  if (role === 'marketplace' && path.length === 2 && path[0] === 'plugins' && typeof path[1] === 'number') return ENTRY_KEYS;
+function keysAt(role: ManifestRole, path: (string | number)[], client: Client = 'claude'): Readonly<Record<string, string>> | undefined {
+  if (path.length === 0) return role === 'plugin' ? KEYS[client].plugin : KEYS[client].marketplace;
+  if (role === 'marketplace' && path.length === 2 && path[0] === 'plugins' && typeof path[1] === 'number') return KEYS[client].entry;
   return undefined;
 }
 
-const FILE_SUMMARY: Record<ManifestRole, string> = {
-  plugin:
-    '**Claude Code plugin manifest.** Optional: without it Claude Code loads the default folders (`skills/`, `commands/`, `agents/`, `hooks/hooks.json`, `.mcp.json`) and names the plugin after its entry or folder.',
-  marketplace: '**Claude Code marketplace.** Lists plugins users install as `plugin@marketplace`; relative sources resolve from the folder that holds `.claude-plugin/`.',
+const FILE_SUMMARY: Record<Client, Record<ManifestRole, string>> = {
+  claude: {
+    plugin:
+      '**Claude Code plugin manifest.** Optional: without it Claude Code loads the default folders (`skills/`, `commands/`, `agents/`, `hooks/hooks.json`, `.mcp.json`) and names the plugin after its entry or folder.',
+    marketplace: '**Claude Code marketplace.** Lists plugins users install as `plugin@marketplace`; relative sources resolve from the folder that holds `.claude-plugin/`.',
+  },
+  codex: {
+    plugin:
+      '**Codex plugin manifest.** Read as strict JSON: a file that does not parse, or a field of the wrong type, is dropped whole. Paths start with `./` from the plugin root.',
+    marketplace: '**Codex marketplace.** Lists plugins for the plugin directory; local source paths start with `./` and resolve from the folder that holds `.agents/`.',
+  },
 };
 
-/** What Claude Code does with the key under the cursor. */
+/** What the manifest's client does with the key under the cursor. */
 export function pluginManifestHover(text: string, a: PluginManifestAnalysis, pos: Position): Hover | null {
   if (!a.root) return null;
   const index = new LineIndex(text);
   const node = findNodeAtOffset(a.root, index.offsetAt(pos));
   const property = node?.parent;
   if (!node || property?.type !== 'property' || property.children?.[0] !== node) return null;
-  const keys = keysAt(a.role, getNodePath(property).slice(0, -1));
+  const keys = keysAt(a.role, getNodePath(property).slice(0, -1), a.client);
   const key = String(node.value);
   if (!keys) return null;
-  const doc = Object.hasOwn(keys, key) ? keys[key] : `Claude Code does not know \`${key}\` here and ignores it.`;
+  const doc = Object.hasOwn(keys, key) ? keys[key] : `${CLIENT_NAME[a.client]} does not know \`${key}\` here and ignores it.`;
   const range: Range = { start: index.positionAt(node.offset), end: index.positionAt(node.offset + node.length) };
-  const head = getNodePath(property).length === 1 ? `${FILE_SUMMARY[a.role]}\n\n` : '';
+  const head = getNodePath(property).length === 1 ? `${FILE_SUMMARY[a.client][a.role]}\n\n` : '';
   return { contents: { kind: MarkupKind.Markdown, value: `${head}\`${key}\`: ${doc}` }, range };
 }
 
@@ -46,7 +63,7 @@ export function pluginManifestCompletion(text: string, a: PluginManifestAnalysis
   const offset = index.offsetAt(pos);
   const loc = getLocation(text, offset);
   if (!loc.isAtPropertyKey) return [];
-  const keys = keysAt(a.role, loc.path.slice(0, -1));
+  const keys = keysAt(a.role, loc.path.slice(0, -1), a.client);
   if (!keys) return [];
   // While a key is typed the file rarely parses: the keys present come from a tolerant parse.
   const present = new Set(siblingKeys(boundedParseTree(text, [], { allowTrailingComma: true }).root, loc.path.slice(0, -1)));
@@ -75,7 +92,7 @@ function siblingKeys(root: Node | undefined, path: (string | number)[]): string[
 export function pluginManifestDefinition(a: PluginManifestAnalysis, pos: Position, host: IWorkspaceHost): Location | null {
   const link = a.sources.find((s) => rangeContains(s.range, pos));
   if (!link) return null;
-  const manifest = resolveRelative(link.folder, '.claude-plugin/plugin.json');
+  const manifest = resolveRelative(link.folder, a.client === 'codex' ? '.codex-plugin/plugin.json' : '.claude-plugin/plugin.json');
   if (!host.exists(manifest)) return null;
   return { uri: manifest, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
 }

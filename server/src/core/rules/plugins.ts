@@ -1,4 +1,4 @@
-/** Rules of Claude Code plugin manifests (`.claude-plugin/plugin.json`) and marketplace files (`.claude-plugin/marketplace.json`). */
+/** Rules of plugin manifests and marketplace files: Claude Code's (`.claude-plugin/`) and Codex's (`.codex-plugin/plugin.json`, `.agents/plugins/marketplace.json`). */
 import { ruleMaker, type RuleInfo } from './types';
 
 const plugin = ruleMaker('plugin');
@@ -8,7 +8,9 @@ export const PLUGIN_RULES: readonly RuleInfo[] = [
   plugin('plugin-missing-key', 'error'),
   plugin('plugin-name-has-spaces', 'error'),
   plugin('plugin-name-not-kebab-case', 'information'),
-  plugin('plugin-duplicate-name', 'error'),
+  plugin('plugin-duplicate-name', 'error', { also: ['warning'] }),
+  plugin('plugin-value-invalid', 'error'),
+  plugin('plugin-path-invalid', 'warning'),
   plugin('plugin-source-not-found', 'error'),
   plugin('plugin-source-outside', 'error'),
   plugin('plugin-path-not-found', 'warning'),

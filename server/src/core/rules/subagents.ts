@@ -1,4 +1,4 @@
-/** Agent and command files: Claude Code subagents and commands, VS Code custom agents and prompt files. */
+/** Agent and command files: Claude Code subagents and commands, VS Code custom agents and prompt files, OpenCode agents, Gemini CLI subagents. */
 import { ruleMaker, type RuleInfo } from './types';
 
 const subagent = ruleMaker('subagent');
@@ -15,15 +15,20 @@ export const SUBAGENT_RULES: readonly RuleInfo[] = [
   subagent('subagent-name-invalid', 'error'),
   subagent('subagent-name-style', 'information'),
   subagent('subagent-description-missing', 'error'),
-  subagent('subagent-tools-shape', 'warning'),
+  subagent('subagent-tools-shape', 'warning', { also: ['error'] }),
   subagent('subagent-tool-unknown', 'warning', {
     also: ['information'],
     fix: { title: 'Use the tool name Claude Code knows', tier: 'manual', why: 'the entry may have meant another tool' },
   }),
   subagent('subagent-model-unknown', 'information'),
-  subagent('subagent-value-invalid', 'warning'),
+  subagent('subagent-value-invalid', 'warning', { also: ['error', 'information'] }),
+  subagent('subagent-key-ignored', 'warning'),
   subagent('subagent-hooks-ignored', 'warning'),
-  subagent('subagent-key-unknown', 'information', { fix: { title: 'Rename to the key Claude Code reads', tier: 'manual', why: 'the key may have meant something else' } }),
+  subagent('subagent-plugin-key-ignored', 'warning'),
+  subagent('subagent-key-unknown', 'information', {
+    also: ['error'],
+    fix: { title: 'Rename to the key the client reads', tier: 'manual', why: 'the key may have meant something else' },
+  }),
   subagent('subagent-name-duplicate', 'warning'),
   subagent('subagent-chatmode-renamed', 'information', {
     fix: { title: 'Move to .github/agents/NAME.agent.md', tier: 'manual', why: 'it renames a file other settings or links may name' },

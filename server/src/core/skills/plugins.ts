@@ -36,6 +36,18 @@ export interface PluginRoot {
   skillParents: readonly string[];
   /** A marketplace entry's `source` as written. */
   source?: string;
+  /** A Claude Code plugin's agents, commands and hooks files: where Claude Code looks (URIs; see pluginComponents.ts). */
+  components?: PluginComponents;
+}
+
+/** Where a Claude Code plugin's agents, commands and hooks are: its default folders and the paths its manifest names. */
+export interface PluginComponents {
+  /** Folders whose `*.md` are subagents, and `.md` files named one by one. */
+  agents: readonly string[];
+  /** Folders whose `**\/*.md` are commands, and `.md` files named one by one. */
+  commands: readonly string[];
+  /** Hooks files (`hooks/hooks.json` and the paths `hooks` names). */
+  hooks: readonly string[];
 }
 
 /** What the repository's manifests say (an empty value when the host found none). */
@@ -96,12 +108,20 @@ function listedDirs(root: string, listed: string[]): string[] {
   return listed.map((p) => trimSlash(resolveRelative(root, /(^|\/)SKILL\.md$/.test(p) ? p.replace(/\/?SKILL\.md$/, '') || '.' : p)));
 }
 
-function plugin(root: string, target: PluginClient, manifest: string, kind: ManifestKind, listed: string[], source?: string): PluginRoot {
+function plugin(root: string, target: PluginClient, manifest: string, kind: ManifestKind, listed: string[], source?: string, entry?: Json): PluginRoot {
   const r = trimSlash(root);
   const extra = listedDirs(r, listed);
   const p: PluginRoot = { root: r, target, manifest, kind, skillDirs: [r, ...extra], skillParents: [trimSlash(resolveRelative(r, 'skills')), ...extra] };
   if (source !== undefined) p.source = source;
+  if (target === 'claude-code') p.components = components(r, entry ?? {});
   return p;
+}
+
+/** A Claude Code plugin's default component paths, and those its manifest (or marketplace entry) adds: custom paths add to the defaults. */
+function components(root: string, json: Json): PluginComponents {
+  const at = (defaults: string, key: string) => [defaults, ...paths(json[key])].map((p) => trimSlash(resolveRelative(root, p)));
+  // An inline `hooks` object has no file to check (its manifest is checked as a manifest).
+  return { agents: at('agents', 'agents'), commands: at('commands', 'commands'), hooks: at('hooks/hooks.json', 'hooks') };
 }
 
 /** The plugins one manifest describes. */
@@ -113,7 +133,7 @@ export function pluginsOfManifest(uri: string, text: string): PluginRoot[] {
   const dir = dirnameUri(uri);
   switch (kind) {
     case 'claude-plugin':
-      return [plugin(dirnameUri(dir), 'claude-code', uri, kind, [...paths(json['skills']), ...paths(json['commands']), ...paths(json['agents'])])];
+      return [plugin(dirnameUri(dir), 'claude-code', uri, kind, [...paths(json['skills']), ...paths(json['commands']), ...paths(json['agents'])], undefined, json)];
     case 'codex-plugin':
       return [plugin(dirnameUri(dir), 'codex', uri, kind, paths(json['skills']))];
     case 'agent-plugin': {
@@ -127,7 +147,7 @@ export function pluginsOfManifest(uri: string, text: string): PluginRoot[] {
       return entries(json).flatMap((e) => {
         const source = paths(e['source'])[0];
         if (source === undefined || /^[a-z][\w+.-]*:/i.test(source)) return [];
-        return [plugin(resolveRelative(root, source), 'claude-code', uri, kind, [...paths(e['skills']), ...paths(e['commands']), ...paths(e['agents'])], source)];
+        return [plugin(resolveRelative(root, source), 'claude-code', uri, kind, [...paths(e['skills']), ...paths(e['commands']), ...paths(e['agents'])], source, e)];
       });
     }
     case 'codex-marketplace': {

@@ -1,6 +1,6 @@
 /**
  * Diagnostics of an agent or command file: Claude Code subagents and commands, VS Code custom
- * agents, chat modes and prompt files. VS Code validates its own files (keys, values), so only
+ * agents, chat modes and prompt files, OpenCode agents and Gemini CLI subagents. VS Code validates its own files (keys, values), so only
  * what it does not say is reported there: that a chat mode is now a custom agent.
  */
 import type { Diagnostic } from '../types';
@@ -11,6 +11,8 @@ import { readAgentFrontmatter, type AgentFrontmatter } from './frontmatter';
 import { yamlDiagnostics } from './yamlDiagnostics';
 import { checkClaudeAgent } from './claudeAgent';
 import { checkClaudeCommand } from './claudeCommand';
+import { checkOpenCodeAgent } from './opencodeAgent';
+import { checkGeminiAgent } from './geminiAgent';
 
 export interface AgentFileAnalysis {
   info: AgentFileInfo;
@@ -44,19 +46,36 @@ function chatModeRenamed(uri: string): Diagnostic {
   };
 }
 
-/** `role`: the kind the file is checked as (`--kind`), when its name does not say; `host` finds the skill that shadows a command. */
-export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'command', host?: IWorkspaceHost): AgentFileAnalysis {
+/** The name OpenCode gives an agent file: its path under `agent/` or `agents/` without `.md`. */
+export function openCodeNameOf(uri: string): string {
+  const m = /\/\.opencode\/agents?\/(.*)\.md$/.exec(uri);
+  const rel = m ? m[1]! : (uri.split('/').pop() ?? '').replace(/\.md$/, '');
+  try {
+    return decodeURIComponent(rel);
+  } catch {
+    return rel;
+  }
+}
+
+/**
+ * `role`: the kind the file is checked as (`--kind`), when its name does not say; `host` finds the
+ * skill that shadows a command; `inPlugin`: a subagent of a Claude Code plugin (keys it may not set).
+ */
+export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'command', host?: IWorkspaceHost, inPlugin = false): AgentFileAnalysis {
   const info = agentFileInfo(variantFor(uri, role));
   const frontmatter = readAgentFrontmatter(text);
   const out: Diagnostic[] = [];
   const analysis: AgentFileAnalysis = { info, frontmatter, diagnostics: out };
   if (info.variant === 'claude-agent' || info.variant === 'claude-command') {
     if (frontmatter.found) out.push(...yamlDiagnostics(frontmatter, info));
-    if (info.variant === 'claude-agent') checkClaudeAgent(frontmatter, uri, out);
+    if (info.variant === 'claude-agent') checkClaudeAgent(frontmatter, uri, out, inPlugin);
     else checkClaudeCommand(frontmatter, uri, text, out, host);
-  } else if (info.variant === 'vscode-chatmode') out.push(chatModeRenamed(uri));
+  } else if (info.variant === 'opencode-agent') checkOpenCodeAgent(frontmatter, text, out);
+  else if (info.variant === 'gemini-agent') checkGeminiAgent(frontmatter, text, out);
+  else if (info.variant === 'vscode-chatmode') out.push(chatModeRenamed(uri));
   const name = frontmatter.byKey.get('name')?.value;
   if (typeof name === 'string' && name.trim()) analysis.name = name.trim();
+  else if (info.variant === 'opencode-agent') analysis.name = openCodeNameOf(uri);
   out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return analysis;
 }

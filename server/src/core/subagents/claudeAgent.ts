@@ -13,12 +13,13 @@ import { knownModel, suggestAmong } from '../skills/clientFields';
 
 const AT0: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
 
-function valueAt(e: FrontmatterEntry): Range {
+/** The value's range, or the key's when the value is empty. */
+export function valueAt(e: FrontmatterEntry): Range {
   const v = e.valueRange;
   return v.start.line === v.end.line && v.start.character === v.end.character ? e.keyRange : v;
 }
 
-function typeName(v: unknown): string {
+export function typeName(v: unknown): string {
   return v === null ? 'empty' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a map' : `a ${typeof v}`;
 }
 
@@ -96,7 +97,15 @@ function valueChecks(f: AgentFrontmatter, out: Diagnostic[]): void {
     const e = f.byKey.get(key);
     if (e && !(typeof e.value === 'string' && allowed.includes(e.value))) out.push(ignoredValue(e, list(allowed)));
   };
-  oneOf('color', CLAUDE_AGENT_COLORS);
+  // Colours are only documented, and Anthropic's own agent creator suggests one outside the list
+  // (magenta): that Claude Code ignores another is not certain, and only a colour is at stake.
+  const color = f.byKey.get('color');
+  if (color && !(typeof color.value === 'string' && CLAUDE_AGENT_COLORS.includes(color.value)))
+    out.push({
+      ...ignoredValue(color, list(CLAUDE_AGENT_COLORS)),
+      severity: 'information',
+      message: `Claude Code documents the colors ${list(CLAUDE_AGENT_COLORS)}; ${typeof color.value === 'string' ? `'${color.value}'` : typeName(color.value)} is not one of them, and may be shown without its color`,
+    });
   oneOf('permissionMode', CLAUDE_PERMISSION_MODES);
   oneOf('memory', CLAUDE_MEMORY_SCOPES);
   oneOf('isolation', ['worktree']);
@@ -147,8 +156,27 @@ function unknownKeys(f: AgentFrontmatter, out: Diagnostic[]): void {
   }
 }
 
-/** Every finding about a Claude Code subagent's frontmatter (its YAML is checked before). */
-export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnostic[]): void {
+/** The keys Claude Code ignores in a plugin's subagent, for security (docs/subagents.md#plugins). */
+const NOT_IN_PLUGINS: readonly string[] = ['hooks', 'mcpServers', 'permissionMode'];
+
+/** A plugin agent's keys Claude Code ignores; the other findings on them are left out (their values do not matter). */
+function pluginKeys(f: AgentFrontmatter, out: Diagnostic[], from: number): void {
+  const entries = f.entries.filter((e) => NOT_IN_PLUGINS.includes(e.key));
+  if (!entries.length) return;
+  const lines = entries.map((e) => [e.keyRange.start.line, (e.valueRange ?? e.keyRange).end.line] as const);
+  const kept = out.slice(from).filter((d) => !lines.some(([a, b]) => d.range.start.line >= a && d.range.start.line <= b));
+  out.splice(from, out.length - from, ...kept);
+  for (const e of entries)
+    out.push({
+      code: 'subagent-plugin-key-ignored',
+      severity: 'warning',
+      message: `Claude Code ignores '${e.key}' in a plugin's agent (plugin agents may not set hooks, mcpServers or permissionMode): the agent loads without it; copy it to .claude/agents/ to use it`,
+      range: e.keyRange,
+    });
+}
+
+/** Every finding about a Claude Code subagent's frontmatter (its YAML is checked before); `inPlugin`: a plugin's agent. */
+export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnostic[], inPlugin = false): void {
   if (!f.fm.present) {
     // A README.md kept beside the agents is what Claude Code takes it for.
     if (DOC_NAMES.has((uri.split('/').pop() ?? '').toLowerCase())) return;
@@ -171,10 +199,12 @@ export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnost
   }
   if (f.outcome.kind === 'failed') return;
   if (!loadChecks(f, out)) return;
+  const from = out.length;
   const tools = f.byKey.get('tools');
   if (tools) checkToolKey(tools, f.fm, 'subagent', out, { quotedBecauseOf: quotedCause(f, tools) });
   const denied = f.byKey.get('disallowedTools');
   if (denied) checkToolKey(denied, f.fm, 'subagent', out, { denyList: true, quotedBecauseOf: quotedCause(f, denied) });
   valueChecks(f, out);
   unknownKeys(f, out);
+  if (inPlugin) pluginKeys(f, out, from);
 }

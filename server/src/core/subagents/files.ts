@@ -2,17 +2,18 @@
  * Which agent or command file a path names, by its name alone, and who reads it: Claude Code
  * subagents (`.claude/agents/**\/*.md`) and commands (`.claude/commands/**\/*.md`), VS Code
  * custom agents (`.github/agents/*.agent.md`, formerly `.github/chatmodes/*.chatmode.md`) and
- * prompt files (`.github/prompts/*.prompt.md`). Facts: docs/subagents.md.
+ * prompt files (`.github/prompts/*.prompt.md`), OpenCode agents (`.opencode/agent/**\/*.md`,
+ * `.opencode/agents/**\/*.md`) and Gemini CLI subagents (`.gemini/agents/*.md`). Facts: docs/subagents.md.
  */
 
-export type AgentFileVariant = 'claude-agent' | 'claude-command' | 'vscode-agent' | 'vscode-chatmode' | 'vscode-prompt';
+export type AgentFileVariant = 'claude-agent' | 'claude-command' | 'vscode-agent' | 'vscode-chatmode' | 'vscode-prompt' | 'opencode-agent' | 'gemini-agent';
 
 export interface AgentFileInfo {
   variant: AgentFileVariant;
   /** An agent (a subagent or custom agent) or a command (a slash command or prompt file). */
   role: 'agent' | 'command';
   /** The client that loads it, for messages. */
-  client: 'Claude Code' | 'VS Code';
+  client: 'Claude Code' | 'VS Code' | 'OpenCode' | 'Gemini CLI';
   /** The file as users name it. */
   label: string;
 }
@@ -23,6 +24,8 @@ const INFO: Record<AgentFileVariant, Omit<AgentFileInfo, 'variant'>> = {
   'vscode-agent': { role: 'agent', client: 'VS Code', label: 'VS Code custom agent' },
   'vscode-chatmode': { role: 'agent', client: 'VS Code', label: 'VS Code chat mode' },
   'vscode-prompt': { role: 'command', client: 'VS Code', label: 'VS Code prompt file' },
+  'opencode-agent': { role: 'agent', client: 'OpenCode', label: 'OpenCode agent' },
+  'gemini-agent': { role: 'agent', client: 'Gemini CLI', label: 'Gemini CLI subagent' },
 };
 
 /** Names in a Claude Code agents folder that, without frontmatter, are documentation kept beside the agents. */
@@ -40,12 +43,18 @@ export function agentFileVariantOf(path: string): AgentFileVariant | null {
     if (parent === 'prompts' && base.endsWith('.prompt.md') && base.length > 10) return 'vscode-prompt';
   }
   if (!base.toLowerCase().endsWith('.md') || base.length <= 3) return null;
+  // Gemini CLI reads the `.md` files directly in the folder, but those starting with '_'.
+  if (grand === '.gemini' && parent === 'agents') return base.endsWith('.md') && !base.startsWith('_') ? 'gemini-agent' : null;
   // Claude Code scans both folders recursively.
   const dirs = parts.slice(0, -1);
   for (let i = dirs.length - 2; i >= 0; i--) {
     if (dirs[i] !== '.claude') continue;
     if (dirs[i + 1] === 'agents') return 'claude-agent';
     if (dirs[i + 1] === 'commands') return 'claude-command';
+  }
+  // OpenCode scans `{agent,agents}/**/*.md` under each `.opencode` folder.
+  for (let i = dirs.length - 2; i >= 0; i--) {
+    if (dirs[i] === '.opencode' && base.endsWith('.md') && (dirs[i + 1] === 'agent' || dirs[i + 1] === 'agents')) return 'opencode-agent';
   }
   return null;
 }

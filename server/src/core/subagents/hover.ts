@@ -23,6 +23,10 @@ function fileSummary(uri: string, role?: 'agent' | 'command'): string {
       return '**VS Code chat mode**, the old name of a custom agent (`.github/agents/*.agent.md`).';
     case 'vscode-prompt':
       return '**VS Code prompt file.** Run as `/` followed by its name in chat; VS Code validates its frontmatter itself.';
+    case 'opencode-agent':
+      return '**OpenCode agent.** Named after its path under `agent/` or `agents/`; the body is its prompt. OpenCode rejects the agent when a field has a value of the wrong type.';
+    case 'gemini-agent':
+      return '**Gemini CLI subagent.** Gemini CLI loads it when the frontmatter has a `name` and a `description` and only the fields it knows; the body is its system prompt.';
   }
 }
 

@@ -99,6 +99,54 @@ const VSCODE_PROMPT_KEYS: readonly KeyDoc[] = [
   { key: 'mode', doc: 'Deprecated name of agent.' },
 ];
 
+export const OPENCODE_MODES: readonly string[] = ['subagent', 'primary', 'all'];
+export const OPENCODE_THEME_COLORS: readonly string[] = ['primary', 'secondary', 'accent', 'success', 'warning', 'error', 'info'];
+
+/** OpenCode's agent fields (its V1 agent schema, which a Markdown agent is decoded with, and the V2 names it also reads). */
+const OPENCODE_AGENT_KEYS: readonly KeyDoc[] = [
+  { key: 'description', doc: 'When to use the agent; the primary agent reads it to decide when to start a subagent.' },
+  {
+    key: 'mode',
+    doc: 'subagent (started by other agents or with @name), primary (picked with Tab), or all (both, the default). Any other value is rejected.',
+    values: OPENCODE_MODES,
+  },
+  { key: 'model', doc: "The model as provider/model-id (anthropic/claude-sonnet-4-5); omitted: the primary agent's model for a subagent, the configured model otherwise." },
+  { key: 'variant', doc: "The model variant to use with the agent's own model." },
+  { key: 'temperature', doc: 'Sampling temperature: a number (typically 0 to 1).' },
+  { key: 'top_p', doc: 'Nucleus sampling: a number.' },
+  { key: 'steps', doc: 'The most agentic iterations before the agent must answer in text: a positive whole number.' },
+  { key: 'maxSteps', doc: 'Deprecated name of steps.' },
+  { key: 'tools', doc: 'Deprecated (use permission): a map of tool names to true or false, e.g. `write: false`; `mymcp_*` patterns work.' },
+  { key: 'permission', doc: 'What the agent may do without asking: allow, ask or deny, for all tools or per tool (edit, bash, webfetch…), with patterns for bash commands.' },
+  { key: 'permissions', doc: 'OpenCode 2: a list of permission rules (action, resource, effect). OpenCode 1 refuses it ("use permission").' },
+  { key: 'disable', doc: 'true: the agent is not loaded.', values: ['true', 'false'] },
+  { key: 'disabled', doc: 'OpenCode 2 name of disable.', values: ['true', 'false'] },
+  { key: 'hidden', doc: 'true: a subagent is left out of the @ menu (it can still be started by other agents).', values: ['true', 'false'] },
+  { key: 'hidden_from_cycle', doc: 'true: left out of the Tab rotation, still listed in /agents.', values: ['true', 'false'] },
+  { key: 'color', doc: 'Its colour in the interface: #RRGGBB or a theme colour (primary, secondary, accent, success, warning, error, info).', values: OPENCODE_THEME_COLORS },
+  { key: 'options', doc: 'Options passed to the model provider as they are.' },
+  { key: 'name', doc: "Replaces the agent's name, which is otherwise its path under agent/ or agents/ without .md." },
+  { key: 'prompt', doc: 'Ignored in a Markdown agent: the body of the file is its prompt.' },
+  { key: 'system', doc: 'OpenCode 2 name of the system prompt; in a Markdown agent the body is the prompt.' },
+];
+
+/** Gemini CLI's subagent fields (a local agent, or `kind: remote` for an A2A agent). */
+const GEMINI_AGENT_KEYS: readonly KeyDoc[] = [
+  { key: 'name', doc: 'Required. The tool name the main agent calls the subagent by: lowercase letters, digits, hyphens and underscores only.' },
+  { key: 'description', doc: 'Required for a local agent. What the subagent does; the main agent reads it to decide when to delegate.' },
+  { key: 'kind', doc: 'local (the default) or remote (an A2A agent, with agent_card_url).', values: ['local', 'remote'] },
+  { key: 'display_name', doc: 'The name shown in the interface.' },
+  { key: 'tools', doc: 'A list of the tool names it may use (read_file, grep_search, run_shell_command…; `*` patterns for MCP tools). Any other form is rejected.' },
+  { key: 'model', doc: "The model (gemini-2.5-pro…); omitted or inherit: the main session's model." },
+  { key: 'temperature', doc: 'Sampling temperature: a number (default 1).' },
+  { key: 'max_turns', doc: 'The most conversation turns before it must return: a positive whole number.' },
+  { key: 'timeout_mins', doc: 'The longest it may run, in minutes: a positive whole number.' },
+  { key: 'policy', doc: 'Policy rules for its tool calls.' },
+  { key: 'mcp_servers', doc: 'MCP servers only this subagent can use: a map of names to server configurations.' },
+  { key: 'agent_card_url', doc: 'kind: remote only. The URL of the remote agent card (required there).' },
+  { key: 'auth', doc: 'kind: remote only. How to authenticate to the remote agent (apiKey or http).' },
+];
+
 export function keysOf(variant: AgentFileVariant): readonly KeyDoc[] {
   switch (variant) {
     case 'claude-agent':
@@ -110,6 +158,10 @@ export function keysOf(variant: AgentFileVariant): readonly KeyDoc[] {
       return VSCODE_AGENT_KEYS;
     case 'vscode-prompt':
       return VSCODE_PROMPT_KEYS;
+    case 'opencode-agent':
+      return OPENCODE_AGENT_KEYS;
+    case 'gemini-agent':
+      return GEMINI_AGENT_KEYS;
   }
 }
 

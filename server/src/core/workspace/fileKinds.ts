@@ -1,12 +1,17 @@
-/** Which of our formats a path holds, judged by its name alone. */
+/**
+ * Which of our formats a path holds: by its name alone (`fileKindOf`), or, for the agents,
+ * commands and hooks of a Claude Code plugin, by its name and the repository's manifests (`kindOf`).
+ */
 
 import { instructionVariantOf } from '../instructions/files';
 import { agentFileInfo, agentFileVariantOf } from '../subagents/files';
-import { manifestKindOf } from '../skills/plugins';
+import { manifestKindOf, type RepositoryFacts } from '../skills/plugins';
+import { pluginComponentKindOf } from '../plugins/components';
+import { splitUri } from './uriPath';
 import { mcpVariantOf } from '../mcpConfig/files';
 
 export type FileKind =
-  '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'plugin-manifest' | 'claude-settings' | 'mcp-config';
+  '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'plugin-manifest' | 'claude-settings' | 'hooks' | 'mcp-config';
 
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
   '3md': '3md',
@@ -18,8 +23,9 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   instructions: 'instruction file',
   subagent: 'agent',
   command: 'command',
-  'plugin-manifest': 'Claude Code plugin manifest',
+  'plugin-manifest': 'plugin manifest',
   'claude-settings': 'Claude Code settings',
+  hooks: 'Claude Code plugin hooks',
   'mcp-config': 'MCP configuration',
 };
 
@@ -38,9 +44,9 @@ export function fileKindOf(path: string): FileKind | null {
     if (base === 'world.eval.md') return 'world-eval';
   }
   if (grand === '.agent-world' && parent === 'prompts' && base.endsWith('.md')) return 'world-prompt';
-  // Claude Code's `.claude-plugin/plugin.json` and `.claude-plugin/marketplace.json`.
+  // Claude Code's `.claude-plugin/plugin.json` and `marketplace.json`; Codex's `.codex-plugin/plugin.json` and `.agents/plugins/marketplace.json`.
   const manifest = manifestKindOf(path);
-  if (manifest === 'claude-plugin' || manifest === 'claude-marketplace') return 'plugin-manifest';
+  if (manifest !== undefined && manifest !== 'agent-plugin') return 'plugin-manifest';
   // AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Claude Code rules (an AGENT.md is decided above, by content later).
   if (instructionVariantOf(path)) return 'instructions';
   // Claude Code's .mcp.json, VS Code's .vscode/mcp.json.
@@ -51,4 +57,25 @@ export function fileKindOf(path: string): FileKind | null {
   // Claude Code project settings (hooks, permissions).
   if (parent === '.claude' && (base === 'settings.json' || base === 'settings.local.json')) return 'claude-settings';
   return null;
+}
+
+/**
+ * The kind of a file (a URI) in a repository: by its name, else as a component of a Claude Code
+ * plugin its manifests describe (`agents/*.md`, `commands/**\/*.md`, `hooks/hooks.json`, the
+ * paths the manifest names). Every host that decides a file's kind (the CLI's walk, the server's
+ * index and open documents) asks this, with the facts of the manifests it found.
+ */
+export function kindOf(uri: string, facts: RepositoryFacts): FileKind | null {
+  let path = splitUri(uri).path;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: the name as written
+  }
+  return fileKindOf(path) ?? pluginComponentKindOf(uri, facts) ?? null;
+}
+
+/** Whether a path may be a plugin's component once the manifests are read (`.md` and `.json` files): the walks keep these for `kindOf`. */
+export function mayBePluginComponent(path: string): boolean {
+  return /\.(md|json)$/i.test(path);
 }

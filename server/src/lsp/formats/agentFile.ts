@@ -16,6 +16,7 @@ import {
   type IndexedAgent,
 } from '../../core/subagents';
 import type { IndexedFile } from '../../core/workspace/indexTypes';
+import { isPluginAgent } from '../../core/plugins/components';
 import { countSeverities } from '../../core/types';
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import { textFingerprint } from '../../core/skills/workspace';
@@ -64,8 +65,12 @@ function sameFolder(uri: string, ctx: FormatContext): IndexedAgent[] {
 
 export function agentFileProvider(documents: DocumentStore, role: Role): FormatProvider {
   const kind = role === 'agent' ? 'subagent' : 'command';
-  const analysisOf = (doc: OpenDocument, ctx: FormatContext) =>
-    documents.cached(doc, `agent-file:${role}`, '', (host) => analyzeKind(kind, doc.doc.getText(), doc.uri, host), ctx.host);
+  const analysisOf = (doc: OpenDocument, ctx: FormatContext) => {
+    // Whether it is a plugin's agent comes from the manifests: part of the cache key.
+    const repository = ctx.repository();
+    const inPlugin = role === 'agent' && isPluginAgent(doc.uri, repository);
+    return documents.cached(doc, `agent-file:${role}`, String(inPlugin), (host) => analyzeKind(kind, doc.doc.getText(), doc.uri, host, { repository }), ctx.host);
+  };
   const clashes = (uri: string, own: IndexedAgent | undefined, ctx: FormatContext) => {
     const others = sameFolder(uri, ctx).filter((a) => a.uri !== uri);
     return own ? (duplicateAgentNames([own, ...others]).get(uri) ?? []) : [];
@@ -104,7 +109,7 @@ export function agentFileProvider(documents: DocumentStore, role: Role): FormatP
       }
       return out;
     },
-    summarize: (uri, text, ctx) => agentFileEntry(uri, text, analyzeAgentFile(text, uri, role, ctx.host), role),
+    summarize: (uri, text, ctx) => agentFileEntry(uri, text, analyzeAgentFile(text, uri, role, ctx.host, role === 'agent' && isPluginAgent(uri, ctx.repository())), role),
     summarizeOpen: (doc, ctx) => agentFileEntry(doc.uri, doc.doc.getText(), analysisOf(doc, ctx), role),
   };
 }

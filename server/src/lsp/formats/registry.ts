@@ -12,6 +12,7 @@ import { agentFileProvider } from './agentFile';
 import { pluginManifestProvider } from './pluginManifest';
 import { claudeSettingsProvider } from './claudeSettings';
 import { mcpConfigProvider } from './mcpConfig';
+import { pluginHooksProvider } from './pluginHooks';
 
 export function createProviders(documents: DocumentStore): Record<FileKind, FormatProvider> {
   return {
@@ -24,6 +25,7 @@ export function createProviders(documents: DocumentStore): Record<FileKind, Form
     command: agentFileProvider(documents, 'command'),
     'plugin-manifest': pluginManifestProvider(documents),
     'claude-settings': claudeSettingsProvider(documents),
+    hooks: pluginHooksProvider(documents),
     'mcp-config': mcpConfigProvider(documents),
   };
 }

@@ -1,0 +1,26 @@
+/** The provider of a Claude Code plugin's hooks file (`hooks/hooks.json`): the hooks core over open buffers. */
+import { settingsCompletion, settingsHover } from '../../core/hooks';
+import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
+import type { DocumentStore, OpenDocument } from '../documents';
+import type { FormatContext, FormatProvider } from './provider';
+
+export function pluginHooksProvider(documents: DocumentStore): FormatProvider {
+  const analysisOf = (doc: OpenDocument, ctx: FormatContext) => {
+    const repository = ctx.repository();
+    const roots = ctx.roots();
+    // The plugin root comes from the manifests: their facts are part of the cache key.
+    return documents.cached(
+      doc,
+      'hooks',
+      `${repository.plugins.map((p) => p.root).join('\n')}\0${roots.join('\n')}`,
+      (host) => analyzeKind('hooks', doc.doc.getText(), doc.uri, host, { repository, workspaceRoots: roots }),
+      ctx.host,
+    );
+  };
+  return {
+    diagnostics: (doc, ctx) => diagnosticsOfKind('hooks', analysisOf(doc, ctx), ''),
+    // Events sit under `hooks` as in a settings file: the same hover and completion.
+    hover: (doc, pos) => settingsHover(doc.doc.getText(), pos),
+    completion: (doc, pos) => settingsCompletion(doc.doc.getText(), pos),
+  };
+}

@@ -1,0 +1,50 @@
+/// <reference types="mocha" />
+// A Claude Code marketplace in the real workbench: completion inside a plugin entry offers the
+// keys Claude Code reads there, with what it does with each, and an entry whose folder is missing
+// is an error that says the install fails. Written into the temporary workspace copy.
+import * as assert from 'assert';
+import * as vscode from 'vscode';
+import { activate, codeOf, eventually, listDiagnostics, open, positionOf, waitForDiagnostics } from './helpers';
+
+const MARKETPLACE = `{
+  "name": "team-tools",
+  "owner": { "name": "Team" },
+  "plugins": [
+    { "name": "pdf", "source": "./plugins/pdf", "" }
+  ]
+}
+`;
+
+suite('plugin manifests', () => {
+  suiteSetup(async () => {
+    await activate();
+    const root = vscode.workspace.workspaceFolders![0]!.uri;
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, 'market/.claude-plugin/marketplace.json'), new TextEncoder().encode(MARKETPLACE));
+  });
+
+  test('completion in a marketplace plugin entry offers the keys Claude Code reads there, documented, without those present', async () => {
+    const editor = await open('market/.claude-plugin/marketplace.json');
+    // Inside the empty key `""` of the entry.
+    const at = positionOf(editor.document, '"" }', 1);
+    const list = await eventually(
+      () => vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, at),
+      (l) => l.items.some((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'description'),
+      'the entry keys in the completion list',
+    );
+    const labels = list.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+    assert.ok(labels.includes('version'), labels.join(', '));
+    assert.ok(!labels.includes('source') && !labels.includes('name'), `keys already present are offered again: ${labels.join(', ')}`);
+    const description = list.items.find((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'description')!;
+    const doc = typeof description.documentation === 'string' ? description.documentation : (description.documentation?.value ?? '');
+    assert.ok(doc.length > 10, `no documentation on 'description': ${JSON.stringify(description)}`);
+  });
+
+  test('a marketplace entry whose folder is missing is an error on its source: Claude Code cannot install the plugin', async () => {
+    const editor = await open('market/.claude-plugin/marketplace.json');
+    const diags = await waitForDiagnostics(editor.document.uri, (ds) => ds.some((d) => codeOf(d) === 'plugin-source-not-found'), 'a plugin-source-not-found diagnostic');
+    const d = diags.find((x) => codeOf(x) === 'plugin-source-not-found')!;
+    assert.strictEqual(d.severity, vscode.DiagnosticSeverity.Error, listDiagnostics(diags));
+    assert.match(d.message, /Claude Code cannot install this plugin/);
+    assert.strictEqual(d.range.start.line, 4);
+  });
+});

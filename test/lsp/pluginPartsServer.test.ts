@@ -1,0 +1,58 @@
+/**
+ * A Claude Code plugin's agents, commands and hooks over stdio: opened, they get the diagnostics the
+ * CLI gives them, whether opened before the workspace scan has read the manifests or after.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+import { startClient, type TestClient } from '../helpers/lspClient';
+import { shutdown } from '../fixtures/workspace-formats/lsp';
+import { waitForLog } from '../helpers/lspWorkspace';
+
+let root: string;
+let client: TestClient;
+const fileUri = (rel: string) => URI.file(path.join(root, rel)).toString();
+const read = (rel: string) => fs.readFileSync(path.join(root, rel), 'utf8');
+
+before(async () => {
+  root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-plugin-parts-')));
+  fs.cpSync(path.resolve(__dirname, '../fixtures/plugin-parts'), root, { recursive: true });
+  fs.mkdirSync(path.join(root, '.git'));
+  client = await startClient({ rootUri: URI.file(root).toString() });
+});
+after(async () => {
+  await shutdown(client);
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+test("a plugin's agent opened at once gets its diagnostics once the manifests are read", async () => {
+  const uri = fileUri('plugins/ops/agents/release-checker.md');
+  // Opened before (or while) the scan reads the manifests: the diagnostics come when it knows the file is a plugin's agent.
+  const ds = client.diagnostics(uri, (p) => p.diagnostics.length > 0);
+  client.open(uri, read('plugins/ops/agents/release-checker.md'), 'markdown', 1);
+  assert.deepEqual(
+    (await ds).map((d) => [d.code, d.severity]),
+    [['subagent-tool-unknown', 2]],
+  );
+});
+
+test("a plugin's hooks file and command opened after the scan get the hooks and command rules", async () => {
+  await waitForLog(client, /^indexed \d+ file/);
+  const hooks = fileUri('plugins/ops/hooks/hooks.json');
+  const got = client.diagnostics(hooks);
+  client.open(hooks, read('plugins/ops/hooks/hooks.json'), 'json', 1);
+  assert.deepEqual(
+    (await got).map((d) => d.code),
+    ['hooks-script-missing', 'hooks-event-unknown', 'hooks-handler-type-unknown'],
+  );
+  const command = fileUri('plugins/ops/commands/git/tag.md');
+  const cds = client.diagnostics(command);
+  client.open(command, read('plugins/ops/commands/git/tag.md'), 'markdown', 1);
+  assert.deepEqual(
+    (await cds).map((d) => d.code),
+    ['command-tool-unknown', 'command-model-unknown'],
+  );
+});

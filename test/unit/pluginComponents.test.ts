@@ -1,0 +1,143 @@
+// A Claude Code plugin's agents, commands and hooks files are ours only inside a plugin its
+// manifests describe: `agents/*.md`, `commands/**/*.md`, `hooks/hooks.json`, and the paths the
+// manifest (or its marketplace entry) names. An `agents/` folder elsewhere is documentation.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { repositoryFacts, NO_REPOSITORY_FACTS, type RepositoryFacts } from '../../server/src/core/skills';
+import { kindOf } from '../../server/src/core/workspace/fileKinds';
+import { analyzeHooksFile } from '../../server/src/core/hooks';
+import { analyzeFile, crossFileDiagnostics } from '../../server/src/core/analysis/analyzeFile';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+
+const R = 'file:///repo';
+const facts = (files: Record<string, string>): RepositoryFacts => repositoryFacts(Object.entries(files).map(([p, text]) => ({ uri: `${R}/${p}`, text })));
+const kind = (path: string, f: RepositoryFacts) => kindOf(`${R}/${path}`, f);
+
+test("a plugin's agents/*.md, commands/**/*.md and hooks/hooks.json are a subagent, commands and a hooks file", () => {
+  const f = facts({ 'tools/.claude-plugin/plugin.json': '{"name": "tools"}' });
+  assert.equal(kind('tools/agents/reviewer.md', f), 'subagent');
+  assert.equal(kind('tools/commands/deploy.md', f), 'command');
+  assert.equal(kind('tools/commands/git/push.md', f), 'command');
+  assert.equal(kind('tools/hooks/hooks.json', f), 'hooks');
+  // Agents are the folder's own files; other files of the plugin are not components.
+  assert.equal(kind('tools/agents/notes/deep.md', f), null);
+  assert.equal(kind('tools/hooks/other.json', f), null);
+  assert.equal(kind('tools/docs/agents/reviewer.md', f), null);
+  // A name of ours by itself keeps its kind (a SKILL.md in agents/ is a skill).
+  assert.equal(kind('tools/agents/SKILL.md', f), 'skill');
+});
+
+test('without a plugin manifest, an agents/ or commands/ folder is not checked', () => {
+  assert.equal(kind('agents/reviewer.md', NO_REPOSITORY_FACTS), null);
+  assert.equal(kind('docs/commands/deploy.md', NO_REPOSITORY_FACTS), null);
+  assert.equal(kind('hooks/hooks.json', NO_REPOSITORY_FACTS), null);
+  // Another repository's plugin says nothing about this folder.
+  const f = facts({ 'tools/.claude-plugin/plugin.json': '{"name": "tools"}' });
+  assert.equal(kind('agents/reviewer.md', f), null);
+  // The project's own .claude/agents is decided by its name, facts or not.
+  assert.equal(kind('.claude/agents/reviewer.md', NO_REPOSITORY_FACTS), 'subagent');
+});
+
+test("a marketplace entry's source is a plugin root, with or without its own plugin.json; remote sources are not", () => {
+  const market = JSON.stringify({
+    name: 'm',
+    owner: { name: 'o' },
+    plugins: [
+      { name: 'a', source: './plugins/a' },
+      { name: 'b', source: { source: 'github', repo: 'o/b' } },
+      { name: 'c', source: './plugins/c', agents: ['./extra/helper.md'], hooks: './config/hooks.json' },
+    ],
+  });
+  const f = facts({ '.claude-plugin/marketplace.json': market });
+  assert.equal(kind('plugins/a/agents/x.md', f), 'subagent');
+  assert.equal(kind('plugins/a/hooks/hooks.json', f), 'hooks');
+  assert.equal(kind('plugins/c/extra/helper.md', f), 'subagent');
+  assert.equal(kind('plugins/c/config/hooks.json', f), 'hooks');
+  assert.equal(kind('plugins/b/agents/x.md', f), null);
+});
+
+test("the paths plugin.json's agents, commands and hooks name add to the default folders; an inline hooks object names none", () => {
+  const manifest = JSON.stringify({ name: 't', agents: './custom/agents/', commands: ['./special/one.md', './more'], hooks: './config/hooks.json' });
+  const f = facts({ 't/.claude-plugin/plugin.json': manifest });
+  assert.equal(kind('t/custom/agents/a.md', f), 'subagent');
+  assert.equal(kind('t/agents/b.md', f), 'subagent');
+  assert.equal(kind('t/special/one.md', f), 'command');
+  assert.equal(kind('t/special/two.md', f), null);
+  assert.equal(kind('t/more/deep/c.md', f), 'command');
+  assert.equal(kind('t/config/hooks.json', f), 'hooks');
+  assert.equal(kind('t/hooks/hooks.json', f), 'hooks');
+  const inline = facts({ 'u/.claude-plugin/plugin.json': JSON.stringify({ name: 'u', hooks: { PreToolUse: [] } }) });
+  assert.equal(kind('u/hooks/hooks.json', inline), 'hooks');
+  assert.equal(kind('u/.claude-plugin/plugin.json', inline), 'plugin-manifest');
+});
+
+const hooks = (text: string, host = new InMemoryHost(), root: string | null = `${R}/p`) => analyzeHooksFile(text, host, root ?? undefined).diagnostics;
+
+test("a plugin's hooks file is checked like a settings file's hooks, one level down", () => {
+  const text = JSON.stringify({
+    description: 'd',
+    hooks: {
+      PreToolUs: [],
+      PostToolUse: [
+        {
+          matcher: 'Write',
+          hooks: [
+            { type: 'comand', command: 'x' },
+            { type: 'command', command: 'y', timeout: -1 },
+          ],
+        },
+      ],
+    },
+  });
+  assert.deepEqual(
+    hooks(text).map((d) => d.code),
+    ['hooks-event-unknown', 'hooks-handler-type-unknown', 'hooks-timeout-invalid'],
+  );
+  assert.equal(hooks('{"hooks": ').map((d) => d.code)[0], 'settings-json-invalid');
+  assert.deepEqual(
+    hooks('[]').map((d) => d.code),
+    ['settings-shape'],
+  );
+  // Events at the top level are never read: the file needs its `hooks` key.
+  const flat = hooks('{"PreToolUse": []}');
+  assert.deepEqual(
+    flat.map((d) => [d.code, d.severity]),
+    [['settings-shape', 'warning']],
+  );
+  assert.deepEqual(hooks('{"description": "nothing yet"}'), []);
+});
+
+test('a hook command names a ${CLAUDE_PLUGIN_ROOT} script the plugin lacks', () => {
+  const text = JSON.stringify({
+    hooks: {
+      SessionStart: [
+        {
+          hooks: [
+            { type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/start.sh' },
+            { type: 'command', command: 'python3 "${CLAUDE_PLUGIN_ROOT}/scripts/gone.py"' },
+            { type: 'command', command: './scripts/project.sh' },
+          ],
+        },
+      ],
+    },
+  });
+  const host = new InMemoryHost({ [`${R}/p/scripts/start.sh`]: '#!/bin/sh\n' });
+  const ds = hooks(text, host);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.message]),
+    [['hooks-script-missing', "'scripts/gone.py' is not in this plugin: Claude Code runs the command and it fails"]],
+  );
+  // Without a plugin root (a hooks file checked alone), nothing is looked up.
+  assert.deepEqual(hooks(text, host, null), []);
+});
+
+test('a plugin agent gets the subagent checks, and no name clash with another plugin', () => {
+  const f = facts({ 'a/.claude-plugin/plugin.json': '{"name": "a"}', 'b/.claude-plugin/plugin.json': '{"name": "b"}' });
+  const bad = '---\nname: helper\ndescription: Helps.\ntools: Read, Frobnicate\n---\nBody.\n';
+  const codes = analyzeFile('subagent', bad, `${R}/a/agents/helper.md`, new InMemoryHost(), { repository: f }).map((d) => d.code);
+  assert.deepEqual(codes, ['subagent-tool-unknown']);
+  // Plugin agents are namespaced (`a:helper`, `b:helper`): one name in two plugins is no clash.
+  const ok = '---\nname: helper\ndescription: Helps.\n---\nBody one.\n';
+  const files = ['a/agents/helper.md', 'b/agents/helper.md'].map((p, i) => ({ uri: `${R}/${p}`, kind: 'subagent' as const, text: ok + 'x'.repeat(i) }));
+  assert.deepEqual([...crossFileDiagnostics(files, new InMemoryHost(), { repository: f })], []);
+});
