@@ -75,3 +75,32 @@ test('an unknown client, a missing path or a path outside --root is exit 2 with 
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('the skill listing per client: the budget, what the skills need, and the skills it cuts; JSON carries the same', () => {
+  const files = Object.fromEntries(
+    Array.from({ length: 40 }, (_, i) => [`.agents/skills/s${String(i).padStart(2, '0')}/SKILL.md`, `---\nname: s${i}\ndescription: ${'Tidies things. '.repeat(20)}\n---\n`]),
+  );
+  const root = repository({ ...files, '.agents/skills/short/SKILL.md': '---\nname: short\ndescription: Short.\n---\n' });
+  try {
+    const r = cli(root, '.', '--client', 'codex');
+    assert.equal(r.status, 0, r.stderr);
+    const lines = r.stdout.split('\n');
+    const at = lines.indexOf('Skill listing in context (a session started here: the skills of the client folders here and above):');
+    assert.ok(at > 0, r.stdout);
+    assert.match(lines[at + 1]!, /^ {2}Codex: 41 skills need [\d,]+ characters, budget 8,000 \(the 8,000 characters Codex uses when the context window is unknown\); uses [\d,]+$/);
+    assert.equal(lines[at + 2], '    by scope, then name, then path');
+    assert.match(lines[at + 3]!, /^ {4}\.agents\/skills\/s00\/SKILL\.md +may be shortened \(\d+ of 299 characters\)$/);
+    assert.ok(!r.stdout.includes('skills/short/'), 'a description within its share is listed in full');
+    const j = JSON.parse(cli(root, '.', '--format', 'json').stdout) as { listings: { client: string; skills: number; cut: { path: string; state: string }[] }[] };
+    assert.deepEqual(
+      j.listings.map((l) => [l.client, l.skills]),
+      [
+        ['Codex', 41],
+        ['VS Code / Copilot', 41],
+      ],
+    );
+    assert.equal(j.listings.find((l) => l.client === 'Codex')!.cut.length, 40);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});

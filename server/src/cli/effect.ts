@@ -17,7 +17,8 @@ Prints what each coding agent loads for PATH (a file, or a folder: then for a fi
 it): the instruction files in effect in the order the client reads them (Codex: one AGENTS.md per
 folder from the project root down, with the bytes it reads of each up to 32 KiB; Claude Code:
 CLAUDE.md from the root down and the matching .claude/rules; Gemini CLI; GitHub Copilot), and the
-SKILL.md files each client finds in the repository. --client keeps the clients whose name starts
+SKILL.md files each client finds in the repository, and the skill listing each client puts in
+context for a session started there (its budget, and the skills it shortens or leaves out). --client keeps the clients whose name starts
 with NAME (codex, claude, gemini, copilot, …). The repository is the nearest folder above PATH
 holding .git (or --root DIR), else the working folder.`;
 
@@ -59,7 +60,30 @@ function text(r: LoadedFor): string {
     for (const s of r.skills) lines.push(`  ${s.client}: ${s.files.length}`);
     if (r.skillsNoClientLoads.length) lines.push(`  no client (outside every client's folders): ${r.skillsNoClientLoads.length}`);
   }
+  if (r.listings.length) {
+    lines.push('', 'Skill listing in context (a session started here: the skills of the client folders here and above):');
+    for (const l of r.listings) lines.push(...listingLines(l));
+  }
   return lines.map(printable).join('\n');
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+/** The most cut skills a client's part names in text (JSON has them all). */
+const MAX_CUT_SHOWN = 20;
+const STATE_TEXT = { full: 'full', shortened: 'shortened', 'name-only': 'name only', 'left-out': 'left out' } as const;
+
+function listingLines(l: LoadedFor['listings'][number]): string[] {
+  const out = [`  ${l.client}: ${l.skills} skills need ${n(l.needed)} ${l.unit}, budget ${n(l.budget)} (${l.budgetNote}); uses ${n(Math.min(l.used, l.budget))}`];
+  if (!l.cut.length) return [...out, '    every skill listed in full'];
+  out.push(`    ${l.order}`);
+  const width = Math.max(...l.cut.slice(0, MAX_CUT_SHOWN).map((c) => c.path.length));
+  for (const c of l.cut.slice(0, MAX_CUT_SHOWN)) {
+    const kept = c.state === 'shortened' ? ` (${n(c.keptChars)} of ${n(c.fullChars)} characters)` : '';
+    const sure = c.atLeast ? `${STATE_TEXT[c.atLeast]} with a window up to 272,000 tokens too; with this budget ` : c.certain ? '' : 'may be ';
+    out.push(`    ${c.path.padEnd(width)}  ${sure}${STATE_TEXT[c.state]}${kept}`);
+  }
+  if (l.cut.length > MAX_CUT_SHOWN) out.push(`    … and ${l.cut.length - MAX_CUT_SHOWN} more`);
+  return out;
 }
 
 export function effectCommand(argv: string[], io: Io): number {
@@ -86,6 +110,7 @@ export function effectCommand(argv: string[], io: Io): number {
         ...r,
         instructions: r.instructions.filter((c) => c.client.toLowerCase().startsWith(wanted)),
         skills: r.skills.filter((s) => s.client.toLowerCase().startsWith(wanted)),
+        listings: r.listings.filter((l) => l.client.toLowerCase().startsWith(wanted)),
       }
     : r;
   if (wanted && shown.instructions.length === 0 && shown.skills.length === 0)

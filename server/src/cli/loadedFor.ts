@@ -13,6 +13,7 @@ import { NodeFsHost } from '../node/fsHost';
 import { liveFilesOnDisk, walkFiles } from '../node/walk';
 import { readFileBounded } from './io';
 import type { Confined } from './mcp/roots';
+import { listingFor, sessionFolder, type ListingReport } from './listingFor';
 
 export interface LoadedFor {
   path: string;
@@ -25,6 +26,8 @@ export interface LoadedFor {
   skills: { client: string; files: string[] }[];
   /** SKILL.md files in no client folder and no plugin: no client is known to load them. */
   skillsNoClientLoads: string[];
+  /** The skill listing each client puts in context for a session started in the path's folder, and what its budget cuts. */
+  listings: ListingReport[];
 }
 
 const SKILL_FILE = 'SKILL.md';
@@ -64,6 +67,13 @@ export function loadedFor(target: Confined, base: string): LoadedFor {
     ...(own ? { skill: { clients: own.fallback ? [] : own.targets.map((c) => TARGET_LABELS[c]), why: own.reason } } : {}),
     skills: [...byClient].map(([client, files]) => ({ client, files })),
     skillsNoClientLoads: none,
+    listings: listingFor(
+      found.filter((f) => path.basename(f) === SKILL_FILE),
+      sessionFolder(target.real, isDir),
+      host,
+      facts,
+      rel,
+    ),
   };
 }
 

@@ -7,6 +7,7 @@ import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentInd
 import { analyzeKind, diagnosticsOfKind, skillOptions, type AnalyzeOptions } from './fileAnalyses';
 import { analyzeAgentFile, duplicateAgentNames, type IndexedAgent } from '../subagents';
 import { textFingerprint } from '../skills/workspace';
+import { listedSkillOf, listingDiagnostics, type ListedSkillSummary } from '../skills/listingRule';
 
 /**
  * Checks one file's text. Prompts and world.eval.md are checked against the world.json of
@@ -55,6 +56,7 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
   const out = new Map<string, Diagnostic[]>();
   try {
     const skills: IndexedSkill[] = [];
+    const listed: ListedSkillSummary[] = [];
     const agents: AgentIndexEntry[] = [];
     const agentTexts: CheckedFile[] = [];
     const subagents: IndexedAgent[] = [];
@@ -69,8 +71,12 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
       if (f.kind === 'skill') {
         const o = skillOptions({ ...options, ...(f.skillTargets ? { skillTargets: f.skillTargets } : {}) });
         // Only the name is needed here: a body of 60,000 links is not scanned a second time.
-        const s = analyzeSkill(f.text, f.uri, host, { ...o, checkReferences: false, collectReferences: false }).skill;
+        const a = analyzeSkill(f.text, f.uri, host, { ...o, checkReferences: false, collectReferences: false });
+        const s = a.skill;
         if (s.name && s.nameRange) skills.push({ uri: f.uri, name: s.name, nameRange: s.nameRange, targets: s.targets.targets, fingerprint: s.fingerprint });
+        const when = a.frontmatter?.entries.find((e) => e.key === 'when_to_use')?.value;
+        const l = listedSkillOf(f.uri, s, typeof when === 'string' ? when : undefined, a.frontmatter?.entries.find((e) => e.key === 'disable-model-invocation')?.value);
+        if (l) listed.push(l);
       } else if (f.kind === 'agent-md') {
         agentTexts.push(f);
         const g = analyzeAgentMd(f.text, f.uri, host).agent;
@@ -84,6 +90,7 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
     }
     const dupOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.repository ? { repository: options.repository } : {}) };
     for (const [uri, ds] of duplicateSkillNames(skills, dupOptions)) add(out, uri, ds);
+    for (const [uri, ds] of listingDiagnostics(listed)) add(out, uri, ds);
     // A name-valued `extends` is only checkable against the other agents; `analyzeFile` already reports paths.
     for (const f of agentTexts) {
       const a = analyzeAgentMd(f.text, f.uri, host, { agents, ...(options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}) });

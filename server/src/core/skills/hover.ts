@@ -9,6 +9,7 @@ import { ALLOWED_FIELDS } from './analyze';
 import { suggestKey } from './clientFields';
 import { SKILL_KEY_DOCS } from './keyDocs';
 import { fieldCell, SKILL_FIELD_BY_KEY } from './rules';
+import { listingHover } from './listingHover';
 import { inferTargets, TARGET_LABELS, TARGETS, type Target, type TargetSet } from './targets';
 
 /** The targets paragraph: shown on the opening `---` and in the skills tree's tooltip. */
@@ -49,5 +50,6 @@ export function skillHover(text: string, position: Position, uri = '', targets?:
     : known
       ? `**${e.key}**: a client field, not part of the specification's six (${ALLOWED_FIELDS.map((k) => `\`${k}\``).join(', ')}).`
       : `**${e.key}** is not a SKILL.md field${meant ? ` (did you mean \`${meant}\`?)` : ''}. The specification allows ${ALLOWED_FIELDS.map((k) => `\`${k}\``).join(', ')}; put your own properties under \`metadata:\`.`;
-  return { contents: { kind: MarkupKind.Markdown, value: `${head}\n\n${fieldTable(e.key, t.targets)}` }, range: e.keyRange };
+  const listing = e.key === 'description' ? listingHover(fm, uri) : '';
+  return { contents: { kind: MarkupKind.Markdown, value: `${head}\n\n${fieldTable(e.key, t.targets)}${listing}` }, range: e.keyRange };
 }

@@ -79,6 +79,7 @@ const ROWS: [string, string][] = [
   ['skill-description-empty', '               E    E    I    E    E    E    E    E'],
   ['skill-description-too-long', '            W    E    -    E    W    -    W    W'],
   ['skill-description-cut', '                 -    -    W    -    -    -    -    -'],
+  ['skill-listing-cut', '                     -    -    W    W    W    -    -    -'],
   ['skill-description-angle-brackets', '      -    -    I    I    -    -    -    -'],
   ['skill-description-when', '                I    I    I    I    I    I    I    I'],
   ['skill-compatibility-not-string', '        W    E    -    -    W    -    W    I'],

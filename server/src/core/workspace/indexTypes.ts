@@ -34,6 +34,11 @@ export interface IndexedFile {
   warnings: number;
   /** The frontmatter `description` (SKILL.md, AGENT.md), when it is a non-empty string. */
   description?: string;
+  /** SKILL.md: the range of the `description` value, and `when_to_use` (what a client's skill listing reads). */
+  descriptionRange?: Range;
+  whenToUse?: string;
+  /** SKILL.md: the clients that keep it out of their skill listing (`disable-model-invocation`). */
+  notListedBy?: ('claude-code' | 'codex' | 'copilot')[];
   /** Range of the declared `name` value (SKILL.md, AGENT.md); absent when the file declares no usable name. */
   nameRange?: Range;
   /** AGENT.md: an OS Protocol agent, or an instruction file (plain Markdown for coding agents, no OS Protocol checks). */

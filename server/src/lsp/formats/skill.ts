@@ -27,6 +27,34 @@ import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { editorValidates, type FormatContext, type FormatProvider } from './provider';
 import { skillNameKey } from '../workspace';
+import { listedPath, listedSkillOf, notListedBy, listingDiagnostics, type ListedSkillSummary } from '../../core/skills/listingRule';
+import type { Diagnostic } from '../../core/types';
+
+/** `when_to_use` as written, when it is text. */
+function whenToUseOf(a: SkillAnalysis): string | undefined {
+  const v = a.frontmatter?.entries.find((e) => e.key === 'when_to_use')?.value;
+  return typeof v === 'string' ? v : undefined;
+}
+
+function disableModelInvocationOf(a: SkillAnalysis): unknown {
+  return a.frontmatter?.entries.find((e) => e.key === 'disable-model-invocation')?.value;
+}
+
+/** What a client's skill listing reads of an index entry (a SKILL.md with a name or a description to point at). */
+function listedOfEntry(f: IndexedFile): ListedSkillSummary | undefined {
+  if (f.kind !== 'skill') return undefined;
+  const range = f.descriptionRange ?? f.nameRange;
+  if (!range) return undefined;
+  return {
+    uri: f.uri,
+    path: listedPath(f.uri),
+    name: f.name,
+    description: f.description ?? '',
+    ...(f.whenToUse ? { whenToUse: f.whenToUse } : {}),
+    targets: (f.targets?.names ?? []) as Target[],
+    range,
+  };
+}
 
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -85,6 +113,11 @@ function skillSummary(uri: string, a: SkillAnalysis, host: IWorkspaceHost): Inde
     ...c,
   };
   if (s.description) file.description = s.description;
+  if (s.descriptionRange) file.descriptionRange = s.descriptionRange;
+  const when = whenToUseOf(a);
+  if (when) file.whenToUse = when;
+  const hidden = notListedBy(disableModelInvocationOf(a));
+  if (hidden.length) file.notListedBy = hidden;
   if (s.name && s.nameRange) file.nameRange = s.nameRange;
   file.targets = { names: s.targets.targets, summary: targetsSummary(s.targets) };
   file.source = skillSource(uri, host);
@@ -205,18 +238,40 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     return entries.byUri.get(uri);
   };
 
+  /** The skill listings' findings over the index, made once per state of the index. */
+  let listing: { files: readonly IndexedFile[]; skills: ListedSkillSummary[]; found: Map<string, Diagnostic[]> } | undefined;
+  const listingOf = (ctx: FormatContext) => {
+    const files = ctx.files();
+    if (listing?.files !== files) {
+      const skills = files.flatMap((f) => listedOfEntry(f) ?? []);
+      listing = { files, skills, found: listingDiagnostics(skills) };
+    }
+    return listing;
+  };
+  /** An open SKILL.md's listing findings: the index's, with its own entry as its buffer says now. */
+  const listingFindings = (doc: OpenDocument, a: SkillAnalysis, ctx: FormatContext): Diagnostic[] => {
+    const l = listingOf(ctx);
+    const own = listedSkillOf(doc.uri, a.skill, whenToUseOf(a), disableModelInvocationOf(a));
+    const indexed = l.skills.find((s) => s.uri === doc.uri);
+    if (JSON.stringify(own) === JSON.stringify(indexed)) return l.found.get(doc.uri) ?? [];
+    const skills = [...l.skills.filter((s) => s.uri !== doc.uri), ...(own ? [own] : [])];
+    return listingDiagnostics(skills).get(doc.uri) ?? [];
+  };
+
   return {
     diagnostics(doc, ctx) {
       const a = analysisOf(doc, ctx);
-      // What the other skills decide (their names) comes from the index, on each pass.
+      // What the other skills decide (their names, the listing budgets) comes from the index, on each pass.
       const dup = a.skill.name ? (duplicateSkillNames(namedAs(skillNameKey(a.skill.name), ctx), { roots: ctx.roots(), repository: ctx.repository() }).get(doc.uri) ?? []) : [];
-      return [...diagnosticsOfKind('skill', a, ''), ...dup];
+      return [...diagnosticsOfKind('skill', a, ''), ...dup, ...listingFindings(doc, a, ctx)];
     },
     dependencyKey(uri, ctx) {
-      // What a closed SKILL.md takes from the index: the other skills of its name.
+      // What a closed SKILL.md takes from the index: the other skills of its name, and the listings it is in.
       const f = entryOf(uri, ctx);
-      if (f?.kind !== 'skill' || !f.nameRange) return '';
-      return JSON.stringify(duplicateSkillNames(namedAs(skillNameKey(f.name), ctx), { roots: ctx.roots(), repository: ctx.repository() }).get(uri) ?? []);
+      if (f?.kind !== 'skill') return '';
+      const dup = f.nameRange ? (duplicateSkillNames(namedAs(skillNameKey(f.name), ctx), { roots: ctx.roots(), repository: ctx.repository() }).get(uri) ?? []) : [];
+      const cut = listingOf(ctx).found.get(uri) ?? [];
+      return dup.length || cut.length ? JSON.stringify([dup, cut]) : '';
     },
     completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, analysisOf(doc, ctx).skill.targets.targets),
     hover(doc, pos, ctx) {

@@ -1,0 +1,154 @@
+/**
+ * `skill-listing-cut`: a SKILL.md whose description a client's skill listing shortens or drops,
+ * or that it leaves out of the listing, computed from every skill's summary (name, description,
+ * targets), never by analysing the files again.
+ */
+import type { Diagnostic, Range } from '../types';
+import { isSkillResource } from './liveness';
+import { LISTING_CLIENTS, skillListing, type ListingClient, type ListingEntry, type ListingSettings, type ListingSkill, type SkillListing } from './listing';
+import { resolveFindings, type Finding } from './rules';
+import type { Target } from './targets';
+
+export interface ListedSkillSummary extends ListingSkill {
+  targets: readonly Target[];
+  /** Where the diagnostic goes: the description's value, else the name's. */
+  range: Range;
+}
+
+const CLIENT: Record<ListingClient, string> = { 'claude-code': 'Claude Code', codex: 'Codex', copilot: 'VS Code' };
+
+/** The listing of each client, over the skills among `skills` it loads (samples inside other skills left out). */
+export function listingsOf<T extends ListingSkill & { targets: readonly Target[] }>(skills: readonly T[], settings: ListingSettings = {}): SkillListing[] {
+  return LISTING_CLIENTS.map((c) =>
+    skillListing(
+      c,
+      skills.filter((s) => s.targets.includes(c) && !s.notListedBy?.includes(c) && !isSkillResource(s.uri)),
+      settings,
+    ),
+  );
+}
+
+const thousands = (n: number) => n.toLocaleString('en-US');
+
+function messageOf(l: SkillListing, e: ListingEntry): string {
+  const who = CLIENT[l.client];
+  const total = l.entries.length;
+  const budget = `${thousands(l.budget)} ${l.unit} (${l.budgetNote})`;
+  const needs = `the ${total} skills it loads here need ${thousands(l.needed)}`;
+  const verb = (certain: string, maybe: string) => (e.certain ? certain : `may ${maybe}`);
+  if (e.atLeast === 'shortened')
+    return `${who} shortens this description in its skill listing, with a context window of up to 272,000 tokens as without one: its budget is ${budget} and ${needs}; with that budget it ${e.state === 'left-out' ? 'leaves this skill out' : 'lists this skill by name only'}`;
+  if (e.state === 'shortened')
+    return `${who} ${verb('shortens', 'shorten')} this description to ${thousands(e.keptChars)} of ${thousands(e.fullChars)} characters in its skill listing: its budget is ${budget} and ${needs}`;
+  if (e.state === 'name-only')
+    return l.client === 'claude-code'
+      ? `${who} may list this skill by name only, without its description: its skill listing budget is ${budget}, ${needs}, and it drops the descriptions of the skills used least`
+      : `${who} ${verb('lists', 'list')} this skill by name only, without its description: its skill listing budget is ${budget} and ${needs}`;
+  return `${who} ${verb('leaves', 'leave')} this skill out of its skill listing: its budget is ${budget} and ${needs}`;
+}
+
+const CLIENT_DIRS = new Set(['.claude', '.agents', '.codex', '.github', '.gemini', '.opencode', '.cursor']);
+
+/**
+ * Where a skill loads from, for grouping: `base` is the folder holding a client folder
+ * (`<base>/.claude/skills/…`), whose skills load in a session there together with those of the
+ * client folders above it; otherwise (a plugin's or any other `skills/` folder) the folder holding
+ * the skill's folder, whose skills load together and with no others known.
+ */
+export function listingScope(uri: string): { key: string; nested: boolean } {
+  const segs = uri.split(/[?#]/)[0]!.split('/');
+  for (let i = segs.length - 3; i >= 1; i--) {
+    if (segs[i] === 'skills' && CLIENT_DIRS.has(segs[i - 1]!)) return { key: segs.slice(0, i - 1).join('/'), nested: true };
+  }
+  return { key: segs.slice(0, -2).join('/'), nested: false };
+}
+
+/**
+ * The diagnostics, by URI, of the skills a client's listing cuts. Each skill is judged in the
+ * smallest set of skills certain to be listed with it: those of its own scope and, for a client
+ * folder, of the client folders in the folders above (see `listingScope`).
+ */
+export function listingDiagnostics(skills: readonly ListedSkillSummary[], settings: ListingSettings = {}): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  const buckets = new Map<string, { nested: boolean; skills: ListedSkillSummary[] }>();
+  for (const s of skills) {
+    if (isSkillResource(s.uri)) continue;
+    const scope = listingScope(s.uri);
+    const b = buckets.get(scope.key) ?? buckets.set(scope.key, { nested: scope.nested, skills: [] }).get(scope.key)!;
+    b.skills.push(s);
+  }
+  for (const [key, b] of buckets) {
+    // A client folder's skills load with those of the client folders above it: looked up by prefix, not by a scan.
+    const above = b.nested ? ancestorsOf(key).flatMap((k) => (buckets.get(k)?.nested ? buckets.get(k)!.skills : [])) : [];
+    const own = new Set(b.skills.map((s) => s.uri));
+    for (const [uri, ds] of listingGroupDiagnostics([...b.skills, ...above], settings)) if (own.has(uri)) out.set(uri, [...(out.get(uri) ?? []), ...ds]);
+  }
+  return out;
+}
+
+/** The folder URIs above `key` (`file:///a/b` → `file:///a`, `file://`). */
+function ancestorsOf(key: string): string[] {
+  const out: string[] = [];
+  for (let i = key.lastIndexOf('/'); i > 0; i = key.lastIndexOf('/', i - 1)) out.push(key.slice(0, i));
+  return out;
+}
+
+function listingGroupDiagnostics(skills: readonly ListedSkillSummary[], settings: ListingSettings): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  const byUri = new Map(skills.map((s) => [s.uri, s]));
+  for (const l of listingsOf(skills, settings)) {
+    for (const e of l.entries) {
+      if (e.state === 'full') continue;
+      const s = byUri.get(e.uri)!;
+      const f: Finding = { code: 'skill-listing-cut', severity: 'warning', message: messageOf(l, e), range: s.range, only: [l.client], data: { client: l.client, state: e.state } };
+      if (!e.certain && !e.atLeast) f.atMost = 'information';
+      const ds = resolveFindings([f], s.targets);
+      if (ds.length) out.set(e.uri, [...(out.get(e.uri) ?? []), ...ds]);
+    }
+  }
+  return out;
+}
+
+/** The path a client prints for a SKILL.md: a `file:` URI's decoded path (the URI itself otherwise). */
+export function listedPath(uri: string): string {
+  const m = /^file:\/\/[^/]*(\/.*)$/.exec(uri);
+  if (!m) return uri;
+  try {
+    return decodeURIComponent(m[1]!);
+  } catch (e) {
+    // A malformed escape is printed as written.
+    if (!(e instanceof URIError)) throw e;
+    return m[1]!;
+  }
+}
+
+/**
+ * The clients that leave a skill out of their listing for its `disable-model-invocation`: Claude
+ * Code reads true/yes/on/1 (2.1.218), VS Code a YAML boolean (docs/clients-fields.md).
+ */
+export function notListedBy(value: unknown): ListingClient[] {
+  if (value === true) return ['claude-code', 'copilot'];
+  return typeof value === 'string' && /^(true|yes|on|1)$/i.test(value.trim()) ? ['claude-code'] : [];
+}
+
+/** What the listing needs of one analysed SKILL.md; undefined when it declares no description or name to point at. */
+export function listedSkillOf(
+  uri: string,
+  skill: { name?: string; dirName: string; description?: string; descriptionRange?: Range; nameRange?: Range; targets: { targets: readonly Target[]; fallback?: boolean } },
+  whenToUse?: string,
+  disableModelInvocation?: unknown,
+): ListedSkillSummary | undefined {
+  const hidden = notListedBy(disableModelInvocation);
+  const range = skill.descriptionRange ?? skill.nameRange;
+  if (!range || skill.targets.fallback) return undefined;
+  return {
+    uri,
+    path: listedPath(uri),
+    name: skill.name ?? skill.dirName,
+    description: skill.description ?? '',
+    ...(whenToUse ? { whenToUse } : {}),
+    ...(hidden.length ? { notListedBy: hidden } : {}),
+    targets: skill.targets.targets,
+    range,
+  };
+}
