@@ -37,7 +37,7 @@ function messageOf(l: SkillListing, e: ListingEntry): string {
   const needs = `the ${total} skills it loads here need ${thousands(l.needed)}`;
   const verb = (certain: string, maybe: string) => (e.certain ? certain : `may ${maybe}`);
   if (e.atLeast === 'shortened')
-    return `${who} shortens this description in its skill listing, with a context window of up to 272,000 tokens as without one: its budget is ${budget} and ${needs}; with that budget it ${e.state === 'left-out' ? 'leaves this skill out' : 'lists this skill by name only'}`;
+    return `${who} shortens this description in its skill listing whether or not it knows the context window (up to 272,000 tokens): its budget is ${budget} and ${needs}; with that budget it ${e.state === 'left-out' ? 'leaves this skill out' : 'lists this skill by name only'}`;
   if (e.state === 'shortened')
     return `${who} ${verb('shortens', 'shorten')} this description to ${thousands(e.keptChars)} of ${thousands(e.fullChars)} characters in its skill listing: its budget is ${budget} and ${needs}`;
   if (e.state === 'name-only')
