@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzePluginManifest, pluginManifestCompletion, pluginManifestDefinition, pluginManifestHover } from '../../server/src/core/plugins';
 import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { analyzeKind, diagnosticsOfKind } from '../../server/src/core/analysis/fileAnalyses';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { cursor, joinLines } from '../helpers/markers';
 
@@ -50,6 +51,20 @@ test('JSON Claude Code cannot parse is an error: comments and trailing commas in
   assert.deepEqual(codes('[]', MARKET), ['plugin-invalid-json:error@0']);
   assert.deepEqual(codes('\uFEFF{ "name": "pdf" }', PLUGIN), [], 'a byte order mark is not reported');
   assert.match(analyzePluginManifest('{', MARKET, host()).diagnostics[0]!.message, /Claude Code cannot load the marketplace/);
+});
+
+test("in an editor whose JSON service reports syntax errors itself (VS Code), the open file's syntax error is left to it; the shape is not", () => {
+  const broken = analyzeKind('plugin-manifest', '{ "name": "pdf", }', PLUGIN, host());
+  assert.deepEqual(
+    diagnosticsOfKind('plugin-manifest', broken, '').map((d) => d.code),
+    ['plugin-invalid-json'],
+  );
+  assert.deepEqual(diagnosticsOfKind('plugin-manifest', broken, '', { schemaDiagnostics: false }), []);
+  const list = analyzeKind('plugin-manifest', '[]', MARKET, host());
+  assert.deepEqual(
+    diagnosticsOfKind('plugin-manifest', list, '', { schemaDiagnostics: false }).map((d) => d.code),
+    ['plugin-invalid-json'],
+  );
 });
 
 test('a relative source naming no folder is an error; one naming a folder is not', () => {

@@ -123,6 +123,16 @@ function worldSchema(a: WorldAnalysis, text: string): Diagnostic[] {
 
 const own = (a: { diagnostics: Diagnostic[] }) => a.diagnostics;
 
+/** A JSON syntax error as the JSON kinds word it: the parser's error code in parentheses (`not valid JSON (ColonExpected)`). */
+const JSON_SYNTAX = /JSON \([A-Z][A-Za-z]+\)/;
+
+/**
+ * A JSON file's own findings, without its syntax errors where the editor's JSON language service
+ * reports them itself on the open file (VS Code: `schemaDiagnostics` off), so none shows twice.
+ */
+const ownJson = (a: { diagnostics: Diagnostic[] }, _text: string, o: AnalyzeOptions) =>
+  o.schemaDiagnostics === false ? a.diagnostics.filter((d) => !(d.severity === 'error' && JSON_SYNTAX.test(d.message))) : a.diagnostics;
+
 export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByKind[K]> } = {
   '3md': {
     analyze: (text, uri, _host, o) => analyzeThreeMd(o.threeMd ?? parseThreeMd(text), { fileName: uri, detection: o.detection }),
@@ -169,16 +179,16 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   },
   'plugin-manifest': {
     analyze: (text, uri, host) => analyzePluginManifest(text, uri, host),
-    diagnostics: own,
+    diagnostics: ownJson,
   },
   'claude-settings': {
     analyze: (text, uri, host, o) => analyzeClaudeSettings(text, uri, host, o.workspaceRoots),
-    diagnostics: own,
+    diagnostics: ownJson,
   },
   hooks: {
     // `${CLAUDE_PLUGIN_ROOT}` is the root of the plugin whose hooks file this is.
     analyze: (text, uri, host, o) => analyzeHooksFile(text, host, pluginRootOfHooks(uri, o.repository), o.workspaceRoots),
-    diagnostics: own,
+    diagnostics: ownJson,
   },
   'mcp-config': {
     analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),

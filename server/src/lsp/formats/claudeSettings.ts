@@ -8,7 +8,7 @@ export function claudeSettingsProvider(documents: DocumentStore): FormatProvider
   const analysisOf = (doc: OpenDocument, ctx: FormatContext) =>
     documents.cached(doc, 'claude-settings', '', (host) => analyzeKind('claude-settings', doc.doc.getText(), doc.uri, host), ctx.host);
   return {
-    diagnostics: (doc, ctx) => diagnosticsOfKind('claude-settings', analysisOf(doc, ctx), ''),
+    diagnostics: (doc, ctx) => diagnosticsOfKind('claude-settings', analysisOf(doc, ctx), '', { schemaDiagnostics: ctx.schemaDiagnostics }),
     hover: (doc, pos) => settingsHover(doc.doc.getText(), pos),
     completion: (doc, pos) => settingsCompletion(doc.doc.getText(), pos),
   };

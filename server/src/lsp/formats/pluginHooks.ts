@@ -18,7 +18,7 @@ export function pluginHooksProvider(documents: DocumentStore): FormatProvider {
     );
   };
   return {
-    diagnostics: (doc, ctx) => diagnosticsOfKind('hooks', analysisOf(doc, ctx), ''),
+    diagnostics: (doc, ctx) => diagnosticsOfKind('hooks', analysisOf(doc, ctx), '', { schemaDiagnostics: ctx.schemaDiagnostics }),
     // Events sit under `hooks` as in a settings file: the same hover and completion.
     hover: (doc, pos) => settingsHover(doc.doc.getText(), pos),
     completion: (doc, pos) => settingsCompletion(doc.doc.getText(), pos),

@@ -9,7 +9,7 @@ export function pluginManifestProvider(documents: DocumentStore): FormatProvider
   const analysisOf = (doc: OpenDocument, ctx: FormatContext) =>
     documents.cached(doc, 'plugin-manifest', '', (host) => analyzeKind('plugin-manifest', doc.doc.getText(), doc.uri, host), ctx.host);
   return {
-    diagnostics: (doc, ctx) => diagnosticsOfKind('plugin-manifest', analysisOf(doc, ctx), ''),
+    diagnostics: (doc, ctx) => diagnosticsOfKind('plugin-manifest', analysisOf(doc, ctx), '', { schemaDiagnostics: ctx.schemaDiagnostics }),
     hover: (doc, pos, ctx) => pluginManifestHover(doc.doc.getText(), analysisOf(doc, ctx), pos),
     completion: (doc, pos, ctx) => pluginManifestCompletion(doc.doc.getText(), analysisOf(doc, ctx), pos),
     definition(doc, pos, ctx) {

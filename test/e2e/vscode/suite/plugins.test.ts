@@ -10,7 +10,7 @@ const MARKETPLACE = `{
   "name": "team-tools",
   "owner": { "name": "Team" },
   "plugins": [
-    { "name": "pdf", "source": "./plugins/pdf", "" }
+    { "name": "pdf", "source": "./plugins/pdf", "": 1 }
   ]
 }
 `;
@@ -20,12 +20,13 @@ suite('plugin manifests', () => {
     await activate();
     const root = vscode.workspace.workspaceFolders![0]!.uri;
     await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, 'market/.claude-plugin/marketplace.json'), new TextEncoder().encode(MARKETPLACE));
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(root, 'broken/.claude-plugin/plugin.json'), new TextEncoder().encode('{ "name": "broken", }\n'));
   });
 
   test('completion in a marketplace plugin entry offers the keys Claude Code reads there, documented, without those present', async () => {
     const editor = await open('market/.claude-plugin/marketplace.json');
     // Inside the empty key `""` of the entry.
-    const at = positionOf(editor.document, '"" }', 1);
+    const at = positionOf(editor.document, '"": 1', 1);
     const list = await eventually(
       () => vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, at),
       (l) => l.items.some((i) => (typeof i.label === 'string' ? i.label : i.label.label) === 'description'),
@@ -46,5 +47,19 @@ suite('plugin manifests', () => {
     assert.strictEqual(d.severity, vscode.DiagnosticSeverity.Error, listDiagnostics(diags));
     assert.match(d.message, /Claude Code cannot install this plugin/);
     assert.strictEqual(d.range.start.line, 4);
+  });
+
+  test("a syntax error in an open plugin.json is reported once: by VS Code's JSON service, not again by Agent Files", async () => {
+    const editor = await open('broken/.claude-plugin/plugin.json');
+    // Closed, the file's workspace diagnostics are Agent Files' own; open, VS Code's JSON service speaks for its syntax.
+    const diags = await waitForDiagnostics(
+      editor.document.uri,
+      (ds) => ds.some((d) => d.source === 'json') && !ds.some((d) => codeOf(d) === 'plugin-invalid-json'),
+      "VS Code's JSON syntax error, and none of ours beside it",
+    );
+    assert.ok(
+      diags.some((d) => d.source === 'json'),
+      listDiagnostics(diags),
+    );
   });
 });
