@@ -15,6 +15,8 @@ export interface SkillGroup {
   uri: string;
   /** Its own skills, by name. */
   skills: IndexedFile[];
+  /** A plugin's agents and commands, by name (none for other groups). */
+  parts: IndexedFile[];
   /** A marketplace's plugins, by name. */
   groups: SkillGroup[];
 }
@@ -28,36 +30,48 @@ function skillsFolderOf(uri: string): string {
   return uri.replace(/\/[^/]*\/[^/]*$/, '');
 }
 
-/** Groups SKILL.md entries by where they load from; every other entry is left out. */
+/** Groups SKILL.md entries by where they load from, with a plugin's agents and commands under it; every other entry is left out. */
 export function groupSkills(files: readonly IndexedFile[]): SkillGroup[] {
   const groups = new Map<string, SkillGroup>();
-  const group = (key: string, make: () => Omit<SkillGroup, 'key' | 'skills' | 'groups'>, into = groups): SkillGroup => {
+  const group = (key: string, make: () => Omit<SkillGroup, 'key' | 'skills' | 'parts' | 'groups'>, into = groups): SkillGroup => {
     let g = into.get(key);
-    if (!g) into.set(key, (g = { key, ...make(), skills: [], groups: [] }));
+    if (!g) into.set(key, (g = { key, ...make(), skills: [], parts: [], groups: [] }));
     return g;
   };
   const pluginsOf = new Map<string, Map<string, SkillGroup>>();
   for (const f of files) {
-    if (f.kind !== 'skill') continue;
+    const part = isPluginPart(f);
+    if (f.kind !== 'skill' && !part) continue;
     const s = f.source ?? { kind: 'folder' as const, label: skillsFolderOf(f.uri).replace(/^.*\//, ''), folder: skillsFolderOf(f.uri) };
     if (s.kind === 'plugin' && s.plugin) {
       const plugin = () => ({ kind: 'plugin' as const, label: s.plugin!.name, uri: s.plugin!.uri });
+      let g: SkillGroup;
       if (s.marketplace) {
         const m = group(`marketplace:${s.marketplace.uri}`, () => ({ kind: 'marketplace', label: s.marketplace!.name, uri: s.marketplace!.uri }));
         let inner = pluginsOf.get(m.key);
         if (!inner) pluginsOf.set(m.key, (inner = new Map()));
         // Its own key: the same plugin may also stand alone while the marketplace is being read.
-        group(`${m.key}>plugin:${s.plugin.uri}`, plugin, inner).skills.push(f);
-      } else group(`plugin:${s.plugin.uri}`, plugin).skills.push(f);
+        g = group(`${m.key}>plugin:${s.plugin.uri}`, plugin, inner);
+      } else g = group(`plugin:${s.plugin.uri}`, plugin);
+      (part ? g.parts : g.skills).push(f);
     } else group(`${s.kind}:${s.folder}`, () => ({ kind: s.kind === 'client' ? 'client' : 'folder', label: s.label, uri: s.folder })).skills.push(f);
   }
   for (const [key, inner] of pluginsOf) groups.get(key)!.groups = [...inner.values()].sort(byLabel);
   const all = [...groups.values()];
   for (const g of all) {
     g.skills.sort(byName);
-    for (const p of g.groups) p.skills.sort(byName);
+    for (const p of g.groups) {
+      p.skills.sort(byName);
+      p.parts.sort(byName);
+    }
+    g.parts.sort(byName);
   }
   return all.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || byLabel(a, b) || a.key.localeCompare(b.key));
+}
+
+/** A plugin's agent or command: shown under its plugin, not under "Agents and commands". */
+export function isPluginPart(f: IndexedFile): boolean {
+  return (f.kind === 'subagent' || f.kind === 'command') && f.source?.kind === 'plugin' && !!f.source.plugin;
 }
 
 /** Every skill of a group, its plugins' included. */
@@ -65,17 +79,22 @@ export function skillsIn(g: SkillGroup): IndexedFile[] {
   return [...g.skills, ...g.groups.flatMap(skillsIn)];
 }
 
+/** Every file of a group, skills, agents and commands, its plugins' included. */
+export function filesIn(g: SkillGroup): IndexedFile[] {
+  return [...g.skills, ...g.parts, ...g.groups.flatMap(filesIn)];
+}
+
 /** The problems of a group: the sum over its skills of what `count` says of each file. */
 export function groupProblems(g: SkillGroup, count: (uri: string) => number): number {
-  return skillsIn(g).reduce((n, f) => n + count(f.uri), 0);
+  return filesIn(g).reduce((n, f) => n + count(f.uri), 0);
 }
 
 /** The groups with only the skills that have problems (the view's "with problems" filter); groups left empty go. */
 export function withProblems(groups: readonly SkillGroup[], count: (uri: string) => number): SkillGroup[] {
   const out: SkillGroup[] = [];
   for (const g of groups) {
-    const kept = { ...g, skills: g.skills.filter((f) => count(f.uri) > 0), groups: withProblems(g.groups, count) };
-    if (kept.skills.length || kept.groups.length) out.push(kept);
+    const kept = { ...g, skills: g.skills.filter((f) => count(f.uri) > 0), parts: g.parts.filter((f) => count(f.uri) > 0), groups: withProblems(g.groups, count) };
+    if (kept.skills.length || kept.parts.length || kept.groups.length) out.push(kept);
   }
   return out;
 }

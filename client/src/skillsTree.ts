@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { instructionsInEffect } from './instructionsInEffect';
 import { WorkspaceIndexChangedNotification, WorkspaceIndexRequest, type IndexedFile, type WorkspaceIndexResult } from '../../server/src/lsp/protocol';
-import { groupSkills, skillsIn, withProblems, type SkillGroup } from './skillGroups';
+import { filesIn, groupSkills, isPluginPart, skillsIn, withProblems, type SkillGroup } from './skillGroups';
 import { describeProblems, problemsLabel, problemsOf, sumProblems, totalOf, type Problems } from './problems';
 import { detailItem, extendsChain, fileItem, folderOf, isAgentOrCommand, isInstructionFile, statusIcon, ZERO, reveal, type SkillNode } from './treeItems';
 import { TARGET_LABELS, type Target } from '../../server/src/core/skills/targets';
@@ -91,7 +91,11 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     if (!node) return this.#roots();
     switch (node.type) {
       case 'skillGroup':
-        return [...node.group.groups.map((group) => ({ type: 'skillGroup' as const, group })), ...node.group.skills.map((file) => ({ type: 'skillFile' as const, file }))];
+        return [
+          ...node.group.groups.map((group) => ({ type: 'skillGroup' as const, group })),
+          ...node.group.skills.map((file) => ({ type: 'skillFile' as const, file })),
+          ...node.group.parts.map((file) => ({ type: 'file' as const, file })),
+        ];
       case 'instructions':
       case 'agentsAndCommands':
         return node.files.map((file) => ({ type: 'file', file }));
@@ -130,7 +134,8 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     for (const file of all) if (file.kind !== 'skill' && !isInstructionFile(file) && !isAgentOrCommand(file) && keep(file)) roots.push({ type: 'file', file });
     const instructions = all.filter((f) => isInstructionFile(f) && keep(f));
     if (instructions.length) roots.push({ type: 'instructions', files: instructions });
-    const agentFiles = all.filter((f) => isAgentOrCommand(f) && keep(f));
+    // A plugin's agents and commands are shown under their plugin.
+    const agentFiles = all.filter((f) => isAgentOrCommand(f) && !isPluginPart(f) && keep(f));
     if (agentFiles.length) roots.push({ type: 'agentsAndCommands', files: agentFiles });
     if (this.#effectUri && !this.#problemsOnly) roots.push({ type: 'inEffect', uri: this.#effectUri });
     return roots;
@@ -182,12 +187,21 @@ function readers(files: IndexedFile[]): string {
   return [...targets].map((t) => TARGET_LABELS[t] ?? t).join(', ');
 }
 
+/** "3 skills · 2 agents · 1 command": what a group holds, its plugins' included (agents and commands only when there are some). */
+function groupCounts(g: SkillGroup): string {
+  const files = filesIn(g);
+  const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  const agents = files.filter((f) => f.kind === 'subagent').length;
+  const commands = files.filter((f) => f.kind === 'command').length;
+  return [count(skillsIn(g).length, 'skill'), agents ? count(agents, 'agent') : '', commands ? count(commands, 'command') : ''].filter(Boolean).join(' · ');
+}
+
 function groupItem(g: SkillGroup): vscode.TreeItem {
   const skills = skillsIn(g);
-  const problems = sumProblems(skills.map((f) => problemsOf(f.uri)));
+  const problems = sumProblems(filesIn(g).map((f) => problemsOf(f.uri)));
   const label = g.kind === 'client' || g.kind === 'folder' ? vscode.workspace.asRelativePath(vscode.Uri.parse(g.uri)) : g.label;
   const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Expanded);
-  const n = `${skills.length} skill${skills.length === 1 ? '' : 's'}`;
+  const n = groupCounts(g);
   item.description = [g.kind === 'marketplace' || g.kind === 'plugin' ? GROUP_KINDS[g.kind] : '', n, problemsLabel(problems)].filter(Boolean).join(' · ');
   item.iconPath = statusIcon(problems, GROUP_ICONS[g.kind]);
   item.id = `skills/${g.key}`;

@@ -11,6 +11,7 @@ import { URI } from 'vscode-uri';
 import { startClient, type TestClient } from '../helpers/lspClient';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { waitForLog } from '../helpers/lspWorkspace';
+import type { WorkspaceIndexResult } from '../../server/src/core/workspace/indexTypes';
 
 let root: string;
 let client: TestClient;
@@ -55,4 +56,14 @@ test("a plugin's hooks file and command opened after the scan get the hooks and 
     (await cds).map((d) => d.code),
     ['command-tool-unknown', 'command-model-unknown'],
   );
+});
+
+test("the workspace index gives a plugin's agents and commands their plugin, for the view to list them under it", async () => {
+  await waitForLog(client, /^indexed \d+ file/);
+  const { files } = await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {});
+  const plugin = (rel: string) => files.find((f) => f.uri === fileUri(rel))?.source?.plugin?.uri;
+  assert.equal(plugin('plugins/ops/agents/release-checker.md'), fileUri('plugins/ops/.claude-plugin/plugin.json'));
+  assert.equal(plugin('plugins/ops/commands/git/tag.md'), fileUri('plugins/ops/.claude-plugin/plugin.json'));
+  // A plugin without plugin.json is no group in the view: its agents keep no plugin.
+  assert.equal(plugin('plugins/lite/agents/tidy.md'), undefined);
 });

@@ -4,10 +4,10 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
-import { skillSource } from '../../server/src/core/skills/source';
+import { pluginPartSource, skillSource } from '../../server/src/core/skills/source';
 import { summarizeSkill } from '../../server/src/lsp/formats/skill';
 import { NodeFsHost, findFiles } from '../../server/src/node/fsHost';
-import { groupProblems, groupSkills, skillsIn, withProblems, type SkillGroup } from '../../client/src/skillGroups';
+import { filesIn, groupProblems, groupSkills, isPluginPart, skillsIn, withProblems, type SkillGroup } from '../../client/src/skillGroups';
 
 const W = 'file:///ws';
 const MARKET = JSON.stringify({ name: 'acme', plugins: [{ name: 'pdf', source: './plugins/pdf' }] });
@@ -91,4 +91,41 @@ test('a plugin under its marketplace and the same plugin alone (its marketplace 
   const keys = groups.flatMap((g) => [g.key, ...g.groups.map((p) => p.key)]);
   assert.equal(keys.length, 3);
   assert.equal(new Set(keys).size, 3, keys.join(', '));
+});
+
+test("a plugin's agents and commands are listed under the plugin, after its skills; a project's are not grouped", () => {
+  const host = new InMemoryHost({
+    [`${W}/plugins/pdf/.claude-plugin/plugin.json`]: '{ "name": "pdf-kit" }',
+    [`${W}/.claude-plugin/marketplace.json`]: MARKET,
+  });
+  const root = `${W}/plugins/pdf`;
+  const part = (rel: string, kind: 'subagent' | 'command', name: string) => {
+    const uri = `${root}/${rel}`;
+    const source = pluginPartSource(uri, root, host);
+    return { uri, kind, name, isAgent: false, identity: null, skills: [], errors: 0, warnings: 0, infos: 0, ...(source ? { source } : {}) };
+  };
+  const skill = {
+    uri: `${root}/skills/extract/SKILL.md`,
+    kind: 'skill' as const,
+    name: 'extract',
+    isAgent: false,
+    identity: null,
+    skills: [],
+    errors: 0,
+    warnings: 0,
+    infos: 0,
+    source: skillSource(`${root}/skills/extract/SKILL.md`, host),
+  };
+  const agent = part('agents/reviewer.md', 'subagent', 'reviewer');
+  const command = part('commands/merge.md', 'command', 'merge');
+  assert.ok(isPluginPart(agent) && isPluginPart(command));
+  const groups = groupSkills([command, skill, agent]);
+  const plugin = groups[0]!.groups[0]!;
+  assert.deepEqual([plugin.label, plugin.skills.map((f) => f.name), plugin.parts.map((f) => f.name)], ['pdf-kit', ['extract'], ['merge', 'reviewer']]);
+  assert.deepEqual(
+    filesIn(groups[0]!).map((f) => f.name),
+    ['extract', 'merge', 'reviewer'],
+  );
+  // Without a plugin.json the plugin is no group (as for its skills): its agents stay with the others.
+  assert.equal(pluginPartSource(`${W}/bare/agents/a.md`, `${W}/bare`, host), undefined);
 });

@@ -33,6 +33,14 @@ export function pluginComponentKindOf(uri: string, facts: RepositoryFacts): Plug
   return undefined;
 }
 
+/** The plugin root (a URI) whose agent or command a file is, when it is one. */
+export function pluginRootOfComponent(uri: string, facts: RepositoryFacts | undefined): string | undefined {
+  if (!facts || /\/\.claude\/(agents|commands)\//.test(uri)) return undefined;
+  const u = trimSlash(uri);
+  const dir = trimSlash(dirnameUri(u));
+  return facts.plugins.find((p) => p.components && (p.components.agents.some((a) => a === u || a === dir) || p.components.commands.some((a) => a === u || isInside(a, u))))?.root;
+}
+
 /** Whether a Claude Code subagent is a plugin's (not a project's `.claude/agents/`): plugin agents may not set every key. */
 export function isPluginAgent(uri: string, facts: RepositoryFacts | undefined): boolean {
   return !!facts && !/\/\.claude\/agents\//.test(uri) && pluginComponentKindOf(uri, facts) === 'subagent';

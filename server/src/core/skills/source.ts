@@ -76,11 +76,26 @@ export function skillSource(uri: string, host: IWorkspaceHost): IndexedSkillSour
   if (skillsAt >= 1 && skills === 'skills') {
     const pluginPath = segs.slice(0, skillsAt).join('/');
     const manifest = `${head}${pluginPath}/.claude-plugin/plugin.json`;
-    if (host.exists(manifest)) {
-      const name = manifestName(host, manifest) ?? parent;
-      const marketplace = marketplaceOf(host, head, pluginPath);
-      return { kind: 'plugin', label: name, folder, plugin: { name, uri: manifest }, ...(marketplace ? { marketplace } : {}) };
-    }
+    if (host.exists(manifest)) return pluginSourceOf(host, head, pluginPath, folder);
   }
   return { kind: 'folder', label: skills || '/', folder };
 }
+
+/** A plugin as a source: its name (from plugin.json, else its folder) and the marketplace that lists it. */
+function pluginSourceOf(host: IWorkspaceHost, head: string, pluginPath: string, folder: string): IndexedSkillSource {
+  const manifest = `${head}${pluginPath}/.claude-plugin/plugin.json`;
+  const name = manifestName(host, manifest) ?? decode(pluginPath.split('/').pop() ?? '');
+  const marketplace = marketplaceOf(host, head, pluginPath);
+  return { kind: 'plugin', label: name, folder, plugin: { name, uri: manifest }, ...(marketplace ? { marketplace } : {}) };
+}
+
+/**
+ * The plugin a plugin's agent or command belongs to (`root`: the plugin folder's URI), as the
+ * Skills view groups it: like its skills, only a plugin with a plugin.json is a group.
+ */
+export function pluginPartSource(uri: string, root: string, host: IWorkspaceHost): IndexedSkillSource | undefined {
+  const { head, path } = splitUri(root.replace(/\/+$/, ''));
+  return host.exists(`${head}${path}/.claude-plugin/plugin.json`) ? pluginSourceOf(host, head, path, dirnameOf(uri)) : undefined;
+}
+
+const dirnameOf = (uri: string) => uri.slice(0, uri.lastIndexOf('/'));

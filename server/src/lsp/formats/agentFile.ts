@@ -16,7 +16,8 @@ import {
   type IndexedAgent,
 } from '../../core/subagents';
 import type { IndexedFile } from '../../core/workspace/indexTypes';
-import { isPluginAgent } from '../../core/plugins/components';
+import { isPluginAgent, pluginRootOfComponent } from '../../core/plugins/components';
+import { pluginPartSource } from '../../core/skills/source';
 import { countSeverities } from '../../core/types';
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import { textFingerprint } from '../../core/skills/workspace';
@@ -51,6 +52,13 @@ export function agentFileEntry(uri: string, text: string, a: AgentFileAnalysis, 
   e.fingerprint = fingerprint;
   if (typeof description === 'string' && description.trim()) e.description = description.trim();
   return e;
+}
+
+/** A plugin's agent or command carries its plugin, so the Skills view shows it under the plugin. */
+function withPlugin(e: IndexedFile, ctx: FormatContext): IndexedFile {
+  const root = pluginRootOfComponent(e.uri, ctx.repository());
+  const source = root ? pluginPartSource(e.uri, root, ctx.host) : undefined;
+  return source ? { ...e, source } : e;
 }
 
 /** The Claude Code subagents of the index that share `uri`'s agents folder, open buffers ahead of disk. */
@@ -109,7 +117,8 @@ export function agentFileProvider(documents: DocumentStore, role: Role): FormatP
       }
       return out;
     },
-    summarize: (uri, text, ctx) => agentFileEntry(uri, text, analyzeAgentFile(text, uri, role, ctx.host, role === 'agent' && isPluginAgent(uri, ctx.repository())), role),
-    summarizeOpen: (doc, ctx) => agentFileEntry(doc.uri, doc.doc.getText(), analysisOf(doc, ctx), role),
+    summarize: (uri, text, ctx) =>
+      withPlugin(agentFileEntry(uri, text, analyzeAgentFile(text, uri, role, ctx.host, role === 'agent' && isPluginAgent(uri, ctx.repository())), role), ctx),
+    summarizeOpen: (doc, ctx) => withPlugin(agentFileEntry(doc.uri, doc.doc.getText(), analysisOf(doc, ctx), role), ctx),
   };
 }
