@@ -3,11 +3,10 @@
  * the shape of `hooks`, each hook's event, matcher and handler, the scripts commands name, and the
  * tool names of `permissions`. Facts and sources: docs/hooks.md.
  */
-import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { Diagnostic, Range, Severity } from '../types';
+import type { Node } from 'jsonc-parser';
+import type { Diagnostic, Severity } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
-import { LineIndex } from '../text/text';
-import { boundedParseTree, tooDeepMessage, MAX_DOCUMENT_DEPTH } from '../text/jsonDepth';
+import { startJsonFile } from './jsonFile';
 import { suggestAmong } from '../skills/clientFields';
 import { HANDLER_TYPES, HOOK_EVENT_BY_NAME, HOOK_EVENTS, type HookEvent } from './events';
 import { permissionFindings } from './permissions';
@@ -33,29 +32,13 @@ export function property(obj: Node, key: string): { key: Node; value: Node } | u
 
 /** `roots`: the workspace folders (URIs); scripts of a project outside them are not looked up. */
 export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspaceHost, roots?: readonly string[]): SettingsAnalysis {
-  const index = new LineIndex(text);
-  const rangeOf = (n: { offset: number; length: number }): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
-  const diagnostics: Diagnostic[] = [];
-  const report: Report = (code, severity, message, node) => diagnostics.push({ code, severity, message, range: rangeOf(node) });
-  // An empty file holds no settings; whether Claude Code complains is not documented.
-  if (!text.trim()) return { root: undefined, diagnostics };
-  const errors: ParseError[] = [];
-  // Comments and trailing commas are left alone: whether Claude Code accepts them is not documented.
-  const { root, tooDeepAt } = boundedParseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (tooDeepAt >= 0) {
-    report('settings-json-invalid', 'error', tooDeepMessage('This settings file', MAX_DOCUMENT_DEPTH), { offset: tooDeepAt, length: 1 });
-    return { root: undefined, diagnostics };
-  }
-  if (errors.length) {
-    const e = errors[0]!;
-    report('settings-json-invalid', 'error', `Invalid JSON (${printParseErrorCode(e.error)}): Claude Code cannot read this settings file and ignores all of it`, e);
-    return { root, diagnostics };
-  }
-  if (!root) return { root, diagnostics };
-  if (root.type !== 'object') {
-    report('settings-shape', 'error', 'A Claude Code settings file holds one JSON object; Claude Code cannot use this one', root);
-    return { root, diagnostics };
-  }
+  const start = startJsonFile(text, {
+    file: 'This settings file',
+    unread: 'ignores all of it',
+    notObject: 'A Claude Code settings file holds one JSON object; Claude Code cannot use this one',
+  });
+  if (start.done) return start.done;
+  const { root, diagnostics, report } = start;
   const hooks = property(root, 'hooks');
   if (hooks) checkHooks(hooks.value, report);
   const perms = property(root, 'permissions');

@@ -1,0 +1,54 @@
+/**
+ * The start both Claude Code JSON files with hooks share (a settings file, a plugin's hooks
+ * file): parse within the depth bound, report what stops Claude Code from reading the file (too
+ * deep, not JSON, not one object), and hand the object on with a reporter for the rest.
+ */
+import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { Diagnostic, Range } from '../types';
+import { LineIndex } from '../text/text';
+import { boundedParseTree, tooDeepMessage, MAX_DOCUMENT_DEPTH } from '../text/jsonDepth';
+import type { Report, SettingsAnalysis } from './analyze';
+
+export interface JsonFileWords {
+  /** `This settings file`. */
+  file: string;
+  /** What Claude Code does with a file it cannot parse: `ignores all of it`. */
+  unread: string;
+  /** The message on a value that is not one object. */
+  notObject: string;
+}
+
+/** Either the analysis is over (`done`), or the file is one object (`root`) to check further with `report`. */
+export type JsonFileStart = { done: SettingsAnalysis } | { done?: undefined; root: Node; diagnostics: Diagnostic[]; report: Report };
+
+export function startJsonFile(text: string, words: JsonFileWords): JsonFileStart {
+  const index = new LineIndex(text);
+  const rangeOf = (n: { offset: number; length: number }): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
+  const diagnostics: Diagnostic[] = [];
+  const report: Report = (code, severity, message, node) => diagnostics.push({ code, severity, message, range: rangeOf(node) });
+  // An empty file holds nothing; whether Claude Code complains is not documented.
+  if (!text.trim()) return { done: { root: undefined, diagnostics } };
+  const errors: ParseError[] = [];
+  // Comments and trailing commas are left alone: whether Claude Code accepts them is not documented.
+  const { root, tooDeepAt } = boundedParseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (tooDeepAt >= 0) {
+    report('settings-json-invalid', 'error', tooDeepMessage(words.file, MAX_DOCUMENT_DEPTH), { offset: tooDeepAt, length: 1 });
+    return { done: { root: undefined, diagnostics } };
+  }
+  if (errors.length) {
+    const e = errors[0]!;
+    report(
+      'settings-json-invalid',
+      'error',
+      `Invalid JSON (${printParseErrorCode(e.error)}): Claude Code cannot read ${words.file.replace(/^This/, 'this')} and ${words.unread}`,
+      e,
+    );
+    return { done: { root, diagnostics } };
+  }
+  if (!root) return { done: { root, diagnostics } };
+  if (root.type !== 'object') {
+    report('settings-shape', 'error', words.notObject, root);
+    return { done: { root, diagnostics } };
+  }
+  return { root, diagnostics, report };
+}
