@@ -87,7 +87,7 @@ export function listingDiagnostics(skills: readonly ListedSkillSummary[], settin
 }
 
 /** The folder URIs above `key` (`file:///a/b` → `file:///a`, `file://`). */
-function ancestorsOf(key: string): string[] {
+export function ancestorsOf(key: string): string[] {
   const out: string[] = [];
   for (let i = key.lastIndexOf('/'); i > 0; i = key.lastIndexOf('/', i - 1)) out.push(key.slice(0, i));
   return out;

@@ -27,7 +27,7 @@ import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { editorValidates, type FormatContext, type FormatProvider } from './provider';
 import { skillNameKey } from '../workspace';
-import { listedPath, listedSkillOf, notListedBy, listingDiagnostics, type ListedSkillSummary } from '../../core/skills/listingRule';
+import { ancestorsOf, listedPath, listedSkillOf, listingScope, notListedBy, listingDiagnostics, type ListedSkillSummary } from '../../core/skills/listingRule';
 import type { Diagnostic } from '../../core/types';
 
 /** `when_to_use` as written, when it is text. */
@@ -239,24 +239,59 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   };
 
   /** The skill listings' findings over the index, made once per state of the index. */
-  let listing: { files: readonly IndexedFile[]; skills: ListedSkillSummary[]; found: Map<string, Diagnostic[]> } | undefined;
-  const listingOf = (ctx: FormatContext) => {
-    const files = ctx.files();
-    if (listing?.files !== files) {
-      const skills = files.flatMap((f) => listedOfEntry(f) ?? []);
-      listing = { files, skills, found: listingDiagnostics(skills) };
+  // Each index entry's listed value, its key and its listing scope, made once per entry.
+  const listed = new WeakMap<IndexedFile, { skill: ListedSkillSummary | undefined; key: string; scope: string; nested: boolean }>();
+  const listedOf = (f: IndexedFile) => {
+    let l = listed.get(f);
+    if (!l) {
+      const skill = listedOfEntry(f);
+      const scope = listingScope(f.uri);
+      listed.set(f, (l = { skill, key: skill ? JSON.stringify(skill) : '', scope: scope.key, nested: scope.nested }));
     }
-    return listing;
+    return l;
   };
-  /** An open SKILL.md's listing findings: the index's, with its own entry as its buffer says now. */
-  const listingFindings = (doc: OpenDocument, a: SkillAnalysis, ctx: FormatContext): Diagnostic[] => {
-    const l = listingOf(ctx);
-    const own = listedSkillOf(doc.uri, a.skill, whenToUseOf(a), disableModelInvocationOf(a));
-    const indexed = l.skills.find((s) => s.uri === doc.uri);
-    if (JSON.stringify(own) === JSON.stringify(indexed)) return l.found.get(doc.uri) ?? [];
-    const skills = [...l.skills.filter((s) => s.uri !== doc.uri), ...(own ? [own] : [])];
-    return listingDiagnostics(skills).get(doc.uri) ?? [];
+  // The findings of each listing scope, kept while its skills' listed values stay the same.
+  const LIVE_LISTING_LIMIT = 400;
+  const scopes = new Map<string, { key: string; found: Map<string, Diagnostic[]> }>();
+  /**
+   * The listing findings of `uri` with `own` as its listed value (its buffer, or its index entry):
+   * only the skills of its scope (and, for a client folder, of the client folders above) are read,
+   * so opening or typing in one scope leaves the others' listings as they were. A scope of more
+   * than LIVE_LISTING_LIMIT skills is left to `agent-files check` (see docs/rules.md#skill-listing-cut).
+   */
+  const listingFindingsOf = (uri: string, own: ListedSkillSummary | undefined, ctx: FormatContext): Diagnostic[] => {
+    if (!own) return [];
+    const scope = listingScope(uri);
+    const wanted = new Set([scope.key, ...(scope.nested ? ancestorsOf(scope.key) : [])]);
+    const ownKey = JSON.stringify(own);
+    const skills: ListedSkillSummary[] = [];
+    const keys: string[] = [];
+    let seen = false;
+    for (const f of ctx.files()) {
+      if (f.kind !== 'skill') continue;
+      const l = listedOf(f);
+      if (!wanted.has(l.scope) || (l.scope !== scope.key && !l.nested)) continue;
+      // The file itself as its buffer says now; the others as indexed.
+      if (f.uri === uri) seen = true;
+      const [skill, key] = f.uri === uri ? [own, ownKey] : [l.skill, l.key];
+      if (!skill) continue;
+      skills.push(skill);
+      keys.push(key);
+    }
+    if (!seen) {
+      skills.push(own);
+      keys.push(ownKey);
+    }
+    if (skills.length > LIVE_LISTING_LIMIT) return [];
+    // Shared by the skills of a scope while none of them differs from the index.
+    const key = keys.join('\n');
+    const cached = scopes.get(scope.key);
+    if (cached?.key !== key) scopes.set(scope.key, { key, found: listingDiagnostics(skills) });
+    return scopes.get(scope.key)!.found.get(uri) ?? [];
   };
+  /** An open SKILL.md's listing findings: the index's skills, with its own entry as its buffer says now. */
+  const listingFindings = (doc: OpenDocument, a: SkillAnalysis, ctx: FormatContext): Diagnostic[] =>
+    listingFindingsOf(doc.uri, listedSkillOf(doc.uri, a.skill, whenToUseOf(a), disableModelInvocationOf(a)), ctx);
 
   return {
     diagnostics(doc, ctx) {
@@ -270,7 +305,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       const f = entryOf(uri, ctx);
       if (f?.kind !== 'skill') return '';
       const dup = f.nameRange ? (duplicateSkillNames(namedAs(skillNameKey(f.name), ctx), { roots: ctx.roots(), repository: ctx.repository() }).get(uri) ?? []) : [];
-      const cut = listingOf(ctx).found.get(uri) ?? [];
+      const cut = listingFindingsOf(uri, listedOfEntry(f), ctx);
       return dup.length || cut.length ? JSON.stringify([dup, cut]) : '';
     },
     completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, analysisOf(doc, ctx).skill.targets.targets),
