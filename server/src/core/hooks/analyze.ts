@@ -4,20 +4,14 @@
  * tool names of `permissions`. Facts and sources: docs/hooks.md.
  */
 import type { Node } from 'jsonc-parser';
-import type { Diagnostic, Severity } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
-import { startJsonFile } from './jsonFile';
+import { startJsonFile, type Report, type SettingsAnalysis } from './jsonFile';
 import { suggestAmong } from '../skills/clientFields';
 import { HANDLER_TYPES, HOOK_EVENT_BY_NAME, HOOK_EVENTS, type HookEvent } from './events';
 import { permissionFindings } from './permissions';
 import { missingScripts } from './scripts';
 
-export interface SettingsAnalysis {
-  root: Node | undefined;
-  diagnostics: Diagnostic[];
-}
-
-export type Report = (code: string, severity: Severity, message: string, node: { offset: number; length: number }) => void;
+export type { Report, SettingsAnalysis } from './jsonFile';
 
 const EVENT_NAMES = HOOK_EVENTS.map((e) => e.name);
 

@@ -4,10 +4,16 @@
  * deep, not JSON, not one object), and hand the object on with a reporter for the rest.
  */
 import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { Diagnostic, Range } from '../types';
+import type { Diagnostic, Range, Severity } from '../types';
 import { LineIndex } from '../text/text';
 import { boundedParseTree, tooDeepMessage, MAX_DOCUMENT_DEPTH } from '../text/jsonDepth';
-import type { Report, SettingsAnalysis } from './analyze';
+
+export interface SettingsAnalysis {
+  root: Node | undefined;
+  diagnostics: Diagnostic[];
+}
+
+export type Report = (code: string, severity: Severity, message: string, node: { offset: number; length: number }) => void;
 
 export interface JsonFileWords {
   /** `This settings file`. */
