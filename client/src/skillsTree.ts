@@ -93,7 +93,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
       case 'skillGroup':
         return [
           ...node.group.groups.map((group) => ({ type: 'skillGroup' as const, group })),
-          ...node.group.skills.map((file) => ({ type: 'skillFile' as const, file })),
+          ...node.group.skills.map((file) => ({ type: 'skillFile' as const, file, group: node.group.key })),
           ...node.group.parts.map((file) => ({ type: 'file' as const, file })),
         ];
       case 'instructions':
@@ -162,7 +162,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
       case 'skillGroup':
         return groupItem(node.group);
       case 'skillFile':
-        return skillItem(node.file);
+        return skillItem(node.file, node.group);
       case 'file':
         return fileItem(node.file, problemsOf(node.file.uri));
       default:
@@ -216,11 +216,13 @@ function groupItem(g: SkillGroup): vscode.TreeItem {
 }
 
 /** A SKILL.md: one row, its name, what it is for, its problems; the full path in the tooltip. */
-function skillItem(f: IndexedFile): vscode.TreeItem {
+function skillItem(f: IndexedFile, group: string): vscode.TreeItem {
   const uri = vscode.Uri.parse(f.uri);
   const problems: Problems = problemsOf(uri);
   const item = new vscode.TreeItem(f.name, vscode.TreeItemCollapsibleState.None);
-  item.id = `skill/${f.uri}`;
+  // The group is part of the id: a skill moves to another group when the manifests are read (a
+  // folder's, then its plugin's), and one id under two parents at once breaks VS Code's tree.
+  item.id = `skill/${group}/${f.uri}`;
   item.description = [problemsLabel(problems), f.description ?? ''].filter(Boolean).join(' · ');
   item.resourceUri = uri;
   item.iconPath = statusIcon(problems, 'book');

@@ -22,7 +22,7 @@ export interface ExtendsLink {
 
 export type SkillNode =
   | { type: 'skillGroup'; group: SkillGroup }
-  | { type: 'skillFile'; file: IndexedFile }
+  | { type: 'skillFile'; file: IndexedFile; group: string }
   | { type: 'file'; file: IndexedFile }
   | { type: 'identity'; file: IndexedFile }
   | { type: 'skill'; file: IndexedFile; skill: IndexedSkill }
