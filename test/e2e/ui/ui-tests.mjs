@@ -82,13 +82,13 @@ function page() {
 }
 
 /** Waits until fn() returns a truthy value (re-reading the DOM), or fails with the last value. */
-async function until(what, fn) {
-  const end = Date.now() + DEADLINE;
+async function until(what, fn, deadline = DEADLINE) {
+  const end = Date.now() + deadline;
   let last;
   for (;;) {
     last = await fn();
     if (last) return last;
-    if (Date.now() > end) throw new Error(`timed out after ${DEADLINE} ms waiting for ${typeof what === 'function' ? what() : what}`);
+    if (Date.now() > end) throw new Error(`timed out after ${deadline} ms waiting for ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -296,10 +296,16 @@ test('the Agent Files view shows the Skills tree: each agent with its skills and
     await p.mouse.up();
   }
   // The tree's rows come before the workspace diagnostics that count a skill's problems: wait for both.
-  const tree = await until('agents, skills and their problem counts in the Skills tree', async () => {
-    const r = await rows('[id="workbench.view.extension.agentFiles"]');
-    return r.some((x) => x.text.startsWith('open-pr')) && r.some((x) => x.text.startsWith('skills 1 skill · 3 problems')) && r;
-  });
+  // Workspace diagnostics of closed files come after the index, later still on a busy machine.
+  let seen = [];
+  const tree = await until(
+    () => `agents, skills and their problem counts in the Skills tree; last seen: ${JSON.stringify(seen)}`,
+    async () => {
+      const r = (seen = await rows('[id="workbench.view.extension.agentFiles"]'));
+      return r.some((x) => x.text.startsWith('open-pr')) && r.some((x) => x.text.startsWith('skills 1 skill · 3 problems')) && r;
+    },
+    2 * DEADLINE,
+  );
   const at = (prefix) => tree.findIndex((r) => r.text.startsWith(prefix));
   const expectUnder = (parent, child, description) => {
     const i = at(parent);
