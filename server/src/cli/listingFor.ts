@@ -8,7 +8,7 @@ import { URI } from 'vscode-uri';
 import { analyzeSkill, TARGET_LABELS, type RepositoryFacts } from '../core/skills';
 import type { IWorkspaceHost } from '../core/workspace/host';
 import type { ListingState } from '../core/skills/listing';
-import { listedSkillOf, listingScope, listingsOf, type ListedSkillSummary } from '../core/skills/listingRule';
+import { listedSkillOfAnalysis, listingScope, listingsOf, type ListedSkillSummary } from '../core/skills/listingRule';
 import { readFileBounded } from './io';
 
 export interface ListingReport {
@@ -35,8 +35,7 @@ export function listingFor(skillFiles: readonly string[], folder: string, host: 
     const r = readFileBounded(f);
     if (!('text' in r)) continue;
     const a = analyzeSkill(r.text, uri, host, { repository: facts, checkReferences: false, collectReferences: false });
-    const when = a.frontmatter?.entries.find((e) => e.key === 'when_to_use')?.value;
-    const l = listedSkillOf(uri, a.skill, typeof when === 'string' ? when : undefined, a.frontmatter?.entries.find((e) => e.key === 'disable-model-invocation')?.value);
+    const l = listedSkillOfAnalysis(uri, a);
     if (l) skills.push(l);
   }
   const pathOf = new Map(skills.map((s) => [s.uri, rel(URI.parse(s.uri).fsPath)]));

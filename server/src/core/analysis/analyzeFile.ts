@@ -7,7 +7,7 @@ import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentInd
 import { analyzeKind, diagnosticsOfKind, skillOptions, type AnalyzeOptions } from './fileAnalyses';
 import { analyzeAgentFile, duplicateAgentNames, type IndexedAgent } from '../subagents';
 import { textFingerprint } from '../skills/workspace';
-import { listedSkillOf, listingDiagnostics, type ListedSkillSummary } from '../skills/listingRule';
+import { listedSkillOfAnalysis, listingDiagnostics, type ListedSkillSummary } from '../skills/listingRule';
 
 /**
  * Checks one file's text. Prompts and world.eval.md are checked against the world.json of
@@ -74,8 +74,7 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
         const a = analyzeSkill(f.text, f.uri, host, { ...o, checkReferences: false, collectReferences: false });
         const s = a.skill;
         if (s.name && s.nameRange) skills.push({ uri: f.uri, name: s.name, nameRange: s.nameRange, targets: s.targets.targets, fingerprint: s.fingerprint });
-        const when = a.frontmatter?.entries.find((e) => e.key === 'when_to_use')?.value;
-        const l = listedSkillOf(f.uri, s, typeof when === 'string' ? when : undefined, a.frontmatter?.entries.find((e) => e.key === 'disable-model-invocation')?.value);
+        const l = listedSkillOfAnalysis(f.uri, a);
         if (l) listed.push(l);
       } else if (f.kind === 'agent-md') {
         agentTexts.push(f);

@@ -131,6 +131,16 @@ export function notListedBy(value: unknown): ListingClient[] {
   return typeof value === 'string' && /^(true|yes|on|1)$/i.test(value.trim()) ? ['claude-code'] : [];
 }
 
+/** The listed value of an analysed SKILL.md: its skill, with `when_to_use` and `disable-model-invocation` from its frontmatter. */
+export function listedSkillOfAnalysis(
+  uri: string,
+  a: { skill: Parameters<typeof listedSkillOf>[1]; frontmatter?: { entries: readonly { key: string; value: unknown }[] } | null },
+): ListedSkillSummary | undefined {
+  const value = (key: string) => a.frontmatter?.entries.find((e) => e.key === key)?.value;
+  const when = value('when_to_use');
+  return listedSkillOf(uri, a.skill, typeof when === 'string' ? when : undefined, value('disable-model-invocation'));
+}
+
 /** What the listing needs of one analysed SKILL.md; undefined when it declares no description or name to point at. */
 export function listedSkillOf(
   uri: string,
