@@ -12,8 +12,8 @@ export type PluginComponentKind = 'subagent' | 'command' | 'hooks';
 
 const trimSlash = (uri: string) => uri.replace(/\/+$/, '');
 
-/** The component a file (a URI) is in one of the repository's Claude Code plugins; undefined for any other file. */
-export function pluginComponentKindOf(uri: string, facts: RepositoryFacts): PluginComponentKind | undefined {
+/** The component a file (a URI) is in one of the repository's Claude Code plugins, and that plugin's root; undefined for any other file. */
+function pluginComponentOf(uri: string, facts: RepositoryFacts): { kind: PluginComponentKind; root: string } | undefined {
   if (facts.plugins.length === 0) return undefined;
   const u = trimSlash(uri);
   const base = u.slice(u.lastIndexOf('/') + 1);
@@ -24,21 +24,25 @@ export function pluginComponentKindOf(uri: string, facts: RepositoryFacts): Plug
   for (const p of facts.plugins) {
     const c = p.components;
     if (!c) continue;
-    if (json && c.hooks.includes(u)) return 'hooks';
+    if (json && c.hooks.includes(u)) return { kind: 'hooks', root: p.root };
     if (!md) continue;
     // Agents: the `.md` files of the folder itself; commands: of the folder and its subfolders.
-    if (c.agents.some((a) => a === u || a === dir)) return 'subagent';
-    if (c.commands.some((a) => a === u || isInside(a, u))) return 'command';
+    if (c.agents.some((a) => a === u || a === dir)) return { kind: 'subagent', root: p.root };
+    if (c.commands.some((a) => a === u || isInside(a, u))) return { kind: 'command', root: p.root };
   }
   return undefined;
 }
 
-/** The plugin root (a URI) whose agent or command a file is, when it is one. */
+/** The component a file (a URI) is in one of the repository's Claude Code plugins; undefined for any other file. */
+export function pluginComponentKindOf(uri: string, facts: RepositoryFacts): PluginComponentKind | undefined {
+  return pluginComponentOf(uri, facts)?.kind;
+}
+
+/** The plugin root (a URI) whose agent or command a file is, when it is one (a project's `.claude/` files are not). */
 export function pluginRootOfComponent(uri: string, facts: RepositoryFacts | undefined): string | undefined {
   if (!facts || /\/\.claude\/(agents|commands)\//.test(uri)) return undefined;
-  const u = trimSlash(uri);
-  const dir = trimSlash(dirnameUri(u));
-  return facts.plugins.find((p) => p.components && (p.components.agents.some((a) => a === u || a === dir) || p.components.commands.some((a) => a === u || isInside(a, u))))?.root;
+  const c = pluginComponentOf(uri, facts);
+  return c && c.kind !== 'hooks' ? c.root : undefined;
 }
 
 /** Whether a Claude Code subagent is a plugin's (not a project's `.claude/agents/`): plugin agents may not set every key. */
