@@ -27,7 +27,7 @@ import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { editorValidates, type FormatContext, type FormatProvider } from './provider';
 import { skillNameKey } from '../workspace';
-import { ancestorsOf, listedPath, listedSkillOf, listingScope, notListedBy, listingDiagnostics, type ListedSkillSummary } from '../../core/skills/listingRule';
+import { ancestorsOf, listedPath, listedSkillOfAnalysis, listingScope, notListedBy, listingDiagnostics, type ListedSkillSummary } from '../../core/skills/listingRule';
 import type { Diagnostic } from '../../core/types';
 
 /** `when_to_use` as written, when it is text. */
@@ -259,18 +259,33 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
    * so opening or typing in one scope leaves the others' listings as they were. A scope of more
    * than LIVE_LISTING_LIMIT skills is left to `agent-files check` (see docs/rules.md#skill-listing-cut).
    */
+  // The index's SKILL.md entries by listing scope, with their place in the index (made once per index state).
+  let byScope: { files: readonly IndexedFile[]; scopes: Map<string, { f: IndexedFile; at: number }[]> } | undefined;
+  const scopeEntries = (ctx: FormatContext) => {
+    const files = ctx.files();
+    if (byScope?.files !== files) {
+      const scopes = new Map<string, { f: IndexedFile; at: number }[]>();
+      files.forEach((f, at) => {
+        if (f.kind !== 'skill') return;
+        const key = listedOf(f).scope;
+        (scopes.get(key) ?? scopes.set(key, []).get(key)!).push({ f, at });
+      });
+      byScope = { files, scopes };
+    }
+    return byScope.scopes;
+  };
   const listingFindingsOf = (uri: string, own: ListedSkillSummary | undefined, ctx: FormatContext): Diagnostic[] => {
     if (!own) return [];
     const scope = listingScope(uri);
-    const wanted = new Set([scope.key, ...(scope.nested ? ancestorsOf(scope.key) : [])]);
+    const index = scopeEntries(ctx);
+    const entries = [scope.key, ...(scope.nested ? ancestorsOf(scope.key) : [])].flatMap((k) => index.get(k) ?? []).sort((a, b) => a.at - b.at);
     const ownKey = JSON.stringify(own);
     const skills: ListedSkillSummary[] = [];
     const keys: string[] = [];
     let seen = false;
-    for (const f of ctx.files()) {
-      if (f.kind !== 'skill') continue;
+    for (const { f } of entries) {
       const l = listedOf(f);
-      if (!wanted.has(l.scope) || (l.scope !== scope.key && !l.nested)) continue;
+      if (l.scope !== scope.key && !l.nested) continue;
       // The file itself as its buffer says now; the others as indexed.
       if (f.uri === uri) seen = true;
       const [skill, key] = f.uri === uri ? [own, ownKey] : [l.skill, l.key];
@@ -290,8 +305,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     return scopes.get(scope.key)!.found.get(uri) ?? [];
   };
   /** An open SKILL.md's listing findings: the index's skills, with its own entry as its buffer says now. */
-  const listingFindings = (doc: OpenDocument, a: SkillAnalysis, ctx: FormatContext): Diagnostic[] =>
-    listingFindingsOf(doc.uri, listedSkillOf(doc.uri, a.skill, whenToUseOf(a), disableModelInvocationOf(a)), ctx);
+  const listingFindings = (doc: OpenDocument, a: SkillAnalysis, ctx: FormatContext): Diagnostic[] => listingFindingsOf(doc.uri, listedSkillOfAnalysis(doc.uri, a), ctx);
 
   return {
     diagnostics(doc, ctx) {
