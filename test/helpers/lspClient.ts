@@ -146,3 +146,10 @@ export async function connectClient(connection: MessageConnection, options: Clie
     stop,
   };
 }
+
+/** Opens `uri` with `text` (version 1) and resolves with its next diagnostics that satisfy `pred`. */
+export function openForDiagnostics(client: LspClient, uri: string, text: string, languageId: string, pred?: (p: PublishDiagnosticsParams) => boolean): Promise<Diagnostic[]> {
+  const ds = client.diagnostics(uri, pred);
+  client.open(uri, text, languageId, 1);
+  return ds;
+}

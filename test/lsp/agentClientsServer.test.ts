@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { Hover } from 'vscode-languageserver-protocol';
-import { startClient, type TestClient } from '../helpers/lspClient';
+import { openForDiagnostics, startClient, type TestClient } from '../helpers/lspClient';
 import { waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { cursor, joinLines } from '../helpers/markers';
@@ -42,9 +42,7 @@ after(async () => {
 
 test('an OpenCode agent with a mode OpenCode rejects is an error naming OpenCode; hover names OpenCode', async () => {
   const uri = fileUri('.opencode/agents/planner.md');
-  const ds = client.diagnostics(uri);
-  client.open(uri, OPENCODE, 'markdown', 1);
-  const got = await ds;
+  const got = await openForDiagnostics(client, uri, OPENCODE, 'markdown');
   assert.deepEqual(
     got.map((d) => [d.code, d.severity, d.range.start.line]),
     [['subagent-value-invalid', 1, 2]],
@@ -57,9 +55,7 @@ test('an OpenCode agent with a mode OpenCode rejects is an error naming OpenCode
 
 test('a Gemini CLI subagent with a key its strict schema does not know is an error', async () => {
   const uri = fileUri('.gemini/agents/worker.md');
-  const ds = client.diagnostics(uri);
-  client.open(uri, GEMINI, 'markdown', 1);
-  const got = await ds;
+  const got = await openForDiagnostics(client, uri, GEMINI, 'markdown');
   assert.deepEqual(
     got.map((d) => [d.code, d.severity, d.range.start.line]),
     [['subagent-key-unknown', 1, 3]],
@@ -68,9 +64,7 @@ test('a Gemini CLI subagent with a key its strict schema does not know is an err
 
 test('a Codex marketplace whose source is written from .agents/plugins/ is an error that says where Codex looks', async () => {
   const uri = fileUri('.agents/plugins/marketplace.json');
-  const ds = client.diagnostics(uri);
-  client.open(uri, MARKET, 'json', 1);
-  const got = await ds;
+  const got = await openForDiagnostics(client, uri, MARKET, 'json');
   assert.deepEqual(
     got.map((d) => [d.code, d.severity, d.range.start.line]),
     [['plugin-source-not-found', 1, 3]],

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { startClient, type TestClient } from '../helpers/lspClient';
+import { openForDiagnostics, startClient, type TestClient } from '../helpers/lspClient';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { waitForLog } from '../helpers/lspWorkspace';
 import type { WorkspaceIndexResult } from '../../server/src/core/workspace/indexTypes';
@@ -32,10 +32,8 @@ after(async () => {
 test("a plugin's agent opened at once gets its diagnostics once the manifests are read", async () => {
   const uri = fileUri('plugins/ops/agents/release-checker.md');
   // Opened before (or while) the scan reads the manifests: the diagnostics come when it knows the file is a plugin's agent.
-  const ds = client.diagnostics(uri, (p) => p.diagnostics.length > 0);
-  client.open(uri, read('plugins/ops/agents/release-checker.md'), 'markdown', 1);
   assert.deepEqual(
-    (await ds).map((d) => [d.code, d.severity]),
+    (await openForDiagnostics(client, uri, read('plugins/ops/agents/release-checker.md'), 'markdown', (p) => p.diagnostics.length > 0)).map((d) => [d.code, d.severity]),
     [['subagent-tool-unknown', 2]],
   );
 });
@@ -43,17 +41,13 @@ test("a plugin's agent opened at once gets its diagnostics once the manifests ar
 test("a plugin's hooks file and command opened after the scan get the hooks and command rules", async () => {
   await waitForLog(client, /^indexed \d+ file/);
   const hooks = fileUri('plugins/ops/hooks/hooks.json');
-  const got = client.diagnostics(hooks);
-  client.open(hooks, read('plugins/ops/hooks/hooks.json'), 'json', 1);
   assert.deepEqual(
-    (await got).map((d) => d.code),
+    (await openForDiagnostics(client, hooks, read('plugins/ops/hooks/hooks.json'), 'json')).map((d) => d.code),
     ['hooks-script-missing', 'hooks-event-unknown', 'hooks-handler-type-unknown'],
   );
   const command = fileUri('plugins/ops/commands/git/tag.md');
-  const cds = client.diagnostics(command);
-  client.open(command, read('plugins/ops/commands/git/tag.md'), 'markdown', 1);
   assert.deepEqual(
-    (await cds).map((d) => d.code),
+    (await openForDiagnostics(client, command, read('plugins/ops/commands/git/tag.md'), 'markdown')).map((d) => d.code),
     ['command-tool-unknown', 'command-model-unknown'],
   );
 });

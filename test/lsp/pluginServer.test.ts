@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { Hover, Location } from 'vscode-languageserver-protocol';
-import { startClient, type TestClient } from '../helpers/lspClient';
+import { openForDiagnostics, startClient, type TestClient } from '../helpers/lspClient';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { cursor, joinLines } from '../helpers/markers';
 
@@ -47,9 +47,7 @@ after(async () => {
 
 test('a marketplace entry whose source folder is missing is an error that says the install fails', async () => {
   const uri = fileUri('.claude-plugin/marketplace.json');
-  const ds = client.diagnostics(uri);
-  client.open(uri, MARKET, 'json', 1);
-  const got = await ds;
+  const got = await openForDiagnostics(client, uri, MARKET, 'json');
   assert.deepEqual(
     got.map((d) => [d.code, d.severity, d.range.start.line]),
     [['plugin-source-not-found', 1, 5]],

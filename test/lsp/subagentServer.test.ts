@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import type { CodeAction, CompletionItem, Hover } from 'vscode-languageserver-protocol';
-import { startClient, type TestClient } from '../helpers/lspClient';
+import { openForDiagnostics, startClient, type TestClient } from '../helpers/lspClient';
 import { waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { cursor, joinLines } from '../helpers/markers';
@@ -45,9 +45,7 @@ after(async () => {
 
 test('a subagent Claude Code cannot parse is an error that says Claude Code will not load it', async () => {
   const uri = fileUri('.claude/agents/release-notes.md');
-  const ds = client.diagnostics(uri);
-  client.open(uri, BROKEN, 'markdown', 1);
-  const got = await ds;
+  const got = await openForDiagnostics(client, uri, BROKEN, 'markdown');
   assert.deepEqual(
     got.map((d) => [d.code, d.severity]),
     [['subagent-yaml-invalid', 1]],
@@ -57,9 +55,7 @@ test('a subagent Claude Code cannot parse is an error that says Claude Code will
 
 test('two subagents of one name in the folder: a warning from the workspace index', async () => {
   const uri = fileUri('.claude/agents/reviewer.md');
-  const ds = client.diagnostics(uri);
-  client.open(uri, REVIEWER, 'markdown', 1);
-  const got = await ds;
+  const got = await openForDiagnostics(client, uri, REVIEWER, 'markdown');
   assert.deepEqual(
     got.map((d) => [d.code, d.range.start.line]),
     [['subagent-name-duplicate', 1]],
@@ -80,9 +76,7 @@ test('hover on a key and completion of model values', async () => {
 
 test('the quick fix of a value only Claude Code reads quotes it as Claude Code does', async () => {
   const uri = fileUri('.claude/agents/writer.md');
-  const ds = client.diagnostics(uri);
-  client.open(uri, QUOTED, 'markdown', 1);
-  const got = await ds;
+  const got = await openForDiagnostics(client, uri, QUOTED, 'markdown');
   assert.deepEqual(
     got.map((d) => d.code),
     ['subagent-yaml-quoted'],
