@@ -88,6 +88,7 @@ export async function activateAgentFiles(context: vscode.ExtensionContext, entry
       // VS Code's prompt-file validator reports what it checks in the files it gives a prompt-file language (SKILL.md, .instructions.md, rules files) itself.
       editorValidatesPromptFiles: true,
       diagnosticsScope: config.get<string>('diagnostics.scope', 'workspace'),
+      contextWindow: config.get<Record<string, number>>('contextWindow', {}),
       // The status bar item shows indexing (instead of a progress notification).
       indexStatus: true,
     },

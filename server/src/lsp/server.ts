@@ -10,7 +10,7 @@ import { registerFeatures } from './features';
 import { registerCustomRequests } from './customRequests';
 import { registerSkillsPromptRequest } from './skillsPromptRequest';
 import { registerCheckWorldRequest } from './checkWorldRequest';
-import { registerInstructionsRequest } from './instructionsRequest';
+import { registerEffectRequest, registerInstructionsRequest } from './instructionsRequest';
 import type { ServerContext } from './context';
 import type { ServerHost } from './host';
 import { createServerParts } from './serverParts';
@@ -36,6 +36,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   registerSkillsPromptRequest(ctx);
   registerCheckWorldRequest(ctx);
   registerInstructionsRequest(ctx);
+  registerEffectRequest(ctx);
   connection.onShutdown(() => {
     diagnostics.queue.dispose();
     diagnostics.workspace.dispose();

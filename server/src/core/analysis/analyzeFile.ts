@@ -89,7 +89,7 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
     }
     const dupOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.repository ? { repository: options.repository } : {}) };
     for (const [uri, ds] of duplicateSkillNames(skills, dupOptions)) add(out, uri, ds);
-    for (const [uri, ds] of listingDiagnostics(listed)) add(out, uri, ds);
+    for (const [uri, ds] of listingDiagnostics(listed, options.listing)) add(out, uri, ds);
     // A name-valued `extends` is only checkable against the other agents; `analyzeFile` already reports paths.
     for (const f of agentTexts) {
       const a = analyzeAgentMd(f.text, f.uri, host, { agents, ...(options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}) });

@@ -26,6 +26,7 @@ import { analyzePluginManifest, type PluginManifestAnalysis } from '../plugins';
 import { analyzeClaudeSettings, analyzeHooksFile, type SettingsAnalysis } from '../hooks';
 import { isPluginAgent, pluginRootOfHooks } from '../plugins/components';
 import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
+import type { ListingSettings } from '../skills/listing';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -41,6 +42,8 @@ export interface AnalyzeOptions {
   repository?: RepositoryFacts;
   /** The editor validates this prompt file itself (VS Code): leave out what it reports. */
   editorValidates?: boolean;
+  /** The context window per client (`agentFiles.contextWindow`, `--context-window`): the skill listing budgets. */
+  listing?: ListingSettings;
   /** The editor is VS Code: a skill VS Code itself skips is a warning there. */
   editorIsVsCode?: boolean;
   /** Report world.json's JSON Schema shape errors (default true; VS Code's JSON service reports them itself). */

@@ -41,7 +41,7 @@ function disableModelInvocationOf(a: SkillAnalysis): unknown {
 }
 
 /** What a client's skill listing reads of an index entry (a SKILL.md with a name or a description to point at). */
-function listedOfEntry(f: IndexedFile): ListedSkillSummary | undefined {
+export function listedOfEntry(f: IndexedFile): ListedSkillSummary | undefined {
   if (f.kind !== 'skill') return undefined;
   const range = f.descriptionRange ?? f.nameRange;
   if (!range) return undefined;
@@ -299,9 +299,9 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     }
     if (skills.length > LIVE_LISTING_LIMIT) return [];
     // Shared by the skills of a scope while none of them differs from the index.
-    const key = keys.join('\n');
+    const key = `${JSON.stringify(ctx.listing)}\n${keys.join('\n')}`;
     const cached = scopes.get(scope.key);
-    if (cached?.key !== key) scopes.set(scope.key, { key, found: listingDiagnostics(skills) });
+    if (cached?.key !== key) scopes.set(scope.key, { key, found: listingDiagnostics(skills, ctx.listing) });
     return scopes.get(scope.key)!.found.get(uri) ?? [];
   };
   /** An open SKILL.md's listing findings: the index's skills, with its own entry as its buffer says now. */
@@ -325,7 +325,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, analysisOf(doc, ctx).skill.targets.targets),
     hover(doc, pos, ctx) {
       const a = analysisOf(doc, ctx);
-      return skillHover(doc.doc.getText(), pos, doc.uri, a.skill.targets, a.frontmatter);
+      return skillHover(doc.doc.getText(), pos, doc.uri, a.skill.targets, a.frontmatter, ctx.listing);
     },
     definition(doc, pos, ctx) {
       const loc = skillDefinition(navigationOf(doc), pos, ctx.host);
