@@ -29,7 +29,7 @@ test("Codex's row has its bar, a cut file its stop row opening at the line; Clau
     targets: ['claude-code'],
     range: { start: { line: 2, character: 13 }, end: { line: 2, character: 21 } },
   });
-  const r = effectReport(`${W}/src/a.ts`, W, [{ uri: `${W}/AGENTS.md`, variant: 'agents' }], [skill('pdf')], host);
+  const r = effectReport(`${W}/src/a.ts`, W, [{ uri: `${W}/AGENTS.md`, variant: 'agents-md' }], [skill('pdf')], host);
   const rows = effectRows(r, rel);
   const lines = flat(rows);
   assert.deepEqual(lines.slice(0, 5), [
