@@ -136,22 +136,52 @@ export interface SimilarPair {
   score: number;
 }
 
+/**
+ * The cosine of every pair that shares a word, from an inverted index (a listing of hundreds of
+ * skills mostly shares little, so this is far fewer products than every pair), as `onPair(a, b,
+ * score)` with a < b.
+ */
+function eachSharedPair(vs: readonly Vector[], onPair: (a: number, b: number, score: number) => void): void {
+  const postings = new Map<string, { at: number; w: number }[]>();
+  vs.forEach((v, at) => {
+    for (const [t, w] of v.weights) (postings.get(t) ?? postings.set(t, []).get(t)!).push({ at, w });
+  });
+  const dot = new Float64Array(vs.length);
+  const touched: number[] = [];
+  // Postings are in index order: the next entry of each list past the row's own.
+  const next = new Map<string, number>();
+  vs.forEach((v, a) => {
+    for (const [t, w] of v.weights) {
+      const list = postings.get(t)!;
+      const from = (next.get(t) ?? 0) + 1;
+      next.set(t, from);
+      for (let j = from; j < list.length; j++) {
+        const b = list[j]!.at;
+        if (dot[b] === 0) touched.push(b);
+        dot[b] += w * list[j]!.w;
+      }
+    }
+    for (const b of touched) {
+      onPair(a, b, Math.min(1, dot[b]! / (v.norm * vs[b]!.norm)));
+      dot[b] = 0;
+    }
+    touched.length = 0;
+  });
+}
+
 /** The pairs (indices into `skills`) that say nearly the same thing, best first. */
 export function similarPairs(skills: readonly ComparableSkill[], at = SIMILAR_AT): SimilarPair[] {
-  const vs = vectorsOf(skills);
   const out: SimilarPair[] = [];
-  for (let a = 0; a < skills.length; a++) {
-    for (let b = a + 1; b < skills.length; b++) {
-      const x = skills[a]!;
-      const y = skills[b]!;
-      // The same name is skill-duplicate-name's to report; an empty description says nothing.
-      if (x.name === y.name || !x.description.trim() || !y.description.trim()) continue;
-      const score = cosine(vs[a]!, vs[b]!);
-      if (score < at || tellsApart(x, y) !== undefined || tellsApart(y, x) !== undefined || names(x, y) || names(y, x)) continue;
-      out.push({ a, b, score });
-    }
-  }
-  return out.sort((p, q) => q.score - p.score);
+  eachSharedPair(vectorsOf(skills), (a, b, score) => {
+    const x = skills[a]!;
+    const y = skills[b]!;
+    if (score < at) return;
+    // The same name is skill-duplicate-name's to report; an empty description says nothing.
+    if (x.name === y.name || !x.description.trim() || !y.description.trim()) return;
+    if (tellsApart(x, y) !== undefined || tellsApart(y, x) !== undefined || names(x, y) || names(y, x)) return;
+    out.push({ a, b, score });
+  });
+  return out.sort((p, q) => q.score - p.score || p.a - q.a || p.b - q.b);
 }
 
 /** The `k` skills closest to `skills[i]` by the score (any score above 0), closest first. */
