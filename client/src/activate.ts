@@ -32,6 +32,8 @@ const FILE_PATTERNS = [
   // MCP server configurations: Claude Code, VS Code.
   '**/.mcp.json',
   '**/.vscode/mcp.json',
+  // Codex's project configuration (its instruction chain's fallback names and cap).
+  '**/.codex/config.toml',
   '**/.agent-files.json',
   // Claude Code plugin manifests and marketplace files.
   '**/.claude-plugin/{plugin,marketplace}.json',

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { analyzeInstructions } from '../../server/src/core/instructions';
-import { codexConfigFor, readCodexConfigText } from '../../server/src/core/instructions/codexConfig';
+import { analyzeCodexConfig, codexConfigFor, readCodexConfigText } from '../../server/src/core/instructions/codexConfig';
 import { instructionsInEffect } from '../../server/src/core/instructions/effect';
 
 const W = 'file:///ws';
@@ -60,4 +60,12 @@ test('a fallback name is taken in a folder with no AGENTS.md, and the configured
   )!;
   assert.deepEqual(d.range.start, { line: 2, character: 0 });
   assert.match(d.message, /stop at 50 bytes \(project_doc_max_bytes in \.codex\/config\.toml\), reached after \.\.\/TEAM\.md/);
+});
+
+test('instructions-codex-config-invalid: a warning on the line where the TOML parser stops, to its end; valid TOML gets none', () => {
+  const [d, ...rest] = analyzeCodexConfig('model = "o3"\nproject_doc_max_bytes = = 3\n', `${W}/.codex/config.toml`).diagnostics;
+  assert.equal(rest.length, 0);
+  assert.deepEqual([d!.code, d!.severity, d!.range.start.line, d!.range.end], ['instructions-codex-config-invalid', 'warning', 1, { line: 1, character: 27 }]);
+  assert.match(d!.message, /^Codex cannot read this file as TOML \(.+\): in a trusted project it refuses to start/);
+  assert.deepEqual(analyzeCodexConfig('project_doc_max_bytes = 3\n', `${W}/.codex/config.toml`).diagnostics, []);
 });

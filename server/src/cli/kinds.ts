@@ -35,6 +35,7 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
     forced: { kind: 'mcp-config' },
     about: 'an MCP server configuration (read as .mcp.json unless it is .vscode/mcp.json)',
   },
+  { name: 'codex-config', aliases: ['config.toml'], forced: { kind: 'codex-config' }, about: "Codex's project configuration (.codex/config.toml)" },
 ];
 
 /**
@@ -71,6 +72,7 @@ export const WALKED_FILES: readonly string[] = [
   '.claude/settings.local.json',
   '.mcp.json',
   '.vscode/mcp.json',
+  '.codex/config.toml',
 ];
 
 /** `a, b, and c`; with a `width`, wrapped into lines of at most that many columns, each indented by `indent`. */

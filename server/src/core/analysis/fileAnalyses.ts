@@ -27,6 +27,7 @@ import { analyzeClaudeSettings, analyzeHooksFile, type SettingsAnalysis } from '
 import { isPluginAgent, pluginRootOfHooks } from '../plugins/components';
 import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 import type { ListingSettings } from '../skills/listing';
+import { analyzeCodexConfig, type CodexConfigAnalysis } from '../instructions/codexConfig';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -81,6 +82,7 @@ export interface AnalysisByKind {
   'claude-settings': SettingsAnalysis;
   hooks: SettingsAnalysis;
   'mcp-config': McpConfigAnalysis;
+  'codex-config': CodexConfigAnalysis;
 }
 
 function instructionOptions(options: AnalyzeOptions): InstructionOptions {
@@ -197,6 +199,10 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
     analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),
     // The shape findings of .vscode/mcp.json, unless VS Code's own mcp.json schema reports them.
     diagnostics: (a, _text, o) => (o.schemaDiagnostics === false ? a.diagnostics : [...a.diagnostics, ...a.shapeDiagnostics]),
+  },
+  'codex-config': {
+    analyze: (text, uri) => analyzeCodexConfig(text, uri),
+    diagnostics: (a) => a.diagnostics,
   },
 };
 

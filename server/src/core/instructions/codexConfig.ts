@@ -11,6 +11,7 @@
 // smol-toml ships ESM types only; the bundle and tsx load its CommonJS build (package exports "require").
 // @ts-expect-error TS1479: an ES module's types imported from a CommonJS module under Node16 resolution
 import { parse, TomlError } from 'smol-toml';
+import type { Diagnostic } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
 
 /** Codex's default `project_doc_max_bytes`. */
@@ -97,4 +98,32 @@ export function codexConfigFor(dir: string, projectRoot: string, host: IWorkspac
     };
   }
   return config;
+}
+
+/** Whether a path is a Codex project configuration (`.codex/config.toml`). */
+export function isCodexConfig(path: string): boolean {
+  return /(^|[\\/])\.codex[\\/]config\.toml$/.test(path);
+}
+
+export interface CodexConfigAnalysis {
+  diagnostics: Diagnostic[];
+}
+
+/** A `.codex/config.toml` on its own: TOML Codex cannot parse is reported where the parser stops. */
+export function analyzeCodexConfig(text: string, uri: string): CodexConfigAnalysis {
+  const r = readCodexConfigText(text, uri);
+  if (!('message' in r)) return { diagnostics: [] };
+  const lineText = (text.split('\n')[r.line] ?? '').replace(/\r$/, '');
+  const start = { line: r.line, character: Math.min(r.character, lineText.length) };
+  const end = { line: r.line, character: Math.max(start.character + 1, lineText.length) };
+  return {
+    diagnostics: [
+      {
+        code: 'instructions-codex-config-invalid',
+        severity: 'warning',
+        message: `Codex cannot read this file as TOML (${r.message}): in a trusted project it refuses to start, in an untrusted one it ignores the file with a warning; its project_doc settings are left out here`,
+        range: { start, end },
+      },
+    ],
+  };
 }
