@@ -6,6 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { startClient, type TestClient } from '../helpers/lspClient';
@@ -104,4 +105,18 @@ test('agentFiles/effect and `agent-files effect --format json` agree: the chain,
   const codex = lsp.instructions.find((c) => c.client.startsWith('Codex'))!;
   assert.deepEqual(codex.budget, { used: 2048, limit: 2048, unit: 'bytes' });
   assert.equal(codex.items[1]!.cutAt?.line, 28);
+});
+
+test('an edit of .codex/config.toml re-checks the AGENTS.md below it: a larger cap lifts the cut', async () => {
+  const agents = ws.uri('pkg/AGENTS.md');
+  const config = ws.uri('.codex/config.toml');
+  const cut = (ds: { code?: string | number }[]) => ds.some((d) => d.code === 'instructions-codex-cut');
+  const first = client.diagnostics(agents, (p) => cut(p.diagnostics));
+  client.open(agents, fs.readFileSync(ws.path('pkg/AGENTS.md'), 'utf8'), 'markdown', 1);
+  await first;
+  const lifted = client.diagnostics(agents, (p) => !cut(p.diagnostics));
+  client.open(config, 'project_doc_max_bytes = 65536\n', 'toml', 1);
+  await lifted;
+  await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: config } });
+  await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: agents } });
 });

@@ -8,5 +8,13 @@ export function codexConfigProvider(documents: DocumentStore): FormatProvider {
     documents.cached(doc, 'codex-config', '', (host) => analyzeKind('codex-config', doc.doc.getText(), doc.uri, host), ctx.host);
   return {
     diagnostics: (doc, ctx) => diagnosticsOfKind('codex-config', analysisOf(doc, ctx), ''),
+    dependents(doc, ctx) {
+      // Its fallback names and cap shape Codex's chain below its folder: those instruction files' cut findings.
+      const base = doc.uri.slice(0, doc.uri.lastIndexOf('/.codex/') + 1);
+      return ctx
+        .files()
+        .filter((f) => f.instructions && f.uri.startsWith(base))
+        .map((f) => f.uri);
+    },
   };
 }
