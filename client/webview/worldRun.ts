@@ -1,10 +1,11 @@
 /**
  * The run simulator's webview (bundled to dist/webview/worldRun.js; no Node, no VS Code API but
- * the webview's messaging). It draws the view the extension sends (client/src/worldRun/view.ts)
- * and posts back what the user does, and the text of the rows it drew (for tests). Every text is
+ * the webview's messaging). It draws the run the extension sends (as client/src/worldRun/view.ts
+ * lays it out) and posts back what the user does, and the text of the rows it drew (for tests). Every text is
  * set as text, never as HTML.
  */
-import type { FromWebview, RowView, RunView, ToWebview } from '../src/worldRun/view';
+import { runView, type FromWebview, type RowView, type RunView, type ToWebview } from '../src/worldRun/view';
+import './worldRun.css';
 
 declare function acquireVsCodeApi(): { postMessage(message: FromWebview): void };
 
@@ -120,6 +121,6 @@ buttons.reset.addEventListener('click', () => vscode.postMessage({ type: 'reset'
 buttons.save.addEventListener('click', () => vscode.postMessage({ type: 'save' }));
 buttons.graph.addEventListener('click', () => vscode.postMessage({ type: 'graph' }));
 window.addEventListener('message', (e: MessageEvent<ToWebview>) => {
-  if (e.data?.type === 'view') draw(e.data.view, e.data.version);
+  if (e.data?.type === 'view') draw(runView(e.data.input.run, e.data.input), e.data.version);
 });
 vscode.postMessage({ type: 'ready' });

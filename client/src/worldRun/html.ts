@@ -1,7 +1,7 @@
 /**
- * The run simulator's page: a strict content security policy (nothing but the bundled script and
- * the styles below, both by nonce; no remote resource), VS Code's theme colours through its CSS
- * variables, and plain form controls, so it is usable from the keyboard.
+ * The run simulator's page: a strict content security policy (nothing but the bundled script, by
+ * nonce, and its style sheet from the extension; no remote resource), and plain form controls, so
+ * it is usable from the keyboard. The style (client/webview/worldRun.css) uses VS Code's theme colours.
  */
 
 /** A fresh nonce (Web Crypto: the same in desktop VS Code and in the browser). */
@@ -11,44 +11,16 @@ export function nonce(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-const STYLE = `
-body { color: var(--vscode-foreground); background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); padding: 0 16px 16px; }
-header { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; position: sticky; top: 0; background: var(--vscode-editor-background); padding: 8px 0; border-bottom: 1px solid var(--vscode-panel-border); }
-header h1 { font-size: 1.2em; margin: 0 auto 0 0; }
-button { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: 1px solid var(--vscode-button-border, transparent); padding: 4px 10px; cursor: pointer; font: inherit; }
-button:hover { background: var(--vscode-button-hoverBackground); }
-button.suggestion, header button { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
-button.suggestion:hover, header button:hover { background: var(--vscode-button-secondaryHoverBackground); }
-button:disabled { opacity: 0.5; cursor: default; }
-button:focus-visible, textarea:focus, select:focus, summary:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
-textarea, select { width: 100%; box-sizing: border-box; color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, transparent); font-family: var(--vscode-editor-font-family); font-size: var(--vscode-editor-font-size); }
-textarea { min-height: 4.5em; resize: vertical; }
-label { display: block; margin: 8px 0 4px; color: var(--vscode-descriptionForeground); }
-ol#transcript { list-style: none; padding: 0; }
-li.row { border-left: 3px solid var(--vscode-panel-border); margin: 8px 0; padding: 4px 8px; }
-li.row.user { border-left-color: var(--vscode-charts-blue, var(--vscode-focusBorder)); }
-li.row.completion { border-left-color: var(--vscode-charts-purple, var(--vscode-focusBorder)); }
-li.row.result { background: var(--vscode-textBlockQuote-background); }
-li.row.refused { border-left-color: var(--vscode-errorForeground); color: var(--vscode-errorForeground); }
-.heading { font-weight: bold; }
-.line { white-space: pre-wrap; font-family: var(--vscode-editor-font-family); }
-pre { white-space: pre-wrap; font-family: var(--vscode-editor-font-family); background: var(--vscode-textCodeBlock-background); padding: 6px; }
-#suggestions { display: flex; gap: 6px; flex-wrap: wrap; margin: 6px 0; }
-.actions { margin-top: 6px; }
-#notice { color: var(--vscode-descriptionForeground); }
-.hint { color: var(--vscode-descriptionForeground); font-size: 0.9em; }
-`;
-
-/** The page, loading `scriptUri` (a webview URI of dist/webview/worldRun.js). */
-export function runPageHtml(scriptUri: string, n: string = nonce()): string {
+/** The page, loading `scriptUri` and `styleUri` (webview URIs of dist/webview/worldRun.js and .css); `cspSource` is the webview's. */
+export function runPageHtml(scriptUri: string, styleUri: string, cspSource: string, n: string = nonce()): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${n}'; script-src 'nonce-${n}';">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource}; script-src 'nonce-${n}';">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>Run Agent World</title>
-<style nonce="${n}">${STYLE}</style>
+<link rel="stylesheet" href="${styleUri}">
 </head>
 <body>
 <header>

@@ -10,7 +10,7 @@ import { visitedNodes } from '../../../server/src/core/world/router/simRun';
 import { runPageHtml } from './html';
 import { saveRunAsCase, type SaveCaseResult } from './saveCase';
 import { WorldRunSession } from './session';
-import { runView, type FromWebview, type ToWebview } from './view';
+import type { FromWebview, ToWebview, ViewInput } from './view';
 
 /** The graph view's command (Show Graph), when the extension has it. */
 export const SHOW_GRAPH_COMMAND = 'agentFiles.showWorldGraph';
@@ -53,8 +53,8 @@ export class WorldRunPanel {
     extensionUri: vscode.Uri,
   ) {
     this.session = new WorldRunSession(client, worldUri.toString(), () => this.#post());
-    const script = panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', 'worldRun.js'));
-    panel.webview.html = runPageHtml(script.toString());
+    const asset = (name: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', name)).toString();
+    panel.webview.html = runPageHtml(asset('worldRun.js'), asset('worldRun.css'), panel.webview.cspSource);
     panel.webview.onDidReceiveMessage((m: FromWebview) => this.#receive(m));
     panel.onDidChangeViewState(() => {
       if (panel.active) WorldRunPanel.#last = this;
@@ -92,14 +92,15 @@ export class WorldRunPanel {
   }
 
   #post(): void {
-    const view = runView(this.session.run, {
+    const input: ViewInput = {
+      run: this.session.run,
       world: worldLabel(this.worldUri),
       stopToken: this.session.stopToken,
       canGraph: this.#canGraph,
       busy: this.session.busy,
       ...(this.#notice ? { notice: this.#notice } : {}),
-    });
-    const message: ToWebview = { type: 'view', version: ++this.#version, view };
+    };
+    const message: ToWebview = { type: 'view', version: ++this.#version, input };
     void this.panel.webview.postMessage(message);
   }
 

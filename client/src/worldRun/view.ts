@@ -1,8 +1,9 @@
 /**
- * What the run simulator's webview shows, computed from the run (a value) on the extension side:
+ * What the run simulator's webview shows, computed from the run (a value the extension keeps and
+ * sends):
  * one row per step (the message sent, then what the router returned, as it reports it), the open
  * turns and host actions a completion can go to with their suggestions, and which buttons apply.
- * The webview only draws this (client/webview/worldRun.ts). No `vscode` here: unit-tested.
+ * The page computes and draws it (client/webview/worldRun.ts). No `vscode` here: unit-tested.
  */
 import {
   completionSuggestions,
@@ -53,8 +54,18 @@ export type FromWebview =
   | { type: 'graph' }
   | { type: 'rendered'; version: number; rows: string[]; controls: string[] };
 
+/** What the view is computed from (the page computes it: the code stays out of the extension's bundles). */
+export interface ViewInput {
+  run: SimRun;
+  world: string;
+  stopToken: string;
+  canGraph: boolean;
+  busy: boolean;
+  notice?: string;
+}
+
 /** Messages from the extension to the webview. */
-export type ToWebview = { type: 'view'; version: number; view: RunView };
+export type ToWebview = { type: 'view'; version: number; input: ViewInput };
 
 export function itemKey(item: OpenItem): string {
   return `${item.kind}:${JSON.stringify(item.id)}`;
@@ -144,7 +155,7 @@ export function targetsOf(run: SimRun, stopToken: string): TargetView[] {
   }));
 }
 
-export function runView(run: SimRun, o: { world: string; stopToken: string; canGraph: boolean; busy: boolean; notice?: string }): RunView {
+export function runView(run: SimRun, o: Omit<ViewInput, 'run'>): RunView {
   const rows = run.steps.flatMap((s) => [stepRow(run, s), ...resultRows(s.result)]);
   const view: RunView = {
     world: o.world,

@@ -5,7 +5,7 @@
  * changed nothing); a run the eval cannot replay (a host action completed, a turn completed when
  * the result before was no agent_instruction) is refused with the reason.
  */
-import { parseRoutingCases } from './cases';
+import { routingCaseNames } from './caseFences';
 import type { SimRun, SimStep } from './simRun';
 import type { RouterResult } from './types';
 
@@ -61,7 +61,7 @@ export function caseFromRun(run: SimRun, name: string): CaseFromRun {
 /** Why `name` cannot name a new case of this eval text (empty, or taken by a case already there). */
 export function caseNameProblem(evalText: string | undefined, name: string): string | undefined {
   if (!name.trim()) return 'A routing case needs a name.';
-  const taken = parseRoutingCases(evalText ?? '').cases.some((c) => String(c.value.name) === name.trim());
+  const taken = routingCaseNames(evalText ?? '').includes(name.trim());
   return taken ? `world.eval.md already has a routing case named "${name.trim()}".` : undefined;
 }
 
