@@ -82,7 +82,10 @@ function draw(v: RunView, version: number): void {
   buttons.graph.hidden = !v.canGraph;
   notice.textContent = v.notice ?? '';
   transcript.lastElementChild?.scrollIntoView({ block: 'nearest' });
+  // Keyboard flow: to the completion box when a turn opens; back to the message box when the focus went with a closed box.
+  const focused = document.activeElement;
   if (!v.busy && v.targets.length > 0 && !hadTargets) completion.focus();
+  else if (!v.busy && (focused === document.body || focused === null || (completeBox.hidden && completeBox.contains(focused)))) userText.focus();
   const rows = [...transcript.querySelectorAll<HTMLElement>('li.row')].map((li) =>
     [...li.querySelectorAll<HTMLElement>('.heading, .line')].map((e) => e.textContent ?? '').join('\n'),
   );
