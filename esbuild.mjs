@@ -55,6 +55,8 @@ const entries = [
   { entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js' },
   { ...browser, entryPoints: ['client/src/browser/extension.ts'], outfile: 'dist/web/client.js', format: 'cjs' },
   { ...browser, entryPoints: ['server/src/browser/main.ts'], outfile: 'dist/web/server.js', format: 'iife' },
+  // The run simulator's page (a webview script: desktop and browser alike).
+  { ...browser, entryPoints: ['client/webview/worldRun.ts'], outfile: 'dist/webview/worldRun.js', format: 'iife' },
 ];
 
 const contexts = await Promise.all(entries.map((e) => esbuild.context({ ...common, ...e })));

@@ -8,6 +8,7 @@ import { revealRange } from './reveal';
 import { SkillsPromptRequest, type SkillsPromptResult } from '../../server/src/lsp/protocol';
 import { WorldChecker } from './worldCheck';
 import { EFFECT_VIEW, flatRows, type EffectView } from './effectView';
+import { runWorld, runWorldRendered, trackWorlds } from './worldRun/command';
 
 export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree, platform: Platform, effect: EffectView): void {
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
@@ -46,6 +47,9 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
   const worldCheck = new WorldChecker(client);
   context.subscriptions.push(worldCheck);
   reg('agentFiles.checkWorld', (arg?: unknown) => worldCheck.run(arg));
+  reg('agentFiles.runWorld', (arg?: unknown) => runWorld(client, context.extensionUri, tree, arg));
+  reg('agentFiles._runWorldRendered', (arg?: unknown) => runWorldRendered(arg));
+  context.subscriptions.push(trackWorlds(client, tree));
   reg('agentFiles.showLinks', (uri: string, position: Position, locations: Location[]) =>
     vscode.commands.executeCommand(
       'editor.action.showReferences',

@@ -36,6 +36,12 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
     about: 'an MCP server configuration (read as .mcp.json unless it is .vscode/mcp.json)',
   },
   { name: 'codex-config', aliases: ['config.toml'], forced: { kind: 'codex-config' }, about: "Codex's project configuration (.codex/config.toml)" },
+  {
+    name: 'skill-evals',
+    aliases: ['evals.json', 'eval_queries.json'],
+    forced: { kind: 'skill-evals' },
+    about: "a skill's eval file (evals/evals.json, or a trigger query set by its name)",
+  },
 ];
 
 /**
@@ -73,6 +79,9 @@ export const WALKED_FILES: readonly string[] = [
   '.mcp.json',
   '.vscode/mcp.json',
   '.codex/config.toml',
+  'evals/evals.json',
+  'eval_queries.json',
+  'trigger_eval.json',
 ];
 
 /** `a, b, and c`; with a `width`, wrapped into lines of at most that many columns, each indented by `indent`. */

@@ -29,8 +29,8 @@ if (!vsix || !fixture || !shots) {
   process.exit(2);
 }
 const DEADLINE = Number(process.env.AGENT_FILES_E2E_DEADLINE_MS || 20_000);
-/** The whole package, with the desktop and the browser builds (each feature ships twice), must stay under 1216 KiB. */
-const SIZE_BUDGET = 1216 * 1024;
+/** The whole package, with the desktop and the browser builds (each feature ships twice), must stay under 1232 KiB. */
+const SIZE_BUDGET = 1232 * 1024;
 /** Exactly what the allow-list in .vscodeignore ships (vsce adds the manifest and renames a few). */
 const EXPECTED_FILES = [
   '[Content_Types].xml',
@@ -42,6 +42,8 @@ const EXPECTED_FILES = [
   'extension/dist/server.js',
   'extension/dist/web/client.js',
   'extension/dist/web/server.js',
+  'extension/dist/webview/worldRun.css',
+  'extension/dist/webview/worldRun.js',
   'extension/docs/rules.md',
   'extension/language-configuration.json',
   'extension/media/agent-files.svg',
@@ -151,7 +153,7 @@ packageTest(`the .vsix is under its size budget (${SIZE_BUDGET / 1024} KiB) and 
   const size = statSync(vsix).size;
   console.log(`    ${vsix}: ${(size / 1024).toFixed(1)} KiB`);
   assert.ok(size < SIZE_BUDGET, `${size} bytes is over the budget of ${SIZE_BUDGET}`);
-  for (const f of ['client', 'server', 'cli', 'web/client', 'web/server']) {
+  for (const f of ['client', 'server', 'cli', 'web/client', 'web/server', 'webview/worldRun']) {
     const js = readZipEntry(vsix, `extension/dist/${f}.js`).toString('utf8');
     assert.doesNotMatch(js, /sourceMappingURL/, `dist/${f}.js refers to a source map`);
     const lines = js.split('\n').length;

@@ -28,6 +28,7 @@ import { isPluginAgent, pluginRootOfHooks } from '../plugins/components';
 import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 import type { ListingSettings } from '../skills/listing';
 import { analyzeCodexConfig, type CodexConfigAnalysis } from '../instructions/codexConfig';
+import { analyzeSkillEvals, type SkillEvalAnalysis } from '../skillEvals';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -83,6 +84,7 @@ export interface AnalysisByKind {
   hooks: SettingsAnalysis;
   'mcp-config': McpConfigAnalysis;
   'codex-config': CodexConfigAnalysis;
+  'skill-evals': SkillEvalAnalysis;
 }
 
 function instructionOptions(options: AnalyzeOptions): InstructionOptions {
@@ -202,6 +204,10 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   },
   'codex-config': {
     analyze: (text, uri) => analyzeCodexConfig(text, uri),
+    diagnostics: (a) => a.diagnostics,
+  },
+  'skill-evals': {
+    analyze: (text, uri, host) => analyzeSkillEvals(text, uri, host),
     diagnostics: (a) => a.diagnostics,
   },
 };

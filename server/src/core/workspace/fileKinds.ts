@@ -10,6 +10,7 @@ import { pluginComponentKindOf } from '../plugins/components';
 import { splitUri } from './uriPath';
 import { mcpVariantOf } from '../mcpConfig/files';
 import { isCodexConfig } from '../instructions/codexConfig';
+import { skillEvalVariantOf } from '../skillEvals/files';
 
 export type FileKind =
   | '3md'
@@ -25,7 +26,8 @@ export type FileKind =
   | 'claude-settings'
   | 'hooks'
   | 'mcp-config'
-  | 'codex-config';
+  | 'codex-config'
+  | 'skill-evals';
 
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
   '3md': '3md',
@@ -42,6 +44,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   hooks: 'Claude Code plugin hooks',
   'mcp-config': 'MCP configuration',
   'codex-config': 'Codex configuration',
+  'skill-evals': 'skill eval file',
 };
 
 /** Classifies a path or URI (forward or back slashes). */
@@ -68,6 +71,8 @@ export function fileKindOf(path: string): FileKind | null {
   if (mcpVariantOf(path)) return 'mcp-config';
   // Codex's project configuration: its instruction chain's fallback names and cap.
   if (isCodexConfig(path)) return 'codex-config';
+  // A skill's evals/evals.json and its trigger query sets.
+  if (skillEvalVariantOf(path)) return 'skill-evals';
   // Claude Code subagents and commands, VS Code custom agents and prompt files.
   const agentFile = agentFileVariantOf(path);
   if (agentFile) return agentFileInfo(agentFile).role === 'agent' ? 'subagent' : 'command';

@@ -14,6 +14,7 @@ import { claudeSettingsProvider } from './claudeSettings';
 import { mcpConfigProvider } from './mcpConfig';
 import { codexConfigProvider } from './codexConfig';
 import { pluginHooksProvider } from './pluginHooks';
+import { skillEvalsProvider } from './skillEvals';
 
 export function createProviders(documents: DocumentStore): Record<FileKind, FormatProvider> {
   return {
@@ -29,6 +30,7 @@ export function createProviders(documents: DocumentStore): Record<FileKind, Form
     hooks: pluginHooksProvider(documents),
     'mcp-config': mcpConfigProvider(documents),
     'codex-config': codexConfigProvider(documents),
+    'skill-evals': skillEvalsProvider(documents),
   };
 }
 

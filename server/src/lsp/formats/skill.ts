@@ -52,6 +52,7 @@ export function listedOfEntry(f: IndexedFile): ListedSkillSummary | undefined {
     name: f.name,
     description: f.description ?? '',
     ...(f.whenToUse ? { whenToUse: f.whenToUse } : {}),
+    ...(f.notListedBy?.length ? { notListedBy: f.notListedBy } : {}),
     targets: (f.targets?.names ?? []) as Target[],
     range,
   };
