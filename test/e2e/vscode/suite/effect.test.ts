@@ -18,6 +18,8 @@ async function write(rel: string, text: string): Promise<void> {
   await vscode.workspace.fs.writeFile(fixture(rel), new TextEncoder().encode(text));
 }
 
+/** The skills are written after the server started: their index entries come through the file watcher, slow on a loaded machine (a bound under the suite's 60 s test timeout, not a measure). */
+const INDEXED_MS = 45_000;
 const rows = () => vscode.commands.executeCommand<Row[]>('agentFiles.effect.rows');
 const show = (rows: Row[]) => rows.map((r) => `${'  '.repeat(r.depth)}${r.label}${r.description ? ` — ${r.description}` : ''}`).join('\n');
 
@@ -41,6 +43,7 @@ suite('What the Agent Sees', () => {
       rows,
       (rs) => Array.isArray(rs) && rs.some((r) => r.label.startsWith('Codex stops here')) && rs.some((r) => r.label.startsWith('Skill listing: 3 skills')),
       "the Codex cut and Claude Code's skill listing in the view",
+      INDEXED_MS,
     );
     const codex = seen.find((r) => r.label === 'Codex (AGENTS.md)');
     assert.ok(codex, show(seen));
@@ -67,6 +70,7 @@ suite('What the Agent Sees', () => {
       rows,
       (rs) => Array.isArray(rs) && rs.some((r) => r.label === 'Skill listing: 3 skills, 3 cut'),
       "Claude Code's listing cut after the setting changed",
+      INDEXED_MS,
     );
     const listing = seen.find((r) => r.label === 'Skill listing: 3 skills, 3 cut')!;
     assert.match(listing.description ?? '', /of 800 characters$/, show(seen));
