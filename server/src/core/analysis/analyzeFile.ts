@@ -9,6 +9,7 @@ import { analyzeAgentFile, duplicateAgentNames, type IndexedAgent } from '../sub
 import { textFingerprint } from '../skills/workspace';
 import { listedSkillOfAnalysis, listedTogether, listingDiagnostics, type ListedSkillSummary } from '../skills/listingRule';
 import { analyzeSkillEvals, queryMatchDiagnostics, skillOfEvalFile } from '../skillEvals';
+import { pluginRootOfComponent } from '../plugins/components';
 
 /**
  * Checks one file's text. Prompts and world.eval.md are checked against the world.json of
@@ -80,7 +81,8 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
         const a = analyzeAgentFile(f.text, f.uri, 'agent');
         const nameEntry = a.frontmatter.byKey.get('name');
         const loads = a.info.variant === 'claude-agent' && !a.diagnostics.some((d) => d.severity === 'error') && a.name && nameEntry;
-        if (loads) subagents.push({ uri: f.uri, name: a.name!, nameRange: nameEntry.valueRange, fingerprint: textFingerprint(f.text) });
+        const plugin = pluginRootOfComponent(f.uri, options.repository);
+        if (loads) subagents.push({ uri: f.uri, name: a.name!, nameRange: nameEntry.valueRange, fingerprint: textFingerprint(f.text), ...(plugin ? { plugin } : {}) });
         continue;
       }
       if (f.kind === 'skill') {
