@@ -44,7 +44,7 @@ function capabilities(pullDiagnostics: boolean, pid: number | undefined): Server
 }
 
 /** The file watchers the server asks a client for (every file it reads may change a verdict). */
-function watchers(watchEverything: boolean | undefined) {
+export function watchers(watchEverything: boolean | undefined) {
   return [
     { globPattern: '**/*.3md' },
     { globPattern: '**/{SKILL,skill,AGENT}.md' },
@@ -69,7 +69,9 @@ function watchers(watchEverything: boolean | undefined) {
     { globPattern: '**/{.mcp.json,.vscode/mcp.json}' },
     // A skill's eval files.
     { globPattern: '**/evals/evals.json' },
-    { globPattern: '**/{eval_queries,train_queries,validation_queries,trigger_eval*,trigger-eval*}.json' },
+    { globPattern: '**/{eval_queries,train_queries,validation_queries}.json' },
+    { globPattern: '**/trigger_eval*.json' },
+    { globPattern: '**/trigger-eval*.json' },
     ...(watchEverything ? [{ globPattern: '**/*' }] : []),
   ];
 }

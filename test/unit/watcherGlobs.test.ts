@@ -1,0 +1,13 @@
+// The file watchers the server registers: VS Code drops a registration whose pattern has a
+// wildcard inside a brace group (found in the real workbench: no file event reached the server),
+// so every group lists plain names only.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { watchers } from '../../server/src/lsp/initialize';
+
+test('no watcher pattern has a wildcard inside braces', () => {
+  const bad = watchers(false)
+    .map((w) => w.globPattern)
+    .filter((g) => /\{[^}]*[*?[][^}]*\}/.test(g));
+  assert.deepEqual(bad, []);
+});
