@@ -11,6 +11,7 @@ import { registerCustomRequests } from './customRequests';
 import { registerSkillsPromptRequest } from './skillsPromptRequest';
 import { registerCheckWorldRequest } from './checkWorldRequest';
 import { registerInstructionsRequest } from './instructionsRequest';
+import { registerGraphRequest } from './graphRequest';
 import type { ServerContext } from './context';
 import type { ServerHost } from './host';
 import { createServerParts } from './serverParts';
@@ -36,6 +37,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   registerSkillsPromptRequest(ctx);
   registerCheckWorldRequest(ctx);
   registerInstructionsRequest(ctx);
+  registerGraphRequest(ctx);
   connection.onShutdown(() => {
     diagnostics.queue.dispose();
     diagnostics.workspace.dispose();
