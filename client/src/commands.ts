@@ -8,6 +8,7 @@ import { revealRange } from './reveal';
 import { SkillsPromptRequest, type SkillsPromptResult } from '../../server/src/lsp/protocol';
 import { WorldChecker } from './worldCheck';
 import { showInstructionsInEffect } from './instructionsInEffect';
+import { GraphPanels } from './graphView';
 
 export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree, platform: Platform): void {
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
@@ -35,6 +36,11 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
   const worldCheck = new WorldChecker(client);
   context.subscriptions.push(worldCheck);
   reg('agentFiles.checkWorld', (arg?: unknown) => worldCheck.run(arg));
+  const graphs = new GraphPanels(client, context.extensionUri);
+  context.subscriptions.push(graphs);
+  reg('agentFiles.showWorldGraph', (arg?: unknown) => graphs.show(arg));
+  // For tests: what the graph panel of a file (or the last one shown) drew.
+  reg('agentFiles._graphRendered', (arg?: unknown) => graphs.rendered(arg));
   reg('agentFiles.showLinks', (uri: string, position: Position, locations: Location[]) =>
     vscode.commands.executeCommand(
       'editor.action.showReferences',
