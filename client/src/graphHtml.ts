@@ -13,7 +13,8 @@ export function makeNonce(): string {
 
 const STYLE = `
 body { padding: 0 12px; color: var(--vscode-foreground); background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }
-#header { padding: 8px 0; color: var(--vscode-descriptionForeground); }
+#header { padding: 8px 0 2px; color: var(--vscode-descriptionForeground); }
+#legend { padding-bottom: 8px; color: var(--vscode-descriptionForeground); font-size: 0.9em; opacity: 0.8; }
 #canvas { overflow: auto; }
 svg { display: block; }
 .node { cursor: pointer; }
@@ -65,6 +66,7 @@ export function graphHtml(webview: vscode.Webview, script: vscode.Uri, title: st
 </head>
 <body>
 <div id="header">Drawing…</div>
+<div id="legend"></div>
 <div id="canvas"></div>
 <script nonce="${nonce}" src="${esc(webview.asWebviewUri(script).toString())}"></script>
 </body>

@@ -164,11 +164,16 @@ function render(msg: ShowGraphMessage) {
   const g = msg.graph;
   if (!g) {
     header.textContent = 'This file has no graph to draw: open a world.json (or a file of its world) or an agent.3md.';
+    document.getElementById('legend')!.textContent = '';
     vscode.postMessage({ type: 'rendered', uri: null, nodes: [], edges: 0, path: msg.path, tooLarge: false });
     return;
   }
   const kind = g.kind === 'world' ? 'Agent World' : 'agent.3md';
   header.textContent = `${kind}: ${g.title}${g.subtitle && g.kind === 'world' ? ` (${g.subtitle})` : ''} · ${g.nodes.length} nodes, ${g.edges.length} edges${msg.path.length ? ` · run path: ${msg.path.join(' → ')}` : ''}`;
+  document.getElementById('legend')!.textContent =
+    g.kind === 'world'
+      ? 'Green border: entry · double border: final (no outgoing edge) · dashed purple: requires (the join waits) · dotted: human messages enter at the entry · orange, numbered: the run · red dashed: not defined · click to reveal'
+      : 'Rounded: identity or entry plane · arrow: a [[z=N]] dependency · red dashed: a plane that does not exist · click to reveal';
   if (g.nodes.length > MAX_DRAWN_NODES) {
     const p = document.createElement('p');
     p.textContent = `${g.nodes.length} nodes are too many to lay out here (at most ${MAX_DRAWN_NODES}); \`agent-files graph FILE\` prints the graph as Mermaid or DOT.`;
