@@ -26,6 +26,9 @@ const FILE_PATTERNS = [
   '**/.github/agents/*.agent.md',
   '**/.github/chatmodes/*.chatmode.md',
   '**/.github/prompts/*.prompt.md',
+  // OpenCode and Gemini CLI agents.
+  '**/.opencode/{agent,agents}/**/*.md',
+  '**/.gemini/agents/*.md',
   // Claude Code settings (hooks, permissions).
   '**/.claude/settings{,.local}.json',
   // MCP server configurations: Claude Code, VS Code.
@@ -34,6 +37,13 @@ const FILE_PATTERNS = [
   '**/.agent-files.json',
   // Claude Code plugin manifests and marketplace files.
   '**/.claude-plugin/{plugin,marketplace}.json',
+  // Codex plugin manifests and marketplaces.
+  '**/.codex-plugin/plugin.json',
+  '**/.agents/plugins/marketplace.json',
+  // A skill's eval files: evals/evals.json and trigger query sets.
+  '**/evals/evals.json',
+  '**/{eval_queries,train_queries,validation_queries}.json',
+  '**/{trigger_eval,trigger-eval,trigger_evals,trigger-evals}*.json',
   // A plugin's agents, commands and hooks (the server checks them only inside a plugin its manifests describe).
   '**/agents/*.md',
   '**/commands/**/*.md',

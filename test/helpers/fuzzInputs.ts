@@ -65,6 +65,7 @@ export function corpus(): Record<CorpusKind, string[]> {
     'claude-settings': [],
     hooks: [],
     'mcp-config': [],
+    'skill-evals': [],
     yaml: [],
   };
   for (const p of walk(FIXTURES, [])) {
@@ -252,6 +253,16 @@ const FRAGMENTS: Record<CorpusKind, string[]> = {
     '// c\n',
     ',}',
     '"a":{},"a":{}',
+  ],
+  'skill-evals': [
+    '{"skill_name": "x", "evals": [',
+    '{"id": 1, "prompt": "p", "files": ["evals/a.txt"]}',
+    '"id": 1.5',
+    '[{"query": "q", "should_trigger": true}',
+    ',{"query": "q"}',
+    ']',
+    '}',
+    '"expectations": [1]',
   ],
   command: ['---\nallowed-tools: Bash(git add:*)\n---\n', 'argument-hint: [x]\n', 'description: a: b\n', '$ARGUMENTS', 'name: other\n'],
   hooks: ['{"hooks": {', '"SessionStart": [', '{"hooks": [', '{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/a.sh"}', '"timeout": 0', ']}', '"description": 1', '}'],

@@ -46,6 +46,14 @@ const SAMPLES: Record<FileKind, { path: string; text: string; language: string }
     { path: '.mcp.json', text: '{"mcpServers": {"a": {"command": "node"}}}\n', language: 'json' },
     { path: '.vscode/mcp.json', text: '{"servers": {"a": {"type": "stdio", "command": "node"}}}\n', language: 'jsonc' },
   ],
+  'skill-evals': [
+    {
+      path: 'skills/pdf/evals/evals.json',
+      text: '{"skill_name": "pdf", "evals": [{"id": 1, "prompt": "p", "files": ["evals/none.pdf"]}, {"id": 1, "prompt": "q"}]}\n',
+      language: 'json',
+    },
+    { path: 'skills/pdf/eval_queries.json', text: '[{"query": "a", "should_trigger": true}, {"query": "a", "should_trigger": false}]\n', language: 'json' },
+  ],
 };
 
 const KINDS = Object.keys(FILE_KIND_LABELS) as FileKind[];

@@ -94,8 +94,8 @@ const SAMPLES: Record<string, { text: string; dir?: string; files?: Record<strin
   'skill-fence-unclosed': { text: fm(OK, '```bash\nrun it\n') },
   'skill-reference-absolute': { text: fm(OK, 'See [the guide](/Users/me/skills/pdf/references/guide.md).\n') },
 };
-/** Rules that need more than one file; tested in skillRules.test.ts, skillListing.test.ts and over the server. */
-const CROSS_FILE = new Set(['skill-duplicate-name', 'skill-listing-cut']);
+/** Rules that need more than one file; tested in skillRules.test.ts, skillListing.test.ts, skillSimilarity.test.ts and over the server. */
+const CROSS_FILE = new Set(['skill-duplicate-name', 'skill-listing-cut', 'skill-description-similar']);
 
 test('every rule of the table has a sample here, so the matrix below covers it', () => {
   assert.deepEqual(

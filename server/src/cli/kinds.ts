@@ -35,6 +35,12 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
     forced: { kind: 'mcp-config' },
     about: 'an MCP server configuration (read as .mcp.json unless it is .vscode/mcp.json)',
   },
+  {
+    name: 'skill-evals',
+    aliases: ['evals.json', 'eval_queries.json'],
+    forced: { kind: 'skill-evals' },
+    about: "a skill's eval file (evals/evals.json, or a trigger query set by its name)",
+  },
 ];
 
 /**
@@ -71,6 +77,9 @@ export const WALKED_FILES: readonly string[] = [
   '.claude/settings.local.json',
   '.mcp.json',
   '.vscode/mcp.json',
+  'evals/evals.json',
+  'eval_queries.json',
+  'trigger_eval.json',
 ];
 
 /** `a, b, and c`; with a `width`, wrapped into lines of at most that many columns, each indented by `indent`. */

@@ -15,6 +15,8 @@ export interface Range {
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
 export interface RelatedInformation {
+  /** Another file's URI; absent: the diagnostic's own file. */
+  uri?: string;
   range: Range;
   message: string;
 }

@@ -25,7 +25,7 @@ export function toLspDiagnostic(d: Diagnostic, uri: string): LspDiagnostic {
     message: d.message,
   };
   // Bounded by the one cap (a no-op for what the configuration step already cut).
-  if (d.related?.length) out.relatedInformation = capRelated(d.related).map((r) => ({ location: { uri, range: r.range }, message: r.message }));
+  if (d.related?.length) out.relatedInformation = capRelated(d.related).map((r) => ({ location: { uri: r.uri ?? uri, range: r.range }, message: r.message }));
   if (d.data) out.data = d.data;
   return out;
 }

@@ -67,6 +67,9 @@ function watchers(watchEverything: boolean | undefined) {
     { globPattern: '**/.gemini/agents/*.md' },
     // MCP server configurations.
     { globPattern: '**/{.mcp.json,.vscode/mcp.json}' },
+    // A skill's eval files.
+    { globPattern: '**/evals/evals.json' },
+    { globPattern: '**/{eval_queries,train_queries,validation_queries,trigger_eval*,trigger-eval*}.json' },
     ...(watchEverything ? [{ globPattern: '**/*' }] : []),
   ];
 }

@@ -26,6 +26,7 @@ import { analyzePluginManifest, type PluginManifestAnalysis } from '../plugins';
 import { analyzeClaudeSettings, analyzeHooksFile, type SettingsAnalysis } from '../hooks';
 import { isPluginAgent, pluginRootOfHooks } from '../plugins/components';
 import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
+import { analyzeSkillEvals, type SkillEvalAnalysis } from '../skillEvals';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -78,6 +79,7 @@ export interface AnalysisByKind {
   'claude-settings': SettingsAnalysis;
   hooks: SettingsAnalysis;
   'mcp-config': McpConfigAnalysis;
+  'skill-evals': SkillEvalAnalysis;
 }
 
 function instructionOptions(options: AnalyzeOptions): InstructionOptions {
@@ -194,6 +196,10 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
     analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),
     // The shape findings of .vscode/mcp.json, unless VS Code's own mcp.json schema reports them.
     diagnostics: (a, _text, o) => (o.schemaDiagnostics === false ? a.diagnostics : [...a.diagnostics, ...a.shapeDiagnostics]),
+  },
+  'skill-evals': {
+    analyze: (text, uri, host) => analyzeSkillEvals(text, uri, host),
+    diagnostics: (a) => a.diagnostics,
   },
 };
 

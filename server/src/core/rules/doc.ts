@@ -27,6 +27,7 @@ const FORMAT: Record<RuleFormat, string> = {
   'claude-settings': 'Claude Code settings',
   config: '.agent-files.json',
   mcp: 'MCP configurations',
+  'skill-evals': 'skill eval files',
   any: 'any file',
 };
 

@@ -13,6 +13,7 @@ import { SUBAGENT_RULES } from './subagents';
 import { PLUGIN_RULES } from './plugins';
 import { CLAUDE_SETTINGS_RULES } from './claudeSettings';
 import { MCP_RULES } from './mcpConfig';
+import { SKILL_EVAL_RULES } from './skillEvals';
 import { CONFIG_RULES, GENERAL_RULES } from './config';
 import type { QuickFix, RuleInfo } from './types';
 
@@ -29,6 +30,7 @@ export const RULES: readonly RuleInfo[] = [
   ...PLUGIN_RULES,
   ...CLAUDE_SETTINGS_RULES,
   ...MCP_RULES,
+  ...SKILL_EVAL_RULES,
   ...CONFIG_RULES,
   ...GENERAL_RULES,
 ];

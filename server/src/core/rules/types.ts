@@ -2,7 +2,8 @@
 import type { Severity } from '../types';
 
 /** The format a rule speaks about; `any` for the notes every format may get. */
-export type RuleFormat = '3md' | 'agent3md' | 'skill' | 'agent-md' | 'world' | 'instructions' | 'subagent' | 'plugin' | 'claude-settings' | 'config' | 'mcp' | 'any';
+export type RuleFormat =
+  '3md' | 'agent3md' | 'skill' | 'agent-md' | 'world' | 'instructions' | 'subagent' | 'plugin' | 'claude-settings' | 'config' | 'mcp' | 'skill-evals' | 'any';
 
 /** A quick fix the editor offers for a rule, and whether `check --fix` applies it. */
 export type FixTier = 'safe' | 'unsafe' | 'manual';

@@ -1,12 +1,14 @@
 /**
  * `skill-listing-cut`: a SKILL.md whose description a client's skill listing shortens or drops,
  * or that it leaves out of the listing, computed from every skill's summary (name, description,
- * targets), never by analysing the files again.
+ * targets), never by analysing the files again; with `skill-description-similar` for the skills
+ * a listing holds that say nearly the same thing.
  */
 import type { Diagnostic, Range } from '../types';
 import { isSkillResource } from './liveness';
 import { LISTING_CLIENTS, skillListing, type ListingClient, type ListingEntry, type ListingSettings, type ListingSkill, type SkillListing } from './listing';
 import { resolveFindings, type Finding } from './rules';
+import { similarityDiagnostics } from './similarRule';
 import type { Target } from './targets';
 
 export interface ListedSkillSummary extends ListingSkill {
@@ -96,7 +98,9 @@ export function ancestorsOf(key: string): string[] {
 function listingGroupDiagnostics(skills: readonly ListedSkillSummary[], settings: ListingSettings): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>();
   const byUri = new Map(skills.map((s) => [s.uri, s]));
-  for (const l of listingsOf(skills, settings)) {
+  const listings = listingsOf(skills, settings);
+  for (const [uri, ds] of similarityDiagnostics(skills, listings)) out.set(uri, ds);
+  for (const l of listings) {
     for (const e of l.entries) {
       if (e.state === 'full') continue;
       const s = byUri.get(e.uri)!;

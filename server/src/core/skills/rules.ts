@@ -80,6 +80,7 @@ const ROWS: [string, string][] = [
   ['skill-description-too-long', '            W    E    -    E    W    -    W    W'],
   ['skill-description-cut', '                 -    -    W    -    -    -    -    -'],
   ['skill-listing-cut', '                     -    -    W    W    W    -    -    -'],
+  ['skill-description-similar', '             -    -    I    I    I    -    -    -'],
   ['skill-description-angle-brackets', '      -    -    I    I    -    -    -    -'],
   ['skill-description-when', '                I    I    I    I    I    I    I    I'],
   ['skill-compatibility-not-string', '        W    E    -    -    W    -    W    I'],

@@ -9,9 +9,23 @@ import { manifestKindOf, type RepositoryFacts } from '../skills/plugins';
 import { pluginComponentKindOf } from '../plugins/components';
 import { splitUri } from './uriPath';
 import { mcpVariantOf } from '../mcpConfig/files';
+import { skillEvalVariantOf } from '../skillEvals/files';
 
 export type FileKind =
-  '3md' | 'skill' | 'agent-md' | 'world' | 'world-prompt' | 'world-eval' | 'instructions' | 'subagent' | 'command' | 'plugin-manifest' | 'claude-settings' | 'hooks' | 'mcp-config';
+  | '3md'
+  | 'skill'
+  | 'agent-md'
+  | 'world'
+  | 'world-prompt'
+  | 'world-eval'
+  | 'instructions'
+  | 'subagent'
+  | 'command'
+  | 'plugin-manifest'
+  | 'claude-settings'
+  | 'hooks'
+  | 'mcp-config'
+  | 'skill-evals';
 
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
   '3md': '3md',
@@ -27,6 +41,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   'claude-settings': 'Claude Code settings',
   hooks: 'Claude Code plugin hooks',
   'mcp-config': 'MCP configuration',
+  'skill-evals': 'skill eval file',
 };
 
 /** Classifies a path or URI (forward or back slashes). */
@@ -51,6 +66,8 @@ export function fileKindOf(path: string): FileKind | null {
   if (instructionVariantOf(path)) return 'instructions';
   // Claude Code's .mcp.json, VS Code's .vscode/mcp.json.
   if (mcpVariantOf(path)) return 'mcp-config';
+  // A skill's evals/evals.json and its trigger query sets.
+  if (skillEvalVariantOf(path)) return 'skill-evals';
   // Claude Code subagents and commands, VS Code custom agents and prompt files.
   const agentFile = agentFileVariantOf(path);
   if (agentFile) return agentFileInfo(agentFile).role === 'agent' ? 'subagent' : 'command';

@@ -13,6 +13,7 @@ import { pluginManifestProvider } from './pluginManifest';
 import { claudeSettingsProvider } from './claudeSettings';
 import { mcpConfigProvider } from './mcpConfig';
 import { pluginHooksProvider } from './pluginHooks';
+import { skillEvalsProvider } from './skillEvals';
 
 export function createProviders(documents: DocumentStore): Record<FileKind, FormatProvider> {
   return {
@@ -27,6 +28,7 @@ export function createProviders(documents: DocumentStore): Record<FileKind, Form
     'claude-settings': claudeSettingsProvider(documents),
     hooks: pluginHooksProvider(documents),
     'mcp-config': mcpConfigProvider(documents),
+    'skill-evals': skillEvalsProvider(documents),
   };
 }
 

@@ -2,7 +2,7 @@
  * The SKILL.md provider: the Agent Skills core over open buffers, plus the one cross-file rule
  * (duplicate skill names), computed from the workspace index with open buffers ahead of it.
  */
-import type { CodeAction } from 'vscode-languageserver';
+import { MarkupContent, type CodeAction } from 'vscode-languageserver';
 import {
   duplicateSkillNames,
   skillCodeActions,
@@ -22,13 +22,14 @@ import type { IWorkspaceHost } from '../../core/workspace/host';
 import { analyzeKind, diagnosticsOfKind, type AnalyzeOptions } from '../../core/analysis/fileAnalyses';
 import { skillSource } from '../../core/skills/source';
 import type { IndexedFile } from '../../core/workspace/indexTypes';
-import { countSeverities, type Range } from '../../core/types';
+import { countSeverities, rangeContains, type Range } from '../../core/types';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { editorValidates, type FormatContext, type FormatProvider } from './provider';
 import { skillNameKey } from '../workspace';
 import { ancestorsOf, listedPath, listedSkillOfAnalysis, listingScope, notListedBy, listingDiagnostics, type ListedSkillSummary } from '../../core/skills/listingRule';
 import type { Diagnostic } from '../../core/types';
+import { neighboursHover } from '../../core/skills/similarHover';
 
 /** `when_to_use` as written, when it is text. */
 function whenToUseOf(a: SkillAnalysis): string | undefined {
@@ -274,8 +275,8 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     }
     return byScope.scopes;
   };
-  const listingFindingsOf = (uri: string, own: ListedSkillSummary | undefined, ctx: FormatContext): Diagnostic[] => {
-    if (!own) return [];
+  /** The skills listed with `uri` (its own entry as `own`), in index order, with the key of each. */
+  const listedWith = (uri: string, own: ListedSkillSummary, ctx: FormatContext) => {
     const scope = listingScope(uri);
     const index = scopeEntries(ctx);
     const entries = [scope.key, ...(scope.nested ? ancestorsOf(scope.key) : [])].flatMap((k) => index.get(k) ?? []).sort((a, b) => a.at - b.at);
@@ -297,6 +298,11 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
       skills.push(own);
       keys.push(ownKey);
     }
+    return { scope, skills, keys };
+  };
+  const listingFindingsOf = (uri: string, own: ListedSkillSummary | undefined, ctx: FormatContext): Diagnostic[] => {
+    if (!own) return [];
+    const { scope, skills, keys } = listedWith(uri, own, ctx);
     if (skills.length > LIVE_LISTING_LIMIT) return [];
     // Shared by the skills of a scope while none of them differs from the index.
     const key = keys.join('\n');
@@ -325,7 +331,14 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, analysisOf(doc, ctx).skill.targets.targets),
     hover(doc, pos, ctx) {
       const a = analysisOf(doc, ctx);
-      return skillHover(doc.doc.getText(), pos, doc.uri, a.skill.targets, a.frontmatter);
+      const h = skillHover(doc.doc.getText(), pos, doc.uri, a.skill.targets, a.frontmatter);
+      const own = listedSkillOfAnalysis(doc.uri, a);
+      const onDescription = a.frontmatter?.entries.find((e) => rangeContains(e.keyRange, pos))?.key === 'description';
+      if (!h || !own || !onDescription || !MarkupContent.is(h.contents)) return h;
+      const skills = listedWith(doc.uri, own, ctx).skills;
+      const at = skills.findIndex((s) => s.uri === doc.uri);
+      if (skills.length > LIVE_LISTING_LIMIT || at < 0) return h;
+      return { ...h, contents: { ...h.contents, value: h.contents.value + neighboursHover(skills, at) } };
     },
     definition(doc, pos, ctx) {
       const loc = skillDefinition(navigationOf(doc), pos, ctx.host);

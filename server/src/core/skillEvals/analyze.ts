@@ -1,0 +1,200 @@
+/**
+ * The checks of a skill's eval files (see files.ts for the shapes and their sources): what the
+ * eval workflow cannot read, reads wrongly or counts once. Never throws: an unexpected failure
+ * becomes `internal-error`.
+ */
+import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { Diagnostic, Severity } from '../types';
+import { LineIndex } from '../text/text';
+import { boundedParseTree, MAX_DOCUMENT_DEPTH, tooDeepMessage } from '../text/jsonDepth';
+import type { IWorkspaceHost } from '../workspace/host';
+import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
+import { skillEvalVariantOf, type SkillEvalVariant } from './files';
+
+export interface SkillEvalAnalysis {
+  variant: SkillEvalVariant;
+  diagnostics: Diagnostic[];
+}
+
+type Report = (code: string, severity: Severity, message: string, node: { offset: number; length: number }) => void;
+
+const prop = (obj: Node, key: string): Node | undefined => obj.children?.find((p) => p.children?.[0]?.value === key)?.children?.[1];
+const isStringList = (n: Node) => n.type === 'array' && (n.children ?? []).every((c) => c.type === 'string');
+
+/** The `name` of the SKILL.md in `skillDir`, if it has one a line of frontmatter states plainly. */
+function skillNameIn(skillDir: string, host: IWorkspaceHost): string | undefined {
+  const text = host.readText(resolveRelative(skillDir, 'SKILL.md'));
+  const fm = text && /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  const m = fm && /^name:\s*["']?([^"'\r\n#]+?)["']?\s*$/m.exec(fm[1]!);
+  return m ? m[1] : undefined;
+}
+
+const WORKFLOW = "the skill eval workflow (skill-creator's evals/evals.json)";
+
+function checkEvalCase(e: Node, skillDir: string, host: IWorkspaceHost, ids: Map<number, Node>, report: Report): void {
+  if (e.type !== 'object') {
+    report('evals-shape', 'warning', `An eval is an object with \`id\`, \`prompt\` and \`expected_output\`: ${WORKFLOW} cannot run this one.`, e);
+    return;
+  }
+  const prompt = prop(e, 'prompt');
+  if (!prompt || prompt.type !== 'string' || !String(prompt.value).trim())
+    report('evals-shape', 'warning', `This eval has no \`prompt\` text: ${WORKFLOW} has nothing to send to the agent.`, prompt ?? e);
+  const id = prop(e, 'id');
+  if (id && !(id.type === 'number' && Number.isInteger(id.value)))
+    report('evals-shape', 'information', 'An eval `id` is a whole number (`"id": 1`): the workflow names each run folder after it.', id);
+  else if (id) {
+    const first = ids.get(id.value as number);
+    if (first)
+      report('evals-duplicate-id', 'warning', `Eval id ${id.value} is used twice: the runs of both evals go to the same eval-${id.value} folder and their results mix.`, id);
+    else ids.set(id.value as number, id);
+  }
+  for (const key of ['assertions', 'expectations']) {
+    const list = prop(e, key);
+    if (!list || isStringList(list)) continue;
+    // Objects ({id, text}) are common and an agent grading them may cope: advice, not a warning.
+    if (list.type === 'array')
+      report(
+        'evals-shape',
+        'information',
+        `\`${key}\` in the documented shape are statements to grade (strings); the grader of the eval workflow may not read other values as statements.`,
+        list,
+      );
+    else report('evals-shape', 'warning', `\`${key}\` is a list of statements to grade (strings): the grader cannot read this value.`, list);
+  }
+  const files = prop(e, 'files');
+  if (!files) return;
+  if (!isStringList(files)) {
+    report('evals-shape', 'warning', '`files` is a list of paths relative to the skill folder: the workflow cannot read this value.', files);
+    return;
+  }
+  for (const f of files.children ?? []) {
+    const path = String(f.value);
+    if (!path.trim() || isAbsolutePath(path) || /^[a-z][\w+.-]*:\/\//i.test(path) || /[*?{$]/.test(path)) continue;
+    if (host.exists(resolveRelative(skillDir, path))) continue;
+    const inEvals = host.exists(resolveRelative(resolveRelative(skillDir, 'evals'), path));
+    report(
+      'evals-file-missing',
+      inEvals ? 'information' : 'warning',
+      inEvals
+        ? `\`${path}\` is found under evals/, but eval files are paths relative to the skill folder: write \`evals/${path}\`.`
+        : `\`${path}\` is not in the skill folder: the eval runs without this input file.`,
+      f,
+    );
+  }
+}
+
+function checkEvals(root: Node, uri: string, host: IWorkspaceHost, report: Report): void {
+  const skillDir = dirnameUri(dirnameUri(uri));
+  if (root.type === 'array') {
+    const queries = (root.children ?? []).some((c) => c.type === 'object' && prop(c, 'query'));
+    report(
+      'evals-shape',
+      'information',
+      queries
+        ? 'This holds trigger queries (the shape of eval_queries.json). The eval workflow reads evals/evals.json as `{"skill_name", "evals": [...]}`; a query set goes in its own file, passed to run_eval.py with --eval-set.'
+        : `evals/evals.json is one object, \`{"skill_name", "evals": [...]}\`: ${WORKFLOW} finds no evals in a list.`,
+      { offset: root.offset, length: 1 },
+    );
+    return;
+  }
+  if (root.type !== 'object') {
+    report('evals-shape', 'warning', `evals/evals.json is one object, \`{"skill_name", "evals": [...]}\`: ${WORKFLOW} finds no evals here.`, root);
+    return;
+  }
+  const evals = prop(root, 'evals');
+  if (!evals || evals.type !== 'array') {
+    report(
+      'evals-shape',
+      'warning',
+      `\`evals\` is a list of test cases: ${WORKFLOW} finds no evals ${evals ? 'in this value' : 'in this file'}.`,
+      evals ?? { offset: root.offset, length: 1 },
+    );
+  } else {
+    const ids = new Map<number, Node>();
+    for (const e of evals.children ?? []) checkEvalCase(e, skillDir, host, ids, report);
+  }
+  const name = prop(root, 'skill_name');
+  const declared = skillNameIn(skillDir, host);
+  if (name?.type === 'string' && declared && name.value !== declared)
+    report(
+      'evals-skill-name',
+      'information',
+      `\`skill_name\` is '${name.value}' but the skill beside it is named '${declared}': the eval runs name the skill by its frontmatter.`,
+      name,
+    );
+  else if (name && name.type !== 'string') report('evals-shape', 'information', "`skill_name` is the skill's `name`, a string.", name);
+}
+
+const RUN_EVAL = 'run_eval.py (skill-creator)';
+
+function checkQueries(root: Node, report: Report): void {
+  if (root.type !== 'array') {
+    report('evals-queries-shape', 'warning', `A trigger query set is a list of \`{"query": "...", "should_trigger": true}\`: ${RUN_EVAL} cannot read this file.`, root);
+    return;
+  }
+  const seen = new Map<string, boolean>();
+  let should = 0;
+  let shouldNot = 0;
+  for (const item of root.children ?? []) {
+    const q = item.type === 'object' ? prop(item, 'query') : undefined;
+    const t = item.type === 'object' ? prop(item, 'should_trigger') : undefined;
+    if (!q || q.type !== 'string' || !t || t.type !== 'boolean') {
+      const what = !q || q.type !== 'string' ? '`query` (a string)' : '`should_trigger` (true or false)';
+      report(
+        'evals-queries-shape',
+        'warning',
+        `This query has no ${what}: ${RUN_EVAL} stops with an error when it reaches it.`,
+        item.type === 'object' && q && q.type !== 'string' ? q : item.type === 'object' && t ? t : item,
+      );
+      continue;
+    }
+    if (t.value) should++;
+    else shouldNot++;
+    const key = String(q.value);
+    if (seen.has(key))
+      report(
+        'evals-query-duplicate',
+        'warning',
+        seen.get(key) === t.value
+          ? `This query is listed twice: ${RUN_EVAL} keys its results by query text, so the two count as one.`
+          : `This query is listed twice with opposite should_trigger: ${RUN_EVAL} keys its results by query text and keeps only one of them.`,
+        q,
+      );
+    else seen.set(key, t.value as boolean);
+  }
+  if (should + shouldNot >= 4 && (should === 0 || shouldNot === 0))
+    report(
+      'evals-queries-one-sided',
+      'information',
+      should === 0
+        ? 'Every query here should not trigger the skill: the set cannot show whether the description makes the skill load when it should.'
+        : 'Every query here should trigger the skill: the set cannot show whether the description also makes the skill load when it should not (near-miss queries).',
+      { offset: root.offset, length: 1 },
+    );
+}
+
+export function analyzeSkillEvals(text: string, uri: string, host: IWorkspaceHost): SkillEvalAnalysis {
+  const variant = skillEvalVariantOf(uri.split(/[?#]/)[0]!) ?? 'evals';
+  const diagnostics: Diagnostic[] = [];
+  try {
+    const index = new LineIndex(text);
+    const report: Report = (code, severity, message, node) =>
+      diagnostics.push({ code, severity, message, range: { start: index.positionAt(node.offset), end: index.positionAt(node.offset + node.length) } });
+    if (!text.trim()) return { variant, diagnostics };
+    const errors: ParseError[] = [];
+    const { root, tooDeepAt } = boundedParseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
+    const who = variant === 'evals' ? WORKFLOW : RUN_EVAL;
+    if (tooDeepAt >= 0) report('evals-invalid-json', 'warning', tooDeepMessage('This eval file', MAX_DOCUMENT_DEPTH), { offset: tooDeepAt, length: 1 });
+    else if (errors.length) report('evals-invalid-json', 'warning', `Invalid JSON (${printParseErrorCode(errors[0]!.error)}): ${who} cannot read this file.`, errors[0]!);
+    else if (root && variant === 'evals') checkEvals(root, uri, host, report);
+    else if (root) checkQueries(root, report);
+  } catch (e) {
+    diagnostics.push({
+      code: 'internal-error',
+      severity: 'error',
+      message: `Agent Files could not finish checking this file: ${e instanceof Error ? e.message : String(e)}`,
+      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    });
+  }
+  return { variant, diagnostics };
+}

@@ -1,0 +1,2 @@
+export { analyzeSkillEvals, type SkillEvalAnalysis } from './analyze';
+export { skillEvalVariantOf, type SkillEvalVariant } from './files';

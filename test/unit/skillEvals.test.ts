@@ -1,0 +1,76 @@
+// A skill's eval files: evals/evals.json (the eval workflow's test cases) and trigger query sets
+// (run_eval.py --eval-set): what the workflow cannot read, reads wrongly or counts once.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeSkillEvals, skillEvalVariantOf } from '../../server/src/core/skillEvals';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+
+const SKILL = 'file:///ws/skills/pdf';
+const host = new InMemoryHost({
+  [`${SKILL}/SKILL.md`]: '---\nname: pdf\ndescription: PDF work.\n---\n',
+  [`${SKILL}/evals/files/form.pdf`]: 'x',
+});
+const evals = (text: string) => analyzeSkillEvals(text, `${SKILL}/evals/evals.json`, host).diagnostics;
+const queries = (text: string) => analyzeSkillEvals(text, `${SKILL}/eval_queries.json`, host).diagnostics;
+const codes = (ds: { code: string; severity: string }[]) => ds.map((d) => `${d.severity} ${d.code}`);
+
+test('the eval files are known by name: evals/evals.json and the trigger query sets', () => {
+  assert.equal(fileKindOf('skills/pdf/evals/evals.json'), 'skill-evals');
+  assert.equal(fileKindOf('skills/pdf/evals.json'), null, 'evals.json outside evals/ is not one');
+  for (const name of ['eval_queries.json', 'train_queries.json', 'validation_queries.json', 'trigger_eval.json', 'trigger-evals-v2.json'])
+    assert.equal(skillEvalVariantOf(`skills/pdf/${name}`), 'queries', name);
+  assert.equal(skillEvalVariantOf('skills/pdf/queries.json'), undefined);
+});
+
+test('a well-formed evals.json has no findings', () => {
+  assert.deepEqual(
+    evals('{"skill_name": "pdf", "evals": [{"id": 1, "prompt": "Fill the form", "expected_output": "A form", "files": ["evals/files/form.pdf"], "assertions": ["filled"]}]}'),
+    [],
+  );
+});
+
+test('evals.json: invalid JSON, no evals, a case without prompt, a duplicate id: warnings on the value at fault', () => {
+  assert.deepEqual(codes(evals('{"evals": [,]}')), ['warning evals-invalid-json']);
+  assert.deepEqual(codes(evals('{"skill_name": "pdf"}')), ['warning evals-shape']);
+  const ds = evals('{"evals": [{"id": 1, "prompt": "a"}, {"id": 1, "prompt": ""}]}');
+  assert.deepEqual(codes(ds), ['warning evals-shape', 'warning evals-duplicate-id']);
+  assert.deepEqual(ds[1]!.range.start, { line: 0, character: 44 }, 'on the second id');
+  assert.match(ds[1]!.message, /eval-1 folder/);
+});
+
+test('evals.json: a missing input file is a warning; one found under evals/ says to write the path from the skill root', () => {
+  const ds = evals('{"evals": [{"id": 1, "prompt": "p", "files": ["evals/files/none.pdf", "files/form.pdf", "https://x/y.pdf"]}]}');
+  assert.deepEqual(codes(ds), ['warning evals-file-missing', 'information evals-file-missing']);
+  assert.match(ds[1]!.message, /write `evals\/files\/form\.pdf`/);
+});
+
+test('evals.json: object assertions, a text id, another skill_name and a query list are information', () => {
+  assert.deepEqual(codes(evals('{"skill_name": "other", "evals": [{"id": "one", "prompt": "p", "assertions": [{"id": "a", "text": "t"}]}]}')), [
+    'information evals-shape',
+    'information evals-shape',
+    'information evals-skill-name',
+  ]);
+  const list = evals('[{"query": "fill my form", "should_trigger": true}]');
+  assert.deepEqual(codes(list), ['information evals-shape']);
+  assert.match(list[0]!.message, /trigger queries/);
+});
+
+test('query sets: a query without should_trigger stops run_eval.py; a repeated query counts once', () => {
+  const ds = queries('[{"query": "a", "should_trigger": true}, {"query": "b"}, {"query": "a", "should_trigger": false}, {"should_trigger": true}]');
+  assert.deepEqual(codes(ds), ['warning evals-queries-shape', 'warning evals-query-duplicate', 'warning evals-queries-shape']);
+  assert.match(ds[1]!.message, /opposite should_trigger/);
+  assert.deepEqual(codes(queries('{"query": "a"}')), ['warning evals-queries-shape']);
+});
+
+test('query sets: four or more queries all on one side are information', () => {
+  const all = (v: boolean) => JSON.stringify(['a', 'b', 'c', 'd'].map((query) => ({ query, should_trigger: v })));
+  assert.deepEqual(codes(queries(all(true))), ['information evals-queries-one-sided']);
+  assert.deepEqual(codes(queries(all(false))), ['information evals-queries-one-sided']);
+  assert.deepEqual(codes(queries(JSON.stringify([{ query: 'a', should_trigger: true }]))), [], 'too few to say');
+});
+
+test('hostile input: deep nesting and an empty file give no crash', () => {
+  assert.deepEqual(codes(evals('['.repeat(100_000))), ['warning evals-invalid-json']);
+  assert.deepEqual(evals(''), []);
+});
