@@ -55,8 +55,10 @@ const entries = [
   { entryPoints: ['scripts/bench.ts'], outfile: 'dist/bench.js' },
   { ...browser, entryPoints: ['client/src/browser/extension.ts'], outfile: 'dist/web/client.js', format: 'cjs' },
   { ...browser, entryPoints: ['server/src/browser/main.ts'], outfile: 'dist/web/server.js', format: 'iife' },
+  // The run simulator's page (a webview script: desktop and browser alike).
+  { ...browser, entryPoints: ['client/webview/worldRun.ts'], outfile: 'dist/webview/worldRun.js', format: 'iife' },
   // The graph panel's script (client/src/graphView.ts), the same file on the desktop and in the browser: dagre lays the graph out.
-  { ...browser, entryPoints: ['client/webview/graph.ts'], outfile: 'dist/web/graph.js', format: 'iife' },
+  { ...browser, entryPoints: ['client/webview/graph.ts'], outfile: 'dist/webview/graph.js', format: 'iife' },
 ];
 
 const contexts = await Promise.all(entries.map((e) => esbuild.context({ ...common, ...e })));

@@ -9,6 +9,7 @@ import { SkillsPromptRequest, type SkillsPromptResult } from '../../server/src/l
 import { WorldChecker } from './worldCheck';
 import { showInstructionsInEffect } from './instructionsInEffect';
 import { GraphPanels } from './graphView';
+import { runWorld, runWorldRendered, trackWorlds } from './worldRun/command';
 
 export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree, platform: Platform): void {
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
@@ -41,6 +42,9 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
   reg('agentFiles.showWorldGraph', (arg?: unknown) => graphs.show(arg));
   // For tests: what the graph panel of a file (or the last one shown) drew.
   reg('agentFiles._graphRendered', (arg?: unknown) => graphs.rendered(arg));
+  reg('agentFiles.runWorld', (arg?: unknown) => runWorld(client, context.extensionUri, tree, arg));
+  reg('agentFiles._runWorldRendered', (arg?: unknown) => runWorldRendered(arg));
+  context.subscriptions.push(trackWorlds(client, tree));
   reg('agentFiles.showLinks', (uri: string, position: Position, locations: Location[]) =>
     vscode.commands.executeCommand(
       'editor.action.showReferences',

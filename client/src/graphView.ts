@@ -4,7 +4,7 @@
  * agent.3md's skill dependencies, with a simulated run's path highlighted when one is given.
  * The panel is drawn anew as its file changes (debounced) and when the server's diagnostics for
  * it change; a click on a node or edge reveals it in the file. The drawing itself is the
- * webview's (client/webview/graph.ts, bundled to dist/web/graph.js).
+ * webview's (client/webview/graph.ts, bundled to dist/webview/graph.js).
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
@@ -155,12 +155,12 @@ export class GraphPanels implements vscode.Disposable {
   }
 
   #open(key: string, title: string): GraphPanel {
-    const script = vscode.Uri.joinPath(this.extensionUri, 'dist', 'web', 'graph.js');
+    const script = vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'graph.js');
     const webviewPanel = vscode.window.createWebviewPanel(
       'agentFiles.graph',
       `Graph: ${title}`,
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
-      { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'web')] },
+      { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview')] },
     );
     webviewPanel.webview.html = graphHtml(webviewPanel.webview, script, `Graph: ${title}`);
     const panel = new GraphPanel(key, webviewPanel, this.#fetch);

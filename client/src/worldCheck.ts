@@ -23,7 +23,7 @@ export interface CheckWorldCommandResult extends CheckWorldResult {
 }
 
 /** One world from the argument: a URI (string or vscode.Uri), `{ uri }`, or the Skills tree's world file node (view-item commands pass it). */
-function worldUriOf(arg: unknown): string | undefined {
+export function worldUriOf(arg: unknown): string | undefined {
   if (typeof arg === 'string') return arg;
   if (arg instanceof vscode.Uri) return arg.toString();
   if (!arg || typeof arg !== 'object') return undefined;

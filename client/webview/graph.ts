@@ -1,5 +1,5 @@
 /**
- * The graph panel's script (bundled to dist/web/graph.js; the same file on the desktop and in the
+ * The graph panel's script (bundled to dist/webview/graph.js; the same file on the desktop and in the
  * browser): draws the graph the extension sends as SVG, laid out by dagre. Nodes are labelled
  * with their id and agent (or plane name and z); the entry, final nodes, joins, the human pseudo-
  * node and missing nodes each have their own shape; a run's path is highlighted and numbered.

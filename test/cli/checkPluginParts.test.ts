@@ -15,7 +15,8 @@ test("a marketplace repository's plugin agents, commands and hooks are checked; 
     ['.claude-plugin/marketplace.json', 'plugin manifest', []],
     ['plugins/ops/.claude-plugin/plugin.json', 'plugin manifest', []],
     // A plugin the marketplace lists without a plugin.json of its own.
-    ['plugins/lite/agents/tidy.md', 'Claude Code subagent', ['subagent-plugin-key-ignored:w@3']],
+    ['plugins/lite/agents/tidy-whitespace.md', 'Claude Code subagent', ['subagent-name-duplicate:w@1']],
+    ['plugins/lite/agents/tidy.md', 'Claude Code subagent', ['subagent-name-duplicate:w@1', 'subagent-plugin-key-ignored:w@3']],
     ['plugins/ops/agents/good-agent.md', 'Claude Code subagent', []],
     ['plugins/ops/agents/release-checker.md', 'Claude Code subagent', ['subagent-tool-unknown:w@3']],
     ['plugins/ops/commands/git/tag.md', 'Claude Code command', ['command-tool-unknown:w@2', 'command-model-unknown:i@4']],

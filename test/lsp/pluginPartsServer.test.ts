@@ -61,3 +61,13 @@ test("the workspace index gives a plugin's agents and commands their plugin, for
   // A plugin without plugin.json is no group in the view: its agents keep no plugin.
   assert.equal(plugin('plugins/lite/agents/tidy.md'), undefined);
 });
+
+test('two agents of one name in one plugin: the opened one gets the clash with the other, read from the index', async () => {
+  const uri = fileUri('plugins/lite/agents/tidy-whitespace.md');
+  const ds = await openForDiagnostics(client, uri, read('plugins/lite/agents/tidy-whitespace.md'), 'markdown', (p) =>
+    p.diagnostics.some((d) => d.code === 'subagent-name-duplicate'),
+  );
+  const clash = ds.find((d) => d.code === 'subagent-name-duplicate')!;
+  assert.equal(clash.severity, 2);
+  assert.match(String(clash.message), /also used by agents\/tidy\.md in this plugin/);
+});

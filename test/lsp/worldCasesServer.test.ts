@@ -106,11 +106,12 @@ test('the cases run again when world.json changes', async () => {
 
 test('agentFiles/worldStep steps a two-agent handoff to done, the client carrying the state', async () => {
   const uri = uriOf('world.json');
-  type Step = { state: any; result: any };
+  type Step = { state: any; result: any; stopToken?: string };
   const step = (state: unknown, command: unknown) => client.request<Step>('agentFiles/worldStep', { uri, state, command });
   const a = await step(null, { command: 'user', content: 'Build it' });
   assert.deepEqual([a.result.type, a.result.agent, a.result.turnId, a.result.workflow.node], ['agent_instruction', 'sender', 'turn_0001', 'send']);
   assert.match(a.result.hostInstruction, /Allowed next workflow nodes:\n- receive: @receiver/);
+  assert.equal(a.stopToken, '<world>pass</world>', 'the stop token comes with each step, for completion suggestions');
   const b = await step(a.state, { command: 'complete', turnId: a.result.turnId, content: 'Spec ready.\n\n@receiver over to you' });
   assert.deepEqual([b.result.type, b.result.agent, b.result.reason], ['agent_instruction', 'receiver', 'workflow_edge']);
   const c = await step(b.state, { command: 'complete', turnId: b.result.turnId, content: 'Built. <world>pass</world>' });

@@ -2,7 +2,7 @@
 // (run_eval.py --eval-set): what the workflow cannot read, reads wrongly or counts once.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeSkillEvals, skillEvalVariantOf } from '../../server/src/core/skillEvals';
+import { analyzeSkillEvals, queryMatchDiagnostics, skillEvalVariantOf } from '../../server/src/core/skillEvals';
 import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 
@@ -73,4 +73,20 @@ test('query sets: four or more queries all on one side are information', () => {
 test('hostile input: deep nesting and an empty file give no crash', () => {
   assert.deepEqual(codes(evals('['.repeat(100_000))), ['warning evals-invalid-json']);
   assert.deepEqual(evals(''), []);
+});
+
+test('evals-query-better-match: a should-trigger query closer to another listed skill is information on the query, pointing at it', () => {
+  const skill = (name: string, description: string) => ({ uri: `file:///ws/.claude/skills/${name}/SKILL.md`, name, description, targets: ['claude-code'] });
+  const forms = skill('pdf-forms', 'Fill in PDF forms: text fields, checkboxes and signatures.');
+  const merge = skill('pdf-merge', 'Merge, split and reorder the pages of PDF documents.');
+  const text =
+    '[{"query": "fill in the form fields of this pdf", "should_trigger": true}, {"query": "merge these pdf pages into one document", "should_trigger": true}, {"query": "split the pages", "should_trigger": false}]';
+  const a = analyzeSkillEvals(text, 'file:///ws/.claude/skills/pdf-forms/eval_queries.json', host);
+  const ds = queryMatchDiagnostics(a.queries, forms, [forms, merge]);
+  assert.deepEqual(codes(ds), ['information evals-query-better-match']);
+  assert.equal(ds[0]!.range.start.character, text.indexOf('"merge these'));
+  assert.match(ds[0]!.message, /closer to 'pdf-merge' \(\.\.\/pdf-merge\/SKILL\.md, 0\.\d\d\) than to 'pdf-forms' \(0\.\d\d\)/);
+  assert.equal(ds[0]!.related?.[0]?.uri, merge.uri);
+  // A skill no modelled client lists: nothing to compare.
+  assert.deepEqual(queryMatchDiagnostics(a.queries, { ...forms, targets: ['spec'] }, [merge]), []);
 });

@@ -104,6 +104,8 @@ export interface WorldStepResult {
   /** null when the world does not load. */
   state: RouterState | null;
   result: RouterResult;
+  /** The world's effective stop token (what a completion ends the run with; '' when disabled), when the world loads. */
+  stopToken?: string;
 }
 
 /**

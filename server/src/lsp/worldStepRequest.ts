@@ -46,7 +46,7 @@ export function registerWorldStepRequest(ctx: ServerContext): void {
       if (!loaded.config) return { state: null, result: { type: 'error', error: loaded.error } };
       const now = new Date().toISOString();
       const state = (p.state as RouterState | null | undefined) ?? initialState(now);
-      return routerStep(loaded.config, state, command as RouterCommand, now);
+      return { ...routerStep(loaded.config, state, command as RouterCommand, now), stopToken: loaded.config.world.stopToken };
     }),
   );
 }

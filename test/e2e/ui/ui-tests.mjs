@@ -31,10 +31,10 @@ if (!vsix || !fixture || !shots) {
 const DEADLINE = Number(process.env.AGENT_FILES_E2E_DEADLINE_MS || 20_000);
 /**
  * The whole package, with the desktop and the browser builds (each feature ships twice), must stay
- * under 1280 KiB (raised from 1216 KiB for the graph panel: 1208 KiB before, 1236 KiB with it, of
- * which dagre, the layout library, is most of dist/web/graph.js).
+ * under 1312 KiB: raised from 1232 KiB for the graph panel, which adds about 28 KiB (its script,
+ * dist/webview/graph.js, is mostly dagre, the layout library); 1266 KiB with it.
  */
-const SIZE_BUDGET = 1280 * 1024;
+const SIZE_BUDGET = 1312 * 1024;
 /** Exactly what the allow-list in .vscodeignore ships (vsce adds the manifest and renames a few). */
 const EXPECTED_FILES = [
   '[Content_Types].xml',
@@ -45,8 +45,10 @@ const EXPECTED_FILES = [
   'extension/dist/client.js',
   'extension/dist/server.js',
   'extension/dist/web/client.js',
-  'extension/dist/web/graph.js',
   'extension/dist/web/server.js',
+  'extension/dist/webview/graph.js',
+  'extension/dist/webview/worldRun.css',
+  'extension/dist/webview/worldRun.js',
   'extension/docs/rules.md',
   'extension/language-configuration.json',
   'extension/media/agent-files.svg',
@@ -156,7 +158,7 @@ packageTest(`the .vsix is under its size budget (${SIZE_BUDGET / 1024} KiB) and 
   const size = statSync(vsix).size;
   console.log(`    ${vsix}: ${(size / 1024).toFixed(1)} KiB`);
   assert.ok(size < SIZE_BUDGET, `${size} bytes is over the budget of ${SIZE_BUDGET}`);
-  for (const f of ['client', 'server', 'cli', 'web/client', 'web/server']) {
+  for (const f of ['client', 'server', 'cli', 'web/client', 'web/server', 'webview/worldRun', 'webview/graph']) {
     const js = readZipEntry(vsix, `extension/dist/${f}.js`).toString('utf8');
     assert.doesNotMatch(js, /sourceMappingURL/, `dist/${f}.js refers to a source map`);
     const lines = js.split('\n').length;

@@ -7,7 +7,9 @@ import { agentWorkspaceDiagnostics, analyzeAgentMd, isExtendsPath, type AgentInd
 import { analyzeKind, diagnosticsOfKind, skillOptions, type AnalyzeOptions } from './fileAnalyses';
 import { analyzeAgentFile, duplicateAgentNames, type IndexedAgent } from '../subagents';
 import { textFingerprint } from '../skills/workspace';
-import { listedSkillOfAnalysis, listingDiagnostics, type ListedSkillSummary } from '../skills/listingRule';
+import { listedSkillOfAnalysis, listedTogether, listingDiagnostics, type ListedSkillSummary } from '../skills/listingRule';
+import { analyzeSkillEvals, queryMatchDiagnostics, skillOfEvalFile } from '../skillEvals';
+import { pluginRootOfComponent } from '../plugins/components';
 
 /**
  * Checks one file's text. Prompts and world.eval.md are checked against the world.json of
@@ -47,6 +49,15 @@ function add(out: Map<string, Diagnostic[]>, uri: string, ds: Diagnostic[]): voi
   else out.set(uri, [...ds]);
 }
 
+/** A trigger query set's `evals-query-better-match` findings, against the skills listed with its skill. */
+function evalQueryMatches(f: CheckedFile, listed: readonly ListedSkillSummary[], host: IWorkspaceHost): Diagnostic[] {
+  const byUri = new Map(listed.map((s) => [s.uri, s]));
+  const skill = skillOfEvalFile(f.uri, (u) => byUri.has(u));
+  if (!skill) return [];
+  const { queries } = analyzeSkillEvals(f.text, f.uri, host);
+  return queryMatchDiagnostics(queries, byUri.get(skill)!, listedTogether(listed, skill));
+}
+
 /**
  * The diagnostics that need all the files checked together, by URI, to add to each file's
  * `analyzeFile` result: duplicate skill names, AGENT.md `extends` by name (unknown parents),
@@ -60,12 +71,18 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
     const agents: AgentIndexEntry[] = [];
     const agentTexts: CheckedFile[] = [];
     const subagents: IndexedAgent[] = [];
+    const evalFiles: CheckedFile[] = [];
     for (const f of files) {
+      if (f.kind === 'skill-evals') {
+        evalFiles.push(f);
+        continue;
+      }
       if (f.kind === 'subagent') {
         const a = analyzeAgentFile(f.text, f.uri, 'agent');
         const nameEntry = a.frontmatter.byKey.get('name');
         const loads = a.info.variant === 'claude-agent' && !a.diagnostics.some((d) => d.severity === 'error') && a.name && nameEntry;
-        if (loads) subagents.push({ uri: f.uri, name: a.name!, nameRange: nameEntry.valueRange, fingerprint: textFingerprint(f.text) });
+        const plugin = pluginRootOfComponent(f.uri, options.repository);
+        if (loads) subagents.push({ uri: f.uri, name: a.name!, nameRange: nameEntry.valueRange, fingerprint: textFingerprint(f.text), ...(plugin ? { plugin } : {}) });
         continue;
       }
       if (f.kind === 'skill') {
@@ -90,6 +107,7 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
     const dupOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.repository ? { repository: options.repository } : {}) };
     for (const [uri, ds] of duplicateSkillNames(skills, dupOptions)) add(out, uri, ds);
     for (const [uri, ds] of listingDiagnostics(listed)) add(out, uri, ds);
+    for (const f of evalFiles) add(out, f.uri, evalQueryMatches(f, listed, host));
     // A name-valued `extends` is only checkable against the other agents; `analyzeFile` already reports paths.
     for (const f of agentTexts) {
       const a = analyzeAgentMd(f.text, f.uri, host, { agents, ...(options.workspaceRoots ? { workspaceRoots: options.workspaceRoots } : {}) });

@@ -12,4 +12,5 @@ export const SKILL_EVAL_RULES: readonly RuleInfo[] = [
   evals('evals-queries-shape', 'warning'),
   evals('evals-query-duplicate', 'warning'),
   evals('evals-queries-one-sided', 'information'),
+  evals('evals-query-better-match', 'information'),
 ];

@@ -4,16 +4,24 @@
  * becomes `internal-error`.
  */
 import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { Diagnostic, Severity } from '../types';
+import type { Diagnostic, Range, Severity } from '../types';
 import { LineIndex } from '../text/text';
 import { boundedParseTree, MAX_DOCUMENT_DEPTH, tooDeepMessage } from '../text/jsonDepth';
 import type { IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import { skillEvalVariantOf, type SkillEvalVariant } from './files';
 
+export interface EvalQuery {
+  text: string;
+  shouldTrigger: boolean;
+  range: Range;
+}
+
 export interface SkillEvalAnalysis {
   variant: SkillEvalVariant;
   diagnostics: Diagnostic[];
+  /** A query set's well-formed queries (for the estimate of which skill each one matches best). */
+  queries: EvalQuery[];
 }
 
 type Report = (code: string, severity: Severity, message: string, node: { offset: number; length: number }) => void;
@@ -127,7 +135,7 @@ function checkEvals(root: Node, uri: string, host: IWorkspaceHost, report: Repor
 
 const RUN_EVAL = 'run_eval.py (skill-creator)';
 
-function checkQueries(root: Node, report: Report): void {
+function checkQueries(root: Node, report: Report, found: (q: Node, shouldTrigger: boolean) => void): void {
   if (root.type !== 'array') {
     report('evals-queries-shape', 'warning', `A trigger query set is a list of \`{"query": "...", "should_trigger": true}\`: ${RUN_EVAL} cannot read this file.`, root);
     return;
@@ -150,6 +158,7 @@ function checkQueries(root: Node, report: Report): void {
     }
     if (t.value) should++;
     else shouldNot++;
+    found(q, t.value as boolean);
     const key = String(q.value);
     if (seen.has(key))
       report(
@@ -176,18 +185,19 @@ function checkQueries(root: Node, report: Report): void {
 export function analyzeSkillEvals(text: string, uri: string, host: IWorkspaceHost): SkillEvalAnalysis {
   const variant = skillEvalVariantOf(uri.split(/[?#]/)[0]!) ?? 'evals';
   const diagnostics: Diagnostic[] = [];
+  const queries: EvalQuery[] = [];
   try {
     const index = new LineIndex(text);
-    const report: Report = (code, severity, message, node) =>
-      diagnostics.push({ code, severity, message, range: { start: index.positionAt(node.offset), end: index.positionAt(node.offset + node.length) } });
-    if (!text.trim()) return { variant, diagnostics };
+    const rangeOf = (node: { offset: number; length: number }): Range => ({ start: index.positionAt(node.offset), end: index.positionAt(node.offset + node.length) });
+    const report: Report = (code, severity, message, node) => diagnostics.push({ code, severity, message, range: rangeOf(node) });
+    if (!text.trim()) return { variant, diagnostics, queries };
     const errors: ParseError[] = [];
     const { root, tooDeepAt } = boundedParseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
     const who = variant === 'evals' ? WORKFLOW : RUN_EVAL;
     if (tooDeepAt >= 0) report('evals-invalid-json', 'warning', tooDeepMessage('This eval file', MAX_DOCUMENT_DEPTH), { offset: tooDeepAt, length: 1 });
     else if (errors.length) report('evals-invalid-json', 'warning', `Invalid JSON (${printParseErrorCode(errors[0]!.error)}): ${who} cannot read this file.`, errors[0]!);
     else if (root && variant === 'evals') checkEvals(root, uri, host, report);
-    else if (root) checkQueries(root, report);
+    else if (root) checkQueries(root, report, (q, shouldTrigger) => queries.push({ text: String(q.value), shouldTrigger, range: rangeOf(q) }));
   } catch (e) {
     diagnostics.push({
       code: 'internal-error',
@@ -196,5 +206,5 @@ export function analyzeSkillEvals(text: string, uri: string, host: IWorkspaceHos
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     });
   }
-  return { variant, diagnostics };
+  return { variant, diagnostics, queries };
 }

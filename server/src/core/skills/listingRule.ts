@@ -88,6 +88,16 @@ export function listingDiagnostics(skills: readonly ListedSkillSummary[], settin
   return out;
 }
 
+/** The skills among `skills` listed with the SKILL.md `uri`: its scope's and, for a client folder, those of the client folders above (see `listingScope`). */
+export function listedTogether<T extends { uri: string }>(skills: readonly T[], uri: string): T[] {
+  const scope = listingScope(uri);
+  const above = new Set(scope.nested ? ancestorsOf(scope.key) : []);
+  return skills.filter((s) => {
+    const other = listingScope(s.uri);
+    return other.key === scope.key || (other.nested && above.has(other.key));
+  });
+}
+
 /** The folder URIs above `key` (`file:///a/b` → `file:///a`, `file://`). */
 export function ancestorsOf(key: string): string[] {
   const out: string[] = [];

@@ -184,6 +184,12 @@ export function similarPairs(skills: readonly ComparableSkill[], at = SIMILAR_AT
   return out.sort((p, q) => q.score - p.score || p.a - q.a || p.b - q.b);
 }
 
+/** How close each text comes to each skill (`scores[text][skill]`), words weighed over the skills. */
+export function textScores(skills: readonly ComparableSkill[], texts: readonly string[]): number[][] {
+  const vs = vectorsOf([...skills, ...texts.map((description) => ({ name: '', description }))]);
+  return texts.map((_, t) => skills.map((_s, i) => cosine(vs[skills.length + t]!, vs[i]!)));
+}
+
 /** The `k` skills closest to `skills[i]` by the score (any score above 0), closest first. */
 export function nearest(skills: readonly ComparableSkill[], i: number, k: number): { at: number; score: number }[] {
   const vs = vectorsOf(skills);

@@ -1,7 +1,8 @@
 /**
- * Two Claude Code subagents of one name under one `.claude/agents/` folder (subfolders included):
- * Claude Code loads only one of them, chosen by the order it reads the files in. Byte-identical
- * copies are not reported: whichever loads, it is the same agent.
+ * Two Claude Code subagents of one name under one `.claude/agents/` folder (subfolders included),
+ * or in one plugin (whose agents Claude Code names `plugin:name`): Claude Code loads only one of
+ * them, chosen by the order it reads the files in. Byte-identical copies are not reported:
+ * whichever loads, it is the same agent.
  */
 import type { Diagnostic, Range } from '../types';
 import { agentsFolderOf } from './files';
@@ -12,9 +13,11 @@ export interface IndexedAgent {
   nameRange: Range;
   /** A fingerprint of the text: byte-identical copies lose nothing whichever loads. */
   fingerprint?: string;
+  /** The root of the plugin whose agent this is (its agents share one namespace). */
+  plugin?: string;
 }
 
-const folder = (a: IndexedAgent) => agentsFolderOf(a.uri) ?? '';
+const folder = (a: IndexedAgent) => a.plugin ?? agentsFolderOf(a.uri) ?? '';
 
 function relativeTo(base: string, uri: string): string {
   const rel = uri.startsWith(base + '/') ? uri.slice(base.length + 1) : uri;
@@ -28,9 +31,9 @@ function relativeTo(base: string, uri: string): string {
 export function duplicateAgentNames(agents: readonly IndexedAgent[]): Map<string, Diagnostic[]> {
   const groups = new Map<string, IndexedAgent[]>();
   for (const a of agents) {
-    const folder = agentsFolderOf(a.uri);
-    if (!folder) continue;
-    const key = `${folder}\n${a.name}`;
+    const scope = a.plugin ?? agentsFolderOf(a.uri);
+    if (!scope) continue;
+    const key = `${scope}\n${a.name}`;
     const list = groups.get(key);
     if (list) list.push(a);
     else groups.set(key, [a]);
@@ -47,7 +50,9 @@ export function duplicateAgentNames(agents: readonly IndexedAgent[]): Map<string
       const d: Diagnostic = {
         code: 'subagent-name-duplicate',
         severity: 'warning',
-        message: `Agent name '${a.name}' is also used by ${shown.join(', ')} in this .claude/agents folder: Claude Code loads only one of them, whichever it reads first`,
+        message: a.plugin
+          ? `Agent name '${a.name}' is also used by ${shown.join(', ')} in this plugin: Claude Code names plugin agents '<plugin>:${a.name}', so it loads only one of them, whichever it reads first`
+          : `Agent name '${a.name}' is also used by ${shown.join(', ')} in this .claude/agents folder: Claude Code loads only one of them, whichever it reads first`,
         range: a.nameRange,
         data: { others: others.map((o) => o.uri) },
       };

@@ -61,14 +61,16 @@ function withPlugin(e: IndexedFile, ctx: FormatContext): IndexedFile {
   return source ? { ...e, source } : e;
 }
 
-/** The Claude Code subagents of the index that share `uri`'s agents folder, open buffers ahead of disk. */
+/** The Claude Code subagents of the index that share `uri`'s agents folder or plugin, open buffers ahead of disk. */
 function sameFolder(uri: string, ctx: FormatContext): IndexedAgent[] {
-  const folder = agentsFolderOf(uri);
-  if (!folder) return [];
+  const plugin = pluginRootOfComponent(uri, ctx.repository());
+  const scopeOf = (u: string) => (plugin ? pluginRootOfComponent(u, ctx.repository()) : agentsFolderOf(u));
+  const scope = plugin ?? agentsFolderOf(uri);
+  if (!scope) return [];
   return ctx
     .files()
-    .filter((f) => f.kind === 'subagent' && f.nameRange && agentsFolderOf(f.uri) === folder)
-    .map((f) => ({ uri: f.uri, name: f.name, nameRange: f.nameRange!, ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}) }));
+    .filter((f) => f.kind === 'subagent' && f.nameRange && scopeOf(f.uri) === scope)
+    .map((f) => ({ uri: f.uri, name: f.name, nameRange: f.nameRange!, ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}), ...(plugin ? { plugin } : {}) }));
 }
 
 export function agentFileProvider(documents: DocumentStore, role: Role): FormatProvider {
@@ -80,8 +82,10 @@ export function agentFileProvider(documents: DocumentStore, role: Role): FormatP
     return documents.cached(doc, `agent-file:${role}`, String(inPlugin), (host) => analyzeKind(kind, doc.doc.getText(), doc.uri, host, { repository }), ctx.host);
   };
   const clashes = (uri: string, own: IndexedAgent | undefined, ctx: FormatContext) => {
+    if (!own) return [];
     const others = sameFolder(uri, ctx).filter((a) => a.uri !== uri);
-    return own ? (duplicateAgentNames([own, ...others]).get(uri) ?? []) : [];
+    const plugin = pluginRootOfComponent(uri, ctx.repository());
+    return duplicateAgentNames([{ ...own, ...(plugin ? { plugin } : {}) }, ...others]).get(uri) ?? [];
   };
   return {
     diagnostics(doc, ctx) {
@@ -95,14 +99,10 @@ export function agentFileProvider(documents: DocumentStore, role: Role): FormatP
       if (f?.kind !== 'subagent' || !f.nameRange) return '';
       return JSON.stringify(clashes(uri, { uri, name: f.name, nameRange: f.nameRange, ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}) }, ctx));
     },
-    dependents(doc, ctx) {
-      const folder = agentsFolderOf(doc.uri);
-      return folder
-        ? sameFolder(doc.uri, ctx)
-            .map((a) => a.uri)
-            .filter((u) => u !== doc.uri)
-        : [];
-    },
+    dependents: (doc, ctx) =>
+      sameFolder(doc.uri, ctx)
+        .map((a) => a.uri)
+        .filter((u) => u !== doc.uri),
     hover: (doc, pos) => agentFileHover(doc.doc.getText(), doc.uri, pos, role),
     definition(doc, pos, ctx) {
       const loc = agentFileDefinition(doc.doc.getText(), doc.uri, pos, ctx.host);

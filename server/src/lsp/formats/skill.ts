@@ -42,7 +42,7 @@ function disableModelInvocationOf(a: SkillAnalysis): unknown {
 }
 
 /** What a client's skill listing reads of an index entry (a SKILL.md with a name or a description to point at). */
-function listedOfEntry(f: IndexedFile): ListedSkillSummary | undefined {
+export function listedOfEntry(f: IndexedFile): ListedSkillSummary | undefined {
   if (f.kind !== 'skill') return undefined;
   const range = f.descriptionRange ?? f.nameRange;
   if (!range) return undefined;
@@ -52,6 +52,7 @@ function listedOfEntry(f: IndexedFile): ListedSkillSummary | undefined {
     name: f.name,
     description: f.description ?? '',
     ...(f.whenToUse ? { whenToUse: f.whenToUse } : {}),
+    ...(f.notListedBy?.length ? { notListedBy: f.notListedBy } : {}),
     targets: (f.targets?.names ?? []) as Target[],
     range,
   };

@@ -9,6 +9,7 @@ import { parseTree, type Node } from 'jsonc-parser';
 import { isJsonSyntaxError, unlessExpected } from '../../analysis/expectedErrors';
 import { depthExceededAt, MAX_DOCUMENT_DEPTH } from '../../text/jsonDepth';
 import { normalizeMentionLabel } from '../mentions';
+import { jsonFences } from './caseFences';
 import { initialState, routerStep } from './router';
 import type { RouterConfig, RouterResult, RouterState } from './types';
 
@@ -49,14 +50,7 @@ const CASE_KEYS = ['name', 'expect', 'given', 'input', 'complete'];
 /** Reads the routing cases of world.eval.md. Never throws. */
 export function parseRoutingCases(markdown: string): ParsedCases {
   const out: ParsedCases = { cases: [], errors: [], skipped: [] };
-  const re = /```json\s*([\s\S]*?)```/g;
-  let block = 0;
-  for (let m = re.exec(markdown); m; m = re.exec(markdown)) {
-    block++;
-    const inner = m[1]!;
-    const raw = inner.trim();
-    if (!raw) continue;
-    const offset = m.index + m[0].length - 3 - inner.length + (inner.length - inner.trimStart().length);
+  for (const { block, raw, offset } of jsonFences(markdown)) {
     const deep = depthExceededAt(raw, MAX_DOCUMENT_DEPTH);
     if (deep !== -1) {
       out.errors.push({ message: `json block ${block}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels of arrays and objects`, offset: offset + deep, block });

@@ -7,3 +7,19 @@ export { caseLine, evaluateCases, renderEvalReport, runWorldEval, type EvalCaseE
 export { routingCaseFindings, type CaseFindings, type CaseLens } from './caseFindings';
 export { isRouterState, routerStateProblem } from './stateShape';
 export { routingCaseHover } from './caseHover';
+export {
+  completionSuggestions,
+  EMPTY_RUN,
+  hostResultSuggestions,
+  instructionsOf,
+  openItemFor,
+  openItems,
+  visitedNodes,
+  withStep,
+  type CompletionSuggestion,
+  type OpenItem,
+  type SimCommand,
+  type SimRun,
+  type SimStep,
+} from './simRun';
+export { caseFromRun, caseInsertion, caseNameProblem, expectOf, type CaseFromRun, type CaseInsertion } from './caseFromRun';
