@@ -10,6 +10,7 @@ import { SkillsTree } from './skillsTree';
 import { IndexStatusBar } from './statusBar';
 import { VisibleEditorsNotification } from '../../server/src/lsp/protocol';
 import { registerCommands } from './commands';
+import { EffectView, EFFECT_VIEW } from './effectView';
 import type { Platform } from './routeRequest';
 
 /** File-name patterns of the Markdown and JSON formats the server serves (.3md files go by language). */
@@ -34,6 +35,8 @@ const FILE_PATTERNS = [
   // MCP server configurations: Claude Code, VS Code.
   '**/.mcp.json',
   '**/.vscode/mcp.json',
+  // Codex's project configuration (its instruction chain's fallback names and cap).
+  '**/.codex/config.toml',
   '**/.agent-files.json',
   // Claude Code plugin manifests and marketplace files.
   '**/.claude-plugin/{plugin,marketplace}.json',
@@ -98,6 +101,7 @@ export async function activateAgentFiles(context: vscode.ExtensionContext, entry
       // VS Code's prompt-file validator reports what it checks in the files it gives a prompt-file language (SKILL.md, .instructions.md, rules files) itself.
       editorValidatesPromptFiles: true,
       diagnosticsScope: config.get<string>('diagnostics.scope', 'workspace'),
+      contextWindow: config.get<Record<string, number>>('contextWindow', {}),
       // The status bar item shows indexing (instead of a progress notification).
       indexStatus: true,
     },
@@ -111,12 +115,15 @@ export async function activateAgentFiles(context: vscode.ExtensionContext, entry
   client = entry.createClient(clientOptions);
   const tree = new SkillsTree(client);
   const status = new IndexStatusBar(client);
-  context.subscriptions.push(vscode.window.registerTreeDataProvider('agentFiles.skills', tree), tree, status);
-  registerCommands(context, client, tree, entry);
+  const effect = new EffectView(client, tree.onIndexChanged);
+  effect.view = vscode.window.createTreeView(EFFECT_VIEW, { treeDataProvider: effect });
+  context.subscriptions.push(vscode.window.registerTreeDataProvider('agentFiles.skills', tree), tree, status, effect, effect.view);
+  registerCommands(context, client, tree, entry, effect);
   const registeredMs = performance.now() - started;
   await client.start();
   tree.listen();
   status.listen();
+  effect.listen();
   // VS Code validates prompt files, and keeps a document's own diagnostics, only while an editor shows them: the server leaves nothing to it otherwise.
   const c = client;
   const sendVisible = () =>

@@ -7,11 +7,11 @@ import { routeRequest, type Platform, type RouteRequestArgs } from './routeReque
 import { revealRange } from './reveal';
 import { SkillsPromptRequest, type SkillsPromptResult } from '../../server/src/lsp/protocol';
 import { WorldChecker } from './worldCheck';
-import { showInstructionsInEffect } from './instructionsInEffect';
+import { EFFECT_VIEW, flatRows, type EffectView } from './effectView';
 import { GraphPanels } from './graphView';
 import { runWorld, runWorldRendered, trackWorlds } from './worldRun/command';
 
-export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree, platform: Platform): void {
+export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree, platform: Platform, effect: EffectView): void {
   const reg = (id: string, fn: (...args: never[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, fn));
   reg('agentFiles.routeRequest', (args?: RouteRequestArgs) => routeRequest(client, platform, args ?? {}, () => tree.files()));
   reg('agentFiles.refreshSkills', () => tree.refresh());
@@ -33,7 +33,18 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
     void vscode.window.showInformationMessage(`Agent Files: copied the <available_skills> prompt (${r.count} skill${r.count === 1 ? '' : 's'}).`);
     return r;
   });
-  reg('agentFiles.instructionsInEffect', (arg?: unknown) => showInstructionsInEffect(client, arg));
+  // "Show What the Agent Sees" focuses the view on a file (the argument, else the active editor's); the old command id does the same.
+  const showEffect = async (arg?: unknown) => {
+    effect.show(arg instanceof vscode.Uri ? arg : typeof arg === 'string' ? vscode.Uri.parse(arg) : vscode.window.activeTextEditor?.document.uri);
+    await vscode.commands.executeCommand(`${EFFECT_VIEW}.focus`);
+  };
+  reg('agentFiles.showWhatTheAgentSees', showEffect);
+  reg('agentFiles.instructionsInEffect', showEffect);
+  // For tests and scripts: the view's rows as they are now, depth first.
+  reg('agentFiles.effect.rows', async () => {
+    effect.refresh();
+    return flatRows(await effect.rows());
+  });
   const worldCheck = new WorldChecker(client);
   context.subscriptions.push(worldCheck);
   reg('agentFiles.checkWorld', (arg?: unknown) => worldCheck.run(arg));

@@ -26,6 +26,9 @@ const GROUP_KINDS: Record<SkillGroup['kind'], string> = { marketplace: 'marketpl
 export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Disposable {
   readonly #changed = new vscode.EventEmitter<SkillNode | undefined>();
   readonly onDidChangeTreeData = this.#changed.event;
+  readonly #indexChanged = new vscode.EventEmitter<void>();
+  /** The server's workspace index changed (the client takes one handler per notification: others listen here). */
+  readonly onIndexChanged = this.#indexChanged.event;
   #files: IndexedFile[] | undefined;
   #disposables: vscode.Disposable[] = [];
   #problemsOnly = false;
@@ -34,7 +37,13 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   constructor(private readonly client: LanguageClient) {}
 
   listen(): void {
-    this.#disposables.push(this.client.onNotification(WorkspaceIndexChangedNotification, () => this.refresh()));
+    this.#disposables.push(
+      this.client.onNotification(WorkspaceIndexChangedNotification, () => {
+        this.refresh();
+        this.#indexChanged.fire();
+      }),
+      this.#indexChanged,
+    );
     // Counts follow the Problems panel: redrawn (not re-read from the server) when diagnostics change.
     this.#disposables.push(
       vscode.languages.onDidChangeDiagnostics(() => {

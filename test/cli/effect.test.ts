@@ -31,8 +31,8 @@ test("Codex's chain from the repository root down, with the bytes it reads and w
         '',
         'Codex (AGENTS.md): AGENTS.override.md or AGENTS.md of each folder from the project root down, 32.0 KiB in all',
         '  ../AGENTS.md  20.0 KiB',
-        '  AGENTS.md     12.0 KiB of 15.0 KiB: cut at the 32.0 KiB limit',
-        '  total         32.0 KiB read',
+        '  AGENTS.md     12.0 KiB of 15.0 KiB: cut at the 32.0 KiB limit (stops at line 1)',
+        '  total         ▰▰▰▰▰ 32 of 32 KiB read',
       ].join('\n'),
     );
   } finally {
@@ -100,6 +100,64 @@ test('the skill listing per client: the budget, what the skills need, and the sk
       ],
     );
     assert.equal(j.listings.find((l) => l.client === 'Codex')!.cut.length, 40);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('.codex/config.toml at the project root: fallback names join the chain and project_doc_max_bytes sets the cap', () => {
+  const root = repository({
+    '.codex/config.toml': 'project_doc_fallback_filenames = ["TEAM.md"]\nproject_doc_max_bytes = 1024\n',
+    'AGENTS.md': `${'a'.repeat(599)}\n`,
+    'pkg/TEAM.md': `${'b\n'.repeat(400)}`,
+    'pkg/app.ts': '',
+  });
+  try {
+    const r = cli(root, 'pkg/app.ts', '--client', 'codex', '--format', 'json');
+    assert.equal(r.status, 0, r.stderr);
+    const codex = (JSON.parse(r.stdout) as { instructions: { files: { path: string; read: number; cutAt?: { line: number } }[]; budget: unknown; config: unknown }[] })
+      .instructions[0]!;
+    assert.deepEqual(
+      codex.files.map((f) => [f.path, f.read, f.cutAt?.line]),
+      [
+        ['AGENTS.md', 600, undefined],
+        ['pkg/TEAM.md', 424, 212],
+      ],
+    );
+    assert.deepEqual(codex.budget, { used: 1024, limit: 1024, unit: 'bytes' });
+    assert.deepEqual(codex.config, { sources: ['.codex/config.toml'], errors: [] });
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a .codex/config.toml that is not TOML: named with its position, its settings left out, never a crash', () => {
+  const root = repository({ '.codex/config.toml': 'project_doc_max_bytes = 10\nproject_doc_fallback_filenames = ["TEAM.md"\n', 'TEAM.md': 'Team rules.\n', 'app.ts': '' });
+  try {
+    const r = cli(root, 'app.ts', '--client', 'codex');
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /\.codex\/config\.toml:3:1: not valid TOML \(.+\): its settings are left out/);
+    assert.match(r.stdout, /\(nothing\)/);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('--context-window sets the skill listing budget per client; a bad value is exit 2 naming it', () => {
+  const skills: Record<string, string> = {};
+  for (let i = 0; i < 3; i++) skills[`.claude/skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: ${'d'.repeat(300)}\n---\n`;
+  const root = repository(skills);
+  try {
+    const listing = (...extra: string[]) =>
+      (JSON.parse(cli(root, '.', '--client', 'claude', '--format', 'json', ...extra).stdout) as { listings: { budget: number; cut: unknown[] }[] }).listings[0]!;
+    assert.equal(listing().budget, 8000);
+    assert.equal(listing().cut.length, 0);
+    const small = listing('--context-window', 'claude-code=20000', '--context-window', 'codex=100000');
+    assert.equal(small.budget, 800);
+    assert.equal(small.cut.length, 3);
+    const bad = cli(root, '.', '--context-window', 'claude=10');
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /unknown client 'claude'/);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

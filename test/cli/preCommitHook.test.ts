@@ -93,6 +93,10 @@ test("the hook's files pattern selects exactly the files the CLI checks, and no 
     'mcp.json',
     '.vscode/settings.json',
     '.cursor/mcp.json',
+    '.codex/config.toml',
+    'pkg/.codex/config.toml',
+    'config.toml',
+    '.codex/other.toml',
   ];
   const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'af-hook-'));
   try {

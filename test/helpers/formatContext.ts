@@ -25,5 +25,6 @@ export function formatContext(
     editorShows: () => true,
     editorIsVsCode: false,
     repository,
+    listing: {},
   };
 }

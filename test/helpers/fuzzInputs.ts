@@ -65,6 +65,7 @@ export function corpus(): Record<CorpusKind, string[]> {
     'claude-settings': [],
     hooks: [],
     'mcp-config': [],
+    'codex-config': [],
     'skill-evals': [],
     yaml: [],
   };
@@ -242,6 +243,7 @@ const FRAGMENTS: Record<CorpusKind, string[]> = {
     'maxTurns: -1\n',
   ],
   'plugin-manifest': ['{', '}', '"name": "a b",', '"source": "./x"', '"plugins": [', '"skills": ["./s"]', ',', '".."'],
+  'codex-config': ['project_doc_max_bytes = ', '65536', 'project_doc_fallback_filenames = ["TEAM.md"]', '[profiles.a]', '"""', "'''", '= =', '[[x]]', 'a.b.c = 1'],
   'mcp-config': [
     '{"mcpServers":',
     '"servers":',

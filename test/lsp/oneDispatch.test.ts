@@ -46,6 +46,7 @@ const SAMPLES: Record<FileKind, { path: string; text: string; language: string }
     { path: '.mcp.json', text: '{"mcpServers": {"a": {"command": "node"}}}\n', language: 'json' },
     { path: '.vscode/mcp.json', text: '{"servers": {"a": {"type": "stdio", "command": "node"}}}\n', language: 'jsonc' },
   ],
+  'codex-config': [{ path: '.codex/config.toml', text: 'project_doc_max_bytes = 65536\nproject_doc_fallback_filenames = [\n', language: 'toml' }],
   'skill-evals': [
     {
       path: 'skills/pdf/evals/evals.json',

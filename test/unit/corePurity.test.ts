@@ -16,6 +16,8 @@ const ALLOWED = new Set([
   'picomatch/posix',
   'picomatch',
   'ignore',
+  // TOML (Codex's .codex/config.toml): a parser without I/O.
+  'smol-toml',
 ]);
 /** Data the core may read at build time: the project's own JSON schemas. */
 const SCHEMAS = resolve(__dirname, '../../schemas');

@@ -129,6 +129,14 @@ test('hover on description: its length against Claude Code’s 1,536 cut and eac
   assert.doesNotMatch((skillHover(other.text, other.position, 'file:///ws/.claude/skills/tidy/SKILL.md')?.contents as { value: string }).value, /skill listing/);
 });
 
+test('hover on description with the context windows set: the budgets of those windows', () => {
+  const { text, position } = cursor(`---\nname: tidy\ndesc$0ription: ${'y'.repeat(2000)}\n---\nBody\n`);
+  const h = skillHover(text, position, 'file:///ws/.claude/skills/tidy/SKILL.md', undefined, undefined, { contextTokens: { 'claude-code': 1_000_000, codex: 272_000 } });
+  const value = (h?.contents as { value: string }).value;
+  assert.match(value, /\| Claude Code \| cut at 1,536 of 2,000 \| [\d,]+ of 40,000 /);
+  assert.match(value, /\| Codex \| no cut of its own \| [\d,]+ of 5,440 tokens \(2% of 272,000 tokens: /);
+});
+
 test('a skill with disable-model-invocation: true is not in Claude Code’s or VS Code’s listing, and takes none of its budget', () => {
   const hidden = (i: number) => `---\nname: h${i}\ndescription: ${'z'.repeat(400)}\ndisable-model-invocation: true\n---\n`;
   const files = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`.claude/skills/h${i}/SKILL.md`, hidden(i)]));

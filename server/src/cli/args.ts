@@ -10,8 +10,11 @@ export interface Args {
 /** Short options every command understands, as their long names. */
 const SHORT: Record<string, string> = { '-f': '--format', '-h': '--help' };
 
-/** `valued` lists the flags that take a value (`--format json` or `--format=json`, `-f json`). */
-export function readArgs(argv: string[], known: string[], valued: string[] = []): Args {
+/**
+ * `valued` lists the flags that take a value (`--format json` or `--format=json`, `-f json`);
+ * those also in `repeated` may be given more than once, their values joined with commas.
+ */
+export function readArgs(argv: string[], known: string[], valued: string[] = [], repeated: string[] = []): Args {
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
   for (let i = 0; i < argv.length; i++) {
@@ -31,7 +34,8 @@ export function readArgs(argv: string[], known: string[], valued: string[] = [])
     if (valued.includes(name)) {
       const v = eq >= 0 ? a.slice(eq + 1) : argv[++i];
       if (v === undefined) throw new UsageError(`option '--${name}' needs a value`);
-      flags.set(name, v);
+      const before = flags.get(name);
+      flags.set(name, repeated.includes(name) && typeof before === 'string' ? `${before},${v}` : v);
     } else {
       if (eq >= 0) throw new UsageError(`option '--${name}' takes no value`);
       flags.set(name, true);

@@ -27,6 +27,7 @@ import { CliWorkspace } from './workspace';
 import { applyBaseline, baselineText, writeBaseline } from './baseline';
 import { changedFiles, namesChangedFile, reportedFiles } from './changed';
 import { ConfigReader } from './configReader';
+import { CONTEXT_WINDOW_HELP, readContextWindowFlag } from './contextWindow';
 import { explainRule } from './explain';
 import { applyConfigToFile, CONFIG_FILE_NAME } from '../core/config';
 
@@ -34,7 +35,8 @@ export function checkCommand(argv: string[], io: Io): number {
   const { positional, flags } = readArgs(
     argv,
     ['strict', 'agent', 'plain', 'help', 'no-config', 'allow-empty', 'fix', 'fix-unsafe', 'fix-dry-run', 'changed'],
-    ['format', 'kind', 'target', 'config', 'baseline', 'write-baseline', 'since', 'explain'],
+    ['format', 'kind', 'target', 'config', 'baseline', 'write-baseline', 'since', 'explain', 'context-window'],
+    ['context-window'],
   );
   if (flags.has('help')) {
     io.out(CHECK_HELP);
@@ -49,6 +51,7 @@ export function checkCommand(argv: string[], io: Io): number {
   const format = (flags.get('format') as string | undefined) ?? 'text';
   if (!['text', 'json', 'sarif'].includes(format)) throw new UsageError(`unknown format '${format}' (use text, json or sarif)`);
   if (flags.has('agent') && flags.has('plain')) throw new UsageError("'--agent' and '--plain' cannot be combined");
+  const listing = readContextWindowFlag(flags.get('context-window'));
   const detection: AgentDetection = flags.has('agent') ? 'agent' : flags.has('plain') ? '3md' : 'auto';
   const rawTargets = flags.get('target');
   const { targets: skillTargets, unknown } = parseTargets(typeof rawTargets === 'string' ? rawTargets : '');
@@ -187,7 +190,7 @@ export function checkCommand(argv: string[], io: Io): number {
     const named = targetsOf(e.uri).skillTargets;
     return [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection, ...(named ? { skillTargets: named } : {}) }];
   });
-  const cross = crossFileDiagnostics(checked, host, { workspaceRoots, repository });
+  const cross = crossFileDiagnostics(checked, host, { workspaceRoots, repository, listing });
   const change = flags.has('changed') || flags.has('since') ? changedFiles(positional[0]!, flags.get('since') as string | undefined) : undefined;
   const reported = change ? reportedFiles(entries, cross, change) : undefined;
   /** Each rule's own severity, before any configuration (SARIF's default level). */
@@ -294,6 +297,7 @@ Options:
   --agent       read every .3md as an agent.3md; --plain reads every .3md as plain 3md
   --target T,…  check every SKILL.md for these clients instead of those its folder implies:
                 spec, skills-ref, claude-code, codex, copilot, gemini-cli, opencode, cursor
+  ${CONTEXT_WINDOW_HELP}
   --kind K      read the files named on the command line as K (not files found in folders):
 ${kindHelp()}
 

@@ -10,8 +10,10 @@ import { readArgs, UsageError } from './args';
 import { jsonPrintable, printable } from './escape';
 import { FatalError, type Io } from './io';
 import { loadedFor, type LoadedFor } from './loadedFor';
+import { CONTEXT_WINDOW_HELP, readContextWindowFlag } from './contextWindow';
+import { budgetBar } from '../core/effect/bar';
 
-export const EFFECT_HELP = `Usage: agent-files effect PATH [--client NAME] [--root DIR] [--format text|json]
+export const EFFECT_HELP = `Usage: agent-files effect PATH [--client NAME] [--root DIR] [--context-window CLIENT=TOKENS] [--format text|json]
 
 Prints what each coding agent loads for PATH (a file, or a folder: then for a file directly in
 it): the instruction files in effect in the order the client reads them (Codex: one AGENTS.md per
@@ -20,9 +22,10 @@ CLAUDE.md from the root down and the matching .claude/rules; Gemini CLI; GitHub 
 SKILL.md files each client finds in the repository, and the skill listing each client puts in
 context for a session started there (its budget, and the skills it shortens or leaves out). --client keeps the clients whose name starts
 with NAME (codex, claude, gemini, copilot, …). The repository is the nearest folder above PATH
-holding .git (or --root DIR), else the working folder.`;
+holding .git (or --root DIR), else the working folder. Codex's fallback names and cap come from
+the .codex/config.toml files from the project root down (never the one in your home folder).
 
-const kib = (n: number) => (n < 1024 ? `${n} bytes` : `${(n / 1024).toFixed(1)} KiB`);
+  ${CONTEXT_WINDOW_HELP}`;
 
 /** The folder the answer is read from: the nearest above PATH holding .git, else the working folder (or PATH's own). */
 function repositoryOf(real: string, cwd: string): string {
@@ -50,9 +53,10 @@ function text(r: LoadedFor): string {
     lines.push('', `${c.client}: ${c.order}`);
     if (c.files.length === 0) lines.push('  (nothing)');
     const width = Math.max(...c.files.map((f) => f.path.length), 0);
-    for (const f of c.files) lines.push(`  ${f.path.padEnd(width)}  ${f.why}`);
-    const read = c.files.reduce((n, f) => n + (f.read ?? 0), 0);
-    if (c.files.some((f) => f.bytes !== undefined)) lines.push(`  ${'total'.padEnd(width)}  ${kib(read)} read`);
+    for (const f of c.files) lines.push(`  ${f.path.padEnd(width)}  ${f.why}${f.cutAt ? ` (stops at line ${f.cutAt.line + 1})` : ''}`);
+    if (c.budget) lines.push(`  ${'total'.padEnd(width)}  ${budgetBar(c.budget.used, c.budget.limit, 'bytes')} read`);
+    for (const e of c.config?.errors ?? []) lines.push(`  ${e.path}:${e.line + 1}:${e.character + 1}: not valid TOML (${e.message}): its settings are left out`);
+    for (const src of c.config?.sources ?? []) lines.push(`  settings from ${src}`);
   }
   if (r.skill) lines.push('', `This skill: ${r.skill.clients.length ? r.skill.clients.join(', ') : 'no client is known to load it'} (${r.skill.why})`);
   if (r.skills.length || r.skillsNoClientLoads.length) {
@@ -87,7 +91,8 @@ function listingLines(l: LoadedFor['listings'][number]): string[] {
 }
 
 export function effectCommand(argv: string[], io: Io): number {
-  const { positional, flags } = readArgs(argv, ['help'], ['client', 'format', 'root']);
+  const { positional, flags } = readArgs(argv, ['help'], ['client', 'format', 'root', 'context-window'], ['context-window']);
+  const listing = readContextWindowFlag(flags.get('context-window'));
   if (flags.has('help')) {
     io.out(EFFECT_HELP);
     return 0;
@@ -103,7 +108,7 @@ export function effectCommand(argv: string[], io: Io): number {
   }
   const root = flags.has('root') ? realFolder(path.resolve(io.cwd, flags.get('root') as string)) : repositoryOf(real, io.cwd);
   if (real !== root && !real.startsWith(root + path.sep)) throw new UsageError(`${positional[0]} is not inside the root ${flags.get('root')}`);
-  const r = loadedFor({ real, root }, io.cwd);
+  const r = loadedFor({ real, root }, io.cwd, listing);
   const wanted = (flags.get('client') as string | undefined)?.toLowerCase();
   const shown: LoadedFor = wanted
     ? {

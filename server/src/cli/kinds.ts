@@ -35,6 +35,7 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
     forced: { kind: 'mcp-config' },
     about: 'an MCP server configuration (read as .mcp.json unless it is .vscode/mcp.json)',
   },
+  { name: 'codex-config', aliases: ['config.toml'], forced: { kind: 'codex-config' }, about: "Codex's project configuration (.codex/config.toml)" },
   {
     name: 'skill-evals',
     aliases: ['evals.json', 'eval_queries.json'],
@@ -77,6 +78,7 @@ export const WALKED_FILES: readonly string[] = [
   '.claude/settings.local.json',
   '.mcp.json',
   '.vscode/mcp.json',
+  '.codex/config.toml',
   'evals/evals.json',
   'eval_queries.json',
   'trigger_eval.json',

@@ -1,17 +1,31 @@
 /**
  * `agent-files effect`: the skill listing each client puts in context for a session started in a
- * folder (core/skills/listing.ts): the skills of the client folders there and in the folders
- * above it, with the budget each client gives the listing and the skills it cuts.
+ * folder (core/effect/report.ts, the same as the editor's "What the agent sees"): the skills of the
+ * client folders there and in the folders above it, with the budget each client gives the listing
+ * and what each skill costs of it.
  */
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { analyzeSkill, TARGET_LABELS, type RepositoryFacts } from '../core/skills';
+import { analyzeSkill, type RepositoryFacts } from '../core/skills';
 import type { IWorkspaceHost } from '../core/workspace/host';
 import type { ListingState } from '../core/skills/listing';
-import { listedSkillOfAnalysis, listingScope, listingsOf, type ListedSkillSummary } from '../core/skills/listingRule';
+import { listedSkillOfAnalysis, listingScope, type ListedSkillSummary } from '../core/skills/listingRule';
+import type { EffectListing } from '../core/effect/report';
 import { readFileBounded } from './io';
 
+interface ListedSkillReport {
+  path: string;
+  name: string;
+  state: ListingState;
+  fullChars: number;
+  keptChars: number;
+  certain: boolean;
+  atLeast?: ListingState;
+}
+
 export interface ListingReport {
+  /** The client id (`claude-code`, `codex`, `copilot`). */
+  id: string;
   client: string;
   budget: number;
   unit: 'characters' | 'tokens';
@@ -21,11 +35,13 @@ export interface ListingReport {
   order: string;
   skills: number;
   /** The skills whose entry is not listed in full. */
-  cut: { path: string; name: string; state: ListingState; fullChars: number; keptChars: number; certain: boolean; atLeast?: ListingState }[];
+  cut: ListedSkillReport[];
+  /** Every skill listed, in the listing's order, with its cost of the budget. */
+  entries: (ListedSkillReport & { cost: number })[];
 }
 
-/** The listing per client for a session started in `folder` (absolute), over the SKILL.md files found. */
-export function listingFor(skillFiles: readonly string[], folder: string, host: IWorkspaceHost, facts: RepositoryFacts, rel: (abs: string) => string): ListingReport[] {
+/** The listed skills among `skillFiles` that a session in `folder` (absolute) may load: those of client folders there or above. */
+export function listedSkillsFor(skillFiles: readonly string[], folder: string, host: IWorkspaceHost, facts: RepositoryFacts): ListedSkillSummary[] {
   const session = URI.file(folder).toString();
   const skills: ListedSkillSummary[] = [];
   for (const f of skillFiles) {
@@ -38,11 +54,25 @@ export function listingFor(skillFiles: readonly string[], folder: string, host: 
     const l = listedSkillOfAnalysis(uri, a);
     if (l) skills.push(l);
   }
-  const pathOf = new Map(skills.map((s) => [s.uri, rel(URI.parse(s.uri).fsPath)]));
-  return listingsOf(skills)
-    .filter((l) => l.entries.length > 0)
-    .map((l) => ({
-      client: TARGET_LABELS[l.client],
+  return skills;
+}
+
+/** The core's listings with paths relative to the working folder (`rel`). */
+export function listingReports(listings: readonly EffectListing[], rel: (abs: string) => string): ListingReport[] {
+  return listings.map((l) => {
+    const entries = l.entries.map((e) => ({
+      path: rel(URI.parse(e.uri).fsPath),
+      name: e.name,
+      state: e.state,
+      fullChars: e.fullChars,
+      keptChars: e.keptChars,
+      certain: e.certain,
+      ...(e.atLeast ? { atLeast: e.atLeast } : {}),
+      cost: e.cost,
+    }));
+    return {
+      id: l.id,
+      client: l.client,
       budget: l.budget,
       unit: l.unit,
       budgetNote: l.budgetNote,
@@ -50,18 +80,10 @@ export function listingFor(skillFiles: readonly string[], folder: string, host: 
       needed: l.needed,
       order: l.order,
       skills: l.entries.length,
-      cut: l.entries
-        .filter((e) => e.state !== 'full')
-        .map((e) => ({
-          path: pathOf.get(e.uri)!,
-          name: e.name,
-          state: e.state,
-          fullChars: e.fullChars,
-          keptChars: e.keptChars,
-          certain: e.certain,
-          ...(e.atLeast ? { atLeast: e.atLeast } : {}),
-        })),
-    }));
+      cut: entries.filter((e) => e.state !== 'full').map(({ cost: _cost, ...e }) => e),
+      entries,
+    };
+  });
 }
 
 /** The folder a session for `real` starts in: the folder itself, or a file's folder. */

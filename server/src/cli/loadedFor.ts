@@ -7,19 +7,29 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { instructionsInEffect, instructionVariantOf, readInstructionFrontmatter, type InstructionEntry } from '../core/instructions';
+import { instructionVariantOf, readInstructionFrontmatter, type InstructionEntry } from '../core/instructions';
+import { effectReport } from '../core/effect/report';
+import type { ListingSettings } from '../core/skills/listing';
 import { inferTargets, isPluginManifest, readRepositoryFacts, TARGET_LABELS } from '../core/skills';
 import { NodeFsHost } from '../node/fsHost';
 import { liveFilesOnDisk, walkFiles } from '../node/walk';
 import { readFileBounded } from './io';
 import type { Confined } from './mcp/roots';
-import { listingFor, sessionFolder, type ListingReport } from './listingFor';
+import { listedSkillsFor, listingReports, sessionFolder, type ListingReport } from './listingFor';
 
 export interface LoadedFor {
   path: string;
   /** Set when the path is a folder: the lists are those of a file directly in it. */
   note?: string;
-  instructions: { client: string; order: string; files: { path: string; why: string; bytes?: number; read?: number }[] }[];
+  instructions: {
+    client: string;
+    order: string;
+    files: { path: string; why: string; bytes?: number; read?: number; cutAt?: { line: number; character: number } }[];
+    /** Codex: what the chain spends of its cap. */
+    budget?: { used: number; limit: number; unit: 'bytes' };
+    /** Codex: the .codex/config.toml files that apply, and those it cannot read as TOML (0-based positions). */
+    config?: { sources: string[]; errors: { path: string; line: number; character: number; message: string }[] };
+  }[];
   /** When the path is a SKILL.md or a skill's folder: the clients that load that skill, and why. */
   skill?: { clients: string[]; why: string };
   /** Every SKILL.md under the root, by the client that loads it. */
@@ -32,7 +42,7 @@ export interface LoadedFor {
 
 const SKILL_FILE = 'SKILL.md';
 
-export function loadedFor(target: Confined, base: string): LoadedFor {
+export function loadedFor(target: Confined, base: string, listing: ListingSettings = {}): LoadedFor {
   const rel = (abs: string) => path.relative(base, abs).split(path.sep).join('/') || '.';
   const isDir = fs.statSync(target.real, { throwIfNoEntry: false })?.isDirectory() === true;
   const file = isDir ? path.join(target.real, '*') : target.real;
@@ -44,11 +54,21 @@ export function loadedFor(target: Confined, base: string): LoadedFor {
   const facts = readRepositoryFacts(found.filter(isPluginManifest).map(uri), host);
 
   const entries = found.flatMap((f) => instructionEntry(f, uri(f)));
-  const effect = instructionsInEffect(uri(file), uri(target.root), entries, host);
-  const instructions = effect.map((c) => ({
+  const skillFiles = found.filter((f) => path.basename(f) === SKILL_FILE);
+  const listed = listedSkillsFor(skillFiles, sessionFolder(target.real, isDir), host, facts);
+  const report = effectReport(uri(file), uri(target.root), entries, listed, host, listing);
+  const relUri = (u: string) => rel(URI.parse(u).fsPath);
+  const instructions = report.instructions.map((c) => ({
     client: c.client,
     order: c.order,
-    files: c.items.map((i) => ({ path: rel(URI.parse(i.uri).fsPath), why: i.why, ...(i.bytes !== undefined ? { bytes: i.bytes, read: i.read } : {}) })),
+    files: c.items.map((i) => ({
+      path: relUri(i.uri),
+      why: i.why,
+      ...(i.bytes !== undefined ? { bytes: i.bytes, read: i.read } : {}),
+      ...(i.cutAt ? { cutAt: i.cutAt } : {}),
+    })),
+    ...(c.budget ? { budget: c.budget } : {}),
+    ...(c.config ? { config: { sources: c.config.sources.map(relUri), errors: c.config.errors.map(({ uri: u, ...e }) => ({ path: relUri(u), ...e })) } } : {}),
   }));
 
   const byClient = new Map<string, string[]>();
@@ -67,13 +87,7 @@ export function loadedFor(target: Confined, base: string): LoadedFor {
     ...(own ? { skill: { clients: own.fallback ? [] : own.targets.map((c) => TARGET_LABELS[c]), why: own.reason } } : {}),
     skills: [...byClient].map(([client, files]) => ({ client, files })),
     skillsNoClientLoads: none,
-    listings: listingFor(
-      found.filter((f) => path.basename(f) === SKILL_FILE),
-      sessionFolder(target.real, isDir),
-      host,
-      facts,
-      rel,
-    ),
+    listings: listingReports(report.listings, rel),
   };
 }
 

@@ -82,7 +82,10 @@ export function registerLifecycle(s: ServerParts, d: DiagnosticsScheduling, inde
   const applySettings = (next: ServerSettings) => {
     const settings = state.settings;
     const changed =
-      next.agentDetection !== settings.agentDetection || next.targets.join(',') !== settings.targets.join(',') || next.schemaDiagnostics !== settings.schemaDiagnostics;
+      next.agentDetection !== settings.agentDetection ||
+      next.targets.join(',') !== settings.targets.join(',') ||
+      next.schemaDiagnostics !== settings.schemaDiagnostics ||
+      JSON.stringify(next.contextWindow) !== JSON.stringify(settings.contextWindow);
     const scopeChanged = next.diagnosticsScope !== settings.diagnosticsScope;
     state.settings = next;
     pull.invalidate();

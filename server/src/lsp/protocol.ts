@@ -122,6 +122,13 @@ export type GraphResult = GraphModel | null;
 /** Request: what each client loads for one file ("Instructions in effect"). */
 export const InstructionsInEffectRequest = 'agentFiles/instructionsInEffect';
 
+/** Request: "What the agent sees" for one file: per client the instruction chain and the skill listing (null outside the workspace folders); the same data as `agent-files effect --format json`, with URIs. */
+export const EffectRequest = 'agentFiles/effect';
+export interface EffectParams {
+  uri: string;
+}
+export type { EffectReport as EffectResult } from '../core/effect/report';
+
 /**
  * Requests from the server to the client, on platforms where the server cannot read the
  * workspace itself (VS Code in the browser: the client answers with `vscode.workspace.fs` and

@@ -10,7 +10,7 @@ import { registerFeatures } from './features';
 import { registerCustomRequests } from './customRequests';
 import { registerSkillsPromptRequest } from './skillsPromptRequest';
 import { registerCheckWorldRequest } from './checkWorldRequest';
-import { registerInstructionsRequest } from './instructionsRequest';
+import { registerEffectRequest, registerInstructionsRequest } from './instructionsRequest';
 import { registerGraphRequest } from './graphRequest';
 import type { ServerContext } from './context';
 import type { ServerHost } from './host';
@@ -37,6 +37,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   registerSkillsPromptRequest(ctx);
   registerCheckWorldRequest(ctx);
   registerInstructionsRequest(ctx);
+  registerEffectRequest(ctx);
   registerGraphRequest(ctx);
   connection.onShutdown(() => {
     diagnostics.queue.dispose();

@@ -120,6 +120,9 @@ function formatContextOf(state: ServerState, index: WorkspaceIndex, workspaceFil
       return state.editorIsVsCode;
     },
     repository: () => index.repository(),
+    get listing() {
+      return { contextTokens: state.settings.contextWindow };
+    },
   };
 }
 

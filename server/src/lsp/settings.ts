@@ -5,6 +5,7 @@
  */
 import type { AgentDetection } from '../core/agent/detect';
 import { parseTargets, type Target } from '../core/skills';
+import { LISTING_CLIENTS, type ListingClient } from '../core/skills/listing';
 
 /** Which files get diagnostics: every file of the workspace index, or only the open ones. */
 export type DiagnosticsScope = 'workspace' | 'openFiles';
@@ -19,6 +20,8 @@ export interface ServerSettings {
   editorValidatesPromptFiles: boolean;
   /** `agentFiles.diagnostics.scope`. */
   diagnosticsScope: DiagnosticsScope;
+  /** `agentFiles.contextWindow`: the context window per client, in tokens (the skill listing budgets). */
+  contextWindow: Partial<Record<ListingClient, number>>;
 }
 
 export const DEFAULT_SETTINGS: ServerSettings = {
@@ -28,7 +31,19 @@ export const DEFAULT_SETTINGS: ServerSettings = {
   targets: [],
   editorValidatesPromptFiles: false,
   diagnosticsScope: 'workspace',
+  contextWindow: {},
 };
+
+/** The context windows of a setting value: the known client ids with a positive whole number of tokens; the rest is dropped. */
+export function readContextWindow(raw: unknown): Partial<Record<ListingClient, number>> {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  const out: Partial<Record<ListingClient, number>> = {};
+  for (const c of LISTING_CLIENTS) {
+    const v = (raw as Record<string, unknown>)[c];
+    if (typeof v === 'number' && Number.isInteger(v) && v > 0) out[c] = v;
+  }
+  return out;
+}
 
 /** Settings from initialization options or the `agentFiles` section, over `base`. */
 export function readSettings(raw: unknown, base: ServerSettings): ServerSettings {
@@ -45,5 +60,6 @@ export function readSettings(raw: unknown, base: ServerSettings): ServerSettings
     targets: 'targets' in o ? parseTargets(o['targets']).targets : base.targets,
     editorValidatesPromptFiles: typeof o['editorValidatesPromptFiles'] === 'boolean' ? o['editorValidatesPromptFiles'] : base.editorValidatesPromptFiles,
     diagnosticsScope: scope === 'workspace' || scope === 'openFiles' ? scope : base.diagnosticsScope,
+    contextWindow: 'contextWindow' in o ? readContextWindow(o['contextWindow']) : base.contextWindow,
   };
 }

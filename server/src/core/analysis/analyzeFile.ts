@@ -106,7 +106,7 @@ export function crossFileDiagnostics(files: CheckedFile[], host: IWorkspaceHost,
     }
     const dupOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.repository ? { repository: options.repository } : {}) };
     for (const [uri, ds] of duplicateSkillNames(skills, dupOptions)) add(out, uri, ds);
-    for (const [uri, ds] of listingDiagnostics(listed)) add(out, uri, ds);
+    for (const [uri, ds] of listingDiagnostics(listed, options.listing)) add(out, uri, ds);
     for (const f of evalFiles) add(out, f.uri, evalQueryMatches(f, listed, host));
     // A name-valued `extends` is only checkable against the other agents; `analyzeFile` already reports paths.
     for (const f of agentTexts) {

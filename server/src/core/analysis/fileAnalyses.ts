@@ -26,6 +26,8 @@ import { analyzePluginManifest, type PluginManifestAnalysis } from '../plugins';
 import { analyzeClaudeSettings, analyzeHooksFile, type SettingsAnalysis } from '../hooks';
 import { isPluginAgent, pluginRootOfHooks } from '../plugins/components';
 import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
+import type { ListingSettings } from '../skills/listing';
+import { analyzeCodexConfig, type CodexConfigAnalysis } from '../instructions/codexConfig';
 import { analyzeSkillEvals, type SkillEvalAnalysis } from '../skillEvals';
 
 export interface AnalyzeOptions {
@@ -42,6 +44,8 @@ export interface AnalyzeOptions {
   repository?: RepositoryFacts;
   /** The editor validates this prompt file itself (VS Code): leave out what it reports. */
   editorValidates?: boolean;
+  /** The context window per client (`agentFiles.contextWindow`, `--context-window`): the skill listing budgets. */
+  listing?: ListingSettings;
   /** The editor is VS Code: a skill VS Code itself skips is a warning there. */
   editorIsVsCode?: boolean;
   /** Report world.json's JSON Schema shape errors (default true; VS Code's JSON service reports them itself). */
@@ -79,6 +83,7 @@ export interface AnalysisByKind {
   'claude-settings': SettingsAnalysis;
   hooks: SettingsAnalysis;
   'mcp-config': McpConfigAnalysis;
+  'codex-config': CodexConfigAnalysis;
   'skill-evals': SkillEvalAnalysis;
 }
 
@@ -196,6 +201,10 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
     analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),
     // The shape findings of .vscode/mcp.json, unless VS Code's own mcp.json schema reports them.
     diagnostics: (a, _text, o) => (o.schemaDiagnostics === false ? a.diagnostics : [...a.diagnostics, ...a.shapeDiagnostics]),
+  },
+  'codex-config': {
+    analyze: (text, uri) => analyzeCodexConfig(text, uri),
+    diagnostics: (a) => a.diagnostics,
   },
   'skill-evals': {
     analyze: (text, uri, host) => analyzeSkillEvals(text, uri, host),

@@ -11,10 +11,9 @@ import type { Diagnostic, Range } from '../types';
 import { dirnameUri } from '../world/paths';
 import { utf8Length } from './utf8';
 
-/** Codex's default `project_doc_max_bytes`. */
-export const CODEX_MAX_BYTES = 32 * 1024;
-/** The names Codex looks for in each folder, in order (no fallback names by default). */
-export const CODEX_NAMES = ['AGENTS.override.md', 'AGENTS.md'];
+import { codexConfigFor, CODEX_MAX_BYTES, CODEX_NAMES } from './codexConfig';
+
+export { CODEX_MAX_BYTES, CODEX_NAMES };
 
 export interface ChainPart {
   uri: string;
@@ -73,7 +72,7 @@ export function codexChain(dir: string, projectRoot: string, host: IWorkspaceHos
 }
 
 /** The UTF-16 position of the first byte past `bytes` UTF-8 bytes of `text` (a character cut in two counts as unread). */
-function positionAfterBytes(text: string, bytes: number): { line: number; character: number } {
+export function positionAfterBytes(text: string, bytes: number): { line: number; character: number } {
   let n = 0;
   let line = 0;
   let lineStart = 0;
@@ -113,9 +112,10 @@ export function codexCutDiagnostic(text: string, uri: string, host: IWorkspaceHo
   if (text.trim() === '') return undefined;
   const root = codexProjectRoot(uri, workspaceRoot, host);
   const dir = trimSlash(dirnameUri(uri));
+  const config = codexConfigFor(dir, root, host);
   // Another file of this folder comes first (an AGENTS.override.md): Codex does not read this one.
-  if (fileIn(dir, host, CODEX_NAMES)?.uri !== uri) return undefined;
-  const chain = codexChain(dir, root, host);
+  if (fileIn(dir, host, config.names)?.uri !== uri) return undefined;
+  const chain = codexChain(dir, root, host, config.maxBytes, config.names);
   const own = chain[chain.length - 1];
   if (!own || own.uri !== uri || own.read >= own.bytes) return undefined;
   const before = chain.slice(0, -1);
@@ -124,10 +124,11 @@ export function codexCutDiagnostic(text: string, uri: string, host: IWorkspaceHo
   const lineEnd = (text.split('\n')[at.line] ?? '').replace(/\r$/, '').length;
   const range: Range = { start: at, end: { line: at.line, character: Math.max(at.character, lineEnd) } };
   const unread = kib(own.bytes - own.read);
+  const cap = `${config.maxBytes < 1024 ? `${config.maxBytes} bytes` : kib(config.maxBytes)} (project_doc_max_bytes${config.sources.length && config.maxBytes !== CODEX_MAX_BYTES ? ' in .codex/config.toml' : ''})`;
   const message =
     own.read === 0
-      ? `Codex never reads this file: its project instructions stop at ${kib(CODEX_MAX_BYTES)} (project_doc_max_bytes), all spent by ${spent.join(' + ')} before it`
-      : `Codex stops reading here: its project instructions stop at ${kib(CODEX_MAX_BYTES)} (project_doc_max_bytes), reached after ${[...spent, `${kib(own.read)} of this file`].join(' + ')}; the last ${unread} never reach Codex`;
+      ? `Codex never reads this file: its project instructions stop at ${cap}, all spent by ${spent.join(' + ')} before it`
+      : `Codex stops reading here: its project instructions stop at ${cap}, reached after ${[...spent, `${kib(own.read)} of this file`].join(' + ')}; the last ${unread} never reach Codex`;
   // An AGENTS.md among documentation or translations is often a page about agents, not instructions: advice there.
   const rel = uri
     .slice(root.length + 1)

@@ -8,7 +8,8 @@
  */
 import type { IWorkspaceHost } from '../workspace/host';
 import { dirnameUri } from '../world/paths';
-import { codexChain, codexProjectRoot, CODEX_MAX_BYTES } from './codexChain';
+import { codexChain, codexProjectRoot, positionAfterBytes } from './codexChain';
+import { codexConfigFor, type CodexConfigError } from './codexConfig';
 import type { InstructionVariant } from './files';
 import { globMatcher, type GlobStyle } from './globs';
 
@@ -28,6 +29,8 @@ export interface EffectItem {
   /** Where a client reads a budgeted chain (Codex): the file's size and how much of it is read, in UTF-8 bytes. */
   bytes?: number;
   read?: number;
+  /** Where the client stops reading the file (0-based), when it reads only a part of it. */
+  cutAt?: { line: number; character: number };
 }
 
 export interface ClientEffect {
@@ -35,6 +38,10 @@ export interface ClientEffect {
   /** How the client orders what it loads. */
   order: string;
   items: EffectItem[];
+  /** A client with a cap on its chain (Codex): what the chain spends of it. */
+  budget?: { used: number; limit: number; unit: 'bytes' };
+  /** Codex: the `.codex/config.toml` files whose values apply, and those it cannot read as TOML. */
+  config?: { sources: string[]; errors: CodexConfigError[] };
 }
 
 function within(dir: string, uri: string): boolean {
@@ -65,20 +72,25 @@ function firstMatch(globs: readonly string[], path: string, style: GlobStyle): s
 
 const size = (n: number) => (n < 1024 ? `${n} bytes` : `${(n / 1024).toFixed(1)} KiB`);
 
-/** Codex's chain for a file's folder, each part with what it gives of the 32 KiB. */
-function codexItems(fileUri: string, root: string, host: IWorkspaceHost): EffectItem[] {
-  const chain = codexChain(dirnameUri(fileUri), codexProjectRoot(fileUri, root, host), host);
-  return chain.map((p) => ({
-    uri: p.uri,
-    bytes: p.bytes,
-    read: p.read,
-    why:
-      p.read === p.bytes
-        ? size(p.bytes)
-        : p.read === 0
-          ? `not read: the ${size(CODEX_MAX_BYTES)} limit is spent`
-          : `${size(p.read)} of ${size(p.bytes)}: cut at the ${size(CODEX_MAX_BYTES)} limit`,
-  }));
+/** Codex's chain for a file's folder, each part with what it gives of the cap (32 KiB unless `.codex/config.toml` says otherwise). */
+function codexEffect(fileUri: string, root: string, host: IWorkspaceHost): ClientEffect {
+  const dir = dirnameUri(fileUri);
+  const projectRoot = codexProjectRoot(fileUri, root, host);
+  const config = codexConfigFor(dir, projectRoot, host);
+  const cap = size(config.maxBytes);
+  const items = codexChain(dir, projectRoot, host, config.maxBytes, config.names).map((p): EffectItem => {
+    const why = p.read === p.bytes ? size(p.bytes) : p.read === 0 ? `not read: the ${cap} limit is spent` : `${size(p.read)} of ${size(p.bytes)}: cut at the ${cap} limit`;
+    const text = p.read > 0 && p.read < p.bytes ? host.readText(p.uri) : undefined;
+    return { uri: p.uri, bytes: p.bytes, read: p.read, why, ...(text !== undefined ? { cutAt: positionAfterBytes(text, p.read) } : {}) };
+  });
+  const fallback = config.names.slice(2);
+  return {
+    client: 'Codex (AGENTS.md)',
+    order: `AGENTS.override.md or AGENTS.md${fallback.length ? ` (else ${fallback.join(', ')})` : ''} of each folder from the project root down, ${cap} in all`,
+    items,
+    budget: { used: items.reduce((n, i) => n + (i.read ?? 0), 0), limit: config.maxBytes, unit: 'bytes' },
+    ...(config.sources.length || config.errors.length ? { config: { sources: config.sources, errors: config.errors } } : {}),
+  };
 }
 
 /** What each client loads for `fileUri`; `root` is the workspace folder holding it; `host` reads the files Codex sizes. */
@@ -90,11 +102,7 @@ export function instructionsInEffect(fileUri: string, root: string, files: reado
   const out: ClientEffect[] = [];
 
   // Codex: one file per folder from the project root down, concatenated, cut at 32 KiB.
-  out.push({
-    client: 'Codex (AGENTS.md)',
-    order: `AGENTS.override.md or AGENTS.md of each folder from the project root down, ${size(CODEX_MAX_BYTES)} in all`,
-    items: codexItems(fileUri, root, host),
-  });
+  out.push(codexEffect(fileUri, root, host));
 
   // Claude Code: ancestors from the root down, CLAUDE.local.md after CLAUDE.md; then matching rules.
   const claude: EffectItem[] = [];

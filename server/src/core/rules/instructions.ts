@@ -25,5 +25,6 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-long', 'information'),
   instructions('instructions-fence-unclosed', 'warning'),
   instructions('instructions-codex-cut', 'warning'),
+  instructions('instructions-codex-config-invalid', 'warning'),
   instructions('instructions-command-undefined', 'warning', { also: ['information'] }),
 ];

@@ -10,6 +10,7 @@ import { suggestKey } from './clientFields';
 import { SKILL_KEY_DOCS } from './keyDocs';
 import { fieldCell, SKILL_FIELD_BY_KEY } from './rules';
 import { listingHover } from './listingHover';
+import type { ListingSettings } from './listing';
 import { inferTargets, TARGET_LABELS, TARGETS, type Target, type TargetSet } from './targets';
 
 /** The targets paragraph: shown on the opening `---` and in the skills tree's tooltip. */
@@ -34,7 +35,7 @@ export function fieldTable(key: string, targets: readonly Target[]): string {
 }
 
 /** Hover on a frontmatter key, or on the opening `---`; `frontmatter` is the text's, split at its lines, when already parsed. */
-export function skillHover(text: string, position: Position, uri = '', targets?: TargetSet, frontmatter?: YamlFrontmatter): Hover | null {
+export function skillHover(text: string, position: Position, uri = '', targets?: TargetSet, frontmatter?: YamlFrontmatter, listingSettings: ListingSettings = {}): Hover | null {
   const fm = frontmatter ?? parseYamlFrontmatter(text, { split: 'lines' });
   const t = targets ?? inferTargets(uri);
   if (fm.present && rangeContains(fm.openRange, position)) {
@@ -50,6 +51,6 @@ export function skillHover(text: string, position: Position, uri = '', targets?:
     : known
       ? `**${e.key}**: a client field, not part of the specification's six (${ALLOWED_FIELDS.map((k) => `\`${k}\``).join(', ')}).`
       : `**${e.key}** is not a SKILL.md field${meant ? ` (did you mean \`${meant}\`?)` : ''}. The specification allows ${ALLOWED_FIELDS.map((k) => `\`${k}\``).join(', ')}; put your own properties under \`metadata:\`.`;
-  const listing = e.key === 'description' ? listingHover(fm, uri) : '';
+  const listing = e.key === 'description' ? listingHover(fm, uri, listingSettings) : '';
   return { contents: { kind: MarkupKind.Markdown, value: `${head}\n\n${fieldTable(e.key, t.targets)}${listing}` }, range: e.keyRange };
 }

@@ -61,6 +61,8 @@ export interface ListingEntry {
   state: ListingState;
   /** False when the state depends on what is not known here (usage, the client's order, the window). */
   certain: boolean;
+  /** What the entry as listed costs of the listing budget, in the listing's unit (0 when left out). */
+  cost: number;
   /** Codex: the state certain to happen whatever the model's window (272,000 tokens or less) and path form, when milder than `state`. */
   atLeast?: ListingState;
 }
@@ -120,9 +122,9 @@ function claudeListing(skills: readonly ListingSkill[], tokens: number | undefin
   }
   const entries: ListingEntry[] = rows.map((r) => {
     const cut = cps(r.d) < r.whole;
-    if (fits) return { uri: r.s.uri, name: r.s.name, fullChars: r.whole, keptChars: cps(r.d), state: cut ? 'shortened' : 'full', certain: true };
+    if (fits) return { uri: r.s.uri, name: r.s.name, fullChars: r.whole, keptChars: cps(r.d), state: cut ? 'shortened' : 'full', certain: true, cost: r.full };
     // Every description may be the one dropped: none is certain.
-    return { uri: r.s.uri, name: r.s.name, fullChars: r.whole, keptChars: 0, state: 'name-only', certain: mustDrop === rows.length };
+    return { uri: r.s.uri, name: r.s.name, fullChars: r.whole, keptChars: 0, state: 'name-only', certain: mustDrop === rows.length, cost: r.bare };
   });
   return {
     client: 'claude-code',
@@ -184,6 +186,7 @@ function codexRender(skills: readonly ListingSkill[], tokens: number | undefined
     keptChars: kept,
     state,
     certain: true,
+    cost: state === 'left-out' ? 0 : toUnit(size(codexLine(r.s, [...r.s.description].slice(0, kept).join('')))),
   });
   if (needed <= limit) return { ...base, used: toUnit(needed), entries: rows.map((r) => entry(r, r.len, 'full')) };
   if (minimum <= limit) {
@@ -265,14 +268,14 @@ function copilotListing(skills: readonly ListingSkill[]): SkillListing {
   let listed = 0;
   const entries: ListingEntry[] = ordered.map((s, i) => {
     const len = cps(s.description);
-    if (i < cutAt) return { uri: s.uri, name: s.name, fullChars: len, keptChars: len, state: 'full', certain: fits };
+    if (i < cutAt) return { uri: s.uri, name: s.name, fullChars: len, keptChars: len, state: 'full', certain: fits, cost: lengths[i]! };
     const add = (listed > 0 ? 2 : 0) + s.name.length;
     if (listed === i - cutAt && names + add <= COPILOT_NAMES_BUDGET) {
       names += add;
       listed++;
-      return { uri: s.uri, name: s.name, fullChars: len, keptChars: 0, state: len ? 'name-only' : 'full', certain: false };
+      return { uri: s.uri, name: s.name, fullChars: len, keptChars: 0, state: len ? 'name-only' : 'full', certain: false, cost: add };
     }
-    return { uri: s.uri, name: s.name, fullChars: len, keptChars: 0, state: 'left-out', certain: false };
+    return { uri: s.uri, name: s.name, fullChars: len, keptChars: 0, state: 'left-out', certain: false, cost: 0 };
   });
   return {
     client: 'copilot',

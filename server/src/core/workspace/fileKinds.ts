@@ -9,6 +9,7 @@ import { manifestKindOf, type RepositoryFacts } from '../skills/plugins';
 import { pluginComponentKindOf } from '../plugins/components';
 import { splitUri } from './uriPath';
 import { mcpVariantOf } from '../mcpConfig/files';
+import { isCodexConfig } from '../instructions/codexConfig';
 import { skillEvalVariantOf } from '../skillEvals/files';
 
 export type FileKind =
@@ -25,6 +26,7 @@ export type FileKind =
   | 'claude-settings'
   | 'hooks'
   | 'mcp-config'
+  | 'codex-config'
   | 'skill-evals';
 
 export const FILE_KIND_LABELS: Record<FileKind, string> = {
@@ -41,6 +43,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   'claude-settings': 'Claude Code settings',
   hooks: 'Claude Code plugin hooks',
   'mcp-config': 'MCP configuration',
+  'codex-config': 'Codex configuration',
   'skill-evals': 'skill eval file',
 };
 
@@ -66,6 +69,8 @@ export function fileKindOf(path: string): FileKind | null {
   if (instructionVariantOf(path)) return 'instructions';
   // Claude Code's .mcp.json, VS Code's .vscode/mcp.json.
   if (mcpVariantOf(path)) return 'mcp-config';
+  // Codex's project configuration: its instruction chain's fallback names and cap.
+  if (isCodexConfig(path)) return 'codex-config';
   // A skill's evals/evals.json and its trigger query sets.
   if (skillEvalVariantOf(path)) return 'skill-evals';
   // Claude Code subagents and commands, VS Code custom agents and prompt files.

@@ -2,6 +2,7 @@
  * One provider per file format. The server finds the open document, picks the provider for its
  * kind and delegates; a provider adapts one format's pure core to LSP shapes.
  */
+import type { ListingSettings } from '../../core/skills/listing';
 import type {
   CodeAction,
   CodeLens,
@@ -60,6 +61,8 @@ export interface FormatContext {
   editorIsVsCode: boolean;
   /** What the workspace's plugin and marketplace manifests say (who loads a plugin's skills). */
   repository(): RepositoryFacts;
+  /** The context window per client (`agentFiles.contextWindow`): the skill listing budgets. */
+  listing: ListingSettings;
 }
 
 /** The languages VS Code gives the prompt files it validates itself (its `prompt-basics` extension). */

@@ -12,6 +12,7 @@ import { agentFileProvider } from './agentFile';
 import { pluginManifestProvider } from './pluginManifest';
 import { claudeSettingsProvider } from './claudeSettings';
 import { mcpConfigProvider } from './mcpConfig';
+import { codexConfigProvider } from './codexConfig';
 import { pluginHooksProvider } from './pluginHooks';
 import { skillEvalsProvider } from './skillEvals';
 
@@ -28,6 +29,7 @@ export function createProviders(documents: DocumentStore): Record<FileKind, Form
     'claude-settings': claudeSettingsProvider(documents),
     hooks: pluginHooksProvider(documents),
     'mcp-config': mcpConfigProvider(documents),
+    'codex-config': codexConfigProvider(documents),
     'skill-evals': skillEvalsProvider(documents),
   };
 }

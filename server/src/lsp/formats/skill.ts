@@ -306,9 +306,9 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     const { scope, skills, keys } = listedWith(uri, own, ctx);
     if (skills.length > LIVE_LISTING_LIMIT) return [];
     // Shared by the skills of a scope while none of them differs from the index.
-    const key = keys.join('\n');
+    const key = `${JSON.stringify(ctx.listing)}\n${keys.join('\n')}`;
     const cached = scopes.get(scope.key);
-    if (cached?.key !== key) scopes.set(scope.key, { key, found: listingDiagnostics(skills) });
+    if (cached?.key !== key) scopes.set(scope.key, { key, found: listingDiagnostics(skills, ctx.listing) });
     return scopes.get(scope.key)!.found.get(uri) ?? [];
   };
   /** An open SKILL.md's listing findings: the index's skills, with its own entry as its buffer says now. */
@@ -332,7 +332,7 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     completion: (doc, pos, ctx) => skillCompletion(doc.doc.getText(), doc.uri, pos, ctx.host, analysisOf(doc, ctx).skill.targets.targets),
     hover(doc, pos, ctx) {
       const a = analysisOf(doc, ctx);
-      const h = skillHover(doc.doc.getText(), pos, doc.uri, a.skill.targets, a.frontmatter);
+      const h = skillHover(doc.doc.getText(), pos, doc.uri, a.skill.targets, a.frontmatter, ctx.listing);
       const own = listedSkillOfAnalysis(doc.uri, a);
       const onDescription = a.frontmatter?.entries.find((e) => rangeContains(e.keyRange, pos))?.key === 'description';
       if (!h || !own || !onDescription || !MarkupContent.is(h.contents)) return h;

@@ -1,0 +1,71 @@
+/** Codex's project configuration (.codex/config.toml): fallback names and the cap feed its chain; bad TOML is named, never thrown. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+import { analyzeInstructions } from '../../server/src/core/instructions';
+import { analyzeCodexConfig, codexConfigFor, readCodexConfigText } from '../../server/src/core/instructions/codexConfig';
+import { instructionsInEffect } from '../../server/src/core/instructions/effect';
+
+const W = 'file:///ws';
+
+test('project_doc_fallback_filenames and project_doc_max_bytes are read; other keys and bad values are left alone', () => {
+  assert.deepEqual(readCodexConfigText('model = "o3"\nproject_doc_fallback_filenames = ["TEAM.md", 3, "a/b.md"]\nproject_doc_max_bytes = 4096\n', 'u'), {
+    fallbackNames: ['TEAM.md'],
+    maxBytes: 4096,
+  });
+  assert.deepEqual(readCodexConfigText('project_doc_max_bytes = "big"\n', 'u'), {});
+});
+
+test('TOML Codex cannot parse: the error with its 0-based position, not an exception', () => {
+  const e = readCodexConfigText('ok = 1\n[table\n', 'file:///ws/.codex/config.toml');
+  assert.ok('message' in e);
+  assert.deepEqual([e.line, e.uri], [1, 'file:///ws/.codex/config.toml']);
+  assert.ok(e.message.length > 0 && !e.message.includes('\n'));
+});
+
+test('the closest config.toml sets each key; a broken one is reported and the others still apply', () => {
+  const host = new InMemoryHost({
+    [`${W}/.codex/config.toml`]: 'project_doc_fallback_filenames = ["TEAM.md"]\nproject_doc_max_bytes = 100\n',
+    [`${W}/pkg/.codex/config.toml`]: 'project_doc_max_bytes = 200\n',
+    [`${W}/pkg/deep/.codex/config.toml`]: 'project_doc_max_bytes = = 3\n',
+  });
+  const c = codexConfigFor(`${W}/pkg/deep`, W, host);
+  assert.deepEqual(c.names, ['AGENTS.override.md', 'AGENTS.md', 'TEAM.md']);
+  assert.equal(c.maxBytes, 200);
+  assert.deepEqual(c.sources, [`${W}/.codex/config.toml`, `${W}/pkg/.codex/config.toml`]);
+  assert.deepEqual(
+    c.errors.map((e) => [e.uri, e.line]),
+    [[`${W}/pkg/deep/.codex/config.toml`, 0]],
+  );
+});
+
+test('a fallback name is taken in a folder with no AGENTS.md, and the configured cap cuts an AGENTS.md where Codex stops', () => {
+  const host = new InMemoryHost({
+    [`${W}/.git/HEAD`]: 'ref',
+    [`${W}/.codex/config.toml`]: 'project_doc_fallback_filenames = ["TEAM.md"]\nproject_doc_max_bytes = 50\n',
+    [`${W}/TEAM.md`]: `${'t'.repeat(29)}\n`,
+    [`${W}/pkg/AGENTS.md`]: `${'a'.repeat(9)}\n${'b'.repeat(9)}\n${'c'.repeat(9)}\n`,
+  });
+  const codex = instructionsInEffect(`${W}/pkg/x.ts`, W, [], host)[0]!;
+  assert.deepEqual(
+    codex.items.map((i) => [i.uri.slice(W.length), i.read, i.cutAt]),
+    [
+      ['/TEAM.md', 30, undefined],
+      ['/pkg/AGENTS.md', 20, { line: 2, character: 0 }],
+    ],
+  );
+  assert.deepEqual(codex.budget, { used: 50, limit: 50, unit: 'bytes' });
+  const d = analyzeInstructions(host.readText(`${W}/pkg/AGENTS.md`)!, `${W}/pkg/AGENTS.md`, host, { workspaceRoots: [W] }).diagnostics.find(
+    (x) => x.code === 'instructions-codex-cut',
+  )!;
+  assert.deepEqual(d.range.start, { line: 2, character: 0 });
+  assert.match(d.message, /stop at 50 bytes \(project_doc_max_bytes in \.codex\/config\.toml\), reached after \.\.\/TEAM\.md/);
+});
+
+test('instructions-codex-config-invalid: a warning on the line where the TOML parser stops, to its end; valid TOML gets none', () => {
+  const [d, ...rest] = analyzeCodexConfig('model = "o3"\nproject_doc_max_bytes = = 3\n', `${W}/.codex/config.toml`).diagnostics;
+  assert.equal(rest.length, 0);
+  assert.deepEqual([d!.code, d!.severity, d!.range.start.line, d!.range.end], ['instructions-codex-config-invalid', 'warning', 1, { line: 1, character: 27 }]);
+  assert.match(d!.message, /^Codex cannot read this file as TOML \(.+\): in a trusted project it refuses to start/);
+  assert.deepEqual(analyzeCodexConfig('project_doc_max_bytes = 3\n', `${W}/.codex/config.toml`).diagnostics, []);
+});
