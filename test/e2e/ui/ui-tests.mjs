@@ -31,10 +31,11 @@ if (!vsix || !fixture || !shots) {
 const DEADLINE = Number(process.env.AGENT_FILES_E2E_DEADLINE_MS || 20_000);
 /**
  * The whole package, with the desktop and the browser builds (each feature ships twice), must stay
- * under 1312 KiB: raised from 1232 KiB for the graph panel, which adds about 28 KiB (its script,
- * dist/webview/graph.js, is mostly dagre, the layout library); 1266 KiB with it.
+ * under 1344 KiB: raised from 1232 KiB for the graph panel, which adds about 28 KiB (its script,
+ * dist/webview/graph.js, is mostly dagre, the layout library); 1294 KiB with it and the formats
+ * and views merged beside it.
  */
-const SIZE_BUDGET = 1312 * 1024;
+const SIZE_BUDGET = 1344 * 1024;
 /** Exactly what the allow-list in .vscodeignore ships (vsce adds the manifest and renames a few). */
 const EXPECTED_FILES = [
   '[Content_Types].xml',
