@@ -57,6 +57,8 @@ const entries = [
   { ...browser, entryPoints: ['server/src/browser/main.ts'], outfile: 'dist/web/server.js', format: 'iife' },
   // The run simulator's page (a webview script: desktop and browser alike).
   { ...browser, entryPoints: ['client/webview/worldRun.ts'], outfile: 'dist/webview/worldRun.js', format: 'iife' },
+  // The graph panel's script (client/src/graphView.ts), the same file on the desktop and in the browser: dagre lays the graph out.
+  { ...browser, entryPoints: ['client/webview/graph.ts'], outfile: 'dist/webview/graph.js', format: 'iife' },
 ];
 
 const contexts = await Promise.all(entries.map((e) => esbuild.context({ ...common, ...e })));

@@ -45,6 +45,21 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The graph panel's script runs in a webview, on the desktop and in the browser: DOM only.
+    files: ['client/webview/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'url', 'crypto'], message: 'The webview script runs in a browser page: no Node APIs.' },
+            { group: ['vscode', 'vscode-languageclient', 'vscode-languageclient/*'], message: 'The webview talks to the extension by messages only (client/webview/messages.ts).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/src/core/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -8,6 +8,7 @@ import { revealRange } from './reveal';
 import { SkillsPromptRequest, type SkillsPromptResult } from '../../server/src/lsp/protocol';
 import { WorldChecker } from './worldCheck';
 import { EFFECT_VIEW, flatRows, type EffectView } from './effectView';
+import { GraphPanels } from './graphView';
 import { runWorld, runWorldRendered, trackWorlds } from './worldRun/command';
 
 export function registerCommands(context: vscode.ExtensionContext, client: LanguageClient, tree: SkillsTree, platform: Platform, effect: EffectView): void {
@@ -47,6 +48,11 @@ export function registerCommands(context: vscode.ExtensionContext, client: Langu
   const worldCheck = new WorldChecker(client);
   context.subscriptions.push(worldCheck);
   reg('agentFiles.checkWorld', (arg?: unknown) => worldCheck.run(arg));
+  const graphs = new GraphPanels(client, context.extensionUri);
+  context.subscriptions.push(graphs);
+  reg('agentFiles.showWorldGraph', (arg?: unknown) => graphs.show(arg));
+  // For tests: what the graph panel of a file (or the last one shown) drew.
+  reg('agentFiles._graphRendered', (arg?: unknown) => graphs.rendered(arg));
   reg('agentFiles.runWorld', (arg?: unknown) => runWorld(client, context.extensionUri, tree, arg));
   reg('agentFiles._runWorldRendered', (arg?: unknown) => runWorldRendered(arg));
   context.subscriptions.push(trackWorlds(client, tree));

@@ -107,7 +107,8 @@ export function fileItem(f: IndexedFile, problems: Problems): vscode.TreeItem {
   item.description = vscode.workspace.asRelativePath(uri);
   item.resourceUri = uri;
   item.iconPath = statusIcon(problems, FILE_ICONS[f.kind]);
-  item.contextValue = f.kind === 'world' ? 'agentWorld' : 'agentFile';
+  // agent3md: the row of a .3md agent ("Show Graph" draws its skill dependencies).
+  item.contextValue = f.kind === 'world' ? 'agentWorld' : f.kind === '3md' ? 'agent3md' : 'agentFile';
   item.tooltip = fileTooltip(f, uri, problems);
   item.command = { command: 'vscode.open', title: 'Open', arguments: [uri] };
   return item;

@@ -17,7 +17,7 @@ const JOIN = world({
   agents: { lead: { name: 'Lead', promptPath: 'prompts/lead.md' }, qa: { promptPath: 'prompts/qa.md' }, sec: { promptPath: 'prompts/sec.md' } },
 });
 
-test('Mermaid: the entry as a stadium, each node with its agent name, edges, and requires as dotted links', () => {
+test('Mermaid: the entry as a stadium, final nodes as subroutines, each node with its agent name, edges, and requires as dotted links', () => {
   assert.equal(
     renderWorldGraph(JOIN, 'mermaid'),
     [
@@ -27,7 +27,7 @@ test('Mermaid: the entry as a stadium, each node with its agent name, edges, and
       '  n1(["plan<br/>Lead"])',
       '  n2["a<br/>qa"]',
       '  n3["b<br/>sec"]',
-      '  n4["done<br/>Lead"]',
+      '  n4[["done<br/>Lead"]]',
       '  n0 --> n1',
       '  n1 --> n2',
       '  n1 --> n3',

@@ -8,6 +8,7 @@ import { commandCommand, exportCommand, linksCommand, parseCommand, resolveComma
 import { conformanceCommand } from './conformance';
 import { toPromptCommand } from './toPrompt';
 import { WORLD_HELP, worldCommand } from './world';
+import { GRAPH_HELP, graphCommand } from './graph';
 import { MCP_HELP, mcpCommand } from './mcpCommand';
 import { UsageError } from './args';
 import { FatalError, type Io } from './io';
@@ -31,6 +32,9 @@ Usage:
   agent-files to-prompt DIR...             the <available_skills> XML of skill folders (or folders of them)
   agent-files world eval [DIR] [--format text|json|sarif]
                                            the Agent World eval: checks and routing cases (exit 1 on FAIL)
+  agent-files graph FILE [--format mermaid|dot]
+                                           a world's workflow (world.json or DIR) or an agent.3md's
+                                           skill dependencies, as Mermaid or Graphviz DOT
   agent-files mcp [--root DIR]...          an MCP server on stdio for coding agents (docs/mcp.md)
   agent-files effect PATH [--client NAME]  what each coding agent loads for a file: instructions and skills
 
@@ -50,6 +54,7 @@ const COMMAND_HELP: Record<string, string> = {
   conformance: 'Usage: agent-files conformance DIR...\n\nRuns folders of upstream conformance vectors and prints how many pass. Exit 1 on a failure.',
   'to-prompt': 'Usage: agent-files to-prompt DIR...\n\nPrints the <available_skills> XML of skill folders (or of folders of them).',
   world: WORLD_HELP,
+  graph: GRAPH_HELP,
   mcp: MCP_HELP,
   effect: EFFECT_HELP,
 };
@@ -65,6 +70,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number> = {
   conformance: conformanceCommand,
   'to-prompt': toPromptCommand,
   world: worldCommand,
+  graph: graphCommand,
   mcp: mcpCommand,
   effect: effectCommand,
 };

@@ -4,18 +4,18 @@
  * cases of world.eval.md run on the core router. Text is the eval's report; JSON and SARIF
  * carry the same verdicts. Exit 0 on PASS, 1 on FAIL, 2 for bad usage or no world.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { NodeFsHost } from '../node/fsHost';
 import { routingCaseFindings } from '../core/world/router/caseFindings';
 import { renderEvalReport, runWorldEval, type WorldEvalReport } from '../core/world/router/evalReport';
 import type { Diagnostic } from '../core/types';
-import { renderWorldGraph } from '../core/world/graphExport';
-import { describeSyntaxError, parseWorld } from '../core/world/model';
+import { renderGraph } from '../core/graph/render';
 import { readArgs, UsageError } from './args';
 import { jsonPrintable, printable } from './escape';
-import { FatalError, readFileOrFail, type Io } from './io';
+import { readFileOrFail, type Io } from './io';
+import { findWorld } from './findWorld';
+import { worldGraphOf } from './graph';
 import { RULES_URL, VERSION } from './meta';
 import { formatSarif, type FileResult } from './output';
 
@@ -28,7 +28,8 @@ checks, then every routing case of .agent-world/world.eval.md on the router. Pri
 report (PASS/FAIL lines with its check names and reasons); nothing is written.
 
 world graph prints the workflow as a Mermaid flowchart (the default) or Graphviz DOT: each node
-with its agent, the edges the router allows, the requires joins (dashed) and the entry.
+with its agent, the edges the router allows, the human entries, the requires joins (dashed), the
+entry and the final nodes (agent-files graph FILE draws agent.3md files too).
 
 Exit codes: 0 PASS (graph: printed), 1 FAIL, 2 bad usage or no .agent-world/world.json.`;
 
@@ -65,22 +66,8 @@ export function worldCommand(argv: string[], io: Io): number {
 function worldGraphCommand(target: string | undefined, rawFormat: string | undefined, io: Io): number {
   const format = rawFormat ?? 'mermaid';
   if (format !== 'mermaid' && format !== 'dot') throw new UsageError(`unknown format '${format}' (use mermaid or dot)`);
-  const worldPath = findWorld(path.resolve(io.cwd, target ?? '.'));
-  const world = parseWorld(readFileOrFail(worldPath), URI.file(worldPath).toString());
-  if (world.syntaxErrors.length)
-    throw new FatalError(`agent-files: ${path.relative(io.cwd, worldPath) || worldPath} is not valid JSON: ${describeSyntaxError(world.syntaxErrors[0]!)}`);
-  io.out(renderWorldGraph(world, format).trimEnd());
+  io.out(renderGraph(worldGraphOf(path.resolve(io.cwd, target ?? '.'), io.cwd), format).trimEnd());
   return 0;
-}
-
-/** The world.json of a folder (its `.agent-world/`, or the folder itself when it is one), or the file named. */
-function findWorld(p: string): string {
-  const candidates = [p, path.join(p, 'world.json'), path.join(p, '.agent-world', 'world.json')];
-  for (const c of candidates) {
-    const st = fs.statSync(c, { throwIfNoEntry: false });
-    if (st?.isFile()) return c;
-  }
-  throw new FatalError(`agent-files: no Agent World in ${p}: .agent-world/world.json not found`);
 }
 
 function jsonReport(r: WorldEvalReport, rel: (uri: string) => string) {

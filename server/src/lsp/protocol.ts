@@ -5,8 +5,10 @@
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver-protocol';
 import type { WorldCheck } from '../core/world/checks';
 import type { RouterResult, RouterState } from '../core/world/router/types';
+import type { GraphModel } from '../core/graph/types';
 export type * from '../core/workspace/indexTypes';
 export type { WorldCheck, WorldCheckCategory } from '../core/world/checks';
+export type { GraphEdge, GraphEdgeKind, GraphModel, GraphNode, GraphNodeKind } from '../core/graph/types';
 
 /** Request: the workspace index of agents and skills (for the Skills tree). */
 export const WorkspaceIndexRequest = 'agentFiles/workspaceIndex';
@@ -105,6 +107,17 @@ export interface WorldStepResult {
   /** The world's effective stop token (what a completion ends the run with; '' when disabled), when the world loads. */
   stopToken?: string;
 }
+
+/**
+ * Request: the graph of a file as the editor sees it (open buffers first), to draw: an Agent
+ * World's workflow (for world.json, world.eval.md or a prompt of the world) or an agent.3md's
+ * skill dependencies. null for any other file, or a world.json that cannot be read.
+ */
+export const GraphRequest = 'agentFiles/graph';
+export interface GraphParams {
+  uri: string;
+}
+export type GraphResult = GraphModel | null;
 
 /** Request: what each client loads for one file ("Instructions in effect"). */
 export const InstructionsInEffectRequest = 'agentFiles/instructionsInEffect';

@@ -11,6 +11,7 @@ import { registerCustomRequests } from './customRequests';
 import { registerSkillsPromptRequest } from './skillsPromptRequest';
 import { registerCheckWorldRequest } from './checkWorldRequest';
 import { registerEffectRequest, registerInstructionsRequest } from './instructionsRequest';
+import { registerGraphRequest } from './graphRequest';
 import type { ServerContext } from './context';
 import type { ServerHost } from './host';
 import { createServerParts } from './serverParts';
@@ -37,6 +38,7 @@ export function startServer(connection: Connection, host: ServerHost): void {
   registerCheckWorldRequest(ctx);
   registerInstructionsRequest(ctx);
   registerEffectRequest(ctx);
+  registerGraphRequest(ctx);
   connection.onShutdown(() => {
     diagnostics.queue.dispose();
     diagnostics.workspace.dispose();

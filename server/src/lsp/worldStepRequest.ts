@@ -15,7 +15,7 @@ import type { ServerContext } from './context';
 import { WorldStepRequest, type WorldStepParams, type WorldStepResult } from './protocol';
 
 /** The world.json of a world document: itself, the one beside world.eval.md, the one above prompts/. */
-function worldJsonOf(uri: string): string {
+export function worldJsonOf(uri: string): string {
   const name = basenameUri(uri);
   if (name === 'world.json') return uri;
   const dir = dirnameUri(uri);

@@ -29,8 +29,13 @@ if (!vsix || !fixture || !shots) {
   process.exit(2);
 }
 const DEADLINE = Number(process.env.AGENT_FILES_E2E_DEADLINE_MS || 20_000);
-/** The whole package, with the desktop and the browser builds (each feature ships twice), must stay under 1232 KiB. */
-const SIZE_BUDGET = 1232 * 1024;
+/**
+ * The whole package, with the desktop and the browser builds (each feature ships twice), must stay
+ * under 1344 KiB: raised from 1232 KiB for the graph panel, which adds about 28 KiB (its script,
+ * dist/webview/graph.js, is mostly dagre, the layout library); 1294 KiB with it and the formats
+ * and views merged beside it.
+ */
+const SIZE_BUDGET = 1344 * 1024;
 /** Exactly what the allow-list in .vscodeignore ships (vsce adds the manifest and renames a few). */
 const EXPECTED_FILES = [
   '[Content_Types].xml',
@@ -42,6 +47,7 @@ const EXPECTED_FILES = [
   'extension/dist/server.js',
   'extension/dist/web/client.js',
   'extension/dist/web/server.js',
+  'extension/dist/webview/graph.js',
   'extension/dist/webview/worldRun.css',
   'extension/dist/webview/worldRun.js',
   'extension/docs/rules.md',
@@ -153,7 +159,7 @@ packageTest(`the .vsix is under its size budget (${SIZE_BUDGET / 1024} KiB) and 
   const size = statSync(vsix).size;
   console.log(`    ${vsix}: ${(size / 1024).toFixed(1)} KiB`);
   assert.ok(size < SIZE_BUDGET, `${size} bytes is over the budget of ${SIZE_BUDGET}`);
-  for (const f of ['client', 'server', 'cli', 'web/client', 'web/server', 'webview/worldRun']) {
+  for (const f of ['client', 'server', 'cli', 'web/client', 'web/server', 'webview/worldRun', 'webview/graph']) {
     const js = readZipEntry(vsix, `extension/dist/${f}.js`).toString('utf8');
     assert.doesNotMatch(js, /sourceMappingURL/, `dist/${f}.js refers to a source map`);
     const lines = js.split('\n').length;
@@ -393,6 +399,46 @@ test(`"Route request…" fills a skill's inputs and copies its command${web ? ' 
   assert.match(toast, /^Copied: rg --line-number 'TODO'/);
   const clipboard = await p.evaluate(() => globalThis.navigator.clipboard.readText());
   assert.match(clipboard, /^rg --line-number 'TODO'/);
+});
+
+test('"Agent Files: Show Graph" draws the team world\'s workflow in a webview: its nodes, the human entry, the join', async () => {
+  const p = page();
+  // Two worlds have a world.json: pick the team's in Quick Open.
+  await p.keyboard.press('Control+P');
+  await p.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: DEADLINE });
+  await p.keyboard.type('world.json');
+  let seen = [];
+  const at = await until(
+    () => `team/.agent-world/world.json in Quick Open; last seen: ${JSON.stringify(seen)}`,
+    async () => {
+      seen = (await rows('.quick-input-list')).map((r) => r.text);
+      const i = seen.findIndex((t) => t.startsWith('world.json') && t.includes('team'));
+      return i >= 0 && i + 1;
+    },
+  );
+  for (let i = 1; i < at; i++) await p.keyboard.press('ArrowDown');
+  await p.keyboard.press('Enter');
+  await until('the editor tab of world.json', () => p.locator('.tab.active', { hasText: 'world.json' }).count());
+  await p.keyboard.press('F1');
+  await p.waitForSelector('.quick-input-widget input', { state: 'visible', timeout: DEADLINE });
+  await p.keyboard.type('Agent Files: Show Graph');
+  await until('the command in the palette', async () => (await rows('.quick-input-list'))[0]?.text.startsWith('Agent Files: Show Graph'));
+  await p.keyboard.press('Enter');
+  // The webview's page sits in an iframe inside the panel's iframe.
+  const view = p.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  const labels = await until('the graph drawn in the webview', async () => {
+    const texts = await view
+      .locator('svg g.node text.label')
+      .allTextContents()
+      .catch(() => []);
+    return texts.length === 5 && texts;
+  });
+  assert.deepEqual([...labels].sort(), ['draft', 'human', 'merge', 'plan', 'research']);
+  assert.equal(await view.locator('svg g.node.join').count(), 1, 'merge requires research and draft');
+  assert.equal(await view.locator('svg g.node.entry').count(), 1);
+  assert.equal(await view.locator('svg g.edge.requires').count(), 2);
+  assert.match(await view.locator('#header').innerText(), /^Agent World: team \(orchestrator-worker\) · 5 nodes, 7 edges/);
+  await shot('ui-world-graph');
 });
 
 // ---------------------------------------------------------------------------------------------
