@@ -3,13 +3,7 @@
  * and the one stylesheet run by nonce) and a stylesheet of the editor theme's CSS variables.
  */
 import type * as vscode from 'vscode';
-
-/** 128 random bits as hex, for the CSP nonce. */
-export function makeNonce(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+import { nonce as makeNonce } from './webviewNonce';
 
 const STYLE = `
 body { padding: 0 12px; color: var(--vscode-foreground); background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }

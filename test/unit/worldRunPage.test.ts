@@ -2,7 +2,8 @@
 // only the extension's script (by nonce) and style sheet, and no remote resource.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nonce, runPageHtml } from '../../client/src/worldRun/html';
+import { runPageHtml } from '../../client/src/worldRun/html';
+import { nonce } from '../../client/src/webviewNonce';
 
 test('the page allows nothing but its own script, by nonce, and its style sheet', () => {
   const html = runPageHtml('vscode-webview://x/dist/webview/worldRun.js', 'vscode-webview://x/dist/webview/worldRun.css', 'vscode-webview://x', 'abc123');

@@ -4,12 +4,7 @@
  * it is usable from the keyboard. The style (client/webview/worldRun.css) uses VS Code's theme colours.
  */
 
-/** A fresh nonce (Web Crypto: the same in desktop VS Code and in the browser). */
-export function nonce(): string {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+import { nonce } from '../webviewNonce';
 
 /** The page, loading `scriptUri` and `styleUri` (webview URIs of dist/webview/worldRun.js and .css); `cspSource` is the webview's. */
 export function runPageHtml(scriptUri: string, styleUri: string, cspSource: string, n: string = nonce()): string {

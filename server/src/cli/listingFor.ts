@@ -9,8 +9,8 @@ import { URI } from 'vscode-uri';
 import { analyzeSkill, type RepositoryFacts } from '../core/skills';
 import type { IWorkspaceHost } from '../core/workspace/host';
 import type { ListingState } from '../core/skills/listing';
-import { listedSkillOfAnalysis, listingScope, type ListedSkillSummary } from '../core/skills/listingRule';
-import type { EffectListing } from '../core/effect/report';
+import { listedSkillOfAnalysis, type ListedSkillSummary } from '../core/skills/listingRule';
+import { loadsInSession, type EffectListing } from '../core/effect/report';
 import { readFileBounded } from './io';
 
 interface ListedSkillReport {
@@ -23,22 +23,14 @@ interface ListedSkillReport {
   atLeast?: ListingState;
 }
 
-export interface ListingReport {
-  /** The client id (`claude-code`, `codex`, `copilot`). */
-  id: string;
-  client: string;
-  budget: number;
-  unit: 'characters' | 'tokens';
-  budgetNote: string;
-  used: number;
-  needed: number;
-  order: string;
+/** A client's listing as the CLI prints it: the core's, with paths relative to the working folder and the cut ones apart. */
+export type ListingReport = Omit<EffectListing, 'entries'> & {
   skills: number;
   /** The skills whose entry is not listed in full. */
   cut: ListedSkillReport[];
   /** Every skill listed, in the listing's order, with its cost of the budget. */
   entries: (ListedSkillReport & { cost: number })[];
-}
+};
 
 /** The listed skills among `skillFiles` that a session in `folder` (absolute) may load: those of client folders there or above. */
 export function listedSkillsFor(skillFiles: readonly string[], folder: string, host: IWorkspaceHost, facts: RepositoryFacts): ListedSkillSummary[] {
@@ -46,8 +38,7 @@ export function listedSkillsFor(skillFiles: readonly string[], folder: string, h
   const skills: ListedSkillSummary[] = [];
   for (const f of skillFiles) {
     const uri = URI.file(f).toString();
-    const scope = listingScope(uri);
-    if (!scope.nested || !(session + '/').startsWith(scope.key + '/')) continue;
+    if (!loadsInSession(uri, session)) continue;
     const r = readFileBounded(f);
     if (!('text' in r)) continue;
     const a = analyzeSkill(r.text, uri, host, { repository: facts, checkReferences: false, collectReferences: false });
@@ -59,30 +50,9 @@ export function listedSkillsFor(skillFiles: readonly string[], folder: string, h
 
 /** The core's listings with paths relative to the working folder (`rel`). */
 export function listingReports(listings: readonly EffectListing[], rel: (abs: string) => string): ListingReport[] {
-  return listings.map((l) => {
-    const entries = l.entries.map((e) => ({
-      path: rel(URI.parse(e.uri).fsPath),
-      name: e.name,
-      state: e.state,
-      fullChars: e.fullChars,
-      keptChars: e.keptChars,
-      certain: e.certain,
-      ...(e.atLeast ? { atLeast: e.atLeast } : {}),
-      cost: e.cost,
-    }));
-    return {
-      id: l.id,
-      client: l.client,
-      budget: l.budget,
-      unit: l.unit,
-      budgetNote: l.budgetNote,
-      used: l.used,
-      needed: l.needed,
-      order: l.order,
-      skills: l.entries.length,
-      cut: entries.filter((e) => e.state !== 'full').map(({ cost: _cost, ...e }) => e),
-      entries,
-    };
+  return listings.map(({ entries: listed, ...l }) => {
+    const entries = listed.map(({ uri, ...e }) => ({ path: rel(URI.parse(uri).fsPath), ...e }));
+    return { ...l, skills: entries.length, cut: entries.filter((e) => e.state !== 'full').map(({ cost: _cost, ...e }) => e), entries };
   });
 }
 

@@ -59,13 +59,15 @@ export function effectReport(
   return { uri: fileUri, instructions: instructionsInEffect(fileUri, root, files, host), listings: sessionListings(dirnameUri(fileUri), skills, listing) };
 }
 
+/** Whether a session started in `folder` (a URI) loads the SKILL.md `uri`: it is in a client folder there or above. */
+export function loadsInSession(uri: string, folder: string): boolean {
+  const scope = listingScope(uri);
+  return scope.nested && `${folder.replace(/\/$/, '')}/`.startsWith(`${scope.key}/`);
+}
+
 /** The listing per client for a session started in `folder` (a URI). */
 export function sessionListings(folder: string, skills: readonly ListedSkillSummary[], listing: ListingSettings = {}): EffectListing[] {
-  const session = folder.replace(/\/$/, '') + '/';
-  const loaded = skills.filter((s) => {
-    const scope = listingScope(s.uri);
-    return scope.nested && session.startsWith(scope.key + '/');
-  });
+  const loaded = skills.filter((s) => loadsInSession(s.uri, folder));
   return listingsOf(loaded, listing)
     .filter((l) => l.entries.length > 0)
     .map((l) => ({
