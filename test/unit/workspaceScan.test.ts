@@ -195,3 +195,28 @@ test('the index scan on Node keeps what the live filter keeps and does not enter
   );
   assert.deepEqual(entered.sort(), ['gen', 'tests', 'tests/fixtures']);
 });
+
+test('a file a watcher reports while the scan walks is kept, though the walk passed its folder before it existed', async () => {
+  const { root } = workspace({ 'a/agent.3md': AGENT });
+  let walked!: () => void;
+  const gate = new Promise<void>((r) => (walked = r));
+  class SlowWalk extends NodeWorkspaceFs {
+    override async findFiles(...args: Parameters<NodeWorkspaceFs['findFiles']>) {
+      const found = await super.findFiles(...args);
+      await gate;
+      return found;
+    }
+  }
+  const index = new WorkspaceIndex(new SlowWalk());
+  index.summarize = (u): IndexedFile => ({ uri: u, kind: '3md', name: 'a', isAgent: true, identity: null, skills: [], errors: 0, warnings: 0 }) as IndexedFile;
+  const scan = index.scan([uri(root)], () => undefined);
+  // Created after the walk listed the folder, reported by the watcher before the scan ends.
+  const late = join(root, 'b', 'late.3md');
+  mkdirSync(join(root, 'b'), { recursive: true });
+  writeFileSync(late, AGENT);
+  index.fileChanged(uri(late), false);
+  walked();
+  await scan;
+  assert.ok(index.get(uri(late)), 'the late file is in the index');
+  assert.ok(index.get(uri(join(root, 'a', 'agent.3md'))));
+});

@@ -42,6 +42,8 @@ export class WorkspaceIndex {
   #knownSorted: readonly string[] | undefined;
   /** True while a scan runs. */
   #scanning = 0;
+  /** For each running scan, the files a watcher reported while it walked (not to be dropped as unseen). */
+  readonly #changedDuringScans = new Set<Set<string>>();
   /** The URIs of the SKILL.md entries (open winning over disk) that declare a name, by `skillNameKey` of the name. */
   readonly #skillNames = new Map<string, Set<string>>();
   readonly #listeners: (() => void)[] = [];
@@ -188,6 +190,7 @@ export class WorkspaceIndex {
 
   /** A watched file was created, changed or deleted (once the host has re-read it). */
   fileChanged(uri: string, deleted: boolean): void {
+    for (const changed of this.#changedDuringScans) changed.add(uri);
     if (this.isManifest(uri)) {
       if (deleted) this.#manifests.delete(uri);
       else this.#manifests.add(uri);
@@ -204,20 +207,24 @@ export class WorkspaceIndex {
    */
   async scan(folders: string[], progress: (done: number, total: number) => void, isCancelled: () => boolean = () => false): Promise<ScanReport> {
     this.#scanning++;
+    const changed = new Set<string>();
+    this.#changedDuringScans.add(changed);
     try {
-      return await this.#scan(folders, progress, isCancelled);
+      return await this.#scan(folders, progress, isCancelled, changed);
     } finally {
+      this.#changedDuringScans.delete(changed);
       this.#scanning--;
       this.#changed();
     }
   }
 
-  async #scan(folders: string[], progress: (done: number, total: number) => void, isCancelled: () => boolean): Promise<ScanReport> {
+  async #scan(folders: string[], progress: (done: number, total: number) => void, isCancelled: () => boolean, changed: ReadonlySet<string>): Promise<ScanReport> {
     for (const f of folders) this.host.addRoot(f);
     const found: FoundFile[] = [];
     for (const f of folders) found.push(...(await this.host.findFiles(f, (p) => isTracked(p) || isPluginManifest(p) || mayBePluginComponent(p), SCAN_LIMIT, this.liveFilter(f))));
-    // A scan again (a .gitignore or an `include` changed) drops what it no longer finds.
-    const seen = new Set(found.map((f) => f.uri));
+    // A scan again (a .gitignore or an `include` changed) drops what it no longer finds, but not a file
+    // a watcher reported while the walk ran: created after the walk passed its folder, it is not in `found`.
+    const seen = new Set([...found.map((f) => f.uri), ...changed]);
     const under = (uri: string) => folders.some((f) => uri.startsWith(f.endsWith('/') ? f : `${f}/`));
     for (const uri of [...this.#disk.keys()]) if (!seen.has(uri) && under(uri)) this.#disk.delete(uri);
     for (const uri of [...this.#known]) if (!seen.has(uri) && under(uri)) this.#noteKnown(uri, false);
