@@ -95,13 +95,14 @@ export async function activateAgentFiles(context: vscode.ExtensionContext, entry
     initializationOptions: {
       diagnosticDelay: config.get<number>('diagnostics.delay', 150),
       agentDetection: config.get<string>('agentDetection', 'auto'),
-      targets: config.get<string[]>('targets', []),
+      targets: [...config.get<string[]>('targets', [])],
       // VS Code's JSON support reports world.json schema errors from the contributed schema.
       schemaDiagnostics: false,
       // VS Code's prompt-file validator reports what it checks in the files it gives a prompt-file language (SKILL.md, .instructions.md, rules files) itself.
       editorValidatesPromptFiles: true,
       diagnosticsScope: config.get<string>('diagnostics.scope', 'workspace'),
-      contextWindow: config.get<Record<string, number>>('contextWindow', {}),
+      // A plain copy: VS Code hands out object settings as proxies, which a browser worker's postMessage cannot clone.
+      contextWindow: { ...config.get<Record<string, number>>('contextWindow', {}) },
       // The status bar item shows indexing (instead of a progress notification).
       indexStatus: true,
     },
