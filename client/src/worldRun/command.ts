@@ -10,7 +10,7 @@ import { visitedNodes } from '../../../server/src/core/world/router/simRun';
 import type { RouterResult } from '../../../server/src/core/world/router/types';
 import type { SkillsTree } from '../skillsTree';
 import { worldUriOf } from '../worldCheck';
-import { WorldRunPanel, worldNameOf, type RenderedRows } from './panel';
+import { SHOW_GRAPH_COMMAND, WorldRunPanel, worldNameOf, type RenderedRows } from './panel';
 import { saveRunAsCase, type SaveCaseResult } from './saveCase';
 import { WorldRunSession } from './session';
 
@@ -73,7 +73,9 @@ export async function runWorld(client: LanguageClient, extensionUri: vscode.Uri,
   const worldUri = given !== undefined ? worldJsonUri(vscode.Uri.parse(given)) : await pickWorld(tree);
   if (!worldUri) return undefined;
   const headless = args.show === 'none';
-  const panel = headless ? undefined : WorldRunPanel.show(client, extensionUri, worldUri);
+  // Whether the graph view is there, known before the page draws its first step.
+  const canGraph = !headless && (await vscode.commands.getCommands(true)).includes(SHOW_GRAPH_COMMAND);
+  const panel = headless ? undefined : WorldRunPanel.show(client, extensionUri, worldUri, canGraph);
   const session = panel?.session ?? new WorldRunSession(client, worldUri.toString());
   await takeSteps(session, args.steps ?? []);
   const out: RunWorldResult = { world: worldUri.toString(), transcript: session.transcript(), path: visitedNodes(session.run) };

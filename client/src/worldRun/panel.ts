@@ -51,7 +51,9 @@ export class WorldRunPanel {
     client: LanguageClient,
     readonly worldUri: vscode.Uri,
     extensionUri: vscode.Uri,
+    canGraph: boolean,
   ) {
+    this.#canGraph = canGraph;
     this.session = new WorldRunSession(client, worldUri.toString(), () => this.#post());
     const asset = (name: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview', name)).toString();
     panel.webview.html = runPageHtml(asset('worldRun.js'), asset('worldRun.css'), panel.webview.cspSource);
@@ -66,7 +68,7 @@ export class WorldRunPanel {
   }
 
   /** The panel of a world, made or shown. */
-  static show(client: LanguageClient, extensionUri: vscode.Uri, worldUri: vscode.Uri): WorldRunPanel {
+  static show(client: LanguageClient, extensionUri: vscode.Uri, worldUri: vscode.Uri, canGraph: boolean): WorldRunPanel {
     const key = worldUri.toString();
     let p = WorldRunPanel.#open.get(key);
     if (p) p.panel.reveal(undefined, false);
@@ -75,7 +77,7 @@ export class WorldRunPanel {
         enableScripts: true,
         localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist', 'webview')],
       });
-      p = new WorldRunPanel(panel, client, worldUri, extensionUri);
+      p = new WorldRunPanel(panel, client, worldUri, extensionUri, canGraph);
       WorldRunPanel.#open.set(key, p);
     }
     WorldRunPanel.#last = p;
@@ -119,7 +121,6 @@ export class WorldRunPanel {
     try {
       switch (m.type) {
         case 'ready':
-          this.#canGraph = (await vscode.commands.getCommands(true)).includes(SHOW_GRAPH_COMMAND);
           this.#post();
           return;
         case 'rendered':

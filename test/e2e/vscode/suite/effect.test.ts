@@ -30,6 +30,9 @@ suite('What the Agent Sees', () => {
     await write('sees/AGENTS.md', `# Package\n${'Package rule.\n'.repeat(200)}`);
     await write('sees/app.ts', 'export {};\n');
     for (let i = 0; i < 3; i++) await write(`sees/.claude/skills/s${i}/SKILL.md`, `---\nname: s${i}\ndescription: ${`Skill ${i} does things. `.repeat(15)}\n---\nBody\n`);
+    // Opened (not shown), so the server indexes them from didOpen: a file created in a folder created a
+    // moment before may reach the server's watcher late or not at all on a loaded machine (inotify).
+    for (let i = 0; i < 3; i++) await vscode.workspace.openTextDocument(fixture(`sees/.claude/skills/s${i}/SKILL.md`));
   });
 
   suiteTeardown(async () => {
