@@ -8,20 +8,12 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { analyzeSkill, type RepositoryFacts } from '../core/skills';
 import type { IWorkspaceHost } from '../core/workspace/host';
-import type { ListingState } from '../core/skills/listing';
 import { listedSkillOfAnalysis, type ListedSkillSummary } from '../core/skills/listingRule';
-import { loadsInSession, type EffectListing } from '../core/effect/report';
+import { loadsInSession, type EffectListing, type EffectListingEntry } from '../core/effect/report';
 import { readFileBounded } from './io';
 
-interface ListedSkillReport {
-  path: string;
-  name: string;
-  state: ListingState;
-  fullChars: number;
-  keptChars: number;
-  certain: boolean;
-  atLeast?: ListingState;
-}
+/** A listed skill as the CLI prints it: the core's entry, with the path relative to the working folder for the URI. */
+type ListedSkillReport = Omit<EffectListingEntry, 'uri' | 'cost'> & { path: string };
 
 /** A client's listing as the CLI prints it: the core's, with paths relative to the working folder and the cut ones apart. */
 export type ListingReport = Omit<EffectListing, 'entries'> & {
