@@ -9,6 +9,7 @@ import { dirnameUri } from '../world/paths';
 import { relativeLabel } from '../workspace/host';
 import { scoreText, textScores, type ComparableSkill } from '../skills/similarity';
 import { LISTING_CLIENTS } from '../skills/listing';
+import { listsSkill } from '../skills/listingRule';
 import type { EvalQuery } from './analyze';
 
 /** Below this, a query shares too little with any skill for the comparison to mean anything. */
@@ -17,7 +18,7 @@ const MEANINGFUL = 0.2;
 type Listed = ComparableSkill & { uri: string; range?: Range; targets: readonly string[]; notListedBy?: readonly string[] };
 
 /** Whether a client whose listing is modelled lists the skill. */
-const inAListing = (s: Listed) => LISTING_CLIENTS.some((c) => s.targets.includes(c) && !s.notListedBy?.includes(c));
+const inAListing = (s: Listed) => LISTING_CLIENTS.some((c) => listsSkill(c, s));
 
 export function queryMatchDiagnostics(queries: readonly EvalQuery[], own: Listed, listed: readonly Listed[]): Diagnostic[] {
   const asked = queries.filter((q) => q.shouldTrigger);

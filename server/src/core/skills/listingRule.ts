@@ -19,12 +19,17 @@ export interface ListedSkillSummary extends ListingSkill {
 
 const CLIENT: Record<ListingClient, string> = { 'claude-code': 'Claude Code', codex: 'Codex', copilot: 'VS Code' };
 
+/** Whether client `c` puts the skill in its listing: one of its targets, not kept out, not a sample inside another skill. */
+export function listsSkill(c: ListingClient, s: { uri: string; targets: readonly string[]; notListedBy?: readonly string[] }): boolean {
+  return s.targets.includes(c) && !s.notListedBy?.includes(c) && !isSkillResource(s.uri);
+}
+
 /** The listing of each client, over the skills among `skills` it loads (samples inside other skills left out). */
 export function listingsOf<T extends ListingSkill & { targets: readonly Target[] }>(skills: readonly T[], settings: ListingSettings = {}): SkillListing[] {
   return LISTING_CLIENTS.map((c) =>
     skillListing(
       c,
-      skills.filter((s) => s.targets.includes(c) && !s.notListedBy?.includes(c) && !isSkillResource(s.uri)),
+      skills.filter((s) => listsSkill(c, s)),
       settings,
     ),
   );

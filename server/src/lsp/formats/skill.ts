@@ -240,7 +240,6 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     return entries.byUri.get(uri);
   };
 
-  /** The skill listings' findings over the index, made once per state of the index. */
   // Each index entry's listed value, its key and its listing scope, made once per entry.
   const listed = new WeakMap<IndexedFile, { skill: ListedSkillSummary | undefined; key: string; scope: string; nested: boolean }>();
   const listedOf = (f: IndexedFile) => {
@@ -255,12 +254,6 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
   // The findings of each listing scope, kept while its skills' listed values stay the same.
   const LIVE_LISTING_LIMIT = 400;
   const scopes = new Map<string, { key: string; found: Map<string, Diagnostic[]> }>();
-  /**
-   * The listing findings of `uri` with `own` as its listed value (its buffer, or its index entry):
-   * only the skills of its scope (and, for a client folder, of the client folders above) are read,
-   * so opening or typing in one scope leaves the others' listings as they were. A scope of more
-   * than LIVE_LISTING_LIMIT skills is left to `agent-files check` (see docs/rules.md#skill-listing-cut).
-   */
   // The index's SKILL.md entries by listing scope, with their place in the index (made once per index state).
   let byScope: { files: readonly IndexedFile[]; scopes: Map<string, { f: IndexedFile; at: number }[]> } | undefined;
   const scopeEntries = (ctx: FormatContext) => {
@@ -301,6 +294,12 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     }
     return { scope, skills, keys };
   };
+  /**
+   * The listing findings of `uri` with `own` as its listed value (its buffer, or its index entry):
+   * only the skills of its scope (and, for a client folder, of the client folders above) are read,
+   * so opening or typing in one scope leaves the others' listings as they were. A scope of more
+   * than LIVE_LISTING_LIMIT skills is left to `agent-files check` (see docs/rules.md#skill-listing-cut).
+   */
   const listingFindingsOf = (uri: string, own: ListedSkillSummary | undefined, ctx: FormatContext): Diagnostic[] => {
     if (!own) return [];
     const { scope, skills, keys } = listedWith(uri, own, ctx);
@@ -333,9 +332,9 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     hover(doc, pos, ctx) {
       const a = analysisOf(doc, ctx);
       const h = skillHover(doc.doc.getText(), pos, doc.uri, a.skill.targets, a.frontmatter, ctx.listing);
-      const own = listedSkillOfAnalysis(doc.uri, a);
       const onDescription = a.frontmatter?.entries.find((e) => rangeContains(e.keyRange, pos))?.key === 'description';
-      if (!h || !own || !onDescription || !MarkupContent.is(h.contents)) return h;
+      const own = onDescription ? listedSkillOfAnalysis(doc.uri, a) : undefined;
+      if (!h || !own || !MarkupContent.is(h.contents)) return h;
       const skills = listedWith(doc.uri, own, ctx).skills;
       const at = skills.findIndex((s) => s.uri === doc.uri);
       if (skills.length > LIVE_LISTING_LIMIT || at < 0) return h;
