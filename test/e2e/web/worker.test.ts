@@ -120,7 +120,10 @@ test('the worker answers initialize with the same capabilities as on Node, for a
 test('the workspace index comes through agentFiles/fs/findFiles and readFile: agents, skills and AGENT.md agents for the Skills tree', async () => {
   const end = Date.now() + DEADLINE;
   let index: { files: { uri: string; skills?: { name: string }[] }[] } = { files: [] };
-  while (index.files.length < 8 && Date.now() < end) {
+  // Until the files this test reads are indexed: the scan goes on past any count of files.
+  const wanted = ['helper.agent.3md', 'skills/pdf-tools/SKILL.md', 'team/agents/intern/AGENT.md'].map(uriOf);
+  const indexed = () => wanted.every((u) => index.files.some((f) => f.uri === u && (!u.endsWith('.3md') || (f.skills?.length ?? 0) > 0)));
+  while (!(index.files.length >= 8 && indexed()) && Date.now() < end) {
     index = await rpc('agentFiles/workspaceIndex', {});
     await pause(50);
   }
