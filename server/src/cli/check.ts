@@ -6,10 +6,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { analyzeFile, crossFileDiagnostics, type CheckedFile } from '../core/analysis/analyzeFile';
-import { hasLoneCr, LineMap, mapPositions } from '../core/text/lineMap';
+import { crossFileDiagnosticsOf, type SummarizedFile } from '../core/analysis/analyzeFile';
 import { fileKindOf, kindOf, mayBePluginComponent, type FileKind } from '../core/workspace/fileKinds';
-import { kindLabel } from './kindLabel';
+import { checkOne, reportOf, type CheckEntry } from './checkPass';
 import { kindHelp, KIND_NAMES, parseKind, walkedFilesText, type ForcedKind } from './kinds';
 import { findFiles, NodeFsHost } from '../node/fsHost';
 import { liveFilesOnDisk, walkFiles } from '../node/walk';
@@ -17,7 +16,7 @@ import { DEFAULT_IGNORED_FOLDERS } from '../core/workspace/liveFiles';
 import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
 import { readArgs, UsageError } from './args';
-import { FatalError, fileTooLarge, readFileBounded, type Io } from './io';
+import { FatalError, readFileBounded, type Io } from './io';
 import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
 import { isPluginManifest, parseTargets, readRepositoryFacts, repositoryFacts, TARGETS, type Target } from '../core/skills';
@@ -29,7 +28,7 @@ import { changedFiles, namesChangedFile, reportedFiles } from './changed';
 import { ConfigReader } from './configReader';
 import { CONTEXT_WINDOW_HELP, readContextWindowFlag } from './contextWindow';
 import { explainRule } from './explain';
-import { applyConfigToFile, CONFIG_FILE_NAME } from '../core/config';
+import { CONFIG_FILE_NAME } from '../core/config';
 
 export function checkCommand(argv: string[], io: Io): number {
   const { positional, flags } = readArgs(
@@ -158,20 +157,24 @@ export function checkCommand(argv: string[], io: Io): number {
     const had = unique.get(abs);
     if (!had || (f.forced && !had.forced)) unique.set(abs, f);
   }
-  // One over the read limit is reported on its own and never read.
-  const read = [...unique].map(([abs, f]) => ({
+  const entries: CheckEntry[] = [...unique].map(([abs, f]) => ({
     kind: f.kind,
     rel: path.relative(io.cwd, abs) || f.path,
     uri: URI.file(abs).toString(),
+    path: f.path,
     detection: f.forced?.detection ?? detection,
-    read: readFileBounded(f.path),
   }));
   if ((flags.has('fix') || flags.has('fix-unsafe')) && flags.has('fix-dry-run'))
     throw new UsageError(`'--${flags.has('fix') ? 'fix' : 'fix-unsafe'}' and '--fix-dry-run' cannot be combined`);
+  const fixing = flags.has('fix') || flags.has('fix-unsafe') || flags.has('fix-dry-run');
+  // --fix reads every file first (one over the read limit is reported on its own and never read);
+  // a plain check reads each file in its turn.
+  const read = fixing ? entries.map((e) => ({ ...e, read: readFileBounded(e.path) })) : entries;
   // --fix applies the safe quick fixes first (docs/rules.md#quick-fixes); the report is of the fixed files.
-  const fixed =
-    flags.has('fix') || flags.has('fix-unsafe') || flags.has('fix-dry-run')
-      ? fixFiles(read, {
+  const fixed = fixing
+    ? fixFiles(
+        read.map((e) => ({ ...e, read: e.read! })),
+        {
           dryRun: flags.has('fix-dry-run'),
           level: flags.has('fix-unsafe') ? 'unsafe' : 'safe',
           host: new NodeFsHost(roots, { rememberLookups: true }),
@@ -181,47 +184,41 @@ export function checkCommand(argv: string[], io: Io): number {
           inside: (real) => workspace.insideReal(real),
           io,
           ...(io.fixFs ? { fs: io.fixFs } : {}),
-        })
-      : undefined;
+        },
+      )
+    : undefined;
   if (flags.has('fix-dry-run')) return 0;
-  const entries = read.map((e) => (fixed?.written.has(e.uri) ? { ...e, read: { text: fixed.written.get(e.uri)! } } : e));
-  const checked: (CheckedFile & { detection: AgentDetection })[] = entries.flatMap((e) => {
-    if (!('text' in e.read)) return [];
-    const named = targetsOf(e.uri).skillTargets;
-    return [{ uri: e.uri, kind: e.kind, text: e.read.text, detection: e.detection, ...(named ? { skillTargets: named } : {}) }];
-  });
-  const cross = crossFileDiagnostics(checked, host, { workspaceRoots, repository, listing });
+  const toCheck = read.map((e) => (fixed?.written.has(e.uri) ? { ...e, read: { text: fixed.written.get(e.uri)! } } : e));
   const change = flags.has('changed') || flags.has('since') ? changedFiles(positional[0]!, flags.get('since') as string | undefined) : undefined;
-  const reported = change ? reportedFiles(entries, cross, change) : undefined;
+  // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
+  const workspaceFiles = entries.some((e) => e.kind === 'instructions') ? folderFiles(roots) : undefined;
+  const summaries: SummarizedFile[] = [];
+  const pass = {
+    host,
+    analysis: (e: CheckEntry) => ({ detection: e.detection, workspaceRoots, repository, ...targetsOf(e.uri), ...(workspaceFiles ? { workspaceFiles } : {}) }),
+    configFor: (uri: string) => configs.forFile(uri).config,
+    // --changed, --since and the baselines read every text again.
+    keepText: !!change || flags.has('baseline') || flags.has('write-baseline'),
+  };
+  // Each file read and analysed once, in turn; what is kept of it is small (checkPass.ts).
+  const records = toCheck.map((e) => checkOne(e, pass, summaries));
+  const cross = crossFileDiagnosticsOf(summaries, { workspaceRoots, repository, listing });
+  summaries.length = 0;
+  const texts = records.map((r) => ({ uri: r.entry.uri, rel: r.entry.rel, read: r.tooLarge !== undefined ? { tooLarge: r.tooLarge } : { text: r.text ?? '' } }));
+  const reported = change ? reportedFiles(texts, cross, change) : undefined;
   /** Each rule's own severity, before any configuration (SARIF's default level). */
   const defaults = new Map<string, Diagnostic['severity']>();
-  // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
-  const workspaceFiles = checked.some((f) => f.kind === 'instructions') ? folderFiles(roots) : undefined;
-  const results: FileResult[] = entries
-    .flatMap((e) => (reported && !reported.has(e.uri) ? [] : [e]))
-    .map((e) => {
-      // Tells an agent.3md from a plain 3md, and an OS Protocol AGENT.md from an instruction file.
-      const kind = 'text' in e.read ? kindLabel(e.kind, e.read.text, e.uri, e.detection) : kindLabel(e.kind, '', e.uri, e.detection);
-      const found = configs.forFile(e.uri);
-      if (!('text' in e.read)) return { path: e.rel, kind, diagnostics: applyConfigToFile(e.kind, '', [fileTooLarge(e.read.tooLarge)], found.config) };
+  const results: FileResult[] = records
+    .filter((r) => !reported || reported.has(r.entry.uri))
+    .map((r) => {
       // A file outside the change is reported only for the cross-file findings that name a changed file.
-      const whole = reported?.get(e.uri) !== 'cross';
-      const raw = [
-        ...(whole
-          ? analyzeFile(e.kind, e.read.text, e.uri, host, {
-              detection: e.detection,
-              workspaceRoots,
-              repository,
-              ...targetsOf(e.uri),
-              ...(workspaceFiles ? { workspaceFiles } : {}),
-            })
-          : []),
-        ...(cross.get(e.uri) ?? []).filter((d) => whole || namesChangedFile(d.message, change!)),
-      ];
-      for (const d of raw) if (!defaults.has(d.code)) defaults.set(d.code, d.severity);
-      // In reading order, so the report follows the file.
-      raw.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-      return { path: e.rel, kind, diagnostics: editorLines(e.read.text, e.uri, applyConfigToFile(e.kind, e.read.text, raw, found.config)) };
+      const whole = reported?.get(r.entry.uri) !== 'cross';
+      return reportOf(
+        r,
+        (cross.get(r.entry.uri) ?? []).filter((d) => whole || namesChangedFile(d.message, change!)),
+        whole,
+        defaults,
+      );
     });
   // The configuration files that applied are checked too, once each.
   for (const c of configs.used()) {
@@ -231,11 +228,11 @@ export function checkCommand(argv: string[], io: Io): number {
   if (change) io.err(`agent-files: ${results.length} of ${entries.length} files checked: those ${change.label} changed and those a change can affect`);
   if (flags.has('write-baseline')) {
     const file = flags.get('write-baseline') as string;
-    const texts = new Map(entries.map((e) => [e.rel, 'text' in e.read ? e.read.text : undefined]));
+    const byRel = new Map(texts.map((e) => [e.rel, 'text' in e.read ? e.read.text : undefined]));
     writeBaseline(
       file,
       baselineText(
-        results.map((r) => ({ file: r.path, text: texts.get(r.path), diagnostics: r.diagnostics })),
+        results.map((r) => ({ file: r.path, text: byRel.get(r.path), diagnostics: r.diagnostics })),
         io.cwd,
         file,
       ),
@@ -245,7 +242,7 @@ export function checkCommand(argv: string[], io: Io): number {
     );
     return fixed?.failed ? 2 : 0;
   }
-  const shown = flags.has('baseline') ? applyBaseline(results, entries, flags.get('baseline') as string, io) : results;
+  const shown = flags.has('baseline') ? applyBaseline(results, texts, flags.get('baseline') as string, io) : results;
   if (format === 'json') io.out(formatJson(shown));
   else if (format === 'sarif') io.out(formatSarif(shown, VERSION, RULES_URL, { base: sarifBase(io.cwd, roots), cwd: io.cwd, defaults }));
   else io.out(formatText(shown));
@@ -320,16 +317,6 @@ function sarifBase(cwd: string, roots: string[]): string {
   let common = abs[0] ?? path.resolve(cwd);
   while (!abs.every((r) => inside(common, r)) && path.dirname(common) !== common) common = path.dirname(common);
   return common;
-}
-
-/**
- * Positions as editors and SARIF count lines (CR, LF and CRLF all end one), as the language
- * server sends them; the readers' own model counts a lone CR as part of a line.
- */
-function editorLines(text: string, uri: string, diagnostics: Diagnostic[]): Diagnostic[] {
-  if (!hasLoneCr(text)) return diagnostics;
-  const map = new LineMap(text);
-  return mapPositions(diagnostics, 'toLsp', uri, (u) => (u === uri ? map : null));
 }
 
 /** A manifest's text with its URI, for the facts of a named file (an unreadable one decides nothing). */

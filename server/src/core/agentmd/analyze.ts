@@ -109,7 +109,12 @@ export function analyzeAgentMd(text: string, uri: string, host: IWorkspaceHost, 
  * agent. Kept apart so an editor can analyse a file once and check this against the current
  * workspace on each pass.
  */
-export function unresolvedExtends(agent: AgentInfo, uri: string, agents: readonly AgentIndexEntry[], severity: Severity = 'error'): Diagnostic[] {
+export function unresolvedExtends(
+  agent: Pick<AgentInfo, 'name' | 'extends' | 'extendsRange'>,
+  uri: string,
+  agents: readonly AgentIndexEntry[],
+  severity: Severity = 'error',
+): Diagnostic[] {
   const value = agent.extends?.trim();
   if (value === undefined || !agent.extendsRange || isExtendsPath(value) || value === agent.name) return [];
   if (agents.some((a) => a.name === value && a.uri !== uri)) return [];
