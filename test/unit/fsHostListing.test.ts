@@ -1,7 +1,8 @@
 /**
  * The folder listings the Node host holds for one check (`duringCheck`, server/src/node/fsHost.ts):
  * a file missing from its folder's listing is missing without a lookup of its own, and nothing
- * held outlives the check, so a file created after it is found by the next.
+ * held outlives the check, so a file created after it is found by the next (but for one run's
+ * host, the CLI's, which keeps them for the run).
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -90,4 +91,14 @@ test('during a check, an open buffer whose file is not on disk exists', () => {
     assert.equal(host.exists(b), true);
     assert.equal(host.readText(b), 'buffer');
   });
+});
+
+test("one run's host (rememberLookups, the CLI's) keeps its listings across checks: a folder is listed once for the run", () => {
+  const { root } = tree();
+  const host = new NodeFsHost([root], { rememberLookups: true });
+  duringCheck(host, () => assert.equal(host.exists(uri(join(root, 'docs', 'b.md'))), false));
+  // The CLI checks a tree that does not change under it: a later check reads the same listing.
+  writeFileSync(join(root, 'docs', 'b.md'), 'B');
+  duringCheck(host, () => assert.equal(host.exists(uri(join(root, 'docs', 'b.md'))), false));
+  duringCheck(host, () => assert.equal(host.exists(uri(join(root, 'docs', 'a.md'))), true));
 });

@@ -16,8 +16,8 @@ import { DEFAULT_IGNORED_FOLDERS } from '../core/workspace/liveFiles';
 import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
 import { readArgs, UsageError } from './args';
-import { FatalError, readFileBounded, type Io } from './io';
-import { formatJson, formatSarif, formatText, summarize, type FileResult } from './output';
+import { FatalError, outChunks, readFileBounded, type Io } from './io';
+import { formatSarif, jsonChunks, summarize, textChunks, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
 import { isPluginManifest, parseTargets, readRepositoryFacts, repositoryFacts, TARGETS, type Target } from '../core/skills';
 import { manifestsAbove } from './manifestsAbove';
@@ -204,7 +204,10 @@ export function checkCommand(argv: string[], io: Io): number {
   const records = toCheck.map((e) => checkOne(e, pass, summaries));
   const cross = crossFileDiagnosticsOf(summaries, { workspaceRoots, repository, listing });
   summaries.length = 0;
-  const texts = records.map((r) => ({ uri: r.entry.uri, rel: r.entry.rel, read: r.tooLarge !== undefined ? { tooLarge: r.tooLarge } : { text: r.text ?? '' } }));
+  // The texts --changed, --since and the baselines read (kept only for them).
+  const texts = pass.keepText
+    ? records.map((r) => ({ uri: r.entry.uri, rel: r.entry.rel, read: r.tooLarge !== undefined ? { tooLarge: r.tooLarge } : { text: r.text ?? '' } }))
+    : [];
   const reported = change ? reportedFiles(texts, cross, change) : undefined;
   /** Each rule's own severity, before any configuration (SARIF's default level). */
   const defaults = new Map<string, Diagnostic['severity']>();
@@ -243,9 +246,10 @@ export function checkCommand(argv: string[], io: Io): number {
     return fixed?.failed ? 2 : 0;
   }
   const shown = flags.has('baseline') ? applyBaseline(results, texts, flags.get('baseline') as string, io) : results;
-  if (format === 'json') io.out(formatJson(shown));
+  // JSON and text are written a file at a time; SARIF names its rules before its results, so it is made whole.
+  if (format === 'json') outChunks(io, jsonChunks(shown));
   else if (format === 'sarif') io.out(formatSarif(shown, VERSION, RULES_URL, { base: sarifBase(io.cwd, roots), cwd: io.cwd, defaults }));
-  else io.out(formatText(shown));
+  else outChunks(io, textChunks(shown));
   // A fix that could not be written (a full disk, permissions) fails the run whatever the report says.
   if (fixed?.failed) return 2;
   const s = summarize(shown);

@@ -62,8 +62,9 @@ export function checkOne(entry: CheckEntry, o: PassOptions, summaries: Summarize
   if (!('text' in read)) return { entry: base, label: kindLabel(entry.kind, '', entry.uri, entry.detection), diagnostics: [], config, tooLarge: read.tooLarge };
   const text = read.text;
   const check = checkFile(entry.kind, text, entry.uri, o.host, o.analysis(entry));
-  if (check.summary) summaries.push({ uri: entry.uri, summary: check.summary });
-  const record: CheckedRecord = { entry: base, label: labelOf(entry, check, text), diagnostics: check.diagnostics, config };
+  // Copies: a string cut from the text (a name, a path in a message) would keep the whole text alive.
+  if (check.summary) summaries.push({ uri: entry.uri, summary: structuredClone(check.summary) });
+  const record: CheckedRecord = { entry: base, label: labelOf(entry, check, text), diagnostics: structuredClone(check.diagnostics), config };
   if (o.keepText || text.includes('agent-files-') || hasLoneCr(text)) record.text = text;
   return record;
 }

@@ -6,10 +6,22 @@ import type { FixFs } from './fixWrite';
 
 export interface Io {
   out(text: string): void;
+  /** Writes a piece of the standard output as it is (no line end); without it, pieces are joined for `out`. */
+  write?(text: string): void;
   err(text: string): void;
   cwd: string;
   /** What `check --fix` writes with (tests fail or race it); the real file system by default. */
   fixFs?: FixFs;
+}
+
+/** A report made of pieces (`textChunks`, `jsonChunks`): each written as it is made, then one line end, as `out` ends a text. */
+export function outChunks(io: Io, chunks: Iterable<string>): void {
+  if (!io.write) {
+    io.out([...chunks].join(''));
+    return;
+  }
+  for (const c of chunks) io.write(c);
+  io.write('\n');
 }
 
 /** Thrown to stop a command with exit code 2 and a one-line message. */

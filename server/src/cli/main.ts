@@ -109,6 +109,6 @@ export function run(argv: string[], raw: Io): number {
 }
 
 if (require.main === module) {
-  const io: Io = { out: (t) => process.stdout.write(t + '\n'), err: (t) => process.stderr.write(t + '\n'), cwd: process.cwd() };
+  const io: Io = { out: (t) => process.stdout.write(t + '\n'), write: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t + '\n'), cwd: process.cwd() };
   process.exitCode = run(process.argv.slice(2), io);
 }

@@ -35,29 +35,46 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** One line per diagnostic; file names and messages made printable (control characters and bidi overrides as visible escapes). */
 export function formatText(files: FileResult[]): string {
-  const lines: string[] = [];
+  return [...textChunks(files)].join('');
+}
+
+/** `formatText` in pieces, one per file, so a long report is written as it is made. */
+export function* textChunks(files: FileResult[]): Generator<string> {
   for (const f of files) {
+    const lines: string[] = [];
     for (const d of f.diagnostics) {
       const { line, character } = d.range.start;
-      lines.push(printable(`${f.path}:${line + 1}:${character + 1}: ${d.severity} [${d.code}] ${d.message}`));
+      lines.push(printable(`${f.path}:${line + 1}:${character + 1}: ${d.severity} [${d.code}] ${d.message}`) + '\n');
     }
+    if (lines.length) yield lines.join('');
   }
   const s = summarize(files);
   const hints = s.hints ? `, ${plural(s.hints, 'hint')}` : '';
-  lines.push(`${plural(files.length, 'file')} checked: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${s.information} information${hints}`);
-  return lines.join('\n');
+  yield `${plural(files.length, 'file')} checked: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${s.information} information${hints}`;
 }
 
+const fileJson = (f: FileResult) => ({
+  path: f.path,
+  kind: f.kind,
+  diagnostics: f.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, range: d.range })),
+});
+
 export function formatJson(files: FileResult[]): string {
-  const out = {
-    files: files.map((f) => ({
-      path: f.path,
-      kind: f.kind,
-      diagnostics: f.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, range: d.range })),
-    })),
-    summary: summarize(files),
-  };
-  return jsonPrintable(JSON.stringify(out, null, 2));
+  return jsonPrintable(JSON.stringify({ files: files.map(fileJson), summary: summarize(files) }, null, 2));
+}
+
+/** JSON.stringify's text of a value nested `depth` levels deep (two spaces a level). */
+const nested = (value: unknown, depth: number) => JSON.stringify(value, null, 2).replace(/\n/g, '\n' + '  '.repeat(depth));
+
+/** `formatJson` in pieces, one per file (the same bytes), so a long report is written as it is made. */
+export function* jsonChunks(files: FileResult[]): Generator<string> {
+  if (files.length === 0) {
+    yield formatJson(files);
+    return;
+  }
+  yield '{\n  "files": [';
+  for (let i = 0; i < files.length; i++) yield jsonPrintable(`${i ? ',' : ''}\n    ${nested(fileJson(files[i]!), 2)}`);
+  yield `\n  ],\n  "summary": ${nested(summarize(files), 1)}\n}`;
 }
 
 /**

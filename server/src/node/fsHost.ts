@@ -35,6 +35,9 @@ export class NodeFsHost implements IWorkspaceHost {
       this.#real = remembered((p) => realLocation(p, entry));
       this.#realRoot = remembered(realRoot);
       this.#lexists = (p) => entry(p) !== undefined;
+      // One run's listings too: 10,000 skills in one folder are listed once, not once per skill.
+      this.#listings = new Map();
+      this.#runLong = true;
     } else {
       this.#real = (p) => realLocation(p);
       this.#realRoot = realRoot;
@@ -53,11 +56,17 @@ export class NodeFsHost implements IWorkspaceHost {
     if (i >= 0) this.#roots.splice(i, 1);
   }
 
-  /** While a check runs (`duringCheck`): the names in each folder whose real location is inside a root (null: not listed, ask the path itself). */
+  /**
+   * While a check runs (`duringCheck`), or for the host's life when it is one run's: the names in
+   * each folder whose real location is inside a root (null: not listed, ask the path itself).
+   */
   #listings: Map<string, Set<string> | null> | undefined;
   #checks = 0;
+  /** The listings are kept for the host's life (`rememberLookups`). */
+  #runLong = false;
 
   duringCheck<T>(work: () => T): T {
+    if (this.#runLong) return work();
     if (this.#checks++ === 0) this.#listings = new Map();
     try {
       return work();

@@ -7,7 +7,7 @@
  * code points.
  */
 import type { IWorkspaceHost } from '../workspace/host';
-import { splitLines } from '../text/text';
+import { sharedLines, splitLines } from '../text/text';
 import type { Diagnostic, Range } from '../types';
 import { nodeRange, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { headingAnchors } from './markdown';
@@ -291,7 +291,7 @@ function unexpectedMessage(entries: FrontmatterEntry[]): (key: string) => string
 
 /** A code fence in the body never closed (often a block holding a fenced block of its own): the rest of the body reads as code. */
 function checkFences(text: string, bodyStartLine: number, out: Finding[]): void {
-  const lines = splitLines(text);
+  const lines = sharedLines(text);
   const u = unclosedFence(fencesOf(lines, bodyStartLine), lines);
   if (u) out.push(diag('skill-fence-unclosed', 'warning', unclosedFenceMessage(u), u.fence.range));
 }

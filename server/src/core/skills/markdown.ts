@@ -3,7 +3,7 @@
  * file references (links, and bare `scripts/…`-style paths with where they stand), paths on one
  * machine, fenced blocks, headings with GitHub's anchors and the ids written by hand.
  */
-import { splitLines, trimEndWhere } from '../text/text';
+import { sharedLines, trimEndWhere } from '../text/text';
 import type { Range } from '../types';
 import { codeSpans, inSpan, type CodeSpan } from '../text/markdownSpans';
 import { closesFence, openingFence, type Fence } from '../text/markdownBlocks';
@@ -63,7 +63,7 @@ export interface MdScan {
   /** Paths on one machine: link targets (`file:`, `C:\…`, `~/…`, `/Users/…`) and, outside links, home-folder paths. */
   absolute: MdReference[];
   fences: Fence[];
-  lines: string[];
+  lines: readonly string[];
 }
 
 /** A reference definition (`[x]: target`); a footnote (`[^1]: text`) is not one. */
@@ -86,7 +86,7 @@ function continuesAsPlaceholder(line: string, end: number): boolean {
 
 /** Scans Markdown from `startLine` on. Linear in the text size. */
 export function scanMarkdown(text: string, startLine = 0): MdScan {
-  const lines = splitLines(text);
+  const lines = sharedLines(text);
   const out: MdScan = { refs: [], headings: [], anchors: [], absolute: [], fences: [], lines };
   const slugger = new Slugger();
   const known = new Map<string, LinkFacts>();
@@ -262,7 +262,7 @@ export function headingAnchors(text: string): Map<string, MdHeading> {
 /** The line after a leading `---` … `---` block (0 when there is none), so YAML comments are not headings. */
 export function frontmatterEndLine(text: string): number {
   if (!/^---[ \t]*\r?(\n|$)/.test(text)) return 0;
-  const lines = splitLines(text);
+  const lines = sharedLines(text);
   for (let i = 1; i < lines.length; i++) if (lines[i]!.trimEnd() === '---') return i + 1;
   return 0;
 }

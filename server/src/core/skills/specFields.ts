@@ -4,7 +4,7 @@
  * reference's text and, for the clients, what each of them does (./effects.ts).
  */
 import { isScalar } from 'yaml';
-import { splitLines } from '../text/text';
+import { sharedLines } from '../text/text';
 import type { Range, Severity } from '../types';
 import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import type { SkillReference } from './references';
@@ -300,7 +300,7 @@ export function checkOptional(fields: Map<string, FrontmatterEntry>, skill: Skil
 }
 
 export function checkBody(text: string, bodyStartLine: number, close: Range, out: Finding[]): void {
-  const lines = splitLines(text);
+  const lines = sharedLines(text);
   let count = lines.length;
   if (count > 0 && lines[count - 1] === '') count--;
   if (count > 500) {

@@ -6,6 +6,15 @@ export function splitLines(text: string): string[] {
   return text.split(/\r?\n/);
 }
 
+/** The last text `sharedLines` split, and its lines. */
+let lastSplit: { text: string; lines: readonly string[] } = { text: '', lines: [''] };
+
+/** `splitLines`, shared by the readers of one analysis that only read the lines (a SKILL.md's body checks): the same text is split once. */
+export function sharedLines(text: string): readonly string[] {
+  if (lastSplit.text !== text) lastSplit = { text, lines: text.split(/\r?\n/) };
+  return lastSplit.lines;
+}
+
 /** Trims spaces and tabs only: the reference's notion of whitespace. */
 export function trimWs(s: string): string {
   let a = 0;
@@ -41,9 +50,8 @@ export class LineIndex {
   constructor(text: string) {
     this.#text = text;
     const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) === 10) starts.push(i + 1);
-    }
+    // indexOf runs native over the text, several times faster than a loop of charCodeAt.
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
     this.#starts = starts;
   }
 
