@@ -1,6 +1,9 @@
 /**
- * `npm run bench [-- --check] [-- --quick]`: prints one JSON object with parse, incremental-edit,
- * validation and routing figures for generated agents of 100, 1,000 and 10,000 skills.
+ * `npm run bench [-- --check] [-- --quick] [-- --cli-only] [-- --skills-from DIR]`: prints one
+ * JSON object with parse, incremental-edit, validation and routing figures for generated agents
+ * of 100, 1,000 and 10,000 skills, and (not with --quick) `agent-files check` on 2,500 and 10,000
+ * real-size SKILL.md against its peers and the read+split+scan bound (benchCli.ts; the real
+ * skills come from --skills-from or AGENT_FILES_BENCH_SKILLS). `--cli-only` runs that part alone.
  * `--check` exits non-zero when a target is missed.
  */
 import * as os from 'node:os';
@@ -17,9 +20,12 @@ import { analyzeWorld } from '../server/src/core/world';
 import { worldSchemaDiagnostics } from '../server/src/core/world/schemaCheck';
 import { InMemoryHost } from '../server/src/core/workspace/host';
 import { join } from 'node:path';
+import { cliBench, type CliBench } from './benchCli';
 
-const args = new Set(process.argv.slice(2));
-const sizes = args.has('--quick') ? [100, 1000] : [100, 1000, 10000];
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const cliOnly = args.has('--cli-only');
+const sizes = cliOnly ? [] : args.has('--quick') ? [100, 1000] : [100, 1000, 10000];
 
 /**
  * The median of repeated runs after one warm-up: at least `minMs` of runs and at least
@@ -163,11 +169,49 @@ function hostileInputs(): { name: string; ms: number; diagnostics: number }[] {
     return { name: `${n} ${name}`, ms: round(performance.now() - t0, 1), diagnostics };
   });
 }
-const hostile = hostileInputs();
+const hostile = cliOnly ? [] : hostileInputs();
 
 const SERVER = join(__dirname, 'server.js');
 const lspSize = args.has('--quick') ? 1000 : 10000;
+/** The folder of real skills the CLI comparison copies, or why there is none. */
+function skillsSource(): string | { skipped: string } {
+  const i = argv.indexOf('--skills-from');
+  const dir = i >= 0 ? argv[i + 1] : process.env['AGENT_FILES_BENCH_SKILLS'];
+  if (!dir) return { skipped: 'no folder of real SKILL.md files: pass --skills-from DIR or set AGENT_FILES_BENCH_SKILLS' };
+  return dir;
+}
+
+/** The CLI against its peers and the bound, on whole trees of real-size skills (issue 28). */
+function runCliBench(): CliBench | { skipped: string } {
+  const source = skillsSource();
+  return typeof source === 'string' ? cliBench(join(__dirname, 'cli.js'), source, [2500, 10000], 3) : source;
+}
+
+/** Issue 28's targets for the CLI: under half of skill-check's time, within 3x the bound, under 200 MB at 10,000 skills. */
+function cliTargets(cli: CliBench | { skipped: string }, target: (name: string, value: number, ok: boolean, limit: string) => void): void {
+  if ('skipped' in cli) return;
+  const row = (tool: string, n: number) => cli.runs.find((r) => r.tool === tool && r.skills === n && r.ms !== undefined);
+  for (const n of [2500, 10000]) {
+    const ours = row('agent-files check', n);
+    if (!ours) continue;
+    const peer = row('skill-check 1.2.0', n);
+    if (peer) target(`check vs skill-check 1.2.0 time, ${n} skills`, ours.ms! / peer.ms!, ours.ms! / peer.ms! <= 0.5, '<= 0.5x');
+    const bound = row('read+split+scan bound', n);
+    if (bound) target(`check vs read+split+scan bound time, ${n} skills`, ours.ms! / bound.ms!, ours.ms! / bound.ms! <= 3, '<= 3x');
+    if (n === 10000) target(`check peak RSS MB, ${n} skills`, ours.rssMb!, ours.rssMb! <= 200, '<= 200');
+  }
+}
+
 const main = async () => {
+  const cli = args.has('--quick') ? { skipped: 'not with --quick' } : runCliBench();
+  if (cliOnly) {
+    const targets: { target: string; value: number; limit: string; met: boolean }[] = [];
+    cliTargets(cli, (name, value, ok, limit) => targets.push({ target: name, value: round(value, 3), limit, met: ok }));
+    const failures = targets.filter((t) => !t.met).map((t) => `${t.target}: ${t.value} (target ${t.limit})`);
+    process.stdout.write(JSON.stringify({ node: process.version, cores: os.cpus().length, cli, targets, failures }, null, 2) + '\n');
+    if (args.has('--check') && failures.length) process.exitCode = 1;
+    return;
+  }
   const lsp = await lspRoundTrip(SERVER, lspSize, args.has('--quick') ? 100 : 1000);
   // At typing speed (a keystroke every 150 ms), so what the server does between keystrokes counts too.
   const pullEdits = args.has('--quick') ? 30 : 80;
@@ -175,7 +219,7 @@ const main = async () => {
   const pullBig = await lspPullRoundTrip(SERVER, lspSize, pullEdits, 150);
   const workspace = await workspaceIndexing(SERVER, args.has('--quick') ? 200 : 2000, args.has('--quick') ? 50 : 500);
   const hostileServer = await hostileLsp(SERVER, args.has('--quick'));
-  report(lsp, [pullSmall, pullBig], workspace, hostileServer);
+  report(lsp, [pullSmall, pullBig], workspace, hostileServer, cli);
 };
 
 type Pull = Awaited<ReturnType<typeof lspPullRoundTrip>>;
@@ -184,6 +228,7 @@ function report(
   [pullSmall, pullBig]: [Pull, Pull],
   workspace: Awaited<ReturnType<typeof workspaceIndexing>>,
   hostileServer: Awaited<ReturnType<typeof hostileLsp>>,
+  cli: CliBench | { skipped: string },
 ) {
   const byN = (n: number) => results.find((r) => r['skills'] === n) as Record<string, number> | undefined;
   const small = byN(100);
@@ -232,6 +277,8 @@ function report(
   target('completion after indexing, max ms', workspace.completionMaxMs, workspace.completionMaxMs < 50, '< 50');
   for (const h of hostile) target(`check ${h.name}, ms`, h.ms, h.ms < 2000, '< 2000');
   for (const h of hostileServer) target(`server: ${h.name}, ms`, h.ms, h.ms < 2000, '< 2000');
+  cliTargets(cli, target);
+  out['cli'] = cli;
   out['hostile'] = hostile;
   out['hostileServer'] = hostileServer;
   out['targets'] = targets;
