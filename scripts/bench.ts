@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --check] [-- --quick] [-- --cli-only] [-- --skills-from DIR]`: prints one
+ * `npm run bench [-- --check] [-- --quick] [-- --cli-only] [-- --skills-from DIR] [-- --cli PATH]`: prints one
  * JSON object with parse, incremental-edit, validation and routing figures for generated agents
  * of 100, 1,000 and 10,000 skills, and (not with --quick) `agent-files check` on 2,500 and 10,000
  * real-size SKILL.md against its peers and the read+split+scan bound (benchCli.ts; the real
@@ -184,7 +184,10 @@ function skillsSource(): string | { skipped: string } {
 /** The CLI against its peers and the bound, on whole trees of real-size skills (issue 28). */
 function runCliBench(): CliBench | { skipped: string } {
   const source = skillsSource();
-  return typeof source === 'string' ? cliBench(join(__dirname, 'cli.js'), source, [2500, 10000], 3) : source;
+  // --cli PATH measures another build (the one before a change, say) against the same peers.
+  const i = argv.indexOf('--cli');
+  const cli = i >= 0 ? argv[i + 1]! : join(__dirname, 'cli.js');
+  return typeof source === 'string' ? cliBench(cli, source, [2500, 10000], 3) : source;
 }
 
 /** Issue 28's targets for the CLI: under half of skill-check's time, within 3x the bound, under 200 MB at 10,000 skills. */

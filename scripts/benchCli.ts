@@ -23,6 +23,8 @@ export interface CliRun {
   skills: number;
   /** Median wall time of the runs, ms; undefined when skipped. */
   ms?: number;
+  /** Median CPU time (user + system), ms: steadier than wall time on a shared machine. */
+  cpuMs?: number;
   /** Median peak resident set size, MB. */
   rssMb?: number;
   runs?: number;
@@ -70,28 +72,31 @@ export function makeSkillTree(root: string, sources: readonly string[], n: numbe
   }
 }
 
-/** One fresh process under /usr/bin/time: wall ms and peak RSS MB; undefined when it could not run. */
-function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): { ms: number; rssMb: number } | string {
+type Sample = { ms: number; cpuMs: number; rssMb: number };
+
+/** One fresh process under /usr/bin/time: wall and CPU ms, peak RSS MB; a reason when it could not run. */
+function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Sample | string {
   const t0 = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...args], { env, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'ignore', 'pipe'] });
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', cmd, ...args], { env, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = performance.now() - t0;
   if (r.error) return r.error.message;
-  const kb = Number(/(\d+)\s*$/.exec(r.stderr)?.[1]);
+  const m = /([\d.]+) ([\d.]+) (\d+)\s*$/.exec(r.stderr);
   // Exit 1 is a linter's "findings"; anything else (a crash, a missing module) is no measurement.
-  if (r.status !== 0 && r.status !== 1) return `exit ${r.status}: ${r.stderr.trim().split('\n').slice(-2).join(' ')}`;
-  return { ms, rssMb: kb / 1024 };
+  if (!m || (r.status !== 0 && r.status !== 1)) return `exit ${r.status}: ${r.stderr.trim().split('\n').slice(-2).join(' ')}`;
+  return { ms, cpuMs: (Number(m[1]) + Number(m[2])) * 1000, rssMb: Number(m[3]) / 1024 };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function measure(tool: string, skills: number, reps: number, run: () => { ms: number; rssMb: number } | string): CliRun {
-  const samples: { ms: number; rssMb: number }[] = [];
+function measure(tool: string, skills: number, reps: number, run: () => Sample | string): CliRun {
+  const samples: Sample[] = [];
   for (let i = 0; i < reps; i++) {
     const r = run();
     if (typeof r === 'string') return { tool, skills, skipped: r };
     samples.push(r);
   }
-  return { tool, skills, ms: Math.round(median(samples.map((s) => s.ms))), rssMb: Math.round(median(samples.map((s) => s.rssMb))), runs: reps };
+  const mid = (f: (s: Sample) => number) => Math.round(median(samples.map(f)));
+  return { tool, skills, ms: mid((s) => s.ms), cpuMs: mid((s) => s.cpuMs), rssMb: mid((s) => s.rssMb), runs: reps };
 }
 
 /** skill-check installed from scripts/bench-peers (npm ci on first use); a reason when it cannot be. */

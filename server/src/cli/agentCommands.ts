@@ -1,8 +1,8 @@
 /** `parse`, `links`, `route`, `resolve`, `command`, `export`: one .3md file in, JSON or a command line out. */
-import { analyzeThreeMd } from '../core/agent/threemdAnalysis';
+import { buildAgent } from '../core/agent/model';
 import { documentIssues, parseThreeMd } from '../core/threemd/parser';
 import { referenceLinks, strictResult } from '../core/threemd/reference';
-import type { AgentRuntime } from '../core/agent/runtime';
+import { AgentRuntime } from '../core/agent/runtime';
 import { readArgs, UsageError } from './args';
 import { readFileOrFail, type Io } from './io';
 import { jsonPrintable } from './escape';
@@ -48,7 +48,8 @@ function loadRuntime(file: string, io: Io): AgentRuntime | number {
   const doc = parseThreeMd(readFileOrFail(file));
   const first = documentIssues(doc)[0];
   if (first) return parseFailure(file, first, io);
-  return analyzeThreeMd(doc, { fileName: file, detection: 'agent' }).runtime;
+  // The runtime of the agent as written: its diagnostics are `check`'s, not computed here.
+  return new AgentRuntime(buildAgent(doc));
 }
 
 /** `route FILE TEXT`. */

@@ -57,8 +57,8 @@ export interface PassOptions {
 export function checkOne(entry: CheckEntry, o: PassOptions, summaries: SummarizedFile[]): CheckedRecord {
   const read = entry.read ?? readFileBounded(entry.path);
   const config = o.configFor(entry.uri);
-  const base = { ...entry };
-  delete base.read;
+  // The record does not hold on to the text read.
+  const { read: _read, ...base } = entry;
   if (!('text' in read)) return { entry: base, label: kindLabel(entry.kind, '', entry.uri, entry.detection), diagnostics: [], config, tooLarge: read.tooLarge };
   const text = read.text;
   const check = checkFile(entry.kind, text, entry.uri, o.host, o.analysis(entry));

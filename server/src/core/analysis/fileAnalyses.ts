@@ -6,7 +6,7 @@
  * type makes `npm run check-types` fail until it has one.
  *
  * What needs the other files of the workspace (duplicate skill names, AGENT.md `extends` by name)
- * is not here: the CLI has every file at hand (`crossFileDiagnostics`), the server its index.
+ * is not here: the CLI reads the summaries of every file (`crossFileDiagnosticsOf`, crossFile.ts), the server its index.
  */
 import type { Diagnostic } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
