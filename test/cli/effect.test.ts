@@ -67,7 +67,7 @@ test('Claude Code reads AGENTS.md where no CLAUDE.md is on the way; JSON has the
 test('an unknown client, a missing path or a path outside --root is exit 2 with the reason', () => {
   const root = repository({ 'AGENTS.md': 'x\n' });
   try {
-    assert.match(cli(root, '.', '--client', 'vim').stderr, /no client named 'vim' \(use one of: Codex \(AGENTS\.md\), Claude Code, Gemini CLI, GitHub Copilot\)/);
+    assert.match(cli(root, '.', '--client', 'vim').stderr, /no client named 'vim' \(use one of: Codex \(AGENTS\.md\), Claude Code, Gemini CLI, GitHub Copilot, OpenCode, Cursor\)/);
     assert.equal(cli(root, 'nope').status, 2);
     const outside = cli(root, '.', '--root', os.tmpdir() + '/af-no-such-root');
     assert.equal(outside.status, 2);

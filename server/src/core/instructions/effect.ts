@@ -4,7 +4,8 @@
  * ancestors from the root down with CLAUDE.local.md after (AGENTS.md when no CLAUDE.md is on the
  * way, Claude Code 2.1.277+), then `.claude/rules` whose `paths`
  * match (Claude Code); GEMINI.md ancestors (Gemini CLI); `.github/copilot-instructions.md`, the
- * root AGENTS.md and CLAUDE.md, then `.instructions.md` whose `applyTo` matches (Copilot).
+ * root AGENTS.md and CLAUDE.md, then `.instructions.md` whose `applyTo` matches (Copilot); OpenCode
+ * (opencodeEffect.ts) and Cursor (cursorEffect.ts).
  */
 import type { IWorkspaceHost } from '../workspace/host';
 import { dirnameUri } from '../world/paths';
@@ -12,6 +13,9 @@ import { codexChain, codexProjectRoot, positionAfterBytes } from './codexChain';
 import { codexConfigFor, type CodexConfigError } from './codexConfig';
 import type { InstructionVariant } from './files';
 import { globMatcher, type GlobStyle } from './globs';
+import { folderChain, relativeTo, within } from './effectPaths';
+import { openCodeEffect } from './opencodeEffect';
+import { cursorEffect } from './cursorEffect';
 
 export interface InstructionEntry {
   uri: string;
@@ -42,28 +46,6 @@ export interface ClientEffect {
   budget?: { used: number; limit: number; unit: 'bytes' };
   /** Codex: the `.codex/config.toml` files whose values apply, and those it cannot read as TOML. */
   config?: { sources: string[]; errors: CodexConfigError[] };
-}
-
-function within(dir: string, uri: string): boolean {
-  return uri.startsWith(dir.replace(/\/$/, '') + '/');
-}
-
-/** The folders from `root` down to `dir`, both included. */
-function chain(root: string, dir: string): string[] {
-  const out: string[] = [];
-  let at = dir;
-  for (let n = 0; n < 256; n++) {
-    out.unshift(at);
-    if (at === root) break;
-    const up = dirnameUri(at);
-    if (up === at || !within(root, at)) break;
-    at = up;
-  }
-  return out;
-}
-
-function rel(root: string, uri: string): string {
-  return decodeURIComponent(uri.slice(root.replace(/\/$/, '').length + 1));
 }
 
 function firstMatch(globs: readonly string[], path: string, style: GlobStyle): string | undefined {
@@ -97,8 +79,8 @@ function codexEffect(fileUri: string, root: string, host: IWorkspaceHost): Clien
 export function instructionsInEffect(fileUri: string, root: string, files: readonly InstructionEntry[], host: IWorkspaceHost): ClientEffect[] {
   const byUri = new Map(files.map((f) => [f.uri, f]));
   const at = (dir: string, name: string) => byUri.get(`${dir.replace(/\/$/, '')}/${name}`);
-  const dirs = chain(root, dirnameUri(fileUri));
-  const relPath = rel(root, fileUri);
+  const dirs = folderChain(root, dirnameUri(fileUri));
+  const relPath = relativeTo(root, fileUri);
   const out: ClientEffect[] = [];
 
   // Codex: one file per folder from the project root down, concatenated, cut at 32 KiB.
@@ -125,7 +107,7 @@ export function instructionsInEffect(fileUri: string, root: string, files: reado
     if (f.variant !== 'claude-rule') continue;
     const base = f.uri.slice(0, f.uri.indexOf('/.claude/rules/'));
     if (!(base === root.replace(/\/$/, '') || within(base, fileUri))) continue;
-    const path = rel(base, fileUri);
+    const path = relativeTo(base, fileUri);
     if (!f.globs) claude.push({ uri: f.uri, why: 'rule without paths (always loaded)' });
     else {
       const g = firstMatch(f.globs, path, 'claude-rule');
@@ -165,5 +147,7 @@ export function instructionsInEffect(fileUri: string, root: string, files: reado
     if (g) copilot.push({ uri: f.uri, why: `applyTo matches '${g}'${f.excludeAgent?.length ? ` (not for ${f.excludeAgent.join(', ')})` : ''}` });
   }
   out.push({ client: 'GitHub Copilot', order: 'always-on files, then .instructions.md whose applyTo matches (no guaranteed order)', items: copilot });
+  out.push(openCodeEffect(fileUri, root, files, host));
+  out.push(cursorEffect(fileUri, root, files, host));
   return out;
 }
