@@ -162,3 +162,45 @@ test('--context-window sets the skill listing budget per client; a bad value is 
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a folder outside any repository, named from elsewhere, is read on its own: a sibling folder is not part of it', () => {
+  const parent = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-effect-nogit-')));
+  const elsewhere = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-effect-cwd-')));
+  try {
+    for (const [rel, text] of Object.entries({ 'one/AGENTS.md': 'one', 'two/.github/instructions/all.instructions.md': '---\napplyTo: "**"\n---\nTwo.' })) {
+      fs.mkdirSync(path.dirname(path.join(parent, rel)), { recursive: true });
+      fs.writeFileSync(path.join(parent, rel), text);
+    }
+    const r = cli(elsewhere, path.join(parent, 'one'), '--format', 'json');
+    assert.equal(r.status, 0, r.stderr);
+    const uris: string[] = JSON.parse(r.stdout).instructions.flatMap((c: { files: { path: string }[] }) => c.files.map((f) => f.path));
+    assert.ok(uris.some((u) => u.endsWith('/one/AGENTS.md')));
+    assert.deepEqual(
+      uris.filter((u) => u.includes('/two/')),
+      [],
+    );
+  } finally {
+    fs.rmSync(parent, { recursive: true, force: true });
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+  }
+});
+
+test("OpenCode's chain and Cursor's rules: --client keeps one client", () => {
+  const root = repository({
+    'AGENTS.md': 'root',
+    'pkg/AGENTS.md': 'pkg',
+    '.cursor/rules/ts.mdc': '---\nglobs: pkg/**/*.ts\n---\nTS.',
+    'pkg/src/app.ts': '',
+  });
+  try {
+    const open = cli(root, 'pkg/src/app.ts', '--client', 'opencode');
+    assert.equal(open.status, 0, open.stderr);
+    assert.match(open.stdout, /OpenCode: [^\n]*\n {2}pkg\/AGENTS\.md +AGENTS\.md on the way[^\n]*\n {2}AGENTS\.md +AGENTS\.md on the way/);
+    const cursor = cli(root, 'pkg/src/app.ts', '--client', 'cursor');
+    assert.equal(cursor.status, 0, cursor.stderr);
+    assert.match(cursor.stdout, /\.cursor\/rules\/ts\.mdc +globs matches 'pkg\/\*\*\/\*\.ts'/);
+    assert.doesNotMatch(cursor.stdout, /OpenCode/);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -29,12 +29,13 @@ the .codex/config.toml files from the project root down (never the one in your h
 
 /** The folder the answer is read from: the nearest above PATH holding .git, else the working folder (or PATH's own). */
 function repositoryOf(real: string, cwd: string): string {
-  for (let dir = fs.statSync(real).isDirectory() ? real : path.dirname(real); ; dir = path.dirname(dir)) {
+  const own = fs.statSync(real).isDirectory() ? real : path.dirname(real);
+  for (let dir = own; ; dir = path.dirname(dir)) {
     if (fs.existsSync(path.join(dir, '.git'))) return dir;
     if (path.dirname(dir) === dir) break;
   }
   const here = fs.realpathSync(cwd);
-  return real === here || real.startsWith(here + path.sep) ? here : path.dirname(real);
+  return real === here || real.startsWith(here + path.sep) ? here : own;
 }
 
 function realFolder(p: string): string {
