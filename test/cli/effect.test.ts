@@ -195,10 +195,10 @@ test("OpenCode's chain and Cursor's rules: --client keeps one client", () => {
   try {
     const open = cli(root, 'pkg/src/app.ts', '--client', 'opencode');
     assert.equal(open.status, 0, open.stderr);
-    assert.match(open.stdout, /OpenCode: [^\n]*\n {2}pkg\/AGENTS\.md +AGENTS\.md on the way[^\n]*\n {2}AGENTS\.md +AGENTS\.md on the way/);
+    assert.match(open.stdout, /OpenCode: [^\n]*\n {2}pkg\/AGENTS\.md +3 bytes, AGENTS\.md on the way[^\n]*\n {2}AGENTS\.md +4 bytes, AGENTS\.md on the way/);
     const cursor = cli(root, 'pkg/src/app.ts', '--client', 'cursor');
     assert.equal(cursor.status, 0, cursor.stderr);
-    assert.match(cursor.stdout, /\.cursor\/rules\/ts\.mdc +globs matches 'pkg\/\*\*\/\*\.ts'/);
+    assert.match(cursor.stdout, /\.cursor\/rules\/ts\.mdc +30 bytes, globs matches 'pkg\/\*\*\/\*\.ts'/);
     assert.doesNotMatch(cursor.stdout, /OpenCode/);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

@@ -75,3 +75,39 @@ test("Cursor's rule frontmatter is read line by line: unquoted globs that YAML r
   });
   assert.deepEqual(readCursorRuleFrontmatter('No frontmatter, alwaysApply: true'), { alwaysApply: false, globs: [] });
 });
+
+test("Claude Code's chain lists each @import right after the file that makes it, up to 4 hops, each file once", () => {
+  const files: Record<string, string> = {
+    'CLAUDE.md': 'Read @docs/a.md and @docs/missing.md and @~/private.md.',
+    'docs/a.md': 'See @b.md.',
+    'docs/b.md': 'See @c.md and @a.md.',
+    'docs/c.md': 'See @d.md.',
+    'docs/d.md': 'See @e.md.',
+    'docs/e.md': 'Too deep.',
+    'src/CLAUDE.md': 'Also @../docs/b.md.',
+  };
+  const entries: InstructionEntry[] = [
+    { uri: `${W}/CLAUDE.md`, variant: 'claude-md' },
+    { uri: `${W}/src/CLAUDE.md`, variant: 'claude-md' },
+  ];
+  const host = new InMemoryHost(Object.fromEntries(Object.entries(files).map(([p, t]) => [`${W}/${p}`, t])));
+  const claude = instructionsInEffect(`${W}/src/x.ts`, W, entries, host).find((c) => c.client === 'Claude Code')!;
+  assert.deepEqual(
+    claude.items.map((i) => i.uri.slice(W.length + 1)),
+    ['CLAUDE.md', 'docs/a.md', 'docs/b.md', 'docs/c.md', 'docs/d.md', 'src/CLAUDE.md'],
+  );
+  assert.equal(claude.items[1]!.why, 'imported by CLAUDE.md');
+  assert.equal(claude.items[4]!.why, 'imported by c.md (4 hops from the chain)');
+  // Every file of a chain without a cap carries its size.
+  assert.deepEqual(
+    claude.items.map((i) => i.bytes),
+    ['CLAUDE.md', 'docs/a.md', 'docs/b.md', 'docs/c.md', 'docs/d.md', 'src/CLAUDE.md'].map((p) => Buffer.byteLength(files[p]!)),
+  );
+});
+
+test('an opencode.json entry is a setting row, not a file in context: it has no size', () => {
+  const items = instructionsInEffect(`${W}/x.ts`, W, [], new InMemoryHost({ [`${W}/opencode.json`]: '{"instructions": ["docs/*.md"]}' })).find(
+    (c) => c.client === 'OpenCode',
+  )!.items;
+  assert.deepEqual(items, [{ uri: `${W}/opencode.json`, setting: true, why: "instructions: pattern or path 'docs/*.md', not expanded here" }]);
+});

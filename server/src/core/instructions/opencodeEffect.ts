@@ -54,11 +54,11 @@ function configured(nearestFirst: readonly string[], host: IWorkspaceHost, seen:
   for (const raw of list) {
     if (typeof raw !== 'string' || raw === '') continue;
     if (/^https?:\/\//.test(raw)) {
-      out.push({ uri: config, why: `instructions: '${raw}' is fetched at start (5 s timeout)` });
+      out.push({ uri: config, setting: true, why: `instructions: '${raw}' is fetched at start (5 s timeout)` });
       continue;
     }
     if (/[*?[\]{}]/.test(raw) || raw.startsWith('~') || raw.startsWith('/')) {
-      out.push({ uri: config, why: `instructions: pattern or path '${raw}', not expanded here` });
+      out.push({ uri: config, setting: true, why: `instructions: pattern or path '${raw}', not expanded here` });
       continue;
     }
     // A plain relative path is looked up from the session folder up to the project root.
@@ -66,7 +66,7 @@ function configured(nearestFirst: readonly string[], host: IWorkspaceHost, seen:
     if (hit && !seen.has(hit)) {
       seen.add(hit);
       out.push({ uri: hit, why: `listed under instructions in ${CONFIG_NAMES.find((n) => config.endsWith(`/${n}`))}` });
-    } else if (!hit) out.push({ uri: config, why: `instructions: '${raw}' is not found, so nothing is loaded for it` });
+    } else if (!hit) out.push({ uri: config, setting: true, why: `instructions: '${raw}' is not found, so nothing is loaded for it` });
   }
   return out;
 }
