@@ -150,3 +150,16 @@ test('with schemaDiagnostics off, the server leaves out exactly the codes the fi
   // A hooks file a manifest names elsewhere: no schema applies, the server keeps the finding.
   assert.deepEqual(offAt('file:///r/p/config/my-hooks.json'), ['hooks-timeout-invalid']);
 });
+
+test('a file that names its own $schema is validated by VS Code with that one: the server keeps what ours would have reported', () => {
+  const host = new InMemoryHost({});
+  const uri = 'file:///r/p/.codex-plugin/plugin.json';
+  const own = '{ "$schema": "https://example.com/codex-plugin.json", "name": "x", "skills": "skills/" }';
+  assert.deepEqual(
+    diagnosticsOfKind('plugin-manifest', analyzeKind('plugin-manifest', own, uri, host), own, { schemaDiagnostics: false }).map((d) => d.code),
+    ['plugin-path-invalid', 'plugin-unknown-key'],
+  );
+  // Being typed (not JSON yet), it still names its own.
+  assert.equal(analyzeKind('plugin-manifest', '{ "$schema": "x", "name": ', uri, host).schema, undefined);
+  assert.equal(analyzeKind('plugin-manifest', '{ "name": "x" }', uri, host).schema?.file, 'schemas/codex-plugin.schema.json');
+});

@@ -7,6 +7,7 @@
  * them and package.json to this table.
  */
 import { claudeMarketplaceSchema, claudePluginSchema, codexMarketplaceSchema, codexPluginSchema, type JsonSchema } from '../plugins/jsonSchemas';
+import { boundedParseTree } from '../text/jsonDepth';
 import { hooksFileSchema } from '../hooks/jsonSchema';
 
 export interface ContributedSchema {
@@ -36,4 +37,17 @@ export function contributedSchemaOf(path: string): ContributedSchema | undefined
     const suffix = s.fileMatch.replace(/^\*\*\//, '');
     return p === suffix || p.endsWith(`/${suffix}`);
   });
+}
+
+/**
+ * The contributed schema VS Code validates a file with: none when the file names its own
+ * (`"$schema": "…"` at the top, which VS Code's JSON support prefers to any association). Read
+ * tolerantly, as VS Code reads it, so a file being typed keeps its answer.
+ */
+export function contributedSchemaFor(path: string, text: string): ContributedSchema | undefined {
+  const schema = contributedSchemaOf(path);
+  if (!schema || !text.includes('$schema')) return schema;
+  const { root } = boundedParseTree(text, [], { allowTrailingComma: true });
+  const own = root?.type === 'object' && root.children?.some((p) => p.children?.[0]?.value === '$schema' && p.children[1]?.type === 'string');
+  return own ? undefined : schema;
 }

@@ -29,7 +29,7 @@ import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 import type { ListingSettings } from '../skills/listing';
 import { analyzeCodexConfig, type CodexConfigAnalysis } from '../instructions/codexConfig';
 import { analyzeSkillEvals, type SkillEvalAnalysis } from '../skillEvals';
-import { contributedSchemaOf, type ContributedSchema } from './contributedSchemas';
+import { contributedSchemaFor, type ContributedSchema } from './contributedSchemas';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -73,7 +73,7 @@ export interface AgentMdFileAnalysis {
   instructions?: InstructionAnalysis;
 }
 
-/** A file VS Code may validate with a schema the extension contributes (`schema`, by the file's path). */
+/** A file VS Code may validate with a schema the extension contributes (`schema`: by the file's path, unless it names its own). */
 export interface Schemed {
   schema: ContributedSchema | undefined;
 }
@@ -205,7 +205,10 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
     diagnostics: own,
   },
   'plugin-manifest': {
-    analyze: (text, uri, host) => ({ ...analyzePluginManifest(text, uri, host), schema: contributedSchemaOf(uri) }),
+    analyze(text, uri, host) {
+      const a = analyzePluginManifest(text, uri, host);
+      return { ...a, schema: contributedSchemaFor(uri, text) };
+    },
     diagnostics: ownSchemed,
   },
   'claude-settings': {
@@ -214,7 +217,10 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   },
   hooks: {
     // `${CLAUDE_PLUGIN_ROOT}` is the root of the plugin whose hooks file this is.
-    analyze: (text, uri, host, o) => ({ ...analyzeHooksFile(text, host, pluginRootOfHooks(uri, o.repository), o.workspaceRoots), schema: contributedSchemaOf(uri) }),
+    analyze(text, uri, host, o) {
+      const a = analyzeHooksFile(text, host, pluginRootOfHooks(uri, o.repository), o.workspaceRoots);
+      return { ...a, schema: contributedSchemaFor(uri, text) };
+    },
     diagnostics: ownSchemed,
   },
   'mcp-config': {

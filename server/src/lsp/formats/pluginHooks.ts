@@ -22,8 +22,8 @@ export function pluginHooksProvider(documents: DocumentStore): FormatProvider {
     diagnostics: (doc, ctx) => diagnosticsOfKind('hooks', analysisOf(doc, ctx), '', { schemaDiagnostics: ctx.schemaDiagnostics }),
     // Events sit under `hooks` as in a settings file: the same hover and completion, but where VS Code
     // applies the contributed schema (hooks/hooks.json) it gives them: then only an unknown event's hover.
-    hover: (doc, pos, ctx) => settingsHover(doc.doc.getText(), pos, schemaApplies(doc, ctx)),
-    completion: (doc, pos, ctx) => (schemaApplies(doc, ctx) ? [] : settingsCompletion(doc.doc.getText(), pos)),
+    hover: (doc, pos, ctx) => settingsHover(doc.doc.getText(), pos, schemaApplies(analysisOf(doc, ctx).schema, ctx)),
+    completion: (doc, pos, ctx) => (schemaApplies(analysisOf(doc, ctx).schema, ctx) ? [] : settingsCompletion(doc.doc.getText(), pos)),
     codeActions: (doc, _range, diagnostics) => settingsFixes(doc.uri, diagnostics),
   };
 }

@@ -11,8 +11,8 @@ export function pluginManifestProvider(documents: DocumentStore): FormatProvider
   return {
     diagnostics: (doc, ctx) => diagnosticsOfKind('plugin-manifest', analysisOf(doc, ctx), '', { schemaDiagnostics: ctx.schemaDiagnostics }),
     // Where VS Code applies the contributed schema it completes and describes the keys: only an unknown key's hover is ours.
-    hover: (doc, pos, ctx) => pluginManifestHover(doc.doc.getText(), analysisOf(doc, ctx), pos, schemaApplies(doc, ctx)),
-    completion: (doc, pos, ctx) => (schemaApplies(doc, ctx) ? [] : pluginManifestCompletion(doc.doc.getText(), analysisOf(doc, ctx), pos)),
+    hover: (doc, pos, ctx) => pluginManifestHover(doc.doc.getText(), analysisOf(doc, ctx), pos, schemaApplies(analysisOf(doc, ctx).schema, ctx)),
+    completion: (doc, pos, ctx) => (schemaApplies(analysisOf(doc, ctx).schema, ctx) ? [] : pluginManifestCompletion(doc.doc.getText(), analysisOf(doc, ctx), pos)),
     definition(doc, pos, ctx) {
       const loc = pluginManifestDefinition(analysisOf(doc, ctx), pos, ctx.host);
       return loc ? [loc] : [];

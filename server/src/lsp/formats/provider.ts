@@ -22,7 +22,7 @@ import type { AgentDetection } from '../../core/agent/detect';
 import type { OpenDocument } from '../documents';
 import type { RepositoryFacts, Target } from '../../core/skills';
 import type { AnalyzeOptions } from '../../core/analysis/fileAnalyses';
-import { contributedSchemaOf } from '../../core/analysis/contributedSchemas';
+import type { ContributedSchema } from '../../core/analysis/contributedSchemas';
 
 /** What a provider may consult besides its own document. */
 export interface FormatContext {
@@ -90,11 +90,12 @@ export function instructionOptions(ctx: FormatContext, doc?: OpenDocument): Anal
 }
 
 /**
- * Whether the editor validates this file with a JSON Schema the extension contributes (VS Code,
- * which sets `schemaDiagnostics` off): it then completes and describes what the schema holds.
+ * Whether the editor validates a file with `schema`, the JSON Schema the extension contributes for
+ * it (its analysis knows which: none when the file names its own): VS Code, which sets
+ * `schemaDiagnostics` off, then completes and describes what the schema holds.
  */
-export function schemaApplies(doc: OpenDocument, ctx: FormatContext): boolean {
-  return !ctx.schemaDiagnostics && contributedSchemaOf(doc.uri) !== undefined;
+export function schemaApplies(schema: ContributedSchema | undefined, ctx: FormatContext): boolean {
+  return !ctx.schemaDiagnostics && schema !== undefined;
 }
 
 /** Raised by rename for a refused new name: answered as an LSP error with this message. */
