@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { analyzeInstructions, instructionDefinition, instructionHover, instructionsInEffect, instructionVariantOf } from '../../server/src/core/instructions';
 import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { relativePaths } from '../../server/src/core/instructions/files';
 import { analyzeFile } from '../../server/src/core/analysis/analyzeFile';
 import { analyzeSkill } from '../../server/src/core/skills';
 import { cursor, joinLines, ranges } from '../helpers/markers';
@@ -517,4 +518,13 @@ test('make: targets from included makefiles, .PHONY lists and pattern rules coun
   const cmake = new InMemoryHost({ [`${W}/.git/HEAD`]: 'ref\n', [`${W}/CMakeLists.txt`]: 'project(x)\n' });
   assert.deepEqual(codes('Run `make test`.', `${W}/AGENTS.md`, cmake, { workspaceRoots: [W], workspaceFiles: [`${W}/.git/HEAD`, `${W}/CMakeLists.txt`] }), []);
   assert.deepEqual(codes('Run `make test`.', `${W}/AGENTS.md`, none, { workspaceRoots: [W] }), []);
+});
+
+test('the relative paths of one workspace list are made once per base folder and shared by every instruction file', () => {
+  const list = [`${W}/src/a.ts`, `${W}/pkg/b.ts`, 'file:///other/c.ts'];
+  const first = relativePaths(W, list);
+  assert.deepEqual(first, ['src/a.ts', 'pkg/b.ts']);
+  assert.equal(relativePaths(W, list), first);
+  assert.deepEqual(relativePaths(`${W}/pkg`, list), ['b.ts']);
+  assert.notEqual(relativePaths(W, [...list]), first, 'another list is another entry');
 });

@@ -39,7 +39,8 @@ export class NodeFsHost implements IWorkspaceHost {
       this.#listings = new Map();
       this.#runLong = true;
     } else {
-      this.#real = (p) => realLocation(p);
+      // During a check the answers are held for its length (a synchronous stretch: nothing on disk moves under it).
+      this.#real = (p) => (this.#held ? heldAnswer(this.#held.real, p, realLocation) : realLocation(p));
       this.#realRoot = realRoot;
       this.#lexists = (p) => lstatOrNone(p) !== undefined;
     }
@@ -61,17 +62,28 @@ export class NodeFsHost implements IWorkspaceHost {
    * each folder whose real location is inside a root (null: not listed, ask the path itself).
    */
   #listings: Map<string, Set<string> | null> | undefined;
+  /** While a check runs: the real location of each path asked, and whether each URI asked exists (a server's index slice asks of the same folders for hundreds of files). */
+  #held: { real: Map<string, string | null>; exists: Map<string, boolean> } | undefined;
+  /** While a check runs: the folders one path was asked of (see `#listedMissing`). */
+  #askedOnce = new Set<string>();
   #checks = 0;
   /** The listings are kept for the host's life (`rememberLookups`). */
   #runLong = false;
 
   duringCheck<T>(work: () => T): T {
     if (this.#runLong) return work();
-    if (this.#checks++ === 0) this.#listings = new Map();
+    if (this.#checks++ === 0) {
+      this.#listings = new Map();
+      this.#held = { real: new Map(), exists: new Map() };
+    }
     try {
       return work();
     } finally {
-      if (--this.#checks === 0) this.#listings = undefined;
+      if (--this.#checks === 0) {
+        this.#listings = undefined;
+        this.#held = undefined;
+        this.#askedOnce = new Set();
+      }
     }
   }
 
@@ -84,6 +96,12 @@ export class NodeFsHost implements IWorkspaceHost {
     if (!this.#listings) return false;
     const dir = path.dirname(p);
     let names = this.#listings.get(dir);
+    // The first path asked of a folder is looked up on its own: listing pays from the second on
+    // (an index slice reads one SKILL.md per folder; a check of 60,000 missing links asks one folder).
+    if (names === undefined && !this.#askedOnce.has(dir)) {
+      this.#askedOnce.add(dir);
+      return false;
+    }
     if (names === undefined) {
       names = null;
       if (this.#insideReal(this.#real(dir)))
@@ -170,6 +188,10 @@ export class NodeFsHost implements IWorkspaceHost {
 
   exists(uri: string): boolean {
     if (this.overlay(uri) !== undefined) return true;
+    return this.#held ? heldAnswer(this.#held.exists, uri, (u) => this.#existsOnDisk(u)) : this.#existsOnDisk(uri);
+  }
+
+  #existsOnDisk(uri: string): boolean {
     const lexical = this.#lexicalInside(uri);
     if (lexical === null || this.#listedMissing(lexical)) return false;
     const p = this.pathOf(uri);
@@ -222,6 +244,14 @@ function lexicalPath(uri: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The answer `map` holds for `key`, asked of `fn` and kept the first time. */
+function heldAnswer<T>(map: Map<string, T>, key: string, fn: (key: string) => T): T {
+  if (map.has(key)) return map.get(key)!;
+  const v = fn(key);
+  map.set(key, v);
+  return v;
 }
 
 /** `fn` with its answers kept, one per argument. */
