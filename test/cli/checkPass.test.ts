@@ -15,7 +15,7 @@ import { crossFileDiagnostics, crossFileDiagnosticsOf, type SummarizedFile } fro
 import { NodeFsHost } from '../../server/src/node/fsHost';
 import { DEFAULT_CONFIG } from '../../server/src/core/config';
 import type { FileKind } from '../../server/src/core/workspace/fileKinds';
-import { formatJson, formatText, jsonChunks, textChunks, type FileResult } from '../../server/src/cli/output';
+import { formatJson, formatText, jsonChunks, sarifChunks, textChunks, type FileResult } from '../../server/src/cli/output';
 
 const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'agent-files-pass-')));
 after(() => fs.rmSync(base, { recursive: true, force: true }));
@@ -72,13 +72,13 @@ test('the cross-file findings read from the summaries of the one analysis are th
   assert.ok(codes.includes('agent-extends-unresolved'), codes.join());
 });
 
-test('check writes its JSON and text reports a file at a time, the same bytes as in one piece', () => {
+test('check writes its JSON, text and SARIF reports a file at a time, the same bytes as in one piece', () => {
   const dir = path.join(base, 'stream');
   for (const n of ['alpha', 'beta', 'gamma']) {
     fs.mkdirSync(path.join(dir, 'skills', n), { recursive: true });
     fs.writeFileSync(path.join(dir, 'skills', n, 'SKILL.md'), skill(n === 'gamma' ? 'Gamma' : n));
   }
-  for (const format of ['json', 'text']) {
+  for (const format of ['json', 'text', 'sarif']) {
     const pieces: string[] = [];
     let whole = '';
     checkCommand([dir, '--format', format], { out: (t) => pieces.push(t + '\n'), write: (t) => pieces.push(t), err: () => {}, cwd: base });
@@ -102,5 +102,13 @@ test('the report in pieces is the report in one piece: no files, files without f
   for (const files of cases) {
     assert.equal([...jsonChunks(files)].join(''), formatJson(files));
     assert.equal([...textChunks(files)].join(''), formatText(files));
+    // SARIF has no formatter in one piece left: its pieces make JSON.stringify's own layout.
+    for (const root of [undefined, base]) {
+      const sarif = [...sarifChunks(files, '1.0.0', 'https://example.com/rules', root ? { base: root, cwd: root } : {})].join('');
+      assert.equal(
+        sarif,
+        JSON.stringify(JSON.parse(sarif), null, 2).replace(/[\u0085\u2028\u202e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      );
+    }
   }
 });

@@ -17,7 +17,7 @@ import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
 import { readArgs, UsageError } from './args';
 import { FatalError, outChunks, readFileBounded, type Io } from './io';
-import { formatSarif, jsonChunks, summarize, textChunks, type FileResult } from './output';
+import { jsonChunks, sarifChunks, summarize, textChunks, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
 import { isPluginManifest, parseTargets, readRepositoryFacts, repositoryFacts, TARGETS, type Target } from '../core/skills';
 import { manifestsAbove } from './manifestsAbove';
@@ -246,9 +246,9 @@ export function checkCommand(argv: string[], io: Io): number {
     return fixed?.failed ? 2 : 0;
   }
   const shown = flags.has('baseline') ? applyBaseline(results, texts, flags.get('baseline') as string, io) : results;
-  // JSON and text are written a file at a time; SARIF names its rules before its results, so it is made whole.
+  // Written a file at a time (SARIF: its rules first, then each file's results).
   if (format === 'json') outChunks(io, jsonChunks(shown));
-  else if (format === 'sarif') io.out(formatSarif(shown, VERSION, RULES_URL, { base: sarifBase(io.cwd, roots), cwd: io.cwd, defaults }));
+  else if (format === 'sarif') outChunks(io, sarifChunks(shown, VERSION, RULES_URL, { base: sarifBase(io.cwd, roots), cwd: io.cwd, defaults }));
   else outChunks(io, textChunks(shown));
   // A fix that could not be written (a full disk, permissions) fails the run whatever the report says.
   if (fixed?.failed) return 2;

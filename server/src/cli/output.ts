@@ -108,6 +108,14 @@ export interface SarifOptions {
  * resolved by `originalUriBaseIds`), and each rule has its help URI and default level.
  */
 export function formatSarif(files: FileResult[], version: string, rulesUrl: string, options: SarifOptions = {}): string {
+  return [...sarifChunks(files, version, rulesUrl, options)].join('');
+}
+
+/** Where the results go in the SARIF made without them (a string no report holds: it starts with NUL). */
+const RESULTS = '\u0000results';
+
+/** `formatSarif` in pieces: the tool and its rules first, then the results of one file at a time (the same bytes). */
+export function* sarifChunks(files: FileResult[], version: string, rulesUrl: string, options: SarifOptions = {}): Generator<string> {
   const base = options.base;
   const uriOf = (p: string) => (base ? artifactUri(path.relative(base, path.resolve(options.cwd ?? base, p)) || path.basename(p)) : artifactUri(p));
   const ruleIds = [...new Set(files.flatMap((f) => f.diagnostics.map((d) => d.code)))].sort();
@@ -128,29 +136,37 @@ export function formatSarif(files: FileResult[], version: string, rulesUrl: stri
           },
         },
         ...(base ? { originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(base.endsWith(path.sep) ? base : base + path.sep).href } } } : {}),
-        results: files.flatMap((f) =>
-          f.diagnostics.map((d) => ({
-            ruleId: d.code,
-            ruleIndex: ruleIds.indexOf(d.code),
-            level: SARIF_LEVEL[d.severity],
-            message: { text: d.message },
-            locations: [
-              {
-                physicalLocation: {
-                  artifactLocation: base ? { uri: uriOf(f.path), uriBaseId: '%SRCROOT%' } : { uri: artifactUri(f.path) },
-                  region: {
-                    startLine: d.range.start.line + 1,
-                    startColumn: d.range.start.character + 1,
-                    endLine: d.range.end.line + 1,
-                    endColumn: d.range.end.character + 1,
-                  },
-                },
-              },
-            ],
-          })),
-        ),
+        results: RESULTS,
       },
     ],
   };
-  return jsonPrintable(JSON.stringify(sarif, null, 2));
+  const result = (f: FileResult, d: Diagnostic) => ({
+    ruleId: d.code,
+    ruleIndex: ruleIds.indexOf(d.code),
+    level: SARIF_LEVEL[d.severity],
+    message: { text: d.message },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: base ? { uri: uriOf(f.path), uriBaseId: '%SRCROOT%' } : { uri: artifactUri(f.path) },
+          region: {
+            startLine: d.range.start.line + 1,
+            startColumn: d.range.start.character + 1,
+            endLine: d.range.end.line + 1,
+            endColumn: d.range.end.character + 1,
+          },
+        },
+      },
+    ],
+  });
+  const skeleton = jsonPrintable(JSON.stringify(sarif, null, 2));
+  const at = skeleton.indexOf(JSON.stringify(RESULTS));
+  yield skeleton.slice(0, at);
+  let first = true;
+  for (const f of files) {
+    if (f.diagnostics.length === 0) continue;
+    yield jsonPrintable(f.diagnostics.map((d, i) => `${first && i === 0 ? '[' : ','}\n        ${nested(result(f, d), 4)}`).join(''));
+    first = false;
+  }
+  yield `${first ? '[]' : '\n      ]'}${skeleton.slice(at + JSON.stringify(RESULTS).length)}`;
 }
