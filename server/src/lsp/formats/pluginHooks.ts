@@ -3,6 +3,7 @@ import { settingsCompletion, settingsHover } from '../../core/hooks';
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
+import { hooksEntry } from './jsonEntries';
 
 export function pluginHooksProvider(documents: DocumentStore): FormatProvider {
   const analysisOf = (doc: OpenDocument, ctx: FormatContext) => {
@@ -22,5 +23,7 @@ export function pluginHooksProvider(documents: DocumentStore): FormatProvider {
     // Events sit under `hooks` as in a settings file: the same hover and completion.
     hover: (doc, pos) => settingsHover(doc.doc.getText(), pos),
     completion: (doc, pos) => settingsCompletion(doc.doc.getText(), pos),
+    summarize: (uri, text, ctx) => hooksEntry(uri, text, 'hooks', analyzeKind('hooks', text, uri, ctx.host, { repository: ctx.repository(), workspaceRoots: ctx.roots() }), ctx),
+    summarizeOpen: (doc, ctx) => hooksEntry(doc.uri, doc.doc.getText(), 'hooks', analysisOf(doc, ctx), ctx),
   };
 }
