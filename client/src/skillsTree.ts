@@ -16,6 +16,7 @@ import { describeProblems, problemsLabel, problemsOf, sumProblems, totalOf, type
 import { detailItem, extendsChain, fileItem, folderOf, isAgentOrCommand, isInstructionFile, statusIcon, ZERO, reveal, type SkillNode } from './treeItems';
 import { TARGET_LABELS, type Target } from '../../server/src/core/skills/targets';
 import { configFileItem, configItem, handlerCount, isConfigEntry } from './configItems';
+import { LatestValue } from './latestValue';
 
 export { extendsChain, isInstructionFile, type ExtendsLink, type SkillNode } from './treeItems';
 
@@ -31,7 +32,10 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   readonly #indexChanged = new vscode.EventEmitter<void>();
   /** The server's workspace index changed (the client takes one handler per notification: others listen here). */
   readonly onIndexChanged = this.#indexChanged.event;
-  #files: IndexedFile[] | undefined;
+  /** The index as the view shows it; a refresh drops it, and an answer sent before the refresh is never shown after it. */
+  readonly #files = new LatestValue(async () =>
+    (await this.client.sendRequest<WorkspaceIndexResult>(WorkspaceIndexRequest, {})).files.filter((f) => f.isAgent || f.kind !== '3md'),
+  );
   #disposables: vscode.Disposable[] = [];
   #problemsOnly = false;
   #redraw: ReturnType<typeof setTimeout> | undefined;
@@ -59,7 +63,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   }
 
   refresh(): void {
-    this.#files = undefined;
+    this.#files.invalidate();
     this.#changed.fire(undefined);
   }
 
@@ -84,12 +88,8 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   #effectUri: string | undefined = activeFileUri();
 
   /** The current index (fetched on demand); used by the tree and by tests. */
-  async files(): Promise<IndexedFile[]> {
-    if (!this.#files) {
-      const r = await this.client.sendRequest<WorkspaceIndexResult>(WorkspaceIndexRequest, {});
-      this.#files = r.files.filter((f) => f.isAgent || f.kind !== '3md');
-    }
-    return this.#files;
+  files(): Promise<IndexedFile[]> {
+    return this.#files.get();
   }
 
   /** The skill groups as the view shows them (the filter applied). */
