@@ -33,7 +33,8 @@ export function configFileItem(f: IndexedFile, problems: Problems): vscode.TreeI
   const rel = vscode.workspace.asRelativePath(uri);
   const events = f.hooks ?? [];
   const manifest = f.kind === 'plugin-manifest';
-  const item = new vscode.TreeItem(manifest ? f.name : rel, events.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+  // Collapsed: a marketplace of plugins with hooks stays one row per hooks file.
+  const item = new vscode.TreeItem(manifest ? f.name : rel, events.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   const what = manifest ? (f.manifest?.label ?? 'plugin manifest') : (KIND_LABELS[f.kind] ?? f.kind);
   const holds = f.kind === 'mcp-config' ? plural(f.mcpServers?.length ?? 0, 'MCP server') : manifest ? rel : events.length ? plural(handlerCount(f), 'hook') : 'no hooks';
   item.description = `${what} · ${holds}`;

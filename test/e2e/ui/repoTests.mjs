@@ -126,6 +126,11 @@ export function repoTests(h) {
   test('the Agent Files view groups skills by where they load from (marketplace, plugins, client folders), each SKILL.md one row, with problem counts', async () => {
     const p = page();
     await p.locator('.activitybar .action-label[aria-label="Agent Files"]').click();
+    // The whole height for the Skills view: the "What The Agent Sees" view beside it collapsed.
+    const sees = p.locator('.pane-header', { hasText: 'What The Agent Sees' }).first();
+    await sees.waitFor({ state: 'visible' });
+    if ((await sees.getAttribute('aria-expanded')) === 'true') await sees.click();
+    await until('the What The Agent Sees view collapsed', async () => (await sees.getAttribute('aria-expanded')) === 'false');
     const expect = [
       [`acme-tools marketplace · 3 skills · 1 agent · 1 command · 1 hook · 1 MCP server · 3 problems`, 1],
       ['pdf-kit plugin · 2 skills · 1 problem', 2],
@@ -180,7 +185,6 @@ export function repoTests(h) {
       ['/review Claude Code command', 3],
       ['reviewer Claude Code subagent', 3],
       ['plugins/review-kit/hooks/hooks.json plugin hooks · 1 hook', 3],
-      ['PreToolUse 1 handler', 4],
       ['review-mcp stdio · plugins/review-kit/.mcp.json', 3],
       ['Hooks 1', 1],
       ['MCP servers 1', 1],
@@ -197,13 +201,20 @@ export function repoTests(h) {
     }
     // The parts sit under their plugin, in order: skills, agents and commands (by name), hooks, MCP servers.
     const under = tree.findIndex((x) => x.text.startsWith('review-kit plugin'));
-    const order = expect.slice(1, 7).map(([text]) => tree.findIndex((x) => x.text.startsWith(text)));
+    const order = expect.slice(1, 6).map(([text]) => tree.findIndex((x) => x.text.startsWith(text)));
     assert.deepEqual(
       order,
       [...order].sort((a, b) => a - b),
       JSON.stringify(tree),
     );
     assert.ok(order[0] > under && tree.slice(under + 1, order[order.length - 1] + 1).every((x) => x.level > 2), JSON.stringify(tree));
+    // A hooks file expands to its events.
+    await p.locator(`${VIEW} .monaco-list-row`, { hasText: 'plugins/review-kit/hooks/hooks.json' }).locator('.monaco-tl-twistie').click();
+    await until('PreToolUse under hooks.json', async () => {
+      const r = await rows(VIEW);
+      const i = r.findIndex((x) => x.text.startsWith('plugins/review-kit/hooks/hooks.json'));
+      return r[i + 1]?.text === 'PreToolUse 1 handler' && r[i + 1].level === 4;
+    });
     await shot('ui-plugin-parts');
     // A click on the event opens the hooks file with the event selected.
     await p.locator(`${VIEW} .monaco-list-row`, { hasText: 'PreToolUse' }).locator('.label-name').click();
