@@ -5,7 +5,7 @@
  * the view (effectView.ts) turns rows into tree items, and the e2e tests read them back.
  */
 import type { EffectResult } from '../../server/src/lsp/protocol';
-import { budgetBar } from '../../server/src/core/effect/bar';
+import { budgetBar, byteSize } from '../../server/src/core/effect/bar';
 
 export interface EffectRow {
   id: string;
@@ -68,21 +68,29 @@ function clientRow(c: Instructions, listing: Listing | undefined, rel: (uri: str
   return {
     id: `client:${c.client}`,
     label: c.client,
-    description: c.budget ? budgetBar(c.budget.used, c.budget.limit, c.budget.unit) : `${c.items.length} file${c.items.length === 1 ? '' : 's'}`,
+    description: c.budget ? budgetBar(c.budget.used, c.budget.limit, c.budget.unit) : filesText(c),
     tooltip: c.order,
     icon: 'hubot',
     children,
   };
 }
 
+/** A chain without a cap: how many files it loads and their size in all. */
+function filesText(c: Instructions): string {
+  const loaded = c.items.filter((i) => !i.setting);
+  const bytes = loaded.reduce((sum, i) => sum + (i.bytes ?? 0), 0);
+  return `${loaded.length} file${loaded.length === 1 ? '' : 's'}${bytes > 0 ? `, ${byteSize(bytes)}` : ''}`;
+}
+
 function fileRow(c: Instructions, i: Instructions['items'][number], k: number, rel: (uri: string) => string): EffectRow {
   const cut = i.read !== undefined && i.bytes !== undefined && i.read < i.bytes;
+  const why = i.bytes !== undefined && i.read === undefined ? `${byteSize(i.bytes)} · ${i.why}` : i.why;
   const row: EffectRow = {
-    id: `${c.client}:file:${i.uri}`,
-    label: `${k + 1}. ${rel(i.uri)}`,
-    description: i.why,
-    tooltip: `${rel(i.uri)}: ${i.why}`,
-    icon: cut ? (i.read === 0 ? 'error' : 'warning') : 'file',
+    id: `${c.client}:${i.setting ? `setting:${k}` : 'file'}:${i.uri}`,
+    label: i.setting ? rel(i.uri) : `${k + 1}. ${rel(i.uri)}`,
+    description: why,
+    tooltip: `${rel(i.uri)}: ${why}`,
+    icon: i.setting ? 'settings-gear' : cut ? (i.read === 0 ? 'error' : 'warning') : 'file',
     open: { uri: i.uri, ...(i.cutAt ? { line: i.cutAt.line, character: i.cutAt.character } : {}) },
   };
   if (!cut) return row;

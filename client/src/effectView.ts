@@ -33,9 +33,12 @@ export class EffectView implements vscode.TreeDataProvider<EffectRow>, vscode.Di
     this.show(vscode.window.activeTextEditor?.document.uri);
   }
 
-  /** Shows what the agent sees for `uri` (a file of the workspace; anything else keeps the last one). */
+  /**
+   * Shows what the agent sees for `uri`: a file of a workspace folder, of any scheme (a folder of
+   * vscode.dev is not `file:`); anything else (an untitled buffer, an output channel) keeps the last one.
+   */
   show(uri: vscode.Uri | undefined): void {
-    if (!uri || uri.scheme !== 'file' || !vscode.workspace.getWorkspaceFolder(uri)) return;
+    if (!uri || !vscode.workspace.getWorkspaceFolder(uri)) return;
     this.#uri = uri;
     this.refresh();
   }

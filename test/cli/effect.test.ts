@@ -67,7 +67,7 @@ test('Claude Code reads AGENTS.md where no CLAUDE.md is on the way; JSON has the
 test('an unknown client, a missing path or a path outside --root is exit 2 with the reason', () => {
   const root = repository({ 'AGENTS.md': 'x\n' });
   try {
-    assert.match(cli(root, '.', '--client', 'vim').stderr, /no client named 'vim' \(use one of: Codex \(AGENTS\.md\), Claude Code, Gemini CLI, GitHub Copilot\)/);
+    assert.match(cli(root, '.', '--client', 'vim').stderr, /no client named 'vim' \(use one of: Codex \(AGENTS\.md\), Claude Code, Gemini CLI, GitHub Copilot, OpenCode, Cursor\)/);
     assert.equal(cli(root, 'nope').status, 2);
     const outside = cli(root, '.', '--root', os.tmpdir() + '/af-no-such-root');
     assert.equal(outside.status, 2);
@@ -158,6 +158,48 @@ test('--context-window sets the skill listing budget per client; a bad value is 
     const bad = cli(root, '.', '--context-window', 'claude=10');
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /unknown client 'claude'/);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a folder outside any repository, named from elsewhere, is read on its own: a sibling folder is not part of it', () => {
+  const parent = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-effect-nogit-')));
+  const elsewhere = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-effect-cwd-')));
+  try {
+    for (const [rel, text] of Object.entries({ 'one/AGENTS.md': 'one', 'two/.github/instructions/all.instructions.md': '---\napplyTo: "**"\n---\nTwo.' })) {
+      fs.mkdirSync(path.dirname(path.join(parent, rel)), { recursive: true });
+      fs.writeFileSync(path.join(parent, rel), text);
+    }
+    const r = cli(elsewhere, path.join(parent, 'one'), '--format', 'json');
+    assert.equal(r.status, 0, r.stderr);
+    const uris: string[] = JSON.parse(r.stdout).instructions.flatMap((c: { files: { path: string }[] }) => c.files.map((f) => f.path));
+    assert.ok(uris.some((u) => u.endsWith('/one/AGENTS.md')));
+    assert.deepEqual(
+      uris.filter((u) => u.includes('/two/')),
+      [],
+    );
+  } finally {
+    fs.rmSync(parent, { recursive: true, force: true });
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+  }
+});
+
+test("OpenCode's chain and Cursor's rules: --client keeps one client", () => {
+  const root = repository({
+    'AGENTS.md': 'root',
+    'pkg/AGENTS.md': 'pkg',
+    '.cursor/rules/ts.mdc': '---\nglobs: pkg/**/*.ts\n---\nTS.',
+    'pkg/src/app.ts': '',
+  });
+  try {
+    const open = cli(root, 'pkg/src/app.ts', '--client', 'opencode');
+    assert.equal(open.status, 0, open.stderr);
+    assert.match(open.stdout, /OpenCode: [^\n]*\n {2}pkg\/AGENTS\.md +3 bytes, AGENTS\.md on the way[^\n]*\n {2}AGENTS\.md +4 bytes, AGENTS\.md on the way/);
+    const cursor = cli(root, 'pkg/src/app.ts', '--client', 'cursor');
+    assert.equal(cursor.status, 0, cursor.stderr);
+    assert.match(cursor.stdout, /\.cursor\/rules\/ts\.mdc +30 bytes, globs matches 'pkg\/\*\*\/\*\.ts'/);
+    assert.doesNotMatch(cursor.stdout, /OpenCode/);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

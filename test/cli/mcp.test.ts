@@ -110,6 +110,20 @@ test('loaded_for names the instruction files each client loads for a path, and w
   assert.ok(skill.skills.some((s: { client: string; files: string[] }) => s.client === 'Claude Code' && s.files.some((f) => f.startsWith('marketplace-repo/.claude/skills/'))));
 });
 
+test("loaded_for takes each client's context window for its skill listing budget, as --context-window does", async () => {
+  const listing = async (args: Record<string, unknown>) =>
+    JSON.parse(text(await call(server, 'loaded_for', { path: 'marketplace-repo', ...args }))).listings.find((l: { client: string }) => l.client === 'Claude Code');
+  const wide = await listing({});
+  const narrow = await listing({ contextWindow: { 'claude-code': 100_000 } });
+  assert.ok(wide && narrow, 'no Claude Code listing');
+  assert.equal(narrow.budget * 2, wide.budget);
+  const expected = JSON.parse(cli(FIXTURES, 'effect', '--format', 'json', '--root', '.', '--context-window', 'claude-code=100000', 'marketplace-repo').stdout);
+  assert.deepEqual(
+    narrow,
+    expected.listings.find((l: { client: string }) => l.client === 'Claude Code'),
+  );
+});
+
 test('a path outside the roots is an error result, through .. or an absolute path', async () => {
   for (const p of ['../../package.json', join(ROOT, 'package.json'), '/']) {
     const r = await call(server, 'check', { paths: [p] });

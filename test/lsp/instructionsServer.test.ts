@@ -148,7 +148,8 @@ test('instructions in effect for a source file, per client, in order', async () 
   assert.equal(r.path, 'src/app/main.ts');
   const of = (c: string) => r.clients.find((x) => x.client.startsWith(c))!.items.map((i) => path.relative(root, URI.parse(i.uri).fsPath));
   assert.deepEqual(of('Codex'), ['AGENTS.md']);
-  assert.deepEqual(of('Claude Code'), ['CLAUDE.md']);
+  // CLAUDE.md imports docs/architecture.md: Claude Code inlines it right after.
+  assert.deepEqual(of('Claude Code'), ['CLAUDE.md', path.join('docs', 'architecture.md')]);
   assert.deepEqual(of('GitHub Copilot'), ['AGENTS.md', 'CLAUDE.md', path.join('.github', 'instructions', 'ts.instructions.md')]);
   const web = await client.request<InstructionsInEffectResult>('agentFiles/instructionsInEffect', { uri: fileUri('web', 'index.ts') });
   assert.deepEqual(

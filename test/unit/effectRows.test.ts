@@ -37,8 +37,13 @@ test("Codex's row has its bar, a cut file its stop row opening at the line; Clau
     '  1. AGENTS.md | 25 bytes of 40 bytes: cut at the 25 bytes limit',
     '    Codex stops here at line 3 | the last 15 bytes never reach it',
     '  .codex/config.toml | settings: fallback names, cap',
-    'Claude Code | 1 file',
+    'Claude Code | 1 file, 40 bytes',
   ]);
+  // A chain without a cap gives each file's size before why it is loaded.
+  assert.equal(
+    flat(rows.find((x) => x.label === 'Claude Code')!.children!.slice(0, 1))[0],
+    '1. AGENTS.md | 40 bytes · AGENTS.md, read because no CLAUDE.md is on the way (Claude Code 2.1.277+, unless /config turns it off)',
+  );
   const stop = rows[0]!.children![0]!.children![0]!;
   assert.deepEqual(stop.open, { uri: `${W}/AGENTS.md`, line: 2, character: 5 });
   const claude = rows.find((x) => x.label === 'Claude Code')!;

@@ -91,3 +91,24 @@ test('during a check, an open buffer whose file is not on disk exists', () => {
     assert.equal(host.readText(b), 'buffer');
   });
 });
+
+test('during a check the answer for each path is held: a file deleted inside it still exists until the check ends', () => {
+  const { root, host } = tree();
+  const a = uri(join(root, 'docs', 'a.md'));
+  duringCheck(host, () => {
+    assert.equal(host.exists(a), true);
+    rmSync(join(root, 'docs', 'a.md'));
+    assert.equal(host.exists(a), true, 'held for the check');
+  });
+  assert.equal(host.exists(a), false, 'nothing held after it');
+});
+
+test('a folder asked of once is not listed: a file created in it after that first lookup is still found in the same check', () => {
+  const { root, host } = tree();
+  duringCheck(host, () => {
+    assert.equal(host.exists(uri(join(root, 'docs', 'a.md'))), true);
+    writeFileSync(join(root, 'docs', 'late.md'), 'L');
+    // The second lookup in the folder lists it, and the listing has the new file.
+    assert.equal(host.readText(uri(join(root, 'docs', 'late.md'))), 'L');
+  });
+});

@@ -518,3 +518,13 @@ test('make: targets from included makefiles, .PHONY lists and pattern rules coun
   assert.deepEqual(codes('Run `make test`.', `${W}/AGENTS.md`, cmake, { workspaceRoots: [W], workspaceFiles: [`${W}/.git/HEAD`, `${W}/CMakeLists.txt`] }), []);
   assert.deepEqual(codes('Run `make test`.', `${W}/AGENTS.md`, none, { workspaceRoots: [W] }), []);
 });
+
+test('the relative paths of one workspace list are made once per base folder and shared by every instruction file', async () => {
+  const { relativePaths } = await import('../../server/src/core/instructions/files');
+  const list = [`${W}/src/a.ts`, `${W}/pkg/b.ts`, 'file:///other/c.ts'];
+  const first = relativePaths(W, list);
+  assert.deepEqual(first, ['src/a.ts', 'pkg/b.ts']);
+  assert.equal(relativePaths(W, list), first);
+  assert.deepEqual(relativePaths(`${W}/pkg`, list), ['b.ts']);
+  assert.notEqual(relativePaths(W, [...list]), first, 'another list is another entry');
+});

@@ -11,7 +11,7 @@ import { jsonPrintable, printable } from './escape';
 import { FatalError, type Io } from './io';
 import { loadedFor, type LoadedFor } from './loadedFor';
 import { CONTEXT_WINDOW_HELP, readContextWindowFlag } from './contextWindow';
-import { budgetBar } from '../core/effect/bar';
+import { budgetBar, byteSize } from '../core/effect/bar';
 
 export const EFFECT_HELP = `Usage: agent-files effect PATH [--client NAME] [--root DIR] [--context-window CLIENT=TOKENS] [--format text|json]
 
@@ -29,12 +29,13 @@ the .codex/config.toml files from the project root down (never the one in your h
 
 /** The folder the answer is read from: the nearest above PATH holding .git, else the working folder (or PATH's own). */
 function repositoryOf(real: string, cwd: string): string {
-  for (let dir = fs.statSync(real).isDirectory() ? real : path.dirname(real); ; dir = path.dirname(dir)) {
+  const own = fs.statSync(real).isDirectory() ? real : path.dirname(real);
+  for (let dir = own; ; dir = path.dirname(dir)) {
     if (fs.existsSync(path.join(dir, '.git'))) return dir;
     if (path.dirname(dir) === dir) break;
   }
   const here = fs.realpathSync(cwd);
-  return real === here || real.startsWith(here + path.sep) ? here : path.dirname(real);
+  return real === here || real.startsWith(here + path.sep) ? here : own;
 }
 
 function realFolder(p: string): string {
@@ -53,7 +54,10 @@ function text(r: LoadedFor): string {
     lines.push('', `${c.client}: ${c.order}`);
     if (c.files.length === 0) lines.push('  (nothing)');
     const width = Math.max(...c.files.map((f) => f.path.length), 0);
-    for (const f of c.files) lines.push(`  ${f.path.padEnd(width)}  ${f.why}${f.cutAt ? ` (stops at line ${f.cutAt.line + 1})` : ''}`);
+    for (const f of c.files) {
+      const size = f.bytes !== undefined && f.read === undefined ? `${byteSize(f.bytes)}, ` : '';
+      lines.push(`  ${f.path.padEnd(width)}  ${size}${f.why}${f.cutAt ? ` (stops at line ${f.cutAt.line + 1})` : ''}`);
+    }
     if (c.budget) lines.push(`  ${'total'.padEnd(width)}  ${budgetBar(c.budget.used, c.budget.limit, 'bytes')} read`);
     for (const e of c.config?.errors ?? []) lines.push(`  ${e.path}:${e.line + 1}:${e.character + 1}: not valid TOML (${e.message}): its settings are left out`);
     for (const src of c.config?.sources ?? []) lines.push(`  settings from ${src}`);

@@ -24,7 +24,7 @@ export interface LoadedFor {
   instructions: {
     client: string;
     order: string;
-    files: { path: string; why: string; bytes?: number; read?: number; cutAt?: { line: number; character: number } }[];
+    files: { path: string; why: string; bytes?: number; read?: number; cutAt?: { line: number; character: number }; setting?: boolean }[];
     /** Codex: what the chain spends of its cap. */
     budget?: { used: number; limit: number; unit: 'bytes' };
     /** Codex: the .codex/config.toml files that apply, and those it cannot read as TOML (0-based positions). */
@@ -64,8 +64,9 @@ export function loadedFor(target: Confined, base: string, listing: ListingSettin
     files: c.items.map((i) => ({
       path: relUri(i.uri),
       why: i.why,
-      ...(i.bytes !== undefined ? { bytes: i.bytes, read: i.read } : {}),
+      ...(i.bytes !== undefined ? { bytes: i.bytes, ...(i.read !== undefined ? { read: i.read } : {}) } : {}),
       ...(i.cutAt ? { cutAt: i.cutAt } : {}),
+      ...(i.setting ? { setting: true } : {}),
     })),
     ...(c.budget ? { budget: c.budget } : {}),
     ...(c.config ? { config: { sources: c.config.sources.map(relUri), errors: c.config.errors.map(({ uri: u, ...e }) => ({ path: relUri(u), ...e })) } } : {}),

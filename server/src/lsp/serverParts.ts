@@ -136,7 +136,11 @@ export function createServerParts(connection: Connection, host: ServerHost): Ser
   const providerOf = (doc: OpenDocument) => (doc.kind ? providers[doc.kind] : undefined);
   index.host.overlay = (uri) => documents.get(uri)?.doc.getText();
   documents.repository = () => index.repository();
-  const workspaceFiles = new WorkspaceFiles(host.fs, () => state.folders);
+  const workspaceFiles = new WorkspaceFiles(
+    host.fs,
+    () => state.folders,
+    () => index.scanning,
+  );
   const formatContext = formatContextOf(state, index, workspaceFiles);
   const configs = new ConfigStore(
     (uri) => index.host.readText(uri),

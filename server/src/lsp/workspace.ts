@@ -9,6 +9,7 @@ import { URI } from 'vscode-uri';
 import { fileKindOf, kindOf, mayBePluginComponent, type FileKind } from '../core/workspace/fileKinds';
 import { isConfigFile } from '../core/config';
 import type { IndexedFile } from '../core/workspace/indexTypes';
+import { duringCheck } from '../core/workspace/host';
 import { isPluginManifest, readRepositoryFacts, type RepositoryFacts } from '../core/skills';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
@@ -248,27 +249,33 @@ export class WorkspaceIndex {
       else uris.push(f.uri);
     }
     progress(0, uris.length);
-    let last = Date.now();
     for (let start = 0; start < uris.length && !isCancelled(); start += PREFETCH_BATCH) {
       const batch = uris.slice(start, start + PREFETCH_BATCH);
       await this.host.prefetch(batch);
-      for (let i = 0; i < batch.length; i++) {
-        if (isCancelled()) break;
-        const uri = batch[i]!;
-        this.#noteKnown(uri, true);
-        const f = this.indexFromDisk(uri);
-        if (f) {
-          this.#set(this.#disk, uri, f);
-          // Requests between two slices see the files indexed so far (listeners hear of it once, at the end).
-          this.#generation++;
-        }
-        if (Date.now() - last > 50) {
-          progress(start + i, uris.length);
-          await new Promise((r) => setTimeout(r, 0));
-          last = Date.now();
-        }
+      for (let i = 0; i < batch.length && !isCancelled();) {
+        // One slice of about 50 ms as one check: the host holds what it looked up (folders, links) for it.
+        i = duringCheck(this.host, () => this.#indexSlice(batch, i, isCancelled));
+        progress(start + i, uris.length);
+        await new Promise((r) => setTimeout(r, 0));
       }
     }
     return { files: uris.length, skipped };
+  }
+
+  /** Indexes `batch` from `from` on for about 50 ms; returns where it stopped. */
+  #indexSlice(batch: readonly string[], from: number, isCancelled: () => boolean): number {
+    const began = Date.now();
+    let i = from;
+    while (i < batch.length && !isCancelled() && Date.now() - began <= 50) {
+      const uri = batch[i++]!;
+      this.#noteKnown(uri, true);
+      const f = this.indexFromDisk(uri);
+      if (f) {
+        this.#set(this.#disk, uri, f);
+        // Requests between two slices see the files indexed so far (listeners hear of it once, at the end).
+        this.#generation++;
+      }
+    }
+    return i;
   }
 }

@@ -36,7 +36,8 @@ export class NodeFsHost implements IWorkspaceHost {
       this.#realRoot = remembered(realRoot);
       this.#lexists = (p) => entry(p) !== undefined;
     } else {
-      this.#real = (p) => realLocation(p);
+      // During a check the answers are held for its length (a synchronous stretch: nothing on disk moves under it).
+      this.#real = (p) => (this.#held ? heldAnswer(this.#held.real, p, realLocation) : realLocation(p));
       this.#realRoot = realRoot;
       this.#lexists = (p) => lstatOrNone(p) !== undefined;
     }
@@ -55,14 +56,25 @@ export class NodeFsHost implements IWorkspaceHost {
 
   /** While a check runs (`duringCheck`): the names in each folder whose real location is inside a root (null: not listed, ask the path itself). */
   #listings: Map<string, Set<string> | null> | undefined;
+  /** While a check runs: the real location of each path asked, and whether each URI asked exists (a server's index slice asks of the same folders for hundreds of files). */
+  #held: { real: Map<string, string | null>; exists: Map<string, boolean> } | undefined;
+  /** While a check runs: the folders one path was asked of (see `#listedMissing`). */
+  #askedOnce = new Set<string>();
   #checks = 0;
 
   duringCheck<T>(work: () => T): T {
-    if (this.#checks++ === 0) this.#listings = new Map();
+    if (this.#checks++ === 0) {
+      this.#listings = new Map();
+      this.#held = { real: new Map(), exists: new Map() };
+    }
     try {
       return work();
     } finally {
-      if (--this.#checks === 0) this.#listings = undefined;
+      if (--this.#checks === 0) {
+        this.#listings = undefined;
+        this.#held = undefined;
+        this.#askedOnce = new Set();
+      }
     }
   }
 
@@ -75,6 +87,12 @@ export class NodeFsHost implements IWorkspaceHost {
     if (!this.#listings) return false;
     const dir = path.dirname(p);
     let names = this.#listings.get(dir);
+    // The first path asked of a folder is looked up on its own: listing pays from the second on
+    // (an index slice reads one SKILL.md per folder; a check of 60,000 missing links asks one folder).
+    if (names === undefined && !this.#askedOnce.has(dir)) {
+      this.#askedOnce.add(dir);
+      return false;
+    }
     if (names === undefined) {
       names = null;
       if (this.#insideReal(this.#real(dir)))
@@ -161,6 +179,10 @@ export class NodeFsHost implements IWorkspaceHost {
 
   exists(uri: string): boolean {
     if (this.overlay(uri) !== undefined) return true;
+    return this.#held ? heldAnswer(this.#held.exists, uri, (u) => this.#existsOnDisk(u)) : this.#existsOnDisk(uri);
+  }
+
+  #existsOnDisk(uri: string): boolean {
     const lexical = this.#lexicalInside(uri);
     if (lexical === null || this.#listedMissing(lexical)) return false;
     const p = this.pathOf(uri);
@@ -213,6 +235,14 @@ function lexicalPath(uri: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** The answer `map` holds for `key`, asked of `fn` and kept the first time. */
+function heldAnswer<T>(map: Map<string, T>, key: string, fn: (key: string) => T): T {
+  if (map.has(key)) return map.get(key)!;
+  const v = fn(key);
+  map.set(key, v);
+  return v;
 }
 
 /** `fn` with its answers kept, one per argument. */

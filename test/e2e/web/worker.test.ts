@@ -203,6 +203,20 @@ test('CLAUDE.md imports: the one that exists is read, the missing one is reporte
   assert.match(missing[0]!.message, /gone\.md/);
 });
 
+test('what the agent sees answers for a file of a workspace folder that is not file: (vscode.dev): the CLAUDE.md chain', async () => {
+  const end = Date.now() + DEADLINE;
+  for (;;) {
+    const r: { instructions: { client: string; items: { uri: string }[] }[] } | null = await rpc('agentFiles/effect', { uri: uriOf('docs/style.md') });
+    const claude = r?.instructions.find((c) => c.client === 'Claude Code');
+    if (claude?.items.some((i) => i.uri === uriOf('CLAUDE.md'))) {
+      assert.ok(r!.instructions.some((c) => c.client === 'OpenCode') && r!.instructions.some((c) => c.client === 'Cursor'), JSON.stringify(r));
+      return;
+    }
+    if (Date.now() > end) assert.fail(`no CLAUDE.md in the Claude Code chain: ${JSON.stringify(r)}`);
+    await pause(50);
+  }
+});
+
 test('the route tester and the <available_skills> prompt answer in the worker', async () => {
   const ranked: { name: string; score: number }[] = await rpc('agentFiles/route', { text: 'find the TODO comments in src' });
   assert.equal(ranked[0]?.name, 'search-code', JSON.stringify(ranked));

@@ -6,6 +6,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { TARGETS } from '../../core/skills';
+import { LISTING_CLIENTS, type ListingSettings } from '../../core/skills/listing';
 import { explainRule } from './explain';
 import { loadedFor } from '../loadedFor';
 import { PathError, type Roots } from './roots';
@@ -65,11 +66,21 @@ export function registerTools(server: McpServer, roots: Roots, log: (line: strin
     {
       title: 'What clients load for a path',
       description:
-        'For a file (it need not exist yet) or folder: the instruction files each coding agent loads for it, in order and why (Codex AGENTS.md, Claude Code CLAUDE.md and .claude/rules, Gemini CLI GEMINI.md, GitHub Copilot instructions); for a SKILL.md or skill folder, the clients that load that skill; and every SKILL.md of the root by the client that loads it.',
-      inputSchema: { path: pathArg('A file or folder') },
+        'For a file (it need not exist yet) or folder: the instruction files each coding agent loads for it, in order and why (Codex AGENTS.md, Claude Code CLAUDE.md and .claude/rules, Gemini CLI GEMINI.md, GitHub Copilot instructions, OpenCode AGENTS.md, Cursor rules); for a SKILL.md or skill folder, the clients that load that skill; every SKILL.md of the root by the client that loads it; and the skill listing each client puts in context with what its budget cuts.',
+      inputSchema: {
+        path: pathArg('A file or folder'),
+        contextWindow: z
+          .object(Object.fromEntries(LISTING_CLIENTS.map((c) => [c, z.number().int().positive().max(100_000_000).optional()])))
+          .strict()
+          .optional()
+          .describe("Each client's context window in tokens, for its skill listing budget (as --context-window); the defaults are in docs/clients-fields.md"),
+      },
       annotations: READ_ONLY,
     },
-    ({ path }) => guarded(log, () => textResult(JSON.stringify(loadedFor(roots.confine(path, true), cwd), null, 2))),
+    ({ path, contextWindow }) =>
+      guarded(log, () =>
+        textResult(JSON.stringify(loadedFor(roots.confine(path, true), cwd, contextWindow ? { contextTokens: contextWindow as ListingSettings['contextTokens'] } : {}), null, 2)),
+      ),
   );
 
   server.registerTool(

@@ -8,3 +8,8 @@ export function budgetBar(used: number, limit: number, unit: 'bytes' | 'characte
   const full = used > 0 ? Math.max(1, Math.round(ratio * CELLS)) : 0;
   return `${'▰'.repeat(full)}${'▱'.repeat(CELLS - full)} ${show(used)} of ${show(limit)} ${kib ? 'KiB' : unit}`;
 }
+
+/** A file size as the chains show it: `812 bytes`, `3.2 KiB`. */
+export function byteSize(n: number): string {
+  return n < 1024 ? `${n} bytes` : `${(n / 1024).toFixed(1)} KiB`;
+}

@@ -76,7 +76,7 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   if (info.frontmatter) {
     fm = readInstructionFrontmatter(text, info.frontmatter);
     const fmOptions = {
-      ...(options.workspaceFiles ? { workspaceFiles: relativePaths(projectBaseOf(uri), options.workspaceFiles) } : {}),
+      ...(options.workspaceFiles && fm.globs.length ? { workspaceFiles: relativePaths(projectBaseOf(uri), options.workspaceFiles) } : {}),
       ...(options.editorValidates ? { editorValidates: true } : {}),
     };
     out.push(...checkInstructionFrontmatter(fm, info.frontmatter, fmOptions));

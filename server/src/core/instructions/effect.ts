@@ -4,14 +4,21 @@
  * ancestors from the root down with CLAUDE.local.md after (AGENTS.md when no CLAUDE.md is on the
  * way, Claude Code 2.1.277+), then `.claude/rules` whose `paths`
  * match (Claude Code); GEMINI.md ancestors (Gemini CLI); `.github/copilot-instructions.md`, the
- * root AGENTS.md and CLAUDE.md, then `.instructions.md` whose `applyTo` matches (Copilot).
+ * root AGENTS.md and CLAUDE.md, then `.instructions.md` whose `applyTo` matches (Copilot); OpenCode
+ * (opencodeEffect.ts) and Cursor (cursorEffect.ts).
  */
 import type { IWorkspaceHost } from '../workspace/host';
 import { dirnameUri } from '../world/paths';
 import { codexChain, codexProjectRoot, positionAfterBytes } from './codexChain';
 import { codexConfigFor, type CodexConfigError } from './codexConfig';
-import type { InstructionVariant } from './files';
+import { instructionFileInfo, type InstructionVariant } from './files';
 import { globMatcher, type GlobStyle } from './globs';
+import { folderChain, relativeTo, within } from './effectPaths';
+import { openCodeEffect } from './opencodeEffect';
+import { cursorEffect } from './cursorEffect';
+import { withImports } from './chainImports';
+import { utf8Length } from './utf8';
+import { byteSize as size } from '../effect/bar';
 
 export interface InstructionEntry {
   uri: string;
@@ -31,6 +38,8 @@ export interface EffectItem {
   read?: number;
   /** Where the client stops reading the file (0-based), when it reads only a part of it. */
   cutAt?: { line: number; character: number };
+  /** The row names where a setting is written (an `opencode.json` entry), not text the client loads. */
+  setting?: boolean;
 }
 
 export interface ClientEffect {
@@ -44,33 +53,9 @@ export interface ClientEffect {
   config?: { sources: string[]; errors: CodexConfigError[] };
 }
 
-function within(dir: string, uri: string): boolean {
-  return uri.startsWith(dir.replace(/\/$/, '') + '/');
-}
-
-/** The folders from `root` down to `dir`, both included. */
-function chain(root: string, dir: string): string[] {
-  const out: string[] = [];
-  let at = dir;
-  for (let n = 0; n < 256; n++) {
-    out.unshift(at);
-    if (at === root) break;
-    const up = dirnameUri(at);
-    if (up === at || !within(root, at)) break;
-    at = up;
-  }
-  return out;
-}
-
-function rel(root: string, uri: string): string {
-  return decodeURIComponent(uri.slice(root.replace(/\/$/, '').length + 1));
-}
-
 function firstMatch(globs: readonly string[], path: string, style: GlobStyle): string | undefined {
   return globs.find((g) => globMatcher(g, style)(path));
 }
-
-const size = (n: number) => (n < 1024 ? `${n} bytes` : `${(n / 1024).toFixed(1)} KiB`);
 
 /** Codex's chain for a file's folder, each part with what it gives of the cap (32 KiB unless `.codex/config.toml` says otherwise). */
 function codexEffect(fileUri: string, root: string, host: IWorkspaceHost): ClientEffect {
@@ -97,8 +82,8 @@ function codexEffect(fileUri: string, root: string, host: IWorkspaceHost): Clien
 export function instructionsInEffect(fileUri: string, root: string, files: readonly InstructionEntry[], host: IWorkspaceHost): ClientEffect[] {
   const byUri = new Map(files.map((f) => [f.uri, f]));
   const at = (dir: string, name: string) => byUri.get(`${dir.replace(/\/$/, '')}/${name}`);
-  const dirs = chain(root, dirnameUri(fileUri));
-  const relPath = rel(root, fileUri);
+  const dirs = folderChain(root, dirnameUri(fileUri));
+  const relPath = relativeTo(root, fileUri);
   const out: ClientEffect[] = [];
 
   // Codex: one file per folder from the project root down, concatenated, cut at 32 KiB.
@@ -125,17 +110,19 @@ export function instructionsInEffect(fileUri: string, root: string, files: reado
     if (f.variant !== 'claude-rule') continue;
     const base = f.uri.slice(0, f.uri.indexOf('/.claude/rules/'));
     if (!(base === root.replace(/\/$/, '') || within(base, fileUri))) continue;
-    const path = rel(base, fileUri);
+    const path = relativeTo(base, fileUri);
     if (!f.globs) claude.push({ uri: f.uri, why: 'rule without paths (always loaded)' });
     else {
       const g = firstMatch(f.globs, path, 'claude-rule');
       if (g) claude.push({ uri: f.uri, why: `paths matches '${g}'` });
     }
   }
+  const expandsImports = (uri: string) => ['claude-md', 'claude-local', 'claude-rule', 'gemini-md'].includes(byUri.get(uri)?.variant ?? '');
   out.push({
     client: 'Claude Code',
-    order: 'CLAUDE.md from the root down (CLAUDE.local.md after; AGENTS.md when there is no CLAUDE.md), then matching .claude/rules',
-    items: claude,
+    order:
+      'CLAUDE.md from the root down (CLAUDE.local.md after; AGENTS.md when there is no CLAUDE.md), then matching .claude/rules; each @import right after its file, up to 4 hops',
+    items: withImports(claude, host, hopsOf('claude-md'), expandsImports),
   });
 
   // Gemini CLI: GEMINI.md of the folder and its parents, concatenated.
@@ -143,7 +130,11 @@ export function instructionsInEffect(fileUri: string, root: string, files: reado
     .map((d) => at(d, 'GEMINI.md'))
     .filter((f): f is InstructionEntry => !!f)
     .map((f) => ({ uri: f.uri, why: 'ancestor folder' }));
-  out.push({ client: 'Gemini CLI', order: 'GEMINI.md from the root down', items: gemini });
+  out.push({
+    client: 'Gemini CLI',
+    order: 'GEMINI.md from the root down; each @import in its place, up to 5 hops',
+    items: withImports(gemini, host, hopsOf('gemini-md'), expandsImports),
+  });
 
   // GitHub Copilot (VS Code): always-on files at the root, then matching .instructions.md (no order guaranteed).
   const copilot: EffectItem[] = [];
@@ -165,5 +156,18 @@ export function instructionsInEffect(fileUri: string, root: string, files: reado
     if (g) copilot.push({ uri: f.uri, why: `applyTo matches '${g}'${f.excludeAgent?.length ? ` (not for ${f.excludeAgent.join(', ')})` : ''}` });
   }
   out.push({ client: 'GitHub Copilot', order: 'always-on files, then .instructions.md whose applyTo matches (no guaranteed order)', items: copilot });
-  return out;
+  out.push(openCodeEffect(fileUri, root, files, host));
+  out.push(cursorEffect(fileUri, root, files, host));
+  return out.map((c) => (c.budget ? c : { ...c, items: c.items.map((i) => sized(i, host)) }));
+}
+
+/** The hops a client follows from a file of `variant` (files.ts). */
+function hopsOf(variant: InstructionVariant): number {
+  return instructionFileInfo(variant).imports?.maxDepth ?? 0;
+}
+
+/** The item with its size in UTF-8 bytes, when the host can read it (a client without a cap reads it whole). */
+function sized(item: EffectItem, host: IWorkspaceHost): EffectItem {
+  const text = item.bytes === undefined && !item.setting ? host.readText(item.uri) : undefined;
+  return text === undefined ? item : { ...item, bytes: utf8Length(text) };
 }

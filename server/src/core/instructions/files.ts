@@ -87,8 +87,19 @@ export function projectBaseOf(fileUri: string): string {
   return m ? m[1]! : dir;
 }
 
-/** Workspace file URIs under `base`, as paths relative to it ('src/a.ts'). */
-export function relativePaths(base: string, uris: readonly string[]): string[] {
+/** The lists `relativePaths` made, per list of URIs (the server's is one array until the files change) and base. */
+const madeRelative = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+/** Workspace file URIs under `base`, as paths relative to it ('src/a.ts'); made once per list and base. */
+export function relativePaths(base: string, uris: readonly string[]): readonly string[] {
+  let perBase = madeRelative.get(uris);
+  if (!perBase) madeRelative.set(uris, (perBase = new Map()));
+  let out = perBase.get(base);
+  if (!out) perBase.set(base, (out = relativeTo(base, uris)));
+  return out;
+}
+
+function relativeTo(base: string, uris: readonly string[]): string[] {
   const prefix = base.replace(/\/$/, '') + '/';
   const out: string[] = [];
   for (const u of uris) {
