@@ -6,6 +6,7 @@ import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 import { analyzeFile } from '../../server/src/core/analysis/analyzeFile';
 import { analyzeSkill } from '../../server/src/core/skills';
 import { cursor, joinLines, ranges } from '../helpers/markers';
+import { relativePaths } from '../../server/src/core/instructions/files';
 
 const W = 'file:///ws';
 const codes = (text: string, uri: string, host = new InMemoryHost(), opts = {}) => analyzeInstructions(text, uri, host, opts).diagnostics.map((d) => d.code);
@@ -519,8 +520,7 @@ test('make: targets from included makefiles, .PHONY lists and pattern rules coun
   assert.deepEqual(codes('Run `make test`.', `${W}/AGENTS.md`, none, { workspaceRoots: [W] }), []);
 });
 
-test('the relative paths of one workspace list are made once per base folder and shared by every instruction file', async () => {
-  const { relativePaths } = await import('../../server/src/core/instructions/files');
+test('the relative paths of one workspace list are made once per base folder and shared by every instruction file', () => {
   const list = [`${W}/src/a.ts`, `${W}/pkg/b.ts`, 'file:///other/c.ts'];
   const first = relativePaths(W, list);
   assert.deepEqual(first, ['src/a.ts', 'pkg/b.ts']);
