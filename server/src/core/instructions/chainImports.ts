@@ -6,7 +6,7 @@
  */
 import type { IWorkspaceHost } from '../workspace/host';
 import { basenameUri } from '../world/paths';
-import type { EffectItem } from './effect';
+import type { EffectItem } from './effectTypes';
 import { importsOf } from './imports';
 
 /** Most files one chain lists through imports (a guard far above real chains). */

@@ -12,7 +12,7 @@
  */
 import type { IWorkspaceHost } from '../workspace/host';
 import { dirnameUri } from '../world/paths';
-import type { ClientEffect, EffectItem, InstructionEntry } from './effect';
+import type { ClientEffect, EffectItem, InstructionEntry } from './effectTypes';
 import { fileIn, folderChain, relativeTo } from './effectPaths';
 import { globMatcher, splitGlobList } from './globs';
 

@@ -16,7 +16,7 @@
 import { parse as parseJsonc, type ParseError } from 'jsonc-parser';
 import type { IWorkspaceHost } from '../workspace/host';
 import { dirnameUri } from '../world/paths';
-import type { ClientEffect, EffectItem, InstructionEntry } from './effect';
+import type { ClientEffect, EffectItem, InstructionEntry } from './effectTypes';
 import { fileIn, folderChain } from './effectPaths';
 
 const NAMES = ['AGENTS.md', 'CLAUDE.md'] as const;
