@@ -222,6 +222,9 @@ export function repoTests(h) {
       'hooks.json open at PreToolUse',
       async () => (await p.locator('.tab.active', { hasText: 'hooks.json' }).count()) > 0 && /Ln 3,/.test(await p.locator('[id="status.editor.selection"]').innerText()),
     );
+    // The next test reads the language of each editor it opens: no JSON editor left before it.
+    await runCommand(h, 'View: Close All Editors');
+    await until('no editor open', async () => (await p.locator('.tabs-container .tab').count()) === 0);
   });
 
   test("opening the skills with problems shows each problem once: VS Code's own checker reports what it checks, Agent Files the rest", async () => {
