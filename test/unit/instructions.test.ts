@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { analyzeInstructions, instructionDefinition, instructionHover, instructionsInEffect, instructionVariantOf } from '../../server/src/core/instructions';
 import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { relativePaths } from '../../server/src/core/instructions/files';
 import { analyzeFile } from '../../server/src/core/analysis/analyzeFile';
 import { analyzeSkill } from '../../server/src/core/skills';
 import { cursor, joinLines, ranges } from '../helpers/markers';
-import { relativePaths } from '../../server/src/core/instructions/files';
 
 const W = 'file:///ws';
 const codes = (text: string, uri: string, host = new InMemoryHost(), opts = {}) => analyzeInstructions(text, uri, host, opts).diagnostics.map((d) => d.code);

@@ -5,6 +5,7 @@
 import {
   ResponseError,
   SymbolKind,
+  type CancellationToken,
   type CodeActionParams,
   type CodeLens,
   type ReferenceParams,
@@ -123,7 +124,9 @@ export function registerFeatures(ctx: ServerContext): void {
   });
 
   connection.onWorkspaceSymbol(
-    runner.safe('workspaceSymbol', (p) => {
+    runner.safe('workspaceSymbol', async (p, token) => {
+      // Asked while the index scans, it answers once the scan ends (not at once with what is indexed so far).
+      await waitForIndex(ctx.index, token);
       const out: (WorkspaceSymbol & { rank: number })[] = [];
       for (const f of ctx.index.files()) {
         if (f.identity) {
@@ -146,4 +149,16 @@ export function registerFeatures(ctx: ServerContext): void {
         .map(({ rank: _rank, ...s }) => s);
     }),
   );
+}
+
+/** Resolves when the index has no scan running, or when the request is cancelled (the runner then answers "cancelled"). */
+function waitForIndex(index: { scanned(): Promise<void> }, token: CancellationToken): Promise<void> {
+  if (token.isCancellationRequested) return Promise.resolve();
+  return new Promise((resolve) => {
+    const sub = token.onCancellationRequested(() => resolve());
+    void index.scanned().then(() => {
+      sub.dispose();
+      resolve();
+    });
+  });
 }

@@ -130,6 +130,8 @@ export function registerLifecycle(s: ServerParts, d: DiagnosticsScheduling, inde
 
   connection.onInitialized(async () => {
     state.initialized = true;
+    // From here to the end of the first scan the index is not ready: requests that need all of it wait.
+    const firstScan = state.folders.length ? index.willScan() : () => undefined;
     // A client that does not pull gets the closed files' diagnostics published.
     if (!state.client.pullDiagnostics) void workspace.publishLoop({ publish: (uri, items) => push.publishClosed(uri, items), published: () => push.published() });
     if (state.client.folderEvents) {
@@ -151,8 +153,12 @@ export function registerLifecycle(s: ServerParts, d: DiagnosticsScheduling, inde
         .register(DidChangeWatchedFilesNotification.type, { watchers: watchers(host.watchEverything) })
         .catch((e: unknown) => runner.log.error(`registering the file watchers failed: ${errorText(e)}`));
     }
-    if (state.client.configurationPull) await pullSettings();
-    await scanWorkspace(state.folders);
+    try {
+      if (state.client.configurationPull) await pullSettings();
+      await scanWorkspace(state.folders);
+    } finally {
+      firstScan();
+    }
   });
 
   const pullSettings = async () => {

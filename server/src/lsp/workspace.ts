@@ -135,6 +135,14 @@ export class WorkspaceIndex {
     return this.#scanning > 0;
   }
 
+  /** Who waits for the scans to end (`scanned`). */
+  #waiting: (() => void)[] = [];
+
+  /** Resolves once no scan runs (at once when none does): requests that need the whole workspace wait on it. */
+  scanned(): Promise<void> {
+    return this.#scanning === 0 ? Promise.resolve() : new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
   #noteKnown(uri: string, present: boolean): void {
     if (present === this.#known.has(uri)) return;
     if (present) this.#known.add(uri);
@@ -207,16 +215,28 @@ export class WorkspaceIndex {
    * responsive; `progress` receives how many of how many files are indexed.
    */
   async scan(folders: string[], progress: (done: number, total: number) => void, isCancelled: () => boolean = () => false): Promise<ScanReport> {
-    this.#scanning++;
+    const done = this.willScan();
     const changed = new Set<string>();
     this.#changedDuringScans.add(changed);
     try {
       return await this.#scan(folders, progress, isCancelled, changed);
     } finally {
       this.#changedDuringScans.delete(changed);
+      done();
+    }
+  }
+
+  /** Counts a scan as running until the returned function is called (once): the server's start, before its first scan begins. */
+  willScan(): () => void {
+    this.#scanning++;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
       this.#scanning--;
       this.#changed();
-    }
+      if (this.#scanning === 0) for (const resolve of this.#waiting.splice(0)) resolve();
+    };
   }
 
   async #scan(folders: string[], progress: (done: number, total: number) => void, isCancelled: () => boolean, changed: ReadonlySet<string>): Promise<ScanReport> {
