@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { startClient, type TestClient } from '../helpers/lspClient';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
-import { waitForLog } from '../helpers/lspWorkspace';
+import { waitForIndex, waitForLog } from '../helpers/lspWorkspace';
 import type { IndexedFile, WorkspaceIndexResult } from '../../server/src/core/workspace/indexTypes';
 
 const FILES: Record<string, string> = {
@@ -123,4 +123,20 @@ test('plugin and marketplace manifests are indexed by name and kind; a Claude Co
   assert.deepEqual([market.kind, market.name, market.manifest?.kind], ['plugin-manifest', 'acme', 'claude-marketplace']);
   const codex = entry('.codex-plugin/plugin.json');
   assert.deepEqual([codex.name, codex.manifest?.kind, codex.source], ['codex-tools', 'codex-plugin', undefined]);
+});
+
+test("a plugin.json the file watcher never reported, once opened, makes its plugin's agent one: indexed under the plugin", async () => {
+  // Written after the scan, with no watched-file event: only the editor's didOpen tells the server.
+  const manifest = 'late/.claude-plugin/plugin.json';
+  const agent = 'late/agents/helper.md';
+  const texts: Record<string, string> = { [manifest]: '{ "name": "late-kit" }\n', [agent]: '---\nname: helper\ndescription: Helps.\n---\nHelp.\n' };
+  for (const [rel, text] of Object.entries(texts)) {
+    fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    fs.writeFileSync(path.join(root, rel), text);
+  }
+  client.open(fileUri(manifest), texts[manifest]!, 'json', 1);
+  client.open(fileUri(agent), texts[agent]!, 'markdown', 1);
+  const index = await waitForIndex(client, (fs) => !!fs.find((f) => f.uri === fileUri(agent))?.source?.plugin, 'the late agent under its plugin');
+  const found = index.find((f) => f.uri === fileUri(agent));
+  assert.deepEqual([found?.kind, found?.source?.plugin?.name], ['subagent', 'late-kit']);
 });
