@@ -163,3 +163,29 @@ test('definition: from a relative source to the plugin folder’s plugin.json', 
   const a = analyzePluginManifest(text, MARKET, host());
   assert.equal(pluginManifestDefinition(a, position, host())?.uri, 'file:///repo/plugins/pdf/.claude-plugin/plugin.json');
 });
+
+test("a plugin.json value of a type Claude Code's manifest reader refuses is an error on the value: the plugin does not load", () => {
+  const text = joinLines(
+    '{',
+    '  "name": "pdf",',
+    '  "author": "Me",',
+    '  "repository": { "type": "git", "url": "https://x" },',
+    '  "keywords": "pdf",',
+    '  "agents": ["./agents/a.md", 3],',
+    '  "hooks": { "hooks": {} },',
+    '  "commands": ["./commands"],',
+    '  "userConfig": "anything"',
+    '}',
+  );
+  const ds = analyzePluginManifest(text, PLUGIN, host()).diagnostics.filter((d) => d.code === 'plugin-value-invalid');
+  assert.deepEqual(
+    ds.map((d) => `${d.severity}@${d.range.start.line}`),
+    ['error@2', 'error@3', 'error@4', 'error@5'],
+  );
+  assert.match(ds[0]!.message, /`author` must be an object, not text: Claude Code will not load the plugin/);
+  assert.match(ds[3]!.message, /`agents` must be a path or a list of paths, not a list holding other values than paths/);
+});
+
+test('a name that is not text is an error too (one finding: not also a missing name)', () => {
+  assert.deepEqual(codes('{ "name": 3 }', PLUGIN), ['plugin-value-invalid:error@0']);
+});

@@ -29,6 +29,7 @@ import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 import type { ListingSettings } from '../skills/listing';
 import { analyzeCodexConfig, type CodexConfigAnalysis } from '../instructions/codexConfig';
 import { analyzeSkillEvals, type SkillEvalAnalysis } from '../skillEvals';
+import { contributedSchemaFor, type ContributedSchema } from './contributedSchemas';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -48,7 +49,11 @@ export interface AnalyzeOptions {
   listing?: ListingSettings;
   /** The editor is VS Code: a skill VS Code itself skips is a warning there. */
   editorIsVsCode?: boolean;
-  /** Report world.json's JSON Schema shape errors (default true; VS Code's JSON service reports them itself). */
+  /**
+   * Report what a JSON Schema of ours reports (default true): world.json's shape errors, and the
+   * findings of the schemas contributed for plugin files (contributedSchemas.ts). False in VS Code,
+   * whose JSON service reports them itself from the contributed schemas.
+   */
   schemaDiagnostics?: boolean;
   /** The parse of a .3md text, when the caller keeps one (the server re-parses incrementally); the text is then not read. */
   threeMd?: ThreeMdDocument;
@@ -68,6 +73,11 @@ export interface AgentMdFileAnalysis {
   instructions?: InstructionAnalysis;
 }
 
+/** A file VS Code may validate with a schema the extension contributes (`schema`: by the file's path, unless it names its own). */
+export interface Schemed {
+  schema: ContributedSchema | undefined;
+}
+
 /** What `analyze` makes of each kind. */
 export interface AnalysisByKind {
   '3md': ThreeMdAnalysis;
@@ -79,9 +89,9 @@ export interface AnalysisByKind {
   'world-eval': Diagnostic[];
   subagent: AgentFileAnalysis;
   command: AgentFileAnalysis;
-  'plugin-manifest': PluginManifestAnalysis;
+  'plugin-manifest': PluginManifestAnalysis & Schemed;
   'claude-settings': SettingsAnalysis;
-  hooks: SettingsAnalysis;
+  hooks: SettingsAnalysis & Schemed;
   'mcp-config': McpConfigAnalysis;
   'codex-config': CodexConfigAnalysis;
   'skill-evals': SkillEvalAnalysis;
@@ -140,6 +150,16 @@ const JSON_SYNTAX = /JSON \([A-Z][A-Za-z]+\)/;
 const ownJson = (a: { diagnostics: Diagnostic[] }, _text: string, o: AnalyzeOptions) =>
   o.schemaDiagnostics === false ? a.diagnostics.filter((d) => !(d.severity === 'error' && JSON_SYNTAX.test(d.message))) : a.diagnostics;
 
+/**
+ * A plugin file's own findings, without those its contributed schema reports where the editor
+ * applies that schema itself (VS Code: `schemaDiagnostics` off).
+ */
+const ownSchemed = (a: { diagnostics: Diagnostic[] } & Schemed, text: string, o: AnalyzeOptions) => {
+  const own = ownJson(a, text, o);
+  const reports = o.schemaDiagnostics === false ? (a.schema?.reports ?? []) : [];
+  return reports.length ? own.filter((d) => !reports.includes(d.code)) : own;
+};
+
 export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByKind[K]> } = {
   '3md': {
     analyze: (text, uri, _host, o) => analyzeThreeMd(o.threeMd ?? parseThreeMd(text), { fileName: uri, detection: o.detection }),
@@ -185,8 +205,11 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
     diagnostics: own,
   },
   'plugin-manifest': {
-    analyze: (text, uri, host) => analyzePluginManifest(text, uri, host),
-    diagnostics: ownJson,
+    analyze(text, uri, host) {
+      const a = analyzePluginManifest(text, uri, host);
+      return { ...a, schema: contributedSchemaFor(uri, text) };
+    },
+    diagnostics: ownSchemed,
   },
   'claude-settings': {
     analyze: (text, uri, host, o) => analyzeClaudeSettings(text, uri, host, o.workspaceRoots),
@@ -194,8 +217,11 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   },
   hooks: {
     // `${CLAUDE_PLUGIN_ROOT}` is the root of the plugin whose hooks file this is.
-    analyze: (text, uri, host, o) => analyzeHooksFile(text, host, pluginRootOfHooks(uri, o.repository), o.workspaceRoots),
-    diagnostics: ownJson,
+    analyze(text, uri, host, o) {
+      const a = analyzeHooksFile(text, host, pluginRootOfHooks(uri, o.repository), o.workspaceRoots);
+      return { ...a, schema: contributedSchemaFor(uri, text) };
+    },
+    diagnostics: ownSchemed,
   },
   'mcp-config': {
     analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),

@@ -5,6 +5,7 @@
  * (#quick-fixes) lists the same table.
  */
 import { skillCodeActions } from '../skills';
+import { settingsCodeActions } from '../hooks/codeActions';
 import { LineIndex } from '../text/text';
 import type { Diagnostic, Range } from '../types';
 
@@ -61,6 +62,8 @@ function fixEdits(kind: string, text: string, uri: string, diagnostics: readonly
         }
       }
     }
+  } else if (kind === 'claude-settings' || kind === 'hooks') {
+    for (const a of settingsCodeActions(uri, chosen)) for (const e of a.edit?.changes?.[uri] ?? []) out.push({ range: e.range, newText: e.newText });
   } else if (kind === 'agent-md') {
     for (const d of chosen) {
       if (d.code !== 'agent-type-string' || d.range.start.line !== d.range.end.line) continue;

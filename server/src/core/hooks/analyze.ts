@@ -10,10 +10,16 @@ import { suggestAmong } from '../skills/clientFields';
 import { HANDLER_TYPES, HOOK_EVENT_BY_NAME, HOOK_EVENTS, type HookEvent } from './events';
 import { permissionFindings } from './permissions';
 import { missingScripts } from './scripts';
+import { certainName } from './codeActions';
 
 export type { Report, SettingsAnalysis } from './jsonFile';
 
 const EVENT_NAMES = HOOK_EVENTS.map((e) => e.name);
+
+/** The data of a certain rename (codeActions.ts), or none. */
+export function fixData(name: string | undefined, newText: string): Record<string, unknown> | undefined {
+  return name === undefined ? undefined : { name, newText };
+}
 
 /** The value node of `key` in an object node. */
 export function property(obj: Node, key: string): { key: Node; value: Node } | undefined {
@@ -36,7 +42,7 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
   const hooks = property(root, 'hooks');
   if (hooks) checkHooks(hooks.value, report);
   const perms = property(root, 'permissions');
-  if (perms) for (const f of permissionFindings(perms.value)) report(f.code, f.severity, f.message, f.node);
+  if (perms) for (const f of permissionFindings(perms.value)) report(f.code, f.severity, f.message, f.node, f.data);
   if (hooks?.value.type === 'object') for (const f of missingScripts(hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
   return { root, diagnostics };
 }
@@ -52,8 +58,15 @@ export function checkHooks(hooks: Node, report: Report): void {
     if (!k || !v || typeof k.value !== 'string') continue;
     const event = HOOK_EVENT_BY_NAME.get(k.value);
     if (!event) {
-      const s = suggestAmong(k.value, EVENT_NAMES);
-      report('hooks-event-unknown', 'warning', `'${k.value}' is no Claude Code hook event: its hooks never run${s ? `; did you mean '${s}'?` : ''}`, k);
+      const fix = certainName(k.value, EVENT_NAMES);
+      const s = fix ?? suggestAmong(k.value, EVENT_NAMES);
+      report(
+        'hooks-event-unknown',
+        'warning',
+        `'${k.value}' is no Claude Code hook event: its hooks never run${s ? `; did you mean '${s}'?` : ''}`,
+        k,
+        fixData(fix, JSON.stringify(fix)),
+      );
     }
     // An unknown event's value is not read: one finding is enough.
     if (!event) continue;
@@ -113,13 +126,15 @@ function checkHandler(h: Node, report: Report): void {
   if (!type) {
     report('hooks-handler-type-unknown', 'warning', `This hook handler has no "type" (${Object.keys(HANDLER_TYPES).join(', ')}): Claude Code cannot run it`, h);
   } else if (type.value.type !== 'string' || !(type.value.value in HANDLER_TYPES)) {
-    const s = typeof type.value.value === 'string' ? suggestAmong(type.value.value, Object.keys(HANDLER_TYPES)) : undefined;
+    const fix = typeof type.value.value === 'string' ? certainName(type.value.value, Object.keys(HANDLER_TYPES)) : undefined;
+    const s = fix ?? (typeof type.value.value === 'string' ? suggestAmong(type.value.value, Object.keys(HANDLER_TYPES)) : undefined);
     const shown = type.value.type === 'string' ? `'${type.value.value}'` : 'This';
     report(
       'hooks-handler-type-unknown',
       'warning',
       `${shown} is no Claude Code hook type (${Object.keys(HANDLER_TYPES).join(', ')}): Claude Code cannot run this hook${s ? `; did you mean '${s}'?` : ''}`,
       type.value,
+      fixData(fix, JSON.stringify(fix)),
     );
   } else {
     const needs = HANDLER_TYPES[type.value.value as string]!.needs;

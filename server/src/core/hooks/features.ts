@@ -5,7 +5,8 @@ import type { Position } from '../types';
 import { LineIndex } from '../text/text';
 import { HANDLER_TYPES, HOOK_EVENT_BY_NAME, HOOK_EVENTS, KEY_DOCS, type HookEvent } from './events';
 
-function eventDoc(e: HookEvent): string {
+/** What an event is, for hover and the hooks file schema. */
+export function eventDoc(e: HookEvent): string {
   const matcher =
     e.matcher === 'none'
       ? 'Claude Code ignores a matcher on this event.'
@@ -34,7 +35,11 @@ function keyAt(root: Node, offset: number): { key: Node; path: (string | number)
   return { key: n, path };
 }
 
-export function settingsHover(text: string, pos: Position): Hover | null {
+/**
+ * The hover of a key. `beyondSchema`: a JSON Schema of ours describes the file in the editor
+ * (VS Code, a plugin's hooks/hooks.json), so only what it cannot say is given: an unknown event.
+ */
+export function settingsHover(text: string, pos: Position, beyondSchema = false): Hover | null {
   const index = new LineIndex(text);
   const root = parseTree(text, [], { allowTrailingComma: true });
   if (!root) return null;
@@ -45,8 +50,10 @@ export function settingsHover(text: string, pos: Position): Hover | null {
   const markdown = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range });
   if (at.path.length === 1 && at.path[0] === 'hooks') {
     const e = HOOK_EVENT_BY_NAME.get(name);
+    if (e && beyondSchema) return null;
     return markdown(e ? eventDoc(e) : `**${name}** is no Claude Code hook event: its hooks never run.`);
   }
+  if (beyondSchema) return null;
   const doc = KEY_DOCS[name];
   if (!doc) return null;
   const types =

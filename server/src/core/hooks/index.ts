@@ -3,3 +3,4 @@ export { analyzeClaudeSettings, type SettingsAnalysis } from './analyze';
 export { settingsHover, settingsCompletion } from './features';
 export { HOOK_EVENTS, HANDLER_TYPES } from './events';
 export { analyzeHooksFile } from './hooksFile';
+export { settingsCodeActions, SETTINGS_FIXED_CODES } from './codeActions';

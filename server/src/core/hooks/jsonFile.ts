@@ -13,7 +13,8 @@ export interface SettingsAnalysis {
   diagnostics: Diagnostic[];
 }
 
-export type Report = (code: string, severity: Severity, message: string, node: { offset: number; length: number }) => void;
+/** `data`: machine-readable facts for a quick fix (`newText`: the certain replacement of the range). */
+export type Report = (code: string, severity: Severity, message: string, node: { offset: number; length: number }, data?: Record<string, unknown>) => void;
 
 export interface JsonFileWords {
   /** `This settings file`. */
@@ -31,7 +32,7 @@ export function startJsonFile(text: string, words: JsonFileWords): JsonFileStart
   const index = new LineIndex(text);
   const rangeOf = (n: { offset: number; length: number }): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
   const diagnostics: Diagnostic[] = [];
-  const report: Report = (code, severity, message, node) => diagnostics.push({ code, severity, message, range: rangeOf(node) });
+  const report: Report = (code, severity, message, node, data) => diagnostics.push({ code, severity, message, range: rangeOf(node), ...(data ? { data } : {}) });
   // An empty file holds nothing; whether Claude Code complains is not documented.
   if (!text.trim()) return { done: { root: undefined, diagnostics } };
   const errors: ParseError[] = [];

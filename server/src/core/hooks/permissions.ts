@@ -6,12 +6,14 @@ import type { Node } from 'jsonc-parser';
 import type { Severity } from '../types';
 import { CLAUDE_TOOL_ALIASES, CLAUDE_TOOLS, FORMER_CLAUDE_TOOLS } from '../subagents/tools';
 import { suggestAmong } from '../skills/clientFields';
+import { certainName } from './codeActions';
 
 export interface Finding {
   code: string;
   severity: Severity;
   message: string;
   node: { offset: number; length: number };
+  data?: Record<string, unknown>;
 }
 
 const LISTS = ['allow', 'deny', 'ask'];
@@ -32,12 +34,17 @@ export function permissionFindings(perms: Node): Finding[] {
       if (item.type !== 'string') continue;
       const tool = ruleTool(item.value as string);
       if (!tool || tool.startsWith('mcp__') || KNOWN.has(tool)) continue;
-      const s = suggestAmong(tool, CLAUDE_TOOLS);
+      // Only a name that differs by case is certain: a tool one letter off may be an MCP or a newer tool.
+      const fix = certainName(tool, CLAUDE_TOOLS, false);
+      const s = fix ?? suggestAmong(tool, CLAUDE_TOOLS);
+      // Escapes or leading spaces in the JSON string would shift the name's offset: then no fix.
+      const raw = item.length === String(item.value).length + 2 && String(item.value).startsWith(tool);
       out.push({
         code: 'settings-permission-tool-unknown',
         severity: 'warning',
         message: `'${tool}' is no Claude Code tool: this ${k.value} rule never applies${s ? `; did you mean '${s}'?` : ''}`,
         node: { offset: item.offset + 1, length: tool.length },
+        ...(fix && raw ? { data: { name: fix, newText: fix } } : {}),
       });
     }
   }

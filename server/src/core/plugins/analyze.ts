@@ -14,6 +14,7 @@ import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import { manifestKindOf } from '../skills/plugins';
 import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
 import { properties, propertyValue, stringAt } from './jsonNodes';
+import { CLAUDE_PLUGIN_SHAPES, SHAPE_WORDS, hasShape, jsonTypeWords } from './shapes';
 import { analyzeCodexManifest } from './codex';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 
@@ -122,8 +123,24 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx): void {
   }
 }
 
+/** A key whose value has another JSON type than Claude Code's manifest reader takes: the manifest is invalid. */
+function checkShapes(obj: Node, ctx: Ctx): void {
+  for (const { key, value } of properties(obj)) {
+    const k = String(key.value);
+    const shape = Object.hasOwn(CLAUDE_PLUGIN_SHAPES, k) ? CLAUDE_PLUGIN_SHAPES[k] : undefined;
+    if (!value || !shape || hasShape(value, shape)) continue;
+    ctx.add(
+      'plugin-value-invalid',
+      'error',
+      `\`${k}\` must be ${SHAPE_WORDS[shape]}, not ${jsonTypeWords(value)}: Claude Code will not load the plugin ("invalid manifest file").`,
+      value,
+    );
+  }
+}
+
 function checkPlugin(root: Node, ctx: Ctx): void {
   checkName(root, 'This plugin manifest', ctx, root);
+  checkShapes(root, ctx);
   checkUnknownKeys(root, PLUGIN_KEYS, 'plugin.json', ctx);
   checkComponentPaths(root, dirnameUri(dirnameUri(ctx.uri)), ctx);
 }

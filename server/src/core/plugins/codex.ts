@@ -38,8 +38,14 @@ function jsonType(n: Node): string {
   return n.type === 'array' ? 'a list' : n.type === 'object' ? 'an object' : n.type === 'null' ? 'null' : `a ${n.type}`;
 }
 
+/**
+ * The paths Codex takes, as a JSON Schema pattern (ECMAScript, as VS Code reads it): `pathProblem`'s
+ * rules, which a test holds it to.
+ */
+export const CODEX_PATH_PATTERN = '^\\./(?!/?$)(?!(?:.*/)?\\.\\.?(?:/|$))';
+
 /** Why Codex refuses a path it reads relative to a root, or undefined when it takes it. */
-function pathProblem(raw: string): string | undefined {
+export function pathProblem(raw: string): string | undefined {
   if (!raw.startsWith('./')) return 'it must start with ./';
   const rest = raw.slice(2);
   if (rest === '' || rest === '/') return 'it must name something below ./';

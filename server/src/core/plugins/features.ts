@@ -41,8 +41,11 @@ const FILE_SUMMARY: Record<Client, Record<ManifestRole, string>> = {
   },
 };
 
-/** What the manifest's client does with the key under the cursor. */
-export function pluginManifestHover(text: string, a: PluginManifestAnalysis, pos: Position): Hover | null {
+/**
+ * What the manifest's client does with the key under the cursor. `beyondSchema`: the editor shows
+ * the contributed schema's descriptions (VS Code), so only an unknown key's hover is given.
+ */
+export function pluginManifestHover(text: string, a: PluginManifestAnalysis, pos: Position, beyondSchema = false): Hover | null {
   if (!a.root) return null;
   const index = new LineIndex(text);
   const node = findNodeAtOffset(a.root, index.offsetAt(pos));
@@ -50,7 +53,7 @@ export function pluginManifestHover(text: string, a: PluginManifestAnalysis, pos
   if (!node || property?.type !== 'property' || property.children?.[0] !== node) return null;
   const keys = keysAt(a.role, getNodePath(property).slice(0, -1), a.client);
   const key = String(node.value);
-  if (!keys) return null;
+  if (!keys || (beyondSchema && Object.hasOwn(keys, key))) return null;
   const doc = Object.hasOwn(keys, key) ? keys[key] : `${CLIENT_NAME[a.client]} does not know \`${key}\` here and ignores it.`;
   const range: Range = { start: index.positionAt(node.offset), end: index.positionAt(node.offset + node.length) };
   const head = getNodePath(property).length === 1 ? `${FILE_SUMMARY[a.client][a.role]}\n\n` : '';

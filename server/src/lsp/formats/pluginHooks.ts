@@ -1,8 +1,9 @@
 /** The provider of a Claude Code plugin's hooks file (`hooks/hooks.json`): the hooks core over open buffers. */
 import { settingsCompletion, settingsHover } from '../../core/hooks';
+import { settingsFixes } from './claudeSettings';
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import type { DocumentStore, OpenDocument } from '../documents';
-import type { FormatContext, FormatProvider } from './provider';
+import { schemaApplies, type FormatContext, type FormatProvider } from './provider';
 import { hooksEntry } from './jsonEntries';
 
 export function pluginHooksProvider(documents: DocumentStore): FormatProvider {
@@ -20,9 +21,11 @@ export function pluginHooksProvider(documents: DocumentStore): FormatProvider {
   };
   return {
     diagnostics: (doc, ctx) => diagnosticsOfKind('hooks', analysisOf(doc, ctx), '', { schemaDiagnostics: ctx.schemaDiagnostics }),
-    // Events sit under `hooks` as in a settings file: the same hover and completion.
-    hover: (doc, pos) => settingsHover(doc.doc.getText(), pos),
-    completion: (doc, pos) => settingsCompletion(doc.doc.getText(), pos),
+    // Events sit under `hooks` as in a settings file: the same hover and completion, but where VS Code
+    // applies the contributed schema (hooks/hooks.json) it gives them: then only an unknown event's hover.
+    hover: (doc, pos, ctx) => settingsHover(doc.doc.getText(), pos, schemaApplies(analysisOf(doc, ctx).schema, ctx)),
+    completion: (doc, pos, ctx) => (schemaApplies(analysisOf(doc, ctx).schema, ctx) ? [] : settingsCompletion(doc.doc.getText(), pos)),
+    codeActions: (doc, _range, diagnostics) => settingsFixes(doc.uri, diagnostics),
     summarize: (uri, text, ctx) => hooksEntry(uri, text, 'hooks', analyzeKind('hooks', text, uri, ctx.host, { repository: ctx.repository(), workspaceRoots: ctx.roots() }), ctx),
     summarizeOpen: (doc, ctx) => hooksEntry(doc.uri, doc.doc.getText(), 'hooks', analysisOf(doc, ctx), ctx),
   };

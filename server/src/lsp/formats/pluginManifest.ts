@@ -2,7 +2,7 @@
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import { pluginManifestCompletion, pluginManifestDefinition, pluginManifestHover } from '../../core/plugins';
 import type { DocumentStore, OpenDocument } from '../documents';
-import type { FormatContext, FormatProvider } from './provider';
+import { schemaApplies, type FormatContext, type FormatProvider } from './provider';
 import { manifestEntry } from './jsonEntries';
 
 export function pluginManifestProvider(documents: DocumentStore): FormatProvider {
@@ -11,8 +11,9 @@ export function pluginManifestProvider(documents: DocumentStore): FormatProvider
     documents.cached(doc, 'plugin-manifest', '', (host) => analyzeKind('plugin-manifest', doc.doc.getText(), doc.uri, host), ctx.host);
   return {
     diagnostics: (doc, ctx) => diagnosticsOfKind('plugin-manifest', analysisOf(doc, ctx), '', { schemaDiagnostics: ctx.schemaDiagnostics }),
-    hover: (doc, pos, ctx) => pluginManifestHover(doc.doc.getText(), analysisOf(doc, ctx), pos),
-    completion: (doc, pos, ctx) => pluginManifestCompletion(doc.doc.getText(), analysisOf(doc, ctx), pos),
+    // Where VS Code applies the contributed schema it completes and describes the keys: only an unknown key's hover is ours.
+    hover: (doc, pos, ctx) => pluginManifestHover(doc.doc.getText(), analysisOf(doc, ctx), pos, schemaApplies(analysisOf(doc, ctx).schema, ctx)),
+    completion: (doc, pos, ctx) => (schemaApplies(analysisOf(doc, ctx).schema, ctx) ? [] : pluginManifestCompletion(doc.doc.getText(), analysisOf(doc, ctx), pos)),
     definition(doc, pos, ctx) {
       const loc = pluginManifestDefinition(analysisOf(doc, ctx), pos, ctx.host);
       return loc ? [loc] : [];

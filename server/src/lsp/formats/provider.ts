@@ -22,6 +22,7 @@ import type { AgentDetection } from '../../core/agent/detect';
 import type { OpenDocument } from '../documents';
 import type { RepositoryFacts, Target } from '../../core/skills';
 import type { AnalyzeOptions } from '../../core/analysis/fileAnalyses';
+import type { ContributedSchema } from '../../core/analysis/contributedSchemas';
 
 /** What a provider may consult besides its own document. */
 export interface FormatContext {
@@ -39,8 +40,9 @@ export interface FormatContext {
   /** The workspace folders, as file URIs. */
   roots(): string[];
   /**
-   * Whether to report JSON Schema shape errors of world.json. Off for VS Code, whose JSON
-   * language service reports them from the contributed schema; on for every other client.
+   * Whether to report what our JSON Schemas report (world.json's shape errors, the findings of the
+   * schemas contributed for plugin files) and give the completion and hover they give. Off for VS
+   * Code, whose JSON language service applies the contributed schemas; on for every other client.
    */
   schemaDiagnostics: boolean;
   detection: AgentDetection;
@@ -85,6 +87,15 @@ export function instructionOptions(ctx: FormatContext, doc?: OpenDocument): Anal
     workspaceFiles: ctx.workspaceFiles(),
     ...(editorValidates(doc, ctx) ? { editorValidates: true } : {}),
   };
+}
+
+/**
+ * Whether the editor validates a file with `schema`, the JSON Schema the extension contributes for
+ * it (its analysis knows which: none when the file names its own): VS Code, which sets
+ * `schemaDiagnostics` off, then completes and describes what the schema holds.
+ */
+export function schemaApplies(schema: ContributedSchema | undefined, ctx: FormatContext): boolean {
+  return !ctx.schemaDiagnostics && schema !== undefined;
 }
 
 /** Raised by rename for a refused new name: answered as an LSP error with this message. */

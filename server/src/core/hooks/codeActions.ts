@@ -1,0 +1,56 @@
+/**
+ * Quick fixes of a Claude Code settings file or a plugin's hooks file: a hook event, a handler type
+ * or a permission rule's tool written with another case, or one letter off, from exactly one name
+ * Claude Code knows is renamed to it. Each finding carries its replacement (`data.newText`) only
+ * when the name meant is certain.
+ */
+import { CodeActionKind, type CodeAction } from 'vscode-languageserver-types';
+import type { Diagnostic } from '../types';
+import { toLspDiagnostic } from '../skills/codeActions';
+
+/** The codes these fixes answer. */
+export const SETTINGS_FIXED_CODES: readonly string[] = ['hooks-event-unknown', 'hooks-handler-type-unknown', 'settings-permission-tool-unknown'];
+
+/** Edit distance of two strings, up to 2 (more is reported as 2). */
+function distanceUpTo2(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 1) return 2;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return Math.min(prev[b.length]!, 2);
+}
+
+/**
+ * The name of `known` that `written` certainly means: the only one equal to it but for case, or
+ * (`oneEdit`, names of four letters or more) the only one a single letter away, case aside.
+ */
+export function certainName(written: string, known: readonly string[], oneEdit = true): string | undefined {
+  if (known.includes(written)) return undefined;
+  const lower = written.toLowerCase();
+  const sameCase = known.filter((k) => k.toLowerCase() === lower);
+  if (sameCase.length) return sameCase.length === 1 ? sameCase[0] : undefined;
+  if (!oneEdit || written.length < 4) return undefined;
+  const near = known.filter((k) => distanceUpTo2(k.toLowerCase(), lower) === 1);
+  return near.length === 1 ? near[0] : undefined;
+}
+
+/** The quick fixes of these diagnostics of one settings or hooks file. */
+export function settingsCodeActions(uri: string, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  const out: CodeAction[] = [];
+  for (const d of diagnostics) {
+    const newText = d.data?.['newText'];
+    const name = d.data?.['name'];
+    if (!SETTINGS_FIXED_CODES.includes(d.code) || typeof newText !== 'string' || typeof name !== 'string') continue;
+    out.push({
+      title: `Change to '${name}'`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [toLspDiagnostic(d)],
+      isPreferred: true,
+      edit: { changes: { [uri]: [{ range: d.range, newText }] } },
+    });
+  }
+  return out;
+}
