@@ -2,6 +2,9 @@
 // installs this repository the way it installs every `language: node` hook (npm install, npm pack,
 // npm install -g the tarball) and runs `pre-commit run --all-files` in a temporary git repository
 // holding one broken skill and one clean instruction file. Checks the exit code and the message.
+// Then, in the same repository, a Claude Code plugin's agent edited and staged alone (its plugin.json
+// above it not staged) beside a Markdown file in a docs/agents/ folder: the hook selects both by
+// path, checks the agent with its plugin and skips the other.
 // A clean work tree is tried at HEAD through a `.pre-commit-config.yaml` (as users write it);
 // uncommitted changes are tried with `pre-commit try-repo`, which snapshots the work tree.
 // Run by .ci/run (a few minutes: pre-commit runs a full npm install of this repository).
@@ -54,6 +57,26 @@ try {
     `the hook fails and names the broken skill\n${out.trim()}`,
   );
   check(!/AGENTS\.md:\d+:\d+: (error|warning)/.test(out), 'the clean AGENTS.md passes');
+
+  // A plugin's agent edited alone: selected by its path, checked with the plugin.json above it.
+  mkdirSync(join(repo, 'plugins/ops/.claude-plugin'), { recursive: true });
+  mkdirSync(join(repo, 'plugins/ops/agents'), { recursive: true });
+  mkdirSync(join(repo, 'docs/agents'), { recursive: true });
+  writeFileSync(join(repo, 'plugins/ops/.claude-plugin/plugin.json'), '{ "name": "ops" }\n');
+  writeFileSync(join(repo, 'plugins/ops/agents/checker.md'), '---\nname: checker\ndescription: Checks a release.\n---\nCheck it.\n');
+  git('add', '-A');
+  git('commit', '-qm', 'a plugin');
+  // Claude Code will not load an agent without a name.
+  writeFileSync(join(repo, 'plugins/ops/agents/checker.md'), '---\ndescription: Checks a release.\n---\nCheck it.\n');
+  writeFileSync(join(repo, 'docs/agents/overview.md'), '# Our agents\n');
+  git('add', 'plugins/ops/agents/checker.md', 'docs/agents/overview.md');
+  const staged = dirty ? ['try-repo', root, 'agent-files'] : ['run'];
+  console.log(`pre-commit ${staged.join(' ').replace(root, '<repo>')} (staged: a plugin agent, docs/agents/overview.md)`);
+  const p = spawnSync('pre-commit', staged, { cwd: repo, env, encoding: 'utf8' });
+  const pout = `${p.stdout}${p.stderr}`;
+  check(p.status === 1, `pre-commit exits 1 on the plugin agent without a name (${p.status})`);
+  check(/plugins\/ops\/agents\/checker\.md:1:1: error \[subagent-name-missing\]/.test(pout), `the hook names the plugin agent\n${pout.trim()}`);
+  check(!/overview\.md:\d+:\d+: (error|warning)/.test(pout), 'docs/agents/overview.md, in no plugin, is skipped');
 } catch (e) {
   check(false, e instanceof Error ? e.message : String(e));
 } finally {

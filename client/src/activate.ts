@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient, DocumentSelector, LanguageClientOptions } from 'vscode-languageclient';
 import { SkillsTree } from './skillsTree';
 import { IndexStatusBar } from './statusBar';
+import { indexingMessage } from './indexMessage';
 import { VisibleEditorsNotification } from '../../server/src/lsp/protocol';
 import { registerCommands } from './commands';
 import { EffectView, EFFECT_VIEW } from './effectView';
@@ -118,7 +119,15 @@ export async function activateAgentFiles(context: vscode.ExtensionContext, entry
   const status = new IndexStatusBar(client);
   const effect = new EffectView(client, tree.onIndexChanged);
   effect.view = vscode.window.createTreeView(EFFECT_VIEW, { treeDataProvider: effect });
-  context.subscriptions.push(vscode.window.registerTreeDataProvider('agentFiles.skills', tree), tree, status, effect, effect.view);
+  const skillsView = vscode.window.createTreeView('agentFiles.skills', { treeDataProvider: tree });
+  context.subscriptions.push(
+    skillsView,
+    status.onStatus((s) => (skillsView.message = indexingMessage(s))),
+    tree,
+    status,
+    effect,
+    effect.view,
+  );
   registerCommands(context, client, tree, entry, effect);
   const registeredMs = performance.now() - started;
   await client.start();

@@ -1,9 +1,10 @@
 /**
  * The Skills view, live from the server's index, in the user's terms: SKILL.md skills grouped by
  * where they load from (a marketplace and its plugins, a plugin, a client's skills folder such as
- * `.claude/skills` or `.agents/skills`, another folder), one row per skill; agent.3md agents with
- * their planes; AGENT.md agents with their `extends` chain; Agent World worlds; instruction files;
- * and what is in effect for the active editor. Problem counts are what the Problems panel lists;
+ * `.claude/skills` or `.agents/skills`, another folder), one row per skill, a plugin's agents,
+ * commands, hooks and MCP servers under it; agent.3md agents with their planes; AGENT.md agents
+ * with their `extends` chain; Agent World worlds; instruction files; the project's agents and
+ * commands, hooks (per file, event and handler) and MCP servers; and what is in effect for the active editor. Problem counts are what the Problems panel lists;
  * the "with problems" filter keeps only what has some.
  */
 import * as vscode from 'vscode';
@@ -14,6 +15,8 @@ import { filesIn, groupSkills, isPluginPart, skillsIn, withProblems, type SkillG
 import { describeProblems, problemsLabel, problemsOf, sumProblems, totalOf, type Problems } from './problems';
 import { detailItem, extendsChain, fileItem, folderOf, isAgentOrCommand, isInstructionFile, statusIcon, ZERO, reveal, type SkillNode } from './treeItems';
 import { TARGET_LABELS, type Target } from '../../server/src/core/skills/targets';
+import { configFileItem, configItem, handlerCount, isConfigEntry } from './configItems';
+import { LatestValue } from './latestValue';
 
 export { extendsChain, isInstructionFile, type ExtendsLink, type SkillNode } from './treeItems';
 
@@ -29,7 +32,10 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   readonly #indexChanged = new vscode.EventEmitter<void>();
   /** The server's workspace index changed (the client takes one handler per notification: others listen here). */
   readonly onIndexChanged = this.#indexChanged.event;
-  #files: IndexedFile[] | undefined;
+  /** The index as the view shows it; a refresh drops it, and an answer sent before the refresh is never shown after it. */
+  readonly #files = new LatestValue(async () =>
+    (await this.client.sendRequest<WorkspaceIndexResult>(WorkspaceIndexRequest, {})).files.filter((f) => f.isAgent || f.kind !== '3md'),
+  );
   #disposables: vscode.Disposable[] = [];
   #problemsOnly = false;
   #redraw: ReturnType<typeof setTimeout> | undefined;
@@ -57,7 +63,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   }
 
   refresh(): void {
-    this.#files = undefined;
+    this.#files.invalidate();
     this.#changed.fire(undefined);
   }
 
@@ -82,12 +88,8 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   #effectUri: string | undefined = activeFileUri();
 
   /** The current index (fetched on demand); used by the tree and by tests. */
-  async files(): Promise<IndexedFile[]> {
-    if (!this.#files) {
-      const r = await this.client.sendRequest<WorkspaceIndexResult>(WorkspaceIndexRequest, {});
-      this.#files = r.files.filter((f) => f.isAgent || f.kind !== '3md');
-    }
-    return this.#files;
+  files(): Promise<IndexedFile[]> {
+    return this.#files.get();
   }
 
   /** The skill groups as the view shows them (the filter applied). */
@@ -103,11 +105,16 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
         return [
           ...node.group.groups.map((group) => ({ type: 'skillGroup' as const, group })),
           ...node.group.skills.map((file) => ({ type: 'skillFile' as const, file, group: node.group.key })),
-          ...node.group.parts.map((file) => ({ type: 'file' as const, file })),
+          ...node.group.parts.flatMap((file) => partNodes(file)),
         ];
       case 'instructions':
       case 'agentsAndCommands':
+      case 'hooksGroup':
         return node.files.map((file) => ({ type: 'file', file }));
+      case 'mcpGroup':
+        return node.files.flatMap((file) => partNodes(file));
+      case 'hookEvent':
+        return node.event.handlers.map((handler) => ({ type: 'hookHandler', file: node.file, handler }));
       case 'inEffect': {
         const r = await instructionsInEffect(this.client, node.uri).catch(() => undefined);
         return (r?.clients ?? []).map((client) => ({ type: 'effectClient', client }));
@@ -140,12 +147,20 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     const all = await this.files();
     const keep = (f: IndexedFile) => !this.#problemsOnly || count(f.uri) > 0;
     const roots: SkillNode[] = (await this.groups()).map((group) => ({ type: 'skillGroup', group }));
-    for (const file of all) if (file.kind !== 'skill' && !isInstructionFile(file) && !isAgentOrCommand(file) && keep(file)) roots.push({ type: 'file', file });
+    const grouped = (f: IndexedFile) => isInstructionFile(f) || isAgentOrCommand(f) || f.kind === 'hooks' || f.kind === 'claude-settings' || f.kind === 'mcp-config';
+    // Claude Code plugin and marketplace manifests are their groups; Codex's have a row each.
+    const ownRow = (f: IndexedFile) => f.kind !== 'skill' && !grouped(f) && !(f.kind === 'plugin-manifest' && (isPluginPart(f) || f.manifest?.kind === 'claude-marketplace'));
+    for (const file of all) if (ownRow(file) && keep(file)) roots.push({ type: 'file', file });
     const instructions = all.filter((f) => isInstructionFile(f) && keep(f));
     if (instructions.length) roots.push({ type: 'instructions', files: instructions });
     // A plugin's agents and commands are shown under their plugin.
     const agentFiles = all.filter((f) => isAgentOrCommand(f) && !isPluginPart(f) && keep(f));
     if (agentFiles.length) roots.push({ type: 'agentsAndCommands', files: agentFiles });
+    // A plugin's hooks and MCP servers are shown under their plugin.
+    const hooks = all.filter((f) => (f.kind === 'hooks' || f.kind === 'claude-settings') && !isPluginPart(f) && keep(f));
+    if (hooks.length) roots.push({ type: 'hooksGroup', files: hooks });
+    const mcp = all.filter((f) => f.kind === 'mcp-config' && !isPluginPart(f) && keep(f));
+    if (mcp.length) roots.push({ type: 'mcpGroup', files: mcp });
     if (this.#effectUri && !this.#problemsOnly) roots.push({ type: 'inEffect', uri: this.#effectUri });
     return roots;
   }
@@ -160,6 +175,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
       ];
     }
     if (file.kind === 'agent-md') return file.extends ? [{ type: 'extends', file, chain: extendsChain(file, await this.files()) }] : [];
+    if (file.hooks) return file.hooks.map((event) => ({ type: 'hookEvent', file, event }));
     const kids: SkillNode[] = [];
     if (file.identity) kids.push({ type: 'identity', file });
     for (const skill of file.skills) kids.push({ type: 'skill', file, skill });
@@ -173,7 +189,13 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
       case 'skillFile':
         return skillItem(node.file, node.group);
       case 'file':
-        return fileItem(node.file, problemsOf(node.file.uri));
+        return isConfigEntry(node.file) ? configFileItem(node.file, problemsOf(node.file.uri)) : fileItem(node.file, problemsOf(node.file.uri));
+      case 'hooksGroup':
+      case 'mcpGroup':
+      case 'hookEvent':
+      case 'hookHandler':
+      case 'mcpServer':
+        return configItem(node, problemsOf);
       default:
         return detailItem(node, problemsOf);
     }
@@ -196,13 +218,29 @@ function readers(files: IndexedFile[]): string {
   return [...targets].map((t) => TARGET_LABELS[t] ?? t).join(', ');
 }
 
-/** "3 skills · 2 agents · 1 command": what a group holds, its plugins' included (agents and commands only when there are some). */
+/** "3 skills · 2 agents · 1 command · 2 hooks · 1 MCP server": what a group holds, its plugins' included (parts only when there are some). */
 function groupCounts(g: SkillGroup): string {
   const files = filesIn(g);
   const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   const agents = files.filter((f) => f.kind === 'subagent').length;
   const commands = files.filter((f) => f.kind === 'command').length;
-  return [count(skillsIn(g).length, 'skill'), agents ? count(agents, 'agent') : '', commands ? count(commands, 'command') : ''].filter(Boolean).join(' · ');
+  const hooks = files.filter((f) => f.kind === 'hooks').reduce((n, f) => n + handlerCount(f), 0);
+  const servers = files.filter((f) => f.kind === 'mcp-config').reduce((n, f) => n + (f.mcpServers?.length ?? 0), 0);
+  return [
+    count(skillsIn(g).length, 'skill'),
+    agents ? count(agents, 'agent') : '',
+    commands ? count(commands, 'command') : '',
+    hooks ? count(hooks, 'hook') : '',
+    servers ? count(servers, 'MCP server') : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The rows of a plugin's part or of an MCP configuration file: its servers one row each (the file itself when it has none, so its problems show). */
+function partNodes(file: IndexedFile): SkillNode[] {
+  if (file.kind === 'mcp-config' && file.mcpServers?.length) return file.mcpServers.map((server) => ({ type: 'mcpServer' as const, file, server }));
+  return [{ type: 'file', file }];
 }
 
 function groupItem(g: SkillGroup): vscode.TreeItem {

@@ -18,6 +18,9 @@ export class IndexStatusBar implements vscode.Disposable {
   readonly #disposables: vscode.Disposable[] = [this.#item];
   #status: IndexStatus | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #statusChanged = new vscode.EventEmitter<IndexStatus>();
+  /** Each status the server sends (the Agent Files view says the index state from it). */
+  readonly onStatus = this.#statusChanged.event;
 
   constructor(private readonly client: LanguageClient) {
     this.#item.name = 'Agent Files';
@@ -29,7 +32,9 @@ export class IndexStatusBar implements vscode.Disposable {
       this.client.onNotification(IndexStatusNotification, (s: IndexStatus) => {
         this.#status = s;
         this.#render();
+        this.#statusChanged.fire(s);
       }),
+      this.#statusChanged,
       // The counts follow the Problems panel, once per burst of changes.
       vscode.languages.onDidChangeDiagnostics(() => {
         if (this.#timer || !this.#status || this.#status.indexing) return;

@@ -4,7 +4,17 @@
  * effect". Each function makes the tree item of one kind of node.
  */
 import * as vscode from 'vscode';
-import type { IndexedFile, IndexedSkill, IndexedWorld, IndexedWorldAgent, IndexedWorldNode, InstructionsInEffectResult } from '../../server/src/lsp/protocol';
+import type {
+  IndexedFile,
+  IndexedHookEvent,
+  IndexedHookHandler,
+  IndexedMcpServer,
+  IndexedSkill,
+  IndexedWorld,
+  IndexedWorldAgent,
+  IndexedWorldNode,
+  InstructionsInEffectResult,
+} from '../../server/src/lsp/protocol';
 import type { SkillGroup } from './skillGroups';
 import { describeProblems, type Problems } from './problems';
 
@@ -36,6 +46,11 @@ export type SkillNode =
   | { type: 'ancestor'; file: IndexedFile; link: ExtendsLink }
   | { type: 'instructions'; files: IndexedFile[] }
   | { type: 'agentsAndCommands'; files: IndexedFile[] }
+  | { type: 'hooksGroup'; files: IndexedFile[] }
+  | { type: 'mcpGroup'; files: IndexedFile[] }
+  | { type: 'hookEvent'; file: IndexedFile; event: IndexedHookEvent }
+  | { type: 'hookHandler'; file: IndexedFile; handler: IndexedHookHandler }
+  | { type: 'mcpServer'; file: IndexedFile; server: IndexedMcpServer }
   | { type: 'inEffect'; uri: string }
   | { type: 'effectClient'; client: InstructionsInEffectResult['clients'][number] }
   | { type: 'effectItem'; item: { uri: string; why: string }; n: number };
@@ -50,6 +65,10 @@ const FILE_ICONS: Record<IndexedFile['kind'], string> = {
   instructions: 'note',
   subagent: 'account',
   command: 'terminal',
+  hooks: 'zap',
+  'claude-settings': 'settings-gear',
+  'mcp-config': 'server',
+  'plugin-manifest': 'extensions',
 };
 
 export function reveal(uri: string, range: { start: { line: number; character: number }; end: { line: number; character: number } }): vscode.Command {
@@ -194,8 +213,11 @@ export function extendsChain(file: IndexedFile, files: IndexedFile[]): ExtendsLi
   return chain;
 }
 
+/** The nodes `configItem` (configItems.ts) draws. */
+export type ConfigNode = Extract<SkillNode, { type: 'hooksGroup' | 'mcpGroup' | 'hookEvent' | 'hookHandler' | 'mcpServer' }>;
+
 /** Rows below files: world parts, extends chains, agent.3md identity, planes and dependencies, instructions in effect. */
-export function detailItem(node: Exclude<SkillNode, { type: 'skillGroup' | 'skillFile' | 'file' }>, problemsOfUri: (uri: string) => Problems): vscode.TreeItem {
+export function detailItem(node: Exclude<SkillNode, { type: 'skillGroup' | 'skillFile' | 'file' } | ConfigNode>, problemsOfUri: (uri: string) => Problems): vscode.TreeItem {
   switch (node.type) {
     case 'instructions': {
       const item = new vscode.TreeItem('Instructions', vscode.TreeItemCollapsibleState.Collapsed);

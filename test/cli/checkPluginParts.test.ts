@@ -30,7 +30,7 @@ test('a plugin file named on the command line is told by the manifests above it;
     ['plugins/ops/hooks/hooks.json', 'Claude Code plugin hooks', ['hooks-script-missing:w@8', 'hooks-event-unknown:w@12', 'hooks-handler-type-unknown:w@13']],
     ['plugins/ops/agents/release-checker.md', 'Claude Code subagent', ['subagent-tool-unknown:w@3']],
   ]);
-  assert.match(r.err, /skipping docs\/agents\/overview\.md: its name is not one agent-files checks/);
+  assert.match(r.err, /skipping docs\/agents\/overview\.md: no Claude Code plugin \(\.claude-plugin\/plugin\.json or marketplace\.json\) above it makes it a plugin's agent/);
 });
 
 test('--kind hooks reads any JSON file as a plugin hooks file', () => {

@@ -5,6 +5,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse } from 'yaml';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { pluginComponentShapeOf } from '../../server/src/core/plugins/components';
 
 // This runs the hook's entry the way pre-commit does, on the staged files its `files` pattern
 // selects, in a temporary git repository; scripts/preCommitTest.mjs (run by .ci/run) installs and
@@ -43,9 +45,11 @@ test('the pre-commit hook checks the staged agent files and fails on an error; n
   }
 });
 
-test("the hook's files pattern selects exactly the files the CLI checks, and no other", () => {
+test("the hook's files pattern selects exactly the files the CLI checks by name, and the paths of a plugin's parts, which it skips without a plugin", () => {
   // Every kind the CLI reads, and names that look like one but are not (pre-commit passes the
-  // files explicitly, so the CLI's own detection decides; a file it skips would print a warning).
+  // files explicitly, so the CLI's own detection decides; a file it skips is named on stderr).
+  // A plugin's agents, commands and hooks are known by the manifest above them, which a pattern
+  // cannot see: it selects their paths, and the CLI skips them (exit 0) when no plugin is above.
   const samples = [
     'a.3md',
     'b.agent.3md',
@@ -97,6 +101,29 @@ test("the hook's files pattern selects exactly the files the CLI checks, and no 
     'pkg/.codex/config.toml',
     'config.toml',
     '.codex/other.toml',
+    '.codex-plugin/plugin.json',
+    'plugins/x/.codex-plugin/plugin.json',
+    '.agents/plugins/marketplace.json',
+    '.agents/marketplace.json',
+    '.gemini/agents/reviewer.md',
+    '.gemini/agents/_draft.md',
+    '.gemini/agents/deep/x.md',
+    '.opencode/agent/review.md',
+    '.opencode/agents/deep/plan.md',
+    '.opencode/notes.md',
+    'skills/pdf/evals/evals.json',
+    'skills/pdf/evals.json',
+    'skills/pdf/eval_queries.json',
+    'skills/pdf/trigger_eval_set-2.json',
+    'skills/pdf/queries.json',
+    'plugins/ops/agents/checker.md',
+    'plugins/ops/agents/deep/x.md',
+    'plugins/ops/commands/tag.md',
+    'plugins/ops/commands/git/Release.MD',
+    'plugins/ops/hooks/hooks.json',
+    'plugins/ops/hooks/other.json',
+    '.github/hooks/guard.json',
+    'hooks.json',
   ];
   const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'af-hook-'));
   try {
@@ -104,10 +131,43 @@ test("the hook's files pattern selects exactly the files the CLI checks, and no 
       fs.mkdirSync(path.dirname(path.join(repo, rel)), { recursive: true });
       fs.writeFileSync(path.join(repo, rel), rel.endsWith('.json') ? '{}\n' : '# Notes\n');
     }
+    fs.mkdirSync(path.join(repo, '.git'));
     const r = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), 'check', '--format', 'json', '--allow-empty', ...samples], { cwd: repo, encoding: 'utf8' });
     const checked = (JSON.parse(r.stdout) as { files: { path: string }[] }).files.map((f) => f.path).sort();
     const selected = samples.filter((f) => new RegExp(hook.files).test(f)).sort();
-    assert.deepEqual(selected, checked);
+    // The pattern and the detection agree: a file's name, or a plugin part's path.
+    assert.deepEqual(selected, samples.filter((f) => fileKindOf(f) !== null || pluginComponentShapeOf(f)).sort());
+    // Without a plugin above, the CLI checks the files known by name and skips the plugin parts, exit 0.
+    assert.deepEqual(checked, samples.filter((f) => fileKindOf(f) !== null).sort());
+    // Each skipped with a note, and alone they pass the hook.
+    const parts = selected.filter((f) => !checked.includes(f));
+    assert.deepEqual(parts, samples.filter((f) => fileKindOf(f) === null && pluginComponentShapeOf(f)).sort());
+    assert.ok(
+      parts.includes('plugins/ops/agents/checker.md') && parts.includes('plugins/ops/commands/git/Release.MD') && parts.includes('plugins/ops/hooks/hooks.json'),
+      parts.join(', '),
+    );
+    for (const f of parts) assert.ok(r.stderr.includes(`skipping ${f}: no Claude Code plugin`), f);
+    const alone = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), ...hook.entry.split(' ').slice(1), ...parts], { cwd: repo, encoding: 'utf8' });
+    assert.equal(alone.status, 0, alone.stderr);
+  } finally {
+    fs.rmSync(repo, { recursive: true, force: true });
+  }
+});
+
+test("the hook checks a plugin's agent staged alone, its plugin.json above it unstaged, and fails on its error", () => {
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'af-hook-'));
+  try {
+    const git = (...a: string[]) => spawnSync('git', a, { cwd: repo, encoding: 'utf8' });
+    git('init', '-q');
+    fs.mkdirSync(path.join(repo, 'plugins/ops/.claude-plugin'), { recursive: true });
+    fs.mkdirSync(path.join(repo, 'plugins/ops/agents'), { recursive: true });
+    fs.writeFileSync(path.join(repo, 'plugins/ops/.claude-plugin/plugin.json'), '{ "name": "ops" }\n');
+    // Claude Code will not load an agent without a name.
+    fs.writeFileSync(path.join(repo, 'plugins/ops/agents/checker.md'), '---\ndescription: Checks a release.\n---\nCheck it.\n');
+    git('add', 'plugins/ops/agents/checker.md');
+    const r = runHook(repo);
+    assert.equal(r.status, 1, r.stdout);
+    assert.match(r.stdout, /plugins\/ops\/agents\/checker\.md:1:1: error \[subagent-name-missing\]/);
   } finally {
     fs.rmSync(repo, { recursive: true, force: true });
   }

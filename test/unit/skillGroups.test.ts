@@ -8,6 +8,7 @@ import { pluginPartSource, skillSource } from '../../server/src/core/skills/sour
 import { summarizeSkill } from '../../server/src/lsp/formats/skill';
 import { NodeFsHost, findFiles } from '../../server/src/node/fsHost';
 import { filesIn, groupProblems, groupSkills, isPluginPart, skillsIn, withProblems, type SkillGroup } from '../../client/src/skillGroups';
+import type { IndexedFile } from '../../server/src/lsp/protocol';
 
 const W = 'file:///ws';
 const MARKET = JSON.stringify({ name: 'acme', plugins: [{ name: 'pdf', source: './plugins/pdf' }] });
@@ -128,4 +129,61 @@ test("a plugin's agents and commands are listed under the plugin, after its skil
   );
   // Without a plugin.json the plugin is no group (as for its skills): its agents stay with the others.
   assert.equal(pluginPartSource(`${W}/bare/agents/a.md`, `${W}/bare`, host), undefined);
+});
+
+test("a plugin's hooks files and MCP configuration come after its agents and commands; its plugin.json makes the group and counts in it", () => {
+  const host = new InMemoryHost({
+    [`${W}/plugins/pdf/.claude-plugin/plugin.json`]: '{ "name": "pdf-kit" }',
+    [`${W}/.claude-plugin/marketplace.json`]: MARKET,
+  });
+  const root = `${W}/plugins/pdf`;
+  const part = (rel: string, kind: IndexedFile['kind'], name: string): IndexedFile => {
+    const uri = `${root}/${rel}`;
+    const source = pluginPartSource(uri, root, host);
+    return { uri, kind, name, isAgent: false, identity: null, skills: [], errors: 0, warnings: 0, ...(source ? { source } : {}) };
+  };
+  const files = [
+    part('.mcp.json', 'mcp-config', '.mcp.json'),
+    part('hooks/hooks.json', 'hooks', 'hooks.json'),
+    part('agents/zeta.md', 'subagent', 'zeta'),
+    part('commands/alpha.md', 'command', 'alpha'),
+    part('.claude-plugin/plugin.json', 'plugin-manifest', 'pdf-kit'),
+  ];
+  assert.ok(files.every(isPluginPart));
+  const groups = groupSkills(files);
+  const plugin = groups[0]!.groups[0]!;
+  assert.deepEqual(
+    [groups[0]!.label, plugin.label, plugin.skills.length, plugin.parts.map((f) => f.name), plugin.manifests.map((f) => f.kind)],
+    ['acme', 'pdf-kit', 0, ['alpha', 'zeta', 'hooks.json', '.mcp.json'], ['plugin-manifest']],
+  );
+  // A plugin.json with problems keeps its plugin in the "with problems" filter.
+  const count = (uri: string) => (uri.endsWith('plugin.json') ? 1 : 0);
+  assert.equal(groupProblems(groups[0]!, count), 1);
+  assert.deepEqual(shape(withProblems(groups, count)), [{ 'marketplace acme': [{ 'plugin pdf-kit': [] }] }]);
+});
+
+test('a marketplace.json makes its group before any plugin of it is read; its name as the skills give it', () => {
+  const market = {
+    uri: `${W}/.claude-plugin/marketplace.json`,
+    kind: 'plugin-manifest' as const,
+    name: 'acme',
+    isAgent: false,
+    identity: null,
+    skills: [],
+    errors: 0,
+    warnings: 0,
+  };
+  const groups = groupSkills([{ ...market, manifest: { kind: 'claude-marketplace', label: 'Claude Code marketplace' } }]);
+  assert.deepEqual(
+    groups.map((g) => [g.key, g.kind, g.label, g.manifests.length]),
+    [[`marketplace:${market.uri}`, 'marketplace', 'acme', 1]],
+  );
+  // A project's hooks and a Codex manifest are no group.
+  assert.deepEqual(
+    groupSkills([
+      { ...market, kind: 'hooks' },
+      { ...market, manifest: { kind: 'codex-plugin', label: 'Codex plugin' } },
+    ]),
+    [],
+  );
 });

@@ -21,6 +21,9 @@ import { jsonChunks, sarifChunks, summarize, textChunks, type FileResult } from 
 import { RULES_URL, VERSION } from './meta';
 import { isPluginManifest, parseTargets, readRepositoryFacts, repositoryFacts, TARGETS, type Target } from '../core/skills';
 import { manifestsAbove } from './manifestsAbove';
+import { pluginComponentShapeOf, type PluginComponentKind } from '../core/plugins/components';
+
+const SHAPE_WORDS: Record<PluginComponentKind, string> = { subagent: 'agent', command: 'command', hooks: 'hooks file' };
 import { fixFiles } from './fix';
 import { CliWorkspace } from './workspace';
 import { applyBaseline, baselineText, writeBaseline } from './baseline';
@@ -109,7 +112,13 @@ export function checkCommand(argv: string[], io: Io): number {
       const facts = above.length ? repositoryFacts(above.flatMap((m) => manifestText(m))) : undefined;
       const kind = forced?.kind ?? fileKindOf(p) ?? (facts ? kindOf(URI.file(path.resolve(p)).toString(), facts) : null);
       if (!kind) {
-        io.err(`agent-files: skipping ${p}: its name is not one agent-files checks (say what it is with --kind ${KIND_NAMES})`);
+        // A plugin's part by its path alone (pre-commit selects these): without a plugin above, it is no file of ours.
+        const shape = pluginComponentShapeOf(p);
+        io.err(
+          shape
+            ? `agent-files: skipping ${p}: no Claude Code plugin (.claude-plugin/plugin.json or marketplace.json) above it makes it a plugin's ${SHAPE_WORDS[shape]}`
+            : `agent-files: skipping ${p}: its name is not one agent-files checks (say what it is with --kind ${KIND_NAMES})`,
+        );
         continue;
       }
       const own = [path.dirname(p)];

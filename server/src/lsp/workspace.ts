@@ -181,6 +181,12 @@ export class WorkspaceIndex {
 
   setOpen(uri: string, file: IndexedFile | null): void {
     this.#set(this.#open, uri, file);
+    // A manifest open in the editor counts, whether or not the scan or a watcher has reported it yet:
+    // it says which files are its plugin's agents, commands and hooks.
+    if (file && this.isManifest(uri) && !this.#manifests.has(uri)) {
+      this.#manifests.add(uri);
+      this.#manifestsChanged();
+    }
     this.#changed();
   }
 

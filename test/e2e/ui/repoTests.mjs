@@ -1,16 +1,30 @@
 // The first minute in VS Code on a realistic repository (test/fixtures/marketplace-repo: a Claude
 // Code plugin marketplace with two plugins, .claude/skills, .agents/skills, AGENTS.md, CLAUDE.md
-// and a .agent-files.json), as a new user sees it: the repository's problems without opening a
-// file (the CLI's count), each problem once beside VS Code's own prompt-file checker, the Skills
-// view grouped by where skills load from, one outline per file, "Route request…" without an
-// agent.3md, the status bar summary, and no error in the log.
+// and a .agent-files.json; its review-kit plugin given an agent, a command, a hooks file and an MCP
+// server here, the project a settings file with hooks and a .mcp.json), as a new user sees it: the
+// repository's problems without opening a file (the CLI's count), each problem once beside VS
+// Code's own prompt-file checker, the Skills view grouped by where skills load from, a plugin with
+// its parts, one outline per file, "Route request…" without an agent.3md, the status bar summary,
+// and no error in the log.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 
 const CLI = resolve(import.meta.dirname, '../../../dist/cli.js');
 const VIEW = '[id="workbench.view.extension.agentFiles"]';
+
+/** Parts of a Claude Code plugin and a project's hooks and MCP server, written into the copy of the repository: none has a problem. */
+const PLUGIN_PARTS = {
+  'plugins/review-kit/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews a change for bugs before it is merged.\n---\nReview the change and list the bugs you find.\n',
+  'plugins/review-kit/commands/review.md': '---\ndescription: Review the current change\nargument-hint: [focus]\n---\nReview the current change, focusing on $ARGUMENTS.\n',
+  'plugins/review-kit/hooks/hooks.json': '{\n  "hooks": {\n    "PreToolUse": [{ "matcher": "Bash", "hooks": [{ "type": "command", "command": "echo checked" }] }]\n  }\n}\n',
+  'plugins/review-kit/.mcp.json': '{\n  "mcpServers": {\n    "review-mcp": { "command": "npx", "args": ["review-mcp"] }\n  }\n}\n',
+  '.claude/settings.json': '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }]\n  }\n}\n',
+  '.mcp.json': '{\n  "mcpServers": {\n    "docs": { "type": "http", "url": "https://example.com/mcp" }\n  }\n}\n',
+};
+/** What the review-kit plugin holds, as its row says it. */
+const REVIEW_KIT = '1 skill · 1 agent · 1 command · 1 hook · 1 MCP server';
 
 /** Every file under a folder whose name passes `accept`. */
 function walk(dir, accept, out = []) {
@@ -50,6 +64,10 @@ export function repoTests(h) {
     assert.ok(ctx.sandbox && ctx.server && ctx.browser, 'the workbench did not start');
     repo.root = join(ctx.sandbox.root, 'marketplace-repo');
     cpSync(h.fixture, repo.root, { recursive: true });
+    for (const [rel, text] of Object.entries(PLUGIN_PARTS)) {
+      mkdirSync(dirname(join(repo.root, rel)), { recursive: true });
+      writeFileSync(join(repo.root, rel), text);
+    }
     const r = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', '.'], { cwd: repo.root, encoding: 'utf8' });
     const out = JSON.parse(r.stdout);
     repo.cli = { ...out.summary, files: out.files.length };
@@ -108,12 +126,17 @@ export function repoTests(h) {
   test('the Agent Files view groups skills by where they load from (marketplace, plugins, client folders), each SKILL.md one row, with problem counts', async () => {
     const p = page();
     await p.locator('.activitybar .action-label[aria-label="Agent Files"]').click();
+    // The whole height for the Skills view: the "What The Agent Sees" view beside it collapsed.
+    const sees = p.locator('.pane-header', { hasText: 'What The Agent Sees' }).first();
+    await sees.waitFor({ state: 'visible' });
+    if ((await sees.getAttribute('aria-expanded')) === 'true') await sees.click();
+    await until('the What The Agent Sees view collapsed', async () => (await sees.getAttribute('aria-expanded')) === 'false');
     const expect = [
-      ['acme-tools marketplace · 3 skills · 3 problems', 1],
+      [`acme-tools marketplace · 3 skills · 1 agent · 1 command · 1 hook · 1 MCP server · 3 problems`, 1],
       ['pdf-kit plugin · 2 skills · 1 problem', 2],
       ['pdf-extract 1 problem · Extracts text and tables from PDF files.', 3],
       ['pdf-merge Merges several PDF files into one.', 3],
-      ['review-kit plugin · 1 skill · 2 problems', 2],
+      [`review-kit plugin · ${REVIEW_KIT} · 2 problems`, 2],
       ['code-review 2 problems · Reviews a change', 3],
       ['.agents/skills 1 skill · 2 problems', 1],
       ['test_runner 2 problems · Runs the test suite', 2],
@@ -152,6 +175,56 @@ export function repoTests(h) {
     assert.ok(!filtered.some((x) => x.text.startsWith('commit-helper')), JSON.stringify(filtered));
     await p.locator('.action-label[aria-label="Show Everything"]').first().click();
     await until('every skill again', async () => (await rows(VIEW)).some((x) => x.text.startsWith('pdf-merge')));
+  });
+
+  test("the Agent Files view shows a plugin with its parts (skill, agent, command, hooks, MCP server), the project's hooks and MCP servers in groups; a hook event opens hooks.json at it", async () => {
+    const p = page();
+    const expect = [
+      [`review-kit plugin · ${REVIEW_KIT}`, 2],
+      ['code-review', 3],
+      ['/review Claude Code command', 3],
+      ['reviewer Claude Code subagent', 3],
+      ['plugins/review-kit/hooks/hooks.json plugin hooks · 1 hook', 3],
+      ['review-mcp stdio · plugins/review-kit/.mcp.json', 3],
+      ['Hooks 1', 1],
+      ['MCP servers 1', 1],
+    ];
+    let tree = [];
+    await until('the plugin parts in the Agent Files view', async () => {
+      tree = await rows(VIEW);
+      return expect.every(([text, level]) => tree.some((x) => x.text.startsWith(text) && x.level === level));
+    }).catch(() => undefined);
+    for (const [text, level] of expect) {
+      const i = tree.findIndex((x) => x.text.startsWith(text));
+      assert.ok(i >= 0, `no row "${text}" in ${JSON.stringify(tree)}`);
+      assert.equal(tree[i].level, level, `${text} at level ${tree[i].level}`);
+    }
+    // The parts sit under their plugin, in order: skills, agents and commands (by name), hooks, MCP servers.
+    const under = tree.findIndex((x) => x.text.startsWith('review-kit plugin'));
+    const order = expect.slice(1, 6).map(([text]) => tree.findIndex((x) => x.text.startsWith(text)));
+    assert.deepEqual(
+      order,
+      [...order].sort((a, b) => a - b),
+      JSON.stringify(tree),
+    );
+    assert.ok(order[0] > under && tree.slice(under + 1, order[order.length - 1] + 1).every((x) => x.level > 2), JSON.stringify(tree));
+    // A hooks file expands to its events.
+    await p.locator(`${VIEW} .monaco-list-row`, { hasText: 'plugins/review-kit/hooks/hooks.json' }).locator('.monaco-tl-twistie').click();
+    await until('PreToolUse under hooks.json', async () => {
+      const r = await rows(VIEW);
+      const i = r.findIndex((x) => x.text.startsWith('plugins/review-kit/hooks/hooks.json'));
+      return r[i + 1]?.text === 'PreToolUse 1 handler' && r[i + 1].level === 4;
+    });
+    await shot('ui-plugin-parts');
+    // A click on the event opens the hooks file with the event selected.
+    await p.locator(`${VIEW} .monaco-list-row`, { hasText: 'PreToolUse' }).locator('.label-name').click();
+    await until(
+      'hooks.json open at PreToolUse',
+      async () => (await p.locator('.tab.active', { hasText: 'hooks.json' }).count()) > 0 && /Ln 3,/.test(await p.locator('[id="status.editor.selection"]').innerText()),
+    );
+    // The next test reads the language of each editor it opens: no JSON editor left before it.
+    await runCommand(h, 'View: Close All Editors');
+    await until('no editor open', async () => (await p.locator('.tabs-container .tab').count()) === 0);
   });
 
   test("opening the skills with problems shows each problem once: VS Code's own checker reports what it checks, Agent Files the rest", async () => {

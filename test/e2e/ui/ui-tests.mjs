@@ -142,11 +142,16 @@ function rows(selector) {
   return page()
     .locator(`${selector} .monaco-list-row`)
     .evaluateAll((els) =>
-      els.map((e) => {
-        const parts = [...e.querySelectorAll('.label-name, .label-description')].map((x) => x.textContent);
-        const text = (parts.length ? parts.join(' ') : e.innerText).replace(/\s+/g, ' ').trim();
-        return { text, level: Number(e.getAttribute('aria-level') || 0) };
-      }),
+      els
+        .map((e, n) => {
+          const parts = [...e.querySelectorAll('.label-name, .label-description')].map((x) => x.textContent);
+          const text = (parts.length ? parts.join(' ') : e.innerText).replace(/\s+/g, ' ').trim();
+          // The list reuses row elements: their order in the DOM need not be the order on screen, their index is.
+          const index = Number(e.getAttribute('data-index') ?? n);
+          return { text, level: Number(e.getAttribute('aria-level') || 0), index };
+        })
+        .sort((x, y) => x.index - y.index)
+        .map(({ text, level }) => ({ text, level })),
     );
 }
 

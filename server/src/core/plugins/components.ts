@@ -33,6 +33,21 @@ function pluginComponentOf(uri: string, facts: RepositoryFacts): { kind: PluginC
   return undefined;
 }
 
+/**
+ * The component a path would be in a Claude Code plugin by its default folders alone, manifest or
+ * not (`agents/*.md`, `commands/**\/*.md`, `hooks/hooks.json`): what a tool that sees only paths
+ * (pre-commit's `files` pattern) selects, leaving the check to `kindOf` with the manifests above.
+ */
+export function pluginComponentShapeOf(path: string): PluginComponentKind | undefined {
+  const parts = path.split(/[\\/]/);
+  const base = parts[parts.length - 1] ?? '';
+  const dirs = parts.slice(0, -1);
+  if (base === 'hooks.json' && dirs[dirs.length - 1] === 'hooks') return 'hooks';
+  if (!/\.md$/i.test(base) || base.length <= 3) return undefined;
+  if (dirs[dirs.length - 1] === 'agents') return 'subagent';
+  return dirs.includes('commands') ? 'command' : undefined;
+}
+
 /** The component a file (a URI) is in one of the repository's Claude Code plugins; undefined for any other file. */
 export function pluginComponentKindOf(uri: string, facts: RepositoryFacts): PluginComponentKind | undefined {
   return pluginComponentOf(uri, facts)?.kind;

@@ -24,7 +24,7 @@ export interface IndexedSkill {
 
 export interface IndexedFile {
   uri: string;
-  kind: '3md' | 'skill' | 'agent-md' | 'world' | 'instructions' | 'subagent' | 'command';
+  kind: '3md' | 'skill' | 'agent-md' | 'world' | 'instructions' | 'subagent' | 'command' | 'hooks' | 'claude-settings' | 'mcp-config' | 'plugin-manifest';
   /** The agent's or skill's name. */
   name: string;
   isAgent: boolean;
@@ -43,7 +43,7 @@ export interface IndexedFile {
   nameRange?: Range;
   /** AGENT.md: an OS Protocol agent, or an instruction file (plain Markdown for coding agents, no OS Protocol checks). */
   agentMdKind?: 'os-protocol' | 'instructions';
-  /** SKILL.md: where it loads from (the Skills view groups by it). */
+  /** SKILL.md, and a plugin's agents, commands, hooks, MCP servers and manifest: where it loads from (the Skills view groups by it). */
   source?: IndexedSkillSource;
   /** SKILL.md: the targets it is checked for, and a sentence saying why (the tree's tooltip). */
   targets?: { names: string[]; summary: string };
@@ -57,6 +57,42 @@ export interface IndexedFile {
   instructions?: IndexedInstructions;
   /** Agent and command files (Claude Code subagents and commands, VS Code custom agents and prompt files): which one, for the view. */
   agentFile?: { variant: string; label: string; client: string };
+  /** Claude Code settings and plugin hooks files: the events of `hooks`, in file order (empty when it has none). */
+  hooks?: IndexedHookEvent[];
+  /** MCP configuration files: the servers the client loads, in file order. */
+  mcpServers?: IndexedMcpServer[];
+  /** Plugin and marketplace manifests: which one (Claude Code or Codex, plugin or marketplace). */
+  manifest?: { kind: 'claude-plugin' | 'claude-marketplace' | 'codex-plugin' | 'codex-marketplace'; label: string };
+}
+
+/** One event of a `hooks` object and its handlers. */
+export interface IndexedHookEvent {
+  event: string;
+  /** The event's key. */
+  range: Range;
+  handlers: IndexedHookHandler[];
+}
+
+export interface IndexedHookHandler {
+  /** The handler's `type` as written ('' when it has none). */
+  type: string;
+  /** What it runs: its `command`, `url`, `prompt` or MCP tool, as written (shortened). */
+  label: string;
+  /** Its matcher group's `matcher`, when one is written. */
+  matcher?: string;
+  /** The handler object. */
+  range: Range;
+}
+
+/** One server of an MCP configuration file. */
+export interface IndexedMcpServer {
+  name: string;
+  /** `stdio`, `http`, `sse`…: the `type` as written, else what its keys imply. */
+  transport: string;
+  /** Its `command` or `url`, as written (shortened). */
+  target: string;
+  /** The server's key. */
+  range: Range;
 }
 
 /** Where a SKILL.md loads from (core/skills/source.ts). */

@@ -5,6 +5,7 @@ import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
+import { hooksEntry } from './jsonEntries';
 
 /** The certain renames of a settings or hooks file's findings (an event, a handler type, a permission tool in another case). */
 export function settingsFixes(uri: string, diagnostics: LspDiagnostic[]): CodeAction[] {
@@ -20,5 +21,7 @@ export function claudeSettingsProvider(documents: DocumentStore): FormatProvider
     hover: (doc, pos) => settingsHover(doc.doc.getText(), pos),
     completion: (doc, pos) => settingsCompletion(doc.doc.getText(), pos),
     codeActions: (doc, _range, diagnostics) => settingsFixes(doc.uri, diagnostics),
+    summarize: (uri, text, ctx) => hooksEntry(uri, text, 'claude-settings', analyzeKind('claude-settings', text, uri, ctx.host, { workspaceRoots: ctx.roots() }), ctx),
+    summarizeOpen: (doc, ctx) => hooksEntry(doc.uri, doc.doc.getText(), 'claude-settings', analysisOf(doc, ctx), ctx),
   };
 }

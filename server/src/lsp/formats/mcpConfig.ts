@@ -7,6 +7,7 @@ import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses
 import { mcpConfigCompletion, mcpConfigHover } from '../../core/mcpConfig';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
+import { mcpEntry } from './jsonEntries';
 
 export function mcpConfigProvider(documents: DocumentStore): FormatProvider {
   const analysisOf = (doc: OpenDocument, ctx: FormatContext) =>
@@ -18,5 +19,7 @@ export function mcpConfigProvider(documents: DocumentStore): FormatProvider {
       const h = mcpConfigHover(doc.doc.getText(), doc.uri, pos);
       return h ? { contents: { kind: 'markdown', value: h.contents }, range: h.range } : null;
     },
+    summarize: (uri, text, ctx) => mcpEntry(uri, analyzeKind('mcp-config', text, uri, ctx.host), ctx),
+    summarizeOpen: (doc, ctx) => mcpEntry(doc.uri, analysisOf(doc, ctx), ctx),
   };
 }

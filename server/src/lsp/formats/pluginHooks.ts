@@ -4,6 +4,7 @@ import { settingsFixes } from './claudeSettings';
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { schemaApplies, type FormatContext, type FormatProvider } from './provider';
+import { hooksEntry } from './jsonEntries';
 
 export function pluginHooksProvider(documents: DocumentStore): FormatProvider {
   const analysisOf = (doc: OpenDocument, ctx: FormatContext) => {
@@ -25,5 +26,7 @@ export function pluginHooksProvider(documents: DocumentStore): FormatProvider {
     hover: (doc, pos, ctx) => settingsHover(doc.doc.getText(), pos, schemaApplies(analysisOf(doc, ctx).schema, ctx)),
     completion: (doc, pos, ctx) => (schemaApplies(analysisOf(doc, ctx).schema, ctx) ? [] : settingsCompletion(doc.doc.getText(), pos)),
     codeActions: (doc, _range, diagnostics) => settingsFixes(doc.uri, diagnostics),
+    summarize: (uri, text, ctx) => hooksEntry(uri, text, 'hooks', analyzeKind('hooks', text, uri, ctx.host, { repository: ctx.repository(), workspaceRoots: ctx.roots() }), ctx),
+    summarizeOpen: (doc, ctx) => hooksEntry(doc.uri, doc.doc.getText(), 'hooks', analysisOf(doc, ctx), ctx),
   };
 }

@@ -3,6 +3,7 @@ import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses
 import { pluginManifestCompletion, pluginManifestDefinition, pluginManifestHover } from '../../core/plugins';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { schemaApplies, type FormatContext, type FormatProvider } from './provider';
+import { manifestEntry } from './jsonEntries';
 
 export function pluginManifestProvider(documents: DocumentStore): FormatProvider {
   // The check reads which folders exist: the host is part of the cache key.
@@ -17,5 +18,7 @@ export function pluginManifestProvider(documents: DocumentStore): FormatProvider
       const loc = pluginManifestDefinition(analysisOf(doc, ctx), pos, ctx.host);
       return loc ? [loc] : [];
     },
+    summarize: (uri, text, ctx) => manifestEntry(uri, analyzeKind('plugin-manifest', text, uri, ctx.host), ctx),
+    summarizeOpen: (doc, ctx) => manifestEntry(doc.uri, analysisOf(doc, ctx), ctx),
   };
 }

@@ -1,0 +1,53 @@
+/**
+ * The index entry's view of a `hooks` object (a Claude Code settings file's, a plugin's hooks
+ * file's): each event with its handlers and their ranges, for the Agent Files view. Reads what is
+ * there, right or wrong (the checks are analyze.ts's); never throws.
+ */
+import type { Node } from 'jsonc-parser';
+import type { IndexedHookEvent, IndexedHookHandler } from '../workspace/indexTypes';
+import type { Range } from '../types';
+import { LineIndex } from '../text/text';
+import { property } from './analyze';
+
+/** Longest `label` kept of a command, URL or prompt. */
+const LABEL_MAX = 80;
+
+const short = (s: string) => {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > LABEL_MAX ? `${one.slice(0, LABEL_MAX - 1)}…` : one;
+};
+
+const text = (n: Node | undefined) => (n?.type === 'string' ? (n.value as string) : undefined);
+
+/** What a handler runs, by its type's key. */
+function labelOf(h: Node): string {
+  const tool = text(property(h, 'tool')?.value);
+  const server = text(property(h, 'server')?.value);
+  const what = text(property(h, 'command')?.value) ?? text(property(h, 'url')?.value) ?? text(property(h, 'prompt')?.value) ?? (tool ? `${server ? `${server} ` : ''}${tool}` : '');
+  return short(what);
+}
+
+/** The events of `root`'s `hooks` object, in file order; empty when there is none. */
+export function hookEventsOf(root: Node | undefined, source: string): IndexedHookEvent[] {
+  const hooks = root?.type === 'object' ? property(root, 'hooks')?.value : undefined;
+  if (hooks?.type !== 'object') return [];
+  const lines = new LineIndex(source);
+  const rangeOf = (n: Node): Range => ({ start: lines.positionAt(n.offset), end: lines.positionAt(n.offset + n.length) });
+  const events: IndexedHookEvent[] = [];
+  for (const p of hooks.children ?? []) {
+    const [k, v] = p.children ?? [];
+    if (!k || typeof k.value !== 'string') continue;
+    const handlers: IndexedHookHandler[] = [];
+    for (const group of v?.type === 'array' ? (v.children ?? []) : []) {
+      if (group.type !== 'object') continue;
+      const matcher = text(property(group, 'matcher')?.value);
+      const list = property(group, 'hooks')?.value;
+      for (const h of list?.type === 'array' ? (list.children ?? []) : []) {
+        if (h.type !== 'object') continue;
+        handlers.push({ type: text(property(h, 'type')?.value) ?? '', label: labelOf(h), ...(matcher ? { matcher } : {}), range: rangeOf(h) });
+      }
+    }
+    events.push({ event: k.value, range: rangeOf(k), handlers });
+  }
+  return events;
+}
