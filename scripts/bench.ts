@@ -20,7 +20,7 @@ import { analyzeWorld } from '../server/src/core/world';
 import { worldSchemaDiagnostics } from '../server/src/core/world/schemaCheck';
 import { InMemoryHost } from '../server/src/core/workspace/host';
 import { join } from 'node:path';
-import { cliBench, type CliBench } from './benchCli';
+import { cliBench, realSkills, type CliBench } from './benchCli';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
@@ -220,16 +220,22 @@ const main = async () => {
   const pullEdits = args.has('--quick') ? 30 : 80;
   const pullSmall = await lspPullRoundTrip(SERVER, 100, pullEdits, 150);
   const pullBig = await lspPullRoundTrip(SERVER, lspSize, pullEdits, 150);
-  const workspace = await workspaceIndexing(SERVER, args.has('--quick') ? 200 : 2000, args.has('--quick') ? 50 : 500);
-  const hostileServer = await hostileLsp(SERVER, args.has('--quick'));
-  report(lsp, [pullSmall, pullBig], workspace, hostileServer, cli);
+  // Issue 28's workspace: real-size skills when a folder of them is given, agents and instruction files; then four times it, for linearity.
+  const source = skillsSource();
+  const real = typeof source === 'string' ? realSkills(source) : [];
+  const quick = args.has('--quick');
+  const workspace = await workspaceIndexing(SERVER, quick ? 200 : 2000, quick ? 50 : 500, quick ? 50 : 500, real);
+  const workspace4 = quick ? undefined : await workspaceIndexing(SERVER, 8000, 2000, 2000, real);
+  const hostileServer = await hostileLsp(SERVER, quick);
+  report(lsp, [pullSmall, pullBig], [workspace, workspace4], hostileServer, cli);
 };
 
 type Pull = Awaited<ReturnType<typeof lspPullRoundTrip>>;
+type Index = Awaited<ReturnType<typeof workspaceIndexing>>;
 function report(
   lsp: Awaited<ReturnType<typeof lspRoundTrip>>,
   [pullSmall, pullBig]: [Pull, Pull],
-  workspace: Awaited<ReturnType<typeof workspaceIndexing>>,
+  [workspace, workspace4]: [Index, Index | undefined],
   hostileServer: Awaited<ReturnType<typeof hostileLsp>>,
   cli: CliBench | { skipped: string },
 ) {
@@ -275,7 +281,14 @@ function report(
   target('server initialize ms', lsp.initializeMs, lsp.initializeMs < 300, '< 300');
   const growth = lsp.heapAfterAllEditsMb / lsp.heapAfter10EditsMb;
   target(`server heap after ${lsp.edits} edits vs after 10`, growth, growth <= 1.5, '<= 1.5x');
-  target(`index ${workspace.skillFiles} SKILL.md + ${workspace.agentFiles} agents, ms`, workspace.indexMs, workspace.indexMs < 3000, '< 3000');
+  const indexName = (w: Index) => `index ${w.skillFiles} ${w.realSizeSkills ? 'real-size ' : ''}SKILL.md + ${w.agentFiles} agents + ${w.instructionFiles} instruction files, ms`;
+  // Issue 28's target is for 2,000 + 500 + 500 files; the quick run's small workspace keeps the old bound.
+  const indexLimit = args.has('--quick') ? 3000 : 1000;
+  target(indexName(workspace), workspace.indexMs, workspace.indexMs <= indexLimit, `<= ${indexLimit}`);
+  if (workspace4) {
+    const growth = workspace4.indexMs / workspace.indexMs;
+    target(`${indexName(workspace4)} vs ${workspace.skillFiles} (linear: 4 times the files)`, growth, growth <= 4.4, '<= 4.4x');
+  }
   target('workspace symbols after indexing, max ms', workspace.workspaceSymbolMaxMs, workspace.workspaceSymbolMaxMs < 50, '< 50');
   target('completion after indexing, max ms', workspace.completionMaxMs, workspace.completionMaxMs < 50, '< 50');
   for (const h of hostile) target(`check ${h.name}, ms`, h.ms, h.ms < 2000, '< 2000');
@@ -288,7 +301,7 @@ function report(
   for (const t of targets) if (!t.met) failures.push(`${t.target}: ${t.value} (target ${t.limit})`);
   out['lsp'] = lsp;
   out['lspPull'] = [pullSmall, pullBig];
-  out['workspace'] = workspace;
+  out['workspace'] = workspace4 ? [workspace, workspace4] : workspace;
   out['failures'] = failures;
   process.stdout.write(JSON.stringify(out, null, 2) + '\n');
   if (args.has('--check') && failures.length) process.exitCode = 1;

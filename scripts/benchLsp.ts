@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-languageserver-protocol/node';
 import { genAgent } from './genAgent';
 import { allToAll, deadLinks, ring } from './genHostile';
+import { makeSkillTree } from './benchCli';
 
 interface Server {
   proc: ChildProcess;
@@ -186,17 +187,46 @@ export async function lspPullRoundTrip(serverPath: string, n: number, edits: num
 }
 
 /** Indexes a generated workspace of SKILL.md skills and agent.3md files; then times completion and workspace symbols. */
-export async function workspaceIndexing(serverPath: string, skills: number, agents: number) {
+/**
+ * `instructions` instruction files of the four kinds the index reads globs and imports from (a
+ * nested AGENTS.md, a CLAUDE.md with an import, `.instructions.md` with `applyTo`, a
+ * `.claude/rules` file with `paths`), over 20 packages each with a source file the globs match.
+ */
+function writeInstructionFiles(dir: string, instructions: number): void {
+  const write = (rel: string, text: string) => {
+    mkdirSync(join(dir, rel, '..'), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  };
+  for (let p = 0; p < 20; p++) write(`pkg${p}/src/index.ts`, 'export {};\n');
+  write('README.md', '# Bench\n');
+  for (let i = 0; i < instructions; i++) {
+    const pkg = `pkg${i % 20}`;
+    if (i % 4 === 0) write(`${pkg}/sub${i}/AGENTS.md`, `# Rules ${i}\n\nRun the tests before a commit.\n`);
+    else if (i % 4 === 1) write(`${pkg}/sub${i}/CLAUDE.md`, `# Notes ${i}\n\nSee @../../README.md.\n`);
+    else if (i % 4 === 2) write(`.github/instructions/r${i}.instructions.md`, `---\napplyTo: "${pkg}/src/**/*.ts"\n---\nUse strict types.\n`);
+    else write(`.claude/rules/r${i}.md`, `---\npaths:\n  - "${pkg}/**/*.ts"\n---\nKeep functions small.\n`);
+  }
+}
+
+/**
+ * The server's index of a workspace: `skills` SKILL.md (copies of `realSkills`, renamed, when
+ * given: real-size skills; else small generated ones), `agents` agent.3md and `instructions`
+ * instruction files; from the server's start to the end of its indexing progress.
+ */
+export async function workspaceIndexing(serverPath: string, skills: number, agents: number, instructions = 0, realSkills: readonly string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'agent-files-bench-'));
   try {
-    for (let i = 0; i < skills; i++) {
-      const name = `skill-${i}`;
-      mkdirSync(join(dir, 'skills', name), { recursive: true });
-      writeFileSync(
-        join(dir, 'skills', name, 'SKILL.md'),
-        `---\nname: ${name}\ndescription: Does task number ${i} when the user asks for it.\n---\n# ${name}\n\nSteps for task ${i}.\n`,
-      );
-    }
+    if (realSkills.length) makeSkillTree(dir, realSkills, skills);
+    else
+      for (let i = 0; i < skills; i++) {
+        const name = `skill-${i}`;
+        mkdirSync(join(dir, 'skills', name), { recursive: true });
+        writeFileSync(
+          join(dir, 'skills', name, 'SKILL.md'),
+          `---\nname: ${name}\ndescription: Does task number ${i} when the user asks for it.\n---\n# ${name}\n\nSteps for task ${i}.\n`,
+        );
+      }
+    writeInstructionFiles(dir, instructions);
     for (let i = 0; i < agents; i++) {
       mkdirSync(join(dir, 'agents', `a${i}`), { recursive: true });
       writeFileSync(join(dir, 'agents', `a${i}`, 'agent.3md'), genAgent(10, i));
@@ -226,7 +256,9 @@ export async function workspaceIndexing(serverPath: string, skills: number, agen
     await server.stop();
     return {
       skillFiles: skills,
+      realSizeSkills: realSkills.length > 0,
       agentFiles: agents,
+      instructionFiles: instructions,
       indexedFiles: index.files.length,
       indexMs: round(indexMs),
       workspaceSymbolMaxMs: round(Math.max(...symbolTimes)),
