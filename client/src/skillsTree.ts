@@ -23,6 +23,9 @@ export { extendsChain, isInstructionFile, type ExtendsLink, type SkillNode } fro
 /** The context key of the "with problems" filter (the view title shows one of its two buttons). */
 export const PROBLEMS_ONLY_CONTEXT = 'agentFiles.problemsOnly';
 
+/** How long the view waits after an index change for the next before it redraws. */
+const REFRESH_SETTLE_MS = 100;
+
 const GROUP_ICONS: Record<SkillGroup['kind'], string> = { marketplace: 'package', plugin: 'extensions', client: 'folder-library', folder: 'folder' };
 const GROUP_KINDS: Record<SkillGroup['kind'], string> = { marketplace: 'marketplace', plugin: 'plugin', client: 'skills folder', folder: 'folder' };
 
@@ -62,10 +65,21 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     );
   }
 
+  /**
+   * Drops the index the view holds and redraws the tree once the changes stop coming (the server
+   * announces an index change for each file of a burst). Full redraws fired back to back while
+   * VS Code still fetches the previous one's rows have shown a group with another group's rows in
+   * the browser workbench; one redraw after a burst draws the settled index.
+   */
   refresh(): void {
     this.#files.invalidate();
-    this.#changed.fire(undefined);
+    if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
+    this.#refreshTimer = setTimeout(() => {
+      this.#refreshTimer = undefined;
+      this.#changed.fire(undefined);
+    }, REFRESH_SETTLE_MS);
   }
+  #refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The "with problems" filter: only rows with problems (as the Problems panel counts them). */
   get problemsOnly(): boolean {
@@ -203,6 +217,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
 
   dispose(): void {
     if (this.#redraw) clearTimeout(this.#redraw);
+    if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
     this.#changed.dispose();
     for (const d of this.#disposables) d.dispose();
   }
