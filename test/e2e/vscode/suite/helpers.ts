@@ -124,3 +124,34 @@ export async function eventually<T>(probe: () => Thenable<T>, accept: (v: T) => 
 export function hoverText(h: vscode.Hover): string {
   return h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')).join('\n');
 }
+
+/** The Skills tree provider the extension exposes to its tests. */
+export type SkillsTreeProvider = vscode.TreeDataProvider<unknown>;
+
+/** One row of the Skills tree: its node, its tree item, label and description. */
+export interface TreeRow {
+  node: unknown;
+  item: vscode.TreeItem;
+  label: string;
+  description: string;
+}
+
+/** The Skills tree of the activated extension. */
+export async function skillsTree(): Promise<SkillsTreeProvider> {
+  const ext = await activate();
+  const tree = (ext.exports as { tree?: SkillsTreeProvider } | undefined)?.tree;
+  assert.ok(tree, 'the extension API does not expose the Skills tree');
+  return tree;
+}
+
+/** The rows under `parent` (the roots without one). */
+export async function treeRows(tree: SkillsTreeProvider, parent?: unknown): Promise<TreeRow[]> {
+  const kids = (await tree.getChildren(parent)) ?? [];
+  return Promise.all(
+    kids.map(async (node) => {
+      const item = await tree.getTreeItem(node);
+      const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+      return { node, item, label, description: String(item.description ?? '') };
+    }),
+  );
+}

@@ -6,16 +6,7 @@
 // (opened, they reach the server whatever the file watcher does).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { activate, eventually, fixture, open } from './helpers';
-
-type Tree = vscode.TreeDataProvider<unknown>;
-
-interface Row {
-  node: unknown;
-  item: vscode.TreeItem;
-  label: string;
-  description: string;
-}
+import { eventually, fixture, open, skillsTree as treeOf, treeRows as rows, type SkillsTreeProvider as Tree, type TreeRow as Row } from './helpers';
 
 const FILES: Record<string, string> = {
   'kit/.claude-plugin/plugin.json': '{ "name": "lint-kit", "version": "1.0.0" }\n',
@@ -27,24 +18,6 @@ const FILES: Record<string, string> = {
   '.claude/settings.json': '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }]\n  }\n}\n',
   '.mcp.json': '{\n  "mcpServers": {\n    "docs": { "type": "http", "url": "https://example.com/mcp" }\n  }\n}\n',
 };
-
-async function treeOf(): Promise<Tree> {
-  const ext = await activate();
-  const tree = (ext.exports as { tree?: Tree } | undefined)?.tree;
-  assert.ok(tree, 'the extension API does not expose the Skills tree');
-  return tree;
-}
-
-async function rows(tree: Tree, parent?: unknown): Promise<Row[]> {
-  const kids = (await tree.getChildren(parent)) ?? [];
-  return Promise.all(
-    kids.map(async (node) => {
-      const item = await tree.getTreeItem(node);
-      const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-      return { node, item, label, description: String(item.description ?? '') };
-    }),
-  );
-}
 
 const show = (list: Row[]) => list.map((x) => `${x.label} [${x.description}]`).join(', ');
 

@@ -3,34 +3,7 @@
 // skills, read through the tree provider the extension exposes.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { activate, eventually, fixture } from './helpers';
-
-type Tree = vscode.TreeDataProvider<unknown>;
-
-interface Row {
-  node: unknown;
-  item: vscode.TreeItem;
-  label: string;
-  description: string;
-}
-
-async function treeOf(): Promise<Tree> {
-  const ext = await activate();
-  const tree = (ext.exports as { tree?: Tree } | undefined)?.tree;
-  assert.ok(tree, 'the extension API does not expose the Skills tree');
-  return tree;
-}
-
-async function rows(tree: Tree, parent?: unknown): Promise<Row[]> {
-  const kids = (await tree.getChildren(parent)) ?? [];
-  return Promise.all(
-    kids.map(async (node) => {
-      const item = await tree.getTreeItem(node);
-      const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
-      return { node, item, label, description: String(item.description ?? '') };
-    }),
-  );
-}
+import { eventually, fixture, skillsTree as treeOf, treeRows as rows, type SkillsTreeProvider as Tree, type TreeRow as Row } from './helpers';
 
 function find(list: Row[], label: string): Row {
   const r = list.find((x) => x.label === label);
