@@ -155,3 +155,12 @@ export async function treeRows(tree: SkillsTreeProvider, parent?: unknown): Prom
     }),
   );
 }
+
+/** Runs a tree row's command and returns the editor it made active. */
+export async function runTreeCommand(item: vscode.TreeItem): Promise<vscode.TextEditor> {
+  assert.ok(item.command, `"${String(item.label)}" has no command`);
+  await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
+  const editor = vscode.window.activeTextEditor;
+  assert.ok(editor, 'no active editor after the command');
+  return editor;
+}

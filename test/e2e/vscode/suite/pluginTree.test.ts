@@ -6,7 +6,7 @@
 // (opened, they reach the server whatever the file watcher does).
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { eventually, fixture, open, skillsTree as treeOf, treeRows as rows, type SkillsTreeProvider as Tree, type TreeRow as Row } from './helpers';
+import { eventually, fixture, open, runTreeCommand as runCommandOf, skillsTree as treeOf, treeRows as rows, type SkillsTreeProvider as Tree, type TreeRow as Row } from './helpers';
 
 const FILES: Record<string, string> = {
   'kit/.claude-plugin/plugin.json': '{ "name": "lint-kit", "version": "1.0.0" }\n',
@@ -25,14 +25,6 @@ function find(list: Row[], label: string): Row {
   const r = list.find((x) => x.label === label);
   assert.ok(r, `no row "${label}" among: ${show(list)}`);
   return r;
-}
-
-async function runCommandOf(item: vscode.TreeItem): Promise<vscode.TextEditor> {
-  assert.ok(item.command, `"${String(item.label)}" has no command`);
-  await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
-  const editor = vscode.window.activeTextEditor;
-  assert.ok(editor, 'no active editor after the command');
-  return editor;
 }
 
 suite('Agent Files view: a plugin with its parts, hooks and MCP servers', () => {

@@ -3,7 +3,7 @@
 // skills, read through the tree provider the extension exposes.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
-import { eventually, fixture, skillsTree as treeOf, treeRows as rows, type SkillsTreeProvider as Tree, type TreeRow as Row } from './helpers';
+import { eventually, fixture, runTreeCommand as runCommandOf, skillsTree as treeOf, treeRows as rows, type SkillsTreeProvider as Tree, type TreeRow as Row } from './helpers';
 
 function find(list: Row[], label: string): Row {
   const r = list.find((x) => x.label === label);
@@ -24,14 +24,6 @@ async function root(tree: Tree, rel: string): Promise<Row> {
 function tooltipText(item: vscode.TreeItem): string {
   const t = item.tooltip;
   return typeof t === 'string' ? t : (t?.value ?? '');
-}
-
-async function runCommandOf(item: vscode.TreeItem): Promise<vscode.TextEditor> {
-  assert.ok(item.command, `"${String(item.label)}" has no command`);
-  await vscode.commands.executeCommand(item.command.command, ...(item.command.arguments ?? []));
-  const editor = vscode.window.activeTextEditor;
-  assert.ok(editor, 'no active editor after the command');
-  return editor;
 }
 
 suite('Skills view: worlds, AGENT.md and SKILL.md', () => {
