@@ -7,21 +7,10 @@
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver-types';
 import type { Diagnostic } from '../types';
 import { toLspDiagnostic } from '../skills/codeActions';
+import { distanceWithin } from '../text/editDistance';
 
 /** The codes these fixes answer. */
 export const SETTINGS_FIXED_CODES: readonly string[] = ['hooks-event-unknown', 'hooks-handler-type-unknown', 'settings-permission-tool-unknown'];
-
-/** Edit distance of two strings, up to 2 (more is reported as 2). */
-function distanceUpTo2(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 1) return 2;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return Math.min(prev[b.length]!, 2);
-}
 
 /**
  * The name of `known` that `written` certainly means: the only one equal to it but for case, or
@@ -33,7 +22,7 @@ export function certainName(written: string, known: readonly string[], oneEdit =
   const sameCase = known.filter((k) => k.toLowerCase() === lower);
   if (sameCase.length) return sameCase.length === 1 ? sameCase[0] : undefined;
   if (!oneEdit || written.length < 4) return undefined;
-  const near = known.filter((k) => distanceUpTo2(k.toLowerCase(), lower) === 1);
+  const near = known.filter((k) => distanceWithin(k.toLowerCase(), lower, 1) === 1);
   return near.length === 1 ? near[0] : undefined;
 }
 

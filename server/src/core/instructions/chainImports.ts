@@ -8,6 +8,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { basenameUri } from '../world/paths';
 import type { EffectItem } from './effectTypes';
 import { importsOf } from './imports';
+import { utf8Length } from './utf8';
 
 /** Most files one chain lists through imports (a guard far above real chains). */
 const MAX_IMPORTED = 200;
@@ -17,20 +18,23 @@ export function withImports(items: readonly EffectItem[], host: IWorkspaceHost, 
   const seen = new Set(items.map((i) => i.uri));
   const out: EffectItem[] = [];
   let added = 0;
-  const expand = (uri: string, hop: number): void => {
-    const text = hop <= maxDepth ? host.readText(uri) : undefined;
-    if (text === undefined) return;
+  // Each imported file is read once: its size goes on its item, its text is scanned for its own imports.
+  const expand = (uri: string, text: string, hop: number): void => {
+    if (hop > maxDepth) return;
     for (const imp of importsOf(text, uri)) {
-      if (!imp.uri || seen.has(imp.uri) || added >= MAX_IMPORTED || host.isDirectory(imp.uri) || host.readText(imp.uri) === undefined) continue;
+      if (!imp.uri || seen.has(imp.uri) || added >= MAX_IMPORTED || host.isDirectory(imp.uri)) continue;
+      const imported = host.readText(imp.uri);
+      if (imported === undefined) continue;
       seen.add(imp.uri);
       added++;
-      out.push({ uri: imp.uri, why: `imported by ${basenameUri(uri)}${hop > 1 ? ` (${hop} hops from the chain)` : ''}` });
-      expand(imp.uri, hop + 1);
+      out.push({ uri: imp.uri, why: `imported by ${basenameUri(uri)}${hop > 1 ? ` (${hop} hops from the chain)` : ''}`, bytes: utf8Length(imported) });
+      expand(imp.uri, imported, hop + 1);
     }
   };
   for (const item of items) {
     out.push(item);
-    if (expands(item.uri)) expand(item.uri, 1);
+    const text = expands(item.uri) ? host.readText(item.uri) : undefined;
+    if (text !== undefined) expand(item.uri, text, 1);
   }
   return out;
 }

@@ -7,6 +7,7 @@
  */
 import { isScalar } from 'yaml';
 import type { Range } from '../types';
+import { distanceWithin } from '../text/editDistance';
 import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { fieldCell, readers, SKILL_FIELDS, type Finding } from './rules';
 import { labelList, TARGETS, type Target } from './targets';
@@ -33,17 +34,6 @@ function f(code: string, message: string, range: Range, only?: readonly Target[]
 
 const squash = (k: string) => k.toLowerCase().replace(/[\s_-]+/g, '');
 
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length]!;
-}
-
 /** The documented key `key` was probably meant to be (`user_invocable` → `user-invocable`). */
 export function suggestKey(key: string): string | undefined {
   return suggestAmong(key, KNOWN_KEYS);
@@ -59,7 +49,8 @@ export function suggestAmong(key: string, known: readonly string[]): string | un
   const same = known.find((c) => squash(c) === k);
   if (same) return same;
   if (k.length < 6) return undefined;
-  return known.find((c) => distance(squash(c), k) <= (k.length >= 10 ? 2 : 1));
+  const max = k.length >= 10 ? 2 : 1;
+  return known.find((c) => distanceWithin(squash(c), k, max) <= max);
 }
 
 /** What the targets that reject a key do with it. */
