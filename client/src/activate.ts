@@ -33,6 +33,8 @@ const FILE_PATTERNS = [
   '**/.gemini/agents/*.md',
   // Claude Code settings (hooks, permissions).
   '**/.claude/settings{,.local}.json',
+  // The hooks of VS Code, Copilot CLI and the Copilot cloud agent.
+  '**/.github/hooks/*.json',
   // MCP server configurations: Claude Code, VS Code.
   '**/.mcp.json',
   '**/.vscode/mcp.json',

@@ -13,7 +13,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** The kinds `configFileItem` draws. */
 export function isConfigEntry(f: IndexedFile): boolean {
-  return f.kind === 'hooks' || f.kind === 'claude-settings' || f.kind === 'mcp-config' || f.kind === 'plugin-manifest';
+  return f.kind === 'hooks' || f.kind === 'github-hooks' || f.kind === 'claude-settings' || f.kind === 'mcp-config' || f.kind === 'plugin-manifest';
 }
 
 /** Every handler of a hooks or settings file. */
@@ -23,6 +23,7 @@ export function handlerCount(f: IndexedFile): number {
 
 const KIND_LABELS: Partial<Record<IndexedFile['kind'], string>> = {
   hooks: 'plugin hooks',
+  'github-hooks': 'VS Code and Copilot hooks',
   'claude-settings': 'Claude Code settings',
   'mcp-config': 'MCP configuration',
 };
@@ -39,7 +40,7 @@ export function configFileItem(f: IndexedFile, problems: Problems): vscode.TreeI
   const holds = f.kind === 'mcp-config' ? plural(f.mcpServers?.length ?? 0, 'MCP server') : manifest ? rel : events.length ? plural(handlerCount(f), 'hook') : 'no hooks';
   item.description = `${what} · ${holds}`;
   item.resourceUri = uri;
-  item.iconPath = statusIcon(problems, f.kind === 'mcp-config' ? 'server' : manifest ? 'extensions' : f.kind === 'hooks' ? 'zap' : 'settings-gear');
+  item.iconPath = statusIcon(problems, f.kind === 'mcp-config' ? 'server' : manifest ? 'extensions' : f.kind === 'hooks' || f.kind === 'github-hooks' ? 'zap' : 'settings-gear');
   item.contextValue = `configFile.${f.kind}`;
   item.tooltip = new vscode.MarkdownString([`**${manifest ? f.name : rel}** (${what})`, `\`${uri.fsPath}\``, `Problems: ${describeProblems(problems)}`].join('\n\n'));
   item.command = { command: 'vscode.open', title: 'Open', arguments: [uri] };
@@ -53,7 +54,8 @@ export function configItem(node: ConfigNode, problemsOf: (uri: string) => Proble
       const item = new vscode.TreeItem('Hooks', vscode.TreeItemCollapsibleState.Collapsed);
       item.description = String(node.files.reduce((n, f) => n + handlerCount(f), 0));
       item.iconPath = new vscode.ThemeIcon('zap');
-      item.tooltip = "Claude Code hooks of the project: the `hooks` of .claude/settings.json and .claude/settings.local.json (a plugin's hooks/hooks.json is under its plugin).";
+      item.tooltip =
+        "Hooks of the project: the `hooks` of .claude/settings.json and .claude/settings.local.json (Claude Code; VS Code reads them too), and .github/hooks/*.json (VS Code, Copilot CLI and the Copilot cloud agent). A plugin's hooks/hooks.json is under its plugin.";
       item.contextValue = 'hooksGroup';
       return item;
     }

@@ -161,7 +161,8 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     const all = await this.files();
     const keep = (f: IndexedFile) => !this.#problemsOnly || count(f.uri) > 0;
     const roots: SkillNode[] = (await this.groups()).map((group) => ({ type: 'skillGroup', group }));
-    const grouped = (f: IndexedFile) => isInstructionFile(f) || isAgentOrCommand(f) || f.kind === 'hooks' || f.kind === 'claude-settings' || f.kind === 'mcp-config';
+    const grouped = (f: IndexedFile) =>
+      isInstructionFile(f) || isAgentOrCommand(f) || f.kind === 'hooks' || f.kind === 'github-hooks' || f.kind === 'claude-settings' || f.kind === 'mcp-config';
     // Claude Code plugin and marketplace manifests are their groups; Codex's have a row each.
     const ownRow = (f: IndexedFile) => f.kind !== 'skill' && !grouped(f) && !(f.kind === 'plugin-manifest' && (isPluginPart(f) || f.manifest?.kind === 'claude-marketplace'));
     for (const file of all) if (ownRow(file) && keep(file)) roots.push({ type: 'file', file });
@@ -171,7 +172,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     const agentFiles = all.filter((f) => isAgentOrCommand(f) && !isPluginPart(f) && keep(f));
     if (agentFiles.length) roots.push({ type: 'agentsAndCommands', files: agentFiles });
     // A plugin's hooks and MCP servers are shown under their plugin.
-    const hooks = all.filter((f) => (f.kind === 'hooks' || f.kind === 'claude-settings') && !isPluginPart(f) && keep(f));
+    const hooks = all.filter((f) => (f.kind === 'hooks' || f.kind === 'github-hooks' || f.kind === 'claude-settings') && !isPluginPart(f) && keep(f));
     if (hooks.length) roots.push({ type: 'hooksGroup', files: hooks });
     const mcp = all.filter((f) => f.kind === 'mcp-config' && !isPluginPart(f) && keep(f));
     if (mcp.length) roots.push({ type: 'mcpGroup', files: mcp });

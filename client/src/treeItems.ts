@@ -66,6 +66,7 @@ const FILE_ICONS: Record<IndexedFile['kind'], string> = {
   subagent: 'account',
   command: 'terminal',
   hooks: 'zap',
+  'github-hooks': 'zap',
   'claude-settings': 'settings-gear',
   'mcp-config': 'server',
   'plugin-manifest': 'extensions',

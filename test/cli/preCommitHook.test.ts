@@ -123,6 +123,10 @@ test("the hook's files pattern selects exactly the files the CLI checks by name,
     'plugins/ops/hooks/hooks.json',
     'plugins/ops/hooks/other.json',
     '.github/hooks/guard.json',
+    '.github/hooks/hooks.json',
+    'pkg/.github/hooks/format.json',
+    '.github/hooks/deep/x.json',
+    '.github/hooks/guard.sh',
     'hooks.json',
   ];
   const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'af-hook-'));

@@ -30,6 +30,12 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
   { name: 'claude-settings', aliases: ['settings.json'], forced: { kind: 'claude-settings' }, about: 'a Claude Code settings file (hooks and permissions)' },
   { name: 'hooks', aliases: ['hooks.json'], forced: { kind: 'hooks' }, about: "a Claude Code plugin's hooks file (hooks/hooks.json)" },
   {
+    name: 'github-hooks',
+    aliases: [],
+    forced: { kind: 'github-hooks' },
+    about: 'a hooks file of VS Code, Copilot CLI and the Copilot cloud agent (.github/hooks/*.json)',
+  },
+  {
     name: 'mcp',
     aliases: ['mcp-config', '.mcp.json', 'mcp.json'],
     forced: { kind: 'mcp-config' },
@@ -76,6 +82,7 @@ export const WALKED_FILES: readonly string[] = [
   '.agents/plugins/marketplace.json',
   '.claude/settings.json',
   '.claude/settings.local.json',
+  '.github/hooks/*.json',
   '.mcp.json',
   '.vscode/mcp.json',
   '.codex/config.toml',

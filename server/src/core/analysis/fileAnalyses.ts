@@ -23,7 +23,7 @@ import { dirnameUri, resolveRelative } from '../world/paths';
 import { analyzeInstructions, type InstructionAnalysis, type InstructionOptions } from '../instructions';
 import { analyzeAgentFile, type AgentFileAnalysis } from '../subagents';
 import { analyzePluginManifest, type PluginManifestAnalysis } from '../plugins';
-import { analyzeClaudeSettings, analyzeHooksFile, type SettingsAnalysis } from '../hooks';
+import { analyzeClaudeSettings, analyzeGithubHooks, analyzeHooksFile, type SettingsAnalysis } from '../hooks';
 import { isPluginAgent, pluginRootOfHooks } from '../plugins/components';
 import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 import type { ListingSettings } from '../skills/listing';
@@ -92,6 +92,7 @@ export interface AnalysisByKind {
   'plugin-manifest': PluginManifestAnalysis & Schemed;
   'claude-settings': SettingsAnalysis;
   hooks: SettingsAnalysis & Schemed;
+  'github-hooks': SettingsAnalysis;
   'mcp-config': McpConfigAnalysis;
   'codex-config': CodexConfigAnalysis;
   'skill-evals': SkillEvalAnalysis;
@@ -222,6 +223,10 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
       return { ...a, schema: contributedSchemaFor(uri, text) };
     },
     diagnostics: ownSchemed,
+  },
+  'github-hooks': {
+    analyze: (text, uri, host, o) => analyzeGithubHooks(text, uri, host, o.workspaceRoots),
+    diagnostics: ownJson,
   },
   'mcp-config': {
     analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),

@@ -10,7 +10,13 @@ import { toLspDiagnostic } from '../skills/codeActions';
 import { distanceWithin } from '../text/editDistance';
 
 /** The codes these fixes answer. */
-export const SETTINGS_FIXED_CODES: readonly string[] = ['hooks-event-unknown', 'hooks-handler-type-unknown', 'settings-permission-tool-unknown'];
+export const SETTINGS_FIXED_CODES: readonly string[] = [
+  'hooks-event-unknown',
+  'hooks-handler-type-unknown',
+  'settings-permission-tool-unknown',
+  'github-hooks-event-unknown',
+  'github-hooks-handler-type-unknown',
+];
 
 /**
  * The name of `known` that `written` certainly means: the only one equal to it but for case, or

@@ -21,7 +21,7 @@ export function eventDoc(e: HookEvent): string {
 }
 
 /** The property key node under the cursor, with the path of the object that holds it. */
-function keyAt(root: Node, offset: number): { key: Node; path: (string | number)[] } | undefined {
+export function keyAt(root: Node, offset: number): { key: Node; path: (string | number)[] } | undefined {
   const n = findNodeAtOffset(root, offset, true);
   if (!n || n.type !== 'string' || n.parent?.type !== 'property' || n.parent.children?.[0] !== n) return undefined;
   const path: (string | number)[] = [];

@@ -23,12 +23,17 @@ export interface JsonFileWords {
   unread: string;
   /** The message on a value that is not one object. */
   notObject: string;
+  /** Who cannot read it (default `Claude Code`). */
+  reader?: string;
+  /** The codes of a file that is no JSON (default `settings-json-invalid`) and not one object (`settings-shape`). */
+  codes?: { json: string; shape: string };
 }
 
 /** Either the analysis is over (`done`), or the file is one object (`root`) to check further with `report`. */
 export type JsonFileStart = { done: SettingsAnalysis } | { done?: undefined; root: Node; diagnostics: Diagnostic[]; report: Report };
 
 export function startJsonFile(text: string, words: JsonFileWords): JsonFileStart {
+  const codes = words.codes ?? { json: 'settings-json-invalid', shape: 'settings-shape' };
   const index = new LineIndex(text);
   const rangeOf = (n: { offset: number; length: number }): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
   const diagnostics: Diagnostic[] = [];
@@ -39,22 +44,22 @@ export function startJsonFile(text: string, words: JsonFileWords): JsonFileStart
   // Comments and trailing commas are left alone: whether Claude Code accepts them is not documented.
   const { root, tooDeepAt } = boundedParseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (tooDeepAt >= 0) {
-    report('settings-json-invalid', 'error', tooDeepMessage(words.file, MAX_DOCUMENT_DEPTH), { offset: tooDeepAt, length: 1 });
+    report(codes.json, 'error', tooDeepMessage(words.file, MAX_DOCUMENT_DEPTH), { offset: tooDeepAt, length: 1 });
     return { done: { root: undefined, diagnostics } };
   }
   if (errors.length) {
     const e = errors[0]!;
     report(
-      'settings-json-invalid',
+      codes.json,
       'error',
-      `Invalid JSON (${printParseErrorCode(e.error)}): Claude Code cannot read ${words.file.replace(/^This/, 'this')} and ${words.unread}`,
+      `Invalid JSON (${printParseErrorCode(e.error)}): ${words.reader ?? 'Claude Code'} cannot read ${words.file.replace(/^This/, 'this')} and ${words.unread}`,
       e,
     );
     return { done: { root, diagnostics } };
   }
   if (!root) return { done: { root, diagnostics } };
   if (root.type !== 'object') {
-    report('settings-shape', 'error', words.notObject, root);
+    report(codes.shape, 'error', words.notObject, root);
     return { done: { root, diagnostics } };
   }
   return { root, diagnostics, report };

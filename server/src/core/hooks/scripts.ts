@@ -40,7 +40,7 @@ export function commandNodes(hooks: Node): Node[] {
 }
 
 /** A command that tests for its script first (`[ -x "$H" ] && exec "$H"`, `|| true`) does not fail without it. */
-const GUARDED = /\[\s+-[efxrs]\s|\btest\s+-[efxrs]\s|\|\|\s*(true|exit\s+0|:)\b/;
+export const GUARDED = /\[\s+-[efxrs]\s|\btest\s+-[efxrs]\s|\|\|\s*(true|exit\s+0|:)\b/;
 
 /**
  * The missing scripts of a `hooks` object's commands. With `roots`, a project outside all of them

@@ -19,16 +19,23 @@ const short = (s: string) => {
 
 const text = (n: Node | undefined) => (n?.type === 'string' ? (n.value as string) : undefined);
 
+/** The keys that say what a handler runs, in the order read: Claude Code's, then those of `.github/hooks/*.json`. */
+const WHAT_KEYS = ['command', 'url', 'prompt', 'bash', 'powershell', 'windows', 'linux', 'osx', 'exec'];
+
 /** What a handler runs, by its type's key. */
 function labelOf(h: Node): string {
   const tool = text(property(h, 'tool')?.value);
   const server = text(property(h, 'server')?.value);
-  const what = text(property(h, 'command')?.value) ?? text(property(h, 'url')?.value) ?? text(property(h, 'prompt')?.value) ?? (tool ? `${server ? `${server} ` : ''}${tool}` : '');
-  return short(what);
+  const written = WHAT_KEYS.map((k) => text(property(h, k)?.value)).find((v) => v !== undefined);
+  return short(written ?? (tool ? `${server ? `${server} ` : ''}${tool}` : ''));
 }
 
-/** The events of `root`'s `hooks` object, in file order; empty when there is none. */
-export function hookEventsOf(root: Node | undefined, source: string): IndexedHookEvent[] {
+/**
+ * The events of `root`'s `hooks` object, in file order; empty when there is none. `flat`: hooks
+ * straight under the event (`.github/hooks/*.json`), a Claude Code matcher group among them read
+ * as its hooks.
+ */
+export function hookEventsOf(root: Node | undefined, source: string, flat = false): IndexedHookEvent[] {
   const hooks = root?.type === 'object' ? property(root, 'hooks')?.value : undefined;
   if (hooks?.type !== 'object') return [];
   const lines = new LineIndex(source);
@@ -42,6 +49,10 @@ export function hookEventsOf(root: Node | undefined, source: string): IndexedHoo
       if (group.type !== 'object') continue;
       const matcher = text(property(group, 'matcher')?.value);
       const list = property(group, 'hooks')?.value;
+      if (flat && list?.type !== 'array') {
+        handlers.push({ type: text(property(group, 'type')?.value) ?? '', label: labelOf(group), ...(matcher ? { matcher } : {}), range: rangeOf(group) });
+        continue;
+      }
       for (const h of list?.type === 'array' ? (list.children ?? []) : []) {
         if (h.type !== 'object') continue;
         handlers.push({ type: text(property(h, 'type')?.value) ?? '', label: labelOf(h), ...(matcher ? { matcher } : {}), range: rangeOf(h) });

@@ -1,4 +1,8 @@
-/** Claude Code settings files (`.claude/settings.json`, `.claude/settings.local.json`): hooks and permissions; a plugin's hooks file (`hooks/hooks.json`) shares the hooks rules. */
+/**
+ * Claude Code settings files (`.claude/settings.json`, `.claude/settings.local.json`): hooks and
+ * permissions; a plugin's hooks file (`hooks/hooks.json`) shares the hooks rules. The hooks files
+ * of VS Code, Copilot CLI and the Copilot cloud agent (`.github/hooks/*.json`) have their own.
+ */
 import { ruleMaker, type QuickFix, type RuleInfo } from './types';
 
 const rule = ruleMaker('claude-settings');
@@ -8,6 +12,13 @@ const RENAME = (what: string): QuickFix => ({
   title: `Change to the ${what} name Claude Code knows`,
   tier: 'unsafe',
   why: `offered only when one ${what} name is certain; it makes Claude Code apply what it ignored`,
+});
+
+/** The same rename in a `.github/hooks/*.json` file, among the names of the file's own format. */
+const GITHUB_RENAME = (what: string): QuickFix => ({
+  title: `Change to the ${what} name of the file's format`,
+  tier: 'unsafe',
+  why: `offered only when one ${what} name of the file's format (Copilot CLI's or VS Code's) is certain; it makes the clients run what they ignored`,
 });
 
 export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
@@ -21,4 +32,15 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
   rule('hooks-matcher-ignored', 'information'),
   rule('hooks-matcher-invalid', 'warning'),
   rule('hooks-script-missing', 'warning', { also: ['information'] }),
+  // `.github/hooks/*.json`, read by VS Code, Copilot CLI and the Copilot cloud agent.
+  rule('github-hooks-json-invalid', 'error'),
+  rule('github-hooks-shape', 'error', { also: ['warning'] }),
+  rule('github-hooks-event-unknown', 'warning', { fix: GITHUB_RENAME('event') }),
+  rule('github-hooks-handler-type-unknown', 'warning', { fix: GITHUB_RENAME('handler type') }),
+  rule('github-hooks-handler-incomplete', 'warning'),
+  rule('github-hooks-handler-ignored', 'information', { also: ['warning'] }),
+  rule('github-hooks-timeout-invalid', 'warning'),
+  rule('github-hooks-timeout-conflict', 'information'),
+  rule('github-hooks-matcher-invalid', 'warning'),
+  rule('github-hooks-script-missing', 'warning'),
 ];

@@ -25,6 +25,7 @@ export type FileKind =
   | 'plugin-manifest'
   | 'claude-settings'
   | 'hooks'
+  | 'github-hooks'
   | 'mcp-config'
   | 'codex-config'
   | 'skill-evals';
@@ -42,6 +43,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   'plugin-manifest': 'plugin manifest',
   'claude-settings': 'Claude Code settings',
   hooks: 'Claude Code plugin hooks',
+  'github-hooks': 'Copilot and VS Code hooks',
   'mcp-config': 'MCP configuration',
   'codex-config': 'Codex configuration',
   'skill-evals': 'skill eval file',
@@ -78,6 +80,8 @@ export function fileKindOf(path: string): FileKind | null {
   if (agentFile) return agentFileInfo(agentFile).role === 'agent' ? 'subagent' : 'command';
   // Claude Code project settings (hooks, permissions).
   if (parent === '.claude' && (base === 'settings.json' || base === 'settings.local.json')) return 'claude-settings';
+  // The hooks VS Code, Copilot CLI and the Copilot cloud agent read (`.github/hooks/*.json`).
+  if (grand === '.github' && parent === 'hooks' && base.endsWith('.json')) return 'github-hooks';
   return null;
 }
 

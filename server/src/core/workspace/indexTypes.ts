@@ -24,7 +24,7 @@ export interface IndexedSkill {
 
 export interface IndexedFile {
   uri: string;
-  kind: '3md' | 'skill' | 'agent-md' | 'world' | 'instructions' | 'subagent' | 'command' | 'hooks' | 'claude-settings' | 'mcp-config' | 'plugin-manifest';
+  kind: '3md' | 'skill' | 'agent-md' | 'world' | 'instructions' | 'subagent' | 'command' | 'hooks' | 'github-hooks' | 'claude-settings' | 'mcp-config' | 'plugin-manifest';
   /** The agent's or skill's name. */
   name: string;
   isAgent: boolean;

@@ -18,7 +18,7 @@ import { dirnameUri } from '../../core/world/paths';
 import { isDecodeError, unlessExpected } from '../../core/analysis/expectedErrors';
 import type { FormatContext } from './provider';
 
-type JsonKind = 'hooks' | 'claude-settings' | 'mcp-config' | 'plugin-manifest';
+type JsonKind = 'hooks' | 'github-hooks' | 'claude-settings' | 'mcp-config' | 'plugin-manifest';
 
 /** The last segment of a URI, decoded (as written when it holds a malformed escape). */
 function baseName(uri: string): string {
@@ -43,15 +43,15 @@ function pluginSource(uri: string, root: string | undefined, ctx: FormatContext)
 
 const withSource = (e: IndexedFile, source: IndexedSkillSource | undefined): IndexedFile => (source ? { ...e, source } : e);
 
-/** A Claude Code settings file or a plugin's hooks file: its hook events. */
+/** A Claude Code settings file, a plugin's hooks file or a `.github/hooks/*.json` file: its hook events. */
 export function hooksEntry(
   uri: string,
   text: string,
-  kind: 'hooks' | 'claude-settings',
+  kind: 'hooks' | 'claude-settings' | 'github-hooks',
   a: { root: Node | undefined; diagnostics: Diagnostic[] },
   ctx: FormatContext,
 ): IndexedFile {
-  const e: IndexedFile = { ...entry(uri, kind, baseName(uri), a.diagnostics), hooks: hookEventsOf(a.root, text) };
+  const e: IndexedFile = { ...entry(uri, kind, baseName(uri), a.diagnostics), hooks: hookEventsOf(a.root, text, kind === 'github-hooks') };
   return kind === 'hooks' ? withSource(e, pluginSource(uri, pluginRootOfHooks(uri, ctx.repository()), ctx)) : e;
 }
 

@@ -14,6 +14,7 @@ import { claudeSettingsProvider } from './claudeSettings';
 import { mcpConfigProvider } from './mcpConfig';
 import { codexConfigProvider } from './codexConfig';
 import { pluginHooksProvider } from './pluginHooks';
+import { githubHooksProvider } from './githubHooks';
 import { skillEvalsProvider } from './skillEvals';
 
 export function createProviders(documents: DocumentStore): Record<FileKind, FormatProvider> {
@@ -28,6 +29,7 @@ export function createProviders(documents: DocumentStore): Record<FileKind, Form
     'plugin-manifest': pluginManifestProvider(documents),
     'claude-settings': claudeSettingsProvider(documents),
     hooks: pluginHooksProvider(documents),
+    'github-hooks': githubHooksProvider(documents),
     'mcp-config': mcpConfigProvider(documents),
     'codex-config': codexConfigProvider(documents),
     'skill-evals': skillEvalsProvider(documents),
