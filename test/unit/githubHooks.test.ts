@@ -129,7 +129,7 @@ test('what one client ignores: http and prompt hooks in VS Code, powershell in t
     vsOnly.map((d) => `${d.code}/${d.severity}`),
     ['github-hooks-handler-ignored/warning'],
   );
-  assert.match(vsOnly[0]!.message, /Copilot CLI and the Copilot cloud agent read no "linux", "osx"/);
+  assert.match(vsOnly[0]!.message, /Copilot CLI and the Copilot cloud agent read no "linux", "osx": they run nothing for this hook \(VS Code runs it on Linux, macOS only\)/);
   assert.deepEqual(codes(cli('preToolUse', { exec: 'node', args: ['x.js'] })), ['github-hooks-handler-ignored/information']);
 });
 

@@ -12,6 +12,9 @@ import { COMMAND_KEYS, GITHUB_HANDLER_TYPES, GITHUB_EVENT_BY_NAME } from './gith
 
 const TYPES = Object.keys(GITHUB_HANDLER_TYPES);
 
+/** The platform of each of VS Code's command overrides. */
+const PLATFORMS: Readonly<Record<string, string>> = { windows: 'Windows', linux: 'Linux', osx: 'macOS' };
+
 /** A non-empty string value of `key`, or undefined. */
 export function textOf(h: Node, key: string): string | undefined {
   const v = property(h, key)?.value;
@@ -71,7 +74,7 @@ function checkCommand(h: Node, at: Node, report: Report): void {
     report(
       'github-hooks-handler-ignored',
       'warning',
-      `Copilot CLI and the Copilot cloud agent read no "${commands.join('", "')}": they run nothing for this hook (VS Code runs it); add "bash" or "command"`,
+      `Copilot CLI and the Copilot cloud agent read no "${commands.join('", "')}": they run nothing for this hook (VS Code runs it on ${commands.map((k) => PLATFORMS[k]).join(', ')} only); add "bash" or "command"`,
       property(h, commands[0]!)!.key,
     );
     return;
