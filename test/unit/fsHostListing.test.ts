@@ -155,6 +155,9 @@ test('during a check, the paths below links are placed as outside a check: links
     duringCheck(host, () => [ask(), ask()]),
     [outsideCheck, outsideCheck],
   );
-  assert.deepEqual(outsideCheck.slice(0, 2).map((r) => r[2]), ['X', 'X']);
+  assert.deepEqual(
+    outsideCheck.slice(0, 2).map((r) => r[2]),
+    ['X', 'X'],
+  );
   assert.equal(outsideCheck[3]![2], undefined, 'nothing outside is read');
 });
