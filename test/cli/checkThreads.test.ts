@@ -76,13 +76,20 @@ function jobs(n: number): { jobs: CheckJob[]; shared: SharedCheck; host: NodeFsH
     const p = write(`jobs-${n}/.claude/skills/s${i}/SKILL.md`, `---\nname: other-${i}\ndescription: Does ${i}.\n---\n`);
     return { entry: { kind: 'skill', rel: p, uri: URI.file(p).toString(), path: p, detection: 'auto' }, own: {}, config: DEFAULT_CONFIG };
   });
-  return { jobs: list, shared: { roots: [dir], analysis: { workspaceRoots: [URI.file(dir).toString()] }, keepText: false }, host: new NodeFsHost([dir], { rememberLookups: true }) };
+  return {
+    jobs: list,
+    shared: { roots: [dir], analysis: { workspaceRoots: [URI.file(dir).toString()] }, keepText: false },
+    host: new NodeFsHost([dir], { rememberLookups: true }),
+  };
 }
 
 const codes = (c: { records: { entry: { uri: string }; diagnostics: { code: string }[] }[] }) => c.records.map((r) => [r.entry.uri, r.diagnostics.map((d) => d.code)]);
 
 test('the files of a worker that reports an error are checked on the main thread, in their place', () => {
-  const script = write('fails.js', `const { workerData } = require('node:worker_threads');\nworkerData.port.postMessage({ error: 'broken' });\nAtomics.add(workerData.posted, 0, 1);\nAtomics.notify(workerData.posted, 0);\n`);
+  const script = write(
+    'fails.js',
+    `const { workerData } = require('node:worker_threads');\nworkerData.port.postMessage({ error: 'broken' });\nAtomics.add(workerData.posted, 0, 1);\nAtomics.notify(workerData.posted, 0);\n`,
+  );
   const { jobs: list, shared, host } = jobs(FILES_PER_THREAD * 2);
   const got = checkOnThreads(list, shared, host, { threads: 2, script });
   assert.deepEqual(codes(got), codes(checkHere(list, shared, host)));
