@@ -243,3 +243,8 @@ test('the view lists each event with its hooks straight under it, labelled by wh
     ],
   );
 });
+
+test('hover does not say a client ignores a PascalCase name it may read without documenting it', () => {
+  assert.match(hover('{"hooks": {"SubagentStart$0": []}}')!, /VS Code runs its hooks; Copilot CLI and the Copilot cloud agent document no such name\./);
+  assert.match(hover('{"hooks": {"PermissionRequest$0": []}}')!, /Copilot CLI runs its hooks; VS Code and the Copilot cloud agent ignore this name\./);
+});

@@ -12,11 +12,21 @@ import { githubHooksFormat } from './githubHooks';
 
 /** What an event name does, client by client. */
 export function githubEventDoc(e: GithubHookEvent): string {
-  const ignoredBy = ALL_CLIENTS.filter((c) => !e.runBy.includes(c));
-  const who = `${clientList(e.runBy)} run${e.runBy.length === 1 ? 's' : ''} its hooks${ignoredBy.length ? `; ${clientList(ignoredBy)} ignore${ignoredBy.length === 1 ? 's' : ''} this name` : ''}.`;
+  // Copilot CLI documents PascalCase names without listing each: a client that runs the camelCase
+  // form of a PascalCase name may read it too.
+  const camel = e.format === 'vscode' ? GITHUB_EVENT_BY_NAME.get(e.name.charAt(0).toLowerCase() + e.name.slice(1)) : undefined;
+  const others = ALL_CLIENTS.filter((c) => !e.runBy.includes(c));
+  const unsure = others.filter((c) => camel?.runBy.includes(c));
+  const ignore = others.filter((c) => !unsure.includes(c));
+  const s = (list: readonly unknown[]) => (list.length === 1 ? 's' : '');
+  const who = [
+    `${clientList(e.runBy)} run${s(e.runBy)} its hooks`,
+    ...(ignore.length ? [`${clientList(ignore)} ignore${s(ignore)} this name`] : []),
+    ...(unsure.length ? [`${clientList(unsure)} document${s(unsure)} no such name`] : []),
+  ].join('; ');
   const matcher = e.matcher ? ` Copilot CLI matches a hook's \`matcher\` against ${e.matcher}.` : '';
   const format = e.format === 'copilot-cli' ? "Copilot CLI's name (camelCase payload)" : "VS Code's name (Copilot CLI: snake_case payload)";
-  return `**${e.name}** (${format}): fires ${e.when}. ${who}${matcher}`;
+  return `**${e.name}** (${format}): fires ${e.when}. ${who}.${matcher}`;
 }
 
 function eventHover(name: string): string {
