@@ -56,7 +56,16 @@ test('Codex plugins and marketplaces make a skill Codex’s; an Agent Plugins ma
 });
 
 test('a Codex marketplace source written as a bare ./ path, or ./ for the marketplace root, makes its skills Codex’s', () => {
-  const f = facts({ '.agents/plugins/marketplace.json': JSON.stringify({ name: 'm', plugins: [{ name: 'fmt', source: './tools/fmt' }, { name: 'top', source: { source: 'local', path: './' } }, { name: 'gh', source: 'owner/repo' }] }) });
+  const f = facts({
+    '.agents/plugins/marketplace.json': JSON.stringify({
+      name: 'm',
+      plugins: [
+        { name: 'fmt', source: './tools/fmt' },
+        { name: 'top', source: { source: 'local', path: './' } },
+        { name: 'gh', source: 'owner/repo' },
+      ],
+    }),
+  });
   assert.deepEqual(targetsOf('tools/fmt/skills/indent', f), ['codex']);
   assert.deepEqual(targetsOf('skills/release', f), ['codex']);
   assert.deepEqual(targetsOf('owner/repo/skills/x', f), ['spec']);

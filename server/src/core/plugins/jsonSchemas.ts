@@ -103,7 +103,8 @@ const CODEX_PATH: JsonSchema = {
 /** A marketplace entry's local source path: a CODEX_PATH, or `./` for the marketplace root. */
 const CODEX_SOURCE_PATH: JsonSchema = {
   pattern: CODEX_SOURCE_PATH_PATTERN,
-  patternErrorMessage: 'Codex skips this plugin: its path must start with ./ and hold no . or .. below it (a path from the folder holding .agents/, like ./plugins/x, or ./ for that folder).',
+  patternErrorMessage:
+    'Codex skips this plugin: its path must start with ./ and hold no . or .. below it (a path from the folder holding .agents/, like ./plugins/x, or ./ for that folder).',
   defaultSnippets: [{ body: './$1' }],
 };
 
