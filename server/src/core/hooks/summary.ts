@@ -19,12 +19,16 @@ const short = (s: string) => {
 
 const text = (n: Node | undefined) => (n?.type === 'string' ? (n.value as string) : undefined);
 
-/** What a handler runs, by its type's key. */
-function labelOf(h: Node): string {
-  const tool = text(property(h, 'tool')?.value);
-  const server = text(property(h, 'server')?.value);
-  const what = text(property(h, 'command')?.value) ?? text(property(h, 'url')?.value) ?? text(property(h, 'prompt')?.value) ?? (tool ? `${server ? `${server} ` : ''}${tool}` : '');
+/** What a handler runs, by its type's key (`str` reads one of its text values). */
+export function handlerLabel(str: (key: string) => string | undefined): string {
+  const tool = str('tool');
+  const server = str('server');
+  const what = str('command') ?? str('url') ?? str('prompt') ?? (tool ? `${server ? `${server} ` : ''}${tool}` : '');
   return short(what);
+}
+
+function labelOf(h: Node): string {
+  return handlerLabel((key) => text(property(h, key)?.value));
 }
 
 /** The events of `root`'s `hooks` object, in file order; empty when there is none. */

@@ -23,7 +23,7 @@ export function pluginManifestProvider(documents: DocumentStore): FormatProvider
       const loc = pluginManifestDefinition(analysisOf(doc, ctx), pos, ctx.host);
       return loc ? [loc] : [];
     },
-    summarize: (uri, text, ctx) => manifestEntry(uri, analyzeKind('plugin-manifest', text, uri, ctx.host), ctx),
-    summarizeOpen: (doc, ctx) => manifestEntry(doc.uri, analysisOf(doc, ctx), ctx),
+    summarize: (uri, text, ctx) => manifestEntry(uri, text, analyzeKind('plugin-manifest', text, uri, ctx.host), ctx),
+    summarizeOpen: (doc, ctx) => manifestEntry(doc.uri, doc.doc.getText(), analysisOf(doc, ctx), ctx),
   };
 }
