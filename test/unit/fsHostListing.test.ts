@@ -125,3 +125,39 @@ test("one run's host (rememberLookups, the CLI's) keeps its listings across chec
   duringCheck(host, () => assert.equal(host.exists(uri(join(root, 'docs', 'b.md'))), false));
   duringCheck(host, () => assert.equal(host.exists(uri(join(root, 'docs', 'a.md'))), true));
 });
+
+test('during a check, the paths below links are placed as outside a check: links to inside and outside, a chain, a dangling link, a loop', () => {
+  const { root, outside, host } = tree();
+  mkdirSync(join(root, 'real', 'deep'), { recursive: true });
+  writeFileSync(join(root, 'real', 'deep', 'x.md'), 'X');
+  symlinkSync(join(root, 'real'), join(root, 'in'));
+  symlinkSync(join(root, 'in'), join(root, 'chain'));
+  symlinkSync(outside, join(root, 'out'));
+  symlinkSync(join(root, 'gone'), join(root, 'dangling'));
+  symlinkSync(join(root, 'loop-b'), join(root, 'loop-a'));
+  symlinkSync(join(root, 'loop-a'), join(root, 'loop-b'));
+  writeFileSync(join(root, 'docs', 'file'), 'F');
+  const paths = [
+    ['in', 'deep', 'x.md'],
+    ['chain', 'deep', 'x.md'],
+    ['chain', 'deep', 'missing', 'y.md'],
+    ['out', 'secret.md'],
+    ['out', 'nested', 'missing.md'],
+    ['dangling', 'y.md'],
+    ['loop-a', 'z.md'],
+    ['docs', 'file', 'below-a-file.md'],
+    ['real', 'deep', 'x.md'],
+  ].map((parts) => uri(join(root, ...parts)));
+  const ask = () => paths.map((u) => [u, host.exists(u), host.readText(u), host.linkOutside(u), host.pathOf(u)]);
+  const outsideCheck = ask();
+  // Twice inside one check: the second time every folder is held.
+  assert.deepEqual(
+    duringCheck(host, () => [ask(), ask()]),
+    [outsideCheck, outsideCheck],
+  );
+  assert.deepEqual(
+    outsideCheck.slice(0, 2).map((r) => r[2]),
+    ['X', 'X'],
+  );
+  assert.equal(outsideCheck[3]![2], undefined, 'nothing outside is read');
+});

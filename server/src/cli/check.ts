@@ -6,9 +6,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { crossFileDiagnosticsOf, type SummarizedFile } from '../core/analysis/analyzeFile';
+import { crossFileDiagnosticsOf } from '../core/analysis/analyzeFile';
 import { fileKindOf, kindOf, mayBePluginComponent, type FileKind } from '../core/workspace/fileKinds';
-import { checkOne, reportOf, type CheckEntry } from './checkPass';
+import { reportOf, type CheckEntry } from './checkPass';
+import { checkHere, checkOnThreads } from './checkThreads';
 import { kindHelp, KIND_NAMES, parseKind, walkedFilesText, type ForcedKind } from './kinds';
 import { findFiles, NodeFsHost } from '../node/fsHost';
 import { liveFilesOnDisk, walkFiles } from '../node/walk';
@@ -201,20 +202,20 @@ export function checkCommand(argv: string[], io: Io): number {
   const change = flags.has('changed') || flags.has('since') ? changedFiles(positional[0]!, flags.get('since') as string | undefined) : undefined;
   // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
   const workspaceFiles = entries.some((e) => e.kind === 'instructions') ? folderFiles(roots) : undefined;
-  const summaries: SummarizedFile[] = [];
-  const pass = {
-    host,
-    analysis: (e: CheckEntry) => ({ detection: e.detection, workspaceRoots, repository, ...targetsOf(e.uri), ...(workspaceFiles ? { workspaceFiles } : {}) }),
-    configFor: (uri: string) => configs.forFile(uri).config,
+  const shared = {
+    roots,
+    analysis: { workspaceRoots, repository, ...(workspaceFiles ? { workspaceFiles } : {}) },
     // --changed, --since and the baselines read every text again.
     keepText: !!change || flags.has('baseline') || flags.has('write-baseline'),
   };
-  // Each file read and analysed once, in turn; what is kept of it is small (checkPass.ts).
-  const records = toCheck.map((e) => checkOne(e, pass, summaries));
-  const cross = crossFileDiagnosticsOf(summaries, { workspaceRoots, repository, listing });
-  summaries.length = 0;
+  const jobs = toCheck.map((entry) => ({ entry, own: { detection: entry.detection, ...targetsOf(entry.uri) }, config: configs.forFile(entry.uri).config }));
+  // Each file read and analysed once, in turn; what is kept of it is small (checkPass.ts). The texts --fix read are not sent to workers.
+  const checked = io.threads && !fixing ? checkOnThreads(jobs, shared, host, io.threads) : checkHere(jobs, shared, host);
+  const records = checked.records;
+  const cross = crossFileDiagnosticsOf(checked.summaries, { workspaceRoots, repository, listing });
+  checked.summaries.length = 0;
   // The texts --changed, --since and the baselines read (kept only for them).
-  const texts = pass.keepText
+  const texts = shared.keepText
     ? records.map((r) => ({ uri: r.entry.uri, rel: r.entry.rel, read: r.tooLarge !== undefined ? { tooLarge: r.tooLarge } : { text: r.text ?? '' } }))
     : [];
   const reported = change ? reportedFiles(texts, cross, change) : undefined;

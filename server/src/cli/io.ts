@@ -1,4 +1,5 @@
 /** The CLI's contact with the world, injectable so tests can run commands in process. */
+import type { ThreadOptions } from './checkThreads';
 import * as fs from 'node:fs';
 import { MAX_READ_BYTES } from '../node/fsHost';
 import type { Diagnostic } from '../core/types';
@@ -12,6 +13,8 @@ export interface Io {
   cwd: string;
   /** What `check --fix` writes with (tests fail or race it); the real file system by default. */
   fixFs?: FixFs;
+  /** The threads `check` may use and the script a worker starts from (the CLI's entry); one thread without it. */
+  threads?: ThreadOptions;
 }
 
 /** A report made of pieces (`textChunks`, `jsonChunks`): each written as it is made, then one line end, as `out` ends a text. */

@@ -3,7 +3,10 @@
  * Exit codes: 0 success, 1 problems found (or the command's own failure), 2 bad usage or unreadable input.
  */
 import { effectCommand, EFFECT_HELP } from './effect';
+import * as os from 'node:os';
+import { isMainThread, workerData } from 'node:worker_threads';
 import { CHECK_HELP, checkCommand } from './check';
+import { runCheckWorker } from './checkThreads';
 import { commandCommand, exportCommand, linksCommand, parseCommand, resolveCommand, routeCommand } from './agentCommands';
 import { conformanceCommand } from './conformance';
 import { toPromptCommand } from './toPrompt';
@@ -108,7 +111,10 @@ export function run(argv: string[], raw: Io): number {
   }
 }
 
-if (require.main === module) {
-  const io: Io = { out: (t) => process.stdout.write(t + '\n'), write: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t + '\n'), cwd: process.cwd() };
+if (!isMainThread) runCheckWorker(workerData);
+else if (require.main === module) {
+  // `check` may use a worker thread per core (AGENT_FILES_THREADS sets how many; 1: none), started from this script.
+  const threads = { threads: Number(process.env.AGENT_FILES_THREADS) || Math.min(os.availableParallelism(), 8), script: __filename };
+  const io: Io = { out: (t) => process.stdout.write(t + '\n'), write: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t + '\n'), cwd: process.cwd(), threads };
   process.exitCode = run(process.argv.slice(2), io);
 }

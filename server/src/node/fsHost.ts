@@ -40,8 +40,8 @@ export class NodeFsHost implements IWorkspaceHost {
       this.#runLong = true;
     } else {
       // During a check the answers are held for its length (a synchronous stretch: nothing on disk moves under it).
-      this.#real = (p) => (this.#held ? heldAnswer(this.#held.real, p, realLocation) : realLocation(p));
-      this.#realRoot = realRoot;
+      this.#real = (p) => (this.#held ? this.#heldReal(this.#held.real, p) : realLocation(p));
+      this.#realRoot = (r) => (this.#held ? heldAnswer(this.#held.roots, r, realRoot) : realRoot(r));
       this.#lexists = (p) => lstatOrNone(p) !== undefined;
     }
   }
@@ -63,7 +63,7 @@ export class NodeFsHost implements IWorkspaceHost {
    */
   #listings: Map<string, Set<string> | null> | undefined;
   /** While a check runs: the real location of each path asked, and whether each URI asked exists (a server's index slice asks of the same folders for hundreds of files). */
-  #held: { real: Map<string, string | null>; exists: Map<string, boolean> } | undefined;
+  #held: { real: Map<string, string | null>; exists: Map<string, boolean>; roots: Map<string, string> } | undefined;
   /** While a check runs: the folders one path was asked of (see `#listedMissing`). */
   #askedOnce = new Set<string>();
   #checks = 0;
@@ -74,7 +74,7 @@ export class NodeFsHost implements IWorkspaceHost {
     if (this.#runLong) return work();
     if (this.#checks++ === 0) {
       this.#listings = new Map();
-      this.#held = { real: new Map(), exists: new Map() };
+      this.#held = { real: new Map(), exists: new Map(), roots: new Map() };
     }
     try {
       return work();
@@ -113,6 +113,33 @@ export class NodeFsHost implements IWorkspaceHost {
       this.#listings.set(dir, names);
     }
     return names !== null && !names.has(path.basename(p));
+  }
+
+  /**
+   * During a check: the real location of `p` from its folder's, which is held for the rest of the
+   * check (a slice asks of hundreds of files in a few folders). Only `p` itself is looked at: when
+   * it is not a link, it is where its real folder says; a link is walked as `realLocation` walks it.
+   */
+  #heldReal(held: Map<string, string | null>, p: string): string | null {
+    if (held.has(p)) return held.get(p)!;
+    // Up to the nearest folder already held (or the top), then down one part at a time.
+    const below: string[] = [];
+    let cur = p;
+    while (!held.has(cur) && path.dirname(cur) !== cur) {
+      below.push(cur);
+      cur = path.dirname(cur);
+    }
+    let real = held.has(cur) ? held.get(cur)! : realLocation(cur);
+    held.set(cur, real);
+    let missing = false;
+    for (const q of below.reverse()) {
+      // Below a missing part nothing is there to be a link.
+      const st: fs.Stats | undefined = real === null || missing ? undefined : lstatOrNone(q);
+      missing ||= st === undefined;
+      real = real === null ? null : st?.isSymbolicLink() ? realLocation(q) : path.join(real, path.basename(q));
+      held.set(q, real);
+    }
+    return real;
   }
 
   /** The path of a URI inside a root as written, or null. */

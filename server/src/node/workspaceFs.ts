@@ -64,14 +64,18 @@ export class NodeWorkspaceFs implements WorkspaceFs {
   findFiles(folderUri: string, accept: (path: string) => boolean, limit: number, filter?: WalkFilter): Promise<FoundFile[]> {
     const root = fsPathOf(folderUri);
     if (root === null) return Promise.resolve([]);
-    const out: FoundFile[] = [];
-    for (const p of walkFiles(root, accept, { limit, ...(filter ? { filter } : {}) })) {
-      try {
-        out.push({ uri: URI.file(p).toString(), size: fs.statSync(p).size });
-      } catch {
-        // deleted since it was listed: not a file of the workspace any more
+    // One synchronous walk: the lookups its filter makes (each folder's .gitignore, the nearest config) are held for it.
+    const out = this.#fs.duringCheck(() => {
+      const found: FoundFile[] = [];
+      for (const p of walkFiles(root, accept, { limit, ...(filter ? { filter } : {}) })) {
+        try {
+          found.push({ uri: URI.file(p).toString(), size: fs.statSync(p).size });
+        } catch {
+          // deleted since it was listed: not a file of the workspace any more
+        }
       }
-    }
+      return found;
+    });
     return Promise.resolve(out);
   }
 

@@ -91,10 +91,57 @@ export function globTooCostly(glob: string, style: GlobStyle = 'claude-rule'): s
   return g === true ? undefined : compileGlob(g).tooCostly;
 }
 
-/** How many of `files` (workspace-relative) a pattern matches, stopping at `cap`. */
+/**
+ * How many of `files` (workspace-relative) a pattern matches, stopping at `cap`. A Claude Code
+ * glob is matched as written from the workspace folder, so only the files under its literal
+ * folder are tried (`pkg/src` of `pkg/src/*.ts`): 500 rules of one package each try one package.
+ */
 export function countMatches(glob: string, files: readonly string[], cap = Infinity, style: GlobStyle = 'claude-rule'): number {
   const m = globMatcher(glob, style);
+  const folder = style === 'claude-rule' ? literalFolder(relativeGlob(glob)) : '';
+  const list = folder ? sortedOnce(files) : files;
   let n = 0;
-  for (const f of files) if (m(f) && ++n >= cap) break;
+  for (let i = folder ? firstFrom(list, folder) : 0; i < list.length; i++) {
+    const f = list[i]!;
+    if (!f.startsWith(folder)) break;
+    if (m(f) && ++n >= cap) break;
+  }
   return n;
+}
+
+/**
+ * The literal text a glob's matches all start with: up to the last `/` before its first special
+ * character, without that `/` (`a/**` may match `a` itself). Empty when it has none.
+ */
+export function literalFolder(glob: string): string {
+  let special = glob.length;
+  for (let i = 0; i < glob.length; i++)
+    if (GLOB_SPECIAL.has(glob[i]!)) {
+      special = i;
+      break;
+    }
+  const slash = glob.lastIndexOf('/', special - 1);
+  return slash > 0 ? glob.slice(0, slash) : '';
+}
+
+const GLOB_SPECIAL = new Set([...'*?[]{}()!+@|\\^$']);
+
+/** Each list of files sorted once (the server's list is one array until the files change). */
+const sortedLists = new WeakMap<readonly string[], readonly string[]>();
+function sortedOnce(files: readonly string[]): readonly string[] {
+  let sorted = sortedLists.get(files);
+  if (!sorted) sortedLists.set(files, (sorted = [...files].sort()));
+  return sorted;
+}
+
+/** The first index of a sorted list whose entry is not before `key`. */
+function firstFrom(list: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -9,7 +9,7 @@
 import type { IWorkspaceHost } from '../workspace/host';
 import { sharedLines, splitLines } from '../text/text';
 import type { Diagnostic, Range } from '../types';
-import { nodeRange, parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
+import { nodeRange, parseYamlFrontmatterBothWays, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { headingAnchors } from './markdown';
 import { fileNameOf, parentDirName, skillDirOf } from './paths';
 import { collectReferences } from './references';
@@ -149,7 +149,7 @@ function analyzeInto(
   out: Finding[],
   parsed: { frontmatter?: YamlFrontmatter },
 ): void {
-  const ref = parseYamlFrontmatter(text, { split: 'reference' });
+  const { reference: ref, lines: byLines } = parseYamlFrontmatterBothWays(text);
   if (!ref.present) {
     const problem = 'SKILL.md does not start with YAML frontmatter (---)';
     const d = diag(
@@ -182,7 +182,6 @@ function analyzeInto(
     );
     return;
   }
-  const byLines = parseYamlFrontmatter(text, { split: 'lines' });
   parsed.frontmatter = byLines;
   skill.bodyStartLine = byLines.closed ? byLines.bodyStartLine : ref.bodyStartLine;
   if (!byLines.closed || byLines.yamlEnd !== ref.yamlEnd) {

@@ -86,7 +86,25 @@ const ANCHOR = "Found confusing disallowed anchor token (surround with ' and ' t
 /** Finds and parses the frontmatter. Never throws. */
 export function parseYamlFrontmatter(text: string, options: FrontmatterOptions = {}): YamlFrontmatter {
   const index = new LineIndex(text);
-  const bounds = options.split === 'reference' ? referenceBounds(text) : lineBounds(text, index);
+  return parseWithin(text, index, options.split === 'reference' ? referenceBounds(text) : lineBounds(text, index), options);
+}
+
+/**
+ * The frontmatter split both ways (a SKILL.md is read by the reference and by line-splitting
+ * clients), parsed once when the two agree: the first line is `---` and the first `---` anywhere
+ * is the closing line. `lines` is then `reference` itself, whose YAML text starts with the first
+ * line's line break: a blank line to YAML, so every range in the document is the same.
+ */
+export function parseYamlFrontmatterBothWays(text: string, options: Omit<FrontmatterOptions, 'split'> = {}): { reference: YamlFrontmatter; lines: YamlFrontmatter } {
+  const index = new LineIndex(text);
+  const ref = referenceBounds(text);
+  const lines = lineBounds(text, index);
+  const reference = parseWithin(text, index, ref, options);
+  const same = ref !== undefined && lines !== undefined && ref.close !== undefined && lines.close === ref.close;
+  return { reference, lines: same ? reference : parseWithin(text, index, lines, options) };
+}
+
+function parseWithin(text: string, index: LineIndex, bounds: Bounds | undefined, options: FrontmatterOptions): YamlFrontmatter {
   const r = (a: number, b: number): Range => ({ start: index.positionAt(a), end: index.positionAt(b) });
   const base: YamlFrontmatter = {
     present: bounds !== undefined,

@@ -1,0 +1,104 @@
+/**
+ * `check` on more than one thread (server/src/cli/checkThreads.ts): the report is the same as from
+ * one thread, byte for byte, in every format; a worker that fails or stops answering costs time,
+ * never a file.
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { URI } from 'vscode-uri';
+import { checkHere, checkOnThreads, FILES_PER_THREAD, threadsFor, type CheckJob, type SharedCheck } from '../../server/src/cli/checkThreads';
+import { NodeFsHost } from '../../server/src/node/fsHost';
+import { DEFAULT_CONFIG } from '../../server/src/core/config';
+import { ROOT } from '../helpers/cliRun';
+
+const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'agent-files-threads-')));
+after(() => fs.rmSync(base, { recursive: true, force: true }));
+
+function write(rel: string, text: string): string {
+  const p = path.join(base, rel);
+  fs.mkdirSync(path.dirname(p), { recursive: true });
+  fs.writeFileSync(p, text);
+  return p;
+}
+
+/** 1,300 files: skills with and without mistakes, names used twice across the runs, a config in one package, rules with globs. */
+function tree(): string {
+  const root = path.join(base, 'repo');
+  for (let i = 0; i < 1200; i++) {
+    const pkg = `packages/p${i % 6}`;
+    const name = i % 97 === 0 ? 'shared-name' : `skill-${i}`;
+    const body = i % 5 === 0 ? `See [the guide](references/guide-${i}.md) and scripts/run-${i}.sh.\n` : `Use it when asked about ${i}.\n`;
+    const fm = i % 7 === 0 ? `name: Skill_${i}\ndescription: x\ncolor: blue` : `name: ${name}\ndescription: Does ${i} things. Use when the user asks about ${i}.`;
+    write(`repo/${pkg}/.claude/skills/${name === 'shared-name' ? `shared-${i}` : name}/SKILL.md`, `---\n${fm}\n---\n\n# ${i}\n\n${body}`);
+  }
+  for (let i = 0; i < 100; i++) write(`repo/packages/p${i % 6}/.claude/rules/r${i}.md`, `---\npaths:\n  - "packages/p${i % 6}/src/**/*.ts"\n---\nRule ${i}.\n`);
+  write('repo/packages/p2/.agent-files.json', JSON.stringify({ rules: { 'skill-name-directory-mismatch': 'off' } }));
+  write('repo/packages/p1/src/a.ts', 'export {};\n');
+  return root;
+}
+
+function check(root: string, threads: number, format: string): { code: number | null; out: string } {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli.js'), 'check', root, '--format', format], {
+    cwd: base,
+    encoding: 'utf8',
+    env: { ...process.env, AGENT_FILES_THREADS: String(threads) },
+    maxBuffer: 1 << 28,
+  });
+  return { code: r.status, out: r.stdout };
+}
+
+test('a check on three threads reports byte for byte what one thread does, in text, JSON and SARIF', () => {
+  const root = tree();
+  for (const format of ['json', 'text', 'sarif']) {
+    const one = check(root, 1, format);
+    const three = check(root, 3, format);
+    assert.equal(three.code, one.code, format);
+    assert.ok(one.out.length > 10_000, `${format}: a report with findings`);
+    assert.equal(three.out, one.out, format);
+  }
+});
+
+test('files are spread over threads only when each gets enough of them', () => {
+  assert.equal(threadsFor(FILES_PER_THREAD * 2 - 1, 8), 1);
+  assert.equal(threadsFor(FILES_PER_THREAD * 2, 8), 2);
+  assert.equal(threadsFor(FILES_PER_THREAD * 100, 4), 4);
+  assert.equal(threadsFor(10, 1), 1);
+});
+
+/** Jobs for the in-process runs: skills with a finding each. */
+function jobs(n: number): { jobs: CheckJob[]; shared: SharedCheck; host: NodeFsHost } {
+  const dir = path.join(base, `jobs-${n}`);
+  const list: CheckJob[] = Array.from({ length: n }, (_, i) => {
+    const p = write(`jobs-${n}/.claude/skills/s${i}/SKILL.md`, `---\nname: other-${i}\ndescription: Does ${i}.\n---\n`);
+    return { entry: { kind: 'skill', rel: p, uri: URI.file(p).toString(), path: p, detection: 'auto' }, own: {}, config: DEFAULT_CONFIG };
+  });
+  return {
+    jobs: list,
+    shared: { roots: [dir], analysis: { workspaceRoots: [URI.file(dir).toString()] }, keepText: false },
+    host: new NodeFsHost([dir], { rememberLookups: true }),
+  };
+}
+
+const codes = (c: { records: { entry: { uri: string }; diagnostics: { code: string }[] }[] }) => c.records.map((r) => [r.entry.uri, r.diagnostics.map((d) => d.code)]);
+
+test('the files of a worker that reports an error are checked on the main thread, in their place', () => {
+  const script = write(
+    'fails.js',
+    `const { workerData } = require('node:worker_threads');\nworkerData.port.postMessage({ error: 'broken' });\nAtomics.add(workerData.posted, 0, 1);\nAtomics.notify(workerData.posted, 0);\n`,
+  );
+  const { jobs: list, shared, host } = jobs(FILES_PER_THREAD * 2);
+  const got = checkOnThreads(list, shared, host, { threads: 2, script });
+  assert.deepEqual(codes(got), codes(checkHere(list, shared, host)));
+  assert.ok(got.records.length === list.length && got.records.every((r) => r.diagnostics.length > 0));
+});
+
+test('the files of a worker that ends without answering are checked on the main thread once it has been silent too long', () => {
+  const script = write('silent.js', '// ends at once, posting nothing\n');
+  const { jobs: list, shared, host } = jobs(FILES_PER_THREAD * 2 + 1);
+  const got = checkOnThreads(list, shared, host, { threads: 2, script, stallMs: 50 });
+  assert.deepEqual(codes(got), codes(checkHere(list, shared, host)));
+});
