@@ -78,18 +78,31 @@ test('source paths resolve from the folder holding .agents/: a missing folder is
   assert.match(d!.message, /write \.\/\.agents\/plugins\/fmt/);
 });
 
-test('a source path Codex does not take (not ./…, ./ alone, ..) is a warning: Codex skips that plugin', () => {
+test('a source path Codex does not take (not ./…, empty, ..) is a warning: Codex skips that plugin', () => {
   const market = joinLines(
     '{',
     '  "name": "tools",',
     '  "plugins": [',
     '    { "name": "a", "source": { "source": "local", "path": "plugins/pdf" } },',
-    '    { "name": "b", "source": { "source": "local", "path": "./" } },',
+    '    { "name": "b", "source": { "source": "local", "path": "" } },',
     '    { "name": "c", "source": { "source": "local", "path": "./../x" } }',
     '  ]',
     '}',
   );
   assert.deepEqual(codes(market, MARKET), ['plugin-path-invalid:warning@3', 'plugin-path-invalid:warning@4', 'plugin-path-invalid:warning@5']);
+});
+
+test('a source path ./ or . is the marketplace root, a plugin at the top of the repository: Codex takes it', () => {
+  const market = joinLines(
+    '{',
+    '  "name": "tools",',
+    '  "plugins": [',
+    '    { "name": "root", "source": { "source": "local", "path": "./" } },',
+    '    { "name": "dot", "source": "." }',
+    '  ]',
+    '}',
+  );
+  assert.deepEqual(codes(market, MARKET), []);
 });
 
 test('two entries of one name: a warning on the second (Codex installs the first)', () => {

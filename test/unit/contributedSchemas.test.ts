@@ -11,7 +11,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { CONTRIBUTED_SCHEMAS, contributedSchemaOf } from '../../server/src/core/analysis/contributedSchemas';
-import { CODEX_PATH_PATTERN, pathProblem } from '../../server/src/core/plugins/codex';
+import { CODEX_PATH_PATTERN, CODEX_SOURCE_PATH_PATTERN, pathProblem, sourcePathProblem } from '../../server/src/core/plugins/codex';
 import { analyzeKind, diagnosticsOfKind } from '../../server/src/core/analysis/fileAnalyses';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 
@@ -73,6 +73,16 @@ test("the Codex path pattern of the schemas takes exactly the paths the server's
   ]) {
     assert.equal(re.test(p), pathProblem(p) === undefined, `'${p}': pattern ${re.test(p)}, check ${pathProblem(p) ?? 'takes it'}`);
   }
+});
+
+test("the Codex source path pattern of the marketplace schema takes exactly the source paths the server's check takes: ./ and . name the marketplace root", () => {
+  const re = new RegExp(CODEX_SOURCE_PATH_PATTERN, 'u');
+  for (const p of ['./plugins/x', './', '.', '', './/', './/', '..', '../x', './a/../b', 'plugins/x', './x/.', '/abs', '.x', './.', './..']) {
+    assert.equal(re.test(p), sourcePathProblem(p) === undefined, `'${p}': pattern ${re.test(p)}, check ${sourcePathProblem(p) ?? 'takes it'}`);
+  }
+  assert.equal(sourcePathProblem('./'), undefined);
+  assert.equal(sourcePathProblem('.'), undefined);
+  assert.notEqual(sourcePathProblem(''), undefined);
 });
 
 test('the schemas accept the manifests, marketplaces and hooks files of the fixtures, which the clients load', () => {

@@ -55,6 +55,22 @@ test('Codex plugins and marketplaces make a skill Codex’s; an Agent Plugins ma
   assert.deepEqual(targetsOf('other/skills/review', f), ['spec']);
 });
 
+test('a Codex marketplace source written as a bare ./ path, or ./ for the marketplace root, makes its skills Codex’s', () => {
+  const f = facts({
+    '.agents/plugins/marketplace.json': JSON.stringify({
+      name: 'm',
+      plugins: [
+        { name: 'fmt', source: './tools/fmt' },
+        { name: 'top', source: { source: 'local', path: './' } },
+        { name: 'gh', source: 'owner/repo' },
+      ],
+    }),
+  });
+  assert.deepEqual(targetsOf('tools/fmt/skills/indent', f), ['codex']);
+  assert.deepEqual(targetsOf('skills/release', f), ['codex']);
+  assert.deepEqual(targetsOf('owner/repo/skills/x', f), ['spec']);
+});
+
 test('a skill both in a client folder and in a plugin is checked for both, and the hover says why', () => {
   const f = facts({ '.agents/.claude-plugin/marketplace.json': JSON.stringify({ plugins: [{ name: 'p', source: './' }] }) });
   const uri = `${R}/.agents/skills/type-check/SKILL.md`;

@@ -45,6 +45,21 @@ function jsonType(n: Node): string {
  */
 export const CODEX_PATH_PATTERN = '^\\./(?!/?$)(?!(?:.*/)?\\.\\.?(?:/|$))';
 
+/**
+ * The local source paths of a Codex marketplace entry, as a JSON Schema pattern: the paths of
+ * CODEX_PATH_PATTERN, and `./` or `.` for the marketplace root (`sourcePathProblem`).
+ */
+export const CODEX_SOURCE_PATH_PATTERN = `^\\.\\/?$|${CODEX_PATH_PATTERN}`;
+
+/**
+ * Why Codex refuses a marketplace entry's local source path: as `pathProblem`, but `./` and `.`
+ * name the marketplace root, a plugin at the top of the repository (openai/codex pull request
+ * #28771, merged 2026-06-17; before it Codex skipped such an entry as an empty path).
+ */
+export function sourcePathProblem(raw: string): string | undefined {
+  return raw === './' || raw === '.' ? undefined : pathProblem(raw);
+}
+
 /** Why Codex refuses a path it reads relative to a root, or undefined when it takes it. */
 export function pathProblem(raw: string): string | undefined {
   if (!raw.startsWith('./')) return 'it must start with ./';
@@ -190,7 +205,7 @@ function checkLocalSource(entry: Node, marketRoot: string, ctx: Ctx): SourceLink
   // Other sources (a git URL…) are fetched, not read here.
   if (pathNode?.type !== 'string') return undefined;
   const raw = String(pathNode.value);
-  const problem = pathProblem(raw);
+  const problem = sourcePathProblem(raw);
   if (problem) {
     ctx.add(
       'plugin-path-invalid',

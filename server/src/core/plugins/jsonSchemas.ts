@@ -11,7 +11,7 @@
  * on) stays the server's error: VS Code shows a schema mismatch as a warning.
  */
 import { CODEX_AUTH_POLICIES, CODEX_ENTRY_KEYS, CODEX_INSTALL_POLICIES, CODEX_INTERFACE_KEYS, CODEX_MARKETPLACE_KEYS, CODEX_PATH_KEYS, CODEX_PLUGIN_KEYS } from './codexKeys';
-import { CODEX_PATH_PATTERN } from './codex';
+import { CODEX_PATH_PATTERN, CODEX_SOURCE_PATH_PATTERN } from './codex';
 import { ENTRY_KEYS, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
 import { CLAUDE_PLUGIN_SHAPES, SHAPE_WORDS, type ValueShape } from './shapes';
 
@@ -101,6 +101,14 @@ const CODEX_PATH: JsonSchema = {
   defaultSnippets: [{ body: './$1' }],
 };
 
+/** A marketplace entry's local source path: a CODEX_PATH, or `./` for the marketplace root. */
+const CODEX_SOURCE_PATH: JsonSchema = {
+  pattern: CODEX_SOURCE_PATH_PATTERN,
+  patternErrorMessage:
+    'Codex skips this plugin: its path must start with ./ and hold no . or .. below it (a path from the folder holding .agents/, like ./plugins/x, or ./ for that folder).',
+  defaultSnippets: [{ body: './$1' }],
+};
+
 export function codexPluginSchema(): JsonSchema {
   const paths = Object.fromEntries(CODEX_PATH_KEYS.map((k) => [k, CODEX_PATH]));
   return schema('Codex plugin manifest', 'A Codex plugin manifest (.codex-plugin/plugin.json): read as strict JSON into typed fields.', {
@@ -134,11 +142,11 @@ export function codexMarketplaceSchema(): JsonSchema {
               {},
               {
                 source: {
-                  ...CODEX_PATH,
+                  ...CODEX_SOURCE_PATH,
                   defaultSnippets: [{ body: { source: 'local', path: './$1' } }],
                   properties: {
                     source: { ...described('`local`: a folder of this repository.'), examples: ['local'] },
-                    path: { ...described('The plugin folder, from the folder that holds `.agents/`.'), ...CODEX_PATH },
+                    path: { ...described('The plugin folder, from the folder that holds `.agents/` (`./` for that folder).'), ...CODEX_SOURCE_PATH },
                   },
                 },
                 policy: {

@@ -154,7 +154,15 @@ export function pluginsOfManifest(uri: string, text: string): PluginRoot[] {
       const root = dirnameUri(dirnameUri(dir));
       return entries(json).flatMap((e) => {
         const s = e['source'];
-        const local = s && typeof s === 'object' && (s as Json)['source'] === 'local' ? paths((s as Json)['path'])[0] : undefined;
+        // A local source: `{ "source": "local", "path" }`, or the path as a bare string (newer Codex versions).
+        const local =
+          typeof s === 'string'
+            ? s === '.' || s.startsWith('./')
+              ? s
+              : undefined
+            : s && typeof s === 'object' && (s as Json)['source'] === 'local'
+              ? paths((s as Json)['path'])[0]
+              : undefined;
         return local === undefined ? [] : [plugin(resolveRelative(root, local), 'codex', uri, kind, [], local)];
       });
     }
