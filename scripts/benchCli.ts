@@ -144,6 +144,10 @@ export function cliBench(cli: string, source: string, sizes: readonly number[], 
     try {
       makeSkillTree(root, sources, n);
       runs.push(measure('agent-files check', n, reps, () => timed(process.execPath, [cli, 'check', root, '--format', 'json'])));
+      // The same on one thread: what the worker threads give on this machine (docs/cli.md#threads).
+      runs.push(
+        measure('agent-files check, one thread', n, reps, () => timed(process.execPath, [cli, 'check', root, '--format', 'json'], { ...process.env, AGENT_FILES_THREADS: '1' })),
+      );
       runs.push(
         noSkillCheck
           ? { tool: 'skill-check 1.2.0', skills: n, skipped: noSkillCheck }

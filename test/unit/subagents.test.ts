@@ -301,6 +301,32 @@ test('hover says what Claude Code does with a key and a tool; completion offers 
   assert.ok(agentFileCompletion(p.text, 'file:///ws/.github/prompts/a.prompt.md', p.position).some((c) => c.label === 'agent'));
 });
 
+test("definition from an MCP tool of a subagent's or command's tool list to the server's key in the project's .mcp.json", () => {
+  const mcp = joinLines('{', '  "mcpServers": {', '    "github": { "command": "gh-mcp" },', '    "my_db": { "url": "https://db.example/mcp" }', '  }', '}');
+  const host = new InMemoryHost({ 'file:///ws/.mcp.json': mcp });
+  const serverKey = (name: string) => {
+    const line = mcp.split('\n').findIndex((l) => l.includes(`"${name}"`));
+    const at = mcp.split('\n')[line]!.indexOf(`"${name}"`);
+    return { start: { line, character: at }, end: { line, character: at + name.length + 2 } };
+  };
+  const agent = cursor(joinLines('---', 'name: a', 'description: d', 'tools: Read, mcp__git$0hub__create_issue', '---', ''));
+  assert.deepEqual(agentFileDefinition(agent.text, AGENT, agent.position, host), { uri: 'file:///ws/.mcp.json', range: serverKey('github') });
+  // A list, a whole server, an underscore in the server name, and a command's allowed-tools.
+  const listed = cursor(joinLines('---', 'name: a', 'description: d', 'disallowedTools:', '  - mcp__my_d$0b', '---', ''));
+  assert.deepEqual(agentFileDefinition(listed.text, AGENT, listed.position, host)?.range, serverKey('my_db'));
+  const command = cursor(joinLines('---', 'allowed-tools: Bash(git:*), mcp__github__list_$0prs', '---', 'Do it.', ''));
+  assert.equal(agentFileDefinition(command.text, COMMAND, command.position, host)?.uri, 'file:///ws/.mcp.json');
+  // A server the project does not define (a user-level one), a built-in tool, and a plugin's agent: nowhere to go.
+  for (const [t, uri] of [
+    ['tools: mcp__slack__po$0st', AGENT],
+    ['tools: Re$0ad, mcp__github', AGENT],
+    ['tools: mcp__git$0hub__create_issue', 'file:///ws/plugins/p/agents/a.md'],
+  ] as const) {
+    const c = cursor(joinLines('---', 'name: a', 'description: d', t, '---', ''));
+    assert.equal(agentFileDefinition(c.text, uri, c.position, host), null, t);
+  }
+});
+
 test("definition from a subagent's skills entry to the project's SKILL.md of that name", () => {
   const host = new InMemoryHost({ 'file:///ws/.claude/skills/api-conventions/SKILL.md': '---\nname: api-conventions\n---\n' });
   const { text, position } = cursor(joinLines('---', 'name: a', 'description: d', 'skills: testing, api-conv$0entions', '---', ''));

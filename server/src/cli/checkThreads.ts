@@ -15,6 +15,7 @@ import type { AnalyzeOptions } from '../core/analysis/fileAnalyses';
 import type { AgentFilesConfig } from '../core/config';
 import { NodeFsHost } from '../node/fsHost';
 import { checkOne, type CheckedRecord, type CheckEntry } from './checkPass';
+import type { ThreadOptions } from './io';
 
 /** One file to check, with what the main thread decided for it (its config and its own analysis options). */
 export interface CheckJob {
@@ -33,14 +34,6 @@ export interface SharedCheck {
 export interface Checked {
   records: CheckedRecord[];
   summaries: SummarizedFile[];
-}
-
-/** How a run may use threads: how many, and the script a worker starts from (the CLI's entry). */
-export interface ThreadOptions {
-  threads: number;
-  script: string;
-  /** How long a worker may post nothing before its files are checked here (default a minute). */
-  stallMs?: number;
 }
 
 /** Fewer files than this per thread are checked on one: a worker's start costs about what 100 skills do. */

@@ -1,5 +1,4 @@
 /** The CLI's contact with the world, injectable so tests can run commands in process. */
-import type { ThreadOptions } from './checkThreads';
 import * as fs from 'node:fs';
 import { MAX_READ_BYTES } from '../node/fsHost';
 import type { Diagnostic } from '../core/types';
@@ -15,6 +14,14 @@ export interface Io {
   fixFs?: FixFs;
   /** The threads `check` may use and the script a worker starts from (the CLI's entry); one thread without it. */
   threads?: ThreadOptions;
+}
+
+/** How a `check` may use threads: how many, and the script a worker starts from (the CLI's entry; cli/checkThreads.ts). */
+export interface ThreadOptions {
+  threads: number;
+  script: string;
+  /** How long a worker may post nothing before its files are checked on the main thread (default a minute). */
+  stallMs?: number;
 }
 
 /** A report made of pieces (`textChunks`, `jsonChunks`): each written as it is made, then one line end, as `out` ends a text. */

@@ -9,3 +9,4 @@ export { agentFileHover } from './hover';
 export { agentFileCompletion } from './completion';
 export { agentFileCodeActions } from './codeActions';
 export { agentFileDefinition } from './navigation';
+export { agentFileRefs, mcpServerAt, mcpServerUsers, skillUsers, type AgentFileRefs, type NamedRef } from './references';

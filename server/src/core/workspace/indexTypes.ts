@@ -1,4 +1,5 @@
 /** The workspace index and routing results as plain data (shared by the server, the CLI and the client). */
+import type { AgentFileRefs } from '../subagents/references';
 import type { Range } from '../types';
 
 export interface IndexedInput {
@@ -57,6 +58,8 @@ export interface IndexedFile {
   instructions?: IndexedInstructions;
   /** Agent and command files (Claude Code subagents and commands, VS Code custom agents and prompt files): which one, for the view. */
   agentFile?: { variant: string; label: string; client: string };
+  /** A project's Claude Code subagents and commands: the MCP servers and skills they name (find references from those back to them). */
+  refs?: AgentFileRefs;
   /**
    * Claude Code settings and plugin hooks files: the events of `hooks`, in file order (empty when it
    * has none); a skill's, a subagent's (not a plugin's) or a command's frontmatter `hooks`, when it has some.

@@ -8,6 +8,7 @@ import {
   agentFileCodeActions,
   agentFileDefinition,
   agentFileCompletion,
+  agentFileRefs,
   agentFileHover,
   analyzeAgentFile,
   duplicateAgentNames,
@@ -50,6 +51,8 @@ export function agentFileEntry(uri: string, text: string, a: AgentFileAnalysis, 
     agentFile: { variant: a.info.variant, label: a.info.label, client: a.info.client },
   };
   if (nameRange) e.nameRange = nameRange;
+  const refs = agentFileRefs(text, uri);
+  if (refs.mcpServers.length || refs.skills.length) e.refs = refs;
   e.fingerprint = fingerprint;
   if (typeof description === 'string' && description.trim()) e.description = description.trim();
   // Claude Code registers a subagent's or command's frontmatter hooks while it runs: the view lists them under it.

@@ -5,6 +5,7 @@
  */
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import { mcpConfigCompletion, mcpConfigHover } from '../../core/mcpConfig';
+import { mcpServerAt, mcpServerKey, mcpServerUsers } from '../../core/subagents/references';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
 import { mcpEntry } from './jsonEntries';
@@ -18,6 +19,15 @@ export function mcpConfigProvider(documents: DocumentStore): FormatProvider {
     hover(doc, pos) {
       const h = mcpConfigHover(doc.doc.getText(), doc.uri, pos);
       return h ? { contents: { kind: 'markdown', value: h.contents }, range: h.range } : null;
+    },
+    // From a server's key to the project's subagents and commands whose tool lists name it.
+    references(doc, pos, includeDeclaration, ctx) {
+      const text = doc.doc.getText();
+      const server = mcpServerAt(text, pos);
+      if (!server) return [];
+      const users = mcpServerUsers(doc.uri, server, ctx.files());
+      const key = includeDeclaration ? mcpServerKey(text, server) : undefined;
+      return key ? [{ uri: doc.uri, range: key }, ...users] : users;
     },
     summarize: (uri, text, ctx) => mcpEntry(uri, analyzeKind('mcp-config', text, uri, ctx.host), ctx),
     summarizeOpen: (doc, ctx) => mcpEntry(doc.uri, analysisOf(doc, ctx), ctx),

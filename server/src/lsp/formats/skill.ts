@@ -22,6 +22,7 @@ import type { IWorkspaceHost } from '../../core/workspace/host';
 import { analyzeKind, diagnosticsOfKind, type AnalyzeOptions } from '../../core/analysis/fileAnalyses';
 import { skillSource } from '../../core/skills/source';
 import { frontmatterHookEvents } from '../../core/hooks/frontmatterHooks';
+import { skillUsers } from '../../core/subagents/references';
 import type { IndexedFile } from '../../core/workspace/indexTypes';
 import { countSeverities, rangeContains, type Range } from '../../core/types';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
@@ -350,6 +351,11 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
     definition(doc, pos, ctx) {
       const loc = skillDefinition(navigationOf(doc), pos, ctx.host);
       return loc ? [loc] : [];
+    },
+    // From the `name` entry to the project's subagents that preload the skill (`skills:`).
+    references(doc, pos, _includeDeclaration, ctx) {
+      const name = navigationOf(doc).frontmatter.entries.find((e) => e.key === 'name');
+      return name && rangeContains(name.pairRange, pos) ? skillUsers(doc.uri, ctx.files()) : [];
     },
     documentSymbols: (doc) => skillDocumentSymbols(navigationOf(doc)),
     documentLinks: (doc, ctx) => skillDocumentLinks(navigationOf(doc), ctx.host),
