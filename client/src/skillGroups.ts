@@ -2,8 +2,8 @@
  * The Skills view's grouping of SKILL.md files, in the user's terms: by where clients load them
  * from (a marketplace and its plugins, a plugin, a client's skills folder, another folder), from
  * each index entry's `source` (core/skills/source.ts). A Claude Code plugin holds its parts too
- * (agents, commands, hooks files, MCP servers), and every plugin and marketplace manifest of the
- * workspace makes its group, parts or not. Pure: no VS Code API, unit-tested.
+ * (agents, commands, hooks files, MCP servers), a Codex plugin its skills, and every Claude Code
+ * plugin and marketplace manifest (and Codex marketplace) of the workspace makes its group, parts or not. Pure: no VS Code API, unit-tested.
  */
 import type { IndexedFile } from '../../server/src/lsp/protocol';
 
@@ -50,7 +50,7 @@ export function groupSkills(files: readonly IndexedFile[]): SkillGroup[] {
   };
   const pluginsOf = new Map<string, Map<string, SkillGroup>>();
   for (const f of files) {
-    if (f.kind === 'plugin-manifest' && f.manifest?.kind === 'claude-marketplace') {
+    if (isMarketplace(f)) {
       group(`marketplace:${f.uri}`, () => ({ kind: 'marketplace', label: f.name, uri: f.uri })).manifests.push(f);
       continue;
     }
@@ -81,6 +81,11 @@ export function groupSkills(files: readonly IndexedFile[]): SkillGroup[] {
     g.parts.sort(byPart);
   }
   return all.sort((a, b) => ORDER[a.kind] - ORDER[b.kind] || byLabel(a, b) || a.key.localeCompare(b.key));
+}
+
+/** A Claude Code or Codex marketplace manifest: each makes its group. */
+export function isMarketplace(f: IndexedFile): boolean {
+  return f.kind === 'plugin-manifest' && (f.manifest?.kind === 'claude-marketplace' || f.manifest?.kind === 'codex-marketplace');
 }
 
 const PART_KINDS: ReadonlySet<IndexedFile['kind']> = new Set(['subagent', 'command', 'hooks', 'mcp-config', 'plugin-manifest']);

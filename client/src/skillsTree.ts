@@ -11,7 +11,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { instructionsInEffect } from './instructionsInEffect';
 import { WorkspaceIndexChangedNotification, WorkspaceIndexRequest, type IndexedFile, type WorkspaceIndexResult } from '../../server/src/lsp/protocol';
-import { filesIn, groupSkills, isPluginPart, skillsIn, withProblems, type SkillGroup } from './skillGroups';
+import { filesIn, groupSkills, isMarketplace, isPluginPart, skillsIn, withProblems, type SkillGroup } from './skillGroups';
 import { describeProblems, problemsLabel, problemsOf, sumProblems, totalOf, type Problems } from './problems';
 import { detailItem, extendsChain, fileItem, folderOf, isAgentOrCommand, isInstructionFile, statusIcon, ZERO, reveal, type SkillNode } from './treeItems';
 import { TARGET_LABELS, type Target } from '../../server/src/core/skills/targets';
@@ -120,7 +120,11 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
           ...node.group.groups.map((group) => ({ type: 'skillGroup' as const, group })),
           ...node.group.skills.map((file) => ({ type: 'skillFile' as const, file, group: node.group.key })),
           ...node.group.parts.flatMap((file) => partNodes(file)),
+          // MCP servers written inline in the plugin.json.
+          ...node.group.manifests.flatMap((file) => (file.mcpServers ?? []).map((server) => ({ type: 'mcpServer' as const, file, server }))),
         ];
+      case 'skillFile':
+        return (node.file.hooks ?? []).map((event) => ({ type: 'hookEvent', file: node.file, event }));
       case 'instructions':
       case 'agentsAndCommands':
       case 'hooksGroup':
@@ -163,8 +167,8 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     const roots: SkillNode[] = (await this.groups()).map((group) => ({ type: 'skillGroup', group }));
     const grouped = (f: IndexedFile) =>
       isInstructionFile(f) || isAgentOrCommand(f) || f.kind === 'hooks' || f.kind === 'github-hooks' || f.kind === 'claude-settings' || f.kind === 'mcp-config';
-    // Claude Code plugin and marketplace manifests are their groups; Codex's have a row each.
-    const ownRow = (f: IndexedFile) => f.kind !== 'skill' && !grouped(f) && !(f.kind === 'plugin-manifest' && (isPluginPart(f) || f.manifest?.kind === 'claude-marketplace'));
+    // Plugin and marketplace manifests are their groups; a Codex plugin.json without a plugin group has a row.
+    const ownRow = (f: IndexedFile) => f.kind !== 'skill' && !grouped(f) && !(f.kind === 'plugin-manifest' && (isPluginPart(f) || isMarketplace(f)));
     for (const file of all) if (ownRow(file) && keep(file)) roots.push({ type: 'file', file });
     const instructions = all.filter((f) => isInstructionFile(f) && keep(f));
     if (instructions.length) roots.push({ type: 'instructions', files: instructions });
@@ -240,8 +244,9 @@ function groupCounts(g: SkillGroup): string {
   const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   const agents = files.filter((f) => f.kind === 'subagent').length;
   const commands = files.filter((f) => f.kind === 'command').length;
-  const hooks = files.filter((f) => f.kind === 'hooks').reduce((n, f) => n + handlerCount(f), 0);
-  const servers = files.filter((f) => f.kind === 'mcp-config').reduce((n, f) => n + (f.mcpServers?.length ?? 0), 0);
+  // Hooks files' handlers and those of skills' and agents' frontmatter; MCP configuration files' servers and those of a plugin.json.
+  const hooks = files.reduce((n, f) => n + handlerCount(f), 0);
+  const servers = files.reduce((n, f) => n + (f.mcpServers?.length ?? 0), 0);
   return [
     count(skillsIn(g).length, 'skill'),
     agents ? count(agents, 'agent') : '',
@@ -282,7 +287,8 @@ function groupItem(g: SkillGroup): vscode.TreeItem {
 function skillItem(f: IndexedFile, group: string): vscode.TreeItem {
   const uri = vscode.Uri.parse(f.uri);
   const problems: Problems = problemsOf(uri);
-  const item = new vscode.TreeItem(f.name, vscode.TreeItemCollapsibleState.None);
+  // Hooks in its frontmatter: listed under it.
+  const item = new vscode.TreeItem(f.name, f.hooks?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   // The group is part of the id: a skill moves to another group when the manifests are read (a
   // folder's, then its plugin's), and one id under two parents at once breaks VS Code's tree.
   item.id = `skill/${group}/${f.uri}`;

@@ -113,7 +113,11 @@ export function fileItem(f: IndexedFile, problems: Problems): vscode.TreeItem {
     return item;
   }
   if (isAgentOrCommand(f)) {
-    const item = new vscode.TreeItem(f.kind === 'command' ? `/${f.name}` : f.name, vscode.TreeItemCollapsibleState.None);
+    // Hooks in its frontmatter: listed under it.
+    const item = new vscode.TreeItem(
+      f.kind === 'command' ? `/${f.name}` : f.name,
+      f.hooks?.length ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.description = `${f.agentFile?.label ?? f.kind} · ${vscode.workspace.asRelativePath(uri)}`;
     item.resourceUri = uri;
     item.iconPath = statusIcon(problems, FILE_ICONS[f.kind]);

@@ -35,6 +35,7 @@ before(async () => {
   write('codex/.codex-plugin/plugin.json', CODEX);
   write('pdf/.claude-plugin/plugin.json', CLAUDE);
   write('pdf/hooks/hooks.json', HOOKS);
+  write('pdf/skills/extract/SKILL.md', '---\nname: extract\ndescription: Extracts text.\n---\n');
   write('.claude/settings.json', '{ "hooks": { "preToolUse": [] } }\n');
   const init = { rootUri: URI.file(root).toString() };
   vscodeLike = await startClient({ ...init, initializationOptions: { diagnosticDelay: 0, schemaDiagnostics: false } });
@@ -75,6 +76,15 @@ test('key completion comes from the schema in VS Code and from the server elsewh
   await openForDiagnostics(other, fileUri('pdf/hooks/hooks.json'), HOOKS, 'json');
   assert.deepEqual(await labels(vscodeLike, 'pdf/hooks/hooks.json', HOOKS, '""'), []);
   assert.ok((await labels(other, 'pdf/hooks/hooks.json', HOOKS, '""')).includes('PreToolUse'));
+});
+
+test('path values are completed by the server in both modes: the folders of the plugin root, with ./', async () => {
+  const text = '{ "name": "pdf", "skills": "" }\n';
+  for (const client of [vscodeLike, other]) {
+    await openForDiagnostics(client, fileUri('pdf/.claude-plugin/plugin.json'), text, 'json');
+    assert.deepEqual(await labels(client, 'pdf/.claude-plugin/plugin.json', text, '""'), ['./hooks/', './skills/']);
+    await openForDiagnostics(client, fileUri('pdf/.claude-plugin/plugin.json'), CLAUDE, 'json');
+  }
 });
 
 test('hover on a key the schema describes is left to VS Code; an unknown key or event keeps the server’s hover', async () => {

@@ -35,6 +35,59 @@ const FILES: Record<string, string> = {
   '.mcp.json': '{\n  "mcpServers": {\n    "docs": { "type": "http", "url": "https://example.com/mcp" }\n  }\n}\n',
   '.vscode/mcp.json': '{\n  "servers": {\n    "local": { "command": "node", "args": ["server.js"] }\n  }\n}\n',
   '.codex-plugin/plugin.json': '{ "name": "codex-tools" }\n',
+  'codex/lint/.codex-plugin/plugin.json': '{ "name": "codex-lint", "skills": "./skills/" }\n',
+  'codex/lint/skills/style/SKILL.md': '---\nname: style\ndescription: Checks the style.\n---\nCheck.\n',
+  '.agents/plugins/marketplace.json': JSON.stringify({ name: 'codex-market', plugins: [{ name: 'codex-lint', source: { source: 'local', path: './codex/lint' } }] }, null, 2),
+  'plugins/inline/.claude-plugin/plugin.json': [
+    '{',
+    '  "name": "inline-kit",',
+    '  "mcpServers": {',
+    '    "search": { "command": "node", "args": ["search.js"] },',
+    '    "remote": { "type": "http", "url": "https://example.com/mcp" }',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'plugins/ops/skills/deploy/SKILL.md': [
+    '---',
+    'name: deploy',
+    'description: Deploys a release.',
+    'hooks:',
+    '  PreToolUse:',
+    '    - matcher: Bash',
+    '      hooks:',
+    '        - type: command',
+    '          command: ./guard.sh',
+    '---',
+    'Deploy.',
+    '',
+  ].join('\n'),
+  '.claude/agents/reviewer.md': [
+    '---',
+    'name: reviewer',
+    'description: Reviews.',
+    'hooks:',
+    '  Stop:',
+    '    - hooks:',
+    '        - type: prompt',
+    '          prompt: Done?',
+    '---',
+    'Review.',
+    '',
+  ].join('\n'),
+  'plugins/ops/agents/guarded.md': [
+    '---',
+    'name: guarded',
+    'description: Guards.',
+    'hooks:',
+    '  Stop:',
+    '    - hooks:',
+    '        - type: command',
+    '          command: echo',
+    '---',
+    'Guard.',
+    '',
+  ].join('\n'),
 };
 
 const HOOKS = 'plugins/ops/hooks/hooks.json';
@@ -122,7 +175,42 @@ test('plugin and marketplace manifests are indexed by name and kind; a Claude Co
   const market = entry('.claude-plugin/marketplace.json');
   assert.deepEqual([market.kind, market.name, market.manifest?.kind], ['plugin-manifest', 'acme', 'claude-marketplace']);
   const codex = entry('.codex-plugin/plugin.json');
-  assert.deepEqual([codex.name, codex.manifest?.kind, codex.source], ['codex-tools', 'codex-plugin', undefined]);
+  assert.deepEqual([codex.name, codex.manifest?.kind], ['codex-tools', 'codex-plugin']);
+});
+
+test("a Codex plugin's skills, and its plugin.json, carry the plugin and the Codex marketplace that lists it", () => {
+  const plugin = { name: 'codex-lint', uri: fileUri('codex/lint/.codex-plugin/plugin.json') };
+  const market = { name: 'codex-market', uri: fileUri('.agents/plugins/marketplace.json') };
+  const skill = entry('codex/lint/skills/style/SKILL.md');
+  assert.deepEqual([skill.source?.kind, skill.source?.plugin, skill.source?.marketplace], ['plugin', plugin, market]);
+  const manifest = entry('codex/lint/.codex-plugin/plugin.json');
+  assert.deepEqual([manifest.source?.plugin, manifest.source?.marketplace], [plugin, market]);
+});
+
+test("a plugin.json's inline mcpServers are indexed as its servers, at their names", () => {
+  const rel = 'plugins/inline/.claude-plugin/plugin.json';
+  assert.deepEqual(entry(rel).mcpServers, [
+    { name: 'search', transport: 'stdio', target: 'node search.js', range: at(rel, '"search"') },
+    { name: 'remote', transport: 'http', target: 'https://example.com/mcp', range: at(rel, '"remote"') },
+  ]);
+  assert.equal(entry('plugins/ops/.claude-plugin/plugin.json').mcpServers, undefined, 'a plugin.json without inline servers has none');
+});
+
+test("hooks in a skill's or a subagent's frontmatter are indexed under it, at their ranges; a plugin agent's (ignored by Claude Code) are not", () => {
+  const skill = entry('plugins/ops/skills/deploy/SKILL.md');
+  assert.deepEqual(skill.hooks, [
+    {
+      event: 'PreToolUse',
+      range: { start: { line: 4, character: 2 }, end: { line: 4, character: 12 } },
+      handlers: [{ type: 'command', label: './guard.sh', matcher: 'Bash', range: { start: { line: 7, character: 10 }, end: { line: 8, character: 29 } } }],
+    },
+  ]);
+  const agent = entry('.claude/agents/reviewer.md');
+  assert.deepEqual(
+    agent.hooks?.map((e) => [e.event, e.handlers.map((h) => [h.type, h.label])]),
+    [['Stop', [['prompt', 'Done?']]]],
+  );
+  assert.equal(entry('plugins/ops/agents/guarded.md').hooks, undefined);
 });
 
 test("a plugin.json the file watcher never reported, once opened, makes its plugin's agent one: indexed under the plugin", async () => {

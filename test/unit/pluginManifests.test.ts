@@ -83,19 +83,25 @@ test('a relative source naming no folder is an error; one naming a folder is not
 });
 
 test('metadata.pluginRoot: a bare name resolves under it', () => {
-  const ok = '{ "name": "t", "owner": {}, "metadata": { "pluginRoot": "./plugins" }, "plugins": [ { "name": "pdf", "source": "pdf" } ] }';
+  const ok = '{ "name": "t", "owner": { "name": "Me" }, "metadata": { "pluginRoot": "./plugins" }, "plugins": [ { "name": "pdf", "source": "pdf" } ] }';
   assert.deepEqual(codes(ok, MARKET), []);
   const missing = ok.replace('"source": "pdf"', '"source": "nope"');
   assert.deepEqual(codes(missing, MARKET), ['plugin-source-not-found:error@0']);
 });
 
 test('a source with ".." is an error; URLs and source objects are not checked on disk', () => {
-  const text = '{ "name": "t", "owner": {}, "plugins": [ { "name": "a", "source": "./../x" }, { "name": "b", "source": { "source": "url", "url": "https://x/y.git" } } ] }';
+  const text =
+    '{ "name": "t", "owner": { "name": "Me" }, "plugins": [ { "name": "a", "source": "./../x" }, { "name": "b", "source": { "source": "url", "url": "https://x/y.git" } } ] }';
   assert.deepEqual(codes(text, MARKET), ['plugin-source-outside:error@0']);
 });
 
 test('two entries of one name: an error on the second, pointing at the first', () => {
-  const text = joinLines('{ "name": "t", "owner": {}, "plugins": [', '  { "name": "pdf", "source": "./plugins/pdf" },', '  { "name": "pdf", "source": "./plugins/pdf" }', '] }');
+  const text = joinLines(
+    '{ "name": "t", "owner": { "name": "Me" }, "plugins": [',
+    '  { "name": "pdf", "source": "./plugins/pdf" },',
+    '  { "name": "pdf", "source": "./plugins/pdf" }',
+    '] }',
+  );
   const ds = analyzePluginManifest(text, MARKET, host()).diagnostics;
   assert.deepEqual(
     ds.map((d) => `${d.code}@${d.range.start.line}`),
@@ -139,7 +145,9 @@ test('a component path naming nothing under the plugin root is a warning; ${CLAU
 
 test('unknown top-level keys and unknown entry keys are information', () => {
   assert.deepEqual(codes('{ "name": "pdf", "categories": [] }', PLUGIN), ['plugin-unknown-key:information@0']);
-  assert.deepEqual(codes('{ "name": "t", "owner": {}, "plugins": [ { "name": "pdf", "source": "./plugins/pdf", "sorce": 1 } ] }', MARKET), ['plugin-unknown-key:information@0']);
+  assert.deepEqual(codes('{ "name": "t", "owner": { "name": "Me" }, "plugins": [ { "name": "pdf", "source": "./plugins/pdf", "sorce": 1 } ] }', MARKET), [
+    'plugin-unknown-key:information@0',
+  ]);
 });
 
 test('hover on a key says what Claude Code does with it', () => {
@@ -151,7 +159,7 @@ test('hover on a key says what Claude Code does with it', () => {
 });
 
 test('completion offers the keys of an entry that are not there yet', () => {
-  const { text, position } = cursor('{ "name": "t", "owner": {}, "plugins": [ { "name": "pdf", "$0" } ] }');
+  const { text, position } = cursor('{ "name": "t", "owner": { "name": "Me" }, "plugins": [ { "name": "pdf", "$0" } ] }');
   const items = pluginManifestCompletion(text, analyzePluginManifest(text, MARKET, host()), position).map((i) => i.label);
   assert.ok(items.includes('source'));
   assert.ok(!items.includes('name'));
@@ -159,7 +167,7 @@ test('completion offers the keys of an entry that are not there yet', () => {
 });
 
 test('definition: from a relative source to the plugin folder’s plugin.json', () => {
-  const { text, position } = cursor('{ "name": "t", "owner": {}, "plugins": [ { "name": "pdf", "source": "./plugins/$0pdf" } ] }');
+  const { text, position } = cursor('{ "name": "t", "owner": { "name": "Me" }, "plugins": [ { "name": "pdf", "source": "./plugins/$0pdf" } ] }');
   const a = analyzePluginManifest(text, MARKET, host());
   assert.equal(pluginManifestDefinition(a, position, host())?.uri, 'file:///repo/plugins/pdf/.claude-plugin/plugin.json');
 });

@@ -187,3 +187,26 @@ test('a marketplace.json makes its group before any plugin of it is read; its na
     [],
   );
 });
+
+test("a Codex plugin's skills go by its plugin.json and the Codex marketplace that lists it; a Codex marketplace makes its group", () => {
+  const host = new InMemoryHost({
+    [`${W}/codex/lint/.codex-plugin/plugin.json`]: '{ "name": "codex-lint" }',
+    [`${W}/.agents/plugins/marketplace.json`]: JSON.stringify({ name: 'tools', plugins: [{ name: 'codex-lint', source: { source: 'local', path: './codex/lint' } }] }),
+  });
+  assert.deepEqual(skillSource(`${W}/codex/lint/skills/style/SKILL.md`, host), {
+    kind: 'plugin',
+    label: 'codex-lint',
+    folder: `${W}/codex/lint/skills`,
+    plugin: { name: 'codex-lint', uri: `${W}/codex/lint/.codex-plugin/plugin.json` },
+    marketplace: { name: 'tools', uri: `${W}/.agents/plugins/marketplace.json` },
+  });
+  const uri = `${W}/.agents/plugins/marketplace.json`;
+  const market: IndexedFile = { uri, kind: 'plugin-manifest', name: 'tools', isAgent: false, identity: null, skills: [], errors: 0, warnings: 0 };
+  const groups = groupSkills([{ ...market, manifest: { kind: 'codex-marketplace', label: 'Codex marketplace' } }]);
+  assert.deepEqual(
+    groups.map((g) => [g.key, g.kind, g.label]),
+    [[`marketplace:${uri}`, 'marketplace', 'tools']],
+  );
+  // Agents, hooks and .mcp.json are Claude Code plugin parts: a Codex plugin folder does not claim them.
+  assert.equal(pluginPartSource(`${W}/codex/lint/.mcp.json`, `${W}/codex/lint`, host), undefined);
+});

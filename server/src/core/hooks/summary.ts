@@ -22,12 +22,16 @@ const text = (n: Node | undefined) => (n?.type === 'string' ? (n.value as string
 /** The keys that say what a handler runs, in the order read: Claude Code's, then those of `.github/hooks/*.json`. */
 const WHAT_KEYS = ['command', 'url', 'prompt', 'bash', 'powershell', 'windows', 'linux', 'osx', 'exec'];
 
-/** What a handler runs, by its type's key. */
-function labelOf(h: Node): string {
-  const tool = text(property(h, 'tool')?.value);
-  const server = text(property(h, 'server')?.value);
-  const written = WHAT_KEYS.map((k) => text(property(h, k)?.value)).find((v) => v !== undefined);
+/** What a handler runs, by its type's key (`str` reads one of its text values). */
+export function handlerLabel(str: (key: string) => string | undefined): string {
+  const tool = str('tool');
+  const server = str('server');
+  const written = WHAT_KEYS.map(str).find((v) => v !== undefined);
   return short(written ?? (tool ? `${server ? `${server} ` : ''}${tool}` : ''));
+}
+
+function labelOf(h: Node): string {
+  return handlerLabel((key) => text(property(h, key)?.value));
 }
 
 /**

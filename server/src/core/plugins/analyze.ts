@@ -16,6 +16,7 @@ import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_K
 import { properties, propertyValue, stringAt } from './jsonNodes';
 import { CLAUDE_PLUGIN_SHAPES, SHAPE_WORDS, hasShape, jsonTypeWords } from './shapes';
 import { analyzeCodexManifest } from './codex';
+import { checkClaudeMarketplaceShapes } from './marketplaceShapes';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 
 export type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
@@ -155,6 +156,7 @@ function checkMarketplace(root: Node, ctx: Ctx, sources: SourceLink[]): void {
     });
   }
   if (!missing.includes('name')) checkName(root, 'This marketplace', ctx, root);
+  checkClaudeMarketplaceShapes(root, ctx.add);
   checkUnknownKeys(root, MARKETPLACE_KEYS, 'marketplace.json', ctx);
   const plugins = propertyValue(root, 'plugins');
   if (plugins?.type !== 'array') return;

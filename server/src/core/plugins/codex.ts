@@ -15,6 +15,7 @@ import { manifestKindOf } from '../skills/plugins';
 import { properties, propertyValue } from './jsonNodes';
 import { CODEX_AUTH_POLICIES, CODEX_INSTALL_POLICIES, CODEX_INTERFACE_KEYS, CODEX_MARKETPLACE_KEYS, CODEX_PATH_KEYS, CODEX_PLUGIN_KEYS } from './codexKeys';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
+import { checkCodexMarketplaceShapes } from './marketplaceShapes';
 
 type At = { offset: number; length: number };
 
@@ -152,6 +153,7 @@ function checkMarketplace(root: Node, ctx: Ctx, sources: SourceLink[]): void {
   if (name && nameKey && name.type !== 'string') wrongType(nameKey, name, 'text', 'marketplace', ctx);
   const pluginsKey = root.children?.find((p) => p.children?.[0]?.value === 'plugins')?.children?.[0];
   if (plugins && pluginsKey && plugins.type !== 'array') wrongType(pluginsKey, plugins, 'a list of plugin entries', 'marketplace', ctx);
+  checkCodexMarketplaceShapes(root, ctx.add);
   unknownKeys(root, Object.keys(CODEX_MARKETPLACE_KEYS), 'marketplace.json', ctx);
   if (plugins?.type !== 'array') return;
   const marketRoot = dirnameUri(dirnameUri(dirnameUri(ctx.uri)));

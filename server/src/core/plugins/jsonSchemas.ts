@@ -32,6 +32,7 @@ const SNIPPETS: Record<ValueShape, unknown[]> = {
   boolean: [true, false],
   paths: ['./$1', ['./$1']],
   pathsOrObject: ['./$1', ['./$1'], {}],
+  pathOrObject: ['./$1', {}],
 };
 
 function snippets(shape: ValueShape | undefined): JsonSchema {

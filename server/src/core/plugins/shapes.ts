@@ -8,8 +8,8 @@
  */
 import type { Node } from 'jsonc-parser';
 
-/** `paths`: one path or a list of paths; `pathsOrObject`: those, or the configuration inline. */
-export type ValueShape = 'text' | 'object' | 'list' | 'boolean' | 'paths' | 'pathsOrObject';
+/** `paths`: one path or a list of paths; `pathsOrObject`: those, or the configuration inline; `pathOrObject`: one path or an object (a marketplace source). */
+export type ValueShape = 'text' | 'object' | 'list' | 'boolean' | 'paths' | 'pathsOrObject' | 'pathOrObject';
 
 export const CLAUDE_PLUGIN_SHAPES: Readonly<Record<string, ValueShape>> = {
   name: 'text',
@@ -37,6 +37,7 @@ export const SHAPE_WORDS: Readonly<Record<ValueShape, string>> = {
   boolean: 'true or false',
   paths: 'a path or a list of paths',
   pathsOrObject: 'a path, a list of paths or an object',
+  pathOrObject: 'a path or an object',
 };
 
 const isPathList = (n: Node) => n.type === 'array' && (n.children ?? []).every((c) => c.type === 'string');
@@ -56,6 +57,8 @@ export function hasShape(n: Node, shape: ValueShape): boolean {
       return n.type === 'string' || isPathList(n);
     case 'pathsOrObject':
       return n.type === 'string' || n.type === 'object' || isPathList(n);
+    case 'pathOrObject':
+      return n.type === 'string' || n.type === 'object';
   }
 }
 

@@ -9,7 +9,7 @@ export const PLUGIN_RULES: readonly RuleInfo[] = [
   plugin('plugin-name-has-spaces', 'error'),
   plugin('plugin-name-not-kebab-case', 'information'),
   plugin('plugin-duplicate-name', 'error', { also: ['warning'] }),
-  plugin('plugin-value-invalid', 'error'),
+  plugin('plugin-value-invalid', 'error', { also: ['warning'] }),
   plugin('plugin-path-invalid', 'warning'),
   plugin('plugin-source-not-found', 'error'),
   plugin('plugin-source-outside', 'error'),

@@ -60,9 +60,12 @@ export interface IndexedFile {
   agentFile?: { variant: string; label: string; client: string };
   /** A project's Claude Code subagents and commands: the MCP servers and skills they name (find references from those back to them). */
   refs?: AgentFileRefs;
-  /** Claude Code settings and plugin hooks files: the events of `hooks`, in file order (empty when it has none). */
+  /**
+   * Claude Code settings and plugin hooks files: the events of `hooks`, in file order (empty when it
+   * has none); a skill's, a subagent's (not a plugin's) or a command's frontmatter `hooks`, when it has some.
+   */
   hooks?: IndexedHookEvent[];
-  /** MCP configuration files: the servers the client loads, in file order. */
+  /** MCP configuration files: the servers the client loads, in file order; a Claude Code plugin.json's inline `mcpServers`, when it has some. */
   mcpServers?: IndexedMcpServer[];
   /** Plugin and marketplace manifests: which one (Claude Code or Codex, plugin or marketplace). */
   manifest?: { kind: 'claude-plugin' | 'claude-marketplace' | 'codex-plugin' | 'codex-marketplace'; label: string };
@@ -100,7 +103,7 @@ export interface IndexedMcpServer {
 
 /** Where a SKILL.md loads from (core/skills/source.ts). */
 export interface IndexedSkillSource {
-  /** `client`: a client's skills folder (`.claude/skills`); `plugin`: a Claude Code plugin's `skills/`; `folder`: any other folder. */
+  /** `client`: a client's skills folder (`.claude/skills`); `plugin`: a Claude Code or Codex plugin's `skills/`; `folder`: any other folder. */
   kind: 'client' | 'plugin' | 'folder';
   /** The group's name: `.claude/skills`, the plugin's name, the folder's name. */
   label: string;

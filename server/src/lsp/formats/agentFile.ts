@@ -25,6 +25,7 @@ import { textFingerprint } from '../../core/skills/workspace';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
+import { frontmatterHookEvents } from '../../core/hooks/frontmatterHooks';
 
 type Role = 'agent' | 'command';
 
@@ -54,14 +55,22 @@ export function agentFileEntry(uri: string, text: string, a: AgentFileAnalysis, 
   if (refs.mcpServers.length || refs.skills.length) e.refs = refs;
   e.fingerprint = fingerprint;
   if (typeof description === 'string' && description.trim()) e.description = description.trim();
+  // Claude Code registers a subagent's or command's frontmatter hooks while it runs: the view lists them under it.
+  const hooks = a.info.client === 'Claude Code' ? frontmatterHookEvents(a.frontmatter.fm, a.frontmatter.byKey.get('hooks')) : [];
+  if (hooks.length) e.hooks = hooks;
   return e;
 }
 
-/** A plugin's agent or command carries its plugin, so the Skills view shows it under the plugin. */
+/**
+ * A plugin's agent or command carries its plugin, so the Skills view shows it under the plugin. A
+ * plugin's agent lists no hooks: Claude Code ignores them there.
+ */
 function withPlugin(e: IndexedFile, ctx: FormatContext): IndexedFile {
   const root = pluginRootOfComponent(e.uri, ctx.repository());
   const source = root ? pluginPartSource(e.uri, root, ctx.host) : undefined;
-  return source ? { ...e, source } : e;
+  const { hooks, ...rest } = e;
+  const kept = hooks && e.kind === 'subagent' && isPluginAgent(e.uri, ctx.repository()) ? rest : e;
+  return source ? { ...kept, source } : kept;
 }
 
 /** The Claude Code subagents of the index that share `uri`'s agents folder or plugin, open buffers ahead of disk. */

@@ -9,11 +9,11 @@ import type { Diagnostic } from '../../core/types';
 import { countSeverities } from '../../core/types';
 import type { IndexedFile, IndexedSkillSource } from '../../core/workspace/indexTypes';
 import { hookEventsOf } from '../../core/hooks/summary';
-import { mcpServersOf } from '../../core/mcpConfig/summary';
+import { inlineMcpServersOf, mcpServersOf } from '../../core/mcpConfig/summary';
 import type { McpConfigAnalysis } from '../../core/mcpConfig';
 import { pluginRootOfHooks } from '../../core/plugins/components';
 import { manifestKindOf } from '../../core/skills/plugins';
-import { pluginPartSource } from '../../core/skills/source';
+import { pluginManifestSource, pluginPartSource } from '../../core/skills/source';
 import { dirnameUri } from '../../core/world/paths';
 import { isDecodeError, unlessExpected } from '../../core/analysis/expectedErrors';
 import type { FormatContext } from './provider';
@@ -75,8 +75,18 @@ function nameOf(root: Node | undefined): string | undefined {
   return v?.type === 'string' && String(v.value).trim() ? String(v.value).trim() : undefined;
 }
 
-/** A plugin or marketplace manifest: its name (else its folder's) and which one; a Claude Code plugin.json carries its plugin. */
-export function manifestEntry(uri: string, a: { root: Node | undefined; diagnostics: Diagnostic[] }, ctx: FormatContext): IndexedFile | null {
+/** A plugin's `mcpServers` written inline (an object of servers, not a path): its servers, for the view. */
+function inlineServers(root: Node | undefined, text: string): IndexedFile['mcpServers'] {
+  const v = root?.type === 'object' ? root.children?.find((c) => c.children?.[0]?.value === 'mcpServers')?.children?.[1] : undefined;
+  const servers = inlineMcpServersOf(v, text);
+  return servers.length ? servers : undefined;
+}
+
+/**
+ * A plugin or marketplace manifest: its name (else its folder's) and which one; a plugin.json
+ * (Claude Code's or Codex's) carries its plugin, and Claude Code's its inline MCP servers.
+ */
+export function manifestEntry(uri: string, text: string, a: { root: Node | undefined; diagnostics: Diagnostic[] }, ctx: FormatContext): IndexedFile | null {
   const kind = manifestKindOf(uri);
   if (!kind || kind === 'agent-plugin') return null;
   // The folder holding `.claude-plugin/` (or `.agents/plugins/`): the plugin's or the marketplace's.
@@ -85,5 +95,8 @@ export function manifestEntry(uri: string, a: { root: Node | undefined; diagnost
   for (let i = 0; i < up; i++) root = dirnameUri(root);
   const name = nameOf(a.root) ?? baseName(root);
   const e: IndexedFile = { ...entry(uri, 'plugin-manifest', name, a.diagnostics), manifest: { kind, label: MANIFEST_LABELS[kind] } };
-  return kind === 'claude-plugin' ? withSource(e, pluginSource(uri, root, ctx)) : e;
+  if (kind === 'codex-plugin') return withSource(e, pluginManifestSource(uri, root, ctx.host));
+  if (kind !== 'claude-plugin') return e;
+  const servers = inlineServers(a.root, text);
+  return withSource(servers ? { ...e, mcpServers: servers } : e, pluginManifestSource(uri, root, ctx.host));
 }

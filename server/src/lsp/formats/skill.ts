@@ -21,6 +21,7 @@ import {
 import type { IWorkspaceHost } from '../../core/workspace/host';
 import { analyzeKind, diagnosticsOfKind, type AnalyzeOptions } from '../../core/analysis/fileAnalyses';
 import { skillSource } from '../../core/skills/source';
+import { frontmatterHookEvents } from '../../core/hooks/frontmatterHooks';
 import { skillUsers } from '../../core/subagents/references';
 import type { IndexedFile } from '../../core/workspace/indexTypes';
 import { countSeverities, rangeContains, type Range } from '../../core/types';
@@ -125,6 +126,12 @@ function skillSummary(uri: string, a: SkillAnalysis, host: IWorkspaceHost): Inde
   file.targets = { names: s.targets.targets, summary: targetsSummary(s.targets) };
   file.source = skillSource(uri, host);
   file.fingerprint = s.fingerprint;
+  // Claude Code registers a skill's frontmatter hooks while it runs: the view lists them under it.
+  const hooks = frontmatterHookEvents(
+    a.frontmatter,
+    a.frontmatter?.entries.find((e) => e.key === 'hooks'),
+  );
+  if (hooks.length) file.hooks = hooks;
   return file;
 }
 

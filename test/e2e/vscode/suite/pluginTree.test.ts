@@ -3,7 +3,8 @@
 // extension exposes: the plugin's skill, agent, command, hooks file (its events and handlers) and
 // MCP server under it; the project's hooks and MCP servers in their groups; a click on an event or a
 // server opens its file at it. The files are written into the temporary workspace copy and opened
-// (opened, they reach the server whatever the file watcher does).
+// (opened, they reach the server whatever the file watcher does). A plugin.json's inline MCP servers
+// and a skill's frontmatter hooks are listed under the plugin and the skill; a Codex plugin's skills under it.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { eventually, fixture, open, runTreeCommand as runCommandOf, skillsTree as treeOf, treeRows as rows, type SkillsTreeProvider as Tree, type TreeRow as Row } from './helpers';
@@ -17,6 +18,23 @@ const FILES: Record<string, string> = {
   'kit/.mcp.json': '{\n  "mcpServers": {\n    "lint-server": { "command": "npx", "args": ["lint-mcp"] }\n  }\n}\n',
   '.claude/settings.json': '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }]\n  }\n}\n',
   '.mcp.json': '{\n  "mcpServers": {\n    "docs": { "type": "http", "url": "https://example.com/mcp" }\n  }\n}\n',
+  'guard/.claude-plugin/plugin.json': '{\n  "name": "guard-kit",\n  "mcpServers": {\n    "search": { "command": "node", "args": ["search.js"] }\n  }\n}\n',
+  'guard/skills/guarded/SKILL.md': [
+    '---',
+    'name: guarded',
+    'description: Edits with a guard. Use when editing config.',
+    'hooks:',
+    '  PreToolUse:',
+    '    - matcher: Bash',
+    '      hooks:',
+    '        - type: command',
+    '          command: ./check.sh',
+    '---',
+    'Edit carefully.',
+    '',
+  ].join('\n'),
+  'cx/.codex-plugin/plugin.json': '{ "name": "cx-tools", "skills": "./skills/" }\n',
+  'cx/skills/review/SKILL.md': '---\nname: review\ndescription: Reviews a change. Use before merging.\n---\nReview it.\n',
 };
 
 const show = (list: Row[]) => list.map((x) => `${x.label} [${x.description}]`).join(', ');
@@ -88,5 +106,54 @@ suite('Agent Files view: a plugin with its parts, hooks and MCP servers', () => 
     const editor = await runCommandOf(docs.item);
     assert.ok(editor.document.uri.path.endsWith('/.mcp.json'), editor.document.uri.path);
     assert.strictEqual(editor.document.getText(editor.selection), '"docs"');
+  });
+
+  test("a plugin.json's inline MCP server is under its plugin, and a click selects its name in plugin.json", async () => {
+    const plugin = await eventually(
+      async () => (await rows(tree)).find((r) => r.label === 'guard-kit'),
+      (r) => !!r && /1 skill · 1 hook · 1 MCP server/.test(r.description),
+      'the guard-kit plugin with its inline server and its skill hooks',
+    );
+    const parts = await rows(tree, plugin!.node);
+    assert.deepStrictEqual(
+      parts.map((p) => p.label),
+      ['guarded', 'search'],
+    );
+    const search = find(parts, 'search');
+    assert.strictEqual(search.description, 'stdio · guard/.claude-plugin/plugin.json');
+    const editor = await runCommandOf(search.item);
+    assert.ok(editor.document.uri.path.endsWith('/guard/.claude-plugin/plugin.json'), editor.document.uri.path);
+    assert.strictEqual(editor.document.getText(editor.selection), '"search"');
+  });
+
+  test("a skill's frontmatter hooks are under the skill; a click on the event selects it in SKILL.md", async () => {
+    const plugin = (await rows(tree)).find((r) => r.label === 'guard-kit')!;
+    const skill = find(await rows(tree, plugin.node), 'guarded');
+    assert.strictEqual(skill.item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const events = await rows(tree, skill.node);
+    assert.deepStrictEqual(
+      events.map((e) => [e.label, e.description]),
+      [['PreToolUse', '1 handler']],
+    );
+    assert.deepStrictEqual(
+      (await rows(tree, events[0]!.node)).map((h) => [h.label, h.description]),
+      [['./check.sh', 'command · matcher: Bash']],
+    );
+    const editor = await runCommandOf(events[0]!.item);
+    assert.ok(editor.document.uri.path.endsWith('/guard/skills/guarded/SKILL.md'), editor.document.uri.path);
+    assert.strictEqual(editor.document.getText(editor.selection), 'PreToolUse');
+  });
+
+  test("a Codex plugin's skills are grouped under the plugin its .codex-plugin/plugin.json names", async () => {
+    const plugin = await eventually(
+      async () => (await rows(tree)).find((r) => r.label === 'cx-tools'),
+      (r) => !!r && /1 skill/.test(r.description),
+      'the cx-tools Codex plugin with its skill',
+    );
+    assert.match(plugin!.description, /^plugin · 1 skill/);
+    assert.deepStrictEqual(
+      (await rows(tree, plugin!.node)).map((p) => p.label),
+      ['review'],
+    );
   });
 });
