@@ -72,3 +72,33 @@ test('an opened hooks file gets its findings, hover on an event, completion in i
     [["Change to 'preToolUse'", '"preToolUse"']],
   );
 });
+
+test("in VS Code (schemaDiagnostics off) a hook with no command and a timeout that is not a number are left to VS Code's own hooks schema; other findings stay", async () => {
+  const vscodeLike = await startClient({ rootUri: URI.file(root).toString(), initializationOptions: { diagnosticDelay: 0, schemaDiagnostics: false } });
+  try {
+    const uri = fileUri('.github/hooks/split.json');
+    const text = JSON.stringify(
+      {
+        hooks: {
+          PreToolUse: [
+            { type: 'command', timeout: 'ten' },
+            { command: 'echo hi', timeout: -5 },
+          ],
+          PostSession: [{ command: 'echo bye' }],
+        },
+      },
+      null,
+      2,
+    );
+    const codes = async (c: TestClient) => {
+      const pending = c.diagnostics(uri);
+      c.open(uri, text, 'json', 1);
+      return (await pending).map((d) => d.code).sort();
+    };
+    assert.deepEqual(await codes(client), ['github-hooks-event-unknown', 'github-hooks-handler-incomplete', 'github-hooks-timeout-invalid', 'github-hooks-timeout-invalid']);
+    // What VS Code's schema reports ("Missing property", "Incorrect type") is not repeated; a negative timeout and an unknown event are ours.
+    assert.deepEqual(await codes(vscodeLike), ['github-hooks-event-unknown', 'github-hooks-timeout-invalid']);
+  } finally {
+    await shutdown(vscodeLike);
+  }
+});

@@ -226,7 +226,9 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   },
   'github-hooks': {
     analyze: (text, uri, host, o) => analyzeGithubHooks(text, uri, host, o.workspaceRoots),
-    diagnostics: ownJson,
+    // In VS Code its own hooks schema reports a hook with no command and a timeout that is not a number: left to it.
+    diagnostics: (a, text, o) =>
+      ownJson(a, text, o).filter((d) => o.schemaDiagnostics !== false || (d.data as { editorSchemaReports?: boolean } | undefined)?.editorSchemaReports !== true),
   },
   'mcp-config': {
     analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),

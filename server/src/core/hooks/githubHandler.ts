@@ -67,6 +67,7 @@ function checkCommand(h: Node, at: Node, report: Report): void {
       'warning',
       'This hook has no command ("bash", "powershell" or "command", each a non-empty text): VS Code, Copilot CLI and the Copilot cloud agent run nothing for it',
       at,
+      VSCODE_SCHEMA_REPORTS,
     );
     return;
   }
@@ -97,6 +98,13 @@ function checkCommand(h: Node, at: Node, report: Report): void {
       property(h, 'powershell')!.key,
     );
 }
+
+/**
+ * Marks a finding VS Code's own hooks schema (`vscode://schemas/hooks`) also reports in an open
+ * file: a hook with no command ("Missing property") and a timeout that is not a number ("Incorrect
+ * type"). In VS Code the server leaves those to it (`schemaDiagnostics` off), so none shows twice.
+ */
+export const VSCODE_SCHEMA_REPORTS = Object.freeze({ editorSchemaReports: true });
 
 function checkHttp(h: Node, at: Node, report: Report): void {
   if (textOf(h, 'url') === undefined) {
@@ -136,6 +144,7 @@ function checkTimeout(h: Node, report: Report): void {
         'warning',
         `"${key}" must be a positive number of seconds: Copilot CLI drops a malformed hook, and VS Code ignores the value and waits its default 30 seconds`,
         v,
+        v.type === 'number' ? undefined : VSCODE_SCHEMA_REPORTS,
       );
   }
   if (timeout?.type === 'number' && timeoutSec?.type === 'number' && timeout.value !== timeoutSec.value)
