@@ -2,6 +2,7 @@
  * Find references from what a Claude Code subagent or command names back to the files naming it:
  * an `.mcp.json` server's key to the tool-list entries `mcp__server…`, a SKILL.md's `name` to the
  * subagents that preload it (`skills:`); and definition the other way (core/subagents/references.ts).
+ * And from a plugin's plugin.json back to the marketplace entries that list the plugin.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,6 +28,18 @@ const MCP = joinLines('{', '  "mcpServers": {', '    "github": { "command": "gh-
 const REVIEWER = joinLines('---', 'name: reviewer', 'description: Reviews pull requests.', 'tools: Read, mcp__github__get_pr', 'skills: api-style', '---', 'Review.', '');
 const TRIAGE = joinLines('---', 'name: triage', 'description: Sorts issues.', 'tools:', '  - mcp__github', '  - mcp__docs__search', '---', 'Sort.', '');
 const SHIP = joinLines('---', 'allowed-tools: Bash(git:*), mcp__github__merge_pr', '---', 'Ship it.', '');
+const MARKET = joinLines(
+  '{',
+  '  "name": "tools",',
+  '  "owner": { "name": "Me" },',
+  '  "plugins": [',
+  '    { "name": "fmt", "source": "./plugins/fmt" },',
+  '    { "name": "lint", "source": "./plugins/lint" }',
+  '  ]',
+  '}',
+  '',
+);
+const PLUGIN = joinLines('{', '  "name": "fmt"', '}', '');
 const SKILL = joinLines('---', 'name: api-style', 'description: API style rules. Use when writing an endpoint.', '---', '# API style', '');
 
 before(async () => {
@@ -36,6 +49,8 @@ before(async () => {
   write('.claude/agents/triage.md', TRIAGE);
   write('.claude/commands/ship.md', SHIP);
   write('.claude/skills/api-style/SKILL.md', SKILL);
+  write('.claude-plugin/marketplace.json', MARKET);
+  write('plugins/fmt/.claude-plugin/plugin.json', PLUGIN);
   // Another project's agent naming the same server: its own .mcp.json, not this one.
   write('other/.claude/agents/elsewhere.md', REVIEWER.replace('name: reviewer', 'name: elsewhere'));
   client = await startClient({ rootUri: URI.file(root).toString() });
@@ -74,4 +89,9 @@ test('definition from a tool entry goes to the server in .mcp.json', async () =>
   client.open(uri, TRIAGE, 'markdown', 1);
   const locs = await client.request<Location[]>('textDocument/definition', { textDocument: { uri }, position: { line: 5, character: 10 } });
   assert.deepEqual(where(locs), ['.mcp.json:3:4']);
+});
+
+test("references from a plugin's plugin.json lists the marketplace entries that name its folder", async () => {
+  const got = await refs(fileUri('plugins', 'fmt', '.claude-plugin', 'plugin.json'), PLUGIN, 1, 4, false, 'the marketplace entry of fmt');
+  assert.deepEqual(where(got), ['.claude-plugin/marketplace.json:4:31']);
 });

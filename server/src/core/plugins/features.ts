@@ -99,3 +99,12 @@ export function pluginManifestDefinition(a: PluginManifestAnalysis, pos: Positio
   if (!host.exists(manifest)) return null;
   return { uri: manifest, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
 }
+
+/**
+ * The marketplace entries whose local `source` names the plugin at `pluginRoot` (find references
+ * from a plugin.json back to the marketplaces that list it), given the marketplaces' analyses.
+ */
+export function marketplaceEntriesOf(pluginRoot: string, marketplaces: readonly { uri: string; analysis: PluginManifestAnalysis }[]): Location[] {
+  const bare = (u: string) => u.replace(/\/+$/, '');
+  return marketplaces.flatMap(({ uri, analysis }) => analysis.sources.filter((s) => bare(s.folder) === bare(pluginRoot)).map((s) => ({ uri, range: s.range })));
+}

@@ -1,6 +1,9 @@
 /** The provider of Claude Code plugin manifests and marketplace files: the plugins core over open buffers. */
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import { pluginManifestCompletion, pluginManifestDefinition, pluginManifestHover, pluginManifestPathCompletion } from '../../core/plugins';
+import { marketplaceEntriesOf } from '../../core/plugins/features';
+import { manifestKindOf } from '../../core/skills/plugins';
+import { dirnameUri } from '../../core/world/paths';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { schemaApplies, type FormatContext, type FormatProvider } from './provider';
 import { manifestEntry } from './jsonEntries';
@@ -22,6 +25,21 @@ export function pluginManifestProvider(documents: DocumentStore): FormatProvider
     definition(doc, pos, ctx) {
       const loc = pluginManifestDefinition(analysisOf(doc, ctx), pos, ctx.host);
       return loc ? [loc] : [];
+    },
+    // From a plugin.json to the marketplace entries that list its plugin.
+    references(doc, _pos, _includeDeclaration, ctx) {
+      const kind = manifestKindOf(doc.uri);
+      if (kind !== 'claude-plugin' && kind !== 'codex-plugin') return [];
+      const pluginRoot = dirnameUri(dirnameUri(doc.uri));
+      const listing = ctx
+        .repository()
+        .plugins.filter((p) => p.root === pluginRoot && (p.kind === 'claude-marketplace' || p.kind === 'codex-marketplace'))
+        .map((p) => p.manifest);
+      const marketplaces = [...new Set(listing)].flatMap((uri) => {
+        const text = ctx.textOf(uri);
+        return text === undefined ? [] : [{ uri, analysis: analyzeKind('plugin-manifest', text, uri, ctx.host) }];
+      });
+      return marketplaceEntriesOf(pluginRoot, marketplaces);
     },
     summarize: (uri, text, ctx) => manifestEntry(uri, text, analyzeKind('plugin-manifest', text, uri, ctx.host), ctx),
     summarizeOpen: (doc, ctx) => manifestEntry(doc.uri, doc.doc.getText(), analysisOf(doc, ctx), ctx),
