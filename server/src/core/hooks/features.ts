@@ -20,6 +20,16 @@ export function eventDoc(e: HookEvent): string {
   return `**${e.name}** (Claude Code hook event): runs ${e.when}. ${matcher}`.trim();
 }
 
+/** The key under the cursor of a JSON text: its name, the path of the object holding it, and a Markdown hover on it. */
+export function keyHoverAt(text: string, pos: Position): { name: string; path: (string | number)[]; markdown: (value: string) => Hover } | null {
+  const index = new LineIndex(text);
+  const root = parseTree(text, [], { allowTrailingComma: true });
+  const at = root ? keyAt(root, index.offsetAt(pos)) : undefined;
+  if (!at) return null;
+  const range = { start: index.positionAt(at.key.offset), end: index.positionAt(at.key.offset + at.key.length) };
+  return { name: at.key.value as string, path: at.path, markdown: (value) => ({ contents: { kind: MarkupKind.Markdown, value }, range }) };
+}
+
 /** The property key node under the cursor, with the path of the object that holds it. */
 export function keyAt(root: Node, offset: number): { key: Node; path: (string | number)[] } | undefined {
   const n = findNodeAtOffset(root, offset, true);
@@ -40,14 +50,9 @@ export function keyAt(root: Node, offset: number): { key: Node; path: (string | 
  * (VS Code, a plugin's hooks/hooks.json), so only what it cannot say is given: an unknown event.
  */
 export function settingsHover(text: string, pos: Position, beyondSchema = false): Hover | null {
-  const index = new LineIndex(text);
-  const root = parseTree(text, [], { allowTrailingComma: true });
-  if (!root) return null;
-  const at = keyAt(root, index.offsetAt(pos));
+  const at = keyHoverAt(text, pos);
   if (!at) return null;
-  const name = at.key.value as string;
-  const range = { start: index.positionAt(at.key.offset), end: index.positionAt(at.key.offset + at.key.length) };
-  const markdown = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range });
+  const { name, markdown } = at;
   if (at.path.length === 1 && at.path[0] === 'hooks') {
     const e = HOOK_EVENT_BY_NAME.get(name);
     if (e && beyondSchema) return null;

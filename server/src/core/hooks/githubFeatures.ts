@@ -6,7 +6,7 @@ import { getLocation, parseTree } from 'jsonc-parser';
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Hover } from 'vscode-languageserver-types';
 import type { Position } from '../types';
 import { LineIndex } from '../text/text';
-import { keyAt } from './features';
+import { keyHoverAt } from './features';
 import { ALL_CLIENTS, clientList, GITHUB_EVENT_BY_NAME, GITHUB_HANDLER_TYPES, GITHUB_HOOK_EVENTS, GITHUB_KEY_DOCS, mayBeEvent, type GithubHookEvent } from './githubModel';
 import { githubHooksFormat } from './githubHooks';
 
@@ -38,14 +38,9 @@ function eventHover(name: string): string {
 
 /** The hover of an event name or a key of a `.github/hooks/*.json` file. */
 export function githubHooksHover(text: string, pos: Position): Hover | null {
-  const index = new LineIndex(text);
-  const root = parseTree(text, [], { allowTrailingComma: true });
-  if (!root) return null;
-  const at = keyAt(root, index.offsetAt(pos));
+  const at = keyHoverAt(text, pos);
   if (!at) return null;
-  const name = at.key.value as string;
-  const range = { start: index.positionAt(at.key.offset), end: index.positionAt(at.key.offset + at.key.length) };
-  const markdown = (value: string): Hover => ({ contents: { kind: MarkupKind.Markdown, value }, range });
+  const { name, markdown } = at;
   if (at.path.length === 1 && at.path[0] === 'hooks') return markdown(eventHover(name));
   const top = at.path.length === 0;
   const inHook = at.path[0] === 'hooks' && at.path.length >= 3;
