@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
-import { analyzeClaudeSettings, settingsCompletion, settingsHover } from '../../server/src/core/hooks';
+import { analyzeClaudeSettings, hookScriptDefinition, settingsCompletion, settingsHover } from '../../server/src/core/hooks';
 import { cursor, ranges } from '../helpers/markers';
 
 const URI = 'file:///ws/.claude/settings.json';
@@ -120,4 +120,22 @@ test('completion offers the event names inside hooks, and nothing elsewhere', ()
   assert.ok(labels.includes('PreToolUse') && labels.includes('DirectoryAdded'), labels.join());
   const b = cursor('{"$0"}');
   assert.deepEqual(settingsCompletion(b.text, b.position), []);
+});
+
+test("definition from a hook command's script to the script, in the project or (${CLAUDE_PLUGIN_ROOT}) the plugin", () => {
+  const host = new InMemoryHost({ 'file:///ws/.claude/hooks/format.sh': '#!/bin/sh\n', 'file:///ws/plugins/p/scripts/check.py': '' });
+  const settings = (command: string) => cursor(JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command }] }] } }));
+  const project = settings('"$CLAUDE_PROJECT_DIR"/.claude/hooks/for$0mat.sh --all');
+  assert.equal(hookScriptDefinition(project.text, 'file:///ws/.claude/settings.json', project.position, host)?.uri, 'file:///ws/.claude/hooks/format.sh');
+  // Outside the path, a script that is not there, and a settings file outside `.claude/`: nowhere to go.
+  const before = settings('"$CLAUDE_PROJECT_DIR"/.claude/hooks/format.sh --a$0ll');
+  assert.equal(hookScriptDefinition(before.text, 'file:///ws/.claude/settings.json', before.position, host), null);
+  const missing = settings('.claude/hooks/li$0nt.sh');
+  assert.equal(hookScriptDefinition(missing.text, 'file:///ws/.claude/settings.json', missing.position, host), null);
+  assert.equal(hookScriptDefinition(project.text, 'file:///ws/settings.json', project.position, host), null);
+  const plugin = settings('python3 ${CLAUDE_PLUGIN_ROOT}/scripts/che$0ck.py');
+  assert.equal(
+    hookScriptDefinition(plugin.text, 'file:///ws/plugins/p/hooks/hooks.json', plugin.position, host, 'file:///ws/plugins/p')?.uri,
+    'file:///ws/plugins/p/scripts/check.py',
+  );
 });

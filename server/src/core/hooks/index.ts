@@ -6,3 +6,4 @@ export { analyzeHooksFile } from './hooksFile';
 export { analyzeGithubHooks } from './githubHooks';
 export { settingsCodeActions, SETTINGS_FIXED_CODES } from './codeActions';
 export { githubHooksHover, githubHooksCompletion } from './githubFeatures';
+export { hookScriptDefinition } from './scripts';

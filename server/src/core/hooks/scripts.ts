@@ -3,7 +3,10 @@
  * `.claude/hooks/x.py`) that do not exist: Claude Code runs the command and it fails. Only paths
  * under the project root (the folder holding `.claude/`) are looked up; nothing is run.
  */
-import type { Node } from 'jsonc-parser';
+import { parseTree, type Node } from 'jsonc-parser';
+import type { Location } from 'vscode-languageserver-types';
+import { LineIndex } from '../text/text';
+import type { Position } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, isInside, resolveRelative } from '../world/paths';
 import type { Finding } from './permissions';
@@ -87,5 +90,37 @@ function missingUnder(hooks: Node, root: string, inPlugin: boolean, host: IWorks
       severity: 'information',
       message: `${f.message.replace(/: Claude Code runs.*$/, '')}, nor is any script this file's commands name (a copy of the plugin without its scripts?): installed like this, Claude Code runs the command and it fails`,
     }));
+  return out;
+}
+
+/**
+ * Definition from a script path in a hook command to the script: under the project (a settings
+ * file: the folder holding `.claude/`) or, with `pluginRoot`, the plugin (`${CLAUDE_PLUGIN_ROOT}/…`).
+ */
+export function hookScriptDefinition(text: string, uri: string, pos: Position, host: IWorkspaceHost, pluginRoot?: string): Location | null {
+  const root = pluginRoot ?? (dirnameUri(uri).endsWith('/.claude') ? dirnameUri(dirnameUri(uri)) : undefined);
+  const tree = root === undefined ? undefined : parseTree(text, [], { allowTrailingComma: true });
+  const hooks = tree?.type === 'object' ? tree.children?.find((p) => p.children?.[0]?.value === 'hooks')?.children?.[1] : undefined;
+  if (root === undefined || hooks?.type !== 'object') return null;
+  const offset = new LineIndex(text).offsetAt(pos);
+  for (const c of commandNodes(hooks)) {
+    if (offset < c.offset || offset > c.offset + c.length) continue;
+    // Where each character of the value is in the JSON text (`\"$CLAUDE_PROJECT_DIR\"/…` is escaped there).
+    const at = sourceOffsets(text.slice(c.offset + 1, c.offset + c.length - 1)).map((o) => c.offset + 1 + o);
+    const s = scriptPaths(c.value as string, pluginRoot !== undefined).find((p) => offset >= at[p.at]! && offset <= at[p.at + p.path.length]!);
+    const target = s ? resolveRelative(root, s.path) : undefined;
+    return target && host.exists(target) ? { uri: target, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } : null;
+  }
+  return null;
+}
+
+/** For each character of a JSON string's value (and its end), its offset in the string as written between the quotes. */
+function sourceOffsets(raw: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < raw.length;) {
+    out.push(i);
+    i += raw[i] !== '\\' ? 1 : raw[i + 1] === 'u' ? 6 : 2;
+  }
+  out.push(raw.length);
   return out;
 }

@@ -1,6 +1,6 @@
 /** The provider of Claude Code settings files (`.claude/settings.json`, `.claude/settings.local.json`): the hooks core over open buffers. */
 import type { CodeAction, Diagnostic as LspDiagnostic } from 'vscode-languageserver';
-import { settingsCodeActions, settingsCompletion, settingsHover, SETTINGS_FIXED_CODES } from '../../core/hooks';
+import { hookScriptDefinition, settingsCodeActions, settingsCompletion, settingsHover, SETTINGS_FIXED_CODES } from '../../core/hooks';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import type { DocumentStore, OpenDocument } from '../documents';
@@ -21,6 +21,10 @@ export function claudeSettingsProvider(documents: DocumentStore): FormatProvider
     hover: (doc, pos) => settingsHover(doc.doc.getText(), pos),
     completion: (doc, pos) => settingsCompletion(doc.doc.getText(), pos),
     codeActions: (doc, _range, diagnostics) => settingsFixes(doc.uri, diagnostics),
+    definition(doc, pos, ctx) {
+      const loc = hookScriptDefinition(doc.doc.getText(), doc.uri, pos, ctx.host);
+      return loc ? [loc] : [];
+    },
     summarize: (uri, text, ctx) => hooksEntry(uri, text, 'claude-settings', analyzeKind('claude-settings', text, uri, ctx.host, { workspaceRoots: ctx.roots() }), ctx),
     summarizeOpen: (doc, ctx) => hooksEntry(doc.uri, doc.doc.getText(), 'claude-settings', analysisOf(doc, ctx), ctx),
   };

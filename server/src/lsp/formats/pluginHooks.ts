@@ -1,5 +1,6 @@
 /** The provider of a Claude Code plugin's hooks file (`hooks/hooks.json`): the hooks core over open buffers. */
-import { settingsCompletion, settingsHover } from '../../core/hooks';
+import { hookScriptDefinition, settingsCompletion, settingsHover } from '../../core/hooks';
+import { pluginRootOfHooks } from '../../core/plugins/components';
 import { settingsFixes } from './claudeSettings';
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import type { DocumentStore, OpenDocument } from '../documents';
@@ -26,6 +27,12 @@ export function pluginHooksProvider(documents: DocumentStore): FormatProvider {
     hover: (doc, pos, ctx) => settingsHover(doc.doc.getText(), pos, schemaApplies(analysisOf(doc, ctx).schema, ctx)),
     completion: (doc, pos, ctx) => (schemaApplies(analysisOf(doc, ctx).schema, ctx) ? [] : settingsCompletion(doc.doc.getText(), pos)),
     codeActions: (doc, _range, diagnostics) => settingsFixes(doc.uri, diagnostics),
+    // From a `${CLAUDE_PLUGIN_ROOT}/…` script of a command to the script in the plugin.
+    definition(doc, pos, ctx) {
+      const root = pluginRootOfHooks(doc.uri, ctx.repository());
+      const loc = root ? hookScriptDefinition(doc.doc.getText(), doc.uri, pos, ctx.host, root) : null;
+      return loc ? [loc] : [];
+    },
     summarize: (uri, text, ctx) => hooksEntry(uri, text, 'hooks', analyzeKind('hooks', text, uri, ctx.host, { repository: ctx.repository(), workspaceRoots: ctx.roots() }), ctx),
     summarizeOpen: (doc, ctx) => hooksEntry(doc.uri, doc.doc.getText(), 'hooks', analysisOf(doc, ctx), ctx),
   };
