@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test/fixtures/', 'out/', '.vscode-test/', '.cache/', '**/*.vsix'] },
+  { ignores: ['dist/', 'node_modules/', 'test/fixtures/', 'out/', '.vscode-test/', '.cache/', '**/*.vsix', '**/*.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

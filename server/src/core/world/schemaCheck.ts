@@ -3,18 +3,19 @@
  * for editors without a JSON language service. VS Code reports these itself through the
  * contributed schema, so its client turns them off.
  */
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Node } from 'jsonc-parser';
 import { boundedParseTree, depthExceededAt } from '../text/jsonDepth';
-import schema from '../../../../schemas/world.schema.json';
 import { LineIndex } from '../text/text';
 import type { Diagnostic, Range } from '../types';
+import { validate as generated } from './worldValidator.generated';
 
-let validate: ValidateFunction | undefined;
-
-/** Compiled once, on first use, from the schema with its `$defs` inlined. */
+/**
+ * ajv's function for the schema with its `$defs` inlined, compiled at `npm run generate`
+ * (scripts/worldValidator.ts): the bundles carry it, not ajv.
+ */
 function validator(): ValidateFunction {
-  return (validate ??= new Ajv2020({ allErrors: true, strict: false, validateSchema: false }).compile(inlineDefs(schema) as object));
+  return generated as ValidateFunction;
 }
 
 /**
