@@ -115,6 +115,11 @@ if (!isMainThread) runCheckWorker(workerData);
 else if (require.main === module) {
   // `check` may use a worker thread per core (AGENT_FILES_THREADS sets how many; 1: none), started from this script.
   const threads = { threads: Number(process.env.AGENT_FILES_THREADS) || Math.min(os.availableParallelism(), 8), script: __filename };
+  // A reader that stops early (`agent-files check . | head`) closes the pipe: stop quietly, as other tools do.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(process.exitCode ?? 0);
+  });
   const io: Io = { out: (t) => process.stdout.write(t + '\n'), write: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t + '\n'), cwd: process.cwd(), threads };
   process.exitCode = run(process.argv.slice(2), io);
 }
