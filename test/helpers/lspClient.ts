@@ -147,9 +147,13 @@ export async function connectClient(connection: MessageConnection, options: Clie
   };
 }
 
-/** Opens `uri` with `text` (version 1) and resolves with its next diagnostics that satisfy `pred`. */
+/**
+ * Opens `uri` with `text` (version 1) and resolves with its next diagnostics that satisfy `pred`,
+ * by default the first published for the opened version: a closed-file report of the same URI the
+ * server sent just before it read the didOpen (workspace diagnostics, no version) is not the answer.
+ */
 export function openForDiagnostics(client: LspClient, uri: string, text: string, languageId: string, pred?: (p: PublishDiagnosticsParams) => boolean): Promise<Diagnostic[]> {
-  const ds = client.diagnostics(uri, pred);
+  const ds = client.diagnostics(uri, pred ?? ((p) => p.version === 1));
   client.open(uri, text, languageId, 1);
   return ds;
 }
