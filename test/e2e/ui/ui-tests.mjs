@@ -31,11 +31,12 @@ if (!vsix || !fixture || !shots) {
 const DEADLINE = Number(process.env.AGENT_FILES_E2E_DEADLINE_MS || 20_000);
 /**
  * The whole package, with the desktop and the browser builds (each feature ships twice), must stay
- * under 1344 KiB: raised from 1232 KiB for the graph panel, which adds about 28 KiB (its script,
- * dist/webview/graph.js, is mostly dagre, the layout library); 1294 KiB with it and the formats
- * and views merged beside it.
+ * under 1280 KiB. It reached 1352 KiB with the .github/hooks format, path completion and marketplace
+ * shapes; the bundles then dropped ajv's compiler for the world.json validator it generates
+ * (scripts/worldValidator.ts) and the rest of package.json: 1231 KiB. The budget follows, with room
+ * for a feature, so a bundle that grows for nothing is seen (it was 1344 KiB, for the graph panel).
  */
-const SIZE_BUDGET = 1344 * 1024;
+const SIZE_BUDGET = 1280 * 1024;
 /** Exactly what the allow-list in .vscodeignore ships (vsce adds the manifest and renames a few). */
 const EXPECTED_FILES = [
   '[Content_Types].xml',
