@@ -91,14 +91,19 @@ test('the files of a worker that reports an error are checked on the main thread
     `const { workerData } = require('node:worker_threads');\nworkerData.port.postMessage({ error: 'broken' });\nAtomics.add(workerData.posted, 0, 1);\nAtomics.notify(workerData.posted, 0);\n`,
   );
   const { jobs: list, shared, host } = jobs(FILES_PER_THREAD * 2);
-  const got = checkOnThreads(list, shared, host, { threads: 2, script });
+  const warned: string[] = [];
+  const got = checkOnThreads(list, shared, host, { threads: 2, script, warn: (m) => warned.push(m) });
   assert.deepEqual(codes(got), codes(checkHere(list, shared, host)));
+  assert.deepEqual(warned, [`a worker thread failed (broken): its ${FILES_PER_THREAD} file(s) were checked on the main thread`]);
   assert.ok(got.records.length === list.length && got.records.every((r) => r.diagnostics.length > 0));
 });
 
 test('the files of a worker that ends without answering are checked on the main thread once it has been silent too long', () => {
   const script = write('silent.js', '// ends at once, posting nothing\n');
   const { jobs: list, shared, host } = jobs(FILES_PER_THREAD * 2 + 1);
-  const got = checkOnThreads(list, shared, host, { threads: 2, script, stallMs: 50 });
+  const warned: string[] = [];
+  const got = checkOnThreads(list, shared, host, { threads: 2, script, stallMs: 50, warn: (m) => warned.push(m) });
   assert.deepEqual(codes(got), codes(checkHere(list, shared, host)));
+  assert.equal(warned.length, 1);
+  assert.match(warned[0]!, /^a worker thread sent nothing for 0 s: its \d+ file\(s\) were checked on the main thread$/);
 });

@@ -210,7 +210,8 @@ export function checkCommand(argv: string[], io: Io): number {
   };
   const jobs = toCheck.map((entry) => ({ entry, own: { detection: entry.detection, ...targetsOf(entry.uri) }, config: configs.forFile(entry.uri).config }));
   // Each file read and analysed once, in turn; what is kept of it is small (checkPass.ts). The texts --fix read are not sent to workers.
-  const checked = io.threads && !fixing ? checkOnThreads(jobs, shared, host, io.threads) : checkHere(jobs, shared, host);
+  const threads = io.threads && { ...io.threads, warn: (message: string) => io.err(`agent-files: ${message}`) };
+  const checked = threads && !fixing ? checkOnThreads(jobs, shared, host, threads) : checkHere(jobs, shared, host);
   const records = checked.records;
   const cross = crossFileDiagnosticsOf(checked.summaries, { workspaceRoots, repository, listing });
   checked.summaries.length = 0;

@@ -76,7 +76,8 @@ export function checkOnThreads(jobs: readonly CheckJob[], shared: SharedCheck, h
   const runs = Array.from({ length: n }, (_, i) => jobs.slice(i * size, (i + 1) * size));
   const started = runs.slice(1).map((run) => ({ run, worker: startWorker(run, shared, options.script) }));
   const stallMs = options.stallMs ?? STALL_MS;
-  const parts = [checkHere(runs[0]!, shared, host), ...started.map(({ run, worker }) => collect(worker, run, shared, host, stallMs))];
+  const warn = options.warn ?? (() => undefined);
+  const parts = [checkHere(runs[0]!, shared, host), ...started.map(({ run, worker }) => collect(worker, run, shared, host, stallMs, warn))];
   return { records: parts.flatMap((p) => p.records), summaries: parts.flatMap((p) => p.summaries) };
 }
 
@@ -91,18 +92,19 @@ function startWorker(jobs: CheckJob[], shared: SharedCheck, script: string): Sta
   const posted = new Int32Array(new SharedArrayBuffer(4));
   const input: WorkerInput = { agentFilesCheck: true, shared, jobs, port: port2, posted };
   const worker = new Worker(path.resolve(script), { workerData: input, transferList: [port2] });
-  // Its errors come back as a message; one it cannot post (it died) shows as a stall.
+  // Its errors come back as a message; one it cannot post (it died) shows as a stall, which `collect` reports.
   worker.on('error', () => undefined);
   worker.unref();
   return { worker, port: port1, posted };
 }
 
 /** Waits for a worker's batches; what it does not return is checked here. */
-function collect(started: Started, jobs: readonly CheckJob[], shared: SharedCheck, host: NodeFsHost, stallMs: number): Checked {
+function collect(started: Started, jobs: readonly CheckJob[], shared: SharedCheck, host: NodeFsHost, stallMs: number, warn: (message: string) => void): Checked {
   const got: Checked = { records: [], summaries: [] };
-  const finish = (rest: readonly CheckJob[]): Checked => {
+  const finish = (rest: readonly CheckJob[], why?: string): Checked => {
     void started.worker.terminate();
     started.port.close();
+    if (why) warn(`a worker thread ${why}: its ${rest.length} file(s) were checked on the main thread`);
     const here = checkHere(rest, shared, host);
     return { records: [...got.records, ...here.records], summaries: [...got.summaries, ...here.summaries] };
   };
@@ -110,12 +112,12 @@ function collect(started: Started, jobs: readonly CheckJob[], shared: SharedChec
     const seen = Atomics.load(started.posted, 0);
     for (let m = receiveMessageOnPort(started.port); m !== undefined; m = receiveMessageOnPort(started.port)) {
       const message = m.message as Posted;
-      if ('error' in message) return finish(jobs.slice(got.records.length));
+      if ('error' in message) return finish(jobs.slice(got.records.length), `failed (${message.error})`);
       got.records.push(...message.checked.records);
       got.summaries.push(...message.checked.summaries);
       if (message.last) return finish([]);
     }
-    if (Atomics.wait(started.posted, 0, seen, stallMs) === 'timed-out') return finish(jobs.slice(got.records.length));
+    if (Atomics.wait(started.posted, 0, seen, stallMs) === 'timed-out') return finish(jobs.slice(got.records.length), `sent nothing for ${Math.round(stallMs / 1000)} s`);
   }
 }
 

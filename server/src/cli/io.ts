@@ -22,6 +22,8 @@ export interface ThreadOptions {
   script: string;
   /** How long a worker may post nothing before its files are checked on the main thread (default a minute). */
   stallMs?: number;
+  /** Told when a worker's files are checked on the main thread instead, and why (stderr). */
+  warn?: (message: string) => void;
 }
 
 /** A report made of pieces (`textChunks`, `jsonChunks`): each written as it is made, then one line end, as `out` ends a text. */
