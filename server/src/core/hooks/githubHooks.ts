@@ -7,7 +7,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import type { IWorkspaceHost } from '../workspace/host';
-import { startJsonFile, type Report, type SettingsAnalysis } from './jsonFile';
+import { inTextOrder, startJsonFile, topLevelEvent, type Report, type SettingsAnalysis } from './jsonFile';
 import { property, fixData } from './analyze';
 import { certainName } from './codeActions';
 import { suggestAmong } from '../skills/clientFields';
@@ -56,7 +56,7 @@ export function analyzeGithubHooks(text: string, uri: string, host: IWorkspaceHo
   const hooks = property(root, 'hooks');
   if (!hooks) {
     // Events at the top level (a `hooks` value pasted as the whole file) are never read.
-    const event = root.children?.map((p) => p.children?.[0]).find((k) => typeof k?.value === 'string' && GITHUB_EVENT_BY_NAME.has(k.value as string));
+    const event = topLevelEvent(root, (name) => GITHUB_EVENT_BY_NAME.has(name));
     if (event)
       report(
         'github-hooks-shape',
@@ -77,8 +77,7 @@ export function analyzeGithubHooks(text: string, uri: string, host: IWorkspaceHo
   }
   checkEvents(hooks.value, githubHooksFormat(root), report);
   for (const f of missingGithubScripts(hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
-  diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-  return { root, diagnostics };
+  return { root, diagnostics: inTextOrder(diagnostics) };
 }
 
 /** Copilot CLI and the cloud agent reject a file whose `version` is not 1; VS Code does not read it. */

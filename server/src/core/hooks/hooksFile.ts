@@ -5,7 +5,7 @@
  * `${CLAUDE_PLUGIN_ROOT}/…` script is looked up in the plugin. Facts and sources: docs/hooks.md#plugin-hooks.
  */
 import type { IWorkspaceHost } from '../workspace/host';
-import { startJsonFile } from './jsonFile';
+import { inTextOrder, startJsonFile, topLevelEvent } from './jsonFile';
 import { checkHooks, property, type SettingsAnalysis } from './analyze';
 import { HOOK_EVENT_BY_NAME } from './events';
 import { missingPluginScripts } from './scripts';
@@ -22,7 +22,7 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
   const hooks = property(root, 'hooks');
   if (!hooks) {
     // Events at the top level (the settings file's `hooks` value pasted as the whole file) are never read.
-    const event = root.children?.map((p) => p.children?.[0]).find((k) => typeof k?.value === 'string' && HOOK_EVENT_BY_NAME.has(k.value as string));
+    const event = topLevelEvent(root, (name) => HOOK_EVENT_BY_NAME.has(name));
     if (event)
       report(
         'settings-shape',
@@ -34,7 +34,5 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
   }
   checkHooks(hooks.value, report);
   if (hooks.value.type === 'object' && pluginRoot) for (const f of missingPluginScripts(hooks.value, pluginRoot, host, roots)) report(f.code, f.severity, f.message, f.node);
-  // In the order of the text (the scripts are looked up after the shape).
-  diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-  return { root, diagnostics };
+  return { root, diagnostics: inTextOrder(diagnostics) };
 }

@@ -64,3 +64,13 @@ export function startJsonFile(text: string, words: JsonFileWords): JsonFileStart
   }
   return { root, diagnostics, report };
 }
+
+/** The first top-level key that is an event (`isEvent`): a `hooks` value pasted as the whole file, whose events are never read. */
+export function topLevelEvent(root: Node, isEvent: (name: string) => boolean): Node | undefined {
+  return root.children?.map((p) => p.children?.[0]).find((k): k is Node => typeof k?.value === 'string' && isEvent(k.value));
+}
+
+/** Findings in the order of the text (the scripts are looked up after the shape). */
+export function inTextOrder(diagnostics: Diagnostic[]): Diagnostic[] {
+  return diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+}

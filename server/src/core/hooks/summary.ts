@@ -53,14 +53,12 @@ export function hookEventsOf(root: Node | undefined, source: string, flat = fals
       if (group.type !== 'object') continue;
       const matcher = text(property(group, 'matcher')?.value);
       const list = property(group, 'hooks')?.value;
+      const handler = (h: Node): IndexedHookHandler => ({ type: text(property(h, 'type')?.value) ?? '', label: labelOf(h), ...(matcher ? { matcher } : {}), range: rangeOf(h) });
       if (flat && list?.type !== 'array') {
-        handlers.push({ type: text(property(group, 'type')?.value) ?? '', label: labelOf(group), ...(matcher ? { matcher } : {}), range: rangeOf(group) });
+        handlers.push(handler(group));
         continue;
       }
-      for (const h of list?.type === 'array' ? (list.children ?? []) : []) {
-        if (h.type !== 'object') continue;
-        handlers.push({ type: text(property(h, 'type')?.value) ?? '', label: labelOf(h), ...(matcher ? { matcher } : {}), range: rangeOf(h) });
-      }
+      for (const h of list?.type === 'array' ? (list.children ?? []) : []) if (h.type === 'object') handlers.push(handler(h));
     }
     events.push({ event: k.value, range: rangeOf(k), handlers });
   }

@@ -3,7 +3,7 @@ import type { Node } from 'jsonc-parser';
 import type { IndexedMcpServer } from '../workspace/indexTypes';
 import type { Range } from '../types';
 import type { McpConfigAnalysis } from './analyze';
-import { nodeRange } from './parse';
+import { nodeRange, propertiesOf } from './parse';
 import { LineIndex } from '../text/text';
 
 const TARGET_MAX = 80;
@@ -36,10 +36,11 @@ export function mcpServersOf(a: McpConfigAnalysis): IndexedMcpServer[] {
 export function inlineMcpServersOf(servers: Node | undefined, text: string): IndexedMcpServer[] {
   if (servers?.type !== 'object') return [];
   const lines = new LineIndex(text);
-  return (servers.children ?? []).flatMap((p) => {
-    const [key, value] = p.children ?? [];
-    if (!key || typeof key.value !== 'string' || value?.type !== 'object') return [];
-    const valueOf = (k: string) => value.children?.find((q) => q.children?.[0]?.value === k)?.children?.[1];
-    return [serverSummary(key.value, valueOf, nodeRange(lines, key))];
+  return propertiesOf(servers).flatMap(({ key, keyNode, value }) => {
+    if (value.type !== 'object') return [];
+    const props = propertiesOf(value);
+    // A key written twice: the first one.
+    const valueOf = (k: string) => props.find((p) => p.key === k)?.value;
+    return [serverSummary(key, valueOf, nodeRange(lines, keyNode))];
   });
 }

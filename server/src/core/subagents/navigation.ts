@@ -7,10 +7,11 @@ import type { Location } from 'vscode-languageserver-types';
 import type { IWorkspaceHost } from '../workspace/host';
 import type { Position } from '../types';
 import { rangeContains } from '../types';
+import { readAgentFrontmatter } from './frontmatter';
 import { agentFileRefs, mcpServerKey, projectMcpConfig, projectSkill } from './references';
 
 export function agentFileDefinition(text: string, uri: string, pos: Position, host: IWorkspaceHost): Location | null {
-  const refs = agentFileRefs(text, uri);
+  const refs = agentFileRefs(readAgentFrontmatter(text), uri);
   const skill = refs.skills.find((r) => rangeContains(r.range, pos));
   if (skill) {
     const target = projectSkill(uri, skill.name);

@@ -12,7 +12,7 @@ import { parseMcpConfig } from '../mcpConfig/parse';
 import { nodeRange } from '../mcpConfig/parse';
 import type { Position, Range } from '../types';
 import { rangeContains } from '../types';
-import { readAgentFrontmatter } from './frontmatter';
+import type { AgentFrontmatter } from './frontmatter';
 import { toolEntries } from './tools';
 
 /** A name written in a file, and where. */
@@ -53,10 +53,12 @@ export function projectSkill(uri: string, name: string): string | undefined {
   return project === undefined ? undefined : `${project}/.claude/skills/${encodeURIComponent(name)}/SKILL.md`;
 }
 
-/** What a project subagent or command names: its MCP servers and preloaded skills (nothing for other files). */
-export function agentFileRefs(text: string, uri: string): AgentFileRefs {
+/**
+ * What a project subagent or command names: its MCP servers and preloaded skills (nothing for
+ * other files). `f`: its frontmatter as Claude Code reads it (the analysis's, when there is one).
+ */
+export function agentFileRefs(f: AgentFrontmatter, uri: string): AgentFileRefs {
   if (projectOf(uri) === undefined) return { mcpServers: [], skills: [] };
-  const f = readAgentFrontmatter(text);
   const entriesOf = (key: string) => {
     const e = f.byKey.get(key);
     return e ? (toolEntries(e, f.fm) ?? []) : [];

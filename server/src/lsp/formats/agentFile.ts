@@ -51,7 +51,8 @@ export function agentFileEntry(uri: string, text: string, a: AgentFileAnalysis, 
     agentFile: { variant: a.info.variant, label: a.info.label, client: a.info.client },
   };
   if (nameRange) e.nameRange = nameRange;
-  const refs = agentFileRefs(text, uri);
+  // From the analysis's own frontmatter: the index reads each file's YAML once.
+  const refs = agentFileRefs(a.frontmatter, uri);
   if (refs.mcpServers.length || refs.skills.length) e.refs = refs;
   e.fingerprint = fingerprint;
   if (typeof description === 'string' && description.trim()) e.description = description.trim();
