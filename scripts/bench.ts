@@ -3,7 +3,9 @@
  * JSON object with parse, incremental-edit, validation and routing figures for generated agents
  * of 100, 1,000 and 10,000 skills, and (not with --quick) `agent-files check` on 2,500 and 10,000
  * real-size SKILL.md against its peers and the read+split+scan bound (benchCli.ts; the real
- * skills come from --skills-from or AGENT_FILES_BENCH_SKILLS). `--cli-only` runs that part alone.
+ * skills come from --skills-from or AGENT_FILES_BENCH_SKILLS), and against the reference agent.3md
+ * implementation when AGENT_FILES_BENCH_AGENT3MD names its checkout (benchReference.ts: retained
+ * heap per skill, a cold check). `--cli-only` runs those process-level parts alone.
  * `--check` exits non-zero when a target is missed.
  */
 import * as os from 'node:os';
@@ -21,6 +23,7 @@ import { worldSchemaDiagnostics } from '../server/src/core/world/schemaCheck';
 import { InMemoryHost } from '../server/src/core/workspace/host';
 import { join } from 'node:path';
 import { cliBench, realSkills, type CliBench } from './benchCli';
+import { referenceBench, referenceDir, referenceTargets, type ReferenceBench } from './benchReference';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
@@ -205,13 +208,24 @@ function cliTargets(cli: CliBench | { skipped: string }, target: (name: string, 
   }
 }
 
+/** The rows against the reference agent.3md implementation, or why they are skipped. */
+function runReferenceBench(): ReferenceBench | { skipped: string } {
+  const dir = referenceDir();
+  const i = argv.indexOf('--cli');
+  return typeof dir === 'string' ? referenceBench(i >= 0 ? argv[i + 1]! : join(__dirname, 'cli.js'), dir, 3) : dir;
+}
+
 const main = async () => {
-  const cli = args.has('--quick') ? { skipped: 'not with --quick' } : runCliBench();
+  const quick = args.has('--quick');
+  const cli = quick ? { skipped: 'not with --quick' } : runCliBench();
+  const reference = quick ? { skipped: 'not with --quick' } : runReferenceBench();
   if (cliOnly) {
     const targets: { target: string; value: number; limit: string; met: boolean }[] = [];
-    cliTargets(cli, (name, value, ok, limit) => targets.push({ target: name, value: round(value, 3), limit, met: ok }));
+    const add = (name: string, value: number, ok: boolean, limit: string) => targets.push({ target: name, value: round(value, 3), limit, met: ok });
+    cliTargets(cli, add);
+    referenceTargets(reference, add);
     const failures = targets.filter((t) => !t.met).map((t) => `${t.target}: ${t.value} (target ${t.limit})`);
-    process.stdout.write(JSON.stringify({ node: process.version, cores: os.cpus().length, cli, targets, failures }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ node: process.version, cores: os.cpus().length, cli, reference, targets, failures }, null, 2) + '\n');
     if (args.has('--check') && failures.length) process.exitCode = 1;
     return;
   }
@@ -223,11 +237,10 @@ const main = async () => {
   // Issue 28's workspace: real-size skills when a folder of them is given, agents and instruction files; then four times it, for linearity.
   const source = skillsSource();
   const real = typeof source === 'string' ? realSkills(source) : [];
-  const quick = args.has('--quick');
   const workspace = await workspaceIndexing(SERVER, quick ? 200 : 2000, quick ? 50 : 500, quick ? 50 : 500, real);
   const workspace4 = quick ? undefined : await workspaceIndexing(SERVER, 8000, 2000, 2000, real);
   const hostileServer = await hostileLsp(SERVER, quick);
-  report(lsp, [pullSmall, pullBig], [workspace, workspace4], hostileServer, cli);
+  report(lsp, [pullSmall, pullBig], [workspace, workspace4], hostileServer, { cli, reference });
 };
 
 type Pull = Awaited<ReturnType<typeof lspPullRoundTrip>>;
@@ -237,7 +250,7 @@ function report(
   [pullSmall, pullBig]: [Pull, Pull],
   [workspace, workspace4]: [Index, Index | undefined],
   hostileServer: Awaited<ReturnType<typeof hostileLsp>>,
-  cli: CliBench | { skipped: string },
+  { cli, reference }: { cli: CliBench | { skipped: string }; reference: ReferenceBench | { skipped: string } },
 ) {
   const byN = (n: number) => results.find((r) => r['skills'] === n) as Record<string, number> | undefined;
   const small = byN(100);
@@ -294,7 +307,9 @@ function report(
   for (const h of hostile) target(`check ${h.name}, ms`, h.ms, h.ms < 2000, '< 2000');
   for (const h of hostileServer) target(`server: ${h.name}, ms`, h.ms, h.ms < 2000, '< 2000');
   cliTargets(cli, target);
+  referenceTargets(reference, target);
   out['cli'] = cli;
+  out['reference'] = reference;
   out['hostile'] = hostile;
   out['hostileServer'] = hostileServer;
   out['targets'] = targets;

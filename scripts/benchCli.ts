@@ -75,7 +75,7 @@ export function makeSkillTree(root: string, sources: readonly string[], n: numbe
 type Sample = { ms: number; cpuMs: number; rssMb: number };
 
 /** One fresh process under /usr/bin/time: wall and CPU ms, peak RSS MB; a reason when it could not run. */
-function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Sample | string {
+export function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Sample | string {
   const t0 = performance.now();
   const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', cmd, ...args], { env, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = performance.now() - t0;
@@ -88,7 +88,7 @@ function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function measure(tool: string, skills: number, reps: number, run: () => Sample | string): CliRun {
+export function measure(tool: string, skills: number, reps: number, run: () => Sample | string): CliRun {
   const samples: Sample[] = [];
   for (let i = 0; i < reps; i++) {
     const r = run();

@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
+import { buildAgent } from '../../server/src/core/agent/model';
+import { AgentRuntime } from '../../server/src/core/agent/runtime';
+import { Directive } from '../../server/src/core/threemd/plane';
 import { commandPlaceholders, fillCommand } from '../../server/src/core/agent/command';
 import { joinLines } from '../helpers/markers';
 import { genAgent, genRequests } from '../../scripts/genAgent';
@@ -142,6 +145,44 @@ test('manifest and export have the reference shapes', () => {
     deps: [4, 0, 9],
   });
   assert.equal(e.bodies['files'], 'List files.');
+});
+
+test('routing, the manifest and the export read triggers from the plane headers, never making the attribute objects a check uses', () => {
+  // A 10,000-skill runtime kept one attribute object per token of every directive, twice, after its first route (issue 28).
+  const made: string[] = [];
+  const proto = Directive.prototype as unknown as object;
+  const attributes = Object.getOwnPropertyDescriptor(proto, 'attributes')!;
+  Object.defineProperty(proto, 'attributes', {
+    ...attributes,
+    get(this: Directive) {
+      made.push(String(this.line));
+      return attributes.get!.call(this);
+    },
+  });
+  try {
+    const runtime = new AgentRuntime(buildAgent(parseThreeMd(AGENT)));
+    assert.deepEqual(
+      runtime.route('search code history').map((r) => [r.skill.name, r.hits]),
+      [
+        ['search', ['search code']],
+        ['commits', ['history']],
+      ],
+    );
+    assert.deepEqual(runtime.routeLinear('search code history').length, 2);
+    assert.deepEqual(
+      runtime.manifest().skills.map((s) => s.triggers),
+      [
+        ['find', 'grep', 'search code'],
+        ['files', 'list files'],
+        ['open prs', 'pull request', 'review'],
+        ['commits', 'history'],
+      ],
+    );
+    assert.equal((runtime.exportJson().skills as { triggers: string[] }[]).length, 4);
+    assert.deepEqual(made, []);
+  } finally {
+    Object.defineProperty(proto, 'attributes', attributes);
+  }
 });
 
 test('an agent with no planes has an empty identity instead of the reference crash', () => {

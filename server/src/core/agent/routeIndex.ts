@@ -6,7 +6,7 @@
  * a counting sort by score on top of it. A skill matched by one phrase gets a frozen result object
  * shared between calls; only skills with several hits get a new one.
  */
-import type { Skill } from './model';
+import { triggerTexts, type Skill } from './model';
 
 export interface RouteResult {
   skill: Skill;
@@ -60,13 +60,13 @@ export class RouteIndex {
       return id;
     };
     this.#skills.forEach((skill, rank) => {
-      for (const t of skill.triggers) {
-        const words = routeWords(t.text);
+      for (const text of triggerTexts(skill.plane)) {
+        const words = routeWords(text);
         if (!words.length) continue;
         const list = (postings[intern(words[0]!)] ??= []);
         list.push(rank, this.#texts.length, words.length - 1);
         for (let k = 1; k < words.length; k++) list.push(intern(words[k]!));
-        this.#texts.push(t.text);
+        this.#texts.push(text);
       }
     });
     this.#postings = postings.map((list) => list && Int32Array.from(list));

@@ -3,7 +3,7 @@
  * `command`, `manifest` and the JSON export. `route` runs over an inverted index from trigger
  * words to phrases; `routeLinear` is the reference algorithm, kept to prove they agree.
  */
-import { csvItems, skillOf, type AgentModel, type Skill } from './model';
+import { csvItems, inputSchema, skillOf, triggerTexts, type AgentModel, type Skill } from './model';
 import { describeProblem, fillCommand, fillTemplate, type FillOptions, type FillOutcome } from './command';
 import { checkInputValues } from './inputValues';
 import { RouteIndex, routeWords, type RouteResult } from './routeIndex';
@@ -62,12 +62,10 @@ export class AgentRuntime {
     const req = new Set(routeWords(text));
     const out: RouteResult[] = [];
     for (const skill of this.skills) {
-      const hits = skill.triggers
-        .map((t) => t.text)
-        .filter((t) => {
-          const tw = routeWords(t);
-          return tw.length > 0 && tw.every((w) => req.has(w));
-        });
+      const hits = triggerTexts(skill.plane).filter((t) => {
+        const tw = routeWords(t);
+        return tw.length > 0 && tw.every((w) => req.has(w));
+      });
       if (hits.length) out.push({ skill, score: hits.length, hits });
     }
     return out.sort((a, b) => b.score - a.score || a.skill.z - b.skill.z);
@@ -140,7 +138,7 @@ export class AgentRuntime {
       persona: doc.metadata['persona'] ?? '',
       // The reference throws on an agent without planes; an empty identity is the tolerant answer.
       identity: this.model.identity?.body ?? '',
-      skills: this.skills.map((s) => ({ name: s.name, z: s.z, triggers: s.triggers.map((t) => t.text), cost: s.cost, tool: s.tool })),
+      skills: this.skills.map((s) => ({ name: s.name, z: s.z, triggers: triggerTexts(s.plane), cost: s.cost, tool: s.tool })),
     };
   }
 
@@ -153,9 +151,9 @@ export class AgentRuntime {
       skills: this.skills.map((s) => ({
         name: s.name,
         z: s.z,
-        triggers: s.triggers.map((t) => t.text),
-        inputs: s.inputs.map((i) => i.name),
-        inputSchema: s.inputs.map((i) => ({ name: i.name, type: i.type, required: i.required })),
+        triggers: triggerTexts(s.plane),
+        inputs: inputSchema(s.plane).map((i) => i.name),
+        inputSchema: inputSchema(s.plane),
         tool: s.tool,
         cost: s.cost,
         deps: s.deps.map((d) => d.z),
