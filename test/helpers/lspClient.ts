@@ -15,6 +15,8 @@ export interface LspClient {
   initialize: InitializeResult;
   /** Every message the server logged (window/logMessage). */
   logs: string[];
+  /** Every capability the server registered (client/registerCapability), in order. */
+  registrations: { method: string; registerOptions?: unknown }[];
   open(uri: string, text: string, languageId?: string, version?: number): void;
   change(uri: string, version: number, changes: { range?: { start: { line: number; character: number }; end: { line: number; character: number } }; text: string }[]): void;
   /** Resolves with the next diagnostics for `uri` that satisfy `pred` (rejects after a deadline). */
@@ -109,7 +111,11 @@ export async function connectClient(connection: MessageConnection, options: Clie
     }
   });
   connection.onRequest('window/workDoneProgress/create', () => null);
-  connection.onRequest('client/registerCapability', () => null);
+  const registrations: { method: string; registerOptions?: unknown }[] = [];
+  connection.onRequest('client/registerCapability', (p: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+    registrations.push(...p.registrations);
+    return null;
+  });
   connection.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => null));
   connection.onNotification('$/progress', () => undefined);
   connection.listen();
@@ -127,6 +133,7 @@ export async function connectClient(connection: MessageConnection, options: Clie
     connection,
     initialize,
     logs,
+    registrations,
     open(uri, text, languageId = '3md', version = 1) {
       void connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
     },

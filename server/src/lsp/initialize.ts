@@ -7,6 +7,7 @@ import {
   CodeActionKind,
   DidChangeWatchedFilesNotification,
   TextDocumentSyncKind,
+  WatchKind,
   type InitializeParams,
   type InitializeResult,
   type ServerCapabilities,
@@ -72,12 +73,13 @@ export function watchers(watchEverything: boolean | undefined) {
     { globPattern: '**/{eval_queries,train_queries,validation_queries}.json' },
     { globPattern: '**/trigger_eval*.json' },
     { globPattern: '**/trigger-eval*.json' },
-    ...(watchEverything ? [{ globPattern: '**/*' }] : []),
+    // Every path, created or deleted only: the list of workspace files that instruction globs match follows it (workspaceFiles.ts).
+    watchEverything ? { globPattern: '**/*' } : { globPattern: '**/*', kind: WatchKind.Create | WatchKind.Delete },
   ];
 }
 
 export function registerLifecycle(s: ServerParts, d: DiagnosticsScheduling, indexing: WorkspaceIndexing): void {
-  const { connection, host, runner, state, documents, index, live } = s;
+  const { connection, host, runner, state, documents, index, live, workspaceFiles } = s;
   const { push, pull, workspace, refresh, refreshOpen } = d;
   const { scanWorkspace } = indexing;
 
@@ -151,6 +153,10 @@ export function registerLifecycle(s: ServerParts, d: DiagnosticsScheduling, inde
     if (state.client.watchRegistration) {
       connection.client
         .register(DidChangeWatchedFilesNotification.type, { watchers: watchers(host.watchEverything) })
+        // From now on the client reports every file created or deleted. A watch-everything host (the browser's) lists from what it holds, at no cost.
+        .then(() => {
+          if (!host.watchEverything) workspaceFiles.follow();
+        })
         .catch((e: unknown) => runner.log.error(`registering the file watchers failed: ${errorText(e)}`));
     }
     try {

@@ -112,17 +112,18 @@ export class ClosedReports {
    */
   filesChanged(uris: readonly string[], deep = false): boolean {
     let touched = false;
-    for (const raw of uris) {
-      const changed = normalizeUri(raw);
-      const root = changed.indexOf('/', changed.indexOf('//') + 2);
-      for (let u = changed; ;) {
+    const changed = new Set(uris.map(normalizeUri));
+    for (const c of changed) {
+      const root = c.indexOf('/', c.indexOf('//') + 2);
+      for (let u = c; ;) {
         if (this.#stale(u)) touched = true;
         const i = u.lastIndexOf('/');
         if (i <= root) break;
         u = u.slice(0, i);
       }
-      if (deep) for (const read of this.#readers.keys()) if (read.startsWith(`${changed}/`) && this.#stale(read)) touched = true;
     }
+    // One pass over what was read, whatever the number of changes (a deleted tree may come as one event per file).
+    if (deep) for (const read of this.#readers.keys()) if (belowAny(read, changed) && this.#stale(read)) touched = true;
     return touched;
   }
 
@@ -343,4 +344,10 @@ function reportItem(uri: string, report: ClosedReport | null, previous: string |
   // A clean file the client has never heard of: nothing to show, nothing to hold.
   if (previous === undefined && report.items.length === 0) return null;
   return { kind: 'full', uri, version: null, resultId: report.resultId, items: report.items };
+}
+
+/** True when `uri` lies below one of `folders` (not at one of them). */
+function belowAny(uri: string, folders: ReadonlySet<string>): boolean {
+  for (let i = uri.lastIndexOf('/'); i > 0; i = uri.lastIndexOf('/', i - 1)) if (folders.has(uri.slice(0, i))) return true;
+  return false;
 }

@@ -1,17 +1,33 @@
 /**
- * Every file of the workspace folders as URIs, for instruction globs (`applyTo`, `paths`):
- * listed on demand, kept for a few seconds (and for the whole of a workspace scan, which would
- * otherwise list the tree again every few seconds while it indexes), capped so a huge tree
- * cannot stall the server. A created or deleted agent file lists it again at the next call.
+ * Every file of the workspace folders as URIs, for instruction globs (`applyTo`, `paths`),
+ * capped so a huge tree cannot stall the server. Listed once; then, where the client reports
+ * every file created or deleted in the folders (the server registers a watcher of every path for
+ * creations and deletions, initialize.ts), the list follows those events and is never walked
+ * again. Without
+ * such a client it is listed again when a few seconds old (kept for the whole of a workspace
+ * scan, which would otherwise list the tree every few seconds while it indexes), and at the next
+ * call after a file was created or deleted.
  */
+import { URI } from 'vscode-uri';
 import type { WorkspaceFs } from './host';
 
 /** Most files listed; globs over a larger tree are judged on the first ones found. */
 export const WORKSPACE_FILES_CAP = 50_000;
 const FRESH_MS = 5_000;
 
+/** A file or folder the client reported created or deleted. */
+export interface FileEvent {
+  uri: string;
+  deleted: boolean;
+}
+
+/** Folders a listing never enters (as `listFiles` walks). */
+const UNLISTED = new Set(['node_modules', '.git']);
+
 export class WorkspaceFiles {
   #cache: { at: number; key: string; files: string[] } | undefined;
+  #follows = false;
+
   constructor(
     private readonly host: WorkspaceFs,
     /** The workspace folders as URIs. */
@@ -21,22 +37,91 @@ export class WorkspaceFiles {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * From now on the client reports every file created or deleted in the folders: the list follows
+   * `changed`. It is listed once more at the next call, so nothing created before the watcher
+   * started is missed.
+   */
+  follow(): void {
+    this.#follows = true;
+    this.invalidate();
+  }
+
   list(): string[] {
     const folders = this.folders();
     const key = folders.join('\0');
     const now = this.now();
-    if (this.#cache && this.#cache.key === key && (now - this.#cache.at < FRESH_MS || (this.#cache.at > -Infinity && this.holding()))) return this.#cache.files;
+    const c = this.#cache;
+    if (c && c.key === key && c.at > -Infinity && (this.#follows || now - c.at < FRESH_MS || this.holding())) return c.files;
     const listed = this.host.listFiles(folders, WORKSPACE_FILES_CAP);
     // The same array while the content is: analyses keyed by its identity stay valid.
-    const files = this.#cache?.key === key && sameList(this.#cache.files, listed) ? this.#cache.files : listed;
+    const files = c?.key === key && sameList(c.files, listed) ? c.files : listed;
     this.#cache = { at: now, key, files };
     return files;
   }
 
-  /** Lists again at the next call (a file was created or deleted). */
+  /**
+   * Files or folders created or deleted. A list that follows the client's events takes them in
+   * (a created folder is listed, a deleted one leaves with everything under it); otherwise the
+   * next call lists again.
+   */
+  changed(events: readonly FileEvent[]): void {
+    const c = this.#cache;
+    if (!c || !events.length) return;
+    if (!this.#follows) {
+      this.#cache = { ...c, at: -Infinity };
+      return;
+    }
+    const gone = new Set(events.filter((e) => e.deleted).map((e) => canonical(e.uri)));
+    const kept = gone.size ? c.files.filter((f) => !underAny(f, gone)) : c.files;
+    let files = kept.length === c.files.length ? c.files : kept;
+    const known = new Set(files);
+    const added: string[] = [];
+    for (const e of events) {
+      if (e.deleted) continue;
+      const uri = canonical(e.uri);
+      if (known.has(uri) || !this.#listable(uri)) continue;
+      for (const f of this.#filesAt(uri, WORKSPACE_FILES_CAP - files.length - added.length)) {
+        if (known.has(f)) continue;
+        known.add(f);
+        added.push(f);
+      }
+    }
+    if (added.length) files = [...files, ...added];
+    if (files !== c.files) this.#cache = { ...c, files };
+  }
+
+  /** Lists again at the next call, whether or not the list follows events (a watcher could not be registered, say). */
   invalidate(): void {
     if (this.#cache) this.#cache = { ...this.#cache, at: -Infinity };
   }
+
+  /** True for a path inside a workspace folder that a listing would enter (no `node_modules` or `.git` folder on the way). */
+  #listable(uri: string): boolean {
+    const folder = this.folders().find((f) => uri.startsWith(f.endsWith('/') ? f : f + '/'));
+    if (!folder) return false;
+    const parts = uri.slice(folder.length).split('/');
+    return !parts.slice(0, -1).some((p) => UNLISTED.has(p));
+  }
+
+  /** What a created path adds: the files under it when it is a folder, else itself when it still exists. */
+  #filesAt(uri: string, room: number): string[] {
+    if (room <= 0) return [];
+    if (this.host.isDirectory(uri)) return UNLISTED.has(uri.slice(uri.lastIndexOf('/') + 1)) ? [] : this.host.listFiles([uri], room);
+    return this.host.exists(uri) ? [uri] : [];
+  }
+}
+
+/** The URI as the host lists it (a client may encode characters differently). */
+function canonical(uri: string): string {
+  return URI.parse(uri).toString();
+}
+
+/** True when `file` is one of `gone` or lies under one of them. */
+function underAny(file: string, gone: ReadonlySet<string>): boolean {
+  if (gone.has(file)) return true;
+  for (let i = file.lastIndexOf('/'); i > 0; i = file.lastIndexOf('/', i - 1)) if (gone.has(file.slice(0, i))) return true;
+  return false;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

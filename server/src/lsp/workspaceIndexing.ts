@@ -122,7 +122,7 @@ export function registerFileWatching(s: ServerParts, d: DiagnosticsScheduling, i
       // A file that is neither indexed nor one of ours (seen by a watch-everything host) leaves the index as it is.
       const indexed = (uri: string) => index.get(uri) !== undefined || isTracked(URI.parse(uri).path) || index.isManifest(uri) || index.kindOf(uri) !== null;
       for (const c of p.changes) if (!documents.get(c.uri) && indexed(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
-      if (p.changes.some((c) => c.type !== FileChangeType.Changed)) workspaceFiles.invalidate();
+      workspaceFiles.changed(p.changes.filter((c) => c.type !== FileChangeType.Changed).map((c) => ({ uri: c.uri, deleted: c.type === FileChangeType.Deleted })));
       revalidateOpen();
     }),
   );
