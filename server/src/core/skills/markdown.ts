@@ -88,7 +88,6 @@ function continuesAsPlaceholder(line: string, end: number): boolean {
 export function scanMarkdown(text: string, startLine = 0): MdScan {
   const lines = sharedLines(text);
   const out: MdScan = { refs: [], headings: [], anchors: [], absolute: [], fences: [], lines };
-  const slugger = new Slugger();
   const known = new Map<string, LinkFacts>();
   let open: { fence: Fence; mark: string } | undefined;
   let paragraph: number | undefined;
@@ -110,12 +109,12 @@ export function scanMarkdown(text: string, startLine = 0): MdScan {
     }
     const setext = SETEXT.exec(line);
     if (setext && paragraph !== undefined) {
-      addHeading(out, slugger, setext[1]![0] === '=' ? 1 : 2, lines.slice(paragraph, i).join(' ').trim(), paragraph, i - 1);
+      addHeading(out, setext[1]![0] === '=' ? 1 : 2, lines.slice(paragraph, i).join(' ').trim(), paragraph, i - 1);
       paragraph = undefined;
       continue;
     }
     const h = headingOf(line);
-    if (h) addHeading(out, slugger, h[0].length, h[1] ?? '', i, i);
+    if (h) addHeading(out, h[0].length, h[1] ?? '', i, i);
     if (h || line.trim() === '' || NOT_PARAGRAPH.test(line)) paragraph = undefined;
     else paragraph ??= i;
     scanLine(out, line, i, known);
@@ -123,10 +122,40 @@ export function scanMarkdown(text: string, startLine = 0): MdScan {
   return out;
 }
 
-function addHeading(out: MdScan, slugger: Slugger, level: number, raw: string, first: number, last: number): void {
-  const text = headingText(raw);
+/**
+ * A heading whose text and anchor are made when first read: most checks of a file read neither
+ * (its anchors matter only to links with a `#fragment` into it). The anchors of all the headings
+ * of a scan are made together, in order, since a repeated one takes the next `-N` suffix.
+ */
+class ScannedHeading implements MdHeading {
+  #text: string | undefined;
+  #slug: string | undefined;
+
+  constructor(
+    readonly level: number,
+    private readonly raw: string,
+    readonly line: number,
+    readonly range: Range,
+    /** Every heading of the scan, in order (this one among them). */
+    private readonly all: readonly ScannedHeading[],
+  ) {}
+
+  get text(): string {
+    return (this.#text ??= headingText(this.raw));
+  }
+
+  get slug(): string {
+    if (this.#slug === undefined) {
+      const slugger = new Slugger();
+      for (const h of this.all) h.#slug = slugger.slug(h.text);
+    }
+    return this.#slug!;
+  }
+}
+
+function addHeading(out: MdScan, level: number, raw: string, first: number, last: number): void {
   const range = { start: { line: first, character: 0 }, end: { line: last, character: out.lines[last]!.length } };
-  out.headings.push({ level, text, slug: slugger.slug(text), line: first, range });
+  out.headings.push(new ScannedHeading(level, raw, first, range, out.headings as ScannedHeading[]));
   const id = attributeId(raw);
   if (id) out.anchors.push({ id, line: first, range });
 }
@@ -157,10 +186,11 @@ function scanLine(out: MdScan, line: string, i: number, known: Map<string, LinkF
 function scanCode(out: MdScan, line: string, i: number, context: 'block' | 'prose', spans: CodeSpan[], taken: [number, number][] = []): void {
   const where = (at: number): RefContext => (context === 'block' ? 'block' : inSpan(spans, at) ? 'span' : 'prose');
   // The spans links take, merged and sorted once; variable paths add theirs in reading order.
-  const links = mergedSpans(taken);
+  let links: [number, number][] | undefined;
   const variables: [number, number][] = [];
-  const free = (at: number) => !inSpans(links, at) && !inSpans(variables, at);
-  if (/CLAUDE_|\{baseDir\}/.test(line))
+  const free = (at: number) => !inSpans((links ??= mergedSpans(taken)), at) && !inSpans(variables, at);
+  // Plain substring tests first: most lines name no path, and a pattern with alternatives tries every position.
+  if (line.includes('CLAUDE_') || line.includes('{baseDir}'))
     for (const m of line.matchAll(VARIABLE_PATH)) {
       const at = m.index!;
       const v = pathVariable(m[0]);
@@ -170,7 +200,7 @@ function scanCode(out: MdScan, line: string, i: number, context: 'block' | 'pros
       variables.push([at, at + written.length]);
       out.refs.push({ kind: 'path', context: where(at), path: written, range: lr(i, at, at + written.length), base: v.base, rest, variable: v.variable });
     }
-  if (/(?:scripts|references|assets)\//.test(line)) {
+  if (line.includes('scripts/') || line.includes('references/') || line.includes('assets/')) {
     const cueEnd = exampleCueEnd(line);
     for (const m of line.matchAll(BARE)) {
       const at = m.index!;
@@ -189,7 +219,7 @@ function scanCode(out: MdScan, line: string, i: number, context: 'block' | 'pros
       out.refs.push(ref);
     }
   }
-  if (/Users|home/.test(line))
+  if (line.includes('Users') || line.includes('home'))
     for (const h of homePaths(line)) {
       if (!free(h.index)) continue;
       out.absolute.push({ kind: 'path', context: where(h.index), path: h.path, range: lr(i, h.index, h.index + h.path.length) });

@@ -3,7 +3,8 @@ import type { Position, TextEdit } from '../types';
 
 /** Splits on LF and CRLF (a lone CR is not a line break, as in the 3md reference). */
 export function splitLines(text: string): string[] {
-  return text.split(/\r?\n/);
+  // Splitting on a string is several times faster than on a pattern, and most texts have no CR.
+  return text.includes('\r') ? text.split(/\r?\n/) : text.split('\n');
 }
 
 /** The last text `sharedLines` split, and its lines. */
@@ -11,7 +12,7 @@ let lastSplit: { text: string; lines: readonly string[] } = { text: '', lines: [
 
 /** `splitLines`, shared by the readers of one analysis that only read the lines (a SKILL.md's body checks): the same text is split once. */
 export function sharedLines(text: string): readonly string[] {
-  if (lastSplit.text !== text) lastSplit = { text, lines: text.split(/\r?\n/) };
+  if (lastSplit.text !== text) lastSplit = { text, lines: splitLines(text) };
   return lastSplit.lines;
 }
 
