@@ -6,6 +6,7 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -124,6 +125,23 @@ test("one run's host (rememberLookups, the CLI's) keeps its listings across chec
   writeFileSync(join(root, 'docs', 'b.md'), 'B');
   duringCheck(host, () => assert.equal(host.exists(uri(join(root, 'docs', 'b.md'))), false));
   duringCheck(host, () => assert.equal(host.exists(uri(join(root, 'docs', 'a.md'))), true));
+});
+
+test("one run's host places each path from its folder's real location: no realpath per file", (t) => {
+  const { root } = tree();
+  for (let i = 0; i < 30; i++) {
+    mkdirSync(join(root, 'skills', `s${i}`), { recursive: true });
+    writeFileSync(join(root, 'skills', `s${i}`, 'SKILL.md'), 'S');
+  }
+  const host = new NodeFsHost([root], { rememberLookups: true });
+  const realpath = t.mock.method(fs.realpathSync, 'native');
+  for (let i = 0; i < 30; i++) {
+    assert.equal(host.exists(uri(join(root, 'skills', `s${i}`, 'SKILL.md'))), true);
+    assert.equal(host.readText(uri(join(root, 'skills', `s${i}`, 'SKILL.md'))), 'S');
+    assert.equal(host.exists(uri(join(root, 'skills', `s${i}`, 'scripts', 'run.py'))), false);
+  }
+  // The workspace folder and the top of the tree, at most: every file below is placed from them.
+  assert.ok(realpath.mock.callCount() <= 2, `${realpath.mock.callCount()} realpath calls`);
 });
 
 test('during a check, the paths below links are placed as outside a check: links to inside and outside, a chain, a dangling link, a loop', () => {

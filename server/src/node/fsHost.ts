@@ -32,7 +32,9 @@ export class NodeFsHost implements IWorkspaceHost {
     this.#roots = roots.map((r) => path.resolve(r));
     if (options.rememberLookups === true) {
       const entry = remembered(lstatOrNone);
-      this.#real = remembered((p) => realLocation(p, entry));
+      // A path's real location is made from its folder's, with one (remembered) lstat of the path itself.
+      const real = new Map<string, string | null>();
+      this.#real = (p) => this.#heldReal(real, p, entry);
       this.#realRoot = remembered(realRoot);
       this.#lexists = (p) => entry(p) !== undefined;
       // One run's listings too: 10,000 skills in one folder are listed once, not once per skill.
@@ -116,11 +118,11 @@ export class NodeFsHost implements IWorkspaceHost {
   }
 
   /**
-   * During a check: the real location of `p` from its folder's, which is held for the rest of the
-   * check (a slice asks of hundreds of files in a few folders). Only `p` itself is looked at: when
+   * During a check (or a run, for a host that remembers its lookups): the real location of `p`
+   * from its folder's, which is held for the rest of the check (a slice asks of hundreds of files in a few folders). Only `p` itself is looked at: when
    * it is not a link, it is where its real folder says; a link is walked as `realLocation` walks it.
    */
-  #heldReal(held: Map<string, string | null>, p: string): string | null {
+  #heldReal(held: Map<string, string | null>, p: string, lstat: (p: string) => fs.Stats | undefined = lstatOrNone): string | null {
     if (held.has(p)) return held.get(p)!;
     // Up to the nearest folder already held (or the top), then down one part at a time.
     const below: string[] = [];
@@ -129,14 +131,14 @@ export class NodeFsHost implements IWorkspaceHost {
       below.push(cur);
       cur = path.dirname(cur);
     }
-    let real = held.has(cur) ? held.get(cur)! : realLocation(cur);
+    let real = held.has(cur) ? held.get(cur)! : realLocation(cur, lstat);
     held.set(cur, real);
     let missing = false;
     for (const q of below.reverse()) {
       // Below a missing part nothing is there to be a link.
-      const st: fs.Stats | undefined = real === null || missing ? undefined : lstatOrNone(q);
+      const st: fs.Stats | undefined = real === null || missing ? undefined : lstat(q);
       missing ||= st === undefined;
-      real = real === null ? null : st?.isSymbolicLink() ? realLocation(q) : path.join(real, path.basename(q));
+      real = real === null ? null : st?.isSymbolicLink() ? realLocation(q, lstat) : path.join(real, path.basename(q));
       held.set(q, real);
     }
     return real;

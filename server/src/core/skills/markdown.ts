@@ -184,6 +184,8 @@ function scanLine(out: MdScan, line: string, i: number, known: Map<string, LinkF
  * (a code span or fenced block, or prose), and home-folder paths of one machine.
  */
 function scanCode(out: MdScan, line: string, i: number, context: 'block' | 'prose', spans: CodeSpan[], taken: [number, number][] = []): void {
+  // Every path below holds a slash or a backslash; most lines of prose hold neither.
+  if (!line.includes('/') && !line.includes('\\')) return;
   const where = (at: number): RefContext => (context === 'block' ? 'block' : inSpan(spans, at) ? 'span' : 'prose');
   // The spans links take, merged and sorted once; variable paths add theirs in reading order.
   let links: [number, number][] | undefined;
