@@ -26,15 +26,8 @@ export interface IndexedSkill {
 export function textFingerprint(text: string): string {
   let a = 0x811c9dc5;
   let b = 0x01000193;
-  // Two UTF-16 units per step (a SKILL.md is hashed whole, on every check): half the multiplications.
-  const even = text.length & ~1;
-  for (let i = 0; i < even; i += 2) {
-    const c = text.charCodeAt(i) | (text.charCodeAt(i + 1) << 16);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x811c9dc5) ^ (b >>> 15);
-  }
-  if (even < text.length) {
-    const c = text.charCodeAt(even);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x811c9dc5) ^ (b >>> 15);
   }
