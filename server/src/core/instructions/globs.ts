@@ -97,16 +97,69 @@ export function globTooCostly(glob: string, style: GlobStyle = 'claude-rule'): s
  * folder are tried (`pkg/src` of `pkg/src/*.ts`): 500 rules of one package each try one package.
  */
 export function countMatches(glob: string, files: readonly string[], cap = Infinity, style: GlobStyle = 'claude-rule'): number {
-  const m = globMatcher(glob, style);
-  const folder = style === 'claude-rule' ? literalFolder(relativeGlob(glob)) : '';
-  const list = folder ? sortedOnce(files) : files;
+  const g = styled(glob, style);
+  if (g === true) return Math.min(files.length, cap);
+  const m = compileGlob(g).match;
+  const folder = style === 'claude-rule' ? literalFolder(g) : '';
   let n = 0;
-  for (let i = folder ? firstFrom(list, folder) : 0; i < list.length; i++) {
-    const f = list[i]!;
-    if (!f.startsWith(folder)) break;
-    if (m(f) && ++n >= cap) break;
+  if (folder) {
+    const list = sortedOnce(files);
+    for (let i = firstFrom(list, folder); i < list.length; i++) {
+      const f = list[i]!;
+      if (!f.startsWith(folder)) break;
+      if (m(f) && ++n >= cap) break;
+    }
+    return n;
   }
+  // Copilot's patterns match the lowercased path. A pattern that ends in a literal name part is
+  // tried only on the files with its extension: 500 rules of `**/*.go` each try the Go files.
+  const list = style === 'copilot' ? loweredOnce(files) : files;
+  const tail = literalTail(g);
+  const candidates = tail === undefined ? list : (byExtensionOnce(list).get(extensionOf(tail)) ?? []);
+  for (const f of candidates) if ((tail === undefined || f.endsWith(tail)) && m(f) && ++n >= cap) break;
   return n;
+}
+
+/**
+ * The literal name end every match of a plain pattern (no brackets, braces, groups, negation or
+ * escape) has: what follows its last `*` or `?` in the last part, when it holds an extension
+ * (`.test.ts` of a pattern ending in `*.test.ts`, `package.json` of one ending in `/package.json`,
+ * which a globstar before it may also match at the top). Undefined otherwise.
+ */
+export function literalTail(glob: string): string | undefined {
+  if (/[[\]{}()!+@|\\^$]/.test(glob)) return undefined;
+  const tail = glob.slice(Math.max(glob.lastIndexOf('*'), glob.lastIndexOf('?'), glob.lastIndexOf('/')) + 1);
+  return extensionOf(tail) === '' ? undefined : tail;
+}
+
+/** The extension of a path's last part (`ts` of `a/b.d.ts`), or '' without one. */
+function extensionOf(path: string): string {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1);
+}
+
+/** Each list of files lowercased once, and each (lowercased or not) grouped by extension once. */
+const loweredLists = new WeakMap<readonly string[], readonly string[]>();
+function loweredOnce(files: readonly string[]): readonly string[] {
+  let lowered = loweredLists.get(files);
+  if (!lowered) loweredLists.set(files, (lowered = files.map((f) => f.toLowerCase())));
+  return lowered;
+}
+const extensionLists = new WeakMap<readonly string[], Map<string, string[]>>();
+function byExtensionOnce(files: readonly string[]): Map<string, string[]> {
+  let groups = extensionLists.get(files);
+  if (!groups) {
+    groups = new Map();
+    for (const f of files) {
+      const ext = extensionOf(f);
+      const group = groups.get(ext);
+      if (group) group.push(f);
+      else groups.set(ext, [f]);
+    }
+    extensionLists.set(files, groups);
+  }
+  return groups;
 }
 
 /**
