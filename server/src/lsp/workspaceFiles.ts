@@ -3,10 +3,9 @@
  * capped so a huge tree cannot stall the server. Listed once; then, where the client reports
  * every file created or deleted in the folders (the server registers a watcher of every path for
  * creations and deletions, initialize.ts), the list follows those events and is never walked
- * again. Without
- * such a client it is listed again when a few seconds old (kept for the whole of a workspace
- * scan, which would otherwise list the tree every few seconds while it indexes), and at the next
- * call after a file was created or deleted.
+ * again. Without such a client it is listed again when a few seconds old (kept for the whole of a
+ * workspace scan, which would otherwise list the tree every few seconds while it indexes), and at
+ * the next call after a file was created or deleted.
  */
 import { URI } from 'vscode-uri';
 import type { WorkspaceFs } from './host';
