@@ -62,11 +62,26 @@ test('a check on three threads reports byte for byte what one thread does, in te
   }
 });
 
-test('files are spread over threads only when each gets enough of them', () => {
+test('files are spread over threads only when each gets enough of them, or as many as were asked for', () => {
   assert.equal(threadsFor(FILES_PER_THREAD * 2 - 1, 8), 1);
   assert.equal(threadsFor(FILES_PER_THREAD * 2, 8), 2);
   assert.equal(threadsFor(FILES_PER_THREAD * 100, 4), 4);
   assert.equal(threadsFor(10, 1), 1);
+  assert.equal(threadsFor(10, 3, 1), 3);
+  assert.equal(threadsFor(2, 3, 1), 2);
+});
+
+test('without AGENT_FILES_THREADS, a run too small to gain from threads is checked on one', () => {
+  const root = tree();
+  const r = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', path.join(base, 'profiles'), path.join(ROOT, 'dist/cli.js'), 'check', root, '--format', 'json'], {
+    cwd: base,
+    encoding: 'utf8',
+    env: { ...process.env, AGENT_FILES_THREADS: '' },
+    maxBuffer: 1 << 28,
+  });
+  assert.ok(r.stdout.length > 10_000, r.stderr);
+  // Node writes one profile per thread that ran.
+  assert.equal(fs.readdirSync(path.join(base, 'profiles')).length, 1);
 });
 
 /** Jobs for the in-process runs: skills with a finding each. */
@@ -90,19 +105,19 @@ test('the files of a worker that reports an error are checked on the main thread
     'fails.js',
     `const { workerData } = require('node:worker_threads');\nworkerData.port.postMessage({ error: 'broken' });\nAtomics.add(workerData.posted, 0, 1);\nAtomics.notify(workerData.posted, 0);\n`,
   );
-  const { jobs: list, shared, host } = jobs(FILES_PER_THREAD * 2);
+  const { jobs: list, shared, host } = jobs(400);
   const warned: string[] = [];
-  const got = checkOnThreads(list, shared, host, { threads: 2, script, warn: (m) => warned.push(m) });
+  const got = checkOnThreads(list, shared, host, { threads: 2, filesPerThread: 200, script, warn: (m) => warned.push(m) });
   assert.deepEqual(codes(got), codes(checkHere(list, shared, host)));
-  assert.deepEqual(warned, [`a worker thread failed (broken): its ${FILES_PER_THREAD} file(s) were checked on the main thread`]);
+  assert.deepEqual(warned, ['a worker thread failed (broken): its 200 file(s) were checked on the main thread']);
   assert.ok(got.records.length === list.length && got.records.every((r) => r.diagnostics.length > 0));
 });
 
 test('the files of a worker that ends without answering are checked on the main thread once it has been silent too long', () => {
   const script = write('silent.js', '// ends at once, posting nothing\n');
-  const { jobs: list, shared, host } = jobs(FILES_PER_THREAD * 2 + 1);
+  const { jobs: list, shared, host } = jobs(401);
   const warned: string[] = [];
-  const got = checkOnThreads(list, shared, host, { threads: 2, script, stallMs: 50, warn: (m) => warned.push(m) });
+  const got = checkOnThreads(list, shared, host, { threads: 2, filesPerThread: 200, script, stallMs: 50, warn: (m) => warned.push(m) });
   assert.deepEqual(codes(got), codes(checkHere(list, shared, host)));
   assert.equal(warned.length, 1);
   assert.match(warned[0]!, /^a worker thread sent nothing for 0 s: its \d+ file\(s\) were checked on the main thread$/);

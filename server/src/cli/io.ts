@@ -19,6 +19,8 @@ export interface Io {
 /** How a `check` may use threads: how many, and the script a worker starts from (the CLI's entry; cli/checkThreads.ts). */
 export interface ThreadOptions {
   threads: number;
+  /** Fewest files a thread is given (a worker's start has to pay off); default FILES_PER_THREAD, 1 when the user set the number. */
+  filesPerThread?: number;
   script: string;
   /** How long a worker may post nothing before its files are checked on the main thread (default a minute). */
   stallMs?: number;

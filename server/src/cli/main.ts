@@ -113,8 +113,9 @@ export function run(argv: string[], raw: Io): number {
 
 if (!isMainThread) runCheckWorker(workerData);
 else if (require.main === module) {
-  // `check` may use a worker thread per core (AGENT_FILES_THREADS sets how many; 1: none), started from this script.
-  const threads = { threads: Number(process.env.AGENT_FILES_THREADS) || Math.min(os.availableParallelism(), 8), script: __filename };
+  // `check` may use a worker thread per core on large runs; AGENT_FILES_THREADS sets how many, whatever the run (1: none). Workers start from this script.
+  const asked = Number(process.env.AGENT_FILES_THREADS);
+  const threads = asked >= 1 ? { threads: Math.floor(asked), filesPerThread: 1, script: __filename } : { threads: Math.min(os.availableParallelism(), 8), script: __filename };
   // A reader that stops early (`agent-files check . | head`) closes the pipe: stop quietly, as other tools do.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') throw e;
