@@ -10,6 +10,7 @@ import type { Frontmatter, ParseIssue } from './syntax';
 import { PlaneSource } from './plane';
 import type { FenceState, Segment } from './segment';
 import { Vec } from './vector';
+import { zSetOf } from './zset';
 
 /** The frontmatter and the lines before the first directive-looking line after it. */
 export interface Head {
@@ -118,15 +119,14 @@ export function structureOf(head: Head, list: readonly Segment[] | Vec<Segment>,
     sources.push(same ? old : new PlaneSource(segments.slice(first, end), header));
   }
   const duplicate = new Uint8Array(tops.length);
-  const zs = new Set<number>();
-  for (let t = 0; t < tops.length; t++) {
-    const src = sources[t];
-    if (!src) continue;
-    if (zs.has(src.header.z)) duplicate[t] = 1;
-    else zs.add(src.header.z);
-  }
+  const zs = zSetOf((add) => {
+    for (let t = 0; t < tops.length; t++) {
+      const src = sources[t];
+      if (src && !add(src.header.z)) duplicate[t] = 1;
+    }
+  });
   // Equal parts keep the previous objects, so results memoized on them are found again.
-  const keptZs = prev && sameSet(prev.zs, zs) ? prev.zs : zs;
+  const keptZs = prev && zs.sameAs(prev.zs) ? prev.zs : zs;
   const keptTops = prev && sameInts(prev.tops, tops) ? prev.tops : Int32Array.from(tops);
   const keptDuplicate = prev && sameInts(prev.duplicate, duplicate) ? prev.duplicate : duplicate;
   const vec = list instanceof Vec ? list : Vec.of(segments);
@@ -143,12 +143,6 @@ function groupSources(s: DocumentStructure): Map<Segment, PlaneSource> | undefin
 function sameInts(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function sameSet(a: ReadonlySet<number>, b: ReadonlySet<number>): boolean {
-  if (a.size !== b.size) return false;
-  for (const x of a) if (!b.has(x)) return false;
   return true;
 }
 
