@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { CYCLE_SHOWN, findCycles } from '../../server/src/core/agent/cycles';
+import { dependencyGraph } from '../../server/src/core/agent/dependencyGraph';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { reparse } from '../../server/src/core/threemd/incremental';
@@ -195,4 +196,19 @@ test('renumbering a plane re-reads the graph exactly when a link names its old o
   }
   // The cycle a → b appears with b at 5, goes with b at 6; c at 7 is a dependency, not a cycle; b at 1 duplicates a.
   assert.deepEqual(seen.slice(0, 4), [1, 0, 0, 0]);
+});
+
+test("the dependency graph finds the cycles a Map of each z's plane gives, whatever the z values (duplicates, negative, fractional, large)", () => {
+  const z = fc.oneof(fc.integer({ min: 0, max: 12 }), fc.constantFrom(-1, -0, 0.5, 2 ** 20, 1e9));
+  fc.assert(
+    fc.property(fc.array(fc.tuple(z, fc.array(z, { maxLength: 4 })), { maxLength: 14 }), (planes) => {
+      const zs = planes.map(([p]) => p);
+      const targets = planes.map(([, t]) => t);
+      const index = new Map<number, number>();
+      zs.forEach((v, i) => index.set(v, i));
+      const expected = targets.some((t) => t.length > 0) ? findCycles(targets, index) : [];
+      assert.deepEqual(dependencyGraph(zs, targets).edges, expected);
+    }),
+    { numRuns: 3000 },
+  );
 });

@@ -6,6 +6,11 @@
  * component, not the half million back edges they hold.
  */
 
+/** The plane (index) of a z; a Map of them will do. */
+export interface PlaneIndex {
+  get(z: number): number | undefined;
+}
+
 /** How many planes of a cycle, and of the rest of its component, are listed by index. */
 export const CYCLE_SHOWN = 20;
 
@@ -30,7 +35,7 @@ export interface Cycle {
  * order) first closes one, so the first is the cycle the reference's three-colour search reports.
  * `targets[i]` are plane i's dependency targets (z values), `index` maps a z to its plane.
  */
-export function findCycles(targets: readonly (readonly number[])[], index: ReadonlyMap<number, number>): Cycle[] {
+export function findCycles(targets: readonly (readonly number[])[], index: PlaneIndex): Cycle[] {
   const n = targets.length;
   const order = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
