@@ -65,6 +65,12 @@ test('dead-link: every occurrence of a link to a missing plane, identity include
   }
 });
 
+test('link-not-dependency: found in a fenced part of a plane, past a line a fence keeps from being a directive', () => {
+  const fenced = (target: string) => agent('@plane z=1 label="s" triggers="a"', '```', '@plane z=5 label="in the fence"', `see [[z=${target}]]`, '```');
+  assert.deepEqual(codes(fenced('1.5')), ['link-not-dependency']);
+  assert.deepEqual(codes(fenced('0')), []);
+});
+
 test('dead-link: ranges of links several to a line, after blank lines, and with a label that spans lines', () => {
   const { text, ranges: r } = ranges(agent('@plane z=1 label="s" triggers="a"', '', '«[[z=8]]»«[[z=9]]» x «[[z=8|a', 'two-line label]]» and «[[z=10]]»'));
   assert.deepEqual(

@@ -39,6 +39,9 @@ const FRAGMENTS = [
   'word',
   '[[z=1]]',
   '[[z=3|t]]',
+  // Link targets that are no dependency, and route calls with an expectation: answers kept per segment.
+  '[[z=1.5]]',
+  'route("find it") selects «search»',
   '```',
   '~~~',
   '\n```\n',

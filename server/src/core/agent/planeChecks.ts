@@ -109,7 +109,7 @@ function checkPlaneExtras(p: Plane, out: Diagnostic[]): void {
   }
   // A 3md link target is made of digits, signs, `e` and `.`: without one of the others right after
   // some `[[z=` and its digits, every link is a dependency and the links need not be read.
-  if (!MAYBE_NOT_DEPENDENCY.test(p.body)) return;
+  if (!mayHoldNonDependency(p)) return;
   for (const l of p.links) {
     if (!/^\d+$/.test(l.targetText)) {
       const msg = `[[z=…]] with a target that is not an unsigned integer is a 3md link but not an agent dependency`;
@@ -120,6 +120,27 @@ function checkPlaneExtras(p: Plane, out: Diagnostic[]): void {
 
 /** Some `[[z=` whose target may hold more than digits (a 3md link that is no agent dependency). */
 const MAYBE_NOT_DEPENDENCY = /\[\[z=\d*[-+eE.]/;
+
+declare module '../threemd/segment' {
+  interface SegmentMemo {
+    /** Whether MAYBE_NOT_DEPENDENCY matches some line of the segment. */
+    mayHoldNonDependency?: boolean;
+  }
+}
+
+/**
+ * Whether the plane's body may hold a link that is no dependency. The pattern never crosses a line,
+ * so for a directive's plane each of its segments is asked once, for as long as the segment lives
+ * (its directive line too, which can only make the answer a needless yes): a fence opened before
+ * thousands of segments makes a new plane of them on every such edit.
+ */
+function mayHoldNonDependency(p: Plane): boolean {
+  if (!p.directive) return MAYBE_NOT_DEPENDENCY.test(p.body);
+  return p.source.segments.some((seg) => {
+    const memo = (seg.memo ??= {});
+    return (memo.mayHoldNonDependency ??= MAYBE_NOT_DEPENDENCY.test(seg.text));
+  });
+}
 
 /** The built-in plane checks, in the reference's order (the undeclared-tool check, which reads the agent's tools list, runs after `skill`). */
 export const BUILTIN_PLANE_RULES: readonly PlaneRule[] = [
