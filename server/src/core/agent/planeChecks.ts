@@ -130,12 +130,13 @@ declare module '../threemd/segment' {
 
 /**
  * Whether the plane's body may hold a link that is no dependency. The pattern never crosses a line,
- * so for a directive's plane each of its segments is asked once, for as long as the segment lives
+ * so for a directive's plane of several segments each is asked once, for as long as the segment lives
  * (its directive line too, which can only make the answer a needless yes): a fence opened before
  * thousands of segments makes a new plane of them on every such edit.
  */
 function mayHoldNonDependency(p: Plane): boolean {
-  if (!p.directive) return MAYBE_NOT_DEPENDENCY.test(p.body);
+  // A source of one segment keeps its findings itself.
+  if (!p.directive || p.source.segments.length === 1) return MAYBE_NOT_DEPENDENCY.test(p.body);
   return p.source.segments.some((seg) => {
     const memo = (seg.memo ??= {});
     return (memo.mayHoldNonDependency ??= MAYBE_NOT_DEPENDENCY.test(seg.text));

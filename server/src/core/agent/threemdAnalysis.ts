@@ -89,9 +89,9 @@ function ownRouteCalls(source: PlaneSource): RouteCall[] {
   for (let k = 0; k < source.segments.length; k++) {
     const seg = source.segments[k]!;
     // Most segments have no route call at all: one search of their text settles it, kept on the segment
-    // (a fence opened before thousands of them makes a new source of them on every such edit).
-    const memo = (seg.memo ??= {});
-    if (!(memo.mayCallRoute ??= seg.text.includes('route('))) continue;
+    // when the source has several (a fence opened before thousands of them makes a new source of them
+    // on every such edit; a source of one segment keeps its calls itself).
+    if (!(source.segments.length === 1 ? seg.text.includes('route(') : ((seg.memo ??= {}).mayCallRoute ??= seg.text.includes('route(')))) continue;
     const base = source.offsets[k]!;
     for (let i = k === 0 ? 1 : 0; i < seg.lineCount; i++) for (const x of findRouteCalls(seg.line(i), base + i)) if (x.expected) (calls ??= []).push(x);
   }
