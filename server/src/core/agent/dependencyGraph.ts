@@ -4,6 +4,7 @@
  * plane's dependency targets (kept on the plane's source: they depend on its content only).
  */
 import { findCycles, type Cycle, type PlaneIndex } from './cycles';
+import { isSmallZ } from '../threemd/zset';
 
 export interface DependencyGraph {
   /** Each plane's dependency targets (z values), in body order. */
@@ -17,9 +18,6 @@ export function dependencyGraph(zs: readonly number[], targets: readonly (readon
   return { targets, edges: targets.some((t) => t.length > 0) ? findCycles(targets, planeIndex(zs)) : [] };
 }
 
-/** Whole z from 0 up to this are looked up in a table, others in a Map. */
-const TABLE_LIMIT = 1 << 20;
-
 /**
  * The plane index of each z (the last plane of a z wins, as a Map filled in plane order keeps it).
  * The z of nearly every plane is a small whole number: a table of them is made in a fraction of
@@ -27,17 +25,17 @@ const TABLE_LIMIT = 1 << 20;
  */
 function planeIndex(zs: readonly number[]): PlaneIndex {
   let max = -1;
-  for (const z of zs) if (Number.isInteger(z) && z >= 0 && z < TABLE_LIMIT && z > max) max = z;
+  for (const z of zs) if (isSmallZ(z) && z > max) max = z;
   const table = new Int32Array(max + 1).fill(-1);
   let other: Map<number, number> | undefined;
   for (let i = 0; i < zs.length; i++) {
     const z = zs[i]!;
-    if (Number.isInteger(z) && z >= 0 && z < TABLE_LIMIT) table[z] = i;
+    if (isSmallZ(z)) table[z] = i;
     else (other ??= new Map()).set(z, i);
   }
   return {
     get(z: number): number | undefined {
-      if (!(Number.isInteger(z) && z >= 0 && z < TABLE_LIMIT)) return other?.get(z);
+      if (!isSmallZ(z)) return other?.get(z);
       const i = z < table.length ? table[z]! : -1;
       return i < 0 ? undefined : i;
     },

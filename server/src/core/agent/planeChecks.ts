@@ -121,26 +121,15 @@ function checkPlaneExtras(p: Plane, out: Diagnostic[]): void {
 /** Some `[[z=` whose target may hold more than digits (a 3md link that is no agent dependency). */
 const MAYBE_NOT_DEPENDENCY = /\[\[z=\d*[-+eE.]/;
 
-declare module '../threemd/segment' {
-  interface SegmentMemo {
-    /** Whether MAYBE_NOT_DEPENDENCY matches some line of the segment. */
-    mayHoldNonDependency?: boolean;
-  }
-}
-
 /**
- * Whether the plane's body may hold a link that is no dependency. The pattern never crosses a line,
- * so for a directive's plane of several segments each is asked once, for as long as the segment lives
- * (its directive line too, which can only make the answer a needless yes): a fence opened before
- * thousands of segments makes a new plane of them on every such edit.
+ * Whether the plane's body may hold a link that is no dependency. The pattern never crosses a
+ * line, so a directive's plane asks each of its segments (its directive line too, which can only
+ * make the answer a needless yes).
  */
 function mayHoldNonDependency(p: Plane): boolean {
-  // A source of one segment keeps its findings itself.
-  if (!p.directive || p.source.segments.length === 1) return MAYBE_NOT_DEPENDENCY.test(p.body);
-  return p.source.segments.some((seg) => {
-    const memo = (seg.memo ??= {});
-    return (memo.mayHoldNonDependency ??= MAYBE_NOT_DEPENDENCY.test(seg.text));
-  });
+  const test = (text: string) => MAYBE_NOT_DEPENDENCY.test(text);
+  if (!p.directive) return test(p.body);
+  return p.source.segments.some((_, k) => p.source.segmentHolds(k, 'maybe-not-dependency', test));
 }
 
 /** The built-in plane checks, in the reference's order (the undeclared-tool check, which reads the agent's tools list, runs after `skill`). */

@@ -72,14 +72,8 @@ declare module '../threemd/plane' {
   }
 }
 
-declare module '../threemd/segment' {
-  interface SegmentMemo {
-    /** Whether the segment's text holds `route(` at all. */
-    mayCallRoute?: boolean;
-  }
-}
-
 const NO_CALLS: RouteCall[] = [];
+const holdsRouteCall = (text: string) => text.includes('route(');
 
 /** The route calls with an expectation in a plane's lines, at the plane's own line numbers (the directive on line 0), once per source. */
 function ownRouteCalls(source: PlaneSource): RouteCall[] {
@@ -88,10 +82,8 @@ function ownRouteCalls(source: PlaneSource): RouteCall[] {
   let calls: RouteCall[] | undefined;
   for (let k = 0; k < source.segments.length; k++) {
     const seg = source.segments[k]!;
-    // Most segments have no route call at all: one search of their text settles it, kept on the segment
-    // when the source has several (a fence opened before thousands of them makes a new source of them
-    // on every such edit; a source of one segment keeps its calls itself).
-    if (!(source.segments.length === 1 ? seg.text.includes('route(') : ((seg.memo ??= {}).mayCallRoute ??= seg.text.includes('route(')))) continue;
+    // Most segments have no route call at all: one search of their text settles it.
+    if (!source.segmentHolds(k, 'route(', holdsRouteCall)) continue;
     const base = source.offsets[k]!;
     for (let i = k === 0 ? 1 : 0; i < seg.lineCount; i++) for (const x of findRouteCalls(seg.line(i), base + i)) if (x.expected) (calls ??= []).push(x);
   }

@@ -48,6 +48,16 @@ export class PlaneSource {
     this.lineCount = n;
   }
 
+  /**
+   * `test` of segment `k`'s text, asked as `question`. The answer is kept on the segment when the
+   * source has several (a fence opened before thousands of segments makes a new source of them on
+   * every such edit); a source of one segment keeps its own results.
+   */
+  segmentHolds(k: number, question: string, test: (text: string) => boolean): boolean {
+    const seg = this.segments[k]!;
+    return this.segments.length === 1 ? test(seg.text) : seg.textHolds(question, test);
+  }
+
   /** The trimmed body (lines after the directive, through every swallowed segment), or null when blank. */
   get body(): SegmentBody | null {
     if (this.#body !== undefined) return this.#body;

@@ -101,6 +101,8 @@ export class Segment {
   planeSource: object | null | undefined = undefined;
   /** What the analysis layers derive from this segment alone (content-keyed: the segment never changes). */
   memo: SegmentMemo | undefined = undefined;
+  /** Yes/no questions asked of the text (`textHolds`), by name. */
+  #answers: Map<string, boolean> | undefined;
   readonly lineCount: number;
 
   /**
@@ -131,6 +133,14 @@ export class Segment {
   /** The lines joined with LF. */
   get text(): string {
     return (this.#text ??= this.lines.join('\n'));
+  }
+
+  /** `test` of the text, asked as `question`: answered once for the segment's life (the text never changes). */
+  textHolds(question: string, test: (text: string) => boolean): boolean {
+    const answers = (this.#answers ??= new Map());
+    let yes = answers.get(question);
+    if (yes === undefined) answers.set(question, (yes = test(this.text)));
+    return yes;
   }
 
   /** The fence state after this segment's lines, entered in state `entry`. The first line of a directive segment never changes it. */

@@ -5,10 +5,9 @@
  * first added, as a Set does. Filled once by `zSetOf`, then never changed.
  */
 
-const SMALL_LIMIT = 1 << 20;
-
-function isSmall(z: number): boolean {
-  return Number.isInteger(z) && z >= 0 && z < SMALL_LIMIT;
+/** A whole z from 0 below 2^20, kept in a table rather than a Set or Map (here and in the dependency graph). */
+export function isSmallZ(z: number): boolean {
+  return Number.isInteger(z) && z >= 0 && z < 1 << 20;
 }
 
 export class ZSet implements ReadonlySet<number> {
@@ -21,7 +20,7 @@ export class ZSet implements ReadonlySet<number> {
   }
 
   has(z: number): boolean {
-    if (!isSmall(z)) return this.#other?.has(z) ?? false;
+    if (!isSmallZ(z)) return this.#other?.has(z) ?? false;
     const byte = z >>> 3;
     return byte < this.#bits.length && (this.#bits[byte]! & (1 << (z & 7))) !== 0;
   }
@@ -64,7 +63,7 @@ export class ZSet implements ReadonlySet<number> {
   static add(set: ZSet, value: number): boolean {
     // -0 is 0, as in a Set.
     const z = value === 0 ? 0 : value;
-    if (!isSmall(z)) {
+    if (!isSmallZ(z)) {
       const other = (set.#other ??= new Set());
       if (other.has(z)) return false;
       other.add(z);
