@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient';
 import { EffectRequest, type EffectResult } from '../../server/src/lsp/protocol';
 import { effectRows, type EffectRow } from './effectRows';
+import { RedrawGate } from './redrawGate';
 
 export const EFFECT_VIEW = 'agentFiles.effect';
 
@@ -17,6 +18,8 @@ export class EffectView implements vscode.TreeDataProvider<EffectRow>, vscode.Di
   #uri: vscode.Uri | undefined;
   #rows: Promise<EffectRow[]> | undefined;
   view: vscode.TreeView<EffectRow> | undefined;
+  /** Redraws after an index burst settle, and never while VS Code still fetches the last one's rows (redrawGate.ts). */
+  readonly #gate = new RedrawGate(() => this.#changed.fire(undefined));
 
   constructor(
     private readonly client: LanguageClient,
@@ -45,7 +48,7 @@ export class EffectView implements vscode.TreeDataProvider<EffectRow>, vscode.Di
 
   refresh(): void {
     this.#rows = undefined;
-    this.#changed.fire(undefined);
+    this.#gate.request();
   }
 
   /** Every row, depth first (for tests and for the command that returns them). */
@@ -66,8 +69,8 @@ export class EffectView implements vscode.TreeDataProvider<EffectRow>, vscode.Di
     return r ? effectRows(r, (u) => vscode.workspace.asRelativePath(vscode.Uri.parse(u))) : [];
   }
 
-  async getChildren(row?: EffectRow): Promise<EffectRow[]> {
-    return row ? (row.children ?? []) : this.rows();
+  getChildren(row?: EffectRow): Promise<EffectRow[]> {
+    return this.#gate.fetching(async () => (row ? (row.children ?? []) : this.rows()));
   }
 
   getTreeItem(row: EffectRow): vscode.TreeItem {
@@ -85,6 +88,7 @@ export class EffectView implements vscode.TreeDataProvider<EffectRow>, vscode.Di
 
   dispose(): void {
     for (const s of this.#subs) s.dispose();
+    this.#gate.dispose();
     this.#changed.dispose();
   }
 }

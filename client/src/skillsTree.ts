@@ -17,14 +17,12 @@ import { detailItem, extendsChain, fileItem, folderOf, isAgentOrCommand, isInstr
 import { TARGET_LABELS, type Target } from '../../server/src/core/skills/targets';
 import { configFileItem, configItem, handlerCount, isConfigEntry } from './configItems';
 import { LatestValue } from './latestValue';
+import { RedrawGate } from './redrawGate';
 
 export { extendsChain, isInstructionFile, type ExtendsLink, type SkillNode } from './treeItems';
 
 /** The context key of the "with problems" filter (the view title shows one of its two buttons). */
 export const PROBLEMS_ONLY_CONTEXT = 'agentFiles.problemsOnly';
-
-/** How long the view waits after an index change for the next before it redraws. */
-const REFRESH_SETTLE_MS = 100;
 
 const GROUP_ICONS: Record<SkillGroup['kind'], string> = { marketplace: 'package', plugin: 'extensions', client: 'folder-library', folder: 'folder' };
 const GROUP_KINDS: Record<SkillGroup['kind'], string> = { marketplace: 'marketplace', plugin: 'plugin', client: 'skills folder', folder: 'folder' };
@@ -41,7 +39,8 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   );
   #disposables: vscode.Disposable[] = [];
   #problemsOnly = false;
-  #redraw: ReturnType<typeof setTimeout> | undefined;
+  /** Every redraw of the view: coalesced, and never while VS Code still fetches the rows of the last one. */
+  readonly #gate = new RedrawGate(() => this.#changed.fire(undefined));
 
   constructor(private readonly client: LanguageClient) {}
 
@@ -54,32 +53,14 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
       this.#indexChanged,
     );
     // Counts follow the Problems panel: redrawn (not re-read from the server) when diagnostics change.
-    this.#disposables.push(
-      vscode.languages.onDidChangeDiagnostics(() => {
-        if (this.#redraw) return;
-        this.#redraw = setTimeout(() => {
-          this.#redraw = undefined;
-          this.#changed.fire(undefined);
-        }, 250);
-      }),
-    );
+    this.#disposables.push(vscode.languages.onDidChangeDiagnostics(() => this.#gate.request()));
   }
 
-  /**
-   * Drops the index the view holds and redraws the tree once the changes stop coming (the server
-   * announces an index change for each file of a burst). Full redraws fired back to back while
-   * VS Code still fetches the previous one's rows have shown a group with another group's rows in
-   * the browser workbench; one redraw after a burst draws the settled index.
-   */
+  /** Drops the index the view holds and redraws the tree once the changes stop coming (the server announces an index change for each file of a burst). */
   refresh(): void {
     this.#files.invalidate();
-    if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
-    this.#refreshTimer = setTimeout(() => {
-      this.#refreshTimer = undefined;
-      this.#changed.fire(undefined);
-    }, REFRESH_SETTLE_MS);
+    this.#gate.request();
   }
-  #refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The "with problems" filter: only rows with problems (as the Problems panel counts them). */
   get problemsOnly(): boolean {
@@ -88,7 +69,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   setProblemsOnly(on: boolean): void {
     this.#problemsOnly = on;
     void vscode.commands.executeCommand('setContext', PROBLEMS_ONLY_CONTEXT, on);
-    this.#changed.fire(undefined);
+    this.#gate.request();
   }
 
   /** The "Instructions in effect" section follows the active editor. */
@@ -96,7 +77,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     const uri = activeFileUri();
     if (uri === this.#effectUri) return;
     this.#effectUri = uri;
-    this.#changed.fire(undefined);
+    this.#gate.request();
   }
 
   #effectUri: string | undefined = activeFileUri();
@@ -112,7 +93,11 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     return this.#problemsOnly ? withProblems(groups, count) : groups;
   }
 
-  async getChildren(node?: SkillNode): Promise<SkillNode[]> {
+  getChildren(node?: SkillNode): Promise<SkillNode[]> {
+    return this.#gate.fetching(() => this.#children(node));
+  }
+
+  async #children(node?: SkillNode): Promise<SkillNode[]> {
     if (!node) return this.#roots();
     switch (node.type) {
       case 'skillGroup':
@@ -221,8 +206,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   }
 
   dispose(): void {
-    if (this.#redraw) clearTimeout(this.#redraw);
-    if (this.#refreshTimer) clearTimeout(this.#refreshTimer);
+    this.#gate.dispose();
     this.#changed.dispose();
     for (const d of this.#disposables) d.dispose();
   }

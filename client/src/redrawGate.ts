@@ -1,0 +1,94 @@
+/**
+ * When a tree view may redraw. VS Code's tree has drawn one group's rows under another group, for
+ * good, when a full redraw arrived while it was still fetching the rows of the previous one (seen
+ * in the browser workbench; microsoft/vscode#111914 and #50336 describe the same). So every redraw
+ * of the view goes through one gate: requests are coalesced, and a redraw is fired only once the
+ * requests have settled and no row has been fetched for a quiet spell; the fire itself counts as
+ * fetching, since VS Code asks for the rows a moment later. A burst that never settles is drawn
+ * anyway after `maxWaitMs`, still never during a fetch. Pure: no VS Code API, unit-tested.
+ */
+
+export interface RedrawTiming {
+  /** How long after the last request the gate waits for the next before it redraws. */
+  settleMs: number;
+  /** How long after the last fetch ended (or the last redraw) before the next redraw. */
+  quietMs: number;
+  /** The longest a request waits for its burst to settle. */
+  maxWaitMs: number;
+}
+
+export interface Clock {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const REDRAW_TIMING: RedrawTiming = { settleMs: 100, quietMs: 300, maxWaitMs: 1000 };
+
+const SYSTEM_CLOCK: Clock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export class RedrawGate {
+  #timer: unknown;
+  /** When the oldest request not yet drawn was made (undefined: none waits). */
+  #firstRequest: number | undefined;
+  #lastRequest = 0;
+  #fetching = 0;
+  /** When the last fetch ended or the last redraw was fired. */
+  #lastActivity = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly redraw: () => void,
+    private readonly timing: RedrawTiming = REDRAW_TIMING,
+    private readonly clock: Clock = SYSTEM_CLOCK,
+  ) {}
+
+  /** Asks for a redraw; many requests make one. */
+  request(): void {
+    const now = this.clock.now();
+    this.#firstRequest ??= now;
+    this.#lastRequest = now;
+    // A pending look decides then whether the burst has settled: requests never push it back.
+    if (this.#timer === undefined) this.#schedule(this.timing.settleMs);
+  }
+
+  /** Runs one fetch of the view's rows; no redraw is fired until it has ended and the view has been quiet. */
+  async fetching<T>(fetch: () => Promise<T>): Promise<T> {
+    this.#fetching++;
+    try {
+      return await fetch();
+    } finally {
+      this.#fetching--;
+      this.#lastActivity = this.clock.now();
+    }
+  }
+
+  dispose(): void {
+    if (this.#timer !== undefined) this.clock.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#firstRequest = undefined;
+  }
+
+  #schedule(ms: number): void {
+    this.#timer = this.clock.setTimeout(() => {
+      this.#timer = undefined;
+      this.#tick();
+    }, ms);
+  }
+
+  #tick(): void {
+    if (this.#firstRequest === undefined) return;
+    const now = this.clock.now();
+    const toSettle = Math.min(this.timing.settleMs - (now - this.#lastRequest), this.timing.maxWaitMs - (now - this.#firstRequest));
+    if (toSettle > 0) return this.#schedule(toSettle);
+    // A fetch still running has no end time yet: look again after a quiet spell.
+    const quietFor = this.#fetching > 0 ? 0 : now - this.#lastActivity;
+    if (quietFor < this.timing.quietMs) return this.#schedule(this.timing.quietMs - quietFor);
+    this.#firstRequest = undefined;
+    this.#lastActivity = now;
+    this.redraw();
+  }
+}
