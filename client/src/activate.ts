@@ -114,6 +114,13 @@ export async function activateAgentFiles(context: vscode.ExtensionContext, entry
     middleware: {
       // VS Code's Markdown support outlines Markdown files (SKILL.md, AGENTS.md, …) itself: ours would be a second group in the breadcrumb.
       provideDocumentSymbols: (document, token, next) => (outlinedByUs(document.uri) ? next(document, token) : []),
+      // A window closing sends the light bulb's last requests with the extension's deactivation: the
+      // client, stopped while it looked for its connection, would log each as a failed request. A
+      // request waits one turn of the event loop, and the client answers it only while it runs.
+      provideCodeActions: async (document, range, context, token, next) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return client?.isRunning() && !token.isCancellationRequested ? next(document, range, context, token) : [];
+      },
     },
   };
   client = entry.createClient(clientOptions);
