@@ -21,8 +21,11 @@ export interface DiagnosticsScheduling {
   push: PushDiagnostics;
   pull: PullDiagnostics;
   workspace: WorkspaceDiagnostics;
-  /** Files changed (a buffer, a file on disk): the analyses and the closed files' reports that read them are made again. */
-  filesChanged(uris: string[], deep?: boolean): void;
+  /**
+   * Files changed (a buffer, a file on disk): the analyses and the closed files' reports that read
+   * them are made again. True when an open document's analysis read one of them.
+   */
+  filesChanged(uris: string[], deep?: boolean): boolean;
   /** Asks the client to pull the open documents' diagnostics again, when it said it can be asked (and only once initialized). */
   refreshOpen(): void;
   /**
@@ -30,7 +33,7 @@ export interface DiagnosticsScheduling {
    * found when it comes up in the queue (that takes its analysis, too slow for each of 10,000 opens).
    */
   refresh(entry: OpenDocument): void;
-  /** Something on disk changed: every open document is checked again (a missing prompt, a referenced file may have appeared). */
+  /** Something on disk that open documents depend on changed: every open document is checked again (a missing prompt, a referenced file may have appeared). */
   revalidateOpen(): void;
 }
 
@@ -102,11 +105,12 @@ export function createDiagnosticsScheduling(s: ServerParts): DiagnosticsScheduli
     },
   );
   const filesChanged = (uris: string[], deep = false) => {
-    documents.filesChanged(uris);
+    const dropped = documents.filesChanged(uris);
     // A configuration file governs the files below it: every closed file's report is made again.
     if (uris.some((u) => isConfigFile(u))) workspace.reports.invalidateAll();
     workspace.reports.filesChanged(uris, deep);
     workspace.changed();
+    return dropped;
   };
   const refreshOpen = () => {
     if (state.client.pullDiagnostics && state.client.refreshSupport && state.initialized)

@@ -258,17 +258,26 @@ export class DocumentStore {
     return value;
   }
 
-  /** Files changed (open buffers edited, files created, changed or deleted on disk): drops the analyses that read them. */
-  filesChanged(uris: readonly string[]): void {
+  /**
+   * Files changed (open buffers edited, files created, changed or deleted on disk): drops the
+   * analyses that read them. True when an open document's analysis was dropped.
+   */
+  filesChanged(uris: readonly string[]): boolean {
+    let dropped = false;
     for (const c of uris.map(normalizeUri)) {
       // A read at the URI or at a folder above it is found by name; a read below it (a changed folder), only by walking every document.
       const docs = this.#above.has(c) ? this.#docs.values() : [c, ...ancestors(c)].flatMap((u) => [...(this.#readers.get(u) ?? [])]);
       for (const e of docs) {
         if (this.#docs.get(e.uri) !== e) continue;
-        for (const [id, slot] of e.cache ?? []) if (slot.reads.size && [...slot.reads].some((r) => touches(r, c))) e.cache!.delete(id);
+        for (const [id, slot] of e.cache ?? []) {
+          if (!slot.reads.size || ![...slot.reads].some((r) => touches(r, c))) continue;
+          e.cache!.delete(id);
+          dropped = true;
+        }
       }
       this.#readers.delete(c);
     }
+    return dropped;
   }
 
   /** The analysis of an open 3md document at its current version. */

@@ -62,14 +62,14 @@ export class WorkspaceFiles {
   /**
    * Files or folders created or deleted. A list that follows the client's events takes them in
    * (a created folder is listed, a deleted one leaves with everything under it); otherwise the
-   * next call lists again.
+   * next call lists again. True when the list changed or is made again (analyses keyed by it are stale).
    */
-  changed(events: readonly FileEvent[]): void {
+  changed(events: readonly FileEvent[]): boolean {
     const c = this.#cache;
-    if (!c || !events.length) return;
+    if (!c || !events.length) return false;
     if (!this.#follows) {
       this.#cache = { ...c, at: -Infinity };
-      return;
+      return true;
     }
     const gone = new Set(events.filter((e) => e.deleted).map((e) => canonical(e.uri)));
     const kept = gone.size ? c.files.filter((f) => !underAny(f, gone)) : c.files;
@@ -87,7 +87,9 @@ export class WorkspaceFiles {
       }
     }
     if (added.length) files = [...files, ...added];
-    if (files !== c.files) this.#cache = { ...c, files };
+    if (files === c.files) return false;
+    this.#cache = { ...c, files };
+    return true;
   }
 
   /** Lists again at the next call, whether or not the list follows events (a watcher could not be registered, say). */

@@ -108,22 +108,27 @@ export function registerFileWatching(s: ServerParts, d: DiagnosticsScheduling, i
       await Promise.all(p.changes.map((c) => host.fs.refresh(c.uri, c.type === FileChangeType.Deleted)));
       const configChanged = p.changes.some((c) => isConfigFile(c.uri));
       if (configChanged) configs.changed();
-      if (configChanged || p.changes.some((c) => isIgnoreFile(c.uri) || (c.type !== FileChangeType.Changed && index.isManifest(c.uri)))) {
+      const rescan = configChanged || p.changes.some((c) => isIgnoreFile(c.uri) || (c.type !== FileChangeType.Changed && index.isManifest(c.uri)));
+      if (rescan) {
         // What is live may have changed (a .gitignore, `include` or `ignore`): the folders are scanned again,
         // which also remakes every entry (a config's `targets` reach the view, not only diagnostics); a plugin
         // manifest created or deleted changes which files are the plugin's agents, commands and hooks.
         live.changed();
         void scanWorkspace(state.folders);
       }
-      filesChanged(
+      const read = filesChanged(
         p.changes.map((c) => c.uri),
         p.changes.some((c) => c.type === FileChangeType.Deleted),
       );
       // A file that is neither indexed nor one of ours (seen by a watch-everything host) leaves the index as it is.
       const indexed = (uri: string) => index.get(uri) !== undefined || isTracked(URI.parse(uri).path) || index.isManifest(uri) || index.kindOf(uri) !== null;
-      for (const c of p.changes) if (!documents.get(c.uri) && indexed(c.uri)) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
-      workspaceFiles.changed(p.changes.filter((c) => c.type !== FileChangeType.Changed).map((c) => ({ uri: c.uri, deleted: c.type === FileChangeType.Deleted })));
-      revalidateOpen();
+      const reindexed = p.changes.filter((c) => !documents.get(c.uri) && indexed(c.uri));
+      for (const c of reindexed) index.fileChanged(c.uri, c.type === FileChangeType.Deleted);
+      const listed = workspaceFiles.changed(p.changes.filter((c) => c.type !== FileChangeType.Changed).map((c) => ({ uri: c.uri, deleted: c.type === FileChangeType.Deleted })));
+      // The open documents depend on what their analyses read, the index (names, manifests, configs) and the
+      // list of workspace files (instruction globs): a change to none of them (a file under node_modules or
+      // .git, say, seen by the watcher of every path) asks the client for nothing.
+      if (rescan || read || reindexed.length || listed) revalidateOpen();
     }),
   );
   // A text the host fetched after a read had to go without it: check the open documents again, once per burst.
