@@ -86,7 +86,7 @@ export function timed(cmd: string, args: string[], env: NodeJS.ProcessEnv = proc
   return { ms, cpuMs: (Number(m[1]) + Number(m[2])) * 1000, rssMb: Number(m[3]) / 1024 };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export function measure(tool: string, skills: number, reps: number, run: () => Sample | string): CliRun {
   const samples: Sample[] = [];

@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { genAgent } from './genAgent';
-import { measure, timed, type CliRun } from './benchCli';
+import { measure, median, timed, type CliRun } from './benchCli';
 
 export interface HeapRun {
   tool: string;
@@ -32,7 +32,6 @@ export interface ReferenceBench {
 
 const ROOT = path.join(__dirname, '..');
 const HEAP_CHILD = path.join(ROOT, 'scripts', 'benchHeapChild.ts');
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The folder of the reference checkout, or why the rows are skipped. */
 export function referenceDir(): string | { skipped: string } {

@@ -56,6 +56,12 @@ export function touches(read: string, changed: string): boolean {
   return read === changed || changed.startsWith(`${read}/`) || read.startsWith(`${changed}/`);
 }
 
+/** True when `uri` lies below one of `folders` (not at one of them). */
+export function belowAny(uri: string, folders: ReadonlySet<string>): boolean {
+  for (let i = uri.lastIndexOf('/'); i > 0; i = uri.lastIndexOf('/', i - 1)) if (folders.has(uri.slice(0, i))) return true;
+  return false;
+}
+
 /** `host`, recording into `reads` every URI it is asked about. */
 export function recordingHost(host: IWorkspaceHost, reads: Set<string>): IWorkspaceHost {
   const note = (uri: string) => void reads.add(normalizeUri(uri));

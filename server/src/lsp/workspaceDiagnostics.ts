@@ -21,7 +21,7 @@ import type {
   WorkspaceDiagnosticReportPartialResult,
   WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
-import { normalizeUri } from './documentCache';
+import { belowAny, normalizeUri } from './documentCache';
 import type { ClosedDiagnostics } from './fileDiagnostics';
 import { contentId } from './pullDiagnostics';
 import type { Logger } from './runner';
@@ -344,10 +344,4 @@ function reportItem(uri: string, report: ClosedReport | null, previous: string |
   // A clean file the client has never heard of: nothing to show, nothing to hold.
   if (previous === undefined && report.items.length === 0) return null;
   return { kind: 'full', uri, version: null, resultId: report.resultId, items: report.items };
-}
-
-/** True when `uri` lies below one of `folders` (not at one of them). */
-function belowAny(uri: string, folders: ReadonlySet<string>): boolean {
-  for (let i = uri.lastIndexOf('/'); i > 0; i = uri.lastIndexOf('/', i - 1)) if (folders.has(uri.slice(0, i))) return true;
-  return false;
 }

@@ -8,6 +8,8 @@
  * the next call after a file was created or deleted.
  */
 import { URI } from 'vscode-uri';
+import { UNLISTED_FOLDERS } from '../core/workspace/host';
+import { belowAny } from './documentCache';
 import type { WorkspaceFs } from './host';
 
 /** Most files listed; globs over a larger tree are judged on the first ones found. */
@@ -19,9 +21,6 @@ export interface FileEvent {
   uri: string;
   deleted: boolean;
 }
-
-/** Folders a listing never enters (as `listFiles` walks). */
-const UNLISTED = new Set(['node_modules', '.git']);
 
 export class WorkspaceFiles {
   #cache: { at: number; key: string; files: string[] } | undefined;
@@ -72,7 +71,7 @@ export class WorkspaceFiles {
       return true;
     }
     const gone = new Set(events.filter((e) => e.deleted).map((e) => canonical(e.uri)));
-    const kept = gone.size ? c.files.filter((f) => !underAny(f, gone)) : c.files;
+    const kept = gone.size ? c.files.filter((f) => !gone.has(f) && !belowAny(f, gone)) : c.files;
     let files = kept.length === c.files.length ? c.files : kept;
     const known = new Set(files);
     const added: string[] = [];
@@ -102,13 +101,13 @@ export class WorkspaceFiles {
     const folder = this.folders().find((f) => uri.startsWith(f.endsWith('/') ? f : f + '/'));
     if (!folder) return false;
     const parts = uri.slice(folder.length).split('/');
-    return !parts.slice(0, -1).some((p) => UNLISTED.has(p));
+    return !parts.slice(0, -1).some((p) => UNLISTED_FOLDERS.has(p));
   }
 
   /** What a created path adds: the files under it when it is a folder, else itself when it still exists. */
   #filesAt(uri: string, room: number): string[] {
     if (room <= 0) return [];
-    if (this.host.isDirectory(uri)) return UNLISTED.has(uri.slice(uri.lastIndexOf('/') + 1)) ? [] : this.host.listFiles([uri], room);
+    if (this.host.isDirectory(uri)) return UNLISTED_FOLDERS.has(uri.slice(uri.lastIndexOf('/') + 1)) ? [] : this.host.listFiles([uri], room);
     return this.host.exists(uri) ? [uri] : [];
   }
 }
@@ -116,13 +115,6 @@ export class WorkspaceFiles {
 /** The URI as the host lists it (a client may encode characters differently). */
 function canonical(uri: string): string {
   return URI.parse(uri).toString();
-}
-
-/** True when `file` is one of `gone` or lies under one of them. */
-function underAny(file: string, gone: ReadonlySet<string>): boolean {
-  if (gone.has(file)) return true;
-  for (let i = file.lastIndexOf('/'); i > 0; i = file.lastIndexOf('/', i - 1)) if (gone.has(file.slice(0, i))) return true;
-  return false;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import type { IWorkspaceHost } from '../core/workspace/host';
+import { UNLISTED_FOLDERS, type IWorkspaceHost } from '../core/workspace/host';
 
 /** Largest file the host will read (bigger ones are treated as unreadable). */
 export const MAX_READ_BYTES = 50 * 1024 * 1024;
@@ -389,7 +389,7 @@ export function findFiles(root: string, accept: (p: string) => boolean, limit = 
     for (const { name, e } of entries) {
       const p = path.join(dir, name);
       if (e.isDirectory()) {
-        if (name !== 'node_modules' && name !== '.git') stack.push(p);
+        if (!UNLISTED_FOLDERS.has(name)) stack.push(p);
       } else if (e.isFile() && accept(p)) out.push(p);
     }
   }

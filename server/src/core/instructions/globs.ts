@@ -139,28 +139,31 @@ function extensionOf(path: string): string {
   return dot < 0 ? '' : name.slice(dot + 1);
 }
 
-/** Each list of files lowercased once, and each (lowercased or not) grouped by extension once. */
-const loweredLists = new WeakMap<readonly string[], readonly string[]>();
-function loweredOnce(files: readonly string[]): readonly string[] {
-  let lowered = loweredLists.get(files);
-  if (!lowered) loweredLists.set(files, (lowered = files.map((f) => f.toLowerCase())));
-  return lowered;
+/**
+ * `derive` of a list of files, made once per list: the server's list is one array until the files
+ * change, and every rule's count derives the same things from it.
+ */
+function oncePerList<T>(derive: (files: readonly string[]) => T): (files: readonly string[]) => T {
+  const made = new WeakMap<readonly string[], T>();
+  return (files) => {
+    let value = made.get(files);
+    if (value === undefined) made.set(files, (value = derive(files)));
+    return value;
+  };
 }
-const extensionLists = new WeakMap<readonly string[], Map<string, string[]>>();
-function byExtensionOnce(files: readonly string[]): Map<string, string[]> {
-  let groups = extensionLists.get(files);
-  if (!groups) {
-    groups = new Map();
-    for (const f of files) {
-      const ext = extensionOf(f);
-      const group = groups.get(ext);
-      if (group) group.push(f);
-      else groups.set(ext, [f]);
-    }
-    extensionLists.set(files, groups);
+
+const sortedOnce = oncePerList((files) => [...files].sort());
+const loweredOnce = oncePerList((files) => files.map((f) => f.toLowerCase()));
+const byExtensionOnce = oncePerList((files) => {
+  const groups = new Map<string, string[]>();
+  for (const f of files) {
+    const ext = extensionOf(f);
+    const group = groups.get(ext);
+    if (group) group.push(f);
+    else groups.set(ext, [f]);
   }
   return groups;
-}
+});
 
 /**
  * The literal text a glob's matches all start with: up to the last `/` before its first special
@@ -178,14 +181,6 @@ export function literalFolder(glob: string): string {
 }
 
 const GLOB_SPECIAL = new Set([...'*?[]{}()!+@|\\^$']);
-
-/** Each list of files sorted once (the server's list is one array until the files change). */
-const sortedLists = new WeakMap<readonly string[], readonly string[]>();
-function sortedOnce(files: readonly string[]): readonly string[] {
-  let sorted = sortedLists.get(files);
-  if (!sorted) sortedLists.set(files, (sorted = [...files].sort()));
-  return sorted;
-}
 
 /** The first index of a sorted list whose entry is not before `key`. */
 function firstFrom(list: readonly string[], key: string): number {

@@ -30,6 +30,9 @@ export interface IWorkspaceHost {
   duringCheck?<T>(work: () => T): T;
 }
 
+/** Folders a listing of every workspace file never enters (the file list instruction globs are matched against). */
+export const UNLISTED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git']);
+
 /** Runs one check through `host.duringCheck` where the host has it. */
 export function duringCheck<T>(host: IWorkspaceHost, work: () => T): T {
   return host.duringCheck ? host.duringCheck(work) : work();
