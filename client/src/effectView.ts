@@ -8,6 +8,7 @@ import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient
 import { EffectRequest, type EffectResult } from '../../server/src/lsp/protocol';
 import { effectRows, type EffectRow } from './effectRows';
 import { RedrawGate } from './redrawGate';
+import { answerNoSoonerThan } from './treeAnswer';
 
 export const EFFECT_VIEW = 'agentFiles.effect';
 
@@ -69,8 +70,9 @@ export class EffectView implements vscode.TreeDataProvider<EffectRow>, vscode.Di
     return r ? effectRows(r, (u) => vscode.workspace.asRelativePath(vscode.Uri.parse(u))) : [];
   }
 
+  /** Answered no sooner than VS Code's tree can take it without mixing up rows (treeAnswer.ts). */
   getChildren(row?: EffectRow): Promise<EffectRow[]> {
-    return this.#gate.fetching(async () => (row ? (row.children ?? []) : this.rows()));
+    return this.#gate.fetching(() => answerNoSoonerThan(row ? Promise.resolve(row.children ?? []) : this.rows()));
   }
 
   getTreeItem(row: EffectRow): vscode.TreeItem {

@@ -1,11 +1,12 @@
 /**
- * When a tree view may redraw. VS Code's tree has drawn one group's rows under another group, for
- * good, when a full redraw arrived while it was still fetching the rows of the previous one (seen
- * in the browser workbench; microsoft/vscode#111914 and #50336 describe the same). So every redraw
- * of the view goes through one gate: requests are coalesced, and a redraw is fired only once the
- * requests have settled and no row has been fetched for a quiet spell; the fire itself counts as
- * fetching, since VS Code asks for the rows a moment later. A burst that never settles is drawn
- * anyway after `maxWaitMs`, still never during a fetch. Pure: no VS Code API, unit-tested.
+ * When a tree view may redraw. Index changes come in bursts (one notification per file) and
+ * diagnostics change with every edit, so every redraw of the view goes through one gate: requests
+ * are coalesced, and a redraw is fired only once they have settled and no row has been fetched for
+ * a quiet spell; the fire itself counts as fetching, since VS Code asks for the rows a moment
+ * later. The view thus never asks for its rows again before it has drawn them. A burst that never
+ * settles is drawn anyway after `maxWaitMs`, still never during a fetch. (Rows drawn under the
+ * wrong group were first blamed on overlapping redraws; their cause is VS Code's batching of row
+ * requests, which treeAnswer.ts deals with.) Pure: no VS Code API, unit-tested.
  */
 
 export interface RedrawTiming {
@@ -25,7 +26,7 @@ export interface Clock {
 
 export const REDRAW_TIMING: RedrawTiming = { settleMs: 100, quietMs: 300, maxWaitMs: 1000 };
 
-const SYSTEM_CLOCK: Clock = {
+export const SYSTEM_CLOCK: Clock = {
   now: () => Date.now(),
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),

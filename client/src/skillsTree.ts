@@ -18,6 +18,7 @@ import { TARGET_LABELS, type Target } from '../../server/src/core/skills/targets
 import { configFileItem, configItem, handlerCount, isConfigEntry } from './configItems';
 import { LatestValue } from './latestValue';
 import { RedrawGate } from './redrawGate';
+import { answerNoSoonerThan } from './treeAnswer';
 
 export { extendsChain, isInstructionFile, type ExtendsLink, type SkillNode } from './treeItems';
 
@@ -93,8 +94,9 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     return this.#problemsOnly ? withProblems(groups, count) : groups;
   }
 
+  /** Answered no sooner than VS Code's tree can take it without mixing up rows (treeAnswer.ts). */
   getChildren(node?: SkillNode): Promise<SkillNode[]> {
-    return this.#gate.fetching(() => this.#children(node));
+    return this.#gate.fetching(() => answerNoSoonerThan(this.#children(node)));
   }
 
   async #children(node?: SkillNode): Promise<SkillNode[]> {

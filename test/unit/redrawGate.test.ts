@@ -2,36 +2,10 @@
 // requests makes one redraw, and no redraw is fired while VS Code is still fetching rows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RedrawGate, type Clock } from '../../client/src/redrawGate';
+import { RedrawGate } from '../../client/src/redrawGate';
+import { manualClock } from '../helpers/manualClock';
 
 const TIMING = { settleMs: 100, quietMs: 300, maxWaitMs: 1000 };
-
-/** A clock the test moves by hand, running the timers that fall due. */
-function manualClock() {
-  let now = 0;
-  let next = 0;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (run, ms) => {
-      timers.set(++next, { at: now + ms, run });
-      return next;
-    },
-    clearTimeout: (handle) => void timers.delete(handle as number),
-  };
-  const advance = (ms: number) => {
-    const end = now + ms;
-    for (;;) {
-      const due = [...timers].filter(([, t]) => t.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      timers.delete(due[0]);
-      now = due[1].at;
-      due[1].run();
-    }
-    now = end;
-  };
-  return { clock, advance, pending: () => timers.size };
-}
 
 function gate() {
   const c = manualClock();

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { spreadZeroDelayTimers } from './busyScheduler.mjs';
 
 const CLI = resolve(import.meta.dirname, '../../../dist/cli.js');
 const VIEW = '[id="workbench.view.extension.agentFiles"]';
@@ -75,6 +76,7 @@ export function repoTests(h) {
     await ctx.page.close();
     repo.openedAt = Date.now();
     const p = await ctx.context.newPage();
+    await p.addInitScript(spreadZeroDelayTimers);
     if (process.env.E2E_DEBUG_CONSOLE) p.on('console', (m) => console.log('[browser]', m.type(), m.text().slice(0, 300)));
     ctx.page = p;
     await p.goto(`${ctx.server.url}/?folder=${encodeURIComponent(repo.root)}`);
