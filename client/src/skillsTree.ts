@@ -104,7 +104,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
     switch (node.type) {
       case 'skillGroup':
         return [
-          ...node.group.groups.map((group) => ({ type: 'skillGroup' as const, group })),
+          ...node.group.groups.map((group) => ({ type: 'skillGroup' as const, group, nested: true as const })),
           ...node.group.skills.map((file) => ({ type: 'skillFile' as const, file, group: node.group.key })),
           ...node.group.parts.flatMap((file) => partNodes(file)),
           // MCP servers written inline in the plugin.json.
@@ -191,7 +191,7 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
   getTreeItem(node: SkillNode): vscode.TreeItem {
     switch (node.type) {
       case 'skillGroup':
-        return groupItem(node.group);
+        return groupItem(node.group, node.nested === true);
       case 'skillFile':
         return skillItem(node.file, node.group);
       case 'file':
@@ -250,11 +250,18 @@ function partNodes(file: IndexedFile): SkillNode[] {
   return [{ type: 'file', file }];
 }
 
-function groupItem(g: SkillGroup): vscode.TreeItem {
+/**
+ * A group's row. A top-level group starts expanded, a group inside it (a marketplace's plugin)
+ * collapsed: when the rows VS Code draws expanded hold rows it draws expanded, their answer makes
+ * the tree ask for more rows while it still hands out the last batch's answers, and VS Code's
+ * tree can then draw one group's rows under another (treeAnswer.ts). One level of expanded rows
+ * leaves it nothing to mix up.
+ */
+function groupItem(g: SkillGroup, nested: boolean): vscode.TreeItem {
   const skills = skillsIn(g);
   const problems = sumProblems(filesIn(g).map((f) => problemsOf(f.uri)));
   const label = g.kind === 'client' || g.kind === 'folder' ? vscode.workspace.asRelativePath(vscode.Uri.parse(g.uri)) : g.label;
-  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Expanded);
+  const item = new vscode.TreeItem(label, nested ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded);
   const n = groupCounts(g);
   item.description = [g.kind === 'marketplace' || g.kind === 'plugin' ? GROUP_KINDS[g.kind] : '', n, problemsLabel(problems)].filter(Boolean).join(' · ');
   item.iconPath = statusIcon(problems, GROUP_ICONS[g.kind]);

@@ -11,7 +11,11 @@
  *
  * An answer given no sooner than a few milliseconds after the question arrives after those
  * timers: they were due when the batch was sent. A tree's rows a few milliseconds later are not
- * noticed; a wrong tree is. Pure: the clock is injected.
+ * noticed; a wrong tree is. It is not enough on its own: a main thread busy for longer than the
+ * hold runs timers that fell due during it after a message that arrived during it (a CI run
+ * failed so), which is why the Skills view also draws only one level of rows expanded
+ * (skillsTree.ts `groupItem`): then no answer makes the tree ask for more rows while a batch is
+ * still handed out. Pure: the clock is injected.
  */
 import { SYSTEM_CLOCK, type Clock } from './redrawGate';
 

@@ -31,7 +31,8 @@ export interface ExtendsLink {
 }
 
 export type SkillNode =
-  | { type: 'skillGroup'; group: SkillGroup }
+  /** `nested`: a group inside another (a marketplace's plugin), drawn collapsed (skillsTree.ts `groupItem`). */
+  | { type: 'skillGroup'; group: SkillGroup; nested?: true }
   | { type: 'skillFile'; file: IndexedFile; group: string }
   | { type: 'file'; file: IndexedFile }
   | { type: 'identity'; file: IndexedFile }

@@ -2,7 +2,9 @@
 // thread does: a message (an extension host's answer) can then run between two of them. That is
 // when VS Code's tree views hand a batch's rows to the wrong row (client/src/treeAnswer.ts): the
 // window that opens the marketplace repository runs with it, so the tests of the Agent Files
-// view's rows fail if our answers come back too soon (before the hold, 3 of 3 browser runs did).
+// view's rows fail when an expanded row's answer can make the tree ask for more rows while it
+// hands out a batch (with a marketplace's plugins drawn expanded, 4 of 4 browser runs did; with
+// only the 25 ms hold, a CI run still did).
 
 /** Runs in the page, before the workbench's own scripts (Playwright's addInitScript). */
 export function spreadZeroDelayTimers() {

@@ -147,6 +147,14 @@ export function repoTests(h) {
       ['release-notes 1 problem · Writes release notes', 2],
       ['Instructions 2', 1],
     ];
+    // A marketplace's plugins start collapsed (client/src/skillsTree.ts groupItem): open both, as a person would.
+    for (const plugin of [/pdf-kit\s*plugin ·/, /review-kit\s*plugin ·/]) {
+      const row = p.locator(`${VIEW} .monaco-list-row`, { hasText: plugin }).first();
+      await row.waitFor({ state: 'visible', timeout: 20_000 });
+      assert.equal(await row.getAttribute('aria-expanded'), 'false', `${plugin} starts collapsed`);
+      await row.locator('.monaco-tl-twistie').click();
+      await until(`${plugin} expanded`, async () => (await row.getAttribute('aria-expanded')) === 'true');
+    }
     // Rows are drawn again as problems arrive: wait for the view to settle on every expected row.
     let tree = [];
     await until('skill groups in the Agent Files view', async () => {
