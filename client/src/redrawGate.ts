@@ -8,6 +8,7 @@
  * wrong group were first blamed on overlapping redraws; their cause is VS Code's batching of row
  * requests, which treeAnswer.ts deals with.) Pure: no VS Code API, unit-tested.
  */
+import { SYSTEM_CLOCK, type Clock } from './clock';
 
 export interface RedrawTiming {
   /** How long after the last request the gate waits for the next before it redraws. */
@@ -18,19 +19,7 @@ export interface RedrawTiming {
   maxWaitMs: number;
 }
 
-export interface Clock {
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
 export const REDRAW_TIMING: RedrawTiming = { settleMs: 100, quietMs: 300, maxWaitMs: 1000 };
-
-export const SYSTEM_CLOCK: Clock = {
-  now: () => Date.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 export class RedrawGate {
   #timer: unknown;

@@ -17,7 +17,7 @@
  * (skillsTree.ts `groupItem`): then no answer makes the tree ask for more rows while a batch is
  * still handed out. Pure: the clock is injected.
  */
-import { SYSTEM_CLOCK, type Clock } from './redrawGate';
+import { SYSTEM_CLOCK, type Clock } from './clock';
 
 /** How long an answer is held at least: well past the timers, well under what a person notices. */
 export const MIN_ANSWER_MS = 25;

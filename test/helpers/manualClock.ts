@@ -1,6 +1,6 @@
-// A clock a test moves by hand (the Clock of client/src/redrawGate.ts): timers run when the test
+// A clock a test moves by hand (the Clock of client/src/clock.ts): timers run when the test
 // advances the time past them, in the order they fall due.
-import type { Clock } from '../../client/src/redrawGate';
+import type { Clock } from '../../client/src/clock';
 
 /** A clock the test moves by hand, running the timers that fall due. */
 export function manualClock() {
