@@ -7,11 +7,13 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import nodeFs from 'node:fs';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URI } from 'vscode-uri';
-import { NodeFsHost } from '../../server/src/node/fsHost';
+import { NodeFsHost, type WalkedFolder } from '../../server/src/node/fsHost';
+import { walkFiles } from '../../server/src/node/walk';
 import { duringCheck } from '../../server/src/core/workspace/host';
 
 const base = realpathSync(mkdtempSync(join(tmpdir(), 'agent-files-listing-')));
@@ -178,4 +180,64 @@ test('during a check, the paths below links are placed as outside a check: links
     ['X', 'X'],
   );
   assert.equal(outsideCheck[3]![2], undefined, 'nothing outside is read');
+});
+
+/** The listings a walk of `root` makes, as the CLI hands them to its host. */
+function walkedListings(root: string): Map<string, WalkedFolder> {
+  const listings = new Map<string, WalkedFolder>();
+  walkFiles(root, () => true, { listed: (dir, folder) => listings.set(dir, folder) });
+  return listings;
+}
+
+test("one run's host told the walk's listings answers as one that was not, links and all", () => {
+  const { root, outside } = tree();
+  mkdirSync(join(root, 'real', 'deep'), { recursive: true });
+  writeFileSync(join(root, 'real', 'deep', 'x.md'), 'X');
+  mkdirSync(join(root, 'node_modules', 'pkg'), { recursive: true });
+  writeFileSync(join(root, 'node_modules', 'pkg', 'index.md'), 'N');
+  symlinkSync(join(root, 'real'), join(root, 'in'));
+  symlinkSync(outside, join(root, 'out'));
+  symlinkSync(join(root, 'gone'), join(root, 'dangling'));
+  writeFileSync(join(root, 'docs', 'file'), 'F');
+  const paths = [
+    ['docs', 'a.md'],
+    ['docs', 'b.md'],
+    ['docs', 'scripts', 'run.py'],
+    ['in', 'deep', 'x.md'],
+    ['in', 'deep', 'y.md'],
+    ['out', 'secret.md'],
+    ['out', 'missing.md'],
+    ['dangling', 'y.md'],
+    ['docs', 'file', 'below-a-file.md'],
+    ['node_modules', 'pkg', 'index.md'],
+    ['nowhere', 'deep', 'z.md'],
+  ].map((parts) => uri(join(root, ...parts)));
+  const ask = (host: NodeFsHost) => paths.map((u) => [u, host.exists(u), host.readText(u), host.linkOutside(u), host.pathOf(u)]);
+  const told = new NodeFsHost([root], { rememberLookups: true });
+  told.knowListings(walkedListings(root));
+  assert.deepEqual(ask(told), ask(new NodeFsHost([root], { rememberLookups: true })));
+});
+
+test("one run's host told the walk's listings asks the disk nothing of a file missing from a walked folder, or below a folder missing from one", (t) => {
+  const { root } = tree();
+  const host = new NodeFsHost([root], { rememberLookups: true });
+  host.knowListings(walkedListings(root));
+  const readdir = t.mock.method(nodeFs, 'readdirSync');
+  const lstat = t.mock.method(nodeFs, 'lstatSync');
+  const exists = t.mock.method(nodeFs, 'existsSync');
+  assert.equal(host.exists(uri(join(root, 'docs', 'b.md'))), false);
+  assert.equal(host.exists(uri(join(root, 'docs', 'scripts', 'run.py'))), false);
+  assert.equal(host.readText(uri(join(root, '.claude-plugin', 'marketplace.json'))), undefined);
+  assert.deepEqual([readdir.mock.callCount(), lstat.mock.callCount(), exists.mock.callCount()], [0, 0, 0]);
+  assert.equal(host.readText(uri(join(root, 'docs', 'a.md'))), 'A', 'a file the walk listed is still read');
+});
+
+test('a host for more than one run (the server) takes no listings from a walk', () => {
+  const { root, host } = tree();
+  host.knowListings(walkedListings(root));
+  writeFileSync(join(root, 'docs', 'b.md'), 'B');
+  assert.equal(
+    duringCheck(host, () => host.exists(uri(join(root, 'docs', 'b.md')))),
+    true,
+  );
 });

@@ -11,7 +11,7 @@ import { fileKindOf, kindOf, mayBePluginComponent, type FileKind } from '../core
 import { reportOf, type CheckEntry } from './checkPass';
 import { checkHere, checkOnThreads } from './checkThreads';
 import { kindHelp, KIND_NAMES, parseKind, walkedFilesText, type ForcedKind } from './kinds';
-import { findFiles, NodeFsHost } from '../node/fsHost';
+import { findFiles, NodeFsHost, type WalkedFolder } from '../node/fsHost';
 import { liveFilesOnDisk, walkFiles } from '../node/walk';
 import { DEFAULT_IGNORED_FOLDERS } from '../core/workspace/liveFiles';
 import type { AgentDetection } from '../core/agent/detect';
@@ -84,6 +84,8 @@ export function checkCommand(argv: string[], io: Io): number {
   const manifests: string[] = [];
   /** Files found in the folders walked whose kind the manifests decide (a plugin's agents, commands and hooks). */
   const candidates: string[] = [];
+  /** The names in each folder walked: the run's host looks up references in them without asking the disk. */
+  const listings = new Map<string, WalkedFolder>();
   for (const p of positional) {
     let st: fs.Stats;
     try {
@@ -98,6 +100,7 @@ export function checkCommand(argv: string[], io: Io): number {
       const live = liveFilesOnDisk(p, { include: (rel, isDir) => configs.includes(path.join(p, rel), isDir) });
       const found = walkFiles(p, (f) => fileKindOf(f) !== null || isPluginManifest(f) || mayBePluginComponent(f), {
         filter: live,
+        listed: (dir, folder) => listings.set(dir, folder),
         skipped: (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
       });
       for (const f of found) {
@@ -148,6 +151,7 @@ export function checkCommand(argv: string[], io: Io): number {
   }
   // One run over a tree that does not change under it: each folder's real location is looked up once.
   const host = new NodeFsHost(roots, { rememberLookups: true });
+  host.knowListings(listings);
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
   const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host);
   // The agents, commands and hooks files of the plugins the manifests describe (an `agents/` folder elsewhere is not ours).

@@ -16,6 +16,8 @@ export class ConfigReader {
   readonly #byUri = new Map<string, { path: string; parsed: ParsedConfig } | null>();
   readonly #fixed: FoundConfig | null | undefined;
   readonly #used = new Set<string>();
+  /** The answer for each folder: every file of a folder has the same candidates (10,000 skills ask of a few folders above them). */
+  readonly #byFolder = new Map<string, FoundConfig>();
   readonly #bound: ConfigBound;
   constructor(
     private readonly io: Io,
@@ -62,15 +64,19 @@ export class ConfigReader {
   }
 
   #find(fileUri: string): FoundConfig {
-    return (
-      this.#fixed ??
-      nearestConfig(
+    if (this.#fixed) return this.#fixed;
+    const folder = fileUri.slice(0, fileUri.lastIndexOf('/'));
+    let found = this.#byFolder.get(folder);
+    if (found === undefined) {
+      found = nearestConfig(
         fileUri,
         (uri) => this.#read(uri),
         (uri) => this.#byUri.get(uri)!.parsed.config,
         this.#bound,
-      )
-    );
+      );
+      this.#byFolder.set(folder, found);
+    }
+    return found;
   }
 
   label(found: FoundConfig): string {

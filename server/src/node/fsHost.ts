@@ -39,6 +39,8 @@ export class NodeFsHost implements IWorkspaceHost {
       this.#lexists = (p) => entry(p) !== undefined;
       // One run's listings too: 10,000 skills in one folder are listed once, not once per skill.
       this.#listings = new Map();
+      // And whether each URI asked exists: every skill of a plugin asks for the same manifests.
+      this.#held = { real, exists: new Map(), roots: new Map() };
       this.#runLong = true;
     } else {
       // During a check the answers are held for its length (a synchronous stretch: nothing on disk moves under it).
@@ -72,6 +74,18 @@ export class NodeFsHost implements IWorkspaceHost {
   /** The listings are kept for the host's life (`rememberLookups`). */
   #runLong = false;
 
+  /**
+   * For a host that remembers its lookups: the names in folders a walk of the same run has just
+   * listed (`walkFiles`' `listed`), and where each folder really is, so a lookup in them, or in a
+   * folder they do not hold, asks the disk nothing. Whether each folder is really inside a root
+   * is still decided when it is asked.
+   */
+  knowListings(listings: ReadonlyMap<string, WalkedFolder>): void {
+    if (!this.#runLong) return;
+    for (const [dir, folder] of listings) this.#walked.set(path.resolve(dir), { names: new Set(folder.names), real: folder.real });
+  }
+  readonly #walked = new Map<string, { names: Set<string>; real: string }>();
+
   duringCheck<T>(work: () => T): T {
     if (this.#runLong) return work();
     if (this.#checks++ === 0) {
@@ -97,6 +111,10 @@ export class NodeFsHost implements IWorkspaceHost {
   #listedMissing(p: string): boolean {
     if (!this.#listings) return false;
     const dir = path.dirname(p);
+    if (this.#walked.size > 0) {
+      const known = this.#walkedMissing(p);
+      if (known !== undefined) return known;
+    }
     let names = this.#listings.get(dir);
     // The first path asked of a folder is looked up on its own: listing pays from the second on
     // (an index slice reads one SKILL.md per folder; a check of 60,000 missing links asks one folder).
@@ -108,13 +126,36 @@ export class NodeFsHost implements IWorkspaceHost {
       names = null;
       if (this.#insideReal(this.#real(dir)))
         try {
-          names = new Set(fs.readdirSync(dir));
+          // A folder that is not there holds nothing (and a listing would cost an exception).
+          names = this.#lexists(dir) ? new Set(fs.readdirSync(dir)) : new Set();
         } catch {
           names = null; // not a readable folder
         }
       this.#listings.set(dir, names);
     }
     return names !== null && !names.has(path.basename(p));
+  }
+
+  /**
+   * What the walked listings say of `p`: true when its folder, or the nearest folder above it
+   * that was walked, lacks the next part of its path (so nothing is there, not even a dangling
+   * link); false when its walked folder holds it; undefined when no walked folder decides (none
+   * above it, one that leads outside the roots, or a part that is there but was not walked).
+   */
+  #walkedMissing(p: string): boolean | undefined {
+    let part = p;
+    for (let depth = 0; depth < 64; depth++) {
+      const dir = path.dirname(part);
+      if (dir === part) return undefined;
+      const walked = this.#walked.get(dir);
+      if (walked !== undefined) {
+        if (!this.#insideReal(walked.real)) return undefined;
+        const has = walked.names.has(path.basename(part));
+        return part === p ? !has : has ? undefined : true;
+      }
+      part = dir;
+    }
+    return undefined;
   }
 
   /**
@@ -263,6 +304,12 @@ export class NodeFsHost implements IWorkspaceHost {
   }
 }
 
+/** A folder as a walk found it: the names in it, and its real location (symlinks followed). */
+export interface WalkedFolder {
+  names: readonly string[];
+  real: string;
+}
+
 /** The resolved (`..` removed as written) file-system path of a `file:` URI, or null. */
 function lexicalPath(uri: string): string | null {
   try {
@@ -400,9 +447,14 @@ export function findFiles(root: string, accept: (p: string) => boolean, limit = 
  * The entries of a folder whose names are valid UTF-8, in reverse name order (a walk's stack
  * pops them in order), or null when it cannot be read. What is left out is told to `skipped`:
  * the folder that cannot be read, and a folder, or a file `accept` would take, whose name is not
- * valid UTF-8.
+ * valid UTF-8. `listed` is told every name of a folder whose names are all valid UTF-8.
  */
-export function folderEntries(dir: string, accept: (p: string) => boolean, skipped?: (shown: string, why: string) => void): { name: string; e: fs.Dirent<Buffer> }[] | null {
+export function folderEntries(
+  dir: string,
+  accept: (p: string) => boolean,
+  skipped?: (shown: string, why: string) => void,
+  listed?: (names: string[]) => void,
+): { name: string; e: fs.Dirent<Buffer> }[] | null {
   let raw: fs.Dirent<Buffer>[];
   try {
     raw = fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
@@ -418,6 +470,8 @@ export function folderEntries(dir: string, accept: (p: string) => boolean, skipp
       skipped?.(path.join(dir, escapedName(e.name)), `its name is not valid UTF-8, so ${e.isDirectory() ? 'nothing in it is' : 'it is not'} checked (rename it to UTF-8)`);
     }
   }
+  // Only a whole listing is told: a name that is not UTF-8 has no string that names it.
+  if (listed && entries.length === raw.length) listed(entries.map((x) => x.name));
   return entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
 

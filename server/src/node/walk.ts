@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LiveFiles, type WalkFilter } from '../core/workspace/liveFiles';
-import { folderEntries, MAX_READ_BYTES } from './fsHost';
+import { folderEntries, MAX_READ_BYTES, type WalkedFolder } from './fsHost';
 
 /** How often one real folder is walked through different paths (symlinks), at most. */
 const MAX_WALKS_PER_FOLDER = 8;
@@ -36,7 +36,13 @@ interface Found {
 export function walkFiles(
   root: string,
   accept: (p: string) => boolean,
-  options: { filter?: WalkFilter; limit?: number; skipped?: (shown: string, why: string) => void } = {},
+  options: {
+    filter?: WalkFilter;
+    limit?: number;
+    skipped?: (shown: string, why: string) => void;
+    /** Told the names in each folder walked and its real location (for `NodeFsHost.knowListings`). */
+    listed?: (dir: string, folder: WalkedFolder) => void;
+  } = {},
 ): string[] {
   const limit = options.limit ?? 100_000;
   const realRoot = realOrNull(root) ?? path.resolve(root);
@@ -45,9 +51,10 @@ export function walkFiles(
   const stack: Pending[] = [{ dir: root.endsWith(path.sep) && root.length > 1 ? root.slice(0, -1) : root, rel: '', chain: [realRoot] }];
   while (stack.length && found.length < limit) {
     const { dir, rel, chain } = stack.pop()!;
-    const entries = folderEntries(dir, accept, options.skipped);
-    if (!entries) continue;
     const realDir = chain[chain.length - 1]!;
+    const listed = options.listed;
+    const entries = folderEntries(dir, accept, options.skipped, listed && ((names) => listed(dir, { names, real: realDir })));
+    if (!entries) continue;
     for (const { name, e } of entries) {
       const p = dir + path.sep + name;
       const relPath = rel ? `${rel}/${name}` : name;
