@@ -31,6 +31,12 @@ export interface IndexedFile {
   isAgent: boolean;
   identity: { name: string; z: number; range: Range } | null;
   skills: IndexedSkill[];
+  /**
+   * The errors and warnings the index's reading of the file found. For a SKILL.md that is not
+   * open, the checks of its frontmatter and body without its file references: the index reads
+   * every skill before the view shows anything, and leaves the references to the file's own
+   * diagnostics (the Problems panel counts every problem).
+   */
   errors: number;
   warnings: number;
   /** The frontmatter `description` (SKILL.md, AGENT.md), when it is a non-empty string. */

@@ -4,6 +4,7 @@
  */
 import { MarkupContent, type CodeAction } from 'vscode-languageserver';
 import {
+  analyzeSkill,
   duplicateSkillNames,
   skillCodeActions,
   skillCompletion,
@@ -19,7 +20,7 @@ import {
   type Target,
 } from '../../core/skills';
 import type { IWorkspaceHost } from '../../core/workspace/host';
-import { analyzeKind, diagnosticsOfKind, type AnalyzeOptions } from '../../core/analysis/fileAnalyses';
+import { analyzeKind, diagnosticsOfKind, skillOptions, type AnalyzeOptions } from '../../core/analysis/fileAnalyses';
 import { skillSource } from '../../core/skills/source';
 import { frontmatterHookEvents } from '../../core/hooks/frontmatterHooks';
 import { skillUsers } from '../../core/subagents/references';
@@ -62,7 +63,11 @@ export function listedOfEntry(f: IndexedFile): ListedSkillSummary | undefined {
 
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
-/** The index entry of one SKILL.md (shared by the server and the CLI). */
+/**
+ * The index entry of one SKILL.md, from one pass without its file references (what the view,
+ * the duplicate-name rule and the listings read is in the frontmatter; the references are checked
+ * when the file's diagnostics are asked for, so the index never looks them up).
+ */
 export function summarizeSkill(
   uri: string,
   text: string,
@@ -77,7 +82,7 @@ export function summarizeSkill(
     ...(roots.length ? { workspaceRoots: [...roots] } : {}),
     ...(repository ? { repository } : {}),
   };
-  return skillSummary(uri, analyzeKind('skill', text, uri, host, options), host);
+  return skillSummary(uri, analyzeSkill(text, uri, host, { ...skillOptions(options), collectReferences: false }), host);
 }
 
 const SETTING = 'the agentFiles.targets setting';
