@@ -151,7 +151,6 @@ export function checkCommand(argv: string[], io: Io): number {
   }
   // One run over a tree that does not change under it: each folder's real location is looked up once.
   const host = new NodeFsHost(roots, { rememberLookups: true });
-  host.knowListings(listings);
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
   const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host);
   // The agents, commands and hooks files of the plugins the manifests describe (an `agents/` folder elsewhere is not ours).
@@ -206,8 +205,11 @@ export function checkCommand(argv: string[], io: Io): number {
   const change = flags.has('changed') || flags.has('since') ? changedFiles(positional[0]!, flags.get('since') as string | undefined) : undefined;
   // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
   const workspaceFiles = entries.some((e) => e.kind === 'instructions') ? folderFiles(roots) : undefined;
+  // The walk's listings stand for the tree unless --fix changed it since.
+  if (!fixing) host.knowListings(listings);
   const shared = {
     roots,
+    ...(fixing ? {} : { listings }),
     analysis: { workspaceRoots, repository, ...(workspaceFiles ? { workspaceFiles } : {}) },
     // --changed, --since and the baselines read every text again.
     keepText: !!change || flags.has('baseline') || flags.has('write-baseline'),

@@ -13,7 +13,7 @@ import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from '
 import type { SummarizedFile } from '../core/analysis/analyzeFile';
 import type { AnalyzeOptions } from '../core/analysis/fileAnalyses';
 import type { AgentFilesConfig } from '../core/config';
-import { NodeFsHost } from '../node/fsHost';
+import { NodeFsHost, type WalkedFolder } from '../node/fsHost';
 import { checkOne, type CheckedRecord, type CheckEntry } from './checkPass';
 import type { ThreadOptions } from './io';
 
@@ -29,6 +29,8 @@ export interface SharedCheck {
   roots: string[];
   analysis: AnalyzeOptions;
   keepText: boolean;
+  /** The folders the run's walk listed, for each worker's host (`NodeFsHost.knowListings`). */
+  listings?: ReadonlyMap<string, WalkedFolder>;
 }
 
 export interface Checked {
@@ -136,6 +138,7 @@ export function runCheckWorker(data: unknown): boolean {
   };
   try {
     const host = new NodeFsHost(input.shared.roots, { rememberLookups: true });
+    if (input.shared.listings) host.knowListings(input.shared.listings);
     for (let i = 0; i < input.jobs.length || i === 0; i += BATCH) {
       const batch = input.jobs.slice(i, i + BATCH);
       post({ checked: checkHere(batch, input.shared, host), last: i + BATCH >= input.jobs.length });

@@ -271,7 +271,9 @@ function strictIssues(src: string, off: number, r: (a: number, b: number) => Ran
   const out: StrictYamlIssue[] = [];
   let at = 0;
   let depth = 0;
-  for (const tok of new Lexer().lex(src)) {
+  // Each token looked for starts with one of these characters: without them, nothing to lex.
+  const tokens = /[{[!&]/.test(src) ? new Lexer().lex(src) : [];
+  for (const tok of tokens) {
     const c = tok.charCodeAt(0);
     // Control tokens (document, scalar, flow-error-end markers) take no source text.
     if (tok.length === 1 && (c === 0x02 || c === 0x18 || c === 0x1f)) continue;
