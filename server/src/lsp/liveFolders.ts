@@ -38,6 +38,8 @@ export class LiveFolders {
       f = {
         enters: (rel) => live.enters(rel),
         keeps: (rel) => live.keeps(rel) && !isIgnored(this.configs.forFile(uriOf(rel)), uriOf(rel)),
+        // A folder listed without a .gitignore is not asked for one; one created later changes the filter (`changed`).
+        listed: (rel, names) => live.listed(rel, names),
       };
       this.#filters.set(folder, f);
     }

@@ -52,8 +52,15 @@ export function walkFiles(
   while (stack.length && found.length < limit) {
     const { dir, rel, chain } = stack.pop()!;
     const realDir = chain[chain.length - 1]!;
-    const listed = options.listed;
-    const entries = folderEntries(dir, accept, options.skipped, listed && ((names) => listed(dir, { names, real: realDir })));
+    const { listed, filter } = options;
+    const told =
+      listed || filter?.listed
+        ? (names: string[]) => {
+            filter?.listed?.(rel, names);
+            listed?.(dir, { names, real: realDir });
+          }
+        : undefined;
+    const entries = folderEntries(dir, accept, options.skipped, told);
     if (!entries) continue;
     for (const { name, e } of entries) {
       const p = dir + path.sep + name;

@@ -28,6 +28,11 @@ export interface WalkFilter {
   enters(relDir: string): boolean;
   /** True when this file is live (relative to the folder walked). */
   keeps(relFile: string): boolean;
+  /**
+   * Told every name in a folder the walk has just listed, before it asks of anything in it
+   * (relative to the folder walked): a filter need not look for a file the listing lacks.
+   */
+  listed?(relDir: string, names: readonly string[]): void;
 }
 
 export interface LiveFilesOptions {
@@ -53,15 +58,39 @@ interface Level {
 
 interface FolderState {
   /** Left out by the default list or a .gitignore (inherited from the folder above). */
-  ignored: boolean;
+  readonly ignored: boolean;
   /** The walk goes into it: not ignored, or `include` names something inside. */
-  enters: boolean;
+  readonly enters: boolean;
   /** The ignore files that apply to what is in it, from the top down (the last deciding). */
-  levels: readonly Level[];
+  readonly levels: readonly Level[];
+}
+
+/**
+ * A folder below the folder walked whose own `.gitignore` is read when something in it is first
+ * asked of: by then the walk has listed the folder (`listed`), which may show there is none.
+ */
+class FolderBelow implements FolderState {
+  #levels: readonly Level[] | undefined;
+  constructor(
+    readonly ignored: boolean,
+    readonly enters: boolean,
+    private readonly parent: FolderState,
+    private readonly own: () => Level | null,
+  ) {}
+
+  get levels(): readonly Level[] {
+    if (this.#levels === undefined) {
+      const own = this.enters ? this.own() : null;
+      this.#levels = own ? [...this.parent.levels, own] : this.parent.levels;
+    }
+    return this.#levels;
+  }
 }
 
 export class LiveFiles implements WalkFilter {
   readonly #folders = new Map<string, FolderState>();
+  /** Folders (paths from the top, with their `/`) the walk listed without a `.gitignore`. */
+  readonly #noIgnoreFile = new Set<string>();
   /** Where the folder walked lies below the top, with a trailing `/` ('' when it is the top). */
   readonly #prefix: string;
 
@@ -72,6 +101,10 @@ export class LiveFiles implements WalkFilter {
 
   enters(relDir: string): boolean {
     return this.#folder(relDir).enters;
+  }
+
+  listed(relDir: string, names: readonly string[]): void {
+    if (!names.includes('.gitignore')) this.#noIgnoreFile.add(relDir === '' ? this.#prefix : `${this.#prefix}${relDir}/`);
   }
 
   keeps(relFile: string): boolean {
@@ -93,8 +126,7 @@ export class LiveFiles implements WalkFilter {
       const parent = this.#folder(slash < 0 ? '' : rel.slice(0, slash));
       const ignored = parent.ignored || DEFAULT_SET.has(rel.slice(slash + 1)) || this.#byGit(parent, rel, true);
       const enters = parent.enters && (!ignored || this.options.include?.(rel, true) === true);
-      const own = enters ? this.#level(`${this.#prefix}${rel}/`) : null;
-      state = { ignored, enters, levels: own ? [...parent.levels, own] : parent.levels };
+      state = new FolderBelow(ignored, enters, parent, () => this.#level(`${this.#prefix}${rel}/`));
     }
     this.#folders.set(rel, state);
     return state;
@@ -122,6 +154,7 @@ export class LiveFiles implements WalkFilter {
 
   /** The `.gitignore` of a folder given as its path from the top with a trailing `/` ('' for the top). */
   #level(folder: string): Level | null {
+    if (this.#noIgnoreFile.has(folder)) return null;
     const rules = this.#rules(`${folder}.gitignore`);
     return rules ? { ...rules, cut: folder.length } : null;
   }
