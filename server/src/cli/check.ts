@@ -66,7 +66,9 @@ export function checkCommand(argv: string[], io: Io): number {
   if (positional.length === 0 && (flags.has('changed') || flags.has('since'))) positional.push('.');
   if (positional.length === 0) throw new UsageError(`usage: agent-files check [--format text|json|sarif] [--strict] [--kind ${KIND_NAMES}] [--target a,b] PATH...`);
   if (flags.has('config') && flags.has('no-config')) throw new UsageError("'--config' and '--no-config' cannot be combined");
-  const workspace = new CliWorkspace(io.cwd);
+  /** The names in each folder walked (by absolute path): the run's lookups in them ask the disk nothing. */
+  const listings = new Map<string, WalkedFolder>();
+  const workspace = new CliWorkspace(io.cwd, listings);
   const configs = new ConfigReader(io, flags.has('no-config') ? null : typeof flags.get('config') === 'string' ? (flags.get('config') as string) : undefined, workspace);
 
   /** The SKILL.md targets named for a file: --target, else its config's `targets`, else none (its folder decides). */
@@ -84,8 +86,6 @@ export function checkCommand(argv: string[], io: Io): number {
   const manifests: string[] = [];
   /** Files found in the folders walked whose kind the manifests decide (a plugin's agents, commands and hooks). */
   const candidates: string[] = [];
-  /** The names in each folder walked: the run's host looks up references in them without asking the disk. */
-  const listings = new Map<string, WalkedFolder>();
   for (const p of positional) {
     let st: fs.Stats;
     try {
@@ -100,7 +100,7 @@ export function checkCommand(argv: string[], io: Io): number {
       const live = liveFilesOnDisk(p, { include: (rel, isDir) => configs.includes(path.join(p, rel), isDir) });
       const found = walkFiles(p, (f) => fileKindOf(f) !== null || isPluginManifest(f) || mayBePluginComponent(f), {
         filter: live,
-        listed: (dir, folder) => listings.set(dir, folder),
+        listed: (dir, folder) => listings.set(path.resolve(dir), folder),
         skipped: (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
       });
       for (const f of found) {

@@ -23,7 +23,7 @@ export class ConfigReader {
     private readonly io: Io,
     /** null: no configuration; a path: that file for everything; undefined: the nearest. */
     fixed: string | null | undefined,
-    workspace: CliWorkspace,
+    private readonly workspace: CliWorkspace,
   ) {
     this.#bound = { inside: (folder) => workspace.insideUri(folder), isRepoRoot: (folder) => workspace.isRepoRoot(URI.parse(folder).fsPath) };
     if (fixed === null) this.#fixed = null;
@@ -92,7 +92,8 @@ export class ConfigReader {
     if (!this.#byUri.has(uri)) {
       const file = URI.parse(uri).fsPath;
       let entry: { path: string; parsed: ParsedConfig } | null = null;
-      if (fs.existsSync(file) && fs.statSync(file).isFile()) {
+      // A folder the walk listed without the file holds none: no lookup.
+      if (this.workspace.listed(path.dirname(file), path.basename(file)) !== false && fs.existsSync(file) && fs.statSync(file).isFile()) {
         const r = readFileBounded(file);
         entry = { path: file, parsed: 'text' in r ? parseConfig(r.text) : { config: parseConfig('{}').config, diagnostics: [fileTooLarge(r.tooLarge)] } };
       }

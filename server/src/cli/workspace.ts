@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
+import type { WalkedFolder } from '../node/fsHost';
 
 export class CliWorkspace {
   /** The top folders, as absolute paths. */
@@ -14,7 +15,16 @@ export class CliWorkspace {
   readonly #realTops = new Map<string, string>();
   readonly #repoRoots = new Map<string, boolean>();
 
-  constructor(private readonly cwd: string) {}
+  constructor(
+    private readonly cwd: string,
+    /** The folders the run's walk has listed, by absolute path (filled as it walks). */
+    private readonly listings: ReadonlyMap<string, WalkedFolder> = new Map(),
+  ) {}
+
+  /** Whether a folder the walk listed holds `name` (a file, folder or link); undefined for a folder it did not list. */
+  listed(dir: string, name: string): boolean | undefined {
+    return this.listings.get(dir)?.names.has(name);
+  }
 
   /** A folder named on the command line (or holding a file named there). */
   add(dir: string): void {
@@ -33,11 +43,14 @@ export class CliWorkspace {
 
   /** True for a folder URI inside the workspace (as written). */
   insideUri(folderUri: string): boolean {
-    return [...this.#tops].some((t) => {
-      const top = URI.file(t).toString();
-      return folderUri === top || folderUri.startsWith(top.endsWith('/') ? top : top + '/');
-    });
+    for (const t of this.#tops) {
+      let top = this.#topUris.get(t);
+      if (top === undefined) this.#topUris.set(t, (top = URI.file(t).toString()));
+      if (folderUri === top || folderUri.startsWith(top.endsWith('/') ? top : top + '/')) return true;
+    }
+    return false;
   }
+  readonly #topUris = new Map<string, string>();
 
   /** True for a real path (symlinks followed) inside the real location of the workspace. */
   insideReal(real: string): boolean {
@@ -55,7 +68,7 @@ export class CliWorkspace {
   isRepoRoot(dir: string): boolean {
     let v = this.#repoRoots.get(dir);
     if (v === undefined) {
-      v = holdsGit(dir);
+      v = this.listed(dir, '.git') ?? holdsGit(dir);
       this.#repoRoots.set(dir, v);
     }
     return v;

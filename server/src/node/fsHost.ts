@@ -82,9 +82,9 @@ export class NodeFsHost implements IWorkspaceHost {
    */
   knowListings(listings: ReadonlyMap<string, WalkedFolder>): void {
     if (!this.#runLong) return;
-    for (const [dir, folder] of listings) this.#walked.set(path.resolve(dir), { names: new Set(folder.names), real: folder.real });
+    for (const [dir, folder] of listings) this.#walked.set(path.resolve(dir), folder);
   }
-  readonly #walked = new Map<string, { names: Set<string>; real: string }>();
+  readonly #walked = new Map<string, WalkedFolder>();
 
   duringCheck<T>(work: () => T): T {
     if (this.#runLong) return work();
@@ -306,7 +306,7 @@ export class NodeFsHost implements IWorkspaceHost {
 
 /** A folder as a walk found it: the names in it, and its real location (symlinks followed). */
 export interface WalkedFolder {
-  names: readonly string[];
+  names: ReadonlySet<string>;
   real: string;
 }
 

@@ -57,7 +57,7 @@ export function walkFiles(
       listed || filter?.listed
         ? (names: string[]) => {
             filter?.listed?.(rel, names);
-            listed?.(dir, { names, real: realDir });
+            listed?.(dir, { names: new Set(names), real: realDir });
           }
         : undefined;
     const entries = folderEntries(dir, accept, options.skipped, told);

@@ -1,0 +1,59 @@
+/**
+ * `check` finds each file's `.agent-files.json` and repository root from the folders its walk
+ * listed (server/src/cli/workspace.ts `listed`, configReader.ts): the same answers as from the
+ * disk, without a lookup in a folder the walk listed.
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import nodeFs from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { URI } from 'vscode-uri';
+import { ConfigReader } from '../../server/src/cli/configReader';
+import { CliWorkspace } from '../../server/src/cli/workspace';
+import type { WalkedFolder } from '../../server/src/node/fsHost';
+import { walkFiles } from '../../server/src/node/walk';
+
+const base = realpathSync(mkdtempSync(join(tmpdir(), 'agent-files-cli-listings-')));
+after(() => rmSync(base, { recursive: true, force: true }));
+
+function write(rel: string, text: string): void {
+  mkdirSync(join(base, rel, '..'), { recursive: true });
+  writeFileSync(join(base, rel), text);
+}
+write('.git/HEAD', 'ref: refs/heads/main\n');
+write('.agent-files.json', '{ "rules": { "skill-body-tokens": "off" } }');
+write('pkg/.agent-files.json', '{ "rules": { "skill-name-directory-mismatch": "off" } }');
+write('pkg/skills/a/SKILL.md', 'A');
+write('skills/b/SKILL.md', 'B');
+
+const io = { out: () => undefined, err: () => undefined, cwd: base };
+const skills = ['pkg/skills/a/SKILL.md', 'skills/b/SKILL.md'].map((rel) => URI.file(join(base, rel)).toString());
+
+/** Each skill's config file and rules, from a reader whose workspace knows `listings`. */
+function configsOf(listings: Map<string, WalkedFolder>) {
+  const workspace = new CliWorkspace(base, listings);
+  workspace.add(base);
+  const reader = new ConfigReader(io, undefined, workspace);
+  return skills.map((uri) => {
+    const found = reader.forFile(uri);
+    return [found.uri, found.config.rules];
+  });
+}
+
+test("a file's configuration from the walk's listings is the one from the disk, and no folder the walk listed is asked again", (t) => {
+  const fromDisk = configsOf(new Map());
+  const listings = new Map<string, WalkedFolder>();
+  walkFiles(base, () => true, { listed: (dir, folder) => listings.set(dir, folder) });
+  const exists = t.mock.method(nodeFs, 'existsSync');
+  const lstat = t.mock.method(nodeFs, 'lstatSync');
+  assert.deepEqual(configsOf(listings), fromDisk);
+  const asked = [...exists.mock.calls, ...lstat.mock.calls].map((c) => String(c.arguments[0]));
+  // Only the files that are there are looked at (to be read); nothing in a listed folder is asked whether it exists.
+  assert.deepEqual(
+    asked.filter((p) => !p.endsWith('.agent-files.json')),
+    [],
+  );
+  assert.deepEqual([...new Set(asked)].sort(), [join(base, '.agent-files.json'), join(base, 'pkg', '.agent-files.json')].sort());
+});
