@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { checkOne, type CheckEntry, type PassOptions } from '../../server/src/cli/checkPass';
 import { checkCommand } from '../../server/src/cli/check';
-import { crossFileDiagnostics, crossFileDiagnosticsOf, type SummarizedFile } from '../../server/src/core/analysis/analyzeFile';
+import { checkFile, crossFileDiagnostics, crossFileDiagnosticsOf, type SummarizedFile } from '../../server/src/core/analysis/analyzeFile';
 import { NodeFsHost } from '../../server/src/node/fsHost';
 import { DEFAULT_CONFIG } from '../../server/src/core/config';
 import type { FileKind } from '../../server/src/core/workspace/fileKinds';
@@ -47,6 +47,19 @@ test('a checked file is kept without its text, unless its report reads it (suppr
   assert.ok(checkOne(cr, options(), summaries).text?.includes('\r'));
   // Each SKILL.md leaves what the duplicate-name and listing rules read.
   assert.ok(summaries.every((s) => s.summary.kind === 'skill' && s.summary.indexed?.name));
+});
+
+test("a checked file's record keeps of each finding what the reports print: its code, severity, message and range", () => {
+  const missing = write('record/missing/SKILL.md', skill('missing', 'See [the guide](references/guide.md) and run `scripts/run.py`.\n'));
+  const host = new NodeFsHost([base], { rememberLookups: true });
+  const own = checkFile('skill', fs.readFileSync(missing.path, 'utf8'), missing.uri, host, { workspaceRoots: [URI.file(base).toString()] }).diagnostics;
+  // The analysis has findings with more than that (quick-fix data), which the record leaves out.
+  assert.ok(own.some((d) => d.data !== undefined || d.related !== undefined));
+  const record = checkOne(missing, options(), []);
+  assert.deepEqual(
+    record.diagnostics,
+    own.map((d) => ({ code: d.code, severity: d.severity, message: d.message, range: d.range })),
+  );
 });
 
 test('the cross-file findings read from the summaries of the one analysis are those of a second analysis of every file', () => {

@@ -64,9 +64,19 @@ export function checkOne(entry: CheckEntry, o: PassOptions, summaries: Summarize
   const check = checkFile(entry.kind, text, entry.uri, o.host, o.analysis(entry));
   // Copies: a string cut from the text (a name, a path in a message) would keep the whole text alive.
   if (check.summary) summaries.push({ uri: entry.uri, summary: structuredClone(check.summary) });
-  const record: CheckedRecord = { entry: base, label: labelOf(entry, check, text), diagnostics: structuredClone(check.diagnostics), config };
+  const record: CheckedRecord = { entry: base, label: labelOf(entry, check, text), diagnostics: check.diagnostics.map(reported), config };
   if (o.keepText || text.includes('agent-files-') || hasLoneCr(text)) record.text = text;
   return record;
+}
+
+/**
+ * What a report reads of a diagnostic (its code, severity, message and range: no related places,
+ * no quick-fix data), its message and range copied so that no string cut from the text stays
+ * alive; the code and severity are the rules' own strings, shared by every record.
+ */
+function reported(d: Diagnostic): Diagnostic {
+  const copy = structuredClone({ message: d.message, range: d.range });
+  return { code: d.code, severity: d.severity, message: copy.message, range: copy.range };
 }
 
 /** The kind as reports show it, from the file's one analysis (kindLabel.ts reads the text when the analysis failed). */

@@ -39,8 +39,6 @@ export class NodeFsHost implements IWorkspaceHost {
       this.#lexists = (p) => entry(p) !== undefined;
       // One run's listings too: 10,000 skills in one folder are listed once, not once per skill.
       this.#listings = new Map();
-      // And whether each URI asked exists: every skill of a plugin asks for the same manifests.
-      this.#held = { real, exists: new Map(), roots: new Map() };
       this.#runLong = true;
     } else {
       // During a check the answers are held for its length (a synchronous stretch: nothing on disk moves under it).
