@@ -3,25 +3,18 @@
  * listed (server/src/cli/workspace.ts `listed`, configReader.ts): the same answers as from the
  * disk, without a lookup in a folder the walk listed.
  */
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import nodeFs from 'node:fs';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URI } from 'vscode-uri';
 import { ConfigReader } from '../../server/src/cli/configReader';
 import { CliWorkspace } from '../../server/src/cli/workspace';
 import type { WalkedFolder } from '../../server/src/node/fsHost';
 import { walkFiles } from '../../server/src/node/walk';
+import { tempTree } from '../helpers/tempTree';
 
-const base = realpathSync(mkdtempSync(join(tmpdir(), 'agent-files-cli-listings-')));
-after(() => rmSync(base, { recursive: true, force: true }));
-
-function write(rel: string, text: string): void {
-  mkdirSync(join(base, rel, '..'), { recursive: true });
-  writeFileSync(join(base, rel), text);
-}
+const { base, write } = tempTree('agent-files-cli-listings-');
 write('.git/HEAD', 'ref: refs/heads/main\n');
 write('.agent-files.json', '{ "rules": { "skill-body-tokens": "off" } }');
 write('pkg/.agent-files.json', '{ "rules": { "skill-name-directory-mismatch": "off" } }');

@@ -3,21 +3,14 @@
  * (server/src/node/walk.ts tells the live-file filter each listing, core/workspace/liveFiles.ts
  * reads a folder's ignore file when something in it is first asked of).
  */
-import { test, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import nodeFs from 'node:fs';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { liveFilesOnDisk, walkFiles } from '../../server/src/node/walk';
+import { tempTree } from '../helpers/tempTree';
 
-const base = realpathSync(mkdtempSync(join(tmpdir(), 'agent-files-walk-ignore-')));
-after(() => rmSync(base, { recursive: true, force: true }));
-
-function write(rel: string, text: string): void {
-  mkdirSync(join(base, rel, '..'), { recursive: true });
-  writeFileSync(join(base, rel), text);
-}
+const { base, write } = tempTree('agent-files-walk-ignore-');
 
 write('.git/info/exclude', '');
 write('.gitignore', 'build/\n');
