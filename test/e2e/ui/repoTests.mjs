@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { filterProblems, refilterOnForeignRows } from './problemsFilter.mjs';
 import { spreadZeroDelayTimers } from './busyScheduler.mjs';
 
 const CLI = resolve(import.meta.dirname, '../../../dist/cli.js');
@@ -45,12 +46,6 @@ async function runCommand(h, title) {
   await p.keyboard.type(title);
   await h.until(`${title} in the palette`, async () => (await h.rows('.quick-input-list'))[0]?.text.startsWith(title));
   await p.keyboard.press('Enter');
-}
-
-/** Sets the Problems panel's filter (a glob keeps one file's problems; '' shows all). */
-async function filterProblems(h, text) {
-  const input = h.page().locator('.panel input[placeholder^="Filter"]').first();
-  await input.fill(text);
 }
 
 /**
@@ -249,24 +244,16 @@ export function repoTests(h) {
     for (const [rel, theirs, ours] of skills) {
       await h.quickOpen(rel);
       const language = await until('the language of the editor', async () => (await p.locator('[id="status.editor.mode"]').innerText()).trim());
-      await filterProblems(h, `**/${rel}`);
+      await filterProblems(h.page(), `**/${rel}`);
       // VS Code's checker runs on a Skill it shows; a file it reads as Markdown keeps everything from Agent Files.
       const want = language === 'Skill' ? theirs : ours;
       // Filtered to the file, and, for a Skill, once the open document's report has replaced the one from disk.
       let lastRows = [];
-      let refiltered = Date.now();
+      const refilter = refilterOnForeignRows(p, `**/${rel}`, (text) => text.endsWith(dirname(rel)));
       const problems = await until(`${rel} (${language}): ${want}${language === 'Skill' ? ` and not ${ours}` : ''}`, async () => {
         const all = await rows('.markers-panel');
         lastRows = all;
-        // VS Code's Problems view can go on showing rows its filter does not match when another
-        // file's markers change as the filter is typed (the file filtered before, under this one's
-        // filter, for 20 s: three runs in six with the index's reference-free skill reads); setting
-        // the filter again shows the right rows.
-        if (all.some((x) => x.level === 1 && !x.text.endsWith(dirname(rel))) && Date.now() - refiltered > 2000) {
-          refiltered = Date.now();
-          await filterProblems(h, '');
-          await filterProblems(h, `**/${rel}`);
-        }
+        await refilter(all);
         const r = all.filter((x) => x.level === 2).map((x) => x.text);
         const settled = all.filter((x) => x.level === 1).length === 1 && r.some((t) => want.test(t)) && (language !== 'Skill' || !r.some((t) => ours.test(t)));
         return settled && r;
@@ -286,7 +273,7 @@ export function repoTests(h) {
       );
     }
     await shot('ui-nothing-twice');
-    await filterProblems(h, '');
+    await filterProblems(h.page(), '');
   });
 
   test("the breadcrumb of a SKILL.md shows its headings from VS Code's Markdown outline, with no second group named after Agent Files", async () => {

@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { installExtension, makeSandbox, need, removeSandbox, startCodeServer } from './codeServer.mjs';
 import { listZip, readZipEntry } from './vsix.mjs';
 import { repoTests } from './repoTests.mjs';
+import { filterProblems, refilterOnForeignRows } from './problemsFilter.mjs';
 
 const web = process.argv.includes('--web');
 const [vsix, fixture, shots] = process.argv
@@ -264,19 +265,24 @@ test('the Problems panel (Ctrl+Shift+M) lists dead-link and tool-input from agen
   const p = page();
   await p.keyboard.press('Control+Shift+M');
   // The workspace's other files are listed too (workspace diagnostics): the filter keeps agent.3md's.
-  await p.locator('.panel input[placeholder^="Filter"]').first().fill('**/agent.3md');
+  await filterProblems(p, '**/agent.3md');
+  const isAgent = (text) => text.replace(/ \d+$/, '') === 'agent.3md';
+  const refilter = refilterOnForeignRows(p, '**/agent.3md', isAgent);
   // Once the filter has applied: agent.3md's file row alone.
+  let files = [];
   const problems = await until('the dead-link and tool-input entries of agent.3md, alone', async () => {
     const all = await rows('.markers-panel');
+    await refilter(all);
+    files = all.filter((x) => x.level === 1);
     const r = all.filter((x) => x.text.includes('agent-files'));
-    return all.filter((x) => x.level === 1).length === 1 && r.some((x) => x.text.includes('dead-link')) && r.some((x) => x.text.includes('tool-input')) && r;
+    return files.length === 1 && isAgent(files[0].text) && r.some((x) => x.text.includes('dead-link')) && r.some((x) => x.text.includes('tool-input')) && r;
   });
   // the panel draws the parentheses of "source(code)" with CSS, so the text has a space there
   const find = (code) => problems.find((r) => r.text.includes(code))?.text ?? `no ${code} row in ${JSON.stringify(problems)}`;
   assert.match(find('dead-link'), /^link \[\[z=42\]\] points to a plane that does not exist agent-files\W*dead-link\W*\[Ln 14, Col 44\]$/);
   assert.match(find('tool-input'), /^skill "search" command references \{path\}, which is not a declared input agent-files\W*tool-input\W*\[Ln 12, Col 113\]$/);
   assert.deepEqual(
-    (await rows('.markers-panel')).filter((r) => r.level === 1).map((r) => r.text.replace(/ \d+$/, '')),
+    files.map((r) => r.text.replace(/ \d+$/, '')),
     ['agent.3md'],
   );
 });
