@@ -14,6 +14,8 @@ export class CliWorkspace {
   readonly #tops = new Set<string>();
   readonly #realTops = new Map<string, string>();
   readonly #repoRoots = new Map<string, boolean>();
+  /** Each top folder's URI, made once. */
+  readonly #topUris = new Map<string, string>();
 
   constructor(
     private readonly cwd: string,
@@ -50,7 +52,6 @@ export class CliWorkspace {
     }
     return false;
   }
-  readonly #topUris = new Map<string, string>();
 
   /** True for a real path (symlinks followed) inside the real location of the workspace. */
   insideReal(real: string): boolean {

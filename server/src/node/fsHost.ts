@@ -76,13 +76,12 @@ export class NodeFsHost implements IWorkspaceHost {
    * For a host that remembers its lookups: the names in folders a walk of the same run has just
    * listed (`walkFiles`' `listed`), and where each folder really is, so a lookup in them, or in a
    * folder they do not hold, asks the disk nothing. Whether each folder is really inside a root
-   * is still decided when it is asked.
+   * is still decided when it is asked. Keyed by absolute path (as `path.resolve` makes it).
    */
   knowListings(listings: ReadonlyMap<string, WalkedFolder>): void {
-    if (!this.#runLong) return;
-    for (const [dir, folder] of listings) this.#walked.set(path.resolve(dir), folder);
+    if (this.#runLong) this.#walked = listings;
   }
-  readonly #walked = new Map<string, WalkedFolder>();
+  #walked: ReadonlyMap<string, WalkedFolder> = new Map();
 
   duringCheck<T>(work: () => T): T {
     if (this.#runLong) return work();

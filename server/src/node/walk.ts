@@ -49,10 +49,10 @@ export function walkFiles(
   const found: Found[] = [];
   const walks = new Map<string, number>();
   const stack: Pending[] = [{ dir: root.endsWith(path.sep) && root.length > 1 ? root.slice(0, -1) : root, rel: '', chain: [realRoot] }];
+  const { listed, filter } = options;
   while (stack.length && found.length < limit) {
     const { dir, rel, chain } = stack.pop()!;
     const realDir = chain[chain.length - 1]!;
-    const { listed, filter } = options;
     const told =
       listed || filter?.listed
         ? (names: string[]) => {
@@ -82,10 +82,10 @@ export function walkFiles(
         if (name === '.git') continue; // a repository's own store, never walked
         real ??= realDir + path.sep + name;
         if (link && (chain.includes(real) || (walks.get(real) ?? 0) >= MAX_WALKS_PER_FOLDER)) continue;
-        if (options.filter && !options.filter.enters(relPath)) continue;
+        if (filter && !filter.enters(relPath)) continue;
         walks.set(real, (walks.get(real) ?? 0) + 1);
         stack.push({ dir: p, rel: relPath, chain: [...chain, real] });
-      } else if (isFile && accept(p) && (!options.filter || options.filter.keeps(relPath))) found.push({ path: p, real: real ?? realDir + path.sep + name, link });
+      } else if (isFile && accept(p) && (!filter || filter.keeps(relPath))) found.push({ path: p, real: real ?? realDir + path.sep + name, link });
     }
   }
   return onePerRealFile(found).sort();
