@@ -17,6 +17,7 @@ import { UsageError } from './args';
 import { FatalError, type Io } from './io';
 import { VERSION } from './meta';
 import { printable } from './escape';
+import { keepYoungGenerationSmall } from './youngGeneration';
 
 const HELP = `agent-files ${VERSION}: check and run agent definition files (agent.3md, SKILL.md, AGENT.md, Agent World)
 
@@ -111,8 +112,11 @@ export function run(argv: string[], raw: Io): number {
   }
 }
 
-if (!isMainThread) runCheckWorker(workerData);
-else if (require.main === module) {
+if (!isMainThread) {
+  keepYoungGenerationSmall();
+  runCheckWorker(workerData);
+} else if (require.main === module) {
+  keepYoungGenerationSmall();
   // `check` may use a worker thread per core on large runs; AGENT_FILES_THREADS sets how many, whatever the run (1: none). Workers start from this script.
   const asked = Number(process.env.AGENT_FILES_THREADS);
   const threads = asked >= 1 ? { threads: Math.floor(asked), filesPerThread: 1, script: __filename } : { threads: Math.min(os.availableParallelism(), 8), script: __filename };
