@@ -38,6 +38,11 @@ export interface WorkspaceFs extends IWorkspaceHost {
   listFiles(folderUris: string[], limit: number): string[];
   /** Loads the texts of these files so that `readText` answers from memory (a no-op where reads are synchronous anyway). */
   prefetch(uris: string[]): Promise<void>;
+  /**
+   * Runs a workspace scan (its walks and the checks of what they found); a host that walks the
+   * disk may let the walks' listings answer the scan's lookups until it ends or `refresh`.
+   */
+  whileScanning?<T>(pass: () => Promise<T>): Promise<T>;
   /** A watched file was created, changed or deleted: forget or re-read what is held of it. */
   refresh(uri: string, deleted: boolean): Promise<void>;
   /** Called with a URI whose text arrived after a `readText` had to answer without it. */

@@ -225,7 +225,8 @@ export class WorkspaceIndex {
     const changed = new Set<string>();
     this.#changedDuringScans.add(changed);
     try {
-      return await this.#scan(folders, progress, isCancelled, changed);
+      const pass = () => this.#scan(folders, progress, isCancelled, changed);
+      return await (this.host.whileScanning ? this.host.whileScanning(pass) : pass());
     } finally {
       this.#changedDuringScans.delete(changed);
       done();

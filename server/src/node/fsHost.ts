@@ -83,6 +83,15 @@ export class NodeFsHost implements IWorkspaceHost {
   }
   #walked: ReadonlyMap<string, WalkedFolder> = new Map();
 
+  /**
+   * For the language server's host, which `knowListings` leaves alone: the listings of one
+   * workspace scan's walks (`NodeWorkspaceFs.whileScanning`), which answer the lookups of its
+   * checks as they answer a run's, until the scan ends or a watched file changes (undefined).
+   */
+  holdScanListings(listings: ReadonlyMap<string, WalkedFolder> | undefined): void {
+    if (!this.#runLong) this.#walked = listings ?? new Map();
+  }
+
   duringCheck<T>(work: () => T): T {
     if (this.#runLong) return work();
     if (this.#checks++ === 0) {

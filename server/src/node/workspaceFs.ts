@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import { URI } from 'vscode-uri';
 import type { FoundFile, ServerHost, WorkspaceFs } from '../lsp/host';
-import { findFiles, NodeFsHost } from './fsHost';
+import { findFiles, NodeFsHost, type WalkedFolder } from './fsHost';
 import { walkFiles } from './walk';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 
@@ -20,6 +20,9 @@ const fsPathOf = (folderUri: string): string | null => {
 
 export class NodeWorkspaceFs implements WorkspaceFs {
   readonly #fs = new NodeFsHost([]);
+  /** While a scan runs: the names in each folder its walks listed (see `whileScanning`). */
+  #scanListings: Map<string, WalkedFolder> | undefined;
+  #scans = 0;
 
   get overlay(): (uri: string) => string | undefined {
     return this.#fs.overlay;
@@ -61,13 +64,37 @@ export class NodeWorkspaceFs implements WorkspaceFs {
     return this.#fs.duringCheck(work);
   }
 
+  /**
+   * While a workspace scan runs, what its walks listed answers its lookups: the nearest config of
+   * each file and whether a folder holds `.git` (asked by the walk's filter as it goes down), a
+   * skill's references. 2,000 skills in their own folders otherwise ask the disk for each of
+   * those once per folder. The listings are dropped when the scan ends, and as soon as a watched
+   * file changes (`refresh`): a scan's checks then ask the disk again, as outside a scan.
+   */
+  async whileScanning<T>(pass: () => Promise<T>): Promise<T> {
+    if (this.#scans++ === 0) {
+      this.#scanListings = new Map();
+      this.#fs.holdScanListings(this.#scanListings);
+    }
+    try {
+      return await pass();
+    } finally {
+      if (--this.#scans === 0) {
+        this.#scanListings = undefined;
+        this.#fs.holdScanListings(undefined);
+      }
+    }
+  }
+
   findFiles(folderUri: string, accept: (path: string) => boolean, limit: number, filter?: WalkFilter): Promise<FoundFile[]> {
     const root = fsPathOf(folderUri);
     if (root === null) return Promise.resolve([]);
     // One synchronous walk: the lookups its filter makes (each folder's .gitignore, the nearest config) are held for it.
     const out = this.#fs.duringCheck(() => {
       const found: FoundFile[] = [];
-      for (const p of walkFiles(root, accept, { limit, ...(filter ? { filter } : {}) })) {
+      const listings = this.#scanListings;
+      const listed = listings && ((dir: string, folder: WalkedFolder) => listings.set(dir, folder));
+      for (const p of walkFiles(root, accept, { limit, ...(filter ? { filter } : {}), ...(listed ? { listed } : {}) })) {
         try {
           found.push({ uri: URI.file(p).toString(), size: fs.statSync(p).size });
         } catch {
@@ -93,6 +120,8 @@ export class NodeWorkspaceFs implements WorkspaceFs {
     return Promise.resolve();
   }
   refresh(): Promise<void> {
+    // A file was created, changed or deleted: a running scan's listings may be out of date.
+    this.#scanListings?.clear();
     return Promise.resolve();
   }
   onDidLoad(): void {

@@ -1,0 +1,110 @@
+/**
+ * A workspace scan's walks answer its own lookups (NodeWorkspaceFs.whileScanning,
+ * server/src/node/workspaceFs.ts): a config, `.git` or reference missing from a folder the walk
+ * listed is missing without asking the disk, and nothing the walk saw outlives the scan or a
+ * watched file's change.
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import nodeFs, { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { URI } from 'vscode-uri';
+import { NodeWorkspaceFs } from '../../server/src/node/workspaceFs';
+
+const base = realpathSync(mkdtempSync(join(tmpdir(), 'agent-files-scan-')));
+after(() => rmSync(base, { recursive: true, force: true }));
+
+let n = 0;
+/** A workspace folder holding `skills/a/SKILL.md`, served by a fresh host. */
+function workspace(): { root: string; folder: string; host: NodeWorkspaceFs } {
+  const root = join(base, `case-${n++}`);
+  mkdirSync(join(root, 'skills', 'a'), { recursive: true });
+  writeFileSync(join(root, 'skills', 'a', 'SKILL.md'), '---\nname: a\n---\n');
+  const host = new NodeWorkspaceFs();
+  const folder = URI.file(root).toString();
+  host.addRoot(folder);
+  return { root, folder, host };
+}
+const uri = (p: string) => URI.file(p).toString();
+const walk = (host: NodeWorkspaceFs, folder: string) => host.findFiles(folder, () => true, 1000);
+
+test("during a scan, its walk answers the scan's lookups in the folders it listed without asking the disk", async (t) => {
+  const { root, folder, host } = workspace();
+  await host.whileScanning(async () => {
+    await walk(host, folder);
+    const calls = ['readdirSync', 'lstatSync', 'existsSync', 'statSync'].map((m) => t.mock.method(nodeFs, m as 'statSync'));
+    host.duringCheck(() => {
+      assert.equal(host.readText(uri(join(root, 'skills', 'a', '.agent-files.json'))), undefined);
+      assert.equal(host.exists(uri(join(root, 'skills', 'a', '.git'))), false);
+      assert.equal(host.exists(uri(join(root, 'skills', 'a', 'references', 'guide.md'))), false);
+    });
+    assert.deepEqual(
+      calls.map((c) => c.mock.callCount()),
+      [0, 0, 0, 0],
+    );
+    for (const c of calls) c.mock.restore();
+    assert.equal(
+      host.duringCheck(() => host.readText(uri(join(root, 'skills', 'a', 'SKILL.md')))),
+      '---\nname: a\n---\n',
+      'a file the walk listed is still read from disk',
+    );
+  });
+});
+
+test('a file created during a scan is found once a watched file changed, and once the scan ended', async () => {
+  const { root, folder, host } = workspace();
+  const guide = join(root, 'skills', 'a', 'guide.md');
+  await host.whileScanning(async () => {
+    await walk(host, folder);
+    writeFileSync(guide, 'G');
+    assert.equal(
+      host.duringCheck(() => host.exists(uri(guide))),
+      false,
+      'the walk did not list it',
+    );
+    await host.refresh();
+    assert.equal(
+      host.duringCheck(() => host.exists(uri(guide))),
+      true,
+    );
+  });
+  const other = join(root, 'skills', 'a', 'other.md');
+  await host.whileScanning(async () => {
+    await walk(host, folder);
+    writeFileSync(other, 'O');
+  });
+  assert.equal(
+    host.duringCheck(() => host.exists(uri(other))),
+    true,
+  );
+});
+
+test('overlapping scans share the listings until the last one ends; a walk outside any scan holds nothing', async () => {
+  const { root, folder, host } = workspace();
+  const late = join(root, 'skills', 'a', 'late.md');
+  let endInner!: () => void;
+  const inner = host.whileScanning(() => new Promise<void>((resolve) => (endInner = resolve)));
+  await host.whileScanning(async () => {
+    await walk(host, folder);
+  });
+  writeFileSync(late, 'L');
+  assert.equal(
+    host.duringCheck(() => host.exists(uri(late))),
+    false,
+    'the first scan still runs',
+  );
+  endInner();
+  await inner;
+  assert.equal(
+    host.duringCheck(() => host.exists(uri(late))),
+    true,
+  );
+  const unscanned = join(root, 'skills', 'a', 'unscanned.md');
+  await walk(host, folder);
+  writeFileSync(unscanned, 'U');
+  assert.equal(
+    host.duringCheck(() => host.exists(uri(unscanned))),
+    true,
+  );
+});
