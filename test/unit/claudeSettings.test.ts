@@ -95,6 +95,19 @@ test('a script of the project a command names must exist, unless the command tes
   assert.deepEqual(codes(hooks('PostToolUse', cmd('~/.claude/hooks/home.sh')), host), []);
 });
 
+test('a missing script in a command written with JSON escapes is underlined where its path is written', () => {
+  const { text, ranges: r } = ranges(
+    String.raw`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/«.claude/hooks/gone.sh» \u0026\u0026 echo \"$CLAUDE_PROJECT_DIR\"/«.claude/x\/y.py»"}]}]}}`,
+  );
+  assert.deepEqual(
+    check(text).map((d) => [d.code, d.range]),
+    [
+      ['hooks-script-missing', r[0]],
+      ['hooks-script-missing', r[1]],
+    ],
+  );
+});
+
 test('a permission rule naming no Claude Code tool is a warning with the near tool', () => {
   const { text, ranges: r } = ranges('{"permissions": {"allow": ["«Webfetch»(domain:example.com)", "Bash", "MultiEdit", "Task(x)"]}}');
   const ds = check(text);

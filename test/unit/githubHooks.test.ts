@@ -159,6 +159,14 @@ test('a matcher Copilot CLI cannot compile skips the hook there: a warning on th
   assert.deepEqual(codes(cli('preToolUse', { bash: 'x', matcher: 'bash|edit' })), []);
 });
 
+test('a missing script in a command written with JSON escapes is underlined where its path is written', () => {
+  const { text, ranges: r } = ranges(String.raw`{"version": 1, "hooks": {"postToolUse": [{"bash": "echo \"go\" \u0026\u0026 bash «.github/hooks/gone.sh»"}]}}`);
+  assert.deepEqual(
+    check(text).map((d) => [d.code, d.range]),
+    [['github-hooks-script-missing', r[0]]],
+  );
+});
+
 test('a script of the repository a command names must exist, from the repository root or the hook cwd', () => {
   const host = new InMemoryHost({ 'file:///ws/scripts/ok.sh': '', 'file:///ws/tools/lint.mjs': '' });
   const { text, ranges: r } = ranges(

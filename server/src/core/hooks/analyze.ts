@@ -43,7 +43,7 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
   if (hooks) checkHooks(hooks.value, report);
   const perms = property(root, 'permissions');
   if (perms) for (const f of permissionFindings(perms.value)) report(f.code, f.severity, f.message, f.node, f.data);
-  if (hooks?.value.type === 'object') for (const f of missingScripts(hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
+  if (hooks?.value.type === 'object') for (const f of missingScripts(text, hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
   return { root, diagnostics };
 }
 

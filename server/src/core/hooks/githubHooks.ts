@@ -76,7 +76,7 @@ export function analyzeGithubHooks(text: string, uri: string, host: IWorkspaceHo
     return { root, diagnostics };
   }
   checkEvents(hooks.value, githubHooksFormat(root), report);
-  for (const f of missingGithubScripts(hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
+  for (const f of missingGithubScripts(text, hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
   return { root, diagnostics: inTextOrder(diagnostics) };
 }
 

@@ -9,7 +9,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, isInside, resolveRelative } from '../world/paths';
 import type { Finding } from './permissions';
 import { property } from './analyze';
-import { GUARDED } from './scripts';
+import { GUARDED, valueSpan } from './scripts';
 import { ALL_CLIENTS, clientList, COMMAND_KEYS, type GithubHooksClient } from './githubModel';
 
 /** Who runs each command key (on some platform). */
@@ -73,7 +73,7 @@ export function hookObjects(hooks: Node): Node[] {
 }
 
 /** The missing scripts of a `.github/hooks/*.json` file's `hooks` object; `roots`: the workspace folders (a repository outside them is not looked into). */
-export function missingGithubScripts(hooks: Node, uri: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
+export function missingGithubScripts(text: string, hooks: Node, uri: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
   const hooksDir = dirnameUri(uri);
   const githubDir = dirnameUri(hooksDir);
   if (!hooksDir.endsWith('/hooks') || !githubDir.endsWith('/.github')) return [];
@@ -87,15 +87,13 @@ export function missingGithubScripts(hooks: Node, uri: string, host: IWorkspaceH
       const c = property(h, key)?.value;
       if (c?.type !== 'string' || GUARDED.test(c.value as string)) continue;
       const command = c.value as string;
-      // Escapes in the JSON string would shift offsets: then the whole value is the range.
-      const raw = c.length === command.length + 2;
       for (const s of githubScriptPaths(command)) {
         if (host.exists(resolveRelative(folder, s.path))) continue;
         out.push({
           code: 'github-hooks-script-missing',
           severity: 'warning',
           message: `'${s.path}' is not in this repository${folder === repoRoot ? '' : " (under the hook's cwd)"}: ${clientList(RUN_BY[key])} run${RUN_BY[key].length === 1 ? 's' : ''} this command and it fails`,
-          node: raw ? { offset: c.offset + 1 + s.at, length: s.path.length } : c,
+          node: valueSpan(text, c, s.at, s.path.length),
         });
       }
     }

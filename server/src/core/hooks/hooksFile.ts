@@ -33,6 +33,6 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
     return { root, diagnostics };
   }
   checkHooks(hooks.value, report);
-  if (hooks.value.type === 'object' && pluginRoot) for (const f of missingPluginScripts(hooks.value, pluginRoot, host, roots)) report(f.code, f.severity, f.message, f.node);
+  if (hooks.value.type === 'object' && pluginRoot) for (const f of missingPluginScripts(text, hooks.value, pluginRoot, host, roots)) report(f.code, f.severity, f.message, f.node);
   return { root, diagnostics: inTextOrder(diagnostics) };
 }

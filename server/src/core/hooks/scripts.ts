@@ -49,26 +49,24 @@ export const GUARDED = /\[\s+-[efxrs]\s|\btest\s+-[efxrs]\s|\|\|\s*(true|exit\s+
  * The missing scripts of a `hooks` object's commands. With `roots`, a project outside all of them
  * (a settings file checked alone) is not looked into.
  */
-export function missingScripts(hooks: Node, uri: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
+export function missingScripts(text: string, hooks: Node, uri: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
   const claudeDir = dirnameUri(uri);
   if (!claudeDir.endsWith('/.claude')) return [];
-  return missingUnder(hooks, dirnameUri(claudeDir), false, host, roots);
+  return missingUnder(text, hooks, dirnameUri(claudeDir), false, host, roots);
 }
 
 /** The missing scripts of a plugin's hooks commands (`${CLAUDE_PLUGIN_ROOT}/…`, under `pluginRoot`). */
-export function missingPluginScripts(hooks: Node, pluginRoot: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
-  return missingUnder(hooks, pluginRoot, true, host, roots);
+export function missingPluginScripts(text: string, hooks: Node, pluginRoot: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
+  return missingUnder(text, hooks, pluginRoot, true, host, roots);
 }
 
-function missingUnder(hooks: Node, root: string, inPlugin: boolean, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
+function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
   if (roots && !roots.some((r) => isInside(r, root))) return [];
   const out: Finding[] = [];
   let found = 0;
   for (const c of commandNodes(hooks)) {
     const command = c.value as string;
     if (GUARDED.test(command)) continue;
-    // Escapes in the JSON string would shift offsets: then the whole value is the range.
-    const raw = c.length === command.length + 2;
     for (const s of scriptPaths(command, inPlugin)) {
       if (host.exists(resolveRelative(root, s.path))) {
         found++;
@@ -78,7 +76,7 @@ function missingUnder(hooks: Node, root: string, inPlugin: boolean, host: IWorks
         code: 'hooks-script-missing',
         severity: 'warning',
         message: `'${s.path}' is not in this ${inPlugin ? 'plugin' : 'project'}: Claude Code runs the command and it fails`,
-        node: raw ? { offset: c.offset + 1 + s.at, length: s.path.length } : c,
+        node: valueSpan(text, c, s.at, s.path.length),
       });
     }
   }
@@ -105,13 +103,25 @@ export function hookScriptDefinition(text: string, uri: string, pos: Position, h
   const offset = new LineIndex(text).offsetAt(pos);
   for (const c of commandNodes(hooks)) {
     if (offset < c.offset || offset > c.offset + c.length) continue;
-    // Where each character of the value is in the JSON text (`\"$CLAUDE_PROJECT_DIR\"/…` is escaped there).
-    const at = sourceOffsets(text.slice(c.offset + 1, c.offset + c.length - 1)).map((o) => c.offset + 1 + o);
-    const s = scriptPaths(c.value as string, pluginRoot !== undefined).find((p) => offset >= at[p.at]! && offset <= at[p.at + p.path.length]!);
+    const s = scriptPaths(c.value as string, pluginRoot !== undefined).find((p) => {
+      const span = valueSpan(text, c, p.at, p.path.length);
+      return offset >= span.offset && offset <= span.offset + span.length;
+    });
     const target = s ? resolveRelative(root, s.path) : undefined;
     return target && host.exists(target) ? { uri: target, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } } : null;
   }
   return null;
+}
+
+/**
+ * Where characters `at` to `at + length` of a JSON string node's value are in the text: a value
+ * with escapes (`\"$CLAUDE_PROJECT_DIR\"/…`) is longer as written than as read.
+ */
+export function valueSpan(text: string, node: Node, at: number, length: number): { offset: number; length: number } {
+  const offsets = sourceOffsets(text.slice(node.offset + 1, node.offset + node.length - 1));
+  const start = offsets[Math.min(at, offsets.length - 1)]!;
+  const end = offsets[Math.min(at + length, offsets.length - 1)]!;
+  return { offset: node.offset + 1 + start, length: end - start };
 }
 
 /** For each character of a JSON string's value (and its end), its offset in the string as written between the quotes. */
