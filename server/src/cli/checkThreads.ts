@@ -9,6 +9,7 @@
  * returned are checked on the main thread: a worker can slow a run down, never lose a file.
  */
 import * as path from 'node:path';
+import { whileChecking } from './youngGeneration';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { SummarizedFile } from '../core/analysis/analyzeFile';
 import type { AnalyzeOptions } from '../core/analysis/fileAnalyses';
@@ -66,7 +67,13 @@ export function checkHere(jobs: readonly CheckJob[], shared: SharedCheck, host: 
     configFor: (uri: string) => byUri.get(uri)!.config,
     keepText: shared.keepText,
   };
-  return { records: jobs.map((j) => checkOne(j.entry, pass, summaries)), summaries };
+  return {
+    records: jobs.map((j) => {
+      whileChecking();
+      return checkOne(j.entry, pass, summaries);
+    }),
+    summaries,
+  };
 }
 
 /** The number of threads for `count` files: at most `threads`, each with `perThread` files or more. */
