@@ -116,7 +116,8 @@ if (!isMainThread) {
   keepYoungGenerationSmall();
   runCheckWorker(workerData);
 } else if (require.main === module) {
-  keepYoungGenerationSmall();
+  // Only `check` walks a tree and checks file after file; the other commands keep V8's defaults.
+  if (process.argv[2] === 'check') keepYoungGenerationSmall();
   // `check` may use a worker thread per core on large runs; AGENT_FILES_THREADS sets how many, whatever the run (1: none). Workers start from this script.
   const asked = Number(process.env.AGENT_FILES_THREADS);
   const threads = asked >= 1 ? { threads: Math.floor(asked), filesPerThread: 1, script: __filename } : { threads: Math.min(os.availableParallelism(), 8), script: __filename };

@@ -1,5 +1,5 @@
 /**
- * How large the CLI lets V8's young generation grow.
+ * How large `agent-files check` lets V8's young generation grow.
  *
  * V8 doubles a heap's young generation while many short-lived objects survive a scavenge, up to
  * 16 MB per semi-space on Node 20 (three spaces of that size count towards the resident size)
