@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { RedrawGate } from '../../client/src/redrawGate';
 import { manualClock } from '../helpers/manualClock';
 
-const TIMING = { settleMs: 100, quietMs: 300, maxWaitMs: 1000 };
+const TIMING = { settleMs: 100, quietMs: 300, maxWaitMs: 1000, maxFetchMs: 10_000 };
 
 function gate() {
   const c = manualClock();
@@ -50,6 +50,22 @@ test('a request while the rows of the last redraw are being fetched waits until 
   advance(299);
   assert.equal(redraws(), 1, 'the view is not yet quiet');
   advance(1);
+  assert.equal(redraws(), 2);
+});
+
+test('a fetch that hangs holds redraws back no longer than the longest fetch, from its start', async () => {
+  const { g, advance, redraws } = gate();
+  const hung = heldFetch();
+  void g.fetching(hung.fetch);
+  advance(2000);
+  g.request();
+  advance(7999);
+  assert.equal(redraws(), 0, 'the fetch has run for 9,999 ms');
+  advance(1);
+  assert.equal(redraws(), 1, 'taken to hang at 10,000 ms');
+  // A later request is drawn as if no fetch ran (the hung one still has not ended).
+  g.request();
+  advance(300);
   assert.equal(redraws(), 2);
 });
 
