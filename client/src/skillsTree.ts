@@ -107,8 +107,9 @@ export class SkillsTree implements vscode.TreeDataProvider<SkillNode>, vscode.Di
           ...node.group.groups.map((group) => ({ type: 'skillGroup' as const, group, nested: true as const })),
           ...node.group.skills.map((file) => ({ type: 'skillFile' as const, file, group: node.group.key })),
           ...node.group.parts.flatMap((file) => partNodes(file)),
-          // MCP servers written inline in the plugin.json.
+          // MCP servers and hooks written inline in the plugin.json.
           ...node.group.manifests.flatMap((file) => (file.mcpServers ?? []).map((server) => ({ type: 'mcpServer' as const, file, server }))),
+          ...node.group.manifests.flatMap((file) => (file.hooks ?? []).map((event) => ({ type: 'hookEvent' as const, file, event }))),
         ];
       case 'skillFile':
         return (node.file.hooks ?? []).map((event) => ({ type: 'hookEvent', file: node.file, event }));

@@ -44,6 +44,9 @@ const FILES: Record<string, string> = {
     '  "mcpServers": {',
     '    "search": { "command": "node", "args": ["search.js"] },',
     '    "remote": { "type": "http", "url": "https://example.com/mcp" }',
+    '  },',
+    '  "hooks": {',
+    '    "SessionStart": [{ "hooks": [{ "type": "command", "command": "echo hi" }] }]',
     '  }',
     '}',
     '',
@@ -194,6 +197,18 @@ test("a plugin.json's inline mcpServers are indexed as its servers, at their nam
     { name: 'remote', transport: 'http', target: 'https://example.com/mcp', range: at(rel, '"remote"') },
   ]);
   assert.equal(entry('plugins/ops/.claude-plugin/plugin.json').mcpServers, undefined, 'a plugin.json without inline servers has none');
+});
+
+test("a plugin.json's inline hooks are indexed as its hook events, at their ranges; a plugin.json without them has none", () => {
+  const rel = 'plugins/inline/.claude-plugin/plugin.json';
+  assert.deepEqual(entry(rel).hooks, [
+    {
+      event: 'SessionStart',
+      range: at(rel, '"SessionStart"'),
+      handlers: [{ type: 'command', label: 'echo hi', range: at(rel, '{ "type": "command", "command": "echo hi" }') }],
+    },
+  ]);
+  assert.equal(entry('plugins/ops/.claude-plugin/plugin.json').hooks, undefined, 'a plugin.json without inline hooks has none');
 });
 
 test("hooks in a skill's or a subagent's frontmatter are indexed under it, at their ranges; a plugin agent's (ignored by Claude Code) are not", () => {

@@ -84,7 +84,8 @@ function inlineServers(root: Node | undefined, text: string): IndexedFile['mcpSe
 
 /**
  * A plugin or marketplace manifest: its name (else its folder's) and which one; a plugin.json
- * (Claude Code's or Codex's) carries its plugin, and Claude Code's its inline MCP servers.
+ * (Claude Code's or Codex's) carries its plugin, and Claude Code's its inline MCP servers and
+ * hooks (a `hooks` object rather than a path).
  */
 export function manifestEntry(uri: string, text: string, a: { root: Node | undefined; diagnostics: Diagnostic[] }, ctx: FormatContext): IndexedFile | null {
   const kind = manifestKindOf(uri);
@@ -98,5 +99,6 @@ export function manifestEntry(uri: string, text: string, a: { root: Node | undef
   if (kind === 'codex-plugin') return withSource(e, pluginManifestSource(uri, root, ctx.host));
   if (kind !== 'claude-plugin') return e;
   const servers = inlineServers(a.root, text);
-  return withSource(servers ? { ...e, mcpServers: servers } : e, pluginManifestSource(uri, root, ctx.host));
+  const hooks = hookEventsOf(a.root, text);
+  return withSource({ ...e, ...(servers ? { mcpServers: servers } : {}), ...(hooks.length ? { hooks } : {}) }, pluginManifestSource(uri, root, ctx.host));
 }

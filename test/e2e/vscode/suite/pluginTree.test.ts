@@ -4,7 +4,7 @@
 // MCP server under it; the project's hooks and MCP servers in their groups; a click on an event or a
 // server opens its file at it. The files are written into the temporary workspace copy and opened
 // (opened, they reach the server whatever the file watcher does). A plugin.json's inline MCP servers
-// and a skill's frontmatter hooks are listed under the plugin and the skill; a Codex plugin's skills under it.
+// and hooks and a skill's frontmatter hooks are listed under the plugin and the skill; a Codex plugin's skills under it.
 import * as assert from 'assert';
 import * as vscode from 'vscode';
 import { eventually, fixture, open, runTreeCommand as runCommandOf, skillsTree as treeOf, treeRows as rows, type SkillsTreeProvider as Tree, type TreeRow as Row } from './helpers';
@@ -18,7 +18,8 @@ const FILES: Record<string, string> = {
   'kit/.mcp.json': '{\n  "mcpServers": {\n    "lint-server": { "command": "npx", "args": ["lint-mcp"] }\n  }\n}\n',
   '.claude/settings.json': '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }]\n  }\n}\n',
   '.mcp.json': '{\n  "mcpServers": {\n    "docs": { "type": "http", "url": "https://example.com/mcp" }\n  }\n}\n',
-  'guard/.claude-plugin/plugin.json': '{\n  "name": "guard-kit",\n  "mcpServers": {\n    "search": { "command": "node", "args": ["search.js"] }\n  }\n}\n',
+  'guard/.claude-plugin/plugin.json':
+    '{\n  "name": "guard-kit",\n  "mcpServers": {\n    "search": { "command": "node", "args": ["search.js"] }\n  },\n  "hooks": {\n    "SessionStart": [{ "hooks": [{ "type": "command", "command": "echo hi" }] }]\n  }\n}\n',
   'guard/skills/guarded/SKILL.md': [
     '---',
     'name: guarded',
@@ -108,16 +109,21 @@ suite('Agent Files view: a plugin with its parts, hooks and MCP servers', () => 
     assert.strictEqual(editor.document.getText(editor.selection), '"docs"');
   });
 
-  test("a plugin.json's inline MCP server is under its plugin, and a click selects its name in plugin.json", async () => {
+  test("a plugin.json's inline MCP server and hooks are under its plugin, and a click selects the server's name in plugin.json", async () => {
     const plugin = await eventually(
       async () => (await rows(tree)).find((r) => r.label === 'guard-kit'),
-      (r) => !!r && /1 skill · 1 hook · 1 MCP server/.test(r.description),
-      'the guard-kit plugin with its inline server and its skill hooks',
+      (r) => !!r && /1 skill · 2 hooks · 1 MCP server/.test(r.description),
+      'the guard-kit plugin with its inline server and hooks and its skill hooks',
     );
     const parts = await rows(tree, plugin!.node);
     assert.deepStrictEqual(
       parts.map((p) => p.label),
-      ['guarded', 'search'],
+      ['guarded', 'search', 'SessionStart'],
+    );
+    const session = find(parts, 'SessionStart');
+    assert.deepStrictEqual(
+      (await rows(tree, session.node)).map((h) => [h.label, h.description]),
+      [['echo hi', 'command']],
     );
     const search = find(parts, 'search');
     assert.strictEqual(search.description, 'stdio · guard/.claude-plugin/plugin.json');
