@@ -5,11 +5,11 @@
  * 16 MB per semi-space on Node 20 (three spaces of that size count towards the resident size)
  * and more on Node 24. `check`'s walk and configuration reads make it grow to the most before the
  * first file is checked; checking a file makes objects that mostly die young, for which 8 MB
- * semi-spaces are as fast as the largest. So each thread starts with growth turned off
+ * semi-spaces cost little more than the largest. So each thread starts with growth turned off
  * (`--semi-space-growth-factor=1`), and lets the space grow to 16 MB in all while it checks
  * (`whileChecking`, asked before each file). On 10,000 skills peak RSS fell from about 218 MB to
- * 190-196 MB on Node 20 (threads) at the same time; turning growth off for the whole run made
- * 1,250 scavenges of 160 and the run about 10 % slower (docs/performance.md).
+ * 190-196 MB on Node 20 (threads) for about 5 % more time; turning growth off for the whole run
+ * made 1,250 scavenges of 160 and the run about 10 % slower (docs/performance.md).
  *
  * V8 reads the flag each time it grows the space, so it can be changed while the process runs.
  * Each thread sets it: on Node 20 a worker's heap still grows when only the main thread did. It
