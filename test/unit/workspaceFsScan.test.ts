@@ -28,6 +28,8 @@ function workspace(): { root: string; folder: string; host: NodeWorkspaceFs } {
 }
 const uri = (p: string) => URI.file(p).toString();
 const walk = (host: NodeWorkspaceFs, folder: string) => host.findFiles(folder, () => true, 1000);
+/** Whether the host, in a check of its own, says the file at `path` exists. */
+const existsInCheck = (host: NodeWorkspaceFs, path: string) => host.duringCheck(() => host.exists(uri(path)));
 
 test("during a scan, its walk answers the scan's lookups in the folders it listed without asking the disk", async (t) => {
   const { root, folder, host } = workspace();
@@ -58,26 +60,16 @@ test('a file created during a scan is found once a watched file changed, and onc
   await host.whileScanning(async () => {
     await walk(host, folder);
     writeFileSync(guide, 'G');
-    assert.equal(
-      host.duringCheck(() => host.exists(uri(guide))),
-      false,
-      'the walk did not list it',
-    );
+    assert.equal(existsInCheck(host, guide), false, 'the walk did not list it');
     await host.refresh();
-    assert.equal(
-      host.duringCheck(() => host.exists(uri(guide))),
-      true,
-    );
+    assert.equal(existsInCheck(host, guide), true);
   });
   const other = join(root, 'skills', 'a', 'other.md');
   await host.whileScanning(async () => {
     await walk(host, folder);
     writeFileSync(other, 'O');
   });
-  assert.equal(
-    host.duringCheck(() => host.exists(uri(other))),
-    true,
-  );
+  assert.equal(existsInCheck(host, other), true);
 });
 
 test('overlapping scans share the listings until the last one ends; a walk outside any scan holds nothing', async () => {
@@ -89,22 +81,12 @@ test('overlapping scans share the listings until the last one ends; a walk outsi
     await walk(host, folder);
   });
   writeFileSync(late, 'L');
-  assert.equal(
-    host.duringCheck(() => host.exists(uri(late))),
-    false,
-    'the first scan still runs',
-  );
+  assert.equal(existsInCheck(host, late), false, 'the first scan still runs');
   endInner();
   await inner;
-  assert.equal(
-    host.duringCheck(() => host.exists(uri(late))),
-    true,
-  );
+  assert.equal(existsInCheck(host, late), true);
   const unscanned = join(root, 'skills', 'a', 'unscanned.md');
   await walk(host, folder);
   writeFileSync(unscanned, 'U');
-  assert.equal(
-    host.duringCheck(() => host.exists(uri(unscanned))),
-    true,
-  );
+  assert.equal(existsInCheck(host, unscanned), true);
 });
