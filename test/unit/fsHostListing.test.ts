@@ -232,6 +232,21 @@ test("one run's host told the walk's listings asks the disk nothing of a file mi
   assert.equal(host.readText(uri(join(root, 'docs', 'a.md'))), 'A', 'a file the walk listed is still read');
 });
 
+test("one run's host told the walk's listings places a file the walk listed without a lookup; a link in a walked folder is still followed", (t) => {
+  const { root, outside } = tree();
+  writeFileSync(join(outside, 'secret.md'), 'S');
+  symlinkSync(join(outside, 'secret.md'), join(root, 'docs', 'leak.md'));
+  const host = new NodeFsHost([root], { rememberLookups: true });
+  host.knowListings(walkedListings(root));
+  // The folders above the root are placed first, as for any path.
+  assert.equal(host.pathOf(uri(root)), root);
+  const lstat = t.mock.method(nodeFs, 'lstatSync');
+  assert.equal(host.readText(uri(join(root, 'docs', 'a.md'))), 'A');
+  assert.equal(lstat.mock.callCount(), 0, 'the listings say docs and docs/a.md are there and not links');
+  assert.equal(host.readText(uri(join(root, 'docs', 'leak.md'))), undefined, 'the link leads outside the root');
+  assert.ok(lstat.mock.callCount() > 0, 'the link was looked at');
+});
+
 test('a host for more than one run (the server) takes no listings from a walk', () => {
   const { root, host } = tree();
   host.knowListings(walkedListings(root));

@@ -182,13 +182,33 @@ export class NodeFsHost implements IWorkspaceHost {
     held.set(cur, real);
     let missing = false;
     for (const q of below.reverse()) {
-      // Below a missing part nothing is there to be a link.
-      const st: fs.Stats | undefined = real === null || missing ? undefined : lstat(q);
-      missing ||= st === undefined;
-      real = real === null ? null : st?.isSymbolicLink() ? realLocation(q, lstat) : path.join(real, path.basename(q));
+      // Below a missing part nothing is there to be a link. A folder the walk listed says what is in it.
+      if (real !== null && !missing) {
+        const entry = this.#walkedEntry(q, real) ?? entryOf(lstat(q));
+        missing = entry === 'absent';
+        if (entry === 'link') {
+          real = realLocation(q, lstat);
+          held.set(q, real);
+          continue;
+        }
+      }
+      real = real === null ? null : path.join(real, path.basename(q));
       held.set(q, real);
     }
     return real;
+  }
+
+  /**
+   * What the walk's listing of `q`'s folder says of `q`, when the walk listed the very folder the
+   * lookup reached (real location `realDir`): absent, or there and not a link (so it is where its
+   * folder is). Undefined for a link and for a folder no walk listed: the disk is asked.
+   */
+  #walkedEntry(q: string, realDir: string): 'there' | 'absent' | undefined {
+    const walked = this.#walked.get(path.dirname(q));
+    if (walked === undefined || walked.real !== realDir) return undefined;
+    const name = path.basename(q);
+    if (!walked.names.has(name)) return 'absent';
+    return walked.links.has(name) ? undefined : 'there';
   }
 
   /** The path of a URI inside a root as written, or null. */
@@ -314,6 +334,8 @@ export class NodeFsHost implements IWorkspaceHost {
 export interface WalkedFolder {
   names: ReadonlySet<string>;
   real: string;
+  /** The names among them that are symbolic links (the others are where the folder really is). */
+  links: ReadonlySet<string>;
 }
 
 /** The resolved (`..` removed as written) file-system path of a `file:` URI, or null. */
@@ -345,6 +367,11 @@ function remembered<T>(fn: (p: string) => T): (p: string) => T {
     kept.set(p, v);
     return v;
   };
+}
+
+/** A path as `lstat` saw it: missing, a symbolic link, or something else that is there. */
+function entryOf(st: fs.Stats | undefined): 'absent' | 'link' | 'there' {
+  return st === undefined ? 'absent' : st.isSymbolicLink() ? 'link' : 'there';
 }
 
 /** What `lstat` says of a path, or undefined when it is missing or cannot be read (ENOTDIR, EACCES…: no lookup gets past it either). */
@@ -459,7 +486,7 @@ export function folderEntries(
   dir: string,
   accept: (p: string) => boolean,
   skipped?: (shown: string, why: string) => void,
-  listed?: (names: string[]) => void,
+  listed?: (names: string[], links: string[]) => void,
 ): { name: string; e: fs.Dirent<Buffer> }[] | null {
   let raw: fs.Dirent<Buffer>[];
   try {
@@ -477,7 +504,11 @@ export function folderEntries(
     }
   }
   // Only a whole listing is told: a name that is not UTF-8 has no string that names it.
-  if (listed && entries.length === raw.length) listed(entries.map((x) => x.name));
+  if (listed && entries.length === raw.length)
+    listed(
+      entries.map((x) => x.name),
+      entries.filter((x) => x.e.isSymbolicLink()).map((x) => x.name),
+    );
   return entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
 

@@ -12,6 +12,8 @@ import * as path from 'node:path';
 import { LiveFiles, type WalkFilter } from '../core/workspace/liveFiles';
 import { folderEntries, MAX_READ_BYTES, type WalkedFolder } from './fsHost';
 
+const NO_LINKS: ReadonlySet<string> = new Set();
+
 /** How often one real folder is walked through different paths (symlinks), at most. */
 const MAX_WALKS_PER_FOLDER = 8;
 
@@ -55,9 +57,9 @@ export function walkFiles(
     const realDir = chain[chain.length - 1]!;
     const told =
       listed || filter?.listed
-        ? (names: string[]) => {
+        ? (names: string[], links: string[]) => {
             filter?.listed?.(rel, names);
-            listed?.(dir, { names: new Set(names), real: realDir });
+            listed?.(dir, { names: new Set(names), real: realDir, links: links.length ? new Set(links) : NO_LINKS });
           }
         : undefined;
     const entries = folderEntries(dir, accept, options.skipped, told);
