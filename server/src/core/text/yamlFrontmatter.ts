@@ -13,6 +13,7 @@ import type { Document, Node as YamlNode, Pair, YAMLMap } from 'yaml';
 import { LineIndex } from './text';
 import type { Range } from '../types';
 import { unlessExpected } from '../analysis/expectedErrors';
+import { simpleYamlMap } from './simpleYamlMap';
 
 export type FrontmatterSplit = 'lines' | 'reference';
 
@@ -131,13 +132,17 @@ function parseWithin(text: string, index: LineIndex, bounds: Bounds | undefined,
   }
   const src = text.slice(bounds.start, bounds.end);
   const off = bounds.start;
-  // yaml's parseDocument reports bad input in `doc.errors`, it does not throw.
-  const doc: Document.Parsed = parseDocument(src, {
-    schema: options.schema ?? 'failsafe',
-    keepSourceTokens: true,
-    prettyErrors: false,
-    uniqueKeys: true,
-  });
+  const schema = options.schema ?? 'failsafe';
+  // yaml's parseDocument reports bad input in `doc.errors`, it does not throw. The commonest
+  // frontmatter (one-line plain `key: value` pairs) is composed without its lexer (simpleYamlMap.ts).
+  const doc: Document.Parsed =
+    (schema === 'failsafe' ? simpleYamlMap(src) : undefined) ??
+    parseDocument(src, {
+      schema,
+      keepSourceTokens: true,
+      prettyErrors: false,
+      uniqueKeys: true,
+    });
   base.doc = doc;
   for (const e of doc.errors) {
     base.syntaxErrors.push({ code: e.code, message: firstLine(e.message), range: r(off + e.pos[0], off + Math.max(e.pos[0], e.pos[1])) });
