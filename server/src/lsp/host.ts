@@ -43,6 +43,8 @@ export interface WorkspaceFs extends IWorkspaceHost {
    * disk may let the walks' listings answer the scan's lookups until it ends or `refresh`.
    */
   whileScanning?<T>(pass: () => Promise<T>): Promise<T>;
+  /** Lets the event loop read the client's messages between two slices of a scan (without it: a zero timer, as in a browser worker). */
+  yieldToEvents?(): Promise<void>;
   /** A watched file was created, changed or deleted: forget or re-read what is held of it. */
   refresh(uri: string, deleted: boolean): Promise<void>;
   /** Called with a URI whose text arrived after a `readText` had to answer without it. */

@@ -283,7 +283,7 @@ export class WorkspaceIndex {
         // One slice of about 50 ms as one check: the host holds what it looked up (folders, links) for it.
         i = duringCheck(this.host, () => this.#indexSlice(batch, i, isCancelled));
         progress(start + i, uris.length);
-        await new Promise((r) => setTimeout(r, 0));
+        await (this.host.yieldToEvents ? this.host.yieldToEvents() : new Promise((r) => setTimeout(r, 0)));
       }
     }
     return { files: uris.length, skipped };

@@ -7,6 +7,7 @@ import { URI } from 'vscode-uri';
 import type { FoundFile, ServerHost, WorkspaceFs } from '../lsp/host';
 import { findFiles, NodeFsHost, type WalkedFolder } from './fsHost';
 import { walkFiles } from './walk';
+import { yieldToEvents } from './yieldToEvents';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 
 const fsPathOf = (folderUri: string): string | null => {
@@ -114,6 +115,10 @@ export class NodeWorkspaceFs implements WorkspaceFs {
       for (const p of findFiles(root, () => true, limit - out.length)) out.push(URI.file(p).toString());
     }
     return out;
+  }
+
+  yieldToEvents(): Promise<void> {
+    return yieldToEvents();
   }
 
   prefetch(): Promise<void> {
