@@ -199,31 +199,6 @@ test('the server reads each config candidate once per indexing pass, and again o
   await store.whileIndexing(() => assert.equal(store.forFile('file:///ws/a/SKILL.md').config.maxDiagnostics, 7));
 });
 
-test('during an indexing pass each folder finds its config once, but a config opened or edited in the editor meanwhile applies to the next file', async () => {
-  const disk: Record<string, string> = { 'file:///ws/.agent-files.json': '{ "maxDiagnostics": 5 }' };
-  const open: Record<string, string> = {};
-  const store = new ConfigStore(
-    (uri) => disk[uri],
-    (uri) => open[uri],
-  );
-  const found = (f: string) => store.forFile(f).config.maxDiagnostics;
-  await store.whileIndexing(() => {
-    const first = store.forFile('file:///ws/a/one.md');
-    assert.equal(store.forFile('file:///ws/a/two.md'), first, 'the folder answered once');
-    open['file:///ws/.agent-files.json'] = '{ "maxDiagnostics": 7 }';
-    assert.equal(found('file:///ws/a/three.md'), 7, 'an open buffer among the candidates read wins at once');
-    open['file:///ws/.agent-files.json'] = '{ "maxDiagnostics": 8 }';
-    assert.equal(found('file:///ws/a/four.md'), 8, 'and each edit of it');
-    open['file:///ws/a/.agent-files.json'] = '{ "maxDiagnostics": 9 }';
-    assert.equal(found('file:///ws/a/five.md'), 9, 'a candidate opened nearer the file wins too');
-    delete open['file:///ws/a/.agent-files.json'];
-    delete open['file:///ws/.agent-files.json'];
-    disk['file:///ws/.agent-files.json'] = '{ "maxDiagnostics": 3 }';
-    store.changed();
-    assert.equal(found('file:///ws/a/six.md'), 3, 'a config changed on disk (`changed`) is read again');
-  });
-});
-
 test('include brings back a file it matches, and enters a folder it names or names something inside of', () => {
   const p = parseConfig('{"include": ["tests/fixtures/**", "archive/old/SKILL.md", "**/testdata/*.md", 3]}');
   assert.deepEqual(

@@ -28,8 +28,6 @@ export class ConfigStore {
   #reads: Map<string, string | undefined> | undefined;
   /** The same for "does this folder hold `.git`". */
   #repoRoots: Map<string, boolean> | undefined;
-  /** The same for each folder's nearest config, with the candidates it read (see `forFile`). */
-  #nearest: Map<string, { found: FoundConfig; read: readonly string[] }> | undefined;
   #passes = 0;
   readonly #bound: ConfigBound | undefined;
 
@@ -78,7 +76,6 @@ export class ConfigStore {
     if (this.#passes++ === 0) {
       this.#reads = new Map();
       this.#repoRoots = new Map();
-      this.#nearest = new Map();
     }
   }
 
@@ -86,7 +83,6 @@ export class ConfigStore {
     if (--this.#passes === 0) {
       this.#reads = undefined;
       this.#repoRoots = undefined;
-      this.#nearest = undefined;
     }
   }
 
@@ -105,27 +101,13 @@ export class ConfigStore {
     return parsed;
   }
 
-  /**
-   * The nearest config of a file. During a pass the answer is held per folder (every file of a
-   * folder has the same candidates), unless an open buffer took part: one that is open now, among
-   * the candidates the held answer read, asks again (its text changes with each edit).
-   */
   forFile(uri: string): FoundConfig {
-    const folder = uri.slice(0, uri.lastIndexOf('/'));
-    const held = this.#nearest?.get(folder);
-    if (held && held.read.every((c) => this.openText(c) === undefined)) return held.found;
-    const read: string[] = [];
-    const found = nearestConfig(
+    return nearestConfig(
       uri,
-      (u) => {
-        read.push(u);
-        return this.#readCandidate(u);
-      },
+      (u) => this.#readCandidate(u),
       (u, t) => this.parse(u, t).config,
       this.#bound,
     );
-    if (this.#nearest && read.every((c) => this.openText(c) === undefined)) this.#nearest.set(folder, { found, read });
-    return found;
   }
 
   /** A document's diagnostics after its configuration: none when it is ignored. */
@@ -140,7 +122,6 @@ export class ConfigStore {
     this.#parsed.clear();
     this.#reads?.clear();
     this.#repoRoots?.clear();
-    this.#nearest?.clear();
   }
 }
 
