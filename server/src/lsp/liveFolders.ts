@@ -33,11 +33,18 @@ export class LiveFolders {
       const uriOf = (rel: string) => resolveRelative(folder, rel);
       const live = new LiveFiles({
         read: (rel) => this.read(uriOf(rel)),
-        include: (rel, isDir) => isIncluded(this.configs.forFile(uriOf(rel)), uriOf(rel), isDir),
+        include: (rel, isDir) => {
+          const uri = uriOf(rel);
+          return isIncluded(this.configs.forFile(uri), uri, isDir);
+        },
       });
       f = {
         enters: (rel) => live.enters(rel),
-        keeps: (rel) => live.keeps(rel) && !isIgnored(this.configs.forFile(uriOf(rel)), uriOf(rel)),
+        keeps: (rel) => {
+          if (!live.keeps(rel)) return false;
+          const uri = uriOf(rel);
+          return !isIgnored(this.configs.forFile(uri), uri);
+        },
         // A folder listed without a .gitignore is not asked for one; one created later changes the filter (`changed`).
         listed: (rel, names) => live.listed(rel, names),
       };
