@@ -74,6 +74,10 @@ const VALUES = [
   "'single'",
   "'it''s'",
   '"a\\"b"',
+  '"tab\\tand\\nline \\/ \\\\"',
+  '"hex \\x41"',
+  '"ends in an escape\\"',
+  '"escaped backslash\\\\"',
   '"a"b"',
   '"open',
   '"x" trailing',
@@ -142,7 +146,7 @@ test('leaves to the yaml package what it does not compose the same', () => {
     '\nmetadata:\n  a: b\n',
     '\ndescription: >\n  folded\n',
     '\nname: x # comment\n',
-    '\nname: "a\\tb"\n',
+    '\nname: "a\\x41"\n', // an escape this path does not read
     '\nname: x\r\n',
     '\n  name: x\n',
     '\ntools: [a, b]\n',
@@ -154,6 +158,7 @@ test('leaves to the yaml package what it does not compose the same', () => {
 
 test('takes the commonest SKILL.md frontmatter: plain and quoted one-line values, blank lines between', () => {
   assert.ok(agrees('\nname: pdf\ndescription: "Fill PDF forms: use when asked"\n\nlicense: \'MIT\'\n'));
+  assert.ok(agrees('\nname: xlsx\ndescription: "Use it when the user says \\"spreadsheet\\"."\n'));
   const fm = parseYamlFrontmatter('---\nname: pdf\n\ndescription: Fill forms.   \n---\n# PDF\n');
   assert.deepEqual(
     fm.entries.map((e) => [e.key, e.value, e.valueRange.start.line, e.valueRange.start.character, e.valueRange.end.character]),

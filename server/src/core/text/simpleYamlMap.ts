@@ -1,7 +1,7 @@
 /**
  * The commonest frontmatter, composed without the `yaml` package's lexer and parser: a block
  * mapping of one-line `key: value` pairs whose keys are plain words and whose values are plain
- * scalars, or quoted ones without escapes, on their line (no block scalars, flow collections,
+ * scalars, or quoted ones with a few escapes at most, on their line (no block scalars, flow collections,
  * comments, anchors, tags or empty values). Most SKILL.md frontmatters are that, and the package's lexer and parser were a
  * seventh of a whole-repository check (docs/performance.md).
  *
@@ -68,18 +68,37 @@ function simplePair(src: string, at: number, lineEnd: number): Pair<Scalar<strin
   return new Pair(scalar(src.slice(at, colon), Scalar.PLAIN, at, colon, colon), value);
 }
 
+/** The escapes of a double-quoted value this path reads (any other is left to the package). */
+const ESCAPES = new Map([
+  [0x22, '"'],
+  [0x5c, '\\'],
+  [0x2f, '/'],
+  [0x6e, '\n'],
+  [0x74, '\t'],
+]);
+
 /**
- * A one-line single- or double-quoted value that is its text between the quotes: no quote of
- * its kind inside, no escape (`\` in double quotes), and nothing after the closing quote.
+ * A one-line single- or double-quoted value: no quote of its kind inside (in double quotes, one
+ * escaped as `\"`, and the escapes `\\`, `\/`, `\n`, `\t`), nothing after the closing quote.
  */
 function quotedValue(src: string, start: number, end: number, nodeEnd: number): Scalar<string> | undefined {
   const q = src.charCodeAt(start);
   if ((q !== 0x22 && q !== 0x27) || end - start < 2 || src.charCodeAt(end - 1) !== q) return undefined;
+  let text = '';
+  let from = start + 1;
   for (let i = start + 1; i < end - 1; i++) {
     const c = src.charCodeAt(i);
-    if (c === q || (q === 0x22 && c === 0x5c) || !printable(c)) return undefined;
+    if (c === q || !printable(c)) return undefined;
+    if (q === 0x22 && c === 0x5c) {
+      const escaped = ESCAPES.get(src.charCodeAt(i + 1));
+      // An escape may not take the closing quote (`"a\"` is unclosed).
+      if (escaped === undefined || i + 1 >= end - 1) return undefined;
+      text += src.slice(from, i) + escaped;
+      from = ++i + 1;
+    }
   }
-  return scalar(src.slice(start + 1, end - 1), q === 0x22 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE, start, end, nodeEnd);
+  text += src.slice(from, end - 1);
+  return scalar(text, q === 0x22 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE, start, end, nodeEnd);
 }
 
 /** Where the key's colon is: a word of letters, digits, `_` and `-` not starting with `-`; -1 otherwise. */
