@@ -46,8 +46,21 @@ function parsedBase(dirUri: string): URI {
   return lastBase.base;
 }
 
+/** A path part of unreserved characters only (what `URI.toString` writes as it is), not `.` or `..`. */
+const PART = String.raw`(?!\.\.?(?:/|$))[A-Za-z0-9._~-]+`;
+/** A `file:` folder URI of such parts, without a trailing slash: its text is what parsing and writing it again gives. */
+const PLAIN_FOLDER = new RegExp(`^file://(?:/${PART})+$`);
+const PLAIN_PATH = new RegExp(`^${PART}(?:/${PART})*$`);
+
 /** Joins a relative path onto a folder URI, resolving `.` and `..` (backslashes count as `/`). */
 export function resolveRelative(dirUri: string, rel: string): string {
+  // Most joins (a skill's `scripts/run.py` onto its folder) need no parsing: nothing to resolve or encode.
+  if (PLAIN_PATH.test(rel) && PLAIN_FOLDER.test(dirUri)) return `${dirUri}/${rel}`;
+  return resolveByUri(dirUri, rel);
+}
+
+/** `resolveRelative` through vscode-uri: parsed, its parts resolved, written again. */
+export function resolveByUri(dirUri: string, rel: string): string {
   try {
     const base = parsedBase(dirUri);
     const parts = base.path.split('/').filter((s) => s !== '');
