@@ -1,10 +1,12 @@
 /**
  * `resolveRelative` joins most paths as text (a plain folder URI and a plain relative path need no
- * parsing); every join equals the one made through vscode-uri, however odd the parts.
+ * parsing), and the Node host reads a plain file URI's path as text; every join and path equals
+ * the one made through vscode-uri, however odd the parts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolveByUri, resolveRelative } from '../../server/src/core/world/paths';
+import { URI } from 'vscode-uri';
+import { isPlainFileUri, resolveByUri, resolveRelative } from '../../server/src/core/world/paths';
 
 /** A small seeded generator, so a failure names inputs that can be made again. */
 function random(seed: number): () => number {
@@ -36,4 +38,18 @@ test('plain parts are joined as they are; dot parts, encodings and trailing slas
   assert.equal(resolveRelative('file:///ws/skills/pdf', 'scripts/fill.py'), 'file:///ws/skills/pdf/scripts/fill.py');
   assert.equal(resolveRelative('file:///ws/.claude/skills/x', '../y/SKILL.md'), 'file:///ws/.claude/skills/y/SKILL.md');
   assert.equal(resolveRelative('file:///ws/', './a b.md'), 'file:///ws/a%20b.md');
+});
+
+test('a plain file URI is its path after file://, as vscode-uri reads it', () => {
+  const r = random(7);
+  const part = () => PARTS[Math.floor(r() * PARTS.length)]!;
+  let plain = 0;
+  for (let i = 0; i < 5000; i++) {
+    const uri = `file:///${Array.from({ length: 1 + Math.floor(r() * 4) }, part).join('/')}`;
+    if (!isPlainFileUri(uri)) continue;
+    plain++;
+    assert.equal(uri.slice('file://'.length), URI.parse(uri).fsPath, uri);
+    assert.equal(URI.parse(uri).toString(), uri, uri);
+  }
+  assert.ok(plain > 500, `only ${plain} plain URIs`);
 });

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { UNLISTED_FOLDERS, type IWorkspaceHost } from '../core/workspace/host';
+import { isPlainFileUri } from '../core/world/paths';
 
 /** Largest file the host will read (bigger ones are treated as unreadable). */
 export const MAX_READ_BYTES = 50 * 1024 * 1024;
@@ -340,6 +341,8 @@ export interface WalkedFolder {
 
 /** The resolved (`..` removed as written) file-system path of a `file:` URI, or null. */
 function lexicalPath(uri: string): string | null {
+  // Most URIs asked are plain: their path needs no decoding or resolving (on POSIX, where it is the path).
+  if (path.sep === '/' && isPlainFileUri(uri)) return uri.slice('file://'.length);
   try {
     const u = URI.parse(uri);
     if (u.scheme !== 'file') return null;

@@ -52,6 +52,11 @@ const PART = String.raw`(?!\.\.?(?:/|$))[A-Za-z0-9._~-]+`;
 const PLAIN_FOLDER = new RegExp(`^file://(?:/${PART})+$`);
 const PLAIN_PATH = new RegExp(`^${PART}(?:/${PART})*$`);
 
+/** True for a `file:` URI whose path is parts of unreserved characters (no `.` or `..` part, no empty part): its path is the text after `file://`, as it is. */
+export function isPlainFileUri(uri: string): boolean {
+  return PLAIN_FOLDER.test(uri);
+}
+
 /** Joins a relative path onto a folder URI, resolving `.` and `..` (backslashes count as `/`). */
 export function resolveRelative(dirUri: string, rel: string): string {
   // Most joins (a skill's `scripts/run.py` onto its folder) need no parsing: nothing to resolve or encode.
