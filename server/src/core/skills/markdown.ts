@@ -202,7 +202,8 @@ function scanCode(out: MdScan, line: string, i: number, context: 'block' | 'pros
       variables.push([at, at + written.length]);
       out.refs.push({ kind: 'path', context: where(at), path: written, range: lr(i, at, at + written.length), base: v.base, rest, variable: v.variable });
     }
-  if (line.includes('scripts/') || line.includes('references/') || line.includes('assets/')) {
+  // The three folders' names all end in `s/`: one search settles most lines.
+  if (line.includes('s/') && (line.includes('scripts/') || line.includes('references/') || line.includes('assets/'))) {
     const cueEnd = exampleCueEnd(line);
     for (const m of line.matchAll(BARE)) {
       const at = m.index!;
