@@ -90,3 +90,24 @@ test('overlapping scans share the listings until the last one ends; a walk outsi
   writeFileSync(unscanned, 'U');
   assert.equal(existsInCheck(host, unscanned), true);
 });
+
+test('during a scan, a file its walk found is read without a second stat, until a watched file changes or the scan ends', async (t) => {
+  const { root, folder, host } = workspace();
+  const skill = uri(join(root, 'skills', 'a', 'SKILL.md'));
+  await host.whileScanning(async () => {
+    await walk(host, folder);
+    const stat = t.mock.method(nodeFs, 'statSync');
+    assert.equal(
+      host.duringCheck(() => host.readText(skill)),
+      '---\nname: a\n---\n',
+    );
+    assert.equal(stat.mock.callCount(), 0, 'the walk gave its size');
+    await host.refresh();
+    host.duringCheck(() => host.readText(skill));
+    assert.equal(stat.mock.callCount(), 1, 'after a watched change the size is asked again');
+    stat.mock.restore();
+  });
+  const stat = t.mock.method(nodeFs, 'statSync');
+  assert.equal(host.readText(skill), '---\nname: a\n---\n');
+  assert.equal(stat.mock.callCount(), 1, 'and outside a scan');
+});

@@ -313,7 +313,8 @@ export class NodeFsHost implements IWorkspaceHost {
     }
   }
 
-  readText(uri: string): string | undefined {
+  /** A file's text; `size`: what a walk of the same scan found the file's size to be (it is not asked again). */
+  readText(uri: string, size?: number): string | undefined {
     const open = this.overlay(uri);
     if (open !== undefined) return open;
     const lexical = this.#lexicalInside(uri);
@@ -321,6 +322,7 @@ export class NodeFsHost implements IWorkspaceHost {
     const p = this.pathOf(uri);
     if (p === null) return undefined;
     try {
+      if (size !== undefined) return size > MAX_READ_BYTES ? undefined : fs.readFileSync(p, 'utf8');
       // No exception for a missing file: most reads are of config candidates that are not there.
       const st = fs.statSync(p, { throwIfNoEntry: false });
       if (!st?.isFile() || st.size > MAX_READ_BYTES) return undefined;

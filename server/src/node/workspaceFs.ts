@@ -23,6 +23,8 @@ export class NodeWorkspaceFs implements WorkspaceFs {
   readonly #fs = new NodeFsHost([]);
   /** While a scan runs: the names in each folder its walks listed (see `whileScanning`). */
   #scanListings: Map<string, WalkedFolder> | undefined;
+  /** While a scan runs: the size of each file its walks found, by URI (its read asks no second `stat`). */
+  #scanSizes: Map<string, number> | undefined;
   #scans = 0;
 
   get overlay(): (uri: string) => string | undefined {
@@ -56,7 +58,7 @@ export class NodeWorkspaceFs implements WorkspaceFs {
     return this.#fs.readDirectory(uri);
   }
   readText(uri: string): string | undefined {
-    return this.#fs.readText(uri);
+    return this.#fs.readText(uri, this.#scanSizes?.get(uri));
   }
   linkOutside(uri: string): string | undefined {
     return this.#fs.linkOutside(uri);
@@ -75,6 +77,7 @@ export class NodeWorkspaceFs implements WorkspaceFs {
   async whileScanning<T>(pass: () => Promise<T>): Promise<T> {
     if (this.#scans++ === 0) {
       this.#scanListings = new Map();
+      this.#scanSizes = new Map();
       this.#fs.holdScanListings(this.#scanListings);
     }
     try {
@@ -82,6 +85,7 @@ export class NodeWorkspaceFs implements WorkspaceFs {
     } finally {
       if (--this.#scans === 0) {
         this.#scanListings = undefined;
+        this.#scanSizes = undefined;
         this.#fs.holdScanListings(undefined);
       }
     }
@@ -97,7 +101,9 @@ export class NodeWorkspaceFs implements WorkspaceFs {
       const listed = listings && ((dir: string, folder: WalkedFolder) => listings.set(dir, folder));
       for (const p of walkFiles(root, accept, { limit, ...(filter ? { filter } : {}), ...(listed ? { listed } : {}) })) {
         try {
-          found.push({ uri: URI.file(p).toString(), size: fs.statSync(p).size });
+          const file = { uri: URI.file(p).toString(), size: fs.statSync(p).size };
+          this.#scanSizes?.set(file.uri, file.size);
+          found.push(file);
         } catch {
           // deleted since it was listed: not a file of the workspace any more
         }
@@ -125,8 +131,9 @@ export class NodeWorkspaceFs implements WorkspaceFs {
     return Promise.resolve();
   }
   refresh(): Promise<void> {
-    // A file was created, changed or deleted: a running scan's listings may be out of date.
+    // A file was created, changed or deleted: a running scan's listings and sizes may be out of date.
     this.#scanListings?.clear();
+    this.#scanSizes?.clear();
     return Promise.resolve();
   }
   onDidLoad(): void {
