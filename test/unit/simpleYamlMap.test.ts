@@ -1,14 +1,14 @@
 /**
  * The frontmatter composed without the yaml package's lexer (server/src/core/text/simpleYamlMap.ts)
  * is the document the package composes: same classes, values, styles, ranges and blank-line marks,
- * on generated one-line maps and on every frontmatter of the test fixtures; anything else is left
- * to the package.
+ * on generated maps of one-line values and lists and on every frontmatter of the test fixtures;
+ * anything else is left to the package.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMap, isPair, isScalar, parseDocument, type Document } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import { simpleYamlMap } from '../../server/src/core/text/simpleYamlMap';
 import { parseYamlFrontmatter } from '../../server/src/core/text/yamlFrontmatter';
 
@@ -23,6 +23,7 @@ function shape(node: unknown): unknown {
       flow: node.flow,
       items: node.items.map((p) => (isPair(p) ? { key: shape(p.key), value: shape(p.value) } : 'not a pair')),
     };
+  if (isSeq(node)) return { seq: true, range: node.range, flow: node.flow, items: node.items.map(shape) };
   if (isScalar(node)) {
     const own = Object.keys(node).filter((k) => k !== 'srcToken');
     return { own: own.sort(), value: node.value, type: node.type, source: node.source, range: node.range, spaceBefore: node.spaceBefore, tag: node.tag };
@@ -115,7 +116,7 @@ const EXTRA_LINES = ['', '', '  indented: x', '# comment', '- item', '---', '...
 
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
-test('composes what the yaml package composes, on generated one-line maps', () => {
+test('composes what the yaml package composes, on generated maps of one-line values and lists', () => {
   const r = random(28);
   let taken = 0;
   let left = 0;
@@ -126,9 +127,19 @@ test('composes what the yaml package composes, on generated one-line maps', () =
       if (r() < 0.1) lines.push(pick(r, EXTRA_LINES));
       // Mostly well-formed pairs, so the simple path is taken often enough to be compared.
       const key = r() < 0.8 ? `${pick(r, KEYS.slice(0, 5))}${r() < 0.8 ? i : ''}` : pick(r, KEYS);
+      const value = () => (r() < 0.6 ? pick(r, VALUES.slice(0, 2)) : pick(r, VALUES));
+      if (r() < 0.2) {
+        // A list: `key:` and `- value` lines, mostly at one indent.
+        lines.push(`${key}:${r() < 0.1 ? ' ' : ''}`);
+        const indent = pick(r, [0, 2, 4]);
+        for (let k = 1 + Math.floor(r() * 3); k > 0; k--) {
+          if (r() < 0.1) lines.push('');
+          lines.push(`${' '.repeat(r() < 0.1 ? pick(r, [0, 1, 2, 3]) : indent)}${pick(r, ['- ', '- ', '- ', '-  ', '-'])}${value()}`);
+        }
+        continue;
+      }
       const sep = r() < 0.85 ? ': ' : pick(r, SEPARATORS);
-      const value = r() < 0.6 ? pick(r, VALUES.slice(0, 2)) : pick(r, VALUES);
-      lines.push(`${key}${sep}${value}`);
+      lines.push(`${key}${sep}${value()}`);
     }
     const src = lines.join('\n') + (r() < 0.8 ? '\n' : '');
     if (agrees(src)) taken++;
@@ -144,6 +155,9 @@ test('leaves to the yaml package what it does not compose the same', () => {
     '\nname: x\nname: y\n', // a duplicate key is an error the package reports
     '\nname:\n', // an empty value's place is read from the package's tokens
     '\nmetadata:\n  a: b\n',
+    '\npaths:\n\n  - a\n', // a blank line before the first item
+    '\npaths:\n  - a\n    - b\n', // items at two indents
+    '\npaths:\nname: x\n', // a key with neither value nor items
     '\ndescription: >\n  folded\n',
     '\nname: x # comment\n',
     '\nname: "a\\x41"\n', // an escape this path does not read
@@ -156,9 +170,10 @@ test('leaves to the yaml package what it does not compose the same', () => {
     assert.equal(simpleYamlMap(src), undefined, JSON.stringify(src));
 });
 
-test('takes the commonest SKILL.md frontmatter: plain and quoted one-line values, blank lines between', () => {
+test('takes the commonest SKILL.md frontmatter: plain and quoted one-line values, lists of them, blank lines between', () => {
   assert.ok(agrees('\nname: pdf\ndescription: "Fill PDF forms: use when asked"\n\nlicense: \'MIT\'\n'));
   assert.ok(agrees('\nname: xlsx\ndescription: "Use it when the user says \\"spreadsheet\\"."\n'));
+  assert.ok(agrees('\nname: rules\npaths:\n  - "src/**/*.ts"\n\n  - docs/*.md\nallowed-tools:\n- Read\n- Bash\n'));
   const fm = parseYamlFrontmatter('---\nname: pdf\n\ndescription: Fill forms.   \n---\n# PDF\n');
   assert.deepEqual(
     fm.entries.map((e) => [e.key, e.value, e.valueRange.start.line, e.valueRange.start.character, e.valueRange.end.character]),

@@ -1,10 +1,10 @@
 /**
  * The commonest frontmatter, composed without the `yaml` package's lexer and parser: a block
- * mapping of one-line `key: value` pairs whose keys are plain words and whose values are plain
- * scalars, or quoted ones with a few escapes at most (no block scalars, flow collections,
- * comments, anchors, tags or empty values). About 60 % of the frontmatters in the precision
- * corpus are that, and the package's lexer and parser took about an eighth of the CPU time of a
- * `check` of real-size skills (docs/performance.md).
+ * mapping whose keys are plain words and whose values are one-line scalars (plain, or quoted
+ * with a few escapes at most) or lists of them (`key:`, then `- value` lines at one indent); no
+ * block scalars, nested maps, flow collections, comments, anchors, tags or empty values. About
+ * two thirds of the frontmatters in the precision corpus are that, and the package's lexer and
+ * parser took about an eighth of the CPU time of a `check` of real-size skills (docs/performance.md).
  *
  * The result is the `Document` that `parseDocument(src, { schema: 'failsafe', keepSourceTokens:
  * true, uniqueKeys: true })` returns for such a text, made of the package's own classes with the
@@ -12,37 +12,60 @@
  * and every frontmatter of the fixtures), except the source tokens, which only an empty value's
  * place is read from. Anything else is undefined: the caller parses it with the package.
  */
-import { Document, Pair, Scalar, YAMLMap } from 'yaml';
+import { Document, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 
 const OPTIONS = { schema: 'failsafe', keepSourceTokens: true, prettyErrors: false, uniqueKeys: true } as const;
 
 /** Longest text tried: a longer one goes to the package, which knows every limit (1,024-character keys, say). */
 const MAX_LENGTH = 16 * 1024;
 
+type Value = Scalar<string> | YAMLSeq<Scalar<string>>;
+
 /** The document of a simple frontmatter (see above) in the failsafe schema, or undefined. */
 export function simpleYamlMap(src: string): Document.Parsed | undefined {
   if (src.length > MAX_LENGTH) return undefined;
-  const map = new YAMLMap<Scalar<string>, Scalar<string>>();
+  const map = new YAMLMap<Scalar<string>, Value>();
   const keys = new Set<string>();
   let blankBefore = false;
   let end = -1;
+  // The list a `key:` line opens, and the indent of its `- ` lines (all the same).
+  let list: { seq: YAMLSeq<Scalar<string>>; indent?: number; dash?: number } | undefined;
+  // A list's range runs from its first `-` to the end of its last item, as the package gives it.
+  const close = () => (list!.seq.range = [list!.dash!, end, end]);
   for (let at = 0; at <= src.length;) {
     const nl = src.indexOf('\n', at);
     const lineEnd = nl < 0 ? src.length : nl;
-    if (lineEnd === at) blankBefore = map.items.length > 0;
-    else {
-      const pair = simplePair(src, at, lineEnd);
-      if (pair === undefined || keys.has(pair.key.value)) return undefined;
-      keys.add(pair.key.value);
-      if (blankBefore) pair.key.spaceBefore = true;
+    if (lineEnd === at) {
+      // A blank line before a list's first item is left to the package.
+      if (list?.seq.items.length === 0) return undefined;
+      blankBefore = map.items.length > 0;
+    } else {
+      const item = list && listItem(src, at, lineEnd, list.indent);
+      if (list && item) {
+        list.indent ??= item.indent;
+        list.dash ??= item.dash;
+        if (blankBefore) item.value.spaceBefore = true;
+        list.seq.items.push(item.value);
+        end = item.value.range![2];
+      } else {
+        if (list?.seq.items.length === 0) return undefined;
+        if (list) close();
+        list = undefined;
+        const pair = simplePair(src, at, lineEnd) ?? listPair(src, at, lineEnd);
+        if (pair === undefined || keys.has(pair.key.value)) return undefined;
+        keys.add(pair.key.value);
+        if (blankBefore) pair.key.spaceBefore = true;
+        map.items.push(pair);
+        if (pair.value instanceof YAMLSeq) list = { seq: pair.value };
+        else end = pair.value!.range![2];
+      }
       blankBefore = false;
-      map.items.push(pair);
-      end = pair.value!.range![2];
     }
     if (nl < 0) break;
     at = nl + 1;
   }
-  if (map.items.length === 0) return undefined;
+  if (map.items.length === 0 || list?.seq.items.length === 0) return undefined;
+  if (list) close();
   const start = map.items[0]!.key.range![0];
   map.range = [start, end, end];
   const doc = new Document(undefined, OPTIONS) as Document.Parsed;
@@ -52,21 +75,43 @@ export function simpleYamlMap(src: string): Document.Parsed | undefined {
   return doc;
 }
 
+/** A `key:` line with nothing after the colon: the key of a list that the next lines hold. */
+function listPair(src: string, at: number, lineEnd: number): Pair<Scalar<string>, Value> | undefined {
+  const colon = keyEnd(src, at, lineEnd);
+  if (colon < 0 || colon + 1 !== lineEnd) return undefined;
+  const seq = new YAMLSeq<Scalar<string>>();
+  return new Pair(scalar(src.slice(at, colon), Scalar.PLAIN, at, colon, colon), seq);
+}
+
+/** A `- value` line of a list, indented as its other items (`indent`, when known). */
+function listItem(src: string, at: number, lineEnd: number, indent: number | undefined): { value: Scalar<string>; indent: number; dash: number } | undefined {
+  let dash = at;
+  while (dash < lineEnd && src.charCodeAt(dash) === 0x20) dash++;
+  if ((indent !== undefined && dash - at !== indent) || src.charCodeAt(dash) !== 0x2d || src.charCodeAt(dash + 1) !== 0x20) return undefined;
+  const value = lineValue(src, dash + 1, lineEnd);
+  return value && { value, indent: dash - at, dash };
+}
+
 /** One `key: value` line from `at` to `lineEnd` (its line break excluded), or undefined when it is anything else. */
-function simplePair(src: string, at: number, lineEnd: number): Pair<Scalar<string>, Scalar<string>> | undefined {
+function simplePair(src: string, at: number, lineEnd: number): Pair<Scalar<string>, Value> | undefined {
   const colon = keyEnd(src, at, lineEnd);
   if (colon < 0 || src.charCodeAt(colon + 1) !== 0x20) return undefined;
-  let valueStart = colon + 1;
+  const value = lineValue(src, colon + 1, lineEnd);
+  return value && new Pair(scalar(src.slice(at, colon), Scalar.PLAIN, at, colon, colon), value);
+}
+
+/** The value after a separator's space at `from`: a plain or quoted scalar up to the line's end, its trailing spaces aside. */
+function lineValue(src: string, from: number, lineEnd: number): Scalar<string> | undefined {
+  let valueStart = from;
   while (valueStart < lineEnd && src.charCodeAt(valueStart) === 0x20) valueStart++;
   let valueEnd = lineEnd;
   while (valueEnd > valueStart && src.charCodeAt(valueEnd - 1) === 0x20) valueEnd--;
   if (valueEnd === valueStart) return undefined;
   const nodeEnd = lineEnd < src.length ? lineEnd + 1 : lineEnd;
-  const value =
+  return (
     quotedValue(src, valueStart, valueEnd, nodeEnd) ??
-    (plainValue(src, valueStart, valueEnd) ? scalar(src.slice(valueStart, valueEnd), Scalar.PLAIN, valueStart, valueEnd, nodeEnd) : undefined);
-  if (value === undefined) return undefined;
-  return new Pair(scalar(src.slice(at, colon), Scalar.PLAIN, at, colon, colon), value);
+    (plainValue(src, valueStart, valueEnd) ? scalar(src.slice(valueStart, valueEnd), Scalar.PLAIN, valueStart, valueEnd, nodeEnd) : undefined)
+  );
 }
 
 /** The escapes of a double-quoted value this path reads (any other is left to the package). */
