@@ -6,7 +6,7 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import nodeFs, { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import nodeFs, { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { URI } from 'vscode-uri';
@@ -110,4 +110,37 @@ test('during a scan, a file its walk found is read without a second stat, until 
   const stat = t.mock.method(nodeFs, 'statSync');
   assert.equal(host.readText(skill), '---\nname: a\n---\n');
   assert.equal(stat.mock.callCount(), 1, 'and outside a scan');
+});
+
+test("during a scan, the list of every workspace file is made from its walk's listings where it has them: the same files, fewer folders read", async (t) => {
+  const { root, folder, host } = workspace();
+  const write = (rel: string, text = 'x') => {
+    mkdirSync(join(root, rel, '..'), { recursive: true });
+    writeFileSync(join(root, rel), text);
+  };
+  write('skills/b/SKILL.md');
+  write('skills/b/scripts/run.py');
+  write('dist/bundle.js');
+  write('dist/deep/more.js');
+  write('node_modules/pkg/index.js');
+  write('docs/guide.md');
+  symlinkSync(join(root, 'docs'), join(root, 'linked-docs'));
+  symlinkSync(join(root, 'docs', 'guide.md'), join(root, 'guide-link.md'));
+  const outside = host.listFiles([folder], 1000);
+  const outsideCapped = host.listFiles([folder], 3);
+  // The scan's walk leaves `dist` out, as an ignore file would: its files are listed by reading it.
+  const filter = { enters: (rel: string) => rel !== 'dist', keeps: () => true };
+  await host.whileScanning(async () => {
+    await host.findFiles(folder, () => true, 1000, filter);
+    const readdir = t.mock.method(nodeFs, 'readdirSync');
+    assert.deepEqual(host.listFiles([folder], 1000), outside);
+    const read = readdir.mock.calls.map((c) => String(c.arguments[0]));
+    assert.deepEqual(read.sort(), [join(root, 'dist'), join(root, 'dist', 'deep')], 'only the folders the walk left out are read');
+    readdir.mock.restore();
+    assert.deepEqual(host.listFiles([folder], 3), outsideCapped, 'a capped list keeps the same files');
+  });
+  assert.ok(
+    outside.includes(uri(join(root, 'dist', 'deep', 'more.js'))) && !outside.some((u) => u.includes('node_modules') || u.includes('linked-docs') || u.includes('guide-link')),
+    outside.join('\n'),
+  );
 });

@@ -339,6 +339,33 @@ export interface WalkedFolder {
   real: string;
   /** The names among them that are symbolic links (the others are where the folder really is). */
   links: ReadonlySet<string>;
+  /** The names that are folders (not through a link). */
+  dirs: ReadonlySet<string>;
+  /** The names that are neither files, folders nor links (sockets, pipes, devices). */
+  special: ReadonlySet<string>;
+}
+
+/** An entry of a folder as `folderEntries` lists it. */
+export interface FolderEntry {
+  name: string;
+  e: fs.Dirent<Buffer>;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+const namesWhere = (entries: readonly FolderEntry[], test: (e: fs.Dirent<Buffer>) => boolean): ReadonlySet<string> => {
+  const picked = entries.filter((x) => test(x.e));
+  return picked.length ? new Set(picked.map((x) => x.name)) : NONE;
+};
+
+/** A folder's listing as a walk keeps it, from its entries and its real location. */
+export function walkedFolder(entries: readonly FolderEntry[], real: string): WalkedFolder {
+  return {
+    names: new Set(entries.map((x) => x.name)),
+    real,
+    links: namesWhere(entries, (e) => e.isSymbolicLink()),
+    dirs: namesWhere(entries, (e) => e.isDirectory()),
+    special: namesWhere(entries, (e) => !e.isFile() && !e.isDirectory() && !e.isSymbolicLink()),
+  };
 }
 
 /** The resolved (`..` removed as written) file-system path of a `file:` URI, or null. */
@@ -464,21 +491,39 @@ function realRoot(root: string): string {
  * names it, so nothing below it can be read, linked or reported by name); a file of that kind is
  * told only when `accept` would take it.
  */
-export function findFiles(root: string, accept: (p: string) => boolean, limit = 100_000, skipped?: (shown: string, why: string) => void): string[] {
+export function findFiles(
+  root: string,
+  accept: (p: string) => boolean,
+  limit = 100_000,
+  skipped?: (shown: string, why: string) => void,
+  /** Folders a walk of the same scan listed: they are not read again. */
+  listings?: ReadonlyMap<string, WalkedFolder>,
+): string[] {
   const out: string[] = [];
   const stack = [root];
   while (stack.length && out.length < limit) {
     const dir = stack.pop()!;
-    const entries = folderEntries(dir, accept, skipped);
+    const walked = listings?.get(dir);
+    const entries = walked ? kindsOf(walked) : folderEntries(dir, accept, skipped)?.map(({ name, e }) => ({ name, dir: e.isDirectory(), file: e.isFile() }));
     if (!entries) continue;
-    for (const { name, e } of entries) {
+    for (const { name, dir: isDir, file } of entries) {
       const p = path.join(dir, name);
-      if (e.isDirectory()) {
+      if (isDir) {
         if (!UNLISTED_FOLDERS.has(name)) stack.push(p);
-      } else if (e.isFile() && accept(p)) out.push(p);
+      } else if (file && accept(p)) out.push(p);
     }
   }
   return out.sort();
+}
+
+/** A walked folder's entries as `folderEntries` gives them (reverse name order), each a folder, a file or neither (a link, a pipe). */
+function kindsOf(walked: WalkedFolder): { name: string; dir: boolean; file: boolean }[] {
+  return [...walked.names]
+    .sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))
+    .map((name) => {
+      const dir = walked.dirs.has(name);
+      return { name, dir, file: !dir && !walked.links.has(name) && !walked.special.has(name) };
+    });
 }
 
 /**
@@ -491,8 +536,8 @@ export function folderEntries(
   dir: string,
   accept: (p: string) => boolean,
   skipped?: (shown: string, why: string) => void,
-  listed?: (names: string[], links: string[]) => void,
-): { name: string; e: fs.Dirent<Buffer> }[] | null {
+  listed?: (entries: readonly FolderEntry[]) => void,
+): FolderEntry[] | null {
   let raw: fs.Dirent<Buffer>[];
   try {
     raw = fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
@@ -500,7 +545,7 @@ export function folderEntries(
     skipped?.(dir, `the folder cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
     return null;
   }
-  const entries: { name: string; e: fs.Dirent<Buffer> }[] = [];
+  const entries: FolderEntry[] = [];
   for (const e of raw) {
     const name = e.name.toString('utf8');
     if (Buffer.from(name, 'utf8').equals(e.name)) entries.push({ name, e });
@@ -509,11 +554,7 @@ export function folderEntries(
     }
   }
   // Only a whole listing is told: a name that is not UTF-8 has no string that names it.
-  if (listed && entries.length === raw.length)
-    listed(
-      entries.map((x) => x.name),
-      entries.filter((x) => x.e.isSymbolicLink()).map((x) => x.name),
-    );
+  if (listed && entries.length === raw.length) listed(entries);
   return entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }
 

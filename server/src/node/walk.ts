@@ -10,9 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LiveFiles, type WalkFilter } from '../core/workspace/liveFiles';
-import { folderEntries, MAX_READ_BYTES, type WalkedFolder } from './fsHost';
-
-const NO_LINKS: ReadonlySet<string> = new Set();
+import { folderEntries, MAX_READ_BYTES, walkedFolder, type FolderEntry, type WalkedFolder } from './fsHost';
 
 /** How often one real folder is walked through different paths (symlinks), at most. */
 const MAX_WALKS_PER_FOLDER = 8;
@@ -57,9 +55,12 @@ export function walkFiles(
     const realDir = chain[chain.length - 1]!;
     const told =
       listed || filter?.listed
-        ? (names: string[], links: string[]) => {
-            filter?.listed?.(rel, names);
-            listed?.(dir, { names: new Set(names), real: realDir, links: links.length ? new Set(links) : NO_LINKS });
+        ? (entries: readonly FolderEntry[]) => {
+            filter?.listed?.(
+              rel,
+              entries.map((x) => x.name),
+            );
+            listed?.(dir, walkedFolder(entries, realDir));
           }
         : undefined;
     const entries = folderEntries(dir, accept, options.skipped, told);

@@ -118,7 +118,8 @@ export class NodeWorkspaceFs implements WorkspaceFs {
     for (const f of folderUris) {
       const root = fsPathOf(f);
       if (root === null || out.length >= limit) continue;
-      for (const p of findFiles(root, () => true, limit - out.length)) out.push(URI.file(p).toString());
+      // During a scan, the folders its walk listed are not read again.
+      for (const p of findFiles(root, () => true, limit - out.length, undefined, this.#scanListings)) out.push(URI.file(p).toString());
     }
     return out;
   }
