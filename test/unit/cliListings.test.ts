@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import nodeFs from 'node:fs';
 import { join } from 'node:path';
 import { URI } from 'vscode-uri';
+import { checkCommand } from '../../server/src/cli/check';
 import { ConfigReader } from '../../server/src/cli/configReader';
 import { CliWorkspace } from '../../server/src/cli/workspace';
 import type { WalkedFolder } from '../../server/src/node/fsHost';
@@ -49,4 +50,27 @@ test("a file's configuration from the walk's listings is the one from the disk, 
     [],
   );
   assert.deepEqual([...new Set(asked)].sort(), [join(base, '.agent-files.json'), join(base, 'pkg', '.agent-files.json')].sort());
+});
+
+test('check lists the files for instruction globs from its walk: only a folder the walk left out is read again, and the globs see its files', (t) => {
+  const root = join(base, 'globs');
+  write('globs/.gitignore', 'dist/\n');
+  write('globs/.github/instructions/ts.instructions.md', '---\napplyTo: "dist/**/*.js"\n---\nKeep the bundle small.\n');
+  write('globs/src/a.ts', 'export {};\n');
+  write('globs/dist/app.js', '');
+  write('globs/dist/deep/more.js', '');
+  const readdir = t.mock.method(nodeFs, 'readdirSync');
+  let out = '';
+  checkCommand([root, '--format', 'json'], { out: (x) => (out += x), err: () => undefined, cwd: base });
+  const reads = new Map<string, number>();
+  for (const c of readdir.mock.calls) reads.set(String(c.arguments[0]), (reads.get(String(c.arguments[0])) ?? 0) + 1);
+  assert.deepEqual(
+    [...reads].filter(([, n]) => n > 1),
+    [],
+    'no folder is read twice',
+  );
+  assert.ok(reads.has(join(root, 'dist', 'deep')), 'the ignored folder is read for the globs');
+  // The glob matches files of the ignored folder, so it is not reported as matching nothing.
+  assert.match(out, /"files"/);
+  assert.doesNotMatch(out, /instructions-glob-no-match/, out);
 });

@@ -204,7 +204,7 @@ export function checkCommand(argv: string[], io: Io): number {
   const toCheck = read.map((e) => (fixed?.written.has(e.uri) ? { ...e, read: { text: fixed.written.get(e.uri)! } } : e));
   const change = flags.has('changed') || flags.has('since') ? changedFiles(positional[0]!, flags.get('since') as string | undefined) : undefined;
   // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
-  const workspaceFiles = entries.some((e) => e.kind === 'instructions') ? folderFiles(roots) : undefined;
+  const workspaceFiles = entries.some((e) => e.kind === 'instructions') ? folderFiles(roots, fixing ? undefined : listings) : undefined;
   // The walk's listings stand for the tree unless --fix changed it since.
   if (!fixing) host.knowListings(listings);
   const shared = {
@@ -323,10 +323,10 @@ In JSON, each file's "kind" is one of: 3md, agent.3md, SKILL.md, AGENT.md,
 AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md, instruction file,
 plugin manifest.`;
 
-/** Every file under the folders checked, as URIs (capped like the server's list). */
-function folderFiles(roots: string[]): string[] {
+/** Every file under the folders checked, as URIs (capped like the server's list); the folders the walk listed are not read again. */
+function folderFiles(roots: string[], listings?: ReadonlyMap<string, WalkedFolder>): string[] {
   const out = new Set<string>();
-  for (const r of roots) for (const f of findFiles(r, () => true, 50_000)) out.add(URI.file(path.resolve(f)).toString());
+  for (const r of roots) for (const f of findFiles(path.resolve(r), () => true, 50_000, undefined, listings)) out.add(URI.file(f).toString());
   return [...out];
 }
 
