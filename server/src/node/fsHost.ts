@@ -530,7 +530,7 @@ function kindsOf(walked: WalkedFolder): { name: string; dir: boolean; file: bool
  * The entries of a folder whose names are valid UTF-8, in reverse name order (a walk's stack
  * pops them in order), or null when it cannot be read. What is left out is told to `skipped`:
  * the folder that cannot be read, and a folder, or a file `accept` would take, whose name is not
- * valid UTF-8. `listed` is told every name of a folder whose names are all valid UTF-8.
+ * valid UTF-8. `listed` is told every entry of a folder whose names are all valid UTF-8.
  */
 export function folderEntries(
   dir: string,

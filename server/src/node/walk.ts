@@ -40,7 +40,7 @@ export function walkFiles(
     filter?: WalkFilter;
     limit?: number;
     skipped?: (shown: string, why: string) => void;
-    /** Told the names in each folder walked and its real location (for `NodeFsHost.knowListings`). */
+    /** Told each folder walked: its names, which are folders, links or neither, and its real location (`NodeFsHost.knowListings`, `findFiles`). */
     listed?: (dir: string, folder: WalkedFolder) => void;
   } = {},
 ): string[] {

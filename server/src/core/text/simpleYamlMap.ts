@@ -14,7 +14,9 @@
  */
 import { Document, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 
-const OPTIONS = { schema: 'failsafe', keepSourceTokens: true, prettyErrors: false, uniqueKeys: true } as const;
+/** How frontmatter is parsed (yamlFrontmatter.ts), with the schema: this path makes what the failsafe one gives. */
+export const FRONTMATTER_PARSE = { keepSourceTokens: true, prettyErrors: false, uniqueKeys: true } as const;
+const OPTIONS = { ...FRONTMATTER_PARSE, schema: 'failsafe' } as const;
 
 /** Longest text tried: a longer one goes to the package, which knows every limit (1,024-character keys, say). */
 const MAX_LENGTH = 16 * 1024;

@@ -13,7 +13,7 @@ import type { Document, Node as YamlNode, Pair, YAMLMap } from 'yaml';
 import { LineIndex } from './text';
 import type { Range } from '../types';
 import { unlessExpected } from '../analysis/expectedErrors';
-import { simpleYamlMap } from './simpleYamlMap';
+import { FRONTMATTER_PARSE, simpleYamlMap } from './simpleYamlMap';
 
 export type FrontmatterSplit = 'lines' | 'reference';
 
@@ -134,15 +134,8 @@ function parseWithin(text: string, index: LineIndex, bounds: Bounds | undefined,
   const off = bounds.start;
   const schema = options.schema ?? 'failsafe';
   // yaml's parseDocument reports bad input in `doc.errors`, it does not throw. The commonest
-  // frontmatter (one-line plain `key: value` pairs) is composed without its lexer (simpleYamlMap.ts).
-  const doc: Document.Parsed =
-    (schema === 'failsafe' ? simpleYamlMap(src) : undefined) ??
-    parseDocument(src, {
-      schema,
-      keepSourceTokens: true,
-      prettyErrors: false,
-      uniqueKeys: true,
-    });
+  // frontmatter (one-line values and lists of them) is composed without its lexer (simpleYamlMap.ts).
+  const doc: Document.Parsed = (schema === 'failsafe' ? simpleYamlMap(src) : undefined) ?? parseDocument(src, { ...FRONTMATTER_PARSE, schema });
   base.doc = doc;
   for (const e of doc.errors) {
     base.syntaxErrors.push({ code: e.code, message: firstLine(e.message), range: r(off + e.pos[0], off + Math.max(e.pos[0], e.pos[1])) });

@@ -48,19 +48,19 @@ function parsedBase(dirUri: string): URI {
 
 /** A path part of unreserved characters only (what `URI.toString` writes as it is), not `.` or `..`. */
 const PART = String.raw`(?!\.\.?(?:/|$))[A-Za-z0-9._~-]+`;
-/** A `file:` folder URI of such parts, without a trailing slash: its text is what parsing and writing it again gives. */
-const PLAIN_FOLDER = new RegExp(`^file://(?:/${PART})+$`);
+/** A `file:` URI of such parts, without a trailing slash: its text is what parsing and writing it again gives. */
+const PLAIN_FILE_URI = new RegExp(`^file://(?:/${PART})+$`);
 const PLAIN_PATH = new RegExp(`^${PART}(?:/${PART})*$`);
 
 /** True for a `file:` URI whose path is parts of unreserved characters (no `.` or `..` part, no empty part): its path is the text after `file://`, as it is. */
 export function isPlainFileUri(uri: string): boolean {
-  return PLAIN_FOLDER.test(uri);
+  return PLAIN_FILE_URI.test(uri);
 }
 
 /** Joins a relative path onto a folder URI, resolving `.` and `..` (backslashes count as `/`). */
 export function resolveRelative(dirUri: string, rel: string): string {
   // Most joins (a skill's `scripts/run.py` onto its folder) need no parsing: nothing to resolve or encode.
-  if (PLAIN_PATH.test(rel) && PLAIN_FOLDER.test(dirUri)) return `${dirUri}/${rel}`;
+  if (PLAIN_PATH.test(rel) && isPlainFileUri(dirUri)) return `${dirUri}/${rel}`;
   return resolveByUri(dirUri, rel);
 }
 
