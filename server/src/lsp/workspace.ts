@@ -10,6 +10,7 @@ import { fileKindOf, kindOf, mayBePluginComponent, type FileKind } from '../core
 import { isConfigFile } from '../core/config';
 import type { IndexedFile } from '../core/workspace/indexTypes';
 import { duringCheck } from '../core/workspace/host';
+import { ownStrings } from '../core/text/ownStrings';
 import { isPluginManifest, readRepositoryFacts, type RepositoryFacts } from '../core/skills';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
@@ -190,11 +191,15 @@ export class WorkspaceIndex {
     this.#changed();
   }
 
-  /** Reads and indexes one file from disk (null when it is not one of ours, not live, or unreadable). */
+  /**
+   * Reads and indexes one file from disk (null when it is not one of ours, not live, or
+   * unreadable). The entry is kept for the session and the text is not: its strings are copied
+   * out of the text (`ownStrings`), or a description would keep the whole file in memory.
+   */
   indexFromDisk(uri: string): IndexedFile | null {
     if (!this.kindOf(uri) || !this.isLive(uri)) return null;
     const text = this.host.readText(uri);
-    return text === undefined ? null : this.summarize(uri, text);
+    return text === undefined ? null : ownStrings(this.summarize(uri, text));
   }
 
   /** Re-reads every indexed disk file (after a setting that changes summaries). */
