@@ -9,6 +9,7 @@ import type { AnalyzeOptions } from '../core/analysis/fileAnalyses';
 import type { AgentDetection } from '../core/agent/detect';
 import { applyConfigToFile, type AgentFilesConfig } from '../core/config';
 import { hasLoneCr, LineMap, mapPositions } from '../core/text/lineMap';
+import { ownStrings } from '../core/text/ownStrings';
 import type { Diagnostic } from '../core/types';
 import type { FileKind } from '../core/workspace/fileKinds';
 import type { IWorkspaceHost } from '../core/workspace/host';
@@ -62,8 +63,8 @@ export function checkOne(entry: CheckEntry, o: PassOptions, summaries: Summarize
   if (!('text' in read)) return { entry: base, label: kindLabel(entry.kind, '', entry.uri, entry.detection), diagnostics: [], config, tooLarge: read.tooLarge };
   const text = read.text;
   const check = checkFile(entry.kind, text, entry.uri, o.host, o.analysis(entry));
-  // Copies: a string cut from the text (a name, a path in a message) would keep the whole text alive.
-  if (check.summary) summaries.push({ uri: entry.uri, summary: structuredClone(check.summary) });
+  // Copies (`ownStrings`): a string cut from the text (a name, a path in a message) would keep the whole text alive.
+  if (check.summary) summaries.push({ uri: entry.uri, summary: ownStrings(check.summary) });
   const record: CheckedRecord = { entry: base, label: labelOf(entry, check, text), diagnostics: check.diagnostics.map(reported), config };
   if (o.keepText || text.includes('agent-files-') || hasLoneCr(text)) record.text = text;
   return record;
@@ -75,8 +76,7 @@ export function checkOne(entry: CheckEntry, o: PassOptions, summaries: Summarize
  * alive; the code and severity are the rules' own strings, shared by every record.
  */
 function reported(d: Diagnostic): Diagnostic {
-  const copy = structuredClone({ message: d.message, range: d.range });
-  return { code: d.code, severity: d.severity, message: copy.message, range: copy.range };
+  return { code: d.code, severity: d.severity, message: ownStrings(d.message), range: ownStrings(d.range) };
 }
 
 /** The kind as reports show it, from the file's one analysis (kindLabel.ts reads the text when the analysis failed). */
