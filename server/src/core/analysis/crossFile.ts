@@ -9,7 +9,7 @@ import type { FileKind } from '../workspace/fileKinds';
 import { duplicateSkillNames, type IndexedSkill } from '../skills';
 import { agentWorkspaceDiagnostics, unresolvedExtends, type AgentIndexEntry, type AgentInfo } from '../agentmd';
 import { duplicateAgentNames, type IndexedAgent } from '../subagents';
-import { textFingerprint } from '../skills/workspace';
+import { textFingerprint } from '../text/fingerprint';
 import { listedSkillOfAnalysis, listedTogether, listingDiagnostics, type ListedSkillSummary } from '../skills/listingRule';
 import { queryMatchDiagnostics, skillOfEvalFile, type EvalQuery } from '../skillEvals';
 import { pluginRootOfComponent } from '../plugins/components';

@@ -24,7 +24,7 @@ import { resolveFindings, type Finding } from './rules';
 import { resolveTargets, type Target } from './targets';
 import { notLoaded } from './liveness';
 import type { RepositoryFacts } from './plugins';
-import { textFingerprint } from './workspace';
+import { textFingerprint } from '../text/fingerprint';
 import { effectMessage } from './effects';
 import { withoutEditorCheckedLinks } from '../analysis/editorChecks';
 

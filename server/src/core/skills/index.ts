@@ -8,5 +8,5 @@ export { inferTargets, parseTargets, resolveTargets, TARGETS, TARGET_LABELS, typ
 export { SKILL_FIELDS, SKILL_RULES, type Level } from './rules';
 export { githubSlug } from './markdown';
 export type { SkillReference } from './references';
-export { duplicateSkillNames, htmlEscape, skillsToPrompt, textFingerprint, type IndexedSkill } from './workspace';
+export { duplicateSkillNames, htmlEscape, skillsToPrompt, type IndexedSkill } from './workspace';
 export { isPluginManifest, manifestKindOf, NO_REPOSITORY_FACTS, pluginsOf, readRepositoryFacts, repositoryFacts, type PluginRoot, type RepositoryFacts } from './plugins';

@@ -22,18 +22,6 @@ export interface IndexedSkill {
   fingerprint?: string;
 }
 
-/** A short fingerprint of a text (two 32-bit FNV-1a hashes and the length). */
-export function textFingerprint(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x811c9dc5) ^ (b >>> 15);
-  }
-  return `${(a >>> 0).toString(36)}.${(b >>> 0).toString(36)}.${text.length}`;
-}
-
 /** One client loading a skill: in which scope, and whether the scope takes in those of parent folders. */
 interface Load {
   client: Target;

@@ -21,7 +21,7 @@ import { isPluginAgent, pluginRootOfComponent } from '../../core/plugins/compone
 import { pluginPartSource } from '../../core/skills/source';
 import { countSeverities } from '../../core/types';
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
-import { textFingerprint } from '../../core/skills/workspace';
+import { textFingerprint } from '../../core/text/fingerprint';
 import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import type { FormatContext, FormatProvider } from './provider';
