@@ -162,3 +162,40 @@ test('a plugin agent whose YAML fails is misread, not dropped: Claude Code regis
   const [project] = analyzeFile('subagent', text, `${R}/.claude/agents/helper.md`, new InMemoryHost(), { repository: f });
   assert.match(project!.message, /^Claude Code will not load this agent/);
 });
+
+test('a plugin agent without a name or a description still loads: under its file name, with a placeholder description (advice); in .claude/agents it does not load', () => {
+  const f = facts({ 'a/.claude-plugin/plugin.json': '{"name": "a"}' });
+  const found = (text: string, path: string) =>
+    analyzeFile('subagent', text, `${R}/${path}`, new InMemoryHost(), { repository: f }).map((d) => `${d.severity} ${d.code}: ${d.message}`);
+  const nameless = '---\ndescription: Runs tasks.\ntools: Read, Frobnicate\n---\nBody.\n';
+  const plugin = found(nameless, 'a/agents/task-agent.md');
+  assert.deepEqual(
+    plugin.filter((d) => !d.includes('subagent-tool-unknown')),
+    ["information subagent-name-missing: Claude Code registers this plugin agent under its file name, 'task-agent': it has no name"],
+  );
+  // It loads, so the rest of it is checked as for any agent.
+  assert.ok(plugin.some((d) => d.startsWith('warning subagent-tool-unknown')));
+  assert.deepEqual(
+    found(nameless, '.claude/agents/task-agent.md').map((d) => d.split(':')[0]),
+    ['error subagent-name-missing'],
+  );
+
+  const undescribed = found('---\nname: helper\n---\nBody.\n', 'a/agents/helper.md');
+  assert.deepEqual(undescribed, [
+    'information subagent-description-missing: Claude Code gives plugin agent \'helper\' the placeholder description "Agent from … plugin", which does not say when to delegate to it: it has no description',
+  ]);
+  assert.deepEqual(
+    found('---\nname: helper\n---\nBody.\n', '.claude/agents/helper.md').map((d) => d.split(':')[0]),
+    ['error subagent-description-missing'],
+  );
+
+  const bare = found('# Experiment runner\n\nRuns experiments.\n', 'a/agents/experiment-runner.md');
+  assert.deepEqual(bare, [
+    'information subagent-name-missing: Claude Code registers this plugin agent under its file name, \'experiment-runner\', with the placeholder description "Agent from … plugin": it has no frontmatter (name, description)',
+  ]);
+  // A name Claude Code refuses is refused in a plugin too.
+  assert.deepEqual(
+    found('---\nname: a:helper\n---\nBody.\n', 'a/agents/helper.md').map((d) => d.split(':')[0]),
+    ['error subagent-name-invalid'],
+  );
+});

@@ -14,7 +14,7 @@ export const SUBAGENT_RULES: readonly RuleInfo[] = [
   subagent('subagent-name-missing', 'error', { also: ['information'] }),
   subagent('subagent-name-invalid', 'error'),
   subagent('subagent-name-style', 'information'),
-  subagent('subagent-description-missing', 'error'),
+  subagent('subagent-description-missing', 'error', { also: ['information'] }),
   subagent('subagent-tools-shape', 'warning', { also: ['error'] }),
   subagent('subagent-tool-unknown', 'warning', {
     also: ['information'],

@@ -28,11 +28,45 @@ function isPlaceholderList(v: unknown): boolean {
   return Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' && /^[A-Za-z][\w -]*$/.test(v[0]);
 }
 
-/** The checks that decide whether Claude Code loads the agent at all. */
-function loadChecks(f: AgentFrontmatter, out: Diagnostic[]): boolean {
+/**
+ * A plugin's agent file name without `.md`: Claude Code registers a plugin agent that has no name
+ * under it, with the placeholder description "Agent from <plugin> plugin" when it has no
+ * description either (alirezarezvani/claude-skills#977 lists two as `plugin:file`), where an
+ * agent of `.claude/agents/` without a name is not loaded.
+ */
+function pluginAgentFileName(uri: string): string {
+  const last = uri.split('/').pop() ?? '';
+  let name = last;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    // a stray `%` in the file name: shown as written
+  }
+  return name.replace(/\.md$/i, '');
+}
+
+/** Absent, null or empty: a value Claude Code fills in for a plugin's agent. */
+function blank(e: FrontmatterEntry | undefined): boolean {
+  return !e || e.value === null || (typeof e.value === 'string' && !e.value.trim());
+}
+
+/**
+ * The checks that decide whether Claude Code loads the agent at all. `pluginUri`: a plugin's
+ * agent, which Claude Code loads without a name (under its file name) or without a description
+ * (with a placeholder one): those are advice there.
+ */
+function loadChecks(f: AgentFrontmatter, out: Diagnostic[], pluginUri?: string): boolean {
   const name = f.byKey.get('name');
   const description = f.byKey.get('description');
-  if (!name || typeof name.value !== 'string' || !name.value) {
+  const file = pluginUri === undefined ? undefined : pluginAgentFileName(pluginUri);
+  if (file !== undefined && blank(name)) {
+    out.push({
+      code: 'subagent-name-missing',
+      severity: 'information',
+      message: `Claude Code registers this plugin agent under its file name, '${file}': it has no name`,
+      range: name ? valueAt(name) : f.fm.openRange,
+    });
+  } else if (!name || typeof name.value !== 'string' || !name.value) {
     const has = f.entries.length > 0;
     const why = !name || name.value === null || name.value === '' ? 'it has no name' : `its name is ${typeTextOf(name.value)}, not text (quote it)`;
     // `name: [agent-name]`: a template's placeholder, kept beside the agents on purpose.
@@ -49,35 +83,47 @@ function loadChecks(f: AgentFrontmatter, out: Diagnostic[]): boolean {
     });
     return false;
   }
-  const n = name.value;
-  if (n.startsWith('-') || n.includes(':')) {
+  const own = typeof name?.value === 'string' && name.value ? name.value : undefined;
+  if (own !== undefined && (own.startsWith('-') || own.includes(':'))) return invalidName(own, name!, out);
+  const n = own ?? file!;
+  if (file !== undefined && blank(description)) {
     out.push({
-      code: 'subagent-name-invalid',
-      severity: 'error',
-      message: `Claude Code will not load this agent: its name '${n}' ${n.includes(':') ? "holds ':', which is kept for plugin agents (plugin:agent)" : "starts with '-'"} (since 2.1.218)`,
-      range: valueAt(name),
+      code: 'subagent-description-missing',
+      severity: 'information',
+      message: `Claude Code gives plugin agent '${n}' the placeholder description "Agent from … plugin", which does not say when to delegate to it: it has no description`,
+      range: description ? valueAt(description) : (name?.keyRange ?? f.fm.openRange),
     });
-    return false;
-  }
-  if (!description || typeof description.value !== 'string' || !description.value.trim()) {
+  } else if (!description || typeof description.value !== 'string' || !description.value.trim()) {
     const why = !description || description.value === null || description.value === '' ? 'it has no description' : `its description is ${typeTextOf(description.value)}, not text`;
     out.push({
       code: 'subagent-description-missing',
       severity: 'error',
       message: `Claude Code will not load agent '${n}': ${why} (it needs one to know when to delegate)`,
-      range: description ? valueAt(description) : name.keyRange,
+      range: description ? valueAt(description) : (name?.keyRange ?? f.fm.openRange),
     });
     return false;
   }
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(n)) {
-    out.push({
-      code: 'subagent-name-style',
-      severity: 'information',
-      message: `Claude Code loads agent '${n}'; its documentation asks for lowercase letters and hyphens in a name`,
-      range: valueAt(name),
-    });
-  }
+  if (own !== undefined && !/^[a-z0-9][a-z0-9-]*$/.test(own)) out.push(nameStyle(own, name!));
   return true;
+}
+
+function invalidName(n: string, name: FrontmatterEntry, out: Diagnostic[]): false {
+  out.push({
+    code: 'subagent-name-invalid',
+    severity: 'error',
+    message: `Claude Code will not load this agent: its name '${n}' ${n.includes(':') ? "holds ':', which is kept for plugin agents (plugin:agent)" : "starts with '-'"} (since 2.1.218)`,
+    range: valueAt(name),
+  });
+  return false;
+}
+
+function nameStyle(n: string, name: FrontmatterEntry): Diagnostic {
+  return {
+    code: 'subagent-name-style',
+    severity: 'information',
+    message: `Claude Code loads agent '${n}'; its documentation asks for lowercase letters and hyphens in a name`,
+    range: valueAt(name),
+  };
 }
 
 function typeTextOf(v: unknown): string {
@@ -183,7 +229,9 @@ export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnost
     out.push({
       code: 'subagent-name-missing',
       severity: 'information',
-      message: 'Claude Code does not load this file as a subagent: it has no frontmatter (name, description), so Claude Code takes it for documentation kept beside the agents',
+      message: inPlugin
+        ? `Claude Code registers this plugin agent under its file name, '${pluginAgentFileName(uri)}', with the placeholder description "Agent from … plugin": it has no frontmatter (name, description)`
+        : 'Claude Code does not load this file as a subagent: it has no frontmatter (name, description), so Claude Code takes it for documentation kept beside the agents',
       range: AT0,
     });
     return;
@@ -198,7 +246,7 @@ export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnost
     return;
   }
   if (f.outcome.kind === 'failed') return;
-  if (!loadChecks(f, out)) return;
+  if (!loadChecks(f, out, inPlugin ? uri : undefined)) return;
   const from = out.length;
   const tools = f.byKey.get('tools');
   if (tools) checkToolKey(tools, f.fm, 'subagent', out, { quotedBecauseOf: quotedCause(f, tools) });
