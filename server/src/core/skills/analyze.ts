@@ -110,6 +110,8 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   const dirName = parentDirName(uri);
   const targets = resolveTargets(uri, host, options.targets, options.targetsSource, options.repository);
   const skill: SkillInfo = { uri, dirName, keys: {}, references: [], bodyStartLine: 0, targets, fingerprint: textFingerprint(text) };
+  // Both sides through one normalisation of the URI (encoding, a trailing slash).
+  if (options.workspaceRoots?.some((r) => skillDirOf(`${r.replace(/\/+$/, '')}/SKILL.md`) === skillDirOf(uri))) skill.dirIsWorkspaceRoot = true;
   const parsed: { frontmatter?: YamlFrontmatter } = {};
   const fileName = fileNameOf(uri);
   if (fileName !== 'SKILL.md' && fileName.toLowerCase() === 'skill.md') {

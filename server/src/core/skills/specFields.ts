@@ -22,6 +22,11 @@ export interface SkillInfo {
   uri: string;
   /** Decoded name of the folder holding the SKILL.md. */
   dirName: string;
+  /**
+   * The folder holding the SKILL.md is a workspace folder: its name is the checkout's, not the
+   * repository's (`git clone … any-name`), so the name is not compared with it.
+   */
+  dirIsWorkspaceRoot?: boolean;
   name?: string;
   description?: string;
   license?: string;
@@ -133,7 +138,7 @@ export function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm:
     );
   }
   checkCopilotName(name, r, out);
-  if (skill.dirName && skill.dirName.normalize('NFKC') !== name) {
+  if (skill.dirName && !skill.dirIsWorkspaceRoot && skill.dirName.normalize('NFKC') !== name) {
     const problem = `Skill name '${name}' differs from its folder name '${skill.dirName}'`;
     out.push(
       diag(
