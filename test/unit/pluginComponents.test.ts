@@ -199,3 +199,45 @@ test('a plugin agent without a name or a description still loads: under its file
     ['error subagent-name-invalid'],
   );
 });
+
+test('a plugin copy in a backup, archive or template folder is no plugin unless a live marketplace lists it; its manifest and skills are advice', () => {
+  const copies = facts({
+    'backups/2025-10-19/tools/.claude-plugin/plugin.json': '{"name": "tools"}',
+    'templates/agent-plugin/.claude-plugin/plugin.json': '{"name": "example"}',
+    'archive/2024/.claude-plugin/marketplace.json': '{"name": "old", "owner": {"name": "o"}, "plugins": [{"name": "x", "source": "./x"}]}',
+    'templates/.claude-plugin/plugin.json': '{"name": "templates"}',
+  });
+  assert.equal(kind('backups/2025-10-19/tools/agents/reviewer.md', copies), null);
+  assert.equal(kind('templates/agent-plugin/agents/example.md', copies), null);
+  // The old marketplace's entries make no plugin of ./x.
+  assert.equal(kind('archive/2024/x/agents/reviewer.md', copies), null);
+  // A plugin may itself be called `templates`: only the folders above its root count.
+  assert.equal(kind('templates/agents/reviewer.md', copies), 'subagent');
+
+  const listed = facts({
+    '.claude-plugin/marketplace.json': '{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "starter", "source": "./templates/starter"}]}',
+    'templates/starter/.claude-plugin/plugin.json': '{"name": "starter"}',
+  });
+  assert.equal(kind('templates/starter/agents/helper.md', listed), 'subagent');
+
+  const manifest = analyzeFile('plugin-manifest', '{"name": "tools", "author": "me"}', `${R}/backups/2025-10-19/tools/.claude-plugin/plugin.json`, new InMemoryHost());
+  assert.deepEqual(
+    manifest.map((d) => [d.code, d.severity]),
+    [['plugin-value-invalid', 'information']],
+  );
+  assert.match(manifest[0]!.message, /backup, archive or template folder/);
+  const live = analyzeFile('plugin-manifest', '{"name": "tools", "author": "me"}', `${R}/tools/.claude-plugin/plugin.json`, new InMemoryHost());
+  assert.deepEqual(
+    live.map((d) => [d.code, d.severity]),
+    [['plugin-value-invalid', 'error']],
+  );
+
+  const skill = analyzeFile(
+    'skill',
+    '---\nname: y\ndescription: Does y. Use when y.\nversion: 1\n---\nBody.\n',
+    `${R}/backups/2025-10-19/tools/skills/x/SKILL.md`,
+    new InMemoryHost(),
+    { repository: copies },
+  );
+  assert.ok(skill.length > 0 && skill.every((d) => d.severity === 'information' || d.severity === 'hint'));
+});

@@ -12,6 +12,7 @@ import { LineIndex } from '../text/text';
 import { boundedParseTree } from '../text/jsonDepth';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import { manifestKindOf } from '../skills/plugins';
+import { inCopiesFolder } from '../skills/liveness';
 import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
 import { properties, propertyValue, stringAt } from './jsonNodes';
 import { CLAUDE_PLUGIN_SHAPES, SHAPE_WORDS, hasShape, jsonTypeWords } from './shapes';
@@ -39,7 +40,27 @@ function checkablePath(raw: string): string | undefined {
   return p;
 }
 
+/**
+ * A plugin or marketplace manifest's findings. A copy kept in a backup, archive, template or
+ * scaffold folder (`inCopiesFolder`) is loaded by no client from there: its findings are advice.
+ */
 export function analyzePluginManifest(text: string, uri: string, host: IWorkspaceHost): PluginManifestAnalysis {
+  const a = analyzeManifest(text, uri, host);
+  if (!inCopiesFolder(manifestFolder(uri))) return a;
+  return { ...a, diagnostics: a.diagnostics.map((d) => (d.severity === 'error' || d.severity === 'warning' ? { ...d, severity: 'information', message: `${d.message} ${COPY_NOTE}` } : d)) };
+}
+
+const COPY_NOTE = '(This manifest sits in a backup, archive or template folder: no client loads a plugin from there unless a marketplace lists it.)';
+
+/** The folder a manifest describes: the one holding `.claude-plugin/` or `.codex-plugin/`, `.agents/` for a Codex marketplace, its own for a root plugin.json. */
+function manifestFolder(uri: string): string {
+  const dir = dirnameUri(uri);
+  const kind = manifestKindOf(uri);
+  if (kind === 'agent-plugin') return dir;
+  return kind === 'codex-marketplace' ? dirnameUri(dirnameUri(dir)) : dirnameUri(dir);
+}
+
+function analyzeManifest(text: string, uri: string, host: IWorkspaceHost): PluginManifestAnalysis {
   const kind = manifestKindOf(uri);
   if (kind === 'codex-plugin' || kind === 'codex-marketplace') return analyzeCodexManifest(text, uri, host);
   const role = manifestRoleOf(uri);

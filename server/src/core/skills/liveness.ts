@@ -6,7 +6,21 @@
 import type { TargetSet } from './targets';
 
 /** Folders whose SKILL.md files are copies, scaffolds or archives for other places, not skills loaded from here. */
-const NOT_LIVE_FOLDER = /^(?:\.?_?templates?|scaffolds?|assets|references|i18n|translations|locales|legacy|archived?|archives)$/i;
+const NOT_LIVE_FOLDER = /^(?:\.?_?templates?|scaffolds?|assets|references|i18n|translations|locales|legacy|archived?|archives|backups?)$/i;
+/** Folders of copies kept for later or for others (a backup, an archive, a template): a plugin below one is loaded from elsewhere, if at all. */
+const COPIES_FOLDER = /^(?:\.?_?templates?|scaffolds?|legacy|archived?|archives|backups?)$/i;
+
+/**
+ * True when a folder (a plugin's root, a marketplace's) sits below a backup, archive, template
+ * or scaffold folder: `backups/2025-10-19/my-plugin/`, `templates/agent-plugin/`. The folder's
+ * own name does not count (a plugin may be called `templates`).
+ */
+export function inCopiesFolder(folderUri: string): boolean {
+  return uriFolders(`${folderUri.replace(/\/+$/, '')}/x`)
+    .slice(0, -1)
+    .some((f) => COPIES_FOLDER.test(f));
+}
+
 /** A language folder of translated documentation (`docs/ja-JP`, `docs/zh-CN`, `docs/fr`). */
 const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2,4})?$/;
 

@@ -16,6 +16,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { isJsonSyntaxError, unlessExpected } from '../analysis/expectedErrors';
 import { relativeLabel } from '../workspace/host';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
+import { inCopiesFolder } from './liveness';
 
 /** The clients a plugin manifest speaks for (their target names). */
 export type PluginClient = 'claude-code' | 'codex' | 'copilot';
@@ -174,9 +175,22 @@ function entries(json: Json): Json[] {
   return Array.isArray(list) ? list.filter((e): e is Json => !!e && typeof e === 'object' && !Array.isArray(e)) : [];
 }
 
-/** The facts of a set of manifests, given as texts. */
+/**
+ * The facts of a set of manifests, given as texts. A copy of a plugin or a marketplace kept in a
+ * backup, archive, template or scaffold folder (`inCopiesFolder`) is no plugin a client loads
+ * from here, unless a marketplace outside such folders lists it: its agents, commands and hooks
+ * are not checked as a plugin's, and its skills are advice, as other copies of skills are.
+ */
 export function repositoryFacts(manifests: readonly { uri: string; text: string }[]): RepositoryFacts {
-  return { plugins: manifests.flatMap((m) => pluginsOfManifest(m.uri, m.text)) };
+  const all = manifests.flatMap((m) => pluginsOfManifest(m.uri, m.text)).filter((p) => p.source === undefined || !inCopiesFolder(marketplaceRoot(p)));
+  const listed = new Set(all.filter((p) => p.source !== undefined).map((p) => p.root));
+  return { plugins: all.filter((p) => p.source !== undefined || listed.has(p.root) || !inCopiesFolder(p.root)) };
+}
+
+/** The folder a marketplace entry's manifest describes: the one holding `.claude-plugin/`, or `.agents/` for Codex. */
+function marketplaceRoot(p: PluginRoot): string {
+  const dir = dirnameUri(dirnameUri(p.manifest));
+  return p.kind === 'codex-marketplace' ? dirnameUri(dir) : dir;
 }
 
 /** The facts of the manifests at these URIs, read through the host (unreadable ones decide nothing). */
