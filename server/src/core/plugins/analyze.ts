@@ -12,7 +12,7 @@ import { LineIndex } from '../text/text';
 import { boundedParseTree } from '../text/jsonDepth';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import { manifestKindOf } from '../skills/plugins';
-import { inCopiesFolder } from '../skills/liveness';
+import { inCopiesFolder } from '../skills/copies';
 import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
 import { properties, propertyValue, stringAt } from './jsonNodes';
 import { CLAUDE_PLUGIN_SHAPES, SHAPE_WORDS, hasShape, jsonTypeWords } from './shapes';
@@ -47,7 +47,10 @@ function checkablePath(raw: string): string | undefined {
 export function analyzePluginManifest(text: string, uri: string, host: IWorkspaceHost): PluginManifestAnalysis {
   const a = analyzeManifest(text, uri, host);
   if (!inCopiesFolder(manifestFolder(uri))) return a;
-  return { ...a, diagnostics: a.diagnostics.map((d) => (d.severity === 'error' || d.severity === 'warning' ? { ...d, severity: 'information', message: `${d.message} ${COPY_NOTE}` } : d)) };
+  return {
+    ...a,
+    diagnostics: a.diagnostics.map((d) => (d.severity === 'error' || d.severity === 'warning' ? { ...d, severity: 'information', message: `${d.message} ${COPY_NOTE}` } : d)),
+  };
 }
 
 const COPY_NOTE = '(This manifest sits in a backup, archive or template folder: no client loads a plugin from there unless a marketplace lists it.)';

@@ -4,23 +4,10 @@
  * findings on those are advice, and they clash with no skill by name. Path facts only.
  */
 import type { TargetSet } from './targets';
+import { uriFolders } from './copies';
 
 /** Folders whose SKILL.md files are copies, scaffolds or archives for other places, not skills loaded from here. */
 const NOT_LIVE_FOLDER = /^(?:\.?_?templates?|scaffolds?|assets|references|i18n|translations|locales|legacy|archived?|archives|backups?)$/i;
-/** Folders of copies kept for later or for others (a backup, an archive, a template): a plugin below one is loaded from elsewhere, if at all. */
-const COPIES_FOLDER = /^(?:\.?_?templates?|scaffolds?|legacy|archived?|archives|backups?)$/i;
-
-/**
- * True when a folder (a plugin's root, a marketplace's) sits below a backup, archive, template
- * or scaffold folder: `backups/2025-10-19/my-plugin/`, `templates/agent-plugin/`. The folder's
- * own name does not count (a plugin may be called `templates`).
- */
-export function inCopiesFolder(folderUri: string): boolean {
-  return uriFolders(`${folderUri.replace(/\/+$/, '')}/x`)
-    .slice(0, -1)
-    .some((f) => COPIES_FOLDER.test(f));
-}
-
 /** A language folder of translated documentation (`docs/ja-JP`, `docs/zh-CN`, `docs/fr`). */
 const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2,4})?$/;
 
@@ -51,19 +38,4 @@ export function notLoaded(uri: string, fileName: string, targets: TargetSet): bo
   const own = folders[folders.length - 1] ?? '';
   const considered = /^[._]/.test(own) ? folders : above;
   return considered.some((f, i) => NOT_LIVE_FOLDER.test(f) || (i > 0 && considered[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)));
-}
-
-/** The folder names of a URI's path, decoded, the file's own folder last. */
-function uriFolders(uri: string): string[] {
-  const path = uri.replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, '');
-  return path
-    .split('/')
-    .slice(1, -1)
-    .map((f) => {
-      try {
-        return decodeURIComponent(f);
-      } catch {
-        return f; // a stray `%` in a folder name: compared as written
-      }
-    });
 }

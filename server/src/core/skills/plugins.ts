@@ -16,7 +16,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { isJsonSyntaxError, unlessExpected } from '../analysis/expectedErrors';
 import { relativeLabel } from '../workspace/host';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
-import { inCopiesFolder } from './liveness';
+import { inCopiesFolder } from './copies';
 
 /** The clients a plugin manifest speaks for (their target names). */
 export type PluginClient = 'claude-code' | 'codex' | 'copilot';

@@ -1,0 +1,30 @@
+/** Copies of plugins and skills kept for later or for others: backups, archives, templates, scaffolds. Path facts only. */
+
+/** Folders of copies kept for later or for others (a backup, an archive, a template): a plugin below one is loaded from elsewhere, if at all. */
+const COPIES_FOLDER = /^(?:\.?_?templates?|scaffolds?|legacy|archived?|archives|backups?)$/i;
+
+/**
+ * True when a folder (a plugin's root, a marketplace's) sits below a backup, archive, template
+ * or scaffold folder: `backups/2025-10-19/my-plugin/`, `templates/agent-plugin/`. The folder's
+ * own name does not count (a plugin may be called `templates`).
+ */
+export function inCopiesFolder(folderUri: string): boolean {
+  return uriFolders(`${folderUri.replace(/\/+$/, '')}/x`)
+    .slice(0, -1)
+    .some((f) => COPIES_FOLDER.test(f));
+}
+
+/** The folder names of a URI's path, decoded, the file's own folder last. */
+export function uriFolders(uri: string): string[] {
+  const path = uri.replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, '');
+  return path
+    .split('/')
+    .slice(1, -1)
+    .map((f) => {
+      try {
+        return decodeURIComponent(f);
+      } catch {
+        return f; // a stray `%` in a folder name: compared as written
+      }
+    });
+}
