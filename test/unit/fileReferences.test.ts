@@ -110,6 +110,19 @@ test('links in code spans and placeholder targets are text, not references', () 
   assert.deepEqual(instructions('AGENTS.md', body), []);
 });
 
+test('a one-word target ending in url, link, href or path is a placeholder; a file name with an extension or a folder is still checked', () => {
+  const body = joinLines(
+    'Internal: [On-Call Runbook](internal-link), (e.g., ![alt text](image-url)), [repo](repo_url), [doc](docs-path).',
+    'Real: [notes](notes-link.md) [dir](assets/image-url).',
+  );
+  const text = `---\nname: writer\ndescription: Does writer work. Use when writer is asked for.\n---\n${body}`;
+  const found = skill('skills/writer', body).map((d) => [d.code, textAt(text, d.range)]);
+  assert.deepEqual(found, [
+    ['skill-file-missing', 'notes-link.md'],
+    ['skill-file-missing', 'assets/image-url'],
+  ]);
+});
+
 test('a link that starts with / resolves from the repository root; only file: URIs and paths of a machine are absolute', () => {
   const text = joinLines('[ok](/docs/guide.md) [gone](/docs/gone.md)', '[home](/home/ana/notes.md) [uri](file:///srv/x.md) [tilde](~/notes.md) [sys](/etc/hosts)');
   const ds = instructions('pkg/AGENTS.md', text, { 'docs/guide.md': '# Guide\n' });

@@ -94,8 +94,11 @@ export function isPlaceholderPath(path: string): boolean {
   if (path === '') return false;
   if (/[<>{}$*…]|\.\.\.|%[A-Za-z_]+%/.test(path)) return true;
   if (/(?:^|\/)path\/to\//i.test(path)) return true;
-  return PLACEHOLDER_WORDS.has(path.toLowerCase());
+  return PLACEHOLDER_WORDS.has(path.toLowerCase()) || PLACEHOLDER_COMPOUND.test(path);
 }
+
+/** One word, no extension, ending in one of the placeholder words (`image-url`, `internal-link`, `repo_url`). */
+const PLACEHOLDER_COMPOUND = /^[A-Za-z]+(?:[-_][A-Za-z]+)*[-_](?:url|uri|link|href|path)$/i;
 
 /** Classifies a link target as written (without `<…>`), its `#fragment` included. */
 export function classifyTarget(target: string): TargetClass {
