@@ -241,3 +241,35 @@ test('a plugin copy in a backup, archive or template folder is no plugin unless 
   );
   assert.ok(skill.length > 0 && skill.every((d) => d.severity === 'information' || d.severity === 'hint'));
 });
+
+test("a marketplace's './' source is found from the marketplace root even with metadata.pluginRoot; a bare name under pluginRoot", () => {
+  const f = facts({
+    '.claude-plugin/marketplace.json':
+      '{"name": "m", "owner": {"name": "o"}, "metadata": {"pluginRoot": "./plugins"}, "plugins": [{"name": "a", "source": "./plugins/community/a"}, {"name": "b", "source": "b"}]}',
+  });
+  assert.equal(kind('plugins/community/a/agents/helper.md', f), 'subagent');
+  assert.equal(kind('plugins/b/agents/helper.md', f), 'subagent');
+  assert.equal(kind('b/agents/helper.md', f), null);
+});
+
+test('a marketplace.json inside a plugin another marketplace lists is advice: Claude Code installs the plugin and does not read it', () => {
+  const files = {
+    '.claude-plugin/marketplace.json': '{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "vendored", "source": "./plugins/vendored"}]}',
+    'plugins/vendored/.claude-plugin/plugin.json': '{"name": "vendored"}',
+  };
+  const nested = '{"name": "v", "owner": {"name": "o"}, "plugins": [{"name": "gone", "source": "./agents/gone"}]}';
+  const uri = `${R}/plugins/vendored/.claude-plugin/marketplace.json`;
+  const host = new InMemoryHost(Object.fromEntries(Object.entries(files).map(([p, t]) => [`${R}/${p}`, t])));
+  const listed = analyzeFile('plugin-manifest', nested, uri, host, { repository: facts({ ...files, 'plugins/vendored/.claude-plugin/marketplace.json': nested }) });
+  assert.deepEqual(
+    listed.map((d) => [d.code, d.severity]),
+    [['plugin-source-not-found', 'information']],
+  );
+  assert.match(listed[0]!.message, /sits in a plugin that \.\.\/\.\.\/\.\.\/\.claude-plugin\/marketplace\.json lists/);
+  // The same marketplace where no other one lists its folder: Claude Code reads it when it is added.
+  const alone = analyzeFile('plugin-manifest', nested, uri, host, { repository: facts({ 'plugins/vendored/.claude-plugin/marketplace.json': nested }) });
+  assert.deepEqual(
+    alone.map((d) => [d.code, d.severity]),
+    [['plugin-source-not-found', 'error']],
+  );
+});

@@ -206,8 +206,8 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
     diagnostics: own,
   },
   'plugin-manifest': {
-    analyze(text, uri, host) {
-      const a = analyzePluginManifest(text, uri, host);
+    analyze(text, uri, host, o) {
+      const a = analyzePluginManifest(text, uri, host, o.repository);
       return { ...a, schema: contributedSchemaFor(uri, text) };
     },
     diagnostics: ownSchemed,

@@ -7,11 +7,11 @@
 import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic, Range, Severity } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
-import { linkOutside } from '../workspace/host';
+import { linkOutside, relativeLabel } from '../workspace/host';
 import { LineIndex } from '../text/text';
 import { boundedParseTree } from '../text/jsonDepth';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
-import { manifestKindOf } from '../skills/plugins';
+import { manifestKindOf, type RepositoryFacts } from '../skills/plugins';
 import { inCopiesFolder } from '../skills/copies';
 import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
 import { properties, propertyValue, stringAt } from './jsonNodes';
@@ -44,16 +44,33 @@ function checkablePath(raw: string): string | undefined {
  * A plugin or marketplace manifest's findings. A copy kept in a backup, archive, template or
  * scaffold folder (`inCopiesFolder`) is loaded by no client from there: its findings are advice.
  */
-export function analyzePluginManifest(text: string, uri: string, host: IWorkspaceHost): PluginManifestAnalysis {
+export function analyzePluginManifest(text: string, uri: string, host: IWorkspaceHost, repository?: RepositoryFacts): PluginManifestAnalysis {
   const a = analyzeManifest(text, uri, host);
-  if (!inCopiesFolder(manifestFolder(uri))) return a;
-  return {
-    ...a,
-    diagnostics: a.diagnostics.map((d) => (d.severity === 'error' || d.severity === 'warning' ? { ...d, severity: 'information', message: `${d.message} ${COPY_NOTE}` } : d)),
-  };
+  if (inCopiesFolder(manifestFolder(uri))) return asAdvice(a, COPY_NOTE);
+  const listing = a.role === 'marketplace' ? vendoringMarketplace(uri, repository) : undefined;
+  if (!listing) return a;
+  return asAdvice(
+    a,
+    `(This marketplace sits in a plugin that ${relativeLabel(dirnameUri(uri), listing)} lists: Claude Code installs that plugin and does not read this file, unless this folder is added as a marketplace itself.)`,
+  );
 }
 
 const COPY_NOTE = '(This manifest sits in a backup, archive or template folder: no client loads a plugin from there unless a marketplace lists it.)';
+
+/** Errors and warnings made information, with a note saying why. */
+function asAdvice(a: PluginManifestAnalysis, note: string): PluginManifestAnalysis {
+  return {
+    ...a,
+    diagnostics: a.diagnostics.map((d) => (d.severity === 'error' || d.severity === 'warning' ? { ...d, severity: 'information', message: `${d.message} ${note}` } : d)),
+  };
+}
+
+/** The other Claude Code marketplace that lists this marketplace's folder as a plugin (a plugin vendored with its own marketplace.json), if one does. */
+export function vendoringMarketplace(uri: string, repository: RepositoryFacts | undefined): string | undefined {
+  if (!repository || manifestKindOf(uri) !== 'claude-marketplace') return undefined;
+  const folder = manifestFolder(uri);
+  return repository.plugins.find((p) => p.kind === 'claude-marketplace' && p.root === folder && p.manifest !== uri)?.manifest;
+}
 
 /** The folder a manifest describes: the one holding `.claude-plugin/` or `.codex-plugin/`, `.agents/` for a Codex marketplace, its own for a root plugin.json. */
 function manifestFolder(uri: string): string {

@@ -144,11 +144,12 @@ export function pluginsOfManifest(uri: string, text: string): PluginRoot[] {
     case 'claude-marketplace': {
       const meta = json['metadata'];
       const base = meta && typeof meta === 'object' ? paths((meta as Json)['pluginRoot'])[0] : undefined;
-      const root = base ? resolveRelative(dirnameUri(dir), base) : dirnameUri(dir);
+      const marketRoot = dirnameUri(dir);
       return entries(json).flatMap((e) => {
         const source = paths(e['source'])[0];
         if (source === undefined || /^[a-z][\w+.-]*:/i.test(source)) return [];
-        return [plugin(resolveRelative(root, source), 'claude-code', uri, kind, [...paths(e['skills']), ...paths(e['commands']), ...paths(e['agents'])], source, e)];
+        const listed = [...paths(e['skills']), ...paths(e['commands']), ...paths(e['agents'])];
+        return sourceFolders(marketRoot, base, source).map((folder) => plugin(folder, 'claude-code', uri, kind, listed, source, e));
       });
     }
     case 'codex-marketplace': {
@@ -168,6 +169,20 @@ export function pluginsOfManifest(uri: string, text: string): PluginRoot[] {
       });
     }
   }
+}
+
+/**
+ * Where a Claude Code marketplace entry's relative source may be: a `./` path from the marketplace
+ * root, any other under `metadata.pluginRoot` when there is one. Older versions applied
+ * `pluginRoot` to `./` paths too, so those get both folders (the one that does not exist holds
+ * no files, and the source check looks in both).
+ */
+function sourceFolders(marketRoot: string, pluginRoot: string | undefined, source: string): string[] {
+  const dotted = source === '.' || source.startsWith('./');
+  const folders: string[] = [];
+  if (dotted || pluginRoot === undefined) folders.push(resolveRelative(marketRoot, source));
+  if (pluginRoot !== undefined) folders.push(resolveRelative(resolveRelative(marketRoot, pluginRoot), source));
+  return [...new Set(folders.map(trimSlash))];
 }
 
 function entries(json: Json): Json[] {

@@ -1,6 +1,6 @@
 /** The provider of Claude Code plugin manifests and marketplace files: the plugins core over open buffers. */
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
-import { pluginManifestCompletion, pluginManifestDefinition, pluginManifestHover, pluginManifestPathCompletion } from '../../core/plugins';
+import { pluginManifestCompletion, pluginManifestDefinition, pluginManifestHover, pluginManifestPathCompletion, vendoringMarketplace } from '../../core/plugins';
 import { marketplaceEntriesOf } from '../../core/plugins/features';
 import { manifestKindOf } from '../../core/skills/plugins';
 import { dirnameUri } from '../../core/world/paths';
@@ -9,9 +9,12 @@ import { schemaApplies, type FormatContext, type FormatProvider } from './provid
 import { manifestEntry } from './jsonEntries';
 
 export function pluginManifestProvider(documents: DocumentStore): FormatProvider {
-  // The check reads which folders exist: the host is part of the cache key.
-  const analysisOf = (doc: OpenDocument, ctx: FormatContext) =>
-    documents.cached(doc, 'plugin-manifest', '', (host) => analyzeKind('plugin-manifest', doc.doc.getText(), doc.uri, host), ctx.host);
+  // The check reads which folders exist: the host is part of the cache key. A marketplace another one lists as a plugin is advice: that marketplace is too.
+  const analysisOf = (doc: OpenDocument, ctx: FormatContext) => {
+    const repository = ctx.repository();
+    const key = vendoringMarketplace(doc.uri, repository) ?? '';
+    return documents.cached(doc, 'plugin-manifest', key, (host) => analyzeKind('plugin-manifest', doc.doc.getText(), doc.uri, host, { repository }), ctx.host);
+  };
   return {
     diagnostics: (doc, ctx) => diagnosticsOfKind('plugin-manifest', analysisOf(doc, ctx), '', { schemaDiagnostics: ctx.schemaDiagnostics }),
     // Where VS Code applies the contributed schema it completes and describes the keys: only an unknown key's hover is ours.
@@ -41,7 +44,7 @@ export function pluginManifestProvider(documents: DocumentStore): FormatProvider
       });
       return marketplaceEntriesOf(pluginRoot, marketplaces);
     },
-    summarize: (uri, text, ctx) => manifestEntry(uri, text, analyzeKind('plugin-manifest', text, uri, ctx.host), ctx),
+    summarize: (uri, text, ctx) => manifestEntry(uri, text, analyzeKind('plugin-manifest', text, uri, ctx.host, { repository: ctx.repository() }), ctx),
     summarizeOpen: (doc, ctx) => manifestEntry(doc.uri, doc.doc.getText(), analysisOf(doc, ctx), ctx),
   };
 }
