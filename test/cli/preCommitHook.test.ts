@@ -166,12 +166,12 @@ test("the hook checks a plugin's agent staged alone, its plugin.json above it un
     fs.mkdirSync(path.join(repo, 'plugins/ops/.claude-plugin'), { recursive: true });
     fs.mkdirSync(path.join(repo, 'plugins/ops/agents'), { recursive: true });
     fs.writeFileSync(path.join(repo, 'plugins/ops/.claude-plugin/plugin.json'), '{ "name": "ops" }\n');
-    // Claude Code will not load an agent without a name.
-    fs.writeFileSync(path.join(repo, 'plugins/ops/agents/checker.md'), '---\ndescription: Checks a release.\n---\nCheck it.\n');
+    // Claude Code will not load an agent whose name holds ':' (kept for plugin:agent).
+    fs.writeFileSync(path.join(repo, 'plugins/ops/agents/checker.md'), '---\nname: ops:checker\ndescription: Checks a release.\n---\nCheck it.\n');
     git('add', 'plugins/ops/agents/checker.md');
     const r = runHook(repo);
     assert.equal(r.status, 1, r.stdout);
-    assert.match(r.stdout, /plugins\/ops\/agents\/checker\.md:1:1: error \[subagent-name-missing\]/);
+    assert.match(r.stdout, /plugins\/ops\/agents\/checker\.md:2:7: error \[subagent-name-invalid\]/);
   } finally {
     fs.rmSync(repo, { recursive: true, force: true });
   }

@@ -35,10 +35,20 @@ test('a plugin a Claude Code marketplace lists is a Claude Code plugin, with or 
   assert.equal(reason, 'Claude Code loads it: the Claude Code marketplace ../../../../.claude-plugin/marketplace.json lists its plugin (source ./plugins/weeding)');
 });
 
-test("a marketplace's metadata.pluginRoot comes before each relative source", () => {
-  const f = facts({ 'market/.claude-plugin/marketplace.json': JSON.stringify({ metadata: { pluginRoot: './bundles' }, plugins: [{ name: 'x', source: './x' }] }) });
+test("a marketplace's './' source is the folder from the marketplace root or under metadata.pluginRoot (older versions); a bare name is under pluginRoot", () => {
+  const f = facts({
+    'market/.claude-plugin/marketplace.json': JSON.stringify({
+      metadata: { pluginRoot: './bundles' },
+      plugins: [
+        { name: 'x', source: './x' },
+        { name: 'y', source: 'y' },
+      ],
+    }),
+  });
   assert.deepEqual(targetsOf('market/bundles/x/skills/one', f), ['claude-code']);
-  assert.deepEqual(targetsOf('market/x/skills/one', f), ['spec']);
+  assert.deepEqual(targetsOf('market/x/skills/one', f), ['claude-code']);
+  assert.deepEqual(targetsOf('market/bundles/y/skills/one', f), ['claude-code']);
+  assert.deepEqual(targetsOf('market/y/skills/one', f), ['spec']);
 });
 
 test('Codex plugins and marketplaces make a skill Codex’s; an Agent Plugins manifest makes it VS Code’s', () => {
