@@ -154,6 +154,7 @@ function row(key: string, source: string, cells: Partial<Record<Target, FieldCel
 const SPEC_SRC = 'Agent Skills specification; skills-ref validator.py';
 const CC_SRC = 'Claude Code docs/skills.md (frontmatter reference)';
 const CC_LOG = 'Claude Code CHANGELOG 2.1.186 (kebab-case, snake_case and camelCase spellings)';
+const VSC_RENAME = 'microsoft/vscode#295058 (user-invokable renamed user-invocable, the old name kept as deprecated)';
 
 /**
  * Keys each target documents. A key absent from this table is rejected by skills-ref and the
@@ -205,6 +206,8 @@ export const SKILL_FIELDS: FieldRow[] = [
   row('arguments', CC_SRC, { 'claude-code': r('string or list') }),
   row('disable-model-invocation', CC_SRC, { 'claude-code': r('true/false, yes/no, on/off, 1/0'), copilot: r('true/false'), cursor: r('boolean (unverified)') }),
   row('user-invocable', CC_SRC, { 'claude-code': r('true/false, yes/no, on/off, 1/0'), copilot: r('true/false') }),
+  // VS Code's first name for it, kept as a deprecated alias when it took Claude Code's spelling; Claude Code never read it (anthropics/claude-code#23723).
+  row('user-invokable', VSC_RENAME, { copilot: r('true/false: the old name of user-invocable (deprecated)') }),
   row('disallowed-tools', CC_SRC, { 'claude-code': r('space/comma string or list') }),
   row('model', CC_SRC, { 'claude-code': r('a /model alias or id, or inherit') }),
   row('effort', CC_SRC, { 'claude-code': r('low, medium, high, xhigh, max') }),
