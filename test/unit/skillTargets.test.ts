@@ -521,3 +521,25 @@ test('a plural key holding a list is not taken for a misspelt singular; a plural
   assert.deepEqual(typo('agents:\n  - reviewer\n  - planner'), []);
   assert.equal(typo('agents: reviewer').length, 1);
 });
+
+test("user-invokable, VS Code's deprecated name for user-invocable: read by VS Code, ignored by Claude Code", () => {
+  const text = fm(`${OK}\nuser-invokable: true`);
+  const about = (targets: readonly Target[]) => run(text, targets).filter((d) => d.range.start.line === 3);
+  assert.deepEqual(about(['copilot']), []);
+  const claude = about(['claude-code']);
+  assert.deepEqual(
+    claude.map((d) => [d.code, d.severity]),
+    [['skill-field-ignored', 'information']],
+  );
+  // Outside the specification, as other keys a client reads (argument-hint) are.
+  assert.deepEqual(
+    about(['spec']).map((d) => d.code),
+    run(fm(`${OK}\nargument-hint: x`), ['spec'])
+      .filter((d) => d.range.start.line === 3)
+      .map((d) => d.code),
+  );
+  assert.deepEqual(
+    about(['spec']).map((d) => d.code),
+    ['skill-field-not-in-spec'],
+  );
+});
