@@ -501,6 +501,10 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
   assert.ok(checkAt('skills/sample-skill/SKILL.md', bad).some((d) => d.severity === 'warning'));
   // A skill's own folder may be called 'templates': it is a skill like any other.
   assert.ok(checkAt('skills/templates/SKILL.md', fm('name: Templates\ndescription: Does things. Use when needed.')).some((d) => d.severity === 'warning'));
+  // A folder called 'template' whose SKILL.md declares another name is the model a collection copies.
+  const model = checkAt('template/SKILL.md', fm('name: skill-template\ndescription: Does things. Use when needed.', 'See [details](./references/topic-details.md).\n'));
+  assert.ok(model.length > 0 && model.every((d) => d.severity === 'information' || d.severity === 'hint'));
+  assert.ok(checkAt('x/SKILL.md', fm('name: skill-template\ndescription: Does things. Use when needed.')).some((d) => d.severity === 'warning'));
   // A sample a skill carries in its assets is no skill, even inside a client folder.
   assert.ok(checkAt('.codex/skills/skill-tester/assets/sample-skill/SKILL.md', '# Sample\n').every((d) => d.severity === 'information' || d.severity === 'hint'));
   // In a client folder the rules stand, whatever the folder names above.

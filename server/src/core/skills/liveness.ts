@@ -27,15 +27,18 @@ export function isSkillResource(uri: string): boolean {
  * skill's assets, references or scripts (a sample or a copy it carries, in any folder); or a
  * SKILL.md in no client folder and no plugin that sits in a template, scaffold, archive or
  * translated documentation (`docs/ja-JP/…`). Its findings are advice (information) for every
- * target. The file's own folder counts only when it cannot be a skill's name (`.templates`).
+ * target. The file's own folder counts only when it cannot be a skill's name (`.templates`), or
+ * when it is `template` or `templates` and the skill declares another name (`template/SKILL.md`
+ * with `name: skill-template`: the model a collection copies, not a skill called `template`).
  */
-export function notLoaded(uri: string, fileName: string, targets: TargetSet): boolean {
+export function notLoaded(uri: string, fileName: string, targets: TargetSet, declaredName?: string): boolean {
   if (fileName !== 'SKILL.md') return true;
   if (isSkillResource(uri)) return true;
   if (!targets.fallback) return false;
   const folders = uriFolders(uri);
   const above = folders.slice(0, -1);
   const own = folders[folders.length - 1] ?? '';
-  const considered = /^[._]/.test(own) ? folders : above;
+  const modelFolder = /^templates?$/i.test(own) && declaredName !== undefined && declaredName.toLowerCase() !== own.toLowerCase();
+  const considered = /^[._]/.test(own) || modelFolder ? folders : above;
   return considered.some((f, i) => NOT_LIVE_FOLDER.test(f) || (i > 0 && considered[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)));
 }
