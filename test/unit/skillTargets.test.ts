@@ -505,6 +505,8 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
   const model = checkAt('template/SKILL.md', fm('name: skill-template\ndescription: Does things. Use when needed.', 'See [details](./references/topic-details.md).\n'));
   assert.ok(model.length > 0 && model.every((d) => d.severity === 'information' || d.severity === 'hint'));
   assert.ok(checkAt('x/SKILL.md', fm('name: skill-template\ndescription: Does things. Use when needed.')).some((d) => d.severity === 'warning'));
+  // A real skill may sit in a folder called 'templates' under another name.
+  assert.ok(checkAt('skills/railway/templates/SKILL.md', fm('name: railway-templates\ndescription: Does things. Use when needed.')).some((d) => d.severity === 'warning'));
   // A sample a skill carries in its assets is no skill, even inside a client folder.
   assert.ok(checkAt('.codex/skills/skill-tester/assets/sample-skill/SKILL.md', '# Sample\n').every((d) => d.severity === 'information' || d.severity === 'hint'));
   // In a client folder the rules stand, whatever the folder names above.

@@ -28,8 +28,9 @@ export function isSkillResource(uri: string): boolean {
  * SKILL.md in no client folder and no plugin that sits in a template, scaffold, archive or
  * translated documentation (`docs/ja-JP/…`). Its findings are advice (information) for every
  * target. The file's own folder counts only when it cannot be a skill's name (`.templates`), or
- * when it is `template` or `templates` and the skill declares another name (`template/SKILL.md`
- * with `name: skill-template`: the model a collection copies, not a skill called `template`).
+ * when it is `template` and the skill declares another name (`template/SKILL.md` with
+ * `name: template-skill`, as in anthropics/skills: the model a collection copies). A real skill
+ * may sit in `templates/` (`name: railway-templates`): that folder name alone says nothing.
  */
 export function notLoaded(uri: string, fileName: string, targets: TargetSet, declaredName?: string): boolean {
   if (fileName !== 'SKILL.md') return true;
@@ -38,7 +39,7 @@ export function notLoaded(uri: string, fileName: string, targets: TargetSet, dec
   const folders = uriFolders(uri);
   const above = folders.slice(0, -1);
   const own = folders[folders.length - 1] ?? '';
-  const modelFolder = /^templates?$/i.test(own) && declaredName !== undefined && declaredName.toLowerCase() !== own.toLowerCase();
+  const modelFolder = /^template$/i.test(own) && declaredName !== undefined && declaredName.toLowerCase() !== own.toLowerCase();
   const considered = /^[._]/.test(own) || modelFolder ? folders : above;
   return considered.some((f, i) => NOT_LIVE_FOLDER.test(f) || (i > 0 && considered[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)));
 }
