@@ -549,3 +549,28 @@ test("user-invokable, VS Code's deprecated name for user-invocable: read by VS C
     ['skill-field-not-in-spec'],
   );
 });
+
+test('a TanStack Intent skill (its frontmatter names a library and a type): the keys Intent reads are advice, others are still unexpected', () => {
+  const intent = fm(
+    'name: trpc-router\ndescription: Defines tRPC routers. Use when adding a procedure.\ntype: core\nlibrary: trpc\nlibrary_version: "11.0.0"\nrequires:\n  - trpc-setup\nsources:\n  - docs/router.md\nversion: 1',
+  );
+  const found = checkAt('packages/server/skills/trpc-router/SKILL.md', intent).filter((d) => d.code.startsWith('skill-field') || d.code === 'skill-unexpected-field');
+  assert.deepEqual(
+    found.map((d) => [d.code, d.severity, d.range.start.line]),
+    [
+      ['skill-field-not-in-spec', 'information', 3],
+      ['skill-field-not-in-spec', 'information', 4],
+      ['skill-field-not-in-spec', 'information', 5],
+      ['skill-field-not-in-spec', 'information', 6],
+      ['skill-field-not-in-spec', 'information', 8],
+      ['skill-unexpected-field', 'warning', 10],
+    ],
+  );
+  assert.match(found[0]!.message, /TanStack Intent reads it$/);
+  // `library` alone is no Intent frontmatter.
+  const plain = checkAt('skills/x/SKILL.md', fm('name: x\ndescription: Does x. Use when x.\nlibrary: trpc'));
+  assert.deepEqual(
+    plain.filter((d) => d.code === 'skill-unexpected-field').map((d) => d.severity),
+    ['warning'],
+  );
+});

@@ -23,6 +23,7 @@ import { checkBody, checkDescription, checkName, checkOptional, diag, type Skill
 import { resolveFindings, type Finding } from './rules';
 import { resolveTargets, type Target } from './targets';
 import { notLoaded } from './liveness';
+import { intentReader } from './intent';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
 import { effectMessage } from './effects';
@@ -241,7 +242,7 @@ function analyzeInto(
     if (!fields.has(e.key)) fields.set(e.key, e);
     skill.keys[e.key] ??= { keyRange: e.keyRange, valueRange: e.valueRange };
   }
-  checkKeys(ref.entries, skill.targets.targets, out, unexpectedMessage(ref.entries));
+  checkKeys(ref.entries, skill.targets.targets, out, unexpectedMessage(ref.entries), intentReader(ref.entries));
   checkName(fields.get('name'), skill, ref, out);
   if (skill.name && skill.nameRange) checkVsCodeSkipsName(skill.name, skill.nameRange, uri, skill.targets.targets, options.editorIsVsCode === true, out);
   checkDescription(fields.get('description'), skill, ref, out, options.descriptionHeuristic !== false);

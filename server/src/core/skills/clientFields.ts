@@ -11,6 +11,7 @@ import { distanceWithin } from '../text/editDistance';
 import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { fieldCell, readers, SKILL_FIELDS, type Finding } from './rules';
 import { labelList, TARGETS, type Target } from './targets';
+import type { KeyReader } from './intent';
 
 /** The clients (every target but the specification and its reference validator). */
 const CLIENTS: readonly Target[] = TARGETS.filter((t) => t !== 'spec' && t !== 'skills-ref');
@@ -66,7 +67,7 @@ function rejectedBy(key: string, who: readonly Target[]): string {
  * Unknown, misspelt and ignored keys, per target. The advice never switches off a key another of
  * the file's targets reads: "move it under metadata:" only when none of them reads it.
  */
-export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[], out: Finding[], referenceMessage: (key: string) => string | undefined): void {
+export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[], out: Finding[], referenceMessage: (key: string) => string | undefined, tool?: KeyReader): void {
   const seen = new Set<string>();
   for (const e of entries) {
     const key = e.key;
@@ -80,12 +81,15 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
     const typo = meant.length > 0;
     // A key the specification lacks but clients read (`argument-hint`, `model`…) is advice under
     // `spec`: "clients ignore it" would be false, and removing it would switch it off for them.
+    // So is a key of a tool that installs the skill (TanStack Intent's `library`, `requires`…).
     const clientReaders = readers(key, CLIENTS);
-    const portable = targets.includes('spec') && clientReaders.length > 0 && fieldCell(key, 'spec').status === 'rejected';
+    const toolReads = tool?.reads(key) === true;
+    const portable = targets.includes('spec') && (clientReaders.length > 0 || toolReads) && fieldCell(key, 'spec').status === 'rejected';
     const rejecting = targets.filter((t) => fieldCell(key, t).status === 'rejected' && (!typo || t === 'skills-ref') && !(portable && t === 'spec'));
     if (portable && !typo) {
-      const verb = clientReaders.length > 1 ? 'read' : 'reads';
-      const message = `Field '${key}' is not in the Agent Skills specification (skills-ref and claude.ai uploads reject it); ${labelList(clientReaders)} ${verb} it`;
+      const names = [...(clientReaders.length ? [labelList(clientReaders)] : []), ...(toolReads ? [tool!.label] : [])];
+      const verb = clientReaders.length + (toolReads ? 1 : 0) > 1 ? 'read' : 'reads';
+      const message = `Field '${key}' is not in the Agent Skills specification (skills-ref and claude.ai uploads reject it); ${names.join(' and ')} ${verb} it`;
       out.push(f('skill-field-not-in-spec', message, e.keyRange, ['spec'], { key, readBy: clientReaders }));
     }
     const reading = readers(key, targets);
