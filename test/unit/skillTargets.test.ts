@@ -494,6 +494,8 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
     'plans/scaffold/templates/x',
     'docs/ja-JP/skills/x',
     'content/.context/legacy/skills/x',
+    'skills-legacy/sentry-android-sdk',
+    'old_skills/x',
   ]) {
     const found = checkAt(`${dir}/SKILL.md`, bad).filter((d) => d.severity === 'error' || d.severity === 'warning');
     assert.deepEqual(found, [], dir);
@@ -505,6 +507,8 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
   const model = checkAt('template/SKILL.md', fm('name: skill-template\ndescription: Does things. Use when needed.', 'See [details](./references/topic-details.md).\n'));
   assert.ok(model.length > 0 && model.every((d) => d.severity === 'information' || d.severity === 'hint'));
   assert.ok(checkAt('x/SKILL.md', fm('name: skill-template\ndescription: Does things. Use when needed.')).some((d) => d.severity === 'warning'));
+  // A skill about legacy code is no skill put aside.
+  assert.ok(checkAt('skills/legacy-migration/SKILL.md', bad).some((d) => d.severity === 'warning'));
   // A real skill may sit in a folder called 'templates' under another name.
   assert.ok(checkAt('skills/railway/templates/SKILL.md', fm('name: railway-templates\ndescription: Does things. Use when needed.')).some((d) => d.severity === 'warning'));
   // A sample a skill carries in its assets is no skill, even inside a client folder.

@@ -8,6 +8,8 @@ import { uriFolders } from './copies';
 
 /** Folders whose SKILL.md files are copies, scaffolds or archives for other places, not skills loaded from here. */
 const NOT_LIVE_FOLDER = /^(?:\.?_?templates?|scaffolds?|assets|references|i18n|translations|locales|legacy|archived?|archives|backups?)$/i;
+/** A skills folder put aside by its name: `skills-legacy`, `old_skills`, `skills-archive`. */
+const SKILLS_PUT_ASIDE = /^(?:skills?[-_](?:legacy|archived?|archives|backups?|old|deprecated)|(?:legacy|archived?|archives|backups?|old|deprecated)[-_]skills?)$/i;
 /** A language folder of translated documentation (`docs/ja-JP`, `docs/zh-CN`, `docs/fr`). */
 const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2,4})?$/;
 
@@ -25,9 +27,9 @@ export function isSkillResource(uri: string): boolean {
  * True when no client is known to load this file as a skill, so nothing it holds can stop one:
  * a file not named exactly SKILL.md (clients look for that name); a SKILL.md inside another
  * skill's assets, references or scripts (a sample or a copy it carries, in any folder); or a
- * SKILL.md in no client folder and no plugin that sits in a template, scaffold, archive or
- * translated documentation (`docs/ja-JP/…`). Its findings are advice (information) for every
- * target. The file's own folder counts only when it cannot be a skill's name (`.templates`), or
+ * SKILL.md in no client folder and no plugin that sits in a template, scaffold, archive, a
+ * skills folder put aside (`skills-legacy/`) or translated documentation (`docs/ja-JP/…`). Its
+ * findings are advice (information) for every target. The file's own folder counts only when it cannot be a skill's name (`.templates`), or
  * when it is `template` and the skill declares another name (`template/SKILL.md` with
  * `name: template-skill`, as in anthropics/skills: the model a collection copies). A real skill
  * may sit in `templates/` (`name: railway-templates`): that folder name alone says nothing.
@@ -41,5 +43,5 @@ export function notLoaded(uri: string, fileName: string, targets: TargetSet, dec
   const own = folders[folders.length - 1] ?? '';
   const modelFolder = /^template$/i.test(own) && declaredName !== undefined && declaredName.toLowerCase() !== own.toLowerCase();
   const considered = /^[._]/.test(own) || modelFolder ? folders : above;
-  return considered.some((f, i) => NOT_LIVE_FOLDER.test(f) || (i > 0 && considered[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)));
+  return considered.some((f, i) => NOT_LIVE_FOLDER.test(f) || SKILLS_PUT_ASIDE.test(f) || (i > 0 && considered[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)));
 }
