@@ -29,7 +29,8 @@ const EFFECTS: Record<string, Partial<Record<Target, string>>> = {
   'skill-frontmatter-missing': { ...NOT_LOADED, 'claude-code': 'Claude Code loads the skill under its folder name, with the first paragraph as its description' },
   'skill-frontmatter-unclosed': { ...NOT_LOADED, 'claude-code': 'Claude Code reads no frontmatter fields and takes the lines as body' },
   'skill-yaml-invalid': { ...NOT_LOADED, ...UNREAD_FIELDS },
-  'skill-yaml-colon-in-value': { ...NOT_LOADED, ...UNREAD_FIELDS },
+  // Claude Code 2.1.69: "Fixed skill descriptions with colons (e.g., "Triggers include: X, Y, Z") failing to load from SKILL.md frontmatter".
+  'skill-yaml-colon-in-value': { ...NOT_LOADED, ...UNREAD_FIELDS, 'claude-code': 'Claude Code reads the value as text (since 2.1.69); parsers of strict YAML do not' },
   'skill-frontmatter-not-mapping': { ...NOT_LOADED, ...UNREAD_FIELDS },
   'skill-name-missing': NOT_LOADED,
   'skill-name-empty': { ...NOT_LOADED, 'claude-code': 'Claude Code uses the folder name', codex: 'Codex uses the folder name' },
