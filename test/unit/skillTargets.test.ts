@@ -578,3 +578,26 @@ test('a TanStack Intent skill (its frontmatter names a library and a type): the 
     ['warning'],
   );
 });
+
+test('an OpenClaw skill (metadata.openclaw is a map): homepage and the metadata map are advice; other non-string metadata is still a warning', () => {
+  const text = fm(
+    'name: browser-use\ndescription: Drives a browser. Use when a page must be read.\nhomepage: https://browser-use.com\nmetadata:\n  openclaw:\n    requires:\n      bins: [uv]\n  author:\n    name: A',
+  );
+  const found = checkAt('skills/browser-use/SKILL.md', text).filter((d) => ['skill-unexpected-field', 'skill-field-not-in-spec', 'skill-metadata-not-map'].includes(d.code));
+  assert.deepEqual(
+    found.map((d) => [d.code, d.severity, d.range.start.line]),
+    [
+      ['skill-field-not-in-spec', 'information', 3],
+      ['skill-metadata-not-map', 'information', 6],
+      ['skill-metadata-not-map', 'warning', 9],
+    ],
+  );
+  assert.match(found[0]!.message, /OpenClaw reads it$/);
+  assert.match(found[1]!.message, /OpenClaw reads its runtime requirements from metadata\.openclaw/);
+  // Without OpenClaw's metadata, homepage is read by no client.
+  const plain = checkAt('skills/x/SKILL.md', fm('name: x\ndescription: Does x. Use when x.\nhomepage: https://x.dev'));
+  assert.deepEqual(
+    plain.filter((d) => d.code === 'skill-unexpected-field').map((d) => d.severity),
+    ['warning'],
+  );
+});

@@ -9,7 +9,7 @@
 import type { IWorkspaceHost } from '../workspace/host';
 import { sharedLines, splitLines } from '../text/text';
 import type { Diagnostic, Range } from '../types';
-import { nodeRange, parseYamlFrontmatterBothWays, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
+import { entriesOf, nodeRange, parseYamlFrontmatterBothWays, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { headingAnchors } from './markdown';
 import { fileNameOf, parentDirName, skillDirOf } from './paths';
 import { collectReferences } from './references';
@@ -23,7 +23,7 @@ import { checkBody, checkDescription, checkName, checkOptional, diag, type Skill
 import { resolveFindings, type Finding } from './rules';
 import { resolveTargets, type Target } from './targets';
 import { notLoaded } from './liveness';
-import { intentReader } from './intent';
+import { keyReaderOf } from './keyReaders';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
 import { effectMessage } from './effects';
@@ -242,7 +242,8 @@ function analyzeInto(
     if (!fields.has(e.key)) fields.set(e.key, e);
     skill.keys[e.key] ??= { keyRange: e.keyRange, valueRange: e.valueRange };
   }
-  checkKeys(ref.entries, skill.targets.targets, out, unexpectedMessage(ref.entries), intentReader(ref.entries));
+  const metadata = fields.get('metadata');
+  checkKeys(ref.entries, skill.targets.targets, out, unexpectedMessage(ref.entries), keyReaderOf(ref.entries, metadata ? entriesOf(ref, metadata.node) : []));
   checkName(fields.get('name'), skill, ref, out);
   if (skill.name && skill.nameRange) checkVsCodeSkipsName(skill.name, skill.nameRange, uri, skill.targets.targets, options.editorIsVsCode === true, out);
   checkDescription(fields.get('description'), skill, ref, out, options.descriptionHeuristic !== false);

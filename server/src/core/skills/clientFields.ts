@@ -11,7 +11,7 @@ import { distanceWithin } from '../text/editDistance';
 import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { fieldCell, readers, SKILL_FIELDS, type Finding } from './rules';
 import { labelList, TARGETS, type Target } from './targets';
-import type { KeyReader } from './intent';
+import type { KeyReader } from './keyReaders';
 
 /** The clients (every target but the specification and its reference validator). */
 const CLIENTS: readonly Target[] = TARGETS.filter((t) => t !== 'spec' && t !== 'skills-ref');

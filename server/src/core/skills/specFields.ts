@@ -12,6 +12,7 @@ import type { TargetSet } from './targets';
 import { effectMessage } from './effects';
 import { checkCopilotName } from './limits';
 import { readers, type Finding } from './rules';
+import { isOpenClawMetadata } from './keyReaders';
 
 export interface SkillKeyInfo {
   keyRange: Range;
@@ -258,6 +259,12 @@ export function checkOptional(fields: Map<string, FrontmatterEntry>, skill: Skil
         if (typeof x.value !== 'string') {
           const message = `Metadata value '${x.key}' should be a string, not a ${Array.isArray(x.value) ? 'list' : x.value === null ? 'empty value' : 'map'}`;
           const d = diag('skill-metadata-not-map', 'warning', message, where(x), undefined, effectMessage('skill-metadata-not-map', message));
+          // OpenClaw reads a skill's runtime requirements from this map (docs.openclaw.ai, ClawHub skill format): the specification's rule is advice there.
+          if (isOpenClawMetadata(x)) {
+            d.atMost = 'information';
+            d.message = `${message}: OpenClaw reads its runtime requirements from metadata.${x.key} as a map (its documented skill format); the specification wants strings`;
+            delete d.clientMessage;
+          }
           // Claude Code keeps the map as it is; Codex reads only metadata.short-description.
           d.only = skill.targets.targets.filter((t) => t !== 'claude-code' && (t !== 'codex' || x.key === 'short-description'));
           out.push(d);

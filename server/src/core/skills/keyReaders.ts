@@ -1,0 +1,43 @@
+/**
+ * Tools other than the skill clients that read keys of a SKILL.md's frontmatter, recognised by
+ * the frontmatter itself:
+ * - TanStack Intent: libraries ship skills in their packages' `skills/` folders for the Intent
+ *   CLI, which installs them for an agent. Facts: TanStack/intent
+ *   `packages/intent/src/commands/validate.ts` (`type`, `requires`: a `framework` skill must list
+ *   what it requires), `core/types.ts` (`type`, `framework` in its skill list), and the staleness
+ *   check (`library_version`, `sources`).
+ * - OpenClaw (and its registry, ClawHub): a skill's runtime requirements sit in
+ *   `metadata.openclaw` (older names `clawdbot`, `clawdis`), a map (docs.openclaw.ai
+ *   clawhub/skill-format); its skills documentation adds top-level `homepage` and the
+ *   `command-dispatch`, `command-tool`, `command-arg-mode` keys of a skill run as a command.
+ */
+import type { FrontmatterEntry } from '../text/yamlFrontmatter';
+
+/** The frontmatter keys Intent reads. */
+const INTENT_KEYS: ReadonlySet<string> = new Set(['type', 'library', 'library_version', 'requires', 'sources', 'framework']);
+
+/** Another tool that reads some keys of a SKILL.md the skill clients do not. */
+export interface KeyReader {
+  label: string;
+  reads(key: string): boolean;
+}
+
+/** The tool that reads this frontmatter's own keys, if it is written for one. */
+export function keyReaderOf(entries: readonly FrontmatterEntry[], metadata: readonly FrontmatterEntry[]): KeyReader | undefined {
+  return intentReader(entries) ?? (metadata.some(isOpenClawMetadata) ? OPENCLAW : undefined);
+}
+
+/** Intent as a reader of keys, when the frontmatter is Intent's: it names the `library` the skill documents and the skill's `type`. */
+function intentReader(entries: readonly FrontmatterEntry[]): KeyReader | undefined {
+  const text = (key: string) => entries.some((e) => e.key === key && typeof e.value === 'string' && e.value.trim() !== '');
+  return text('library') && text('type') ? { label: 'TanStack Intent', reads: (key) => INTENT_KEYS.has(key) } : undefined;
+}
+
+const OPENCLAW_KEYS: ReadonlySet<string> = new Set(['homepage', 'command-dispatch', 'command-tool', 'command-arg-mode']);
+const OPENCLAW: KeyReader = { label: 'OpenClaw', reads: (key) => OPENCLAW_KEYS.has(key) };
+const OPENCLAW_METADATA: ReadonlySet<string> = new Set(['openclaw', 'clawdbot', 'clawdis']);
+
+/** `metadata.openclaw` and its older names, as a map: OpenClaw's runtime metadata of a skill. */
+export function isOpenClawMetadata(e: FrontmatterEntry): boolean {
+  return OPENCLAW_METADATA.has(e.key) && !!e.value && typeof e.value === 'object' && !Array.isArray(e.value);
+}
