@@ -236,3 +236,16 @@ test('past 1,000 missing links in one file, the rest are not looked for elsewher
   assert.equal(ds.filter((d) => d.severity === 'information' && d.message.includes('the file is at')).length, MAX_ELSEWHERE);
   assert.equal(ds.filter((d) => d.severity === 'warning' && !d.message.includes('the file is at')).length, n - MAX_ELSEWHERE);
 });
+
+test('a link into node_modules names a file the package manager installs: advice, not a missing file', () => {
+  const text = joinLines('- [Alloy core](./packages/gen/node_modules/@alloy-js/core/docs/index.md)', '- [Gone](./packages/gen/docs/gone.md)');
+  const ds = instructions('AGENTS.md', text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, textAt(text, d.range)]),
+    [
+      ['instructions-link-missing', 'information', './packages/gen/node_modules/@alloy-js/core/docs/index.md'],
+      ['instructions-link-missing', 'warning', './packages/gen/docs/gone.md'],
+    ],
+  );
+  assert.match(ds[0]!.message, /node_modules folder is filled by the package manager/);
+});

@@ -18,6 +18,9 @@ import { AnchorCache, SKILL_REFERENCES, type ReferenceWording } from './referenc
 import type { Finding } from './rules';
 import type { SkillReference } from './skillReference';
 
+/** A path through a `node_modules` folder. */
+const INSTALLED = /(?:^|[\\/])node_modules(?:[\\/]|$)/;
+
 /** What a reference leads to, computed once per distinct path. */
 type Outcome =
   | { kind: 'found'; uri: string }
@@ -216,9 +219,13 @@ function findingsOf(
       continue;
     }
     if (o.kind === 'missing') {
-      const d: Finding = { code: wording.codes.missing, severity: o.weak ? 'information' : 'warning', message: o.message, range: r.range };
+      // A path into node_modules names a file the package manager puts there: a checkout has none until an install.
+      const installed = INSTALLED.test(r.path);
+      const weak = o.weak || installed;
+      const message = installed ? `${o.message} (a node_modules folder is filled by the package manager: the file may be there after an install)` : o.message;
+      const d: Finding = { code: wording.codes.missing, severity: weak ? 'information' : 'warning', message, range: r.range };
       if (o.data) d.data = o.data as Record<string, unknown>;
-      if (o.weak) d.atMost = 'information';
+      if (weak) d.atMost = 'information';
       out.push(d);
       continue;
     }
