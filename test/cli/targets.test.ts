@@ -26,13 +26,15 @@ test('Claude Code skills show no error; the true problems are warnings on their 
     f.diagnostics.filter((d) => d.severity === 'warning').map((d) => `${f.path.split('/').slice(-2, -1)[0]}:${d.range.start.line + 1} ${d.code}`),
   );
   assert.deepEqual(warnings.sort(), [
-    'colon-trouble:3 skill-yaml-colon-in-value',
     'dep-tracker:5 skill-field-typo',
     'food-lookup:5 skill-field-typo',
     'wrong-switches:4 skill-boolean-value',
     'wrong-switches:5 skill-model-value',
     'wrong-switches:6 skill-effort-value',
   ]);
+  // Claude Code reads an unquoted colon in a value since 2.1.69 (it quotes the value and parses again): advice.
+  const colon = r.files.flatMap((f) => f.diagnostics).find((d) => d.code === 'skill-yaml-colon-in-value');
+  assert.equal(colon?.severity, 'information');
   // `context: main` asks for the inline run the skill gets anyway: advice, not a warning.
   const context = r.files.flatMap((f) => f.diagnostics).find((d) => d.code === 'skill-context-value');
   assert.equal(context?.severity, 'information');
