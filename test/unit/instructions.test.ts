@@ -480,6 +480,13 @@ test("the package managers' own commands are not scripts, and a project generato
   assert.deepEqual(codes(text, `${W}/AGENTS.md`, host), []);
 });
 
+test('pnpm t and pnpm tst run the test script, as npm t does', () => {
+  const withTest = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { test: 'vitest' } }) });
+  assert.deepEqual(codes('Run `pnpm t`, `pnpm tst` or `npm t`.', `${W}/AGENTS.md`, withTest), []);
+  const without = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' } }) });
+  assert.deepEqual(codes('Run `pnpm t`.', `${W}/AGENTS.md`, without), ['instructions-command-undefined']);
+});
+
 test('a template of an instruction file (under templates/, or a chezmoi dot_ folder) is not checked against this repository', () => {
   const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' } }) });
   const text = 'Run `npm run lint` and `make check`.';

@@ -174,6 +174,8 @@ function invocation(words: Segment['words']): Invocation | null {
     case 'pnpm':
       if (!first || first.text.startsWith('-')) return null;
       if (first.text === 'run') return one(rest[1], 'pnpm');
+      // `pnpm t` and `pnpm tst` are pnpm's own aliases of `pnpm test` (pnpm.io/cli/test).
+      if (first.text === 't' || first.text === 'tst') return { tool: 'pnpm', names: [{ ...first, text: 'test' }], from: at.from, to: first.to };
       if (PNPM_OWN.has(first.text) || first.text.includes('/') || first.text.includes('.')) return null;
       return one(first, 'pnpm');
     case 'yarn':
