@@ -66,16 +66,16 @@ try {
   writeFileSync(join(repo, 'plugins/ops/agents/checker.md'), '---\nname: checker\ndescription: Checks a release.\n---\nCheck it.\n');
   git('add', '-A');
   git('commit', '-qm', 'a plugin');
-  // Claude Code will not load an agent without a name.
-  writeFileSync(join(repo, 'plugins/ops/agents/checker.md'), '---\ndescription: Checks a release.\n---\nCheck it.\n');
+  // Claude Code will not load an agent whose name holds ':' (kept for plugin:agent).
+  writeFileSync(join(repo, 'plugins/ops/agents/checker.md'), '---\nname: ops:checker\ndescription: Checks a release.\n---\nCheck it.\n');
   writeFileSync(join(repo, 'docs/agents/overview.md'), '# Our agents\n');
   git('add', 'plugins/ops/agents/checker.md', 'docs/agents/overview.md');
   const staged = dirty ? ['try-repo', root, 'agent-files'] : ['run'];
   console.log(`pre-commit ${staged.join(' ').replace(root, '<repo>')} (staged: a plugin agent, docs/agents/overview.md)`);
   const p = spawnSync('pre-commit', staged, { cwd: repo, env, encoding: 'utf8' });
   const pout = `${p.stdout}${p.stderr}`;
-  check(p.status === 1, `pre-commit exits 1 on the plugin agent without a name (${p.status})`);
-  check(/plugins\/ops\/agents\/checker\.md:1:1: error \[subagent-name-missing\]/.test(pout), `the hook names the plugin agent\n${pout.trim()}`);
+  check(p.status === 1, `pre-commit exits 1 on the plugin agent Claude Code refuses (${p.status})`);
+  check(/plugins\/ops\/agents\/checker\.md:2:7: error \[subagent-name-invalid\]/.test(pout), `the hook names the plugin agent\n${pout.trim()}`);
   check(!/overview\.md:\d+:\d+: (error|warning)/.test(pout), 'docs/agents/overview.md, in no plugin, is skipped');
 } catch (e) {
   check(false, e instanceof Error ? e.message : String(e));
