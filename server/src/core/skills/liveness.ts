@@ -28,9 +28,10 @@ export function isSkillResource(uri: string): boolean {
  * a file not named exactly SKILL.md (clients look for that name); a SKILL.md inside another
  * skill's assets, references or scripts (a sample or a copy it carries, in any folder); or a
  * SKILL.md in no client folder and no plugin that sits in a template, scaffold, archive, a
- * skills folder put aside (`skills-legacy/`) or translated documentation (`docs/ja-JP/…`). Its
- * findings are advice (information) for every target. The file's own folder counts only when it cannot be a skill's name (`.templates`), or
- * when it is `template` and the skill declares another name (`template/SKILL.md` with
+ * skills folder put aside (`skills-legacy/`), a Maven or Gradle test's inputs
+ * (`src/test/resources/`) or translated documentation (`docs/ja-JP/…`). Its findings are
+ * advice (information) for every target. The file's own folder counts only when it cannot be a
+ * skill's name (`.templates`), or when it is `template` and the skill declares another name (`template/SKILL.md` with
  * `name: template-skill`, as in anthropics/skills: the model a collection copies). A real skill
  * may sit in `templates/` (`name: railway-templates`): that folder name alone says nothing.
  */
@@ -43,5 +44,12 @@ export function notLoaded(uri: string, fileName: string, targets: TargetSet, dec
   const own = folders[folders.length - 1] ?? '';
   const modelFolder = /^template$/i.test(own) && declaredName !== undefined && declaredName.toLowerCase() !== own.toLowerCase();
   const considered = /^[._]/.test(own) || modelFolder ? folders : above;
-  return considered.some((f, i) => NOT_LIVE_FOLDER.test(f) || SKILLS_PUT_ASIDE.test(f) || (i > 0 && considered[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)));
+  return considered.some(
+    (f, i) =>
+      NOT_LIVE_FOLDER.test(f) ||
+      SKILLS_PUT_ASIDE.test(f) ||
+      (i > 0 && considered[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)) ||
+      // Maven's and Gradle's test inputs (`src/test/resources/…`): fixtures of the project's own tests.
+      (i > 0 && f === 'resources' && considered[i - 1] === 'test'),
+  );
 }
