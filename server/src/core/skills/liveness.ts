@@ -31,9 +31,10 @@ export function isSkillResource(uri: string): boolean {
  * skills folder put aside (`skills-legacy/`), a Maven or Gradle test's inputs
  * (`src/test/resources/`) or translated documentation (`docs/ja-JP/…`). Its findings are
  * advice (information) for every target. The file's own folder counts only when it cannot be a
- * skill's name (`.templates`), or when it is `template` and the skill declares another name (`template/SKILL.md` with
- * `name: template-skill`, as in anthropics/skills: the model a collection copies). A real skill
- * may sit in `templates/` (`name: railway-templates`): that folder name alone says nothing.
+ * skill's name (`.templates`), or when it is `template` and the skill declares another name
+ * (`template/SKILL.md` with `name: template-skill`, as in anthropics/skills: the model a
+ * collection copies). A real skill may sit in `templates/` (`name: railway-templates`): that
+ * folder name alone says nothing.
  */
 export function notLoaded(uri: string, fileName: string, targets: TargetSet, declaredName?: string): boolean {
   if (fileName !== 'SKILL.md') return true;
