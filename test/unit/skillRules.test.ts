@@ -356,9 +356,9 @@ test('never throws on arbitrary input', () => {
 test("a SKILL.md whose folder is the workspace folder is not compared with the folder's name (the checkout's, not the repository's)", () => {
   const text = '---\nname: context-engineering\ndescription: Builds context. Use when a prompt grows.\n---\nBody.\n';
   const codes = (uri: string, roots: string[]) => analyzeSkill(text, uri, new InMemoryHost(), { workspaceRoots: roots }).diagnostics.map((d) => d.code);
-  assert.ok(!codes('file:///work/owner%2Brepo/SKILL.md', ['file:///work/owner%2Brepo']).includes('skill-name-directory-mismatch'));
-  assert.ok(!codes('file:///work/owner+repo/SKILL.md', ['file:///work/owner%2Brepo/']).includes('skill-name-directory-mismatch'));
+  assert.ok(!codes('file:///checkouts/owner%2Brepo/SKILL.md', ['file:///checkouts/owner%2Brepo']).includes('skill-name-directory-mismatch'));
+  assert.ok(!codes('file:///checkouts/owner+repo/SKILL.md', ['file:///checkouts/owner%2Brepo/']).includes('skill-name-directory-mismatch'));
   // One level down, the folder is the repository's own: compared as before.
-  assert.ok(codes('file:///work/repo/skills/ctx/SKILL.md', ['file:///work/repo']).includes('skill-name-directory-mismatch'));
-  assert.ok(codes('file:///work/owner%2Brepo/SKILL.md', []).includes('skill-name-directory-mismatch'));
+  assert.ok(codes('file:///checkouts/repo/skills/ctx/SKILL.md', ['file:///checkouts/repo']).includes('skill-name-directory-mismatch'));
+  assert.ok(codes('file:///checkouts/owner%2Brepo/SKILL.md', []).includes('skill-name-directory-mismatch'));
 });
