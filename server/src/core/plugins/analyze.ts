@@ -11,7 +11,7 @@ import { linkOutside, relativeLabel } from '../workspace/host';
 import { LineIndex } from '../text/text';
 import { boundedParseTree } from '../text/jsonDepth';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
-import { manifestKindOf, type RepositoryFacts } from '../skills/plugins';
+import { manifestFolderOf, manifestKindOf, type RepositoryFacts } from '../skills/plugins';
 import { inCopiesFolder } from '../skills/copies';
 import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
 import { properties, propertyValue, stringAt } from './jsonNodes';
@@ -46,7 +46,7 @@ function checkablePath(raw: string): string | undefined {
  */
 export function analyzePluginManifest(text: string, uri: string, host: IWorkspaceHost, repository?: RepositoryFacts): PluginManifestAnalysis {
   const a = analyzeManifest(text, uri, host);
-  if (inCopiesFolder(manifestFolder(uri))) return asAdvice(a, COPY_NOTE);
+  if (inCopiesFolder(manifestFolderOf(uri))) return asAdvice(a, COPY_NOTE);
   const listing = a.role === 'marketplace' ? vendoringMarketplace(uri, repository) : undefined;
   if (!listing) return a;
   return asAdvice(
@@ -68,16 +68,8 @@ function asAdvice(a: PluginManifestAnalysis, note: string): PluginManifestAnalys
 /** The other Claude Code marketplace that lists this marketplace's folder as a plugin (a plugin vendored with its own marketplace.json), if one does. */
 export function vendoringMarketplace(uri: string, repository: RepositoryFacts | undefined): string | undefined {
   if (!repository || manifestKindOf(uri) !== 'claude-marketplace') return undefined;
-  const folder = manifestFolder(uri);
+  const folder = manifestFolderOf(uri);
   return repository.plugins.find((p) => p.kind === 'claude-marketplace' && p.root === folder && p.manifest !== uri)?.manifest;
-}
-
-/** The folder a manifest describes: the one holding `.claude-plugin/` or `.codex-plugin/`, `.agents/` for a Codex marketplace, its own for a root plugin.json. */
-function manifestFolder(uri: string): string {
-  const dir = dirnameUri(uri);
-  const kind = manifestKindOf(uri);
-  if (kind === 'agent-plugin') return dir;
-  return kind === 'codex-marketplace' ? dirnameUri(dirnameUri(dir)) : dirnameUri(dir);
 }
 
 function analyzeManifest(text: string, uri: string, host: IWorkspaceHost): PluginManifestAnalysis {

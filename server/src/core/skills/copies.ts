@@ -11,7 +11,12 @@ const COPIES_FOLDER = /^(?:\.?_?templates?|scaffolds?|legacy|archived?|archives|
 export function inCopiesFolder(folderUri: string): boolean {
   return uriFolders(`${folderUri.replace(/\/+$/, '')}/x`)
     .slice(0, -1)
-    .some((f) => COPIES_FOLDER.test(f));
+    .some(isCopiesFolderName);
+}
+
+/** A folder name of that list: `backups`, `archive`, `legacy`, `templates`, `.templates`, `scaffold`… */
+export function isCopiesFolderName(name: string): boolean {
+  return COPIES_FOLDER.test(name);
 }
 
 /** The folder names of a URI's path, decoded, the file's own folder last. */

@@ -4,10 +4,10 @@
  * findings on those are advice, and they clash with no skill by name. Path facts only.
  */
 import type { TargetSet } from './targets';
-import { uriFolders } from './copies';
+import { isCopiesFolderName, uriFolders } from './copies';
 
-/** Folders whose SKILL.md files are copies, scaffolds or archives for other places, not skills loaded from here. */
-const NOT_LIVE_FOLDER = /^(?:\.?_?templates?|scaffolds?|assets|references|i18n|translations|locales|legacy|archived?|archives|backups?)$/i;
+/** Folders whose SKILL.md files are copies, samples or translations, besides the copies folders (`isCopiesFolderName`): not skills loaded from here. */
+const NOT_LIVE_FOLDER = /^(?:assets|references|i18n|translations|locales)$/i;
 /** A skills folder put aside by its name: `skills-legacy`, `old_skills`, `skills-archive`. */
 const SKILLS_PUT_ASIDE = /^(?:skills?[-_](?:legacy|archived?|archives|backups?|old|deprecated)|(?:legacy|archived?|archives|backups?|old|deprecated)[-_]skills?)$/i;
 /** A language folder of translated documentation (`docs/ja-JP`, `docs/zh-CN`, `docs/fr`). */
@@ -47,6 +47,7 @@ export function notLoaded(uri: string, fileName: string, targets: TargetSet, dec
   const considered = /^[._]/.test(own) || modelFolder ? folders : above;
   return considered.some(
     (f, i) =>
+      isCopiesFolderName(f) ||
       NOT_LIVE_FOLDER.test(f) ||
       SKILLS_PUT_ASIDE.test(f) ||
       (i > 0 && considered[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)) ||

@@ -79,6 +79,18 @@ export function manifestKindOf(path: string): ManifestKind | undefined {
   return undefined;
 }
 
+/**
+ * The folder a manifest describes (a URI): the one holding `.claude-plugin/` or `.codex-plugin/`
+ * (a plugin's root, a Claude Code marketplace's), the one holding `.agents/` for a Codex
+ * marketplace, and its own folder for an Agent Plugins `plugin.json`.
+ */
+export function manifestFolderOf(uri: string): string {
+  const dir = dirnameUri(uri);
+  const kind = manifestKindOf(uri);
+  if (kind === 'agent-plugin') return dir;
+  return kind === 'codex-marketplace' ? dirnameUri(dirnameUri(dir)) : dirnameUri(dir);
+}
+
 export function isPluginManifest(path: string): boolean {
   return manifestKindOf(path) !== undefined;
 }
@@ -197,15 +209,9 @@ function entries(json: Json): Json[] {
  * are not checked as a plugin's, and its skills are advice, as other copies of skills are.
  */
 export function repositoryFacts(manifests: readonly { uri: string; text: string }[]): RepositoryFacts {
-  const all = manifests.flatMap((m) => pluginsOfManifest(m.uri, m.text)).filter((p) => p.source === undefined || !inCopiesFolder(marketplaceRoot(p)));
+  const all = manifests.flatMap((m) => pluginsOfManifest(m.uri, m.text)).filter((p) => p.source === undefined || !inCopiesFolder(manifestFolderOf(p.manifest)));
   const listed = new Set(all.filter((p) => p.source !== undefined).map((p) => p.root));
   return { plugins: all.filter((p) => p.source !== undefined || listed.has(p.root) || !inCopiesFolder(p.root)) };
-}
-
-/** The folder a marketplace entry's manifest describes: the one holding `.claude-plugin/`, or `.agents/` for Codex. */
-function marketplaceRoot(p: PluginRoot): string {
-  const dir = dirnameUri(dirnameUri(p.manifest));
-  return p.kind === 'codex-marketplace' ? dirnameUri(dir) : dir;
 }
 
 /** The facts of the manifests at these URIs, read through the host (unreadable ones decide nothing). */

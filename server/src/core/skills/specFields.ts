@@ -258,16 +258,15 @@ export function checkOptional(fields: Map<string, FrontmatterEntry>, skill: Skil
       for (const x of entries) {
         if (typeof x.value !== 'string') {
           const message = `Metadata value '${x.key}' should be a string, not a ${Array.isArray(x.value) ? 'list' : x.value === null ? 'empty value' : 'map'}`;
-          const d = diag('skill-metadata-not-map', 'warning', message, where(x), undefined, effectMessage('skill-metadata-not-map', message));
-          // OpenClaw reads a skill's runtime requirements from this map (docs.openclaw.ai, ClawHub skill format): the specification's rule is advice there.
-          if (isOpenClawMetadata(x)) {
-            d.atMost = 'information';
-            d.message = `${message}: OpenClaw reads its runtime requirements from metadata.${x.key} as a map (its documented skill format); the specification wants strings`;
-            delete d.clientMessage;
-          }
           // Claude Code keeps the map as it is; Codex reads only metadata.short-description.
-          d.only = skill.targets.targets.filter((t) => t !== 'claude-code' && (t !== 'codex' || x.key === 'short-description'));
-          out.push(d);
+          const only = skill.targets.targets.filter((t) => t !== 'claude-code' && (t !== 'codex' || x.key === 'short-description'));
+          // OpenClaw reads a skill's runtime requirements from this map (docs.openclaw.ai, ClawHub skill format): the specification's rule is advice there.
+          const openClaw = `${message}: OpenClaw reads its runtime requirements from metadata.${x.key} as a map (its documented skill format); the specification wants strings`;
+          out.push(
+            isOpenClawMetadata(x)
+              ? { ...diag('skill-metadata-not-map', 'warning', openClaw, where(x)), only, atMost: 'information' }
+              : { ...diag('skill-metadata-not-map', 'warning', message, where(x), undefined, effectMessage('skill-metadata-not-map', message)), only },
+          );
         } else if (
           isScalar(x.node) &&
           x.node.type === 'PLAIN' &&

@@ -8,7 +8,7 @@ import type { FrontmatterEntry } from '../text/yamlFrontmatter';
 import { quotedCause, type AgentFrontmatter } from './frontmatter';
 import { CLAUDE_AGENT_COLORS, CLAUDE_EFFORTS, CLAUDE_MEMORY_SCOPES, CLAUDE_PERMISSION_MODES, keysOf } from './keys';
 import { checkToolKey } from './toolDiagnostics';
-import { DOC_NAMES } from './files';
+import { DOC_NAMES, mdFileNameOf } from './files';
 import { knownModel, suggestAmong } from '../skills/clientFields';
 
 const AT0: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 3 } };
@@ -28,23 +28,6 @@ function isPlaceholderList(v: unknown): boolean {
   return Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' && /^[A-Za-z][\w -]*$/.test(v[0]);
 }
 
-/**
- * A plugin's agent file name without `.md`: Claude Code registers a plugin agent that has no name
- * under it, with the placeholder description "Agent from <plugin> plugin" when it has no
- * description either (alirezarezvani/claude-skills#977 lists two as `plugin:file`), where an
- * agent of `.claude/agents/` without a name is not loaded.
- */
-function pluginAgentFileName(uri: string): string {
-  const last = uri.split('/').pop() ?? '';
-  let name = last;
-  try {
-    name = decodeURIComponent(last);
-  } catch {
-    // a stray `%` in the file name: shown as written
-  }
-  return name.replace(/\.md$/i, '');
-}
-
 /** Absent, null or empty: a value Claude Code fills in for a plugin's agent. */
 function blank(e: FrontmatterEntry | undefined): boolean {
   return !e || e.value === null || (typeof e.value === 'string' && !e.value.trim());
@@ -52,13 +35,15 @@ function blank(e: FrontmatterEntry | undefined): boolean {
 
 /**
  * The checks that decide whether Claude Code loads the agent at all. `pluginUri`: a plugin's
- * agent, which Claude Code loads without a name (under its file name) or without a description
- * (with a placeholder one): those are advice there.
+ * agent, which Claude Code loads without a name (under its file name, `mdFileNameOf`) or without
+ * a description (with the placeholder "Agent from <plugin> plugin"; alirezarezvani/claude-skills#977
+ * lists two as `plugin:file`): those are advice there, where an agent of `.claude/agents/`
+ * without a name is not loaded.
  */
 function loadChecks(f: AgentFrontmatter, out: Diagnostic[], pluginUri?: string): boolean {
   const name = f.byKey.get('name');
   const description = f.byKey.get('description');
-  const file = pluginUri === undefined ? undefined : pluginAgentFileName(pluginUri);
+  const file = pluginUri === undefined ? undefined : mdFileNameOf(pluginUri);
   if (file !== undefined && blank(name)) {
     out.push({
       code: 'subagent-name-missing',
@@ -230,7 +215,7 @@ export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnost
       code: 'subagent-name-missing',
       severity: 'information',
       message: inPlugin
-        ? `Claude Code registers this plugin agent under its file name, '${pluginAgentFileName(uri)}', with the placeholder description "Agent from … plugin": it has no frontmatter (name, description)`
+        ? `Claude Code registers this plugin agent under its file name, '${mdFileNameOf(uri)}', with the placeholder description "Agent from … plugin": it has no frontmatter (name, description)`
         : 'Claude Code does not load this file as a subagent: it has no frontmatter (name, description), so Claude Code takes it for documentation kept beside the agents',
       range: AT0,
     });

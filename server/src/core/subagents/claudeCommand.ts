@@ -8,25 +8,13 @@ import type { FrontmatterEntry } from '../text/yamlFrontmatter';
 import { quotedCause, type AgentFrontmatter } from './frontmatter';
 import { CLAUDE_COMMAND_IGNORED, keysOf } from './keys';
 import { checkToolKey } from './toolDiagnostics';
-import { commandNameOf } from './files';
+import { commandNameOf, mdFileNameOf } from './files';
 import type { IWorkspaceHost } from '../workspace/host';
 import { knownModel, suggestAmong } from '../skills/clientFields';
 
 function valueAt(e: FrontmatterEntry): Range {
   const v = e.valueRange;
   return v.start.line === v.end.line && v.start.character === v.end.character ? e.keyRange : v;
-}
-
-/** The name Claude Code gives the command: its file name without `.md`. */
-function fileCommandName(uri: string): string {
-  const base = uri.split('/').pop() ?? '';
-  let name = base.replace(/\.md$/i, '');
-  try {
-    name = decodeURIComponent(name);
-  } catch {
-    // keep the raw name
-  }
-  return name;
 }
 
 /** `$ARGUMENTS` (or `$ARGUMENTS[N]`) in the body: the command takes arguments (a bare `$1` is often a shell variable of a code block). */
@@ -41,7 +29,7 @@ function shadowingSkill(uri: string, host: IWorkspaceHost): string | undefined {
 }
 
 export function checkClaudeCommand(f: AgentFrontmatter, uri: string, text: string, out: Diagnostic[], host?: IWorkspaceHost): void {
-  const name = fileCommandName(uri);
+  const name = mdFileNameOf(uri);
   const skill = host && shadowingSkill(uri, host);
   if (skill) {
     out.push({

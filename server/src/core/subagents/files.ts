@@ -69,6 +69,16 @@ export function agentsFolderOf(uri: string): string | null {
   return m ? m[1]! : null;
 }
 
+/** A Markdown file's name without `.md`, decoded: what Claude Code calls a command, or a plugin agent without a name. */
+export function mdFileNameOf(uri: string): string {
+  const name = (uri.split('/').pop() ?? '').replace(/\.md$/i, '');
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name; // a stray `%` in the file name: as written
+  }
+}
+
 /** The command name Claude Code gives a command file: its path under `.claude/commands/` without `.md`, `/` as `:`. */
 export function commandNameOf(uri: string): string {
   const m = /\/\.claude\/commands\/(.*)\.md$/i.exec(uri);
