@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { dirname, join } from 'node:path';
 import { cli, reportSummary as summary, ROOT } from '../helpers/cliRun';
 
 const FIX = join(ROOT, 'test/fixtures/plugins');
@@ -23,4 +25,31 @@ test('one manifest named on the command line is checked against its plugin folde
   assert.deepEqual(summary(one.out), [['plugins/pdf/.claude-plugin/plugin.json', 'plugin manifest', ['plugin-path-not-found:w@3']]]);
   const forced = cli(FIX, 'check', '--format', 'json', '--kind', 'plugin', 'plugins/pdf/.mcp.json');
   assert.deepEqual(summary(forced.out), [['plugins/pdf/.mcp.json', 'plugin manifest', ['plugin-missing-key:e@0']]]);
+});
+
+test('a repository kept below a templates folder is live: only the folders below its root make a plugin a copy, however the files are named', () => {
+  const top = fs.mkdtempSync(join(os.tmpdir(), 'af-copies-'));
+  try {
+    const repo = join(top, 'templates', 'repo');
+    const files: Record<string, string> = {
+      'tools/.claude-plugin/plugin.json': '{"name": "tools", "author": "me"}',
+      'backups/old/.claude-plugin/plugin.json': '{"name": "old", "author": "me"}',
+    };
+    for (const [p, text] of Object.entries(files)) {
+      fs.mkdirSync(dirname(join(repo, p)), { recursive: true });
+      fs.writeFileSync(join(repo, p), text);
+    }
+    fs.mkdirSync(join(repo, '.git'));
+    const expected = [
+      ['backups/old/.claude-plugin/plugin.json', 'plugin manifest', ['plugin-value-invalid:i@0']],
+      ['tools/.claude-plugin/plugin.json', 'plugin manifest', ['plugin-value-invalid:e@0']],
+    ];
+    // The folder, the files one by one (as pre-commit names them), and the repository from the folder above `templates`.
+    assert.deepEqual(summary(cli(repo, 'check', '--format', 'json', '.').out), expected);
+    assert.deepEqual(summary(cli(repo, 'check', '--format', 'json', ...Object.keys(files).sort()).out), expected);
+    const fromAbove = summary(cli(top, 'check', '--format', 'json', 'templates/repo').out).map(([p, k, d]) => [p.replace('templates/repo/', ''), k, d]);
+    assert.deepEqual(fromAbove, expected);
+  } finally {
+    fs.rmSync(top, { recursive: true, force: true });
+  }
 });

@@ -242,6 +242,35 @@ test('a plugin copy in a backup, archive or template folder is no plugin unless 
   assert.ok(skill.length > 0 && skill.every((d) => d.severity === 'information' || d.severity === 'hint'));
 });
 
+test('a plugin in a workspace kept below a backup or template folder is live: only the folders below the workspace root count', () => {
+  const files = { 'tools/.claude-plugin/plugin.json': '{"name": "tools"}' };
+  const at = (root: string) =>
+    repositoryFacts(
+      Object.entries(files).map(([p, text]) => ({ uri: `${root}/${p}`, text })),
+      [root],
+    );
+  const inTemplates = 'file:///home/me/templates/repo';
+  assert.equal(kindOf(`${inTemplates}/tools/agents/reviewer.md`, at(inTemplates)), 'subagent');
+  // Without the root, the folder above makes it a copy, as before.
+  assert.equal(
+    kindOf(
+      `${inTemplates}/tools/agents/reviewer.md`,
+      repositoryFacts([{ uri: `${inTemplates}/tools/.claude-plugin/plugin.json`, text: files['tools/.claude-plugin/plugin.json'] }]),
+    ),
+    null,
+  );
+  const manifest = (repository?: RepositoryFacts) =>
+    analyzeFile('plugin-manifest', '{"name": "tools", "author": "me"}', `${inTemplates}/tools/.claude-plugin/plugin.json`, new InMemoryHost(), repository ? { repository } : {});
+  assert.deepEqual(
+    manifest(at(inTemplates)).map((d) => d.severity),
+    ['error'],
+  );
+  assert.deepEqual(
+    manifest().map((d) => d.severity),
+    ['information'],
+  );
+});
+
 test("a marketplace's './' source is found from the marketplace root even with metadata.pluginRoot; a bare name under pluginRoot", () => {
   const f = facts({
     '.claude-plugin/marketplace.json':

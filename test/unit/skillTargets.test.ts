@@ -2,7 +2,18 @@
 // every target), the worst severity across several targets, and the messages that name clients.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeSkill, inferTargets, parseTargets, SKILL_RULES, skillCodeActions, skillCompletion, skillHover, TARGETS, type Target } from '../../server/src/core/skills';
+import {
+  analyzeSkill,
+  inferTargets,
+  parseTargets,
+  repositoryFacts,
+  SKILL_RULES,
+  skillCodeActions,
+  skillCompletion,
+  skillHover,
+  TARGETS,
+  type Target,
+} from '../../server/src/core/skills';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import type { Diagnostic } from '../../server/src/core/types';
 
@@ -518,6 +529,22 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
   assert.ok(checkAt('.agents/skills/templates/sample-skill/SKILL.md', bad).some((d) => d.severity === 'error'));
   const lower = checkAt('data/s/skill.md', '# Notes\n');
   assert.ok(lower.length > 0 && lower.every((d) => d.severity === 'information' || d.severity === 'hint'));
+});
+
+test('folders above the folders the files are checked from make no skill a copy: a checkout kept in archive/ or templates/ is live', () => {
+  const bad = fm('name: Sample Skill\ndescription: Does things. Use when needed.');
+  const serious = (uri: string, roots?: readonly string[]) =>
+    analyzeSkill(bad, uri, new InMemoryHost({}), roots ? { repository: repositoryFacts([], roots) } : {}).diagnostics.filter(
+      (d) => d.severity === 'warning' || d.severity === 'error',
+    );
+  const uri = 'file:///home/me/archive/my-repo/skills/sample-skill/SKILL.md';
+  assert.deepEqual(serious(uri), []);
+  assert.ok(serious(uri, ['file:///home/me/archive/my-repo']).length > 0);
+  // The deepest root holding the file decides; a copies folder below it still makes a copy.
+  assert.deepEqual(serious('file:///home/me/archive/my-repo/backups/skills/sample-skill/SKILL.md', ['file:///home/me', 'file:///home/me/archive/my-repo']), []);
+  assert.ok(serious('file:///ws/templates/sample-skill/SKILL.md', ['file:///ws/templates/sample-skill']).length > 0);
+  // A root that does not hold the file changes nothing.
+  assert.deepEqual(serious(uri, ['file:///elsewhere']), []);
 });
 
 test('context: inherit asks for the inline run a skill gets anyway: advice, where an unknown value is a warning for Claude Code', () => {

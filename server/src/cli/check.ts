@@ -113,7 +113,7 @@ export function checkCommand(argv: string[], io: Io): number {
     } else {
       // A plugin's agent, command or hooks file is told by the manifests above it.
       const above = forced || fileKindOf(p) ? [] : manifestsAbove(p);
-      const facts = above.length ? repositoryFacts(above.flatMap((m) => manifestText(m))) : undefined;
+      const facts = above.length ? repositoryFacts(above.flatMap(manifestText), [URI.file(workspace.topOf(path.dirname(p))).toString()]) : undefined;
       const kind = forced?.kind ?? fileKindOf(p) ?? (facts ? kindOf(URI.file(path.resolve(p)).toString(), facts) : null);
       if (!kind) {
         // A plugin's part by its path alone (pre-commit selects these): without a plugin above, it is no file of ours.
@@ -152,7 +152,7 @@ export function checkCommand(argv: string[], io: Io): number {
   // One run over a tree that does not change under it: each folder's real location is looked up once.
   const host = new NodeFsHost(roots, { rememberLookups: true });
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
-  const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host);
+  const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host, workspace.topUris());
   // The agents, commands and hooks files of the plugins the manifests describe (an `agents/` folder elsewhere is not ours).
   for (const f of candidates) {
     const kind = kindOf(URI.file(path.resolve(f)).toString(), repository);

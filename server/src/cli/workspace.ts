@@ -30,17 +30,24 @@ export class CliWorkspace {
 
   /** A folder named on the command line (or holding a file named there). */
   add(dir: string): void {
+    this.#tops.add(this.topOf(dir));
+  }
+
+  /** The top folder of a folder: the root of the repository it is in, or the folder itself outside one. */
+  topOf(dir: string): string {
     const start = path.resolve(this.cwd, dir);
     let top = start;
     while (!this.isRepoRoot(top)) {
       const up = path.dirname(top);
-      if (up === top) {
-        top = start; // in no repository: the folder itself
-        break;
-      }
+      if (up === top) return start; // in no repository: the folder itself
       top = up;
     }
-    this.#tops.add(top);
+    return top;
+  }
+
+  /** The top folders as URIs: folders above them make no file a copy (`foldersBelowRoot`). */
+  topUris(): string[] {
+    return [...this.#tops].map((t) => URI.file(t).toString());
   }
 
   /** True for a folder URI inside the workspace (as written). */

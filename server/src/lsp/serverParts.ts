@@ -136,6 +136,7 @@ export function createServerParts(connection: Connection, host: ServerHost): Ser
   const providerOf = (doc: OpenDocument) => (doc.kind ? providers[doc.kind] : undefined);
   index.host.overlay = (uri) => documents.get(uri)?.doc.getText();
   documents.repository = () => index.repository();
+  index.roots = () => state.folders;
   const workspaceFiles = new WorkspaceFiles(
     host.fs,
     () => state.folders,

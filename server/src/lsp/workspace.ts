@@ -56,12 +56,17 @@ export class WorkspaceIndex {
   summarize: (uri: string, text: string) => IndexedFile | null = () => null;
   /** The plugin and marketplace manifests of the workspace (their URIs), and what they say, read when first asked. */
   readonly #manifests = new Set<string>();
-  #facts: RepositoryFacts | undefined;
+  #facts: { roots: string; facts: RepositoryFacts } | undefined;
   readonly #factListeners: (() => void)[] = [];
+  /** The workspace folders as URIs (set by the server): folders above them make no file a copy. */
+  roots: () => readonly string[] = () => [];
 
-  /** What the workspace's plugin and marketplace manifests say (who loads a plugin's skills). */
+  /** What the workspace's plugin and marketplace manifests say (who loads a plugin's skills), for the current workspace folders. */
   repository(): RepositoryFacts {
-    return (this.#facts ??= readRepositoryFacts([...this.#manifests].sort(), this.host));
+    const roots = this.roots();
+    const key = roots.join('\n');
+    if (this.#facts?.roots !== key) this.#facts = { roots: key, facts: readRepositoryFacts([...this.#manifests].sort(), this.host, roots) };
+    return this.#facts.facts;
   }
 
   /** The kind of a file of the workspace: by its name, or as a component of a plugin the manifests describe. */

@@ -46,7 +46,7 @@ function checkablePath(raw: string): string | undefined {
  */
 export function analyzePluginManifest(text: string, uri: string, host: IWorkspaceHost, repository?: RepositoryFacts): PluginManifestAnalysis {
   const a = analyzeManifest(text, uri, host);
-  if (inCopiesFolder(manifestFolderOf(uri))) return asAdvice(a, COPY_NOTE);
+  if (inCopiesFolder(manifestFolderOf(uri), repository?.roots)) return asAdvice(a, COPY_NOTE);
   const listing = a.role === 'marketplace' ? vendoringMarketplace(uri, repository) : undefined;
   if (!listing) return a;
   return asAdvice(

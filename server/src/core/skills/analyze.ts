@@ -127,7 +127,9 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   const edited = options.editorValidates
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
-  const findings = notLoaded(uri, fileName, targets, skill.name) ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const })) : edited;
+  const findings = notLoaded(uri, fileName, targets, skill.name, options.repository?.roots)
+    ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const }))
+    : edited;
   const resolved = resolveFindings(findings, targets.targets);
   // VS Code validates a file named exactly SKILL.md; what it reports there is left to it.
   const shown =

@@ -8,8 +8,8 @@ const COPIES_FOLDER = /^(?:\.?_?templates?|scaffolds?|legacy|archived?|archives|
  * or scaffold folder: `backups/2025-10-19/my-plugin/`, `templates/agent-plugin/`. The folder's
  * own name does not count (a plugin may be called `templates`).
  */
-export function inCopiesFolder(folderUri: string): boolean {
-  return uriFolders(`${folderUri.replace(/\/+$/, '')}/x`)
+export function inCopiesFolder(folderUri: string, roots?: readonly string[]): boolean {
+  return foldersBelowRoot(`${folderUri.replace(/\/+$/, '')}/x`, roots)
     .slice(0, -1)
     .some(isCopiesFolderName);
 }
@@ -17,6 +17,21 @@ export function inCopiesFolder(folderUri: string): boolean {
 /** A folder name of that list: `backups`, `archive`, `legacy`, `templates`, `.templates`, `scaffold`… */
 export function isCopiesFolderName(name: string): boolean {
   return COPIES_FOLDER.test(name);
+}
+
+/**
+ * The folder names of a URI's path below the deepest of `roots` that holds it (the folders the
+ * files are checked from), decoded, the file's own folder last; all of them when no root holds
+ * it. Folders above a root say nothing about a file: a checkout kept in `~/archive/` or
+ * `~/templates/` holds no archived or model copies.
+ */
+export function foldersBelowRoot(uri: string, roots: readonly string[] = []): string[] {
+  const root = roots
+    .map((r) => r.replace(/\/+$/, ''))
+    .filter((r) => uri.startsWith(`${r}/`))
+    .reduce<string | undefined>((deepest, r) => (deepest === undefined || r.length > deepest.length ? r : deepest), undefined);
+  const folders = uriFolders(uri);
+  return root === undefined ? folders : folders.slice(uriFolders(`${root}/x`).length);
 }
 
 /** The folder names of a URI's path, decoded, the file's own folder last. */

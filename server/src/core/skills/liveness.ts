@@ -4,7 +4,7 @@
  * findings on those are advice, and they clash with no skill by name. Path facts only.
  */
 import type { TargetSet } from './targets';
-import { isCopiesFolderName, uriFolders } from './copies';
+import { foldersBelowRoot, isCopiesFolderName } from './copies';
 
 /** Folders whose SKILL.md files are copies, samples or translations, besides the copies folders (`isCopiesFolderName`): not skills loaded from here. */
 const NOT_LIVE_FOLDER = /^(?:assets|references|i18n|translations|locales)$/i;
@@ -16,9 +16,13 @@ const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2,4})?$/;
 /** Folders of a skill's own resources: a SKILL.md below one is a sample or a copy the skill carries. */
 const RESOURCE_FOLDER = /^(?:assets|references|scripts)$/i;
 
-/** True for a SKILL.md inside another skill's assets, references or scripts (below a `skills` folder): a sample or a copy the skill carries. */
-export function isSkillResource(uri: string): boolean {
-  const above = uriFolders(uri).slice(0, -1);
+/**
+ * True for a SKILL.md inside another skill's assets, references or scripts (below a `skills`
+ * folder): a sample or a copy the skill carries. `roots`: the folders the files are checked from
+ * (only the folders below them count).
+ */
+export function isSkillResource(uri: string, roots?: readonly string[]): boolean {
+  const above = foldersBelowRoot(uri, roots).slice(0, -1);
   const skillsAt = above.findIndex((f) => /^skills?$/i.test(f));
   return skillsAt >= 0 && above.slice(skillsAt + 2).some((f) => RESOURCE_FOLDER.test(f));
 }
@@ -34,13 +38,14 @@ export function isSkillResource(uri: string): boolean {
  * skill's name (`.templates`), or when it is `template` and the skill declares another name
  * (`template/SKILL.md` with `name: template-skill`, as in anthropics/skills: the model a
  * collection copies). A real skill may sit in `templates/` (`name: railway-templates`): that
- * folder name alone says nothing.
+ * folder name alone says nothing. Only folders below the deepest of `roots` (the folders the
+ * files are checked from) count: a checkout kept in `~/archive/` holds live skills.
  */
-export function notLoaded(uri: string, fileName: string, targets: TargetSet, declaredName?: string): boolean {
+export function notLoaded(uri: string, fileName: string, targets: TargetSet, declaredName?: string, roots?: readonly string[]): boolean {
   if (fileName !== 'SKILL.md') return true;
-  if (isSkillResource(uri)) return true;
+  if (isSkillResource(uri, roots)) return true;
   if (!targets.fallback) return false;
-  const folders = uriFolders(uri);
+  const folders = foldersBelowRoot(uri, roots);
   const above = folders.slice(0, -1);
   const own = folders[folders.length - 1] ?? '';
   const modelFolder = /^template$/i.test(own) && declaredName !== undefined && declaredName.toLowerCase() !== own.toLowerCase();

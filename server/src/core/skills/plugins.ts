@@ -54,6 +54,11 @@ export interface PluginComponents {
 /** What the repository's manifests say (an empty value when the host found none). */
 export interface RepositoryFacts {
   readonly plugins: readonly PluginRoot[];
+  /**
+   * The folders the files are checked from, as URIs (the workspace folders; the current folder
+   * of `check`): folders above them do not make a file a copy (`foldersBelowRoot`).
+   */
+  readonly roots?: readonly string[];
 }
 
 export const NO_REPOSITORY_FACTS: RepositoryFacts = Object.freeze({ plugins: Object.freeze([]) });
@@ -208,20 +213,22 @@ function entries(json: Json): Json[] {
  * from here, unless a marketplace outside such folders lists it: its agents, commands and hooks
  * are not checked as a plugin's, and its skills are advice, as other copies of skills are.
  */
-export function repositoryFacts(manifests: readonly { uri: string; text: string }[]): RepositoryFacts {
-  const all = manifests.flatMap((m) => pluginsOfManifest(m.uri, m.text)).filter((p) => p.source === undefined || !inCopiesFolder(manifestFolderOf(p.manifest)));
+export function repositoryFacts(manifests: readonly { uri: string; text: string }[], roots?: readonly string[]): RepositoryFacts {
+  const copy = (folder: string) => inCopiesFolder(folder, roots);
+  const all = manifests.flatMap((m) => pluginsOfManifest(m.uri, m.text)).filter((p) => p.source === undefined || !copy(manifestFolderOf(p.manifest)));
   const listed = new Set(all.filter((p) => p.source !== undefined).map((p) => p.root));
-  return { plugins: all.filter((p) => p.source !== undefined || listed.has(p.root) || !inCopiesFolder(p.root)) };
+  const plugins = all.filter((p) => p.source !== undefined || listed.has(p.root) || !copy(p.root));
+  return roots?.length ? { plugins, roots } : { plugins };
 }
 
 /** The facts of the manifests at these URIs, read through the host (unreadable ones decide nothing). */
-export function readRepositoryFacts(uris: readonly string[], host: IWorkspaceHost): RepositoryFacts {
+export function readRepositoryFacts(uris: readonly string[], host: IWorkspaceHost, roots?: readonly string[]): RepositoryFacts {
   const manifests: { uri: string; text: string }[] = [];
   for (const uri of uris) {
     const text = host.readText(uri);
     if (text !== undefined) manifests.push({ uri, text });
   }
-  return repositoryFacts(manifests);
+  return repositoryFacts(manifests, roots);
 }
 
 /** The plugins that hold the skill whose SKILL.md is at `skillUri`. */

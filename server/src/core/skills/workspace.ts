@@ -104,7 +104,7 @@ export function duplicateSkillNames(skills: readonly IndexedSkill[], options: { 
   const groups = new Map<string, IndexedSkill[]>();
   for (const s of skills) {
     // A sample or copy inside another skill's assets or references is no skill of its own.
-    if (isSkillResource(s.uri)) continue;
+    if (isSkillResource(s.uri, options.repository?.roots)) continue;
     const key = s.name.trim().normalize('NFKC');
     if (!key) continue;
     const g = groups.get(key);

@@ -9,10 +9,11 @@ import { schemaApplies, type FormatContext, type FormatProvider } from './provid
 import { manifestEntry } from './jsonEntries';
 
 export function pluginManifestProvider(documents: DocumentStore): FormatProvider {
-  // The check reads which folders exist: the host is part of the cache key. A marketplace another one lists as a plugin is advice: that marketplace is too.
+  // The check reads which folders exist: the host is part of the cache key. A marketplace another one lists as a plugin is advice, and so is a
+  // manifest in a copies folder below a workspace folder: that marketplace and the folders are too.
   const analysisOf = (doc: OpenDocument, ctx: FormatContext) => {
     const repository = ctx.repository();
-    const key = vendoringMarketplace(doc.uri, repository) ?? '';
+    const key = [vendoringMarketplace(doc.uri, repository) ?? '', ...(repository.roots ?? [])].join('\n');
     return documents.cached(doc, 'plugin-manifest', key, (host) => analyzeKind('plugin-manifest', doc.doc.getText(), doc.uri, host, { repository }), ctx.host);
   };
   return {
