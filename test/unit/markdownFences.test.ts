@@ -33,3 +33,15 @@ test('a code fence never closed is reported where it swallows text, with the nes
   const inItem = joinLines('1. Step one:', '   ```bash', '   run it', '', '## After', 'Text');
   assert.deepEqual(skill('skills/fences', inItem), []);
 });
+
+test('a fence line indented four columns more than the opening fence is text of the block, as CommonMark has it; in a list item the fences close at their own indentation', () => {
+  // A prompt quoted in a block, itself indented, that shows a fenced example.
+  const quoted = joinLines('```', 'Use the tool:', '  - prompt:', '    ## Spec', '    ```yaml', '    {spec}', '    ```', '```', '', '## Next', 'Text');
+  assert.deepEqual(skill('skills/fences', quoted), []);
+  assert.deepEqual(instructions('AGENTS.md', quoted), []);
+  // The same fence lines three columns in close the block: the last fence then opens one that swallows the rest.
+  const closing = joinLines('```', 'Use the tool:', '   ```yaml', '   {spec}', '   ```', '```', '', '## Next', 'Text');
+  assert.deepEqual(brief(skill('skills/fences', closing)), [['skill-fence-unclosed', 'warning']]);
+  const inItem = joinLines('1. Step one:', '    ```bash', '    run it', '    ```', '', '## After', 'Text');
+  assert.deepEqual(skill('skills/fences', inItem), []);
+});

@@ -6,7 +6,7 @@
 import { splitLines, trimEndWhere } from '../text/text';
 import type { Range } from '../types';
 import { codeSpans } from '../text/markdownSpans';
-import { closesFence, openingFence, type Fence } from '../text/markdownBlocks';
+import { closesFence, openingFence, type Fence, type OpenFence } from '../text/markdownBlocks';
 
 export type { Fence } from '../text/markdownBlocks';
 
@@ -71,13 +71,13 @@ export function scanInstructions(text: string, startLine = 0): InstructionScan {
   const fences: Fence[] = [];
   const imports: ImportMention[] = [];
   const code: CodeText[] = [];
-  let open: { fence: Fence; mark: string } | undefined;
+  let open: OpenFence | undefined;
   // HTML comments hide imports from Claude Code too.
   let inComment = false;
   for (let i = Math.max(0, startLine); i < lines.length; i++) {
     const line = lines[i]!;
     if (open) {
-      if (closesFence(line, open.mark)) {
+      if (closesFence(line, open)) {
         open.fence.closeLine = i;
         open = undefined;
       } else code.push({ text: line, line: i, character: 0, source: { lang: open.fence.lang } });

@@ -6,7 +6,7 @@
 import { sharedLines, trimEndWhere } from '../text/text';
 import type { Range } from '../types';
 import { codeSpans, inSpan, type CodeSpan } from '../text/markdownSpans';
-import { closesFence, openingFence, type Fence } from '../text/markdownBlocks';
+import { closesFence, openingFence, type Fence, type OpenFence } from '../text/markdownBlocks';
 import { decodeTarget } from './paths';
 import { attributeId, headingText, htmlIds, Slugger } from './anchors';
 import { classifyTarget, exampleCueEnd, homePaths, isPlaceholderPath, pathVariable, type PathBase } from './linkTargets';
@@ -89,12 +89,12 @@ export function scanMarkdown(text: string, startLine = 0): MdScan {
   const lines = sharedLines(text);
   const out: MdScan = { refs: [], headings: [], anchors: [], absolute: [], fences: [], lines };
   const known = new Map<string, LinkFacts>();
-  let open: { fence: Fence; mark: string } | undefined;
+  let open: OpenFence | undefined;
   let paragraph: number | undefined;
   for (let i = Math.max(0, startLine); i < lines.length; i++) {
     const line = lines[i]!;
     if (open) {
-      if (closesFence(line, open.mark)) {
+      if (closesFence(line, open)) {
         open.fence.closeLine = i;
         open = undefined;
       } else scanCode(out, line, i, 'block', []);

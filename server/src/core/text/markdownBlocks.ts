@@ -2,7 +2,9 @@
  * Fenced code blocks of a Markdown text, as both Markdown scanners (SKILL.md bodies and
  * instruction files) read them: an opening fence of three or more backquotes or tildes at any
  * indentation (list items indent them), closed by a fence of the same character, at least as
- * long, with nothing after it. A block never closed runs to the end of the file.
+ * long, with nothing after it, indented at most three columns more than the opening fence (as
+ * CommonMark has it: a fence line indented four more is the block's text, such as an example of
+ * a nested block). A block never closed runs to the end of the file.
  */
 import type { Range } from '../types';
 
@@ -33,8 +35,15 @@ function fenceLine(line: string): [string, string, string, string] | null {
   return BREAK.test(info) ? null : [line, m[1]!, m[2]!, info];
 }
 
+/** A block being read: its fence, its mark, and the columns its opening fence is indented. */
+export interface OpenFence {
+  fence: Fence;
+  mark: string;
+  indent: number;
+}
+
 /** The fence a line opens, or undefined (a backquote fence's info string may not hold a backquote). */
-export function openingFence(line: string, index: number): { fence: Fence; mark: string } | undefined {
+export function openingFence(line: string, index: number): OpenFence | undefined {
   const f = fenceLine(line);
   if (!f) return undefined;
   const mark = f[2]!;
@@ -43,6 +52,7 @@ export function openingFence(line: string, index: number): { fence: Fence; mark:
   const start = f[1]!.length;
   return {
     mark,
+    indent: indentOf(f[1]!),
     fence: {
       line: index,
       lang: (info.trim().split(/[\s{]/)[0] ?? '').toLowerCase(),
@@ -51,19 +61,19 @@ export function openingFence(line: string, index: number): { fence: Fence; mark:
   };
 }
 
-/** True when `line` closes a block opened with `mark`. */
-export function closesFence(line: string, mark: string): boolean {
+/** True when `line` closes the block `open`: the same character, at least as long, nothing after it, indented at most three columns more. */
+export function closesFence(line: string, open: Pick<OpenFence, 'mark' | 'indent'>): boolean {
   const f = fenceLine(line);
-  return !!f && f[2]![0] === mark[0] && f[2]!.length >= mark.length && f[3]!.trim() === '';
+  return !!f && f[2]![0] === open.mark[0] && f[2]!.length >= open.mark.length && f[3]!.trim() === '' && indentOf(f[1]!) <= open.indent + 3;
 }
 
 /** The fenced blocks of `lines` from `startLine` on. */
 export function fencesOf(lines: readonly string[], startLine = 0): Fence[] {
   const out: Fence[] = [];
-  let open: { fence: Fence; mark: string } | undefined;
+  let open: OpenFence | undefined;
   for (let i = Math.max(0, startLine); i < lines.length; i++) {
     if (open) {
-      if (closesFence(lines[i]!, open.mark)) {
+      if (closesFence(lines[i]!, open)) {
         open.fence.closeLine = i;
         open = undefined;
       }
