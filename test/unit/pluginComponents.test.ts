@@ -13,18 +13,20 @@ const R = 'file:///repo';
 const facts = (files: Record<string, string>): RepositoryFacts => repositoryFacts(Object.entries(files).map(([p, text]) => ({ uri: `${R}/${p}`, text })));
 const kind = (path: string, f: RepositoryFacts) => kindOf(`${R}/${path}`, f);
 
-test("a plugin's agents/*.md, commands/**/*.md and hooks/hooks.json are a subagent, commands and a hooks file", () => {
+test("a plugin's agents/**/*.md, commands/**/*.md and hooks/hooks.json are subagents, commands and a hooks file", () => {
   const f = facts({ 'tools/.claude-plugin/plugin.json': '{"name": "tools"}' });
   assert.equal(kind('tools/agents/reviewer.md', f), 'subagent');
   assert.equal(kind('tools/commands/deploy.md', f), 'command');
   assert.equal(kind('tools/commands/git/push.md', f), 'command');
   assert.equal(kind('tools/hooks/hooks.json', f), 'hooks');
-  // Agents are the folder's own files; other files of the plugin are not components.
-  assert.equal(kind('tools/agents/notes/deep.md', f), null);
+  // Claude Code reads a plugin's agents folder with its subfolders (anthropics/claude-code#94857); other files of the plugin are not components.
+  assert.equal(kind('tools/agents/review/security.md', f), 'subagent');
   assert.equal(kind('tools/hooks/other.json', f), null);
   assert.equal(kind('tools/docs/agents/reviewer.md', f), null);
-  // A name of ours by itself keeps its kind (a SKILL.md in agents/ is a skill).
+  // A name of ours by itself keeps its kind (a SKILL.md in agents/ is a skill), but an AGENT.md there is one of the plugin's subagents.
   assert.equal(kind('tools/agents/SKILL.md', f), 'skill');
+  assert.equal(kind('tools/agents/orchestrator/AGENT.md', f), 'subagent');
+  assert.equal(kind('tools/docs/AGENT.md', f), 'agent-md');
 });
 
 test('without a plugin manifest, an agents/ or commands/ folder is not checked', () => {

@@ -1,5 +1,6 @@
 /**
- * Which of a Claude Code plugin's components a file is: a subagent (`agents/*.md`), a command
+ * Which of a Claude Code plugin's components a file is: a subagent (`agents/**\/*.md`: Claude
+ * Code scans a plugin's agents folder with its subfolders, anthropics/claude-code#94857), a command
  * (`commands/**\/*.md`) or a hooks file (`hooks/hooks.json`), plus the paths the plugin's manifest
  * or marketplace entry names (they add to the default folders). Only files inside a plugin the
  * repository's manifests describe count: an `agents/` folder elsewhere is documentation, not ours.
@@ -20,14 +21,13 @@ function pluginComponentOf(uri: string, facts: RepositoryFacts): { kind: PluginC
   const md = /\.md$/i.test(base) && base.length > 3;
   const json = /\.json$/i.test(base);
   if (!md && !json) return undefined;
-  const dir = trimSlash(dirnameUri(u));
   for (const p of facts.plugins) {
     const c = p.components;
     if (!c) continue;
     if (json && c.hooks.includes(u)) return { kind: 'hooks', root: p.root };
     if (!md) continue;
-    // Agents: the `.md` files of the folder itself; commands: of the folder and its subfolders.
-    if (c.agents.some((a) => a === u || a === dir)) return { kind: 'subagent', root: p.root };
+    // Agents and commands: the `.md` files of the folder and its subfolders.
+    if (c.agents.some((a) => a === u || isInside(a, u))) return { kind: 'subagent', root: p.root };
     if (c.commands.some((a) => a === u || isInside(a, u))) return { kind: 'command', root: p.root };
   }
   return undefined;
@@ -35,7 +35,7 @@ function pluginComponentOf(uri: string, facts: RepositoryFacts): { kind: PluginC
 
 /**
  * The component a path would be in a Claude Code plugin by its default folders alone, manifest or
- * not (`agents/*.md`, `commands/**\/*.md`, `hooks/hooks.json`): what a tool that sees only paths
+ * not (`agents/**\/*.md`, `commands/**\/*.md`, `hooks/hooks.json`): what a tool that sees only paths
  * (pre-commit's `files` pattern) selects, leaving the check to `kindOf` with the manifests above.
  */
 export function pluginComponentShapeOf(path: string): PluginComponentKind | undefined {
@@ -44,8 +44,10 @@ export function pluginComponentShapeOf(path: string): PluginComponentKind | unde
   const dirs = parts.slice(0, -1);
   if (base === 'hooks.json' && dirs[dirs.length - 1] === 'hooks') return 'hooks';
   if (!/\.md$/i.test(base) || base.length <= 3) return undefined;
-  if (dirs[dirs.length - 1] === 'agents') return 'subagent';
-  return dirs.includes('commands') ? 'command' : undefined;
+  const agents = dirs.lastIndexOf('agents');
+  const commands = dirs.lastIndexOf('commands');
+  if (agents < 0 && commands < 0) return undefined;
+  return agents > commands ? 'subagent' : 'command';
 }
 
 /** The component a file (a URI) is in one of the repository's Claude Code plugins; undefined for any other file. */

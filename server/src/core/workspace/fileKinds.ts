@@ -98,7 +98,10 @@ export function kindOf(uri: string, facts: RepositoryFacts): FileKind | null {
   } catch {
     // a malformed escape: the name as written
   }
-  return fileKindOf(path) ?? pluginComponentKindOf(uri, facts) ?? null;
+  const byName = fileKindOf(path);
+  // An AGENT.md in a plugin's agents folder is one of the plugin's subagents, as in `.claude/agents/`.
+  if (byName === 'agent-md' && pluginComponentKindOf(uri, facts) === 'subagent') return 'subagent';
+  return byName ?? pluginComponentKindOf(uri, facts) ?? null;
 }
 
 /** Whether a path may be a plugin's component once the manifests are read (`.md` and `.json` files): the walks keep these for `kindOf`. */
