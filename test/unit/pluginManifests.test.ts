@@ -143,6 +143,18 @@ test('a component path naming nothing under the plugin root is a warning; ${CLAU
   assert.match(ds[0]!.message, /`skills` names \.\/extra/);
 });
 
+test("a marketplace entry's path written from the marketplace's folder names nothing in the plugin, but a file of the plugin's default folder loads anyway: information", () => {
+  const entry = (paths: string) => joinLines('{ "name": "t", "owner": { "name": "Me" }, "plugins": [', `  { "name": "pdf", "source": "./plugins/pdf", ${paths} }`, '] }');
+  const ds = analyzePluginManifest(entry('"skills": ["./plugins/pdf/skills/extract"], "commands": ["./plugins/pdf/commands/gone.md"]'), MARKET, host()).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => `${d.code}:${d.severity}@${d.range.start.line}`),
+    ['plugin-path-not-found:information@1', 'plugin-path-not-found:warning@1'],
+  );
+  assert.match(ds[0]!.message, /in the plugin's skills\/ folder, which Claude Code loads anyway/);
+  // Found from the marketplace's folder outside the default folder: nothing loads it.
+  assert.deepEqual(codes(entry('"agents": ["./plugins/pdf/.claude-plugin/plugin.json"]'), MARKET), ['plugin-path-not-found:warning@1']);
+});
+
 test('unknown top-level keys and unknown entry keys are information', () => {
   assert.deepEqual(codes('{ "name": "pdf", "categories": [] }', PLUGIN), ['plugin-unknown-key:information@0']);
   assert.deepEqual(codes('{ "name": "t", "owner": { "name": "Me" }, "plugins": [ { "name": "pdf", "source": "./plugins/pdf", "sorce": 1 } ] }', MARKET), [

@@ -10,7 +10,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { linkOutside, relativeLabel } from '../workspace/host';
 import { LineIndex } from '../text/text';
 import { boundedParseTree } from '../text/jsonDepth';
-import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
+import { dirnameUri, isAbsolutePath, isInside, resolveRelative } from '../world/paths';
 import { manifestFolderOf, manifestKindOf, type RepositoryFacts } from '../skills/plugins';
 import { inCopiesFolder } from '../skills/copies';
 import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
@@ -142,8 +142,15 @@ function checkUnknownKeys(obj: Node, known: Readonly<Record<string, string>>, wh
   }
 }
 
-/** Each component path (`commands`, `agents`, `skills`, `hooks`, `mcpServers`, …) of `obj` that names nothing under `pluginRoot`. */
-function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx): void {
+/** The folders Claude Code reads a plugin's components from whatever its manifest says (they add to the paths it names). */
+const DEFAULT_FOLDERS: Readonly<Record<string, string>> = { commands: 'commands', agents: 'agents', skills: 'skills' };
+
+/**
+ * Each component path (`commands`, `agents`, `skills`, `hooks`, `mcpServers`, …) of `obj` that
+ * names nothing under `pluginRoot`. `marketRoot`: for a marketplace entry, the marketplace's
+ * folder, from which an entry's paths are sometimes written by mistake.
+ */
+function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot?: string): void {
   for (const { key, value } of properties(obj)) {
     const k = String(key.value);
     if (!value || !COMPONENT_PATH_KEYS.has(k)) continue;
@@ -152,9 +159,23 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx): void {
       const p = checkablePath(String(item.value));
       if (p === undefined) continue;
       if (present(resolveRelative(pluginRoot, p), ctx)) continue;
-      ctx.add('plugin-path-not-found', 'warning', `\`${k}\` names ${p}, which does not exist in the plugin folder: Claude Code loads nothing from it.`, item);
+      const loadedAnyway = marketRoot !== undefined && inDefaultFolder(k, resolveRelative(marketRoot, p), pluginRoot, ctx);
+      if (loadedAnyway)
+        ctx.add(
+          'plugin-path-not-found',
+          'information',
+          `\`${k}\` names ${p}, which does not exist in the plugin folder (Claude Code reads an entry's paths from the plugin's folder, not the marketplace's); what it names from the marketplace's folder is in the plugin's ${DEFAULT_FOLDERS[k]}/ folder, which Claude Code loads anyway.`,
+          item,
+        );
+      else ctx.add('plugin-path-not-found', 'warning', `\`${k}\` names ${p}, which does not exist in the plugin folder: Claude Code loads nothing from it.`, item);
     }
   }
+}
+
+/** Whether `uri` exists in the default folder of component `key` of the plugin at `pluginRoot`. */
+function inDefaultFolder(key: string, uri: string, pluginRoot: string, ctx: Ctx): boolean {
+  const folder = Object.hasOwn(DEFAULT_FOLDERS, key) ? `${pluginRoot.replace(/\/+$/, '')}/${DEFAULT_FOLDERS[key]}` : undefined;
+  return folder !== undefined && (uri === folder || isInside(folder, uri)) && ctx.host.exists(uri);
 }
 
 /** A key whose value has another JSON type than Claude Code's manifest reader takes: the manifest is invalid. */
@@ -220,7 +241,7 @@ function checkMarketplace(root: Node, ctx: Ctx, sources: SourceLink[]): void {
     const folder = source ? checkSource(source, marketRoot, pluginRoot, ctx) : undefined;
     if (folder && source) {
       sources.push({ range: ctx.rangeOf(source), folder });
-      checkComponentPaths(entry, folder, ctx);
+      checkComponentPaths(entry, folder, ctx, marketRoot);
     }
   }
 }

@@ -13,6 +13,6 @@ export const PLUGIN_RULES: readonly RuleInfo[] = [
   plugin('plugin-path-invalid', 'warning'),
   plugin('plugin-source-not-found', 'error'),
   plugin('plugin-source-outside', 'error'),
-  plugin('plugin-path-not-found', 'warning'),
+  plugin('plugin-path-not-found', 'warning', { also: ['information'] }),
   plugin('plugin-unknown-key', 'information'),
 ];
