@@ -234,6 +234,27 @@ test('.claude/rules use paths: a list of globs, checked the same way', () => {
   );
 });
 
+test("in a Claude Code rule, another tool's scoping key is a warning (it scopes nothing here); the author's own metadata is information", () => {
+  const text = joinLines('---', 'title: Update every dispatch site', 'impact: HIGH', 'globs: "src/**"', 'alwaysApply: true', 'paths:', '  - "src/**"', '---', '# Rule');
+  const ds = diags(text, `${W}/.claude/rules/dispatch.md`).filter((d) => d.code === 'instructions-key-unknown');
+  assert.deepEqual(
+    ds.map((d) => [d.range.start.line, d.severity]),
+    [
+      [1, 'information'],
+      [2, 'information'],
+      [3, 'warning'],
+      [4, 'warning'],
+    ],
+  );
+  assert.match(ds[0]!.message, /kept as your own metadata, it neither scopes nor describes the rule/);
+  // Copilot's instruction files keep the warning VS Code's own validator shows.
+  const copilot = joinLines('---', 'applyTo: "src/**"', 'title: TS', '---', '# Rules');
+  assert.deepEqual(
+    diags(copilot, `${W}/.github/instructions/ts.instructions.md`).map((d) => [d.code, d.severity]),
+    [['instructions-key-unknown', 'warning']],
+  );
+});
+
 test('a CLAUDE.md over 4 MiB is an error; over 200 lines is information', () => {
   const big = 'x'.repeat(4 * 1024 * 1024 + 1);
   assert.deepEqual(

@@ -16,6 +16,14 @@ export const INSTRUCTION_KEYS: Record<FrontmatterStyle, readonly string[]> = {
   'claude-rule': ['paths', 'description'],
 };
 
+/**
+ * Keys other tools scope or switch on a rule with (Copilot's `applyTo` and `excludeAgent`, Cursor's
+ * `globs` and `alwaysApply`, Windsurf's `trigger`, Kiro's `inclusion` and `fileMatchPattern`): in a
+ * Claude Code rule they do not do what they say, a warning. Any other unknown key there is the
+ * author's own metadata (`title`, `impact`), which VS Code's validator does not see: information.
+ */
+const SCOPING_KEYS: ReadonlySet<string> = new Set(['applyTo', 'excludeAgent', 'globs', 'alwaysApply', 'trigger', 'inclusion', 'fileMatchPattern']);
+
 const READER: Record<FrontmatterStyle, string> = { copilot: 'GitHub Copilot', 'claude-rule': 'Claude Code' };
 const GLOB_KEY: Record<FrontmatterStyle, string> = { copilot: 'applyTo', 'claude-rule': 'paths' };
 
@@ -97,10 +105,13 @@ export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: Fr
         data: { key: e.key, suggestion },
       });
     } else if (!options.editorValidates) {
+      const metadata = style === 'claude-rule' && !SCOPING_KEYS.has(e.key);
       out.push({
         code: 'instructions-key-unknown',
-        severity: 'warning',
-        message: `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest`,
+        severity: metadata ? 'information' : 'warning',
+        message: metadata
+          ? `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest; kept as your own metadata, it neither scopes nor describes the rule`
+          : `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest`,
         range: e.keyRange,
         data: { key: e.key },
       });

@@ -17,7 +17,7 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-link-absolute', 'warning'),
   instructions('instructions-link-outside', 'warning'),
   instructions('instructions-key-typo', 'warning'),
-  instructions('instructions-key-unknown', 'warning'),
+  instructions('instructions-key-unknown', 'warning', { also: ['information'] }),
   instructions('instructions-glob-invalid', 'warning'),
   instructions('instructions-glob-no-match', 'information'),
   instructions('instructions-glob-too-costly', 'information'),
