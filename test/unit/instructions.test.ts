@@ -516,6 +516,26 @@ test('a template of an instruction file (under templates/, or a chezmoi dot_ fol
   assert.deepEqual(codes(text, `${W}/CLAUDE.md`, host, { workspaceRoots: [W] }), ['instructions-command-undefined']);
 });
 
+test("a template's missing imports and links, and its place in this repository's Codex chain, are the projects' it is copied into: information with a note", () => {
+  const text = joinLines('@.claude/memory/notes.md', '', 'See [the guide](docs/guide.md).');
+  const at = (path: string) => diags(text, `${W}/${path}`, new InMemoryHost(), { workspaceRoots: [W] }).map((d) => [d.code, d.severity]);
+  assert.deepEqual(at('templates/.claude-collective/CLAUDE.md'), [
+    ['instructions-import-missing', 'information'],
+    ['instructions-link-missing', 'information'],
+  ]);
+  assert.deepEqual(at('src/cli/agent_templates/CLAUDE.md'), at('templates/.claude-collective/CLAUDE.md'));
+  assert.match(diags(text, `${W}/templates/CLAUDE.md`, new InMemoryHost(), { workspaceRoots: [W] })[0]!.message, /template folder: it speaks for the projects it is copied into/);
+  assert.deepEqual(at('docs/CLAUDE.md'), [
+    ['instructions-import-missing', 'warning'],
+    ['instructions-link-missing', 'warning'],
+  ]);
+  // A folder above the workspace folder says nothing.
+  assert.deepEqual(
+    diags(text, 'file:///templates/repo/CLAUDE.md', new InMemoryHost(), { workspaceRoots: ['file:///templates/repo'] }).map((d) => d.severity),
+    ['warning', 'warning'],
+  );
+});
+
 test('make: targets from included makefiles, .PHONY lists and pattern rules count; with no Makefile in the whole repository, make X in a shell block is a warning (information in prose)', () => {
   const host = new InMemoryHost({
     [`${W}/.git/HEAD`]: 'ref: refs/heads/main\n',

@@ -12,6 +12,8 @@ import { checkImports, importsOf, type ResolvedImport } from './imports';
 import { checkInstructionLinks } from './links';
 import { checkInstructionFrontmatter, readInstructionFrontmatter, type InstructionFrontmatter } from './frontmatter';
 import { checkCommands } from './commands';
+import { isInstructionTemplate } from './repoCommands';
+import { asAdvice } from '../analysis/advice';
 import { codexCutDiagnostic } from './codexChain';
 import { utf8Length } from './utf8';
 import { splitUri } from '../workspace/uriPath';
@@ -108,15 +110,19 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   const codexRoot = info.variant === 'agents-md' ? chainRootOf(uri, host, options.workspaceRoots) : undefined;
   const cut = codexRoot ? codexCutDiagnostic(text, uri, host, codexRoot) : undefined;
   if (cut) out.push(cut);
+  // A template speaks for the projects it is copied into: its links, imports and place in a chain are theirs.
+  const found = isInstructionTemplate(uri, options.workspaceRoots) ? asAdvice(out, TEMPLATE_NOTE) : out;
   const analysis: InstructionAnalysis = {
     info,
     scan,
     imports,
-    diagnostics: out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character),
+    diagnostics: found.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character),
   };
   if (fm) analysis.frontmatter = fm;
   return analysis;
 }
+
+const TEMPLATE_NOTE = '(This file sits in a template folder: it speaks for the projects it is copied into, where its links, imports and neighbours are theirs.)';
 
 /**
  * The workspace folder an AGENTS.md is read from as a chain of project instructions; undefined

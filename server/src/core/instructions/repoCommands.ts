@@ -12,6 +12,7 @@
 import { linkOutside, type IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, resolveRelative } from '../world/paths';
 import { definesTarget, makefileFacts, type MakefileFacts } from './makefile';
+import { foldersBelowRoot } from '../skills/copies';
 
 /** Workspace file lists stop at this many files (the CLI's and the server's cap): a list this long may leave files out. */
 export const WORKSPACE_LIST_CAP = 50_000;
@@ -19,17 +20,14 @@ const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
 /** Included makefiles followed from one Makefile, at most (an include cycle ends there too). */
 const MAX_INCLUDES = 64;
 
-/** True for a folder name that marks what is in it as a template for other projects. */
+/** True for a folder name that marks what is in it as a template for other projects: `templates`, `agent_templates`, `project-template`, a chezmoi source folder (`dot_claude`). */
 function templateFolder(name: string): boolean {
-  return /^templates?$/i.test(name) || /^dot_./.test(name);
+  return /^(?:[\w.]+[-_])?templates?$/i.test(name) || /^dot_./.test(name);
 }
 
 /** True when a file lies under a template folder below its workspace folder (the folders above it do not count). */
 export function isInstructionTemplate(fileUri: string, roots: readonly string[] | undefined): boolean {
-  const root = (roots ?? []).map((r) => r.replace(/\/+$/, '')).find((r) => fileUri.startsWith(`${r}/`));
-  const below = root === undefined ? fileUri.replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, '') : fileUri.slice(root.length);
-  const folders = below.split('/').slice(0, -1);
-  return folders.some((f) => templateFolder(safeDecode(f)));
+  return foldersBelowRoot(fileUri, roots).some(templateFolder);
 }
 
 export interface ScriptFacts {
@@ -199,12 +197,4 @@ function scriptNames(text: string | undefined): ReadonlySet<string> | undefined 
 function within(uri: string, roots: readonly string[] | undefined): boolean {
   if (!roots || !roots.length) return true;
   return roots.some((r) => uri === r || uri.startsWith(r.replace(/\/$/, '') + '/'));
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s; // a stray `%`: compared as written
-  }
 }

@@ -17,6 +17,7 @@ import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_K
 import { properties, propertyValue, stringAt } from './jsonNodes';
 import { CLAUDE_PLUGIN_SHAPES, SHAPE_WORDS, hasShape, jsonTypeWords } from './shapes';
 import { analyzeCodexManifest } from './codex';
+import { asAdvice } from '../analysis/advice';
 import { checkClaudeMarketplaceShapes } from './marketplaceShapes';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 
@@ -46,10 +47,10 @@ function checkablePath(raw: string): string | undefined {
  */
 export function analyzePluginManifest(text: string, uri: string, host: IWorkspaceHost, repository?: RepositoryFacts): PluginManifestAnalysis {
   const a = analyzeManifest(text, uri, host);
-  if (inCopiesFolder(manifestFolderOf(uri), repository?.roots)) return asAdvice(a, COPY_NOTE);
+  if (inCopiesFolder(manifestFolderOf(uri), repository?.roots)) return manifestAsAdvice(a, COPY_NOTE);
   const listing = a.role === 'marketplace' ? vendoringMarketplace(uri, repository) : undefined;
   if (!listing) return a;
-  return asAdvice(
+  return manifestAsAdvice(
     a,
     `(This marketplace sits in a plugin that ${relativeLabel(dirnameUri(uri), listing)} lists: Claude Code installs that plugin and does not read this file, unless this folder is added as a marketplace itself.)`,
   );
@@ -57,12 +58,9 @@ export function analyzePluginManifest(text: string, uri: string, host: IWorkspac
 
 const COPY_NOTE = '(This manifest sits in a backup, archive or template folder: no client loads a plugin from there unless a marketplace lists it.)';
 
-/** Errors and warnings made information, with a note saying why. */
-function asAdvice(a: PluginManifestAnalysis, note: string): PluginManifestAnalysis {
-  return {
-    ...a,
-    diagnostics: a.diagnostics.map((d) => (d.severity === 'error' || d.severity === 'warning' ? { ...d, severity: 'information', message: `${d.message} ${note}` } : d)),
-  };
+/** The analysis with its errors and warnings made information, with a note saying why. */
+function manifestAsAdvice(a: PluginManifestAnalysis, note: string): PluginManifestAnalysis {
+  return { ...a, diagnostics: asAdvice(a.diagnostics, note) };
 }
 
 /** The other Claude Code marketplace that lists this marketplace's folder as a plugin (a plugin vendored with its own marketplace.json), if one does. */
