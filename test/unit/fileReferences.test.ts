@@ -249,3 +249,26 @@ test('a link into node_modules names a file the package manager installs: advice
   );
   assert.match(ds[0]!.message, /node_modules folder is filled by the package manager/);
 });
+
+test("a link or import to a file the repository's .gitignore leaves out names one each clone makes for itself: advice, not a missing file", () => {
+  const files = { '.gitignore': '/CLAUDE.md\n.claude/memory/\n*.log\n!keep.log\nlocal-notes/\n', 'docs/.gitignore': 'generated/\n' };
+  const text = joinLines('- [Memory](.claude/memory/decisions.md)', '- [Root](CLAUDE.md)', '- [Kept](keep.log)', '- [Generated](docs/generated/api.md)', '- [Gone](docs/gone.md)');
+  assert.deepEqual(
+    instructions('AGENTS.md', text, files).map((d) => [d.severity, textAt(text, d.range)]),
+    [
+      ['information', '.claude/memory/decisions.md'],
+      ['information', 'CLAUDE.md'],
+      ['warning', 'keep.log'],
+      ['information', 'docs/generated/api.md'],
+      ['warning', 'docs/gone.md'],
+    ],
+  );
+  assert.match(instructions('AGENTS.md', text, files)[0]!.message, /the repository's \.gitignore leaves it out/);
+  // A skill's references and a CLAUDE.md import alike.
+  assert.deepEqual(brief(skill('skills/notes', 'See [my notes](local-notes/today.md).\n', files)), [['skill-file-missing', 'information']]);
+  const imports = analyzeInstructions('@.claude/memory/notes.md\n@docs/gone.md\n', `${WS}/CLAUDE.local.md`, workspace(files), { workspaceRoots: [WS] }).diagnostics;
+  assert.deepEqual(brief(imports), [
+    ['instructions-import-missing', 'information'],
+    ['instructions-import-missing', 'warning'],
+  ]);
+});

@@ -3,6 +3,7 @@
  * (Claude Code 4 hops, Gemini CLI 5), with missing targets, cycles and chains too deep to load.
  * `~/` and absolute paths are never read (the hover says so).
  */
+import { GitIgnored } from '../workspace/gitIgnored';
 import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
@@ -94,6 +95,7 @@ export function checkImports(
   /** What each distinct target is, asked once: outside the workspace, or whether it exists. */
   const targets = new Map<string, { outside?: { via?: string }; found: boolean }>();
   let unchecked: ResolvedImport | undefined;
+  let ignored: GitIgnored | undefined;
   const followed: ResolvedImport[] = [];
   for (const imp of imports) {
     if (!imp.uri) continue;
@@ -120,10 +122,14 @@ export function checkImports(
       continue;
     }
     if (!known.found) {
+      // A file the repository's .gitignore leaves out is one each clone makes for itself.
+      const local = (ignored ??= new GitIgnored(host, outermostRoot(fileUri, roots))).ignores(imp.uri);
       out.push({
         code: 'instructions-import-missing',
-        severity: 'warning',
-        message: `Imported file '${imp.path}' does not exist; ${rules.client} skips the import`,
+        severity: local ? 'information' : 'warning',
+        message: local
+          ? `Imported file '${imp.path}' does not exist; ${rules.client} skips the import (the repository's .gitignore leaves it out: each clone makes its own, so a checkout has none)`
+          : `Imported file '${imp.path}' does not exist; ${rules.client} skips the import`,
         range: imp.range,
         data: { target: imp.uri },
       });
@@ -195,3 +201,9 @@ export function importAt(imports: ResolvedImport[], line: number, character: num
 }
 
 export type { Range };
+
+/** The outermost workspace folder holding a file, or its own folder outside them all: where its repository's `.gitignore` files are read from. */
+function outermostRoot(fileUri: string, roots: readonly string[] | undefined): string {
+  const holding = (roots ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => fileUri.startsWith(`${r}/`));
+  return holding.sort((a, b) => a.length - b.length)[0] ?? dirnameUri(fileUri);
+}

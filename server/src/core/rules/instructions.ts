@@ -4,7 +4,7 @@ import { ruleMaker, type RuleInfo } from './types';
 const instructions = ruleMaker('instructions');
 
 export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
-  instructions('instructions-import-missing', 'warning'),
+  instructions('instructions-import-missing', 'warning', { also: ['information'] }),
   instructions('instructions-import-outside', 'information'),
   instructions('instructions-import-cycle', 'warning'),
   instructions('instructions-import-too-deep', 'warning'),

@@ -9,6 +9,7 @@
  * information that says where the file is, with the path to write.
  */
 import { beforeQueryOrFragment } from '../text/text';
+import { GitIgnored } from '../workspace/gitIgnored';
 import { duringCheck, linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic } from '../types';
 import { isInside, resolveRelative } from '../world/paths';
@@ -31,6 +32,12 @@ type Outcome =
   /** Nothing to resolve it against (no root known, no plugin root). */
   | { kind: 'unknown' }
   | { kind: 'missing'; message: string; data?: Readonly<Record<string, unknown>>; weak: boolean };
+
+/** The `.gitignore` files that apply below the outermost folder the references may resolve in. */
+function gitIgnoredFrom(bases: ReferenceBases): GitIgnored {
+  const ancestors = bases.ancestors;
+  return new GitIgnored(bases.host, ancestors[ancestors.length - 1] ?? bases.dir);
+}
 
 function isMarkdown(uri: string): boolean {
   return /\.(md|markdown|mdx)$/i.test(beforeQueryOrFragment(uri));
@@ -69,6 +76,7 @@ function findingsOf(
   const out: Finding[] = [];
   const anchors = new AnchorCache(host);
   let own: Map<string, MdHeading> | undefined;
+  let ignored: GitIgnored | undefined;
   const known = new Map<string, boolean>();
   const exists = (u: string): boolean => {
     let v = known.get(u);
@@ -221,8 +229,15 @@ function findingsOf(
     if (o.kind === 'missing') {
       // A path into node_modules names a file the package manager puts there: a checkout has none until an install.
       const installed = INSTALLED.test(r.path);
-      const weak = o.weak || installed;
-      const message = installed ? `${o.message} (a node_modules folder is filled by the package manager: the file may be there after an install)` : o.message;
+      // A file the repository's .gitignore leaves out is one each clone makes for itself.
+      const target = typeof o.data?.['target'] === 'string' ? o.data['target'] : undefined;
+      const local = !installed && target !== undefined && (ignored ??= gitIgnoredFrom(bases)).ignores(target);
+      const weak = o.weak || installed || local;
+      const message = installed
+        ? `${o.message} (a node_modules folder is filled by the package manager: the file may be there after an install)`
+        : local
+          ? `${o.message} (the repository's .gitignore leaves it out: each clone makes its own, so a checkout has none)`
+          : o.message;
       const d: Finding = { code: wording.codes.missing, severity: weak ? 'information' : 'warning', message, range: r.range };
       if (o.data) d.data = o.data as Record<string, unknown>;
       if (weak) d.atMost = 'information';

@@ -1,0 +1,62 @@
+/**
+ * Whether a repository's `.gitignore` files leave a path out: a file they name is one each
+ * clone makes for itself (`CLAUDE.local.md`, notes an agent keeps, generated docs), so a link to
+ * it that finds nothing in a checkout is expected. Read through the host, from a top folder down
+ * to the path's folder, the deepest file that names the path deciding (`!pattern` re-includes),
+ * with the `ignore` library's gitignore matching.
+ */
+import ignore, { type Ignore } from 'ignore';
+import type { IWorkspaceHost } from './host';
+
+export class GitIgnored {
+  /** Each folder's rules (null: no `.gitignore` there, or an empty one). */
+  readonly #rules = new Map<string, Ignore | null>();
+  readonly #top: string;
+
+  /** `top`: the folder (a URI) whose `.gitignore` is the first read; nothing above it is. */
+  constructor(
+    private readonly host: IWorkspaceHost,
+    top: string,
+  ) {
+    this.#top = top.replace(/\/+$/, '');
+  }
+
+  /** True when the `.gitignore` files from the top folder down leave out this URI (a file or folder below the top). */
+  ignores(uri: string): boolean {
+    if (!uri.startsWith(`${this.#top}/`)) return false;
+    /** The path's segments as written in the URI (folder URIs are made of these) and decoded (what the patterns match). */
+    const raw = uri
+      .slice(this.#top.length + 1)
+      .split(/[?#]/)[0]!
+      .split('/')
+      .filter(Boolean);
+    const parts = raw.map(decoded);
+    let verdict = false;
+    for (let i = 0; i < parts.length; i++) {
+      const rules = this.#rulesOf([this.#top, ...raw.slice(0, i)].join('/'));
+      if (!rules) continue;
+      const t = rules.test(parts.slice(i).join('/'));
+      if (t.ignored) verdict = true;
+      else if (t.unignored) verdict = false;
+    }
+    return verdict;
+  }
+
+  #rulesOf(folder: string): Ignore | null {
+    let rules = this.#rules.get(folder);
+    if (rules === undefined) {
+      const text = this.host.readText(`${folder}/.gitignore`);
+      rules = text === undefined || text.trim() === '' ? null : ignore({ ignorecase: false }).add(text);
+      this.#rules.set(folder, rules);
+    }
+    return rules;
+  }
+}
+
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part; // a stray `%`: compared as written
+  }
+}
