@@ -435,10 +435,14 @@ test('advice never switches off a key another target of the file reads', () => {
   assert.doesNotMatch(tools[0]!.message, /metadata/);
   assert.match(tools[0]!.message, /Claude Code reads it/);
   assert.deepEqual(skillCodeActions(text, 'file:///ws/my-skill/SKILL.md', tools), []);
-  // Read by no target of the file: the move is offered.
+  // Read by no target of the file: the move is offered, and the message names the clients that read it where they load the skill.
   const alone = run(text, ['copilot']).filter((x) => x.code === 'skill-unexpected-field');
-  assert.match(alone[0]!.message, /move it under 'metadata:'/);
+  assert.match(alone[0]!.message, /Claude Code and Cursor read it: keep it if they load this skill too \(through a link or a copy\)/);
+  assert.doesNotMatch(alone[0]!.message, /remove it/);
   assert.equal(skillCodeActions(text, 'file:///ws/my-skill/SKILL.md', alone).length, 1);
+  // Read by no client at all: remove it or move it.
+  const own = run(fm(`${OK}\ncolour: blue`), ['copilot']).filter((x) => x.code === 'skill-unexpected-field');
+  assert.match(own[0]!.message, /remove it or move it under 'metadata:'/);
 });
 
 test('a .claude/skills name VS Code skips: information, a warning in VS Code, and left to the copilot rules when VS Code is a target', () => {

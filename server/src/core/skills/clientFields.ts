@@ -93,7 +93,13 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
       out.push(f('skill-field-not-in-spec', message, e.keyRange, ['spec'], { key, readBy: clientReaders }));
     }
     const reading = readers(key, targets);
-    const keep = reading.length ? `; ${labelList(reading)} ${reading.length > 1 ? 'read' : 'reads'} it, so keep it for ${reading.length > 1 ? 'them' : 'it'}` : '';
+    // A client outside the file's targets may still load it (a link from .claude/skills/, an installer's copy): removing the key would switch it off there.
+    const elsewhere = reading.length ? [] : clientReaders;
+    const keep = reading.length
+      ? `; ${labelList(reading)} ${reading.length > 1 ? 'read' : 'reads'} it, so keep it for ${reading.length > 1 ? 'them' : 'it'}`
+      : elsewhere.length
+        ? `; ${labelList(elsewhere)} ${elsewhere.length > 1 ? 'read' : 'reads'} it: keep it if ${elsewhere.length > 1 ? 'they load' : 'it loads'} this skill too (through a link or a copy)`
+        : '';
     const ref = referenceMessage(key);
     if (rejecting.length) {
       const client = (who: readonly Target[]) => `${rejectedBy(key, who)}${keep || "; remove it or move it under 'metadata:'"}`;
