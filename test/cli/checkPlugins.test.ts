@@ -53,3 +53,28 @@ test('a repository kept below a templates folder is live: only the folders below
     fs.rmSync(top, { recursive: true, force: true });
   }
 });
+
+test("an AGENT.md in a plugin's agents folder, at any depth, is checked as the plugin's subagent, not as an OS Protocol agent", () => {
+  const top = fs.mkdtempSync(join(os.tmpdir(), 'af-plugin-agent-'));
+  try {
+    const files: Record<string, string> = {
+      'tools/.claude-plugin/plugin.json': '{"name": "tools"}',
+      'tools/agents/orchestrator/AGENT.md': '---\nname: orchestrator\ndescription: Runs several approaches and picks the best. Use for hard problems.\nmodel: sonnet\n---\nBody.\n',
+      'docs/AGENT.md': '---\nname: docs\ndescription: Writes docs.\nmodel: sonnet\n---\nBody.\n',
+    };
+    for (const [p, text] of Object.entries(files)) {
+      fs.mkdirSync(dirname(join(top, p)), { recursive: true });
+      fs.writeFileSync(join(top, p), text);
+    }
+    const report = summary(cli(top, 'check', '--format', 'json', '.').out);
+    assert.deepEqual(
+      report.filter(([p]) => p.endsWith('AGENT.md')).map(([p, k, d]) => [p, k, d.filter((x) => !x.includes(':i@'))]),
+      [
+        ['docs/AGENT.md', 'AGENT.md', ['agent-unknown-field:e@3']],
+        ['tools/agents/orchestrator/AGENT.md', 'Claude Code subagent', []],
+      ],
+    );
+  } finally {
+    fs.rmSync(top, { recursive: true, force: true });
+  }
+});

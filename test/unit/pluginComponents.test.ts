@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { repositoryFacts, NO_REPOSITORY_FACTS, type RepositoryFacts } from '../../server/src/core/skills';
 import { kindOf } from '../../server/src/core/workspace/fileKinds';
+import { kindOf as documentKindOf } from '../../server/src/lsp/documents';
 import { analyzeHooksFile } from '../../server/src/core/hooks';
 import { analyzeFile, crossFileDiagnostics } from '../../server/src/core/analysis/analyzeFile';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
@@ -27,6 +28,9 @@ test("a plugin's agents/**/*.md, commands/**/*.md and hooks/hooks.json are subag
   assert.equal(kind('tools/agents/SKILL.md', f), 'skill');
   assert.equal(kind('tools/agents/orchestrator/AGENT.md', f), 'subagent');
   assert.equal(kind('tools/docs/AGENT.md', f), 'agent-md');
+  // The editor's open documents are told the same way.
+  assert.equal(documentKindOf(`${R}/tools/agents/orchestrator/AGENT.md`, 'markdown', f), 'subagent');
+  assert.equal(documentKindOf(`${R}/tools/docs/AGENT.md`, 'markdown', f), 'agent-md');
 });
 
 test('without a plugin manifest, an agents/ or commands/ folder is not checked', () => {

@@ -170,13 +170,12 @@ export function checkCommand(argv: string[], io: Io): number {
     const had = unique.get(abs);
     if (!had || (f.forced && !had.forced)) unique.set(abs, f);
   }
-  const entries: CheckEntry[] = [...unique].map(([abs, f]) => ({
-    kind: f.kind,
-    rel: path.relative(io.cwd, abs) || f.path,
-    uri: URI.file(abs).toString(),
-    path: f.path,
-    detection: f.forced?.detection ?? detection,
-  }));
+  const entries: CheckEntry[] = [...unique].map(([abs, f]) => {
+    const uri = URI.file(abs).toString();
+    // An AGENT.md in a plugin's agents folder is the plugin's subagent: the manifests decide, as for the plugin's other parts.
+    const kind = f.kind === 'agent-md' && !f.forced ? (kindOf(uri, repository) ?? f.kind) : f.kind;
+    return { kind, rel: path.relative(io.cwd, abs) || f.path, uri, path: f.path, detection: f.forced?.detection ?? detection };
+  });
   if ((flags.has('fix') || flags.has('fix-unsafe')) && flags.has('fix-dry-run'))
     throw new UsageError(`'--${flags.has('fix') ? 'fix' : 'fix-unsafe'}' and '--fix-dry-run' cannot be combined`);
   const fixing = flags.has('fix') || flags.has('fix-unsafe') || flags.has('fix-dry-run');

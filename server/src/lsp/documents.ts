@@ -89,7 +89,10 @@ export function kindOf(uri: string, languageId: string, facts: RepositoryFacts =
   } catch {
     // keep the raw string
   }
-  return fileKindOf(path) ?? repositoryKindOf(uri, facts) ?? (languageId === '3md' ? '3md' : null);
+  const byName = fileKindOf(path);
+  // An AGENT.md may be a plugin's subagent: the manifests decide (`kindOf` of the core).
+  if (byName && byName !== 'agent-md') return byName;
+  return repositoryKindOf(uri, facts) ?? byName ?? (languageId === '3md' ? '3md' : null);
 }
 
 /** What a store is made with: where it reports an unexpected failure, and the incremental re-parse it uses (tests inject a failing one). */
