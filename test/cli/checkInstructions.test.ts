@@ -105,3 +105,21 @@ test('a package.json or Makefile that is a symbolic link leading outside gives n
     rmSync(tmp, { recursive: true, force: true });
   }
 });
+
+test('an instruction file in a template folder gets advice whether the folder or the file alone is named (pre-commit names files)', () => {
+  const repo = mkdtempSync(join(tmpdir(), 'af-template-'));
+  try {
+    mkdirSync(join(repo, '.git'));
+    mkdirSync(join(repo, 'templates', 'node'), { recursive: true });
+    writeFileSync(join(repo, 'templates', 'node', 'CLAUDE.md'), '# Project\n\n@docs/architecture.md\n\nRun `npm run lint`.\n');
+    const run = (...args: string[]) => {
+      const r = spawnSync(process.execPath, [join(ROOT, 'dist/cli.js'), 'check', '--format', 'json', ...args], { cwd: repo, encoding: 'utf8' });
+      return (JSON.parse(r.stdout) as { files: { diagnostics: { code: string; severity: string }[] }[] }).files.flatMap((f) => f.diagnostics.map((d) => `${d.code}:${d.severity}`));
+    };
+    const expected = ['instructions-import-missing:information'];
+    assert.deepEqual(run('.'), expected);
+    assert.deepEqual(run('templates/node/CLAUDE.md'), expected);
+  } finally {
+    rmSync(repo, { recursive: true, force: true });
+  }
+});

@@ -102,6 +102,7 @@ function instructionOptions(options: AnalyzeOptions): InstructionOptions {
   const o: InstructionOptions = {};
   if (options.workspaceRoots) o.workspaceRoots = options.workspaceRoots;
   if (options.workspaceFiles) o.workspaceFiles = options.workspaceFiles;
+  if (options.repository?.roots?.length) o.repositoryRoots = options.repository.roots;
   if (options.editorValidates) o.editorValidates = true;
   return o;
 }

@@ -34,6 +34,12 @@ export interface InstructionOptions {
   workspaceFiles?: readonly string[];
   /** The editor (VS Code) validates instruction frontmatter itself: leave out what it reports. */
   editorValidates?: boolean;
+  /**
+   * The folders the files are checked from (the workspace folders; for `check`, the repository each
+   * path named is in), when they differ from `workspaceRoots`: only the folders below them make
+   * a file a template.
+   */
+  repositoryRoots?: readonly string[];
   /** The variant, when the name does not tell it (a file named on the CLI with --kind). */
   variant?: InstructionVariant;
 }
@@ -106,12 +112,13 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   // VS Code reports a missing file on the links of the instruction files it validates itself.
   out.push(...(options.editorValidates && editorValidatesFile(splitUri(uri).path) ? withoutEditorCheckedLinks(links, text, MISSING_LINK) : links));
   const commandOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.workspaceFiles ? { files: options.workspaceFiles } : {}) };
-  out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
+  // A template speaks for the projects it is copied into: its commands are theirs, and its other findings advice.
+  const template = isInstructionTemplate(uri, options.repositoryRoots ?? options.workspaceRoots);
+  if (!template) out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
   const codexRoot = info.variant === 'agents-md' ? chainRootOf(uri, host, options.workspaceRoots) : undefined;
   const cut = codexRoot ? codexCutDiagnostic(text, uri, host, codexRoot) : undefined;
   if (cut) out.push(cut);
-  // A template speaks for the projects it is copied into: its links, imports and place in a chain are theirs.
-  const found = isInstructionTemplate(uri, options.workspaceRoots) ? asAdvice(out, TEMPLATE_NOTE) : out;
+  const found = template ? asAdvice(out, TEMPLATE_NOTE) : out;
   const analysis: InstructionAnalysis = {
     info,
     scan,

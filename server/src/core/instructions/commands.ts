@@ -4,7 +4,7 @@
  * nor in any other of the repository, `make X` with no target X in the Makefile nor in any other
  * (or with no Makefile in the repository at all). Where it looks: repoCommands.ts. Only code is
  * read (code spans and shell blocks), never prose; a command whose folder, package or Makefile
- * cannot be known is left alone, and so are templates.
+ * cannot be known is left alone (the caller leaves out templates: instructions/analyze.ts).
  */
 import { linkOutside, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
@@ -12,7 +12,7 @@ import { dirnameUri, resolveRelative } from '../world/paths';
 import type { CodeText } from './scan';
 import { projectBaseOf } from './files';
 import { definesTarget, type MakefileFacts } from './makefile';
-import { isInstructionTemplate, RepositoryCommands } from './repoCommands';
+import { RepositoryCommands } from './repoCommands';
 
 /** Fenced-block languages whose lines are commands ('' = no language given). */
 const SHELL_LANGS = new Set([
@@ -261,8 +261,6 @@ const MAKEFILE_SOURCES = ['Makefile.in', 'Makefile.am', 'configure', 'configure.
 
 export function checkCommands(code: readonly CodeText[], fileUri: string, host: IWorkspaceHost, options: CommandCheckOptions = {}, lines: readonly string[] = []): Diagnostic[] {
   const out: Diagnostic[] = [];
-  // A template speaks for the projects it is copied into.
-  if (isInstructionTemplate(fileUri, options.roots)) return out;
   const lineOf = (n: number) => lines[n] ?? '';
   // Agents run commands from the folder the file speaks for (above `.github/` or `.claude/`).
   const base = projectBaseOf(fileUri);
