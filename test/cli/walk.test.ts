@@ -125,3 +125,26 @@ test('"no files to check" names every kind the walk looks for, from the list che
   }
   assert.match(r.err, /docs\/cli\.md#what-is-checked/);
 });
+
+test('a file git tracks is checked though a .gitignore leaves it out (an allow-list .gitignore, a file added with -f); an untracked one is not', () => {
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'af-tracked-'));
+  try {
+    const git = (...args: string[]) => {
+      const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: repo, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+    };
+    git('init', '-q');
+    fs.writeFileSync(path.join(repo, '.gitignore'), '/*\n!/.gitignore\n');
+    fs.writeFileSync(path.join(repo, 'AGENTS.md'), '# Agents\n');
+    fs.writeFileSync(path.join(repo, 'CLAUDE.md'), '# Local notes\n');
+    git('add', '.gitignore');
+    git('add', '-f', 'AGENTS.md');
+    const r = spawnSync(process.execPath, [CLI, 'check', '--format', 'json', '.'], { cwd: repo, encoding: 'utf8' });
+    assert.deepEqual(
+      (JSON.parse(r.stdout) as { files: { path: string }[] }).files.map((f) => f.path),
+      ['AGENTS.md'],
+    );
+  } finally {
+    fs.rmSync(repo, { recursive: true, force: true });
+  }
+});

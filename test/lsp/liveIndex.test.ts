@@ -6,6 +6,7 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -90,4 +91,24 @@ test('`include` in .agent-files.json and a changed .gitignore are followed: the 
     ],
   });
   assert.deepEqual(await ws.indexed(2), ['AGENTS.md', 'skills/shared/SKILL.md', 'tests/fixtures/shared/SKILL.md']);
+});
+
+test('the index holds a file git tracks though a .gitignore leaves it out, as the CLI checks it', async () => {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-live-tracked-')));
+  roots.push(root);
+  fs.writeFileSync(path.join(root, '.gitignore'), '/*\n!/.gitignore\n');
+  fs.writeFileSync(path.join(root, 'AGENTS.md'), '# Project\n');
+  fs.writeFileSync(path.join(root, 'CLAUDE.md'), '# Local notes\n');
+  const git = (...args: string[]) => assert.equal(spawnSync('git', args, { cwd: root, encoding: 'utf8' }).status, 0);
+  git('init', '-q');
+  git('add', '.gitignore');
+  git('add', '-f', 'AGENTS.md');
+  const client = await startClient({ rootUri: URI.file(root).toString() });
+  clients.push(client);
+  await waitForLog(client, /^indexed \d+ file/, 1);
+  const r = await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {});
+  assert.deepEqual(
+    r.files.map((f) => path.relative(root, URI.parse(f.uri).fsPath)),
+    ['AGENTS.md'],
+  );
 });

@@ -29,6 +29,12 @@ export interface WorkspaceFs extends IWorkspaceHost {
   /** True when the server may offer an edit that creates or changes this URI. */
   mayWrite(uri: string): boolean;
   /**
+   * The files git tracks in the repository whose root is this workspace folder (its `.git/index`,
+   * paths relative to the folder): live whatever a `.gitignore` says. Undefined when the folder is
+   * no repository's root or the host cannot read the index.
+   */
+  trackedFiles?(folderUri: string): readonly string[] | undefined;
+  /**
    * The files under a workspace folder whose path `accept`s, at most `limit` (.git left out), and
    * that `filter` keeps (paths relative to the folder; a host that walks the folder skips the
    * folders it does not enter). Symbolic links inside the folder are followed.

@@ -1,7 +1,7 @@
 /**
  * Which files of the workspace folders the index holds: the live ones, decided as the CLI's walk
- * decides (core/workspace/liveFiles.ts: the folders' .gitignore files and .git/info/exclude, the default
- * list, `include` and `ignore` of .agent-files.json). Ignore files are read through the
+ * decides (core/workspace/liveFiles.ts: the folders' .gitignore files and .git/info/exclude, the files
+ * git tracks, the default list, `include` and `ignore` of .agent-files.json). Ignore files are read through the
  * workspace host, so nothing above a workspace folder is read. A document the user opens is
  * checked whatever this says, as a file named on the command line is.
  */
@@ -23,6 +23,8 @@ export class LiveFolders {
     private readonly configs: ConfigStore,
     /** The workspace folders as URIs. */
     private readonly folders: () => readonly string[],
+    /** The files git tracks in a workspace folder that is a repository's root (relative to it), where the host reads them. */
+    private readonly tracked: (folderUri: string) => readonly string[] | undefined = () => undefined,
   ) {}
 
   /** The live files of a workspace folder, as a walk asks (paths relative to the folder). */
@@ -31,8 +33,10 @@ export class LiveFolders {
     let f = this.#filters.get(folder);
     if (!f) {
       const uriOf = (rel: string) => resolveRelative(folder, rel);
+      const tracked = this.tracked(folder);
       const live = new LiveFiles({
         read: (rel) => this.read(uriOf(rel)),
+        ...(tracked ? { tracked } : {}),
         include: (rel, isDir) => {
           const uri = uriOf(rel);
           return isIncluded(this.configs.forFile(uri), uri, isDir);

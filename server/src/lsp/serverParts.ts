@@ -154,6 +154,7 @@ export function createServerParts(connection: Connection, host: ServerHost): Ser
     (uri) => index.host.readText(uri),
     configs,
     () => state.folders,
+    (folder) => index.host.trackedFiles?.(folder),
   );
   index.liveFilter = (folder) => live.filter(folder);
   index.isLive = (uri) => live.isLive(uri);

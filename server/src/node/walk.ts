@@ -10,6 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LiveFiles, type WalkFilter } from '../core/workspace/liveFiles';
+import { trackedPaths } from '../core/workspace/gitIndex';
 import { folderEntries, MAX_READ_BYTES, walkedFolder, type FolderEntry, type WalkedFolder } from './fsHost';
 
 /** How often one real folder is walked through different paths (symlinks), at most. */
@@ -114,11 +115,34 @@ export function liveFilesOnDisk(root: string, options: { top?: string; include?:
   const abs = path.resolve(root);
   const wanted = options.top !== undefined ? path.resolve(options.top) : repositoryRoot(abs);
   const top = wanted !== undefined && inside(abs, wanted) ? wanted : abs;
+  const tracked = trackedOnDisk(top);
   return new LiveFiles({
     start: path.relative(top, abs).split(path.sep).join('/'),
     read: (rel) => readSmallFile(path.join(top, ...rel.split('/'))),
     ...(options.include ? { include: options.include } : {}),
+    ...(tracked ? { tracked } : {}),
   });
+}
+
+/**
+ * The files git tracks in the repository whose root is `top` (its `.git/index`): live whatever a
+ * `.gitignore` says. None when `.git` there is no folder (a worktree's or submodule's `.git` file
+ * points at an index outside the folder, which is not read), or the index is unreadable.
+ */
+export function trackedOnDisk(top: string): string[] | undefined {
+  const git = path.join(top, '.git');
+  if (!fs.lstatSync(git, { throwIfNoEntry: false })?.isDirectory()) return undefined;
+  const index = path.join(git, 'index');
+  const st = fs.lstatSync(index, { throwIfNoEntry: false });
+  if (!st?.isFile() || st.size > MAX_READ_BYTES) return undefined;
+  const sha256 = /^\s*objectformat\s*=\s*sha256\s*$/im.test(readSmallFile(path.join(git, 'config')) ?? '');
+  try {
+    return trackedPaths(fs.readFileSync(index), sha256 ? 32 : 20);
+  } catch (e) {
+    // Unreadable (permissions, removed meanwhile): no tracked files known, as without git.
+    if (!(e instanceof Error && 'code' in e)) throw e;
+    return undefined;
+  }
 }
 
 /** The nearest folder at or above `dir` holding `.git` (a folder, or the file of a worktree). */

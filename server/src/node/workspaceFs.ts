@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import { URI } from 'vscode-uri';
 import type { FoundFile, ServerHost, WorkspaceFs } from '../lsp/host';
 import { findFiles, NodeFsHost, type WalkedFolder } from './fsHost';
-import { walkFiles } from './walk';
+import { trackedOnDisk, walkFiles } from './walk';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 
 const fsPathOf = (folderUri: string): string | null => {
@@ -46,6 +46,10 @@ export class NodeWorkspaceFs implements WorkspaceFs {
   }
   mayWrite(uri: string): boolean {
     return this.#fs.mayWrite(uri);
+  }
+  trackedFiles(folderUri: string): readonly string[] | undefined {
+    const p = fsPathOf(folderUri);
+    return p === null ? undefined : trackedOnDisk(p);
   }
   exists(uri: string): boolean {
     return this.#fs.exists(uri);

@@ -45,6 +45,12 @@ export interface LiveFilesOptions {
   start?: string;
   /** True when `.agent-files.json` `include` brings this path (relative to the folder walked) back; for a folder, when it names something inside. */
   include?(rel: string, isDir: boolean): boolean;
+  /**
+   * The files git tracks, relative to the top folder (the repository's index, gitIndex.ts): a
+   * tracked file is in every clone whatever a `.gitignore` says, so it is live (the default list
+   * still leaves it out).
+   */
+  tracked?: readonly string[];
 }
 
 /** The rules of one ignore file: its patterns, and where the folder holding it ends in a path from the top. */
@@ -89,6 +95,8 @@ class FolderBelow implements FolderState {
 
 export class LiveFiles implements WalkFilter {
   readonly #folders = new Map<string, FolderState>();
+  /** The tracked files, and the folders holding any (paths from the top), made when first asked. */
+  #tracked: { files: ReadonlySet<string>; folders: ReadonlySet<string> } | undefined;
   /** Folders (paths from the top, with their `/`) the walk listed without a `.gitignore`. */
   readonly #noIgnoreFile = new Set<string>();
   /** Where the folder walked lies below the top, with a trailing `/` ('' when it is the top). */
@@ -111,7 +119,7 @@ export class LiveFiles implements WalkFilter {
     const slash = relFile.lastIndexOf('/');
     const parent = this.#folder(slash < 0 ? '' : relFile.slice(0, slash));
     if (!parent.enters) return false;
-    const ignored = parent.ignored || (this.#byGit(parent, relFile, false) && !GITIGNORED_BY_DESIGN.has(relFile.slice(slash + 1)));
+    const ignored = parent.ignored || (this.#byGit(parent, relFile, false) && !GITIGNORED_BY_DESIGN.has(relFile.slice(slash + 1)) && !this.#isTracked(relFile, false));
     return !ignored || this.options.include?.(relFile, false) === true;
   }
 
@@ -124,12 +132,20 @@ export class LiveFiles implements WalkFilter {
     else {
       const slash = rel.lastIndexOf('/');
       const parent = this.#folder(slash < 0 ? '' : rel.slice(0, slash));
-      const ignored = parent.ignored || DEFAULT_SET.has(rel.slice(slash + 1)) || this.#byGit(parent, rel, true);
+      const ignored = parent.ignored || DEFAULT_SET.has(rel.slice(slash + 1)) || (this.#byGit(parent, rel, true) && !this.#isTracked(rel, true));
       const enters = parent.enters && (!ignored || this.options.include?.(rel, true) === true);
       state = new FolderBelow(ignored, enters, parent, () => this.#level(`${this.#prefix}${rel}/`));
     }
     this.#folders.set(rel, state);
     return state;
+  }
+
+  /** Whether git tracks this file, or a file below this folder (relative to the folder walked). */
+  #isTracked(rel: string, isDir: boolean): boolean {
+    if (!this.options.tracked?.length) return false;
+    this.#tracked ??= trackedSets(this.options.tracked);
+    const fromTop = this.#prefix + rel;
+    return isDir ? this.#tracked.folders.has(fromTop) : this.#tracked.files.has(fromTop);
   }
 
   /**
@@ -179,6 +195,13 @@ export class LiveFiles implements WalkFilter {
     const lines = text.split(/\r?\n/);
     return { rules: made(lines), lines };
   }
+}
+
+/** The tracked files as a set, and every folder holding one. */
+function trackedSets(paths: readonly string[]): { files: ReadonlySet<string>; folders: ReadonlySet<string> } {
+  const folders = new Set<string>();
+  for (const p of paths) for (let slash = p.indexOf('/'); slash > 0; slash = p.indexOf('/', slash + 1)) folders.add(p.slice(0, slash));
+  return { files: new Set(paths), folders };
 }
 
 function made(lines: readonly string[], skip: ReadonlySet<number> = new Set()): Ignore {
