@@ -632,4 +632,11 @@ test('an OpenClaw skill (metadata.openclaw is a map): homepage and the metadata 
     plain.filter((d) => d.code === 'skill-unexpected-field').map((d) => d.severity),
     ['warning'],
   );
+  // ClawHub publishes a top-level version (its skill format's basic frontmatter); elsewhere version is read by no client.
+  const versioned = (meta: string) =>
+    checkAt('skills/x/SKILL.md', fm(`name: x\ndescription: Does x. Use when x.\nversion: 1.0.0${meta}`))
+      .filter((d) => d.range.start.line === 3)
+      .map((d) => [d.code, d.severity]);
+  assert.deepEqual(versioned('\nmetadata:\n  openclaw:\n    emoji: x'), [['skill-field-not-in-spec', 'information']]);
+  assert.deepEqual(versioned(''), [['skill-unexpected-field', 'warning']]);
 });

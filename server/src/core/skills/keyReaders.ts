@@ -8,7 +8,8 @@
  *   check (`library_version`, `sources`).
  * - OpenClaw (and its registry, ClawHub): a skill's runtime requirements sit in
  *   `metadata.openclaw` (older names `clawdbot`, `clawdis`), a map (docs.openclaw.ai
- *   clawhub/skill-format); its skills documentation adds top-level `homepage` and the
+ *   clawhub/skill-format, whose basic frontmatter also has the `version` ClawHub publishes);
+ *   its skills documentation adds top-level `homepage` and the
  *   `command-dispatch`, `command-tool`, `command-arg-mode` keys of a skill run as a command.
  */
 import type { FrontmatterEntry } from '../text/yamlFrontmatter';
@@ -33,7 +34,7 @@ function intentReader(entries: readonly FrontmatterEntry[]): KeyReader | undefin
   return text('library') && text('type') ? { label: 'TanStack Intent', reads: (key) => INTENT_KEYS.has(key) } : undefined;
 }
 
-const OPENCLAW_KEYS: ReadonlySet<string> = new Set(['homepage', 'command-dispatch', 'command-tool', 'command-arg-mode']);
+const OPENCLAW_KEYS: ReadonlySet<string> = new Set(['version', 'homepage', 'command-dispatch', 'command-tool', 'command-arg-mode']);
 const OPENCLAW: KeyReader = { label: 'OpenClaw', reads: (key) => OPENCLAW_KEYS.has(key) };
 const OPENCLAW_METADATA: ReadonlySet<string> = new Set(['openclaw', 'clawdbot', 'clawdis']);
 
