@@ -501,6 +501,12 @@ test("the package managers' own commands are not scripts, and a project generato
   assert.deepEqual(codes(text, `${W}/AGENTS.md`, host), []);
 });
 
+test("pnpm 11's own commands (changesets, release lanes) are no scripts; an unknown word still is", () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' } }) });
+  assert.deepEqual(codes('Run `pnpm change`, then `pnpm change status`; `pnpm lane main --filter x` graduates it.', `${W}/AGENTS.md`, host), []);
+  assert.deepEqual(codes('Run `pnpm changes`.', `${W}/AGENTS.md`, host), ['instructions-command-undefined']);
+});
+
 test('pnpm t and pnpm tst run the test script, as npm t does', () => {
   const withTest = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { test: 'vitest' } }) });
   assert.deepEqual(codes('Run `pnpm t`, `pnpm tst` or `npm t`.', `${W}/AGENTS.md`, withTest), []);

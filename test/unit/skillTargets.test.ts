@@ -611,6 +611,26 @@ test('a TanStack Intent skill (its frontmatter names a library and a type): the 
   );
 });
 
+test("a skill Squad's agents wrote (confidence low, medium or high, and a source) has domain, confidence, source and tools read by Squad: advice", () => {
+  const squad = (confidence: string) =>
+    checkAt(
+      '.copilot/skills/session-recovery/SKILL.md',
+      fm(`name: session-recovery\ndescription: Resumes sessions. Use when a session broke.\ndomain: workflow\nconfidence: ${confidence}\nsource: earned`),
+    )
+      .filter((d) => d.range.start.line >= 3 && d.range.start.line <= 5)
+      .map((d) => [d.code, d.severity]);
+  assert.deepEqual(squad('high'), [
+    ['skill-field-not-in-spec', 'information'],
+    ['skill-field-not-in-spec', 'information'],
+    ['skill-field-not-in-spec', 'information'],
+  ]);
+  // Another confidence is no Squad skill: the keys are read by no client.
+  assert.deepEqual(
+    squad('0.9').map(([, severity]) => severity),
+    ['warning', 'warning', 'warning'],
+  );
+});
+
 test('an OpenClaw skill (metadata.openclaw is a map): homepage and the metadata map are advice; other non-string metadata is still a warning', () => {
   const text = fm(
     'name: browser-use\ndescription: Drives a browser. Use when a page must be read.\nhomepage: https://browser-use.com\nmetadata:\n  openclaw:\n    requires:\n      bins: [uv]\n  author:\n    name: A',

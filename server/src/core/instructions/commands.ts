@@ -40,7 +40,7 @@ const SHELL_LANGS = new Set([
 
 /**
  * pnpm's own commands (a word after `pnpm` that is one of these is not a script): pnpm's command
- * table (pnpm/src/cmd), and the npm commands pnpm 10 and older hand to npm (`pnpm docs`, `pnpm
+ * table (pnpm/src/cmd; pnpm 11's `commandNames` of each command package), and the npm commands pnpm 10 and older hand to npm (`pnpm docs`, `pnpm
  * view`; pnpm 11 refuses them as not implemented, which is no missing script either).
  */
 const PNPM_OWN = new Set(
@@ -49,6 +49,8 @@ const PNPM_OWN = new Set(
     'init install install-test it licenses link list ll ln login logout ls outdated pack patch patch-commit patch-remove peers prune publish purge rb rebuild recursive remove rm root',
     'run-script runtime sbom self-update server set setup store un uninstall unlink up update upgrade version why -v --version -h --help',
     'access adduser bugs deprecate dist-tag docs edit find home info issues owner ping prefix profile pkg repo search set-script show star stars team token unpublish unstar view whoami xmas',
+    // pnpm 11's command table (each command's commandNames): changesets and release lanes, and the aliases it adds.
+    'change lane stage pack-app restart with clean-install ic install-clean dislink dist-tags la m multi owners undeprecate uni v rt s se ss',
   ]
     .join(' ')
     .split(' '),

@@ -11,6 +11,10 @@
  *   clawhub/skill-format, whose basic frontmatter also has the `version` ClawHub publishes);
  *   its skills documentation adds top-level `homepage` and the
  *   `command-dispatch`, `command-tool`, `command-arg-mode` keys of a skill run as a command.
+ * - Squad (bradygaster/squad): its agents write the skills a team earns, with a `confidence`
+ *   (`low`, `medium`, `high`) that only rises, the `source` the skill was learned from (`manual`,
+ *   `observed`, `earned`), its `domain` and the MCP `tools` it needs (Squad's skill template,
+ *   `.squad/templates/skill.md`; docs/features/skills.md). Its coordinator reads them to route work.
  */
 import type { FrontmatterEntry } from '../text/yamlFrontmatter';
 
@@ -25,7 +29,19 @@ export interface KeyReader {
 
 /** The tool that reads this frontmatter's own keys, if it is written for one. */
 export function keyReaderOf(entries: readonly FrontmatterEntry[], metadata: readonly FrontmatterEntry[]): KeyReader | undefined {
-  return intentReader(entries) ?? (metadata.some(isOpenClawMetadata) ? OPENCLAW : undefined);
+  return intentReader(entries) ?? (metadata.some(isOpenClawMetadata) ? OPENCLAW : undefined) ?? (isSquadSkill(entries) ? SQUAD : undefined);
+}
+
+const SQUAD_KEYS: ReadonlySet<string> = new Set(['domain', 'confidence', 'source', 'tools']);
+const SQUAD: KeyReader = { label: 'Squad', reads: (key) => SQUAD_KEYS.has(key) };
+
+/** A skill Squad's agents wrote: a `confidence` of low, medium or high, and the `source` it was learned from. */
+function isSquadSkill(entries: readonly FrontmatterEntry[]): boolean {
+  const value = (key: string) => {
+    const e = entries.find((x) => x.key === key);
+    return typeof e?.value === 'string' ? e.value.trim().toLowerCase() : undefined;
+  };
+  return ['low', 'medium', 'high'].includes(value('confidence') ?? '') && (value('source') ?? '') !== '';
 }
 
 /** Intent as a reader of keys, when the frontmatter is Intent's: it names the `library` the skill documents and the skill's `type`. */
