@@ -74,5 +74,5 @@ test('a marketplace decides: its plugins’ skills are Claude Code’s (names ar
   assert.equal(r.files.length, 4);
   // The same files without the marketplace are specification skills: their names are warned about.
   const alone = json(`${FIX}/marketplace/bundles/tea/skills`, `${FIX}/marketplace/recipes`);
-  assert.ok(alone.files.some((f) => f.diagnostics.some((d) => d.code === 'skill-name-directory-mismatch' && d.severity === 'warning')));
+  assert.ok(alone.files.some((f) => f.diagnostics.some((d) => d.code === 'skill-name-not-lowercase' && d.severity === 'warning')));
 });

@@ -103,9 +103,16 @@ test('a marketplace-listed skill whose name is a label with spaces gets no name 
     analyzeSkill(text, uri, host, { repository }).diagnostics.filter((d) => d.code.startsWith('skill-name')),
     [],
   );
-  // Without the marketplace the same file is a specification skill: its name problems are warnings.
+  // Without the marketplace the same file is a specification skill: its name's form is a warning; its folder, which clients do not check, advice.
   const alone = analyzeSkill(text, uri, host).diagnostics.filter((d) => d.code.startsWith('skill-name'));
-  assert.ok(alone.length > 0 && alone.every((d) => d.severity === 'warning'));
+  assert.deepEqual(
+    alone.map((d) => [d.code, d.severity]),
+    [
+      ['skill-name-not-lowercase', 'warning'],
+      ['skill-name-invalid-chars', 'warning'],
+      ['skill-name-directory-mismatch', 'information'],
+    ],
+  );
 });
 
 test('a manifest that is not JSON, or lists no local source, decides nothing', () => {

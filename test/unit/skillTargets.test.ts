@@ -323,16 +323,17 @@ test('the listing cut is placed on the source character past 1,536 in a folded b
   assert.deepEqual(d.range.start, { line: 4, character: 2 + 1536 - (l1.length + 1) });
 });
 
-test('a specification skill follows the client guide: name problems are warnings naming who rejects, a missing description stays an error', () => {
+test("a specification skill follows the client guide: name problems are warnings naming who rejects, a name that is not the folder's advice (clients warn and load it), a missing description stays an error", () => {
   const d = run(fm('name: Tidy Imports\ndescription: x. Use when y.'), undefined, 'tidy-imports', {}, 'SKILL.md', 'file:///repo/skills');
   assert.deepEqual(
     d.map((x) => [x.code, x.severity]),
     [
       ['skill-name-not-lowercase', 'warning'],
       ['skill-name-invalid-chars', 'warning'],
-      ['skill-name-directory-mismatch', 'warning'],
+      ['skill-name-directory-mismatch', 'information'],
     ],
   );
+  assert.match(d[2]!.message, /clients that follow the specification warn and load it under its name/);
   assert.equal(d[0]!.message, "Skill name 'Tidy Imports' is not lowercase: skills-ref rejects it and VS Code does not load such a skill; other clients warn and still load it");
   const noDescription = run(fm('name: my-skill'), undefined, 'my-skill', {}, 'SKILL.md', 'file:///repo/skills');
   assert.deepEqual(
@@ -522,11 +523,19 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
   // A folder called 'template' whose SKILL.md declares another name is the model a collection copies.
   const model = checkAt('template/SKILL.md', fm('name: skill-template\ndescription: Does things. Use when needed.', 'See [details](./references/topic-details.md).\n'));
   assert.ok(model.length > 0 && model.every((d) => d.severity === 'information' || d.severity === 'hint'));
-  assert.ok(checkAt('x/SKILL.md', fm('name: skill-template\ndescription: Does things. Use when needed.')).some((d) => d.severity === 'warning'));
+  assert.ok(
+    checkAt('x/SKILL.md', fm('name: skill-template\ndescription: Does things. Use when needed.', 'See [details](./references/topic-details.md).\n')).some(
+      (d) => d.severity === 'warning',
+    ),
+  );
   // A skill about legacy code is no skill put aside.
   assert.ok(checkAt('skills/legacy-migration/SKILL.md', bad).some((d) => d.severity === 'warning'));
   // A real skill may sit in a folder called 'templates' under another name.
-  assert.ok(checkAt('skills/railway/templates/SKILL.md', fm('name: railway-templates\ndescription: Does things. Use when needed.')).some((d) => d.severity === 'warning'));
+  assert.ok(
+    checkAt('skills/railway/templates/SKILL.md', fm('name: railway-templates\ndescription: Does things. Use when needed.', 'See [details](./references/topic-details.md).\n')).some(
+      (d) => d.severity === 'warning',
+    ),
+  );
   // A sample a skill carries in its assets is no skill, even inside a client folder.
   assert.ok(checkAt('.codex/skills/skill-tester/assets/sample-skill/SKILL.md', '# Sample\n').every((d) => d.severity === 'information' || d.severity === 'hint'));
   // In a client folder the rules stand, whatever the folder names above.

@@ -74,7 +74,7 @@ const ROWS: [string, string][] = [
   ['skill-name-hyphen-edge', '                W    E    -    -    I    -    W    W'],
   ['skill-name-consecutive-hyphens', '        W    E    -    -    I    -    W    W'],
   ['skill-name-invalid-chars', '              W    E    -    -    E    I    W    W'],
-  ['skill-name-directory-mismatch', '         W    E    -    -    W    -    W    W'],
+  ['skill-name-directory-mismatch', '         I    E    -    -    W    -    I    W'],
   ['skill-description-missing', '             E    E    I    E    E    E    E    E'],
   ['skill-description-empty', '               E    E    I    E    E    E    E    E'],
   ['skill-description-too-long', '            W    E    -    E    W    -    W    W'],
