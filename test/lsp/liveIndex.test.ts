@@ -93,7 +93,7 @@ test('`include` in .agent-files.json and a changed .gitignore are followed: the 
   assert.deepEqual(await ws.indexed(2), ['AGENTS.md', 'skills/shared/SKILL.md', 'tests/fixtures/shared/SKILL.md']);
 });
 
-test('the index holds a file git tracks though a .gitignore leaves it out, as the CLI checks it', async () => {
+test('the index holds a file git tracks though a .gitignore leaves it out, as the CLI checks it, and follows a change to what git tracks', async () => {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-live-tracked-')));
   roots.push(root);
   fs.writeFileSync(path.join(root, '.gitignore'), '/*\n!/.gitignore\n');
@@ -106,9 +106,11 @@ test('the index holds a file git tracks though a .gitignore leaves it out, as th
   const client = await startClient({ rootUri: URI.file(root).toString() });
   clients.push(client);
   await waitForLog(client, /^indexed \d+ file/, 1);
-  const r = await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {});
-  assert.deepEqual(
-    r.files.map((f) => path.relative(root, URI.parse(f.uri).fsPath)),
-    ['AGENTS.md'],
-  );
+  const files = async () => (await client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.map((f) => path.relative(root, URI.parse(f.uri).fsPath)).sort();
+  assert.deepEqual(await files(), ['AGENTS.md']);
+  // git adds CLAUDE.md: the index now tracks it, and the folder is scanned again.
+  git('add', '-f', 'CLAUDE.md');
+  void client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: URI.file(path.join(root, '.git', 'index')).toString(), type: 2 }] });
+  await waitForLog(client, /^indexed \d+ file/, 2);
+  assert.deepEqual(await files(), ['AGENTS.md', 'CLAUDE.md']);
 });

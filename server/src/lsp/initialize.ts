@@ -57,6 +57,8 @@ export function watchers(watchEverything: boolean | undefined) {
     { globPattern: '**/plugin.json' },
     { globPattern: '**/.gitignore' },
     { globPattern: '**/.git/info/exclude' },
+    // The files git tracks are live whatever a .gitignore says (liveFolders.ts).
+    { globPattern: '**/.git/index' },
     ...INSTRUCTION_WATCHERS,
     // Subagents and commands (duplicate names in one .claude/agents folder).
     { globPattern: '**/.claude/{agents,commands}/**/*.md' },

@@ -15,8 +15,15 @@ export function isIgnoreFile(uri: string): boolean {
   return /\/\.gitignore$|\/\.git\/info\/exclude$/.test(uri);
 }
 
+/** The workspace folder whose git index a URI is (`<folder>/.git/index`), if it is one. */
+export function gitIndexFolder(uri: string): string | undefined {
+  return /^(.*)\/\.git\/index$/.exec(uri)?.[1];
+}
+
 export class LiveFolders {
   readonly #filters = new Map<string, WalkFilter>();
+  /** The tracked files each folder's filter was made with (a git index changes on every `git status` that refreshes it: only another list counts). */
+  readonly #trackedUsed = new Map<string, readonly string[] | undefined>();
 
   constructor(
     private readonly read: (uri: string) => string | undefined,
@@ -34,6 +41,7 @@ export class LiveFolders {
     if (!f) {
       const uriOf = (rel: string) => resolveRelative(folder, rel);
       const tracked = this.tracked(folder);
+      this.#trackedUsed.set(folder, tracked);
       const live = new LiveFiles({
         read: (rel) => this.read(uriOf(rel)),
         ...(tracked ? { tracked } : {}),
@@ -67,8 +75,18 @@ export class LiveFolders {
     return rel === undefined || this.filter(folder!).keeps(rel);
   }
 
+  /** Whether the files git tracks in a folder are no longer those its filter was made with (its index changed). */
+  trackedChanged(folderUri: string): boolean {
+    const folder = folderUri.replace(/\/+$/, '');
+    if (!this.#filters.has(folder)) return false;
+    const before = this.#trackedUsed.get(folder) ?? [];
+    const now = this.tracked(folder) ?? [];
+    return before.length !== now.length || before.some((p, i) => p !== now[i]);
+  }
+
   /** Forgets every decision (an ignore file, a config or the folders changed). */
   changed(): void {
     this.#filters.clear();
+    this.#trackedUsed.clear();
   }
 }

@@ -9,7 +9,7 @@ import { IndexStatusNotification, WorkspaceIndexChangedNotification, type IndexS
 import { LineModels } from './lineModel';
 import { mapPositions } from '../core/text/lineMap';
 import { isConfigFile } from './config';
-import { isIgnoreFile } from './liveFolders';
+import { gitIndexFolder, isIgnoreFile } from './liveFolders';
 import type { DiagnosticsScheduling } from './diagnosticsScheduling';
 import { errorText, type ServerParts } from './serverParts';
 
@@ -108,7 +108,12 @@ export function registerFileWatching(s: ServerParts, d: DiagnosticsScheduling, i
       await Promise.all(p.changes.map((c) => host.fs.refresh(c.uri, c.type === FileChangeType.Deleted)));
       const configChanged = p.changes.some((c) => isConfigFile(c.uri));
       if (configChanged) configs.changed();
-      const rescan = configChanged || p.changes.some((c) => isIgnoreFile(c.uri) || (c.type !== FileChangeType.Changed && index.isManifest(c.uri)));
+      // A git index that now tracks other files changes what is live too (it changes far more often without that).
+      const trackedChanged = p.changes.some((c) => {
+        const folder = gitIndexFolder(c.uri);
+        return folder !== undefined && live.trackedChanged(folder);
+      });
+      const rescan = configChanged || trackedChanged || p.changes.some((c) => isIgnoreFile(c.uri) || (c.type !== FileChangeType.Changed && index.isManifest(c.uri)));
       if (rescan) {
         // What is live may have changed (a .gitignore, `include` or `ignore`): the folders are scanned again,
         // which also remakes every entry (a config's `targets` reach the view, not only diagnostics); a plugin
