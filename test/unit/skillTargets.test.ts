@@ -567,10 +567,12 @@ test('context: inherit asks for the inline run a skill gets anyway: advice, wher
   assert.equal(level('fork'), undefined);
 });
 
-test('a plural key holding a list is not taken for a misspelt singular; a plural scalar still is', () => {
+test('a plural key holding a list or a map is not taken for a misspelt singular; a plural scalar still is', () => {
   const typo = (front: string) => run(fm(`${OK}\n${front}`), ['claude-code']).filter((d) => d.code === 'skill-field-typo');
   assert.deepEqual(typo('agents:\n  - reviewer\n  - planner'), []);
+  assert.deepEqual(typo('argument-hints:\n  path: the file to read\n  depth: how far to go'), []);
   assert.equal(typo('agents: reviewer').length, 1);
+  assert.equal(typo('argument-hints: "[path]"').length, 1);
 });
 
 test("user-invokable, VS Code's deprecated name for user-invocable: read by VS Code, ignored by Claude Code", () => {

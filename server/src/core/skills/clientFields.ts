@@ -72,8 +72,9 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
   for (const e of entries) {
     const key = e.key;
     const near = suggestKey(key);
-    // A plural key holding a list (`agents: [a, b]`) is a list of its own, not a misspelt singular.
-    const suggestion = near !== undefined && key === `${near}s` && Array.isArray(e.value) ? undefined : near;
+    // A plural key holding a list or a map (`agents: [a, b]`, `argument-hints: {path: …}`) is a collection of its own, not a misspelt singular.
+    const collection = Array.isArray(e.value) || (e.value !== null && typeof e.value === 'object');
+    const suggestion = near !== undefined && key === `${near}s` && collection ? undefined : near;
     const meant = suggestion ? readers(suggestion, targets) : [];
     if (suggestion && meant.length) {
       out.push(f('skill-field-typo', `Unknown field '${key}' is ignored: did you mean '${suggestion}'?`, e.keyRange, meant, { key, suggestion }));
