@@ -219,6 +219,9 @@ test('a plugin copy in a backup, archive or template folder is no plugin unless 
   assert.equal(kind('archive/2024/x/agents/reviewer.md', copies), null);
   // A plugin may itself be called `templates`: only the folders above its root count.
   assert.equal(kind('templates/agents/reviewer.md', copies), 'subagent');
+  // A plugin among a project's test inputs is one its tests load, not a client.
+  const fixture = facts({ 'tests/cli/cases/mock_toolkit/.claude-plugin/plugin.json': '{"name": "mock"}' });
+  assert.equal(kind('tests/cli/cases/mock_toolkit/commands/bootstrap.md', fixture), null);
 
   const listed = facts({
     '.claude-plugin/marketplace.json': '{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "starter", "source": "./templates/starter"}]}',

@@ -513,6 +513,7 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
     'skills-legacy/sentry-android-sdk',
     'core/src/test/resources/skills_conflict/a_b',
     'old_skills/x',
+    'tests/cases/skills/x',
   ]) {
     const found = checkAt(`${dir}/SKILL.md`, bad).filter((d) => d.severity === 'error' || d.severity === 'warning');
     assert.deepEqual(found, [], dir);

@@ -86,6 +86,13 @@ export function checkCommand(argv: string[], io: Io): number {
   const manifests: string[] = [];
   /** Files found in the folders walked whose kind the manifests decide (a plugin's agents, commands and hooks). */
   const candidates: string[] = [];
+  /**
+   * The folders the files are checked from, as URIs: each folder named, and for a file named the
+   * current folder when it holds the file (pre-commit runs from the repository's root), else the
+   * repository it is in. Folders above them make no file a copy or a template: `check
+   * test/fixtures/x` checks that folder as it is; `check .` sees `tests/` below it.
+   */
+  const copyRoots = new Set<string>();
   for (const p of positional) {
     let st: fs.Stats;
     try {
@@ -96,6 +103,7 @@ export function checkCommand(argv: string[], io: Io): number {
     if (st.isDirectory()) {
       roots.push(p);
       workspace.add(p);
+      copyRoots.add(URI.file(path.resolve(p)).toString());
       // Live files only (docs/cli.md#what-is-checked): .gitignore and the default list, undone by `include`.
       const live = liveFilesOnDisk(p, { include: (rel, isDir) => configs.includes(path.join(p, rel), isDir) });
       const found = walkFiles(p, (f) => fileKindOf(f) !== null || isPluginManifest(f) || mayBePluginComponent(f), {
@@ -113,7 +121,9 @@ export function checkCommand(argv: string[], io: Io): number {
     } else {
       // A plugin's agent, command or hooks file is told by the manifests above it.
       const above = forced || fileKindOf(p) ? [] : manifestsAbove(p);
-      const facts = above.length ? repositoryFacts(above.flatMap(manifestText), [URI.file(workspace.topOf(path.dirname(p))).toString()]) : undefined;
+      const top = URI.file(fileRoot(io.cwd, p, workspace)).toString();
+      copyRoots.add(top);
+      const facts = above.length ? repositoryFacts(above.flatMap(manifestText), [top]) : undefined;
       const kind = forced?.kind ?? fileKindOf(p) ?? (facts ? kindOf(URI.file(path.resolve(p)).toString(), facts) : null);
       if (!kind) {
         // A plugin's part by its path alone (pre-commit selects these): without a plugin above, it is no file of ours.
@@ -152,7 +162,7 @@ export function checkCommand(argv: string[], io: Io): number {
   // One run over a tree that does not change under it: each folder's real location is looked up once.
   const host = new NodeFsHost(roots, { rememberLookups: true });
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
-  const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host, workspace.topUris());
+  const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host, [...copyRoots]);
   // The agents, commands and hooks files of the plugins the manifests describe (an `agents/` folder elsewhere is not ours).
   for (const f of candidates) {
     const kind = kindOf(URI.file(path.resolve(f)).toString(), repository);
@@ -323,6 +333,13 @@ AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md, inst
 plugin manifest.`;
 
 /** Every file under the folders checked, as URIs (capped like the server's list); the folders the walk listed are not read again. */
+/** Where a file named on the command line is checked from: the current folder when it holds the file, else the repository the file is in. */
+function fileRoot(cwd: string, file: string, workspace: CliWorkspace): string {
+  const here = path.resolve(cwd);
+  const abs = path.resolve(file);
+  return abs.startsWith(here.endsWith(path.sep) ? here : here + path.sep) ? here : workspace.topOf(path.dirname(abs));
+}
+
 function folderFiles(roots: string[], listings?: ReadonlyMap<string, WalkedFolder>): string[] {
   const out = new Set<string>();
   for (const r of roots) for (const f of findFiles(path.resolve(r), () => true, 50_000, undefined, listings)) out.add(URI.file(f).toString());

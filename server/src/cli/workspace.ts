@@ -45,11 +45,6 @@ export class CliWorkspace {
     return top;
   }
 
-  /** The top folders as URIs: folders above them make no file a copy (`foldersBelowRoot`). */
-  topUris(): string[] {
-    return [...this.#tops].map((t) => URI.file(t).toString());
-  }
-
   /** True for a folder URI inside the workspace (as written). */
   insideUri(folderUri: string): boolean {
     for (const t of this.#tops) {
