@@ -1,4 +1,5 @@
 /** Copies of plugins and skills kept for later or for others, or as inputs of the project's own tests: backups, archives, templates, scaffolds, test folders. Path facts only. */
+import { decodeTarget } from './paths';
 
 /** Folders of copies kept for later or for others (a backup, an archive, a template), or of a project's tests (`tests/…/cases/mock_toolkit`): a plugin below one is loaded from elsewhere, if at all. */
 const COPIES_FOLDER = /^(?:\.?_?templates?|scaffolds?|legacy|archived?|archives|backups?|tests?|__tests__)$/i;
@@ -37,14 +38,6 @@ export function foldersBelowRoot(uri: string, roots: readonly string[] = []): st
 /** The folder names of a URI's path, decoded, the file's own folder last. */
 export function uriFolders(uri: string): string[] {
   const path = uri.replace(/^[a-z][\w+.-]*:\/\/[^/]*/i, '');
-  return path
-    .split('/')
-    .slice(1, -1)
-    .map((f) => {
-      try {
-        return decodeURIComponent(f);
-      } catch {
-        return f; // a stray `%` in a folder name: compared as written
-      }
-    });
+  // A stray `%` in a folder name: compared as written.
+  return path.split('/').slice(1, -1).map(decodeTarget);
 }

@@ -7,6 +7,7 @@
  */
 import ignore, { type Ignore } from 'ignore';
 import type { IWorkspaceHost } from './host';
+import { decodeTarget } from '../skills/paths';
 
 export class GitIgnored {
   /** Each folder's rules (null: no `.gitignore` there, or an empty one). */
@@ -30,7 +31,7 @@ export class GitIgnored {
       .split(/[?#]/)[0]!
       .split('/')
       .filter(Boolean);
-    const parts = raw.map(decoded);
+    const parts = raw.map(decodeTarget);
     let verdict = false;
     for (let i = 0; i < parts.length; i++) {
       const rules = this.#rulesOf([this.#top, ...raw.slice(0, i)].join('/'));
@@ -50,13 +51,5 @@ export class GitIgnored {
       this.#rules.set(folder, rules);
     }
     return rules;
-  }
-}
-
-function decoded(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part; // a stray `%`: compared as written
   }
 }
