@@ -110,7 +110,8 @@ test('symlinked skill folders are followed inside the folder walked; links leadi
   link(root, '.agents/skills/outside', outside);
   link(root, 'skills/shared/loop', '..');
   link(root, 'AGENT.md', path.join(outside, 'evil', 'SKILL.md'));
-  assert.deepEqual(checked(root, '.'), ['.claude/skills/shared/SKILL.md', 'skills/shared/SKILL.md']);
+  // .claude/skills shows skills/shared again: one skill, checked where it is.
+  assert.deepEqual(checked(root, '.'), ['skills/shared/SKILL.md']);
 });
 
 test('"no files to check" names every kind the walk looks for, from the list check --help shows', () => {

@@ -1,7 +1,8 @@
 /**
  * The server's workspace index over stdio holds the live files as the CLI's walk finds them:
  * what .gitignore and the default list leave out is not indexed (so it counts for no
- * cross-file check), symlinked files and skill folders inside the workspace are, and a change
+ * cross-file check), symlinked files and skill folders inside the workspace are (a skill folder
+ * a link shows twice, once), and a change
  * to a .gitignore or to `include` is followed.
  */
 import { test, after } from 'node:test';
@@ -56,9 +57,14 @@ after(async () => {
   for (const r of roots) fs.rmSync(r, { recursive: true, force: true });
 });
 
-test('the index leaves out what .gitignore and the default list leave out, and holds symlinked skills where they sit', async () => {
+test('the index leaves out what .gitignore and the default list leave out, and holds a skill a linked folder shows twice once, where it is, for the clients of both paths', async () => {
   const ws = await workspace();
-  assert.deepEqual(await ws.indexed(1), ['.claude/skills/shared/SKILL.md', 'AGENTS.md', 'skills/shared/SKILL.md']);
+  assert.deepEqual(await ws.indexed(1), ['AGENTS.md', 'skills/shared/SKILL.md']);
+  const r = await ws.client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {});
+  const skill = r.files.find((f) => f.uri === ws.uri('skills/shared/SKILL.md'));
+  // skills/ alone is read by no client: .claude/skills -> ../skills is what makes Claude Code load it.
+  assert.deepEqual(skill?.targets?.names, ['claude-code']);
+  assert.match(skill?.targets?.summary ?? '', /\.claude\/skills\/shared\/SKILL\.md \(through a symbolic link\)/);
 });
 
 test('a skill in a gitignored folder or a test fixture is no duplicate of a live one', async () => {

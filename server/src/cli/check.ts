@@ -12,7 +12,7 @@ import { reportOf, type CheckEntry } from './checkPass';
 import { checkHere, checkOnThreads } from './checkThreads';
 import { kindHelp, KIND_NAMES, parseKind, walkedFilesText, type ForcedKind } from './kinds';
 import { findFiles, NodeFsHost, type WalkedFolder } from '../node/fsHost';
-import { liveFilesOnDisk, walkFiles } from '../node/walk';
+import { isSkillFileName, liveFilesOnDisk, walkFiles } from '../node/walk';
 import { DEFAULT_IGNORED_FOLDERS } from '../core/workspace/liveFiles';
 import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
@@ -20,7 +20,7 @@ import { readArgs, UsageError } from './args';
 import { FatalError, outChunks, readFileBounded, type Io } from './io';
 import { jsonChunks, sarifChunks, summarize, textChunks, type FileResult } from './output';
 import { RULES_URL, VERSION } from './meta';
-import { isPluginManifest, parseTargets, readRepositoryFacts, repositoryFacts, TARGETS, type Target } from '../core/skills';
+import { isPluginManifest, parseTargets, readRepositoryFacts, repositoryFacts, TARGETS, withAliases, type Target } from '../core/skills';
 import { manifestsAbove } from './manifestsAbove';
 import { pluginComponentShapeOf, type PluginComponentKind } from '../core/plugins/components';
 
@@ -93,6 +93,7 @@ export function checkCommand(argv: string[], io: Io): number {
    * test/fixtures/x` checks that folder as it is; `check .` sees `tests/` below it.
    */
   const copyRoots = new Set<string>();
+  const aliases = new Map<string, string[]>();
   for (const p of positional) {
     let st: fs.Stats;
     try {
@@ -109,6 +110,13 @@ export function checkCommand(argv: string[], io: Io): number {
       const found = walkFiles(p, (f) => fileKindOf(f) !== null || isPluginManifest(f) || mayBePluginComponent(f), {
         filter: live,
         listed: (dir, folder) => listings.set(path.resolve(dir), folder),
+        // A skill folder a link shows in several places is checked once, for every client reading one of them.
+        oneWherever: isSkillFileName,
+        aliases: (kept, others) =>
+          aliases.set(
+            URI.file(path.resolve(kept)).toString(),
+            others.map((o) => URI.file(path.resolve(o)).toString()),
+          ),
         skipped: (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
       });
       for (const f of found) {
@@ -162,7 +170,7 @@ export function checkCommand(argv: string[], io: Io): number {
   // One run over a tree that does not change under it: each folder's real location is looked up once.
   const host = new NodeFsHost(roots, { rememberLookups: true });
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
-  const repository = readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host, [...copyRoots]);
+  const repository = withAliases(readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host, [...copyRoots]), aliases);
   // The agents, commands and hooks files of the plugins the manifests describe (an `agents/` folder elsewhere is not ours).
   for (const f of candidates) {
     const kind = kindOf(URI.file(path.resolve(f)).toString(), repository);

@@ -10,9 +10,9 @@ import { URI } from 'vscode-uri';
 import { instructionVariantOf, readInstructionFrontmatter, type InstructionEntry } from '../core/instructions';
 import { effectReport } from '../core/effect/report';
 import type { ListingSettings } from '../core/skills/listing';
-import { inferTargets, isPluginManifest, readRepositoryFacts, TARGET_LABELS } from '../core/skills';
+import { inferTargets, isPluginManifest, readRepositoryFacts, TARGET_LABELS, withAliases } from '../core/skills';
 import { NodeFsHost } from '../node/fsHost';
-import { liveFilesOnDisk, walkFiles } from '../node/walk';
+import { isSkillFileName, liveFilesOnDisk, walkFiles } from '../node/walk';
 import { readFileBounded } from './io';
 import type { Confined } from './mcp/roots';
 import { listedSkillsFor, listingReports, sessionFolder, type ListingReport } from './listingFor';
@@ -46,12 +46,15 @@ export function loadedFor(target: Confined, base: string, listing: ListingSettin
   const rel = (abs: string) => path.relative(base, abs).split(path.sep).join('/') || '.';
   const isDir = fs.statSync(target.real, { throwIfNoEntry: false })?.isDirectory() === true;
   const file = isDir ? path.join(target.real, '*') : target.real;
+  const uri = (abs: string) => URI.file(abs).toString();
+  const aliases = new Map<string, string[]>();
   const found = walkFiles(target.root, (f) => instructionVariantOf(f) !== null || path.basename(f) === SKILL_FILE || isPluginManifest(f), {
     filter: liveFilesOnDisk(target.root, { top: target.root }),
+    oneWherever: isSkillFileName,
+    aliases: (kept, others) => aliases.set(uri(kept), others.map(uri)),
   });
   const host = new NodeFsHost([target.root], { rememberLookups: true });
-  const uri = (abs: string) => URI.file(abs).toString();
-  const facts = readRepositoryFacts(found.filter(isPluginManifest).map(uri), host);
+  const facts = withAliases(readRepositoryFacts(found.filter(isPluginManifest).map(uri), host), aliases);
 
   const entries = found.flatMap((f) => instructionEntry(f, uri(f)));
   const skillFiles = found.filter((f) => path.basename(f) === SKILL_FILE);

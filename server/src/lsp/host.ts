@@ -17,6 +17,8 @@ export interface FoundFile {
   uri: string;
   /** Its size in bytes, when the host knows it without reading the file. */
   size?: number;
+  /** For a SKILL.md whose folder symbolic links show in other places too: those other URIs (node/walk.ts `oneWherever`). */
+  aliases?: readonly string[];
 }
 
 export interface WorkspaceFs extends IWorkspaceHost {

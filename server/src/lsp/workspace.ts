@@ -11,7 +11,7 @@ import { isConfigFile } from '../core/config';
 import type { IndexedFile } from '../core/workspace/indexTypes';
 import { duringCheck } from '../core/workspace/host';
 import { ownStrings } from '../core/text/ownStrings';
-import { isPluginManifest, readRepositoryFacts, type RepositoryFacts } from '../core/skills';
+import { isPluginManifest, readRepositoryFacts, withAliases, type RepositoryFacts } from '../core/skills';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
 
@@ -57,6 +57,8 @@ export class WorkspaceIndex {
   /** The plugin and marketplace manifests of the workspace (their URIs), and what they say, read when first asked. */
   readonly #manifests = new Set<string>();
   #facts: { roots: string; facts: RepositoryFacts } | undefined;
+  /** The other URIs of each SKILL.md whose folder symbolic links show in several places, as the last scan of each folder found them (one entry per path). */
+  readonly #aliases = new Map<string, readonly string[]>();
   readonly #factListeners: (() => void)[] = [];
   /** The workspace folders as URIs (set by the server): folders above them make no file a copy. */
   roots: () => readonly string[] = () => [];
@@ -65,7 +67,7 @@ export class WorkspaceIndex {
   repository(): RepositoryFacts {
     const roots = this.roots();
     const key = roots.join('\n');
-    if (this.#facts?.roots !== key) this.#facts = { roots: key, facts: readRepositoryFacts([...this.#manifests].sort(), this.host, roots) };
+    if (this.#facts?.roots !== key) this.#facts = { roots: key, facts: withAliases(readRepositoryFacts([...this.#manifests].sort(), this.host, roots), this.#aliases) };
     return this.#facts.facts;
   }
 
@@ -214,7 +216,16 @@ export class WorkspaceIndex {
   }
 
   /** A watched file was created, changed or deleted (once the host has re-read it). */
-  fileChanged(uri: string, deleted: boolean): void {
+  fileChanged(reported: string, deleted: boolean): void {
+    const uri = this.#kept(reported);
+    if (uri !== reported && deleted) {
+      // One path of a skill gone (its link removed): the skill stays where the index keeps it, for the clients of its other paths.
+      const others = this.#aliases.get(uri)!.filter((o) => o !== reported);
+      if (others.length) this.#aliases.set(uri, others);
+      else this.#aliases.delete(uri);
+      this.#manifestsChanged();
+      return;
+    }
     for (const changed of this.#changedDuringScans) changed.add(uri);
     if (this.isManifest(uri)) {
       if (deleted) this.#manifests.delete(uri);
@@ -264,6 +275,7 @@ export class WorkspaceIndex {
     // a watcher reported while the walk ran: created after the walk passed its folder, it is not in `found`.
     const seen = new Set([...found.map((f) => f.uri), ...changed]);
     const under = (uri: string) => folders.some((f) => uri.startsWith(f.endsWith('/') ? f : `${f}/`));
+    this.#noteAliases(found, under);
     for (const uri of [...this.#disk.keys()]) if (!seen.has(uri) && under(uri)) this.#disk.delete(uri);
     for (const uri of [...this.#known]) if (!seen.has(uri) && under(uri)) this.#noteKnown(uri, false);
     const skipped: string[] = [];
@@ -297,6 +309,21 @@ export class WorkspaceIndex {
       }
     }
     return { files: uris.length, skipped };
+  }
+
+  /** The skills a scan found through several paths: their targets join (`withAliases`), and a path that is not the one kept is no file of the index. */
+  #noteAliases(found: readonly FoundFile[], under: (uri: string) => boolean): void {
+    const these = () => JSON.stringify([...this.#aliases].filter(([uri]) => under(uri)).sort());
+    const before = these();
+    for (const [uri] of [...this.#aliases]) if (under(uri)) this.#aliases.delete(uri);
+    for (const f of found) if (f.aliases?.length) this.#aliases.set(f.uri, f.aliases);
+    if (these() !== before) this.#manifestsChanged();
+  }
+
+  /** The path the index keeps a skill under, for another path of it (a watcher may report either); else the URI itself. */
+  #kept(uri: string): string {
+    for (const [kept, others] of this.#aliases) if (others.includes(uri)) return kept;
+    return uri;
   }
 
   /** Indexes `batch` from `from` on for about 50 ms; returns where it stopped. */

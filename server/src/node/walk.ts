@@ -5,7 +5,10 @@
  * folder walked; a symlinked folder that leads back into its own chain (a loop) is not entered.
  * A file is listed where it sits (a client resolves its links and imports from there), once
  * per real file per folder: `CLAUDE.md -> AGENTS.md` in one folder is the same text read from
- * the same place, listed once (as the file that is not a link).
+ * the same place, listed once (as the file that is not a link). A file `oneWherever` names (a
+ * SKILL.md: its folder is the skill) is one file in whichever linked folder it shows:
+ * `.claude/skills -> ../.agents/skills` lists each skill once, where it really is, and tells
+ * `aliases` the other paths (the clients reading those load it too).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -43,6 +46,10 @@ export function walkFiles(
     skipped?: (shown: string, why: string) => void;
     /** Told each folder walked: its names, which are folders, links or neither, and its real location (`NodeFsHost.knowListings`, `findFiles`). */
     listed?: (dir: string, folder: WalkedFolder) => void;
+    /** Files that are one wherever a linked folder shows them (see above). */
+    oneWherever?: (p: string) => boolean;
+    /** Told, for each such file found through several folders, the path kept and the others. */
+    aliases?: (kept: string, others: readonly string[]) => void;
   } = {},
 ): string[] {
   const limit = options.limit ?? 100_000;
@@ -92,18 +99,54 @@ export function walkFiles(
       } else if (isFile && accept(p) && (!filter || filter.keeps(relPath))) found.push({ path: p, real: real ?? realDir + path.sep + name, link });
     }
   }
-  return onePerRealFile(found).sort();
+  return onePerRealFile(found, { root, realRoot }, options).sort();
 }
 
-/** One path per real file and folder: the one that is not a link when there is one, else the first by name. */
-function onePerRealFile(found: Found[]): string[] {
-  const kept = new Map<string, Found>();
+/**
+ * One path per real file and folder: the one that is not a link when there is one, else the
+ * first by name. A file `oneWherever` names and that is not a link itself is one per real
+ * location: the path that reaches it without a link is kept (else the first by name).
+ */
+function onePerRealFile(
+  found: Found[],
+  roots: { root: string; realRoot: string },
+  options: { oneWherever?: (p: string) => boolean; aliases?: (kept: string, others: readonly string[]) => void },
+): string[] {
+  const groups = new Map<string, Found[]>();
   for (const f of found) {
-    const key = `${path.dirname(f.path)}\0${f.real}`;
-    const had = kept.get(key);
-    if (!had || (had.link && !f.link) || (had.link === f.link && f.path < had.path)) kept.set(key, f);
+    const key = !f.link && options.oneWherever?.(f.path) ? `\0${f.real}` : `${path.dirname(f.path)}\0${f.real}`;
+    const group = groups.get(key);
+    if (group) group.push(f);
+    else groups.set(key, [f]);
   }
-  return [...kept.values()].map((f) => f.path);
+  const out: string[] = [];
+  for (const group of groups.values()) {
+    const kept = group.reduce((a, b) => (preferred(b, a, roots) ? b : a));
+    out.push(kept.path);
+    if (group.length > 1 && !kept.link && options.aliases && options.oneWherever?.(kept.path))
+      options.aliases(
+        kept.path,
+        group
+          .filter((f) => f !== kept)
+          .map((f) => f.path)
+          .sort(),
+      );
+  }
+  return out;
+}
+
+/** Whether `b` is kept over `a`: not a link over a link, the real path over one through a linked folder, else the first by name. */
+function preferred(b: Found, a: Found, roots: { root: string; realRoot: string }): boolean {
+  if (a.link !== b.link) return a.link;
+  const direct = (f: Found) => path.relative(roots.root, f.path) === path.relative(roots.realRoot, f.real);
+  const da = direct(a);
+  if (da !== direct(b)) return !da;
+  return b.path < a.path;
+}
+
+/** The `oneWherever` of the walks that list agent files: a SKILL.md's folder is the skill, wherever a link shows it. */
+export function isSkillFileName(p: string): boolean {
+  return path.basename(p) === 'SKILL.md';
 }
 
 /**

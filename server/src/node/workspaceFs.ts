@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import { URI } from 'vscode-uri';
 import type { FoundFile, ServerHost, WorkspaceFs } from '../lsp/host';
 import { findFiles, NodeFsHost, type WalkedFolder } from './fsHost';
-import { trackedOnDisk, walkFiles } from './walk';
+import { isSkillFileName, trackedOnDisk, walkFiles } from './walk';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 
 const fsPathOf = (folderUri: string): string | null => {
@@ -102,9 +102,20 @@ export class NodeWorkspaceFs implements WorkspaceFs {
       const found: FoundFile[] = [];
       const listings = this.#scanListings;
       const listed = listings && ((dir: string, folder: WalkedFolder) => listings.set(dir, folder));
-      for (const p of walkFiles(root, accept, { limit, ...(filter ? { filter } : {}), ...(listed ? { listed } : {}) })) {
+      const aliases = new Map<string, string[]>();
+      const walkOptions = {
+        limit,
+        oneWherever: isSkillFileName,
+        aliases: (kept: string, others: readonly string[]) =>
+          aliases.set(
+            kept,
+            others.map((o) => URI.file(o).toString()),
+          ),
+      };
+      for (const p of walkFiles(root, accept, { ...walkOptions, ...(filter ? { filter } : {}), ...(listed ? { listed } : {}) })) {
         try {
-          const file = { uri: URI.file(p).toString(), size: fs.statSync(p).size };
+          const others = aliases.get(p);
+          const file = { uri: URI.file(p).toString(), size: fs.statSync(p).size, ...(others ? { aliases: others } : {}) };
           this.#scanSizes?.set(file.uri, file.size);
           found.push(file);
         } catch {

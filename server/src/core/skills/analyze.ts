@@ -247,7 +247,8 @@ function analyzeInto(
   const metadata = fields.get('metadata');
   checkKeys(ref.entries, skill.targets.targets, out, unexpectedMessage(ref.entries), keyReaderOf(ref.entries, metadata ? entriesOf(ref, metadata.node) : []));
   checkName(fields.get('name'), skill, ref, out);
-  if (skill.name && skill.nameRange) checkVsCodeSkipsName(skill.name, skill.nameRange, uri, skill.targets.targets, options.editorIsVsCode === true, out);
+  if (skill.name && skill.nameRange)
+    checkVsCodeSkipsName(skill.name, skill.nameRange, [uri, ...(options.repository?.aliases?.get(uri) ?? [])], skill.targets.targets, options.editorIsVsCode === true, out);
   checkDescription(fields.get('description'), skill, ref, out, options.descriptionHeuristic !== false);
   checkOptional(fields, skill, ref, out);
   checkClientValues(fields, ref, out);

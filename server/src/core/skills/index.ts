@@ -9,4 +9,14 @@ export { SKILL_FIELDS, SKILL_RULES, type Level } from './rules';
 export { githubSlug } from './markdown';
 export type { SkillReference } from './references';
 export { duplicateSkillNames, htmlEscape, skillsToPrompt, type IndexedSkill } from './workspace';
-export { isPluginManifest, manifestKindOf, NO_REPOSITORY_FACTS, pluginsOf, readRepositoryFacts, repositoryFacts, type PluginRoot, type RepositoryFacts } from './plugins';
+export {
+  isPluginManifest,
+  manifestKindOf,
+  NO_REPOSITORY_FACTS,
+  pluginsOf,
+  readRepositoryFacts,
+  repositoryFacts,
+  withAliases,
+  type PluginRoot,
+  type RepositoryFacts,
+} from './plugins';

@@ -98,10 +98,11 @@ function inClaudeSkills(uri: string): boolean {
 /**
  * VS Code also loads `.claude/skills/` and skips a skill whose name has characters outside
  * a-z, 0-9 and '-', without a word (clients-fields.md). For a skill not checked for VS Code, that
- * is a warning where the user runs VS Code and information elsewhere.
+ * is a warning where the user runs VS Code and information elsewhere. `uris`: the SKILL.md's
+ * paths (more than one when links show its folder in several places).
  */
-export function checkVsCodeSkipsName(name: string, range: Range, uri: string, targets: readonly Target[], inVsCode: boolean, out: Finding[]): void {
-  if (targets.includes('copilot') || /^[a-z0-9-]+$/.test(name) || !inClaudeSkills(uri)) return;
+export function checkVsCodeSkipsName(name: string, range: Range, uris: readonly string[], targets: readonly Target[], inVsCode: boolean, out: Finding[]): void {
+  if (targets.includes('copilot') || /^[a-z0-9-]+$/.test(name) || !uris.some(inClaudeSkills)) return;
   out.push({
     code: 'skill-name-vscode-skipped',
     severity: inVsCode ? 'warning' : 'information',

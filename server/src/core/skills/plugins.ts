@@ -59,6 +59,11 @@ export interface RepositoryFacts {
    * of `check`): folders above them do not make a file a copy (`foldersBelowRoot`).
    */
   readonly roots?: readonly string[];
+  /**
+   * For a SKILL.md whose folder symbolic links show in other places too, by URI, its other URIs
+   * (both ways): the clients reading those load the skill as well (node/walk.ts `oneWherever`).
+   */
+  readonly aliases?: ReadonlyMap<string, readonly string[]>;
 }
 
 export const NO_REPOSITORY_FACTS: RepositoryFacts = Object.freeze({ plugins: Object.freeze([]) });
@@ -219,6 +224,21 @@ export function repositoryFacts(manifests: readonly { uri: string; text: string 
   const listed = new Set(all.filter((p) => p.source !== undefined).map((p) => p.root));
   const plugins = all.filter((p) => p.source !== undefined || listed.has(p.root) || !copy(p.root));
   return roots?.length ? { plugins, roots } : { plugins };
+}
+
+/** `facts` with the other paths of SKILL.md files symbolic links show in several places (`kept` → the others, as URIs). */
+export function withAliases(facts: RepositoryFacts, found: ReadonlyMap<string, readonly string[]>): RepositoryFacts {
+  if (found.size === 0) return facts;
+  const aliases = new Map<string, readonly string[]>();
+  for (const [kept, others] of found) {
+    const all = [kept, ...others];
+    for (const u of all)
+      aliases.set(
+        u,
+        all.filter((x) => x !== u),
+      );
+  }
+  return { ...facts, aliases };
 }
 
 /** The facts of the manifests at these URIs, read through the host (unreadable ones decide nothing). */

@@ -5,7 +5,9 @@
  */
 import type { IWorkspaceHost } from '../workspace/host';
 import { isDecodeError, unlessExpected } from '../analysis/expectedErrors';
+import { relativeLabel } from '../workspace/host';
 import { splitUri } from '../workspace/uriPath';
+import { dirnameUri } from '../world/paths';
 import { pluginReason, pluginsOf, type RepositoryFacts } from './plugins';
 
 export const TARGETS = ['spec', 'skills-ref', 'claude-code', 'codex', 'copilot', 'gemini-cli', 'opencode', 'cursor'] as const;
@@ -111,10 +113,24 @@ function claudePluginByProbe(uri: string, segs: string[], host: IWorkspaceHost):
  * The targets of a SKILL.md from where it lives: the innermost client folder it sits in, and the
  * plugins that hold it (from `facts`, the manifests the host found: a Claude Code plugin or
  * marketplace, a Codex plugin or marketplace, an Agent Plugins manifest). A skill both in a
- * client folder and in a plugin is checked for both. Without facts, a `skills/` folder next to
+ * client folder and in a plugin is checked for both, and so is a skill whose folder a symbolic
+ * link shows in another place (`facts.aliases`: `.claude/skills -> ../.agents/skills`). Without facts, a `skills/` folder next to
  * `.claude-plugin/plugin.json` is still recognised through `host`.
  */
 export function inferTargets(uri: string, host?: IWorkspaceHost, facts?: RepositoryFacts): TargetSet {
+  const own = targetsWhere(uri, host, facts);
+  const aliases = facts?.aliases?.get(uri);
+  if (!aliases?.length) return own;
+  // The same skill folder reached through a linked folder: each client reading one of its paths loads it.
+  const sets: (TargetSet & { alias?: string })[] = [own, ...aliases.map((alias) => ({ ...targetsWhere(alias, host, facts), alias }))].filter((t) => !t.fallback);
+  if (!sets.length) return own;
+  const targets = [...new Set(sets.flatMap((t) => t.targets))];
+  const reasons = sets.map((t) => (t.alias ? `as ${relativeLabel(dirnameUri(uri), t.alias)} (through a symbolic link), ${t.reason}` : t.reason));
+  return { targets, reason: reasons.join('; '), explicit: false };
+}
+
+/** The targets of a SKILL.md from this one path (see `inferTargets`). */
+function targetsWhere(uri: string, host?: IWorkspaceHost, facts?: RepositoryFacts): TargetSet {
   const segs = segmentsOf(uri);
   const folder = clientFolderOf(segs);
   const targets: Target[] = folder ? [...folder.targets] : [];
