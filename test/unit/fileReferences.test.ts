@@ -250,6 +250,19 @@ test('a link into node_modules names a file the package manager installs: advice
   assert.match(ds[0]!.message, /node_modules folder is filled by the package manager/);
 });
 
+test('a link to one name after / (a skill or a plugin command) is written as a slash command is: advice when no such file is there', () => {
+  const body = joinLines('', 'Then run [the solution skill](/uipath:uipath-solution) or [quickstart](/auth0-quickstart).', 'Read [the guide](/docs/guide.md).');
+  const ds = skill('skills/maker', body).filter((d) => d.code === 'skill-file-missing');
+  assert.deepEqual(
+    ds.map((d) => [d.severity, d.message.includes('written as a slash command is')]),
+    [
+      ['information', true],
+      ['information', true],
+      ['warning', false],
+    ],
+  );
+});
+
 test("a link or import to a file the repository's .gitignore leaves out names one each clone makes for itself: advice, not a missing file", () => {
   const files = { '.gitignore': '/CLAUDE.md\n.claude/memory/\n*.log\n!keep.log\nlocal-notes/\n', 'docs/.gitignore': 'generated/\n' };
   const text = joinLines('- [Memory](.claude/memory/decisions.md)', '- [Root](CLAUDE.md)', '- [Kept](keep.log)', '- [Generated](docs/generated/api.md)', '- [Gone](docs/gone.md)');

@@ -255,6 +255,17 @@ test("in a Claude Code rule, another tool's scoping key is a warning (it scopes 
   );
 });
 
+test('in a Claude Code rule without paths, a key asking for the rule in every session is information (Claude Code does that anyway); one asking for less is a warning', () => {
+  const unknown = (...keys: string[]) =>
+    diags(joinLines('---', ...keys, '---', '# Rule'), `${W}/.claude/rules/style.md`)
+      .filter((d) => d.code === 'instructions-key-unknown')
+      .map((d) => [d.severity, d.message.split(';').pop()!.trim()]);
+  assert.deepEqual(unknown('alwaysApply: true'), [['information', "it loads a rule without 'paths' in every session, as this asks"]]);
+  assert.deepEqual(unknown('trigger: always_on'), [['information', "it loads a rule without 'paths' in every session, as this asks"]]);
+  assert.deepEqual(unknown('alwaysApply: false'), [['warning', "Unknown key 'alwaysApply': Claude Code reads 'paths', 'description' and ignores the rest"]]);
+  assert.deepEqual(unknown('trigger: model_decision'), [['warning', "Unknown key 'trigger': Claude Code reads 'paths', 'description' and ignores the rest"]]);
+});
+
 test('a CLAUDE.md over 4 MiB is an error; over 200 lines is information', () => {
   const big = 'x'.repeat(4 * 1024 * 1024 + 1);
   assert.deepEqual(

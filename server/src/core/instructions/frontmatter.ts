@@ -24,6 +24,12 @@ export const INSTRUCTION_KEYS: Record<FrontmatterStyle, readonly string[]> = {
  */
 const SCOPING_KEYS: ReadonlySet<string> = new Set(['applyTo', 'excludeAgent', 'globs', 'alwaysApply', 'trigger', 'inclusion', 'fileMatchPattern']);
 
+/** Whether a scoping key of another tool asks for the rule in every session (Cursor's `alwaysApply: true`, Windsurf's `trigger: always_on`, Kiro's `inclusion: always`). */
+function asksAlways(e: FrontmatterEntry): boolean {
+  const v = typeof e.value === 'string' ? e.value.trim().toLowerCase() : e.value;
+  return (e.key === 'alwaysApply' && (v === true || v === 'true')) || (e.key === 'trigger' && v === 'always_on') || (e.key === 'inclusion' && v === 'always');
+}
+
 const READER: Record<FrontmatterStyle, string> = { copilot: 'GitHub Copilot', 'claude-rule': 'Claude Code' };
 const GLOB_KEY: Record<FrontmatterStyle, string> = { copilot: 'applyTo', 'claude-rule': 'paths' };
 
@@ -106,12 +112,16 @@ export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: Fr
       });
     } else if (!options.editorValidates) {
       const metadata = style === 'claude-rule' && !SCOPING_KEYS.has(e.key);
+      // `alwaysApply: true` in a rule without `paths` asks for what Claude Code does anyway: it loads such a rule in every session.
+      const always = style === 'claude-rule' && !f.globKey && asksAlways(e);
       out.push({
         code: 'instructions-key-unknown',
-        severity: metadata ? 'information' : 'warning',
+        severity: metadata || always ? 'information' : 'warning',
         message: metadata
           ? `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest; kept as your own metadata, it neither scopes nor describes the rule`
-          : `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest`,
+          : always
+            ? `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest; it loads a rule without 'paths' in every session, as this asks`
+            : `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest`,
         range: e.keyRange,
         data: { key: e.key },
       });

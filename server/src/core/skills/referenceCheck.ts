@@ -229,15 +229,19 @@ function findingsOf(
     if (o.kind === 'missing') {
       // A path into node_modules names a file the package manager puts there: a checkout has none until an install.
       const installed = INSTALLED.test(r.path);
+      // `[uipath-solution](/uipath:uipath-solution)`, `[quickstart](/auth0-quickstart)`: one name after '/' is how a slash command is written.
+      const command = r.kind === 'link' && r.base === 'root' && SLASH_COMMAND.test(r.path);
       // A file the repository's .gitignore leaves out is one each clone makes for itself.
       const target = typeof o.data?.['target'] === 'string' ? o.data['target'] : undefined;
       const local = !installed && target !== undefined && (ignored ??= gitIgnoredFrom(bases)).ignores(target);
-      const weak = o.weak || installed || local;
+      const weak = o.weak || installed || local || command;
       const message = installed
         ? `${o.message} (a node_modules folder is filled by the package manager: the file may be there after an install)`
-        : local
-          ? `${o.message} (the repository's .gitignore leaves it out: each clone makes its own, so a checkout has none)`
-          : o.message;
+        : command
+          ? `${o.message} ('${r.path}' is written as a slash command is, a skill's or a plugin's: if it names one, it is no file)`
+          : local
+            ? `${o.message} (the repository's .gitignore leaves it out: each clone makes its own, so a checkout has none)`
+            : o.message;
       const d: Finding = { code: wording.codes.missing, severity: weak ? 'information' : 'warning', message, range: r.range };
       if (o.data) d.data = o.data as Record<string, unknown>;
       if (weak) d.atMost = 'information';
@@ -270,6 +274,9 @@ function findingsOf(
   }
   return out;
 }
+
+/** A `/`-rooted link that is one name with no extension, or `plugin:name`: a slash command's form. */
+const SLASH_COMMAND = /^\/[a-z0-9][\w-]*(?::[\w.-]+)?$/i;
 
 /** True when `name` matches `pattern`, whose only wildcard is `*` (any run of characters). Linear in the name's length per part. */
 export function matchesGlob(name: string, pattern: string): boolean {
