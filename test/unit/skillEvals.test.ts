@@ -63,6 +63,14 @@ test('query sets: a query without should_trigger stops run_eval.py; a repeated q
   assert.deepEqual(codes(queries('{"query": "a"}')), ['warning evals-queries-shape']);
 });
 
+test("a query set with no SKILL.md beside it or above it (a project's own runner may read another format) gets run_eval.py's verdicts as advice", () => {
+  const set = '[{"prompt": "design a schema", "should_trigger": true}]';
+  assert.deepEqual(codes(analyzeSkillEvals(set, `${SKILL}/evals/trigger_eval.json`, host).diagnostics), ['warning evals-queries-shape']);
+  const away = analyzeSkillEvals(set, 'file:///w/testing/schema-design/trigger-eval.json', host).diagnostics;
+  assert.deepEqual(codes(away), ['information evals-queries-shape']);
+  assert.match(away[0]!.message, /No SKILL\.md is beside it or above it/);
+});
+
 test('query sets: four or more queries all on one side are information', () => {
   const all = (v: boolean) => JSON.stringify(['a', 'b', 'c', 'd'].map((query) => ({ query, should_trigger: v })));
   assert.deepEqual(codes(queries(all(true))), ['information evals-queries-one-sided']);

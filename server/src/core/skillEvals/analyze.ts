@@ -182,6 +182,26 @@ function checkQueries(root: Node, report: Report, found: (q: Node, shouldTrigger
     );
 }
 
+/** Whether a query set sits with a skill: a SKILL.md in its folder or the one above (`<skill>/evals/`), where skill-creator keeps it. */
+function besideSkill(uri: string, host: IWorkspaceHost): boolean {
+  const dir = dirnameUri(uri);
+  return host.exists(resolveRelative(dir, 'SKILL.md')) || host.exists(resolveRelative(dirnameUri(dir), 'SKILL.md'));
+}
+
+/**
+ * Away from any skill, a file named like a query set may be the input of the project's own
+ * runner (mongodb's run-trigger-eval.ts reads `prompt`): what run_eval.py would say is advice.
+ */
+function asAdvice(report: Report): Report {
+  return (code, severity, message, node) =>
+    report(
+      code,
+      severity === 'warning' ? 'information' : severity,
+      severity === 'warning' ? `${message} (No SKILL.md is beside it or above it: a runner of your own may read another format.)` : message,
+      node,
+    );
+}
+
 export function analyzeSkillEvals(text: string, uri: string, host: IWorkspaceHost): SkillEvalAnalysis {
   const variant = skillEvalVariantOf(uri.split(/[?#]/)[0]!) ?? 'evals';
   const diagnostics: Diagnostic[] = [];
@@ -197,7 +217,8 @@ export function analyzeSkillEvals(text: string, uri: string, host: IWorkspaceHos
     if (tooDeepAt >= 0) report('evals-invalid-json', 'warning', tooDeepMessage('This eval file', MAX_DOCUMENT_DEPTH), { offset: tooDeepAt, length: 1 });
     else if (errors.length) report('evals-invalid-json', 'warning', `Invalid JSON (${printParseErrorCode(errors[0]!.error)}): ${who} cannot read this file.`, errors[0]!);
     else if (root && variant === 'evals') checkEvals(root, uri, host, report);
-    else if (root) checkQueries(root, report, (q, shouldTrigger) => queries.push({ text: String(q.value), shouldTrigger, range: rangeOf(q) }));
+    else if (root)
+      checkQueries(root, besideSkill(uri, host) ? report : asAdvice(report), (q, shouldTrigger) => queries.push({ text: String(q.value), shouldTrigger, range: rangeOf(q) }));
   } catch (e) {
     diagnostics.push({
       code: 'internal-error',
