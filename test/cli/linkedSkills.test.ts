@@ -4,7 +4,8 @@
  * `check` reports it once, where it really is, for every client that reads one of its paths, and
  * a client's skill listing counts it once. A SKILL.md that is itself a link sits in a folder of
  * its own (its references resolve from there) and is still checked there. Real links in a temp
- * folder; the CLI as built.
+ * folder; the CLI as built. A file that is itself a link resolves its links where it sits, and the
+ * message says where its real folder would have found them.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -118,4 +119,22 @@ test('a SKILL.md that is itself a link is checked in its own folder too: its ref
   );
   assert.ok(codesOf(r, '.gemini/skills/review/SKILL.md').some((c) => c.endsWith('skill-file-missing')));
   assert.ok(!codesOf(r, 'eng/review/SKILL.md').some((c) => c.endsWith('skill-file-missing')));
+});
+
+test('a rule file that is a symbolic link resolves its links where it sits; a link found only from the real file’s folder says so', () => {
+  const root = repo('rule-link');
+  write(root, 'shared/rules/style.md', '# Style\n\nSee [the guide](../docs/guide.md) and [the list](../docs/gone.md).\n');
+  write(root, 'shared/docs/guide.md', '# Guide\n');
+  link(root, '.claude/rules/style.md', '../../shared/rules/style.md');
+  const r = check(root, '.');
+  const ds = r.files.find((f) => f.path === '.claude/rules/style.md')?.diagnostics.filter((d) => d.code === 'instructions-link-missing') ?? [];
+  assert.deepEqual(
+    ds.map((d) => d.severity),
+    ['warning', 'warning'],
+  );
+  assert.match(
+    ds[0]!.message,
+    /this file is a symbolic link to shared\/rules\/, where the link finds shared\/docs\/guide\.md, but clients read the file, and resolve its links, where the link sits/,
+  );
+  assert.doesNotMatch(ds[1]!.message, /symbolic link/);
 });

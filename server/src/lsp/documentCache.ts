@@ -75,6 +75,10 @@ export function recordingHost(host: IWorkspaceHost, reads: Set<string>): IWorksp
     const linkOutside = host.linkOutside.bind(host);
     out.linkOutside = (uri) => (note(uri), linkOutside(uri));
   }
+  if (host.linkedFile) {
+    const linkedFile = host.linkedFile.bind(host);
+    out.linkedFile = (uri) => (note(uri), linkedFile(uri));
+  }
   if (host.duringCheck) out.duringCheck = host.duringCheck.bind(host);
   return out;
 }

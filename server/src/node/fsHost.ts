@@ -260,6 +260,14 @@ export class NodeFsHost implements IWorkspaceHost {
     return uri;
   }
 
+  /** Where a file that is itself a symbolic link leads, when that is inside a root (see IWorkspaceHost). */
+  linkedFile(uri: string): string | undefined {
+    const p = this.pathOf(uri);
+    if (p === null || !fs.lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink()) return undefined;
+    const real = this.#real(p);
+    return real === null ? undefined : URI.file(real).toString();
+  }
+
   /**
    * True when the server may offer an edit that creates or changes this URI: a `file:` URI
    * inside a root as written and, with `..` taken after symlinks as the OS takes it, in real

@@ -66,6 +66,9 @@ export class NodeWorkspaceFs implements WorkspaceFs {
   linkOutside(uri: string): string | undefined {
     return this.#fs.linkOutside(uri);
   }
+  linkedFile(uri: string): string | undefined {
+    return this.#fs.linkedFile(uri);
+  }
   duringCheck<T>(work: () => T): T {
     return this.#fs.duringCheck(work);
   }

@@ -56,6 +56,6 @@ export function instructionLinks(text: string, uri: string, startLine: number, r
 }
 
 export function checkInstructionLinks(text: string, uri: string, startLine: number, host: IWorkspaceHost, roots?: readonly string[]): Diagnostic[] {
-  const bases = new ReferenceBases(host, dirnameUri(uri), roots);
+  const bases = new ReferenceBases(host, dirnameUri(uri), roots, undefined, uri);
   return checkReferences(instructionLinks(text, uri, startLine, roots), () => headingAnchors(text), host, bases, INSTRUCTION_REFERENCES).map(({ atMost: _, ...d }) => d);
 }

@@ -267,7 +267,7 @@ function analyzeInto(
   skill.references = refs;
   if (options.checkReferences === false) return;
   const skillDir = skillDirOf(uri);
-  const bases = new ReferenceBases(host, skillDir, options.workspaceRoots, skillDir);
+  const bases = new ReferenceBases(host, skillDir, options.workspaceRoots, skillDir, uri);
   for (const x of checkReferences(refs, () => headingAnchors(text), host, bases)) out.push(x);
   for (const x of checkLicenseMentions(refs, host, skillDir)) out.push(x);
 }

@@ -5,7 +5,7 @@
  * the file up to them, where an agent may run a command from; and, for a skill, its plugin root
  * (what Claude Code substitutes for `${CLAUDE_PLUGIN_ROOT}`).
  */
-import type { IWorkspaceHost } from '../workspace/host';
+import { linkedFile, type IWorkspaceHost } from '../workspace/host';
 import { isJsonSyntaxError, unlessExpected } from '../analysis/expectedErrors';
 import { basenameUri, dirnameUri, isInside, relativePath, resolveRelative } from '../world/paths';
 
@@ -38,7 +38,21 @@ export class ReferenceBases {
     readonly dir: string,
     readonly workspaceRoots: readonly string[] = [],
     readonly skillDir?: string,
+    /** The file whose references these are: when it is itself a symbolic link, its real folder is a second place a reader may resolve them from. */
+    readonly file?: string,
   ) {}
+
+  #real?: { value: string | undefined };
+
+  /** The folder of the file a symbolic link `file` leads to, when it is one and that folder is not `dir`. */
+  get linkedDir(): string | undefined {
+    if (!this.#real) {
+      const target = this.file === undefined ? undefined : linkedFile(this.host, this.file);
+      const dir = target === undefined ? undefined : dirnameUri(target);
+      this.#real = { value: dir !== this.dir ? dir : undefined };
+    }
+    return this.#real.value;
+  }
 
   /** The file's folder and every folder above it up to the outermost root, innermost first. */
   get ancestors(): readonly string[] {

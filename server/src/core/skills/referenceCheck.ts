@@ -115,6 +115,16 @@ function findingsOf(
         data: Object.freeze({ relink: rel, found: t }),
       };
     }
+    // The file is a symbolic link, written where it really is: clients read it, and resolve its links, where the link sits.
+    const real = bases.linkedDir;
+    const fromReal = real === undefined ? undefined : resolveRelative(real, r.path);
+    if (fromReal !== undefined && exists(fromReal))
+      return {
+        kind: 'missing',
+        weak: false,
+        message: `${wording.noun} '${r.path}' resolves from ${where(bases.dir)} to ${bases.label(uri)}, which does not exist: this file is a symbolic link to ${where(real!)}, where the link finds ${bases.label(fromReal)}, but clients read the file, and resolve its links, where the link sits`,
+        data: Object.freeze({ target: uri, path: r.path }),
+      };
     return { kind: 'missing', weak: false, message: wording.missing(r.path, where(bases.dir), bases.label(uri)), data: Object.freeze({ target: uri, path: r.path }) };
   };
 

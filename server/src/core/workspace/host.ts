@@ -23,6 +23,12 @@ export interface IWorkspaceHost {
    */
   linkOutside?(uri: string): string | undefined;
   /**
+   * Where a file that is itself a symbolic link leads (`.claude/rules/x.md -> ../../shared/x.md`),
+   * as a URI inside the workspace folders; undefined for a file that is no link. Hosts without
+   * links (tests, the browser) leave it out.
+   */
+  linkedFile?(uri: string): string | undefined;
+  /**
    * Runs `work` (one check) with each folder the host lists held for its length, so a file that
    * is not in its folder's listing is known missing without a lookup of its own (60,000 links to
    * missing files in one folder: one listing instead of 60,000 walks). Nothing is held after.
@@ -41,6 +47,11 @@ export function duringCheck<T>(host: IWorkspaceHost, work: () => T): T {
 /** `host.linkOutside`, for hosts that have it (others have no workspace bound: no link leads out). */
 export function linkOutside(host: IWorkspaceHost, uri: string): string | undefined {
   return host.linkOutside?.(uri);
+}
+
+/** `host.linkedFile`, for hosts that have it. */
+export function linkedFile(host: IWorkspaceHost, uri: string): string | undefined {
+  return host.linkedFile?.(uri);
 }
 
 /**
