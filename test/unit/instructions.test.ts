@@ -348,6 +348,12 @@ test('make targets are read from the Makefile; one with includes or pattern rule
   assert.deepEqual(codes('`make lint`', `${W}/AGENTS.md`), [], 'no Makefile: nothing to judge');
 });
 
+test('`make a/b/c` in prose names three targets when each is defined; a part the Makefile lacks keeps the warning', () => {
+  const host = new InMemoryHost({ [`${W}/Makefile`]: '.PHONY: format lint typecheck\nformat:\n\truff format\nlint:\n\truff check\ntypecheck:\n\tpyright\n' });
+  assert.deepEqual(codes('Run `make format/lint/typecheck` before you commit.', `${W}/CLAUDE.md`, host), []);
+  assert.deepEqual(codes('Run `make format/test` before you commit.', `${W}/CLAUDE.md`, host), ['instructions-command-undefined']);
+});
+
 test('Copilot instructions in .github speak for the repository root', () => {
   const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { test: 'x' } }) });
   assert.deepEqual(codes('`npm run lint`', `${W}/.github/copilot-instructions.md`, host), ['instructions-command-undefined']);

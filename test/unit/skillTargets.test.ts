@@ -381,6 +381,22 @@ test('description length: Claude Code shortens its listing at 1,536 (a warning o
   );
 });
 
+test('description length: the newline a folded block keeps past 1,024 characters costs nothing where the text is cut at 1,024 (VS Code); skills-ref counts it', () => {
+  const folded = fm(`name: my-skill\ndescription: >\n  Use when ${'x'.repeat(1015)}`);
+  assert.deepEqual(run(folded, ['copilot']), []);
+  assert.deepEqual(run(folded, ['codex']), []);
+  assert.deepEqual(
+    run(folded, ['skills-ref']).map((x) => x.message),
+    ['Description exceeds 1024 character limit (1025 chars)'],
+  );
+  // One character of text past the limit is cut.
+  const over = fm(`name: my-skill\ndescription: >\n  Use when ${'x'.repeat(1016)}`);
+  assert.deepEqual(
+    run(over, ['copilot']).map((x) => x.code),
+    ['skill-description-too-long'],
+  );
+});
+
 test('compatibility written as a list: VS Code, OpenCode and the specification read text there; VS Code also takes a map', () => {
   const list = fm(`${OK}\ncompatibility:\n  - git\n  - docker`);
   assert.deepEqual(

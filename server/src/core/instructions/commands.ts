@@ -352,7 +352,10 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
       const dir = cwd;
       if (inv.tool === 'make') {
         const here = repo.makefileAt(dir);
-        const missing = inv.names.filter((n) => !(here && definesTarget(here.facts, n.text)) && !repo.makeTargetAnywhere(dir, n.text));
+        const defined = (t: string) => (here !== null && definesTarget(here.facts, t)) || repo.makeTargetAnywhere(dir, t);
+        // `make format/lint/typecheck` is prose for three targets when each one is defined.
+        const alternatives = (t: string) => t.includes('/') && t.split('/').every((part) => part !== '' && defined(part));
+        const missing = inv.names.filter((n) => !defined(n.text) && !alternatives(n.text));
         if (!missing.length) continue;
         const names = missing.map((m) => `'${m.text}'`).join(', ');
         const others = distinct([...repo.makefilesAbove(dir), ...repo.makefiles()]).filter((m) => m.uri !== here?.uri);

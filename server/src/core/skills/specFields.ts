@@ -189,8 +189,10 @@ export function checkDescription(e: FrontmatterEntry | undefined, skill: SkillIn
       undefined,
       effectMessage('skill-description-too-long', problem),
     );
-    // Codex counts after collapsing whitespace runs to one space.
-    if (cpLength(e.value.trim().split(/\s+/).join(' ')) <= 1024) d.only = skill.targets.targets.filter((t) => t !== 'codex');
+    // Codex counts after collapsing whitespace runs to one space; the clients that cut the text at 1,024 (VS Code) lose nothing when only trailing whitespace (the newline a `>` block keeps) is past it; skills-ref counts every character.
+    const collapsed = cpLength(e.value.trim().split(/\s+/).join(' ')) <= 1024;
+    const trailing = cpLength(e.value.trimEnd()) <= 1024;
+    if (collapsed || trailing) d.only = skill.targets.targets.filter((t) => (t === 'codex' ? !collapsed : !trailing || t === 'spec' || t === 'skills-ref'));
     out.push(d);
   }
   if (heuristic && !/\b(when|whenever|use (?:it |this (?:skill )?)?(?:for|to|if|on))\b/i.test(e.value)) {
