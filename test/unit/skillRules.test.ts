@@ -225,6 +225,20 @@ test('S26 skill-yaml-colon-in-value sits on the whole value', () => {
   assert.deepEqual(check(skill('name: my-skill\ndescription: "Use this skill when: the user asks"')), []);
 });
 
+test('a value with several unquoted colons is one finding; an error the first one causes on a later line is not another', () => {
+  const many = check(skill("name: my-skill\ndescription: Triggers: 'a', 'b'. Do NOT use for: c (use /x)、d (use /y)"));
+  assert.deepEqual(codes(many), ['skill-yaml-colon-in-value']);
+  // Two values, one finding each (the parser words the second one its own way).
+  const two = check(skill('name: my-skill\ndescription: When: a\nlicense: See: LICENSE'));
+  assert.deepEqual(
+    two.map((d) => d.range.start.line),
+    [2, 3],
+  );
+  // A broken flow sequence: the parser's next complaint, on the line after, is its echo.
+  const echo = check(skill("name: my-skill\nargument-hint: [message] | --amend\ndescription: >\n  Makes a commit. Triggers: 'commit'."));
+  assert.deepEqual(codes(echo), ['skill-yaml-invalid']);
+});
+
 test('S27 skill-body-too-long and skill-body-tokens', () => {
   const body = Array.from({ length: 520 }, (_, i) => `line ${i}`).join('\n');
   const d = one(check(skill(ok, body)), 'skill-body-too-long');

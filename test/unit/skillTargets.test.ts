@@ -46,6 +46,24 @@ test('targets are inferred from the client folder the skill sits in', () => {
   assert.match(inferTargets('file:///repo/.agents/skills/a/SKILL.md').reason, /\.agents\/skills\/, which Codex, VS Code \/ Copilot, Gemini CLI, OpenCode read/);
 });
 
+test("a dotfiles repository's copy of a home folder (dot_claude/, _claude/, claude/ at its top or in .config/) gives that folder's client", () => {
+  const facts = repositoryFacts([], ['file:///dots']);
+  const t = (p: string) => inferTargets(`file:///dots/${p}/SKILL.md`, undefined, facts).targets;
+  assert.deepEqual(t('dot_claude/skills/a'), ['claude-code']);
+  assert.deepEqual(t('_claude/skills/a'), ['claude-code']);
+  assert.deepEqual(t('claude/skills/a'), ['claude-code']);
+  assert.deepEqual(t('.config/claude/skills/a'), ['claude-code']);
+  assert.deepEqual(t('home/codex/skills/a'), ['codex']);
+  assert.deepEqual(t('dot_agents/skills/a'), ['codex', 'copilot', 'gemini-cli', 'opencode']);
+  assert.match(
+    inferTargets('file:///dots/dot_claude/skills/a/SKILL.md', undefined, facts).reason,
+    /dot_claude\/skills\/, the name a dotfiles repository gives ~\/\.claude\/skills\/ \(installed there\), which Claude Code reads/,
+  );
+  // A bare name deeper in a project is the project's own folder; `agents/` is no home folder's name.
+  assert.deepEqual(t('adapters/codex/skills/a'), ['spec']);
+  assert.deepEqual(t('agents/skills/a'), ['spec']);
+});
+
 test('target names are read from a comma list or an array; unknown names come back separately', () => {
   assert.deepEqual(parseTargets('claude-code, codex,claude-code'), { targets: ['claude-code', 'codex'], unknown: [] });
   assert.deepEqual(parseTargets(['copilot', 'vscode', 3]), { targets: ['copilot'], unknown: ['vscode'] });

@@ -201,11 +201,18 @@ function analyzeInto(
   }
 
   let syntaxError = false;
+  // One finding per value with an unquoted ': ' (the parser reports each colon of it); after any
+  // other error, nothing more: the parse stops there, and what follows it is mostly its echo.
+  const colonValues = new Set<string>();
   for (const e of ref.syntaxErrors) {
     if (e.code === 'DUPLICATE_KEY') continue;
     syntaxError = true;
+    if (out.some((d) => d.code === 'skill-yaml-invalid')) break;
     const colon = colonInValue(ref, e.range);
+    const at = colon && `${colon.valueRange.start.line}:${colon.valueRange.start.character}`;
+    if (colon && colonValues.has(at!)) continue;
     if (colon) {
+      colonValues.add(at!);
       out.push(
         diag(
           'skill-yaml-colon-in-value',
@@ -216,8 +223,7 @@ function analyzeInto(
           effectMessage('skill-yaml-colon-in-value', `The unquoted ': ' in '${colon.key}' is not valid YAML (quote the value or use '>-')`),
         ),
       );
-    } else if (!out.some((d) => d.code === 'skill-yaml-invalid')) {
-      // The first error only: the parse stops there, and what follows it is mostly its echo.
+    } else {
       const message = `Invalid YAML in frontmatter: ${e.message}`;
       out.push(diag('skill-yaml-invalid', 'error', message, e.range, undefined, effectMessage('skill-yaml-invalid', message)));
     }

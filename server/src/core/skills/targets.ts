@@ -76,24 +76,40 @@ function segmentsOf(uri: string): string[] {
   });
 }
 
-const FOLDERS: { dir: string; skills: string[]; targets: readonly Target[] }[] = [
-  { dir: '.claude', skills: ['skills'], targets: ['claude-code'] },
-  { dir: '.codex', skills: ['skills'], targets: ['codex'] },
+/**
+ * The client folders, and the names a dotfiles repository gives the ones it installs in the home
+ * folder (`~/.claude` kept as `claude/`, `_claude/`, chezmoi's `dot_claude/`, or `.config/claude/`
+ * linked there): their skills are the client's user skills.
+ */
+const FOLDERS: { dir: string; skills: string[]; targets: readonly Target[]; home?: RegExp }[] = [
+  { dir: '.claude', skills: ['skills'], targets: ['claude-code'], home: /^(?:dot_|_)?claude$/ },
+  { dir: '.codex', skills: ['skills'], targets: ['codex'], home: /^(?:dot_|_)?codex$/ },
   { dir: '.github', skills: ['skills'], targets: ['copilot'] },
-  { dir: '.gemini', skills: ['skills'], targets: ['gemini-cli'] },
-  { dir: '.opencode', skills: ['skill', 'skills'], targets: ['opencode'] },
-  { dir: '.cursor', skills: ['skills'], targets: ['cursor'] },
-  { dir: '.agents', skills: ['skills'], targets: AGENTS_DIR_READERS },
+  { dir: '.gemini', skills: ['skills'], targets: ['gemini-cli'], home: /^(?:dot_|_)?gemini$/ },
+  { dir: '.opencode', skills: ['skill', 'skills'], targets: ['opencode'], home: /^(?:dot_|_)?opencode$/ },
+  { dir: '.cursor', skills: ['skills'], targets: ['cursor'], home: /^(?:dot_|_)?cursor$/ },
+  { dir: '.agents', skills: ['skills'], targets: AGENTS_DIR_READERS, home: /^(?:dot_|_)agents$/ },
 ];
 
-/** The innermost client folder a SKILL.md sits in (`.claude/skills/<n>/…`), with its readers. */
-function clientFolderOf(segs: string[]): { where: string; targets: readonly Target[] } | undefined {
+/** Folders a dotfiles repository keeps configuration folders in, under their bare names (`.config/claude`, `home/codex`). */
+const CONFIG_PARENTS: ReadonlySet<string> = new Set(['.config', 'dot_config', 'config', 'home']);
+
+/**
+ * The innermost client folder a SKILL.md sits in (`.claude/skills/<n>/…`), with its readers.
+ * `tops`: how many segments the workspace folders' paths have; a bare mirror name (`claude/`)
+ * counts only right below one of them or in a configuration folder, where a dotfiles repository
+ * keeps it (`adapters/codex/` is a project's own folder).
+ */
+function clientFolderOf(segs: string[], tops: readonly number[]): { where: string; targets: readonly Target[]; home?: string } | undefined {
   // The skill folder is segs[n-2]; its parent must be the skills folder.
   for (let i = segs.length - 3; i >= 1; i--) {
     const seg = segs[i]!;
     const parent = segs[i - 1]!;
     const hit = FOLDERS.find((f) => f.dir === parent && f.skills.includes(seg));
     if (hit) return { where: `${parent}/${seg}/`, targets: hit.targets };
+    const mirror = FOLDERS.find((f) => f.home?.test(parent) && f.skills.includes(seg));
+    const placed = /^(?:dot_|_)/.test(parent) || tops.includes(i - 1) || CONFIG_PARENTS.has(segs[i - 2] ?? '');
+    if (mirror && placed) return { where: `${parent}/${seg}/`, targets: mirror.targets, home: `~/${mirror.dir}/${seg}/` };
   }
   return undefined;
 }
@@ -132,12 +148,20 @@ export function inferTargets(uri: string, host?: IWorkspaceHost, facts?: Reposit
 /** The targets of a SKILL.md from this one path (see `inferTargets`). */
 function targetsWhere(uri: string, host?: IWorkspaceHost, facts?: RepositoryFacts): TargetSet {
   const segs = segmentsOf(uri);
-  const folder = clientFolderOf(segs);
+  const folder = clientFolderOf(
+    segs,
+    (facts?.roots ?? []).map((r) => segmentsOf(r.replace(/\/+$/, '')).length),
+  );
   const targets: Target[] = folder ? [...folder.targets] : [];
   const reasons: string[] = [];
   if (folder) {
     const names = folder.targets.map((t) => TARGET_LABELS[t]).join(', ');
-    reasons.push(`it is in ${folder.where}, which ${names} ${folder.targets.length > 1 ? 'read' : 'reads'}`);
+    const verb = folder.targets.length > 1 ? 'read' : 'reads';
+    reasons.push(
+      folder.home
+        ? `it is in ${folder.where}, the name a dotfiles repository gives ${folder.home} (installed there), which ${names} ${verb}`
+        : `it is in ${folder.where}, which ${names} ${verb}`,
+    );
   }
   if (facts) {
     for (const p of pluginsOf(uri, facts)) {
