@@ -264,6 +264,10 @@ test('in a Claude Code rule without paths, a key asking for the rule in every se
   assert.deepEqual(unknown('trigger: always_on'), [['information', "it loads a rule without 'paths' in every session, as this asks"]]);
   assert.deepEqual(unknown('alwaysApply: false'), [['warning', "Unknown key 'alwaysApply': Claude Code reads 'paths', 'description' and ignores the rest"]]);
   assert.deepEqual(unknown('trigger: model_decision'), [['warning', "Unknown key 'trigger': Claude Code reads 'paths', 'description' and ignores the rest"]]);
+  // Beside `paths`, a key asking for the rule where its files are says what `paths` does; one asking for every session does not.
+  assert.deepEqual(unknown('alwaysApply: false', 'paths:', '  - "src/**"'), [['information', "it loads the rule where 'paths' matches, as this asks"]]);
+  assert.deepEqual(unknown('paths: "src/**"', 'trigger: glob'), [['information', "it loads the rule where 'paths' matches, as this asks"]]);
+  assert.deepEqual(unknown('alwaysApply: true', 'paths: "src/**"'), [['warning', "Unknown key 'alwaysApply': Claude Code reads 'paths', 'description' and ignores the rest"]]);
 });
 
 test('a CLAUDE.md over 4 MiB is an error; over 200 lines is information', () => {

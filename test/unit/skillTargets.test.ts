@@ -260,7 +260,7 @@ test('model: aliases, ids and inherit pass; another vendor model is a warning un
 });
 
 test('misspelt keys are reported once, for the targets that read the intended key, with the suggestion in data', () => {
-  const d = run(fm(`${OK}\nuser_invocable: true\nallowed tools: Read\nargumenthint: x`), ['claude-code']);
+  const d = run(fm(`${OK}\nuser_invocable: false\nallowed tools: Read\nargumenthint: x`), ['claude-code']);
   assert.deepEqual(
     d.map((x) => [x.code, x.data?.['suggestion']]),
     [
@@ -270,6 +270,17 @@ test('misspelt keys are reported once, for the targets that read the intended ke
     ],
   );
   assert.equal(d[0]!.message, "Unknown field 'user_invocable' is ignored: did you mean 'user-invocable'? (Claude Code)");
+  assert.equal(d[0]!.severity, 'warning');
+  // Holding the intended key's default, the misspelt key changes nothing yet: information.
+  const same = run(fm(`${OK}\nuser_invocable: true\ndisable_model_invocation: false`), ['claude-code']);
+  assert.deepEqual(
+    same.map((x) => [x.code, x.severity]),
+    [
+      ['skill-field-typo', 'information'],
+      ['skill-field-typo', 'information'],
+    ],
+  );
+  assert.match(same[0]!.message, /It holds the default of 'user-invocable' \(true\), so nothing changes yet; it will when the value does\./);
   // Under skills-ref the reference's unexpected-field error stays and no suggestion is added.
   assert.deepEqual([...new Set(run(fm(`${OK}\nuser_invocable: true`), ['skills-ref']).map((x) => x.code))], ['skill-unexpected-field']);
 });

@@ -30,6 +30,12 @@ function asksAlways(e: FrontmatterEntry): boolean {
   return (e.key === 'alwaysApply' && (v === true || v === 'true')) || (e.key === 'trigger' && v === 'always_on') || (e.key === 'inclusion' && v === 'always');
 }
 
+/** Whether a scoping key of another tool asks for the rule where its files are (Cursor's `alwaysApply: false`, Windsurf's `trigger: glob`, Kiro's `inclusion: fileMatch`). */
+function asksScoped(e: FrontmatterEntry): boolean {
+  const v = typeof e.value === 'string' ? e.value.trim().toLowerCase() : e.value;
+  return (e.key === 'alwaysApply' && (v === false || v === 'false')) || (e.key === 'trigger' && v === 'glob') || (e.key === 'inclusion' && v === 'filematch');
+}
+
 const READER: Record<FrontmatterStyle, string> = { copilot: 'GitHub Copilot', 'claude-rule': 'Claude Code' };
 const GLOB_KEY: Record<FrontmatterStyle, string> = { copilot: 'applyTo', 'claude-rule': 'paths' };
 
@@ -112,15 +118,16 @@ export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: Fr
       });
     } else if (!options.editorValidates) {
       const metadata = style === 'claude-rule' && !SCOPING_KEYS.has(e.key);
-      // `alwaysApply: true` in a rule without `paths` asks for what Claude Code does anyway: it loads such a rule in every session.
-      const always = style === 'claude-rule' && !f.globKey && asksAlways(e);
+      // `alwaysApply: true` in a rule without `paths` asks for what Claude Code does anyway: it loads such a rule in every session;
+      // `alwaysApply: false` beside `paths` asks for the rule where its files are, as `paths` does.
+      const always = style === 'claude-rule' && (f.globKey ? asksScoped(e) : asksAlways(e));
       out.push({
         code: 'instructions-key-unknown',
         severity: metadata || always ? 'information' : 'warning',
         message: metadata
           ? `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest; kept as your own metadata, it neither scopes nor describes the rule`
           : always
-            ? `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest; it loads a rule without 'paths' in every session, as this asks`
+            ? `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest; ${f.globKey ? "it loads the rule where 'paths' matches, as this asks" : "it loads a rule without 'paths' in every session, as this asks"}`
             : `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest`,
         range: e.keyRange,
         data: { key: e.key },

@@ -33,6 +33,12 @@ function f(code: string, message: string, range: Range, only?: readonly Target[]
   return out;
 }
 
+/** The value a client takes when a key is absent (Claude Code, VS Code: docs/clients-fields.md). */
+const KEY_DEFAULTS: ReadonlyMap<string, unknown> = new Map<string, unknown>([
+  ['user-invocable', true],
+  ['disable-model-invocation', false],
+]);
+
 const squash = (k: string) => k.toLowerCase().replace(/[\s_-]+/g, '');
 
 /** The documented key `key` was probably meant to be (`user_invocable` → `user-invocable`). */
@@ -77,7 +83,13 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
     const suggestion = near !== undefined && key === `${near}s` && collection ? undefined : near;
     const meant = suggestion ? readers(suggestion, targets) : [];
     if (suggestion && meant.length) {
-      out.push(f('skill-field-typo', `Unknown field '${key}' is ignored: did you mean '${suggestion}'?`, e.keyRange, meant, { key, suggestion }));
+      const typo = f('skill-field-typo', `Unknown field '${key}' is ignored: did you mean '${suggestion}'?`, e.keyRange, meant, { key, suggestion });
+      // `user_invocable: true` is ignored, and `user-invocable` is true anyway: nothing changes until the value does.
+      if (KEY_DEFAULTS.has(suggestion) && String(KEY_DEFAULTS.get(suggestion)) === String(e.value).trim()) {
+        typo.atMost = 'information';
+        typo.message += ` It holds the default of '${suggestion}' (${String(e.value)}), so nothing changes yet; it will when the value does.`;
+      }
+      out.push(typo);
     }
     const typo = meant.length > 0;
     // A key the specification lacks but clients read (`argument-hint`, `model`…) is advice under
