@@ -27,11 +27,13 @@ test('Claude Code skills show no error; the true problems are warnings on their 
   );
   assert.deepEqual(warnings.sort(), [
     'dep-tracker:5 skill-field-typo',
-    'food-lookup:5 skill-field-typo',
     'wrong-switches:4 skill-boolean-value',
     'wrong-switches:5 skill-model-value',
     'wrong-switches:6 skill-effort-value',
   ]);
+  // `user_invocable: true` holds user-invocable's default: the misspelling changes nothing yet, so it is advice.
+  const typo = r.files.flatMap((f) => f.diagnostics.map((d) => ({ ...d, path: f.path }))).find((d) => d.path.includes('food-lookup') && d.code === 'skill-field-typo');
+  assert.equal(typo?.severity, 'information');
   // Claude Code reads an unquoted colon in a value since 2.1.69 (it quotes the value and parses again): advice.
   const colon = r.files.flatMap((f) => f.diagnostics).find((d) => d.code === 'skill-yaml-colon-in-value');
   assert.equal(colon?.severity, 'information');
