@@ -43,12 +43,15 @@ test('a nested AGENTS.md is cut after what the files above it spent, and one pas
   });
   const [d] = cut(host, `${W}/pkg/AGENTS.md`);
   assert.deepEqual([d!.line, d!.character], [127, 68]);
-  assert.match(d!.message, /reached after \.\.\/AGENTS\.md \(19\.5 KiB\) \+ 12\.5 KiB of this file; the last 2\.2 KiB never reach Codex$/);
+  assert.match(
+    d!.message,
+    /^In a session started in pkg\/ or below, Codex stops reading here: .*reached after \.\.\/AGENTS\.md \(19\.5 KiB\) \+ 12\.5 KiB of this file; the last 2\.2 KiB never reach Codex$/,
+  );
   const [never] = cut(host, `${W}/pkg/deep/AGENTS.md`);
   assert.deepEqual([never!.line, never!.character], [0, 0]);
   assert.equal(
     never!.message,
-    'Codex never reads this file: its project instructions stop at 32.0 KiB (project_doc_max_bytes), all spent by ../../AGENTS.md (19.5 KiB) + ../AGENTS.md (12.5 KiB) before it',
+    'In a session started in pkg/deep/ or below, Codex never reads this file: its project instructions stop at 32.0 KiB (project_doc_max_bytes), all spent by ../../AGENTS.md (19.5 KiB) + ../AGENTS.md (12.5 KiB) before it',
   );
   assert.deepEqual(
     codexChain(`${W}/pkg/deep`, W, host).map((p) => [p.uri.slice(W.length), p.bytes, p.read]),

@@ -9,6 +9,7 @@
 import type { IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri } from '../world/paths';
+import { decodeTarget } from '../skills/paths';
 import { utf8Length } from './utf8';
 
 import { codexConfigFor, CODEX_MAX_BYTES, CODEX_NAMES } from './codexConfig';
@@ -125,10 +126,12 @@ export function codexCutDiagnostic(text: string, uri: string, host: IWorkspaceHo
   const range: Range = { start: at, end: { line: at.line, character: Math.max(at.character, lineEnd) } };
   const unread = kib(own.bytes - own.read);
   const cap = `${config.maxBytes < 1024 ? `${config.maxBytes} bytes` : kib(config.maxBytes)} (project_doc_max_bytes${config.sources.length && config.maxBytes !== CODEX_MAX_BYTES ? ' in .codex/config.toml' : ''})`;
+  // A nested file's chain is read only in a session that starts in its folder (or below): say where.
+  const where = before.length ? `In a session started in ${decodeTarget(dir.slice(root.length + 1))}/ or below, ` : '';
   const message =
     own.read === 0
-      ? `Codex never reads this file: its project instructions stop at ${cap}, all spent by ${spent.join(' + ')} before it`
-      : `Codex stops reading here: its project instructions stop at ${cap}, reached after ${[...spent, `${kib(own.read)} of this file`].join(' + ')}; the last ${unread} never reach Codex`;
+      ? `${where}Codex never reads this file: its project instructions stop at ${cap}, all spent by ${spent.join(' + ')} before it`
+      : `${where}Codex stops reading here: its project instructions stop at ${cap}, reached after ${[...spent, `${kib(own.read)} of this file`].join(' + ')}; the last ${unread} never reach Codex`;
   // An AGENTS.md among documentation or translations is often a page about agents, not instructions: advice there.
   const rel = uri
     .slice(root.length + 1)
