@@ -45,3 +45,43 @@ test('a fence line indented four columns more than the opening fence is text of 
   const inItem = joinLines('1. Step one:', '    ```bash', '    run it', '    ```', '', '## After', 'Text');
   assert.deepEqual(skill('skills/fences', inItem), []);
 });
+
+test('an example indented four columns after a blank line is an indented code block, as CommonMark has it: its links are no links and its fences no fences; in a list the same indent is the item’s text', () => {
+  const example = joinLines(
+    'The example below is indented so that it can hold fences:',
+    '',
+    '    ---',
+    '    name: example',
+    '    ---',
+    '',
+    '    ```bash',
+    '    python run.py',
+    '',
+    '    - [Rules](references/rules.md)',
+    '',
+    'Back to prose: [Guide](references/guide.md).',
+  );
+  const ds = skill('skills/authoring', example);
+  // Only the link outside the example is one; the fence inside it opens nothing.
+  assert.deepEqual(
+    ds.filter((d) => d.severity !== 'information').map((d) => [d.code, d.range.start.line]),
+    [['skill-file-missing', 15]],
+  );
+  // Four columns inside a list item are the item's text: the link is one.
+  const list = joinLines('- Step one', '', '    See [Rules](references/rules.md).');
+  assert.deepEqual(
+    skill('skills/authoring', list).map((d) => [d.code, d.severity]),
+    [['skill-file-missing', 'warning']],
+  );
+  // A paragraph's continuation line is never code, however far it is indented.
+  const lazy = joinLines('Text that goes on', '    with [Rules](references/rules.md).');
+  assert.deepEqual(
+    skill('skills/authoring', lazy).map((d) => d.code),
+    ['skill-file-missing'],
+  );
+  // Nor does an import inside one reach Claude Code.
+  assert.deepEqual(
+    instructions('CLAUDE.md', joinLines('# Project', '', '    @docs/missing.md', '', 'See @docs/gone.md')).map((d) => [d.code, d.range.start.line]),
+    [['instructions-import-missing', 4]],
+  );
+});

@@ -6,7 +6,7 @@
 import { splitLines, trimEndWhere } from '../text/text';
 import type { Range } from '../types';
 import { codeSpans } from '../text/markdownSpans';
-import { closesFence, openingFence, type Fence, type OpenFence } from '../text/markdownBlocks';
+import { closesFence, IndentedCode, openingFence, type Fence, type OpenFence } from '../text/markdownBlocks';
 
 export type { Fence } from '../text/markdownBlocks';
 
@@ -72,6 +72,7 @@ export function scanInstructions(text: string, startLine = 0): InstructionScan {
   const imports: ImportMention[] = [];
   const code: CodeText[] = [];
   let open: OpenFence | undefined;
+  const indented = new IndentedCode();
   // HTML comments hide imports from Claude Code too.
   let inComment = false;
   for (let i = Math.max(0, startLine); i < lines.length; i++) {
@@ -80,9 +81,12 @@ export function scanInstructions(text: string, startLine = 0): InstructionScan {
       if (closesFence(line, open)) {
         open.fence.closeLine = i;
         open = undefined;
+        indented.blockEnded();
       } else code.push({ text: line, line: i, character: 0, source: { lang: open.fence.lang } });
       continue;
     }
+    // Text of an indented code block is code: it imports nothing and holds no code spans.
+    if (!inComment && indented.takes(line)) continue;
     const opening = openingFence(line, i);
     if (opening) {
       fences.push(opening.fence);

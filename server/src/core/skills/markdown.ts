@@ -6,7 +6,7 @@
 import { sharedLines, trimEndWhere } from '../text/text';
 import type { Range } from '../types';
 import { codeSpans, inSpan, type CodeSpan } from '../text/markdownSpans';
-import { closesFence, openingFence, type Fence, type OpenFence } from '../text/markdownBlocks';
+import { closesFence, IndentedCode, openingFence, type Fence, type OpenFence } from '../text/markdownBlocks';
 import { decodeTarget } from './paths';
 import { attributeId, headingText, htmlIds, Slugger } from './anchors';
 import { classifyTarget, exampleCueEnd, homePaths, isPlaceholderPath, pathVariable, type PathBase } from './linkTargets';
@@ -91,13 +91,21 @@ export function scanMarkdown(text: string, startLine = 0): MdScan {
   const known = new Map<string, LinkFacts>();
   let open: OpenFence | undefined;
   let paragraph: number | undefined;
+  const indented = new IndentedCode();
   for (let i = Math.max(0, startLine); i < lines.length; i++) {
     const line = lines[i]!;
     if (open) {
       if (closesFence(line, open)) {
         open.fence.closeLine = i;
         open = undefined;
+        indented.blockEnded();
       } else scanCode(out, line, i, 'block', []);
+      continue;
+    }
+    // An example indented four columns (a SKILL.md shown inside a SKILL.md, fences and all) is code, not links.
+    if (indented.takes(line)) {
+      scanCode(out, line, i, 'block', []);
+      paragraph = undefined;
       continue;
     }
     const opening = openingFence(line, i);

@@ -71,14 +71,18 @@ export function closesFence(line: string, open: Pick<OpenFence, 'mark' | 'indent
 export function fencesOf(lines: readonly string[], startLine = 0): Fence[] {
   const out: Fence[] = [];
   let open: OpenFence | undefined;
+  const indented = new IndentedCode();
   for (let i = Math.max(0, startLine); i < lines.length; i++) {
     if (open) {
       if (closesFence(lines[i]!, open)) {
         open.fence.closeLine = i;
         open = undefined;
+        indented.blockEnded();
       }
       continue;
     }
+    // A fence line in an indented code block is its text (an example of a file with fences).
+    if (indented.takes(lines[i]!)) continue;
     open = openingFence(lines[i]!, i);
     if (open) out.push(open.fence);
   }
@@ -122,6 +126,48 @@ export function unclosedFence(fences: readonly Fence[], lines: readonly string[]
     }
   }
   return out;
+}
+
+/**
+ * CommonMark's indented code blocks, outside lists: a line indented four columns or more that
+ * does not continue a paragraph (it follows a blank line, a heading or a block's end) opens one,
+ * and it runs until a line indented less. Text there is code: `[a](b)` in it is no link. Inside a
+ * list the same indent is the item's text, so a list turns the reading off until a line at the
+ * left margin starts a new paragraph after a blank line. Feed the lines outside fenced blocks in
+ * order (`takes`), and tell it where a fenced block ends (`blockEnded`).
+ */
+export class IndentedCode {
+  #inCode = false;
+  #inList = false;
+  /** True where a paragraph cannot go on: at the start, after a blank line, a heading or a block. */
+  #afterBreak = true;
+
+  /** Whether `line` is text of an indented code block. */
+  takes(line: string): boolean {
+    const blank = line.trim() === '';
+    const indent = indentOf(line);
+    if (this.#inCode) {
+      if (blank || indent >= 4) return true;
+      this.#inCode = false;
+    }
+    if (blank) {
+      this.#afterBreak = true;
+      return false;
+    }
+    if (!this.#inList && this.#afterBreak && indent >= 4) {
+      this.#inCode = true;
+      return true;
+    }
+    if (LIST_ITEM.test(line) && indent < 4) this.#inList = true;
+    else if (indent === 0 && this.#afterBreak) this.#inList = false;
+    this.#afterBreak = /^ {0,3}#{1,6}(?:[ \t]|$)/.test(line);
+    return false;
+  }
+
+  /** A fenced block ended on the line before: what follows starts a block. */
+  blockEnded(): void {
+    this.#afterBreak = true;
+  }
 }
 
 /** Columns of leading whitespace (a tab counts 4). */
