@@ -64,6 +64,13 @@ test('a field of the wrong type is an error: Codex reads the file into typed fie
   assert.deepEqual(codes(market, MARKET), ['plugin-value-invalid:error@3']);
 });
 
+test('mcpServers holds a path or the servers themselves (openai/codex#28580); a list fails the file', () => {
+  const inline = joinLines('{', '  "name": "pdf",', '  "mcpServers": { "pdf": { "type": "http", "url": "https://example.com/mcp" } }', '}');
+  assert.deepEqual(codes(inline, PLUGIN), []);
+  const list = joinLines('{', '  "name": "pdf",', '  "mcpServers": ["./.mcp.json"]', '}');
+  assert.deepEqual(codes(list, PLUGIN), ['plugin-value-invalid:error@2']);
+});
+
 test('a marketplace without name or plugins, and an entry without name or source, are errors', () => {
   assert.deepEqual(codes('{ "plugins": [] }', MARKET), ['plugin-missing-key:error@0']);
   const market = joinLines('{', '  "name": "tools",', '  "plugins": [', '    { "source": "./plugins/pdf" },', '    { "name": "pdf" }', '  ]', '}');

@@ -121,8 +121,19 @@ function checkPlugin(root: Node, ctx: Ctx): void {
     if (!value) continue;
     if (['name', 'version', 'description', ...CODEX_PATH_KEYS].includes(k)) {
       // `name` has a default but no null; the others are optional strings (null reads as absent).
-      if (value.type !== 'string' && !(value.type === 'null' && k !== 'name')) {
-        wrongType(key, value, k === 'name' || k === 'version' || k === 'description' ? 'text' : 'one path (text) starting with ./', 'plugin', ctx);
+      // `mcpServers` may also hold the servers themselves, an object (openai/codex#28580, June 2026).
+      if (value.type !== 'string' && !(value.type === 'null' && k !== 'name') && !(k === 'mcpServers' && value.type === 'object')) {
+        wrongType(
+          key,
+          value,
+          k === 'name' || k === 'version' || k === 'description'
+            ? 'text'
+            : k === 'mcpServers'
+              ? 'one path (text) starting with ./, or the servers as an object'
+              : 'one path (text) starting with ./',
+          'plugin',
+          ctx,
+        );
         continue;
       }
     }

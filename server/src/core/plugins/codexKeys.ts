@@ -13,7 +13,7 @@ export const CODEX_PLUGIN_KEYS: Readonly<Record<string, string>> = {
   version: 'The plugin version (semver).',
   description: 'A short description of the plugin.',
   skills: 'The folder of the plugin’s skills (`<name>/SKILL.md`): one path, relative to the plugin root, starting with `./` (`"./skills/"`).',
-  mcpServers: 'The MCP configuration file of the plugin: one path starting with `./` (`"./.mcp.json"`).',
+  mcpServers: 'The MCP servers of the plugin: the path of their configuration file, starting with `./` (`"./.mcp.json"`), or the servers themselves, an object.',
   apps: 'The app connector file of the plugin: one path starting with `./` (`"./.app.json"`).',
   hooks: 'Lifecycle hooks the plugin packages.',
   interface: 'How the plugin is shown in the plugin directory: `displayName`, `shortDescription`, `category`, `capabilities`, `defaultPrompt`, `logo`…',
