@@ -358,6 +358,17 @@ test('`make a/b/c` in prose names three targets when each is defined; a part the
   assert.deepEqual(codes('Run `make format/test` before you commit.', `${W}/CLAUDE.md`, host), ['instructions-command-undefined']);
 });
 
+test("an AGENTS.md or CLAUDE.md a skill ships (beside or below its SKILL.md) names the commands of the user's project: they are not this repository's", () => {
+  const host = new InMemoryHost({
+    [`${W}/package.json`]: JSON.stringify({ scripts: { test: 'x' } }),
+    [`${W}/skills/crud/SKILL.md`]: '---\nname: crud\ndescription: Builds CRUD screens. Use when asked for one.\n---\n',
+  });
+  const text = 'Run `pnpm run typecheck` before you finish.';
+  assert.deepEqual(codes(text, `${W}/skills/crud/AGENTS.md`, host, { workspaceRoots: [W] }), []);
+  assert.deepEqual(codes(text, `${W}/skills/crud/docs/CLAUDE.md`, host, { workspaceRoots: [W] }), []);
+  assert.deepEqual(codes(text, `${W}/AGENTS.md`, host, { workspaceRoots: [W] }), ['instructions-command-undefined']);
+});
+
 test('Copilot instructions in .github speak for the repository root', () => {
   const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { test: 'x' } }) });
   assert.deepEqual(codes('`npm run lint`', `${W}/.github/copilot-instructions.md`, host), ['instructions-command-undefined']);

@@ -12,7 +12,7 @@ import { checkImports, importsOf, type ResolvedImport } from './imports';
 import { checkInstructionLinks } from './links';
 import { checkInstructionFrontmatter, readInstructionFrontmatter, type InstructionFrontmatter } from './frontmatter';
 import { checkCommands } from './commands';
-import { isInstructionTemplate } from './repoCommands';
+import { isInstructionTemplate, shippedBySkill } from './repoCommands';
 import { asAdvice } from '../analysis/advice';
 import { codexCutDiagnostic } from './codexChain';
 import { utf8Length } from './utf8';
@@ -114,7 +114,8 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   const commandOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.workspaceFiles ? { files: options.workspaceFiles } : {}) };
   // A template speaks for the projects it is copied into: its commands are theirs, and its other findings advice.
   const template = isInstructionTemplate(uri, options.repositoryRoots ?? options.workspaceRoots);
-  if (!template) out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
+  // So do the commands of an AGENTS.md or CLAUDE.md a skill ships (beside or below its SKILL.md): the user's project runs them.
+  if (!template && !shippedBySkill(uri, host, options.repositoryRoots ?? options.workspaceRoots)) out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
   const codexRoot = info.variant === 'agents-md' ? chainRootOf(uri, host, options.workspaceRoots) : undefined;
   const cut = codexRoot ? codexCutDiagnostic(text, uri, host, codexRoot) : undefined;
   if (cut) out.push(cut);

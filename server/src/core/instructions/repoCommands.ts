@@ -30,6 +30,14 @@ export function isInstructionTemplate(fileUri: string, roots: readonly string[] 
   return foldersBelowRoot(fileUri, roots).some(templateFolder);
 }
 
+/** True when a SKILL.md sits in the file's folder or a folder above it, below its workspace folder: the file is part of what the skill ships. */
+export function shippedBySkill(fileUri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): boolean {
+  const folders = foldersBelowRoot(fileUri, roots);
+  let dir = dirnameUri(fileUri);
+  for (let i = 0; i < folders.length; i++, dir = dirnameUri(dir)) if (host.exists(`${dir}/SKILL.md`)) return true;
+  return false;
+}
+
 export interface ScriptFacts {
   uri: string;
   scripts: ReadonlySet<string>;
