@@ -56,6 +56,8 @@ test('a skills folder linked from .claude/skills is checked once, where it is, f
   // VS Code still ignores the key, and Claude Code, which loads the skill through the link, reads it: keep it.
   const key = r.files[0]!.diagnostics.find((d) => d.code === 'skill-unexpected-field');
   assert.match(key?.message ?? '', /VS Code reports field 'allowed-tools' as not supported and ignores it; Claude Code reads it, so keep it for it/);
+  // Nothing to change, and VS Code shows its own report: advice.
+  assert.equal(key?.severity, 'information');
 });
 
 test('a skill kept outside every client folder is checked for the clients whose folders link to it, not against the specification alone', () => {

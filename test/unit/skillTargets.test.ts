@@ -426,6 +426,18 @@ test('description length: the newline a folded block keeps past 1,024 characters
   );
 });
 
+test('a key VS Code ignores and another client of the skill acts on (allowed-tools for Claude Code) is advice: keep it; for VS Code alone it is a warning', () => {
+  const text = fm(`${OK}\nallowed-tools: Bash(git status:*)`);
+  assert.deepEqual(
+    run(text, ['copilot', 'claude-code']).map((x) => [x.code, x.severity]),
+    [['skill-unexpected-field', 'information']],
+  );
+  assert.deepEqual(
+    run(text, ['copilot']).map((x) => [x.code, x.severity]),
+    [['skill-unexpected-field', 'warning']],
+  );
+});
+
 test('compatibility written as a list: VS Code, OpenCode and the specification read text there; VS Code also takes a map', () => {
   const list = fm(`${OK}\ncompatibility:\n  - git\n  - docker`);
   assert.deepEqual(

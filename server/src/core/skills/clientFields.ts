@@ -116,7 +116,10 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
     const ref = referenceMessage(key);
     if (rejecting.length) {
       const client = (who: readonly Target[]) => `${rejectedBy(key, who)}${keep || "; remove it or move it under 'metadata:'"}`;
-      out.push(f('skill-unexpected-field', ref ?? client(rejecting), e.keyRange, rejecting, reading.length ? { key, readBy: reading } : { key }, client));
+      const finding = f('skill-unexpected-field', ref ?? client(rejecting), e.keyRange, rejecting, reading.length ? { key, readBy: reading } : { key }, client);
+      // VS Code alone ignores a key another client of the file acts on: nothing to change (keep it), and VS Code shows its own report: advice.
+      if (reading.length && rejecting.every((t) => t === 'copilot')) finding.atMost = 'information';
+      out.push(finding);
     } else if (ref && targets.includes('skills-ref')) {
       out.push(f('skill-unexpected-field', ref, e.keyRange, ['skills-ref'], { key }));
     }

@@ -74,7 +74,7 @@ const EFFECTS: Record<string, Partial<Record<Target, string>>> = {
   'skill-metadata-not-map': {
     'claude-code': 'Claude Code drops it (it does not act on metadata)',
     codex: 'Codex does not load the skill (it reads metadata as a map of text)',
-    opencode: "OpenCode's documentation defines a map of text",
+    opencode: "OpenCode's documentation defines a map of text (its loader reads only name and description)",
     cursor: CURSOR_SPEC,
   },
   'skill-allowed-tools-not-string': { spec: 'the specification defines one space-separated string; skills-ref and Claude Code also read a list' },
