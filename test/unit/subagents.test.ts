@@ -237,6 +237,11 @@ test('commands: name and paths are ignored (unless name is the command name), to
   assert.deepEqual(codes(joinLines('---', 'name: ship', 'description: d', '---', ''), COMMAND), ['command-key-ignored/warning']);
   assert.deepEqual(codes(joinLines('---', 'name: deploy', '---', ''), COMMAND), []);
   assert.deepEqual(codes(joinLines('---', 'name: frontend:build', '---', ''), 'file:///ws/.claude/commands/frontend/build.md'), []);
+  // A plugin's commands/ folder names its subfolders the same way.
+  const pluginCommand = (text: string) =>
+    analyzeAgentFile(text, 'file:///ws/plugins/ce/commands/workflows/plan.md', 'command', undefined, true).diagnostics.map((d) => `${d.code}/${d.severity}`);
+  assert.deepEqual(pluginCommand(joinLines('---', 'name: workflows:plan', '---', '')), []);
+  assert.deepEqual(pluginCommand(joinLines('---', 'name: plan-it', '---', '')), ['command-key-ignored/warning']);
   assert.deepEqual(codes(joinLines('---', 'allowed-tools: Bash(git add:*), Update', '---', ''), COMMAND), ['command-tool-unknown/warning']);
   assert.deepEqual(codes(joinLines('---', 'tools: Read', '---', ''), COMMAND), ['command-key-unknown/information']);
   assert.deepEqual(codes(joinLines('Deploy $ARGUMENTS now'), COMMAND), ['command-argument-hint-missing/information']);

@@ -81,7 +81,8 @@ export function mdFileNameOf(uri: string): string {
 
 /** The command name Claude Code gives a command file: its path under `.claude/commands/` without `.md`, `/` as `:`. */
 export function commandNameOf(uri: string): string {
-  const m = /\/\.claude\/commands\/(.*)\.md$/i.exec(uri);
+  // `.claude/commands/` or a plugin's `commands/`: a subfolder is part of the name (`frontend/build.md` is `frontend:build`).
+  const m = /\/\.claude\/commands\/(.*)\.md$/i.exec(uri) ?? /\/commands\/((?:(?!\/commands\/).)*)\.md$/i.exec(uri);
   const rel = m ? m[1]! : (uri.split('/').pop() ?? '').replace(/\.md$/i, '');
   try {
     return decodeURIComponent(rel).split('/').join(':');
