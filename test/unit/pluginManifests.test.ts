@@ -82,6 +82,38 @@ test('a relative source naming no folder is an error; one naming a folder is not
   assert.match(ds[0]!.message, /Source path does not exist/);
 });
 
+test('a source or a component path inside a git submodule that this checkout lacks is advice, saying so', () => {
+  const files = {
+    'file:///repo/.git/HEAD': 'ref: refs/heads/main\n',
+    'file:///repo/.gitmodules':
+      '[submodule "vendor/skills"]\n\tpath = vendor/skills\n\turl = https://example.com/skills.git\n[submodule "plugins/ext"]\n\tpath = plugins/ext\n\turl = https://example.com/ext.git\n',
+    'file:///repo/plugins/pdf/.claude-plugin/plugin.json': '{ "name": "pdf" }',
+  };
+  const market = joinLines(
+    '{ "name": "tools", "owner": { "name": "Me" }, "plugins": [',
+    '  { "name": "ext", "source": "./plugins/ext" },',
+    '  { "name": "gone", "source": "./plugins/gone" }',
+    '] }',
+  );
+  const ds = analyzePluginManifest(market, MARKET, new InMemoryHost(files)).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range.start.line]),
+    [
+      ['plugin-source-not-found', 'information', 1],
+      ['plugin-source-not-found', 'error', 2],
+    ],
+  );
+  assert.match(ds[0]!.message, /it is in the git submodule plugins\/ext, filled when submodules are checked out/);
+  const plugin = '{ "name": "tools", "skills": ["./vendor/skills/x", "./skills/gone"] }';
+  assert.deepEqual(
+    analyzePluginManifest(plugin, 'file:///repo/.claude-plugin/plugin.json', new InMemoryHost(files)).diagnostics.map((d) => [d.code, d.severity]),
+    [
+      ['plugin-path-not-found', 'information'],
+      ['plugin-path-not-found', 'warning'],
+    ],
+  );
+});
+
 test('metadata.pluginRoot: a bare name resolves under it', () => {
   const ok = '{ "name": "t", "owner": { "name": "Me" }, "metadata": { "pluginRoot": "./plugins" }, "plugins": [ { "name": "pdf", "source": "pdf" } ] }';
   assert.deepEqual(codes(ok, MARKET), []);

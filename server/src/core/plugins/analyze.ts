@@ -18,6 +18,7 @@ import { properties, propertyValue, stringAt } from './jsonNodes';
 import { CLAUDE_PLUGIN_SHAPES, SHAPE_WORDS, hasShape, jsonTypeWords } from './shapes';
 import { analyzeCodexManifest } from './codex';
 import { asAdvice } from '../analysis/advice';
+import { submoduleHolding } from '../workspace/gitSubmodules';
 import { checkClaudeMarketplaceShapes } from './marketplaceShapes';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 
@@ -165,7 +166,17 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot
           `\`${k}\` names ${p}, which does not exist in the plugin folder (Claude Code reads an entry's paths from the plugin's folder, not the marketplace's); what it names from the marketplace's folder is in the plugin's ${DEFAULT_FOLDERS[k]}/ folder, which Claude Code loads anyway.`,
           item,
         );
-      else ctx.add('plugin-path-not-found', 'warning', `\`${k}\` names ${p}, which does not exist in the plugin folder: Claude Code loads nothing from it.`, item);
+      else {
+        const submodule = submoduleHolding(resolveRelative(pluginRoot, p), pluginRoot, ctx.host);
+        if (submodule)
+          ctx.add(
+            'plugin-path-not-found',
+            'information',
+            `\`${k}\` names ${p}, which is not in this checkout: it is in the git submodule ${relativeLabel(pluginRoot, submodule)}, filled when submodules are checked out (git clone --recurse-submodules; Claude Code's marketplace clone fetches them).`,
+            item,
+          );
+        else ctx.add('plugin-path-not-found', 'warning', `\`${k}\` names ${p}, which does not exist in the plugin folder: Claude Code loads nothing from it.`, item);
+      }
     }
   }
 }
@@ -277,6 +288,16 @@ function checkSource(node: Node, marketRoot: string, pluginRoot: string | undefi
   const found = candidates.find((c) => ctx.host.exists(c));
   if (found) return ctx.host.isDirectory(found) ? found : undefined;
   if (candidates.some((c) => linkOutside(ctx.host, c) !== undefined)) return undefined;
+  const submodule = submoduleHolding(candidates[0]!, marketRoot, ctx.host);
+  if (submodule) {
+    ctx.add(
+      'plugin-source-not-found',
+      'information',
+      `No folder ${p} is in this checkout: it is in the git submodule ${relativeLabel(marketRoot, submodule)}, filled when submodules are checked out (git clone --recurse-submodules; Claude Code's marketplace clone fetches them).`,
+      node,
+    );
+    return undefined;
+  }
   ctx.add(
     'plugin-source-not-found',
     'error',
