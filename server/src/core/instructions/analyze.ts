@@ -115,7 +115,8 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   // A template speaks for the projects it is copied into: its commands are theirs, and its other findings advice.
   const template = isInstructionTemplate(uri, options.repositoryRoots ?? options.workspaceRoots);
   // So do the commands of an AGENTS.md or CLAUDE.md a skill ships (beside or below its SKILL.md): the user's project runs them.
-  if (!template && !shippedBySkill(uri, host, options.repositoryRoots ?? options.workspaceRoots)) out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
+  if (!template && scan.code.length > 0 && !shippedBySkill(uri, host, options.repositoryRoots ?? options.workspaceRoots))
+    out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
   const codexRoot = info.variant === 'agents-md' ? chainRootOf(uri, host, options.workspaceRoots) : undefined;
   const cut = codexRoot ? codexCutDiagnostic(text, uri, host, codexRoot) : undefined;
   if (cut) out.push(cut);
