@@ -104,13 +104,18 @@ test("a plugin's hooks file is checked like a settings file's hooks, one level d
     hooks('[]').map((d) => d.code),
     ['settings-shape'],
   );
-  // Events at the top level are never read: the file needs its `hooks` key.
+  // Without its `hooks` record the plugin fails to load ("Hook load failed: … expected record, received undefined").
   const flat = hooks('{"PreToolUse": []}');
   assert.deepEqual(
     flat.map((d) => [d.code, d.severity]),
-    [['settings-shape', 'warning']],
+    [['settings-shape', 'error']],
   );
-  assert.deepEqual(hooks('{"description": "nothing yet"}'), []);
+  assert.match(flat[0]!.message, /Claude Code fails to load the plugin .*write \{"hooks": \{"PreToolUse": …\}\}/);
+  assert.deepEqual(
+    hooks('{"description": "nothing yet"}').map((d) => [d.code, d.severity, d.range.start.character]),
+    [['settings-shape', 'error', 0]],
+  );
+  assert.deepEqual(hooks('{"hooks": {}}'), []);
 });
 
 test('a hook command names a ${CLAUDE_PLUGIN_ROOT} script the plugin lacks', () => {

@@ -21,15 +21,19 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
   const { root, diagnostics, report } = start;
   const hooks = property(root, 'hooks');
   if (!hooks) {
-    // Events at the top level (the settings file's `hooks` value pasted as the whole file) are never read.
+    // Claude Code's loader requires a `hooks` record: without it the plugin fails to load ("Hook load failed: … expected record,
+    // received undefined" at hooks; anthropics/claude-code#31763, and plugins' own reports through 2.1.235). Events at the top level
+    // are the settings file's `hooks` value pasted as the whole file.
     const event = topLevelEvent(root, (name) => HOOK_EVENT_BY_NAME.has(name));
-    if (event)
-      report(
-        'settings-shape',
-        'warning',
-        `Claude Code reads a plugin's hooks under a top-level "hooks" key: '${event.value as string}' here is never hooked (write {"hooks": {"${event.value as string}": …}})`,
-        event,
-      );
+    const failed = 'Claude Code fails to load the plugin ("Hook load failed: … expected record, received undefined" at hooks)';
+    report(
+      'settings-shape',
+      'error',
+      event
+        ? `${failed}: it reads a plugin's hooks under a top-level "hooks" key, so write {"hooks": {"${event.value as string}": …}}`
+        : `${failed}: a plugin's hooks file holds its hooks under a top-level "hooks" key, {"hooks": {}} when there are none yet`,
+      event ?? { offset: root.offset, length: 1 },
+    );
     return { root, diagnostics };
   }
   checkHooks(hooks.value, report);
