@@ -426,6 +426,27 @@ test('description length: the newline a folded block keeps past 1,024 characters
   );
 });
 
+test('YAML Claude Code reads after quoting the value itself (argument-hint: [q] (blank = all)) is advice for Claude Code and still an error for a client that rejects it', () => {
+  const text = fm('name: my-skill\ndescription: Asks things. Use when asking.\nargument-hint: [question] (blank = list)');
+  assert.deepEqual(
+    run(text, ['claude-code']).map((x) => [x.code, x.severity]),
+    [['skill-yaml-invalid', 'information']],
+  );
+  assert.match(run(text, ['claude-code'])[0]!.message, /Claude Code quotes the value itself and reads it/);
+  assert.deepEqual(
+    run(text, ['claude-code', 'codex']).map((x) => [x.code, x.severity]),
+    [
+      ['skill-yaml-invalid', 'error'],
+      ['skill-yaml-invalid', 'information'],
+    ],
+  );
+  // YAML no quoting mends stays an error for Claude Code too.
+  assert.deepEqual(
+    run(fm('name: my-skill\ndescription: "unclosed'), ['claude-code']).map((x) => x.severity),
+    ['warning'],
+  );
+});
+
 test('a key VS Code ignores and another client of the skill acts on (allowed-tools for Claude Code) is advice: keep it; for VS Code alone it is a warning', () => {
   const text = fm(`${OK}\nallowed-tools: Bash(git status:*)`);
   assert.deepEqual(
@@ -569,6 +590,8 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
     'content/.context/legacy/skills/x',
     'skills-legacy/sentry-android-sdk',
     'core/src/test/resources/skills_conflict/a_b',
+    'spring-ai/src/main/resources/skills/pdf_tools',
+    '.rulesync/skills/x',
     'old_skills/x',
     'tests/cases/skills/x',
   ]) {
@@ -586,6 +609,8 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
       (d) => d.severity === 'warning',
     ),
   );
+  // A folder named resources elsewhere is no application's resources.
+  assert.ok(checkAt('main/resources/skills/x/SKILL.md', bad).some((d) => d.severity === 'warning'));
   // A skill about legacy code is no skill put aside.
   assert.ok(checkAt('skills/legacy-migration/SKILL.md', bad).some((d) => d.severity === 'warning'));
   // A real skill may sit in a folder called 'templates' under another name.

@@ -16,6 +16,7 @@ import { collectReferences } from './references';
 import { checkReferences } from './referenceCheck';
 import { ReferenceBases } from './referenceBases';
 import { fencesOf, unclosedFence, unclosedFenceMessage } from '../text/markdownBlocks';
+import { claudeYamlOutcome } from '../subagents/claudeYaml';
 import { checkLicenseMentions } from './licenseFile';
 import { checkClientValues, checkKeys } from './clientFields';
 import { checkLimits, checkVsCodeSkipsName } from './limits';
@@ -225,7 +226,23 @@ function analyzeInto(
       );
     } else {
       const message = `Invalid YAML in frontmatter: ${e.message}`;
-      out.push(diag('skill-yaml-invalid', 'error', message, e.range, undefined, effectMessage('skill-yaml-invalid', message)));
+      const invalid = diag('skill-yaml-invalid', 'error', message, e.range, undefined, effectMessage('skill-yaml-invalid', message));
+      // Claude Code quotes such values itself and parses again (2.1.69): for it the frontmatter reads (advice), for the others it does not.
+      const claude = skill.targets.targets.includes('claude-code') && claudeYamlOutcome(text.slice(ref.yamlStart, ref.yamlEnd)).kind === 'quoted';
+      if (claude) {
+        const others = skill.targets.targets.filter((t) => t !== 'claude-code');
+        if (others.length) out.push({ ...invalid, only: others });
+        out.push({
+          ...diag(
+            'skill-yaml-invalid',
+            'information',
+            `${message} (Claude Code quotes the value itself and reads it; other YAML readers, and Claude Code before 2.1.69, reject the frontmatter: quote the value)`,
+            e.range,
+          ),
+          only: ['claude-code'],
+          atMost: 'information',
+        });
+      } else out.push(invalid);
     }
   }
   // Text no YAML reader takes says nothing more about what only strictyaml refuses.

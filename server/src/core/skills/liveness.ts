@@ -6,8 +6,12 @@
 import type { TargetSet } from './targets';
 import { foldersBelowRoot, isCopiesFolderName } from './copies';
 
-/** Folders whose SKILL.md files are copies, samples or translations, besides the copies folders (`isCopiesFolderName`): not skills loaded from here. */
-const NOT_LIVE_FOLDER = /^(?:assets|references|i18n|translations|locales)$/i;
+/**
+ * Folders whose SKILL.md files are copies, samples or translations, besides the copies folders
+ * (`isCopiesFolderName`): not skills loaded from here. `.rulesync` and `.ruler` hold the sources
+ * rulesync and ruler generate each client's files from (their own keys, `targets`, included).
+ */
+const NOT_LIVE_FOLDER = /^(?:assets|references|i18n|translations|locales|\.rulesync|\.ruler)$/i;
 /** A skills folder put aside by its name: `skills-legacy`, `old_skills`, `skills-archive`. */
 const SKILLS_PUT_ASIDE = /^(?:skills?[-_](?:legacy|archived?|archives|backups?|old|deprecated)|(?:legacy|archived?|archives|backups?|old|deprecated)[-_]skills?)$/i;
 /** A language folder of translated documentation (`docs/ja-JP`, `docs/zh-CN`, `docs/fr`). */
@@ -33,7 +37,8 @@ export function isSkillResource(uri: string, roots?: readonly string[]): boolean
  * skill's assets, references or scripts (a sample or a copy it carries, in any folder); or a
  * SKILL.md in no client folder and no plugin that sits in a template, scaffold, archive, a
  * skills folder put aside (`skills-legacy/`), a Maven or Gradle test's inputs
- * (`src/test/resources/`) or translated documentation (`docs/ja-JP/…`). Its findings are
+ * (`src/test/resources/`) or application's resources (`src/main/resources/`, which its own runtime
+ * loads), or translated documentation (`docs/ja-JP/…`). Its findings are
  * advice (information) for every target. The file's own folder counts only when it cannot be a
  * skill's name (`.templates`), or when it is `template` and the skill declares another name
  * (`template/SKILL.md` with `name: template-skill`, as in anthropics/skills: the model a
@@ -57,6 +62,8 @@ export function notLoaded(uri: string, fileName: string, targets: TargetSet, dec
       SKILLS_PUT_ASIDE.test(f) ||
       (i > 0 && considered[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)) ||
       // Maven's and Gradle's test inputs (`src/test/resources/…`): fixtures of the project's own tests.
-      (i > 0 && f === 'resources' && considered[i - 1] === 'test'),
+      (i > 0 && f === 'resources' && considered[i - 1] === 'test') ||
+      // Their main resources (`src/main/resources/skills/…`): packaged into the application, whose own runtime loads them.
+      (i > 1 && f === 'resources' && considered[i - 1] === 'main' && considered[i - 2] === 'src'),
   );
 }
