@@ -333,10 +333,14 @@ test("commands that no package.json defines are warnings listing the nearest one
   assert.match(ds[2]!.message, /no script 'deploy' in web\/package\.json \(scripts: dev\); nor in any other package\.json of the repository \(looked in package\.json\)/);
 });
 
-test("`pnpm X` runs the binary of a scope's CLI package (@manypkg/cli → manypkg) when no script is named X", () => {
+test("`pnpm X` runs the binary of a scope's package (@manypkg/cli → manypkg, @rstest/core → rstest) when no script is named X", () => {
   const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' }, devDependencies: { '@manypkg/cli': '0.25' } }) });
   assert.deepEqual(codes('Run `pnpm manypkg check`.', `${W}/AGENTS.md`, host), []);
   assert.deepEqual(codes('Run `pnpm run manypkg`.', `${W}/AGENTS.md`, host), ['instructions-command-undefined']);
+  // Any scope's package may install a binary named after the scope (@rstest/core → rstest).
+  const rstest = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' }, devDependencies: { '@rstest/core': '0.5' } }) });
+  assert.deepEqual(codes('Run `pnpm rstest run`.', `${W}/AGENTS.md`, rstest), []);
+  assert.deepEqual(codes('Run `pnpm rslint run`.', `${W}/AGENTS.md`, rstest), ['instructions-command-undefined']);
 });
 
 test('make targets are read from the Makefile; one with includes or pattern rules is not judged', () => {
@@ -367,6 +371,22 @@ test("an AGENTS.md or CLAUDE.md a skill ships (beside or below its SKILL.md) nam
   assert.deepEqual(codes(text, `${W}/skills/crud/AGENTS.md`, host, { workspaceRoots: [W] }), []);
   assert.deepEqual(codes(text, `${W}/skills/crud/docs/CLAUDE.md`, host, { workspaceRoots: [W] }), []);
   assert.deepEqual(codes(text, `${W}/AGENTS.md`, host, { workspaceRoots: [W] }), ['instructions-command-undefined']);
+});
+
+test("a CLAUDE.md in a skill's assets is a template the skill copies into the user's project: its findings are advice", () => {
+  const host = new InMemoryHost({ [`${W}/skills/init-app/SKILL.md`]: '---\nname: init-app\ndescription: Starts an app. Use when starting one.\n---\n' });
+  const text = '# App\n\nSee [the agents guide](../AGENTS.md).\n';
+  const ds = diags(text, `${W}/skills/init-app/assets/core/.claude/CLAUDE.md`, host, { workspaceRoots: [W] });
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity]),
+    [['instructions-link-missing', 'information']],
+  );
+  assert.match(ds[0]!.message, /a skill's assets/);
+  // Outside a skill, an assets folder is a folder like any other.
+  assert.deepEqual(
+    diags(text, `${W}/web/assets/core/.claude/CLAUDE.md`, host, { workspaceRoots: [W] }).map((d) => d.severity),
+    ['warning'],
+  );
 });
 
 test('Copilot instructions in .github speak for the repository root', () => {
@@ -562,7 +582,10 @@ test("a template's missing imports and links, and its place in this repository's
     ['instructions-link-missing', 'information'],
   ]);
   assert.deepEqual(at('src/cli/agent_templates/CLAUDE.md'), at('templates/.claude-collective/CLAUDE.md'));
-  assert.match(diags(text, `${W}/templates/CLAUDE.md`, new InMemoryHost(), { workspaceRoots: [W] })[0]!.message, /template folder: it speaks for the projects it is copied into/);
+  assert.match(
+    diags(text, `${W}/templates/CLAUDE.md`, new InMemoryHost(), { workspaceRoots: [W] })[0]!.message,
+    /template folder or a skill's assets: it speaks for the projects it is copied into/,
+  );
   assert.deepEqual(at('docs/CLAUDE.md'), [
     ['instructions-import-missing', 'warning'],
     ['instructions-link-missing', 'warning'],

@@ -30,9 +30,10 @@ test('a well-formed evals.json has no findings', () => {
   );
 });
 
-test('evals.json: invalid JSON, no evals, a case without prompt, a duplicate id: warnings on the value at fault', () => {
+test('evals.json: invalid JSON, evals that are no list, a case without prompt, a duplicate id: warnings on the value at fault; no evals at all (another runner’s format) is advice', () => {
   assert.deepEqual(codes(evals('{"evals": [,]}')), ['warning evals-invalid-json']);
-  assert.deepEqual(codes(evals('{"skill_name": "pdf"}')), ['warning evals-shape']);
+  assert.deepEqual(codes(evals('{"evals": {"a": 1}}')), ['warning evals-shape']);
+  assert.deepEqual(codes(evals('{"schema_version": "deerflow.skill-reviewer.eval.v1", "cases": []}')), ['information evals-shape']);
   const ds = evals('{"evals": [{"id": 1, "prompt": "a"}, {"id": 1, "prompt": ""}]}');
   assert.deepEqual(codes(ds), ['warning evals-shape', 'warning evals-duplicate-id']);
   assert.deepEqual(ds[1]!.range.start, { line: 0, character: 44 }, 'on the second id');

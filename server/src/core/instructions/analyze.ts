@@ -13,6 +13,7 @@ import { checkInstructionLinks } from './links';
 import { checkInstructionFrontmatter, readInstructionFrontmatter, type InstructionFrontmatter } from './frontmatter';
 import { checkCommands } from './commands';
 import { isInstructionTemplate, shippedBySkill } from './repoCommands';
+import { foldersBelowRoot } from '../skills/copies';
 import { asAdvice } from '../analysis/advice';
 import { codexCutDiagnostic } from './codexChain';
 import { utf8Length } from './utf8';
@@ -113,10 +114,11 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   out.push(...(options.editorValidates && editorValidatesFile(splitUri(uri).path) ? withoutEditorCheckedLinks(links, text, MISSING_LINK) : links));
   const commandOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.workspaceFiles ? { files: options.workspaceFiles } : {}) };
   // A template speaks for the projects it is copied into: its commands are theirs, and its other findings advice.
-  const template = isInstructionTemplate(uri, options.repositoryRoots ?? options.workspaceRoots);
+  const roots = options.repositoryRoots ?? options.workspaceRoots;
+  // So does one in a skill's assets (`init-app/assets/core/CLAUDE.md`): the skill copies it into the user's project.
+  const template = isInstructionTemplate(uri, roots) || (foldersBelowRoot(uri, roots).includes('assets') && shippedBySkill(uri, host, roots));
   // So do the commands of an AGENTS.md or CLAUDE.md a skill ships (beside or below its SKILL.md): the user's project runs them.
-  if (!template && scan.code.length > 0 && !shippedBySkill(uri, host, options.repositoryRoots ?? options.workspaceRoots))
-    out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
+  if (!template && scan.code.length > 0 && !shippedBySkill(uri, host, roots)) out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
   const codexRoot = info.variant === 'agents-md' ? chainRootOf(uri, host, options.workspaceRoots) : undefined;
   const cut = codexRoot ? codexCutDiagnostic(text, uri, host, codexRoot) : undefined;
   if (cut) out.push(cut);
@@ -131,7 +133,8 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   return analysis;
 }
 
-const TEMPLATE_NOTE = '(This file sits in a template folder: it speaks for the projects it is copied into, where its links, imports and neighbours are theirs.)';
+const TEMPLATE_NOTE =
+  "(This file sits in a template folder or a skill's assets: it speaks for the projects it is copied into, where its links, imports and neighbours are theirs.)";
 
 /**
  * The workspace folder an AGENTS.md is read from as a chain of project instructions; undefined

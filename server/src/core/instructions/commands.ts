@@ -243,9 +243,9 @@ function packageFacts(uri: string, text: string): PackageFacts {
     const bins = new Set(deps);
     for (const d of deps) {
       bins.add(d.replace(/^@[^/]+\//, ''));
-      // `@manypkg/cli` installs `manypkg`, `@nestjs/cli` `nest`…: a scope's CLI package is often named after the scope.
-      const cli = /^@([^/]+)\/cli$/.exec(d);
-      if (cli) bins.add(cli[1]!);
+      // `@manypkg/cli` installs `manypkg`, `@rstest/core` `rstest`, `@playwright/test` `playwright`: a scope's package often installs a binary named after the scope.
+      const scope = /^@([^/]+)\//.exec(d);
+      if (scope) bins.add(scope[1]!);
     }
     return { uri, scripts: { has: new Set(scripts), listing: listing('scripts', scripts) }, deps, bins };
   } catch {

@@ -110,13 +110,14 @@ function checkEvals(root: Node, uri: string, host: IWorkspaceHost, report: Repor
     return;
   }
   const evals = prop(root, 'evals');
-  if (!evals || evals.type !== 'array') {
-    report(
-      'evals-shape',
-      'warning',
-      `\`evals\` is a list of test cases: ${WORKFLOW} finds no evals ${evals ? 'in this value' : 'in this file'}.`,
-      evals ?? { offset: root.offset, length: 1 },
-    );
+  if (!evals) {
+    // No `evals` at all: likely another runner's format (deer-flow's `schema_version` and `cases`), which skill-creator's workflow does not read.
+    report('evals-shape', 'information', `\`evals\` is a list of test cases: ${WORKFLOW} finds no evals in this file (if another runner reads it, its format may differ).`, {
+      offset: root.offset,
+      length: 1,
+    });
+  } else if (evals.type !== 'array') {
+    report('evals-shape', 'warning', `\`evals\` is a list of test cases: ${WORKFLOW} finds no evals in this value.`, evals);
   } else {
     const ids = new Map<number, Node>();
     for (const e of evals.children ?? []) checkEvalCase(e, skillDir, host, ids, report);
