@@ -120,3 +120,28 @@ test('the index holds a file git tracks though a .gitignore leaves it out, as th
   await waitForLog(client, /^indexed \d+ file/, 2);
   assert.deepEqual(await files(), ['AGENTS.md', 'CLAUDE.md']);
 });
+
+test('a watcher event on the linked path of a skill is the kept file’s; the link removed, the skill loses the clients of that path', async () => {
+  const ws = await workspace();
+  await ws.indexed(1);
+  const targetsOf = async () =>
+    (await ws.client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.find((f) => f.uri === ws.uri('skills/shared/SKILL.md'))?.targets?.names;
+  // A change reported under .claude/skills/ (the link) adds no second file; a new skill, reported with it, shows the batch was handled.
+  ws.write('skills/other/SKILL.md', SKILL('other'));
+  void ws.client.connection.sendNotification('workspace/didChangeWatchedFiles', {
+    changes: [
+      { uri: ws.uri('.claude/skills/shared/SKILL.md'), type: 2 },
+      { uri: ws.uri('skills/other/SKILL.md'), type: 1 },
+    ],
+  });
+  const listed = async () =>
+    (await ws.client.request<WorkspaceIndexResult>('agentFiles/workspaceIndex', {})).files.map((f) => path.relative(ws.root, URI.parse(f.uri).fsPath)).sort();
+  for (let i = 0; i < 50 && !(await listed()).includes('skills/other/SKILL.md'); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(await listed(), ['AGENTS.md', 'skills/other/SKILL.md', 'skills/shared/SKILL.md']);
+  assert.deepEqual(await targetsOf(), ['claude-code']);
+  // The link goes: the skill is in no client folder any more.
+  fs.unlinkSync(path.join(ws.root, '.claude', 'skills'));
+  void ws.client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: ws.uri('.claude/skills/shared/SKILL.md'), type: 3 }] });
+  for (let i = 0; i < 50 && (await targetsOf())?.[0] !== 'spec'; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.deepEqual(await targetsOf(), ['spec']);
+});

@@ -59,6 +59,8 @@ export class WorkspaceIndex {
   #facts: { roots: string; facts: RepositoryFacts } | undefined;
   /** The other URIs of each SKILL.md whose folder symbolic links show in several places, as the last scan of each folder found them (one entry per path). */
   readonly #aliases = new Map<string, readonly string[]>();
+  /** The other way round: for each of those other URIs, the one the index keeps. */
+  readonly #keptFor = new Map<string, string>();
   readonly #factListeners: (() => void)[] = [];
   /** The workspace folders as URIs (set by the server): folders above them make no file a copy. */
   roots: () => readonly string[] = () => [];
@@ -223,6 +225,7 @@ export class WorkspaceIndex {
       const others = this.#aliases.get(uri)!.filter((o) => o !== reported);
       if (others.length) this.#aliases.set(uri, others);
       else this.#aliases.delete(uri);
+      this.#keptFor.delete(reported);
       this.#manifestsChanged();
       return;
     }
@@ -315,15 +318,22 @@ export class WorkspaceIndex {
   #noteAliases(found: readonly FoundFile[], under: (uri: string) => boolean): void {
     const these = () => JSON.stringify([...this.#aliases].filter(([uri]) => under(uri)).sort());
     const before = these();
-    for (const [uri] of [...this.#aliases]) if (under(uri)) this.#aliases.delete(uri);
-    for (const f of found) if (f.aliases?.length) this.#aliases.set(f.uri, f.aliases);
+    for (const [uri, others] of [...this.#aliases]) {
+      if (!under(uri)) continue;
+      this.#aliases.delete(uri);
+      for (const o of others) this.#keptFor.delete(o);
+    }
+    for (const f of found) {
+      if (!f.aliases?.length) continue;
+      this.#aliases.set(f.uri, f.aliases);
+      for (const o of f.aliases) this.#keptFor.set(o, f.uri);
+    }
     if (these() !== before) this.#manifestsChanged();
   }
 
   /** The path the index keeps a skill under, for another path of it (a watcher may report either); else the URI itself. */
   #kept(uri: string): string {
-    for (const [kept, others] of this.#aliases) if (others.includes(uri)) return kept;
-    return uri;
+    return this.#keptFor.get(uri) ?? uri;
   }
 
   /** Indexes `batch` from `from` on for about 50 ms; returns where it stopped. */

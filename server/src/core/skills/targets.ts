@@ -130,8 +130,8 @@ function claudePluginByProbe(uri: string, segs: string[], host: IWorkspaceHost):
  * plugins that hold it (from `facts`, the manifests the host found: a Claude Code plugin or
  * marketplace, a Codex plugin or marketplace, an Agent Plugins manifest). A skill both in a
  * client folder and in a plugin is checked for both, and so is a skill whose folder a symbolic
- * link shows in another place (`facts.aliases`: `.claude/skills -> ../.agents/skills`). Without facts, a `skills/` folder next to
- * `.claude-plugin/plugin.json` is still recognised through `host`.
+ * link shows in another place (`facts.aliases`: `.claude/skills -> ../.agents/skills`). Without
+ * facts, a `skills/` folder next to `.claude-plugin/plugin.json` is still recognised through `host`.
  */
 export function inferTargets(uri: string, host?: IWorkspaceHost, facts?: RepositoryFacts): TargetSet {
   const own = targetsWhere(uri, host, facts);
