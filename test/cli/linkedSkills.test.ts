@@ -77,6 +77,19 @@ test('a skill kept outside every client folder is checked for the clients whose 
   assert.ok(codesOf(check(root, '.'), 'dev-skills/release/SKILL.md').includes('warning skill-name-invalid-chars'));
 });
 
+test('the eval files of a linked skill folder are checked once too, where they really are', () => {
+  const root = repo('evals-link');
+  write(root, '.agents/skills/pdf/SKILL.md', '---\nname: pdf\ndescription: Fills forms. Use when a PDF form is given.\n---\n\nBody.\n');
+  write(root, '.agents/skills/pdf/evals/evals.json', JSON.stringify({ skill_name: 'pdf', evals: [{ id: 1, prompt: 'Fill it', files: ['evals/files/form.pdf'] }] }));
+  link(root, '.claude/skills', '../.agents/skills');
+  const r = check(root, '.');
+  assert.deepEqual(
+    r.files.map((f) => f.path),
+    ['.agents/skills/pdf/SKILL.md', '.agents/skills/pdf/evals/evals.json'],
+  );
+  assert.deepEqual(codesOf(r, '.agents/skills/pdf/evals/evals.json'), ['warning evals-file-missing']);
+});
+
 test("Codex's listing counts a skill its two folders show (.codex/skills -> ../.agents/skills) once", () => {
   const root = repo('codex-link');
   // 40 skills of about 330 characters each: 13,000 characters, under Codex's budget at its usual window (21,760); twice that is over it.

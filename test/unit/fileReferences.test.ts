@@ -263,6 +263,23 @@ test('a link to one name after / (a skill or a plugin command) is written as a s
   );
 });
 
+test('a link in a file that is a symbolic link, found from its real folder and from the root: information, with no rewrite offered (it would break the real file)', () => {
+  class LinkedHost extends InMemoryHost {
+    override linkedFile(uri: string): string | undefined {
+      return uri === `${WS}/.github/copilot-instructions.md` ? `${WS}/AGENTS.md` : undefined;
+    }
+  }
+  const host = new LinkedHost({ [`${WS}/.git/HEAD`]: 'ref: refs/heads/main\n', [`${WS}/docs/guide.md`]: '# Guide\n' });
+  const text = '# Project\n\nSee [the guide](docs/guide.md).\n';
+  const [linked] = analyzeInstructions(text, `${WS}/.github/copilot-instructions.md`, host, { workspaceRoots: [WS] }).diagnostics;
+  assert.equal(linked?.severity, 'information');
+  assert.match(linked?.message ?? '', /this file is a symbolic link to the repository root, where the link finds docs\/guide\.md: a rewrite here would break it there/);
+  assert.equal(linked?.data?.['relink'], undefined);
+  // The same text in a file of its own gets the rewrite.
+  const [own] = analyzeInstructions(text, `${WS}/.github/copilot-instructions.md`, workspace({ 'docs/guide.md': '# Guide\n' }), { workspaceRoots: [WS] }).diagnostics;
+  assert.equal(own?.data?.['relink'], '../docs/guide.md');
+});
+
 test("a link or import to a file the repository's .gitignore leaves out names one each clone makes for itself: advice, not a missing file", () => {
   const files = { '.gitignore': '/CLAUDE.md\n.claude/memory/\n*.log\n!keep.log\nlocal-notes/\n', 'docs/.gitignore': 'generated/\n' };
   const text = joinLines('- [Memory](.claude/memory/decisions.md)', '- [Root](CLAUDE.md)', '- [Kept](keep.log)', '- [Generated](docs/generated/api.md)', '- [Gone](docs/gone.md)');

@@ -14,6 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LiveFiles, type WalkFilter } from '../core/workspace/liveFiles';
 import { trackedPaths } from '../core/workspace/gitIndex';
+import { skillEvalVariantOf } from '../core/skillEvals/files';
 import { folderEntries, MAX_READ_BYTES, walkedFolder, type FolderEntry, type WalkedFolder } from './fsHost';
 
 /** How often one real folder is walked through different paths (symlinks), at most. */
@@ -144,9 +145,12 @@ function preferred(b: Found, a: Found, roots: { root: string; realRoot: string }
   return b.path < a.path;
 }
 
-/** The `oneWherever` of the walks that list agent files: a SKILL.md's folder is the skill, wherever a link shows it. */
-export function isSkillFileName(p: string): boolean {
-  return path.basename(p) === 'SKILL.md';
+/**
+ * The `oneWherever` of the walks that list agent files: a SKILL.md's folder is the skill, wherever
+ * a link shows it, and so are the eval files it keeps (`evals/evals.json`, trigger query sets).
+ */
+export function isSkillFolderFile(p: string): boolean {
+  return path.basename(p) === 'SKILL.md' || skillEvalVariantOf(p) !== undefined;
 }
 
 /**

@@ -107,6 +107,15 @@ function findingsOf(
       tried.add(from);
       const t = resolveRelative(from, r.path);
       if (t === uri || (top !== undefined && !isInside(top, t)) || !exists(t)) continue;
+      // A symbolic link to a file whose own folder resolves the link: rewriting it here would break it there.
+      const real = bases.linkedDir;
+      if (real !== undefined && exists(resolveRelative(real, r.path)))
+        return {
+          kind: 'missing',
+          weak: true,
+          message: `${wording.noun} '${r.path}' resolves from ${where(bases.dir)} to ${bases.label(uri)}, which does not exist; this file is a symbolic link to ${where(real)}, where the link finds ${bases.label(resolveRelative(real, r.path))}: a rewrite here would break it there`,
+          data: Object.freeze({ found: t }),
+        };
       const rel = linkPath(relativeLabel(bases.dir, t));
       return {
         kind: 'missing',
