@@ -265,7 +265,7 @@ test('a link to one name after / (a skill or a plugin command) is written as a s
 
 test('a link in a file that is a symbolic link, found from its real folder and from the root: information, with no rewrite offered (it would break the real file)', () => {
   class LinkedHost extends InMemoryHost {
-    override linkedFile(uri: string): string | undefined {
+    linkedFile(uri: string): string | undefined {
       return uri === `${WS}/.github/copilot-instructions.md` ? `${WS}/AGENTS.md` : undefined;
     }
   }
