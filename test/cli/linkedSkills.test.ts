@@ -92,10 +92,10 @@ test('the eval files of a linked skill folder are checked once too, where they r
 
 test("Codex's listing counts a skill its two folders show (.codex/skills -> ../.agents/skills) once", () => {
   const root = repo('codex-link');
-  // 40 skills of about 330 characters each: 13,000 characters, under Codex's budget at its usual window (21,760); twice that is over it.
+  // 40 skills of about 400 characters each: 16,000, under Codex's budget at its usual window (21,760 bytes); counted twice, 32,000 is over it.
   const words = 'Reads the records of the service, checks them against the schema and reports what differs, with the line of each. ';
   for (let i = 0; i < 40; i++)
-    write(root, `.agents/skills/s${i}/SKILL.md`, `---\nname: s${i}\ndescription: ${words.repeat(2).trim()} Use when checking records ${i}.\n---\n\nBody.\n`);
+    write(root, `.agents/skills/s${i}/SKILL.md`, `---\nname: s${i}\ndescription: ${words.repeat(3).trim()} Use when checking records ${i}.\n---\n\nBody.\n`);
   const once = check(root, '.');
   link(root, '.codex/skills', '../.agents/skills');
   const linked = check(root, '.');
