@@ -141,6 +141,11 @@ function checkUnknownKeys(obj: Node, known: Readonly<Record<string, string>>, wh
   }
 }
 
+/** Why a path into a git submodule finds nothing in this checkout, and that Claude Code's install has it. */
+function inSubmodule(from: string, submodule: string): string {
+  return `it is in the git submodule ${relativeLabel(from, submodule)}, filled when submodules are checked out (git clone --recurse-submodules; Claude Code's marketplace clone fetches them)`;
+}
+
 /** The folders Claude Code reads a plugin's components from whatever its manifest says (they add to the paths it names). */
 const DEFAULT_FOLDERS: Readonly<Record<string, string>> = { commands: 'commands', agents: 'agents', skills: 'skills' };
 
@@ -168,13 +173,7 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot
         );
       else {
         const submodule = submoduleHolding(resolveRelative(pluginRoot, p), pluginRoot, ctx.host);
-        if (submodule)
-          ctx.add(
-            'plugin-path-not-found',
-            'information',
-            `\`${k}\` names ${p}, which is not in this checkout: it is in the git submodule ${relativeLabel(pluginRoot, submodule)}, filled when submodules are checked out (git clone --recurse-submodules; Claude Code's marketplace clone fetches them).`,
-            item,
-          );
+        if (submodule) ctx.add('plugin-path-not-found', 'information', `\`${k}\` names ${p}, which is not in this checkout: ${inSubmodule(pluginRoot, submodule)}.`, item);
         else ctx.add('plugin-path-not-found', 'warning', `\`${k}\` names ${p}, which does not exist in the plugin folder: Claude Code loads nothing from it.`, item);
       }
     }
@@ -290,12 +289,7 @@ function checkSource(node: Node, marketRoot: string, pluginRoot: string | undefi
   if (candidates.some((c) => linkOutside(ctx.host, c) !== undefined)) return undefined;
   const submodule = submoduleHolding(candidates[0]!, marketRoot, ctx.host);
   if (submodule) {
-    ctx.add(
-      'plugin-source-not-found',
-      'information',
-      `No folder ${p} is in this checkout: it is in the git submodule ${relativeLabel(marketRoot, submodule)}, filled when submodules are checked out (git clone --recurse-submodules; Claude Code's marketplace clone fetches them).`,
-      node,
-    );
+    ctx.add('plugin-source-not-found', 'information', `No folder ${p} is in this checkout: ${inSubmodule(marketRoot, submodule)}.`, node);
     return undefined;
   }
   ctx.add(

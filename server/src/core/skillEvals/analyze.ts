@@ -10,6 +10,7 @@ import { boundedParseTree, MAX_DOCUMENT_DEPTH, tooDeepMessage } from '../text/js
 import type { IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import { skillEvalVariantOf, type SkillEvalVariant } from './files';
+import { asAdvice } from '../analysis/advice';
 
 export interface EvalQuery {
   text: string;
@@ -189,19 +190,8 @@ function besideSkill(uri: string, host: IWorkspaceHost): boolean {
   return host.exists(resolveRelative(dir, 'SKILL.md')) || host.exists(resolveRelative(dirnameUri(dir), 'SKILL.md'));
 }
 
-/**
- * Away from any skill, a file named like a query set may be the input of the project's own
- * runner (mongodb's run-trigger-eval.ts reads `prompt`): what run_eval.py would say is advice.
- */
-function asAdvice(report: Report): Report {
-  return (code, severity, message, node) =>
-    report(
-      code,
-      severity === 'warning' ? 'information' : severity,
-      severity === 'warning' ? `${message} (No SKILL.md is beside it or above it: a runner of your own may read another format.)` : message,
-      node,
-    );
-}
+/** Away from any skill, a file named like a query set may be the input of the project's own runner (mongodb's run-trigger-eval.ts reads `prompt`): what run_eval.py would say is advice. */
+const AWAY_FROM_SKILL = '(No SKILL.md is beside it or above it: a runner of your own may read another format.)';
 
 export function analyzeSkillEvals(text: string, uri: string, host: IWorkspaceHost): SkillEvalAnalysis {
   const variant = skillEvalVariantOf(uri.split(/[?#]/)[0]!) ?? 'evals';
@@ -210,7 +200,11 @@ export function analyzeSkillEvals(text: string, uri: string, host: IWorkspaceHos
   try {
     const index = new LineIndex(text);
     const rangeOf = (node: { offset: number; length: number }): Range => ({ start: index.positionAt(node.offset), end: index.positionAt(node.offset + node.length) });
-    const report: Report = (code, severity, message, node) => diagnostics.push({ code, severity, message, range: rangeOf(node) });
+    const reportInto =
+      (into: Diagnostic[]): Report =>
+      (code, severity, message, node) =>
+        into.push({ code, severity, message, range: rangeOf(node) });
+    const report = reportInto(diagnostics);
     if (!text.trim()) return { variant, diagnostics, queries };
     const errors: ParseError[] = [];
     const { root, tooDeepAt } = boundedParseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
@@ -218,8 +212,12 @@ export function analyzeSkillEvals(text: string, uri: string, host: IWorkspaceHos
     if (tooDeepAt >= 0) report('evals-invalid-json', 'warning', tooDeepMessage('This eval file', MAX_DOCUMENT_DEPTH), { offset: tooDeepAt, length: 1 });
     else if (errors.length) report('evals-invalid-json', 'warning', `Invalid JSON (${printParseErrorCode(errors[0]!.error)}): ${who} cannot read this file.`, errors[0]!);
     else if (root && variant === 'evals') checkEvals(root, uri, host, report);
-    else if (root)
-      checkQueries(root, besideSkill(uri, host) ? report : asAdvice(report), (q, shouldTrigger) => queries.push({ text: String(q.value), shouldTrigger, range: rangeOf(q) }));
+    else if (root) {
+      const found: Diagnostic[] = [];
+      checkQueries(root, reportInto(found), (q, shouldTrigger) => queries.push({ text: String(q.value), shouldTrigger, range: rangeOf(q) }));
+      const loud = found.some((d) => d.severity === 'warning' || d.severity === 'error');
+      diagnostics.push(...(loud && !besideSkill(uri, host) ? asAdvice(found, AWAY_FROM_SKILL) : found));
+    }
   } catch (e) {
     diagnostics.push({
       code: 'internal-error',

@@ -97,6 +97,10 @@ function findingsOf(
     if (via !== undefined) return { kind: 'outside', via };
     if (searched++ >= MAX_ELSEWHERE)
       return { kind: 'missing', weak: false, message: wording.missing(r.path, where(bases.dir), bases.label(uri)), data: Object.freeze({ target: uri, path: r.path }) };
+    // The file is a symbolic link whose real folder finds the target: clients read the file, and resolve its links, where the link sits.
+    const real = bases.linkedDir;
+    const fromReal = real === undefined ? undefined : resolveRelative(real, r.path);
+    const viaLink = fromReal !== undefined && exists(fromReal) ? `this file is a symbolic link to ${where(real!)}, where the link finds ${bases.label(fromReal)}` : undefined;
     const top = bases.roots[bases.roots.length - 1]?.uri;
     const tried = new Set([bases.dir]);
     // A folder between the file and the root is a likely base only for a path of some length: a
@@ -107,13 +111,12 @@ function findingsOf(
       tried.add(from);
       const t = resolveRelative(from, r.path);
       if (t === uri || (top !== undefined && !isInside(top, t)) || !exists(t)) continue;
-      // A symbolic link to a file whose own folder resolves the link: rewriting it here would break it there.
-      const real = bases.linkedDir;
-      if (real !== undefined && exists(resolveRelative(real, r.path)))
+      // Rewriting the link here would break it in the real file.
+      if (viaLink)
         return {
           kind: 'missing',
           weak: true,
-          message: `${wording.noun} '${r.path}' resolves from ${where(bases.dir)} to ${bases.label(uri)}, which does not exist; this file is a symbolic link to ${where(real)}, where the link finds ${bases.label(resolveRelative(real, r.path))}: a rewrite here would break it there`,
+          message: `${wording.noun} '${r.path}' resolves from ${where(bases.dir)} to ${bases.label(uri)}, which does not exist; ${viaLink}: a rewrite here would break it there`,
           data: Object.freeze({ found: t }),
         };
       const rel = linkPath(relativeLabel(bases.dir, t));
@@ -124,14 +127,11 @@ function findingsOf(
         data: Object.freeze({ relink: rel, found: t }),
       };
     }
-    // The file is a symbolic link, written where it really is: clients read it, and resolve its links, where the link sits.
-    const real = bases.linkedDir;
-    const fromReal = real === undefined ? undefined : resolveRelative(real, r.path);
-    if (fromReal !== undefined && exists(fromReal))
+    if (viaLink)
       return {
         kind: 'missing',
         weak: false,
-        message: `${wording.noun} '${r.path}' resolves from ${where(bases.dir)} to ${bases.label(uri)}, which does not exist: this file is a symbolic link to ${where(real!)}, where the link finds ${bases.label(fromReal)}, but clients read the file, and resolve its links, where the link sits`,
+        message: `${wording.noun} '${r.path}' resolves from ${where(bases.dir)} to ${bases.label(uri)}, which does not exist: ${viaLink}, but clients read the file, and resolve its links, where the link sits`,
         data: Object.freeze({ target: uri, path: r.path }),
       };
     return { kind: 'missing', weak: false, message: wording.missing(r.path, where(bases.dir), bases.label(uri)), data: Object.freeze({ target: uri, path: r.path }) };

@@ -145,13 +145,20 @@ export function inferTargets(uri: string, host?: IWorkspaceHost, facts?: Reposit
   return { targets, reason: reasons.join('; '), explicit: false };
 }
 
+const depthsOf = new WeakMap<readonly string[], readonly number[]>();
+
+/** How many segments each workspace folder's path has (`clientFolderOf`), once per list of folders. */
+function rootDepths(roots: readonly string[] | undefined): readonly number[] {
+  if (!roots?.length) return [];
+  let depths = depthsOf.get(roots);
+  if (!depths) depthsOf.set(roots, (depths = roots.map((r) => segmentsOf(r.replace(/\/+$/, '')).length)));
+  return depths;
+}
+
 /** The targets of a SKILL.md from this one path (see `inferTargets`). */
 function targetsWhere(uri: string, host?: IWorkspaceHost, facts?: RepositoryFacts): TargetSet {
   const segs = segmentsOf(uri);
-  const folder = clientFolderOf(
-    segs,
-    (facts?.roots ?? []).map((r) => segmentsOf(r.replace(/\/+$/, '')).length),
-  );
+  const folder = clientFolderOf(segs, rootDepths(facts?.roots));
   const targets: Target[] = folder ? [...folder.targets] : [];
   const reasons: string[] = [];
   if (folder) {
