@@ -65,3 +65,21 @@ test('headings and lines of 100,000 `<a `, `<http:`, `{#a` or `![` are read in b
   }
   assert.deepEqual(htmlIds(`${'<a '.repeat(30_000)}<a id="x">`), [{ id: 'x', index: 90_000 }]);
 });
+
+test('a reference definition names its target, and a TypeScript index signature or mapped type outside a fence names none', () => {
+  const targets = (text: string) => scanMarkdown(text).refs.map((r) => r.path);
+  assert.deepEqual(targets('[spec]: references/spec.md\n[1]: <docs/a b.md>\n[Note]: ./NOTES.md'), ['references/spec.md', 'docs/a b.md', './NOTES.md']);
+  // A fence that closed one line too early leaves the example's interface body as prose.
+  const example = [
+    'interface Example {',
+    '[x: string]: any',
+    '[key: number]: string;',
+    '[id?: symbol]: Foo.Bar',
+    '}',
+    'type Mapped = {',
+    '[P in keyof T]: T[P];',
+    '[K in Keys]: string',
+    '}',
+  ].join('\n');
+  assert.deepEqual(targets(example), []);
+});

@@ -67,7 +67,9 @@ export interface MdScan {
 }
 
 /** A reference definition (`[x]: target`); a footnote (`[^1]: text`) is not one. */
-const DEFINITION = /^ {0,3}\[(?!\^)[^\]]+\]:\s*(<[^>\n]*>|\S+)/;
+const DEFINITION = /^ {0,3}\[(?!\^)([^\]]+)\]:\s*(<[^>\n]*>|\S+)/;
+/** The label of a TypeScript index signature or mapped type (`[key: string]`, `[P in keyof T]`). */
+const TYPE_LABEL = /^\s*[\w$]+\??\s*:\s*\S|^\s*[\w$]+\s+in\s+keyof\s|^\s*[A-Z]\s+in\s+\S/;
 const BARE = /(?<![\w./\\@:~$}-])(?:scripts|references|assets)\/[\w./-]*[\w-]/g;
 /** A path on the skill folder or the plugin root through a variable, wherever it stands. */
 const VARIABLE_PATH = /(?:\$\{(?:CLAUDE_SKILL_DIR|CLAUDE_PLUGIN_ROOT)\}|\$(?:CLAUDE_SKILL_DIR|CLAUDE_PLUGIN_ROOT)(?!\w)|\{baseDir\})\/[\w./@+-]*/g;
@@ -182,9 +184,19 @@ function scanLine(out: MdScan, line: string, i: number, known: Map<string, LinkF
       taken.push([m.index, m.end]);
     }
   const d = line.includes(']:') ? DEFINITION.exec(line) : null;
-  if (d && !inSpan(spans, d.index)) addLink(out, taken, i, d.index + d[0].length - d[1]!.length, d[1]!, known);
+  if (d && !inSpan(spans, d.index) && definesLink(d[1]!, d[2]!)) addLink(out, taken, i, d.index + d[0].length - d[2]!.length, d[2]!, known);
   if (line.includes('<')) for (const a of htmlIds(line)) out.anchors.push({ id: a.id, line: i, range: lr(i, a.index, a.index) });
   scanCode(out, line, i, 'prose', spans, taken);
+}
+
+/**
+ * Whether a line shaped as a reference definition defines a link. A TypeScript index signature or
+ * mapped type that stands outside a fence (an example whose fences do not pair) has that shape,
+ * `[key: string]: any` or `[P in keyof T]: T[P];`, but its label declares a type and its
+ * "destination" (`any`, `string;`) is no file or address a reader could open.
+ */
+function definesLink(label: string, target: string): boolean {
+  return !TYPE_LABEL.test(label) && !target.endsWith(';');
 }
 
 /**
