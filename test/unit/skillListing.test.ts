@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { skillListing, type ListingSkill } from '../../server/src/core/skills/listing';
-import { listingDiagnostics, listedSkillOf } from '../../server/src/core/skills/listingRule';
+import { listingDiagnostics, listedSkillOf, listingsOf } from '../../server/src/core/skills/listingRule';
 import { analyzeSkill } from '../../server/src/core/skills';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { skillHover } from '../../server/src/core/skills/hover';
@@ -110,6 +110,15 @@ test('skill-listing-cut: a warning on the description of Codex skills the listin
 test('skill-listing-cut: skills of other projects in one repository are not counted together', () => {
   const files = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`p${i}/.agents/skills/s${i}/SKILL.md`, md(`s${i}`, 400)]));
   assert.equal(listingDiagnostics(summaries(files)).size, 0);
+});
+
+test('skill-listing-cut: nothing when Claude Code’s listing is within its budget and only the 1,536-character cap of one entry cuts (skill-description-cut says that)', () => {
+  const files = { '.claude/skills/long/SKILL.md': md('long', 2000), '.claude/skills/b/SKILL.md': md('b', 200) };
+  const listing = listingsOf(summaries(files)).find((l) => l.client === 'claude-code')!;
+  assert.equal(listing.entries.find((e) => e.name === 'long')?.state, 'shortened');
+  assert.equal(listingDiagnostics(summaries(files)).size, 0);
+  const cut = analyzeSkill(files['.claude/skills/long/SKILL.md'], 'file:///ws/.claude/skills/long/SKILL.md', H, { checkReferences: false });
+  assert.ok(cut.diagnostics.some((d) => d.code === 'skill-description-cut'));
 });
 
 test('skill-listing-cut: nothing for a few skills', () => {

@@ -116,6 +116,8 @@ function listingGroupDiagnostics(skills: readonly ListedSkillSummary[], settings
   const listings = listingsOf(skills, settings);
   for (const [uri, ds] of similarityDiagnostics(skills, listings)) out.set(uri, ds);
   for (const l of listings) {
+    // Within Claude Code's budget the only cut is its cap of 1,536 characters per entry, which `skill-description-cut` reports on the skill itself.
+    if (l.client === 'claude-code' && l.needed <= l.budget) continue;
     for (const e of l.entries) {
       if (e.state === 'full') continue;
       const s = byUri.get(e.uri)!;
