@@ -3,7 +3,9 @@
  * `node scripts/corpusExport.mjs DIR GITDIR…`: exports the newest commit of each fetched
  * repository (a bare git directory, as the search tool's `fetch` leaves it) into DIR/owner+name
  * for the precision lab (`npm run corpus -- DIR`), and records `owner/name<TAB>commit` in
- * DIR/manifest.tsv. Files the snapshot lacks (4 MiB and more, Git LFS) are skipped; symbolic links
+ * DIR/manifest.tsv. Files the snapshot lacks (4 MiB and more, Git LFS) are written empty, so that
+ * a link to one still finds a file as it would in the repository; those named as agent files
+ * (SKILL.md, AGENTS.md, a manifest…) are skipped instead, so that no empty one is checked. Symbolic links
  * are kept as links, since real trees have them and the product must treat them right; submodules
  * are left out. The repository's name is read from the git directory's path (`…/owner+name/…`).
  */
@@ -16,6 +18,9 @@ if (!dir || gitDirs.length === 0) {
   process.stderr.write('usage: node scripts/corpusExport.mjs DIR GITDIR...\n');
   process.exit(2);
 }
+
+/** Names the product checks as agent files: an empty stand-in for one would be checked as written. */
+const AGENT_FILE = /(?:^|\/)(?:SKILL\.md|AGENTS?\.md|CLAUDE\.md|GEMINI\.md|[^/]*\.(?:json|jsonc|toml|ya?ml|3md|mdc))$/i;
 
 const git = (gitDir, args, input) => execFileSync('git', ['--git-dir', gitDir, ...args], { input, maxBuffer: 1 << 30 });
 
@@ -89,20 +94,25 @@ for (const gitDir of gitDirs) {
   const byId = new Map();
   for (const e of files) byId.set(e.id, [...(byId.get(e.id) ?? []), e]);
   let skipped = 0;
+  let stubbed = 0;
   await readObjects(gitDir, [...byId.keys()], (id, content) => {
     for (const e of byId.get(id)) {
-      if (content === null) {
+      if (content === null && AGENT_FILE.test(e.path)) {
         skipped++;
         continue;
       }
       const target = join(into, e.path);
       mkdirSync(dirname(target), { recursive: true });
-      if (e.mode === '120000') symlinkSync(content.toString('utf8'), target);
+      if (content === null) {
+        stubbed++;
+        writeFileSync(target, '');
+      } else if (e.mode === '120000') symlinkSync(content.toString('utf8'), target);
       else writeFileSync(target, content);
     }
   });
   manifest.set(folder.replace('+', '/'), commit);
-  process.stdout.write(`${folder}\t${commit}\t${files.length - skipped} files${skipped ? `, ${skipped} absent` : ''}\n`);
+  const absent = [skipped ? `${skipped} absent` : '', stubbed ? `${stubbed} written empty` : ''].filter(Boolean);
+  process.stdout.write(`${folder}\t${commit}\t${files.length - skipped} files${absent.length ? `, ${absent.join(', ')}` : ''}\n`);
 }
 
 mkdirSync(dir, { recursive: true });
