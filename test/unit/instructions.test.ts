@@ -582,6 +582,7 @@ test("a template's missing imports and links, and its place in this repository's
     ['instructions-link-missing', 'information'],
   ]);
   assert.deepEqual(at('src/cli/agent_templates/CLAUDE.md'), at('templates/.claude-collective/CLAUDE.md'));
+  assert.deepEqual(at('clio/tpl/workspace/CLAUDE.md'), at('templates/.claude-collective/CLAUDE.md'));
   assert.match(
     diags(text, `${W}/templates/CLAUDE.md`, new InMemoryHost(), { workspaceRoots: [W] })[0]!.message,
     /template folder or a skill's assets: it speaks for the projects it is copied into/,

@@ -20,9 +20,9 @@ const MAKEFILES = ['GNUmakefile', 'makefile', 'Makefile'];
 /** Included makefiles followed from one Makefile, at most (an include cycle ends there too). */
 const MAX_INCLUDES = 64;
 
-/** True for a folder name that marks what is in it as a template for other projects: `templates`, `agent_templates`, `project-template`, a chezmoi source folder (`dot_claude`). */
+/** True for a folder name that marks what is in it as a template for other projects: `templates`, `agent_templates`, `project-template`, `tpl`, a chezmoi source folder (`dot_claude`). */
 function templateFolder(name: string): boolean {
-  return /^(?:[\w.]+[-_])?templates?$/i.test(name) || /^dot_./.test(name);
+  return /^(?:[\w.]+[-_])?(?:templates?|tpl)$/i.test(name) || /^dot_./.test(name);
 }
 
 /** True when a file lies under a template folder below its workspace folder (the folders above it do not count). */
