@@ -464,6 +464,15 @@ test('commands a line hedges, and tool binaries run through pnpm or yarn, are no
   );
 });
 
+test('the commands of a shell block whose comment presents them as examples are not judged; the next block is', () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'vite build' } }) });
+  const text = joinLines('```bash', 'npm run build', '# Example validation commands', 'npm run docs:check', '```', '', '```bash', 'npm run docs:lint', '```');
+  assert.deepEqual(
+    diags(text, `${W}/CLAUDE.md`, host).map((d) => [d.code, d.range.start.line]),
+    [['instructions-command-undefined', 7]],
+  );
+});
+
 test('in VS Code, a VS Code skill does not repeat what VS Code reports; a typo and other clients still are', () => {
   const text = joinLines('---', 'name: other-name', 'description: Formats tables. Use when a table is ragged.', 'allowed-tools: Bash', 'user_invocable: true', '---', '# Tables');
   const codesOf = (uri: string, editorValidates: boolean) => analyzeSkill(text, uri, new InMemoryHost(), { editorValidates }).diagnostics.map((d) => d.code);

@@ -74,6 +74,8 @@ const NAME = /^[A-Za-z0-9_][\w:.@/+-]*$/;
 const FILE_LIKE = /\/|\.(?:[cm]?[jt]sx?|sh|py|rb)$/;
 /** A line that hedges its commands ("`npm run lint` (if available)") names scripts that may be missing on purpose. */
 const HEDGE = /\bif (?:it )?(?:available|present|exists|defined|configured|any)\b|\bwhere available\b|--if-present/i;
+/** A comment in a shell block that presents what follows as an example (`# Example validation commands`, `# e.g.`): not this repository's commands. */
+const EXAMPLE_COMMENT = /^\s*#.*(?:\bexamples?\b|\be\.g\.|\bsample\b)/i;
 /**
  * Tools that `pnpm X` / `yarn X` run from node_modules/.bin when there is no script X: in a
  * monorepo they are often dependencies of a package, not of the root.
@@ -325,14 +327,19 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
   };
   let blockCwd: string | undefined = base;
   let lastBlockLine = -2;
+  let exampleBlock = false;
   for (const c of code) {
-    // A fenced block keeps its `cd` from line to line; a code span starts afresh.
+    // A fenced block keeps its `cd` from line to line, and its example comment; a code span starts afresh.
     const inBlock = c.source !== 'span';
     if (c.source !== 'span' && !SHELL_LANGS.has(c.source.lang)) continue;
-    if (!inBlock || c.line !== lastBlockLine + 1) blockCwd = base;
+    if (!inBlock || c.line !== lastBlockLine + 1) {
+      blockCwd = base;
+      exampleBlock = false;
+    }
     if (inBlock) lastBlockLine = c.line;
+    if (inBlock && EXAMPLE_COMMENT.test(c.text)) exampleBlock = true;
     let cwd: string | undefined = inBlock ? blockCwd : base;
-    const hedged = c.source === 'span' && HEDGE.test(lineOf(c.line));
+    const hedged = c.source === 'span' ? HEDGE.test(lineOf(c.line)) : exampleBlock;
     for (const seg of segments(c)) {
       const w = seg.words;
       if (w[0]?.text === 'cd' || w[0]?.text === 'pushd') {
