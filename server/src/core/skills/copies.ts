@@ -1,8 +1,8 @@
 /** Copies of plugins and skills kept for later or for others, or as inputs of the project's own tests: backups, archives, templates, scaffolds, test folders. Path facts only. */
 import { decodeTarget } from './paths';
 
-/** Folders of copies kept for later or for others (a backup, a rollback, an archive, a template, a scratch `tmp/`), or of a project's tests (`tests/…/cases/mock_toolkit`): a plugin below one is loaded from elsewhere, if at all. */
-const COPIES_FOLDER = /^(?:\.?_?templates?|tpl|scaffolds?|legacy|archived?|archives|backups?|rollbacks?|te?mp|tests?|__tests__)$/i;
+/** Folders of copies kept for later or for others (a backup, a rollback, an archive, a template), or of a project's tests (`tests/…/cases/mock_toolkit`): a plugin below one is loaded from elsewhere, if at all. */
+const COPIES_FOLDER = /^(?:\.?_?templates?|tpl|scaffolds?|legacy|archived?|archives|backups?|rollbacks?|tests?|__tests__)$/i;
 
 /**
  * True when a folder (a plugin's root, a marketplace's) sits below a backup, archive, template
@@ -15,7 +15,7 @@ export function inCopiesFolder(folderUri: string, roots?: readonly string[]): bo
     .some(isCopiesFolderName);
 }
 
-/** A folder name of that list: `backups`, `rollback`, `archive`, `legacy`, `templates`, `tpl`, `.templates`, `scaffold`, `tmp`, `tests`… */
+/** A folder name of that list: `backups`, `rollback`, `archive`, `legacy`, `templates`, `tpl`, `.templates`, `scaffold`, `tests`… */
 export function isCopiesFolderName(name: string): boolean {
   return COPIES_FOLDER.test(name);
 }
