@@ -180,3 +180,27 @@ test('in VS Code (clientInfo) a .claude/skills name VS Code skips is a warning; 
     fs.rmSync(own, { recursive: true, force: true });
   }
 });
+
+test('a README saved later that installs the skills into ~/.claude/skills/ makes them Claude Code’s; one that stops saying so makes them the specification’s again', async () => {
+  const own = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-installs-')));
+  try {
+    const p = path.join(own, 'skills/jot/SKILL.md');
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, '---\nname: Jot Down\ndescription: Jots notes. Use when asked to note something.\n---\nBody\n');
+    const uri = URI.file(p).toString();
+    const readme = path.join(own, 'README.md');
+    const readmeUri = URI.file(readme).toString();
+    fs.writeFileSync(readme, '# Skills\n');
+    const client = await startClient({ rootUri: URI.file(own).toString() });
+    clients.push(client);
+    assert.deepEqual((await entryWhere(client, uri, (e) => !!e?.targets))?.targets?.names, ['spec']);
+    fs.writeFileSync(readme, '# Skills\n\nInstall: `ln -s "$PWD/skills/jot" ~/.claude/skills/jot`\n');
+    void client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: readmeUri, type: 2 }] });
+    assert.deepEqual((await entryWhere(client, uri, (e) => e?.targets?.names[0] === 'claude-code'))?.targets?.names, ['claude-code']);
+    fs.writeFileSync(readme, '# Skills\n\nCopy them into ~/.claude/skills/ or ~/.codex/skills/.\n');
+    void client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: readmeUri, type: 2 }] });
+    assert.deepEqual((await entryWhere(client, uri, (e) => e?.targets?.names[0] === 'spec'))?.targets?.names, ['spec']);
+  } finally {
+    fs.rmSync(own, { recursive: true, force: true });
+  }
+});

@@ -170,6 +170,8 @@ export function checkCommand(argv: string[], io: Io): number {
   // One run over a tree that does not change under it: each folder's real location is looked up once.
   const host = new NodeFsHost(roots, { rememberLookups: true });
   const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
+  // The walk's listings stand for the tree while nothing is written (`--fix` clears them below).
+  host.knowListings(listings);
   const repository = withAliases(readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host, [...copyRoots]), aliases);
   // The agents, commands and hooks files of the plugins the manifests describe (an `agents/` folder elsewhere is not ours).
   for (const f of candidates) {
@@ -222,8 +224,8 @@ export function checkCommand(argv: string[], io: Io): number {
   const change = flags.has('changed') || flags.has('since') ? changedFiles(positional[0]!, flags.get('since') as string | undefined) : undefined;
   // Instruction globs (`applyTo`, `paths`) are checked against the files of the folders named.
   const workspaceFiles = entries.some((e) => e.kind === 'instructions') ? folderFiles(roots, fixing ? undefined : listings) : undefined;
-  // The walk's listings stand for the tree unless --fix changed it since.
-  if (!fixing) host.knowListings(listings);
+  // --fix may have changed the tree since the walk: its listings no longer stand for it.
+  if (fixing) host.knowListings(new Map());
   const shared = {
     roots,
     ...(fixing ? {} : { listings }),

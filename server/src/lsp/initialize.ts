@@ -59,6 +59,9 @@ export function watchers(watchEverything: boolean | undefined) {
     { globPattern: '**/.git/info/exclude' },
     // The files git tracks are live whatever a .gitignore says (liveFolders.ts).
     { globPattern: '**/.git/index' },
+    // A root's README and install scripts say where a collection's skills are installed (core/skills/installs.ts).
+    { globPattern: '**/{README.md,readme.md,README,INSTALL.md}' },
+    { globPattern: '**/install*.{sh,ps1,py,js,mjs,ts}' },
     ...INSTRUCTION_WATCHERS,
     // Subagents and commands (duplicate names in one .claude/agents folder).
     { globPattern: '**/.claude/{agents,commands}/**/*.md' },

@@ -12,6 +12,7 @@ import type { IndexedFile } from '../core/workspace/indexTypes';
 import { duringCheck } from '../core/workspace/host';
 import { ownStrings } from '../core/text/ownStrings';
 import { isPluginManifest, readRepositoryFacts, withAliases, type RepositoryFacts } from '../core/skills';
+import { isInstallSource, readInstallFacts } from '../core/skills/installs';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
 
@@ -91,6 +92,22 @@ export class WorkspaceIndex {
   /** True when the URI is a plugin or marketplace manifest (tracked for `repository()`, and indexed as a file of its own). */
   isManifest(uri: string): boolean {
     return isPluginManifest(URI.parse(uri).path);
+  }
+
+  /**
+   * For a file changed on disk: a README or install script at a workspace folder's root may change
+   * where the repository's skills are installed (core/skills/installs.ts), and with it their targets.
+   * Returns whether it did (the facts are then made again, as after a manifest's change).
+   */
+  installSourceChanged(uri: string): boolean {
+    const roots = this.roots();
+    if (!isInstallSource(uri, roots)) return false;
+    const before = this.#facts?.facts.installs;
+    const after = readInstallFacts(roots, this.host);
+    const same = (before?.size ?? 0) === after.size && [...after].every(([root, f]) => JSON.stringify(before?.get(root)) === JSON.stringify(f));
+    if (same) return false;
+    this.#manifestsChanged();
+    return true;
   }
 
   #manifestsChanged(): void {

@@ -106,6 +106,8 @@ export function registerFileWatching(s: ServerParts, d: DiagnosticsScheduling, i
     runner.safeNotify('didChangeWatchedFiles', async (p) => {
       // The host re-reads the changed files first (at once on Node, over the client in the browser).
       await Promise.all(p.changes.map((c) => host.fs.refresh(c.uri, c.type === FileChangeType.Deleted)));
+      // A README or install script at a folder's root may say where the skills are installed (their targets follow).
+      for (const c of p.changes) index.installSourceChanged(c.uri);
       const configChanged = p.changes.some((c) => isConfigFile(c.uri));
       if (configChanged) configs.changed();
       // A git index that now tracks other files changes what is live too (it changes far more often without that).

@@ -314,6 +314,9 @@ export class NodeFsHost implements IWorkspaceHost {
 
   readDirectory(uri: string): string[] {
     const p = this.pathOf(uri);
+    // A folder the run's walk listed, really inside a root, is not listed again.
+    const walked = p === null ? undefined : this.#walked.get(path.resolve(p));
+    if (walked && this.#insideReal(walked.real)) return [...walked.names].sort();
     try {
       return p === null ? [] : fs.readdirSync(p).sort();
     } catch {

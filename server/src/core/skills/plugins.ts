@@ -17,6 +17,7 @@ import { isJsonSyntaxError, unlessExpected } from '../analysis/expectedErrors';
 import { relativeLabel } from '../workspace/host';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import { inCopiesFolder } from './copies';
+import { readInstallFacts, type InstallFact } from './installs';
 
 /** The clients a plugin manifest speaks for (their target names). */
 export type PluginClient = 'claude-code' | 'codex' | 'copilot';
@@ -64,6 +65,11 @@ export interface RepositoryFacts {
    * (both ways): the clients reading those load the skill as well (node/walk.ts `oneWherever`).
    */
   readonly aliases?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * By root (a URI without a trailing slash), the one client whose home skills folder the root's
+   * README or install script installs the repository's skills into (installs.ts).
+   */
+  readonly installs?: ReadonlyMap<string, InstallFact>;
 }
 
 export const NO_REPOSITORY_FACTS: RepositoryFacts = Object.freeze({ plugins: Object.freeze([]) });
@@ -248,7 +254,20 @@ export function readRepositoryFacts(uris: readonly string[], host: IWorkspaceHos
     const text = host.readText(uri);
     if (text !== undefined) manifests.push({ uri, text });
   }
-  return repositoryFacts(manifests, roots);
+  const facts = repositoryFacts(manifests, roots);
+  const installs = roots?.length ? readInstallFacts(roots, host) : undefined;
+  return installs?.size ? { ...facts, installs } : facts;
+}
+
+/** What the deepest root holding `uri` says about where the repository's skills are installed. */
+export function installOf(uri: string, facts: RepositoryFacts): InstallFact | undefined {
+  if (!facts.installs?.size || !facts.roots) return undefined;
+  let best: string | undefined;
+  for (const r of facts.roots) {
+    const root = r.replace(/\/+$/, '');
+    if (uri.startsWith(`${root}/`) && (best === undefined || root.length > best.length)) best = root;
+  }
+  return best === undefined ? undefined : facts.installs.get(best);
 }
 
 /** The plugins that hold the skill whose SKILL.md is at `skillUri`. */

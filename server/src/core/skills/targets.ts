@@ -8,7 +8,7 @@ import { isDecodeError, unlessExpected } from '../analysis/expectedErrors';
 import { relativeLabel } from '../workspace/host';
 import { splitUri } from '../workspace/uriPath';
 import { dirnameUri } from '../world/paths';
-import { pluginReason, pluginsOf, type RepositoryFacts } from './plugins';
+import { installOf, pluginReason, pluginsOf, type RepositoryFacts } from './plugins';
 
 export const TARGETS = ['spec', 'skills-ref', 'claude-code', 'codex', 'copilot', 'gemini-cli', 'opencode', 'cursor'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -178,6 +178,15 @@ function targetsWhere(uri: string, host?: IWorkspaceHost, facts?: RepositoryFact
   } else if (!folder && host && claudePluginByProbe(uri, segs, host)) {
     return { targets: ['claude-code'], reason: 'it is in the skills/ folder of a Claude Code plugin (.claude-plugin/plugin.json)', explicit: false };
   }
+  const installed = targets.length === 0 && facts ? installOf(uri, facts) : undefined;
+  if (installed)
+    // Still no client loads it from here (`fallback`): it is a source the repository copies into that client's folder.
+    return {
+      targets: [installed.target],
+      reason: `it is in no client folder and no plugin, and ${relativeLabel(dirnameUri(uri), installed.source)} installs the repository's skills into ${installed.folder}, which ${TARGET_LABELS[installed.target]} reads`,
+      explicit: false,
+      fallback: true,
+    };
   if (targets.length === 0)
     return {
       targets: [...DEFAULT_TARGETS],

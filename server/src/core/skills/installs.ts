@@ -1,0 +1,99 @@
+/**
+ * Where a repository says its skills go. A collection whose skills sit in no client folder and
+ * no plugin often installs them itself: its README or install script copies or links `skills/<n>`
+ * into one client's home folder (`~/.claude/skills/`). Those skills are that client's, and are
+ * checked for it rather than against the specification alone (docs/rules.md#skill-targets).
+ *
+ * Only a repository that names one client's home skills folder, and no other client, is read so:
+ * a README that also speaks of Codex, Gemini CLI, OpenCode, Copilot or Cursor, or of an installer
+ * for every client (`npx skills add`), says nothing about which client reads its skills.
+ */
+import type { IWorkspaceHost } from '../workspace/host';
+
+/** The clients with a skills folder of their own in the home folder (targets.ts `Target` names; not imported, as targets.ts reads these facts). */
+export type InstallTarget = 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' | 'copilot' | 'cursor';
+
+/** What a repository's own files say about where its skills are installed. */
+export interface InstallFact {
+  readonly target: InstallTarget;
+  /** The home skills folder named, as the message shows it (`~/.claude/skills/`). */
+  readonly folder: string;
+  /** The file that names it (a URI). */
+  readonly source: string;
+}
+
+const HOME = String.raw`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE)[\\/]`;
+const home = (path: string) => new RegExp(`${HOME}${path}(?![\\w-])`, 'i');
+
+/** Each client's skills folder in the home folder, and how prose names the client. */
+const CLIENTS: readonly { target: InstallTarget; folder: string; path: RegExp; name: RegExp }[] = [
+  { target: 'claude-code', folder: '~/.claude/skills/', path: home(String.raw`\.claude[\\/]skills`), name: /\bclaude\b/i },
+  { target: 'codex', folder: '~/.codex/skills/', path: home(String.raw`\.(?:codex|agents)[\\/]skills`), name: /\bcodex\b/i },
+  { target: 'gemini-cli', folder: '~/.gemini/skills/', path: home(String.raw`\.gemini[\\/]skills`), name: /\bgemini\b/i },
+  { target: 'opencode', folder: '~/.config/opencode/skills/', path: home(String.raw`\.config[\\/]opencode[\\/]skills?`), name: /\bopencode\b/i },
+  { target: 'copilot', folder: '~/.copilot/skills/', path: home(String.raw`\.copilot[\\/]skills`), name: /\bcopilot\b|\bvs ?code\b/i },
+  // "cursor" is also a word of prose: the product's name is written with a capital.
+  { target: 'cursor', folder: '~/.cursor/skills/', path: home(String.raw`\.cursor[\\/]skills`), name: /\bCursor\b/ },
+];
+
+/** Installers that put one skill into every client's folder: the repository does not choose one. */
+const EVERY_CLIENT = /\bnpx\s+(?:-y\s+)?skills\b|\bskills\s+add\b|\bskills\.sh\b|\bagentskills\b/i;
+
+/** The files at a repository's root that say how it is installed. */
+const ROOT_FILES = /^(?:readme(?:\.md)?|install\.md|install(?:[-_][\w-]+)?\.(?:sh|ps1|py|js|mjs|ts))$/i;
+/** The same install scripts in `scripts/` or `bin/`. */
+const SCRIPT_FILES = /^install(?:[-_][\w-]+)?\.(?:sh|ps1|py|js|mjs|ts)$/i;
+/** A text read for this is cut here: an install section is near the top of a README, and a script is short. */
+const MAX_CHARS = 200_000;
+
+/** The client whose home skills folder `texts` name, when they name that one client only. */
+export function installTarget(texts: readonly { uri: string; text: string }[]): InstallFact | undefined {
+  const all = texts.map((t) => t.text).join('\n');
+  if (EVERY_CLIENT.test(all)) return undefined;
+  const named = CLIENTS.filter((c) => c.path.test(all));
+  if (named.length !== 1) return undefined;
+  const [one] = named;
+  if (CLIENTS.some((c) => c !== one && c.name.test(all))) return undefined;
+  const source = texts.find((t) => one!.path.test(t.text))!.uri;
+  return { target: one!.target, folder: one!.folder, source };
+}
+
+/** The files of a repository root that `installTarget` reads: its README, INSTALL.md and install scripts. */
+export function installSources(root: string, host: IWorkspaceHost): string[] {
+  const base = root.replace(/\/+$/, '');
+  const out = host
+    .readDirectory(base)
+    .filter((n) => ROOT_FILES.test(n))
+    .map((n) => `${base}/${n}`);
+  for (const dir of ['scripts', 'bin']) {
+    if (!host.isDirectory(`${base}/${dir}`)) continue;
+    for (const n of host.readDirectory(`${base}/${dir}`)) if (SCRIPT_FILES.test(n)) out.push(`${base}/${dir}/${n}`);
+  }
+  return out.sort();
+}
+
+/** Whether a URI is one of the files `installSources` reads for one of `roots` (a change to it changes the facts). */
+export function isInstallSource(uri: string, roots: readonly string[]): boolean {
+  return roots.some((r) => {
+    const base = `${r.replace(/\/+$/, '')}/`;
+    if (!uri.startsWith(base)) return false;
+    const rest = uri.slice(base.length).split('/');
+    // The names read are plain ASCII: as written in a URI, they need no decoding.
+    if (rest.length === 1) return ROOT_FILES.test(rest[0]!);
+    return rest.length === 2 && (rest[0] === 'scripts' || rest[0] === 'bin') && SCRIPT_FILES.test(rest[1]!);
+  });
+}
+
+/** For each root, where its own files say its skills are installed (roots that say nothing are left out). */
+export function readInstallFacts(roots: readonly string[], host: IWorkspaceHost): ReadonlyMap<string, InstallFact> {
+  const out = new Map<string, InstallFact>();
+  for (const root of roots) {
+    const texts = installSources(root, host).flatMap((uri) => {
+      const text = host.readText(uri);
+      return text === undefined ? [] : [{ uri, text: text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text }];
+    });
+    const fact = installTarget(texts);
+    if (fact) out.set(root.replace(/\/+$/, ''), fact);
+  }
+  return out;
+}

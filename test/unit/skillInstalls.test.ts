@@ -1,0 +1,66 @@
+// Where a collection says its skills are installed (core/skills/installs.ts): a README or install
+// script that names one client's home skills folder, and no other client, makes the skills of the
+// repository's other folders that client's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { installTarget, isInstallSource, readInstallFacts } from '../../server/src/core/skills/installs';
+import { readRepositoryFacts } from '../../server/src/core/skills/plugins';
+import { inferTargets } from '../../server/src/core/skills/targets';
+import { analyzeSkill } from '../../server/src/core/skills/analyze';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+
+const W = 'file:///ws';
+const readme = (text: string) => [{ uri: `${W}/README.md`, text }];
+
+test('a README that links the skills into ~/.claude/skills/ and names no other client makes them Claude Code’s', () => {
+  assert.deepEqual(installTarget(readme('## Install\n\n```bash\nln -s "$PWD/skills/x" ~/.claude/skills/x\n```\nWorks with Claude Code.')), {
+    target: 'claude-code',
+    folder: '~/.claude/skills/',
+    source: `${W}/README.md`,
+  });
+  assert.equal(installTarget(readme('cp -r skills/* $HOME/.codex/skills/'))?.target, 'codex');
+  assert.equal(installTarget(readme('Copy-Item skills %USERPROFILE%\\.claude\\skills'))?.target, 'claude-code');
+});
+
+test('a README that names two clients, another client by name, or an installer for every client says nothing', () => {
+  assert.equal(installTarget(readme('Copy to ~/.claude/skills/ or ~/.codex/skills/.')), undefined);
+  assert.equal(installTarget(readme('Copy to ~/.claude/skills/. Codex users: see below.')), undefined);
+  assert.equal(installTarget(readme('Copy to ~/.claude/skills/, or run `npx skills add me/repo`.')), undefined);
+  assert.equal(installTarget(readme('Our own skills live in .claude/skills/ of this project.')), undefined);
+  // "cursor" as a word of prose is no client.
+  assert.equal(installTarget(readme('Copy to ~/.claude/skills/; move the cursor to the end.'))?.target, 'claude-code');
+});
+
+test('the README, INSTALL.md and install scripts at a root and in its scripts/ and bin/ are read; nothing deeper', () => {
+  const roots = [W];
+  assert.ok(isInstallSource(`${W}/README.md`, roots));
+  assert.ok(isInstallSource(`${W}/scripts/install-skill.sh`, roots));
+  assert.ok(isInstallSource(`${W}/install.ps1`, roots));
+  assert.ok(!isInstallSource(`${W}/docs/README.md`, roots));
+  assert.ok(!isInstallSource(`${W}/scripts/build.sh`, roots));
+  assert.ok(!isInstallSource('file:///elsewhere/README.md', roots));
+  const host = new InMemoryHost({
+    [`${W}/README.md`]: '# Skills\nSee the install script.',
+    [`${W}/scripts/install-skill.sh`]: 'ln -sfn "$dir" "$HOME/.claude/skills/$name"',
+    [`${W}/docs/README.md`]: 'cp -r skills ~/.codex/skills/',
+  });
+  assert.deepEqual([...readInstallFacts(roots, host)], [[W, { target: 'claude-code', folder: '~/.claude/skills/', source: `${W}/scripts/install-skill.sh` }]]);
+});
+
+test('a skill of a collection installed into ~/.claude/skills/ is checked for Claude Code: its name is a label there, so no warning; the hover says why', () => {
+  const skill = '---\nname: AI SDK Core\ndescription: Builds with the AI SDK. Use when wiring model calls.\n---\nBody\n';
+  const uri = `${W}/skills/ai-sdk-core/SKILL.md`;
+  const installed = new InMemoryHost({ [`${W}/README.md`]: 'Run ./scripts/install-skill.sh: skills are linked into ~/.claude/skills/.', [uri]: skill });
+  const serious = (host: InMemoryHost) =>
+    analyzeSkill(skill, uri, host, { repository: readRepositoryFacts([], host, [W]) }).diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
+  assert.deepEqual(serious(installed), []);
+  const targets = inferTargets(uri, installed, readRepositoryFacts([], installed, [W]));
+  assert.deepEqual(targets.targets, ['claude-code']);
+  assert.equal(targets.fallback, true);
+  assert.match(targets.reason, /\.\.\/\.\.\/README\.md installs the repository's skills into ~\/\.claude\/skills\/, which Claude Code reads/);
+  // Without the README, the same skill is checked against the specification.
+  assert.deepEqual(
+    serious(new InMemoryHost({ [uri]: skill })).map((d) => d.code),
+    ['skill-name-not-lowercase', 'skill-name-invalid-chars'],
+  );
+});
