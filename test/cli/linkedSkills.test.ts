@@ -5,7 +5,8 @@
  * a client's skill listing counts it once. A SKILL.md that is itself a link sits in a folder of
  * its own (its references resolve from there) and is still checked there. Real links in a temp
  * folder; the CLI as built. A file that is itself a link resolves its links where it sits, and the
- * message says where its real folder would have found them.
+ * message says where its real folder would have found them. An instruction file a linked folder
+ * shows again is one file too, checked where it is.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -88,6 +89,23 @@ test('the eval files of a linked skill folder are checked once too, where they r
     ['.agents/skills/pdf/SKILL.md', '.agents/skills/pdf/evals/evals.json'],
   );
   assert.deepEqual(codesOf(r, '.agents/skills/pdf/evals/evals.json'), ['warning evals-file-missing']);
+});
+
+test('an instruction file a linked folder shows again (.claude-plugin/plugins -> ../plugins) is checked once, where it is, its links resolved from there', () => {
+  const root = repo('instructions-link');
+  write(root, 'CLAUDE.md', '# Project\n');
+  write(root, 'plugins/CLAUDE.md', '# Plugins\n\nSee [the project](../CLAUDE.md).\n');
+  write(root, 'plugins/notes/CLAUDE.md', '# Notes\n\nSee [the plugins](../CLAUDE.md) and [the project](../../CLAUDE.md).\n');
+  link(root, '.claude-plugin/plugins', '../plugins');
+  const r = check(root, '.');
+  assert.deepEqual(
+    r.files.map((f) => f.path),
+    ['CLAUDE.md', 'plugins/CLAUDE.md', 'plugins/notes/CLAUDE.md'],
+  );
+  assert.deepEqual(
+    r.files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'information' && d.severity !== 'hint')),
+    [],
+  );
 });
 
 test("Codex's listing counts a skill its two folders show (.codex/skills -> ../.agents/skills) once", () => {

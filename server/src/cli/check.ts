@@ -12,7 +12,7 @@ import { reportOf, type CheckEntry } from './checkPass';
 import { checkHere, checkOnThreads } from './checkThreads';
 import { kindHelp, KIND_NAMES, parseKind, walkedFilesText, type ForcedKind } from './kinds';
 import { findFiles, NodeFsHost, type WalkedFolder } from '../node/fsHost';
-import { isSkillFolderFile, liveFilesOnDisk, walkFiles } from '../node/walk';
+import { isOneWhereverFile, liveFilesOnDisk, walkFiles } from '../node/walk';
 import { DEFAULT_IGNORED_FOLDERS } from '../core/workspace/liveFiles';
 import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
@@ -111,7 +111,7 @@ export function checkCommand(argv: string[], io: Io): number {
         filter: live,
         listed: (dir, folder) => listings.set(path.resolve(dir), folder),
         // A skill folder a link shows in several places is checked once, for every client reading one of them.
-        oneWherever: isSkillFolderFile,
+        oneWherever: isOneWhereverFile,
         aliases: (kept, others) =>
           aliases.set(
             URI.file(path.resolve(kept)).toString(),

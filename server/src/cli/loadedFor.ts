@@ -12,7 +12,7 @@ import { effectReport } from '../core/effect/report';
 import type { ListingSettings } from '../core/skills/listing';
 import { inferTargets, isPluginManifest, readRepositoryFacts, TARGET_LABELS, withAliases } from '../core/skills';
 import { NodeFsHost } from '../node/fsHost';
-import { isSkillFolderFile, liveFilesOnDisk, walkFiles } from '../node/walk';
+import { isOneWhereverFile, liveFilesOnDisk, walkFiles } from '../node/walk';
 import { readFileBounded } from './io';
 import type { Confined } from './mcp/roots';
 import { listedSkillsFor, listingReports, sessionFolder, type ListingReport } from './listingFor';
@@ -50,7 +50,7 @@ export function loadedFor(target: Confined, base: string, listing: ListingSettin
   const aliases = new Map<string, string[]>();
   const found = walkFiles(target.root, (f) => instructionVariantOf(f) !== null || path.basename(f) === SKILL_FILE || isPluginManifest(f), {
     filter: liveFilesOnDisk(target.root, { top: target.root }),
-    oneWherever: isSkillFolderFile,
+    oneWherever: isOneWhereverFile,
     aliases: (kept, others) => aliases.set(uri(kept), others.map(uri)),
   });
   const host = new NodeFsHost([target.root], { rememberLookups: true });

@@ -113,18 +113,15 @@ function onePerRealFile(
   roots: { root: string; realRoot: string },
   options: { oneWherever?: (p: string) => boolean; aliases?: (kept: string, others: readonly string[]) => void },
 ): string[] {
-  const groups = new Map<string, Found[]>();
-  for (const f of found) {
-    const key = !f.link && options.oneWherever?.(f.path) ? `\0${f.real}` : `${path.dirname(f.path)}\0${f.real}`;
-    const group = groups.get(key);
-    if (group) group.push(f);
-    else groups.set(key, [f]);
-  }
+  const keep = (group: Found[]) => group.reduce((a, b) => (preferred(b, a, roots) ? b : a));
+  // One per real file in each folder (`CLAUDE.md -> AGENTS.md` beside it is the same file).
+  const inFolders = [...groupBy(found, (f) => `${path.dirname(f.path)}\0${f.real}`).values()].map(keep);
+  // Then one per real file wherever linked folders show it, for the files `oneWherever` names (a link itself stays where it is).
   const out: string[] = [];
-  for (const group of groups.values()) {
-    const kept = group.reduce((a, b) => (preferred(b, a, roots) ? b : a));
+  for (const group of groupBy(inFolders, (f) => (!f.link && options.oneWherever?.(f.path) ? `\0${f.real}` : `${f.path}\0`)).values()) {
+    const kept = keep(group);
     out.push(kept.path);
-    if (group.length > 1 && !kept.link && options.aliases && options.oneWherever?.(kept.path))
+    if (group.length > 1 && options.aliases)
       options.aliases(
         kept.path,
         group
@@ -134,6 +131,17 @@ function onePerRealFile(
       );
   }
   return out;
+}
+
+function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const t of items) {
+    const k = key(t);
+    const group = groups.get(k);
+    if (group) group.push(t);
+    else groups.set(k, [t]);
+  }
+  return groups;
 }
 
 /** Whether `b` is kept over `a`: not a link over a link, the real path over one through a linked folder, else the first by name. */
@@ -148,10 +156,15 @@ function preferred(b: Found, a: Found, roots: { root: string; realRoot: string }
 /**
  * The `oneWherever` of the walks that list agent files: a SKILL.md's folder is the skill, wherever
  * a link shows it, and so are the eval files it keeps (`evals/evals.json`, trigger query sets).
+ * An instruction file is read where people work, the folder's real path: the same CLAUDE.md or
+ * AGENTS.md shown again through a linked folder (`.claude-plugin/plugins -> ../plugins`) is one
+ * file, checked there, with its links resolved from there.
  */
-export function isSkillFolderFile(p: string): boolean {
-  return path.basename(p) === 'SKILL.md' || skillEvalVariantOf(p) !== undefined;
+export function isOneWhereverFile(p: string): boolean {
+  const name = path.basename(p);
+  return name === 'SKILL.md' || INSTRUCTION_NAMES.has(name) || skillEvalVariantOf(p) !== undefined;
 }
+const INSTRUCTION_NAMES: ReadonlySet<string> = new Set(['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'AGENTS.override.md', 'GEMINI.md']);
 
 /**
  * The live-file filter of a walk of `root` on disk. Ignore files are read from `top` down (the

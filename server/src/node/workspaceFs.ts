@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import { URI } from 'vscode-uri';
 import type { FoundFile, ServerHost, WorkspaceFs } from '../lsp/host';
 import { findFiles, NodeFsHost, type WalkedFolder } from './fsHost';
-import { isSkillFolderFile, trackedOnDisk, walkFiles } from './walk';
+import { isOneWhereverFile, trackedOnDisk, walkFiles } from './walk';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 
 const fsPathOf = (folderUri: string): string | null => {
@@ -108,7 +108,7 @@ export class NodeWorkspaceFs implements WorkspaceFs {
       const aliases = new Map<string, string[]>();
       const walkOptions = {
         limit,
-        oneWherever: isSkillFolderFile,
+        oneWherever: isOneWhereverFile,
         aliases: (kept: string, others: readonly string[]) =>
           aliases.set(
             kept,
