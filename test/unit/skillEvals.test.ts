@@ -46,12 +46,16 @@ test('evals.json: a missing input file is a warning; one found under evals/ says
   assert.match(ds[1]!.message, /write `evals\/files\/form\.pdf`/);
 });
 
-test('evals.json: object assertions, a text id, another skill_name and a query list are information', () => {
+test('evals.json: object assertions, a text id, another skill_name, a query list and a case that is a trigger query are information', () => {
   assert.deepEqual(codes(evals('{"skill_name": "other", "evals": [{"id": "one", "prompt": "p", "assertions": [{"id": "a", "text": "t"}]}]}')), [
     'information evals-shape',
     'information evals-shape',
     'information evals-skill-name',
   ]);
+  // A trigger query under another runner's name for its text (`input`) is that runner's format.
+  const own = evals('{"evals": [{"id": 1, "input": "fill my form", "should_trigger": true}, {"id": 2, "input": "draw a chart", "should_trigger": "no"}]}');
+  assert.deepEqual(codes(own), ['information evals-shape', 'warning evals-shape']);
+  assert.match(own[0]!.message, /trigger query/);
   const list = evals('[{"query": "fill my form", "should_trigger": true}]');
   assert.deepEqual(codes(list), ['information evals-shape']);
   assert.match(list[0]!.message, /trigger queries/);

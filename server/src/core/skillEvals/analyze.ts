@@ -46,7 +46,16 @@ function checkEvalCase(e: Node, skillDir: string, host: IWorkspaceHost, ids: Map
     return;
   }
   const prompt = prop(e, 'prompt');
-  if (!prompt || prompt.type !== 'string' || !String(prompt.value).trim())
+  const trigger = prop(e, 'should_trigger');
+  if (!prompt && trigger?.type === 'boolean')
+    // A trigger query under another name (`input`): the format of a runner of the project's own, not of the eval workflow.
+    report(
+      'evals-shape',
+      'information',
+      `This eval is a trigger query (\`should_trigger\`) with no \`prompt\`: ${WORKFLOW} has nothing to send to the agent (if another runner reads it, its format may differ).`,
+      e,
+    );
+  else if (!prompt || prompt.type !== 'string' || !String(prompt.value).trim())
     report('evals-shape', 'warning', `This eval has no \`prompt\` text: ${WORKFLOW} has nothing to send to the agent.`, prompt ?? e);
   const id = prop(e, 'id');
   if (id && !(id.type === 'number' && Number.isInteger(id.value)))
