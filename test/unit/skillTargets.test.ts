@@ -595,6 +595,8 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
     'old_skills/x',
     'tests/cases/skills/x',
     '.copilot/temp/rollback/skills/x',
+    'packages/x-skill/skills-zh/x',
+    '.claude/skills-ja/x',
     'tools/tpl/skills/x',
   ]) {
     const found = checkAt(`${dir}/SKILL.md`, bad).filter((d) => d.severity === 'error' || d.severity === 'warning');
