@@ -22,10 +22,11 @@ test('a README that links the skills into ~/.claude/skills/ and names no other c
   assert.equal(installTarget(readme('Copy-Item skills %USERPROFILE%\\.claude\\skills'))?.target, 'claude-code');
 });
 
-test('a README that names two clients, another client by name, or an installer for every client says nothing', () => {
+test('a README that names two clients, or another client by name, names no one client; an installer for every client says so', () => {
   assert.equal(installTarget(readme('Copy to ~/.claude/skills/ or ~/.codex/skills/.')), undefined);
   assert.equal(installTarget(readme('Copy to ~/.claude/skills/. Codex users: see below.')), undefined);
-  assert.equal(installTarget(readme('Copy to ~/.claude/skills/, or run `npx skills add me/repo`.')), undefined);
+  // An installer for every client names no one client.
+  assert.equal(installTarget(readme('Copy to ~/.claude/skills/, or run `npx skills add me/repo`.'))?.target, 'every');
   assert.equal(installTarget(readme('Our own skills live in .claude/skills/ of this project.')), undefined);
   // "cursor" as a word of prose is no client.
   assert.equal(installTarget(readme('Copy to ~/.claude/skills/; move the cursor to the end.'))?.target, 'claude-code');
@@ -62,5 +63,22 @@ test('a skill of a collection installed into ~/.claude/skills/ is checked for Cl
   assert.deepEqual(
     serious(new InMemoryHost({ [uri]: skill })).map((d) => d.code),
     ['skill-name-not-lowercase', 'skill-name-invalid-chars'],
+  );
+});
+
+test('a repository installed with `npx skills add` meant its skills/<name>/SKILL.md to load: one without frontmatter is an error; elsewhere it stays advice', () => {
+  assert.deepEqual(installTarget(readme('Install: `npx skills add me/repo --skill stripe`')), { target: 'every', folder: 'npx skills add', source: `${W}/README.md` });
+  assert.equal(installTarget(readme('See https://agentskills.io for the format.')), undefined);
+  const host = new InMemoryHost({ [`${W}/INSTALL.md`]: 'npx -y skills add me/repo' });
+  const facts = readRepositoryFacts([], host, [W]);
+  const severity = (path: string) =>
+    analyzeSkill('# Stripe\n\nCharges cards.\n', `${W}/${path}`, host, { repository: facts }).diagnostics.find((d) => d.code === 'skill-frontmatter-missing')?.severity;
+  assert.equal(severity('skills/stripe/SKILL.md'), 'error');
+  assert.equal(severity('experiments/skills/stripe/SKILL.md'), 'information');
+  assert.match(inferTargets(`${W}/skills/stripe/SKILL.md`, host, facts).reason, /INSTALL\.md installs with `npx skills add`/);
+  // Without it, a SKILL.md in no client folder and no plugin may not be meant as a skill.
+  assert.equal(
+    analyzeSkill('# Stripe\n', `${W}/skills/stripe/SKILL.md`, new InMemoryHost()).diagnostics.find((d) => d.code === 'skill-frontmatter-missing')?.severity,
+    'information',
   );
 });

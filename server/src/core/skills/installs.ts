@@ -15,8 +15,9 @@ export type InstallTarget = 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' 
 
 /** What a repository's own files say about where its skills are installed. */
 export interface InstallFact {
-  readonly target: InstallTarget;
-  /** The home skills folder named, as the message shows it (`~/.claude/skills/`). */
+  /** The one client, or `every`: an installer that puts skills into every client's folder (`npx skills add`). */
+  readonly target: InstallTarget | 'every';
+  /** The home skills folder named, as the message shows it (`~/.claude/skills/`), or the installer's command. */
   readonly folder: string;
   /** The file that names it (a URI). */
   readonly source: string;
@@ -38,6 +39,8 @@ const CLIENTS: readonly { target: InstallTarget; folder: string; path: RegExp; n
 
 /** Installers that put one skill into every client's folder: the repository does not choose one. */
 const EVERY_CLIENT = /\bnpx\s+(?:-y\s+)?skills\b|\bskills\s+add\b|\bskills\.sh\b|\bagentskills\b/i;
+/** The command of that installer (vercel-labs/skills), which reads a repository's `skills/<name>/SKILL.md` for whichever clients the user picks. */
+const INSTALL_EVERY = /\b(?:npx|bunx|pnpm\s+dlx)\s+(?:-y\s+)?skills(?:@[\w.-]+)?\s+(?:add|install)\b/i;
 
 /** The files at a repository's root that say how it is installed. */
 const ROOT_FILES = /^(?:readme(?:\.md)?|install\.md|install(?:[-_][\w-]+)?\.(?:sh|ps1|py|js|mjs|ts))$/i;
@@ -46,10 +49,13 @@ const SCRIPT_FILES = /^install(?:[-_][\w-]+)?\.(?:sh|ps1|py|js|mjs|ts)$/i;
 /** A text read for this is cut here: an install section is near the top of a README, and a script is short. */
 const MAX_CHARS = 200_000;
 
-/** The client whose home skills folder `texts` name, when they name that one client only. */
+/** The client whose home skills folder `texts` name, when they name that one client only; `every` when they install with an installer for every client. */
 export function installTarget(texts: readonly { uri: string; text: string }[]): InstallFact | undefined {
   const all = texts.map((t) => t.text).join('\n');
-  if (EVERY_CLIENT.test(all)) return undefined;
+  if (EVERY_CLIENT.test(all)) {
+    const every = texts.find((t) => INSTALL_EVERY.test(t.text));
+    return every ? { target: 'every', folder: 'npx skills add', source: every.uri } : undefined;
+  }
   const named = CLIENTS.filter((c) => c.path.test(all));
   if (named.length !== 1) return undefined;
   const [one] = named;

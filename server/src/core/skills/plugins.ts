@@ -259,15 +259,16 @@ export function readRepositoryFacts(uris: readonly string[], host: IWorkspaceHos
   return installs?.size ? { ...facts, installs } : facts;
 }
 
-/** What the deepest root holding `uri` says about where the repository's skills are installed. */
-export function installOf(uri: string, facts: RepositoryFacts): InstallFact | undefined {
+/** What the deepest root holding `uri` says about where the repository's skills are installed, with that root. */
+export function installOf(uri: string, facts: RepositoryFacts): (InstallFact & { root: string }) | undefined {
   if (!facts.installs?.size || !facts.roots) return undefined;
   let best: string | undefined;
   for (const r of facts.roots) {
     const root = r.replace(/\/+$/, '');
     if (uri.startsWith(`${root}/`) && (best === undefined || root.length > best.length)) best = root;
   }
-  return best === undefined ? undefined : facts.installs.get(best);
+  const fact = best === undefined ? undefined : facts.installs.get(best);
+  return fact && { ...fact, root: best! };
 }
 
 /** The plugins that hold the skill whose SKILL.md is at `skillUri`. */

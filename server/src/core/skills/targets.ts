@@ -179,7 +179,14 @@ function targetsWhere(uri: string, host?: IWorkspaceHost, facts?: RepositoryFact
     return { targets: ['claude-code'], reason: 'it is in the skills/ folder of a Claude Code plugin (.claude-plugin/plugin.json)', explicit: false };
   }
   const installed = targets.length === 0 && facts ? installOf(uri, facts) : undefined;
-  if (installed)
+  if (installed?.target === 'every' && /^skills\/[^/]+\/SKILL\.md$/.test(uri.slice(installed.root.length + 1)))
+    // The installer reads `skills/<name>/SKILL.md` for the clients the user picks: a skill meant to load, checked against the specification.
+    return {
+      targets: [...DEFAULT_TARGETS],
+      reason: `it is in the skills/ folder that ${relativeLabel(dirnameUri(uri), installed.source)} installs with \`npx skills add\`, for whichever clients the user picks, so it is checked against the specification as written`,
+      explicit: false,
+    };
+  if (installed && installed.target !== 'every')
     // Still no client loads it from here (`fallback`): it is a source the repository copies into that client's folder.
     return {
       targets: [installed.target],
