@@ -758,3 +758,22 @@ test('an OpenClaw skill (metadata.openclaw is a map): homepage and the metadata 
   assert.deepEqual(versioned('\nmetadata:\n  openclaw:\n    emoji: x'), [['skill-field-not-in-spec', 'information']]);
   assert.deepEqual(versioned(''), [['skill-unexpected-field', 'warning']]);
 });
+
+test('a Hermes Agent skill (in .hermes/, or with a metadata.hermes map): version, author, platforms and prerequisites, and the map, are advice; other keys still warn', () => {
+  const front =
+    'name: planner\ndescription: Plans work in files. Use when a task has many steps.\nversion: 2.0.0\nauthor: Me\nplatforms: [linux, macos]\nprerequisites: [git]\nmood: calm';
+  const serious = (path: string, text: string) =>
+    checkAt(path, text)
+      .filter((d) => d.severity === 'warning' || d.severity === 'error')
+      .map((d) => [d.code, d.range.start.line]);
+  // In .hermes/skills/ the keys Hermes reads are its own; a key it does not read still warns.
+  assert.deepEqual(serious('.hermes/skills/productivity/planner/SKILL.md', fm(front)), [['skill-unexpected-field', 7]]);
+  // Elsewhere, metadata.hermes says the same.
+  const withMeta = fm(`${front}\nmetadata:\n  hermes:\n    tags: [planning]\n    related_skills: [todo]`);
+  assert.deepEqual(serious('skills/planner/SKILL.md', withMeta), [['skill-unexpected-field', 7]]);
+  const meta = checkAt('skills/planner/SKILL.md', withMeta).find((d) => d.code === 'skill-metadata-not-map');
+  assert.equal(meta?.severity, 'information');
+  assert.match(meta!.message, /Hermes Agent reads its own tags, category and related skills from metadata\.hermes/);
+  // Without either, they are read by no client.
+  assert.equal(serious('skills/planner/SKILL.md', fm(front)).length, 5);
+});

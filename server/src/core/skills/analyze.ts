@@ -268,7 +268,7 @@ function analyzeInto(
     skill.keys[e.key] ??= { keyRange: e.keyRange, valueRange: e.valueRange };
   }
   const metadata = fields.get('metadata');
-  checkKeys(ref.entries, skill.targets.targets, out, unexpectedMessage(ref.entries), keyReaderOf(ref.entries, metadata ? entriesOf(ref, metadata.node) : []));
+  checkKeys(ref.entries, skill.targets.targets, out, unexpectedMessage(ref.entries), keyReaderOf(ref.entries, metadata ? entriesOf(ref, metadata.node) : [], uri));
   checkName(fields.get('name'), skill, ref, out);
   if (skill.name && skill.nameRange)
     checkVsCodeSkipsName(skill.name, skill.nameRange, [uri, ...(options.repository?.aliases?.get(uri) ?? [])], skill.targets.targets, options.editorIsVsCode === true, out);

@@ -11,6 +11,11 @@
  *   clawhub/skill-format, whose basic frontmatter also has the `version` ClawHub publishes);
  *   its skills documentation adds top-level `homepage` and the
  *   `command-dispatch`, `command-tool`, `command-arg-mode` keys of a skill run as a command.
+ * - Hermes Agent (NousResearch/hermes-agent): its skills, in `~/.hermes/skills/<category>/<name>/`
+ *   (a repository's `.hermes/skills/`), carry `version`, `author`, `platforms` and
+ *   `prerequisites`, and a `metadata.hermes` map of its own (`tags`, `category`,
+ *   `related_skills`): hermes-agent docs, "Creating Skills" and its hermes-agent-skill-authoring
+ *   skill.
  * - Squad (bradygaster/squad): its agents write the skills a team earns, with a `confidence`
  *   (`low`, `medium`, `high`) that only rises, the `source` the skill was learned from (`manual`,
  *   `observed`, `earned`), its `domain` and the MCP `tools` it needs (Squad's skill template,
@@ -27,9 +32,22 @@ export interface KeyReader {
   reads(key: string): boolean;
 }
 
-/** The tool that reads this frontmatter's own keys, if it is written for one. */
-export function keyReaderOf(entries: readonly FrontmatterEntry[], metadata: readonly FrontmatterEntry[]): KeyReader | undefined {
-  return intentReader(entries) ?? (metadata.some(isOpenClawMetadata) ? OPENCLAW : undefined) ?? (isSquadSkill(entries) ? SQUAD : undefined);
+/** The tool that reads this frontmatter's own keys, if it is written for one (`uri`: the SKILL.md's, for a tool's own folder). */
+export function keyReaderOf(entries: readonly FrontmatterEntry[], metadata: readonly FrontmatterEntry[], uri = ''): KeyReader | undefined {
+  return (
+    intentReader(entries) ??
+    (metadata.some(isOpenClawMetadata) ? OPENCLAW : undefined) ??
+    (metadata.some(isHermesMetadata) || /\/\.hermes\//.test(uri) ? HERMES : undefined) ??
+    (isSquadSkill(entries) ? SQUAD : undefined)
+  );
+}
+
+const HERMES_KEYS: ReadonlySet<string> = new Set(['version', 'author', 'platforms', 'prerequisites']);
+const HERMES: KeyReader = { label: 'Hermes Agent', reads: (key) => HERMES_KEYS.has(key) };
+
+/** `metadata.hermes` as a map: Hermes Agent's own metadata of a skill (tags, category, related skills). */
+export function isHermesMetadata(e: FrontmatterEntry): boolean {
+  return e.key === 'hermes' && !!e.value && typeof e.value === 'object' && !Array.isArray(e.value);
 }
 
 const SQUAD_KEYS: ReadonlySet<string> = new Set(['domain', 'confidence', 'source', 'tools']);

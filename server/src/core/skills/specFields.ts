@@ -12,7 +12,7 @@ import type { TargetSet } from './targets';
 import { effectMessage } from './effects';
 import { checkCopilotName } from './limits';
 import { readers, type Finding } from './rules';
-import { isOpenClawMetadata } from './keyReaders';
+import { isHermesMetadata, isOpenClawMetadata } from './keyReaders';
 
 export interface SkillKeyInfo {
   keyRange: Range;
@@ -262,11 +262,16 @@ export function checkOptional(fields: Map<string, FrontmatterEntry>, skill: Skil
           const message = `Metadata value '${x.key}' should be a string, not a ${Array.isArray(x.value) ? 'list' : x.value === null ? 'empty value' : 'map'}`;
           // Claude Code keeps the map as it is; Codex reads only metadata.short-description.
           const only = skill.targets.targets.filter((t) => t !== 'claude-code' && (t !== 'codex' || x.key === 'short-description'));
-          // OpenClaw reads a skill's runtime requirements from this map (docs.openclaw.ai, ClawHub skill format): the specification's rule is advice there.
-          const openClaw = `${message}: OpenClaw reads its runtime requirements from metadata.${x.key} as a map (its documented skill format); the specification wants strings`;
+          // OpenClaw reads a skill's runtime requirements from this map (docs.openclaw.ai, ClawHub skill format), Hermes Agent its own tags and
+          // related skills (hermes-agent docs): the specification's rule is advice there.
+          const tool = isOpenClawMetadata(x)
+            ? `${message}: OpenClaw reads its runtime requirements from metadata.${x.key} as a map (its documented skill format); the specification wants strings`
+            : isHermesMetadata(x)
+              ? `${message}: Hermes Agent reads its own tags, category and related skills from metadata.hermes as a map (its documented skill format); the specification wants strings`
+              : undefined;
           out.push(
-            isOpenClawMetadata(x)
-              ? { ...diag('skill-metadata-not-map', 'warning', openClaw, where(x)), only, atMost: 'information' }
+            tool
+              ? { ...diag('skill-metadata-not-map', 'warning', tool, where(x)), only, atMost: 'information' }
               : { ...diag('skill-metadata-not-map', 'warning', message, where(x), undefined, effectMessage('skill-metadata-not-map', message)), only },
           );
         } else if (
