@@ -50,6 +50,25 @@ test('a CLAUDE.md import of a missing file is a warning on the import, resolved 
   assert.match(ds[0]!.message, /docs\/missing\.md.*Claude Code skips the import/);
 });
 
+test('a .claude/CLAUDE.md import of .claude/rules/x.md written from the project root misses, but Claude Code loads that rule anyway: information; a rule with paths, or another path, stays a warning', () => {
+  const text = joinLines('@.claude/rules/style.md', '@.claude/rules/scoped.md', '@.claude/rules/gone.md', '@docs/gone.md');
+  const host = new InMemoryHost({
+    [`${W}/.claude/rules/style.md`]: '# Style',
+    [`${W}/.claude/rules/scoped.md`]: '---\npaths: ["src/**"]\n---\n# Scoped',
+  });
+  const ds = diags(text, `${W}/.claude/CLAUDE.md`, host, { workspaceRoots: [W] });
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range.start.line]),
+    [
+      ['instructions-import-missing', 'information', 0],
+      ['instructions-import-missing', 'warning', 1],
+      ['instructions-import-missing', 'warning', 2],
+      ['instructions-import-missing', 'warning', 3],
+    ],
+  );
+  assert.match(ds[0]!.message, /loads rules\/style\.md in every session on its own/);
+});
+
 test('an import that climbs out of the workspace is not called missing: it is information on what is not read and what the client does', () => {
   const src = joinLines('Shared rules: «@../../shared/ru$0les.md»');
   const { text, position } = cursor(src);

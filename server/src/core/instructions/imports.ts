@@ -124,12 +124,15 @@ export function checkImports(
     if (!known.found) {
       // A file the repository's .gitignore leaves out is one each clone makes for itself.
       const local = (ignored ??= new GitIgnored(host, outermostRoot(fileUri, roots))).ignores(imp.uri);
+      const rule = local || rules.client !== 'Claude Code' ? undefined : loadedRuleAbove(imp.path, fileUri, host, roots);
       out.push({
         code: 'instructions-import-missing',
-        severity: local ? 'information' : 'warning',
+        severity: local || rule ? 'information' : 'warning',
         message: local
           ? `Imported file '${imp.path}' does not exist; ${rules.client} skips the import (the repository's .gitignore leaves it out: each clone makes its own, so a checkout has none)`
-          : `Imported file '${imp.path}' does not exist; ${rules.client} skips the import`,
+          : rule
+            ? `Imported file '${imp.path}' does not exist where the import resolves from (this file's folder); ${rules.client} skips the import, but loads ${label(rule)} in every session on its own (a rule without \`paths\`), so its text still reaches the model`
+            : `Imported file '${imp.path}' does not exist; ${rules.client} skips the import`,
         range: imp.range,
         data: { target: imp.uri },
       });
@@ -203,6 +206,27 @@ export function importAt(imports: ResolvedImport[], line: number, character: num
 export type { Range };
 
 /** The outermost workspace folder holding a file, or its own folder outside them all: where its repository's `.gitignore` files are read from. */
+/**
+ * For an import `.claude/rules/<x>.md` that does not resolve from the importing file's folder (a
+ * CLAUDE.md kept in `.claude/` writes the path from the project root): the rule file a folder
+ * above holds at that path when Claude Code loads it in every session anyway, as it loads every
+ * `.claude/rules/` file without `paths` (clients.md §2); undefined otherwise.
+ */
+function loadedRuleAbove(path: string, fileUri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): string | undefined {
+  if (!/^(?:\.\/)?\.claude\/rules\/[^\s]+\.md$/.test(path)) return undefined;
+  const top = outermostRoot(fileUri, roots);
+  for (let dir = dirnameUri(dirnameUri(fileUri)); dir.length >= top.length; dir = dirnameUri(dir)) {
+    const uri = resolveRelative(dir, path);
+    if (exists(host, uri)) {
+      // A rule with `paths` loads only for the files they match: the import asked for it always.
+      const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(read(host, uri) ?? '')?.[1] ?? '';
+      return /^paths\s*:/m.test(front) ? undefined : uri;
+    }
+    if (dirnameUri(dir) === dir) break;
+  }
+  return undefined;
+}
+
 function outermostRoot(fileUri: string, roots: readonly string[] | undefined): string {
   const holding = (roots ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => fileUri.startsWith(`${r}/`));
   return holding.sort((a, b) => a.length - b.length)[0] ?? dirnameUri(fileUri);
