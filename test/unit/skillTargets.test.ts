@@ -631,6 +631,18 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
   assert.ok(lower.length > 0 && lower.every((d) => d.severity === 'information' || d.severity === 'hint'));
 });
 
+test("a project's scratch folder (tmp/, temp/) below the folder checked holds drafts: advice; with no folder known, /tmp is the system's and says nothing", () => {
+  const bad = fm('name: Draft Skill\ndescription: Does things. Use when needed.');
+  const serious = (uri: string, roots?: readonly string[]) =>
+    analyzeSkill(bad, uri, new InMemoryHost({}), roots ? { repository: repositoryFacts([], roots) } : {}).diagnostics.filter(
+      (d) => d.severity === 'warning' || d.severity === 'error',
+    );
+  assert.deepEqual(serious('file:///ws/tmp/skills/draft/SKILL.md', ['file:///ws']), []);
+  assert.deepEqual(serious('file:///ws/temp/draft/SKILL.md', ['file:///ws']), []);
+  assert.ok(serious('file:///tmp/ws/skills/draft/SKILL.md', ['file:///tmp/ws']).length > 0);
+  assert.ok(serious('file:///tmp/ws/skills/draft/SKILL.md').length > 0);
+});
+
 test('folders above the folders the files are checked from make no skill a copy: a checkout kept in archive/ or templates/ is live', () => {
   const bad = fm('name: Sample Skill\ndescription: Does things. Use when needed.');
   const serious = (uri: string, roots?: readonly string[]) =>

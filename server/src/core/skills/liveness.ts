@@ -16,6 +16,8 @@ const NOT_LIVE_FOLDER = /^(?:assets|references|i18n|translations|locales|\.rules
 const SKILLS_PUT_ASIDE = /^(?:skills?[-_](?:legacy|archived?|archives|backups?|old|deprecated)|(?:legacy|archived?|archives|backups?|old|deprecated)[-_]skills?)$/i;
 /** A skills folder of translations beside the skills themselves (`skills-zh/`, `skills_ja/`): a language's copy an installer may pick. */
 const TRANSLATED_SKILLS = /^skills?[-_.](?:zh|ja|ko|es|pt|de|fr|ru|vi|th|ar|he|hi|uk|pl|tr|nl|cs|sv|fa|cn|jp|kr|tw)(?:[-_][A-Za-z]{2,4})?$/i;
+/** A scratch folder (`tmp/`, `temp/`). */
+const SCRATCH = /^(?:tmp|temp)$/i;
 /** A language folder of translated documentation (`docs/ja-JP`, `docs/zh-CN`, `docs/fr`). */
 const LOCALE = /^[a-z]{2}(?:[-_][A-Za-z]{2,4})?$/;
 
@@ -38,7 +40,7 @@ export function isSkillResource(uri: string, roots?: readonly string[]): boolean
  * a file not named exactly SKILL.md (clients look for that name); a SKILL.md inside another
  * skill's assets, references or scripts (a sample or a copy it carries, in any folder); or a
  * SKILL.md in no client folder and no plugin that sits in a template, scaffold, archive, a
- * skills folder put aside (`skills-legacy/`) or translated (`skills-zh/`), a Maven or Gradle test's inputs
+ * skills folder put aside (`skills-legacy/`) or translated (`skills-zh/`), a project's scratch folder (`tmp/`, below the roots only), a Maven or Gradle test's inputs
  * (`src/test/resources/`) or application's resources (`src/main/resources/`, which its own runtime
  * loads), or translated documentation (`docs/ja-JP/…`). Its findings are
  * advice (information) for every target. The file's own folder counts only when it cannot be a
@@ -63,6 +65,8 @@ export function notLoaded(uri: string, fileName: string, targets: TargetSet, dec
       NOT_LIVE_FOLDER.test(f) ||
       SKILLS_PUT_ASIDE.test(f) ||
       TRANSLATED_SKILLS.test(f) ||
+      // A scratch folder of the project (`tmp/skills/…`: drafts); only below a known root, where it cannot be the system's /tmp.
+      (roots !== undefined && roots.length > 0 && SCRATCH.test(f)) ||
       (i > 0 && considered[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)) ||
       // Maven's and Gradle's test inputs (`src/test/resources/…`): fixtures of the project's own tests.
       (i > 0 && f === 'resources' && considered[i - 1] === 'test') ||
