@@ -789,3 +789,19 @@ test('a Hermes Agent skill (in .hermes/, or with a metadata.hermes map): version
   // Without either, they are read by no client.
   assert.equal(serious('skills/planner/SKILL.md', fm(front)).length, 5);
 });
+
+test("in Antigravity's .agent/skills/ what its loader decides (YAML, keys, names) is advice, saying so; a link to a missing file stays a warning", () => {
+  const keys = fm('name: Lint Check\ndescription: Lints. Use when the user asks.\nversion: 1.0.0', 'See [guide](references/guide.md).\n');
+  const found = checkAt('.agent/skills/lint-check/SKILL.md', keys);
+  assert.deepEqual(
+    found.filter((d) => d.severity === 'warning' || d.severity === 'error').map((d) => d.code),
+    ['skill-file-missing'],
+  );
+  assert.ok(found.some((d) => d.code === 'skill-unexpected-field' && d.severity === 'information'));
+  const text = fm('name: lint-check\ndescription: Lints. Use when: the user asks');
+  const colon = checkAt('.agent/skills/lint-check/SKILL.md', text).find((d) => d.code === 'skill-yaml-colon-in-value');
+  assert.equal(colon?.severity, 'information');
+  assert.match(colon!.message, /Antigravity reads \.agent\/skills\/; what its loader does with this is not documented/);
+  // The same file elsewhere is checked against the specification.
+  assert.equal(checkAt('skills/lint-check/SKILL.md', text).find((d) => d.code === 'skill-yaml-colon-in-value')?.severity, 'error');
+});

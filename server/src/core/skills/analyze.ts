@@ -23,7 +23,7 @@ import { checkLimits, checkVsCodeSkipsName } from './limits';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
 import { resolveTargets, type Target } from './targets';
-import { notLoaded } from './liveness';
+import { loaderDecides, notLoaded, unmodelledClient } from './liveness';
 import { keyReaderOf } from './keyReaders';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
@@ -106,6 +106,13 @@ function firstLineRange(text: string): Range {
   return { start: { line: 0, character: 0 }, end: { line: 0, character: first.length } };
 }
 
+/** A finding capped at information, its message (and each client's) ending with `note`. */
+function withNote(f: Finding, note: string): Finding {
+  const m = f.clientMessage;
+  const clientMessage = m === undefined ? undefined : typeof m === 'string' ? m + note : (who: readonly Target[]) => m(who) + note;
+  return { ...f, atMost: 'information', message: f.message + note, ...(clientMessage ? { clientMessage } : {}) };
+}
+
 /** Validates one SKILL.md. Never throws. */
 export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, options: SkillAnalysisOptions = {}): SkillAnalysis {
   const diagnostics: Finding[] = [];
@@ -128,9 +135,12 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   const edited = options.editorValidates
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
+  const unmodelled = targets.fallback ? unmodelledClient(uri) : undefined;
   const findings = notLoaded(uri, fileName, targets, skill.name, options.repository?.roots)
     ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const }))
-    : edited;
+    : unmodelled
+      ? edited.map((f) => (f.atMost === 'hint' || !loaderDecides(f.code) ? f : withNote(f, unmodelled.note)))
+      : edited;
   const resolved = resolveFindings(findings, targets.targets);
   // VS Code validates a file named exactly SKILL.md; what it reports there is left to it.
   const shown =

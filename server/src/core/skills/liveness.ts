@@ -74,3 +74,27 @@ export function notLoaded(uri: string, fileName: string, targets: TargetSet, dec
       (i > 1 && f === 'resources' && considered[i - 1] === 'main' && considered[i - 2] === 'src'),
   );
 }
+
+/**
+ * The skills folders of clients Agent Files does not model, by the folder that holds them:
+ * Google Antigravity reads a workspace's `.agent/skills/` (its sibling Gemini CLI reads `name`
+ * and `description` with a line parser when the YAML fails, clients.md; what Antigravity's own
+ * loader does with YAML, keys and names is not documented).
+ */
+const UNMODELLED: readonly { folder: RegExp; client: string; where: string }[] = [
+  { folder: /(?:^|\/)\.agent\/skills\/[^/]+\/SKILL\.md$/, client: 'Antigravity', where: '.agent/skills/' },
+];
+
+/** Findings that depend on how a client's loader reads the frontmatter (YAML, keys, names, lengths), not on the files a skill names. */
+const LOADER_CODE = /^skill-(?:yaml|frontmatter|name|description|field|unexpected|metadata|compatibility|allowed-tools|license)/;
+
+/** The client Agent Files does not model whose skills folder holds `uri`, with a note for the findings its loader decides. */
+export function unmodelledClient(uri: string): { client: string; note: string } | undefined {
+  const hit = UNMODELLED.find((u) => u.folder.test(uri));
+  return hit && { client: hit.client, note: ` (${hit.client} reads ${hit.where}; what its loader does with this is not documented, so it is advice)` };
+}
+
+/** Whether a finding's code is one a client's loader decides (see `unmodelledClient`). */
+export function loaderDecides(code: string): boolean {
+  return LOADER_CODE.test(code);
+}
