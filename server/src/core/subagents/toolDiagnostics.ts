@@ -23,7 +23,7 @@ export function checkToolKey(e: FrontmatterEntry, fm: YamlFrontmatter, prefix: '
       out.push({
         code: 'subagent-tools-shape',
         severity: 'warning',
-        message: `Claude Code reads 'tools' as a comma-separated string or a list of tool names; this ${Array.isArray(e.value) ? 'list' : typeof e.value === 'object' ? 'map' : typeof e.value} gives the agent no tools, and Claude Code usually refuses to start an agent with none`,
+        message: `Claude Code reads 'tools' as a comma-separated string or a list of tool names; this ${Array.isArray(e.value) ? 'list' : typeof e.value === 'object' ? 'map' : typeof e.value} gives the agent no tools at all: remove the key to give it every tool`,
         range: e.valueRange,
       });
     return;
@@ -32,7 +32,7 @@ export function checkToolKey(e: FrontmatterEntry, fm: YamlFrontmatter, prefix: '
     out.push({
       code: 'subagent-tools-shape',
       severity: 'warning',
-      message: "An empty 'tools' gives the agent no tools, and Claude Code usually refuses to start an agent with none: remove the key to give it every tool",
+      message: "An empty 'tools' gives the agent no tools at all: remove the key to give it every tool",
       range: e.valueRange.start.line === e.valueRange.end.line && e.valueRange.start.character === e.valueRange.end.character ? e.keyRange : e.valueRange,
     });
     return;
