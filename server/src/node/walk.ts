@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import { LiveFiles, type WalkFilter } from '../core/workspace/liveFiles';
 import { trackedPaths } from '../core/workspace/gitIndex';
 import { skillEvalVariantOf } from '../core/skillEvals/files';
+import { groupBy } from '../core/collections';
 import { folderEntries, MAX_READ_BYTES, walkedFolder, type FolderEntry, type WalkedFolder } from './fsHost';
 
 /** How often one real folder is walked through different paths (symlinks), at most. */
@@ -131,17 +132,6 @@ function onePerRealFile(
       );
   }
   return out;
-}
-
-function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const t of items) {
-    const k = key(t);
-    const group = groups.get(k);
-    if (group) group.push(t);
-    else groups.set(k, [t]);
-  }
-  return groups;
 }
 
 /** Whether `b` is kept over `a`: not a link over a link, the real path over one through a linked folder, else the first by name. */

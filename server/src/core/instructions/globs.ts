@@ -9,6 +9,7 @@
  */
 import picomatch from 'picomatch/posix';
 import { compileGlob } from '../workspace/glob';
+import { groupBy } from '../collections';
 
 /** Who matches the patterns: VS Code for Copilot's `applyTo`, Claude Code for `.claude/rules` `paths` (from the project folder). */
 export type GlobStyle = 'copilot' | 'claude-rule';
@@ -154,16 +155,7 @@ function oncePerList<T>(derive: (files: readonly string[]) => T): (files: readon
 
 const sortedOnce = oncePerList((files) => [...files].sort());
 const loweredOnce = oncePerList((files) => files.map((f) => f.toLowerCase()));
-const byExtensionOnce = oncePerList((files) => {
-  const groups = new Map<string, string[]>();
-  for (const f of files) {
-    const ext = extensionOf(f);
-    const group = groups.get(ext);
-    if (group) group.push(f);
-    else groups.set(ext, [f]);
-  }
-  return groups;
-});
+const byExtensionOnce = oncePerList((files) => groupBy(files, extensionOf));
 
 /**
  * The literal text a glob's matches all start with: up to the last `/` before its first special
