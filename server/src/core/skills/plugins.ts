@@ -66,8 +66,9 @@ export interface RepositoryFacts {
    */
   readonly aliases?: ReadonlyMap<string, readonly string[]>;
   /**
-   * By root (a URI without a trailing slash), the one client whose home skills folder the root's
-   * README or install script installs the repository's skills into (installs.ts).
+   * By root (a URI without a trailing slash), where the root's README or install script installs
+   * the repository's skills: the one client whose home skills folder it names, or `every` for
+   * the installer of every client, `npx skills add` (installs.ts).
    */
   readonly installs?: ReadonlyMap<string, InstallFact>;
 }
