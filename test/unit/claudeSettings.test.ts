@@ -79,7 +79,7 @@ test('matchers: ignored on Stop (information), a regex that does not compile (wa
   assert.deepEqual(codes(hooks('FileChanged', { matcher: '[*.json', ...cmd('x') })), []);
 });
 
-test('a script of the project a command names must exist, unless the command tests for it', () => {
+test('a script of the project a command names must exist, unless the command tests for it; a file it writes to need not', () => {
   const host = new InMemoryHost({ 'file:///ws/.claude/hooks/ok.sh': '#!/bin/sh\n' });
   assert.deepEqual(codes(hooks('PostToolUse', cmd('"$CLAUDE_PROJECT_DIR"/.claude/hooks/ok.sh')), host), []);
   const text = hooks('PostToolUse', cmd('python3 ${CLAUDE_PROJECT_DIR}/.claude/hooks/gone.py --fast'));
@@ -91,6 +91,10 @@ test('a script of the project a command names must exist, unless the command tes
   const at = text.indexOf('.claude/hooks/gone.py');
   assert.equal(ds[0]!.range.start.character, at - text.lastIndexOf('\n', at) - 1);
   assert.deepEqual(codes(hooks('PostToolUse', cmd('node .claude/hooks/gone.js')), host), ['hooks-script-missing/warning']);
+  // A file the command writes to is created by the shell: not a script.
+  assert.deepEqual(codes(hooks('PostToolUse', cmd('echo "done" >> .claude/orchestration.log')), host), []);
+  assert.deepEqual(codes(hooks('PostToolUse', cmd('jq . > "$CLAUDE_PROJECT_DIR/.claude/state.json" 2>&1')), host), []);
+  assert.deepEqual(codes(hooks('PostToolUse', cmd('bash .claude/hooks/gone.sh > .claude/out.log')), host), ['hooks-script-missing/warning']);
   assert.deepEqual(codes(hooks('PostToolUse', cmd('H="$CLAUDE_PROJECT_DIR/.claude/hooks/gone.sh"; [ -x "$H" ] && exec "$H"; exit 0')), host), []);
   assert.deepEqual(codes(hooks('PostToolUse', cmd('~/.claude/hooks/home.sh')), host), []);
 });

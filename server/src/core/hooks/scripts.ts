@@ -16,12 +16,17 @@ const SCRIPT = /(?:^|[\s;&|('"=])(?:"?\$\{?CLAUDE_PROJECT_DIR\}?"?\/|\.\/|(?=\.c
 /** `${CLAUDE_PLUGIN_ROOT}/…` or `"$CLAUDE_PLUGIN_ROOT"/…` (a plugin's hooks run with the user's project as working folder: `./` is not the plugin's). */
 const PLUGIN_SCRIPT = /(?:^|[\s;&|('"=])"?\$\{?CLAUDE_PLUGIN_ROOT\}?"?\/([A-Za-z0-9_./@+-]+\.[A-Za-z0-9]+)(?=$|[\s;&|)'"])/g;
 
-/** The project-relative (or, for a plugin, plugin-relative) script paths a command names, with their offsets in the command. */
+/** What stands before an output redirection's target (`>`, `>>`, `2>`, `&>`), up to an opening quote. */
+const REDIRECTED = />\s*["']?$/;
+
+/** The project-relative (or, for a plugin, plugin-relative) script paths a command names, with their offsets in the command (not the files it writes to). */
 export function scriptPaths(command: string, inPlugin = false): { path: string; at: number }[] {
   const out: { path: string; at: number }[] = [];
   for (const m of command.matchAll(inPlugin ? PLUGIN_SCRIPT : SCRIPT)) {
     const path = m[1]!;
     if (path.split('/').some((s) => s === '..' || s === '')) continue;
+    // A file the command writes to (`>> .claude/hooks.log`): the shell creates it, nothing runs it.
+    if (REDIRECTED.test(command.slice(0, m.index + 1))) continue;
     out.push({ path, at: m.index + m[0].indexOf(path) });
   }
   return out;
