@@ -295,6 +295,23 @@ test("a marketplace's './' source is found from the marketplace root even with m
   assert.equal(kind('b/agents/helper.md', f), null);
 });
 
+test('a Codex marketplace inside a plugin the root Codex marketplace lists (a mirror of the plugin with its own) is advice: Codex installs the plugin and does not read it', () => {
+  const files = {
+    '.agents/plugins/marketplace.json': '{"name": "m", "plugins": [{"name": "mirrored", "source": {"source": "local", "path": "./plugins/mirrored"}}]}',
+    'plugins/mirrored/.codex-plugin/plugin.json': '{"name": "mirrored"}',
+  };
+  const nested = '{"name": "v", "plugins": [{"name": "gone", "source": {"source": "local", "path": "./gone"}}]}';
+  const uri = `${R}/plugins/mirrored/.agents/plugins/marketplace.json`;
+  const host = new InMemoryHost(Object.fromEntries(Object.entries(files).map(([p, t]) => [`${R}/${p}`, t])));
+  const serious = (repository: RepositoryFacts) =>
+    analyzeFile('plugin-manifest', nested, uri, host, { repository }).filter((d) => d.severity === 'error' || d.severity === 'warning');
+  assert.deepEqual(serious(facts({ ...files, 'plugins/mirrored/.agents/plugins/marketplace.json': nested })), []);
+  const listed = analyzeFile('plugin-manifest', nested, uri, host, { repository: facts({ ...files, 'plugins/mirrored/.agents/plugins/marketplace.json': nested }) });
+  assert.match(listed[0]!.message, /Codex installs that plugin and does not read this file/);
+  // Alone, it is a marketplace Codex reads when it is added.
+  assert.ok(serious(facts({ 'plugins/mirrored/.agents/plugins/marketplace.json': nested })).length > 0);
+});
+
 test('a marketplace.json inside a plugin another marketplace lists is advice: Claude Code installs the plugin and does not read it', () => {
   const files = {
     '.claude-plugin/marketplace.json': '{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "vendored", "source": "./plugins/vendored"}]}',

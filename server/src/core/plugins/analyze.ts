@@ -51,9 +51,10 @@ export function analyzePluginManifest(text: string, uri: string, host: IWorkspac
   if (inCopiesFolder(manifestFolderOf(uri), repository?.roots)) return manifestAsAdvice(a, COPY_NOTE);
   const listing = a.role === 'marketplace' ? vendoringMarketplace(uri, repository) : undefined;
   if (!listing) return a;
+  const client = manifestKindOf(uri) === 'codex-marketplace' ? 'Codex' : 'Claude Code';
   return manifestAsAdvice(
     a,
-    `(This marketplace sits in a plugin that ${relativeLabel(dirnameUri(uri), listing)} lists: Claude Code installs that plugin and does not read this file, unless this folder is added as a marketplace itself.)`,
+    `(This marketplace sits in a plugin that ${relativeLabel(dirnameUri(uri), listing)} lists: ${client} installs that plugin and does not read this file, unless this folder is added as a marketplace itself.)`,
   );
 }
 
@@ -64,11 +65,12 @@ function manifestAsAdvice(a: PluginManifestAnalysis, note: string): PluginManife
   return { ...a, diagnostics: asAdvice(a.diagnostics, note) };
 }
 
-/** The other Claude Code marketplace that lists this marketplace's folder as a plugin (a plugin vendored with its own marketplace.json), if one does. */
+/** The other marketplace of the same client that lists this marketplace's folder as a plugin (a plugin vendored, or mirrored, with its own marketplace.json), if one does. */
 export function vendoringMarketplace(uri: string, repository: RepositoryFacts | undefined): string | undefined {
-  if (!repository || manifestKindOf(uri) !== 'claude-marketplace') return undefined;
+  const kind = manifestKindOf(uri);
+  if (!repository || (kind !== 'claude-marketplace' && kind !== 'codex-marketplace')) return undefined;
   const folder = manifestFolderOf(uri);
-  return repository.plugins.find((p) => p.kind === 'claude-marketplace' && p.root === folder && p.manifest !== uri)?.manifest;
+  return repository.plugins.find((p) => p.kind === kind && p.root === folder && p.manifest !== uri)?.manifest;
 }
 
 function analyzeManifest(text: string, uri: string, host: IWorkspaceHost): PluginManifestAnalysis {
