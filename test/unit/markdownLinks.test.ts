@@ -82,4 +82,6 @@ test('a reference definition names its target, and a TypeScript index signature 
     '}',
   ].join('\n');
   assert.deepEqual(targets(example), []);
+  // A template's blank to fill in is no destination.
+  assert.deepEqual(targets('[Hook type]: ________________\n[Body]: ...'), []);
 });

@@ -193,10 +193,12 @@ function scanLine(out: MdScan, line: string, i: number, known: Map<string, LinkF
  * Whether a line shaped as a reference definition defines a link. A TypeScript index signature or
  * mapped type that stands outside a fence (an example whose fences do not pair) has that shape,
  * `[key: string]: any` or `[P in keyof T]: T[P];`, but its label declares a type and its
- * "destination" (`any`, `string;`) is no file or address a reader could open.
+ * "destination" (`any`, `string;`) is no file or address a reader could open; nor is a blank
+ * of a template to fill in.
  */
 function definesLink(label: string, target: string): boolean {
-  return !TYPE_LABEL.test(label) && !target.endsWith(';');
+  // A blank to fill in (`[Hook type]: ______`) is a template's line, not a destination either.
+  return !TYPE_LABEL.test(label) && !target.endsWith(';') && !/^[_.…-]+$/.test(target);
 }
 
 /**
