@@ -145,7 +145,7 @@ test("SKILL.md: a path in a named user's home folder is absolute in text too (in
     '```bash',
     'cd /home/ana/src/app',
     '```',
-    'Not these: `/home/user/app`, `/Users/you/x`, `/Users/...`, `/home/*/flag*`, e.g. `/Users/ben/src/x` becomes `-Users-ben-src-x`.',
+    'Not these: `/home/user/app`, `/Users/you/x`, `/Users/...`, `/home/*/flag*`, `/home/claude/out.png`, e.g. `/Users/ben/src/x` becomes `-Users-ben-src-x`.',
   );
   const ds = skill('skills/local', body);
   assert.deepEqual(

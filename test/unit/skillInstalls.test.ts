@@ -69,6 +69,8 @@ test('a skill of a collection installed into ~/.claude/skills/ is checked for Cl
 test('a repository installed with `npx skills add` meant its skills/<name>/SKILL.md to load: one without frontmatter is an error; elsewhere it stays advice', () => {
   assert.deepEqual(installTarget(readme('Install: `npx skills add me/repo --skill stripe`')), { target: 'every', folder: 'npx skills add', source: `${W}/README.md` });
   assert.equal(installTarget(readme('See https://agentskills.io for the format.')), undefined);
+  // A script naming the installer (for another repository's skills, in a comment) says nothing about this one's.
+  assert.equal(installTarget([{ uri: `${W}/install.ps1`, text: '#   npx skills add affaan-m/ECC   # Install via Vercel Skills CLI' }]), undefined);
   const host = new InMemoryHost({ [`${W}/INSTALL.md`]: 'npx -y skills add me/repo' });
   const facts = readRepositoryFacts([], host, [W]);
   const severity = (path: string) =>

@@ -42,6 +42,8 @@ const EVERY_CLIENT = /\bnpx\s+(?:-y\s+)?skills\b|\bskills\s+add\b|\bskills\.sh\b
 /** The command of that installer (vercel-labs/skills), which reads a repository's `skills/<name>/SKILL.md` for whichever clients the user picks. */
 const INSTALL_EVERY = /\b(?:npx|bunx|pnpm\s+dlx)\s+(?:-y\s+)?skills(?:@[\w.-]+)?\s+(?:add|install)\b/i;
 
+/** A README or INSTALL.md (by its URI). */
+const DOCUMENT = /\/(?:readme(?:\.md)?|install\.md)$/i;
 /** The files at a repository's root that say how it is installed. */
 const ROOT_FILES = /^(?:readme(?:\.md)?|install\.md|install(?:[-_][\w-]+)?\.(?:sh|ps1|py|js|mjs|ts))$/i;
 /** The same install scripts in `scripts/` or `bin/`. */
@@ -53,7 +55,8 @@ const MAX_CHARS = 200_000;
 export function installTarget(texts: readonly { uri: string; text: string }[]): InstallFact | undefined {
   const all = texts.map((t) => t.text).join('\n');
   if (EVERY_CLIENT.test(all)) {
-    const every = texts.find((t) => INSTALL_EVERY.test(t.text));
+    // Said in the README or INSTALL.md, where a repository tells how to install it; a script may name another repository's (`# npx skills add other/repo`).
+    const every = texts.find((t) => DOCUMENT.test(t.uri) && INSTALL_EVERY.test(t.text));
     return every ? { target: 'every', folder: 'npx skills add', source: every.uri } : undefined;
   }
   const named = CLIENTS.filter((c) => c.path.test(all));

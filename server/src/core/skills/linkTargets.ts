@@ -116,9 +116,9 @@ export function classifyTarget(target: string): TargetClass {
   return { kind: 'relative' };
 }
 
-/** A user name in `/Users/<name>/` that stands for anyone's (`user`, `you`, `<name>`, a wildcard such as `*`), not a real account. */
+/** A user name in `/Users/<name>/` that stands for anyone's (`user`, `you`, `<name>`, a wildcard such as `*`), or a container's (`/home/claude`, claude.ai's code execution: the same in every session), not a real account. */
 const GENERIC_USER =
-  /^(?:[<{$%[.…].*|.*[*?].*|.*(?:user|name|your|example|placeholder).*|x+|me|you|my\w*|foo|bar|baz|john|jane|jdoe|alice|bob|agent|vscode|node|runner|ubuntu|codespaces?|admin|dev|developer|root|app|coder|gitpod|vagrant|pi)$/i;
+  /^(?:[<{$%[.…].*|.*[*?].*|.*(?:user|name|your|example|placeholder).*|x+|me|you|my\w*|foo|bar|baz|john|jane|jdoe|alice|bob|agent|vscode|node|runner|ubuntu|codespaces?|admin|dev|developer|root|app|coder|gitpod|vagrant|pi|claude)$/i;
 /** Words before a path on the same line that make it an example of a path, not a file to read. */
 const EXAMPLE_CUE = /\b(?:e\.g\.|eg\.|examples?\b|for instance|such as)/i;
 
