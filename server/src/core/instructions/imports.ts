@@ -217,9 +217,10 @@ function loadedRuleAbove(path: string, fileUri: string, host: IWorkspaceHost, ro
   const top = outermostRoot(fileUri, roots);
   for (let dir = dirnameUri(dirnameUri(fileUri)); dir.length >= top.length; dir = dirnameUri(dir)) {
     const uri = resolveRelative(dir, path);
-    if (exists(host, uri)) {
+    const text = read(host, uri);
+    if (text !== undefined) {
       // A rule with `paths` loads only for the files they match: the import asked for it always.
-      const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(read(host, uri) ?? '')?.[1] ?? '';
+      const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
       return /^paths\s*:/m.test(front) ? undefined : uri;
     }
     if (dirnameUri(dir) === dir) break;

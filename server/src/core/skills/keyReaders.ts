@@ -36,19 +36,14 @@ export interface KeyReader {
 export function keyReaderOf(entries: readonly FrontmatterEntry[], metadata: readonly FrontmatterEntry[], uri = ''): KeyReader | undefined {
   return (
     intentReader(entries) ??
-    (metadata.some(isOpenClawMetadata) ? OPENCLAW : undefined) ??
-    (metadata.some(isHermesMetadata) || /\/\.hermes\//.test(uri) ? HERMES : undefined) ??
+    TOOL_METADATA.find((t) => metadata.some((e) => metadataToolOf(e) === t))?.reader ??
+    (/\/\.hermes\//.test(uri) ? HERMES : undefined) ??
     (isSquadSkill(entries) ? SQUAD : undefined)
   );
 }
 
 const HERMES_KEYS: ReadonlySet<string> = new Set(['version', 'author', 'platforms', 'prerequisites']);
 const HERMES: KeyReader = { label: 'Hermes Agent', reads: (key) => HERMES_KEYS.has(key) };
-
-/** `metadata.hermes` as a map: Hermes Agent's own metadata of a skill (tags, category, related skills). */
-export function isHermesMetadata(e: FrontmatterEntry): boolean {
-  return e.key === 'hermes' && !!e.value && typeof e.value === 'object' && !Array.isArray(e.value);
-}
 
 const SQUAD_KEYS: ReadonlySet<string> = new Set(['domain', 'confidence', 'source', 'tools']);
 const SQUAD: KeyReader = { label: 'Squad', reads: (key) => SQUAD_KEYS.has(key) };
@@ -70,9 +65,22 @@ function intentReader(entries: readonly FrontmatterEntry[]): KeyReader | undefin
 
 const OPENCLAW_KEYS: ReadonlySet<string> = new Set(['version', 'homepage', 'command-dispatch', 'command-tool', 'command-arg-mode']);
 const OPENCLAW: KeyReader = { label: 'OpenClaw', reads: (key) => OPENCLAW_KEYS.has(key) };
-const OPENCLAW_METADATA: ReadonlySet<string> = new Set(['openclaw', 'clawdbot', 'clawdis']);
 
-/** `metadata.openclaw` and its older names, as a map: OpenClaw's runtime metadata of a skill. */
-export function isOpenClawMetadata(e: FrontmatterEntry): boolean {
-  return OPENCLAW_METADATA.has(e.key) && !!e.value && typeof e.value === 'object' && !Array.isArray(e.value);
+/** A tool that keeps a map of its own under `metadata` (its documented skill format), and what it reads there. */
+export interface MetadataTool {
+  keys: ReadonlySet<string>;
+  reader: KeyReader;
+  what: string;
+}
+
+/** In the order they are looked for: `metadata.openclaw` (and its older names), `metadata.hermes`. */
+const TOOL_METADATA: readonly MetadataTool[] = [
+  { keys: new Set(['openclaw', 'clawdbot', 'clawdis']), reader: OPENCLAW, what: 'its runtime requirements' },
+  { keys: new Set(['hermes']), reader: HERMES, what: 'its own tags, category and related skills' },
+];
+
+/** The tool whose map a `metadata` entry is (a map under one of its keys), if any. */
+export function metadataToolOf(e: FrontmatterEntry): MetadataTool | undefined {
+  if (!e.value || typeof e.value !== 'object' || Array.isArray(e.value)) return undefined;
+  return TOOL_METADATA.find((t) => t.keys.has(e.key));
 }

@@ -12,7 +12,7 @@ import type { TargetSet } from './targets';
 import { effectMessage } from './effects';
 import { checkCopilotName } from './limits';
 import { readers, type Finding } from './rules';
-import { isHermesMetadata, isOpenClawMetadata } from './keyReaders';
+import { metadataToolOf } from './keyReaders';
 
 export interface SkillKeyInfo {
   keyRange: Range;
@@ -264,11 +264,9 @@ export function checkOptional(fields: Map<string, FrontmatterEntry>, skill: Skil
           const only = skill.targets.targets.filter((t) => t !== 'claude-code' && (t !== 'codex' || x.key === 'short-description'));
           // OpenClaw reads a skill's runtime requirements from this map (docs.openclaw.ai, ClawHub skill format), Hermes Agent its own tags and
           // related skills (hermes-agent docs): the specification's rule is advice there.
-          const tool = isOpenClawMetadata(x)
-            ? `${message}: OpenClaw reads its runtime requirements from metadata.${x.key} as a map (its documented skill format); the specification wants strings`
-            : isHermesMetadata(x)
-              ? `${message}: Hermes Agent reads its own tags, category and related skills from metadata.hermes as a map (its documented skill format); the specification wants strings`
-              : undefined;
+          const owner = metadataToolOf(x);
+          const tool =
+            owner && `${message}: ${owner.reader.label} reads ${owner.what} from metadata.${x.key} as a map (its documented skill format); the specification wants strings`;
           out.push(
             tool
               ? { ...diag('skill-metadata-not-map', 'warning', tool, where(x)), only, atMost: 'information' }
