@@ -84,3 +84,37 @@ test('a repository installed with `npx skills add` meant its skills/<name>/SKILL
     'information',
   );
 });
+
+test('a Gemini CLI extension (gemini-extension.json at the root) installs its skills for Gemini CLI, which ignores keys it does not read: advice, not a warning', () => {
+  const skill = '---\nname: secops-hunt\ndescription: Hunts threats. Use when asked to hunt.\ncategory: security_operations\npersonas:\n  - threat_hunter\n---\nBody\n';
+  const uri = `${W}/extensions/secops/skills/hunt/SKILL.md`;
+  const manifest = JSON.stringify({ name: 'secops', version: '1.0.0', skills: ['extensions/secops/skills/hunt'] });
+  const extension = new InMemoryHost({ [`${W}/gemini-extension.json`]: manifest, [`${W}/README.md`]: 'Install with `gemini extensions install`.', [uri]: skill });
+  const facts = readRepositoryFacts([], extension, [W]);
+  assert.deepEqual(facts.installs?.get(W), {
+    target: 'gemini-cli',
+    folder: '~/.gemini/extensions/',
+    source: `${W}/gemini-extension.json`,
+    folders: ['skills', 'extensions/secops/skills/hunt'],
+  });
+  assert.deepEqual(inferTargets(uri, extension, facts).targets, ['gemini-cli']);
+  const found = analyzeSkill(skill, uri, extension, { repository: facts }).diagnostics;
+  assert.deepEqual(
+    found.filter((d) => d.severity === 'error' || d.severity === 'warning'),
+    [],
+  );
+  assert.ok(found.some((d) => d.code === 'skill-field-ignored' && /Gemini CLI/.test(d.message)));
+  // The same skill without the manifest is checked against the specification.
+  const plain = new InMemoryHost({ [`${W}/README.md`]: 'Install with `gemini extensions install`.', [uri]: skill });
+  assert.ok(
+    analyzeSkill(skill, uri, plain, { repository: readRepositoryFacts([], plain, [W]) }).diagnostics.some((d) => d.code === 'skill-unexpected-field' && d.severity === 'warning'),
+  );
+  // A skill outside the extension's skills/ and the paths it lists is not the extension's.
+  const other = `${W}/config/.codebuddy/skills/hunt/SKILL.md`;
+  assert.equal(inferTargets(other, extension, facts).targets.includes('gemini-cli'), false);
+  assert.deepEqual(inferTargets(`${W}/skills/triage/SKILL.md`, extension, facts).targets, ['gemini-cli']);
+  // An installer for every client still covers every client; a manifest that is not an extension's installs nothing.
+  assert.equal(installTarget([{ uri: `${W}/gemini-extension.json`, text: manifest }, ...readme('Run `npx skills add me/repo`.')])?.target, 'every');
+  assert.equal(installTarget([{ uri: `${W}/gemini-extension.json`, text: '{ not json' }]), undefined);
+  assert.ok(isInstallSource(`${W}/gemini-extension.json`, [W]));
+});

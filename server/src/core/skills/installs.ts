@@ -9,6 +9,7 @@
  * for every client (`npx skills add`), says nothing about which client reads its skills.
  */
 import type { IWorkspaceHost } from '../workspace/host';
+import { isJsonSyntaxError, unlessExpected } from '../analysis/expectedErrors';
 
 /** The clients with a skills folder of their own in the home folder (targets.ts `Target` names; not imported, as targets.ts reads these facts). */
 export type InstallTarget = 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' | 'copilot' | 'cursor';
@@ -21,6 +22,8 @@ export interface InstallFact {
   readonly folder: string;
   /** The file that names it (a URI). */
   readonly source: string;
+  /** The folders below the root whose skills it installs (relative paths); every folder when absent. */
+  readonly folders?: readonly string[];
 }
 
 const HOME = String.raw`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE)[\\/]`;
@@ -45,7 +48,13 @@ const INSTALL_EVERY = /\b(?:npx|bunx|pnpm\s+dlx)\s+(?:-y\s+)?skills(?:@[\w.-]+)?
 /** A README or INSTALL.md (by its URI). */
 const DOCUMENT = /\/(?:readme(?:\.md)?|install\.md)$/i;
 /** The files at a repository's root that say how it is installed. */
-const ROOT_FILES = /^(?:readme(?:\.md)?|install\.md|install(?:[-_][\w-]+)?\.(?:sh|ps1|py|js|mjs|ts))$/i;
+const ROOT_FILES = /^(?:readme(?:\.md)?|install\.md|install(?:[-_][\w-]+)?\.(?:sh|ps1|py|js|mjs|ts)|gemini-extension\.json)$/i;
+/**
+ * A Gemini CLI extension's manifest: `gemini extensions install <repository>` copies the repository
+ * into `~/.gemini/extensions/<name>/`, and Gemini CLI loads the skills an extension bundles
+ * (geminicli.com/docs/cli/using-agent-skills: the "Extension Skills" tier).
+ */
+const GEMINI_EXTENSION = /\/gemini-extension\.json$/;
 /** The same install scripts in `scripts/` or `bin/`. */
 const SCRIPT_FILES = /^install(?:[-_][\w-]+)?\.(?:sh|ps1|py|js|mjs|ts)$/i;
 /** A text read for this is cut here: an install section is near the top of a README, and a script is short. */
@@ -53,6 +62,53 @@ const MAX_CHARS = 200_000;
 
 /** The client whose home skills folder `texts` name, when they name that one client only; `every` when they install with an installer for every client. */
 export function installTarget(texts: readonly { uri: string; text: string }[]): InstallFact | undefined {
+  const manifest = texts.find((t) => GEMINI_EXTENSION.test(t.uri));
+  const documents = manifest ? texts.filter((t) => t !== manifest) : texts;
+  const said = installTargetSaid(documents);
+  // An installer for every client covers Gemini CLI too; the extension's manifest outranks a README's one client.
+  const folders = manifest && extensionSkillFolders(manifest.text);
+  if (said?.target === 'every' || !folders) return said;
+  return { target: 'gemini-cli', folder: '~/.gemini/extensions/', source: manifest.uri, folders };
+}
+
+/**
+ * The folders of a Gemini CLI extension's skills: `skills/`, and the paths its manifest lists under
+ * `skills` (a key Gemini CLI's forks read; a listed path is the author's word that it is a skill).
+ * Undefined when the text is not an extension's manifest (a JSON object with a string `name`).
+ */
+function extensionSkillFolders(text: string): string[] | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    // A manifest Gemini CLI cannot read installs nothing.
+    unlessExpected(e, isJsonSyntaxError);
+    return undefined;
+  }
+  if (!v || typeof v !== 'object' || typeof (v as { name?: unknown }).name !== 'string') return undefined;
+  const skills: unknown = (v as { skills?: unknown }).skills;
+  const listed = (typeof skills === 'string' ? [skills] : Array.isArray(skills) ? skills : []).filter((p): p is string => typeof p === 'string');
+  const relative = listed
+    .map((p) =>
+      p
+        .trim()
+        .replace(/^\.\//, '')
+        .replace(/\/?SKILL\.md$/, '')
+        .replace(/\/+$/, ''),
+    )
+    .filter((p) => p !== '' && !p.startsWith('/') && !p.split('/').includes('..'));
+  return ['skills', ...relative];
+}
+
+/** Whether a skill (its SKILL.md's URI) is in a folder an install fact of `root` covers: the folder itself or a child of it. */
+export function installCovers(fact: InstallFact, root: string, uri: string): boolean {
+  if (!fact.folders) return true;
+  const rel = uri.slice(root.length + 1).replace(/\/SKILL\.md$/, '');
+  return fact.folders.some((f) => rel === f || (rel.startsWith(`${f}/`) && !rel.slice(f.length + 1).includes('/')));
+}
+
+/** What a repository's README, INSTALL.md and install scripts say. */
+function installTargetSaid(texts: readonly { uri: string; text: string }[]): InstallFact | undefined {
   const all = texts.map((t) => t.text).join('\n');
   if (EVERY_CLIENT.test(all)) {
     // Said in the README or INSTALL.md, where a repository tells how to install it; a script may name another repository's (`# npx skills add other/repo`).

@@ -9,6 +9,7 @@ import { relativeLabel } from '../workspace/host';
 import { splitUri } from '../workspace/uriPath';
 import { dirnameUri } from '../world/paths';
 import { installOf, pluginReason, pluginsOf, type RepositoryFacts } from './plugins';
+import { installCovers } from './installs';
 
 export const TARGETS = ['spec', 'skills-ref', 'claude-code', 'codex', 'copilot', 'gemini-cli', 'opencode', 'cursor'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -186,7 +187,7 @@ function targetsWhere(uri: string, host?: IWorkspaceHost, facts?: RepositoryFact
       reason: `it is in the skills/ folder that ${relativeLabel(dirnameUri(uri), installed.source)} installs with \`npx skills add\`, for whichever clients the user picks, so it is checked against the specification as written`,
       explicit: false,
     };
-  if (installed && installed.target !== 'every')
+  if (installed && installed.target !== 'every' && installCovers(installed, installed.root, uri))
     // Still no client loads it from here (`fallback`): it is a source the repository copies into that client's folder.
     return {
       targets: [installed.target],
