@@ -805,3 +805,20 @@ test("in Antigravity's .agent/skills/ what its loader decides (YAML, keys, names
   // The same file elsewhere is checked against the specification.
   assert.equal(checkAt('skills/lint-check/SKILL.md', text).find((d) => d.code === 'skill-yaml-colon-in-value')?.severity, 'error');
 });
+
+test("a skill of a Cursor plugin (.cursor-plugin/plugin.json beside skills/) is Cursor's: what its loader decides is advice, saying so; a link to a missing file stays a warning", () => {
+  const text = fm('name: Poteto Mode\ndescription: Works in poteto mode. Use when asked.\nmode: agent\nicon: ./icon.svg', 'See [guide](references/guide.md).\n');
+  const uri = 'file:///ws/pstack/skills/poteto-mode/SKILL.md';
+  const plugin = new InMemoryHost({ 'file:///ws/pstack/.cursor-plugin/plugin.json': '{ "name": "pstack" }', [uri]: text });
+  const found = analyzeSkill(text, uri, plugin, {}).diagnostics;
+  assert.deepEqual(
+    found.filter((d) => d.severity === 'warning' || d.severity === 'error').map((d) => d.code),
+    ['skill-file-missing'],
+  );
+  const name = found.find((d) => d.code === 'skill-name-not-lowercase');
+  assert.equal(name?.severity, 'information');
+  assert.match(name!.message, /Cursor loads the skills of this Cursor plugin, \.cursor-plugin\/plugin\.json; what its loader does with this is not documented/);
+  // Without the manifest the same skill is checked against the specification.
+  const bare = analyzeSkill(text, uri, new InMemoryHost({ [uri]: text }), {}).diagnostics;
+  assert.ok(bare.some((d) => d.code === 'skill-unexpected-field' && d.severity === 'warning'));
+});

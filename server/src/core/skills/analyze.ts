@@ -135,7 +135,7 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   const edited = options.editorValidates
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
-  const unmodelled = targets.fallback ? unmodelledClient(uri) : undefined;
+  const unmodelled = targets.fallback ? unmodelledClient(uri, host) : undefined;
   const findings = notLoaded(uri, fileName, targets, skill.name, options.repository?.roots)
     ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const }))
     : unmodelled

@@ -3,6 +3,7 @@
  * (a template, an archive, translated documentation, a sample inside another skill's assets):
  * findings on those are advice, and they clash with no skill by name. Path facts only.
  */
+import type { IWorkspaceHost } from '../workspace/host';
 import type { TargetSet } from './targets';
 import { foldersBelowRoot, isCopiesFolderName } from './copies';
 
@@ -88,10 +89,25 @@ const UNMODELLED: readonly { folder: RegExp; client: string; where: string }[] =
 /** Findings that depend on how a client's loader reads the frontmatter (YAML, keys, names, lengths), not on the files a skill names. */
 const LOADER_CODE = /^skill-(?:yaml|frontmatter|name|description|field|unexpected|metadata|compatibility|allowed-tools|license)/;
 
-/** The client Agent Files does not model whose skills folder holds `uri`, with a note for the findings its loader decides. */
-export function unmodelledClient(uri: string): { client: string; note: string } | undefined {
+/** A skill of a plugin folder: `<plugin>/skills/<name>/SKILL.md`. */
+const PLUGIN_SKILL = /^(.*)\/skills\/[^/]+\/SKILL\.md$/;
+
+/**
+ * The client Agent Files does not model whose skills folder holds `uri`, with a note for the
+ * findings its loader decides. With a host, a skill of a Cursor plugin (`<plugin>/skills/<name>/`
+ * beside `<plugin>/.cursor-plugin/plugin.json`) is Cursor's: Cursor loads it, and how Cursor reads
+ * a skill's frontmatter is not documented (clients.md §1, Cursor: *unverified*).
+ */
+export function unmodelledClient(uri: string, host?: IWorkspaceHost): { client: string; note: string } | undefined {
   const hit = UNMODELLED.find((u) => u.folder.test(uri));
-  return hit && { client: hit.client, note: ` (${hit.client} reads ${hit.where}; what its loader does with this is not documented, so it is advice)` };
+  if (hit) return { client: hit.client, note: ` (${hit.client} reads ${hit.where}; what its loader does with this is not documented, so it is advice)` };
+  const plugin = host && PLUGIN_SKILL.exec(uri)?.[1];
+  if (plugin && host.exists(`${plugin}/.cursor-plugin/plugin.json`))
+    return {
+      client: 'Cursor',
+      note: ' (Cursor loads the skills of this Cursor plugin, .cursor-plugin/plugin.json; what its loader does with this is not documented, so it is advice)',
+    };
+  return undefined;
 }
 
 /** Whether a finding's code is one a client's loader decides (see `unmodelledClient`). */
