@@ -12,6 +12,7 @@ import { waitForIndex } from '../helpers/lspWorkspace';
 import { shutdown } from '../fixtures/workspace-formats/lsp';
 import { joinLines } from '../helpers/markers';
 import type { WorkspaceIndexResult } from '../../server/src/core/workspace/indexTypes';
+import { watchers } from '../../server/src/lsp/initialize';
 
 const SKILL = joinLines(
   '---',
@@ -203,4 +204,24 @@ test('a README saved later that installs the skills into ~/.claude/skills/ makes
   } finally {
     fs.rmSync(own, { recursive: true, force: true });
   }
+});
+
+test('a gemini-extension.json added at the root later makes the skills of its skills/ Gemini CLI’s, and the server watches for it', async () => {
+  const own = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-gemini-ext-')));
+  try {
+    const p = path.join(own, 'skills/hunt/SKILL.md');
+    fs.mkdirSync(path.dirname(p), { recursive: true });
+    fs.writeFileSync(p, '---\nname: hunt\ndescription: Hunts threats. Use when asked to hunt.\ncategory: security\n---\nBody\n');
+    const uri = URI.file(p).toString();
+    const manifest = path.join(own, 'gemini-extension.json');
+    const client = await startClient({ rootUri: URI.file(own).toString() });
+    clients.push(client);
+    assert.deepEqual((await entryWhere(client, uri, (e) => !!e?.targets))?.targets?.names, ['spec']);
+    fs.writeFileSync(manifest, JSON.stringify({ name: 'hunting', version: '1.0.0' }));
+    void client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: URI.file(manifest).toString(), type: 1 }] });
+    assert.deepEqual((await entryWhere(client, uri, (e) => e?.targets?.names[0] === 'gemini-cli'))?.targets?.names, ['gemini-cli']);
+  } finally {
+    fs.rmSync(own, { recursive: true, force: true });
+  }
+  assert.ok(watchers(false).some((w) => w.globPattern === '**/gemini-extension.json'));
 });

@@ -62,6 +62,8 @@ export function watchers(watchEverything: boolean | undefined) {
     // A root's README and install scripts say where a collection's skills are installed (core/skills/installs.ts).
     { globPattern: '**/{README.md,readme.md,README,INSTALL.md}' },
     { globPattern: '**/install*.{sh,ps1,py,js,mjs,ts}' },
+    // A Gemini CLI extension's manifest installs its skills for Gemini CLI.
+    { globPattern: '**/gemini-extension.json' },
     ...INSTRUCTION_WATCHERS,
     // Subagents and commands (duplicate names in one .claude/agents folder).
     { globPattern: '**/.claude/{agents,commands}/**/*.md' },
