@@ -302,3 +302,25 @@ test("a link or import to a file the repository's .gitignore leaves out names on
     ['instructions-import-missing', 'warning'],
   ]);
 });
+
+test('a link into a git submodule that is not checked out is advice that says how to fill it; a missing file beside it stays a warning', () => {
+  const gitmodules = '[submodule "helio"]\n\tpath = helio\n\turl = https://github.com/romange/helio.git\n';
+  const text = joinLines('See [fibers](helio/util/fibers/) and [the guide](docs/gone.md).');
+  const ds = instructions('AGENTS.md', text, { '.gitmodules': gitmodules });
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, textAt(text, d.range)]),
+    [
+      ['instructions-link-missing', 'information', 'helio/util/fibers/'],
+      ['instructions-link-missing', 'warning', 'docs/gone.md'],
+    ],
+  );
+  assert.match(ds[0]!.message, /it is in the git submodule helio, filled when submodules are checked out: git clone --recurse-submodules/);
+  // A skill's link into the submodule, from the repository root, too.
+  const refs = skill('skills/fibers', 'Read [the API](/helio/util/api.md).\n', { '.gitmodules': gitmodules }).filter((d) => d.code === 'skill-file-missing');
+  assert.deepEqual(brief(refs), [['skill-file-missing', 'information']]);
+  // Without .gitmodules it is a missing file.
+  assert.deepEqual(brief(instructions('AGENTS.md', text)), [
+    ['instructions-link-missing', 'warning'],
+    ['instructions-link-missing', 'warning'],
+  ]);
+});
