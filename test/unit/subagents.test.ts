@@ -43,6 +43,11 @@ test('agent and command files are known by their folders, and other Markdown is 
   assert.equal(agentFileVariantOf('/ws/.github/chatmodes/plan.chatmode.md'), 'vscode-chatmode');
   // A SKILL.md or CLAUDE.md keeps its own kind wherever it is.
   assert.equal(fileKindOf('/ws/.claude/commands/x/SKILL.md'), 'skill');
+  // A skill.md in lower case is a misnamed skill, but in a commands folder a command (`/create:skill`), and in references/ a document.
+  assert.equal(fileKindOf('/ws/skills/web-search/skill.md'), 'skill');
+  assert.equal(fileKindOf('/ws/.claude/commands/create/skill.md'), 'command');
+  assert.equal(fileKindOf('/ws/.opencode/command/create/skill.md'), null);
+  assert.equal(fileKindOf('/ws/skills/x/references/skill.md'), null);
 });
 
 test('a well-formed subagent, in both tool forms, gets no diagnostic', () => {

@@ -56,7 +56,10 @@ export function fileKindOf(path: string): FileKind | null {
   const parent = parts[parts.length - 2] ?? '';
   const grand = parts[parts.length - 3] ?? '';
   if (base.toLowerCase().endsWith('.3md')) return '3md';
-  if (base === 'SKILL.md' || base === 'skill.md') return 'skill';
+  if (base === 'SKILL.md') return 'skill';
+  // A skill whose file name is written in lower case (advice: clients look for SKILL.md); but in a
+  // commands folder (`.claude/commands/`, OpenCode's `.opencode/command/`) `skill.md` is a command, and in references/ a document.
+  if (base === 'skill.md' && !parts.some((p) => p === 'commands' || p === 'command') && parent !== 'references') return 'skill';
   // An AGENT.md in a Claude Code agents folder (which Claude Code reads with its subfolders) is a subagent.
   if (base === 'AGENT.md') return agentFileVariantOf(path) === 'claude-agent' ? 'subagent' : 'agent-md';
   if (parent === '.agent-world') {
