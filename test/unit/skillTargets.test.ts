@@ -459,7 +459,7 @@ test('a key VS Code ignores and another client of the skill acts on (allowed-too
   );
 });
 
-test('compatibility written as a list: VS Code, OpenCode and the specification read text there; VS Code also takes a map', () => {
+test('compatibility written as a list: VS Code, OpenCode and the specification read text there; VS Code also takes a map; OpenCode, whose loader does not check, is advised', () => {
   const list = fm(`${OK}\ncompatibility:\n  - git\n  - docker`);
   assert.deepEqual(
     run(list, ['copilot']).map((x) => [x.code, x.severity, x.message]),
@@ -467,7 +467,7 @@ test('compatibility written as a list: VS Code, OpenCode and the specification r
   );
   assert.deepEqual(
     run(list, ['opencode']).map((x) => x.severity),
-    ['warning'],
+    ['information'],
   );
   assert.deepEqual(run(fm(`${OK}\ncompatibility:\n  tools: git`), ['copilot']), []);
   assert.deepEqual(run(list, ['claude-code']), []);
@@ -821,4 +821,23 @@ test("a skill of a Cursor plugin (.cursor-plugin/plugin.json beside skills/) is 
   // Without the manifest the same skill is checked against the specification.
   const bare = analyzeSkill(text, uri, new InMemoryHost({ [uri]: text }), {}).diagnostics;
   assert.ok(bare.some((d) => d.code === 'skill-unexpected-field' && d.severity === 'warning'));
+});
+
+test("OpenCode's documented name and length rules are advice: its loader checks none of them and loads the skill", () => {
+  const text = fm('name: workflows-code--full-stack\ndescription: Builds the full stack. Use when asked.');
+  assert.deepEqual(
+    run(text, ['opencode'], 'workflows-code--full-stack').map((x) => [x.code, x.severity, x.message]),
+    [
+      [
+        'skill-name-consecutive-hyphens',
+        'information',
+        "Skill name 'workflows-code--full-stack' has consecutive hyphens: OpenCode's documentation allows only lowercase letters, digits and single hyphens (its loader does not check) (OpenCode)",
+      ],
+    ],
+  );
+  // For the specification the same name is a warning.
+  assert.deepEqual(
+    run(text, ['spec'], 'workflows-code--full-stack').map((x) => [x.code, x.severity]),
+    [['skill-name-consecutive-hyphens', 'warning']],
+  );
 });
