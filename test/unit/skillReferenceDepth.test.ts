@@ -22,3 +22,16 @@ test('S28: references that link nowhere further, or only to web pages, are fine'
   const text = '---\nname: pdf\ndescription: Fills PDF forms. Use when a form is given.\n---\nSee [forms](references/forms.md) and [top](#top).\n# Top\n';
   assert.deepEqual(analyze(text, { 'references/forms.md': '# Forms\nSee [the spec](https://example.com/spec) and [below](#forms).\n' }), []);
 });
+
+test("a referenced file that links back to the skill's own SKILL.md leads no deeper; another file it links to still does", () => {
+  const text = '---\nname: pdf\ndescription: Fills PDF forms. Use when a form is given.\n---\nSee [forms](references/forms.md) and [run](run.md).\n';
+  const files = {
+    'references/forms.md': '# Forms\nBack to [the overview](../SKILL.md#usage).\n',
+    'run.md': '# Run\nSee [SKILL.md](SKILL.md), then [fields](references/fields.md).\n',
+    'references/fields.md': '# Fields\n',
+  };
+  assert.deepEqual(
+    analyze(text, files).map((x) => [x.code, x.message]),
+    [['skill-reference-deep', "'run.md' links on to 'references/fields.md'; keep file references one level deep from SKILL.md"]],
+  );
+});

@@ -13,7 +13,7 @@ import { beforeQueryOrFragment } from '../text/text';
 import { GitIgnored } from '../workspace/gitIgnored';
 import { duringCheck, linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic } from '../types';
-import { isInside, resolveRelative } from '../world/paths';
+import { dirnameUri, isInside, resolveRelative } from '../world/paths';
 import type { MdHeading } from './markdown';
 import type { ReferenceBases } from './referenceBases';
 import { AnchorCache, SKILL_REFERENCES, type ReferenceWording } from './references';
@@ -282,7 +282,9 @@ function findingsOf(
     }
     // The spec asks for references one level deep from SKILL.md: agents may only partly read a chain.
     if (wording.deep && r.source === 'body' && isMarkdown(o.uri)) {
-      const onward = anchors.onward(o.uri);
+      // A link back to the skill's own SKILL.md ("back to the overview") leads no deeper.
+      const own = `${bases.skillDir ?? bases.dir}/skill.md`;
+      const onward = anchors.onward(o.uri).filter((p) => resolveRelative(dirnameUri(o.uri), p).toLowerCase() !== own.toLowerCase());
       if (onward.length) {
         out.push({
           code: 'skill-reference-deep',
