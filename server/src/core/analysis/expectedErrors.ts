@@ -27,3 +27,14 @@ export function isJsonSyntaxError(e: unknown): boolean {
 export function unlessExpected(e: unknown, expected: (e: unknown) => boolean): void {
   if (!expected(e)) throw e;
 }
+
+/** The JSON object a text holds; undefined when it is not JSON (a file a client cannot read either) or not an object. */
+export function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch (e) {
+    unlessExpected(e, isJsonSyntaxError);
+    return undefined;
+  }
+}

@@ -9,7 +9,7 @@
  * for every client (`npx skills add`), says nothing about which client reads its skills.
  */
 import type { IWorkspaceHost } from '../workspace/host';
-import { isJsonSyntaxError, unlessExpected } from '../analysis/expectedErrors';
+import { parseJsonObject } from '../analysis/expectedErrors';
 
 /** The clients with a skills folder of their own in the home folder (targets.ts `Target` names; not imported, as targets.ts reads these facts). */
 export type InstallTarget = 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' | 'copilot' | 'cursor';
@@ -77,16 +77,10 @@ export function installTarget(texts: readonly { uri: string; text: string }[]): 
  * Undefined when the text is not an extension's manifest (a JSON object with a string `name`).
  */
 function extensionSkillFolders(text: string): string[] | undefined {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (e) {
-    // A manifest Gemini CLI cannot read installs nothing.
-    unlessExpected(e, isJsonSyntaxError);
-    return undefined;
-  }
-  if (!v || typeof v !== 'object' || typeof (v as { name?: unknown }).name !== 'string') return undefined;
-  const skills: unknown = (v as { skills?: unknown }).skills;
+  // A manifest Gemini CLI cannot read installs nothing.
+  const v = parseJsonObject(text);
+  if (typeof v?.['name'] !== 'string') return undefined;
+  const skills = v['skills'];
   const listed = (typeof skills === 'string' ? [skills] : Array.isArray(skills) ? skills : []).filter((p): p is string => typeof p === 'string');
   const relative = listed
     .map((p) =>

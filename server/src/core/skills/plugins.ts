@@ -13,7 +13,7 @@
  * - VS Code (Agent Plugins 1.0): a `plugin.json` whose `$schema` is the agent-plugins.org schema.
  */
 import type { IWorkspaceHost } from '../workspace/host';
-import { isJsonSyntaxError, unlessExpected } from '../analysis/expectedErrors';
+import { parseJsonObject } from '../analysis/expectedErrors';
 import { relativeLabel } from '../workspace/host';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import { inCopiesFolder } from './copies';
@@ -114,17 +114,6 @@ export function isPluginManifest(path: string): boolean {
 
 type Json = Record<string, unknown>;
 
-function parseObject(text: string): Json | undefined {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined;
-  } catch (e) {
-    // A manifest that is not JSON decides nothing (its client cannot read it either).
-    unlessExpected(e, isJsonSyntaxError);
-    return undefined;
-  }
-}
-
 /** A string or a list of strings, as the manifests allow for paths. */
 function paths(v: unknown): string[] {
   const list = typeof v === 'string' ? [v] : Array.isArray(v) ? v : [];
@@ -158,7 +147,7 @@ function components(root: string, json: Json): PluginComponents {
 export function pluginsOfManifest(uri: string, text: string): PluginRoot[] {
   const kind = manifestKindOf(uri);
   if (!kind) return [];
-  const json = parseObject(text);
+  const json = parseJsonObject(text);
   if (!json) return [];
   const dir = dirnameUri(uri);
   switch (kind) {
