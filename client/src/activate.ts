@@ -17,6 +17,9 @@ import type { Platform } from './routeRequest';
 /** File-name patterns of the Markdown and JSON formats the server serves (.3md files go by language). */
 const FILE_PATTERNS = [
   '**/{SKILL,skill,AGENT}.md',
+  // A skill written as a loose file in a client's skills folder, which no client loads (the server says so).
+  '**/{.claude,.agents,.codex,.gemini,.opencode,.cursor}/skills/*.md',
+  '**/.opencode/skill/*.md',
   '**/.agent-world/{prompts/*.md,world.eval.md,world.json}',
   // Instruction files for coding agents.
   '**/{AGENTS,CLAUDE,CLAUDE.local,GEMINI}.md',

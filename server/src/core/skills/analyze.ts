@@ -28,6 +28,7 @@ import { keyReaderOf } from './keyReaders';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
 import { effectMessage } from './effects';
+import { analyzeLooseSkillFile, looseSkillFile } from './looseFile';
 import { withoutEditorCheckedLinks } from '../analysis/editorChecks';
 
 export { cpLength, type SkillInfo, type SkillKeyInfo } from './specFields';
@@ -115,6 +116,8 @@ function withNote(f: Finding, note: string): Finding {
 
 /** Validates one SKILL.md. Never throws. */
 export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, options: SkillAnalysisOptions = {}): SkillAnalysis {
+  const loose = looseSkillFile(uri);
+  if (loose) return analyzeLooseSkillFile(text, uri, host, loose, options);
   const diagnostics: Finding[] = [];
   const dirName = parentDirName(uri);
   const targets = resolveTargets(uri, host, options.targets, options.targetsSource, options.repository);

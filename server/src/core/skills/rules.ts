@@ -56,6 +56,7 @@ export const RETIRED_SKILL_RULES: readonly string[] = ['skill-argument-hint-unus
 //                                          spec ref  cc  codex cop gem  oc  cur
 const ROWS: [string, string][] = [
   ['skill-file-name-case', '                  H    H    H    H    H    H    H    H'],
+  ['skill-not-in-folder', '                   E    -    E    E    E    E    E    E'],
   ['skill-frontmatter-missing', '             E    E    I    E    E    E    E    E'],
   ['skill-frontmatter-unclosed', '            E    E    W    E    E    E    E    E'],
   ['skill-frontmatter-dashes', '              W    W    -    -    -    -    -    -'],

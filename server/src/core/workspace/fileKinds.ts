@@ -3,6 +3,7 @@
  * commands and hooks of a Claude Code plugin, by its name and the repository's manifests (`kindOf`).
  */
 
+import { looseSkillFile } from '../skills/looseFile';
 import { instructionVariantOf } from '../instructions/files';
 import { agentFileInfo, agentFileVariantOf } from '../subagents/files';
 import { manifestKindOf, type RepositoryFacts } from '../skills/plugins';
@@ -60,6 +61,8 @@ export function fileKindOf(path: string): FileKind | null {
   // A skill whose file name is written in lower case (advice: clients look for SKILL.md); but in a
   // commands folder (`.claude/commands/`, OpenCode's `.opencode/command/`) `skill.md` is a command, and in references/ a document.
   if (base === 'skill.md' && !parts.some((p) => p === 'commands' || p === 'command') && parent !== 'references') return 'skill';
+  // A skill written as one file straight in a client's skills folder, which no client loads (looseFile.ts).
+  if (looseSkillFile(parts.join('/'))) return 'skill';
   // An AGENT.md in a Claude Code agents folder (which Claude Code reads with its subfolders) is a subagent.
   if (base === 'AGENT.md') return agentFileVariantOf(path) === 'claude-agent' ? 'subagent' : 'agent-md';
   if (parent === '.agent-world') {

@@ -1,0 +1,79 @@
+/**
+ * A skill written as one Markdown file straight in a client's skills folder
+ * (`.claude/skills/release.md`). Every client loads a skill from a folder of its own that holds
+ * `SKILL.md`: Claude Code scans `.claude/skills/<name>/SKILL.md` and skips loose files
+ * (anthropics/claude-code#36888), Codex, VS Code, OpenCode and Cursor look for `SKILL.md` files,
+ * and Gemini CLI reads only `SKILL.md` and `*\/SKILL.md` under a root (clients.md §1). So the file
+ * loads nowhere. It is reported only when its frontmatter says it is a skill (`name` or
+ * `description`): a README or notes kept beside the skills are no skill.
+ */
+import type { IWorkspaceHost } from '../workspace/host';
+import { parseYamlFrontmatter } from '../text/yamlFrontmatter';
+import { textFingerprint } from '../text/fingerprint';
+import type { Diagnostic } from '../types';
+import { resolveFindings } from './rules';
+import { diag, type SkillInfo } from './specFields';
+import { resolveTargets, type Target } from './targets';
+import type { RepositoryFacts } from './plugins';
+
+/**
+ * The clients' project skills folders, by the folder that holds `skills/`. Not `.github/skills/`:
+ * workflows read files there by path (cloudflare/workers-sdk's triage job hands
+ * `.github/skills/issue-review.md` to its agent), so a loose file there may be read on purpose.
+ */
+const CLIENT_FOLDERS = new Set(['.claude', '.agents', '.codex', '.gemini', '.opencode', '.cursor']);
+/** Files kept beside the skills that are no skill, whatever they hold. */
+const DOCUMENTS = /^(?:readme|changelog|license|contributing|index|notes?|agents|claude|gemini)(?:[._-][\w.-]*)?\.md$/i;
+
+/** For `<client>/skills/<stem>.md` (not SKILL.md), the folder and the file's stem; undefined otherwise. */
+export function looseSkillFile(uri: string): { folder: string; stem: string } | undefined {
+  const parts = uri.split('/');
+  const base = parts[parts.length - 1] ?? '';
+  if (!/\.md$/i.test(base) || base.toLowerCase() === 'skill.md' || DOCUMENTS.test(base)) return undefined;
+  const parent = parts[parts.length - 2] ?? '';
+  const client = parts[parts.length - 3] ?? '';
+  // OpenCode also reads `.opencode/skill/`.
+  if (!(parent === 'skills' || (parent === 'skill' && client === '.opencode')) || !CLIENT_FOLDERS.has(client)) return undefined;
+  return { folder: parts.slice(0, -1).join('/'), stem: base.replace(/\.md$/i, '') };
+}
+
+/**
+ * The check of a loose skill file: one finding on its first line when its frontmatter names a skill,
+ * for the clients of the folder it would load from (`<folder>/<stem>/SKILL.md`). The skill it
+ * describes is loaded by no client, so it takes no part in listings or name clashes.
+ */
+export function analyzeLooseSkillFile(
+  text: string,
+  uri: string,
+  host: IWorkspaceHost,
+  loose: { folder: string; stem: string },
+  options: { targets?: readonly Target[]; targetsSource?: string; repository?: RepositoryFacts },
+): { diagnostics: Diagnostic[]; skill: SkillInfo } {
+  const meant = `${loose.folder}/${loose.stem}/SKILL.md`;
+  const clients = resolveTargets(meant, host, options.targets, options.targetsSource, options.repository);
+  const fm = parseYamlFrontmatter(text);
+  const name = fm.entries.find((e) => e.key === 'name')?.value;
+  const skill: SkillInfo = {
+    uri,
+    dirName: loose.stem,
+    ...(typeof name === 'string' && name.trim() !== '' ? { name: name.trim() } : {}),
+    keys: {},
+    references: [],
+    bodyStartLine: fm.closed ? fm.bodyStartLine : 0,
+    // Loaded by no client: in no listing, in no name clash.
+    targets: { targets: [], explicit: false, fallback: true, reason: `it is a loose file in ${loose.folder.split('/').slice(-2).join('/')}/, which no client reads as a skill` },
+    fingerprint: textFingerprint(text),
+  };
+  const keys = new Set(fm.entries.map((e) => e.key));
+  if (!fm.closed || (!keys.has('name') && !keys.has('description'))) return { diagnostics: [], skill };
+  const first = text.split(/\r?\n|\r/, 1)[0] ?? '';
+  const file = uri.split('/').pop()!;
+  const finding = diag(
+    'skill-not-in-folder',
+    'error',
+    `${file} is not loaded as a skill: clients load a skill from a folder holding SKILL.md and skip loose files in ${loose.folder.split('/').pop()}/; move it to ${loose.stem}/SKILL.md`,
+    { start: { line: 0, character: 0 }, end: { line: 0, character: first.length } },
+    { target: `${loose.stem}/SKILL.md` },
+  );
+  return { diagnostics: resolveFindings([finding], clients.targets), skill };
+}

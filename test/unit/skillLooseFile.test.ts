@@ -1,0 +1,73 @@
+// A skill written as one Markdown file straight in a client's skills folder (core/skills/looseFile.ts):
+// no client loads it, since a skill is a folder holding SKILL.md.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { analyzeSkill } from '../../server/src/core/skills/analyze';
+import { looseSkillFile } from '../../server/src/core/skills/looseFile';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+import { cli } from '../helpers/cliRun';
+
+const W = 'file:///ws';
+const release = '---\nname: release\ndescription: Prepares a release. Use when asked to ship.\n---\n\n# Release\n';
+const check = (rel: string, text: string) => analyzeSkill(text, `${W}/${rel}`, new InMemoryHost({ [`${W}/${rel}`]: text }), {}).diagnostics;
+
+test('a loose file with skill frontmatter in .claude/skills/ is an error on its first line: no client loads it, and the message says where it belongs', () => {
+  const found = check('.claude/skills/release.md', release);
+  assert.deepEqual(
+    found.map((d) => [d.code, d.severity, d.range.start.line, d.range.end.character]),
+    [['skill-not-in-folder', 'error', 0, 3]],
+  );
+  assert.match(
+    found[0]!.message,
+    /^release\.md is not loaded as a skill: clients load a skill from a folder holding SKILL\.md and skip loose files in skills\/; move it to release\/SKILL\.md \(Claude Code/,
+  );
+  // The other clients' folders too, and OpenCode's singular one.
+  for (const rel of ['.agents/skills/release.md', '.gemini/skills/release.md', '.opencode/skill/release.md', '.cursor/skills/release.md'])
+    assert.deepEqual(
+      check(rel, release).map((d) => d.code),
+      ['skill-not-in-folder'],
+      rel,
+    );
+});
+
+test('a loose file that does not say it is a skill, and the documents kept beside the skills, are not reported', () => {
+  assert.deepEqual(check('.claude/skills/upgrade-min-versions.md', '# Upgrade\n\nThis skill upgrades the versions.\n'), []);
+  assert.deepEqual(check('.claude/skills/conventions.md', '---\ntitle: Conventions\n---\n'), []);
+  assert.equal(fileKindOf('/ws/.claude/skills/README.md'), null);
+  assert.equal(fileKindOf('/ws/.claude/skills/CHANGELOG.md'), null);
+  assert.equal(fileKindOf('/ws/.claude/skills/release.md'), 'skill');
+  // Outside a client's skills folder a Markdown file is no skill at all.
+  assert.equal(looseSkillFile(`${W}/skills/release.md`), undefined);
+  assert.equal(looseSkillFile(`${W}/.claude/skills/release/notes.md`), undefined);
+  assert.equal(fileKindOf('/ws/docs/skills/release.md'), null);
+  // Workflows read files in .github/skills/ by path: a loose one there may be read on purpose.
+  assert.equal(fileKindOf('/ws/.github/skills/issue-review.md'), null);
+});
+
+test('a loose file is in no listing and clashes with no name: the skill of the same name in its folder is checked alone', () => {
+  const loose = analyzeSkill(release, `${W}/.claude/skills/release.md`, new InMemoryHost({}), {});
+  assert.deepEqual(loose.skill.targets.targets, []);
+  assert.equal(loose.skill.targets.fallback, true);
+  assert.equal(loose.skill.name, 'release');
+});
+
+test('agent-files check finds a loose skill file in .claude/skills/ and reports it', () => {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-loose-')));
+  try {
+    fs.mkdirSync(path.join(dir, '.claude/skills/ship'), { recursive: true });
+    fs.writeFileSync(path.join(dir, '.claude/skills/release.md'), release);
+    fs.writeFileSync(path.join(dir, '.claude/skills/README.md'), '# Our skills\n');
+    fs.writeFileSync(path.join(dir, '.claude/skills/ship/SKILL.md'), '---\nname: release\ndescription: Ships. Use when asked to ship.\n---\nBody\n');
+    const r = cli(dir, 'check', '.', '--format', 'json');
+    const report = JSON.parse(r.out) as { files: { path: string; diagnostics: { code: string; severity: string }[] }[] };
+    const findings = report.files.flatMap((f) => f.diagnostics.filter((d) => d.severity !== 'information' && d.severity !== 'hint').map((d) => [f.path, d.code, d.severity]));
+    assert.deepEqual(findings, [['.claude/skills/release.md', 'skill-not-in-folder', 'error']]);
+    assert.equal(r.code, 1);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
