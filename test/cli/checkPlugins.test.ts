@@ -70,7 +70,8 @@ test("an AGENT.md in a plugin's agents folder, at any depth, is checked as the p
     assert.deepEqual(
       report.filter(([p]) => p.endsWith('AGENT.md')).map(([p, k, d]) => [p, k, d.filter((x) => !x.includes(':i@'))]),
       [
-        ['docs/AGENT.md', 'AGENT.md', ['agent-unknown-field:e@3']],
+        // Outside a plugin, `model` (a key OS Protocol does not define) makes it another tool's file, not an OS Protocol agent.
+        ['docs/AGENT.md', 'AGENT.md (instruction file)', []],
         ['tools/agents/orchestrator/AGENT.md', 'Claude Code subagent', []],
       ],
     );

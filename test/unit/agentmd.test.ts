@@ -69,17 +69,19 @@ test('agent-yaml-invalid: broken YAML that still shows an OS Protocol key', () =
   assert.deepEqual(check(agent('title: a: b')), []);
 });
 
-test('agent-name-missing and agent-description-missing use the schema messages', () => {
-  assert.deepEqual(brief(check(agent('version: 1.0.0\ntools:\n  - fs.read'))), [
+test('agent-name-missing and agent-description-missing use the schema messages, in a file that uses a key only OS Protocol has', () => {
+  assert.deepEqual(brief(check(agent('version: 1.0.0\nworkflows:\n  - routing'))), [
     ['agent-name-missing', 'error', "must have required property 'name'"],
     ['agent-description-missing', 'error', "must have required property 'description'"],
   ]);
 });
 
-test('agent-unknown-field: additionalProperties false, on the key', () => {
-  const d = check(agent(`${base}\nmodel: haiku`));
+test('agent-unknown-field: additionalProperties false, on the key, in a file that uses a key only OS Protocol has', () => {
+  const d = check(agent(`${base}\nmodel: haiku\nworkflows:\n  - routing`));
   assert.deepEqual(brief(d), [['agent-unknown-field', 'error', 'must NOT have additional properties {"additionalProperty":"model"}']]);
   assert.deepEqual(d[0]!.range, range(3, 0, 3, 5));
+  // Without one, the unknown key makes it another tool's agent file: nothing to report.
+  assert.deepEqual(check(agent(`${base}\nmodel: haiku`)), []);
 });
 
 test('agent-type-string: version 1.0 is a number', () => {

@@ -37,7 +37,7 @@ test('an OS Protocol agent is checked: a valid one is clean, an invalid one keep
   assert.equal(check('agent-valid').classification.kind, 'os-protocol');
   assert.deepEqual(codes('agent-valid'), []);
   const bad = check('agent-invalid');
-  assert.deepEqual(bad.classification.osKeys, ['name', 'tools']);
+  assert.deepEqual(bad.classification.osKeys, ['name', 'tools', 'workflows']);
   assert.deepEqual(
     bad.diagnostics.map((d) => [d.code, d.severity, d.range]),
     [
@@ -49,17 +49,20 @@ test('an OS Protocol agent is checked: a valid one is clean, an invalid one keep
   );
 });
 
-test('one OS Protocol key with unknown keys makes an OS Protocol agent, and the unknown keys are reported', () => {
+test("keys OS Protocol does not define make another tool's file, not an OS Protocol agent with errors (clients.md §2)", () => {
+  // A Cursor rule's keys beside a description.
   const a = check('mixed');
-  assert.deepEqual([a.classification.kind, a.classification.osKeys, a.classification.otherKeys], ['os-protocol', ['description'], ['globs', 'alwaysApply']]);
-  assert.deepEqual(
-    a.diagnostics.map((d) => [d.code, d.message]),
-    [
-      ['agent-unknown-field', 'must NOT have additional properties {"additionalProperty":"globs"}'],
-      ['agent-unknown-field', 'must NOT have additional properties {"additionalProperty":"alwaysApply"}'],
-      ['agent-name-missing', "must have required property 'name'"],
-    ],
-  );
+  assert.deepEqual([a.classification.kind, a.classification.osKeys, a.classification.otherKeys], ['instructions', ['description'], ['globs', 'alwaysApply']]);
+  assert.deepEqual(a.diagnostics, []);
+  // A process library's agent (babysitter: role, expertise, model) and a Claude Code-shaped one.
+  const library =
+    '---\nname: bug-investigator\ndescription: Finds root causes.\nrole: Root Cause Analyst\nexpertise:\n  - Log-first investigation\nmodel: inherit\n---\n# Bug investigator\n';
+  assert.equal(agentMdKindOf(library).kind, 'instructions');
+  assert.deepEqual(analyzeAgentMd(library, uriOf('library'), new InMemoryHost({})).diagnostics, []);
+  // Without a text name and description it is no OS Protocol agent either...
+  assert.equal(agentMdKindOf('---\nname: code-reviewer\ntools:\n  - fs.read\n---\n').kind, 'instructions');
+  // ...unless it uses a key only OS Protocol has: then its mistakes are reported.
+  assert.equal(agentMdKindOf('---\nname: reviewer\nmodel: haiku\nworkflows:\n  - routing\n---\n').kind, 'os-protocol');
 });
 
 test('version alone, a list, or an opening rule with prose below it do not make an agent', () => {
@@ -101,7 +104,7 @@ test('the hover on the first line says which kind the file is, and why', () => {
     hoverText(read('agent-valid'), 0)!,
     /^\*\*AGENT\.md: OS Protocol agent\.\*\* Its frontmatter holds the OS Protocol keys `name`, `description`, `tools`, `workflows`, `annotations`/,
   );
-  assert.match(hoverText(read('mixed'), 0)!, /holds the OS Protocol key `description`,/);
+  assert.match(hoverText(read('mixed'), 0)!, /holds `globs`, `alwaysApply`, which OS Protocol does not define: it is another tool's file/);
 });
 
 test('an instruction file has no key, tool or workflow hovers in its body', () => {
