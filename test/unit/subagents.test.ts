@@ -344,3 +344,29 @@ test("definition from a subagent's skills entry to the project's SKILL.md of tha
   const other = cursor(joinLines('---', 'name: a', 'description: d', 'skills: test$0ing', '---', ''));
   assert.equal(agentFileDefinition(other.text, AGENT, other.position, host), null);
 });
+
+test('agents and commands kept in an archive or backup folder are copies: their findings are advice, saying so, and they clash with no name; a template keeps them', () => {
+  const host = new InMemoryHost();
+  const noDescription = joinLines('---', 'name: code-analyzer', '---', 'Analyzes code.');
+  const archived = 'file:///ws/docs/migration/legacy-archive/.claude/agents/analysis/code-analyzer.md';
+  const found = analyzeFile('subagent', noDescription, archived, host, { workspaceRoots: ['file:///ws'] });
+  assert.deepEqual(
+    found.map((d) => [d.code, d.severity]),
+    [['subagent-description-missing', 'information']],
+  );
+  assert.match(found[0]!.message, /sits in an archive or backup folder: no client loads agents or commands from there/);
+  // A template's agents are copied into projects and used there: checked as they are.
+  assert.equal(
+    analyzeFile('subagent', noDescription, 'file:///ws/templates/tasks/.claude/agents/code-analyzer.md', host, { workspaceRoots: ['file:///ws'] })[0]!.severity,
+    'error',
+  );
+  // The same file in the live folder keeps its error.
+  assert.equal(analyzeFile('subagent', noDescription, 'file:///ws/.claude/agents/code-analyzer.md', host, { workspaceRoots: ['file:///ws'] })[0]!.severity, 'error');
+  const agent = (body: string) => joinLines('---', 'name: pr-manager', 'description: d', '---', body);
+  const files = [
+    { uri: 'file:///ws/_archived/.claude/agents/github/pr-manager.md', kind: 'subagent' as const, text: agent('One.') },
+    { uri: 'file:///ws/_archived/.claude/agents/templates/pr-manager.md', kind: 'subagent' as const, text: agent('Two.') },
+  ];
+  assert.equal(crossFileDiagnostics(files, host, { workspaceRoots: ['file:///ws'] }).size, 0);
+  assert.equal(crossFileDiagnostics(files, host).size, 0);
+});

@@ -9,6 +9,8 @@ import type { FileKind } from '../workspace/fileKinds';
 import { duplicateSkillNames, type IndexedSkill } from '../skills';
 import { agentWorkspaceDiagnostics, unresolvedExtends, type AgentIndexEntry, type AgentInfo } from '../agentmd';
 import { duplicateAgentNames, type IndexedAgent } from '../subagents';
+import { inArchiveFolder } from '../skills/copies';
+import { dirnameUri } from '../world/paths';
 import { textFingerprint } from '../text/fingerprint';
 import { listedSkillOfAnalysis, listedTogether, listingDiagnostics, type ListedSkillSummary } from '../skills/listingRule';
 import { queryMatchDiagnostics, skillOfEvalFile, type EvalQuery } from '../skillEvals';
@@ -114,7 +116,9 @@ export function crossFileDiagnosticsOf(files: readonly SummarizedFile[], options
     // A name-valued `extends` is only checkable against the other agents; the file's own analysis already reports paths.
     for (const f of agentFiles) add(out, f.uri, unresolvedExtends(f.agent, f.uri, agents));
     for (const [uri, ds] of agentWorkspaceDiagnostics(agents)) add(out, uri, ds);
-    for (const [uri, ds] of duplicateAgentNames(subagents)) add(out, uri, ds);
+    // An agent kept in an archive or backup folder is a copy: it clashes with no one.
+    const copyRoots = options.repository?.roots ?? options.workspaceRoots;
+    for (const [uri, ds] of duplicateAgentNames(subagents.filter((a) => !inArchiveFolder(dirnameUri(a.uri), copyRoots)))) add(out, uri, ds);
   } catch (e) {
     if (files[0]) add(out, files[0].uri, [internalError(e)]);
   }

@@ -30,6 +30,8 @@ import type { ListingSettings } from '../skills/listing';
 import { analyzeCodexConfig, type CodexConfigAnalysis } from '../instructions/codexConfig';
 import { analyzeSkillEvals, type SkillEvalAnalysis } from '../skillEvals';
 import { contributedSchemaFor, type ContributedSchema } from './contributedSchemas';
+import { asAdvice } from './advice';
+import { inArchiveFolder } from '../skills/copies';
 
 export interface AnalyzeOptions {
   detection?: AgentDetection;
@@ -142,6 +144,14 @@ function worldSchema(a: WorldAnalysis, text: string): Diagnostic[] {
 
 const own = (a: { diagnostics: Diagnostic[] }) => a.diagnostics;
 
+const COPIED_AGENT_NOTE = '(This file sits in an archive or backup folder: no client loads agents or commands from there.)';
+
+/** An agent or command file kept in an archive or backup folder (`docs/legacy-archive/.claude/agents/`) is a copy: its findings are advice. A template's are not: projects copy them and use them. */
+function agentFileWhere(a: AgentFileAnalysis, uri: string, o: AnalyzeOptions): AgentFileAnalysis {
+  const roots = o.repository?.roots ?? o.workspaceRoots;
+  return inArchiveFolder(dirnameUri(uri), roots) ? { ...a, diagnostics: asAdvice(a.diagnostics, COPIED_AGENT_NOTE) } : a;
+}
+
 /** A JSON syntax error as the JSON kinds word it: the parser's error code in parentheses (`not valid JSON (ColonExpected)`). */
 const JSON_SYNTAX = /JSON \([A-Z][A-Za-z]+\)/;
 
@@ -198,12 +208,12 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   },
   subagent: {
     // A plugin's agent may not set hooks, mcpServers or permissionMode.
-    analyze: (text, uri, host, o) => analyzeAgentFile(text, uri, 'agent', host, isPluginAgent(uri, o.repository)),
+    analyze: (text, uri, host, o) => agentFileWhere(analyzeAgentFile(text, uri, 'agent', host, isPluginAgent(uri, o.repository)), uri, o),
     diagnostics: own,
   },
   command: {
     // The host finds the skill that shadows a command.
-    analyze: (text, uri, host) => analyzeAgentFile(text, uri, 'command', host),
+    analyze: (text, uri, host, o) => agentFileWhere(analyzeAgentFile(text, uri, 'command', host), uri, o),
     diagnostics: own,
   },
   'plugin-manifest': {

@@ -2,7 +2,9 @@
 import { decodeTarget } from './paths';
 
 /** Folders of copies kept for later or for others (a backup, a rollback, an archive, a template), or of a project's tests (`tests/…/cases/mock_toolkit`): a plugin below one is loaded from elsewhere, if at all. */
-const COPIES_FOLDER = /^(?:\.?_?templates?|tpl|scaffolds?|legacy|archived?|archives|backups?|rollbacks?|tests?|__tests__)$/i;
+const COPIES_FOLDER = /^(?:\.?_?templates?|tpl|scaffolds?|[._]?(?:legacy|archived?|archives|backups?|rollbacks?)|tests?|__tests__)$/i;
+/** The same words joined to another (`legacy-archive`, `old_backups`, `archive-2025`): archives and backups by name too. */
+const COPIES_COMPOUND = /^(?:[a-z0-9]+[-_])?(?:legacy|archived?|archives|backups?)(?:[-_][a-z0-9]+)?$/i;
 
 /**
  * True when a folder (a plugin's root, a marketplace's) sits below a backup, archive, template
@@ -15,9 +17,19 @@ export function inCopiesFolder(folderUri: string, roots?: readonly string[]): bo
     .some(isCopiesFolderName);
 }
 
-/** A folder name of that list: `backups`, `rollback`, `archive`, `legacy`, `templates`, `tpl`, `.templates`, `scaffold`, `tests`… */
+/** A folder name of that list: `backups`, `rollback`, `archive`, `_archived`, `legacy-archive`, `legacy`, `templates`, `tpl`, `.templates`, `scaffold`, `tests`… */
 export function isCopiesFolderName(name: string): boolean {
-  return COPIES_FOLDER.test(name);
+  return COPIES_FOLDER.test(name) || COPIES_COMPOUND.test(name);
+}
+
+/** Archives and backups only (`legacy-archive`, `_archived`, `backups`, `rollback`), not templates: a template's files are copied into projects, where a client reads them. */
+const ARCHIVE_FOLDER = /^[._]?(?:legacy|archived?|archives|backups?|rollbacks?)$/i;
+
+/** True when a folder sits below an archive or backup folder (not a template or scaffold): its files are kept, not used. */
+export function inArchiveFolder(folderUri: string, roots?: readonly string[]): boolean {
+  return foldersBelowRoot(`${folderUri.replace(/\/+$/, '')}/x`, roots)
+    .slice(0, -1)
+    .some((f) => ARCHIVE_FOLDER.test(f) || COPIES_COMPOUND.test(f));
 }
 
 /**

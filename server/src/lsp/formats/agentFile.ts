@@ -3,6 +3,8 @@
  * agents, chat modes and prompt files): the subagents core over open buffers, plus duplicate
  * subagent names in one `.claude/agents/` folder, from the workspace index.
  */
+import { inArchiveFolder } from '../../core/skills/copies';
+import { dirnameUri } from '../../core/world/paths';
 import type { CodeAction } from 'vscode-languageserver';
 import {
   agentFileCodeActions,
@@ -95,7 +97,8 @@ export function agentFileProvider(documents: DocumentStore, role: Role): FormatP
     return documents.cached(doc, `agent-file:${role}`, String(inPlugin), (host) => analyzeKind(kind, doc.doc.getText(), doc.uri, host, { repository }), ctx.host);
   };
   const clashes = (uri: string, own: IndexedAgent | undefined, ctx: FormatContext) => {
-    if (!own) return [];
+    // A copy kept in an archive or backup folder clashes with no one.
+    if (!own || inArchiveFolder(dirnameUri(uri), ctx.roots())) return [];
     const others = sameFolder(uri, ctx).filter((a) => a.uri !== uri);
     const plugin = pluginRootOfComponent(uri, ctx.repository());
     return duplicateAgentNames([{ ...own, ...(plugin ? { plugin } : {}) }, ...others]).get(uri) ?? [];
