@@ -157,6 +157,13 @@ test('a matcher Copilot CLI cannot compile skips the hook there: a warning on th
   assert.match(ds[0]!.message, /does not compile \(Unterminated group\): Copilot CLI skips this hook/);
   assert.deepEqual(codes(cli('sessionStart', { bash: 'x', matcher: 'edit(' })), []);
   assert.deepEqual(codes(cli('preToolUse', { bash: 'x', matcher: 'bash|edit' })), []);
+  // '*' alone is Claude Code's "every tool": whether Copilot CLI reads it so is not documented, so it is advice.
+  const star = check('{"version": 1, "hooks": {"preToolUse": [{"bash": "x", "matcher": "*"}]}}');
+  assert.deepEqual(
+    star.map((d) => [d.code, d.severity]),
+    [['github-hooks-matcher-invalid', 'information']],
+  );
+  assert.match(star[0]!.message, /unless Copilot CLI takes it for every tool, as Claude Code does \(not documented\)/);
 });
 
 test('a missing script in a command written with JSON escapes is underlined where its path is written', () => {

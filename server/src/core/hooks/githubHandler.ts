@@ -164,6 +164,16 @@ function checkMatcher(h: Node, event: string, report: Report): void {
     new RegExp(`^(?:${m.value as string})$`);
   } catch (e) {
     const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: (\/.*\/[a-z]*: )?/, '') : String(e);
+    // `*` alone is Claude Code's "every tool"; whether Copilot CLI takes it so before compiling it is not documented.
+    if ((m.value as string).trim() === '*') {
+      report(
+        'github-hooks-matcher-invalid',
+        'information',
+        `Copilot CLI reads matchers as regular expressions and '*' alone does not compile as one: unless Copilot CLI takes it for every tool, as Claude Code does (not documented), it skips this hook; '.*' matches every tool either way`,
+        m,
+      );
+      return;
+    }
     report(
       'github-hooks-matcher-invalid',
       'warning',
