@@ -52,7 +52,7 @@ test('check reports per-file and cross-file findings of a broken tree (exit 1)',
     ['broken/.agent-world/world.eval.md', 'world.eval.md', ['world-eval-pattern-coverage@0:0', 'world-eval-unknown-agent@3:49']],
     ['broken/.agent-world/world.json', 'world.json', ['world-prompt-not-found@11:52']],
     ['broken/.agents/skills/shared/SKILL.md', 'SKILL.md', ['skill-duplicate-name@1:6']],
-    ['broken/.opencode/skills/shared/SKILL.md', 'SKILL.md', ['skill-duplicate-name@1:6']],
+    ['broken/.gemini/skills/shared/SKILL.md', 'SKILL.md', ['skill-duplicate-name@1:6']],
     ['broken/agents/x/AGENT.md', 'AGENT.md', ['agent-extends-cycle@3:9']],
     ['broken/agents/y/AGENT.md', 'AGENT.md', ['agent-extends-cycle@3:9']],
     ['broken/agents/z/AGENT.md', 'AGENT.md', ['agent-extends-unresolved@3:9']],
@@ -63,7 +63,7 @@ test('check reports per-file and cross-file findings of a broken tree (exit 1)',
     {
       code: 'skill-duplicate-name',
       severity: 'warning',
-      message: "Skill name 'shared' is also used by .opencode/skills/shared/SKILL.md: OpenCode loads both and the one it reads last replaces the other (OpenCode)",
+      message: "Skill name 'shared' is also used by .gemini/skills/shared/SKILL.md: Gemini CLI keeps the one it reads last and warns about the conflict (Gemini CLI)",
       range: { start: { line: 1, character: 6 }, end: { line: 1, character: 12 } },
     },
   ]);
@@ -73,13 +73,13 @@ test('check reports per-file and cross-file findings of a broken tree (exit 1)',
 });
 
 test('cross-file rules see only the files checked together', () => {
-  const both = cli('check', '--format', 'json', 'broken/.agents', 'broken/.opencode');
+  const both = cli('check', '--format', 'json', 'broken/.agents', 'broken/.gemini');
   assert.deepEqual(
     findings(JSON.parse(both.out) as JsonReport).map(([, , f]) => f),
     [['skill-duplicate-name@1:6'], ['skill-duplicate-name@1:6']],
   );
   assert.equal(both.code, 0, 'warnings alone pass');
-  assert.equal(cli('check', '--strict', 'broken/.agents', 'broken/.opencode').code, 1, '--strict fails on them');
+  assert.equal(cli('check', '--strict', 'broken/.agents', 'broken/.gemini').code, 1, '--strict fails on them');
   const one = cli('check', '--format', 'json', 'broken/.agents');
   assert.deepEqual(findings(JSON.parse(one.out) as JsonReport), [['broken/.agents/skills/shared/SKILL.md', 'SKILL.md', []]]);
   const agent = cli('check', '--format', 'json', 'broken/agents/z/AGENT.md', 'clean/agents');

@@ -46,7 +46,7 @@ test('two skills of one name opened in a burst of others both warn of each other
   const client = await startClient({ initializationOptions: { diagnosticDelay: 200 } });
   clients.push(client);
   const a = 'file:///dup/.agents/skills/one/SKILL.md';
-  const b = 'file:///dup/.opencode/skills/two/SKILL.md';
+  const b = 'file:///dup/.gemini/skills/two/SKILL.md';
   const others = Array.from({ length: 500 }, (_, i) => `file:///dup/x${i}/SKILL.md`);
   const dup = (u: string) => client.diagnostics(u, (p) => p.diagnostics.some((d) => d.code === 'skill-duplicate-name'), 120_000);
   const both = Promise.all([dup(a), dup(b)]);
@@ -54,7 +54,7 @@ test('two skills of one name opened in a burst of others both warn of each other
     Buffer.concat([didOpen(a, skill('shared', 'One.')), ...others.map((u, i) => didOpen(u, skill(`x${i}`, 'Body.'))), didOpen(b, skill('shared', 'Two.'))]),
   );
   const [da, db] = (await both) as [Diagnostic[], Diagnostic[]];
-  assert.match(String(da.find((d) => d.code === 'skill-duplicate-name')!.message), /also used by .*\.opencode\/skills\/two\/SKILL\.md/);
+  assert.match(String(da.find((d) => d.code === 'skill-duplicate-name')!.message), /also used by .*\.gemini\/skills\/two\/SKILL\.md/);
   assert.match(String(db.find((d) => d.code === 'skill-duplicate-name')!.message), /also used by .*\.agents\/skills\/one\/SKILL\.md/);
   // The hover analyses b's new version before its turn in the queue comes: a must be checked again all the same.
   const aClear = client.diagnostics(a, (p) => !p.diagnostics.some((d) => d.code === 'skill-duplicate-name'), 60_000);

@@ -174,7 +174,7 @@ test('document symbols: the skill with its keys, then the body headings', async 
 
 test('two open skills one client loads under one name warn each other; renaming one clears the other', async () => {
   const a = fileUri('dup/.agents/skills/one/SKILL.md');
-  const b = fileUri('dup/.opencode/skills/two/SKILL.md');
+  const b = fileUri('dup/.gemini/skills/two/SKILL.md');
   const text = (name: string, body: string) => `---\nname: ${name}\ndescription: Shared. Use when testing.\n---\n${body}\n`;
   const firstA = client.diagnostics(a);
   client.open(a, text('shared', 'One.'), 'markdown', 1);
@@ -184,11 +184,14 @@ test('two open skills one client loads under one name warn each other; renaming 
   client.open(b, text('shared', 'Two.'), 'markdown', 1);
   const [db, da] = await Promise.all([bDup, aDup]);
   const dupB = db.find((d) => d.code === 'skill-duplicate-name')!;
-  assert.equal(dupB.message, "Skill name 'shared' is also used by dup/.agents/skills/one/SKILL.md: OpenCode loads both and the one it reads last replaces the other (OpenCode)");
+  assert.equal(
+    dupB.message,
+    "Skill name 'shared' is also used by dup/.agents/skills/one/SKILL.md: Gemini CLI keeps the one it reads last and warns about the conflict (Gemini CLI)",
+  );
   assert.deepEqual(dupB.range, { start: { line: 1, character: 6 }, end: { line: 1, character: 12 } });
   assert.equal(
     da.find((d) => d.code === 'skill-duplicate-name')!.message,
-    "Skill name 'shared' is also used by dup/.opencode/skills/two/SKILL.md: OpenCode loads both and the one it reads last replaces the other (OpenCode)",
+    "Skill name 'shared' is also used by dup/.gemini/skills/two/SKILL.md: Gemini CLI keeps the one it reads last and warns about the conflict (Gemini CLI)",
   );
   const aClear = client.diagnostics(a, (p) => !p.diagnostics.some((d) => d.code === 'skill-duplicate-name'));
   client.change(b, 2, [{ range: { start: { line: 1, character: 6 }, end: { line: 1, character: 12 } }, text: 'other' }]);

@@ -20,16 +20,31 @@ function clashes(files: Record<string, string>, repository?: RepositoryFacts): M
   return new Map([...out].map(([uri, ds]) => [uri.slice(R.length + 1), ds.map(({ code, severity, message }) => ({ code, severity, message }))]));
 }
 
-test('OpenCode reads .agents/skills and .opencode/skills of one project: the later one replaces the other', () => {
+test('OpenCode reads .claude/skills and .agents/skills of one project: two texts of one name, the later one replaces the other', () => {
+  const r = clashes({ '.agents/skills/tidy/SKILL.md': text('tidy'), '.claude/skills/tidy/SKILL.md': text('tidy', ' Also sorts.') });
+  assert.deepEqual(r.get('.agents/skills/tidy/SKILL.md'), [
+    {
+      code: 'skill-duplicate-name',
+      severity: 'warning',
+      message: "Skill name 'tidy' is also used by .claude/skills/tidy/SKILL.md: OpenCode loads both and the one it reads last replaces the other (OpenCode)",
+    },
+  ]);
+});
+
+test('with a copy in .opencode/skills, which OpenCode reads last, the clash is a copy per client: advice that says which copy OpenCode keeps', () => {
   const r = clashes({ '.agents/skills/tidy/SKILL.md': text('tidy'), '.opencode/skills/tidy/SKILL.md': text('tidy', ' Also sorts.') });
   assert.deepEqual(r.get('.opencode/skills/tidy/SKILL.md'), [
     {
       code: 'skill-duplicate-name',
-      severity: 'warning',
-      message: "Skill name 'tidy' is also used by .agents/skills/tidy/SKILL.md: OpenCode loads both and the one it reads last replaces the other (OpenCode)",
+      severity: 'information',
+      message:
+        "Skill name 'tidy' is used by other copies too: OpenCode reads .opencode/skills/ after .claude/ and .agents/, so it keeps this copy and drops the others, which are for other clients (OpenCode)",
     },
   ]);
-  assert.equal(r.get('.agents/skills/tidy/SKILL.md')![0]!.severity, 'warning');
+  assert.deepEqual(
+    r.get('.agents/skills/tidy/SKILL.md')!.map((d) => [d.severity, d.message.includes('so it keeps .opencode/skills/tidy/SKILL.md and drops the others')]),
+    [['information', true]],
+  );
 });
 
 test('byte-identical copies kept for two clients are not a clash', () => {

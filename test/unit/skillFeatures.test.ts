@@ -88,17 +88,17 @@ test('duplicate skill names where one client reads both warn on each, naming the
   const map = duplicateSkillNames(
     [
       { uri: 'file:///ws/.agents/skills/a/SKILL.md', name: 'spec-sync', nameRange: at, targets: ['codex', 'opencode'] },
-      { uri: 'file:///ws/.opencode/skills/b/SKILL.md', name: 'spec-sync', nameRange: at, targets: ['opencode'] },
-      { uri: 'file:///ws/.opencode/skills/c/SKILL.md', name: 'other', nameRange: range(1, 6, 1, 11), targets: ['opencode'] },
+      { uri: 'file:///ws/.claude/skills/b/SKILL.md', name: 'spec-sync', nameRange: at, targets: ['opencode'] },
+      { uri: 'file:///ws/.claude/skills/c/SKILL.md', name: 'other', nameRange: range(1, 6, 1, 11), targets: ['opencode'] },
     ],
     { roots: ['file:///ws'] },
   );
-  assert.deepEqual([...map.keys()], ['file:///ws/.agents/skills/a/SKILL.md', 'file:///ws/.opencode/skills/b/SKILL.md']);
+  assert.deepEqual([...map.keys()], ['file:///ws/.agents/skills/a/SKILL.md', 'file:///ws/.claude/skills/b/SKILL.md']);
   const d = map.get('file:///ws/.agents/skills/a/SKILL.md')![0]!;
   assert.equal(d.code, 'skill-duplicate-name');
   assert.equal(d.severity, 'warning');
   assert.deepEqual(d.range, at);
-  assert.match(d.message, /^Skill name 'spec-sync' is also used by \.opencode\/skills\/b\/SKILL\.md: OpenCode/);
+  assert.match(d.message, /^Skill name 'spec-sync' is also used by \.claude\/skills\/b\/SKILL\.md: OpenCode/);
 });
 
 test('to-prompt XML matches the reference exactly', () => {

@@ -122,6 +122,7 @@ const SAMPLES: Record<string, { text: string; dir?: string; files?: Record<strin
   'skill-reference-outside': { text: fm(OK, '[a](../x.md)\n') },
   'skill-fence-unclosed': { text: fm(OK, '```bash\nrun it\n') },
   'skill-reference-absolute': { text: fm(OK, 'See [the guide](/Users/me/skills/pdf/references/guide.md).\n') },
+  'skill-not-in-folder': { text: fm(OK), dir: '.claude', file: 'skills/my-skill.md' },
 };
 /** Rules that need more than one file; tested in skillRules.test.ts, skillListing.test.ts, skillSimilarity.test.ts and over the server. */
 const CROSS_FILE = new Set(['skill-duplicate-name', 'skill-listing-cut', 'skill-description-similar']);

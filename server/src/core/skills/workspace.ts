@@ -129,7 +129,14 @@ export function duplicateSkillNames(skills: readonly IndexedSkill[], options: { 
           clashes.set(mine.client, set);
         }
       }
-      if (clashes.size === 0) continue;
+      // OpenCode reads its own `.opencode/skills/` after `.claude/` and `.agents/`: with a copy there, the clash is a copy per client, and OpenCode keeps its own.
+      const ownCopy = openCodeOwnCopy(s, clashes.get('opencode'));
+      if (ownCopy) clashes.delete('opencode');
+      const byDesign = ownCopy ? [perClientCopy(s, name, ownCopy, roots)] : [];
+      if (clashes.size === 0) {
+        if (byDesign.length) out.set(s.uri, [...(out.get(s.uri) ?? []), ...resolveFindings(byDesign, s.targets)]);
+        continue;
+      }
       const clients = [...clashes.keys()];
       const all = [...new Set([...clashes.values()].flatMap((set) => [...set]))];
       // At most 20 others by name (10,000 skills of one name would otherwise make 10,000 lists of 10,000).
@@ -150,11 +157,33 @@ export function duplicateSkillNames(skills: readonly IndexedSkill[], options: { 
             .map((t) => CLASH[t]!)
             .join('; ')}`,
       };
-      const ds = resolveFindings([finding], s.targets);
+      const ds = resolveFindings([finding, ...byDesign], s.targets);
       if (ds.length) out.set(s.uri, [...(out.get(s.uri) ?? []), ...ds]);
     }
   }
   return out;
+}
+
+/** A skill in OpenCode's own folder. */
+const OPENCODE_OWN = /\/\.opencode\/skills?\//;
+
+/** The `.opencode/skills/` copy among a skill and those OpenCode clashes it with, when there is one (that copy is the one OpenCode keeps). */
+function openCodeOwnCopy(s: IndexedSkill, others: ReadonlySet<IndexedSkill> | undefined): IndexedSkill | undefined {
+  if (!others) return undefined;
+  return OPENCODE_OWN.test(s.uri) ? s : [...others].find((o) => OPENCODE_OWN.test(o.uri));
+}
+
+/** Advice on a name OpenCode sees twice when one copy is in its own folder: it keeps that copy, as a repository with a copy per client means it to. */
+function perClientCopy(s: IndexedSkill, name: string, kept: IndexedSkill, roots: readonly string[]): Finding {
+  const where = kept === s ? 'this copy' : workspaceLabel(kept.uri, s.uri, roots);
+  return {
+    code: 'skill-duplicate-name',
+    severity: 'information',
+    message: `Skill name '${name}' is used by other copies too: OpenCode reads .opencode/skills/ after .claude/ and .agents/, so it keeps ${where} and drops the others, which are for other clients`,
+    range: s.nameRange,
+    only: ['opencode'],
+    atMost: 'information',
+  };
 }
 
 /** Python's `html.escape`: `& < > " '`. */
