@@ -215,14 +215,14 @@ test('agent-extends-cycle: self-extends per file, longer cycles across the works
   assert.deepEqual(inheritanceChain('c', agents), ['a', 'b', 'a']);
 });
 
-test('agent-duplicate-name across the workspace', () => {
+test('agent-duplicate-name across the workspace, naming the other file by its path from this one', () => {
   const map = agentWorkspaceDiagnostics([
-    { uri: 'file:///a', name: 'x', nameRange: range(1, 6, 1, 7) },
-    { uri: 'file:///b', name: 'x', nameRange: range(1, 6, 1, 7) },
+    { uri: 'file:///ws/agents/a/AGENT.md', name: 'x', nameRange: range(1, 6, 1, 7) },
+    { uri: 'file:///ws/agents/b/AGENT.md', name: 'x', nameRange: range(1, 6, 1, 7) },
   ]);
   assert.deepEqual(
-    map.get('file:///a')!.map((d) => [d.code, d.severity]),
-    [['agent-duplicate-name', 'warning']],
+    map.get('file:///ws/agents/a/AGENT.md')!.map((d) => [d.code, d.severity, d.message]),
+    [['agent-duplicate-name', 'warning', "Agent name 'x' is also used by ../b/AGENT.md"]],
   );
 });
 

@@ -2,6 +2,8 @@
 import type { Diagnostic } from '../types';
 import type { AgentIndexEntry } from './analyze';
 import { isExtendsPath } from './analyze';
+import { relativeLabel } from '../workspace/host';
+import { dirnameUri } from '../world/paths';
 
 function push(map: Map<string, Diagnostic[]>, uri: string, d: Diagnostic): void {
   const l = map.get(uri);
@@ -50,7 +52,7 @@ export function agentWorkspaceDiagnostics(agents: AgentIndexEntry[]): Map<string
       push(out, a.uri, {
         code: 'agent-duplicate-name',
         severity: 'warning',
-        message: `Agent name '${name}' is also used by ${others.join(', ')}`,
+        message: `Agent name '${name}' is also used by ${others.map((o) => relativeLabel(dirnameUri(a.uri), o)).join(', ')}`,
         range: a.nameRange,
         data: { others },
       });
