@@ -324,3 +324,11 @@ test('a link into a git submodule that is not checked out is advice that says ho
     ['instructions-link-missing', 'warning'],
   ]);
 });
+
+test("a link to a client's own file in the home folder (~/.gemini/settings.json) names each user's file, at the same path everywhere: not one machine's", () => {
+  const text = joinLines('- [Gemini settings](~/.gemini/settings.json)', '- [Claude memory](~/.claude/CLAUDE.md)', '- [My notes](~/notes/todo.md)');
+  assert.deepEqual(
+    instructions('GEMINI.md', text).map((d) => [d.code, textAt(text, d.range)]),
+    [['instructions-link-absolute', '~/notes/todo.md']],
+  );
+});

@@ -14,6 +14,8 @@ export type PathBase = 'root' | 'skill' | 'plugin';
 export type TargetClass =
   | { kind: 'web' }
   | { kind: 'placeholder' }
+  /** `~/.gemini/settings.json`: a client's own file in each user's home folder, the same path on every machine. */
+  | { kind: 'client-home' }
   | { kind: 'machine' }
   /** `/x`: from the repository root; `system` when its first folder is one of a machine's own (`/etc`, `/Users`). */
   | { kind: 'rooted'; rest: string; system: boolean }
@@ -100,12 +102,16 @@ export function isPlaceholderPath(path: string): boolean {
 /** One word, no extension, ending in one of the placeholder words (`image-url`, `internal-link`, `repo_url`). */
 const PLACEHOLDER_COMPOUND = /^[A-Za-z]+(?:[-_][A-Za-z]+)*[-_](?:url|uri|link|href|path)$/i;
 
+/** A client's folder in the home folder (`~/.claude/`, `~/.gemini/settings.json`, `~/.config/opencode/`): each user has their own, at the same path. */
+const CLIENT_HOME = /^~[\\/](?:\.(?:claude|codex|gemini|cursor|copilot|agents|opencode)|\.config[\\/]opencode)(?:[\\/]|$)/i;
+
 /** Classifies a link target as written (without `<…>`), its `#fragment` included. */
 export function classifyTarget(target: string): TargetClass {
   const hash = target.indexOf('#');
   const path = hash < 0 ? target : target.slice(0, hash);
   const variable = pathVariable(path);
   if (variable) return { kind: 'variable', ...variable };
+  if (CLIENT_HOME.test(path)) return { kind: 'client-home' };
   if (/^file:/i.test(path) || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\') || /^~[\\/]/.test(path)) return { kind: 'machine' };
   if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//')) return { kind: 'web' };
   if (isPlaceholderPath(path)) return { kind: 'placeholder' };

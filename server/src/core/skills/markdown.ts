@@ -256,7 +256,7 @@ type LinkFacts = { ignore: true } | { ignore: false; machine: boolean; ref: Omit
 
 function linkFacts(target: string): LinkFacts {
   const c = classifyTarget(target);
-  if (c.kind === 'web' || c.kind === 'placeholder') return { ignore: true };
+  if (c.kind === 'web' || c.kind === 'placeholder' || c.kind === 'client-home') return { ignore: true };
   const hash = target.indexOf('#');
   const path = decodeTarget(hash < 0 ? target : target.slice(0, hash));
   const ref: Omit<MdReference, 'range'> = { kind: 'link', context: 'link', path };
