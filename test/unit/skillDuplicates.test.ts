@@ -47,6 +47,11 @@ test('with a copy in .opencode/skills, which OpenCode reads last, the clash is a
   );
 });
 
+test('two texts of one name both in .opencode/skills are a clash in OpenCode’s own folder: still a warning', () => {
+  const r = clashes({ '.opencode/skills/tidy/SKILL.md': text('tidy'), '.opencode/skills/tidy-imports/SKILL.md': text('tidy', ' Also sorts.') });
+  assert.equal(r.get('.opencode/skills/tidy/SKILL.md')!.find((d) => d.code === 'skill-duplicate-name')!.severity, 'warning');
+});
+
 test('byte-identical copies kept for two clients are not a clash', () => {
   assert.deepEqual([...clashes({ '.agents/skills/tidy/SKILL.md': text('tidy'), '.codex/skills/tidy/SKILL.md': text('tidy'), '.opencode/skills/tidy/SKILL.md': text('tidy') })], []);
 });

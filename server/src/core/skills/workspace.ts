@@ -167,10 +167,11 @@ export function duplicateSkillNames(skills: readonly IndexedSkill[], options: { 
 /** A skill in OpenCode's own folder. */
 const OPENCODE_OWN = /\/\.opencode\/skills?\//;
 
-/** The `.opencode/skills/` copy among a skill and those OpenCode clashes it with, when there is one (that copy is the one OpenCode keeps). */
+/** The one `.opencode/skills/` copy among a skill and those OpenCode clashes it with (the copy OpenCode keeps); none when there is none, or two (a clash in OpenCode's own folder). */
 function openCodeOwnCopy(s: IndexedSkill, others: ReadonlySet<IndexedSkill> | undefined): IndexedSkill | undefined {
   if (!others) return undefined;
-  return OPENCODE_OWN.test(s.uri) ? s : [...others].find((o) => OPENCODE_OWN.test(o.uri));
+  const own = [s, ...others].filter((x) => OPENCODE_OWN.test(x.uri));
+  return own.length === 1 ? own[0] : undefined;
 }
 
 /** Advice on a name OpenCode sees twice when one copy is in its own folder: it keeps that copy, as a repository with a copy per client means it to. */
