@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeSkill } from '../../server/src/core/skills/analyze';
-import { looseSkillFile } from '../../server/src/core/skills/looseFile';
+import { looseSkillFile } from '../../server/src/core/skills/looseFilePath';
 import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { cli } from '../helpers/cliRun';

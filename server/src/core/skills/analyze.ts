@@ -28,7 +28,8 @@ import { keyReaderOf } from './keyReaders';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
 import { effectMessage } from './effects';
-import { analyzeLooseSkillFile, looseSkillFile } from './looseFile';
+import { analyzeLooseSkillFile } from './looseFile';
+import { looseSkillFile } from './looseFilePath';
 import { withoutEditorCheckedLinks } from '../analysis/editorChecks';
 
 export { cpLength, type SkillInfo, type SkillKeyInfo } from './specFields';

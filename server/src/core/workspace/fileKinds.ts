@@ -3,7 +3,7 @@
  * commands and hooks of a Claude Code plugin, by its name and the repository's manifests (`kindOf`).
  */
 
-import { looseSkillFile } from '../skills/looseFile';
+import { looseSkillFile } from '../skills/looseFilePath';
 import { instructionVariantOf } from '../instructions/files';
 import { agentFileInfo, agentFileVariantOf } from '../subagents/files';
 import { manifestKindOf, type RepositoryFacts } from '../skills/plugins';
