@@ -32,12 +32,15 @@ if (!vsix || !fixture || !shots) {
 const DEADLINE = Number(process.env.AGENT_FILES_E2E_DEADLINE_MS || 20_000);
 /**
  * The whole package, with the desktop and the browser builds (each feature ships twice), must stay
- * under 1280 KiB. It reached 1352 KiB with the .github/hooks format, path completion and marketplace
+ * under its budget (1280 KiB at first). It reached 1352 KiB with the .github/hooks format, path completion and marketplace
  * shapes; the bundles then dropped ajv's compiler for the world.json validator it generates
  * (scripts/worldValidator.ts) and the rest of package.json: 1231 KiB. The budget follows, with room
- * for a feature, so a bundle that grows for nothing is seen (it was 1344 KiB, for the graph panel).
+ * for a feature, so a bundle that grows for nothing is seen (it was 1344 KiB, for the graph panel;
+ * 1336 KiB when the file-kind table pulled the skill analysis into the client bundles). The features
+ * since filled the room (1283 KiB with the loose skill file rule, the Gemini CLI extension and Cursor
+ * plugin facts and their docs): 1300 KiB leaves room for one more.
  */
-const SIZE_BUDGET = 1280 * 1024;
+const SIZE_BUDGET = 1300 * 1024;
 /** Exactly what the allow-list in .vscodeignore ships (vsce adds the manifest and renames a few). */
 const EXPECTED_FILES = [
   '[Content_Types].xml',
