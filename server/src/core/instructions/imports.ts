@@ -12,6 +12,7 @@ import { scanInstructions, type ImportMention } from './scan';
 import { frontmatterEndLine } from '../skills/markdown';
 import { chainFrom, importFacts, IMPORT_LIMITS, loadImportGraph } from './importGraph';
 import { insideRoots } from './links';
+import { readInstructionFrontmatter } from './frontmatter';
 
 export interface ResolvedImport extends ImportMention {
   /** The target's URI; undefined for `~/` and absolute paths, which are not read. */
@@ -205,7 +206,6 @@ export function importAt(imports: ResolvedImport[], line: number, character: num
 
 export type { Range };
 
-/** The outermost workspace folder holding a file, or its own folder outside them all: where its repository's `.gitignore` files are read from. */
 /**
  * For an import `.claude/rules/<x>.md` that does not resolve from the importing file's folder (a
  * CLAUDE.md kept in `.claude/` writes the path from the project root): the rule file a folder
@@ -218,16 +218,14 @@ function loadedRuleAbove(path: string, fileUri: string, host: IWorkspaceHost, ro
   for (let dir = dirnameUri(dirnameUri(fileUri)); dir.length >= top.length; dir = dirnameUri(dir)) {
     const uri = resolveRelative(dir, path);
     const text = read(host, uri);
-    if (text !== undefined) {
-      // A rule with `paths` loads only for the files they match: the import asked for it always.
-      const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
-      return /^paths\s*:/m.test(front) ? undefined : uri;
-    }
+    // A rule with `paths` loads only for the files they match: the import asked for it always.
+    if (text !== undefined) return readInstructionFrontmatter(text, 'claude-rule').globKey ? undefined : uri;
     if (dirnameUri(dir) === dir) break;
   }
   return undefined;
 }
 
+/** The outermost workspace folder holding a file, or its own folder outside them all: where its repository's `.gitignore` files are read from. */
 function outermostRoot(fileUri: string, roots: readonly string[] | undefined): string {
   const holding = (roots ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => fileUri.startsWith(`${r}/`));
   return holding.sort((a, b) => a.length - b.length)[0] ?? dirnameUri(fileUri);

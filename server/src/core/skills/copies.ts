@@ -1,35 +1,40 @@
 /** Copies of plugins and skills kept for later or for others, or as inputs of the project's own tests: backups, archives, templates, scaffolds, test folders. Path facts only. */
 import { decodeTarget } from './paths';
 
-/** Folders of copies kept for later or for others (a backup, a rollback, an archive, a template), or of a project's tests (`tests/…/cases/mock_toolkit`): a plugin below one is loaded from elsewhere, if at all. */
-const COPIES_FOLDER = /^(?:\.?_?templates?|tpl|scaffolds?|[._]?(?:legacy|archived?|archives|backups?|rollbacks?)|tests?|__tests__)$/i;
+/** Archives and backups (a backup, a rollback, an archive, a legacy folder): files kept, not used. */
+const ARCHIVE_FOLDER = /^[._]?(?:legacy|archived?|archives|backups?|rollbacks?)$/i;
 /** The same words joined to another (`legacy-archive`, `old_backups`, `archive-2025`): archives and backups by name too. */
-const COPIES_COMPOUND = /^(?:[a-z0-9]+[-_])?(?:legacy|archived?|archives|backups?)(?:[-_][a-z0-9]+)?$/i;
+const ARCHIVE_COMPOUND = /^(?:[a-z0-9]+[-_])?(?:legacy|archived?|archives|backups?)(?:[-_][a-z0-9]+)?$/i;
+/** Templates and scaffolds (copied into projects), and a project's tests (`tests/…/cases/mock_toolkit`). */
+const MODEL_OR_TEST_FOLDER = /^(?:\.?_?templates?|tpl|scaffolds?|tests?|__tests__)$/i;
+
+/** The folders above a folder, below the deepest root holding it (its own name does not count: a plugin may be called `templates`). */
+function foldersAbove(folderUri: string, roots?: readonly string[]): string[] {
+  return foldersBelowRoot(`${folderUri.replace(/\/+$/, '')}/x`, roots).slice(0, -1);
+}
 
 /**
  * True when a folder (a plugin's root, a marketplace's) sits below a backup, archive, template
- * or scaffold folder: `backups/2025-10-19/my-plugin/`, `templates/agent-plugin/`. The folder's
- * own name does not count (a plugin may be called `templates`).
+ * or scaffold folder: `backups/2025-10-19/my-plugin/`, `templates/agent-plugin/`: a plugin below
+ * one is loaded from elsewhere, if at all.
  */
 export function inCopiesFolder(folderUri: string, roots?: readonly string[]): boolean {
-  return foldersBelowRoot(`${folderUri.replace(/\/+$/, '')}/x`, roots)
-    .slice(0, -1)
-    .some(isCopiesFolderName);
+  return foldersAbove(folderUri, roots).some(isCopiesFolderName);
 }
 
 /** A folder name of that list: `backups`, `rollback`, `archive`, `_archived`, `legacy-archive`, `legacy`, `templates`, `tpl`, `.templates`, `scaffold`, `tests`… */
 export function isCopiesFolderName(name: string): boolean {
-  return COPIES_FOLDER.test(name) || COPIES_COMPOUND.test(name);
+  return MODEL_OR_TEST_FOLDER.test(name) || isArchiveFolderName(name);
 }
 
 /** Archives and backups only (`legacy-archive`, `_archived`, `backups`, `rollback`), not templates: a template's files are copied into projects, where a client reads them. */
-const ARCHIVE_FOLDER = /^[._]?(?:legacy|archived?|archives|backups?|rollbacks?)$/i;
+function isArchiveFolderName(name: string): boolean {
+  return ARCHIVE_FOLDER.test(name) || ARCHIVE_COMPOUND.test(name);
+}
 
 /** True when a folder sits below an archive or backup folder (not a template or scaffold): its files are kept, not used. */
 export function inArchiveFolder(folderUri: string, roots?: readonly string[]): boolean {
-  return foldersBelowRoot(`${folderUri.replace(/\/+$/, '')}/x`, roots)
-    .slice(0, -1)
-    .some((f) => ARCHIVE_FOLDER.test(f) || COPIES_COMPOUND.test(f));
+  return foldersAbove(folderUri, roots).some(isArchiveFolderName);
 }
 
 /**

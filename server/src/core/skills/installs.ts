@@ -10,6 +10,7 @@
  */
 import type { IWorkspaceHost } from '../workspace/host';
 import { parseJsonObject } from '../analysis/expectedErrors';
+import { manifestPaths, skillFolderOfPath } from './manifestPaths';
 
 /** The clients with a skills folder of their own in the home folder (targets.ts `Target` names; not imported, as targets.ts reads these facts). */
 export type InstallTarget = 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' | 'copilot' | 'cursor';
@@ -80,24 +81,16 @@ function extensionSkillFolders(text: string): string[] | undefined {
   // A manifest Gemini CLI cannot read installs nothing.
   const v = parseJsonObject(text);
   if (typeof v?.['name'] !== 'string') return undefined;
-  const skills = v['skills'];
-  const listed = (typeof skills === 'string' ? [skills] : Array.isArray(skills) ? skills : []).filter((p): p is string => typeof p === 'string');
-  const relative = listed
-    .map((p) =>
-      p
-        .trim()
-        .replace(/^\.\//, '')
-        .replace(/\/?SKILL\.md$/, '')
-        .replace(/\/+$/, ''),
-    )
-    .filter((p) => p !== '' && !p.startsWith('/') && !p.split('/').includes('..'));
+  const relative = manifestPaths(v['skills'])
+    .map((p) => skillFolderOfPath(p).replace(/^\.\//, '').replace(/\/+$/, ''))
+    .filter((p) => p !== '' && p !== '.' && !p.split('/').includes('..'));
   return ['skills', ...relative];
 }
 
-/** Whether a skill (its SKILL.md's URI) is in a folder an install fact of `root` covers: the folder itself or a child of it. */
-export function installCovers(fact: InstallFact, root: string, uri: string): boolean {
+/** Whether a skill (its SKILL.md's URI) is in a folder an install fact of its root covers: the folder itself or a child of it. */
+export function installCovers(fact: InstallFact & { root: string }, uri: string): boolean {
   if (!fact.folders) return true;
-  const rel = uri.slice(root.length + 1).replace(/\/SKILL\.md$/, '');
+  const rel = uri.slice(fact.root.length + 1).replace(/\/SKILL\.md$/, '');
   return fact.folders.some((f) => rel === f || (rel.startsWith(`${f}/`) && !rel.slice(f.length + 1).includes('/')));
 }
 

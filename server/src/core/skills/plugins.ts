@@ -15,8 +15,9 @@
 import type { IWorkspaceHost } from '../workspace/host';
 import { parseJsonObject } from '../analysis/expectedErrors';
 import { relativeLabel } from '../workspace/host';
-import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
+import { dirnameUri, resolveRelative } from '../world/paths';
 import { inCopiesFolder } from './copies';
+import { manifestPaths, skillFolderOfPath } from './manifestPaths';
 import { readInstallFacts, type InstallFact } from './installs';
 
 /** The clients a plugin manifest speaks for (their target names). */
@@ -114,17 +115,11 @@ export function isPluginManifest(path: string): boolean {
 
 type Json = Record<string, unknown>;
 
-/** A string or a list of strings, as the manifests allow for paths. */
-function paths(v: unknown): string[] {
-  const list = typeof v === 'string' ? [v] : Array.isArray(v) ? v : [];
-  return list.filter((p): p is string => typeof p === 'string' && p.trim() !== '' && !isAbsolutePath(p.trim())).map((p) => p.trim());
-}
-
 const trimSlash = (uri: string) => uri.replace(/\/+$/, '');
 
 /** The folders a manifest's listed paths stand for: a listed `…/SKILL.md` is its folder. */
 function listedDirs(root: string, listed: string[]): string[] {
-  return listed.map((p) => trimSlash(resolveRelative(root, /(^|\/)SKILL\.md$/.test(p) ? p.replace(/\/?SKILL\.md$/, '') || '.' : p)));
+  return listed.map((p) => trimSlash(resolveRelative(root, skillFolderOfPath(p))));
 }
 
 function plugin(root: string, target: PluginClient, manifest: string, kind: ManifestKind, listed: string[], source?: string, entry?: Json): PluginRoot {
@@ -138,7 +133,7 @@ function plugin(root: string, target: PluginClient, manifest: string, kind: Mani
 
 /** A Claude Code plugin's default component paths, and those its manifest (or marketplace entry) adds: custom paths add to the defaults. */
 function components(root: string, json: Json): PluginComponents {
-  const at = (defaults: string, key: string) => [defaults, ...paths(json[key])].map((p) => trimSlash(resolveRelative(root, p)));
+  const at = (defaults: string, key: string) => [defaults, ...manifestPaths(json[key])].map((p) => trimSlash(resolveRelative(root, p)));
   // An inline `hooks` object has no file to check (its manifest is checked as a manifest).
   return { agents: at('agents', 'agents'), commands: at('commands', 'commands'), hooks: at('hooks/hooks.json', 'hooks') };
 }
@@ -152,21 +147,31 @@ export function pluginsOfManifest(uri: string, text: string): PluginRoot[] {
   const dir = dirnameUri(uri);
   switch (kind) {
     case 'claude-plugin':
-      return [plugin(dirnameUri(dir), 'claude-code', uri, kind, [...paths(json['skills']), ...paths(json['commands']), ...paths(json['agents'])], undefined, json)];
+      return [
+        plugin(
+          dirnameUri(dir),
+          'claude-code',
+          uri,
+          kind,
+          [...manifestPaths(json['skills']), ...manifestPaths(json['commands']), ...manifestPaths(json['agents'])],
+          undefined,
+          json,
+        ),
+      ];
     case 'codex-plugin':
-      return [plugin(dirnameUri(dir), 'codex', uri, kind, paths(json['skills']))];
+      return [plugin(dirnameUri(dir), 'codex', uri, kind, manifestPaths(json['skills']))];
     case 'agent-plugin': {
       const schema = json['$schema'];
-      return typeof schema === 'string' && AGENT_PLUGIN_SCHEMA.test(schema) ? [plugin(dir, 'copilot', uri, kind, paths(json['skills']))] : [];
+      return typeof schema === 'string' && AGENT_PLUGIN_SCHEMA.test(schema) ? [plugin(dir, 'copilot', uri, kind, manifestPaths(json['skills']))] : [];
     }
     case 'claude-marketplace': {
       const meta = json['metadata'];
-      const base = meta && typeof meta === 'object' ? paths((meta as Json)['pluginRoot'])[0] : undefined;
+      const base = meta && typeof meta === 'object' ? manifestPaths((meta as Json)['pluginRoot'])[0] : undefined;
       const marketRoot = dirnameUri(dir);
       return entries(json).flatMap((e) => {
-        const source = paths(e['source'])[0];
+        const source = manifestPaths(e['source'])[0];
         if (source === undefined || /^[a-z][\w+.-]*:/i.test(source)) return [];
-        const listed = [...paths(e['skills']), ...paths(e['commands']), ...paths(e['agents'])];
+        const listed = [...manifestPaths(e['skills']), ...manifestPaths(e['commands']), ...manifestPaths(e['agents'])];
         return sourceFolders(marketRoot, base, source).map((folder) => plugin(folder, 'claude-code', uri, kind, listed, source, e));
       });
     }
@@ -181,7 +186,7 @@ export function pluginsOfManifest(uri: string, text: string): PluginRoot[] {
               ? s
               : undefined
             : s && typeof s === 'object' && (s as Json)['source'] === 'local'
-              ? paths((s as Json)['path'])[0]
+              ? manifestPaths((s as Json)['path'])[0]
               : undefined;
         return local === undefined ? [] : [plugin(resolveRelative(root, local), 'codex', uri, kind, [], local)];
       });

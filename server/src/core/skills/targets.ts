@@ -187,7 +187,7 @@ function targetsWhere(uri: string, host?: IWorkspaceHost, facts?: RepositoryFact
       reason: `it is in the skills/ folder that ${relativeLabel(dirnameUri(uri), installed.source)} installs with \`npx skills add\`, for whichever clients the user picks, so it is checked against the specification as written`,
       explicit: false,
     };
-  if (installed && installed.target !== 'every' && installCovers(installed, installed.root, uri))
+  if (installed && installed.target !== 'every' && installCovers(installed, uri))
     // Still no client loads it from here (`fallback`): it is a source the repository copies into that client's folder.
     return {
       targets: [installed.target],
