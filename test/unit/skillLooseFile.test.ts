@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeSkill } from '../../server/src/core/skills/analyze';
+import { duplicateSkillNames, type IndexedSkill } from '../../server/src/core/skills';
 import { looseSkillFile } from '../../server/src/core/skills/looseFilePath';
 import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
@@ -53,6 +54,20 @@ test('a loose file is in no listing and clashes with no name: the skill of the s
   assert.deepEqual(loose.skill.targets.targets, []);
   assert.equal(loose.skill.targets.fallback, true);
   assert.equal(loose.skill.name, 'release');
+  // In .agents/skills/, which OpenCode, Codex and Gemini CLI read, a second text of the name would clash; the loose one does not.
+  const indexed = (rel: string, text: string): IndexedSkill => {
+    const s = analyzeSkill(text, `${W}/${rel}`, new InMemoryHost({}), { checkReferences: false }).skill;
+    return {
+      uri: s.uri,
+      name: s.name!,
+      nameRange: s.nameRange ?? { start: { line: 1, character: 6 }, end: { line: 1, character: 13 } },
+      targets: s.targets.targets,
+      fingerprint: s.fingerprint,
+    };
+  };
+  const folder = indexed('.agents/skills/ship/SKILL.md', release.replace('Prepares a release.', 'Ships a release.'));
+  assert.deepEqual([...duplicateSkillNames([folder, indexed('.agents/skills/release.md', release)], { roots: [W] })], []);
+  assert.ok(duplicateSkillNames([folder, indexed('.agents/skills/release/SKILL.md', release)], { roots: [W] }).size > 0, 'the same pair as folders clashes');
 });
 
 test('agent-files check finds a loose skill file in .claude/skills/ and reports it', () => {
