@@ -199,6 +199,35 @@ test('the server reads each config candidate once per indexing pass, and again o
   await store.whileIndexing(() => assert.equal(store.forFile('file:///ws/a/SKILL.md').config.maxDiagnostics, 7));
 });
 
+test('within a pass, a buffer opened or edited after a folder was searched still wins, nearer or farther, and the search stops at the repository root', async () => {
+  const disk: Record<string, string> = { 'file:///ws/.agent-files.json': '{ "maxDiagnostics": 5 }', 'file:///.agent-files.json': '{ "maxDiagnostics": 1 }' };
+  const open: Record<string, string> = {};
+  const store = new ConfigStore(
+    (uri) => disk[uri],
+    (uri) => open[uri],
+    { inside: (f) => f === 'file:///ws' || f.startsWith('file:///ws/'), isRepoRoot: (f) => f === 'file:///ws' },
+  );
+  const max = (uri: string) => store.forFile(uri).config.maxDiagnostics;
+  await store.whileIndexing(() => {
+    assert.equal(max('file:///ws/a/b/SKILL.md'), 5);
+    // A config that exists only as a buffer, nearer than the one on disk.
+    open['file:///ws/a/.agent-files.json'] = '{ "maxDiagnostics": 6 }';
+    assert.equal(max('file:///ws/a/b/SKILL.md'), 6);
+    assert.equal(max('file:///ws/a/b/AGENTS.md'), 6);
+    delete open['file:///ws/a/.agent-files.json'];
+    // The one on disk, edited in its buffer.
+    open['file:///ws/.agent-files.json'] = '{ "maxDiagnostics": 7 }';
+    assert.equal(max('file:///ws/a/b/SKILL.md'), 7);
+    // Above the repository root nothing applies, open or not.
+    open['file:///.agent-files.json'] = '{ "maxDiagnostics": 2 }';
+    delete open['file:///ws/.agent-files.json'];
+    assert.equal(max('file:///ws/a/b/SKILL.md'), 5);
+  });
+  // Outside a pass the same answers.
+  assert.equal(max('file:///ws/a/b/SKILL.md'), 5);
+  assert.equal(max('file:///elsewhere/SKILL.md'), 1000);
+});
+
 test('include brings back a file it matches, and enters a folder it names or names something inside of', () => {
   const p = parseConfig('{"include": ["tests/fixtures/**", "archive/old/SKILL.md", "**/testdata/*.md", 3]}');
   assert.deepEqual(

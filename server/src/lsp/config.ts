@@ -11,6 +11,7 @@ import {
   applyConfigToFile,
   configCandidates,
   CONFIG_FILE_NAME,
+  DEFAULT_CONFIG,
   isConfigFile,
   isIgnored,
   nearestConfig,
@@ -28,6 +29,8 @@ export class ConfigStore {
   #reads: Map<string, string | undefined> | undefined;
   /** The same for "does this folder hold `.git`". */
   #repoRoots: Map<string, boolean> | undefined;
+  /** The same for each folder's search: the candidates it looks at, nearest first (`#chainOf`). */
+  #chains: Map<string, ConfigChain> | undefined;
   #passes = 0;
   readonly #bound: ConfigBound | undefined;
 
@@ -76,6 +79,7 @@ export class ConfigStore {
     if (this.#passes++ === 0) {
       this.#reads = new Map();
       this.#repoRoots = new Map();
+      this.#chains = new Map();
     }
   }
 
@@ -83,6 +87,7 @@ export class ConfigStore {
     if (--this.#passes === 0) {
       this.#reads = undefined;
       this.#repoRoots = undefined;
+      this.#chains = undefined;
     }
   }
 
@@ -102,12 +107,63 @@ export class ConfigStore {
   }
 
   forFile(uri: string): FoundConfig {
+    if (this.#chains) {
+      // The files of one folder share its chain, found without making the candidates again.
+      const slash = uri.lastIndexOf('/');
+      const chain = (slash > 0 && this.#chains.get(`${uri.slice(0, slash + 1)}${CONFIG_FILE_NAME}`)) || this.#chainOf(configCandidates(uri), 0);
+      // An open buffer wins over the disk wherever it stands in the chain, as in `nearestConfig`.
+      for (const candidate of chain.candidates) {
+        const open = this.openText(candidate);
+        if (open !== undefined) return { uri: candidate, config: this.parse(candidate, open).config };
+      }
+      return chain.found ? { uri: chain.found.uri, config: this.parse(chain.found.uri, chain.found.text).config } : { config: DEFAULT_CONFIG };
+    }
     return nearestConfig(
       uri,
       (u) => this.#readCandidate(u),
       (u, t) => this.parse(u, t).config,
       this.#bound,
     );
+  }
+
+  /**
+   * What `nearestConfig` looks at on disk from `candidates[at]` up, during a pass: the candidates
+   * inside the workspace, nearest first, up to the first that exists or the repository root.
+   * Each folder's part is made once and shared by the folders below it (2,000 skills, each in its
+   * own folder, share the folders above them); the open buffers, which change with each edit,
+   * are looked at on every call.
+   */
+  #chainOf(candidates: readonly string[], at: number): ConfigChain {
+    const uri = candidates[at];
+    if (uri === undefined) return NO_CHAIN;
+    const had = this.#chains!.get(uri);
+    if (had) return had;
+    const folder = uri.slice(0, uri.length - CONFIG_FILE_NAME.length - 1);
+    let chain: ConfigChain = NO_CHAIN;
+    if (!this.#bound || this.#bound.inside(folder)) {
+      const text = this.#readDisk(uri);
+      if (text !== undefined) chain = { candidates: [uri], found: { uri, text } };
+      else if (this.#bound?.isRepoRoot(folder)) chain = { candidates: [uri] };
+      else {
+        const above = this.#chainOf(candidates, at + 1);
+        chain = { candidates: [uri, ...above.candidates], ...(above.found ? { found: above.found } : {}) };
+      }
+    }
+    this.#chains!.set(uri, chain);
+    return chain;
+  }
+
+  /** A candidate's text on disk, held for the pass; unreadable (permissions, a folder of that name) is absent, as in `nearestConfig`. */
+  #readDisk(uri: string): string | undefined {
+    if (this.#reads!.has(uri)) return this.#reads!.get(uri);
+    let text: string | undefined;
+    try {
+      text = this.read(uri);
+    } catch {
+      text = undefined;
+    }
+    this.#reads!.set(uri, text);
+    return text;
   }
 
   /** A document's diagnostics after its configuration: none when it is ignored. */
@@ -122,10 +178,19 @@ export class ConfigStore {
     this.#parsed.clear();
     this.#reads?.clear();
     this.#repoRoots?.clear();
+    this.#chains?.clear();
   }
 }
 
 export { isConfigFile };
+
+/** One folder's configuration search on disk during a pass. */
+interface ConfigChain {
+  candidates: readonly string[];
+  found?: { uri: string; text: string };
+}
+
+const NO_CHAIN: ConfigChain = { candidates: [] };
 
 /**
  * Quick fixes for one of our diagnostics: a suppression comment above its line (Markdown body)
