@@ -101,3 +101,17 @@ test('among documentation and translations the cut is advice: such an AGENTS.md 
   assert.equal(cut(host, `${W}/docs/AGENTS.md`)[0]!.severity, 'information');
   assert.equal(cut(host, `${W}/docs/ja-JP/AGENTS.md`)[0]!.severity, 'information');
 });
+
+test("in a hidden folder (a tool's store or generated documents) the cut is advice that says why; in a plain nested folder it stays a warning", () => {
+  const host = new InMemoryHost({
+    [`${W}/AGENTS.md`]: sized(3_000),
+    [`${W}/.kittify/overrides/AGENTS.md`]: sized(31_000),
+    [`${W}/apps/suite/.agents/tool/sdk/AGENTS.md`]: sized(31_000),
+    [`${W}/packages/core/AGENTS.md`]: sized(31_000),
+  });
+  const [hidden] = cut(host, `${W}/.kittify/overrides/AGENTS.md`);
+  assert.equal(hidden!.severity, 'information');
+  assert.match(hidden!.message, /in the hidden folder \.kittify\/, where a session seldom starts/);
+  assert.equal(cut(host, `${W}/apps/suite/.agents/tool/sdk/AGENTS.md`)[0]!.severity, 'information');
+  assert.equal(cut(host, `${W}/packages/core/AGENTS.md`)[0]!.severity, 'warning');
+});

@@ -68,6 +68,14 @@ test('query sets: a query without should_trigger stops run_eval.py; a repeated q
   assert.deepEqual(codes(queries('{"query": "a"}')), ['warning evals-queries-shape']);
 });
 
+test("query sets: well-formed queries wrapped in an object under `queries` (a runner of the project's own) are information; a wrapper of broken ones is not", () => {
+  const wrapped = queries('{"skill_name": "api-design", "queries": [{"query": "design an API", "should_trigger": true}, {"query": "bake a cake", "should_trigger": false}]}');
+  assert.deepEqual(codes(wrapped), ['information evals-queries-shape']);
+  assert.match(wrapped[0]!.message, /wraps them in an object under `queries`/);
+  assert.deepEqual(codes(queries('{"queries": [{"query": "design an API"}]}')), ['warning evals-queries-shape']);
+  assert.deepEqual(codes(queries('{"queries": "design an API"}')), ['warning evals-queries-shape']);
+});
+
 test("a query set with no SKILL.md beside it or above it (a project's own runner may read another format) gets run_eval.py's verdicts as advice", () => {
   const set = '[{"prompt": "design a schema", "should_trigger": true}]';
   assert.deepEqual(codes(analyzeSkillEvals(set, `${SKILL}/evals/trigger_eval.json`, host).diagnostics), ['warning evals-queries-shape']);

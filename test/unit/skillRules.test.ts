@@ -306,16 +306,21 @@ test('S31 skill-description-when is information and can be switched off', () => 
   assert.deepEqual(analyzeSkill(skill('name: my-skill\ndescription: Extracts PDF text. Use when handling PDFs.'), uri, new InMemoryHost()).diagnostics, []);
 });
 
-test('the license value links to a bundled file and reports a missing one', () => {
-  assert.deepEqual(codes(check(skill(`${ok}\nlicense: LICENSE.txt`))), ['skill-file-missing']);
+test('the license value links to a bundled file and reports a missing one as advice (no client reads license)', () => {
+  const [missing] = check(skill(`${ok}\nlicense: LICENSE.txt`));
+  assert.deepEqual([missing!.code, missing!.severity], ['skill-file-missing', 'information']);
+  assert.match(missing!.message, /no client reads 'license': the skill loads the same/);
   assert.deepEqual(check(skill(`${ok}\nlicense: LICENSE.txt`), 'my-skill', { 'LICENSE.txt': 'x' }), []);
 });
 
-test('a license file named in prose must exist next to SKILL.md (warning on the file name)', () => {
+test('a license file named in prose should exist next to SKILL.md (advice on the file name: no client reads license)', () => {
   const m = ranges(skill(`${ok}\nlicense: Proprietary. Complete terms in «LICENSE.txt»`));
   const d = one(check(m.text), 'skill-file-missing');
-  assert.equal(d.severity, 'warning');
-  assert.equal(d.message, "License file 'LICENSE.txt' named in 'license' does not exist next to SKILL.md");
+  assert.equal(d.severity, 'information');
+  assert.equal(
+    d.message,
+    "License file 'LICENSE.txt' named in 'license' does not exist next to SKILL.md (no client reads 'license': the skill loads the same, but the terms it points to are not shipped with it)",
+  );
   assert.deepEqual(d.range, m.ranges[0]);
   assert.deepEqual(check(m.text, 'my-skill', { 'LICENSE.txt': 'x' }), []);
   // A bare name after a cue, a quoted value, a suffixed name.
@@ -375,4 +380,17 @@ test("a SKILL.md whose folder is the workspace folder is not compared with the f
   // One level down, the folder is the repository's own: compared as before.
   assert.ok(codes('file:///checkouts/repo/skills/ctx/SKILL.md', ['file:///checkouts/repo']).includes('skill-name-directory-mismatch'));
   assert.ok(codes('file:///checkouts/owner%2Brepo/SKILL.md', []).includes('skill-name-directory-mismatch'));
+});
+
+test("a name that is the skill's path below skills/ (a tool that ships skills by path) is advice outside every client folder; another name with '/' is not", () => {
+  const at = (uri: string, name: string) =>
+    analyzeSkill(skill(`name: ${name}\ndescription: Configures adapters. Use when wiring one.`), uri, new InMemoryHost(), { descriptionHeuristic: false }).diagnostics.find(
+      (d) => d.code === 'skill-name-invalid-chars',
+    )!;
+  const own = at('file:///ws/packages/ai-core/skills/ai-core/adapter-configuration/SKILL.md', 'ai-core/adapter-configuration');
+  assert.equal(own.severity, 'information');
+  assert.match(own.message, /it is the skill's path below skills\//);
+  assert.equal(at('file:///ws/packages/ai-core/skills/adapter-configuration/SKILL.md', 'ai-core/adapter-configuration').severity, 'warning');
+  // In a client's folder the client's verdict stands.
+  assert.notEqual(at('file:///ws/.github/skills/ai-core/adapter-configuration/SKILL.md', 'ai-core/adapter-configuration').severity, 'information');
 });

@@ -77,7 +77,8 @@ const SAMPLES: Record<string, { text: string; dir?: string; files?: Record<strin
   'skill-frontmatter-unclosed': { text: '---\nname: my-skill\n' },
   'skill-frontmatter-dashes': { text: fm('name: my-skill\ndescription: a --- b. Use when x.') },
   'skill-yaml-invalid': { text: fm('name: my-skill\ndescription: "unterminated') },
-  'skill-yaml-colon-in-value': { text: fm('name: my-skill\ndescription: Use when: x') },
+  // The colon above `name`: VS Code, whose reader stops there, never reads the name (the table's case).
+  'skill-yaml-colon-in-value': { text: fm('description: Use when: x\nname: my-skill') },
   'skill-yaml-strict': { text: fm(`${OK}\nmetadata: {a: b}`) },
   'skill-frontmatter-not-mapping': { text: fm('- a') },
   'skill-unexpected-field': { text: fm(`${OK}\nversion: x`) },
@@ -841,4 +842,18 @@ test("OpenCode's documented name and length rules are advice: its loader checks 
     run(text, ['spec'], 'workflows-code--full-stack').map((x) => [x.code, x.severity]),
     [['skill-name-consecutive-hyphens', 'warning']],
   );
+});
+
+test("an unquoted ': ' below name and description is a warning for VS Code, whose reader stops there and still loads the skill; above name it is an error; other clients keep theirs", () => {
+  const colon = (path: string, text: string) => checkAt(path, text).find((d) => d.code === 'skill-yaml-colon-in-value')!;
+  const below = colon('.github/skills/lint-check/SKILL.md', fm('name: lint-check\ndescription: Lints. Use when: the user asks\nlicense: MIT'));
+  assert.equal(below.severity, 'warning');
+  assert.match(below.message, /VS Code loads the skill, reading the value only up to the ': ' and none of the keys below it/);
+  const above = colon('.github/skills/lint-check/SKILL.md', fm('description: Lints. Use when: the user asks\nname: lint-check'));
+  assert.equal(above.severity, 'error');
+  assert.match(above.message, /VS Code does not load the skill/);
+  // In .agents/skills/ Codex and Gemini CLI read it too: their parsers of strict YAML fail.
+  const shared = colon('.agents/skills/lint-check/SKILL.md', fm('name: lint-check\ndescription: Lints. Use when: the user asks'));
+  assert.equal(shared.severity, 'error');
+  assert.doesNotMatch(shared.message, /VS Code/);
 });

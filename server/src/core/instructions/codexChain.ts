@@ -137,6 +137,9 @@ export function codexCutDiagnostic(text: string, uri: string, host: IWorkspaceHo
     .slice(root.length + 1)
     .split('/')
     .slice(0, -1);
-  const severity = rel.some((seg) => DOC_FOLDER.test(seg)) ? 'information' : 'warning';
-  return { code: 'instructions-codex-cut', severity, message, range, data: { read: own.read, bytes: own.bytes } };
+  // One in a hidden folder (`.kittify/overrides/`, a tool's generated `.agents/<tool>/` documents) is a tool's file: no session starts there.
+  const hidden = rel.find((seg) => seg.startsWith('.'));
+  const severity = hidden || rel.some((seg) => DOC_FOLDER.test(seg)) ? 'information' : 'warning';
+  const note = hidden ? ` (it is in the hidden folder ${decodeTarget(hidden)}/, where a session seldom starts)` : '';
+  return { code: 'instructions-codex-cut', severity, message: message + note, range, data: { read: own.read, bytes: own.bytes } };
 }

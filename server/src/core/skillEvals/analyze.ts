@@ -148,6 +148,17 @@ const RUN_EVAL = 'run_eval.py (skill-creator)';
 
 function checkQueries(root: Node, report: Report, found: (q: Node, shouldTrigger: boolean) => void): void {
   if (root.type !== 'array') {
+    const wrapped = root.type === 'object' ? prop(root, 'queries') : undefined;
+    // `{"skill_name": …, "queries": [ well-formed queries ]}` is a format of its own (a project's runner reads it), not a slip.
+    if (wrapped?.type === 'array' && (wrapped.children ?? []).every(isQuery)) {
+      report(
+        'evals-queries-shape',
+        'information',
+        `${RUN_EVAL} reads a bare list of queries; this file wraps them in an object under \`queries\`, the format of another runner (pass ${RUN_EVAL} the list itself).`,
+        { offset: root.offset, length: 1 },
+      );
+      return;
+    }
     report('evals-queries-shape', 'warning', `A trigger query set is a list of \`{"query": "...", "should_trigger": true}\`: ${RUN_EVAL} cannot read this file.`, root);
     return;
   }
@@ -191,6 +202,11 @@ function checkQueries(root: Node, report: Report, found: (q: Node, shouldTrigger
         : 'Every query here should trigger the skill: the set cannot show whether the description also makes the skill load when it should not (near-miss queries).',
       { offset: root.offset, length: 1 },
     );
+}
+
+/** A query as run_eval.py reads one: a text `query` and a boolean `should_trigger`. */
+function isQuery(item: Node): boolean {
+  return item.type === 'object' && prop(item, 'query')?.type === 'string' && prop(item, 'should_trigger')?.type === 'boolean';
 }
 
 /** Whether a query set sits with a skill: a SKILL.md in its folder or the one above (`<skill>/evals/`), where skill-creator keeps it. */

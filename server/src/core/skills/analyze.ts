@@ -219,6 +219,7 @@ function analyzeInto(
   // One finding per value with an unquoted ': ' (the parser reports each colon of it); after any
   // other error, nothing more: the parse stops there, and what follows it is mostly its echo.
   const colonValues = new Set<string>();
+  let firstColonLine: number | undefined;
   for (const e of ref.syntaxErrors) {
     if (e.code === 'DUPLICATE_KEY') continue;
     syntaxError = true;
@@ -228,16 +229,20 @@ function analyzeInto(
     if (colon && colonValues.has(at!)) continue;
     if (colon) {
       colonValues.add(at!);
-      out.push(
-        diag(
-          'skill-yaml-colon-in-value',
-          'error',
-          "Invalid YAML in frontmatter: mapping values are not allowed here (quote the value or use 'description: >-')",
-          colon.valueRange,
-          { key: colon.key },
-          effectMessage('skill-yaml-colon-in-value', `The unquoted ': ' in '${colon.key}' is not valid YAML (quote the value or use '>-')`),
-        ),
+      // VS Code stops reading at the first such line.
+      firstColonLine ??= colon.valueRange.start.line;
+      const vsCode = vsCodeReadsUpTo(ref, firstColonLine);
+      const d = diag(
+        'skill-yaml-colon-in-value',
+        'error',
+        "Invalid YAML in frontmatter: mapping values are not allowed here (quote the value or use 'description: >-')",
+        colon.valueRange,
+        { key: colon.key },
+        effectMessage('skill-yaml-colon-in-value', `The unquoted ': ' in '${colon.key}' is not valid YAML (quote the value or use '>-')`, vsCode ? { copilot: VS_CODE_COLON } : {}),
       );
+      // VS Code's own YAML reader stops at the colon without an error: with name and description read by then, the skill loads.
+      if (vsCode) d.levels = { copilot: 'warning' };
+      out.push(d);
     } else {
       const message = `Invalid YAML in frontmatter: ${e.message}`;
       const invalid = diag('skill-yaml-invalid', 'error', message, e.range, undefined, effectMessage('skill-yaml-invalid', message));
@@ -308,6 +313,21 @@ function analyzeInto(
   for (const x of checkReferences(refs, () => headingAnchors(text), host, bases)) out.push(x);
   for (const x of checkLicenseMentions(refs, host, skillDir)) out.push(x);
 }
+
+/**
+ * VS Code reads skill frontmatter with a YAML reader of its own (microsoft/vscode
+ * src/vs/base/common/yaml.ts): an unquoted value ends at its first `: `, and the mapping ends
+ * there too, without an error; the keys after that line are never read. So the skill still loads
+ * when `name` and `description` stand on that line or above it.
+ */
+function vsCodeReadsUpTo(fm: YamlFrontmatter, line: number): boolean {
+  const at = (key: string) => fm.entries.find((e) => e.key === key)?.keyRange.start.line;
+  const name = at('name');
+  const description = at('description');
+  return name !== undefined && description !== undefined && name <= line && description <= line;
+}
+
+const VS_CODE_COLON = "VS Code loads the skill, reading the value only up to the ': ' and none of the keys below it";
 
 /** An unquoted `key: a: b` line: the parse error falls on a top-level value that sits on one line. */
 function colonInValue(fm: YamlFrontmatter, at: Range): { key: string; valueRange: Range } | undefined {

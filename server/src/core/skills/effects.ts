@@ -85,9 +85,9 @@ const EFFECTS: Record<string, Partial<Record<Target, string>>> = {
 };
 
 /** The message of a finding that speaks for clients: the problem, then what each of them does. */
-export function effectMessage(code: string, problem: string): Exclude<Finding['clientMessage'], string | undefined> {
+export function effectMessage(code: string, problem: string, instead: Partial<Record<Target, string>> = {}): Exclude<Finding['clientMessage'], string | undefined> {
   return (who) => {
-    const table = EFFECTS[code] ?? {};
+    const table = { ...EFFECTS[code], ...instead };
     const parts = [...new Set(who.map((t) => table[t]).filter((x): x is string => !!x))];
     return parts.length ? `${problem}: ${parts.join('; ')}` : problem;
   };

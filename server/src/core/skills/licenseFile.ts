@@ -5,8 +5,11 @@
  * the body's links in references.ts.
  */
 import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
-import type { Diagnostic } from '../types';
+import type { Finding } from './rules';
 import type { SkillReference } from './skillReference';
+
+/** Why a missing license file is advice: it changes nothing a client does. */
+export const LICENSE_NOTE = "(no client reads 'license': the skill loads the same, but the terms it points to are not shipped with it)";
 
 /** `LICENSE`, `LICENCE`, `COPYING`, with an optional `.ext` / `-SUFFIX` and an optional relative folder. */
 const MENTION = /(?<![\w./-])((?:\.{1,2}\/)?(?:[\w-]+\/)*(?:LICEN[CS]E|COPYING)(?:[.-][\w.-]*\w)?)(?![\w/-])/g;
@@ -37,12 +40,12 @@ export function licenseFileMentions(value: string): LicenseFileMention[] {
 }
 
 /**
- * `skill-file-missing` (warning, on the file name) for each license file named in prose that
- * is not next to SKILL.md, checked through the host like every other reference; one that leads
+ * `skill-file-missing` (information, on the file name: no client reads `license`) for each license
+ * file named in prose that is not next to SKILL.md, checked through the host like every other reference; one that leads
  * out of the workspace through a symbolic link is `skill-reference-outside` (it is not read).
  */
-export function checkLicenseMentions(refs: SkillReference[], host: IWorkspaceHost, skillDir?: string): Diagnostic[] {
-  const out: Diagnostic[] = [];
+export function checkLicenseMentions(refs: SkillReference[], host: IWorkspaceHost, skillDir?: string): Finding[] {
+  const out: Finding[] = [];
   for (const r of refs) {
     if (r.source !== 'license' || r.kind !== 'path' || !r.uri || r.escapes) continue;
     if (host.exists(r.uri)) continue;
@@ -57,10 +60,12 @@ export function checkLicenseMentions(refs: SkillReference[], host: IWorkspaceHos
       });
       continue;
     }
+    // No client reads `license` or the file it names: the skill loads the same, so this is advice.
     out.push({
       code: 'skill-file-missing',
-      severity: 'warning',
-      message: `License file '${r.path}' named in 'license' does not exist next to SKILL.md`,
+      severity: 'information',
+      atMost: 'information',
+      message: `License file '${r.path}' named in 'license' does not exist next to SKILL.md ${LICENSE_NOTE}`,
       range: r.range,
       data: { target: r.uri, path: r.path },
     });

@@ -8,6 +8,7 @@
  * missing where it points but found from a folder above (the repository root, most often) is
  * information that says where the file is, with the path to write.
  */
+import { LICENSE_NOTE } from './licenseFile';
 import { submoduleHolding } from '../workspace/gitSubmodules';
 import { beforeQueryOrFragment } from '../text/text';
 import { GitIgnored } from '../workspace/gitIgnored';
@@ -256,16 +257,20 @@ function findingsOf(
       const local = !installed && target !== undefined && (ignored ??= gitIgnoredFrom(bases)).ignores(target);
       // A path into a git submodule finds nothing until the submodules are checked out.
       const submodule = !installed && !local && target !== undefined ? submoduleHolding(target, bases.dir, host) : undefined;
-      const weak = o.weak || installed || local || command || submodule !== undefined;
-      const message = installed
-        ? `${o.message} (a node_modules folder is filled by the package manager: the file may be there after an install)`
-        : command
-          ? `${o.message} ('${r.path}' is written as a slash command is, a skill's or a plugin's: if it names one, it is no file)`
-          : local
-            ? `${o.message} (the repository's .gitignore leaves it out: each clone makes its own, so a checkout has none)`
-            : submodule !== undefined
-              ? `${o.message} (it is in the git submodule ${relativeLabel(bases.dir, submodule)}, filled when submodules are checked out: git clone --recurse-submodules, or git submodule update --init)`
-              : o.message;
+      // No client reads `license` or the file it names (`license: LICENSE.txt`): the skill loads the same.
+      const licence = r.source === 'license';
+      const weak = o.weak || installed || local || command || licence || submodule !== undefined;
+      const message = licence
+        ? `${o.message} ${LICENSE_NOTE}`
+        : installed
+          ? `${o.message} (a node_modules folder is filled by the package manager: the file may be there after an install)`
+          : command
+            ? `${o.message} ('${r.path}' is written as a slash command is, a skill's or a plugin's: if it names one, it is no file)`
+            : local
+              ? `${o.message} (the repository's .gitignore leaves it out: each clone makes its own, so a checkout has none)`
+              : submodule !== undefined
+                ? `${o.message} (it is in the git submodule ${relativeLabel(bases.dir, submodule)}, filled when submodules are checked out: git clone --recurse-submodules, or git submodule update --init)`
+                : o.message;
       const d: Finding = { code: wording.codes.missing, severity: weak ? 'information' : 'warning', message, range: r.range };
       if (o.data) d.data = o.data as Record<string, unknown>;
       if (weak) d.atMost = 'information';

@@ -244,6 +244,8 @@ export interface Finding extends Diagnostic {
   clientMessage?: string | ((who: readonly Target[]) => string);
   /** The highest severity this finding may have, below the rule's level: weaker evidence than the rule's usual case. */
   atMost?: Severity;
+  /** This finding's level for some targets, instead of the rule's (a client that copes with this case). */
+  levels?: Partial<Record<Target, Severity>>;
 }
 
 const RANK: Record<Severity, number> = { error: 4, warning: 3, information: 2, hint: 1 };
@@ -258,7 +260,7 @@ export function resolveFindings(findings: readonly Finding[], targets: readonly 
   const onlyBaseline = targets.every((t) => t === 'skills-ref' || t === 'spec');
   for (const f of findings) {
     const rule = SKILL_RULE_BY_CODE.get(f.code);
-    const { only, clientMessage, atMost, ...d } = f;
+    const { only, clientMessage, atMost, levels, ...d } = f;
     if (!rule) {
       out.push(d);
       continue;
@@ -267,7 +269,7 @@ export function resolveFindings(findings: readonly Finding[], targets: readonly 
     let who: Target[] = [];
     for (const t of targets) {
       if (only && !only.includes(t)) continue;
-      const level = rule.levels[t];
+      const level = levels?.[t] ?? rule.levels[t];
       if (level === 'off') continue;
       if (!worst || RANK[level] > RANK[worst]) {
         worst = level;

@@ -62,6 +62,11 @@ export function diag(code: string, severity: Severity, message: string, range: R
   return d;
 }
 
+/** A name with `/` that is the skill's folder path below the nearest `skills/` (`ai-core/adapter-configuration`). */
+function namesOwnPath(name: string, uri: string): boolean {
+  return name.includes('/') && uri.endsWith(`/skills/${name}/SKILL.md`);
+}
+
 function where(e: FrontmatterEntry): Range {
   return e.valueRange.start.line === e.valueRange.end.line && e.valueRange.start.character === e.valueRange.end.character ? e.keyRange : e.valueRange;
 }
@@ -127,16 +132,21 @@ export function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm:
     );
   if (!/^[\p{L}\p{N}-]+$/u.test(name)) {
     const problem = `Skill name '${name}' has characters other than letters, digits and hyphens`;
-    out.push(
-      diag(
-        'skill-name-invalid-chars',
-        'error',
-        `Skill name '${name}' contains invalid characters. Only letters, digits, and hyphens are allowed.`,
-        r,
-        undefined,
-        said('skill-name-invalid-chars', problem),
-      ),
+    const d = diag(
+      'skill-name-invalid-chars',
+      'error',
+      `Skill name '${name}' contains invalid characters. Only letters, digits, and hyphens are allowed.`,
+      r,
+      undefined,
+      said('skill-name-invalid-chars', problem),
     );
+    // `name: ai-core/adapter-configuration` in `…/skills/ai-core/adapter-configuration/` outside every client's folder:
+    // the name is the skill's path, the convention of the tool that ships it (TanStack Intent requires it), not a slip.
+    if (skill.targets.fallback && namesOwnPath(name, skill.uri)) {
+      d.atMost = 'information';
+      d.clientMessage = `${problem}: it is the skill's path below skills/, as a tool that ships skills by path names them; no client's skill folder holds it, and one that did would need a name of letters, digits and hyphens`;
+    }
+    out.push(d);
   }
   checkCopilotName(name, r, out);
   if (skill.dirName && !skill.dirIsWorkspaceRoot && skill.dirName.normalize('NFKC') !== name) {
