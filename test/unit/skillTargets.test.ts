@@ -743,7 +743,7 @@ test("a skill Squad's agents wrote (confidence low, medium or high, and a source
   );
 });
 
-test('an OpenClaw skill (metadata.openclaw is a map): homepage and the metadata map are advice; other non-string metadata is still a warning', () => {
+test('an OpenClaw skill (metadata.openclaw is a map): homepage and the metadata map are advice saying OpenClaw reads them; other non-string metadata is advice of its own under the specification', () => {
   const text = fm(
     'name: browser-use\ndescription: Drives a browser. Use when a page must be read.\nhomepage: https://browser-use.com\nmetadata:\n  openclaw:\n    requires:\n      bins: [uv]\n  author:\n    name: A',
   );
@@ -753,9 +753,10 @@ test('an OpenClaw skill (metadata.openclaw is a map): homepage and the metadata 
     [
       ['skill-field-not-in-spec', 'information', 3],
       ['skill-metadata-not-map', 'information', 6],
-      ['skill-metadata-not-map', 'warning', 9],
+      ['skill-metadata-not-map', 'information', 9],
     ],
   );
+  assert.doesNotMatch(found[2]!.message, /OpenClaw/);
   assert.match(found[0]!.message, /OpenClaw reads it$/);
   assert.match(found[1]!.message, /OpenClaw reads its runtime requirements from metadata\.openclaw/);
   // Without OpenClaw's metadata, homepage is read by no client.
@@ -804,6 +805,8 @@ test("in Antigravity's .agent/skills/ what its loader decides (YAML, keys, names
   const colon = checkAt('.agent/skills/lint-check/SKILL.md', text).find((d) => d.code === 'skill-yaml-colon-in-value');
   assert.equal(colon?.severity, 'information');
   assert.match(colon!.message, /Antigravity reads \.agent\/skills\/; what its loader does with this is not documented/);
+  // One in a category folder as well.
+  assert.equal(checkAt('.agent/skills/quality/lint-check/SKILL.md', text).find((d) => d.code === 'skill-yaml-colon-in-value')?.severity, 'information');
   // The same file elsewhere is checked against the specification.
   assert.equal(checkAt('skills/lint-check/SKILL.md', text).find((d) => d.code === 'skill-yaml-colon-in-value')?.severity, 'error');
 });
@@ -856,4 +859,24 @@ test("an unquoted ': ' below name and description is a warning for VS Code, whos
   const shared = colon('.agents/skills/lint-check/SKILL.md', fm('name: lint-check\ndescription: Lints. Use when: the user asks'));
   assert.equal(shared.severity, 'error');
   assert.doesNotMatch(shared.message, /VS Code/);
+});
+
+test("a '---' inside a frontmatter line ends it only for skills-ref: clients, which end it at a line of its own, read the rest as YAML", () => {
+  const text = fm('name: lint-check\ndescription: "Splits notes on --- markers. Use when asked."');
+  const at = (path: string, targets?: Target[]) =>
+    analyzeSkill(text, `file:///ws/${path}`, new InMemoryHost({}), targets ? { targets } : {}).diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning');
+  assert.deepEqual(at('.opencode/skills/lint-check/SKILL.md'), []);
+  assert.deepEqual(at('.claude/skills/lint-check/SKILL.md'), []);
+  const reference = at('.opencode/skills/lint-check/SKILL.md', ['skills-ref']).map((d) => d.code);
+  assert.ok(reference.includes('skill-yaml-invalid'), reference.join());
+  assert.ok(reference.includes('skill-frontmatter-dashes'), reference.join());
+});
+
+test('for VS Code a name it skips (outside a-z, 0-9 and -) is not also a folder mismatch it "warns and loads"; a valid name of another folder is', () => {
+  const codes = (name: string) =>
+    checkAt('.github/skills/lint-check/SKILL.md', fm(`name: ${name}\ndescription: Lints. Use when asked.`))
+      .filter((d) => d.severity !== 'hint')
+      .map((d) => `${d.severity} ${d.code}`);
+  assert.deepEqual(codes('Lint_Check'), ['error skill-name-not-lowercase', 'error skill-name-invalid-chars']);
+  assert.deepEqual(codes('lint-checker'), ['warning skill-name-directory-mismatch']);
 });

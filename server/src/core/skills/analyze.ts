@@ -215,23 +215,26 @@ function analyzeInto(
     );
   }
 
+  // A client splits at the first line that is only '---' (gray-matter, line readers); skills-ref, and
+  // the specification after it, at the first '---' anywhere. Where the two differ, each is checked as it reads.
+  const fm = skill.targets.targets.every((t) => t === 'skills-ref' || t === 'spec') || !byLines.closed ? ref : byLines;
   let syntaxError = false;
   // One finding per value with an unquoted ': ' (the parser reports each colon of it); after any
   // other error, nothing more: the parse stops there, and what follows it is mostly its echo.
   const colonValues = new Set<string>();
   let firstColonLine: number | undefined;
-  for (const e of ref.syntaxErrors) {
+  for (const e of fm.syntaxErrors) {
     if (e.code === 'DUPLICATE_KEY') continue;
     syntaxError = true;
     if (out.some((d) => d.code === 'skill-yaml-invalid')) break;
-    const colon = colonInValue(ref, e.range);
+    const colon = colonInValue(fm, e.range);
     const at = colon && `${colon.valueRange.start.line}:${colon.valueRange.start.character}`;
     if (colon && colonValues.has(at!)) continue;
     if (colon) {
       colonValues.add(at!);
       // VS Code stops reading at the first such line.
       firstColonLine ??= colon.valueRange.start.line;
-      const vsCode = vsCodeReadsUpTo(ref, firstColonLine);
+      const vsCode = vsCodeReadsUpTo(fm, firstColonLine);
       const d = diag(
         'skill-yaml-colon-in-value',
         'error',
@@ -247,7 +250,7 @@ function analyzeInto(
       const message = `Invalid YAML in frontmatter: ${e.message}`;
       const invalid = diag('skill-yaml-invalid', 'error', message, e.range, undefined, effectMessage('skill-yaml-invalid', message));
       // Claude Code quotes such values itself and parses again (2.1.69): for it the frontmatter reads (advice), for the others it does not.
-      const claude = skill.targets.targets.includes('claude-code') && claudeYamlOutcome(text.slice(ref.yamlStart, ref.yamlEnd)).kind === 'quoted';
+      const claude = skill.targets.targets.includes('claude-code') && claudeYamlOutcome(text.slice(fm.yamlStart, fm.yamlEnd)).kind === 'quoted';
       if (claude) {
         const others = skill.targets.targets.filter((t) => t !== 'claude-code');
         if (others.length) out.push({ ...invalid, only: others });
@@ -265,15 +268,15 @@ function analyzeInto(
     }
   }
   // Text no YAML reader takes says nothing more about what only strictyaml refuses.
-  for (const s of syntaxError ? [] : ref.strictIssues) {
+  for (const s of syntaxError ? [] : fm.strictIssues) {
     const client = `Only skills-ref (strictyaml) rejects this YAML; clients read it: ${s.message}`;
     out.push(diag('skill-yaml-strict', 'error', `Invalid YAML in frontmatter: ${s.message}`, s.range, { kind: s.kind }, client));
   }
   // The reference stops at the first YAML error; so do the field rules, which would only echo it.
   if (syntaxError) return;
-  if (!ref.map) {
-    const contents = ref.doc?.contents as { range?: [number, number, number] } | null | undefined;
-    const range = (contents?.range && nodeRange(ref, contents as never)) || ref.openRange;
+  if (!fm.map) {
+    const contents = fm.doc?.contents as { range?: [number, number, number] } | null | undefined;
+    const range = (contents?.range && nodeRange(fm, contents as never)) || fm.openRange;
     const problem = 'The frontmatter is not a YAML mapping of keys to values';
     out.push(
       diag('skill-frontmatter-not-mapping', 'error', 'SKILL.md frontmatter must be a YAML mapping', range, undefined, effectMessage('skill-frontmatter-not-mapping', problem)),
@@ -282,20 +285,20 @@ function analyzeInto(
   }
 
   const fields = new Map<string, FrontmatterEntry>();
-  for (const e of ref.entries) {
+  for (const e of fm.entries) {
     if (!fields.has(e.key)) fields.set(e.key, e);
     skill.keys[e.key] ??= { keyRange: e.keyRange, valueRange: e.valueRange };
   }
   const metadata = fields.get('metadata');
-  checkKeys(ref.entries, skill.targets.targets, out, unexpectedMessage(ref.entries), keyReaderOf(ref.entries, metadata ? entriesOf(ref, metadata.node) : [], uri));
-  checkName(fields.get('name'), skill, ref, out);
+  checkKeys(fm.entries, skill.targets.targets, out, unexpectedMessage(fm.entries), keyReaderOf(fm.entries, metadata ? entriesOf(fm, metadata.node) : [], uri));
+  checkName(fields.get('name'), skill, fm, out);
   if (skill.name && skill.nameRange)
     checkVsCodeSkipsName(skill.name, skill.nameRange, [uri, ...(options.repository?.aliases?.get(uri) ?? [])], skill.targets.targets, options.editorIsVsCode === true, out);
-  checkDescription(fields.get('description'), skill, ref, out, options.descriptionHeuristic !== false);
-  checkOptional(fields, skill, ref, out);
-  checkClientValues(fields, ref, out);
-  checkLimits(fields, ref, out);
-  checkBody(text, skill.bodyStartLine, byLines.closeRange ?? ref.closeRange!, out);
+  checkDescription(fields.get('description'), skill, fm, out, options.descriptionHeuristic !== false);
+  checkOptional(fields, skill, fm, out);
+  checkClientValues(fields, fm, out);
+  checkLimits(fields, fm, out);
+  checkBody(text, skill.bodyStartLine, byLines.closeRange ?? fm.closeRange!, out);
   checkFences(text, skill.bodyStartLine, out);
 
   if (options.collectReferences === false) return;

@@ -83,7 +83,8 @@ export function notLoaded(uri: string, fileName: string, targets: TargetSet, dec
  * loader does with YAML, keys and names is not documented).
  */
 const UNMODELLED: readonly { folder: RegExp; client: string; where: string }[] = [
-  { folder: /(?:^|\/)\.agent\/skills\/[^/]+\/SKILL\.md$/, client: 'Antigravity', where: '.agent/skills/' },
+  // A skill in a category folder (`.agent/skills/frontend/react/`) too: whether Antigravity looks that deep is not documented either.
+  { folder: /(?:^|\/)\.agent\/skills\/(?:[^/]+\/)+SKILL\.md$/, client: 'Antigravity', where: '.agent/skills/' },
 ];
 
 /** Findings that depend on how a client's loader reads the frontmatter (YAML, keys, names, lengths), not on the files a skill names. */

@@ -87,7 +87,7 @@ const ROWS: [string, string][] = [
   ['skill-compatibility-not-string', '        W    E    -    -    W    -    I    I'],
   ['skill-compatibility-too-long', '          W    E    I    -    -    -    -    -'],
   ['skill-compatibility-empty', '             W    W    -    -    -    -    -    -'],
-  ['skill-metadata-not-map', '                W    W    I    E    -    -    I    W'],
+  ['skill-metadata-not-map', '                I    W    I    E    -    -    I    I'],
   ['skill-metadata-unquoted', '               I    I    -    I    -    -    I    I'],
   ['skill-allowed-tools-not-string', '        I    -    -    -    -    -    -    -'],
   ['skill-license-format', '                  I    I    I    I    I    I    I    I'],

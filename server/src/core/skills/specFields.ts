@@ -151,16 +151,17 @@ export function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm:
   checkCopilotName(name, r, out);
   if (skill.dirName && !skill.dirIsWorkspaceRoot && skill.dirName.normalize('NFKC') !== name) {
     const problem = `Skill name '${name}' differs from its folder name '${skill.dirName}'`;
-    out.push(
-      diag(
-        'skill-name-directory-mismatch',
-        'error',
-        `Directory name '${skill.dirName}' must match skill name '${name}'`,
-        r,
-        { dirName: skill.dirName },
-        effectMessage('skill-name-directory-mismatch', problem),
-      ),
+    const d = diag(
+      'skill-name-directory-mismatch',
+      'error',
+      `Directory name '${skill.dirName}' must match skill name '${name}'`,
+      r,
+      { dirName: skill.dirName },
+      effectMessage('skill-name-directory-mismatch', problem),
     );
+    // VS Code skips a name outside a-z, 0-9 and '-' (said above): it never gets to compare the folder.
+    if (!/^[a-z0-9-]+$/.test(name)) d.only = skill.targets.targets.filter((t) => t !== 'copilot');
+    out.push(d);
   }
 }
 
