@@ -880,3 +880,17 @@ test('for VS Code a name it skips (outside a-z, 0-9 and -) is not also a folder 
   assert.deepEqual(codes('Lint_Check'), ['error skill-name-not-lowercase', 'error skill-name-invalid-chars']);
   assert.deepEqual(codes('lint-checker'), ['warning skill-name-directory-mismatch']);
 });
+
+test("a SKILL.md inside another skill's folder is that skill's file for clients that look one level down (advice); where Codex or OpenCode, which look deeper, read it, it is checked", () => {
+  const nested = fm('name: daisy-colors\ndescription: Daisy colours. Use when theming.');
+  const host = (root: string) => new InMemoryHost({ [`file:///ws/${root}/daisyui/SKILL.md`]: fm('name: daisyui\ndescription: Daisy. Use when styling.') });
+  const loud = (root: string, h = host(root)) =>
+    analyzeSkill(nested, `file:///ws/${root}/daisyui/colors/SKILL.md`, h, {})
+      .diagnostics.filter((d) => d.severity === 'warning' || d.severity === 'error')
+      .map((d) => d.code);
+  assert.deepEqual(loud('.claude/skills'), []);
+  assert.deepEqual(loud('.github/skills'), []);
+  assert.deepEqual(loud('.agents/skills'), ['skill-name-directory-mismatch']);
+  // Without a SKILL.md above it (a category folder), it is checked for the client as usual.
+  assert.deepEqual(loud('.github/skills', new InMemoryHost({})), ['skill-name-directory-mismatch']);
+});

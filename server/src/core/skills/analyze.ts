@@ -23,7 +23,7 @@ import { checkLimits, checkVsCodeSkipsName } from './limits';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
 import { resolveTargets, type Target } from './targets';
-import { loaderDecides, notLoaded, unmodelledClient } from './liveness';
+import { insideAnotherSkill, loaderDecides, notLoaded, unmodelledClient } from './liveness';
 import { keyReaderOf } from './keyReaders';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
@@ -140,11 +140,12 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
   const unmodelled = targets.fallback ? unmodelledClient(uri, host) : undefined;
-  const findings = notLoaded(uri, fileName, targets, skill.name, options.repository?.roots)
-    ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const }))
-    : unmodelled
-      ? edited.map((f) => (f.atMost === 'hint' || !loaderDecides(f.code) ? f : withNote(f, unmodelled.note)))
-      : edited;
+  const findings =
+    notLoaded(uri, fileName, targets, skill.name, options.repository?.roots) || insideAnotherSkill(uri, host, targets)
+      ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const }))
+      : unmodelled
+        ? edited.map((f) => (f.atMost === 'hint' || !loaderDecides(f.code) ? f : withNote(f, unmodelled.note)))
+        : edited;
   const resolved = resolveFindings(findings, targets.targets);
   // VS Code validates a file named exactly SKILL.md; what it reports there is left to it.
   const shown =

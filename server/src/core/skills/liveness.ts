@@ -111,6 +111,31 @@ export function unmodelledClient(uri: string, host?: IWorkspaceHost): { client: 
   return undefined;
 }
 
+/**
+ * Clients that load only `<skills folder>/<name>/SKILL.md`, one level down (clients.md §1: Claude
+ * Code's `.claude/skills/<n>/`, Gemini CLI's SKILL.md directly under a root or one folder down, VS Code's scan);
+ * Codex looks six levels deep and OpenCode everywhere below.
+ */
+const ONE_LEVEL: ReadonlySet<string> = new Set(['claude-code', 'copilot', 'gemini-cli']);
+
+/**
+ * True for a SKILL.md inside another skill's folder (`daisyui/colors/SKILL.md` below
+ * `daisyui/SKILL.md`) when every client it is checked for loads skills one level down only: for
+ * them it is one of that skill's files, which the skill may point to, not a skill of its own.
+ */
+export function insideAnotherSkill(uri: string, host: IWorkspaceHost, targets: TargetSet): boolean {
+  if (targets.fallback || !targets.targets.every((t) => ONE_LEVEL.has(t))) return false;
+  const parts = uri.split('/');
+  let skills = parts.length - 3;
+  while (skills >= 0 && !/^skills?$/i.test(parts[skills]!)) skills--;
+  if (skills < 0) return false;
+  // The folders between the skills folder and this skill's own folder.
+  for (let end = parts.length - 2; end > skills + 1; end--) {
+    if (host.exists(`${parts.slice(0, end).join('/')}/SKILL.md`)) return true;
+  }
+  return false;
+}
+
 /** Whether a finding's code is one a client's loader decides (see `unmodelledClient`). */
 export function loaderDecides(code: string): boolean {
   return LOADER_CODE.test(code);
