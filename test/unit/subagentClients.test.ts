@@ -110,6 +110,13 @@ test('Gemini CLI: no frontmatter, no name, a name that is not a slug or no descr
   assert.match(d!.message, /^Gemini CLI will not load this subagent/);
 });
 
+test('Gemini CLI: a README beside the agents is no subagent, but Gemini CLI tries it and reports a load error: a warning saying to name it with a leading _', () => {
+  const [d] = analyzeAgentFile('# Our agents\n', 'file:///ws/.gemini/agents/readme.md').diagnostics;
+  assert.deepEqual([d!.code, d!.severity], ['subagent-name-missing', 'warning']);
+  assert.match(d!.message, /name it _readme\.md and Gemini CLI skips it/);
+  assert.match(analyzeAgentFile('# Worker\n', GEMINI).diagnostics[0]!.message, /skipped when its name starts with '_'/);
+});
+
 test('Gemini CLI: an unknown key, a tools string or a bad number is an error; YAML Claude Code would quote is an error too', () => {
   assert.deepEqual(codes(fm('name: worker', 'description: Does work.', 'color: blue'), GEMINI), ['subagent-key-unknown/error@3']);
   assert.deepEqual(codes(fm('name: worker', 'description: Does work.', 'tools: read_file, grep_search'), GEMINI), ['subagent-tools-shape/error@3']);

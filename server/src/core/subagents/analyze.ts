@@ -71,7 +71,7 @@ export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'co
     if (info.variant === 'claude-agent') checkClaudeAgent(frontmatter, uri, out, inPlugin);
     else checkClaudeCommand(frontmatter, uri, text, out, host);
   } else if (info.variant === 'opencode-agent') checkOpenCodeAgent(frontmatter, text, out);
-  else if (info.variant === 'gemini-agent') checkGeminiAgent(frontmatter, text, out);
+  else if (info.variant === 'gemini-agent') checkGeminiAgent(frontmatter, text, out, uri);
   else if (info.variant === 'vscode-chatmode') out.push(chatModeRenamed(uri));
   const name = frontmatter.byKey.get('name')?.value;
   if (typeof name === 'string' && name.trim()) analysis.name = name.trim();

@@ -11,6 +11,7 @@ import type { AgentFrontmatter } from './frontmatter';
 import { keysOf } from './keys';
 import { typeName, valueAt } from './claudeAgent';
 import { suggestAmong } from '../skills/clientFields';
+import { DOC_NAMES } from './files';
 
 const AT0: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 const NAME = /^[a-z0-9-_]+$/;
@@ -57,9 +58,25 @@ function checkTools(e: FrontmatterEntry, out: Diagnostic[]): void {
 }
 
 /** Every finding about a Gemini CLI subagent's frontmatter. */
-export function checkGeminiAgent(f: AgentFrontmatter, text: string, out: Diagnostic[]): void {
+export function checkGeminiAgent(f: AgentFrontmatter, text: string, out: Diagnostic[], uri = ''): void {
   if (!f.fm.present) {
-    out.push(skipped('subagent-name-missing', "it has no YAML frontmatter (the file must start with '---', then name and description)", AT0));
+    const file = uri.slice(uri.lastIndexOf('/') + 1);
+    // A README kept beside the agents is no agent: Gemini CLI still tries it, and lists a load error.
+    if (DOC_NAMES.has(file.toLowerCase()))
+      out.push({
+        code: 'subagent-name-missing',
+        severity: 'warning',
+        message: `Gemini CLI tries every .md file of .gemini/agents/ as a subagent and reports a load error for this one, which has no frontmatter: name it _${file} and Gemini CLI skips it`,
+        range: AT0,
+      });
+    else
+      out.push(
+        skipped(
+          'subagent-name-missing',
+          "it has no YAML frontmatter (the file must start with '---', then name and description); a file that is not a subagent is skipped when its name starts with '_'",
+          AT0,
+        ),
+      );
     return;
   }
   if (!f.found) {
