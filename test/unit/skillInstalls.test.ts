@@ -118,3 +118,21 @@ test('a Gemini CLI extension (gemini-extension.json at the root) installs its sk
   assert.equal(installTarget([{ uri: `${W}/gemini-extension.json`, text: '{ not json' }]), undefined);
   assert.ok(isInstallSource(`${W}/gemini-extension.json`, [W]));
 });
+
+test("a README that installs the skills into ~/.openclaw/skills/ (and names no modelled client's folder) writes them for OpenClaw: what its loader decides is advice that says so", () => {
+  assert.deepEqual(installTarget(readme('Install: `cp -r . ~/.openclaw/skills/tradeos`')), {
+    target: 'openclaw',
+    folder: '~/.openclaw/skills/',
+    source: `${W}/README.md`,
+  });
+  // A modelled client's folder named as well keeps the usual reading.
+  assert.equal(installTarget(readme('Copy to ~/.openclaw/skills/ or ~/.claude/skills/.'))?.target, 'claude-code');
+  const host = new InMemoryHost({ [`${W}/README.md`]: 'Install: `git clone … ~/.openclaw/skills/tradeos`' });
+  const skill = '---\nname: TradeOS\ndescription: Trades. Use when asked about trades.\nversion: 1.2.0\n---\nBody\n';
+  const found = analyzeSkill(skill, `${W}/SKILL.md`, host, { repository: readRepositoryFacts([], host, [W]) }).diagnostics;
+  const loud = found.filter((d) => d.severity === 'error' || d.severity === 'warning');
+  assert.deepEqual(loud, []);
+  const name = found.find((d) => d.code === 'skill-name-not-lowercase')!;
+  assert.equal(name.severity, 'information');
+  assert.match(name.message, /README\.md installs this skill into ~\/\.openclaw\/skills\/, which OpenClaw reads/);
+});

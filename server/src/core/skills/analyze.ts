@@ -22,7 +22,7 @@ import { checkClientValues, checkKeys } from './clientFields';
 import { checkLimits, checkVsCodeSkipsName } from './limits';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
-import { resolveTargets, type Target } from './targets';
+import { resolveTargets, type Target, type TargetSet } from './targets';
 import { insideAnotherSkill, loaderDecides, notLoaded, unmodelledClient } from './liveness';
 import { keyReaderOf } from './keyReaders';
 import type { RepositoryFacts } from './plugins';
@@ -115,6 +115,14 @@ function withNote(f: Finding, note: string): Finding {
   return { ...f, atMost: 'information', message: f.message + note, ...(clientMessage ? { clientMessage } : {}) };
 }
 
+/** The note for a skill the repository installs for a client Agent Files does not model (OpenClaw). */
+function installedElsewhere(e: NonNullable<TargetSet['elsewhere']>): { client: string; note: string } {
+  return {
+    client: e.client,
+    note: ` (${e.source} installs this skill into ${e.folder}, which ${e.client} reads; what its loader does with this is not documented here, so it is advice)`,
+  };
+}
+
 /** Validates one SKILL.md. Never throws. */
 export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, options: SkillAnalysisOptions = {}): SkillAnalysis {
   const loose = looseSkillFile(uri);
@@ -139,7 +147,7 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   const edited = options.editorValidates
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
-  const unmodelled = targets.fallback ? unmodelledClient(uri, host) : undefined;
+  const unmodelled = targets.fallback ? (targets.elsewhere ? installedElsewhere(targets.elsewhere) : unmodelledClient(uri, host)) : undefined;
   const findings =
     notLoaded(uri, fileName, targets, skill.name, options.repository?.roots) || insideAnotherSkill(uri, host, targets)
       ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const }))

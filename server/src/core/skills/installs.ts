@@ -17,8 +17,11 @@ export type InstallTarget = 'claude-code' | 'codex' | 'gemini-cli' | 'opencode' 
 
 /** What a repository's own files say about where its skills are installed. */
 export interface InstallFact {
-  /** The one client, or `every`: an installer that puts skills into every client's folder (`npx skills add`). */
-  readonly target: InstallTarget | 'every';
+  /**
+   * The one client, or `every`: an installer that puts skills into every client's folder (`npx skills
+   * add`), or `openclaw`: OpenClaw's own folder, a client Agent Files does not model.
+   */
+  readonly target: InstallTarget | 'every' | 'openclaw';
   /** The home skills folder named, as the message shows it (`~/.claude/skills/`), or the installer's command. */
   readonly folder: string;
   /** The file that names it (a URI). */
@@ -40,6 +43,13 @@ const CLIENTS: readonly { target: InstallTarget; folder: string; path: RegExp; n
   // "cursor" is also a word of prose: the product's name is written with a capital.
   { target: 'cursor', folder: '~/.cursor/skills/', path: home(String.raw`\.cursor[\\/]skills`), name: /\bCursor\b/ },
 ];
+
+/**
+ * OpenClaw's managed skills folder (docs.openclaw.ai/tools/skills: `<workspace>/skills`, then
+ * `~/.openclaw/skills`, then the bundled skills): a repository that copies its skills there and
+ * names no modelled client's folder writes them for OpenClaw.
+ */
+const OPENCLAW = { folder: '~/.openclaw/skills/', path: home(String.raw`\.openclaw[\\/]skills`) };
 
 /** Installers that put one skill into every client's folder: the repository does not choose one. */
 const EVERY_CLIENT = /\bnpx\s+(?:-y\s+)?skills\b|\bskills\s+add\b|\bskills\.sh\b|\bagentskills\b/i;
@@ -103,6 +113,10 @@ function installTargetSaid(texts: readonly { uri: string; text: string }[]): Ins
     return every ? { target: 'every', folder: 'npx skills add', source: every.uri } : undefined;
   }
   const named = CLIENTS.filter((c) => c.path.test(all));
+  if (named.length === 0 && OPENCLAW.path.test(all)) {
+    const source = texts.find((t) => OPENCLAW.path.test(t.text))!.uri;
+    return { target: 'openclaw', folder: OPENCLAW.folder, source };
+  }
   if (named.length !== 1) return undefined;
   const [one] = named;
   if (CLIENTS.some((c) => c !== one && c.name.test(all))) return undefined;

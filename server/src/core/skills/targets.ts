@@ -43,6 +43,8 @@ export interface TargetSet {
   explicit: boolean;
   /** True when no setting, client folder or plugin names them: the specification stands in, and no client is known to load the file. */
   fallback?: boolean;
+  /** A client Agent Files does not model that the repository installs the skill for (its folder, and the file that says so). */
+  elsewhere?: { client: string; folder: string; source: string };
 }
 
 /** Reads `a,b` or a list; unknown names are returned separately so callers can report them. */
@@ -187,7 +189,17 @@ function targetsWhere(uri: string, host?: IWorkspaceHost, facts?: RepositoryFact
       reason: `it is in the skills/ folder that ${relativeLabel(dirnameUri(uri), installed.source)} installs with \`npx skills add\`, for whichever clients the user picks, so it is checked against the specification as written`,
       explicit: false,
     };
-  if (installed && installed.target !== 'every' && installCovers(installed, uri))
+  if (installed?.target === 'openclaw' && installCovers(installed, uri)) {
+    const source = relativeLabel(dirnameUri(uri), installed.source);
+    return {
+      targets: [...DEFAULT_TARGETS],
+      reason: `it is in no client folder and no plugin, and ${source} installs the repository's skills into ${installed.folder}, which OpenClaw reads; it is checked against the specification`,
+      explicit: false,
+      fallback: true,
+      elsewhere: { client: 'OpenClaw', folder: installed.folder, source },
+    };
+  }
+  if (installed && installed.target !== 'every' && installed.target !== 'openclaw' && installCovers(installed, uri))
     // Still no client loads it from here (`fallback`): it is a source the repository copies into that client's folder.
     return {
       targets: [installed.target],
