@@ -302,6 +302,11 @@ test('a CLAUDE.md over 4 MiB is an error; over 200 lines is information', () => 
     [['instructions-long', 'information', 200]],
   );
   assert.deepEqual(codes(long, `${W}/AGENTS.md`), []);
+  assert.match(ds[0]!.message, /move detail into imported files or \.claude\/rules/);
+  // A rule is already in .claude/rules: the advice is to split or scope it.
+  const [rule] = diags(long, `${W}/.claude/rules/testing.md`);
+  assert.equal(rule!.code, 'instructions-long');
+  assert.match(rule!.message, /split it by subject, or give it 'paths:'/);
 });
 
 test('an unclosed code fence is a warning on the fence', () => {

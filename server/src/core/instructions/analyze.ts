@@ -97,7 +97,11 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
     out.push({
       code: 'instructions-long',
       severity: 'information',
-      message: `${info.label} has ${scan.lines.length} lines; Claude Code's guidance is to keep it under ${CLAUDE_ADVISED_LINES} (move detail into imported files or .claude/rules)`,
+      message: `${info.label} has ${scan.lines.length} lines; Claude Code's guidance is to keep it under ${CLAUDE_ADVISED_LINES} (${
+        info.variant === 'claude-rule'
+          ? "split it by subject, or give it 'paths:' so that it loads only with the files it is about"
+          : 'move detail into imported files or .claude/rules'
+      })`,
       range: { start: { line: CLAUDE_ADVISED_LINES, character: 0 }, end: { line: CLAUDE_ADVISED_LINES, character: line.length } },
     });
   }
