@@ -894,3 +894,13 @@ test("a SKILL.md inside another skill's folder is that skill's file for clients 
   // Without a SKILL.md above it (a category folder), it is checked for the client as usual.
   assert.deepEqual(loud('.github/skills', new InMemoryHost({})), ['skill-name-directory-mismatch']);
 });
+
+test('a byte-order mark before the frontmatter is named in the message for clients (it is invisible in most editors)', () => {
+  const d = checkAt('.agents/skills/lint-check/SKILL.md', `\ufeff${fm('name: lint-check\ndescription: Lints. Use when asked.')}`).find(
+    (x) => x.code === 'skill-frontmatter-missing',
+  )!;
+  assert.equal(d.severity, 'error');
+  assert.match(d.message, /a byte-order mark \(U\+FEFF\) comes before it; save the file as UTF-8 without one/);
+  const plain = checkAt('.agents/skills/lint-check/SKILL.md', '# Lint check\n').find((x) => x.code === 'skill-frontmatter-missing')!;
+  assert.doesNotMatch(plain.message, /byte-order mark/);
+});

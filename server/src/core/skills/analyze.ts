@@ -180,7 +180,9 @@ function analyzeInto(
 ): void {
   const { reference: ref, lines: byLines } = parseYamlFrontmatterBothWays(text);
   if (!ref.present) {
-    const problem = 'SKILL.md does not start with YAML frontmatter (---)';
+    // A byte-order mark before the '---' is invisible in most editors: say so.
+    const bom = text.startsWith('\uFEFF') && /^\uFEFF---[ \t]*\r?\n/.test(text);
+    const problem = `SKILL.md does not start with YAML frontmatter (---)${bom ? ': a byte-order mark (U+FEFF) comes before it; save the file as UTF-8 without one' : ''}`;
     const d = diag(
       'skill-frontmatter-missing',
       'error',
