@@ -193,6 +193,8 @@ test('unknown tools are warnings on the entry (with the right case offered), for
     ],
   );
   assert.match(ds[0]!.message, /did you mean 'Read'\?/);
+  // `task` in lower case is the old Task, which Claude Code now calls Agent.
+  assert.match(diags(joinLines('---', 'name: a', 'description: d', 'tools: task', '---', ''))[0]!.message, /did you mean 'Agent'\?/);
   const fixes = agentFileCodeActions(text, AGENT, ds);
   assert.equal(fixes.length, 1);
   assert.equal(fixes[0]!.edit!.changes![AGENT]![0]!.newText, 'Read');

@@ -104,10 +104,11 @@ export function toolVerdict(name: string): ToolVerdict {
   return 'unknown';
 }
 
-/** The nearest tool name in another case or spelling (`read` → `Read`, `Webfetch` → `WebFetch`). */
+/** The nearest tool name in another case or spelling (`read` → `Read`, `Webfetch` → `WebFetch`, and `task` → `Agent`, the tool `Task` now names). */
 export function suggestTool(name: string): string | undefined {
   const lower = name.toLowerCase();
-  return CLAUDE_TOOLS.find((t) => t.toLowerCase() === lower) ?? (name.length >= 4 ? suggestAmong(name, CLAUDE_TOOLS) : undefined);
+  const alias = Object.keys(CLAUDE_TOOL_ALIASES).find((a) => a.toLowerCase() === lower);
+  return CLAUDE_TOOLS.find((t) => t.toLowerCase() === lower) ?? (alias && CLAUDE_TOOL_ALIASES[alias]) ?? (name.length >= 4 ? suggestAmong(name, CLAUDE_TOOLS) : undefined);
 }
 
 /** The entries of a tool key, each with its own range where it can be found; null when the value is no string or list. */
