@@ -12,6 +12,7 @@ import { URI } from 'vscode-uri';
 import { NodeFsHost, realLocation } from '../../server/src/node/fsHost';
 import { analyzeSkill } from '../../server/src/core/skills';
 import { analyzeAgentMd } from '../../server/src/core/agentmd';
+import { analyzeClaudeSettings } from '../../server/src/core/hooks';
 import { analyzeWorld, worldCodeActions } from '../../server/src/core/world';
 import { skillCodeActions } from '../../server/src/core/skills/codeActions';
 import { boundActions } from '../../server/src/lsp/editBounds';
@@ -319,4 +320,17 @@ test('a skill opened through a symlinked folder leading out names that folder by
     ds.map((d) => d.message),
     [`Reference 'references/x.md' leads outside the workspace through the symbolic link '${join(root, 'linked')}'; it is not read`],
   );
+});
+
+test("settings: a hook script reached through a committed symbolic link to one machine's folder names the link; in settings.local.json, a personal file, it is advice", () => {
+  const { root, host } = tree();
+  mkdirSync(join(root, '.claude'), { recursive: true });
+  // A folder of the author's machine that this checkout does not have.
+  symlinkSync(join(root, '..', 'gone', 'hooks'), join(root, '.claude', 'hooks'));
+  const text = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'bash .claude/hooks/stop.sh' }] }] } });
+  const [shared] = analyzeClaudeSettings(text, uri(join(root, '.claude', 'settings.json')), host, [uri(root)]).diagnostics;
+  assert.deepEqual([shared!.code, shared!.severity], ['hooks-script-missing', 'warning']);
+  assert.match(shared!.message, /reached through the symbolic link '\.claude\/hooks', which leads outside the workspace/);
+  const [local] = analyzeClaudeSettings(text, uri(join(root, '.claude', 'settings.local.json')), host, [uri(root)]).diagnostics;
+  assert.deepEqual([local!.code, local!.severity], ['hooks-script-missing', 'information']);
 });

@@ -7,7 +7,7 @@ import { parseTree, type Node } from 'jsonc-parser';
 import type { Location } from 'vscode-languageserver-types';
 import { LineIndex } from '../text/text';
 import type { Position } from '../types';
-import type { IWorkspaceHost } from '../workspace/host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, isInside, resolveRelative } from '../world/paths';
 import type { Finding } from './permissions';
 
@@ -57,7 +57,9 @@ export const GUARDED = /\[\s+-[efxrs]\s|\btest\s+-[efxrs]\s|\|\|\s*(true|exit\s+
 export function missingScripts(text: string, hooks: Node, uri: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
   const claudeDir = dirnameUri(uri);
   if (!claudeDir.endsWith('/.claude')) return [];
-  return missingUnder(text, hooks, dirnameUri(claudeDir), false, host, roots);
+  const found = missingUnder(text, hooks, dirnameUri(claudeDir), false, host, roots);
+  // settings.local.json is one person's file: a link to a folder of their machine may hold there.
+  return uri.endsWith('/settings.local.json') ? found.map((f) => (f.message.includes('symbolic link') ? { ...f, severity: 'information' } : f)) : found;
 }
 
 /** The missing scripts of a plugin's hooks commands (`${CLAUDE_PLUGIN_ROOT}/…`, under `pluginRoot`). */
@@ -77,10 +79,15 @@ function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean
         found++;
         continue;
       }
+      // A folder committed as a symbolic link to one machine's folder (`.claude/hooks -> /root/…`): say which.
+      const via = linkOutside(host, resolveRelative(root, s.path));
+      const where = via
+        ? `'${s.path}' is reached through the symbolic link '${relativeLabel(root, via)}', which leads outside the workspace, to a folder of one machine: a checkout elsewhere has no such file, and`
+        : `'${s.path}' is not in this ${inPlugin ? 'plugin' : 'project'}:`;
       out.push({
         code: 'hooks-script-missing',
         severity: 'warning',
-        message: `'${s.path}' is not in this ${inPlugin ? 'plugin' : 'project'}: Claude Code runs the command and it fails`,
+        message: `${where} Claude Code runs the command and it fails`,
         node: valueSpan(text, c, s.at, s.path.length),
       });
     }
@@ -91,7 +98,7 @@ function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean
     return out.map((f) => ({
       ...f,
       severity: 'information',
-      message: `${f.message.replace(/: Claude Code runs.*$/, '')}, nor is any script this file's commands name (a copy of the plugin without its scripts?): installed like this, Claude Code runs the command and it fails`,
+      message: `${f.message.replace(/(?::| and) Claude Code runs.*$/, '')}, nor is any script this file's commands name (a copy of the plugin without its scripts?): installed like this, Claude Code runs the command and it fails`,
     }));
   return out;
 }
