@@ -6,6 +6,7 @@ import {
   analyzeSkill,
   inferTargets,
   parseTargets,
+  readRepositoryFacts,
   repositoryFacts,
   SKILL_RULES,
   skillCodeActions,
@@ -903,4 +904,21 @@ test('a byte-order mark before the frontmatter is named in the message for clien
   assert.match(d.message, /a byte-order mark \(U\+FEFF\) comes before it; save the file as UTF-8 without one/);
   const plain = checkAt('.agents/skills/lint-check/SKILL.md', '# Lint check\n').find((x) => x.code === 'skill-frontmatter-missing')!;
   assert.doesNotMatch(plain.message, /byte-order mark/);
+});
+
+test("a plugin's root is a skill of its own only when its manifest names no skill paths: one that names `./skills/` says where its skills are", () => {
+  const at = (manifest: string) => {
+    const host = new InMemoryHost({
+      'file:///repo/.codex-plugin/plugin.json': manifest,
+      'file:///repo/SKILL.md': fm('name: leftover\ndescription: Old. Use when asked.'),
+      'file:///repo/skills/a/SKILL.md': fm('name: a\ndescription: A. Use when asked.'),
+    });
+    const facts = readRepositoryFacts(['file:///repo/.codex-plugin/plugin.json'], host, ['file:///repo']);
+    return (skill: string) => inferTargets(`file:///repo/${skill}`, host, facts);
+  };
+  const listed = at('{ "name": "p", "skills": "./skills/" }');
+  assert.equal(listed('SKILL.md').fallback, true);
+  assert.deepEqual(listed('skills/a/SKILL.md').targets, ['codex']);
+  // With no paths named, a SKILL.md at the root is the plugin's one skill.
+  assert.deepEqual(at('{ "name": "p" }')('SKILL.md').targets, ['codex']);
 });

@@ -33,7 +33,7 @@ export interface PluginRoot {
   /** The manifest that says so (a URI) and what kind it is. */
   manifest: string;
   kind: ManifestKind;
-  /** Folders that are a skill of the plugin: the plugin root itself and each path the manifest lists. */
+  /** Folders that are a skill of the plugin: each path the manifest lists, or the plugin root itself when it lists none. */
   skillDirs: readonly string[];
   /** Folders whose child folders are skills of the plugin: `skills/` and each path the manifest lists. */
   skillParents: readonly string[];
@@ -125,7 +125,10 @@ function listedDirs(root: string, listed: string[]): string[] {
 function plugin(root: string, target: PluginClient, manifest: string, kind: ManifestKind, listed: string[], source?: string, entry?: Json): PluginRoot {
   const r = trimSlash(root);
   const extra = listedDirs(r, listed);
-  const p: PluginRoot = { root: r, target, manifest, kind, skillDirs: [r, ...extra], skillParents: [trimSlash(resolveRelative(r, 'skills')), ...extra] };
+  // The plugin root is a skill of its own only when the manifest names no skill paths: one that
+  // names them (`"skills": "./skills/"`) says where its skills are, and a SKILL.md beside it is not one.
+  const skillDirs = listed.length ? extra : [r, ...extra];
+  const p: PluginRoot = { root: r, target, manifest, kind, skillDirs, skillParents: [trimSlash(resolveRelative(r, 'skills')), ...extra] };
   if (source !== undefined) p.source = source;
   if (target === 'claude-code') p.components = components(r, entry ?? {});
   return p;
