@@ -10,6 +10,7 @@ import { analyzePluginManifest, pluginManifestCompletion, pluginManifestDefiniti
 import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 import { analyzeKind, diagnosticsOfKind } from '../../server/src/core/analysis/fileAnalyses';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
+import { readRepositoryFacts } from '../../server/src/core/skills';
 import { cursor, joinLines } from '../helpers/markers';
 
 const MARKET = 'file:///repo/.claude-plugin/marketplace.json';
@@ -240,4 +241,18 @@ test("a plugin.json value of a type Claude Code's manifest reader refuses is an 
 
 test('a name that is not text is an error too (one finding: not also a missing name)', () => {
   assert.deepEqual(codes('{ "name": 3 }', PLUGIN), ['plugin-value-invalid:error@0']);
+});
+
+test("a plugin's command file is checked as the plugin's: a name other than its file's is advice there, a warning in .claude/commands/", () => {
+  const files = {
+    'file:///repo/.claude-plugin/plugin.json': '{ "name": "rag" }',
+    'file:///repo/commands/index.md': '---\nname: rag-index\ndescription: Indexes.\n---\nIndex it.\n',
+    'file:///repo/.claude/commands/index.md': '---\nname: rag-index\ndescription: Indexes.\n---\nIndex it.\n',
+  };
+  const h = new InMemoryHost(files);
+  const repository = readRepositoryFacts(['file:///repo/.claude-plugin/plugin.json'], h, ['file:///repo']);
+  const level = (uri: string) =>
+    analyzeKind('command', files[uri as keyof typeof files], uri, h, { repository }).diagnostics.find((d) => d.code === 'command-key-ignored')?.severity;
+  assert.equal(level('file:///repo/commands/index.md'), 'information');
+  assert.equal(level('file:///repo/.claude/commands/index.md'), 'warning');
 });

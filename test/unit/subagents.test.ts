@@ -248,7 +248,8 @@ test('commands: name and paths are ignored (unless name is the command name), to
   const pluginCommand = (text: string) =>
     analyzeAgentFile(text, 'file:///ws/plugins/ce/commands/workflows/plan.md', 'command', undefined, true).diagnostics.map((d) => `${d.code}/${d.severity}`);
   assert.deepEqual(pluginCommand(joinLines('---', 'name: workflows:plan', '---', '')), []);
-  assert.deepEqual(pluginCommand(joinLines('---', 'name: plan-it', '---', '')), ['command-key-ignored/warning']);
+  // What a plugin's command does with another name is not documented: advice there.
+  assert.deepEqual(pluginCommand(joinLines('---', 'name: plan-it', '---', '')), ['command-key-ignored/information']);
   assert.deepEqual(codes(joinLines('---', 'allowed-tools: Bash(git add:*), Update', '---', ''), COMMAND), ['command-tool-unknown/warning']);
   assert.deepEqual(codes(joinLines('---', 'tools: Read', '---', ''), COMMAND), ['command-key-unknown/information']);
   assert.deepEqual(codes(joinLines('Deploy $ARGUMENTS now'), COMMAND), ['command-argument-hint-missing/information']);

@@ -24,7 +24,7 @@ import { analyzeInstructions, type InstructionAnalysis, type InstructionOptions 
 import { analyzeAgentFile, type AgentFileAnalysis } from '../subagents';
 import { analyzePluginManifest, type PluginManifestAnalysis } from '../plugins';
 import { analyzeClaudeSettings, analyzeGithubHooks, analyzeHooksFile, type SettingsAnalysis } from '../hooks';
-import { isPluginAgent, pluginRootOfHooks } from '../plugins/components';
+import { isPluginAgent, isPluginCommand, pluginRootOfHooks } from '../plugins/components';
 import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 import type { ListingSettings } from '../skills/listing';
 import { analyzeCodexConfig, type CodexConfigAnalysis } from '../instructions/codexConfig';
@@ -213,7 +213,7 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   },
   command: {
     // The host finds the skill that shadows a command.
-    analyze: (text, uri, host, o) => agentFileWhere(analyzeAgentFile(text, uri, 'command', host), uri, o),
+    analyze: (text, uri, host, o) => agentFileWhere(analyzeAgentFile(text, uri, 'command', host, isPluginCommand(uri, o.repository)), uri, o),
     diagnostics: own,
   },
   'plugin-manifest': {

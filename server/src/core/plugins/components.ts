@@ -67,6 +67,11 @@ export function isPluginAgent(uri: string, facts: RepositoryFacts | undefined): 
   return !!facts && !/\/\.claude\/agents\//.test(uri) && pluginComponentKindOf(uri, facts) === 'subagent';
 }
 
+/** True for a command file of a Claude Code plugin (not one in `.claude/commands/`). */
+export function isPluginCommand(uri: string, facts: RepositoryFacts | undefined): boolean {
+  return !!facts && !/\/\.claude\/commands\//.test(uri) && pluginComponentKindOf(uri, facts) === 'command';
+}
+
 /** The plugin root a hooks file belongs to (`${CLAUDE_PLUGIN_ROOT}`): the plugin that names it, else the folder above `hooks/`. */
 export function pluginRootOfHooks(uri: string, facts: RepositoryFacts | undefined): string | undefined {
   const u = trimSlash(uri);

@@ -69,7 +69,7 @@ export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'co
   if (info.variant === 'claude-agent' || info.variant === 'claude-command') {
     if (frontmatter.found) out.push(...yamlDiagnostics(frontmatter, info, inPlugin));
     if (info.variant === 'claude-agent') checkClaudeAgent(frontmatter, uri, out, inPlugin);
-    else checkClaudeCommand(frontmatter, uri, text, out, host);
+    else checkClaudeCommand(frontmatter, uri, text, out, host, inPlugin);
   } else if (info.variant === 'opencode-agent') checkOpenCodeAgent(frontmatter, text, out);
   else if (info.variant === 'gemini-agent') checkGeminiAgent(frontmatter, text, out, uri);
   else if (info.variant === 'vscode-chatmode') out.push(chatModeRenamed(uri));

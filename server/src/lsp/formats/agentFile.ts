@@ -19,7 +19,7 @@ import {
   type IndexedAgent,
 } from '../../core/subagents';
 import type { IndexedFile } from '../../core/workspace/indexTypes';
-import { isPluginAgent, pluginRootOfComponent } from '../../core/plugins/components';
+import { isPluginAgent, isPluginCommand, pluginRootOfComponent } from '../../core/plugins/components';
 import { pluginPartSource } from '../../core/skills/source';
 import { countSeverities } from '../../core/types';
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
@@ -91,9 +91,9 @@ function sameFolder(uri: string, ctx: FormatContext): IndexedAgent[] {
 export function agentFileProvider(documents: DocumentStore, role: Role): FormatProvider {
   const kind = role === 'agent' ? 'subagent' : 'command';
   const analysisOf = (doc: OpenDocument, ctx: FormatContext) => {
-    // Whether it is a plugin's agent comes from the manifests: part of the cache key.
+    // Whether it is a plugin's agent or command comes from the manifests: part of the cache key.
     const repository = ctx.repository();
-    const inPlugin = role === 'agent' && isPluginAgent(doc.uri, repository);
+    const inPlugin = role === 'agent' ? isPluginAgent(doc.uri, repository) : isPluginCommand(doc.uri, repository);
     return documents.cached(doc, `agent-file:${role}`, String(inPlugin), (host) => analyzeKind(kind, doc.doc.getText(), doc.uri, host, { repository }), ctx.host);
   };
   const clashes = (uri: string, own: IndexedAgent | undefined, ctx: FormatContext) => {
@@ -134,7 +134,15 @@ export function agentFileProvider(documents: DocumentStore, role: Role): FormatP
       return out;
     },
     summarize: (uri, text, ctx) =>
-      withPlugin(agentFileEntry(uri, text, analyzeAgentFile(text, uri, role, ctx.host, role === 'agent' && isPluginAgent(uri, ctx.repository())), role), ctx),
+      withPlugin(
+        agentFileEntry(
+          uri,
+          text,
+          analyzeAgentFile(text, uri, role, ctx.host, role === 'agent' ? isPluginAgent(uri, ctx.repository()) : isPluginCommand(uri, ctx.repository())),
+          role,
+        ),
+        ctx,
+      ),
     summarizeOpen: (doc, ctx) => withPlugin(agentFileEntry(doc.uri, doc.doc.getText(), analysisOf(doc, ctx), role), ctx),
   };
 }
