@@ -922,3 +922,14 @@ test("a plugin's root is a skill of its own only when its manifest names no skil
   // With no paths named, a SKILL.md at the root is the plugin's one skill.
   assert.deepEqual(at('{ "name": "p" }')('SKILL.md').targets, ['codex']);
 });
+
+test('compatibility as a map or over 500 characters is advice for a skill in no client folder: only skills-ref rejects it, and no client acts on the field', () => {
+  const level = (extra: string, code: string) => checkAt('skills/x/SKILL.md', fm(`name: x\ndescription: Does x. Use when x.\n${extra}`)).find((d) => d.code === code)?.severity;
+  assert.equal(level('compatibility:\n  node: ">=20"', 'skill-compatibility-not-string'), 'information');
+  assert.equal(level(`compatibility: ${'a'.repeat(520)}`, 'skill-compatibility-too-long'), 'information');
+  // skills-ref, when it is the target, still rejects both.
+  const ref = analyzeSkill(fm(`name: x\ndescription: Does x. Use when x.\ncompatibility: ${'a'.repeat(520)}`), 'file:///ws/skills/x/SKILL.md', new InMemoryHost({}), {
+    targets: ['skills-ref'],
+  }).diagnostics;
+  assert.equal(ref.find((d) => d.code === 'skill-compatibility-too-long')?.severity, 'error');
+});
