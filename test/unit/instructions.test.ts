@@ -571,6 +571,18 @@ test('a script some package.json of the repository defines is defined: above the
   );
 });
 
+test("a package.json the message lists outside the instruction file's folder is named by its path from there, not by its bare name", () => {
+  const host = new InMemoryHost({
+    [`${W}/.git/HEAD`]: 'ref: refs/heads/main',
+    [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' } }),
+    [`${W}/packages/web/package.json`]: JSON.stringify({ name: 'web', scripts: { dev: 'vite' } }),
+    [`${W}/packages/gmail/package.json`]: JSON.stringify({ name: 'gmail', scripts: { test: 'vitest' } }),
+  });
+  const [d] = diags('Record them with `pnpm fixtures:record`.', `${W}/packages/gmail/CLAUDE.md`, host, { workspaceRoots: [W] });
+  assert.equal(d!.code, 'instructions-command-undefined');
+  assert.match(d!.message, /\(looked in \.\.\/\.\.\/package\.json\)$/);
+});
+
 test("the package managers' own commands are not scripts, and a project generator's commands are its project's", () => {
   const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' } }) });
   const text = joinLines(

@@ -6,7 +6,7 @@
  * read (code spans and shell blocks), never prose; a command whose folder, package or Makefile
  * cannot be known is left alone (the caller leaves out templates: instructions/analyze.ts).
  */
-import { linkOutside, type IWorkspaceHost } from '../workspace/host';
+import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, resolveRelative } from '../world/paths';
 import type { CodeText } from './scan';
@@ -439,7 +439,8 @@ function lookedIn(base: string, found: readonly { uri: string }[]): string {
   return `looked in ${shown.join(', ')}${found.length > shown.length ? ` and ${found.length - shown.length} more` : ''}`;
 }
 
+/** A file as the message names it: below `dir` by its path from there, elsewhere by its path from `dir` (`../../package.json`), never by its bare name. */
 function relative(dir: string, uri: string): string {
   const d = dir.replace(/\/$/, '') + '/';
-  return uri.startsWith(d) ? decodeURIComponent(uri.slice(d.length)) : decodeURIComponent(uri.slice(uri.lastIndexOf('/') + 1));
+  return uri.startsWith(d) ? decodeURIComponent(uri.slice(d.length)) : relativeLabel(dir, uri);
 }
