@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkill, duplicateSkillNames, repositoryFacts, type IndexedSkill, type RepositoryFacts } from '../../server/src/core/skills';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
+import { isOpenCodeMarker, usesOpenCode } from '../../server/src/core/skills/plugins';
 
 const R = 'file:///ws';
 const text = (name: string, extra = '') => `---\nname: ${name}\ndescription: Tidies imports. Use when imports are messy.${extra}\n---\nBody\n`;
@@ -118,4 +119,33 @@ test('copies a skill carries in its references or assets clash with nothing, eve
   assert.deepEqual([...clashes(files)], []);
   // Two skills of their own with that name still clash for OpenCode.
   assert.ok(clashes({ ...files, '.agents/skills/takt/SKILL.md': text('takt'), '.opencode/skills/takt/SKILL.md': text('takt', ' (d)') }).size > 0);
+});
+
+test('in a repository set up for no OpenCode (no .opencode/, no opencode.json), a clash only OpenCode sees is advice: copies for other clients; set up for it, a warning', () => {
+  const files = { '.agents/skills/tidy/SKILL.md': text('tidy'), '.claude/skills/tidy/SKILL.md': text('tidy', ' Also sorts.') };
+  const none = clashes(files, { ...repositoryFacts([], [R]), openCode: false }).get('.agents/skills/tidy/SKILL.md')!;
+  assert.deepEqual(
+    none.map((d) => d.severity),
+    ['information'],
+  );
+  assert.match(none[0]!.message, /nothing here sets the repository up for OpenCode \(no \.opencode\/, no opencode\.json\)/);
+  const used = clashes(files, { ...repositoryFacts([], [R]), openCode: true }).get('.agents/skills/tidy/SKILL.md')!;
+  assert.deepEqual(
+    used.map((d) => d.severity),
+    ['warning'],
+  );
+  // Another client's clash in its own folder stays a warning either way.
+  const gemini = clashes(
+    { '.gemini/skills/a/SKILL.md': text('tidy'), '.gemini/skills/b/SKILL.md': text('tidy', ' Also sorts.') },
+    { ...repositoryFacts([], [R]), openCode: false },
+  );
+  assert.equal(gemini.get('.gemini/skills/a/SKILL.md')![0]!.severity, 'warning');
+});
+
+test('whether a repository is set up for OpenCode: .opencode/, opencode.json or opencode.jsonc at a root', () => {
+  assert.equal(usesOpenCode([R], new InMemoryHost({ [`${R}/README.md`]: '' })), false);
+  assert.equal(usesOpenCode([R], new InMemoryHost({ [`${R}/opencode.json`]: '{}' })), true);
+  assert.equal(usesOpenCode([R], new InMemoryHost({ [`${R}/.opencode/agents/a.md`]: '' })), true);
+  assert.equal(isOpenCodeMarker(`${R}/.opencode/agents/a.md`, [R]), true);
+  assert.equal(isOpenCodeMarker(`${R}/docs/opencode.json`, [R]), false);
 });

@@ -220,3 +220,20 @@ test('a file a watcher reports while the scan walks is kept, though the walk pas
   assert.ok(index.get(uri(late)), 'the late file is in the index');
   assert.ok(index.get(uri(join(root, 'a', 'agent.3md'))));
 });
+
+test('an opencode.json made or removed at a workspace folder changes whether the repository is set up for OpenCode, and the facts are made again', async () => {
+  const { root } = workspace({ '.agents/skills/a/SKILL.md': '---\nname: a\n---\n' });
+  const { index } = recordingIndex();
+  // The server gives the index its workspace folders.
+  index.roots = () => [uri(root)];
+  await index.scan([uri(root)], () => undefined);
+  assert.equal(index.repository().openCode, false);
+  let changed = 0;
+  index.onDidChangeRepository(() => changed++);
+  writeFileSync(join(root, 'opencode.json'), '{}');
+  assert.equal(index.installSourceChanged(uri(join(root, 'opencode.json'))), true);
+  assert.equal(changed, 1);
+  assert.equal(index.repository().openCode, true);
+  // A file elsewhere says nothing about it.
+  assert.equal(index.installSourceChanged(uri(join(root, 'docs', 'opencode.json'))), false);
+});

@@ -12,6 +12,7 @@ import type { IndexedFile } from '../core/workspace/indexTypes';
 import { duringCheck } from '../core/workspace/host';
 import { ownStrings } from '../core/text/ownStrings';
 import { isPluginManifest, readRepositoryFacts, withAliases, type RepositoryFacts } from '../core/skills';
+import { isOpenCodeMarker, usesOpenCode } from '../core/skills/plugins';
 import { isInstallSource, readInstallFacts } from '../core/skills/installs';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
@@ -101,6 +102,11 @@ export class WorkspaceIndex {
    */
   installSourceChanged(uri: string): boolean {
     const roots = this.roots();
+    // `.opencode/` or `opencode.json` made or removed: whether the repository is set up for OpenCode (name clashes only OpenCode sees).
+    if (isOpenCodeMarker(uri, roots) && this.#facts && this.#facts.facts.openCode !== usesOpenCode(roots, this.host)) {
+      this.#manifestsChanged();
+      return true;
+    }
     if (!isInstallSource(uri, roots)) return false;
     const before = this.#facts?.facts.installs;
     const after = readInstallFacts(roots, this.host);

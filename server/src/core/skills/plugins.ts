@@ -72,6 +72,11 @@ export interface RepositoryFacts {
    * the installer of every client, `npx skills add` (installs.ts).
    */
   readonly installs?: ReadonlyMap<string, InstallFact>;
+  /**
+   * Whether a root shows that the repository is set up for OpenCode (`.opencode/`, `opencode.json`
+   * or `opencode.jsonc`); undefined when no roots were given.
+   */
+  readonly openCode?: boolean;
 }
 
 export const NO_REPOSITORY_FACTS: RepositoryFacts = Object.freeze({ plugins: Object.freeze([]) });
@@ -254,7 +259,26 @@ export function readRepositoryFacts(uris: readonly string[], host: IWorkspaceHos
   }
   const facts = repositoryFacts(manifests, roots);
   const installs = roots?.length ? readInstallFacts(roots, host) : undefined;
-  return installs?.size ? { ...facts, installs } : facts;
+  const withInstalls = installs?.size ? { ...facts, installs } : facts;
+  return roots?.length ? { ...withInstalls, openCode: usesOpenCode(roots, host) } : withInstalls;
+}
+
+/** The files and folder at a root that set a repository up for OpenCode. */
+const OPENCODE_MARKERS = ['.opencode', 'opencode.json', 'opencode.jsonc'];
+
+/** Whether one of `roots` holds `.opencode/`, `opencode.json` or `opencode.jsonc`. */
+export function usesOpenCode(roots: readonly string[], host: IWorkspaceHost): boolean {
+  return roots.some((r) => OPENCODE_MARKERS.some((m) => host.exists(`${trimSlash(r)}/${m}`)));
+}
+
+/** Whether a URI is one of those markers, or a file in a root's `.opencode/` (its creation may make the folder). */
+export function isOpenCodeMarker(uri: string, roots: readonly string[]): boolean {
+  return roots.some((r) => {
+    const base = `${trimSlash(r)}/`;
+    if (!uri.startsWith(base)) return false;
+    const first = uri.slice(base.length).split('/')[0]!;
+    return OPENCODE_MARKERS.includes(first);
+  });
 }
 
 /** What the deepest root holding `uri` says about where the repository's skills are installed, with that root. */

@@ -131,8 +131,10 @@ export function duplicateSkillNames(skills: readonly IndexedSkill[], options: { 
       }
       // OpenCode reads its own `.opencode/skills/` after `.claude/` and `.agents/`: with a copy there, the clash is a copy per client, and OpenCode keeps its own.
       const ownCopy = openCodeOwnCopy(s, clashes.get('opencode'));
-      if (ownCopy) clashes.delete('opencode');
-      const byDesign = ownCopy ? [perClientCopy(s, name, ownCopy, roots)] : [];
+      // In a repository set up for no OpenCode (no .opencode/, no opencode.json), a clash only OpenCode sees is advice: copies kept for other clients.
+      const unused = !ownCopy && options.repository?.openCode === false ? clashes.get('opencode') : undefined;
+      if (ownCopy || unused) clashes.delete('opencode');
+      const byDesign = ownCopy ? [perClientCopy(s, name, ownCopy, roots)] : unused ? [openCodeNotSetUp(s, name, unused, roots)] : [];
       if (clashes.size === 0) {
         if (byDesign.length) out.set(s.uri, [...(out.get(s.uri) ?? []), ...resolveFindings(byDesign, s.targets)]);
         continue;
@@ -181,6 +183,19 @@ function perClientCopy(s: IndexedSkill, name: string, kept: IndexedSkill, roots:
     code: 'skill-duplicate-name',
     severity: 'information',
     message: `Skill name '${name}' is used by other copies too: OpenCode reads .opencode/skills/ after .claude/ and .agents/, so it keeps ${where} and drops the others, which are for other clients`,
+    range: s.nameRange,
+    only: ['opencode'],
+    atMost: 'information',
+  };
+}
+
+/** Advice on a name only OpenCode sees twice, in a repository not set up for OpenCode: the copies are most likely each for another client. */
+function openCodeNotSetUp(s: IndexedSkill, name: string, others: ReadonlySet<IndexedSkill>, roots: readonly string[]): Finding {
+  const labels = [...others].slice(0, MAX_OTHERS).map((o) => workspaceLabel(o.uri, s.uri, roots));
+  return {
+    code: 'skill-duplicate-name',
+    severity: 'information',
+    message: `Skill name '${name}' is also used by ${labels.join(', ')}: OpenCode would load both and keep the one it reads last, but nothing here sets the repository up for OpenCode (no .opencode/, no opencode.json), so these look like copies for other clients`,
     range: s.nameRange,
     only: ['opencode'],
     atMost: 'information',
