@@ -221,7 +221,7 @@ test('a file a watcher reports while the scan walks is kept, though the walk pas
   assert.ok(index.get(uri(join(root, 'a', 'agent.3md'))));
 });
 
-test('an opencode.json made or removed at a workspace folder changes whether the repository is set up for OpenCode, and the facts are made again', async () => {
+test('an opencode.json made at a workspace folder changes whether the repository is set up for OpenCode, and the facts are made again; one elsewhere does not', async () => {
   const { root } = workspace({ '.agents/skills/a/SKILL.md': '---\nname: a\n---\n' });
   const { index } = recordingIndex();
   // The server gives the index its workspace folders.

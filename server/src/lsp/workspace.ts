@@ -97,8 +97,9 @@ export class WorkspaceIndex {
 
   /**
    * For a file changed on disk: a README or install script at a workspace folder's root may change
-   * where the repository's skills are installed (core/skills/installs.ts), and with it their targets.
-   * Returns whether it did (the facts are then made again, as after a manifest's change).
+   * where the repository's skills are installed (core/skills/installs.ts), and with it their targets;
+   * a `.opencode/` or `opencode.json` made or removed there, whether the repository is set up for
+   * OpenCode. Returns whether it did (the facts are then made again, as after a manifest's change).
    */
   installSourceChanged(uri: string): boolean {
     const roots = this.roots();

@@ -57,9 +57,8 @@ export const GUARDED = /\[\s+-[efxrs]\s|\btest\s+-[efxrs]\s|\|\|\s*(true|exit\s+
 export function missingScripts(text: string, hooks: Node, uri: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
   const claudeDir = dirnameUri(uri);
   if (!claudeDir.endsWith('/.claude')) return [];
-  const found = missingUnder(text, hooks, dirnameUri(claudeDir), false, host, roots);
   // settings.local.json is one person's file: a link to a folder of their machine may hold there.
-  return uri.endsWith('/settings.local.json') ? found.map((f) => (f.message.includes('symbolic link') ? { ...f, severity: 'information' } : f)) : found;
+  return missingUnder(text, hooks, dirnameUri(claudeDir), false, host, roots, uri.endsWith('/settings.local.json'));
 }
 
 /** The missing scripts of a plugin's hooks commands (`${CLAUDE_PLUGIN_ROOT}/…`, under `pluginRoot`). */
@@ -67,7 +66,8 @@ export function missingPluginScripts(text: string, hooks: Node, pluginRoot: stri
   return missingUnder(text, hooks, pluginRoot, true, host, roots);
 }
 
-function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
+/** `personal`: a file of one person's (settings.local.json), where a script behind a link to their machine's folder is advice. */
+function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean, host: IWorkspaceHost, roots?: readonly string[], personal = false): Finding[] {
   if (roots && !roots.some((r) => isInside(r, root))) return [];
   const out: Finding[] = [];
   let found = 0;
@@ -86,7 +86,7 @@ function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean
         : `'${s.path}' is not in this ${inPlugin ? 'plugin' : 'project'}:`;
       out.push({
         code: 'hooks-script-missing',
-        severity: 'warning',
+        severity: via && personal ? 'information' : 'warning',
         message: `${where} Claude Code runs the command and it fails`,
         node: valueSpan(text, c, s.at, s.path.length),
       });

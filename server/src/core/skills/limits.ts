@@ -76,9 +76,14 @@ export function checkLimits(fields: Map<string, FrontmatterEntry>, fm: YamlFront
   }
 }
 
+/** Whether VS Code loads a skill of this name: only one made of a-z, 0-9 and '-'; it skips any other silently. */
+export function vsCodeLoadsName(name: string): boolean {
+  return /^[a-z0-9-]+$/.test(name);
+}
+
 /** VS Code loads a skill only when its name is made of a-z, 0-9 and '-'; otherwise it skips it silently. */
 export function checkCopilotName(name: string, range: Range, out: Finding[]): void {
-  if (/^[a-z0-9-]+$/.test(name)) return;
+  if (vsCodeLoadsName(name)) return;
   if (!/^[\p{L}\p{N}-]+$/u.test(name) || name !== name.toLowerCase()) return; // the reference rules already say so
   out.push({
     code: 'skill-name-invalid-chars',
@@ -102,7 +107,7 @@ function inClaudeSkills(uri: string): boolean {
  * paths (more than one when links show its folder in several places).
  */
 export function checkVsCodeSkipsName(name: string, range: Range, uris: readonly string[], targets: readonly Target[], inVsCode: boolean, out: Finding[]): void {
-  if (targets.includes('copilot') || /^[a-z0-9-]+$/.test(name) || !uris.some(inClaudeSkills)) return;
+  if (targets.includes('copilot') || vsCodeLoadsName(name) || !uris.some(inClaudeSkills)) return;
   out.push({
     code: 'skill-name-vscode-skipped',
     severity: inVsCode ? 'warning' : 'information',

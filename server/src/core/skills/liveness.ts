@@ -1,7 +1,8 @@
 /**
  * Which SKILL.md files are skills a client loads, and which are copies, samples or models of one
  * (a template, an archive, translated documentation, a sample inside another skill's assets):
- * findings on those are advice, and they clash with no skill by name. Path facts only.
+ * findings on those are advice, and they clash with no skill by name. Path facts, and a few
+ * lookups through the host (a Cursor plugin's manifest, a SKILL.md in a folder above).
  */
 import type { IWorkspaceHost } from '../workspace/host';
 import type { TargetSet } from './targets';

@@ -10,7 +10,7 @@ import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../text/
 import type { SkillReference } from './references';
 import type { TargetSet } from './targets';
 import { effectMessage } from './effects';
-import { checkCopilotName } from './limits';
+import { checkCopilotName, vsCodeLoadsName } from './limits';
 import { readers, type Finding } from './rules';
 import { metadataToolOf } from './keyReaders';
 
@@ -160,7 +160,7 @@ export function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm:
       effectMessage('skill-name-directory-mismatch', problem),
     );
     // VS Code skips a name outside a-z, 0-9 and '-' (said above): it never gets to compare the folder.
-    if (!/^[a-z0-9-]+$/.test(name)) d.only = skill.targets.targets.filter((t) => t !== 'copilot');
+    if (!vsCodeLoadsName(name)) d.only = skill.targets.targets.filter((t) => t !== 'copilot');
     out.push(d);
   }
 }

@@ -179,27 +179,24 @@ function openCodeOwnCopy(s: IndexedSkill, others: ReadonlySet<IndexedSkill> | un
 /** Advice on a name OpenCode sees twice when one copy is in its own folder: it keeps that copy, as a repository with a copy per client means it to. */
 function perClientCopy(s: IndexedSkill, name: string, kept: IndexedSkill, roots: readonly string[]): Finding {
   const where = kept === s ? 'this copy' : workspaceLabel(kept.uri, s.uri, roots);
-  return {
-    code: 'skill-duplicate-name',
-    severity: 'information',
-    message: `Skill name '${name}' is used by other copies too: OpenCode reads .opencode/skills/ after .claude/ and .agents/, so it keeps ${where} and drops the others, which are for other clients`,
-    range: s.nameRange,
-    only: ['opencode'],
-    atMost: 'information',
-  };
+  return openCodeAdvice(
+    s,
+    `Skill name '${name}' is used by other copies too: OpenCode reads .opencode/skills/ after .claude/ and .agents/, so it keeps ${where} and drops the others, which are for other clients`,
+  );
 }
 
 /** Advice on a name only OpenCode sees twice, in a repository not set up for OpenCode: the copies are most likely each for another client. */
 function openCodeNotSetUp(s: IndexedSkill, name: string, others: ReadonlySet<IndexedSkill>, roots: readonly string[]): Finding {
   const labels = [...others].slice(0, MAX_OTHERS).map((o) => workspaceLabel(o.uri, s.uri, roots));
-  return {
-    code: 'skill-duplicate-name',
-    severity: 'information',
-    message: `Skill name '${name}' is also used by ${labels.join(', ')}: OpenCode would load both and keep the one it reads last, but nothing here sets the repository up for OpenCode (no .opencode/, no opencode.json), so these look like copies for other clients`,
-    range: s.nameRange,
-    only: ['opencode'],
-    atMost: 'information',
-  };
+  return openCodeAdvice(
+    s,
+    `Skill name '${name}' is also used by ${labels.join(', ')}: OpenCode would load both and keep the one it reads last, but nothing here sets the repository up for OpenCode (no .opencode/, no opencode.json), so these look like copies for other clients`,
+  );
+}
+
+/** A name clash OpenCode sees, as advice for OpenCode alone. */
+function openCodeAdvice(s: IndexedSkill, message: string): Finding {
+  return { code: 'skill-duplicate-name', severity: 'information', message, range: s.nameRange, only: ['opencode'], atMost: 'information' };
 }
 
 /** Python's `html.escape`: `& < > " '`. */
