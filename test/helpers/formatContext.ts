@@ -23,7 +23,6 @@ export function formatContext(
     workspaceFiles: () => [],
     editorValidatesPromptFiles: false,
     editorShows: () => true,
-    editorIsVsCode: false,
     repository,
     listing: {},
   };

@@ -83,7 +83,7 @@ test('diagnostics after didOpen sit on the name value, with source, code and rul
     ['skill-name-not-lowercase', 'agent-files', 1, 6, 1, 16],
     ['skill-name-directory-mismatch', 'agent-files', 1, 6, 1, 16],
   ]);
-  assert.equal(ds[0]!.message, "Skill name 'PDF-Reader' is not lowercase: skills-ref rejects it and VS Code does not load such a skill; other clients warn and still load it");
+  assert.equal(ds[0]!.message, "Skill name 'PDF-Reader' is not lowercase: skills-ref rejects it; clients that follow the specification warn and still load the skill");
   assert.equal(
     ds[1]!.message,
     "Skill name 'PDF-Reader' differs from its folder name 'pdf-reader': skills-ref rejects it; clients that follow the specification warn and load it under its name",

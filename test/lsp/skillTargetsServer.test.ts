@@ -156,32 +156,6 @@ test('a marketplace in the workspace makes its plugins’ skills Claude Code’s
   }
 });
 
-test('in VS Code (clientInfo) a .claude/skills name VS Code skips is a warning; in another editor it is information', async () => {
-  const own = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-vscode-name-')));
-  try {
-    const p = path.join(own, '.claude/skills/code-review/SKILL.md');
-    const text = '---\nname: Code Review\ndescription: Reviews code. Use when asked for a review.\n---\nBody\n';
-    fs.mkdirSync(path.dirname(p), { recursive: true });
-    fs.writeFileSync(p, text);
-    const uri = URI.file(p).toString();
-    const severityIn = async (clientInfo?: { name: string }) => {
-      const client = await startClient({
-        rootUri: URI.file(own).toString(),
-        initializationOptions: { diagnosticDelay: 0, editorValidatesPromptFiles: true },
-        ...(clientInfo ? { clientInfo } : {}),
-      });
-      clients.push(client);
-      const pending = client.diagnostics(uri);
-      client.open(uri, text, 'markdown', 1);
-      return (await pending).filter((d) => d.code === 'skill-name-vscode-skipped').map((d) => d.severity);
-    };
-    assert.deepEqual(await severityIn({ name: 'Visual Studio Code' }), [2]);
-    assert.deepEqual(await severityIn({ name: 'Neovim' }), [3]);
-  } finally {
-    fs.rmSync(own, { recursive: true, force: true });
-  }
-});
-
 test('a README saved later that installs the skills into ~/.claude/skills/ makes them Claude Code’s; one that stops saying so makes them the specification’s again', async () => {
   const own = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-installs-')));
   try {

@@ -392,5 +392,5 @@ test("a name that is the skill's path below skills/ (a tool that ships skills by
   assert.match(own.message, /it is the skill's path below skills\//);
   assert.equal(at('file:///ws/packages/ai-core/skills/adapter-configuration/SKILL.md', 'ai-core/adapter-configuration').severity, 'warning');
   // In a client's folder the client's verdict stands.
-  assert.notEqual(at('file:///ws/.github/skills/ai-core/adapter-configuration/SKILL.md', 'ai-core/adapter-configuration').severity, 'information');
+  assert.notEqual(at('file:///ws/.cursor/skills/ai-core/adapter-configuration/SKILL.md', 'ai-core/adapter-configuration').severity, 'information');
 });

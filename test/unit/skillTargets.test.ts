@@ -159,10 +159,10 @@ test('with several targets a finding takes the worst severity among those it app
   const text = fm('description: Does things. Use when needed.');
   const cc = run(text, ['claude-code']);
   assert.deepEqual(cc, []);
-  const both = run(text, ['claude-code', 'copilot', 'gemini-cli']).filter((d) => d.code === 'skill-name-missing');
+  const both = run(text, ['claude-code', 'opencode', 'gemini-cli']).filter((d) => d.code === 'skill-name-missing');
   assert.equal(both.length, 1);
   assert.equal(both[0]!.severity, 'error');
-  assert.equal(both[0]!.message, "No 'name': VS Code does not load the skill; Gemini CLI does not load the skill (VS Code / Copilot and Gemini CLI)");
+  assert.equal(both[0]!.message, "No 'name': OpenCode does not load the skill; Gemini CLI does not load the skill (OpenCode and Gemini CLI)");
 });
 
 test('skills-ref keeps the reference message without a client suffix; a client target gets its own text', () => {
@@ -218,17 +218,13 @@ test('the Claude Code listing cut starts on the first character past 1,536, in w
   assert.equal(d.severity, 'warning');
 });
 
-test('VS Code skips a Unicode name the reference accepts; a missing description is an error for Codex', () => {
-  const greek = run(fm('name: δεξιότητα\ndescription: x. Use when y.'), ['copilot'], 'δεξιότητα');
-  assert.deepEqual(
-    greek.map((d) => [d.code, d.severity]),
-    [['skill-name-invalid-chars', 'error']],
-  );
+test('VS Code loads a Unicode name the reference accepts; a missing description is an error for Codex', () => {
+  assert.deepEqual(run(fm('name: δεξιότητα\ndescription: x. Use when y.'), ['copilot'], 'δεξιότητα'), []);
   assert.deepEqual(run(fm('name: δεξιότητα\ndescription: x. Use when y.'), ['skills-ref'], 'δεξιότητα'), []);
   const codex = run(fm('name: my-skill'), ['codex']);
   assert.deepEqual(
     codex.map((d) => [d.code, d.severity, d.message]),
-    [['skill-description-missing', 'error', "No 'description': the skill is not loaded or not listed (Codex)"]],
+    [['skill-description-missing', 'error', "No 'description': Codex does not load the skill (Codex)"]],
   );
 });
 
@@ -366,7 +362,7 @@ test("a specification skill follows the client guide: name problems are warnings
     ],
   );
   assert.match(d[2]!.message, /clients that follow the specification warn and load it under its name/);
-  assert.equal(d[0]!.message, "Skill name 'Tidy Imports' is not lowercase: skills-ref rejects it and VS Code does not load such a skill; other clients warn and still load it");
+  assert.equal(d[0]!.message, "Skill name 'Tidy Imports' is not lowercase: skills-ref rejects it; clients that follow the specification warn and still load the skill");
   const noDescription = run(fm('name: my-skill'), undefined, 'my-skill', {}, 'SKILL.md', 'file:///repo/skills');
   assert.deepEqual(
     noDescription.map((x) => [x.code, x.severity]),
@@ -527,27 +523,43 @@ test('advice never switches off a key another target of the file reads', () => {
   assert.match(own[0]!.message, /remove it or move it under 'metadata:'/);
 });
 
-test('a .claude/skills name VS Code skips: information, a warning in VS Code, and left to the copilot rules when VS Code is a target', () => {
-  const text = fm('name: Code Review\ndescription: Reviews code. Use when asked for a review.');
-  const uri = 'file:///repo/.claude/skills/code-review/SKILL.md';
-  const host = new InMemoryHost();
-  const vs = (o: Parameters<typeof analyzeSkill>[3]) => analyzeSkill(text, uri, host, o).diagnostics.filter((d) => d.code === 'skill-name-vscode-skipped');
-  assert.deepEqual(
-    vs({}).map((d) => [d.severity, d.message]),
+test("VS Code loads a skill whatever its name's characters, takes the folder name for a missing or different name, and lists one with no description", () => {
+  const vsCode = (text: string) => run(text, ['copilot'], 'code_review').map((x) => [x.code, x.severity, x.message]);
+  assert.deepEqual(vsCode(fm('name: code_review\ndescription: Reviews code. Use when asked for a review.')), [
     [
-      [
-        'information',
-        "VS Code also loads .claude/skills/ but skips a skill whose name has characters outside a-z, 0-9 and '-' ('Code Review'): this skill is missing in VS Code, without a word (VS Code / Copilot)",
-      ],
+      'skill-name-invalid-chars',
+      'information',
+      "Skill name 'code_review' has characters other than letters, digits and hyphens: VS Code's documentation allows only a-z, 0-9 and '-' (its loader does not check, and loads the skill) (VS Code / Copilot)",
     ],
-  );
+  ]);
+  assert.deepEqual(vsCode(fm('description: Reviews code. Use when asked for a review.')), [
+    ['skill-name-missing', 'information', "No 'name': VS Code uses the folder name (older releases skipped the skill) (VS Code / Copilot)"],
+  ]);
+  assert.deepEqual(vsCode(fm('name: review\ndescription: Reviews code. Use when asked for a review.')), [
+    [
+      'skill-name-directory-mismatch',
+      'warning',
+      "Skill name 'review' differs from its folder name 'code_review': VS Code lists the skill under its folder's name, not this one (VS Code / Copilot)",
+    ],
+  ]);
   assert.deepEqual(
-    vs({ editorIsVsCode: true }).map((d) => d.severity),
-    ['warning'],
+    vsCode(fm('name: code_review')).filter(([code]) => code === 'skill-description-missing'),
+    [['skill-description-missing', 'warning', "No 'description': VS Code lists the skill with no description, so the model has only its name to go by (VS Code / Copilot)"]],
   );
-  assert.deepEqual(vs({ targets: ['claude-code', 'copilot'] }), []);
+  assert.deepEqual(vsCode('# Code review\n\nReviews code.\n'), [
+    [
+      'skill-frontmatter-missing',
+      'warning',
+      'SKILL.md does not start with YAML frontmatter (---): VS Code lists the skill under its folder name with no description (older releases skipped it) (VS Code / Copilot)',
+    ],
+  ]);
+  // Nothing speaks for VS Code about a Claude Code skill whose name VS Code's documentation would not allow: its loader takes it.
   assert.deepEqual(
-    analyzeSkill(text, 'file:///repo/skills/code-review/SKILL.md', host, { editorIsVsCode: true }).diagnostics.filter((d) => d.code === 'skill-name-vscode-skipped'),
+    analyzeSkill(
+      fm('name: Code Review\ndescription: Reviews code. Use when asked for a review.'),
+      'file:///repo/.claude/skills/code-review/SKILL.md',
+      new InMemoryHost(),
+    ).diagnostics.filter((d) => /VS Code/.test(d.message)),
     [],
   );
 });
@@ -629,7 +641,7 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
   // A sample a skill carries in its assets is no skill, even inside a client folder.
   assert.ok(checkAt('.codex/skills/skill-tester/assets/sample-skill/SKILL.md', '# Sample\n').every((d) => d.severity === 'information' || d.severity === 'hint'));
   // In a client folder the rules stand, whatever the folder names above.
-  assert.ok(checkAt('.agents/skills/templates/sample-skill/SKILL.md', bad).some((d) => d.severity === 'error'));
+  assert.ok(checkAt('.agents/skills/templates/sample-skill/SKILL.md', bad).some((d) => d.severity === 'warning'));
   const lower = checkAt('data/s/skill.md', '# Notes\n');
   assert.ok(lower.length > 0 && lower.every((d) => d.severity === 'information' || d.severity === 'hint'));
 });
@@ -873,12 +885,12 @@ test("a '---' inside a frontmatter line ends it only for skills-ref: clients, wh
   assert.ok(reference.includes('skill-frontmatter-dashes'), reference.join());
 });
 
-test('for VS Code a name it skips (outside a-z, 0-9 and -) is not also a folder mismatch it "warns and loads"; a valid name of another folder is', () => {
+test("for VS Code a name outside a-z, 0-9 and '-' is advice (its loader takes it) and one that is not the folder's a warning (it lists the skill under the folder's name)", () => {
   const codes = (name: string) =>
     checkAt('.github/skills/lint-check/SKILL.md', fm(`name: ${name}\ndescription: Lints. Use when asked.`))
       .filter((d) => d.severity !== 'hint')
       .map((d) => `${d.severity} ${d.code}`);
-  assert.deepEqual(codes('Lint_Check'), ['error skill-name-not-lowercase', 'error skill-name-invalid-chars']);
+  assert.deepEqual(codes('Lint_Check'), ['information skill-name-not-lowercase', 'information skill-name-invalid-chars', 'warning skill-name-directory-mismatch']);
   assert.deepEqual(codes('lint-checker'), ['warning skill-name-directory-mismatch']);
 });
 
@@ -904,6 +916,17 @@ test('a byte-order mark before the frontmatter is named in the message for clien
   assert.match(d.message, /a byte-order mark \(U\+FEFF\) comes before it; save the file as UTF-8 without one/);
   const plain = checkAt('.agents/skills/lint-check/SKILL.md', '# Lint check\n').find((x) => x.code === 'skill-frontmatter-missing')!;
   assert.doesNotMatch(plain.message, /byte-order mark/);
+  // VS Code's text decoding drops the mark: for it alone, advice.
+  const vsCode = checkAt('.github/skills/lint-check/SKILL.md', `\ufeff${fm('name: lint-check\ndescription: Lints. Use when asked.')}`).find(
+    (x) => x.code === 'skill-frontmatter-missing',
+  )!;
+  assert.deepEqual(
+    [vsCode.severity, vsCode.message],
+    [
+      'information',
+      'SKILL.md does not start with YAML frontmatter (---): a byte-order mark (U+FEFF) comes before it; save the file as UTF-8 without one: VS Code most likely reads the frontmatter all the same: its text decoding drops the mark (VS Code / Copilot)',
+    ],
+  );
 });
 
 test("a plugin's root is a skill of its own only when its manifest names no skill paths: one that names `./skills/` says where its skills are", () => {

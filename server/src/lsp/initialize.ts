@@ -19,9 +19,6 @@ import type { DiagnosticsScheduling } from './diagnosticsScheduling';
 import type { WorkspaceIndexing } from './workspaceIndexing';
 import { errorText, folderUri, type ServerParts } from './serverParts';
 
-/** The `clientInfo.name` of VS Code and its builds that share its chat and skill loader (Insiders, OSS, VSCodium). */
-const VS_CODE_CLIENT = /^(Visual Studio Code|Code - OSS|VSCodium)\b/;
-
 /** What the server announces, for a client that pulls diagnostics or not. */
 function capabilities(pullDiagnostics: boolean, pid: number | undefined): ServerCapabilities {
   return {
@@ -124,7 +121,6 @@ export function registerLifecycle(s: ServerParts, d: DiagnosticsScheduling, inde
       progressSupport: !!caps.window?.workDoneProgress && !statusNotifications,
       folderEvents: !!caps.workspace?.workspaceFolders,
     };
-    state.editorIsVsCode = VS_CODE_CLIENT.test(params.clientInfo?.name ?? '');
     applySettings(readSettings(params.initializationOptions, DEFAULT_SETTINGS));
     state.folders = (params.workspaceFolders ?? []).map((f) => folderUri(f.uri)).filter((u) => host.fs.servesFolder(u));
     if (!state.folders.length && params.rootUri && host.fs.servesFolder(folderUri(params.rootUri))) state.folders = [folderUri(params.rootUri)];

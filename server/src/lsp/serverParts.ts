@@ -41,8 +41,6 @@ export interface ServerState {
   folders: string[];
   /** The documents the client's editors show, when it says (agentFiles/visibleEditors); every open one otherwise. */
   shown: Set<string> | undefined;
-  /** The client is VS Code (from `clientInfo` at initialize). */
-  editorIsVsCode: boolean;
   /** The client sent `initialized`. */
   initialized: boolean;
 }
@@ -90,7 +88,6 @@ function initialState(): ServerState {
     },
     folders: [],
     shown: undefined,
-    editorIsVsCode: false,
     initialized: false,
   };
 }
@@ -116,9 +113,6 @@ function formatContextOf(state: ServerState, index: WorkspaceIndex, workspaceFil
       return state.settings.editorValidatesPromptFiles;
     },
     editorShows: (uri) => !state.shown || state.shown.has(uri),
-    get editorIsVsCode() {
-      return state.editorIsVsCode;
-    },
     repository: () => index.repository(),
     get listing() {
       return { contextTokens: state.settings.contextWindow };

@@ -49,8 +49,6 @@ export interface AnalyzeOptions {
   editorValidates?: boolean;
   /** The context window per client (`agentFiles.contextWindow`, `--context-window`): the skill listing budgets. */
   listing?: ListingSettings;
-  /** The editor is VS Code: a skill VS Code itself skips is a warning there. */
-  editorIsVsCode?: boolean;
   /**
    * Report what a JSON Schema of ours reports (default true): world.json's shape errors, and the
    * findings of the schemas contributed for plugin files (contributedSchemas.ts). False in VS Code,
@@ -117,7 +115,6 @@ export function skillOptions(options: AnalyzeOptions): SkillAnalysisOptions {
   if (options.repository) o.repository = options.repository;
   if (options.workspaceRoots) o.workspaceRoots = options.workspaceRoots;
   if (options.editorValidates) o.editorValidates = true;
-  if (options.editorIsVsCode) o.editorIsVsCode = true;
   return o;
 }
 

@@ -19,7 +19,7 @@ import { fencesOf, unclosedFence, unclosedFenceMessage } from '../text/markdownB
 import { claudeYamlOutcome } from '../subagents/claudeYaml';
 import { checkLicenseMentions } from './licenseFile';
 import { checkClientValues, checkKeys } from './clientFields';
-import { checkLimits, checkVsCodeSkipsName } from './limits';
+import { checkLimits } from './limits';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
 import { resolveTargets, type Target, type TargetSet } from './targets';
@@ -58,8 +58,6 @@ export interface SkillAnalysisOptions {
    * it reports for its own skills are not repeated for the copilot target (see docs/rules.md).
    */
   editorValidates?: boolean;
-  /** The editor is VS Code: a skill VS Code itself skips (a `.claude/skills/` name it cannot load) is a warning, not information. */
-  editorIsVsCode?: boolean;
 }
 
 /**
@@ -169,6 +167,9 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   return out;
 }
 
+/** What VS Code does with a byte-order mark before the frontmatter (its file service's text decoding drops it). */
+const VS_CODE_BOM = 'VS Code most likely reads the frontmatter all the same: its text decoding drops the mark';
+
 function analyzeInto(
   text: string,
   uri: string,
@@ -189,8 +190,10 @@ function analyzeInto(
       'SKILL.md must start with YAML frontmatter (---)',
       firstLineRange(text),
       undefined,
-      effectMessage('skill-frontmatter-missing', problem),
+      effectMessage('skill-frontmatter-missing', problem, bom ? { copilot: VS_CODE_BOM } : {}),
     );
+    // VS Code decodes the file with a TextDecoder, which drops the mark: most likely the frontmatter reads there.
+    if (bom) d.levels = { copilot: 'information' };
     // In no client folder and no plugin, a SKILL.md without frontmatter is most likely not meant as a skill (a translated copy, a plan, an archive).
     if (skill.targets.fallback) {
       d.atMost = 'information';
@@ -303,8 +306,6 @@ function analyzeInto(
   const metadata = fields.get('metadata');
   checkKeys(fm.entries, skill.targets.targets, out, unexpectedMessage(fm.entries), keyReaderOf(fm.entries, metadata ? entriesOf(fm, metadata.node) : [], uri));
   checkName(fields.get('name'), skill, fm, out);
-  if (skill.name && skill.nameRange)
-    checkVsCodeSkipsName(skill.name, skill.nameRange, [uri, ...(options.repository?.aliases?.get(uri) ?? [])], skill.targets.targets, options.editorIsVsCode === true, out);
   checkDescription(fields.get('description'), skill, fm, out, options.descriptionHeuristic !== false);
   checkOptional(fields, skill, fm, out);
   checkClientValues(fields, fm, out);

@@ -8,8 +8,6 @@ import type { Target } from './targets';
 
 /** The specification's client guide: clients warn about a name problem and still load the skill. */
 const SPEC_NAME = 'skills-ref rejects it; clients that follow the specification warn and still load the skill';
-/** The same, where VS Code (which also reads skills the specification governs) skips the skill. */
-const SPEC_NAME_VS_CODE = 'skills-ref rejects it and VS Code does not load such a skill; other clients warn and still load it';
 const NOT_LOADED: Partial<Record<Target, string>> = {
   spec: 'clients that follow the specification skip the skill',
   codex: 'Codex does not load the skill',
@@ -22,46 +20,60 @@ const UNREAD_FIELDS: Partial<Record<Target, string>> = {
   'claude-code': 'Claude Code loads the body with no frontmatter fields',
   'gemini-cli': "Gemini CLI's fallback line parser still reads name and description",
 };
+/**
+ * VS Code's skill loader (microsoft/vscode, promptsServiceImpl.ts `computeSkillDiscoveryInfo`) takes
+ * the folder name for a missing `name` and for one that differs from the folder, cuts the name at 64
+ * characters and the description at 1,024, and checks no characters: its documentation's
+ * `[a-z0-9-]` and "required" are not what it does. Releases before the folder-name fallback skipped
+ * a skill with no `name`.
+ */
+const VS_CODE_NAME_CHARS = "VS Code's documentation allows only a-z, 0-9 and '-' (its loader does not check, and loads the skill)";
+const VS_CODE_NO_DESCRIPTION = 'VS Code lists the skill with no description, so the model has only its name to go by';
 const OPENCODE_NAME = "OpenCode's documentation allows only lowercase letters, digits and single hyphens (its loader does not check)";
 const CURSOR_SPEC = 'Cursor is documented to follow the specification (unverified)';
 
 const EFFECTS: Record<string, Partial<Record<Target, string>>> = {
-  'skill-frontmatter-missing': { ...NOT_LOADED, 'claude-code': 'Claude Code loads the skill under its folder name, with the first paragraph as its description' },
+  'skill-frontmatter-missing': {
+    ...NOT_LOADED,
+    'claude-code': 'Claude Code loads the skill under its folder name, with the first paragraph as its description',
+    copilot: 'VS Code lists the skill under its folder name with no description (older releases skipped it)',
+  },
   'skill-frontmatter-unclosed': { ...NOT_LOADED, 'claude-code': 'Claude Code reads no frontmatter fields and takes the lines as body' },
   'skill-yaml-invalid': { ...NOT_LOADED, ...UNREAD_FIELDS },
   // Claude Code 2.1.69: "Fixed skill descriptions with colons (e.g., "Triggers include: X, Y, Z") failing to load from SKILL.md frontmatter".
   'skill-yaml-colon-in-value': { ...NOT_LOADED, ...UNREAD_FIELDS, 'claude-code': 'Claude Code reads the value as text (since 2.1.69); parsers of strict YAML do not' },
   'skill-frontmatter-not-mapping': { ...NOT_LOADED, ...UNREAD_FIELDS },
-  'skill-name-missing': NOT_LOADED,
+  'skill-name-missing': { ...NOT_LOADED, copilot: 'VS Code uses the folder name (older releases skipped the skill)' },
   'skill-name-empty': { ...NOT_LOADED, 'claude-code': 'Claude Code uses the folder name', codex: 'Codex uses the folder name' },
   'skill-name-too-long': {
     spec: SPEC_NAME,
     codex: 'Codex does not load the skill',
-    copilot: "VS Code's documentation allows at most 64 characters",
+    copilot: 'VS Code cuts it at 64 characters',
     opencode: "OpenCode's documentation allows at most 64 characters",
     cursor: CURSOR_SPEC,
   },
-  'skill-name-not-lowercase': { spec: SPEC_NAME_VS_CODE, copilot: 'VS Code does not load the skill, without a word', opencode: OPENCODE_NAME, cursor: CURSOR_SPEC },
-  'skill-name-hyphen-edge': { spec: SPEC_NAME, copilot: 'VS Code loads it (it checks only a-z, 0-9 and -)', opencode: OPENCODE_NAME, cursor: CURSOR_SPEC },
-  'skill-name-consecutive-hyphens': { spec: SPEC_NAME, copilot: 'VS Code loads it (it checks only a-z, 0-9 and -)', opencode: OPENCODE_NAME, cursor: CURSOR_SPEC },
+  'skill-name-not-lowercase': { spec: SPEC_NAME, copilot: VS_CODE_NAME_CHARS, opencode: OPENCODE_NAME, cursor: CURSOR_SPEC },
+  'skill-name-hyphen-edge': { spec: SPEC_NAME, copilot: 'VS Code loads it (its loader checks no characters)', opencode: OPENCODE_NAME, cursor: CURSOR_SPEC },
+  'skill-name-consecutive-hyphens': { spec: SPEC_NAME, copilot: 'VS Code loads it (its loader checks no characters)', opencode: OPENCODE_NAME, cursor: CURSOR_SPEC },
   'skill-name-invalid-chars': {
-    spec: SPEC_NAME_VS_CODE,
-    copilot: 'VS Code does not load the skill, without a word',
+    spec: SPEC_NAME,
+    copilot: VS_CODE_NAME_CHARS,
     'gemini-cli': "Gemini CLI turns characters that file names cannot hold into '-'",
     opencode: OPENCODE_NAME,
     cursor: CURSOR_SPEC,
   },
   'skill-name-directory-mismatch': {
     spec: 'skills-ref rejects it; clients that follow the specification warn and load it under its name',
-    copilot: 'VS Code warns and loads it',
+    copilot: "VS Code lists the skill under its folder's name, not this one",
     opencode: "OpenCode's documentation asks for the folder name (its loader does not check)",
     cursor: CURSOR_SPEC,
   },
-  'skill-description-empty': { ...NOT_LOADED, 'claude-code': "Claude Code uses the body's first paragraph instead" },
+  'skill-description-missing': { ...NOT_LOADED, 'claude-code': "Claude Code uses the body's first paragraph instead", copilot: VS_CODE_NO_DESCRIPTION },
+  'skill-description-empty': { ...NOT_LOADED, 'claude-code': "Claude Code uses the body's first paragraph instead", copilot: VS_CODE_NO_DESCRIPTION },
   'skill-description-too-long': {
     spec: 'skills-ref rejects it and Codex does not load such a skill',
     codex: 'Codex does not load the skill',
-    copilot: "VS Code's documentation allows at most 1,024 characters",
+    copilot: 'VS Code cuts it at 1,024 characters',
     opencode: "OpenCode's documentation allows at most 1,024 characters",
     cursor: CURSOR_SPEC,
   },

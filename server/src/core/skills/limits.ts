@@ -1,13 +1,11 @@
 /**
  * Limits that clients apply beyond the specification: Claude Code's 1,536-character cut of
- * `description` + `when_to_use`, VS Code's name characters, the skill-creator validators' ban
- * on `<` and `>` in descriptions. Sources: docs/clients-fields.md.
+ * `description` + `when_to_use` and the skill-creator validators' ban on `<` and `>` in
+ * descriptions. Sources: docs/clients-fields.md.
  */
 import type { Range } from '../types';
 import type { FrontmatterEntry, YamlFrontmatter } from '../text/yamlFrontmatter';
 import type { Finding } from './rules';
-import type { Target } from './targets';
-import { splitUri } from '../workspace/uriPath';
 
 export const CLAUDE_LISTING_CUT = 1536;
 
@@ -74,44 +72,4 @@ export function checkLimits(fields: Map<string, FrontmatterEntry>, fm: YamlFront
       only: ['claude-code', 'codex'],
     });
   }
-}
-
-/** Whether VS Code loads a skill of this name: only one made of a-z, 0-9 and '-'; it skips any other silently. */
-export function vsCodeLoadsName(name: string): boolean {
-  return /^[a-z0-9-]+$/.test(name);
-}
-
-/** VS Code loads a skill only when its name is made of a-z, 0-9 and '-'; otherwise it skips it silently. */
-export function checkCopilotName(name: string, range: Range, out: Finding[]): void {
-  if (vsCodeLoadsName(name)) return;
-  if (!/^[\p{L}\p{N}-]+$/u.test(name) || name !== name.toLowerCase()) return; // the reference rules already say so
-  out.push({
-    code: 'skill-name-invalid-chars',
-    severity: 'error',
-    message: `Skill name '${name}' has characters outside a-z, 0-9 and '-': VS Code skips such a skill without a word`,
-    range,
-    only: ['copilot'],
-  });
-}
-
-/** True when the SKILL.md sits in `.claude/skills/<n>/`, a folder VS Code reads too. */
-function inClaudeSkills(uri: string): boolean {
-  const segs = splitUri(uri).path.split(/[?#]/)[0]!.split('/');
-  return segs.length >= 4 && segs[segs.length - 3] === 'skills' && segs[segs.length - 4] === '.claude';
-}
-
-/**
- * VS Code also loads `.claude/skills/` and skips a skill whose name has characters outside
- * a-z, 0-9 and '-', without a word (clients-fields.md). For a skill not checked for VS Code, that
- * is a warning where the user runs VS Code and information elsewhere. `uris`: the SKILL.md's
- * paths (more than one when links show its folder in several places).
- */
-export function checkVsCodeSkipsName(name: string, range: Range, uris: readonly string[], targets: readonly Target[], inVsCode: boolean, out: Finding[]): void {
-  if (targets.includes('copilot') || vsCodeLoadsName(name) || !uris.some(inClaudeSkills)) return;
-  out.push({
-    code: 'skill-name-vscode-skipped',
-    severity: inVsCode ? 'warning' : 'information',
-    message: `VS Code also loads .claude/skills/ but skips a skill whose name has characters outside a-z, 0-9 and '-' ('${name}'): this skill is missing in VS Code, without a word (VS Code / Copilot)`,
-    range,
-  });
 }

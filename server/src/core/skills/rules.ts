@@ -46,18 +46,16 @@ const FIX: Record<string, QuickFix> = {
 };
 
 /** Rules the per-target table leaves out on purpose, and why (each is reported as the check says, for every target). */
-export const SKILL_RULES_OUTSIDE_TARGETS: Readonly<Record<string, { severity: Severity; also: Severity[]; why: string }>> = {
-  'skill-name-vscode-skipped': { severity: 'information', also: ['warning'], why: 'it speaks for VS Code about a skill VS Code is not a target of' },
-};
+export const SKILL_RULES_OUTSIDE_TARGETS: Readonly<Record<string, { severity: Severity; also: Severity[]; why: string }>> = {};
 
 /** Codes no longer reported, still accepted in .agent-files.json. */
-export const RETIRED_SKILL_RULES: readonly string[] = ['skill-argument-hint-unused'];
+export const RETIRED_SKILL_RULES: readonly string[] = ['skill-argument-hint-unused', 'skill-name-vscode-skipped'];
 
 //                                          spec ref  cc  codex cop gem  oc  cur
 const ROWS: [string, string][] = [
   ['skill-file-name-case', '                  H    H    H    H    H    H    H    H'],
   ['skill-not-in-folder', '                   E    -    E    E    E    E    E    E'],
-  ['skill-frontmatter-missing', '             E    E    I    E    E    E    E    E'],
+  ['skill-frontmatter-missing', '             E    E    I    E    W    E    E    E'],
   ['skill-frontmatter-unclosed', '            E    E    W    E    E    E    E    E'],
   ['skill-frontmatter-dashes', '              W    W    -    -    -    -    -    -'],
   ['skill-yaml-invalid', '                    E    E    W    E    E    W    E    E'],
@@ -68,16 +66,16 @@ const ROWS: [string, string][] = [
   ['skill-field-ignored', '                   -    -    I    I    -    I    I    I'],
   ['skill-field-not-in-spec', '               I    -    -    -    -    -    -    -'],
   ['skill-field-typo', '                      W    -    W    W    W    W    W    W'],
-  ['skill-name-missing', '                    E    E    -    -    E    E    E    E'],
+  ['skill-name-missing', '                    E    E    -    -    I    E    E    E'],
   ['skill-name-empty', '                      E    E    W    W    E    E    E    E'],
   ['skill-name-too-long', '                   W    E    -    E    W    -    I    W'],
-  ['skill-name-not-lowercase', '              W    E    -    -    E    -    I    W'],
+  ['skill-name-not-lowercase', '              W    E    -    -    I    -    I    W'],
   ['skill-name-hyphen-edge', '                W    E    -    -    I    -    I    W'],
   ['skill-name-consecutive-hyphens', '        W    E    -    -    I    -    I    W'],
-  ['skill-name-invalid-chars', '              W    E    -    -    E    I    I    W'],
+  ['skill-name-invalid-chars', '              W    E    -    -    I    I    I    W'],
   ['skill-name-directory-mismatch', '         I    E    -    -    W    -    I    W'],
-  ['skill-description-missing', '             E    E    I    E    E    E    E    E'],
-  ['skill-description-empty', '               E    E    I    E    E    E    E    E'],
+  ['skill-description-missing', '             E    E    I    E    W    E    E    E'],
+  ['skill-description-empty', '               E    E    I    E    W    E    E    E'],
   ['skill-description-too-long', '            W    E    -    E    W    -    I    W'],
   ['skill-description-cut', '                 -    -    W    -    -    -    -    -'],
   ['skill-listing-cut', '                     -    -    W    W    W    -    -    -'],

@@ -10,7 +10,6 @@ import { entriesOf, type FrontmatterEntry, type YamlFrontmatter } from '../text/
 import type { SkillReference } from './references';
 import type { TargetSet } from './targets';
 import { effectMessage } from './effects';
-import { checkCopilotName, vsCodeLoadsName } from './limits';
 import { readers, type Finding } from './rules';
 import { metadataToolOf } from './keyReaders';
 
@@ -148,7 +147,6 @@ export function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm:
     }
     out.push(d);
   }
-  checkCopilotName(name, r, out);
   if (skill.dirName && !skill.dirIsWorkspaceRoot && skill.dirName.normalize('NFKC') !== name) {
     const problem = `Skill name '${name}' differs from its folder name '${skill.dirName}'`;
     const d = diag(
@@ -159,8 +157,6 @@ export function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm:
       { dirName: skill.dirName },
       effectMessage('skill-name-directory-mismatch', problem),
     );
-    // VS Code skips a name outside a-z, 0-9 and '-' (said above): it never gets to compare the folder.
-    if (!vsCodeLoadsName(name)) d.only = skill.targets.targets.filter((t) => t !== 'copilot');
     out.push(d);
   }
 }
@@ -168,8 +164,13 @@ export function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm:
 export function checkDescription(e: FrontmatterEntry | undefined, skill: SkillInfo, fm: YamlFrontmatter, out: Finding[], heuristic: boolean): void {
   if (!e) {
     out.push(
-      diag('skill-description-missing', 'error', 'Missing required field in frontmatter: description', fm.openRange, undefined, (who) =>
-        who.includes('claude-code') ? "No 'description': Claude Code uses the body's first paragraph instead" : "No 'description': the skill is not loaded or not listed",
+      diag(
+        'skill-description-missing',
+        'error',
+        'Missing required field in frontmatter: description',
+        fm.openRange,
+        undefined,
+        effectMessage('skill-description-missing', "No 'description'"),
       ),
     );
     return;

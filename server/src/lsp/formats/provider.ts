@@ -59,8 +59,6 @@ export interface FormatContext {
   editorValidatesPromptFiles: boolean;
   /** Whether an editor of the client shows this document (true when the client does not say). */
   editorShows(uri: string): boolean;
-  /** The client is VS Code (initialize `clientInfo.name`): what VS Code itself skips is a warning there. */
-  editorIsVsCode: boolean;
   /** What the workspace's plugin and marketplace manifests say (who loads a plugin's skills). */
   repository(): RepositoryFacts;
   /** The context window per client (`agentFiles.contextWindow`): the skill listing budgets. */

@@ -88,14 +88,13 @@ export function summarizeSkill(
 const SETTING = 'the agentFiles.targets setting';
 
 /** The analysis options of an open SKILL.md in this context. */
-function skillAnalyzeOptions(ctx: FormatContext, repository: RepositoryFacts, editorValidates: boolean, editorIsVsCode: boolean): AnalyzeOptions {
+function skillAnalyzeOptions(ctx: FormatContext, repository: RepositoryFacts, editorValidates: boolean): AnalyzeOptions {
   const roots = ctx.roots();
   return {
     ...(ctx.skillTargets.length ? { skillTargets: ctx.skillTargets, skillTargetsSource: ctx.skillTargetsSource ?? SETTING } : {}),
     ...(roots.length ? { workspaceRoots: roots } : {}),
     repository,
     ...(editorValidates ? { editorValidates: true } : {}),
-    ...(editorIsVsCode ? { editorIsVsCode: true } : {}),
   };
 }
 
@@ -180,14 +179,13 @@ export function skillProvider(documents: DocumentStore): FormatProvider {
    */
   const analysisOf = (doc: OpenDocument, ctx: FormatContext, forIndex = false): SkillAnalysis => {
     const repository = ctx.repository();
-    // VS Code leaves out what its validator reports only where it runs; its loader skips a name wherever the file is.
+    // VS Code leaves out what its validator reports only where it runs.
     const forEditor = !forIndex && editorValidates(doc, ctx);
-    const vsCode = !forIndex && ctx.editorValidatesPromptFiles && ctx.editorIsVsCode;
     const a = documents.cached(
       doc,
       'skill',
-      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}|${vsCode}|${factsId(repository)}|${ctx.roots().join('\n')}`,
-      (host) => analyzeKind('skill', doc.doc.getText(), doc.uri, host, skillAnalyzeOptions(ctx, repository, forEditor, vsCode)),
+      `${ctx.skillTargets.join(',')}|${ctx.skillTargetsSource ?? ''}|${forEditor}|${factsId(repository)}|${ctx.roots().join('\n')}`,
+      (host) => analyzeKind('skill', doc.doc.getText(), doc.uri, host, skillAnalyzeOptions(ctx, repository, forEditor)),
       ctx.host,
     );
     const s = a.skill;
