@@ -61,7 +61,7 @@ test('check on a folder answers the JSON that agent-files check --format json pr
   const r = await call(server, 'check', { paths: ['marketplace-repo'] });
   assert.notEqual(r.isError, true, text(r));
   const expected = cli(FIXTURES, 'check', '--format', 'json', 'marketplace-repo');
-  assert.equal(expected.status, 1, 'the fixture has an error');
+  assert.equal(expected.status, 0, 'the fixture has warnings and no error');
   assert.deepEqual(JSON.parse(text(r)), JSON.parse(expected.stdout));
   assert.ok(JSON.parse(text(r)).files.length >= 8);
 });

@@ -56,7 +56,7 @@ test('--target takes a comma list and overrides the folder', () => {
   const cc = json('--target', 'claude-code', `${FIX}/agents`);
   assert.equal(cc.summary.errors, 0, 'Claude Code falls back to the body');
   const out = check('--target', 'claude-code,codex', `${FIX}/agents`).out;
-  assert.match(out, /error \[skill-description-missing\] No 'description': the skill is not loaded or not listed \(Codex\)/);
+  assert.match(out, /error \[skill-description-missing\] No 'description': Codex does not load the skill \(Codex\)/);
 });
 
 test('an unknown target is a usage error (exit 2) naming the valid ones', () => {

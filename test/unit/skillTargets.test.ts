@@ -904,8 +904,8 @@ test("a SKILL.md inside another skill's folder is that skill's file for clients 
   assert.deepEqual(loud('.claude/skills'), []);
   assert.deepEqual(loud('.github/skills'), []);
   assert.deepEqual(loud('.agents/skills'), ['skill-name-directory-mismatch']);
-  // Without a SKILL.md above it (a category folder), it is checked for the client as usual.
-  assert.deepEqual(loud('.github/skills', new InMemoryHost({})), ['skill-name-directory-mismatch']);
+  // Without a SKILL.md above it, 'daisyui/' is a folder that groups skills, where VS Code does not look.
+  assert.deepEqual(loud('.github/skills', new InMemoryHost({})), ['skill-not-in-folder']);
 });
 
 test('a byte-order mark before the frontmatter is named in the message for clients (it is invisible in most editors)', () => {
@@ -955,4 +955,51 @@ test('compatibility as a map or over 500 characters is advice for a skill in no 
     targets: ['skills-ref'],
   }).diagnostics;
   assert.equal(ref.find((d) => d.code === 'skill-compatibility-too-long')?.severity, 'error');
+});
+
+test('a skill in a folder that groups skills inside .claude/skills or .github/skills is never loaded by Claude Code or VS Code, which look one folder down: an error, and its other findings are advice', () => {
+  const text = fm('name: Root Cause\ndescription: Traces a bug to its cause. Use when debugging.');
+  const at = (path: string, options: Parameters<typeof analyzeSkill>[3] = {}) => analyzeSkill(text, `file:///ws/${path}`, new InMemoryHost({}), options);
+  const loud = (path: string, options?: Parameters<typeof analyzeSkill>[3]) =>
+    at(path, options)
+      .diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning')
+      .map((d) => [d.code, d.severity, d.message]);
+  assert.deepEqual(loud('.claude/skills/debugging/root-cause/SKILL.md'), [
+    [
+      'skill-not-in-folder',
+      'error',
+      "This skill sits in 'debugging/', a folder that groups skills; move 'root-cause/' up next to 'debugging/': Claude Code loads skills only one folder below .claude/skills/ and does not load this one (Claude Code)",
+    ],
+  ]);
+  assert.deepEqual(
+    loud('.github/skills/common/root-cause/SKILL.md').map(([code, severity]) => [code, severity]),
+    [['skill-not-in-folder', 'error']],
+  );
+  // Never loaded: in no listing and no name clash.
+  assert.equal(at('.claude/skills/debugging/root-cause/SKILL.md').skill.targets.fallback, true);
+  // One folder down it is a skill like any other (the mismatch of name and folder speaks).
+  assert.deepEqual(
+    loud('.github/skills/root-cause/SKILL.md').map(([code]) => code),
+    ['skill-name-directory-mismatch'],
+  );
+  // A folder put aside by its name is not loaded on purpose: advice only.
+  assert.deepEqual(loud('.claude/skills/archive/root-cause/SKILL.md'), []);
+  assert.deepEqual(loud('.claude/skills/_drafts/root-cause/SKILL.md'), []);
+  // A collection's own skills/<group>/ is its source: installers copy each skill one folder down.
+  assert.deepEqual(
+    loud('skills/debugging/root-cause/SKILL.md', { targets: ['claude-code'] }).map(([code]) => code),
+    [],
+  );
+  // Codex looks six folders down, so where it reads the folder the skill is checked as usual.
+  assert.ok(!loud('.claude/skills/debugging/root-cause/SKILL.md', { targets: ['claude-code', 'codex'] }).some(([code]) => code === 'skill-not-in-folder'));
+});
+
+test('an unsupported key left empty loses nothing where VS Code ignores it: advice; skills-ref still rejects it', () => {
+  const vsCode = run(fm(`${OK}\npaths:`), ['copilot']).filter((d) => d.code === 'skill-unexpected-field');
+  assert.deepEqual(
+    vsCode.map((d) => [d.severity, d.message]),
+    [['information', "VS Code reports field 'paths' as not supported and ignores it; it is empty, so nothing is lost (VS Code / Copilot)"]],
+  );
+  assert.equal(run(fm(`${OK}\npaths: src/**`), ['copilot']).find((d) => d.code === 'skill-unexpected-field')?.severity, 'warning');
+  assert.equal(run(fm(`${OK}\npaths:`), ['skills-ref']).find((d) => d.code === 'skill-unexpected-field')?.severity, 'error');
 });

@@ -22,12 +22,12 @@ import { checkClientValues, checkKeys } from './clientFields';
 import { checkLimits } from './limits';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
-import { resolveTargets, type Target, type TargetSet } from './targets';
-import { insideAnotherSkill, loaderDecides, notLoaded, unmodelledClient } from './liveness';
+import { labelList, resolveTargets, type Target, type TargetSet } from './targets';
+import { loaderDecides, notLoaded, placeBelowSkills, unmodelledClient } from './liveness';
 import { keyReaderOf } from './keyReaders';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
-import { effectMessage } from './effects';
+import { CATEGORY_FOLDER, effectMessage } from './effects';
 import { analyzeLooseSkillFile } from './looseFile';
 import { looseSkillFile } from './looseFilePath';
 import { withoutEditorCheckedLinks } from '../analysis/editorChecks';
@@ -146,12 +146,14 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
   const unmodelled = targets.fallback ? (targets.elsewhere ? installedElsewhere(targets.elsewhere) : unmodelledClient(uri, host)) : undefined;
+  const place = placeBelowSkills(uri, host, targets);
   const findings =
-    notLoaded(uri, fileName, targets, skill.name, options.repository?.roots) || insideAnotherSkill(uri, host, targets)
+    notLoaded(uri, fileName, targets, skill.name, options.repository?.roots) || place
       ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const }))
       : unmodelled
         ? edited.map((f) => (f.atMost === 'hint' || !loaderDecides(f.code) ? f : withNote(f, unmodelled.note)))
         : edited;
+  if (place?.kind === 'category') findings.push(categoryFinding(uri, place.folder, skill, text));
   const resolved = resolveFindings(findings, targets.targets);
   // VS Code validates a file named exactly SKILL.md; what it reports there is left to it.
   const shown =
@@ -162,9 +164,31 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
           MISSING_FILE,
         )
       : resolved;
-  const out: SkillAnalysis = { diagnostics: shown, skill };
+  // A skill its clients never look for is in no listing and no name clash.
+  const out: SkillAnalysis = { diagnostics: shown, skill: place && place.kind !== 'inside-skill' ? { ...skill, targets: unloaded(targets, place.folder) } : skill };
   if (parsed.frontmatter) out.frontmatter = parsed.frontmatter;
   return out;
+}
+
+/**
+ * A skill in a folder that groups skills (`.claude/skills/debugging/root-cause-tracing/SKILL.md`):
+ * the clients that load skills one folder down never look there.
+ */
+function categoryFinding(uri: string, folder: string, skill: SkillInfo, text: string): Finding {
+  const own = skill.dirName ?? '';
+  const problem = `This skill sits in '${folder}/', a folder that groups skills; move '${own}/' up next to '${folder.split('/')[0]}/'`;
+  return diag(
+    'skill-not-in-folder',
+    'error',
+    `${problem}: clients load skills one folder below their skills folder`,
+    skill.nameRange ?? firstLineRange(text),
+    undefined,
+    effectMessage('skill-not-in-folder', problem, CATEGORY_FOLDER),
+  );
+}
+
+function unloaded(targets: TargetSet, folder: string): TargetSet {
+  return { targets: [], explicit: false, fallback: true, reason: `it sits in ${folder}/, a folder that groups skills, where ${labelList(targets.targets)} do not look` };
 }
 
 /** What VS Code does with a byte-order mark before the frontmatter (its file service's text decoding drops it). */

@@ -115,10 +115,13 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
         : '';
     const ref = referenceMessage(key);
     if (rejecting.length) {
-      const client = (who: readonly Target[]) => `${rejectedBy(key, who)}${keep || "; remove it or move it under 'metadata:'"}`;
+      // An empty key (`paths:` with nothing after it) holds nothing a client could miss; only a validator's verdict stands.
+      const empty = isEmpty(e.value) && rejecting.every((t) => t !== 'skills-ref' && t !== 'spec');
+      const client = (who: readonly Target[]) => `${rejectedBy(key, who)}${empty ? '; it is empty, so nothing is lost' : keep || "; remove it or move it under 'metadata:'"}`;
       const finding = f('skill-unexpected-field', ref ?? client(rejecting), e.keyRange, rejecting, reading.length ? { key, readBy: reading } : { key }, client);
       // VS Code alone ignores a key another client of the file acts on: nothing to change (keep it), and VS Code shows its own report: advice.
       if (reading.length && rejecting.every((t) => t === 'copilot')) finding.atMost = 'information';
+      if (empty) finding.atMost = 'information';
       out.push(finding);
     } else if (ref && targets.includes('skills-ref')) {
       out.push(f('skill-unexpected-field', ref, e.keyRange, ['skills-ref'], { key }));
@@ -130,6 +133,14 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
     }
     seen.add(key);
   }
+}
+
+/** A key with no value: YAML null, an empty string, an empty list or map. */
+function isEmpty(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === 'object' && Object.keys(value).length === 0;
 }
 
 function scalarText(e: FrontmatterEntry): string | undefined {

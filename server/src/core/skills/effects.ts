@@ -96,6 +96,17 @@ const EFFECTS: Record<string, Partial<Record<Target, string>>> = {
   },
 };
 
+/**
+ * What the clients that load skills one folder down do with a skill in a folder that groups
+ * skills: they never look there (anthropics/claude-code#39138, #20979, #18192; microsoft/vscode#324646,
+ * open; Gemini CLI's loader reads a SKILL.md under a skills folder or one folder below it, clients.md §1).
+ */
+export const CATEGORY_FOLDER: Partial<Record<Target, string>> = {
+  'claude-code': 'Claude Code loads skills only one folder below .claude/skills/ and does not load this one',
+  copilot: 'VS Code finds skills only one folder below its skills folders and does not load this one',
+  'gemini-cli': 'Gemini CLI reads SKILL.md only one folder below its skills folders and does not load this one',
+};
+
 /** The message of a finding that speaks for clients: the problem, then what each of them does. */
 export function effectMessage(code: string, problem: string, instead: Partial<Record<Target, string>> = {}): Exclude<Finding['clientMessage'], string | undefined> {
   return (who) => {

@@ -7,6 +7,7 @@
 import type { IWorkspaceHost } from '../workspace/host';
 import type { TargetSet } from './targets';
 import { foldersBelowRoot, isCopiesFolderName } from './copies';
+import { decodeTarget } from './paths';
 
 /**
  * Folders whose SKILL.md files are copies, samples or translations, besides the copies folders
@@ -118,23 +119,43 @@ export function unmodelledClient(uri: string, host?: IWorkspaceHost): { client: 
  * Codex looks six levels deep and OpenCode everywhere below.
  */
 const ONE_LEVEL: ReadonlySet<string> = new Set(['claude-code', 'copilot', 'gemini-cli']);
+/** The folders whose `skills/` is a one-level client's own: `.claude/skills/`, `.github/skills/`, `.gemini/skills/`, `.copilot/skills/`. */
+const CLIENT_SKILLS_PARENT = /^\.(?:claude|github|gemini|copilot)$/;
 
 /**
- * True for a SKILL.md inside another skill's folder (`daisyui/colors/SKILL.md` below
- * `daisyui/SKILL.md`) when every client it is checked for loads skills one level down only: for
- * them it is one of that skill's files, which the skill may point to, not a skill of its own.
+ * Where a SKILL.md sits below the nearest `skills` folder above it, for clients that load skills
+ * one level down only (every target in ONE_LEVEL): `inside-skill` inside another skill's folder
+ * (`daisyui/colors/SKILL.md` below `daisyui/SKILL.md`: one of that skill's files, which the skill
+ * may point to), `category` in a folder that groups skills (`debugging/root-cause-tracing/SKILL.md`
+ * with no SKILL.md in `debugging/`: these clients never look there), `put-aside` in such a folder
+ * kept out of use by its name (`archive/`, `_drafts/`); undefined one level down, or when a
+ * target looks deeper (Codex six levels, OpenCode everywhere).
  */
-export function insideAnotherSkill(uri: string, host: IWorkspaceHost, targets: TargetSet): boolean {
-  if (targets.fallback || !targets.targets.every((t) => ONE_LEVEL.has(t))) return false;
+export function placeBelowSkills(uri: string, host: IWorkspaceHost, targets: TargetSet): { kind: 'inside-skill' | 'category' | 'put-aside'; folder: string } | undefined {
+  if (targets.fallback || !targets.targets.every((t) => ONE_LEVEL.has(t))) return undefined;
   const parts = uri.split('/');
   let skills = parts.length - 3;
   while (skills >= 0 && !/^skills?$/i.test(parts[skills]!)) skills--;
-  if (skills < 0) return false;
+  if (skills < 0) return undefined;
   // The folders between the skills folder and this skill's own folder.
   for (let end = parts.length - 2; end > skills + 1; end--) {
-    if (host.exists(`${parts.slice(0, end).join('/')}/SKILL.md`)) return true;
+    if (host.exists(`${parts.slice(0, end).join('/')}/SKILL.md`)) return { kind: 'inside-skill', folder: decodedPath(parts.slice(skills + 1, end)) };
   }
-  return false;
+  const between = parts.slice(skills + 1, parts.length - 2);
+  // Only a client's own skills folder: a collection's `skills/<group>/<skill>/` is its source, which
+  // installers (`npx skills add`) copy one folder down, and a plugin's manifest may name such paths.
+  if (!between.length || !CLIENT_SKILLS_PARENT.test(parts[skills - 1] ?? '')) return undefined;
+  const folder = decodedPath(between);
+  return between.some((f) => /^[._]/.test(f) || isCopiesFolderName(decodeTarget(f))) ? { kind: 'put-aside', folder } : { kind: 'category', folder };
+}
+
+/** True for a SKILL.md inside another skill's folder, for clients that load skills one level down only (`placeBelowSkills`). */
+export function insideAnotherSkill(uri: string, host: IWorkspaceHost, targets: TargetSet): boolean {
+  return placeBelowSkills(uri, host, targets)?.kind === 'inside-skill';
+}
+
+function decodedPath(folders: readonly string[]): string {
+  return folders.map(decodeTarget).join('/');
 }
 
 /** Whether a finding's code is one a client's loader decides (see `unmodelledClient`). */
