@@ -99,7 +99,7 @@ test('SKILL.md: references through the symlinked folder are outside; only the fi
       ['skill-file-missing', "Referenced file 'here.md' does not exist in the skill folder"],
       [
         'skill-reference-absolute',
-        "Reference '/etc/hostname' is an absolute path; clients read a skill's files from its own folder, on other machines too, so write it relative to the skill folder",
+        "Reference '/etc/hostname' is an absolute path outside any home folder: it names a file of the machine the agent runs on (a server's or a container's layout), found only where that layout is",
       ],
     ],
   );

@@ -79,6 +79,23 @@ test('matchers: ignored on Stop (information), a regex that does not compile (wa
   assert.deepEqual(codes(hooks('FileChanged', { matcher: '[*.json', ...cmd('x') })), []);
 });
 
+test("a missing script the repository's .gitignore leaves out is one each checkout makes for itself: advice", () => {
+  const host = new InMemoryHost({ 'file:///ws/.gitignore': 'node_modules/\n.wolf/\n' });
+  const ds = check(hooks('PreToolUse', cmd('node "$CLAUDE_PROJECT_DIR"/.wolf/hooks/pre-read.js')), host);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.message]),
+    [
+      [
+        'hooks-script-missing',
+        'information',
+        "'.wolf/hooks/pre-read.js' is not in this project, and its .gitignore leaves it out: each checkout makes its own (a setup step of a tool); until one does, Claude Code runs the command and it fails",
+      ],
+    ],
+  );
+  // Not left out: a warning.
+  assert.deepEqual(codes(hooks('PreToolUse', cmd('node "$CLAUDE_PROJECT_DIR"/.claude/hooks/pre-read.js')), host), ['hooks-script-missing/warning']);
+});
+
 test('a script of the project a command names must exist, unless the command tests for it; a file it writes to need not', () => {
   const host = new InMemoryHost({ 'file:///ws/.claude/hooks/ok.sh': '#!/bin/sh\n' });
   assert.deepEqual(codes(hooks('PostToolUse', cmd('"$CLAUDE_PROJECT_DIR"/.claude/hooks/ok.sh')), host), []);

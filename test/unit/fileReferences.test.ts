@@ -131,9 +131,10 @@ test('a link that starts with / resolves from the repository root; only file: UR
     [
       ['instructions-link-missing', 'warning', '/docs/gone.md'],
       ['instructions-link-absolute', 'warning', '/home/ana/notes.md'],
-      ['instructions-link-absolute', 'warning', 'file:///srv/x.md'],
+      // A system path names a file of the machine the agent runs on, by design: advice.
+      ['instructions-link-absolute', 'information', 'file:///srv/x.md'],
       ['instructions-link-absolute', 'warning', '~/notes.md'],
-      ['instructions-link-absolute', 'warning', '/etc/hosts'],
+      ['instructions-link-absolute', 'information', '/etc/hosts'],
     ],
   );
   assert.equal(ds[0]!.message, "Linked file '/docs/gone.md' does not exist: a path that starts with '/' resolves from the repository root, to docs/gone.md");

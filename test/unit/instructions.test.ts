@@ -283,6 +283,12 @@ test('in a Claude Code rule without paths, a key asking for the rule in every se
   assert.deepEqual(unknown('trigger: always_on'), [['information', "it loads a rule without 'paths' in every session, as this asks"]]);
   assert.deepEqual(unknown('alwaysApply: false'), [['warning', "Unknown key 'alwaysApply': Claude Code reads 'paths', 'description' and ignores the rest"]]);
   assert.deepEqual(unknown('trigger: model_decision'), [['warning', "Unknown key 'trigger': Claude Code reads 'paths', 'description' and ignores the rest"]]);
+  // A glob that names every file asks for every session too; a narrower one does not.
+  assert.deepEqual(unknown('globs: "**/*"'), [['information', "it loads a rule without 'paths' in every session, as this asks"]]);
+  assert.deepEqual(unknown('applyTo: "**"'), [['information', "it loads a rule without 'paths' in every session, as this asks"]]);
+  assert.deepEqual(unknown('globs:', '  - "**/*"'), [['information', "it loads a rule without 'paths' in every session, as this asks"]]);
+  assert.deepEqual(unknown('globs: **/*'), [['information', "it loads a rule without 'paths' in every session, as this asks"]]);
+  assert.deepEqual(unknown('globs: "src/**/*.ts"'), [['warning', "Unknown key 'globs': Claude Code reads 'paths', 'description' and ignores the rest"]]);
   // Beside `paths`, a key asking for the rule where its files are says what `paths` does; one asking for every session does not.
   assert.deepEqual(unknown('alwaysApply: false', 'paths:', '  - "src/**"'), [['information', "it loads the rule where 'paths' matches, as this asks"]]);
   assert.deepEqual(unknown('paths: "src/**"', 'trigger: glob'), [['information', "it loads the rule where 'paths' matches, as this asks"]]);

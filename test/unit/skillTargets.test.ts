@@ -610,6 +610,7 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
     'old_skills/x',
     'tests/cases/skills/x',
     '.copilot/temp/rollback/skills/x',
+    '.claude/skills.bak/x',
     'packages/x-skill/skills-zh/x',
     '.claude/skills-ja/x',
     'tools/tpl/skills/x',
@@ -641,7 +642,7 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
   // A sample a skill carries in its assets is no skill, even inside a client folder.
   assert.ok(checkAt('.codex/skills/skill-tester/assets/sample-skill/SKILL.md', '# Sample\n').every((d) => d.severity === 'information' || d.severity === 'hint'));
   // In a client folder the rules stand, whatever the folder names above.
-  assert.ok(checkAt('.agents/skills/templates/sample-skill/SKILL.md', bad).some((d) => d.severity === 'warning'));
+  assert.ok(checkAt('.agents/skills/templates/sample-skill/SKILL.md', fm('name: sample-skill')).some((d) => d.severity === 'error'));
   const lower = checkAt('data/s/skill.md', '# Notes\n');
   assert.ok(lower.length > 0 && lower.every((d) => d.severity === 'information' || d.severity === 'hint'));
 });
@@ -903,7 +904,9 @@ test("a SKILL.md inside another skill's folder is that skill's file for clients 
       .map((d) => d.code);
   assert.deepEqual(loud('.claude/skills'), []);
   assert.deepEqual(loud('.github/skills'), []);
-  assert.deepEqual(loud('.agents/skills'), ['skill-name-directory-mismatch']);
+  // In .agents/skills Codex and OpenCode read it as a skill of its own (VS Code and Gemini CLI do not look that deep): checked for them.
+  assert.deepEqual(analyzeSkill(nested, 'file:///ws/.agents/skills/daisyui/colors/SKILL.md', host('.agents/skills'), {}).skill.targets.targets, ['codex', 'opencode']);
+  assert.deepEqual(loud('.agents/skills'), []);
   // Without a SKILL.md above it, 'daisyui/' is a folder that groups skills, where VS Code does not look.
   assert.deepEqual(loud('.github/skills', new InMemoryHost({})), ['skill-not-in-folder']);
 });
@@ -1002,4 +1005,20 @@ test('an unsupported key left empty loses nothing where VS Code ignores it: advi
   );
   assert.equal(run(fm(`${OK}\npaths: src/**`), ['copilot']).find((d) => d.code === 'skill-unexpected-field')?.severity, 'warning');
   assert.equal(run(fm(`${OK}\npaths:`), ['skills-ref']).find((d) => d.code === 'skill-unexpected-field')?.severity, 'error');
+});
+
+test('two folders below .agents/skills only Codex and OpenCode, which look deeper, load a skill: VS Code and Gemini CLI are dropped from its targets', () => {
+  const text = fm('name: figma-mapping\ndescription: Maps Figma frames. Use when wiring designs.');
+  const at = (path: string) => analyzeSkill(text, `file:///ws/${path}`, new InMemoryHost({}), {});
+  const deep = at('.agents/skills/eds/figma-map/SKILL.md');
+  assert.deepEqual(deep.skill.targets.targets, ['codex', 'opencode']);
+  assert.match(deep.skill.targets.reason, /VS Code \/ Copilot and Gemini CLI look only one folder below the skills folder, not at this depth/);
+  // VS Code's warning about the name is not given for a skill VS Code never loads.
+  assert.deepEqual(
+    deep.diagnostics.filter((d) => d.severity === 'warning' || d.severity === 'error'),
+    [],
+  );
+  // One folder down all four read it, and VS Code lists it under its folder's name.
+  assert.deepEqual(at('.agents/skills/figma-map/SKILL.md').skill.targets.targets, ['codex', 'copilot', 'gemini-cli', 'opencode']);
+  assert.ok(at('.agents/skills/figma-map/SKILL.md').diagnostics.some((d) => d.code === 'skill-name-directory-mismatch' && d.severity === 'warning'));
 });

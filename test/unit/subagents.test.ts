@@ -179,6 +179,10 @@ test('what makes Claude Code skip a subagent: no name, a name with ":" or a lead
   // No frontmatter at all: documentation kept beside the agents, advice only.
   assert.deepEqual(codes('# Notes about our agents\n'), ['subagent-name-missing/information']);
   assert.deepEqual(codes('# Agents\n', 'file:///ws/.claude/agents/README.md'), []);
+  // A README or index page with a documentation site's frontmatter and no name or description: a page about the agents.
+  assert.deepEqual(codes(fm('title: Agents', 'sidebar_label: Agents'), 'file:///ws/.claude/agents/README.md'), ['subagent-name-missing/information']);
+  assert.deepEqual(codes(fm('title: Agents', 'description: d'), 'file:///ws/.claude/agents/README.md'), ['subagent-name-missing/error']);
+  assert.deepEqual(codes(fm('title: Agents'), 'file:///ws/.claude/agents/reviewer.md'), ['subagent-name-missing/error']);
 });
 
 test('unknown tools are warnings on the entry (with the right case offered), former tools information, MCP and aliases accepted', () => {

@@ -203,14 +203,21 @@ test('SKILL.md: absolute paths and file: URIs are reported, never resolved; web 
   assert.deepEqual(
     ds.map((d) => [d.code, d.severity, text.split('\n')[d.range.start.line]!.slice(d.range.start.character, d.range.end.character)]),
     [
-      ['skill-reference-absolute', 'warning', '/etc/passwd'],
-      ['skill-reference-absolute', 'warning', 'file:///etc/passwd'],
+      ['skill-reference-absolute', 'information', '/etc/passwd'],
+      ['skill-reference-absolute', 'information', 'file:///etc/passwd'],
       ['skill-reference-absolute', 'warning', 'C:\\Users\\x.md'],
       ['skill-reference-absolute', 'warning', 'C:/x.md'],
       ['skill-reference-absolute', 'warning', '\\\\share\\x.md'],
     ],
   );
-  assert.match(ds[1]!.message, /^Reference 'file:\/\/\/etc\/passwd' is a file: URI; clients read a skill's files from its own folder/);
+  // A system path names the machine the agent runs on, by design (a server's or a container's layout): advice.
+  assert.match(ds[1]!.message, /^Reference 'file:\/\/\/etc\/passwd' is an absolute path outside any home folder: it names a file of the machine the agent runs on/);
+  const home = analyzeSkill(SKILL('[a](file:///Users/ana/notes.md)'), uri(skill), host).diagnostics;
+  assert.deepEqual(
+    home.map((d) => [d.code, d.severity]),
+    [['skill-reference-absolute', 'warning']],
+  );
+  assert.match(home[0]!.message, /^Reference 'file:\/\/\/Users\/ana\/notes.md' is a file: URI; clients read a skill's files from its own folder/);
 });
 
 test('AGENT.md: a path `extends` through a symlinked folder leading out is outside, an absolute one is reported', () => {

@@ -25,9 +25,24 @@ export const INSTRUCTION_KEYS: Record<FrontmatterStyle, readonly string[]> = {
 const SCOPING_KEYS: ReadonlySet<string> = new Set(['applyTo', 'excludeAgent', 'globs', 'alwaysApply', 'trigger', 'inclusion', 'fileMatchPattern']);
 
 /** Whether a scoping key of another tool asks for the rule in every session (Cursor's `alwaysApply: true`, Windsurf's `trigger: always_on`, Kiro's `inclusion: always`). */
-function asksAlways(e: FrontmatterEntry): boolean {
+function asksAlways(e: FrontmatterEntry, raw: string): boolean {
   const v = typeof e.value === 'string' ? e.value.trim().toLowerCase() : e.value;
-  return (e.key === 'alwaysApply' && (v === true || v === 'true')) || (e.key === 'trigger' && v === 'always_on') || (e.key === 'inclusion' && v === 'always');
+  return (
+    (e.key === 'alwaysApply' && (v === true || v === 'true')) ||
+    (e.key === 'trigger' && v === 'always_on') ||
+    (e.key === 'inclusion' && v === 'always') ||
+    // `globs: **/*` unquoted is no YAML value (a `*` starts an alias): its text says it all the same.
+    (GLOB_SCOPING_KEYS.has(e.key) && (matchesEverything(e.value) || matchesEverything(raw)))
+  );
+}
+
+/** Scoping keys of other tools that take globs (Copilot's `applyTo`, Cursor's `globs`, Kiro's `fileMatchPattern`). */
+const GLOB_SCOPING_KEYS: ReadonlySet<string> = new Set(['applyTo', 'globs', 'fileMatchPattern']);
+
+// A glob value that names every file (`**`, `**/*`, alone or in a list): the rule applies everywhere, as Claude Code loads a rule without `paths`.
+function matchesEverything(value: unknown): boolean {
+  const items = typeof value === 'string' ? value.split(',') : Array.isArray(value) ? value : [];
+  return items.some((x) => typeof x === 'string' && /^(?:\*\*|\*\*\/\*)$/.test(x.trim().replace(/^["']|["']$/g, '')));
 }
 
 /** Whether a scoping key of another tool asks for the rule where its files are (Cursor's `alwaysApply: false`, Windsurf's `trigger: glob`, Kiro's `inclusion: fileMatch`). */
@@ -120,7 +135,8 @@ export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: Fr
       const metadata = style === 'claude-rule' && !SCOPING_KEYS.has(e.key);
       // `alwaysApply: true` in a rule without `paths` asks for what Claude Code does anyway: it loads such a rule in every session;
       // `alwaysApply: false` beside `paths` asks for the rule where its files are, as `paths` does.
-      const always = style === 'claude-rule' && (f.globKey ? asksScoped(e) : asksAlways(e));
+      const always =
+        style === 'claude-rule' && (f.globKey ? asksScoped(e) : asksAlways(e, fm.text.slice(fm.index.offsetAt(e.valueRange.start), fm.index.offsetAt(e.valueRange.end))));
       out.push({
         code: 'instructions-key-unknown',
         severity: metadata || always ? 'information' : 'warning',

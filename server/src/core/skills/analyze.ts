@@ -23,7 +23,7 @@ import { checkLimits } from './limits';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
 import { labelList, resolveTargets, type Target, type TargetSet } from './targets';
-import { loaderDecides, notLoaded, placeBelowSkills, unmodelledClient } from './liveness';
+import { loaderDecides, loadersAtDepth, notLoaded, placeBelowSkills, unmodelledClient } from './liveness';
 import { keyReaderOf } from './keyReaders';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
@@ -127,7 +127,7 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   if (loose) return analyzeLooseSkillFile(text, uri, host, loose, options);
   const diagnostics: Finding[] = [];
   const dirName = parentDirName(uri);
-  const targets = resolveTargets(uri, host, options.targets, options.targetsSource, options.repository);
+  const targets = loadersAtDepth(uri, resolveTargets(uri, host, options.targets, options.targetsSource, options.repository));
   const skill: SkillInfo = { uri, dirName, keys: {}, references: [], bodyStartLine: 0, targets, fingerprint: textFingerprint(text) };
   // Both sides through one normalisation of the URI (encoding, a trailing slash).
   if (options.workspaceRoots?.some((r) => skillDirOf(`${r.replace(/\/+$/, '')}/SKILL.md`) === skillDirOf(uri))) skill.dirIsWorkspaceRoot = true;

@@ -5,6 +5,8 @@ import { decodeTarget } from './paths';
 const ARCHIVE_FOLDER = /^[._]?(?:legacy|archived?|archives|backups?|rollbacks?)$/i;
 /** The same words joined to another (`legacy-archive`, `old_backups`, `archive-2025`): archives and backups by name too. */
 const ARCHIVE_COMPOUND = /^(?:[a-z0-9]+[-_])?(?:legacy|archived?|archives|backups?)(?:[-_][a-z0-9]+)?$/i;
+/** A copy named by a backup suffix (`skills.bak`, `agents.old`, `rules.orig`, `commands~`). */
+const BACKUP_SUFFIX = /.\.(?:bak|backup|old|orig)$|.~$/i;
 /** Templates and scaffolds (copied into projects), and a project's tests (`tests/…/cases/mock_toolkit`). */
 const MODEL_OR_TEST_FOLDER = /^(?:\.?_?templates?|tpl|scaffolds?|tests?|__tests__)$/i;
 
@@ -27,9 +29,9 @@ export function isCopiesFolderName(name: string): boolean {
   return MODEL_OR_TEST_FOLDER.test(name) || isArchiveFolderName(name);
 }
 
-/** Archives and backups only (`legacy-archive`, `_archived`, `backups`, `rollback`), not templates: a template's files are copied into projects, where a client reads them. */
+/** Archives and backups only (`legacy-archive`, `_archived`, `backups`, `rollback`, `skills.bak`), not templates: a template's files are copied into projects, where a client reads them. */
 function isArchiveFolderName(name: string): boolean {
-  return ARCHIVE_FOLDER.test(name) || ARCHIVE_COMPOUND.test(name);
+  return ARCHIVE_FOLDER.test(name) || ARCHIVE_COMPOUND.test(name) || BACKUP_SUFFIX.test(name);
 }
 
 /** True when a folder sits below an archive or backup folder (not a template or scaffold): its files are kept, not used. */

@@ -5,7 +5,7 @@
  * lookups through the host (a Cursor plugin's manifest, a SKILL.md in a folder above).
  */
 import type { IWorkspaceHost } from '../workspace/host';
-import type { TargetSet } from './targets';
+import { labelList, type TargetSet } from './targets';
 import { foldersBelowRoot, isCopiesFolderName } from './copies';
 import { decodeTarget } from './paths';
 
@@ -121,6 +121,8 @@ export function unmodelledClient(uri: string, host?: IWorkspaceHost): { client: 
 const ONE_LEVEL: ReadonlySet<string> = new Set(['claude-code', 'copilot', 'gemini-cli']);
 /** The folders whose `skills/` is a one-level client's own: `.claude/skills/`, `.github/skills/`, `.gemini/skills/`, `.copilot/skills/`. */
 const CLIENT_SKILLS_PARENT = /^\.(?:claude|github|gemini|copilot)$/;
+/** The same, with `.agents/skills/`, which Codex and OpenCode read deeper and VS Code and Gemini CLI one folder down. */
+const DEEP_SKILLS_PARENT = /^\.(?:claude|github|gemini|copilot|agents)$/;
 
 /**
  * Where a SKILL.md sits below the nearest `skills` folder above it, for clients that load skills
@@ -147,6 +149,24 @@ export function placeBelowSkills(uri: string, host: IWorkspaceHost, targets: Tar
   if (!between.length || !CLIENT_SKILLS_PARENT.test(parts[skills - 1] ?? '')) return undefined;
   const folder = decodedPath(between);
   return between.some((f) => /^[._]/.test(f) || isCopiesFolderName(decodeTarget(f))) ? { kind: 'put-aside', folder } : { kind: 'category', folder };
+}
+
+/**
+ * The targets that load a SKILL.md two or more folders below a client's skills folder
+ * (`.agents/skills/eds/figma-map/SKILL.md`): when the file's targets mix clients that look one
+ * folder down (VS Code, Gemini CLI, Claude Code) with ones that look deeper (Codex, OpenCode), only
+ * the latter; otherwise the targets as they are (`placeBelowSkills` speaks when all look one folder down).
+ */
+export function loadersAtDepth(uri: string, targets: TargetSet): TargetSet {
+  if (targets.fallback) return targets;
+  const shallow = targets.targets.filter((t) => ONE_LEVEL.has(t));
+  const deep = targets.targets.filter((t) => !ONE_LEVEL.has(t));
+  if (!shallow.length || !deep.length) return targets;
+  const parts = uri.split('/');
+  let skills = parts.length - 3;
+  while (skills >= 0 && !/^skills?$/i.test(parts[skills]!)) skills--;
+  if (skills < 0 || parts.length - 2 - (skills + 1) < 1 || !DEEP_SKILLS_PARENT.test(parts[skills - 1] ?? '')) return targets;
+  return { ...targets, targets: deep, reason: `${targets.reason}; ${labelList(shallow)} look only one folder below the skills folder, not at this depth` };
 }
 
 /** True for a SKILL.md inside another skill's folder, for clients that load skills one level down only (`placeBelowSkills`). */

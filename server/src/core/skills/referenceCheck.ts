@@ -329,13 +329,20 @@ export function matchesGlob(name: string, pattern: string): boolean {
 /** A path on one machine: a link (warning), or a home-folder path in text (information inside a fenced block, where commands and examples stand). */
 function absolute(r: SkillReference, wording: ReferenceWording): Finding {
   const inText = r.kind === 'path';
+  // A link to a system path (`/srv/docs/…`, `/etc/nginx/nginx.conf`, `/mnt/data/…`) names the machine the agent runs on, by design.
+  const system = !inText && SYSTEM_PATH.test(r.path);
   const message = inText
     ? `'${r.path}' names a file in one user's home folder, on one machine; agents on other machines will not find it`
-    : `Reference '${r.path}' is ${/^file:/i.test(r.path) ? 'a file: URI' : 'an absolute path'}; ${wording.absoluteWhy}`;
-  const d: Finding = { code: wording.codes.absolute, severity: r.context === 'block' ? 'information' : 'warning', message, range: r.range };
-  if (r.context === 'block') d.atMost = 'information';
+    : system
+      ? `Reference '${r.path}' is an absolute path outside any home folder: it names a file of the machine the agent runs on (a server's or a container's layout), found only where that layout is`
+      : `Reference '${r.path}' is ${/^file:/i.test(r.path) ? 'a file: URI' : 'an absolute path'}; ${wording.absoluteWhy}`;
+  const d: Finding = { code: wording.codes.absolute, severity: r.context === 'block' || system ? 'information' : 'warning', message, range: r.range };
+  if (r.context === 'block' || system) d.atMost = 'information';
   return d;
 }
+
+/** A Unix path from the root outside the home folders (`/Users/…`, `/home/…`, `/root/…`), written plain or as a `file:` URI. */
+const SYSTEM_PATH = /^(?:file:\/\/(?:localhost)?)?\/(?!\/|Users\/|home\/|root\/)[^/]/i;
 
 function anchorMissing(r: SkillReference, where: string, wording: ReferenceWording): Diagnostic {
   return {

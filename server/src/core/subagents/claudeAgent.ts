@@ -40,7 +40,7 @@ function blank(e: FrontmatterEntry | undefined): boolean {
  * lists two as `plugin:file`): those are advice there, where an agent of `.claude/agents/`
  * without a name is not loaded.
  */
-function loadChecks(f: AgentFrontmatter, out: Diagnostic[], pluginUri?: string): boolean {
+function loadChecks(f: AgentFrontmatter, out: Diagnostic[], pluginUri?: string, docPage = false): boolean {
   const name = f.byKey.get('name');
   const description = f.byKey.get('description');
   const file = pluginUri === undefined ? undefined : mdFileNameOf(pluginUri);
@@ -56,14 +56,18 @@ function loadChecks(f: AgentFrontmatter, out: Diagnostic[], pluginUri?: string):
     const why = !name || name.value === null || name.value === '' ? 'it has no name' : `its name is ${typeTextOf(name.value)}, not text (quote it)`;
     // `name: [agent-name]`: a template's placeholder, kept beside the agents on purpose.
     const template = name !== undefined && isPlaceholderList(name.value);
+    // A README.md or index.md whose frontmatter is a documentation site's (`title`, `sidebar_label`), with no name or description: a page about the agents.
+    const page = docPage && !name && !description;
     out.push({
       code: 'subagent-name-missing',
-      severity: has && !template ? 'error' : 'information',
+      severity: has && !template && !page ? 'error' : 'information',
       message: template
         ? `Claude Code does not load this file as an agent: its name is the placeholder ${JSON.stringify(name.value)}, read as a list (a template kept beside the agents)`
-        : has
-          ? `Claude Code will not load this agent: ${why}. It reads a file without a name as documentation kept beside the agents`
-          : 'Claude Code reads this file as documentation kept beside the agents, not as a subagent: its frontmatter has no name',
+        : page
+          ? 'Claude Code does not load this file as a subagent: it has no name, and as a README or index page beside the agents it is documentation about them'
+          : has
+            ? `Claude Code will not load this agent: ${why}. It reads a file without a name as documentation kept beside the agents`
+            : 'Claude Code reads this file as documentation kept beside the agents, not as a subagent: its frontmatter has no name',
       range: name ? valueAt(name) : f.fm.openRange,
     });
     return false;
@@ -231,7 +235,7 @@ export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnost
     return;
   }
   if (f.outcome.kind === 'failed') return;
-  if (!loadChecks(f, out, inPlugin ? uri : undefined)) return;
+  if (!loadChecks(f, out, inPlugin ? uri : undefined, DOC_NAMES.has((uri.split('/').pop() ?? '').toLowerCase()))) return;
   const from = out.length;
   const tools = f.byKey.get('tools');
   if (tools) checkToolKey(tools, f.fm, 'subagent', out, { quotedBecauseOf: quotedCause(f, tools) });
