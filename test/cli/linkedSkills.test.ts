@@ -171,3 +171,22 @@ test('a rule file that is a symbolic link resolves its links where it sits; a li
   );
   assert.doesNotMatch(ds[1]!.message, /symbolic link/);
 });
+
+test("a committed link to one machine's folder is not followed, and check says so on stderr, with the relative link to write when the folder has the same path", () => {
+  const root = repo('machine-link');
+  write(root, '.agents/skills/ship/SKILL.md', '---\nname: ship\ndescription: Ships a release. Use when releasing.\n---\n\nBody.\n');
+  link(root, '.claude/skills', path.join(dir, 'elsewhere', 'app', '.agents', 'skills'));
+  link(root, 'docs/notes', path.join(dir, 'elsewhere', 'notes'));
+  const r = spawnSync(process.execPath, [CLI, 'check', '-f', 'json', '.'], { cwd: root, encoding: 'utf8' });
+  assert.match(
+    r.stderr,
+    /agent-files: not following \.claude\/skills: a symbolic link to '[^']*elsewhere\/app\/\.agents\/skills', a path on one machine \(not on this one\); in any other checkout it leads nowhere, and no client finds the files behind it; this folder has it too: link to '\.\.\/\.agents\/skills' instead/,
+  );
+  // A link outside the agent paths is no concern of agent-files.
+  assert.doesNotMatch(r.stderr, /docs\/notes/);
+  // The skills behind the real folder are checked as ever.
+  assert.deepEqual(
+    (JSON.parse(r.stdout) as Report).files.map((f) => f.path),
+    ['.agents/skills/ship/SKILL.md'],
+  );
+});

@@ -13,6 +13,8 @@ import { checkHere, checkOnThreads } from './checkThreads';
 import { kindHelp, KIND_NAMES, parseKind, walkedFilesText, type ForcedKind } from './kinds';
 import { findFiles, NodeFsHost, type WalkedFolder } from '../node/fsHost';
 import { isOneWhereverFile, liveFilesOnDisk, walkFiles } from '../node/walk';
+import { sameProjectPath } from '../node/sameProjectPath';
+import { linkNote } from '../core/workspace/linkNotes';
 import { DEFAULT_IGNORED_FOLDERS } from '../core/workspace/liveFiles';
 import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
@@ -118,6 +120,10 @@ export function checkCommand(argv: string[], io: Io): number {
             others.map((o) => URI.file(path.resolve(o)).toString()),
           ),
         skipped: (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
+        notFollowed: (link, rel, target, exists) => {
+          const note = linkNote(rel, target, exists, sameProjectPath(link, target, p));
+          if (note) io.err(`agent-files: ${note}`);
+        },
       });
       for (const f of found) {
         const kind = fileKindOf(f);

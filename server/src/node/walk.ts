@@ -52,6 +52,8 @@ export function walkFiles(
     oneWherever?: (p: string) => boolean;
     /** Told, for each such file found through several folders, the path kept and the others. */
     aliases?: (kept: string, others: readonly string[]) => void;
+    /** Told each live symbolic link not followed (dangling, looping or leading outside the folder walked): its path, as written and whether its target exists. */
+    notFollowed?: (p: string, relPath: string, target: string, exists: boolean) => void;
   } = {},
 ): string[] {
   const limit = options.limit ?? 100_000;
@@ -85,7 +87,10 @@ export function walkFiles(
       if (link) {
         const target = realOrNull(p);
         // Dangling, looping, or leading outside the folder walked: not followed.
-        if (target === null || !inside(target, realRoot)) continue;
+        if (target === null || !inside(target, realRoot)) {
+          if (options.notFollowed && (!filter || filter.keeps(relPath) || filter.enters(relPath))) options.notFollowed(p, relPath, readLinkOrEmpty(p), target !== null);
+          continue;
+        }
         real = target;
         const st = statOrNull(p);
         isDir = st?.isDirectory() ?? false;
@@ -218,6 +223,14 @@ function readSmallFile(p: string): string | undefined {
     return fs.readFileSync(p, 'utf8');
   } catch {
     return undefined; // unreadable: as if there were none
+  }
+}
+
+function readLinkOrEmpty(p: string): string {
+  try {
+    return fs.readlinkSync(p);
+  } catch {
+    return ''; // removed since it was listed: nothing to say of its target
   }
 }
 
