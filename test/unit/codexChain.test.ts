@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { analyzeInstructions } from '../../server/src/core/instructions';
 import { codexChain } from '../../server/src/core/instructions/codexChain';
+import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 
 const W = 'file:///ws';
 /** A Markdown text of exactly `bytes` UTF-8 bytes: 100-byte lines ("line N" padded with dots). */
@@ -114,4 +115,12 @@ test("in a hidden folder (a tool's store or generated documents) the cut is advi
   assert.match(hidden!.message, /in the hidden folder \.kittify\/, where a session seldom starts/);
   assert.equal(cut(host, `${W}/apps/suite/.agents/tool/sdk/AGENTS.md`)[0]!.severity, 'information');
   assert.equal(cut(host, `${W}/packages/core/AGENTS.md`)[0]!.severity, 'warning');
+});
+
+test('an AGENTS.override.md is checked as the file Codex reads in its folder: its links, and the cut of its bytes', () => {
+  assert.equal(fileKindOf('/ws/pkg/AGENTS.override.md'), 'instructions');
+  const host = new InMemoryHost({ [`${W}/.git/HEAD`]: 'ref', [`${W}/AGENTS.override.md`]: `See [the guide](docs/gone.md).\n${sized(34_000)}`, [`${W}/AGENTS.md`]: '# Shadowed\n' });
+  assert.equal(cut(host, `${W}/AGENTS.override.md`).length, 1);
+  const ds = analyzeInstructions(host.readText(`${W}/AGENTS.override.md`)!, `${W}/AGENTS.override.md`, host, { workspaceRoots: [W] }).diagnostics;
+  assert.ok(ds.some((d) => d.code === 'instructions-link-missing'));
 });

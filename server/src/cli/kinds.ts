@@ -62,6 +62,7 @@ export const WALKED_FILES: readonly string[] = [
   '.agent-world/world.eval.md',
   '.agent-world/prompts/*.md',
   'AGENTS.md',
+  'AGENTS.override.md',
   'CLAUDE.md',
   'CLAUDE.local.md',
   'GEMINI.md',

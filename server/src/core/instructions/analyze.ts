@@ -123,7 +123,7 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   const template = isInstructionTemplate(uri, roots) || (foldersBelowRoot(uri, roots).includes('assets') && shippedBySkill(uri, host, roots));
   // So do the commands of an AGENTS.md or CLAUDE.md a skill ships (beside or below its SKILL.md): the user's project runs them.
   if (!template && scan.code.length > 0 && !shippedBySkill(uri, host, roots)) out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
-  const codexRoot = info.variant === 'agents-md' ? chainRootOf(uri, host, options.workspaceRoots) : undefined;
+  const codexRoot = info.variant === 'agents-md' || info.variant === 'agents-override' ? chainRootOf(uri, host, options.workspaceRoots) : undefined;
   const cut = codexRoot ? codexCutDiagnostic(text, uri, host, codexRoot) : undefined;
   if (cut) out.push(cut);
   const found = template ? asAdvice(out, TEMPLATE_NOTE) : out;

@@ -4,7 +4,8 @@
  * Facts from the clients' documentation (see docs/rules.md, "Instruction files").
  */
 
-export type InstructionVariant = 'agents-md' | 'agent-md' | 'claude-md' | 'claude-local' | 'claude-rule' | 'gemini-md' | 'copilot-instructions' | 'copilot-scoped';
+export type InstructionVariant =
+  'agents-md' | 'agents-override' | 'agent-md' | 'claude-md' | 'claude-local' | 'claude-rule' | 'gemini-md' | 'copilot-instructions' | 'copilot-scoped';
 
 export interface ImportRules {
   /** The client that expands the imports, for messages. */
@@ -35,6 +36,8 @@ const CLAUDE_IMPORTS: ImportRules = {
 
 const INFO: Record<InstructionVariant, Omit<InstructionFileInfo, 'variant'>> = {
   'agents-md': { label: 'AGENTS.md', clients: ['Codex', 'GitHub Copilot', 'Amp', 'Cursor', 'OpenCode'], imports: null, frontmatter: null },
+  // Codex reads it in place of the AGENTS.md of its folder (codexChain.ts); no other client reads it.
+  'agents-override': { label: 'AGENTS.override.md', clients: ['Codex'], imports: null, frontmatter: null },
   'agent-md': { label: 'AGENT.md', clients: ['Amp'], imports: { client: 'Amp', outside: 'Amp documents nothing about imports from outside the project' }, frontmatter: null },
   'claude-md': { label: 'CLAUDE.md', clients: ['Claude Code', 'GitHub Copilot'], imports: CLAUDE_IMPORTS, frontmatter: null },
   'claude-local': { label: 'CLAUDE.local.md', clients: ['Claude Code', 'GitHub Copilot'], imports: CLAUDE_IMPORTS, frontmatter: null },
@@ -60,6 +63,7 @@ export function instructionVariantOf(path: string): InstructionVariant | null {
   const base = parts[parts.length - 1] ?? '';
   const parent = parts[parts.length - 2] ?? '';
   if (base === 'AGENTS.md') return 'agents-md';
+  if (base === 'AGENTS.override.md') return 'agents-override';
   if (base === 'AGENT.md') return 'agent-md';
   if (base === 'CLAUDE.md') return 'claude-md';
   if (base === 'CLAUDE.local.md') return 'claude-local';
