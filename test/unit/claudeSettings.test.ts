@@ -79,6 +79,29 @@ test('matchers: ignored on Stop (information), a regex that does not compile (wa
   assert.deepEqual(codes(hooks('FileChanged', { matcher: '[*.json', ...cmd('x') })), []);
 });
 
+test('a script path after a cd is read from the folder the cd went to; one after a cd to a folder the command does not tell is not looked up', () => {
+  const host = new InMemoryHost({ 'file:///ws/tools/mind/.claude/scripts/sync.ts': 'export {};\n' });
+  assert.deepEqual(codes(hooks('Stop', cmd('cd "${CLAUDE_PROJECT_DIR}/tools/mind" && node .claude/scripts/sync.ts')), host), []);
+  assert.deepEqual(codes(hooks('Stop', cmd('cd tools/mind; node ./.claude/scripts/sync.ts')), host), []);
+  assert.deepEqual(codes(hooks('Stop', cmd('cd "${CLAUDE_PROJECT_DIR:-.}/tools/mind" && npx tsx .claude/scripts/sync.ts')), host), []);
+  const missing = check(hooks('Stop', cmd('cd "$CLAUDE_PROJECT_DIR/tools/mind" && node .claude/scripts/gone.ts')), host);
+  assert.deepEqual(
+    missing.map((d) => [d.code, d.severity]),
+    [['hooks-script-missing', 'warning']],
+  );
+  assert.match(missing[0]!.message, /^'tools\/mind\/\.claude\/scripts\/gone\.ts' is not in this project/);
+  // Its range is the path as written.
+  const text = hooks('Stop', cmd('cd "$CLAUDE_PROJECT_DIR/tools/mind" && node .claude/scripts/gone.ts'));
+  const at = text.indexOf('.claude/scripts/gone.ts');
+  assert.equal(missing[0]!.range.end.character - missing[0]!.range.start.character, '.claude/scripts/gone.ts'.length);
+  assert.equal(missing[0]!.range.start.character, at - text.lastIndexOf('\n', at) - 1);
+  // A cd to $HOME or an absolute folder: the script is not the project's to look up.
+  assert.deepEqual(codes(hooks('Stop', cmd('cd "$HOME/tools" && node .claude/scripts/gone.ts')), host), []);
+  assert.deepEqual(codes(hooks('Stop', cmd('cd /opt/app && ./.claude/scripts/gone.sh')), host), []);
+  // A path from $CLAUDE_PROJECT_DIR does not depend on the cd.
+  assert.deepEqual(codes(hooks('Stop', cmd('cd /opt/app && "$CLAUDE_PROJECT_DIR"/.claude/hooks/gone.sh')), host), ['hooks-script-missing/warning']);
+});
+
 test("a missing script the repository's .gitignore leaves out is one each checkout makes for itself: advice", () => {
   const host = new InMemoryHost({ 'file:///ws/.gitignore': 'node_modules/\n.wolf/\n' });
   const ds = check(hooks('PreToolUse', cmd('node "$CLAUDE_PROJECT_DIR"/.wolf/hooks/pre-read.js')), host);

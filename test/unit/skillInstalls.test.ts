@@ -125,6 +125,12 @@ test("a README that installs the skills into ~/.openclaw/skills/ (and names no m
     folder: '~/.openclaw/skills/',
     source: `${W}/README.md`,
   });
+  // Its workspace's folder, the first OpenClaw reads, is OpenClaw's too.
+  assert.deepEqual(installTarget(readme('Install: `git clone … ~/.openclaw/workspace/skills/borg-bridge`')), {
+    target: 'openclaw',
+    folder: '~/.openclaw/workspace/skills/',
+    source: `${W}/README.md`,
+  });
   // A modelled client's folder named as well keeps the usual reading.
   assert.equal(installTarget(readme('Copy to ~/.openclaw/skills/ or ~/.claude/skills/.'))?.target, 'claude-code');
   const host = new InMemoryHost({ [`${W}/README.md`]: 'Install: `git clone … ~/.openclaw/skills/tradeos`' });

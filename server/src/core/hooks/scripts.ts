@@ -20,17 +20,45 @@ const PLUGIN_SCRIPT = /(?:^|[\s;&|('"=])"?\$\{?CLAUDE_PLUGIN_ROOT\}?"?\/([A-Za-z
 /** What stands before an output redirection's target (`>`, `>>`, `2>`, `&>`), up to an opening quote. */
 const REDIRECTED = />\s*["']?$/;
 
-/** The project-relative (or, for a plugin, plugin-relative) script paths a command names, with their offsets in the command (not the files it writes to). */
-export function scriptPaths(command: string, inPlugin = false): { path: string; at: number }[] {
-  const out: { path: string; at: number }[] = [];
+/** The project-relative (or, for a plugin, plugin-relative) script paths a command names, with the offset and length of each as written in the command (not the files it writes to). */
+export function scriptPaths(command: string, inPlugin = false): { path: string; at: number; length: number }[] {
+  const out: { path: string; at: number; length: number }[] = [];
   for (const m of command.matchAll(inPlugin ? PLUGIN_SCRIPT : SCRIPT)) {
-    const path = m[1]!;
+    let path = m[1]!;
     if (path.split('/').some((s) => s === '..' || s === '')) continue;
     // A file the command writes to (`>> .claude/hooks.log`): the shell creates it, nothing runs it.
     if (REDIRECTED.test(command.slice(0, m.index + 1))) continue;
-    out.push({ path, at: m.index + m[0].indexOf(path) });
+    const at = m.index + m[0].indexOf(path);
+    const length = path.length;
+    // A path written from the folder a `cd` before it went to (`cd "$CLAUDE_PROJECT_DIR/tools" && node x.js`): from there.
+    if (!inPlugin && !/CLAUDE_PROJECT_DIR/.test(m[0])) {
+      const from = folderAfterCd(command.slice(0, m.index + 1));
+      if (from === null) continue; // a folder this command alone does not tell
+      if (from) path = `${from}/${path.replace(/^\.\//, '')}`;
+    }
+    out.push({ path, at, length });
   }
   return out;
+}
+
+/** `cd <folder>` followed by `&&` or `;`: the folder (quotes and a leading `$CLAUDE_PROJECT_DIR` taken off). */
+const CD = /(?:^|[;&|(]\s*)cd\s+("[^"]*"|'[^']*'|[^\s;&|)]+)\s*(?:&&|;)/g;
+
+/**
+ * The project folder a command's text up to a point runs in after its last `cd`: '' for the
+ * project root (no `cd`, or `cd "$CLAUDE_PROJECT_DIR"`), a project-relative folder (`tools`), or
+ * null when the folder is not one the command tells (a variable, an absolute path, `..`).
+ */
+function folderAfterCd(before: string): string | null {
+  const all = [...before.matchAll(CD)];
+  if (!all.length) return '';
+  const arg = all[all.length - 1]![1]!.replace(/^["']|["']$/g, '');
+  const rest = arg
+    .replace(/^\$\{?CLAUDE_PROJECT_DIR(?::-[^}]*)?\}?\/?/, '')
+    .replace(/^\.\/?/, '')
+    .replace(/\/+$/, '');
+  if (/^\/|\$|~|(?:^|\/)\.\.(?:\/|$)/.test(rest)) return null;
+  return rest;
 }
 
 /** The handlers' `command` string nodes of a `hooks` object. */
@@ -95,7 +123,7 @@ function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean
         code: 'hooks-script-missing',
         severity: (via && personal) || local ? 'information' : 'warning',
         message: `${where} Claude Code runs the command and it fails`,
-        node: valueSpan(text, c, s.at, s.path.length),
+        node: valueSpan(text, c, s.at, s.length),
       });
     }
   }
@@ -129,7 +157,7 @@ export function hookScriptDefinition(text: string, uri: string, pos: Position, h
   for (const c of commandNodes(hooks)) {
     if (offset < c.offset || offset > c.offset + c.length) continue;
     const s = scriptPaths(c.value as string, pluginRoot !== undefined).find((p) => {
-      const span = valueSpan(text, c, p.at, p.path.length);
+      const span = valueSpan(text, c, p.at, p.length);
       return offset >= span.offset && offset <= span.offset + span.length;
     });
     const target = s ? resolveRelative(root, s.path) : undefined;

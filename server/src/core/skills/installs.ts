@@ -45,11 +45,13 @@ const CLIENTS: readonly { target: InstallTarget; folder: string; path: RegExp; n
 ];
 
 /**
- * OpenClaw's managed skills folder (docs.openclaw.ai/tools/skills: `<workspace>/skills`, then
- * `~/.openclaw/skills`, then the bundled skills): a repository that copies its skills there and
+ * OpenClaw's skills folders (docs.openclaw.ai/tools/skills: `<workspace>/skills`, by default
+ * `~/.openclaw/workspace/skills`, then `~/.openclaw/skills`, then the bundled skills): a repository that copies its skills there and
  * names no modelled client's folder writes them for OpenClaw.
  */
-const OPENCLAW = { folder: '~/.openclaw/skills/', path: home(String.raw`\.openclaw[\\/]skills`) };
+const OPENCLAW = { folder: '~/.openclaw/skills/', path: home(String.raw`\.openclaw[\\/](?:workspace[\\/])?skills`) };
+/** Its workspace's folder, the first it reads. */
+const OPENCLAW_WORKSPACE = /\.openclaw[\\/]workspace[\\/]skills/;
 
 /** Installers that put one skill into every client's folder: the repository does not choose one. */
 const EVERY_CLIENT = /\bnpx\s+(?:-y\s+)?skills\b|\bskills\s+add\b|\bskills\.sh\b|\bagentskills\b/i;
@@ -114,8 +116,8 @@ function installTargetSaid(texts: readonly { uri: string; text: string }[]): Ins
   }
   const named = CLIENTS.filter((c) => c.path.test(all));
   if (named.length === 0 && OPENCLAW.path.test(all)) {
-    const source = texts.find((t) => OPENCLAW.path.test(t.text))!.uri;
-    return { target: 'openclaw', folder: OPENCLAW.folder, source };
+    const said = texts.find((t) => OPENCLAW.path.test(t.text))!;
+    return { target: 'openclaw', folder: OPENCLAW_WORKSPACE.test(said.text) ? '~/.openclaw/workspace/skills/' : OPENCLAW.folder, source: said.uri };
   }
   if (named.length !== 1) return undefined;
   const [one] = named;

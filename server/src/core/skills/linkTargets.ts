@@ -126,10 +126,12 @@ export function classifyTarget(target: string): TargetClass {
 const GENERIC_USER =
   /^(?:[<{$%[.…].*|.*[*?].*|.*(?:user|name|your|example|placeholder).*|x+|me|you|my\w*|foo|bar|baz|john|jane|jdoe|alice|bob|agent|vscode|node|runner|ubuntu|codespaces?|admin|dev|developer|root|app|coder|gitpod|vagrant|pi|claude)$/i;
 /** Words before a path on the same line that make it an example of a path, not a file to read. */
-const EXAMPLE_CUE = /\b(?:e\.g\.|eg\.|examples?\b|for instance|such as)/i;
+const EXAMPLE_CUE =
+  /\b(?:e\.g\.|eg\.|examples?\b|for instance|such as|ex\.:?|exemplos?\b|ejemplos?\b|exemples?\b|beispiele?\b|z\.\s?b\.|p\.\s?ex\.|por exemplo|por ejemplo|par exemple|zum beispiel)|例如|例えば|示例|예:|예시/i;
 
 /**
- * Where the first example cue of a line (`Examples: …`, `e.g.`) ends, Infinity when it has none:
+ * Where the first example cue of a line (`Examples: …`, `e.g.`, and the same in Portuguese,
+ * Spanish, French, German, Chinese, Japanese and Korean: `ex.:`, `por ejemplo`, `z. B.`, `例如`) ends, Infinity when it has none:
  * what follows it on the line is presented as an example. Found once per line, not per path.
  */
 export function exampleCueEnd(line: string): number {
