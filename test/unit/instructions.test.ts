@@ -308,7 +308,10 @@ test('a CLAUDE.md over 4 MiB is an error; over 200 lines is information', () => 
     [['instructions-long', 'information', 200]],
   );
   assert.deepEqual(codes(long, `${W}/AGENTS.md`), []);
-  assert.match(ds[0]!.message, /move detail into imported files or \.claude\/rules/);
+  assert.match(ds[0]!.message, /^CLAUDE\.md has 210 lines;.*move detail into imported files or \.claude\/rules/);
+  // A final line break ends the last line; it starts no other (201 lines, as wc -l counts them).
+  assert.match(diags(`${Array.from({ length: 201 }, (_, i) => `line ${i}`).join('\n')}\n`, `${W}/CLAUDE.md`)[0]!.message, /^CLAUDE\.md has 201 lines;/);
+  assert.deepEqual(codes(`${Array.from({ length: 200 }, (_, i) => `line ${i}`).join('\n')}\n`, `${W}/CLAUDE.md`), []);
   // A rule is already in .claude/rules: the advice is to split or scope it.
   const [rule] = diags(long, `${W}/.claude/rules/testing.md`);
   assert.equal(rule!.code, 'instructions-long');

@@ -92,12 +92,14 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   }
   const start = frontmatterEndLine(text);
   const scan = scanInstructions(text, start);
-  if (claude && scan.lines.length > CLAUDE_ADVISED_LINES) {
+  // The empty string after a final line break is no line of the file (`wc -l` counts 491 where the split holds 492).
+  const lineCount = scan.lines.length - (scan.lines[scan.lines.length - 1] === '' ? 1 : 0);
+  if (claude && lineCount > CLAUDE_ADVISED_LINES) {
     const line = scan.lines[CLAUDE_ADVISED_LINES] ?? '';
     out.push({
       code: 'instructions-long',
       severity: 'information',
-      message: `${info.label} has ${scan.lines.length} lines; Claude Code's guidance is to keep it under ${CLAUDE_ADVISED_LINES} (${
+      message: `${info.label} has ${lineCount} lines; Claude Code's guidance is to keep it under ${CLAUDE_ADVISED_LINES} (${
         info.variant === 'claude-rule'
           ? "split it by subject, or give it 'paths:' so that it loads only with the files it is about"
           : 'move detail into imported files or .claude/rules'
