@@ -1022,3 +1022,18 @@ test('two folders below .agents/skills only Codex and OpenCode, which look deepe
   assert.deepEqual(at('.agents/skills/figma-map/SKILL.md').skill.targets.targets, ['codex', 'copilot', 'gemini-cli', 'opencode']);
   assert.ok(at('.agents/skills/figma-map/SKILL.md').diagnostics.some((d) => d.code === 'skill-name-directory-mismatch' && d.severity === 'warning'));
 });
+
+test("OpenCode reads an unquoted ': ' in a value as text (it rewrites such values and parses again): advice for it, an error for Codex", () => {
+  const text = fm('name: my-skill\ndescription: Reviews code. Triggers: review, audit');
+  const at = (targets: Target[]) =>
+    run(text, targets)
+      .filter((d) => d.code === 'skill-yaml-colon-in-value')
+      .map((d) => [d.severity, d.message]);
+  assert.deepEqual(at(['opencode']), [
+    [
+      'information',
+      "The unquoted ': ' in 'description' is not valid YAML (quote the value or use '>-'): OpenCode reads the value as text (it rewrites such values and parses again) (OpenCode)",
+    ],
+  ]);
+  assert.equal(at(['codex'])[0]![0], 'error');
+});

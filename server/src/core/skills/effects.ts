@@ -41,7 +41,13 @@ const EFFECTS: Record<string, Partial<Record<Target, string>>> = {
   'skill-frontmatter-unclosed': { ...NOT_LOADED, 'claude-code': 'Claude Code reads no frontmatter fields and takes the lines as body' },
   'skill-yaml-invalid': { ...NOT_LOADED, ...UNREAD_FIELDS },
   // Claude Code 2.1.69: "Fixed skill descriptions with colons (e.g., "Triggers include: X, Y, Z") failing to load from SKILL.md frontmatter".
-  'skill-yaml-colon-in-value': { ...NOT_LOADED, ...UNREAD_FIELDS, 'claude-code': 'Claude Code reads the value as text (since 2.1.69); parsers of strict YAML do not' },
+  // OpenCode's markdown reader parses again after turning such values into `|-` blocks (anomalyco/opencode config/markdown.ts, fallbackSanitization).
+  'skill-yaml-colon-in-value': {
+    ...NOT_LOADED,
+    ...UNREAD_FIELDS,
+    'claude-code': 'Claude Code reads the value as text (since 2.1.69); parsers of strict YAML do not',
+    opencode: 'OpenCode reads the value as text (it rewrites such values and parses again)',
+  },
   'skill-frontmatter-not-mapping': { ...NOT_LOADED, ...UNREAD_FIELDS },
   'skill-name-missing': { ...NOT_LOADED, copilot: 'VS Code uses the folder name (older releases skipped the skill)' },
   'skill-name-empty': { ...NOT_LOADED, 'claude-code': 'Claude Code uses the folder name', codex: 'Codex uses the folder name' },

@@ -59,7 +59,7 @@ const ROWS: [string, string][] = [
   ['skill-frontmatter-unclosed', '            E    E    W    E    E    E    E    E'],
   ['skill-frontmatter-dashes', '              W    W    -    -    -    -    -    -'],
   ['skill-yaml-invalid', '                    E    E    W    E    E    W    E    E'],
-  ['skill-yaml-colon-in-value', '             E    E    I    E    E    I    E    E'],
+  ['skill-yaml-colon-in-value', '             E    E    I    E    E    I    I    E'],
   ['skill-yaml-strict', '                     I    E    I    I    I    I    I    I'],
   ['skill-frontmatter-not-mapping', '         E    E    W    E    E    E    E    E'],
   ['skill-unexpected-field', '                W    E    -    -    W    -    -    -'],
