@@ -334,3 +334,27 @@ test("a link to a client's own file in the home folder (~/.gemini/settings.json)
     [['instructions-link-absolute', '~/notes/todo.md']],
   );
 });
+
+test('a file of the skill beside this one that the line names (a pack pointing into its neighbour) is advice that says where it is; a file another skill merely happens to have is not', () => {
+  const pack = {
+    '.agents/skills/frontend-design/SKILL.md': '---\nname: frontend-design\ndescription: d. Use when e.\n---\n',
+    '.agents/skills/frontend-design/reference/typography.md': '# Type\n',
+    '.agents/skills/benchmarks/SKILL.md': '---\nname: benchmarks\ndescription: d. Use when e.\n---\n',
+    '.agents/skills/benchmarks/references/performance.md': '# Perf\n',
+  };
+  const missing = (body: string) =>
+    skill('.agents/skills/typeset', body, pack)
+      .filter((d) => d.code === 'skill-file-missing')
+      .map((d) => [d.severity, d.message]);
+  assert.deepEqual(missing('Consult [typography](reference/typography.md) from the frontend-design skill.\n'), [
+    [
+      'information',
+      "Referenced file 'reference/typography.md' does not exist in the skill folder; the skill this line names has it, at .agents/skills/frontend-design/reference/typography.md: write '../frontend-design/reference/typography.md' (Codex, VS Code / Copilot, Gemini CLI and OpenCode)",
+    ],
+  ]);
+  // Another skill has a file of that name, but the line does not name it: a broken link as before.
+  assert.deepEqual(
+    missing('See [performance](references/performance.md).\n').map(([severity]) => severity),
+    ['warning'],
+  );
+});

@@ -12,7 +12,7 @@ import type { Diagnostic, Range } from '../types';
 import { entriesOf, nodeRange, parseYamlFrontmatterBothWays, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { headingAnchors } from './markdown';
 import { fileNameOf, parentDirName, skillDirOf } from './paths';
-import { collectReferences } from './references';
+import { collectReferences, SKILL_REFERENCES } from './references';
 import { checkReferences } from './referenceCheck';
 import { ReferenceBases } from './referenceBases';
 import { fencesOf, unclosedFence, unclosedFenceMessage } from '../text/markdownBlocks';
@@ -349,7 +349,8 @@ function analyzeInto(
   if (options.checkReferences === false) return;
   const skillDir = skillDirOf(uri);
   const bases = new ReferenceBases(host, skillDir, options.workspaceRoots, skillDir, uri);
-  for (const x of checkReferences(refs, () => headingAnchors(text), host, bases)) out.push(x);
+  const lineOf = (line: number) => sharedLines(text)[line] ?? '';
+  for (const x of checkReferences(refs, () => headingAnchors(text), host, bases, SKILL_REFERENCES, lineOf)) out.push(x);
   for (const x of checkLicenseMentions(refs, host, skillDir)) out.push(x);
 }
 

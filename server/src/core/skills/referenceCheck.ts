@@ -62,9 +62,11 @@ export function checkReferences(
   host: IWorkspaceHost,
   bases: ReferenceBases,
   wording: ReferenceWording = SKILL_REFERENCES,
+  /** A line of the file, for a SKILL.md: a sentence that names another skill beside it (`reference/x.md from the frontend-design skill`) says whose file it means. */
+  lineOf?: (line: number) => string,
 ): Finding[] {
   // One listing per folder for the whole check: a file of 60,000 links to missing files asks the file system once per folder.
-  return duringCheck(host, () => findingsOf(refs, ownAnchors, host, bases, wording));
+  return duringCheck(host, () => findingsOf(refs, ownAnchors, host, bases, wording, lineOf));
 }
 
 function findingsOf(
@@ -74,6 +76,7 @@ function findingsOf(
   host: IWorkspaceHost,
   bases: ReferenceBases,
   wording: ReferenceWording = SKILL_REFERENCES,
+  lineOf?: (line: number) => string,
 ): Finding[] {
   const out: Finding[] = [];
   const anchors = new AnchorCache(host);
@@ -127,6 +130,17 @@ function findingsOf(
         weak: true,
         message: `${wording.noun} '${r.path}' resolves from ${where(bases.dir)} to ${bases.label(uri)}, which does not exist; the file is at ${bases.label(t)}, where the path leads from ${where(from)}: write '${rel}'`,
         data: Object.freeze({ relink: rel, found: t }),
+      };
+    }
+    // A file of another skill beside this one that the sentence names (`reference/typography.md from the frontend-design skill`).
+    const sibling = lineOf && named >= 2 && !viaLink ? namedSiblingHaving(bases.dir, r.path, lineOf(r.range.start.line), exists) : undefined;
+    if (sibling !== undefined) {
+      const rel = linkPath(relativeLabel(bases.dir, sibling));
+      return {
+        kind: 'missing',
+        weak: true,
+        message: `${wording.noun} '${r.path}' does not exist in the skill folder; the skill this line names has it, at ${bases.label(sibling)}: write '${rel}'`,
+        data: Object.freeze({ relink: rel, found: sibling }),
       };
     }
     if (viaLink)
@@ -304,6 +318,28 @@ function findingsOf(
     }
   }
   return out;
+}
+
+/** Words of a line tried as the name of a skill beside this one, at most. */
+const MAX_NAMED = 30;
+
+/**
+ * The file `path` in another skill folder beside the skill folder `dir` that the line names as
+ * a word (`frontend-design` in "reference/typography.md from the frontend-design skill"), when
+ * that skill has it: a skill of a pack pointing into its neighbour's references. Only the folders
+ * the line names are looked at (the folder is not listed), so the check depends on no other file.
+ */
+function namedSiblingHaving(dir: string, path: string, line: string, exists: (u: string) => boolean): string | undefined {
+  const parent = dirnameUri(dir);
+  const own = dir.replace(/\/+$/, '');
+  const words = [...new Set(line.match(/[\p{L}\p{N}][\p{L}\p{N}_.-]*[\p{L}\p{N}]/gu) ?? [])].slice(0, MAX_NAMED);
+  for (const word of words) {
+    const folder = `${parent}/${encodeURIComponent(word)}`;
+    if (folder === own || !exists(`${folder}/SKILL.md`)) continue;
+    const t = resolveRelative(folder, path);
+    if (isInside(folder, t) && exists(t)) return t;
+  }
+  return undefined;
 }
 
 /** A `/`-rooted link that is one name with no extension, or `plugin:name`: a slash command's form. */
