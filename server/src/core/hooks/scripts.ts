@@ -7,7 +7,7 @@ import { parseTree, type Node } from 'jsonc-parser';
 import type { Location } from 'vscode-languageserver-types';
 import { LineIndex } from '../text/text';
 import type { Position } from '../types';
-import { GitIgnored } from '../workspace/gitIgnored';
+import { GitIgnored, outermostRoot } from '../workspace/gitIgnored';
 import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, isInside, resolveRelative } from '../world/paths';
 import type { Finding } from './permissions';
@@ -113,7 +113,7 @@ function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean
       // A folder committed as a symbolic link to one machine's folder (`.claude/hooks -> /root/…`): say which.
       const via = linkOutside(host, target);
       // A script the repository's .gitignore leaves out is one each checkout makes for itself (a tool's setup step writes it).
-      const local = !via && (ignored ??= new GitIgnored(host, outermost(root, roots))).ignores(target);
+      const local = !via && (ignored ??= new GitIgnored(host, outermostRoot(root, roots, root))).ignores(target);
       const where = via
         ? `'${s.path}' is reached through the symbolic link '${relativeLabel(root, via)}', which leads outside the workspace, to a folder of one machine: a checkout elsewhere has no such file, and`
         : local
@@ -136,12 +136,6 @@ function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean
       message: `${f.message.replace(/(?::| and) Claude Code runs.*$/, '')}, nor is any script this file's commands name (a copy of the plugin without its scripts?): installed like this, Claude Code runs the command and it fails`,
     }));
   return out;
-}
-
-/** The outermost of `roots` holding `folder` (the `.gitignore` files from there down apply), or the folder itself. */
-function outermost(folder: string, roots?: readonly string[]): string {
-  const holding = (roots ?? []).filter((r) => isInside(r, folder));
-  return holding.reduce<string | undefined>((top, r) => (top === undefined || r.length < top.length ? r : top), undefined) ?? folder;
 }
 
 /**

@@ -3,7 +3,7 @@
  * (Claude Code 4 hops, Gemini CLI 5), with missing targets, cycles and chains too deep to load.
  * `~/` and absolute paths are never read (the hover says so).
  */
-import { GitIgnored } from '../workspace/gitIgnored';
+import { GitIgnored, outermostRoot } from '../workspace/gitIgnored';
 import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
@@ -124,7 +124,7 @@ export function checkImports(
     }
     if (!known.found) {
       // A file the repository's .gitignore leaves out is one each clone makes for itself.
-      const local = (ignored ??= new GitIgnored(host, outermostRoot(fileUri, roots))).ignores(imp.uri);
+      const local = (ignored ??= new GitIgnored(host, outermostRoot(fileUri, roots, dirnameUri(fileUri)))).ignores(imp.uri);
       const rule = local || rules.client !== 'Claude Code' ? undefined : loadedRuleAbove(imp.path, fileUri, host, roots);
       out.push({
         code: 'instructions-import-missing',
@@ -214,7 +214,7 @@ export type { Range };
  */
 function loadedRuleAbove(path: string, fileUri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): string | undefined {
   if (!/^(?:\.\/)?\.claude\/rules\/[^\s]+\.md$/.test(path)) return undefined;
-  const top = outermostRoot(fileUri, roots);
+  const top = outermostRoot(fileUri, roots, dirnameUri(fileUri));
   for (let dir = dirnameUri(dirnameUri(fileUri)); dir.length >= top.length; dir = dirnameUri(dir)) {
     const uri = resolveRelative(dir, path);
     const text = read(host, uri);
@@ -223,10 +223,4 @@ function loadedRuleAbove(path: string, fileUri: string, host: IWorkspaceHost, ro
     if (dirnameUri(dir) === dir) break;
   }
   return undefined;
-}
-
-/** The outermost workspace folder holding a file, or its own folder outside them all: where its repository's `.gitignore` files are read from. */
-function outermostRoot(fileUri: string, roots: readonly string[] | undefined): string {
-  const holding = (roots ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => fileUri.startsWith(`${r}/`));
-  return holding.sort((a, b) => a.length - b.length)[0] ?? dirnameUri(fileUri);
 }

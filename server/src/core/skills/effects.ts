@@ -28,7 +28,12 @@ const UNREAD_FIELDS: Partial<Record<Target, string>> = {
  * a skill with no `name`.
  */
 const VS_CODE_NAME_CHARS = "VS Code's documentation allows only a-z, 0-9 and '-' (its loader does not check, and loads the skill)";
-const VS_CODE_NO_DESCRIPTION = 'VS Code lists the skill with no description, so the model has only its name to go by';
+/** No description (missing or empty): Claude Code takes the body's first paragraph, VS Code lists the skill without one. */
+const NO_DESCRIPTION: Partial<Record<Target, string>> = {
+  ...NOT_LOADED,
+  'claude-code': "Claude Code uses the body's first paragraph instead",
+  copilot: 'VS Code lists the skill with no description, so the model has only its name to go by',
+};
 const OPENCODE_NAME = "OpenCode's documentation allows only lowercase letters, digits and single hyphens (its loader does not check)";
 const CURSOR_SPEC = 'Cursor is documented to follow the specification (unverified)';
 
@@ -74,8 +79,8 @@ const EFFECTS: Record<string, Partial<Record<Target, string>>> = {
     opencode: "OpenCode's documentation asks for the folder name (its loader does not check)",
     cursor: CURSOR_SPEC,
   },
-  'skill-description-missing': { ...NOT_LOADED, 'claude-code': "Claude Code uses the body's first paragraph instead", copilot: VS_CODE_NO_DESCRIPTION },
-  'skill-description-empty': { ...NOT_LOADED, 'claude-code': "Claude Code uses the body's first paragraph instead", copilot: VS_CODE_NO_DESCRIPTION },
+  'skill-description-missing': NO_DESCRIPTION,
+  'skill-description-empty': NO_DESCRIPTION,
   'skill-description-too-long': {
     spec: 'skills-ref rejects it and Codex does not load such a skill',
     codex: 'Codex does not load the skill',

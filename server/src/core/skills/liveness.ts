@@ -121,8 +121,15 @@ export function unmodelledClient(uri: string, host?: IWorkspaceHost): { client: 
 const ONE_LEVEL: ReadonlySet<string> = new Set(['claude-code', 'copilot', 'gemini-cli']);
 /** The folders whose `skills/` is a one-level client's own: `.claude/skills/`, `.github/skills/`, `.gemini/skills/`, `.copilot/skills/`. */
 const CLIENT_SKILLS_PARENT = /^\.(?:claude|github|gemini|copilot)$/;
-/** The same, with `.agents/skills/`, which Codex and OpenCode read deeper and VS Code and Gemini CLI one folder down. */
-const DEEP_SKILLS_PARENT = /^\.(?:claude|github|gemini|copilot|agents)$/;
+/** The same, or `.agents/skills/`, which Codex and OpenCode read deeper and VS Code and Gemini CLI one folder down. */
+const clientOrAgentsSkillsParent = (name: string): boolean => CLIENT_SKILLS_PARENT.test(name) || name === '.agents';
+
+/** The index in `parts` (a URI split at '/') of the nearest `skills` (or `skill`) folder above a SKILL.md's own folder; -1 when there is none. */
+function skillsFolderIndex(parts: readonly string[]): number {
+  let at = parts.length - 3;
+  while (at >= 0 && !/^skills?$/i.test(parts[at]!)) at--;
+  return at;
+}
 
 /**
  * Where a SKILL.md sits below the nearest `skills` folder above it, for clients that load skills
@@ -136,8 +143,7 @@ const DEEP_SKILLS_PARENT = /^\.(?:claude|github|gemini|copilot|agents)$/;
 export function placeBelowSkills(uri: string, host: IWorkspaceHost, targets: TargetSet): { kind: 'inside-skill' | 'category' | 'put-aside'; folder: string } | undefined {
   if (targets.fallback || !targets.targets.every((t) => ONE_LEVEL.has(t))) return undefined;
   const parts = uri.split('/');
-  let skills = parts.length - 3;
-  while (skills >= 0 && !/^skills?$/i.test(parts[skills]!)) skills--;
+  const skills = skillsFolderIndex(parts);
   if (skills < 0) return undefined;
   // The folders between the skills folder and this skill's own folder.
   for (let end = parts.length - 2; end > skills + 1; end--) {
@@ -163,15 +169,9 @@ export function loadersAtDepth(uri: string, targets: TargetSet): TargetSet {
   const deep = targets.targets.filter((t) => !ONE_LEVEL.has(t));
   if (!shallow.length || !deep.length) return targets;
   const parts = uri.split('/');
-  let skills = parts.length - 3;
-  while (skills >= 0 && !/^skills?$/i.test(parts[skills]!)) skills--;
-  if (skills < 0 || parts.length - 2 - (skills + 1) < 1 || !DEEP_SKILLS_PARENT.test(parts[skills - 1] ?? '')) return targets;
+  const skills = skillsFolderIndex(parts);
+  if (skills < 0 || parts.length - 2 - (skills + 1) < 1 || !clientOrAgentsSkillsParent(parts[skills - 1] ?? '')) return targets;
   return { ...targets, targets: deep, reason: `${targets.reason}; ${labelList(shallow)} look only one folder below the skills folder, not at this depth` };
-}
-
-/** True for a SKILL.md inside another skill's folder, for clients that load skills one level down only (`placeBelowSkills`). */
-export function insideAnotherSkill(uri: string, host: IWorkspaceHost, targets: TargetSet): boolean {
-  return placeBelowSkills(uri, host, targets)?.kind === 'inside-skill';
 }
 
 function decodedPath(folders: readonly string[]): string {

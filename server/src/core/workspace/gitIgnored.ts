@@ -9,6 +9,12 @@ import ignore, { type Ignore } from 'ignore';
 import type { IWorkspaceHost } from './host';
 import { decodeTarget } from '../skills/paths';
 
+/** The outermost of `roots` holding `uri` (the first folder whose `.gitignore` applies to it), or `fallback` when none does. */
+export function outermostRoot(uri: string, roots: readonly string[] | undefined, fallback: string): string {
+  const holding = (roots ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => uri.startsWith(`${r}/`));
+  return holding.sort((a, b) => a.length - b.length)[0] ?? fallback;
+}
+
 export class GitIgnored {
   /** Each folder's rules (null: no `.gitignore` there, or an empty one). */
   readonly #rules = new Map<string, Ignore | null>();

@@ -21,6 +21,7 @@ import {
 import type { IndexedFile } from '../../core/workspace/indexTypes';
 import { isPluginAgent, isPluginCommand, pluginRootOfComponent } from '../../core/plugins/components';
 import { pluginPartSource } from '../../core/skills/source';
+import type { RepositoryFacts } from '../../core/skills/plugins';
 import { countSeverities } from '../../core/types';
 import { analyzeKind, diagnosticsOfKind } from '../../core/analysis/fileAnalyses';
 import { textFingerprint } from '../../core/text/fingerprint';
@@ -88,12 +89,17 @@ function sameFolder(uri: string, ctx: FormatContext): IndexedAgent[] {
     .map((f) => ({ uri: f.uri, name: f.name, nameRange: f.nameRange!, ...(f.fingerprint ? { fingerprint: f.fingerprint } : {}), ...(plugin ? { plugin } : {}) }));
 }
 
+/** Whether an agent or command file is a plugin's (its manifests say so). */
+function pluginPart(uri: string, role: Role, repository: RepositoryFacts): boolean {
+  return role === 'agent' ? isPluginAgent(uri, repository) : isPluginCommand(uri, repository);
+}
+
 export function agentFileProvider(documents: DocumentStore, role: Role): FormatProvider {
   const kind = role === 'agent' ? 'subagent' : 'command';
   const analysisOf = (doc: OpenDocument, ctx: FormatContext) => {
     // Whether it is a plugin's agent or command comes from the manifests: part of the cache key.
     const repository = ctx.repository();
-    const inPlugin = role === 'agent' ? isPluginAgent(doc.uri, repository) : isPluginCommand(doc.uri, repository);
+    const inPlugin = pluginPart(doc.uri, role, repository);
     return documents.cached(doc, `agent-file:${role}`, String(inPlugin), (host) => analyzeKind(kind, doc.doc.getText(), doc.uri, host, { repository }), ctx.host);
   };
   const clashes = (uri: string, own: IndexedAgent | undefined, ctx: FormatContext) => {
@@ -133,16 +139,7 @@ export function agentFileProvider(documents: DocumentStore, role: Role): FormatP
       }
       return out;
     },
-    summarize: (uri, text, ctx) =>
-      withPlugin(
-        agentFileEntry(
-          uri,
-          text,
-          analyzeAgentFile(text, uri, role, ctx.host, role === 'agent' ? isPluginAgent(uri, ctx.repository()) : isPluginCommand(uri, ctx.repository())),
-          role,
-        ),
-        ctx,
-      ),
+    summarize: (uri, text, ctx) => withPlugin(agentFileEntry(uri, text, analyzeAgentFile(text, uri, role, ctx.host, pluginPart(uri, role, ctx.repository())), role), ctx),
     summarizeOpen: (doc, ctx) => withPlugin(agentFileEntry(doc.uri, doc.doc.getText(), analysisOf(doc, ctx), role), ctx),
   };
 }
