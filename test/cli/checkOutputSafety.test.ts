@@ -134,10 +134,10 @@ test('with a lone CR, positions count lines as editors and SARIF do (CR, LF and 
 });
 
 test(
-  'a folder or file whose name is not valid UTF-8 (latin-1 bytes) is named on stderr with its bytes escaped, never skipped silently',
+  'a folder or file whose name is not valid UTF-8 (latin-1 bytes) is named on stderr with its bytes escaped, never skipped silently; a valid name holding U+FFFD beside them is checked',
   { skip: process.platform !== 'linux' },
   () => {
-    const dir = tree({ 'ok/s/SKILL.md': '---\nname: s\ndescription: Does s. Use when s is asked for.\n---\nBody.\n' });
+    const dir = tree({ 'ok/s/SKILL.md': '---\nname: s\ndescription: Does s. Use when s is asked for.\n---\nBody.\n', 'r\uFFFDsum\u00e9/CLAUDE.md': '# Notes\n\nRun the tests.\n' });
     const raw = (name: string) => Buffer.concat([Buffer.from(dir + '/'), Buffer.from(name, 'latin1')]);
     mkdirSync(raw('caf\u00e9'));
     mkdirSync(raw('caf\u00e9/s'));
@@ -154,6 +154,6 @@ test(
         '',
       ].join('\n'),
     );
-    assert.match(r.out, /^1 file checked: 0 errors/m);
+    assert.match(r.out, /^2 files checked: 0 errors/m);
   },
 );

@@ -84,41 +84,100 @@ test('without AGENT_FILES_THREADS, a run too small to gain from threads is check
   assert.equal(fs.readdirSync(path.join(base, 'profiles')).length, 1);
 });
 
-/** Jobs for the in-process runs: skills with a finding each. */
-function jobs(n: number): { jobs: CheckJob[]; shared: SharedCheck; host: NodeFsHost } {
+/**
+ * A host whose lookups wait until `until()` holds (up to 10 s in all), then `pause` ms more: the main
+ * thread cannot finish a file before a worker has done its part, so what the worker does is
+ * certain, not a race.
+ */
+class WaitingHost extends NodeFsHost {
+  lookups = 0;
+  constructor(
+    roots: string[],
+    private readonly until: () => boolean,
+    private readonly pause = 0,
+  ) {
+    super(roots, { rememberLookups: true });
+  }
+  #waited = 0;
+  override exists(uri: string): boolean {
+    this.lookups++;
+    const tick = new Int32Array(new SharedArrayBuffer(4));
+    for (; !this.until() && this.#waited < 10_000; this.#waited += 5) Atomics.wait(tick, 0, 0, 5);
+    if (this.pause) Atomics.wait(tick, 0, 0, this.pause);
+    return super.exists(uri);
+  }
+}
+
+/** Jobs for the in-process runs: skills with two findings each (the folder's name, a missing file), each file looked up. */
+function jobs(n: number, until: () => boolean = () => true, pause = 0): { jobs: CheckJob[]; shared: SharedCheck; host: WaitingHost; plain: NodeFsHost } {
   const dir = path.join(base, `jobs-${n}`);
   const list: CheckJob[] = Array.from({ length: n }, (_, i) => {
-    const p = write(`jobs-${n}/.claude/skills/s${i}/SKILL.md`, `---\nname: other-${i}\ndescription: Does ${i}.\n---\n`);
+    const p = write(`jobs-${n}/.claude/skills/s${i}/SKILL.md`, `---\nname: other-${i}\ndescription: Does ${i}.\n---\n\nRead [the notes](notes-${i}.md).\n`);
     return { entry: { kind: 'skill', rel: p, uri: URI.file(p).toString(), path: p, detection: 'auto' }, own: {}, config: DEFAULT_CONFIG };
   });
   return {
     jobs: list,
     shared: { roots: [dir], analysis: { workspaceRoots: [URI.file(dir).toString()] }, keepText: false },
-    host: new NodeFsHost([dir], { rememberLookups: true }),
+    host: new WaitingHost([dir], until, pause),
+    plain: new NodeFsHost([dir], { rememberLookups: true }),
   };
 }
 
 const codes = (c: { records: { entry: { uri: string }; diagnostics: { code: string }[] }[] }) => c.records.map((r) => [r.entry.uri, r.diagnostics.map((d) => d.code)]);
 
-test('the files of a worker that reports an error are checked on the main thread, in their place', () => {
-  const script = write(
-    'fails.js',
-    `const { workerData } = require('node:worker_threads');\nworkerData.port.postMessage({ error: 'broken' });\nAtomics.add(workerData.posted, 0, 1);\nAtomics.notify(workerData.posted, 0);\n`,
+/** A worker script that takes one batch as the real worker does, writes its number to `took`, then runs `then`. */
+function takingWorker(name: string, took: string, then: string): string {
+  return write(
+    name,
+    [
+      "const { workerData } = require('node:worker_threads');",
+      'const { control, index, port } = workerData;',
+      'Atomics.store(control, 2 + index, 1);',
+      `require('node:fs').writeFileSync(${JSON.stringify(took)}, String(Atomics.add(control, 0, 1)));`,
+      then,
+    ].join('\n'),
   );
-  const { jobs: list, shared, host } = jobs(400);
+}
+
+test('the batches of a worker that reports an error are checked on the main thread, in their place', () => {
+  const took = path.join(base, 'fails.took');
+  const script = takingWorker('fails.js', took, "port.postMessage({ error: 'broken' });\nAtomics.add(control, 1, 1);\nAtomics.notify(control, 1);");
+  const { jobs: list, shared, host, plain } = jobs(400, () => fs.existsSync(took));
   const warned: string[] = [];
   const got = checkOnThreads(list, shared, host, { threads: 2, filesPerThread: 200, script, warn: (m) => warned.push(m) });
-  assert.deepEqual(codes(got), codes(checkHere(list, shared, host)));
-  assert.deepEqual(warned, ['a worker thread failed (broken): its 200 file(s) were checked on the main thread']);
-  assert.ok(got.records.length === list.length && got.records.every((r) => r.diagnostics.length > 0));
+  assert.equal(fs.readFileSync(took, 'utf8'), '1', 'the worker took the second batch while the main thread checked the first');
+  assert.deepEqual(codes(got), codes(checkHere(list, shared, plain)));
+  assert.deepEqual(warned, ['a worker thread failed (broken): the main thread checked the files it had taken']);
+  assert.ok(got.records.length === list.length && got.records.every((r) => r.diagnostics.length === 2));
 });
 
-test('the files of a worker that ends without answering are checked on the main thread once it has been silent too long', () => {
-  const script = write('silent.js', '// ends at once, posting nothing\n');
-  const { jobs: list, shared, host } = jobs(401);
+test('the batch of a worker that holds it without answering is checked on the main thread once it has been silent too long', () => {
+  const took = path.join(base, 'silent.took');
+  const script = takingWorker('silent.js', took, '// holds its batch and posts nothing\nsetInterval(() => undefined, 1000);');
+  const { jobs: list, shared, host, plain } = jobs(401, () => fs.existsSync(took));
   const warned: string[] = [];
   const got = checkOnThreads(list, shared, host, { threads: 2, filesPerThread: 200, script, stallMs: 50, warn: (m) => warned.push(m) });
-  assert.deepEqual(codes(got), codes(checkHere(list, shared, host)));
-  assert.equal(warned.length, 1);
-  assert.match(warned[0]!, /^a worker thread sent nothing for 0 s: its \d+ file\(s\) were checked on the main thread$/);
+  assert.deepEqual(codes(got), codes(checkHere(list, shared, plain)));
+  assert.deepEqual(warned, ['a worker thread sent nothing for 0 s: the main thread checked the files it had taken']);
+});
+
+test('a worker that never takes a batch holds nothing up: the main thread checks every file and does not wait for it', { timeout: 60_000 }, () => {
+  const script = write('idle.js', '// never takes a batch\nsetInterval(() => undefined, 1000);');
+  const { jobs: list, shared, plain } = jobs(402);
+  const warned: string[] = [];
+  // A wait for its silence would last ten minutes, past the test's timeout.
+  const got = checkOnThreads(list, shared, plain, { threads: 2, filesPerThread: 200, script, stallMs: 600_000, warn: (m) => warned.push(m) });
+  assert.deepEqual(codes(got), codes(checkHere(list, shared, plain)));
+  assert.deepEqual(warned, []);
+});
+
+test("the real worker takes batches while the main thread is slow, and the records come back in the files' order", () => {
+  const { jobs: list, shared, host, plain } = jobs(600, () => true, 3);
+  const got = checkOnThreads(list, shared, host, { threads: 2, filesPerThread: 200, script: path.join(ROOT, 'dist/cli.js') });
+  assert.ok(host.lookups < list.length, `the worker checked some of the files (the main thread looked up ${host.lookups} of ${list.length})`);
+  assert.deepEqual(codes(got), codes(checkHere(list, shared, plain)));
+  assert.deepEqual(
+    got.records.map((r) => r.diagnostics.map((d) => d.message)),
+    checkHere(list, shared, plain).records.map((r) => r.diagnostics.map((d) => d.message)),
+  );
 });

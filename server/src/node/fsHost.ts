@@ -359,11 +359,12 @@ export interface WalkedFolder {
 /** An entry of a folder as `folderEntries` lists it. */
 export interface FolderEntry {
   name: string;
-  e: fs.Dirent<Buffer>;
+  /** Its kind (`isDirectory`, `isFile`, `isSymbolicLink`…); its own name is not read. */
+  e: fs.Dirent<string | Buffer>;
 }
 
 const NONE: ReadonlySet<string> = new Set();
-const namesWhere = (entries: readonly FolderEntry[], test: (e: fs.Dirent<Buffer>) => boolean): ReadonlySet<string> => {
+const namesWhere = (entries: readonly FolderEntry[], test: (e: FolderEntry['e']) => boolean): ReadonlySet<string> => {
   const picked = entries.filter((x) => test(x.e));
   return picked.length ? new Set(picked.map((x) => x.name)) : NONE;
 };
@@ -549,6 +550,23 @@ export function folderEntries(
   skipped?: (shown: string, why: string) => void,
   listed?: (entries: readonly FolderEntry[]) => void,
 ): FolderEntry[] | null {
+  let raw: fs.Dirent[];
+  try {
+    raw = fs.readdirSync(dir, { withFileTypes: true });
+  } catch (e) {
+    skipped?.(dir, `the folder cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    return null;
+  }
+  // Names that are not UTF-8 are read with U+FFFD in them: only then are the folder's names read as bytes to tell them apart.
+  const entries = raw.some((e) => e.name.includes('\uFFFD')) ? checkedNames(dir, accept, skipped) : raw.map((e) => ({ name: e.name, e }));
+  if (!entries) return null;
+  // Only a whole listing is told: a name that is not UTF-8 has no string that names it.
+  if (listed && entries.length === raw.length) listed(entries);
+  return entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+}
+
+/** The entries of a folder whose names are valid UTF-8, read as bytes; the others are told to `skipped`. */
+function checkedNames(dir: string, accept: (p: string) => boolean, skipped?: (shown: string, why: string) => void): FolderEntry[] | null {
   let raw: fs.Dirent<Buffer>[];
   try {
     raw = fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
@@ -564,9 +582,7 @@ export function folderEntries(
       skipped?.(path.join(dir, escapedName(e.name)), `its name is not valid UTF-8, so ${e.isDirectory() ? 'nothing in it is' : 'it is not'} checked (rename it to UTF-8)`);
     }
   }
-  // Only a whole listing is told: a name that is not UTF-8 has no string that names it.
-  if (listed && entries.length === raw.length) listed(entries);
-  return entries.sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
+  return entries;
 }
 
 /** A file name's bytes as text: its valid UTF-8 as it is, every other byte as `\xNN`. */
