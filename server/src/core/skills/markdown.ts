@@ -6,7 +6,7 @@
 import { sharedLines, trimEndWhere } from '../text/text';
 import type { Range } from '../types';
 import { codeSpans, inSpan, type CodeSpan } from '../text/markdownSpans';
-import { closesFence, IndentedCode, openingFence, type Fence, type OpenFence } from '../text/markdownBlocks';
+import { closesFence, IndentedCode, leadCode, mayLeadWith, openingFence, type Fence, type OpenFence } from '../text/markdownBlocks';
 import { decodeTarget } from './paths';
 import { attributeId, headingText, htmlIds, Slugger } from './anchors';
 import { classifyTarget, exampleCueEnd, homePaths, isPlaceholderPath, pathVariable, type PathBase } from './linkTargets';
@@ -76,6 +76,8 @@ const VARIABLE_PATH = /(?:\$\{(?:CLAUDE_SKILL_DIR|CLAUDE_PLUGIN_ROOT)\}|\$(?:CLA
 const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
 /** A line that cannot be the text of a setext heading: a list item, a quote, a table row, HTML, a thematic break. */
 const NOT_PARAGRAPH = /^\s*(?:[-*+]\s|\d+[.)]\s|>|\||<|(?:[-*_]\s*){3,}$)/;
+/** What such a line starts with. */
+export const NOT_PARAGRAPH_MARKS = '-*+0123456789>|<_';
 
 const NO_SPANS: CodeSpan[] = [];
 /** The rest of a file-name pattern after a bare path (`*.md`, `-*`, `.*`). */
@@ -117,7 +119,8 @@ export function scanMarkdown(text: string, startLine = 0): MdScan {
       paragraph = undefined;
       continue;
     }
-    const setext = SETEXT.exec(line);
+    const lead = leadCode(line);
+    const setext = paragraph !== undefined && (lead === 0x3d || lead === 0x2d) ? SETEXT.exec(line) : null;
     if (setext && paragraph !== undefined) {
       addHeading(out, setext[1]![0] === '=' ? 1 : 2, lines.slice(paragraph, i).join(' ').trim(), paragraph, i - 1);
       paragraph = undefined;
@@ -125,7 +128,7 @@ export function scanMarkdown(text: string, startLine = 0): MdScan {
     }
     const h = headingOf(line);
     if (h) addHeading(out, h[0].length, h[1] ?? '', i, i);
-    if (h || line.trim() === '' || NOT_PARAGRAPH.test(line)) paragraph = undefined;
+    if (h || lead === -1 || (mayLeadWith(lead, NOT_PARAGRAPH_MARKS) && (line.trim() === '' || NOT_PARAGRAPH.test(line)))) paragraph = undefined;
     else paragraph ??= i;
     scanLine(out, line, i, known);
   }
@@ -208,13 +211,18 @@ function definesLink(label: string, target: string): boolean {
 function scanCode(out: MdScan, line: string, i: number, context: 'block' | 'prose', spans: CodeSpan[], taken: [number, number][] = []): void {
   // Every path below holds a slash or a backslash; most lines of prose hold neither.
   if (!line.includes('/') && !line.includes('\\')) return;
+  // Plain substring tests first: most lines name no path, and a pattern with alternatives tries every position.
+  const variablePaths = line.includes('CLAUDE_') || line.includes('{baseDir}');
+  // The three folders' names all end in `s/`: one search settles most lines.
+  const barePaths = line.includes('s/') && (line.includes('scripts/') || line.includes('references/') || line.includes('assets/'));
+  const homeFolders = line.includes('Users') || line.includes('home');
+  if (!variablePaths && !barePaths && !homeFolders) return;
   const where = (at: number): RefContext => (context === 'block' ? 'block' : inSpan(spans, at) ? 'span' : 'prose');
   // The spans links take, merged and sorted once; variable paths add theirs in reading order.
   let links: [number, number][] | undefined;
   const variables: [number, number][] = [];
   const free = (at: number) => !inSpans((links ??= mergedSpans(taken)), at) && !inSpans(variables, at);
-  // Plain substring tests first: most lines name no path, and a pattern with alternatives tries every position.
-  if (line.includes('CLAUDE_') || line.includes('{baseDir}'))
+  if (variablePaths)
     for (const m of line.matchAll(VARIABLE_PATH)) {
       const at = m.index!;
       const v = pathVariable(m[0]);
@@ -224,8 +232,7 @@ function scanCode(out: MdScan, line: string, i: number, context: 'block' | 'pros
       variables.push([at, at + written.length]);
       out.refs.push({ kind: 'path', context: where(at), path: written, range: lr(i, at, at + written.length), base: v.base, rest, variable: v.variable });
     }
-  // The three folders' names all end in `s/`: one search settles most lines.
-  if (line.includes('s/') && (line.includes('scripts/') || line.includes('references/') || line.includes('assets/'))) {
+  if (barePaths) {
     const cueEnd = exampleCueEnd(line);
     for (const m of line.matchAll(BARE)) {
       const at = m.index!;
@@ -244,7 +251,7 @@ function scanCode(out: MdScan, line: string, i: number, context: 'block' | 'pros
       out.refs.push(ref);
     }
   }
-  if (line.includes('Users') || line.includes('home'))
+  if (homeFolders)
     for (const h of homePaths(line)) {
       if (!free(h.index)) continue;
       out.absolute.push({ kind: 'path', context: where(h.index), path: h.path, range: lr(i, h.index, h.index + h.path.length) });

@@ -5,6 +5,7 @@
  * test/unit/markdownLinks.test.ts checks each against the pattern it replaces on generated lines.
  */
 import { leadingWs, trimEndWhere } from '../text/text';
+import { leadCode } from '../text/markdownBlocks';
 
 export interface InlineLink {
   /** Start of the link (its `!` for an image). */
@@ -121,6 +122,7 @@ const isBlank = (c: string) => c === ' ' || c === '\t';
  * heading of many spaces, and on one holding a U+2028, where `.` stops).
  */
 export function headingOf(line: string): [string, string | undefined] | null {
+  if (leadCode(line) !== 0x23) return null;
   const m = HEADING_MARK.exec(line);
   if (!m || LINE_END.test(line)) return null;
   const rest = line.slice(m[0].length);

@@ -19,6 +19,28 @@ export interface Fence {
   range: Range;
 }
 
+/**
+ * The code of a line's first character that is not a space or a tab (-1 when there is none). The
+ * block patterns read per line (fences, headings, list items, setext underlines) can match only
+ * behind a few marks, so a scanner tests those first: most lines start with a letter.
+ */
+export function leadCode(line: string): number {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c !== 32 && c !== 9) return c;
+  }
+  return -1;
+}
+
+/**
+ * True when a pattern that skips white space with `\s*` could still find one of `marks` behind
+ * `lead`: `lead` is a mark, or white space other than a space or tab (anything outside printable
+ * ASCII is let through, as `\s` knows more kinds).
+ */
+export function mayLeadWith(lead: number, marks: string): boolean {
+  return lead < 33 || lead > 126 || marks.includes(String.fromCharCode(lead));
+}
+
 /** A fence mark at the start of a line; the rest of the line is its info string. */
 const FENCE_MARK = /^([ \t]*)(`{3,}|~{3,})/;
 /** What `.` does not match: a line holding one of these (a lone CR) is no fence line. */
@@ -29,6 +51,9 @@ const BREAK = /[\n\r\u2028\u2029]/;
  * lone CR that pattern tried every shorter run of backquotes, each to the end of the line).
  */
 function fenceLine(line: string): [string, string, string, string] | null {
+  const lead = leadCode(line);
+  // Only spaces and tabs may stand before the mark.
+  if (lead !== 0x60 && lead !== 0x7e) return null;
   const m = FENCE_MARK.exec(line);
   if (!m) return null;
   const info = line.slice(m[0].length);
@@ -144,7 +169,8 @@ export class IndentedCode {
 
   /** Whether `line` is text of an indented code block. */
   takes(line: string): boolean {
-    const blank = line.trim() === '';
+    const lead = leadCode(line);
+    const blank = lead === -1 || (mayLeadWith(lead, '') && line.trim() === '');
     const indent = indentOf(line);
     if (this.#inCode) {
       if (blank || indent >= 4) return true;
@@ -158,9 +184,9 @@ export class IndentedCode {
       this.#inCode = true;
       return true;
     }
-    if (LIST_ITEM.test(line) && indent < 4) this.#inList = true;
+    if (mayLeadWith(lead, LIST_MARKS) && LIST_ITEM.test(line) && indent < 4) this.#inList = true;
     else if (indent === 0 && this.#afterBreak) this.#inList = false;
-    this.#afterBreak = /^ {0,3}#{1,6}(?:[ \t]|$)/.test(line);
+    this.#afterBreak = lead === 0x23 && /^ {0,3}#{1,6}(?:[ \t]|$)/.test(line);
     return false;
   }
 
@@ -182,6 +208,8 @@ function indentOf(line: string): number {
 }
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
+/** What a list item starts with. */
+export const LIST_MARKS = '-*+0123456789';
 
 /**
  * True when a fence is indented inside a list item: its block ends with the item (at the first
