@@ -10,12 +10,12 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { sharedLines, splitLines } from '../text/text';
 import type { Diagnostic, Range } from '../types';
 import { entriesOf, nodeRange, parseYamlFrontmatterBothWays, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
-import { headingAnchors } from './markdown';
+import { headingAnchors, scanMarkdown } from './markdown';
 import { fileNameOf, parentDirName, skillDirOf } from './paths';
 import { collectReferences, SKILL_REFERENCES } from './references';
 import { checkReferences } from './referenceCheck';
 import { ReferenceBases } from './referenceBases';
-import { fencesOf, unclosedFence, unclosedFenceMessage } from '../text/markdownBlocks';
+import { fencesOf, unclosedFence, unclosedFenceMessage, type Fence } from '../text/markdownBlocks';
 import { claudeYamlOutcome } from '../subagents/claudeYaml';
 import { checkLicenseMentions } from './licenseFile';
 import { checkClientValues, checkKeys } from './clientFields';
@@ -335,15 +335,18 @@ function analyzeInto(
   checkClientValues(fields, fm, out);
   checkLimits(fields, fm, out);
   checkBody(text, skill.bodyStartLine, byLines.closeRange ?? fm.closeRange!, out);
-  checkFences(text, skill.bodyStartLine, out);
+  // The body's one scan finds its fences and its references; without references, the fences alone are looked for.
+  const scanned = options.collectReferences === false ? undefined : scanMarkdown(text, skill.bodyStartLine);
+  checkFences(text, scanned?.fences ?? fencesOf(sharedLines(text), skill.bodyStartLine), out);
 
-  if (options.collectReferences === false) return;
+  if (!scanned) return;
   const license = fields.get('license');
   const refs = collectReferences(
     text,
     skill.bodyStartLine,
     skillDirOf(uri),
     license && typeof license.value === 'string' ? { value: license.value, range: license.valueRange } : undefined,
+    scanned,
   );
   skill.references = refs;
   if (options.checkReferences === false) return;
@@ -393,8 +396,7 @@ function unexpectedMessage(entries: FrontmatterEntry[]): (key: string) => string
 }
 
 /** A code fence in the body never closed (often a block holding a fenced block of its own): the rest of the body reads as code. */
-function checkFences(text: string, bodyStartLine: number, out: Finding[]): void {
-  const lines = sharedLines(text);
-  const u = unclosedFence(fencesOf(lines, bodyStartLine), lines);
+function checkFences(text: string, fences: readonly Fence[], out: Finding[]): void {
+  const u = unclosedFence(fences, sharedLines(text));
   if (u) out.push(diag('skill-fence-unclosed', 'warning', unclosedFenceMessage(u), u.fence.range));
 }

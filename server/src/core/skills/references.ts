@@ -5,7 +5,7 @@
  */
 import type { IWorkspaceHost } from '../workspace/host';
 import type { Range } from '../types';
-import { headingAnchors, scanMarkdown, type MdHeading } from './markdown';
+import { headingAnchors, scanMarkdown, type MdHeading, type MdScan } from './markdown';
 import { resolveInside } from './paths';
 import { licenseFileMentions } from './licenseFile';
 import type { SkillReference } from './skillReference';
@@ -19,9 +19,15 @@ const LICENSE_FILE = /^(?:LICEN[CS]E[\w.-]*|COPYING[\w.-]*|[\w.-]+\.(?:txt|md))$
  * resolved from the skill folder (no host access); `/`-rooted and `${CLAUDE_PLUGIN_ROOT}` paths
  * are left to the check, which finds their roots through the host.
  */
-export function collectReferences(text: string, bodyStartLine: number, skillDir: string, license?: { value: string; range: Range }): SkillReference[] {
+export function collectReferences(
+  text: string,
+  bodyStartLine: number,
+  skillDir: string,
+  license?: { value: string; range: Range },
+  /** The body's scan from `bodyStartLine`, when the caller made it already; its references become this call's. */
+  scanned: MdScan = scanMarkdown(text, bodyStartLine),
+): SkillReference[] {
   const out: SkillReference[] = [];
-  const scanned = scanMarkdown(text, bodyStartLine);
   // Each path is resolved once: a skill that links one file 150,000 times resolves it once.
   const resolved = new Map<string, ReturnType<typeof resolveInside>>();
   const resolve = (p: string) => {
