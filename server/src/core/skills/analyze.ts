@@ -353,7 +353,8 @@ function analyzeInto(
   const skillDir = skillDirOf(uri);
   const bases = new ReferenceBases(host, skillDir, options.workspaceRoots, skillDir, uri);
   const lineOf = (line: number) => sharedLines(text)[line] ?? '';
-  for (const x of checkReferences(refs, () => headingAnchors(text), host, bases, SKILL_REFERENCES, lineOf)) out.push(x);
+  const ownAnchors = () => headingAnchors(text, { scan: scanned, startLine: skill.bodyStartLine });
+  for (const x of checkReferences(refs, ownAnchors, host, bases, SKILL_REFERENCES, lineOf)) out.push(x);
   for (const x of checkLicenseMentions(refs, host, skillDir)) out.push(x);
 }
 

@@ -309,10 +309,15 @@ function lr(line: number, a: number, b: number): Range {
   return { start: { line, character: a }, end: { line, character: b } };
 }
 
-/** Anchors of a Markdown text (a leading `---` frontmatter skipped): each heading's slug and each id written by hand. */
-export function headingAnchors(text: string): Map<string, MdHeading> {
+/**
+ * Anchors of a Markdown text (a leading `---` frontmatter skipped): each heading's slug and each
+ * id written by hand. `scanned` is a scan of the same text the caller made already, used when it
+ * starts where the frontmatter ends.
+ */
+export function headingAnchors(text: string, scanned?: { scan: MdScan; startLine: number }): Map<string, MdHeading> {
   const out = new Map<string, MdHeading>();
-  const scan = scanMarkdown(text, frontmatterEndLine(text));
+  const start = frontmatterEndLine(text);
+  const scan = scanned?.startLine === start ? scanned.scan : scanMarkdown(text, start);
   for (const a of scan.anchors) {
     const key = a.id.toLowerCase();
     if (!out.has(key)) out.set(key, { level: 0, text: a.id, slug: a.id, line: a.line, range: a.range });
