@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { leadCode, LIST_MARKS, mayLeadWith } from '../../server/src/core/text/markdownBlocks';
+import { leadCode, leadMarks, LIST_MARKS, mayLeadWith, NO_MARKS } from '../../server/src/core/text/markdownBlocks';
 import { NOT_PARAGRAPH_MARKS } from '../../server/src/core/skills/markdown';
 import { headingOf } from '../../server/src/core/skills/markdownInline';
 
@@ -28,7 +28,7 @@ const GUARDED: [string, RegExp, (lead: number) => boolean][] = [
   ['heading after a break', /^ {0,3}#{1,6}(?:[ \t]|$)/, (lead) => lead === 0x23],
   ['setext underline', /^ {0,3}(=+|-+)[ \t]*$/, (lead) => lead === 0x3d || lead === 0x2d],
   ['not a paragraph line', /^\s*(?:[-*+]\s|\d+[.)]\s|>|\||<|(?:[-*_]\s*){3,}$)/, (lead) => mayLeadWith(lead, NOT_PARAGRAPH_MARKS)],
-  ['blank', /^\s*$/, (lead) => lead === -1 || mayLeadWith(lead, '')],
+  ['blank', /^\s*$/, (lead) => lead === -1 || mayLeadWith(lead, NO_MARKS)],
 ];
 
 for (const [name, pattern, guard] of GUARDED)
@@ -51,5 +51,5 @@ test('the first mark skips spaces and tabs only; a line of them has none', () =>
   assert.equal(leadCode('\u00a0# x'), 0xa0);
   assert.equal(leadCode(' \t '), -1);
   assert.equal(leadCode(''), -1);
-  assert.ok(mayLeadWith(0xa0, '') && mayLeadWith(0x0c, '') && !mayLeadWith(0x61, '-') && mayLeadWith(0x2d, '-'));
+  assert.ok(mayLeadWith(0xa0, NO_MARKS) && mayLeadWith(0x0c, NO_MARKS) && !mayLeadWith(0x61, leadMarks('-')) && mayLeadWith(0x2d, leadMarks('-')));
 });

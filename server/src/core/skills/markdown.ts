@@ -6,7 +6,7 @@
 import { sharedLines, trimEndWhere } from '../text/text';
 import type { Range } from '../types';
 import { codeSpans, inSpan, type CodeSpan } from '../text/markdownSpans';
-import { closesFence, IndentedCode, leadCode, mayLeadWith, openingFence, type Fence, type OpenFence } from '../text/markdownBlocks';
+import { closesFence, IndentedCode, leadCode, leadMarks, mayLeadWith, openingFence, type Fence, type OpenFence } from '../text/markdownBlocks';
 import { decodeTarget } from './paths';
 import { attributeId, headingText, htmlIds, Slugger } from './anchors';
 import { classifyTarget, exampleCueEnd, homePaths, isPlaceholderPath, pathVariable, type PathBase } from './linkTargets';
@@ -77,7 +77,7 @@ const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
 /** A line that cannot be the text of a setext heading: a list item, a quote, a table row, HTML, a thematic break. */
 const NOT_PARAGRAPH = /^\s*(?:[-*+]\s|\d+[.)]\s|>|\||<|(?:[-*_]\s*){3,}$)/;
 /** What such a line starts with. */
-export const NOT_PARAGRAPH_MARKS = '-*+0123456789>|<_';
+export const NOT_PARAGRAPH_MARKS = leadMarks('-*+0123456789>|<_');
 
 const NO_SPANS: CodeSpan[] = [];
 /** The rest of a file-name pattern after a bare path (`*.md`, `-*`, `.*`). */

@@ -32,13 +32,23 @@ export function leadCode(line: string): number {
   return -1;
 }
 
+/** The marks a block pattern can start with, as a table of character codes (`mayLeadWith`). */
+export function leadMarks(marks: string): Uint8Array {
+  const table = new Uint8Array(128);
+  for (const c of marks) table[c.charCodeAt(0)] = 1;
+  return table;
+}
+
+/** No mark: `mayLeadWith(lead, NO_MARKS)` holds only for white space other than a space or tab. */
+export const NO_MARKS = leadMarks('');
+
 /**
  * True when a pattern that skips white space with `\s*` could still find one of `marks` behind
  * `lead`: `lead` is a mark, or white space other than a space or tab (anything outside printable
  * ASCII is let through, as `\s` knows more kinds).
  */
-export function mayLeadWith(lead: number, marks: string): boolean {
-  return lead < 33 || lead > 126 || marks.includes(String.fromCharCode(lead));
+export function mayLeadWith(lead: number, marks: Uint8Array): boolean {
+  return lead < 33 || lead > 126 || marks[lead] === 1;
 }
 
 /** A fence mark at the start of a line; the rest of the line is its info string. */
@@ -170,7 +180,7 @@ export class IndentedCode {
   /** Whether `line` is text of an indented code block. */
   takes(line: string): boolean {
     const lead = leadCode(line);
-    const blank = lead === -1 || (mayLeadWith(lead, '') && line.trim() === '');
+    const blank = lead === -1 || (mayLeadWith(lead, NO_MARKS) && line.trim() === '');
     const indent = indentOf(line);
     if (this.#inCode) {
       if (blank || indent >= 4) return true;
@@ -209,7 +219,7 @@ function indentOf(line: string): number {
 
 const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)/;
 /** What a list item starts with. */
-export const LIST_MARKS = '-*+0123456789';
+export const LIST_MARKS = leadMarks('-*+0123456789');
 
 /**
  * True when a fence is indented inside a list item: its block ends with the item (at the first
