@@ -133,13 +133,13 @@ const BOUND = [
   'console.log(n);',
 ].join('\n');
 
-/** The CLI runs at each size; `cli` is dist/cli.js. */
-export function cliBench(cli: string, source: string, sizes: readonly number[], reps: number): CliBench {
+/** The CLI runs at each size, each the median of `runs` fresh processes; `cli` is dist/cli.js. */
+export function cliBench(cli: string, source: string, sizes: readonly { skills: number; runs: number }[]): CliBench {
   const sources = realSkills(source);
   const runs: CliRun[] = [];
   const noSkillCheck = skillCheck();
   const noSkillsRef = skillsRef();
-  for (const n of sizes) {
+  for (const { skills: n, runs: reps } of sizes) {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), `agent-files-bench-${n}-`));
     try {
       makeSkillTree(root, sources, n);
