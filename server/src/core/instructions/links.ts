@@ -5,7 +5,7 @@
  */
 import type { IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic } from '../types';
-import { headingAnchors, scanMarkdown } from '../skills/markdown';
+import { headingAnchors, scanMarkdown, type MdScan } from '../skills/markdown';
 import type { ReferenceWording, SkillReference } from '../skills/references';
 import { checkReferences } from '../skills/referenceCheck';
 import { ReferenceBases } from '../skills/referenceBases';
@@ -37,8 +37,14 @@ export function insideRoots(uri: string, roots: readonly string[] | undefined): 
  * The file's links, relative ones resolved from its folder; `/`-rooted links are resolved by the
  * check (from the repository root). Paths on one machine count only as link targets.
  */
-export function instructionLinks(text: string, uri: string, startLine: number, roots?: readonly string[]): SkillReference[] {
-  const scanned = scanMarkdown(text, startLine);
+export function instructionLinks(
+  text: string,
+  uri: string,
+  startLine: number,
+  roots?: readonly string[],
+  /** The text's scan from `startLine`, when the caller made it already (it is read, not changed). */
+  scanned: MdScan = scanMarkdown(text, startLine),
+): SkillReference[] {
   const out: SkillReference[] = [];
   const example = (r: { range: { start: { line: number } } }) => EXAMPLE_LINE.test(scanned.lines[r.range.start.line] ?? '');
   for (const r of scanned.absolute) if (r.kind === 'link' && !example(r)) out.push({ ...r, source: 'body', escapes: false, absolute: true });
@@ -57,5 +63,8 @@ export function instructionLinks(text: string, uri: string, startLine: number, r
 
 export function checkInstructionLinks(text: string, uri: string, startLine: number, host: IWorkspaceHost, roots?: readonly string[]): Diagnostic[] {
   const bases = new ReferenceBases(host, dirnameUri(uri), roots, undefined, uri);
-  return checkReferences(instructionLinks(text, uri, startLine, roots), () => headingAnchors(text), host, bases, INSTRUCTION_REFERENCES).map(({ atMost: _, ...d }) => d);
+  // One scan for the links and, when it starts where the frontmatter ends, for the links to this file's own headings.
+  const scanned = scanMarkdown(text, startLine);
+  const ownAnchors = () => headingAnchors(text, { scan: scanned, startLine });
+  return checkReferences(instructionLinks(text, uri, startLine, roots, scanned), ownAnchors, host, bases, INSTRUCTION_REFERENCES).map(({ atMost: _, ...d }) => d);
 }
