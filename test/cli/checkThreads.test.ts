@@ -90,7 +90,8 @@ test('without AGENT_FILES_THREADS, a run too small to gain from threads is check
  * certain, not a race.
  */
 class WaitingHost extends NodeFsHost {
-  lookups = 0;
+  /** The skills whose notes file this host looked up (each skill the main thread checked). */
+  readonly notes = new Set<string>();
   constructor(
     roots: string[],
     private readonly until: () => boolean,
@@ -100,7 +101,9 @@ class WaitingHost extends NodeFsHost {
   }
   #waited = 0;
   override exists(uri: string): boolean {
-    this.lookups++;
+    // A missing notes file is looked up where the link points and again from the folders above: one skill, however many lookups.
+    const skill = /\/notes-(\d+)\.md$/.exec(uri)?.[1];
+    if (skill !== undefined) this.notes.add(skill);
     const tick = new Int32Array(new SharedArrayBuffer(4));
     for (; !this.until() && this.#waited < 10_000; this.#waited += 5) Atomics.wait(tick, 0, 0, 5);
     if (this.pause) Atomics.wait(tick, 0, 0, this.pause);
@@ -172,9 +175,22 @@ test('a worker that never takes a batch holds nothing up: the main thread checks
 });
 
 test("the real worker takes batches while the main thread is slow, and the records come back in the files' order", () => {
-  const { jobs: list, shared, host, plain } = jobs(600, () => true, 3);
-  const got = checkOnThreads(list, shared, host, { threads: 2, filesPerThread: 200, script: path.join(ROOT, 'dist/cli.js') });
-  assert.ok(host.lookups < list.length, `the worker checked some of the files (the main thread looked up ${host.lookups} of ${list.length})`);
+  // The real worker (dist/cli.js), told apart only by a mark it leaves when it first reads a SKILL.md:
+  // the main thread's lookups wait for that mark, so the worker has a batch before the main thread checks its first file.
+  const reading = path.join(base, 'real.reading');
+  const script = write(
+    'real.js',
+    [
+      "const fs = require('node:fs');",
+      'const read = fs.readFileSync;',
+      `fs.readFileSync = function (p, ...rest) { if (String(p).endsWith('SKILL.md') && !fs.existsSync(${JSON.stringify(reading)})) fs.writeFileSync(${JSON.stringify(reading)}, ''); return read.call(this, p, ...rest); };`,
+      `require(${JSON.stringify(path.join(ROOT, 'dist/cli.js'))});`,
+    ].join('\n'),
+  );
+  const { jobs: list, shared, host, plain } = jobs(600, () => fs.existsSync(reading), 3);
+  const got = checkOnThreads(list, shared, host, { threads: 2, filesPerThread: 200, script });
+  assert.ok(fs.existsSync(reading), 'the worker read a skill');
+  assert.ok(host.notes.size < list.length, `the worker checked some of the files (the main thread checked ${host.notes.size} of ${list.length})`);
   assert.deepEqual(codes(got), codes(checkHere(list, shared, plain)));
   assert.deepEqual(
     got.records.map((r) => r.diagnostics.map((d) => d.message)),
