@@ -550,13 +550,8 @@ export function folderEntries(
   skipped?: (shown: string, why: string) => void,
   listed?: (entries: readonly FolderEntry[]) => void,
 ): FolderEntry[] | null {
-  let raw: fs.Dirent[];
-  try {
-    raw = fs.readdirSync(dir, { withFileTypes: true });
-  } catch (e) {
-    skipped?.(dir, `the folder cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-    return null;
-  }
+  const raw = readFolder(dir, () => fs.readdirSync(dir, { withFileTypes: true }), skipped);
+  if (!raw) return null;
   // Names that are not UTF-8 are read with U+FFFD in them: only then are the folder's names read as bytes to tell them apart.
   const entries = raw.some((e) => e.name.includes('\uFFFD')) ? checkedNames(dir, accept, skipped) : raw.map((e) => ({ name: e.name, e }));
   if (!entries) return null;
@@ -567,13 +562,8 @@ export function folderEntries(
 
 /** The entries of a folder whose names are valid UTF-8, read as bytes; the others are told to `skipped`. */
 function checkedNames(dir: string, accept: (p: string) => boolean, skipped?: (shown: string, why: string) => void): FolderEntry[] | null {
-  let raw: fs.Dirent<Buffer>[];
-  try {
-    raw = fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' });
-  } catch (e) {
-    skipped?.(dir, `the folder cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-    return null;
-  }
+  const raw = readFolder(dir, () => fs.readdirSync(dir, { withFileTypes: true, encoding: 'buffer' }), skipped);
+  if (!raw) return null;
   const entries: FolderEntry[] = [];
   for (const e of raw) {
     const name = e.name.toString('utf8');
@@ -583,6 +573,16 @@ function checkedNames(dir: string, accept: (p: string) => boolean, skipped?: (sh
     }
   }
   return entries;
+}
+
+/** A folder's listing as `read` makes it, or null when the folder cannot be read (told to `skipped`). */
+function readFolder<T>(dir: string, read: () => T, skipped?: (shown: string, why: string) => void): T | null {
+  try {
+    return read();
+  } catch (e) {
+    skipped?.(dir, `the folder cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    return null;
+  }
 }
 
 /** A file name's bytes as text: its valid UTF-8 as it is, every other byte as `\xNN`. */
