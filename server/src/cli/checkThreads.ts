@@ -12,7 +12,7 @@
  * down, never lose a file.
  */
 import * as path from 'node:path';
-import { whileChecking } from './youngGeneration';
+import { whileChecking } from './heapGrowth';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { SummarizedFile } from '../core/analysis/analyzeFile';
 import type { AnalyzeOptions } from '../core/analysis/fileAnalyses';

@@ -17,7 +17,7 @@ import { UsageError } from './args';
 import { FatalError, type Io } from './io';
 import { VERSION } from './meta';
 import { printable } from './escape';
-import { keepYoungGenerationSmall } from './youngGeneration';
+import { keepHeapSmall } from './heapGrowth';
 
 const HELP = `agent-files ${VERSION}: check and run agent definition files (agent.3md, SKILL.md, AGENT.md, Agent World)
 
@@ -113,11 +113,11 @@ export function run(argv: string[], raw: Io): number {
 }
 
 if (!isMainThread) {
-  keepYoungGenerationSmall();
+  keepHeapSmall();
   runCheckWorker(workerData);
 } else if (require.main === module) {
-  // Only `check` walks a tree and checks file after file; the other commands keep V8's defaults.
-  if (process.argv[2] === 'check') keepYoungGenerationSmall();
+  // Only `check` walks a tree and checks file after file; the other commands keep V8's defaults (heapGrowth.ts).
+  if (process.argv[2] === 'check') keepHeapSmall();
   // `check` may use a worker thread per core on large runs; AGENT_FILES_THREADS sets how many, whatever the run (1: none). Workers start from this script.
   const asked = Number(process.env.AGENT_FILES_THREADS);
   const threads = asked >= 1 ? { threads: Math.floor(asked), filesPerThread: 1, script: __filename } : { threads: Math.min(os.availableParallelism(), 8), script: __filename };

@@ -1,5 +1,5 @@
 /**
- * How large `agent-files check` lets V8's young generation grow.
+ * How large `agent-files check` lets V8's heap grow: its young generation, and its old one.
  *
  * V8 doubles a heap's young generation while many short-lived objects survive a scavenge, up to
  * 16 MB per semi-space on Node 20 (three spaces of that size count towards the resident size)
@@ -11,25 +11,41 @@
  * 190-196 MB on Node 20 (threads) for about 5 % more time; turning growth off for the whole run
  * made 1,250 scavenges of 160 and the run about 10 % slower (docs/performance.md).
  *
- * V8 reads the flag each time it grows the space, so it can be changed while the process runs.
- * Each thread sets it: on Node 20 a worker's heap still grows when only the main thread did. It
- * is set only on V8 versions where it is known to exist (an unknown flag makes V8 print an
- * error), and never when the user chose a young-generation size themselves.
+ * After each full collection V8 lets the old generation grow to a multiple of what survived it,
+ * up to 4 times on a small heap whose collections are quick. The first one in a `check` run of
+ * 10,000 skills comes early (about 20 MB survive it), so the main thread's old generation grew to
+ * about 90 MB before the next, whatever the run kept. With the multiple set to 2
+ * (`--heap-growing-percent=100`) V8 collects as the run's records grow: two more full
+ * collections (25 ms) on 10,000 skills, and peak RSS with threads on Node 20 222 → 210 MB
+ * (docs/performance.md).
+ *
+ * V8 reads both flags each time it sizes a space, so they can be changed while the process runs.
+ * Each thread sets them: on Node 20 a worker's heap still grows when only the main thread did.
+ * They are set only on V8 versions where they are known to exist (an unknown flag makes V8 print
+ * an error), and each is left alone when the user sized that generation themselves.
  */
 import * as v8 from 'node:v8';
 
-/** Major V8 versions known to read the flag (Node 20: 11, Node 22: 12, Node 24: 13). */
+/** Major V8 versions known to read the flags (Node 20: 11, Node 22: 12, Node 24: 13). */
 const KNOWN_V8_MAJORS = new Set([11, 12, 13]);
 /** The new space (both semi-spaces) a thread lets grow while it checks files. */
 export const CHECKING_NEW_SPACE_BYTES = 16 * 1024 * 1024;
 /** Files checked between two looks at the new space's size. */
 const FILES_PER_LOOK = 8;
+/** How far the old generation may grow past what survived the last full collection: to twice that. */
+export const OLD_GENERATION_GROWTH_PERCENT = 100;
 
 /** Whether this process may set the young generation's growth: a known V8, no young-generation flag of the user's. */
 export function keepsYoungGenerationSmall(v8Version: string, nodeFlags: readonly string[]): boolean {
-  if (!KNOWN_V8_MAJORS.has(Number(v8Version.split('.')[0]))) return false;
-  return !nodeFlags.some((f) => /semi[-_]space|young[-_]generation/.test(f));
+  return knownV8(v8Version) && !nodeFlags.some((f) => /semi[-_]space|young[-_]generation/.test(f));
 }
+
+/** Whether this process may set the old generation's growth: a known V8, no flag of the user's for it. */
+export function limitsOldGenerationGrowth(v8Version: string, nodeFlags: readonly string[]): boolean {
+  return knownV8(v8Version) && !nodeFlags.some((f) => /heap[-_]growing/.test(f));
+}
+
+const knownV8 = (version: string) => KNOWN_V8_MAJORS.has(Number(version.split('.')[0]));
 
 /** The growth factor this thread last set; undefined while the CLI does not manage it. */
 let factor: number | undefined;
@@ -41,12 +57,14 @@ function setFactor(next: number): void {
   factor = next;
 }
 
-/** At a thread's start: no growth until it checks files. Returns whether the CLI manages the growth. */
-export function keepYoungGenerationSmall(): boolean {
+/** At a thread's start: no young-generation growth until it checks files, the old generation's growth limited. Returns which the CLI manages. */
+export function keepHeapSmall(): { young: boolean; old: boolean } {
   const flags = [...process.execArgv, ...(process.env['NODE_OPTIONS'] ?? '').split(/\s+/)];
-  if (!keepsYoungGenerationSmall(process.versions.v8, flags)) return false;
-  setFactor(1);
-  return true;
+  const young = keepsYoungGenerationSmall(process.versions.v8, flags);
+  const old = limitsOldGenerationGrowth(process.versions.v8, flags);
+  if (young) setFactor(1);
+  if (old) v8.setFlagsFromString(`--heap-growing-percent=${OLD_GENERATION_GROWTH_PERCENT}`);
+  return { young, old };
 }
 
 /** The growth factor while checking files: V8's default (2) below `CHECKING_NEW_SPACE_BYTES` of new space, none (1) from there. */

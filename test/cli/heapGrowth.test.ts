@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { test } from 'node:test';
 import { join } from 'node:path';
-import { CHECKING_NEW_SPACE_BYTES, checkingGrowthFactor, keepsYoungGenerationSmall } from '../../server/src/cli/youngGeneration';
+import { CHECKING_NEW_SPACE_BYTES, checkingGrowthFactor, keepsYoungGenerationSmall, limitsOldGenerationGrowth } from '../../server/src/cli/heapGrowth';
 import { ROOT } from '../helpers/cliRun';
 
 test('the young generation is kept small on the V8 versions known to read the flag', () => {
@@ -30,34 +30,59 @@ test('while checking, the young generation grows to 16 MB of new space and no fu
   assert.equal(checkingGrowthFactor(32 * 1024 * 1024), 1);
 });
 
-test('the running V8 knows the flag whenever its version is one the CLI sets it on', () => {
+test("the old generation's growth is limited on the V8 versions known to read the flag, unless the user set it", () => {
+  assert.equal(limitsOldGenerationGrowth('11.3.244.8-node.38', []), true);
+  assert.equal(limitsOldGenerationGrowth('13.6.233.17-node.63', ['--max-semi-space-size=64']), true);
+  assert.equal(limitsOldGenerationGrowth('14.0.1', []), false);
+  assert.equal(limitsOldGenerationGrowth('11.3.244.8', ['--heap-growing-percent=300']), false);
+  assert.equal(limitsOldGenerationGrowth('11.3.244.8', ['--heap_growing_percent=300']), false);
+});
+
+test('the running V8 knows the flags whenever its version is one the CLI sets them on', () => {
   if (!keepsYoungGenerationSmall(process.versions.v8, [])) return;
   const r = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' });
   assert.match(r.stdout, /--semi-space-growth-factor/);
+  assert.match(r.stdout, /--heap-growing-percent/);
 });
 
 // Churns through short-lived objects on the main thread and in a worker, each having called
-// keepYoungGenerationSmall when KEEP is set (and whileChecking before each object when CHECKING
-// is), and prints each heap's new-space size.
+// keepHeapSmall when KEEP is set (and whileChecking before each object when CHECKING is), and
+// prints each heap's new-space size and the largest its old space grew to.
 const CHURN = `
 const v8 = require('node:v8');
 const { Worker, isMainThread, parentPort } = require('node:worker_threads');
-const { keepYoungGenerationSmall, whileChecking } = require(${JSON.stringify(join(ROOT, 'server/src/cli/youngGeneration.ts'))});
+const { keepHeapSmall, whileChecking } = require(${JSON.stringify(join(ROOT, 'server/src/cli/heapGrowth.ts'))});
+const space = (name) => v8.getHeapSpaceStatistics().find((s) => s.space_name === name).space_size;
 function churn() {
   let kept = [];
+  let old = 0;
   for (let i = 0; i < 2e6; i++) {
     if (process.env.CHECKING === '1') whileChecking();
     kept.push({ i, s: 'x' + i });
     if (kept.length > 200000) kept = [];
+    if (i % 10000 === 0) old = Math.max(old, space('old_space'));
   }
-  return v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size;
+  return { young: space('new_space'), old };
 }
-const set = process.env.KEEP === '1' && keepYoungGenerationSmall();
+const set = process.env.KEEP === '1' && keepHeapSmall();
 if (isMainThread) {
   const main = churn();
-  new Worker(__filename, { execArgv: ['--import', 'tsx'] }).on('message', (worker) => console.log(JSON.stringify({ set, main, worker })));
+  new Worker(__filename).on('message', (worker) => console.log(JSON.stringify({ set, main, worker })));
 } else parentPort.postMessage(churn());
 `;
+
+interface Churned {
+  set: false | { young: boolean; old: boolean };
+  main: { young: number; old: number };
+  worker: { young: number; old: number };
+}
+
+/** Runs the churn script (with node flags of the user's, if any) and parses what it prints. */
+function churned(script: string, env: Record<string, string>, nodeFlags: string[] = []): Churned {
+  const r = spawnSync(process.execPath, [...nodeFlags, '--import', 'tsx', script], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, ...env } });
+  assert.equal(r.stderr, '');
+  return JSON.parse(r.stdout) as Churned;
+}
 
 test('a thread that keeps its young generation small does not grow it while it churns, and grows it to 16 MB while it checks', (t) => {
   if (!keepsYoungGenerationSmall(process.versions.v8, process.execArgv)) return t.skip('not set on this V8');
@@ -65,9 +90,8 @@ test('a thread that keeps its young generation small does not grow it while it c
   const script = join(dir, 'churn.cjs');
   writeFileSync(script, CHURN);
   const run = (keep: string, checking = '0') => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, KEEP: keep, CHECKING: checking } });
-    assert.equal(r.stderr, '');
-    return JSON.parse(r.stdout) as { set: boolean; main: number; worker: number };
+    const { set, main, worker } = churned(script, { KEEP: keep, CHECKING: checking });
+    return { set: set && set.young, main: main.young, worker: worker.young };
   };
   const MB = 1024 * 1024;
   try {
@@ -80,6 +104,26 @@ test('a thread that keeps its young generation small does not grow it while it c
     assert.ok(kept.worker <= 4 * MB, `worker new space ${kept.worker}`);
     const checking = run('1', '1');
     for (const size of [checking.main, checking.worker]) assert.ok(size > 4 * MB && size <= 16 * MB, `new space while checking ${size}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a thread that limits its old generation grows it to about half of what it grows to with V8's own limit", (t) => {
+  if (!limitsOldGenerationGrowth(process.versions.v8, process.execArgv)) return t.skip('not set on this V8');
+  const dir = mkdtempSync(join(tmpdir(), 'agent-files-old-'));
+  const script = join(dir, 'churn.cjs');
+  writeFileSync(script, CHURN);
+  try {
+    // Both keep the young generation small; a flag of the user's leaves the old generation's growth to V8.
+    const v8Own = churned(script, { KEEP: '1', CHECKING: '1' }, ['--heap-growing-percent=0']);
+    assert.deepEqual(v8Own.set, { young: true, old: false });
+    const limited = churned(script, { KEEP: '1', CHECKING: '1' });
+    assert.deepEqual(limited.set, { young: true, old: true });
+    // The churn keeps up to 200,000 small objects at a time: 60-70 MB of old space without the limit, 35-40 MB with it.
+    for (const thread of ['main', 'worker'] as const) {
+      assert.ok(limited[thread].old < 0.75 * v8Own[thread].old, `${thread}: old space ${limited[thread].old} with the limit, ${v8Own[thread].old} without`);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
