@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { checkOne, type CheckEntry, type PassOptions } from '../../server/src/cli/checkPass';
+import { checkOne, ownDiagnostics, type CheckEntry, type PassOptions } from '../../server/src/cli/checkPass';
 import { checkCommand } from '../../server/src/cli/check';
 import { checkFile, crossFileDiagnostics, crossFileDiagnosticsOf, type SummarizedFile } from '../../server/src/core/analysis/analyzeFile';
 import { NodeFsHost } from '../../server/src/node/fsHost';
@@ -57,7 +57,7 @@ test("a checked file's record keeps of each finding what the reports print: its 
   assert.ok(own.some((d) => d.data !== undefined || d.related !== undefined));
   const record = checkOne(missing, options(), []);
   assert.deepEqual(
-    record.diagnostics,
+    ownDiagnostics(record),
     own.map((d) => ({ code: d.code, severity: d.severity, message: d.message, range: d.range })),
   );
 });
@@ -98,6 +98,26 @@ test('check writes its JSON, text and SARIF reports a file at a time, the same b
     checkCommand([dir, '--format', format], { out: (t) => (whole += t + '\n'), err: () => {}, cwd: base });
     assert.ok(pieces.length >= 3, `${format}: ${pieces.length} pieces`);
     assert.equal(pieces.join(''), whole);
+  }
+});
+
+test("the text and JSON reports make each file's report only as they write it", () => {
+  const files: FileResult[] = ['a', 'b', 'c'].map((n) => ({ path: `${n}.md`, kind: 'SKILL.md', diagnostics: [] }));
+  for (const chunks of [jsonChunks, textChunks]) {
+    const made: string[] = [];
+    const reports = function* () {
+      for (const f of files) {
+        made.push(f.path);
+        yield { ...f, diagnostics: [{ code: 'c', severity: 'warning' as const, message: f.path, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } } }] };
+      }
+    };
+    const pieces = chunks(reports());
+    // Written a file at a time: the first piece needs the first file's report alone.
+    assert.ok(!pieces.next().done);
+    assert.deepEqual(made, ['a.md']);
+    const rest = [...pieces].join('');
+    assert.deepEqual(made, ['a.md', 'b.md', 'c.md']);
+    assert.match(rest, /3 warnings|"warnings": 3/);
   }
 });
 

@@ -10,7 +10,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { URI } from 'vscode-uri';
-import { checkHere, checkOnThreads, FILES_PER_THREAD, threadsFor, type CheckJob, type SharedCheck } from '../../server/src/cli/checkThreads';
+import { checkHere, checkOnThreads, FILES_PER_THREAD, threadsFor, type Checked, type CheckJob, type SharedCheck } from '../../server/src/cli/checkThreads';
+import { ownDiagnostics } from '../../server/src/cli/checkPass';
 import { NodeFsHost } from '../../server/src/node/fsHost';
 import { DEFAULT_CONFIG } from '../../server/src/core/config';
 import { ROOT } from '../helpers/cliRun';
@@ -126,7 +127,7 @@ function jobs(n: number, until: () => boolean = () => true, pause = 0): { jobs: 
   };
 }
 
-const codes = (c: { records: { entry: { uri: string }; diagnostics: { code: string }[] }[] }) => c.records.map((r) => [r.entry.uri, r.diagnostics.map((d) => d.code)]);
+const codes = (c: Checked) => c.records.map((r) => [r.entry.uri, ownDiagnostics(r).map((d) => d.code)]);
 
 /** A worker script that takes one batch as the real worker does, writes its number to `took`, then runs `then`. */
 function takingWorker(name: string, took: string, then: string): string {
@@ -151,7 +152,7 @@ test('the batches of a worker that reports an error are checked on the main thre
   assert.equal(fs.readFileSync(took, 'utf8'), '1', 'the worker took the second batch while the main thread checked the first');
   assert.deepEqual(codes(got), codes(checkHere(list, shared, plain)));
   assert.deepEqual(warned, ['a worker thread failed (broken): the main thread checked the files it had taken']);
-  assert.ok(got.records.length === list.length && got.records.every((r) => r.diagnostics.length === 2));
+  assert.ok(got.records.length === list.length && got.records.every((r) => ownDiagnostics(r).length === 2));
 });
 
 test('the batch of a worker that holds it without answering is checked on the main thread once it has been silent too long', () => {
@@ -193,7 +194,7 @@ test("the real worker takes batches while the main thread is slow, and the recor
   assert.ok(host.notes.size < list.length, `the worker checked some of the files (the main thread checked ${host.notes.size} of ${list.length})`);
   assert.deepEqual(codes(got), codes(checkHere(list, shared, plain)));
   assert.deepEqual(
-    got.records.map((r) => r.diagnostics.map((d) => d.message)),
-    checkHere(list, shared, plain).records.map((r) => r.diagnostics.map((d) => d.message)),
+    got.records.map((r) => ownDiagnostics(r).map((d) => d.message)),
+    checkHere(list, shared, plain).records.map((r) => ownDiagnostics(r).map((d) => d.message)),
   );
 });

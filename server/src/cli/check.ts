@@ -20,11 +20,18 @@ import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
 import { readArgs, UsageError } from './args';
 import { FatalError, outChunks, readFileBounded, type Io } from './io';
-import { jsonChunks, sarifChunks, summarize, textChunks, type FileResult } from './output';
+import { jsonChunks, sarifChunks, summarize, tally, textChunks, type FileResult, type Summary } from './output';
 import { RULES_URL, VERSION } from './meta';
-import { isPluginManifest, parseTargets, readRepositoryFacts, repositoryFacts, TARGETS, withAliases, type Target } from '../core/skills';
+import { isPluginManifest, parseTargets, readRepositoryFacts, repositoryFacts, TARGETS, withAliases, type RepositoryFacts, type Target } from '../core/skills';
 import { manifestsAbove } from './manifestsAbove';
 import { pluginComponentShapeOf, type PluginComponentKind } from '../core/plugins/components';
+
+/** A file the walk found or the command line named, with its kind. */
+interface FoundFile {
+  path: string;
+  kind: FileKind;
+  forced?: ForcedKind;
+}
 
 const SHAPE_WORDS: Record<PluginComponentKind, string> = { subagent: 'agent', command: 'command', hooks: 'hooks file' };
 import { fixFiles } from './fix';
@@ -82,7 +89,7 @@ export function checkCommand(argv: string[], io: Io): number {
         ? { skillTargets: found.config.targets, skillTargetsSource: `'targets' in ${configs.label(found)}` }
         : {};
   };
-  const files: { path: string; kind: FileKind; forced?: ForcedKind }[] = [];
+  const files: FoundFile[] = [];
   const roots: string[] = [];
   /** Plugin and marketplace manifests found in the folders walked (who loads a plugin's skills). */
   const manifests: string[] = [];
@@ -107,25 +114,7 @@ export function checkCommand(argv: string[], io: Io): number {
       roots.push(p);
       workspace.add(p);
       copyRoots.add(URI.file(path.resolve(p)).toString());
-      // Live files only (docs/cli.md#what-is-checked): .gitignore and the default list, undone by `include`.
-      const live = liveFilesOnDisk(p, { include: (rel, isDir) => configs.includes(path.join(p, rel), isDir) });
-      const found = walkFiles(p, (f) => fileKindOf(f) !== null || isPluginManifest(f) || mayBePluginComponent(f), {
-        filter: live,
-        listed: (dir, folder) => listings.set(path.resolve(dir), folder),
-        // A skill folder a link shows in several places is checked once, for every client reading one of them.
-        oneWherever: isOneWhereverFile,
-        aliases: (kept, others) =>
-          aliases.set(
-            URI.file(path.resolve(kept)).toString(),
-            others.map((o) => URI.file(path.resolve(o)).toString()),
-          ),
-        skipped: (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
-        notFollowed: (link, rel, target, exists) => {
-          const note = linkNote(rel, target, exists, sameProjectPath(link, target, p));
-          if (note) io.err(`agent-files: ${note}`);
-        },
-      });
-      for (const f of found) {
+      for (const f of walkFolder(p, io, configs, listings, aliases)) {
         const kind = fileKindOf(f);
         // A manifest says which clients load a plugin's skills; a Claude Code one is also checked.
         if (isPluginManifest(f)) manifests.push(f);
@@ -189,19 +178,7 @@ export function checkCommand(argv: string[], io: Io): number {
       `agent-files: no files to check in ${positional.join(', ')} (agent-files looks for ${walkedFilesText()}; what .gitignore leaves out, test fixtures and archives are skipped, see docs/cli.md#what-is-checked; --allow-empty accepts none)`,
     );
   }
-  // Each file once, where it first appears; a file named with --kind wins over the same file found in a folder.
-  const unique = new Map<string, (typeof files)[number]>();
-  for (const f of files) {
-    const abs = path.resolve(f.path);
-    const had = unique.get(abs);
-    if (!had || (f.forced && !had.forced)) unique.set(abs, f);
-  }
-  const entries: CheckEntry[] = [...unique].map(([abs, f]) => {
-    const uri = URI.file(abs).toString();
-    // An AGENT.md in a plugin's agents folder is the plugin's subagent: the manifests decide, as for the plugin's other parts.
-    const kind = f.kind === 'agent-md' && !f.forced ? (kindOf(uri, repository) ?? f.kind) : f.kind;
-    return { kind, rel: path.relative(io.cwd, abs) || f.path, uri, path: f.path, detection: f.forced?.detection ?? detection };
-  });
+  const entries = entriesOf(files, repository, io.cwd, detection);
   if ((flags.has('fix') || flags.has('fix-unsafe')) && flags.has('fix-dry-run'))
     throw new UsageError(`'--${flags.has('fix') ? 'fix' : 'fix-unsafe'}' and '--fix-dry-run' cannot be combined`);
   const fixing = flags.has('fix') || flags.has('fix-unsafe') || flags.has('fix-dry-run');
@@ -253,22 +230,33 @@ export function checkCommand(argv: string[], io: Io): number {
   const reported = change ? reportedFiles(texts, cross, change) : undefined;
   /** Each rule's own severity, before any configuration (SARIF's default level). */
   const defaults = new Map<string, Diagnostic['severity']>();
-  const results: FileResult[] = records
-    .filter((r) => !reported || reported.has(r.entry.uri))
-    .map((r) => {
+  /** Each file's report in the files' order, then those of the configuration files that applied (once each). */
+  const reports = function* (): Generator<FileResult> {
+    for (const r of records) {
+      if (reported && !reported.has(r.entry.uri)) continue;
       // A file outside the change is reported only for the cross-file findings that name a changed file.
       const whole = reported?.get(r.entry.uri) !== 'cross';
-      return reportOf(
+      yield reportOf(
         r,
         (cross.get(r.entry.uri) ?? []).filter((d) => whole || namesChangedFile(d.message, change!)),
         whole,
         defaults,
       );
-    });
-  // The configuration files that applied are checked too, once each.
-  for (const c of configs.used()) {
-    if (c.parsed.diagnostics.length) results.push({ path: path.relative(io.cwd, c.path) || c.path, kind: CONFIG_FILE_NAME, diagnostics: c.parsed.diagnostics });
+    }
+    for (const c of configs.used()) {
+      if (c.parsed.diagnostics.length) yield { path: path.relative(io.cwd, c.path) || c.path, kind: CONFIG_FILE_NAME, diagnostics: c.parsed.diagnostics };
+    }
+  };
+  // A fix that could not be written (a full disk, permissions) fails the run whatever the report says.
+  const exitCode = (s: Summary) => (fixed?.failed ? 2 : s.errors > 0 || (flags.has('strict') && s.warnings > 0) ? 1 : 0);
+  // Text and JSON reports are made a file at a time, as they are written. SARIF names every rule
+  // before the results, and --changed, --since and the baselines read every report first.
+  if ((format === 'json' || format === 'text') && !change && !flags.has('baseline') && !flags.has('write-baseline')) {
+    const total: Summary = { errors: 0, warnings: 0, information: 0, hints: 0 };
+    outChunks(io, (format === 'json' ? jsonChunks : textChunks)(tally(reports(), total)));
+    return exitCode(total);
   }
+  const results = [...reports()];
 
   if (change) io.err(`agent-files: ${results.length} of ${entries.length} files checked: those ${change.label} changed and those a change can affect`);
   if (flags.has('write-baseline')) {
@@ -292,10 +280,48 @@ export function checkCommand(argv: string[], io: Io): number {
   if (format === 'json') outChunks(io, jsonChunks(shown));
   else if (format === 'sarif') outChunks(io, sarifChunks(shown, VERSION, RULES_URL, { base: sarifBase(io.cwd, roots), cwd: io.cwd, defaults }));
   else outChunks(io, textChunks(shown));
-  // A fix that could not be written (a full disk, permissions) fails the run whatever the report says.
-  if (fixed?.failed) return 2;
-  const s = summarize(shown);
-  return s.errors > 0 || (flags.has('strict') && s.warnings > 0) ? 1 : 0;
+  return exitCode(summarize(shown));
+}
+
+/**
+ * The files of a folder named on the command line: its live files only (docs/cli.md#what-is-checked:
+ * .gitignore and the default list, undone by `include`). The walk's own state (every folder's
+ * ignore rules) is left behind when it returns; its listings go to `listings`.
+ */
+function walkFolder(p: string, io: Io, configs: ConfigReader, listings: Map<string, WalkedFolder>, aliases: Map<string, string[]>): string[] {
+  const live = liveFilesOnDisk(p, { include: (rel, isDir) => configs.includes(path.join(p, rel), isDir) });
+  return walkFiles(p, (f) => fileKindOf(f) !== null || isPluginManifest(f) || mayBePluginComponent(f), {
+    filter: live,
+    listed: (dir, folder) => listings.set(path.resolve(dir), folder),
+    // A skill folder a link shows in several places is checked once, for every client reading one of them.
+    oneWherever: isOneWhereverFile,
+    aliases: (kept, others) =>
+      aliases.set(
+        URI.file(path.resolve(kept)).toString(),
+        others.map((o) => URI.file(path.resolve(o)).toString()),
+      ),
+    skipped: (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
+    notFollowed: (link, rel, target, exists) => {
+      const note = linkNote(rel, target, exists, sameProjectPath(link, target, p));
+      if (note) io.err(`agent-files: ${note}`);
+    },
+  });
+}
+
+/** Each file once, where it first appears; a file named with --kind wins over the same file found in a folder. */
+function entriesOf(files: readonly FoundFile[], repository: RepositoryFacts, cwd: string, detection: AgentDetection): CheckEntry[] {
+  const unique = new Map<string, FoundFile>();
+  for (const f of files) {
+    const abs = path.resolve(f.path);
+    const had = unique.get(abs);
+    if (!had || (f.forced && !had.forced)) unique.set(abs, f);
+  }
+  return [...unique].map(([abs, f]) => {
+    const uri = URI.file(abs).toString();
+    // An AGENT.md in a plugin's agents folder is the plugin's subagent: the manifests decide, as for the plugin's other parts.
+    const kind = f.kind === 'agent-md' && !f.forced ? (kindOf(uri, repository) ?? f.kind) : f.kind;
+    return { kind, rel: path.relative(cwd, abs) || f.path, uri, path: f.path, detection: f.forced?.detection ?? detection };
+  });
 }
 
 /** The default list as the help names it: `node_modules, fixtures, …` (`.git` is never walked). */
@@ -348,7 +374,6 @@ In JSON, each file's "kind" is one of: 3md, agent.3md, SKILL.md, AGENT.md,
 AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md, instruction file,
 plugin manifest.`;
 
-/** Every file under the folders checked, as URIs (capped like the server's list); the folders the walk listed are not read again. */
 /** Where a file named on the command line is checked from: the current folder when it holds the file, else the repository the file is in. */
 function fileRoot(cwd: string, file: string, workspace: CliWorkspace): string {
   const here = path.resolve(cwd);
@@ -356,6 +381,7 @@ function fileRoot(cwd: string, file: string, workspace: CliWorkspace): string {
   return abs.startsWith(here.endsWith(path.sep) ? here : here + path.sep) ? here : workspace.topOf(path.dirname(abs));
 }
 
+/** Every file under the folders checked, as URIs (capped like the server's list); the folders the walk listed are not read again. */
 function folderFiles(roots: string[], listings?: ReadonlyMap<string, WalkedFolder>): string[] {
   const out = new Set<string>();
   for (const r of roots) for (const f of findFiles(path.resolve(r), () => true, 50_000, undefined, listings)) out.add(URI.file(f).toString());

@@ -17,18 +17,29 @@ export interface Summary {
   hints: number;
 }
 
-export function summarize(files: FileResult[]): Summary {
+export function summarize(files: Iterable<FileResult>): Summary {
   const s: Summary = { errors: 0, warnings: 0, information: 0, hints: 0 };
-  for (const f of files) {
-    const c = countSeverities(f.diagnostics);
-    s.errors += c.errors;
-    s.warnings += c.warnings;
-    for (const d of f.diagnostics) {
-      if (d.severity === 'information') s.information++;
-      else if (d.severity === 'hint') s.hints++;
-    }
-  }
+  for (const f of files) count(s, f);
   return s;
+}
+
+/** Adds a file's findings to `s`. */
+function count(s: Summary, f: FileResult): void {
+  const c = countSeverities(f.diagnostics);
+  s.errors += c.errors;
+  s.warnings += c.warnings;
+  for (const d of f.diagnostics) {
+    if (d.severity === 'information') s.information++;
+    else if (d.severity === 'hint') s.hints++;
+  }
+}
+
+/** The files as they pass, each added to `into` (the exit code of a report written as it is made). */
+export function* tally(files: Iterable<FileResult>, into: Summary): Generator<FileResult> {
+  for (const f of files) {
+    count(into, f);
+    yield f;
+  }
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -38,9 +49,12 @@ export function formatText(files: FileResult[]): string {
   return [...textChunks(files)].join('');
 }
 
-/** `formatText` in pieces, one per file, so a long report is written as it is made. */
-export function* textChunks(files: FileResult[]): Generator<string> {
-  for (const f of files) {
+/** `formatText` in pieces, one per file, so a long report is written as it is made (and each file's report made as it is written). */
+export function* textChunks(files: Iterable<FileResult>): Generator<string> {
+  const s: Summary = { errors: 0, warnings: 0, information: 0, hints: 0 };
+  let n = 0;
+  for (const f of tally(files, s)) {
+    n++;
     const lines: string[] = [];
     for (const d of f.diagnostics) {
       const { line, character } = d.range.start;
@@ -48,9 +62,8 @@ export function* textChunks(files: FileResult[]): Generator<string> {
     }
     if (lines.length) yield lines.join('');
   }
-  const s = summarize(files);
   const hints = s.hints ? `, ${plural(s.hints, 'hint')}` : '';
-  yield `${plural(files.length, 'file')} checked: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${s.information} information${hints}`;
+  yield `${plural(n, 'file')} checked: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${s.information} information${hints}`;
 }
 
 const fileJson = (f: FileResult) => ({
@@ -66,15 +79,12 @@ export function formatJson(files: FileResult[]): string {
 /** JSON.stringify's text of a value nested `depth` levels deep (two spaces a level). */
 const nested = (value: unknown, depth: number) => JSON.stringify(value, null, 2).replace(/\n/g, '\n' + '  '.repeat(depth));
 
-/** `formatJson` in pieces, one per file (the same bytes), so a long report is written as it is made. */
-export function* jsonChunks(files: FileResult[]): Generator<string> {
-  if (files.length === 0) {
-    yield formatJson(files);
-    return;
-  }
-  yield '{\n  "files": [';
-  for (let i = 0; i < files.length; i++) yield jsonPrintable(`${i ? ',' : ''}\n    ${nested(fileJson(files[i]!), 2)}`);
-  yield `\n  ],\n  "summary": ${nested(summarize(files), 1)}\n}`;
+/** `formatJson` in pieces, one per file (the same bytes), so a long report is written as it is made (and each file's report made as it is written). */
+export function* jsonChunks(files: Iterable<FileResult>): Generator<string> {
+  const s: Summary = { errors: 0, warnings: 0, information: 0, hints: 0 };
+  let n = 0;
+  for (const f of tally(files, s)) yield jsonPrintable(`${n++ ? ',' : '{\n  "files": ['}\n    ${nested(fileJson(f), 2)}`);
+  yield n ? `\n  ],\n  "summary": ${nested(s, 1)}\n}` : formatJson([]);
 }
 
 /**
