@@ -26,13 +26,6 @@ import { isPluginManifest, parseTargets, readRepositoryFacts, repositoryFacts, T
 import { manifestsAbove } from './manifestsAbove';
 import { pluginComponentShapeOf, type PluginComponentKind } from '../core/plugins/components';
 
-/** A file the walk found or the command line named, with its kind. */
-interface FoundFile {
-  path: string;
-  kind: FileKind;
-  forced?: ForcedKind;
-}
-
 const SHAPE_WORDS: Record<PluginComponentKind, string> = { subagent: 'agent', command: 'command', hooks: 'hooks file' };
 import { fixFiles } from './fix';
 import { CliWorkspace } from './workspace';
@@ -306,6 +299,13 @@ function walkFolder(p: string, io: Io, configs: ConfigReader, listings: Map<stri
       if (note) io.err(`agent-files: ${note}`);
     },
   });
+}
+
+/** A file the walk found or the command line named, with its kind. */
+interface FoundFile {
+  path: string;
+  kind: FileKind;
+  forced?: ForcedKind;
 }
 
 /** Each file once, where it first appears; a file named with --kind wins over the same file found in a folder. */
