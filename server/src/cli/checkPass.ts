@@ -73,9 +73,9 @@ export function checkOne(entry: CheckEntry, o: PassOptions, summaries: Summarize
 /**
  * A file's own findings as a record keeps them until the report: of each, what a report reads (its
  * code, severity, message and range; no related places, no quick-fix data), all in one JSON
- * string of rows. Kept as objects, the 40,000 findings of 10,000 real-size skills were four
- * objects each (the finding, its range and two positions) and a message that could be a view of
- * the file's text; the string is a copy, and a third of their size.
+ * string of rows, which holds no piece of the file's text. Kept as objects, each finding was four
+ * (the finding, its range, two positions) and a copied message: the heap of 10,000 real-size
+ * skills before their report held 16 MB of objects, 7 MB packed (61 → 56 MB in all).
  */
 export type PackedDiagnostics = string;
 type Row = [code: string, severity: Diagnostic['severity'], message: string, startLine: number, startCharacter: number, endLine: number, endCharacter: number];
