@@ -83,6 +83,38 @@ test('a relative source naming no folder is an error; one naming a folder is not
   assert.match(ds[0]!.message, /Source path does not exist/);
 });
 
+test("a component path the repository's .gitignore leaves out is advice for Claude Code and Codex: a build step makes it, a built package carries it", () => {
+  const files = {
+    'file:///repo/.gitignore': 'node_modules/\npackages/itil/skills-codex/\n',
+    'file:///repo/packages/itil/.claude-plugin/plugin.json': '{ "name": "itil" }',
+    'file:///repo/packages/itil/.codex-plugin/plugin.json': '{ "name": "itil" }',
+  };
+  const repository = { plugins: [], roots: ['file:///repo'] };
+  const claude = '{ "name": "itil", "skills": ["./skills-codex/", "./skills-gone/"] }';
+  const ds = analyzePluginManifest(claude, 'file:///repo/packages/itil/.claude-plugin/plugin.json', new InMemoryHost(files), repository).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity]),
+    [
+      ['plugin-path-not-found', 'information'],
+      ['plugin-path-not-found', 'warning'],
+    ],
+  );
+  assert.match(ds[0]!.message, /the repository's \.gitignore leaves out: a build step makes it.*Claude Code loads nothing from it/);
+  const codex = '{ "name": "itil", "skills": "./skills-codex/" }';
+  const cx = analyzePluginManifest(codex, 'file:///repo/packages/itil/.codex-plugin/plugin.json', new InMemoryHost(files), repository).diagnostics;
+  assert.deepEqual(
+    cx.map((d) => [d.code, d.severity]),
+    [['plugin-path-not-found', 'information']],
+  );
+  assert.match(cx[0]!.message, /\.gitignore leaves out.*Codex loads nothing from it/);
+  // Not ignored: a warning, as before.
+  const plain = { ...files, 'file:///repo/.gitignore': 'node_modules/\n' };
+  assert.deepEqual(
+    analyzePluginManifest(codex, 'file:///repo/packages/itil/.codex-plugin/plugin.json', new InMemoryHost(plain), repository).diagnostics.map((d) => d.severity),
+    ['warning'],
+  );
+});
+
 test('a source or a component path inside a git submodule that this checkout lacks is advice, saying so', () => {
   const files = {
     'file:///repo/.git/HEAD': 'ref: refs/heads/main\n',

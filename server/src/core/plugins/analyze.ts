@@ -19,6 +19,8 @@ import { CLAUDE_PLUGIN_SHAPES, SHAPE_WORDS, hasShape, jsonTypeWords } from './sh
 import { analyzeCodexManifest } from './codex';
 import { asAdvice } from '../analysis/advice';
 import { submoduleHolding } from '../workspace/gitSubmodules';
+import { gitIgnoredTest } from '../workspace/gitIgnored';
+import { builtPath, builtPathNote } from './builtPaths';
 import { checkClaudeMarketplaceShapes } from './marketplaceShapes';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 
@@ -47,7 +49,7 @@ function checkablePath(raw: string): string | undefined {
  * scaffold folder (`inCopiesFolder`) is loaded by no client from there: its findings are advice.
  */
 export function analyzePluginManifest(text: string, uri: string, host: IWorkspaceHost, repository?: RepositoryFacts): PluginManifestAnalysis {
-  const a = analyzeManifest(text, uri, host);
+  const a = analyzeManifest(text, uri, host, repository?.roots);
   if (inCopiesFolder(manifestFolderOf(uri), repository?.roots)) return manifestAsAdvice(a, COPY_NOTE);
   const listing = a.role === 'marketplace' ? vendoringMarketplace(uri, repository) : undefined;
   if (!listing) return a;
@@ -73,9 +75,10 @@ export function vendoringMarketplace(uri: string, repository: RepositoryFacts | 
   return repository.plugins.find((p) => p.kind === kind && p.root === folder && p.manifest !== uri)?.manifest;
 }
 
-function analyzeManifest(text: string, uri: string, host: IWorkspaceHost): PluginManifestAnalysis {
+function analyzeManifest(text: string, uri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): PluginManifestAnalysis {
   const kind = manifestKindOf(uri);
-  if (kind === 'codex-plugin' || kind === 'codex-marketplace') return analyzeCodexManifest(text, uri, host);
+  const ignored = gitIgnoredTest(host, roots, manifestFolderOf(uri));
+  if (kind === 'codex-plugin' || kind === 'codex-marketplace') return analyzeCodexManifest(text, uri, host, ignored);
   const role = manifestRoleOf(uri);
   const index = new LineIndex(text);
   const rangeOf = (n: { offset: number; length: number }): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
@@ -100,7 +103,7 @@ function analyzeManifest(text: string, uri: string, host: IWorkspaceHost): Plugi
     add('plugin-invalid-json', 'error', `${FILE_NAME[role]} must hold a JSON object: ${LOAD_FAILS[role]}.`, root ?? { offset: 0, length: 0 });
     return { role, client: 'claude', root: undefined, diagnostics, sources };
   }
-  const ctx: Ctx = { host, uri, add, rangeOf };
+  const ctx: Ctx = { host, uri, ignored, add, rangeOf };
   if (role === 'plugin') checkPlugin(root, ctx);
   else checkMarketplace(root, ctx, sources);
   return { role, client: 'claude', root, diagnostics, sources };
@@ -109,6 +112,8 @@ function analyzeManifest(text: string, uri: string, host: IWorkspaceHost): Plugi
 interface Ctx {
   host: IWorkspaceHost;
   uri: string;
+  /** Whether the repository's .gitignore files leave a URI out (a folder a build step makes). */
+  ignored: (uri: string, folder?: boolean) => boolean;
   add: (code: string, severity: Severity, message: string, at: { offset: number; length: number }, related?: Diagnostic['related']) => void;
   rangeOf: (n: { offset: number; length: number }) => Range;
 }
@@ -174,8 +179,10 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot
           item,
         );
       else {
-        const submodule = submoduleHolding(resolveRelative(pluginRoot, p), pluginRoot, ctx.host);
+        const target = resolveRelative(pluginRoot, p);
+        const submodule = submoduleHolding(target, pluginRoot, ctx.host);
         if (submodule) ctx.add('plugin-path-not-found', 'information', `\`${k}\` names ${p}, which is not in this checkout: ${inSubmodule(pluginRoot, submodule)}.`, item);
+        else if (builtPath(ctx.ignored, target)) ctx.add('plugin-path-not-found', 'information', `\`${k}\` names ${p}, ${builtPathNote('Claude Code')}.`, item);
         else ctx.add('plugin-path-not-found', 'warning', `\`${k}\` names ${p}, which does not exist in the plugin folder: Claude Code loads nothing from it.`, item);
       }
     }

@@ -16,12 +16,15 @@ import { properties, propertyValue } from './jsonNodes';
 import { CODEX_AUTH_POLICIES, CODEX_INSTALL_POLICIES, CODEX_INTERFACE_KEYS, CODEX_MARKETPLACE_KEYS, CODEX_PATH_KEYS, CODEX_PLUGIN_KEYS } from './codexKeys';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 import { checkCodexMarketplaceShapes } from './marketplaceShapes';
+import { builtPath, builtPathNote } from './builtPaths';
 
 type At = { offset: number; length: number };
 
 interface Ctx {
   host: IWorkspaceHost;
   uri: string;
+  /** Whether the repository's .gitignore files leave a URI out (a folder a build step makes). */
+  ignored: (uri: string, folder?: boolean) => boolean;
   add: (code: string, severity: Severity, message: string, at: At, related?: Diagnostic['related']) => void;
   rangeOf: (n: At) => Range;
 }
@@ -71,7 +74,7 @@ export function pathProblem(raw: string): string | undefined {
   return undefined;
 }
 
-export function analyzeCodexManifest(text: string, uri: string, host: IWorkspaceHost): PluginManifestAnalysis {
+export function analyzeCodexManifest(text: string, uri: string, host: IWorkspaceHost, ignored: (uri: string, folder?: boolean) => boolean = () => false): PluginManifestAnalysis {
   const role: ManifestRole = manifestKindOf(uri) === 'codex-marketplace' ? 'marketplace' : 'plugin';
   const index = new LineIndex(text);
   const rangeOf = (n: At): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
@@ -96,7 +99,7 @@ export function analyzeCodexManifest(text: string, uri: string, host: IWorkspace
     add('plugin-invalid-json', 'error', `The file must hold a JSON object: ${DROPS[role]}.`, root ?? { offset: 0, length: 0 });
     return none();
   }
-  const ctx: Ctx = { host, uri, add, rangeOf };
+  const ctx: Ctx = { host, uri, ignored, add, rangeOf };
   if (role === 'plugin') checkPlugin(root, ctx);
   else checkMarketplace(root, ctx, sources);
   return { role, client: 'codex', root, diagnostics, sources };
@@ -150,8 +153,10 @@ function checkPluginPath(key: string, raw: string, node: Node, pluginRoot: strin
     ctx.add('plugin-path-invalid', 'warning', `Codex ignores \`${key}\` '${raw}': ${problem} (a path from the plugin root, like ./skills/).`, node);
     return;
   }
-  if (present(resolveRelative(pluginRoot, raw), ctx.host)) return;
-  ctx.add('plugin-path-not-found', 'warning', `\`${key}\` names ${raw}, which does not exist in the plugin folder: Codex loads nothing from it.`, node);
+  const target = resolveRelative(pluginRoot, raw);
+  if (present(target, ctx.host)) return;
+  if (builtPath(ctx.ignored, target)) ctx.add('plugin-path-not-found', 'information', `\`${key}\` names ${raw}, ${builtPathNote('Codex')}.`, node);
+  else ctx.add('plugin-path-not-found', 'warning', `\`${key}\` names ${raw}, which does not exist in the plugin folder: Codex loads nothing from it.`, node);
 }
 
 function checkMarketplace(root: Node, ctx: Ctx, sources: SourceLink[]): void {

@@ -15,6 +15,15 @@ export function outermostRoot(uri: string, roots: readonly string[] | undefined,
   return holding.sort((a, b) => a.length - b.length)[0] ?? fallback;
 }
 
+/**
+ * Whether the `.gitignore` files leave a URI out, read from the outermost of `roots` holding the
+ * first URI asked (else `fallback`); the files are read only once something is asked.
+ */
+export function gitIgnoredTest(host: IWorkspaceHost, roots: readonly string[] | undefined, fallback: string): (uri: string, folder?: boolean) => boolean {
+  let ignored: GitIgnored | undefined;
+  return (uri, folder) => (ignored ??= new GitIgnored(host, outermostRoot(uri, roots, fallback))).ignores(uri, folder);
+}
+
 export class GitIgnored {
   /** Each folder's rules (null: no `.gitignore` there, or an empty one). */
   readonly #rules = new Map<string, Ignore | null>();
@@ -28,8 +37,8 @@ export class GitIgnored {
     this.#top = top.replace(/\/+$/, '');
   }
 
-  /** True when the `.gitignore` files from the top folder down leave out this URI (a file or folder below the top). */
-  ignores(uri: string): boolean {
+  /** True when the `.gitignore` files from the top folder down leave out this URI (a file or folder below the top; `folder`: read it as a folder, which `dist/` patterns name). */
+  ignores(uri: string, folder = false): boolean {
     if (!uri.startsWith(`${this.#top}/`)) return false;
     /** The path's segments as written in the URI (folder URIs are made of these) and decoded (what the patterns match). */
     const raw = uri
@@ -42,7 +51,7 @@ export class GitIgnored {
     for (let i = 0; i < parts.length; i++) {
       const rules = this.#rulesOf([this.#top, ...raw.slice(0, i)].join('/'));
       if (!rules) continue;
-      const t = rules.test(parts.slice(i).join('/'));
+      const t = rules.test(parts.slice(i).join('/') + (folder ? '/' : ''));
       if (t.ignored) verdict = true;
       else if (t.unignored) verdict = false;
     }
