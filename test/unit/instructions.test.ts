@@ -189,6 +189,30 @@ test('.instructions.md frontmatter: a typo gets a suggestion, unknown keys a war
   assert.deepEqual(codes(bad, `${W}/.github/instructions/x.instructions.md`), ['instructions-glob-invalid']);
 });
 
+test('an unquoted glob YAML refuses (`**` as an alias, `{a,b}` as a mapping) is read as its reader reads it: Claude Code quotes the line and parses again, VS Code takes the text', () => {
+  const files = [`${W}/src/a.ts`, `${W}/lib/b.ts`, `${W}/web/c.tsx`, `${W}/.editorconfig`];
+  const rule = (value: string) =>
+    analyzeInstructions(joinLines('---', `paths: ${value}`, '---', '# Rules'), `${W}/.claude/rules/ts.md`, new InMemoryHost(), { workspaceFiles: files });
+  for (const value of ['**/*.ts', '**/*.tsx,**/*.ts,.editorconfig', '{src,lib}/**/*.ts']) assert.deepEqual(rule(value).diagnostics, [], value);
+  // Its patterns are matched as written: one that matches nothing is still said.
+  assert.deepEqual(
+    rule('**/*.rs').diagnostics.map((d) => [d.code, d.range.start.character, d.range.end.character]),
+    [['instructions-glob-no-match', 7, 14]],
+  );
+  // Claude Code reads no field when even its retry fails: 'paths' is no list of globs then.
+  const broken = joinLines('---', 'paths: **/*.ts', 'description: "open', '---', '# Rules');
+  assert.ok(codes(broken, `${W}/.claude/rules/ts.md`).includes('instructions-glob-invalid'));
+  const copilot = (value: string) =>
+    analyzeInstructions(joinLines('---', `applyTo: ${value}`, '---', '# Rules'), `${W}/.github/instructions/ts.instructions.md`, new InMemoryHost(), { workspaceFiles: files })
+      .diagnostics;
+  assert.deepEqual(copilot('**/*.ts, web/**'), []);
+  // A YAML list is no string for VS Code, whatever it holds.
+  assert.deepEqual(
+    analyzeInstructions(joinLines('---', 'applyTo:', '  - "**/*.ts"', '---'), `${W}/.github/instructions/ts.instructions.md`, new InMemoryHost()).diagnostics.map((d) => d.code),
+    ['instructions-glob-invalid'],
+  );
+});
+
 test('in VS Code, unknown keys are left to its own validator; typos keep their suggestion', () => {
   const text = joinLines('---', 'applyto: "src/**"', 'colour: blue', '---');
   assert.deepEqual(codes(text, `${W}/.github/instructions/ts.instructions.md`, new InMemoryHost(), { editorValidates: true }), ['instructions-key-typo']);

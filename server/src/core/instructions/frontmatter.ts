@@ -5,6 +5,7 @@
  */
 import type { Diagnostic, Range } from '../types';
 import { parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
+import { claudeYamlOutcome } from '../subagents/claudeYaml';
 import { suggestAmong } from '../skills/clientFields';
 import { countMatches, globProblem, globTooCostly, splitGlobList } from './globs';
 
@@ -97,9 +98,33 @@ function globsOf(e: FrontmatterEntry, fm: YamlFrontmatter, style: FrontmatterSty
   return out;
 }
 
+/**
+ * The glob key as its reader reads it when the YAML fails on its line. Claude Code's own docs
+ * write `paths:` globs unquoted, starting with `**` or `{src,lib}`, which YAML refuses (`*` starts
+ * an alias, `{` a mapping): Claude Code then quotes such lines and parses again
+ * (`claudeYamlOutcome`), so the value is the line's text (anthropics/claude-code#17204: the
+ * unquoted form loads). VS Code's reader has no aliases or flow mappings: an unquoted value is
+ * the text up to its first `: `. A value that parses as written is read as it parses.
+ */
+function asReaderReadsIt(e: FrontmatterEntry, fm: YamlFrontmatter, style: FrontmatterStyle): FrontmatterEntry {
+  if (typeof e.value === 'string' || e.keyRange.start.line !== e.valueRange.start.line) return e;
+  const line = e.keyRange.start.line;
+  const lineText = fm.text.slice(fm.index.offsetAt({ line, character: 0 }), fm.index.offsetAt({ line, character: Number.MAX_SAFE_INTEGER })).replace(/\r$/, '');
+  const m = /^([A-Za-z]+):[ \t]+(.*?)\s*$/.exec(lineText);
+  // Only a value YAML cannot take as text: an alias mark or a flow mapping that does not close the value.
+  if (!m || m[1] !== e.key || !/^[*{]/.test(m[2]!)) return e;
+  // Claude Code reads no field at all when even its quoted retry fails.
+  if (style === 'claude-rule' && claudeYamlOutcome(fm.text.slice(fm.yamlStart, fm.yamlEnd)).kind === 'failed') return e;
+  const colon = m[2]!.indexOf(': ');
+  const raw = style === 'copilot' && colon >= 0 ? m[2]!.slice(0, colon) : m[2]!;
+  const start = lineText.length - lineText.slice(m[1]!.length + 1).trimStart().length;
+  return { ...e, value: raw, valueRange: { start: { line, character: start }, end: { line, character: start + raw.length } } };
+}
+
 export function readInstructionFrontmatter(text: string, style: FrontmatterStyle): InstructionFrontmatter {
   const fm = parseYamlFrontmatter(text, { split: 'lines' });
-  const globKey = fm.entries.find((e) => e.key === GLOB_KEY[style]);
+  const written = fm.entries.find((e) => e.key === GLOB_KEY[style]);
+  const globKey = written && asReaderReadsIt(written, fm, style);
   const out: InstructionFrontmatter = { fm, globs: globKey ? globsOf(globKey, fm, style) : [] };
   if (globKey) out.globKey = globKey;
   const ex = fm.entries.find((e) => e.key === 'excludeAgent');
