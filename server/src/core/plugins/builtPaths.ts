@@ -1,9 +1,9 @@
 /**
  * A plugin path the repository's .gitignore leaves out: a folder a build step makes (a skills
- * folder generated for one client, a \`dist/\`), which a package built from the plugin carries and
+ * folder generated for one client, a `dist/`), which a package built from the plugin carries and
  * the committed files do not. Whether users install the plugin from the package or from the
  * repository is not in the tree, so a missing one is advice (held-out round 29: a Codex plugin's
- * \`./skills-codex/\`, made by \`prepack\` and shipped on npm).
+ * `./skills-codex/`, made by `prepack` and shipped on npm).
  */
 
 /** The note after "`key` names ./path/," for `client`. */
