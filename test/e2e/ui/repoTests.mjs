@@ -25,6 +25,18 @@ const PLUGIN_PARTS = {
   '.claude/settings.json': '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }]\n  }\n}\n',
   '.mcp.json': '{\n  "mcpServers": {\n    "docs": { "type": "http", "url": "https://example.com/mcp" }\n  }\n}\n',
 };
+/**
+ * Opens the marketplace's plugin rows again when they are drawn collapsed: while the index settles
+ * (the manifests read, problems arriving) a plugin's group may be made anew, and a person would
+ * open it again. The test above checks that they start collapsed.
+ */
+async function expandPlugins(p) {
+  for (const plugin of [/pdf-kit\s*plugin ·/, /review-kit\s*plugin ·/]) {
+    const row = p.locator(`${VIEW} .monaco-list-row`, { hasText: plugin }).first();
+    if ((await row.count()) && (await row.getAttribute('aria-expanded')) === 'false') await row.locator('.monaco-tl-twistie').click();
+  }
+}
+
 /** What the review-kit plugin holds, as its row says it. */
 const REVIEW_KIT = '1 skill · 1 agent · 1 command · 1 hook · 1 MCP server';
 
@@ -153,6 +165,7 @@ export function repoTests(h) {
     // Rows are drawn again as problems arrive: wait for the view to settle on every expected row.
     let tree = [];
     await until('skill groups in the Agent Files view', async () => {
+      await expandPlugins(p);
       tree = await rows(VIEW);
       return expect.every(([text, level]) => tree.some((x) => x.text.startsWith(text) && x.level === level));
     }).catch(() => undefined);
@@ -196,6 +209,7 @@ export function repoTests(h) {
     ];
     let tree = [];
     await until('the plugin parts in the Agent Files view', async () => {
+      await expandPlugins(p);
       tree = await rows(VIEW);
       return expect.every(([text, level]) => tree.some((x) => x.text.startsWith(text) && x.level === level));
     }).catch(() => undefined);
