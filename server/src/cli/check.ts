@@ -20,7 +20,7 @@ import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
 import { readArgs, UsageError } from './args';
 import { FatalError, outChunks, readFileBounded, type Io } from './io';
-import { jsonChunks, sarifChunks, summarize, tally, textChunks, type FileResult, type Summary } from './output';
+import { emptySummary, jsonChunks, sarifChunks, summarize, textChunks, type FileResult, type Summary } from './output';
 import { RULES_URL, VERSION } from './meta';
 import { isPluginManifest, parseTargets, readRepositoryFacts, repositoryFacts, TARGETS, withAliases, type RepositoryFacts, type Target } from '../core/skills';
 import { manifestsAbove } from './manifestsAbove';
@@ -245,8 +245,8 @@ export function checkCommand(argv: string[], io: Io): number {
   // Text and JSON reports are made a file at a time, as they are written. SARIF names every rule
   // before the results, and --changed, --since and the baselines read every report first.
   if ((format === 'json' || format === 'text') && !change && !flags.has('baseline') && !flags.has('write-baseline')) {
-    const total: Summary = { errors: 0, warnings: 0, information: 0, hints: 0 };
-    outChunks(io, (format === 'json' ? jsonChunks : textChunks)(tally(reports(), total)));
+    const total = emptySummary();
+    outChunks(io, (format === 'json' ? jsonChunks : textChunks)(reports(), total));
     return exitCode(total);
   }
   const results = [...reports()];

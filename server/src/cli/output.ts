@@ -17,8 +17,11 @@ export interface Summary {
   hints: number;
 }
 
+/** A summary of no findings, to add files to. */
+export const emptySummary = (): Summary => ({ errors: 0, warnings: 0, information: 0, hints: 0 });
+
 export function summarize(files: Iterable<FileResult>): Summary {
-  const s: Summary = { errors: 0, warnings: 0, information: 0, hints: 0 };
+  const s = emptySummary();
   for (const f of files) count(s, f);
   return s;
 }
@@ -35,7 +38,7 @@ function count(s: Summary, f: FileResult): void {
 }
 
 /** The files as they pass, each added to `into` (the exit code of a report written as it is made). */
-export function* tally(files: Iterable<FileResult>, into: Summary): Generator<FileResult> {
+function* tally(files: Iterable<FileResult>, into: Summary): Generator<FileResult> {
   for (const f of files) {
     count(into, f);
     yield f;
@@ -49,9 +52,11 @@ export function formatText(files: FileResult[]): string {
   return [...textChunks(files)].join('');
 }
 
-/** `formatText` in pieces, one per file, so a long report is written as it is made (and each file's report made as it is written). */
-export function* textChunks(files: Iterable<FileResult>): Generator<string> {
-  const s: Summary = { errors: 0, warnings: 0, information: 0, hints: 0 };
+/**
+ * `formatText` in pieces, one per file, so a long report is written as it is made (and each
+ * file's report made as it is written). The files' findings are added to `s` as they pass.
+ */
+export function* textChunks(files: Iterable<FileResult>, s: Summary = emptySummary()): Generator<string> {
   let n = 0;
   for (const f of tally(files, s)) {
     n++;
@@ -79,9 +84,11 @@ export function formatJson(files: FileResult[]): string {
 /** JSON.stringify's text of a value nested `depth` levels deep (two spaces a level). */
 const nested = (value: unknown, depth: number) => JSON.stringify(value, null, 2).replace(/\n/g, '\n' + '  '.repeat(depth));
 
-/** `formatJson` in pieces, one per file (the same bytes), so a long report is written as it is made (and each file's report made as it is written). */
-export function* jsonChunks(files: Iterable<FileResult>): Generator<string> {
-  const s: Summary = { errors: 0, warnings: 0, information: 0, hints: 0 };
+/**
+ * `formatJson` in pieces, one per file (the same bytes), so a long report is written as it is made
+ * (and each file's report made as it is written). The files' findings are added to `s` as they pass.
+ */
+export function* jsonChunks(files: Iterable<FileResult>, s: Summary = emptySummary()): Generator<string> {
   let n = 0;
   for (const f of tally(files, s)) yield jsonPrintable(`${n++ ? ',' : '{\n  "files": ['}\n    ${nested(fileJson(f), 2)}`);
   yield n ? `\n  ],\n  "summary": ${nested(s, 1)}\n}` : formatJson([]);

@@ -6,6 +6,7 @@
 import type { Diagnostic, Range } from '../types';
 import { parseYamlFrontmatter, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
 import { claudeYamlOutcome } from '../subagents/claudeYaml';
+import { sharedLines } from '../text/text';
 import { suggestAmong } from '../skills/clientFields';
 import { countMatches, globProblem, globTooCostly, splitGlobList } from './globs';
 
@@ -109,7 +110,7 @@ function globsOf(e: FrontmatterEntry, fm: YamlFrontmatter, style: FrontmatterSty
 function asReaderReadsIt(e: FrontmatterEntry, fm: YamlFrontmatter, style: FrontmatterStyle): FrontmatterEntry {
   if (typeof e.value === 'string' || e.keyRange.start.line !== e.valueRange.start.line) return e;
   const line = e.keyRange.start.line;
-  const lineText = fm.text.slice(fm.index.offsetAt({ line, character: 0 }), fm.index.offsetAt({ line, character: Number.MAX_SAFE_INTEGER })).replace(/\r$/, '');
+  const lineText = sharedLines(fm.text)[line] ?? '';
   const m = /^([A-Za-z]+):[ \t]+(.*?)\s*$/.exec(lineText);
   // Only a value YAML cannot take as text: an alias mark or a flow mapping that does not close the value.
   if (!m || m[1] !== e.key || !/^[*{]/.test(m[2]!)) return e;

@@ -19,7 +19,7 @@ import { CLAUDE_PLUGIN_SHAPES, SHAPE_WORDS, hasShape, jsonTypeWords } from './sh
 import { analyzeCodexManifest } from './codex';
 import { asAdvice } from '../analysis/advice';
 import { submoduleHolding } from '../workspace/gitSubmodules';
-import { gitIgnoredTest } from '../workspace/gitIgnored';
+import { gitIgnoredTest, type IgnoredTest } from '../workspace/gitIgnored';
 import { builtPath, builtPathNote } from './builtPaths';
 import { checkClaudeMarketplaceShapes } from './marketplaceShapes';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
@@ -113,7 +113,7 @@ interface Ctx {
   host: IWorkspaceHost;
   uri: string;
   /** Whether the repository's .gitignore files leave a URI out (a folder a build step makes). */
-  ignored: (uri: string, folder?: boolean) => boolean;
+  ignored: IgnoredTest;
   add: (code: string, severity: Severity, message: string, at: { offset: number; length: number }, related?: Diagnostic['related']) => void;
   rangeOf: (n: { offset: number; length: number }) => Range;
 }

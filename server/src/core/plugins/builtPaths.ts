@@ -5,6 +5,7 @@
  * repository is not in the tree, so a missing one is advice (held-out round 29: a Codex plugin's
  * `./skills-codex/`, made by `prepack` and shipped on npm).
  */
+import type { IgnoredTest } from '../workspace/gitIgnored';
 
 /** The note after "`key` names ./path/," for `client`. */
 export function builtPathNote(client: string): string {
@@ -12,6 +13,6 @@ export function builtPathNote(client: string): string {
 }
 
 /** Whether `.gitignore` leaves out a path a manifest names, as a file or as a folder (it does not exist, so either may be meant). */
-export function builtPath(ignored: (uri: string, folder?: boolean) => boolean, target: string): boolean {
+export function builtPath(ignored: IgnoredTest, target: string): boolean {
   return ignored(target) || ignored(target, true);
 }

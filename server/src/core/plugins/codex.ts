@@ -17,6 +17,7 @@ import { CODEX_AUTH_POLICIES, CODEX_INSTALL_POLICIES, CODEX_INTERFACE_KEYS, CODE
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 import { checkCodexMarketplaceShapes } from './marketplaceShapes';
 import { builtPath, builtPathNote } from './builtPaths';
+import type { IgnoredTest } from '../workspace/gitIgnored';
 
 type At = { offset: number; length: number };
 
@@ -24,7 +25,7 @@ interface Ctx {
   host: IWorkspaceHost;
   uri: string;
   /** Whether the repository's .gitignore files leave a URI out (a folder a build step makes). */
-  ignored: (uri: string, folder?: boolean) => boolean;
+  ignored: IgnoredTest;
   add: (code: string, severity: Severity, message: string, at: At, related?: Diagnostic['related']) => void;
   rangeOf: (n: At) => Range;
 }
@@ -74,7 +75,7 @@ export function pathProblem(raw: string): string | undefined {
   return undefined;
 }
 
-export function analyzeCodexManifest(text: string, uri: string, host: IWorkspaceHost, ignored: (uri: string, folder?: boolean) => boolean = () => false): PluginManifestAnalysis {
+export function analyzeCodexManifest(text: string, uri: string, host: IWorkspaceHost, ignored: IgnoredTest): PluginManifestAnalysis {
   const role: ManifestRole = manifestKindOf(uri) === 'codex-marketplace' ? 'marketplace' : 'plugin';
   const index = new LineIndex(text);
   const rangeOf = (n: At): Range => ({ start: index.positionAt(n.offset), end: index.positionAt(n.offset + n.length) });
