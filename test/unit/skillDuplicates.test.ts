@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkill, duplicateSkillNames, repositoryFacts, type IndexedSkill, type RepositoryFacts } from '../../server/src/core/skills';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
-import { isOpenCodeMarker, usesOpenCode } from '../../server/src/core/skills/plugins';
+import { isClientMarker, usesOpenCode } from '../../server/src/core/skills/plugins';
 
 const R = 'file:///ws';
 const text = (name: string, extra = '') => `---\nname: ${name}\ndescription: Tidies imports. Use when imports are messy.${extra}\n---\nBody\n`;
@@ -146,6 +146,6 @@ test('whether a repository is set up for OpenCode: .opencode/, opencode.json or 
   assert.equal(usesOpenCode([R], new InMemoryHost({ [`${R}/README.md`]: '' })), false);
   assert.equal(usesOpenCode([R], new InMemoryHost({ [`${R}/opencode.json`]: '{}' })), true);
   assert.equal(usesOpenCode([R], new InMemoryHost({ [`${R}/.opencode/agents/a.md`]: '' })), true);
-  assert.equal(isOpenCodeMarker(`${R}/.opencode/agents/a.md`, [R]), true);
-  assert.equal(isOpenCodeMarker(`${R}/docs/opencode.json`, [R]), false);
+  assert.equal(isClientMarker(`${R}/.opencode/agents/a.md`, [R]), true);
+  assert.equal(isClientMarker(`${R}/docs/opencode.json`, [R]), false);
 });

@@ -757,6 +757,26 @@ test("a skill Squad's agents wrote (confidence low, medium or high, and a source
   );
 });
 
+test("a skill a generator wrote (Intent Architect's template-id, a SHA-256 contentHash) keeps the keys the generator reads on its next run: advice naming it", () => {
+  const HASH = '5DBC5CA559513B2D91F9FFA9A466DEFC08409911A8FA8A6B372E4E59052A97D8';
+  const generated = (extra: string) =>
+    checkAt('.agents/skills/service-implementation/SKILL.md', fm(`name: service-implementation\ndescription: Implements services. Use when a service is incomplete.\n${extra}`))
+      .filter((d) => d.code === 'skill-unexpected-field')
+      .map((d) => [d.severity, d.message]);
+  const intent = generated(`template-id: Intent.Application.ServiceImplementations.ServiceImplementationSkillTemplate\ncontentHash: ${HASH}`);
+  assert.deepEqual(
+    intent.map(([severity]) => severity),
+    ['information', 'information'],
+  );
+  assert.match(String(intent[0]![1]), /Intent Architect, which wrote this file, reads it, so keep it/);
+  assert.match(String(generated(`contentHash: ${HASH}`)[0]![1]), /the generator that wrote this file reads it/);
+  // A hash of another shape, or a template id of no generator known, is a key no one is known to read.
+  assert.deepEqual(
+    generated('template-id: my-template\ncontentHash: abc123').map(([severity]) => severity),
+    ['warning', 'warning'],
+  );
+});
+
 test('an OpenClaw skill (metadata.openclaw is a map): homepage and the metadata map are advice saying OpenClaw reads them; other non-string metadata is advice of its own under the specification', () => {
   const text = fm(
     'name: browser-use\ndescription: Drives a browser. Use when a page must be read.\nhomepage: https://browser-use.com\nmetadata:\n  openclaw:\n    requires:\n      bins: [uv]\n  author:\n    name: A',

@@ -237,3 +237,18 @@ test('an opencode.json made at a workspace folder changes whether the repository
   // A file elsewhere says nothing about it.
   assert.equal(index.installSourceChanged(uri(join(root, 'docs', 'opencode.json'))), false);
 });
+
+test('a GEMINI.md made at a workspace folder sets the repository up for Gemini CLI, and the facts are made again', async () => {
+  const { root } = workspace({ '.agents/skills/a/SKILL.md': '---\nname: a\n---\n' });
+  const { index } = recordingIndex();
+  index.roots = () => [uri(root)];
+  await index.scan([uri(root)], () => undefined);
+  assert.equal(index.repository().gemini, false);
+  let changed = 0;
+  index.onDidChangeRepository(() => changed++);
+  writeFileSync(join(root, 'GEMINI.md'), '# Project\n');
+  assert.equal(index.installSourceChanged(uri(join(root, 'GEMINI.md'))), true);
+  assert.equal(changed, 1);
+  assert.equal(index.repository().gemini, true);
+  assert.equal(index.installSourceChanged(uri(join(root, 'docs', 'GEMINI.md'))), false);
+});

