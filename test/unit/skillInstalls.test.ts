@@ -30,6 +30,11 @@ test('a README that names two clients, or another client by name, names no one c
   assert.equal(installTarget(readme('Our own skills live in .claude/skills/ of this project.')), undefined);
   // "cursor" as a word of prose is no client.
   assert.equal(installTarget(readme('Copy to ~/.claude/skills/; move the cursor to the end.'))?.target, 'claude-code');
+  // VS Code as the editor (a diagram preview) is no client; VS Code beside skills, agents or chat, or Copilot, is.
+  assert.equal(installTarget(readme('git clone … ~/.claude/skills\n\n**Option 3: VS Code**\n1. Open `diagram.mmd` and preview it.'))?.target, 'claude-code');
+  assert.equal(installTarget(readme('git clone … ~/.claude/skills\n\nVS Code loads these skills too.')), undefined);
+  assert.equal(installTarget(readme('git clone … ~/.claude/skills\n\nUse them in VS Code chat.')), undefined);
+  assert.equal(installTarget(readme('git clone … ~/.claude/skills\n\nAlso for GitHub Copilot.')), undefined);
 });
 
 test('the README, INSTALL.md and install scripts at a root and in its scripts/ and bin/ are read; nothing deeper', () => {

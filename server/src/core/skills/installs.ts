@@ -39,7 +39,13 @@ const CLIENTS: readonly { target: InstallTarget; folder: string; path: RegExp; n
   { target: 'codex', folder: '~/.codex/skills/', path: home(String.raw`\.(?:codex|agents)[\\/]skills`), name: /\bcodex\b/i },
   { target: 'gemini-cli', folder: '~/.gemini/skills/', path: home(String.raw`\.gemini[\\/]skills`), name: /\bgemini\b/i },
   { target: 'opencode', folder: '~/.config/opencode/skills/', path: home(String.raw`\.config[\\/]opencode[\\/]skills?`), name: /\bopencode\b/i },
-  { target: 'copilot', folder: '~/.copilot/skills/', path: home(String.raw`\.copilot[\\/]skills`), name: /\bcopilot\b|\bvs ?code\b/i },
+  // "VS Code" alone is the editor (open the folder in VS Code, a Mermaid preview extension): it names the client beside skills, agents or chat.
+  {
+    target: 'copilot',
+    folder: '~/.copilot/skills/',
+    path: home(String.raw`\.copilot[\\/]skills`),
+    name: /\bcopilot\b|\bvs ?code\b[^\n]{0,80}\b(?:skills?|agents?|chat)\b|\b(?:skills?|agents?|chat)\b[^\n]{0,80}\bvs ?code\b/i,
+  },
   // "cursor" is also a word of prose: the product's name is written with a capital.
   { target: 'cursor', folder: '~/.cursor/skills/', path: home(String.raw`\.cursor[\\/]skills`), name: /\bCursor\b/ },
 ];
