@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzePluginManifest, pluginManifestDefinition, pluginManifestHover } from '../../server/src/core/plugins';
 import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { pluginsOf, repositoryFacts } from '../../server/src/core/skills/plugins';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { cursor, joinLines } from '../helpers/markers';
 
@@ -140,4 +141,19 @@ test('hover speaks for Codex, and a local source leads to its .codex-plugin/plug
   const d = cursor(joinLines('{', '  "name": "tools",', '  "plugins": [', '    { "name": "pdf", "source": { "source": "local", "path": "./plugins/$0pdf" } }', '  ]', '}'));
   const b = analyzePluginManifest(d.text, MARKET, host());
   assert.equal(pluginManifestDefinition(b, d.position, host())?.uri, PLUGIN);
+});
+
+test("a Codex plugin whose manifest names a skills path loads its skills from there only: the plugin's skills/ folder is another client's", () => {
+  const facts = (manifest: string) => repositoryFacts([{ uri: 'file:///repo/plugins/lisa/.codex-plugin/plugin.json', text: manifest }]);
+  const named = facts('{ "name": "lisa", "skills": "./.codex-plugin/skills/" }');
+  assert.deepEqual(
+    pluginsOf('file:///repo/plugins/lisa/.codex-plugin/skills/plan/SKILL.md', named).map((p) => p.target),
+    ['codex'],
+  );
+  assert.deepEqual(pluginsOf('file:///repo/plugins/lisa/skills/plan/SKILL.md', named), []);
+  // With no path named, skills/ is the default.
+  assert.deepEqual(
+    pluginsOf('file:///repo/plugins/lisa/skills/plan/SKILL.md', facts('{ "name": "lisa" }')).map((p) => p.target),
+    ['codex'],
+  );
 });

@@ -256,6 +256,21 @@ test('a plugin copy in a backup, archive or template folder is no plugin unless 
   assert.ok(skill.length > 0 && skill.every((d) => d.severity === 'information' || d.severity === 'hint'));
 });
 
+test("a marketplace in a skill's references or assets is an example the skill carries: its findings are advice; the same folder names elsewhere are live", () => {
+  const broken = '{"name": "stock-analyzer", "plugins": [';
+  const host = new InMemoryHost({ [`${R}/SKILL.md`]: '---\nname: creator\ndescription: Makes skills. Use when asked.\n---\n' });
+  const repository = { ...NO_REPOSITORY_FACTS, roots: [R] };
+  const at = (path: string) => analyzeFile('plugin-manifest', broken, `${R}/${path}`, host, { repository }).map((d) => [d.code, d.severity, d.message]);
+  const sample = at('references/examples/stock-analyzer/.claude-plugin/marketplace.json');
+  assert.deepEqual(
+    sample.map(([code, severity]) => [code, severity]),
+    [['plugin-invalid-json', 'information']],
+  );
+  assert.match(String(sample[0]![2]), /an example the skill carries/);
+  // A references/ folder that is no skill's (no SKILL.md beside it) holds nothing special.
+  assert.equal(at('docs/references/x/.claude-plugin/marketplace.json')[0]![1], 'error');
+});
+
 test('a plugin in a workspace kept below a backup or template folder is live: only the folders below the workspace root count', () => {
   const files = { 'tools/.claude-plugin/plugin.json': '{"name": "tools"}' };
   const at = (root: string) =>

@@ -252,3 +252,20 @@ test('a GEMINI.md made at a workspace folder sets the repository up for Gemini C
   assert.equal(index.repository().gemini, true);
   assert.equal(index.installSourceChanged(uri(join(root, 'docs', 'GEMINI.md'))), false);
 });
+
+test("a workspace folder's .vscode/settings.json that switches on a skills folder for VS Code makes the facts again; an unchanged save does not", async () => {
+  const { root } = workspace({ '.github/skills/security/owasp/SKILL.md': '---\nname: owasp\n---\n' });
+  const { index } = recordingIndex();
+  index.roots = () => [uri(root)];
+  await index.scan([uri(root)], () => undefined);
+  assert.equal(index.repository().skillLocations, undefined);
+  let changed = 0;
+  index.onDidChangeRepository(() => changed++);
+  mkdirSync(join(root, '.vscode'));
+  const settings = join(root, '.vscode', 'settings.json');
+  writeFileSync(settings, '{ "chat.agentSkillsLocations": { ".github/skills/security": true } }');
+  assert.equal(index.installSourceChanged(uri(settings)), true);
+  assert.equal(changed, 1);
+  assert.deepEqual(index.repository().skillLocations, [`${uri(root)}/.github/skills/security`]);
+  assert.equal(index.installSourceChanged(uri(settings)), false);
+});

@@ -61,6 +61,8 @@ export function watchers(watchEverything: boolean | undefined) {
     { globPattern: '**/install*.{sh,ps1,py,js,mjs,ts}' },
     // A repository's own tools that read its skills' keys (core/skills/ownKeyReaders.ts).
     { globPattern: '**/{scripts,tools,bin,schema,schemas}/**/*.{py,js,mjs,cjs,ts,mts,cts,tsx,rb,go,sh,json}' },
+    // A workspace folder's VS Code settings add skills folders (chat.agentSkillsLocations, core/skills/vscodeLocations.ts).
+    { globPattern: '**/.vscode/settings.json' },
     // A Gemini CLI extension's manifest installs its skills for Gemini CLI.
     { globPattern: '**/gemini-extension.json' },
     ...INSTRUCTION_WATCHERS,

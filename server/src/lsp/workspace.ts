@@ -15,6 +15,7 @@ import { isPluginManifest, readRepositoryFacts, withAliases, type RepositoryFact
 import { isClientMarker, usesGemini, usesOpenCode } from '../core/skills/plugins';
 import { isInstallSource, readInstallFacts } from '../core/skills/installs';
 import { isOwnToolFile, readOwnKeyReaders } from '../core/skills/ownKeyReaders';
+import { isSkillLocationsFile, readSkillLocations } from '../core/skills/vscodeLocations';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
 
@@ -109,6 +110,11 @@ export class WorkspaceIndex {
     // Gemini CLI (name clashes only OpenCode sees; problems only those clients have).
     const facts = this.#facts?.facts;
     if (isClientMarker(uri, roots) && facts && (facts.openCode !== usesOpenCode(roots, this.host) || facts.gemini !== usesGemini(roots, this.host))) {
+      this.#manifestsChanged();
+      return true;
+    }
+    // A workspace folder's .vscode/settings.json: the folders chat.agentSkillsLocations makes VS Code skills folders.
+    if (isSkillLocationsFile(uri, roots) && facts && JSON.stringify(facts.skillLocations ?? []) !== JSON.stringify(readSkillLocations(roots, this.host))) {
       this.#manifestsChanged();
       return true;
     }

@@ -50,7 +50,9 @@ function checkablePath(raw: string): string | undefined {
  */
 export function analyzePluginManifest(text: string, uri: string, host: IWorkspaceHost, repository?: RepositoryFacts): PluginManifestAnalysis {
   const a = analyzeManifest(text, uri, host, repository?.roots);
-  if (inCopiesFolder(manifestFolderOf(uri), repository?.roots)) return manifestAsAdvice(a, COPY_NOTE);
+  const folder = manifestFolderOf(uri);
+  if (inCopiesFolder(folder, repository?.roots)) return manifestAsAdvice(a, COPY_NOTE);
+  if (inSkillSamples(folder, host, repository?.roots)) return manifestAsAdvice(a, SAMPLE_NOTE);
   const listing = a.role === 'marketplace' ? vendoringMarketplace(uri, repository) : undefined;
   if (!listing) return a;
   const client = manifestKindOf(uri) === 'codex-marketplace' ? 'Codex' : 'Claude Code';
@@ -61,6 +63,24 @@ export function analyzePluginManifest(text: string, uri: string, host: IWorkspac
 }
 
 const COPY_NOTE = '(This manifest sits in a backup, archive or template folder: no client loads a plugin from there unless a marketplace lists it.)';
+const SAMPLE_NOTE = "(This manifest sits in a skill's references or assets, an example the skill carries: no client loads a plugin from there unless a marketplace lists it.)";
+
+/** Folders a skill keeps its examples and files in: a manifest below one is an example, as a SKILL.md there is a sample (rules.md, files no client loads). */
+const SKILL_SAMPLES = /^(?:references|assets)$/;
+
+/**
+ * Whether a plugin or marketplace folder sits below a skill's own `references/` or `assets/`
+ * (`references/examples/stock-analyzer/.claude-plugin/marketplace.json` in a skill that makes
+ * plugins): the output the skill shows, not a plugin anyone adds. Held-out round 31.
+ */
+function inSkillSamples(folderUri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): boolean {
+  const top = (roots ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => folderUri.startsWith(`${r}/`));
+  for (let dir = dirnameUri(folderUri.replace(/\/+$/, '')); top.some((r) => dir.startsWith(`${r}/`)); dir = dirnameUri(dir)) {
+    const name = dir.slice(dir.lastIndexOf('/') + 1);
+    if (SKILL_SAMPLES.test(name) && host.exists(`${dirnameUri(dir)}/SKILL.md`)) return true;
+  }
+  return false;
+}
 
 /** The analysis with its errors and warnings made information, with a note saying why. */
 function manifestAsAdvice(a: PluginManifestAnalysis, note: string): PluginManifestAnalysis {

@@ -128,7 +128,7 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   if (loose) return analyzeLooseSkillFile(text, uri, host, loose, options);
   const diagnostics: Finding[] = [];
   const dirName = parentDirName(uri);
-  const targets = loadersAtDepth(uri, resolveTargets(uri, host, options.targets, options.targetsSource, options.repository));
+  const targets = loadersAtDepth(uri, resolveTargets(uri, host, options.targets, options.targetsSource, options.repository), options.repository?.skillLocations);
   const skill: SkillInfo = { uri, dirName, keys: {}, references: [], bodyStartLine: 0, targets, fingerprint: textFingerprint(text) };
   // Both sides through one normalisation of the URI (encoding, a trailing slash).
   if (options.workspaceRoots?.some((r) => skillDirOf(`${r.replace(/\/+$/, '')}/SKILL.md`) === skillDirOf(uri))) skill.dirIsWorkspaceRoot = true;
@@ -147,7 +147,7 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
   const unmodelled = targets.fallback ? (targets.elsewhere ? installedElsewhere(targets.elsewhere) : unmodelledClient(uri, host)) : undefined;
-  const place = placeBelowSkills(uri, host, targets);
+  const place = placeBelowSkills(uri, host, targets, options.repository?.skillLocations);
   const findings =
     notLoaded(uri, fileName, targets, skill.name, options.repository?.roots) || place
       ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const }))

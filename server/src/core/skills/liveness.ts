@@ -7,6 +7,7 @@
 import type { IWorkspaceHost } from '../workspace/host';
 import { labelList, type TargetSet } from './targets';
 import { foldersBelowRoot, isCopiesFolderName } from './copies';
+import { inSkillLocation } from './vscodeLocations';
 import { decodeTarget } from './paths';
 
 /**
@@ -140,8 +141,15 @@ function skillsFolderIndex(parts: readonly string[]): number {
  * kept out of use by its name (`archive/`, `_drafts/`); undefined one level down, or when a
  * target looks deeper (Codex six levels, OpenCode everywhere).
  */
-export function placeBelowSkills(uri: string, host: IWorkspaceHost, targets: TargetSet): { kind: 'inside-skill' | 'category' | 'put-aside'; folder: string } | undefined {
+export function placeBelowSkills(
+  uri: string,
+  host: IWorkspaceHost,
+  targets: TargetSet,
+  skillLocations?: readonly string[],
+): { kind: 'inside-skill' | 'category' | 'put-aside'; folder: string } | undefined {
   if (targets.fallback || !targets.targets.every((t) => ONE_LEVEL.has(t))) return undefined;
+  // A folder the workspace's settings make a VS Code skills folder holds its skills one level down.
+  if (targets.targets.every((t) => t === 'copilot') && inSkillLocation(uri, skillLocations)) return undefined;
   const parts = uri.split('/');
   const skills = skillsFolderIndex(parts);
   if (skills < 0) return undefined;
@@ -163,10 +171,11 @@ export function placeBelowSkills(uri: string, host: IWorkspaceHost, targets: Tar
  * folder down (VS Code, Gemini CLI, Claude Code) with ones that look deeper (Codex, OpenCode), only
  * the latter; otherwise the targets as they are (`placeBelowSkills` speaks when all look one folder down).
  */
-export function loadersAtDepth(uri: string, targets: TargetSet): TargetSet {
+export function loadersAtDepth(uri: string, targets: TargetSet, skillLocations?: readonly string[]): TargetSet {
   if (targets.fallback) return targets;
-  const shallow = targets.targets.filter((t) => ONE_LEVEL.has(t));
-  const deep = targets.targets.filter((t) => !ONE_LEVEL.has(t));
+  const configured = inSkillLocation(uri, skillLocations);
+  const shallow = targets.targets.filter((t) => ONE_LEVEL.has(t) && !(configured && t === 'copilot'));
+  const deep = targets.targets.filter((t) => !shallow.includes(t));
   if (!shallow.length || !deep.length) return targets;
   const parts = uri.split('/');
   const skills = skillsFolderIndex(parts);

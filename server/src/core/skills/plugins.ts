@@ -20,6 +20,7 @@ import { inCopiesFolder } from './copies';
 import { manifestPaths, skillFolderOfPath } from './manifestPaths';
 import { readInstallFacts, type InstallFact } from './installs';
 import { readOwnKeyReaders, type OwnKeyReader } from './ownKeyReaders';
+import { readSkillLocations } from './vscodeLocations';
 
 /** The clients a plugin manifest speaks for (their target names). */
 export type PluginClient = 'claude-code' | 'codex' | 'copilot';
@@ -83,6 +84,8 @@ export interface RepositoryFacts {
    * for Gemini CLI); undefined when no roots were given.
    */
   readonly gemini?: boolean;
+  /** The folders the workspace folders' `chat.agentSkillsLocations` switch on for VS Code (vscodeLocations.ts), as URIs. */
+  readonly skillLocations?: readonly string[];
   /**
    * By root (a URI without a trailing slash), the repository's own tools that read its skills'
    * frontmatter and the names they hold (ownKeyReaders.ts).
@@ -144,7 +147,12 @@ function plugin(root: string, target: PluginClient, manifest: string, kind: Mani
   // The plugin root is a skill of its own only when the manifest names no skill paths: one that
   // names them (`"skills": "./skills/"`) says where its skills are, and a SKILL.md beside it is not one.
   const skillDirs = listed.length ? extra : [r, ...extra];
-  const p: PluginRoot = { root: r, target, manifest, kind, skillDirs, skillParents: [trimSlash(resolveRelative(r, 'skills')), ...extra] };
+  // Codex reads the paths its manifest names instead of `skills/` (openai/codex's plugin loader,
+  // `plugin_skill_roots`: the default root only when the manifest names none; releases before the
+  // Agent Plugins format read both): a plugin's `skills/` beside `"skills": "./.codex-plugin/skills/"`
+  // is another client's (held-out round 31). Claude Code adds named paths to its defaults.
+  const defaults = target === 'codex' && listed.length ? [] : [trimSlash(resolveRelative(r, 'skills'))];
+  const p: PluginRoot = { root: r, target, manifest, kind, skillDirs, skillParents: [...defaults, ...extra] };
   if (source !== undefined) p.source = source;
   if (target === 'claude-code') p.components = components(r, entry ?? {});
   return p;
@@ -273,7 +281,9 @@ export function readRepositoryFacts(uris: readonly string[], host: IWorkspaceHos
   const withInstalls = installs?.size ? { ...facts, installs } : facts;
   const ownKeyReaders = roots?.length ? readOwnKeyReaders(roots, host) : undefined;
   const withReaders = ownKeyReaders?.size ? { ...withInstalls, ownKeyReaders } : withInstalls;
-  return roots?.length ? { ...withReaders, openCode: usesOpenCode(roots, host), gemini: usesGemini(roots, host) } : withReaders;
+  const skillLocations = roots?.length ? readSkillLocations(roots, host) : [];
+  const withLocations = skillLocations.length ? { ...withReaders, skillLocations } : withReaders;
+  return roots?.length ? { ...withLocations, openCode: usesOpenCode(roots, host), gemini: usesGemini(roots, host) } : withLocations;
 }
 
 /** The files and folder at a root that set a repository up for OpenCode. */

@@ -10,6 +10,7 @@ import { splitUri } from '../workspace/uriPath';
 import { dirnameUri } from '../world/paths';
 import { installOf, pluginReason, pluginsOf, type RepositoryFacts } from './plugins';
 import { installCovers } from './installs';
+import { inSkillLocation } from './vscodeLocations';
 
 export const TARGETS = ['spec', 'skills-ref', 'claude-code', 'codex', 'copilot', 'gemini-cli', 'opencode', 'cursor'] as const;
 export type Target = (typeof TARGETS)[number];
@@ -180,6 +181,10 @@ function targetsWhere(uri: string, host?: IWorkspaceHost, facts?: RepositoryFact
     }
   } else if (!folder && host && claudePluginByProbe(uri, segs, host)) {
     return { targets: ['claude-code'], reason: 'it is in the skills/ folder of a Claude Code plugin (.claude-plugin/plugin.json)', explicit: false };
+  }
+  if (facts?.skillLocations && !targets.includes('copilot') && inSkillLocation(uri, facts.skillLocations)) {
+    targets.push('copilot');
+    reasons.push(`VS Code loads it: chat.agentSkillsLocations in .vscode/settings.json names ${relativeLabel(dirnameUri(uri), dirnameUri(dirnameUri(uri)))}/ as a skills folder`);
   }
   const installed = targets.length === 0 && facts ? installOf(uri, facts) : undefined;
   if (installed?.target === 'every' && /^skills\/[^/]+\/SKILL\.md$/.test(uri.slice(installed.root.length + 1)))
