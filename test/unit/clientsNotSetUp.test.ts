@@ -35,3 +35,27 @@ test("a client's own folder sets it up by being there: OpenCode's skills in a do
   const [found] = nameMissing(`${W}/.config/opencode/skills/babysit/SKILL.md`);
   assert.equal(found![0], 'error');
 });
+
+test("a SKILL.md inside the folder of a plugin's skill is a document that skill routes to, not a skill: advice only", () => {
+  const manifest = `${W}/plugins/ui/.claude-plugin/plugin.json`;
+  const parent = `${W}/plugins/ui/skills/flexlayout/SKILL.md`;
+  const nested = `${W}/plugins/ui/skills/flexlayout/state-machine/SKILL.md`;
+  const text = '---\nname: state-machine\ndescription: Explains the layout state machine. Use when changing layouts.\nrisk: low\n---\nBody.\n';
+  const severities = (files: Record<string, string>) => {
+    const host = new InMemoryHost({ ...files, [nested]: text });
+    return analyzeSkill(text, nested, host, {
+      repository: readRepositoryFacts(
+        Object.keys(files).filter((u) => u.endsWith('plugin.json')),
+        host,
+        [W],
+      ),
+    })
+      .diagnostics.filter((d) => d.code === 'skill-unexpected-field')
+      .map((d) => d.severity);
+  };
+  assert.deepEqual(severities({ [manifest]: '{ "name": "ui" }', [parent]: '---\nname: flexlayout\ndescription: Lays out panes. Use when building layouts.\n---\n' }), [
+    'information',
+  ]);
+  // Without the plugin, a nested SKILL.md in a collection is checked against the specification as before.
+  assert.deepEqual(severities({ [parent]: '---\nname: flexlayout\ndescription: Lays out panes. Use when building layouts.\n---\n' }), ['warning']);
+});

@@ -124,3 +124,25 @@ test('an AGENTS.override.md is checked as the file Codex reads in its folder: it
   const ds = analyzeInstructions(host.readText(`${W}/AGENTS.override.md`)!, `${W}/AGENTS.override.md`, host, { workspaceRoots: [W] }).diagnostics;
   assert.ok(ds.some((d) => d.code === 'instructions-link-missing'));
 });
+
+test('an AGENTS.md beside a non-empty AGENTS.override.md is one Codex never reads: a warning on its first line; an empty override, or none, says nothing', () => {
+  const overridden = (override: string | undefined, path = 'AGENTS.md') => {
+    const files: Record<string, string> = { [`${W}/.git/HEAD`]: 'ref', [`${W}/${path}`]: '# Workflow\n\nRun `make check` first.\n' };
+    if (override !== undefined) files[`${W}/${path.replace(/AGENTS\.md$/, 'AGENTS.override.md')}`] = override;
+    const host = new InMemoryHost(files);
+    return analyzeInstructions(host.readText(`${W}/${path}`)!, `${W}/${path}`, host, { workspaceRoots: [W] }).diagnostics.filter((d) => d.code === 'instructions-codex-overridden');
+  };
+  const [d, ...rest] = overridden('Use the staging database.\n');
+  assert.equal(rest.length, 0);
+  assert.equal(d!.severity, 'warning');
+  assert.deepEqual(d!.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 10 } });
+  assert.match(d!.message, /^Codex reads AGENTS\.override\.md in this folder instead of this file .*: nothing here reaches Codex; other clients still read it$/);
+  assert.deepEqual(overridden('  \n'), []);
+  assert.deepEqual(overridden(undefined), []);
+  // Under a documentation folder, advice.
+  assert.equal(overridden('Notes.\n', 'docs/agents/AGENTS.md')[0]!.severity, 'information');
+  // An override that names the file (an @-import Codex does not expand) meant to bring it in: advice that says so.
+  const [imported] = overridden('@.claude/rules/style.md\n\n@AGENTS.md\n');
+  assert.equal(imported!.severity, 'information');
+  assert.match(imported!.message, /names this file, but Codex expands no @-import or link/);
+});

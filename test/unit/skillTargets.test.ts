@@ -629,6 +629,15 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
       (d) => d.severity === 'warning',
     ),
   );
+  // A folder named as a skill's template, outside client folders, is that model too; inside a client folder it is a skill.
+  const skeleton = fm('name: skill-template\ndescription: Does things. Use when needed.', 'See [details](./references/topic-details.md).\n');
+  for (const path of ['skill-template/SKILL.md', 'docs/template-skill/SKILL.md', 'skills/skill_templates/SKILL.md']) {
+    assert.ok(
+      checkAt(path, skeleton).every((d) => d.severity === 'information' || d.severity === 'hint'),
+      path,
+    );
+  }
+  assert.ok(checkAt('.claude/skills/skill-template/SKILL.md', skeleton).some((d) => d.severity === 'warning'));
   // A folder named resources elsewhere is no application's resources.
   assert.ok(checkAt('main/resources/skills/x/SKILL.md', bad).some((d) => d.severity === 'warning'));
   // A skill about legacy code is no skill put aside.

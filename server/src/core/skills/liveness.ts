@@ -50,10 +50,13 @@ export function isSkillResource(uri: string, roots?: readonly string[]): boolean
  * advice (information) for every target. The file's own folder counts only when it cannot be a
  * skill's name (`.templates`), or when it is `template` and the skill declares another name
  * (`template/SKILL.md` with `name: template-skill`, as in anthropics/skills: the model a
- * collection copies). A real skill may sit in `templates/` (`name: railway-templates`): that
+ * collection copies), or it is named as a skill's template (`skill-template/`). A real skill may sit in `templates/` (`name: railway-templates`): that
  * folder name alone says nothing. Only folders below the deepest of `roots` (the folders the
  * files are checked from) count: a checkout kept in `~/archive/` holds live skills.
  */
+/** A folder named as a skill's template: `skill-template`, `skill_templates`, `template-skill`. */
+const SKILL_TEMPLATE = /^(?:skills?[-_]?templates?|templates?[-_]?skills?)$/i;
+
 export function notLoaded(uri: string, fileName: string, targets: TargetSet, declaredName?: string, roots?: readonly string[]): boolean {
   if (fileName !== 'SKILL.md') return true;
   if (isSkillResource(uri, roots)) return true;
@@ -61,6 +64,8 @@ export function notLoaded(uri: string, fileName: string, targets: TargetSet, dec
   const folders = foldersBelowRoot(uri, roots);
   const above = folders.slice(0, -1);
   const own = folders[folders.length - 1] ?? '';
+  // A folder named as a skill's template (`skill-template/`, `template-skill/`) in no client folder: the model a collection copies (held-out round 32).
+  if (SKILL_TEMPLATE.test(own)) return true;
   const modelFolder = /^template$/i.test(own) && declaredName !== undefined && declaredName.toLowerCase() !== own.toLowerCase();
   const considered = /^[._]/.test(own) || modelFolder ? folders : above;
   return considered.some(
