@@ -146,3 +146,20 @@ test('an AGENTS.md beside a non-empty AGENTS.override.md is one Codex never read
   assert.equal(imported!.severity, 'information');
   assert.match(imported!.message, /names this file, but Codex expands no @-import or link/);
 });
+
+test('an AGENTS.md a skill carries in its folder is advice unless its SKILL.md names it, when the agent reads it, broken links and all', () => {
+  const links = (skill: string) => {
+    const host = new InMemoryHost({
+      [`${W}/.git/HEAD`]: 'ref',
+      [`${W}/skills/python/SKILL.md`]: skill,
+      [`${W}/skills/python/AGENTS.md`]: '# Compiled rules\n\nSee [typing](rules/typing.md).\n',
+    });
+    return analyzeInstructions(host.readText(`${W}/skills/python/AGENTS.md`)!, `${W}/skills/python/AGENTS.md`, host, { workspaceRoots: [W] })
+      .diagnostics.filter((d) => d.code === 'instructions-link-missing')
+      .map((d) => [d.severity, d.message]);
+  };
+  const unnamed = links('---\nname: python\ndescription: Python rules. Use when writing Python.\n---\nFollow the rules in rules/.\n');
+  assert.equal(unnamed[0]![0], 'information');
+  assert.match(String(unnamed[0]![1]), /its SKILL\.md does not name it/);
+  assert.equal(links('---\nname: python\ndescription: Python rules. Use when writing Python.\n---\nRead the complete guide: [AGENTS.md](AGENTS.md).\n')[0]![0], 'warning');
+});

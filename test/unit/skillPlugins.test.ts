@@ -59,7 +59,8 @@ test('Codex plugins and marketplaces make a skill Codex’s; an Agent Plugins ma
     'other/plugin.json': JSON.stringify({ name: 'not-an-agent-plugin' }),
   });
   assert.deepEqual(targetsOf('tools/lint/checks/style', f), ['codex']);
-  assert.deepEqual(targetsOf('tools/lint/skills/style', f), ['codex']);
+  // Codex reads the path the manifest names instead of skills/ (its loader's plugin_skill_roots; older releases read both).
+  assert.deepEqual(targetsOf('tools/lint/skills/style', f), ['spec']);
   assert.deepEqual(targetsOf('tools/fmt/skills/indent', f), ['codex']);
   assert.deepEqual(targetsOf('vsc/skills/review', f), ['copilot']);
   assert.deepEqual(targetsOf('other/skills/review', f), ['spec']);

@@ -12,7 +12,9 @@ import { checkImports, importsOf, type ResolvedImport } from './imports';
 import { checkInstructionLinks } from './links';
 import { checkInstructionFrontmatter, readInstructionFrontmatter, type InstructionFrontmatter } from './frontmatter';
 import { checkCommands } from './commands';
-import { isInstructionTemplate, shippedBySkill } from './repoCommands';
+import { isInstructionTemplate, skillShipping } from './repoCommands';
+import { dirnameUri } from '../world/paths';
+import { decodeTarget } from '../skills/paths';
 import { foldersBelowRoot } from '../skills/copies';
 import { asAdvice } from '../analysis/advice';
 import { codexCutDiagnostic } from './codexChain';
@@ -122,13 +124,21 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   // A template speaks for the projects it is copied into: its commands are theirs, and its other findings advice.
   const roots = options.repositoryRoots ?? options.workspaceRoots;
   // So does one in a skill's assets (`init-app/assets/core/CLAUDE.md`): the skill copies it into the user's project.
-  const template = isInstructionTemplate(uri, roots) || (foldersBelowRoot(uri, roots).includes('assets') && shippedBySkill(uri, host, roots));
+  // The skill whose folder holds the file, looked up once and only when a question needs it.
+  let shipping: { skillMd: string | undefined } | undefined;
+  const skillMd = () => (shipping ??= { skillMd: skillShipping(uri, host, roots) }).skillMd;
+  const template = isInstructionTemplate(uri, roots) || (foldersBelowRoot(uri, roots).includes('assets') && skillMd() !== undefined);
   // So do the commands of an AGENTS.md or CLAUDE.md a skill ships (beside or below its SKILL.md): the user's project runs them.
-  if (!template && scan.code.length > 0 && !shippedBySkill(uri, host, roots)) out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
+  if (!template && scan.code.length > 0 && skillMd() === undefined) out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
   const codexRoot = info.variant === 'agents-md' || info.variant === 'agents-override' ? chainRootOf(uri, host, options.workspaceRoots) : undefined;
   const cut = codexRoot ? codexCutDiagnostic(text, uri, host, codexRoot) : undefined;
   if (cut) out.push(cut);
-  const found = template ? asAdvice(out, TEMPLATE_NOTE) : out;
+  // One a skill carries in its folder and never names (a compiled rules file, a vendored project's docs in `references/`) is a
+  // document no client loads as project instructions and no agent is sent to: its findings are advice too (held-out round 32).
+  // One its SKILL.md names (`the complete guide: [AGENTS.md](AGENTS.md)`) is read by the agent, broken links and all.
+  const carrier = !template && out.length > 0 ? skillMd() : undefined;
+  const unread = carrier !== undefined && !namesFile(carrier, uri, host);
+  const found = template ? asAdvice(out, TEMPLATE_NOTE) : unread ? asAdvice(out, CARRIED_NOTE) : out;
   const analysis: InstructionAnalysis = {
     info,
     scan,
@@ -139,6 +149,14 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   return analysis;
 }
 
+const CARRIED_NOTE = '(This file is one a skill carries in its folder, and its SKILL.md does not name it: no client loads it as project instructions, and no agent is sent to it.)';
+
+/** Whether a SKILL.md's text names a file of its folder by its path from there (`AGENTS.md`, `references/docs/CLAUDE.md`). */
+function namesFile(skillMd: string, fileUri: string, host: IWorkspaceHost): boolean {
+  const rel = fileUri.slice(dirnameUri(skillMd).length + 1);
+  const text = host.readText(skillMd);
+  return text !== undefined && (text.includes(rel) || text.includes(decodeTarget(rel)));
+}
 const TEMPLATE_NOTE =
   "(This file sits in a template folder or a skill's assets: it speaks for the projects it is copied into, where its links, imports and neighbours are theirs.)";
 

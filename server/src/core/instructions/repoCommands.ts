@@ -32,10 +32,15 @@ export function isInstructionTemplate(fileUri: string, roots: readonly string[] 
 
 /** True when a SKILL.md sits in the file's folder or a folder above it, below its workspace folder: the file is part of what the skill ships. */
 export function shippedBySkill(fileUri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): boolean {
+  return skillShipping(fileUri, host, roots) !== undefined;
+}
+
+/** The SKILL.md whose folder holds a file (beside it or below), the nearest; undefined when none below the roots does. */
+export function skillShipping(fileUri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): string | undefined {
   const folders = foldersBelowRoot(fileUri, roots);
   let dir = dirnameUri(fileUri);
-  for (let i = 0; i < folders.length; i++, dir = dirnameUri(dir)) if (host.exists(`${dir}/SKILL.md`)) return true;
-  return false;
+  for (let i = 0; i < folders.length; i++, dir = dirnameUri(dir)) if (host.exists(`${dir}/SKILL.md`)) return `${dir}/SKILL.md`;
+  return undefined;
 }
 
 export interface ScriptFacts {
