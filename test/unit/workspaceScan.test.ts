@@ -221,37 +221,27 @@ test('a file a watcher reports while the scan walks is kept, though the walk pas
   assert.ok(index.get(uri(join(root, 'a', 'agent.3md'))));
 });
 
-test('an opencode.json made at a workspace folder changes whether the repository is set up for OpenCode, and the facts are made again; one elsewhere does not', async () => {
-  const { root } = workspace({ '.agents/skills/a/SKILL.md': '---\nname: a\n---\n' });
-  const { index } = recordingIndex();
-  // The server gives the index its workspace folders.
-  index.roots = () => [uri(root)];
-  await index.scan([uri(root)], () => undefined);
-  assert.equal(index.repository().openCode, false);
-  let changed = 0;
-  index.onDidChangeRepository(() => changed++);
-  writeFileSync(join(root, 'opencode.json'), '{}');
-  assert.equal(index.installSourceChanged(uri(join(root, 'opencode.json'))), true);
-  assert.equal(changed, 1);
-  assert.equal(index.repository().openCode, true);
-  // A file elsewhere says nothing about it.
-  assert.equal(index.installSourceChanged(uri(join(root, 'docs', 'opencode.json'))), false);
-});
-
-test('a GEMINI.md made at a workspace folder sets the repository up for Gemini CLI, and the facts are made again', async () => {
-  const { root } = workspace({ '.agents/skills/a/SKILL.md': '---\nname: a\n---\n' });
-  const { index } = recordingIndex();
-  index.roots = () => [uri(root)];
-  await index.scan([uri(root)], () => undefined);
-  assert.equal(index.repository().gemini, false);
-  let changed = 0;
-  index.onDidChangeRepository(() => changed++);
-  writeFileSync(join(root, 'GEMINI.md'), '# Project\n');
-  assert.equal(index.installSourceChanged(uri(join(root, 'GEMINI.md'))), true);
-  assert.equal(changed, 1);
-  assert.equal(index.repository().gemini, true);
-  assert.equal(index.installSourceChanged(uri(join(root, 'docs', 'GEMINI.md'))), false);
-});
+for (const { marker, text, fact, client } of [
+  { marker: 'opencode.json', text: '{}', fact: 'openCode', client: 'OpenCode' },
+  { marker: 'GEMINI.md', text: '# Project\n', fact: 'gemini', client: 'Gemini CLI' },
+] as const) {
+  test(`${marker} made at a workspace folder sets the repository up for ${client}, and the facts are made again; one elsewhere does not`, async () => {
+    const { root } = workspace({ '.agents/skills/a/SKILL.md': '---\nname: a\n---\n' });
+    const { index } = recordingIndex();
+    // The server gives the index its workspace folders.
+    index.roots = () => [uri(root)];
+    await index.scan([uri(root)], () => undefined);
+    assert.equal(index.repository()[fact], false);
+    let changed = 0;
+    index.onDidChangeRepository(() => changed++);
+    writeFileSync(join(root, marker), text);
+    assert.equal(index.installSourceChanged(uri(join(root, marker))), true);
+    assert.equal(changed, 1);
+    assert.equal(index.repository()[fact], true);
+    // A file elsewhere says nothing about it.
+    assert.equal(index.installSourceChanged(uri(join(root, 'docs', marker))), false);
+  });
+}
 
 test("a workspace folder's .vscode/settings.json that switches on a skills folder for VS Code makes the facts again; an unchanged save does not", async () => {
   const { root } = workspace({ '.github/skills/security/owasp/SKILL.md': '---\nname: owasp\n---\n' });
