@@ -38,9 +38,11 @@ const DEADLINE = Number(process.env.AGENT_FILES_E2E_DEADLINE_MS || 20_000);
  * for a feature, so a bundle that grows for nothing is seen (it was 1344 KiB, for the graph panel;
  * 1336 KiB when the file-kind table pulled the skill analysis into the client bundles). The features
  * since filled the room (1283 KiB with the loose skill file rule, the Gemini CLI extension and Cursor
- * plugin facts and their docs): 1300 KiB leaves room for one more.
+ * plugin facts and their docs): 1300 KiB leaves room for one more. That room went to the readings of
+ * held-out rounds 30-32 (a repository's own tools, VS Code's skills locations, clients not set up,
+ * a new rule, and their docs): 1309 KiB; 1350 KiB leaves room for the next.
  */
-const SIZE_BUDGET = 1300 * 1024;
+const SIZE_BUDGET = 1350 * 1024;
 /** Exactly what the allow-list in .vscodeignore ships (vsce adds the manifest and renames a few). */
 const EXPECTED_FILES = [
   '[Content_Types].xml',
