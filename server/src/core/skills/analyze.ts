@@ -7,7 +7,6 @@
  * code points.
  */
 import type { IWorkspaceHost } from '../workspace/host';
-import { dirnameUri } from '../world/paths';
 import { sharedLines, splitLines } from '../text/text';
 import type { Diagnostic, Range } from '../types';
 import { entriesOf, nodeRange, parseYamlFrontmatterBothWays, type FrontmatterEntry, type YamlFrontmatter } from '../text/yamlFrontmatter';
@@ -24,10 +23,10 @@ import { checkLimits } from './limits';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
 import { labelList, resolveTargets, type Target, type TargetSet } from './targets';
-import { loaderDecides, loadersAtDepth, notLoaded, placeBelowSkills, unmodelledClient } from './liveness';
-import { keyReaderOf, type KeyReader } from './keyReaders';
-import { ownToolReading } from './ownKeyReaders';
-import { installOf, pluginsOf, type RepositoryFacts } from './plugins';
+import { clientsNotSetUp, inPluginSkill, loaderDecides, loadersAtDepth, notLoaded, placeBelowSkills, unmodelledClient } from './liveness';
+import { keyReaderOf } from './keyReaders';
+import { ownKeyReader } from './ownKeyReaders';
+import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
 import { CATEGORY_FOLDER, effectMessage } from './effects';
 import { analyzeLooseSkillFile } from './looseFile';
@@ -335,7 +334,7 @@ function analyzeInto(
     skill.targets.targets,
     out,
     unexpectedMessage(fm.entries),
-    keyReaderOf(fm.entries, metadata ? entriesOf(fm, metadata.node) : [], uri) ?? ownKeyReader(uri, options.repository),
+    keyReaderOf(fm.entries, metadata ? entriesOf(fm, metadata.node) : [], uri) ?? ownKeyReader(uri, options.repository?.ownKeyReaders),
   );
   checkName(fields.get('name'), skill, fm, out);
   checkDescription(fields.get('description'), skill, fm, out, options.descriptionHeuristic !== false);
@@ -408,51 +407,4 @@ function unexpectedMessage(entries: FrontmatterEntry[]): (key: string) => string
 function checkFences(text: string, fences: readonly Fence[], out: Finding[]): void {
   const u = unclosedFence(fences, sharedLines(text));
   if (u) out.push(diag('skill-fence-unclosed', 'warning', unclosedFenceMessage(u), u.fence.range));
-}
-
-/** The repository's own tools as a reader of keys, when a tool at the skill's root names SKILL.md (ownKeyReaders.ts). */
-function ownKeyReader(uri: string, repository: RepositoryFacts | undefined): KeyReader | undefined {
-  const readers = repository?.ownKeyReaders;
-  if (!readers?.size) return undefined;
-  return {
-    label: "the repository's own tools",
-    reads: (key) => ownToolReading(uri, key, readers) !== undefined,
-    labelOf: (key) => `the repository's ${ownToolReading(uri, key, readers) ?? 'own tools'}`,
-  };
-}
-
-/**
- * The targets of a skill that read its folder but that nothing in the repository sets up: Gemini
- * CLI and OpenCode reading a shared folder (`.agents/skills/`) in a repository with no `.gemini/`,
- * `GEMINI.md`, `.opencode/` or `opencode.json` at its root and no installer that copies the
- * skills into their folders. Held-out round 30: a missing `name` was an error for Gemini CLI and
- * OpenCode in a repository set up for Claude Code, Codex and VS Code alone, whose loaders take
- * the folder's name. A folder only they read is theirs, and set up by being there.
- */
-function clientsNotSetUp(uri: string, targets: readonly Target[], repository: RepositoryFacts | undefined): ReadonlySet<Target> {
-  if (!repository) return NO_TARGETS;
-  const install = installOf(uri, repository)?.target;
-  const unused = targets.filter(
-    (t) => install !== t && install !== 'every' && ((t === 'gemini-cli' && repository.gemini === false) || (t === 'opencode' && repository.openCode === false)),
-  );
-  // A folder of their own (`.config/opencode/skills/` in dotfiles) is set up by being there.
-  const clients = targets.filter((t) => t !== 'spec' && t !== 'skills-ref');
-  return unused.length && unused.length < clients.length ? new Set(unused) : NO_TARGETS;
-}
-const NO_TARGETS: ReadonlySet<Target> = new Set();
-
-/**
- * Whether a SKILL.md in no client folder sits inside the folder of a plugin's skill
- * (`<plugin>/skills/flexlayout-react/state-machine/SKILL.md` below `flexlayout-react/SKILL.md`):
- * a document that skill routes to, which its client (it loads a plugin's skills one folder below
- * `skills/`) never loads as a skill. Held-out round 32: 74 keys flagged on such sub-documents.
- */
-function inPluginSkill(uri: string, host: IWorkspaceHost, targets: TargetSet, repository: RepositoryFacts | undefined): boolean {
-  if (!targets.fallback || !repository?.plugins.length) return false;
-  const top = (repository.roots ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => uri.startsWith(`${r}/`));
-  for (let dir = dirnameUri(dirnameUri(uri)); top.some((r) => dir.startsWith(`${r}/`)); dir = dirnameUri(dir)) {
-    const skillMd = `${dir}/SKILL.md`;
-    if (host.exists(skillMd)) return pluginsOf(skillMd, repository).length > 0;
-  }
-  return false;
 }

