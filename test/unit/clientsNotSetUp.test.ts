@@ -1,5 +1,6 @@
-// Clients that read a shared skills folder but that nothing in the repository sets up (Gemini CLI
-// and OpenCode reading `.agents/skills/`): what only they would reject is advice, not an error.
+// What the repository around a skill makes advice: clients that read a shared skills folder but
+// that nothing in the repository sets up (Gemini CLI and OpenCode reading `.agents/skills/`), and a
+// SKILL.md inside a plugin skill's folder, which no client loads as a skill.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readRepositoryFacts } from '../../server/src/core/skills/plugins';

@@ -100,32 +100,24 @@ export class WorkspaceIndex {
   /**
    * For a file changed on disk: a README or install script at a workspace folder's root may change
    * where the repository's skills are installed (core/skills/installs.ts), and with it their targets;
-   * a `.opencode/` or `opencode.json` made or removed there, whether the repository is set up for
-   * OpenCode; a script in its tool folders, which keys its own tools read (core/skills/ownKeyReaders.ts).
-   * Returns whether it did (the facts are then made again, as after a manifest's change).
+   * a `.opencode/`, `opencode.json`, `.gemini/` or `GEMINI.md` made or removed there, whether the
+   * repository is set up for OpenCode or Gemini CLI; its `.vscode/settings.json`, the folders VS Code
+   * loads skills from (core/skills/vscodeLocations.ts); a script in its tool folders, which keys its
+   * own tools read (core/skills/ownKeyReaders.ts). Returns whether it did (the facts are then made
+   * again, as after a manifest's change).
    */
   installSourceChanged(uri: string): boolean {
     const roots = this.roots();
-    // `.opencode/`, `opencode.json`, `.gemini/` or `GEMINI.md` made or removed: whether the repository is set up for OpenCode or
-    // Gemini CLI (name clashes only OpenCode sees; problems only those clients have).
     const facts = this.#facts?.facts;
-    if (isClientMarker(uri, roots) && facts && (facts.openCode !== usesOpenCode(roots, this.host) || facts.gemini !== usesGemini(roots, this.host))) {
+    const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    const changed =
+      facts !== undefined &&
+      ((isClientMarker(uri, roots) && (facts.openCode !== usesOpenCode(roots, this.host) || facts.gemini !== usesGemini(roots, this.host))) ||
+        (isSkillLocationsFile(uri, roots) && !sameJson(facts.skillLocations ?? [], readSkillLocations(roots, this.host))) ||
+        (isOwnToolFile(uri, roots) && !sameJson([...(facts.ownKeyReaders ?? [])], [...readOwnKeyReaders(roots, this.host)])));
+    if (changed) {
       this.#manifestsChanged();
       return true;
-    }
-    // A workspace folder's .vscode/settings.json: the folders chat.agentSkillsLocations makes VS Code skills folders.
-    if (isSkillLocationsFile(uri, roots) && facts && JSON.stringify(facts.skillLocations ?? []) !== JSON.stringify(readSkillLocations(roots, this.host))) {
-      this.#manifestsChanged();
-      return true;
-    }
-    // A tool of the repository that reads its skills' keys, written, changed or removed.
-    if (isOwnToolFile(uri, roots) && this.#facts) {
-      const before = this.#facts.facts.ownKeyReaders;
-      const after = readOwnKeyReaders(roots, this.host);
-      if (JSON.stringify([...(before ?? [])]) !== JSON.stringify([...after])) {
-        this.#manifestsChanged();
-        return true;
-      }
     }
     if (!isInstallSource(uri, roots)) return false;
     const before = this.#facts?.facts.installs;

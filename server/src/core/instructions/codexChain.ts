@@ -9,6 +9,7 @@
 import type { IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri } from '../world/paths';
+import { firstLineRange } from '../world/diag';
 import { decodeTarget } from '../skills/paths';
 import { utf8Length } from './utf8';
 
@@ -161,7 +162,6 @@ function chainPlace(uri: string, root: string): { severity: 'warning' | 'informa
  */
 function overriddenDiagnostic(text: string, uri: string, winner: { uri: string; text: string }, root: string): Diagnostic {
   const place = chainPlace(uri, root);
-  const firstLine = (text.split('\n')[0] ?? '').replace(/\r$/, '');
   const name = winner.uri.slice(winner.uri.lastIndexOf('/') + 1);
   const own = uri.slice(uri.lastIndexOf('/') + 1);
   // An override that names this file (`@AGENTS.md`, a link) meant to bring it in: Codex expands neither, but the model may open it: advice.
@@ -174,6 +174,6 @@ function overriddenDiagnostic(text: string, uri: string, winner: { uri: string; 
     code: 'instructions-codex-overridden',
     severity,
     message: message + place.note,
-    range: { start: { line: 0, character: 0 }, end: { line: 0, character: firstLine.length } },
+    range: firstLineRange(text),
   };
 }

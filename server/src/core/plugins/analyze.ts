@@ -12,7 +12,7 @@ import { LineIndex } from '../text/text';
 import { boundedParseTree } from '../text/jsonDepth';
 import { dirnameUri, isAbsolutePath, isInside, resolveRelative } from '../world/paths';
 import { manifestFolderOf, manifestKindOf, type RepositoryFacts } from '../skills/plugins';
-import { inCopiesFolder } from '../skills/copies';
+import { foldersUpToRoot, inCopiesFolder } from '../skills/copies';
 import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
 import { properties, propertyValue, stringAt } from './jsonNodes';
 import { CLAUDE_PLUGIN_SHAPES, SHAPE_WORDS, hasShape, jsonTypeWords } from './shapes';
@@ -74,12 +74,7 @@ const SKILL_SAMPLES = /^(?:references|assets)$/;
  * plugins): the output the skill shows, not a plugin anyone adds. Held-out round 31.
  */
 function inSkillSamples(folderUri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): boolean {
-  const top = (roots ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => folderUri.startsWith(`${r}/`));
-  for (let dir = dirnameUri(folderUri.replace(/\/+$/, '')); top.some((r) => dir.startsWith(`${r}/`)); dir = dirnameUri(dir)) {
-    const name = dir.slice(dir.lastIndexOf('/') + 1);
-    if (SKILL_SAMPLES.test(name) && host.exists(`${dirnameUri(dir)}/SKILL.md`)) return true;
-  }
-  return false;
+  return foldersUpToRoot(folderUri, roots).some((dir) => SKILL_SAMPLES.test(dir.slice(dir.lastIndexOf('/') + 1)) && host.exists(`${dirnameUri(dir)}/SKILL.md`));
 }
 
 /** The analysis with its errors and warnings made information, with a note saying why. */

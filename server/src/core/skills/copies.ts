@@ -1,5 +1,6 @@
 /** Copies of plugins and skills kept for later or for others, or as inputs of the project's own tests: backups, archives, templates, scaffolds, test folders. Path facts only. */
 import { decodeTarget } from './paths';
+import { dirnameUri } from '../world/paths';
 
 /** Archives and backups (a backup, a rollback, an archive, a legacy folder): files kept, not used. */
 const ARCHIVE_FOLDER = /^[._]?(?:legacy|archived?|archives|backups?|rollbacks?)$/i;
@@ -46,12 +47,27 @@ export function inArchiveFolder(folderUri: string, roots?: readonly string[]): b
  * `~/templates/` holds no archived or model copies.
  */
 export function foldersBelowRoot(uri: string, roots: readonly string[] = []): string[] {
-  const root = roots
-    .map((r) => r.replace(/\/+$/, ''))
-    .filter((r) => uri.startsWith(`${r}/`))
-    .reduce<string | undefined>((deepest, r) => (deepest === undefined || r.length > deepest.length ? r : deepest), undefined);
+  const root = deepestRoot(uri, roots);
   const folders = uriFolders(uri);
   return root === undefined ? folders : folders.slice(uriFolders(`${root}/x`).length);
+}
+
+/** The deepest of `roots` (written with or without a trailing slash) that holds `uri`, without a trailing slash. */
+export function deepestRoot(uri: string, roots: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  for (const r of roots) {
+    const root = r.replace(/\/+$/, '');
+    if (uri.startsWith(`${root}/`) && (best === undefined || root.length > best.length)) best = root;
+  }
+  return best;
+}
+
+/** The folders holding a folder, nearest first, as URIs, as long as one of `roots` holds them (none when no root holds it). */
+export function foldersUpToRoot(folderUri: string, roots: readonly string[] | undefined): string[] {
+  const top = (roots ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => folderUri.startsWith(`${r}/`));
+  const out: string[] = [];
+  for (let dir = dirnameUri(folderUri.replace(/\/+$/, '')); top.some((r) => dir.startsWith(`${r}/`)); dir = dirnameUri(dir)) out.push(dir);
+  return out;
 }
 
 /** The folder names of a URI's path, decoded, the file's own folder last. */

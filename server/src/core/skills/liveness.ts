@@ -8,7 +8,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { labelList, type Target, type TargetSet } from './targets';
 import { installOf, pluginsOf, type RepositoryFacts } from './plugins';
 import { dirnameUri } from '../world/paths';
-import { foldersBelowRoot, isCopiesFolderName } from './copies';
+import { foldersBelowRoot, foldersUpToRoot, isCopiesFolderName } from './copies';
 import { inSkillLocation } from './vscodeLocations';
 import { decodeTarget } from './paths';
 
@@ -227,10 +227,6 @@ const NO_TARGETS: ReadonlySet<Target> = new Set();
  */
 export function inPluginSkill(uri: string, host: IWorkspaceHost, targets: TargetSet, repository: RepositoryFacts | undefined): boolean {
   if (!targets.fallback || !repository?.plugins.length) return false;
-  const top = (repository.roots ?? []).map((r) => r.replace(/\/+$/, '')).filter((r) => uri.startsWith(`${r}/`));
-  for (let dir = dirnameUri(dirnameUri(uri)); top.some((r) => dir.startsWith(`${r}/`)); dir = dirnameUri(dir)) {
-    const skillMd = `${dir}/SKILL.md`;
-    if (host.exists(skillMd)) return pluginsOf(skillMd, repository).length > 0;
-  }
-  return false;
+  const holding = foldersUpToRoot(dirnameUri(uri), repository.roots).find((dir) => host.exists(`${dir}/SKILL.md`));
+  return holding !== undefined && pluginsOf(`${holding}/SKILL.md`, repository).length > 0;
 }

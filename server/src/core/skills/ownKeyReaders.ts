@@ -9,13 +9,16 @@
  *
  * A tool is found where repositories keep them (`scripts/`, `tools/`, `bin/`, `schema/`,
  * `schemas/`, `.github/scripts/` at a root, a few folders deep) and counts only when its text
- * names `SKILL.md`. The keys it reads are those it looks up (`meta.get("kind")`, `fm["tags"]`,
- * `fm.tags`, a Go field tagged `yaml:"version"`) or lists as required (`REQUIRED_FRONTMATTER`, a
+ * names `SKILL.md`. The keys it reads are those it looks up in what it parsed the frontmatter into
+ * (`meta.get("kind")`, `fm["tags"]`, `fm.tags`), parses by their line (`startswith("author:")`),
+ * reads into a Go field tagged `yaml:"version"`, or lists (`REQUIRED_FRONTMATTER`, `SWARM_KEYS`, a
  * JSON schema's `required`); a key a tool only writes, moves or deletes (a generator, a
- * migration) is not read. Path facts and reads through the host; nothing runs.
+ * migration), or looks up in other data, is not read. Path facts and reads through the host;
+ * nothing runs.
  */
 import type { IWorkspaceHost } from '../workspace/host';
 import type { KeyReader } from './keyReaders';
+import { deepestRoot } from './copies';
 
 /** A tool of the repository and the names it holds, by the root it sits in. */
 export interface OwnKeyReader {
@@ -111,8 +114,7 @@ export function isOwnToolFile(uri: string, roots: readonly string[]): boolean {
 /** The first tool at the deepest root holding `uri` that reads `key`, as its path from that root. */
 export function ownToolReading(uri: string, key: string, readers: ReadonlyMap<string, readonly OwnKeyReader[]> | undefined): string | undefined {
   if (!readers?.size) return undefined;
-  let best: string | undefined;
-  for (const root of readers.keys()) if (uri.startsWith(`${root}/`) && (best === undefined || root.length > best.length)) best = root;
+  const best = deepestRoot(uri, readers.keys());
   return best === undefined ? undefined : readers.get(best)!.find((r) => r.keys.includes(key))?.file;
 }
 

@@ -16,7 +16,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { parseJsonObject } from '../analysis/expectedErrors';
 import { relativeLabel } from '../workspace/host';
 import { dirnameUri, resolveRelative } from '../world/paths';
-import { inCopiesFolder } from './copies';
+import { deepestRoot, inCopiesFolder } from './copies';
 import { manifestPaths, skillFolderOfPath } from './manifestPaths';
 import { readInstallFacts, type InstallFact } from './installs';
 import { readOwnKeyReaders, type OwnKeyReader } from './ownKeyReaders';
@@ -319,11 +319,7 @@ export function isClientMarker(uri: string, roots: readonly string[]): boolean {
 /** What the deepest root holding `uri` says about where the repository's skills are installed, with that root. */
 export function installOf(uri: string, facts: RepositoryFacts): (InstallFact & { root: string }) | undefined {
   if (!facts.installs?.size || !facts.roots) return undefined;
-  let best: string | undefined;
-  for (const r of facts.roots) {
-    const root = r.replace(/\/+$/, '');
-    if (uri.startsWith(`${root}/`) && (best === undefined || root.length > best.length)) best = root;
-  }
+  const best = deepestRoot(uri, facts.roots);
   const fact = best === undefined ? undefined : facts.installs.get(best);
   return fact && { ...fact, root: best! };
 }

@@ -15,13 +15,13 @@ export function outermostRoot(uri: string, roots: readonly string[] | undefined,
   return holding.sort((a, b) => a.length - b.length)[0] ?? fallback;
 }
 
+/** Whether the `.gitignore` files leave a URI out (`folder`: read it as a folder). */
+export type IgnoredTest = (uri: string, folder?: boolean) => boolean;
+
 /**
  * Whether the `.gitignore` files leave a URI out, read from the outermost of `roots` holding the
  * first URI asked (else `fallback`); the files are read only once something is asked.
  */
-/** Whether the `.gitignore` files leave a URI out (`folder`: read it as a folder). */
-export type IgnoredTest = (uri: string, folder?: boolean) => boolean;
-
 export function gitIgnoredTest(host: IWorkspaceHost, roots: readonly string[] | undefined, fallback: string): IgnoredTest {
   let ignored: GitIgnored | undefined;
   return (uri, folder) => (ignored ??= new GitIgnored(host, outermostRoot(uri, roots, fallback))).ignores(uri, folder);
