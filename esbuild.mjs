@@ -1,7 +1,8 @@
 // Bundles the VS Code client, the language server, the CLI and the benchmark into dist/, and the
 // browser builds (VS Code for the Web) into dist/web/: the client as a CommonJS module (the web
 // extension host loads it with `require('vscode')`), the server as a Web Worker script.
-import { builtinModules } from 'node:module';
+import { rmSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -47,8 +48,11 @@ const browser = {
 
 const entries = [
   { entryPoints: ['client/src/node/extension.ts'], outfile: 'dist/client.js' },
-  { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
-  { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The server and the CLI: each a launcher and a bundle it runs with V8's code cache (server/src/node/codeCache.ts).
+  { entryPoints: ['server/src/node/launch.ts'], outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['server/src/node/main.ts'], outfile: 'dist/server-main.js' },
+  { entryPoints: ['server/src/cli/launch.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli-main.js' },
   // `agent-files mcp` (docs/mcp.md): the MCP SDK and the rule docs stay out of dist/cli.js, which the
   // .vsix ships; cli.js loads this file only for that command, and the npm package ships it.
   { entryPoints: ['server/src/cli/mcp/main.ts'], outfile: 'dist/mcp.js', loader: { '.md': 'text' } },
@@ -61,8 +65,21 @@ const entries = [
   { ...browser, entryPoints: ['client/webview/graph.ts'], outfile: 'dist/webview/graph.js', format: 'iife' },
 ];
 
+/** The bundles the launchers run with a code cache. */
+const CACHED = ['dist/cli-main.js', 'dist/server-main.js'];
+
+/** codeCache.ts's `writeCodeCache`, bundled in memory: the build and the launchers share one definition of the cache. */
+async function codeCacheWriter() {
+  const out = await esbuild.build({ ...common, entryPoints: ['server/src/node/codeCache.ts'], write: false, sourcemap: false, minify: false });
+  const mod = { exports: {} };
+  new Function('module', 'exports', 'require', out.outputFiles[0].text)(mod, mod.exports, createRequire(import.meta.url));
+  return mod.exports.writeCodeCache;
+}
+
 const contexts = await Promise.all(entries.map((e) => esbuild.context({ ...common, ...e })));
 if (watch) {
+  // A cache made for an earlier build would only be read and refused: the watch build runs without.
+  for (const bundle of CACHED) rmSync(`${bundle}.cache`, { force: true });
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
   try {
@@ -72,5 +89,9 @@ if (watch) {
     process.exitCode = 1;
   } finally {
     await Promise.all(contexts.map((c) => c.dispose()));
+  }
+  if (!process.exitCode) {
+    const writeCodeCache = await codeCacheWriter();
+    for (const bundle of CACHED) writeCodeCache(bundle);
   }
 }

@@ -4,9 +4,12 @@
 // The install is tried offline first; when the npm cache lacks a dependency's metadata it is
 // retried with --prefer-offline (which may reach the registry), and says so.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readdirSync, readFileSync } from 'node:fs';
+import { Module } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
+import * as vm from 'node:vm';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 /** Every file under `dir`, as `/`-separated paths relative to it. */
@@ -60,6 +63,15 @@ try {
   check(dangling.length === 0, `every sourceMappingURL names a file in the package${dangling.length ? `; missing: ${dangling.join(', ')}` : ''}`);
   const unnamed = shipped.filter((f) => f.endsWith('.map') && !named.has(f));
   check(unnamed.length === 0, `every source map in the package is named by its file${unnamed.length ? `; unnamed: ${unnamed.join(', ')}` : ''}`);
+  // The launchers use a bundle's code cache made for its bytes, when V8 takes it (server/src/node/codeCache.ts): the SHA-256 of the bundle, then V8's data.
+  const cacheUsed = (bundle) => {
+    const bytes = readFileSync(join(pkgDir, bundle));
+    const cache = readFileSync(join(pkgDir, `${bundle}.cache`));
+    if (!createHash('sha256').update(bytes).digest().equals(cache.subarray(0, 32))) return false;
+    return !new vm.Script(Module.wrap(bytes.toString('utf8')), { filename: join(pkgDir, bundle), cachedData: cache.subarray(32) }).cachedDataRejected;
+  };
+  const cached = ['dist/cli-main.js', 'dist/server-main.js'].filter((b) => shipped.includes(`${b}.cache`) && cacheUsed(b));
+  check(cached.length === 2, `the CLI's and the server's bundles ship with code caches this Node takes (${cached.join(', ') || 'none'})`);
   const npx = (...args) => spawnSync(process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--offline', 'agent-files', ...args], { cwd: app, encoding: 'utf8' });
   const good = npx('check', 'skills/good');
   check(
