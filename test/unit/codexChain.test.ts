@@ -117,6 +117,21 @@ test("in a hidden folder (a tool's store or generated documents) the cut is advi
   assert.equal(cut(host, `${W}/packages/core/AGENTS.md`)[0]!.severity, 'warning');
 });
 
+test('in a folder of samples the cut the files above spend is advice (the sample is copied into a project of its own); one cut by its own size stays a warning', () => {
+  const host = new InMemoryHost({
+    [`${W}/.git/HEAD`]: 'ref',
+    [`${W}/AGENTS.md`]: sized(30_000),
+    [`${W}/examples/functions/digest/AGENTS.md`]: sized(5_000),
+    [`${W}/examples/big/AGENTS.md`]: sized(34_000),
+    [`${W}/packages/app/AGENTS.md`]: sized(5_000),
+  });
+  const [sample] = cut(host, `${W}/examples/functions/digest/AGENTS.md`);
+  assert.equal(sample!.severity, 'information');
+  assert.match(sample!.message, /\(it is in examples\/: a sample copied into projects of their own, where the files above it here are not read before it\)$/);
+  assert.equal(cut(host, `${W}/examples/big/AGENTS.md`)[0]!.severity, 'warning');
+  assert.equal(cut(host, `${W}/packages/app/AGENTS.md`)[0]!.severity, 'warning');
+});
+
 test('an AGENTS.override.md is checked as the file Codex reads in its folder: its links, and the cut of its bytes', () => {
   assert.equal(fileKindOf('/ws/pkg/AGENTS.override.md'), 'instructions');
   const host = new InMemoryHost({ [`${W}/.git/HEAD`]: 'ref', [`${W}/AGENTS.override.md`]: `See [the guide](docs/gone.md).\n${sized(34_000)}`, [`${W}/AGENTS.md`]: '# Shadowed\n' });

