@@ -48,4 +48,5 @@ export const SUBAGENT_RULES: readonly RuleInfo[] = [
   subagent('command-model-unknown', 'information'),
   subagent('command-argument-hint-missing', 'information'),
   subagent('command-shadowed-by-skill', 'warning'),
+  subagent('command-gemini-markdown', 'warning'),
 ];

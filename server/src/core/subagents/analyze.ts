@@ -6,6 +6,7 @@
 import type { Diagnostic } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
 import { splitUri } from '../workspace/uriPath';
+import { geminiMarkdownCommand } from './geminiCommands';
 import { agentFileInfo, agentFileVariantOf, type AgentFileInfo, type AgentFileVariant } from './files';
 import { readAgentFrontmatter, type AgentFrontmatter } from './frontmatter';
 import { yamlDiagnostics } from './yamlDiagnostics';
@@ -73,6 +74,7 @@ export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'co
   } else if (info.variant === 'opencode-agent') checkOpenCodeAgent(frontmatter, text, out);
   else if (info.variant === 'gemini-agent') checkGeminiAgent(frontmatter, text, out, uri);
   else if (info.variant === 'vscode-chatmode') out.push(chatModeRenamed(uri));
+  else if (info.variant === 'gemini-markdown-command') out.push(...geminiMarkdownCommand(text, uri, host));
   const name = frontmatter.byKey.get('name')?.value;
   if (typeof name === 'string' && name.trim()) analysis.name = name.trim();
   else if (info.variant === 'opencode-agent') analysis.name = openCodeNameOf(uri);

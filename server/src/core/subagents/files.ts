@@ -3,10 +3,12 @@
  * subagents (`.claude/agents/**\/*.md`) and commands (`.claude/commands/**\/*.md`), VS Code
  * custom agents (`.github/agents/*.agent.md`, formerly `.github/chatmodes/*.chatmode.md`) and
  * prompt files (`.github/prompts/*.prompt.md`), OpenCode agents (`.opencode/agent/**\/*.md`,
- * `.opencode/agents/**\/*.md`) and Gemini CLI subagents (`.gemini/agents/*.md`). Facts: docs/subagents.md.
+ * `.opencode/agents/**\/*.md`), Gemini CLI subagents (`.gemini/agents/*.md`) and Markdown files in
+ * Gemini CLI's commands folder (`.gemini/commands/**\/*.md`, which it never loads). Facts: docs/subagents.md.
  */
 
-export type AgentFileVariant = 'claude-agent' | 'claude-command' | 'vscode-agent' | 'vscode-chatmode' | 'vscode-prompt' | 'opencode-agent' | 'gemini-agent';
+export type AgentFileVariant =
+  'claude-agent' | 'claude-command' | 'vscode-agent' | 'vscode-chatmode' | 'vscode-prompt' | 'opencode-agent' | 'gemini-agent' | 'gemini-markdown-command';
 
 export interface AgentFileInfo {
   variant: AgentFileVariant;
@@ -26,6 +28,7 @@ const INFO: Record<AgentFileVariant, Omit<AgentFileInfo, 'variant'>> = {
   'vscode-prompt': { role: 'command', client: 'VS Code', label: 'VS Code prompt file' },
   'opencode-agent': { role: 'agent', client: 'OpenCode', label: 'OpenCode agent' },
   'gemini-agent': { role: 'agent', client: 'Gemini CLI', label: 'Gemini CLI subagent' },
+  'gemini-markdown-command': { role: 'command', client: 'Gemini CLI', label: "Markdown file in Gemini CLI's commands folder" },
 };
 
 /** Names in a Claude Code agents folder that, without frontmatter, are documentation kept beside the agents. */
@@ -45,8 +48,12 @@ export function agentFileVariantOf(path: string): AgentFileVariant | null {
   if (!base.toLowerCase().endsWith('.md') || base.length <= 3) return null;
   // Gemini CLI reads the `.md` files directly in the folder, but those starting with '_'.
   if (grand === '.gemini' && parent === 'agents') return base.endsWith('.md') && !base.startsWith('_') ? 'gemini-agent' : null;
-  // Claude Code scans both folders recursively.
   const dirs = parts.slice(0, -1);
+  // Gemini CLI's commands folder holds TOML commands: a Markdown file there is checked for that (geminiCommands.ts).
+  for (let i = dirs.length - 2; i >= 0; i--) {
+    if (dirs[i] === '.gemini' && dirs[i + 1] === 'commands') return 'gemini-markdown-command';
+  }
+  // Claude Code scans both folders recursively.
   for (let i = dirs.length - 2; i >= 0; i--) {
     if (dirs[i] !== '.claude') continue;
     if (dirs[i + 1] === 'agents') return 'claude-agent';

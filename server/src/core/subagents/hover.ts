@@ -27,6 +27,8 @@ function fileSummary(uri: string, role?: 'agent' | 'command'): string {
       return '**OpenCode agent.** Named after its path under `agent/` or `agents/`; the body is its prompt. OpenCode rejects the agent when a field has a value of the wrong type.';
     case 'gemini-agent':
       return '**Gemini CLI subagent.** Gemini CLI loads it when the frontmatter has a `name` and a `description` and only the fields it knows; the body is its system prompt.';
+    case 'gemini-markdown-command':
+      return "**A Markdown file in Gemini CLI's commands folder.** Gemini CLI loads commands only from `.toml` files there; this one is a command's data when a TOML command names it, and nothing otherwise.";
   }
 }
 

@@ -162,6 +162,9 @@ export function keysOf(variant: AgentFileVariant): readonly KeyDoc[] {
       return OPENCODE_AGENT_KEYS;
     case 'gemini-agent':
       return GEMINI_AGENT_KEYS;
+    case 'gemini-markdown-command':
+      // Gemini CLI reads no frontmatter of a Markdown file: it is no command of its.
+      return [];
   }
 }
 

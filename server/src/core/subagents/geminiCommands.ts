@@ -1,0 +1,67 @@
+/**
+ * A Markdown file in Gemini CLI's commands folder (`.gemini/commands/`, any depth). Gemini CLI
+ * loads custom commands only from `.toml` files there ("Your command definition files must be
+ * written in the TOML format and use the .toml file extension", geminicli.com/docs/cli/custom-commands;
+ * its command loader globs `**\/*.toml`), so a Markdown file is never a command: `/plan` does not
+ * exist for a `plan.md` written as Claude Code writes its commands. A Markdown file a TOML command
+ * of the folder names is that command's data (`!{cat .gemini/commands/rules.md}`, as Gemini CLI's
+ * own repository keeps its development rules) and says nothing; so does a README or another
+ * document of the folder (`DOC_NAMES`). Held-out round 33: twelve such
+ * commands in one repository that GEMINI.md's workflow relies on.
+ */
+import type { Diagnostic } from '../types';
+import type { IWorkspaceHost } from '../workspace/host';
+import { firstLineRange } from '../world/diag';
+import { DOC_NAMES } from './files';
+
+/** The folder `…/.gemini/commands` a file lies under, and the command name it would have as TOML (`git/commit.md` → `git:commit`). */
+function commandsFolderOf(uri: string): { folder: string; name: string } | undefined {
+  const m = /^(.*\/\.gemini\/commands)\/(.+)\.md$/i.exec(uri);
+  if (!m) return undefined;
+  let rel = m[2]!;
+  try {
+    rel = decodeURIComponent(rel);
+  } catch {
+    // a stray `%` in the name: as written
+  }
+  return { folder: m[1]!, name: rel.split('/').join(':') };
+}
+
+/** Every `.toml` file below `folder` (at most `limit`), for the names their commands read. */
+function tomlFiles(folder: string, host: IWorkspaceHost, limit = 500): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    for (const name of host.readDirectory(dir)) {
+      if (out.length >= limit) return;
+      const uri = `${dir}/${name}`;
+      if (name.toLowerCase().endsWith('.toml')) out.push(uri);
+      else if (depth < 4 && !name.includes('.') && host.isDirectory(uri)) walk(uri, depth + 1);
+    }
+  };
+  walk(folder, 0);
+  return out;
+}
+
+/** The finding on a Markdown file of `.gemini/commands/` that no TOML command there names. */
+export function geminiMarkdownCommand(text: string, uri: string, host?: IWorkspaceHost): Diagnostic[] {
+  const where = commandsFolderOf(uri);
+  if (!where || text.trim() === '') return [];
+  const file = uri.slice(uri.lastIndexOf('/') + 1);
+  let decoded = file;
+  try {
+    decoded = decodeURIComponent(file);
+  } catch {
+    // as written
+  }
+  if (DOC_NAMES.has(decoded.toLowerCase())) return [];
+  if (host && tomlFiles(where.folder, host).some((t) => host.readText(t)?.includes(decoded))) return [];
+  const toml = `${decoded.replace(/\.md$/i, '')}.toml`;
+  return [
+    {
+      code: 'command-gemini-markdown',
+      severity: 'warning',
+      message: `Gemini CLI loads custom commands only from .toml files in .gemini/commands/: it never loads this Markdown file, so /${where.name} does not exist for it; write it as ${toml}, its text in prompt = """…"""`,
+      range: firstLineRange(text),
+    },
+  ];
+}
