@@ -1,6 +1,6 @@
 // What the repository around a skill makes advice: clients that read a shared skills folder but
 // that nothing in the repository sets up (Gemini CLI and OpenCode reading `.agents/skills/`), and a
-// SKILL.md inside a plugin skill's folder, which no client loads as a skill.
+// SKILL.md inside a plugin skill's folder or an older copy inside a skill's own folder, which no client loads as a skill.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readRepositoryFacts } from '../../server/src/core/skills/plugins';
@@ -59,4 +59,19 @@ test("a SKILL.md inside the folder of a plugin's skill is a document that skill 
   ]);
   // Without the plugin, a nested SKILL.md in a collection is checked against the specification as before.
   assert.deepEqual(severities({ [parent]: '---\nname: flexlayout\ndescription: Lays out panes. Use when building layouts.\n---\n' }), ['warning']);
+});
+
+test('an older copy of a skill left inside its own folder (env-manager/env-manager/SKILL.md) is no skill in a collection: advice only', () => {
+  const parent = `${W}/env-manager/SKILL.md`;
+  const text = '---\nname: env-manager\ndescription: Manages env files. Use when editing .env files.\ncategories: [dev]\n---\nBody.\n';
+  const severities = (nested: string, files: Record<string, string>) => {
+    const host = new InMemoryHost({ ...files, [nested]: text });
+    return analyzeSkill(text, nested, host, { repository: readRepositoryFacts([], host, [W]) })
+      .diagnostics.filter((d) => d.code === 'skill-unexpected-field')
+      .map((d) => d.severity);
+  };
+  assert.deepEqual(severities(`${W}/env-manager/env-manager/SKILL.md`, { [parent]: text }), ['information']);
+  // A skill in a folder of another name inside a skill, and the copy without the skill around it, are checked as before.
+  assert.deepEqual(severities(`${W}/env-manager/dotenv/SKILL.md`, { [parent]: text }), ['warning']);
+  assert.deepEqual(severities(`${W}/env-manager/env-manager/SKILL.md`, {}), ['warning']);
 });

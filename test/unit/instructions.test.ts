@@ -513,6 +513,8 @@ test('commands a line hedges, and tool binaries run through pnpm or yarn, are no
     '- In a package folder, focus a test with `pnpm vitest run -t name` or `yarn jest src`.',
     '- `npm run lint --if-present`',
     '- Format with `pnpm format`.',
+    '- Migrate the docs: `npm run docs:migrate -- --dry-run` (planned)',
+    '- Release with `npm run release` (not yet implemented).',
   );
   const ds = diags(text, `${W}/CLAUDE.md`, host);
   assert.deepEqual(

@@ -836,6 +836,22 @@ test('a Hermes Agent skill (in .hermes/, or with a metadata.hermes map): version
   assert.equal(serious('skills/planner/SKILL.md', fm(front)).length, 5);
 });
 
+test("Hermes Agent's setup, and its top-level tags where metadata.hermes names none, are advice; with OpenClaw's map beside Hermes's, the keys of both are read", () => {
+  const serious = (text: string) =>
+    checkAt('skills/comfy/SKILL.md', text)
+      .filter((d) => d.severity === 'warning' || d.severity === 'error')
+      .map((d) => [d.code, d.range.start.line]);
+  const front = 'name: comfy\ndescription: Runs ComfyUI. Use when making images.\nsetup:\n  help: Install ComfyUI\ntags: [images]';
+  assert.deepEqual(serious(fm(`${front}\nmetadata:\n  hermes:\n    category: media`)), []);
+  // Hermes's own tags win: the top-level list is read by nothing.
+  assert.deepEqual(serious(fm(`${front}\nmetadata:\n  hermes:\n    tags: [media]`)), [['skill-unexpected-field', 5]]);
+  // OpenClaw's map first, Hermes's second: author (Hermes) and homepage (OpenClaw) are both read; mood by neither.
+  const both = fm(
+    'name: comfy\ndescription: Runs ComfyUI. Use when making images.\nauthor: Me\nhomepage: https://x.dev\nmood: calm\nmetadata:\n  openclaw:\n    emoji: x\n  hermes:\n    category: media',
+  );
+  assert.deepEqual(serious(both), [['skill-unexpected-field', 5]]);
+});
+
 test("in Antigravity's .agent/skills/ what its loader decides (YAML, keys, names) is advice, saying so; a link to a missing file stays a warning", () => {
   const keys = fm('name: Lint Check\ndescription: Lints. Use when the user asks.\nversion: 1.0.0', 'See [guide](references/guide.md).\n');
   const found = checkAt('.agent/skills/lint-check/SKILL.md', keys);

@@ -15,7 +15,9 @@
  *   (a repository's `.hermes/skills/`), carry `version`, `author`, `platforms` and
  *   `prerequisites`, and a `metadata.hermes` map of its own (`tags`, `category`,
  *   `related_skills`): hermes-agent docs, "Creating Skills" and its hermes-agent-skill-authoring
- *   skill.
+ *   skill. It also reads a top-level `setup` (`setup.help`, `setup.collect_secrets`:
+ *   tools/skills_tool_setup.py) and, where `metadata.hermes` has no `tags`, top-level `tags`
+ *   (`skill_view`); held-out round 34.
  * - Squad (bradygaster/squad): its agents write the skills a team earns, with a `confidence`
  *   (`low`, `medium`, `high`) that only rises, the `source` the skill was learned from (`manual`,
  *   `observed`, `earned`), its `domain` and the MCP `tools` it needs (Squad's skill template,
@@ -45,14 +47,36 @@ export function keyReaderOf(entries: readonly FrontmatterEntry[], metadata: read
   return (
     intentReader(entries) ??
     generatorReader(entries) ??
-    TOOL_METADATA.find((t) => metadata.some((e) => metadataToolOf(e) === t))?.reader ??
-    (/\/\.hermes\//.test(uri) ? HERMES : undefined) ??
+    metadataReader(metadata) ??
+    (/\/\.hermes\//.test(uri) ? hermes(true) : undefined) ??
     (isSquadSkill(entries) ? SQUAD : undefined)
   );
 }
 
-const HERMES_KEYS: ReadonlySet<string> = new Set(['version', 'author', 'platforms', 'prerequisites']);
+/**
+ * The tools whose maps `metadata` holds, as one reader: a skill written for OpenClaw and Hermes
+ * Agent at once (`metadata.openclaw` and `metadata.hermes`) has the keys of both read.
+ */
+function metadataReader(metadata: readonly FrontmatterEntry[]): KeyReader | undefined {
+  const readers = TOOL_METADATA.filter((t) => metadata.some((e) => metadataToolOf(e) === t)).map((t) =>
+    t.reader === HERMES ? hermes(!metadata.some((e) => metadataToolOf(e) === t && entriesHave(e.value, 'tags'))) : t.reader,
+  );
+  if (readers.length <= 1) return readers[0];
+  return {
+    label: readers.map((r) => r.label).join(' and '),
+    reads: (key) => readers.some((r) => r.reads(key)),
+    labelOf: (key) => readers.find((r) => r.reads(key))?.label ?? readers[0]!.label,
+  };
+}
+
+const entriesHave = (map: unknown, key: string) => map !== null && typeof map === 'object' && Object.prototype.hasOwnProperty.call(map, key);
+
+const HERMES_KEYS: ReadonlySet<string> = new Set(['version', 'author', 'platforms', 'prerequisites', 'setup']);
 const HERMES: KeyReader = { label: 'Hermes Agent', reads: (key) => HERMES_KEYS.has(key) };
+/** Hermes Agent as a reader: with top-level `tags` when its own map names none (`topTags`). */
+function hermes(topTags: boolean): KeyReader {
+  return topTags ? { label: HERMES.label, reads: (key) => key === 'tags' || HERMES_KEYS.has(key) } : HERMES;
+}
 
 const SQUAD_KEYS: ReadonlySet<string> = new Set(['domain', 'confidence', 'source', 'tools']);
 const SQUAD: KeyReader = { label: 'Squad', reads: (key) => SQUAD_KEYS.has(key) };

@@ -220,13 +220,20 @@ export function clientsNotSetUp(uri: string, targets: readonly Target[], reposit
 const NO_TARGETS: ReadonlySet<Target> = new Set();
 
 /**
- * Whether a SKILL.md in no client folder sits inside the folder of a plugin's skill
- * (`<plugin>/skills/flexlayout-react/state-machine/SKILL.md` below `flexlayout-react/SKILL.md`):
- * a document that skill routes to, which its client (it loads a plugin's skills one folder below
- * `skills/`) never loads as a skill. Held-out round 32: 74 keys flagged on such sub-documents.
+ * Whether a SKILL.md in no client folder is a sub-document or a stale copy inside the folder of
+ * another skill, never loaded as a skill of its own:
+ * - inside a plugin's skill (`<plugin>/skills/flexlayout-react/state-machine/SKILL.md` below
+ *   `flexlayout-react/SKILL.md`): a document that skill routes to, which its client (it loads a
+ *   plugin's skills one folder below `skills/`) never loads. Held-out round 32: 74 keys flagged.
+ * - in a folder named as the skill that holds it (`env-manager/env-manager/SKILL.md`): an older
+ *   copy left inside the skill, which the loaders and installers that take a skill's folder whole
+ *   carry as one of its files (OpenClaw stops at a folder's first SKILL.md). Held-out round 34: 18
+ *   keys flagged on nine such copies.
  */
-export function inPluginSkill(uri: string, host: IWorkspaceHost, targets: TargetSet, repository: RepositoryFacts | undefined): boolean {
-  if (!targets.fallback || !repository?.plugins.length) return false;
-  const holding = foldersUpToRoot(dirnameUri(uri), repository.roots).find((dir) => host.exists(`${dir}/SKILL.md`));
-  return holding !== undefined && pluginsOf(`${holding}/SKILL.md`, repository).length > 0;
+export function insideAnotherSkill(uri: string, host: IWorkspaceHost, targets: TargetSet, repository: RepositoryFacts | undefined): boolean {
+  if (!targets.fallback || !repository) return false;
+  const own = dirnameUri(uri);
+  const holding = foldersUpToRoot(own, repository.roots).find((dir) => host.exists(`${dir}/SKILL.md`));
+  if (holding === undefined) return false;
+  return own.slice(own.lastIndexOf('/')) === holding.slice(holding.lastIndexOf('/')) || (repository.plugins.length > 0 && pluginsOf(`${holding}/SKILL.md`, repository).length > 0);
 }
