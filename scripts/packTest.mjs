@@ -6,7 +6,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, readdirSync, readFileSync } from 'node:fs';
-import { Module } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import * as vm from 'node:vm';
@@ -68,7 +67,8 @@ try {
     const bytes = readFileSync(join(pkgDir, bundle));
     const cache = readFileSync(join(pkgDir, `${bundle}.cache`));
     if (!createHash('sha256').update(bytes).digest().equals(cache.subarray(0, 32))) return false;
-    return !new vm.Script(Module.wrap(bytes.toString('utf8')), { filename: join(pkgDir, bundle), cachedData: cache.subarray(32) }).cachedDataRejected;
+    const params = ['exports', 'require', 'module', '__filename', '__dirname'];
+    return !vm.compileFunction(bytes.toString('utf8'), params, { filename: join(pkgDir, bundle), cachedData: cache.subarray(32) }).cachedDataRejected;
   };
   const cached = ['dist/cli-main.js', 'dist/server-main.js'].filter((b) => shipped.includes(`${b}.cache`) && cacheUsed(b));
   check(cached.length === 2, `the CLI's and the server's bundles ship with code caches this Node takes (${cached.join(', ') || 'none'})`);

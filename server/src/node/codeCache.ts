@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import { createRequire, Module } from 'node:module';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 
@@ -30,12 +30,19 @@ type Wrapper = (exports: unknown, require: NodeJS.Require, module: NodeJS.Module
 const DIGEST_BYTES = 32;
 const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
 
-/** The bundle as Node compiles a CommonJS module (`Module.wrap`), with its cache when there is one for these bytes. */
-export function compileBundle(bundle: string): { script: vm.Script; cache: CacheUse } {
+/** The names a CommonJS module's code sees, as Node passes them. */
+const PARAMS = ['exports', 'require', 'module', '__filename', '__dirname'];
+
+/**
+ * The bundle compiled as Node compiles a CommonJS module (a function of `PARAMS`, with no wrapped
+ * copy of the source: a 1.5 MB bundle is a 3 MB string, and a copy of it in each thread was 15 MB
+ * of peak RSS on 10,000 skills), with its cache when there is one for these bytes.
+ */
+export function compileBundle(bundle: string): { wrapper: Wrapper; cache: CacheUse } {
   const bytes = fs.readFileSync(bundle);
   const cachedData = cacheFor(bytes, readCache(cacheFileOf(bundle)));
-  const script = new vm.Script(Module.wrap(bytes.toString('utf8')), { filename: bundle, ...(cachedData ? { cachedData } : {}) });
-  return { script, cache: cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'rejected' : 'used' };
+  const wrapper = vm.compileFunction(bytes.toString('utf8'), PARAMS, { filename: bundle, ...(cachedData ? { cachedData } : {}) }) as Wrapper & { cachedDataRejected?: boolean };
+  return { wrapper, cache: cachedData === undefined ? 'absent' : wrapper.cachedDataRejected ? 'rejected' : 'used' };
 }
 
 /**
@@ -45,8 +52,7 @@ export function compileBundle(bundle: string): { script: vm.Script; cache: Cache
  * thread starts from). Stack traces name the bundle.
  */
 export function runBundle(bundle: string, launcher: NodeJS.Module): CacheUse {
-  const { script, cache } = compileBundle(bundle);
-  const wrapper = script.runInThisContext() as Wrapper;
+  const { wrapper, cache } = compileBundle(bundle);
   wrapper.call(launcher.exports, launcher.exports, createRequire(launcher.filename), launcher, launcher.filename, path.dirname(launcher.filename));
   return cache;
 }
@@ -54,8 +60,9 @@ export function runBundle(bundle: string, launcher: NodeJS.Module): CacheUse {
 /** Writes the code cache of `bundle` (made from its compiled top level); returns its size in bytes. */
 export function writeCodeCache(bundle: string): number {
   const bytes = fs.readFileSync(bundle);
-  const data = new vm.Script(Module.wrap(bytes.toString('utf8')), { filename: bundle }).createCachedData();
-  const out = Buffer.concat([digestOf(bytes), data]);
+  const wrapper = vm.compileFunction(bytes.toString('utf8'), PARAMS, { filename: bundle, produceCachedData: true }) as Wrapper & { cachedData?: Buffer };
+  if (!wrapper.cachedData) throw new Error(`V8 made no code cache for ${bundle}`);
+  const out = Buffer.concat([digestOf(bytes), wrapper.cachedData]);
   fs.writeFileSync(cacheFileOf(bundle), out);
   return out.length;
 }
