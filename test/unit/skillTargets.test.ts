@@ -689,6 +689,11 @@ test('context: inherit asks for the inline run a skill gets anyway: advice, wher
   assert.equal(level('inherit'), 'information');
   assert.equal(level('forked'), 'warning');
   assert.equal(level('fork'), undefined);
+  // The message says what the value is: a mapping or a list is not "an empty value".
+  const message = (value: string) => run(fm(`${OK}\ncontext: ${value}`), ['claude-code']).find((d) => d.code === 'skill-context-value')?.message;
+  assert.match(message('\n  mode: fork')!, /; a mapping is ignored/);
+  assert.match(message('[fork]')!, /; a list is ignored/);
+  assert.match(message('')!, /; an empty value is ignored/);
 });
 
 test('a plural key holding a list or a map is not taken for a misspelt singular; a plural scalar still is', () => {

@@ -257,6 +257,12 @@ function checkHooks(e: FrontmatterEntry, fm: YamlFrontmatter, out: Finding[]): v
 /** Values of 'context' that ask for the inline run a skill gets without 'fork'. */
 const INLINE_WORDS: ReadonlySet<string> = new Set(['inherit', 'inline', 'main', 'shared', 'default']);
 
+/** What a value that is no text is, for a message: a list, a mapping, or nothing. */
+function valueKind(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  return value !== null && typeof value === 'object' ? 'a mapping' : 'an empty value';
+}
+
 /** Value checks of the client fields. */
 export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: YamlFrontmatter, out: Finding[]): void {
   for (const key of ['disable-model-invocation', 'user-invocable', 'background']) {
@@ -267,7 +273,7 @@ export function checkClientValues(fields: Map<string, FrontmatterEntry>, fm: Yam
   if (context) {
     const v = scalarText(context);
     if (v === undefined || !CONTEXT_VALUES.includes(v.trim())) {
-      const d = f('skill-context-value', `'context' takes only 'fork'; ${v ? `'${v}'` : 'an empty value'} is ignored and the skill runs inline`, at(context), [
+      const d = f('skill-context-value', `'context' takes only 'fork'; ${v ? `'${v}'` : valueKind(context.value)} is ignored and the skill runs inline`, at(context), [
         'claude-code',
         'copilot',
       ]);
