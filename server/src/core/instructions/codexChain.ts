@@ -141,6 +141,13 @@ export function codexCutDiagnostic(text: string, uri: string, host: IWorkspaceHo
   return { code: 'instructions-codex-cut', severity, message: message + note, range, data: { read: own.read, bytes: own.bytes } };
 }
 
+/** The folders between the project root and a file, as written in the URI. */
+const foldersBelow = (uri: string, root: string) =>
+  uri
+    .slice(root.length + 1)
+    .split('/')
+    .slice(0, -1);
+
 /**
  * How much a finding on a file of Codex's chain matters where the file is: an AGENTS.md among
  * documentation or translations is often a page about agents, not instructions, and one in a hidden
@@ -148,10 +155,7 @@ export function codexCutDiagnostic(text: string, uri: string, host: IWorkspaceHo
  * where no session starts: advice there.
  */
 function chainPlace(uri: string, root: string): { severity: 'warning' | 'information'; note: string } {
-  const rel = uri
-    .slice(root.length + 1)
-    .split('/')
-    .slice(0, -1);
+  const rel = foldersBelow(uri, root);
   const hidden = rel.find((seg) => seg.startsWith('.'));
   const severity = hidden || rel.some((seg) => DOC_FOLDER.test(seg)) ? 'information' : 'warning';
   return { severity, note: hidden ? ` (it is in the hidden folder ${decodeTarget(hidden)}/, where a session seldom starts)` : '' };
@@ -165,11 +169,7 @@ function chainPlace(uri: string, root: string): { severity: 'warning' | 'informa
  * function --example` copies into the user's project.
  */
 function samplePlace(uri: string, root: string): { severity: 'information'; note: string } | undefined {
-  const sample = uri
-    .slice(root.length + 1)
-    .split('/')
-    .slice(0, -1)
-    .find((seg) => SAMPLE_FOLDER.test(seg));
+  const sample = foldersBelow(uri, root).find((seg) => SAMPLE_FOLDER.test(seg));
   return sample
     ? { severity: 'information', note: ` (it is in ${decodeTarget(sample)}/: a sample copied into projects of their own, where the files above it here are not read before it)` }
     : undefined;

@@ -58,8 +58,12 @@ export function keyReaderOf(entries: readonly FrontmatterEntry[], metadata: read
  * Agent at once (`metadata.openclaw` and `metadata.hermes`) has the keys of both read.
  */
 function metadataReader(metadata: readonly FrontmatterEntry[]): KeyReader | undefined {
-  const readers = TOOL_METADATA.filter((t) => metadata.some((e) => metadataToolOf(e) === t)).map((t) =>
-    t.reader === HERMES ? hermes(!metadata.some((e) => metadataToolOf(e) === t && entriesHave(e.value, 'tags'))) : t.reader,
+  const maps = metadata.flatMap((e) => {
+    const tool = metadataToolOf(e);
+    return tool ? [{ tool, value: e.value }] : [];
+  });
+  const readers = TOOL_METADATA.filter((t) => maps.some((m) => m.tool === t)).map((t) =>
+    t.reader === HERMES ? hermes(!maps.some((m) => m.tool === t && entriesHave(m.value, 'tags'))) : t.reader,
   );
   if (readers.length <= 1) return readers[0];
   return {

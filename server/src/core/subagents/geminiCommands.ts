@@ -12,19 +12,14 @@
 import type { Diagnostic } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
 import { firstLineRange } from '../world/diag';
+import { decodeTarget } from '../skills/paths';
 import { DOC_NAMES } from './files';
 
 /** The folder `…/.gemini/commands` a file lies under, and the command name it would have as TOML (`git/commit.md` → `git:commit`). */
 function commandsFolderOf(uri: string): { folder: string; name: string } | undefined {
   const m = /^(.*\/\.gemini\/commands)\/(.+)\.md$/i.exec(uri);
   if (!m) return undefined;
-  let rel = m[2]!;
-  try {
-    rel = decodeURIComponent(rel);
-  } catch {
-    // a stray `%` in the name: as written
-  }
-  return { folder: m[1]!, name: rel.split('/').join(':') };
+  return { folder: m[1]!, name: decodeTarget(m[2]!).split('/').join(':') };
 }
 
 /** Every `.toml` file below `folder` (at most `limit`), for the names their commands read. */
@@ -46,13 +41,7 @@ function tomlFiles(folder: string, host: IWorkspaceHost, limit = 500): string[] 
 export function geminiMarkdownCommand(text: string, uri: string, host?: IWorkspaceHost): Diagnostic[] {
   const where = commandsFolderOf(uri);
   if (!where || text.trim() === '') return [];
-  const file = uri.slice(uri.lastIndexOf('/') + 1);
-  let decoded = file;
-  try {
-    decoded = decodeURIComponent(file);
-  } catch {
-    // as written
-  }
+  const decoded = decodeTarget(uri.slice(uri.lastIndexOf('/') + 1));
   if (DOC_NAMES.has(decoded.toLowerCase())) return [];
   if (host && tomlFiles(where.folder, host).some((t) => host.readText(t)?.includes(decoded))) return [];
   const toml = `${decoded.replace(/\.md$/i, '')}.toml`;
