@@ -179,6 +179,23 @@ test('plain 3md: dangling links are warnings, agent rules do not apply', () => {
   );
 });
 
+test('a grammar test (its first line a SYNTAX TEST header) is no document: its findings are advice', () => {
+  const body = ['---', '3md: 1', '---', '@plane z=0', 'see [[z=4]]'];
+  const codes = (first: string) => analyzeThreeMd(parseThreeMd(joinLines(first, ...body)), { fileName: 'links.3md' }).diagnostics.map((d) => [d.code, d.severity]);
+  assert.deepEqual(codes('# SYNTAX TEST "source.3md" "links"'), [
+    ['missingFrontmatter', 'information'],
+    ['dangling-link', 'information'],
+  ]);
+  assert.deepEqual(codes('// SYNTAX TEST "source.3md"'), [
+    ['missingFrontmatter', 'information'],
+    ['dangling-link', 'information'],
+  ]);
+  assert.deepEqual(codes('# Syntax test notes'), [
+    ['missingFrontmatter', 'error'],
+    ['dangling-link', 'warning'],
+  ]);
+});
+
 test('forcing a reading overrides detection', () => {
   const text = joinLines('---', '3md: 1', '---', '@plane z=0', '@plane z=1');
   assert.equal(

@@ -59,17 +59,36 @@ test('JSON Codex cannot parse drops the whole file (an error)', () => {
 });
 
 test('a field of the wrong type is an error: Codex reads the file into typed fields', () => {
-  const plugin = joinLines('{', '  "name": "pdf",', '  "skills": ["./skills/"],', '  "interface": "PDF"', '}');
-  assert.deepEqual(codes(plugin, PLUGIN), ['plugin-value-invalid:error@2', 'plugin-value-invalid:error@3']);
+  const plugin = joinLines('{', '  "name": "pdf",', '  "version": 1,', '  "interface": "PDF",', '  "keywords": "pdf"', '}');
+  assert.deepEqual(codes(plugin, PLUGIN), ['plugin-value-invalid:error@2', 'plugin-value-invalid:error@3', 'plugin-value-invalid:error@4']);
   const market = joinLines('{', '  "name": "tools",', '  "plugins": [', '    { "name": "pdf", "source": "./plugins/pdf", "policy": { "installation": "SOMETIMES" } }', '  ]', '}');
   assert.deepEqual(codes(market, MARKET), ['plugin-value-invalid:error@3']);
 });
 
-test('mcpServers holds a path or the servers themselves (openai/codex#28580); a list fails the file', () => {
+test('skills holds a path or a list of paths, each checked; another shape is a warning: Codex ignores the field and loads the rest', () => {
+  const list = joinLines('{', '  "name": "pdf",', '  "skills": ["./skills/", "./gone/", "skills/"],', '  "keywords": ["pdf"]', '}');
+  assert.deepEqual(
+    analyzePluginManifest(list, PLUGIN, host()).diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}:${d.range.start.character}`),
+    ['plugin-path-not-found:warning@2:26', 'plugin-path-invalid:warning@2:37'],
+  );
+  const objects = joinLines('{', '  "name": "pdf",', '  "skills": [{ "source": { "path": "./skills" } }]', '}');
+  const ds = analyzePluginManifest(objects, PLUGIN, host()).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => `${d.code}:${d.severity}@${d.range.start.line}`),
+    ['plugin-value-invalid:warning@2'],
+  );
+  assert.match(ds[0]!.message, /Codex ignores it and loads the rest of the plugin/);
+});
+
+test('mcpServers holds a path or the servers themselves (openai/codex#28580); a list is ignored', () => {
   const inline = joinLines('{', '  "name": "pdf",', '  "mcpServers": { "pdf": { "type": "http", "url": "https://example.com/mcp" } }', '}');
   assert.deepEqual(codes(inline, PLUGIN), []);
   const list = joinLines('{', '  "name": "pdf",', '  "mcpServers": ["./.mcp.json"]', '}');
-  assert.deepEqual(codes(list, PLUGIN), ['plugin-value-invalid:error@2']);
+  assert.deepEqual(codes(list, PLUGIN), ['plugin-value-invalid:warning@2']);
+});
+
+test('interface keys Codex reads are not called unknown: logoDark among them', () => {
+  assert.deepEqual(codes('{ "name": "pdf", "interface": { "logo": "./a.png", "logoDark": "./b.png", "logoNight": "./c.png" } }', PLUGIN), ['plugin-unknown-key:information@0']);
 });
 
 test('a marketplace without name or plugins, and an entry without name or source, are errors', () => {
@@ -137,7 +156,7 @@ test('hover speaks for Codex, and a local source leads to its .codex-plugin/plug
   assert.match(JSON.stringify(pluginManifestHover(h.text, a, h.position)?.contents), /Codex does not know `owner`/);
   const p = cursor('{ "name": "pdf", "sk$0ills": "./skills/" }');
   const b0 = analyzePluginManifest(p.text, PLUGIN, host());
-  assert.match(JSON.stringify(pluginManifestHover(p.text, b0, p.position)?.contents), /one path, relative to the plugin root, starting with/);
+  assert.match(JSON.stringify(pluginManifestHover(p.text, b0, p.position)?.contents), /a path or a list of paths, relative to the plugin root, starting with/);
   const d = cursor(joinLines('{', '  "name": "tools",', '  "plugins": [', '    { "name": "pdf", "source": { "source": "local", "path": "./plugins/$0pdf" } }', '  ]', '}'));
   const b = analyzePluginManifest(d.text, MARKET, host());
   assert.equal(pluginManifestDefinition(b, d.position, host())?.uri, PLUGIN);

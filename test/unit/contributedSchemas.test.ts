@@ -121,6 +121,9 @@ function leftToSchema(path: string, text: string, reports: readonly string[]): n
 test('the Codex schemas report the paths Codex ignores, as the server does where no schema applies', () => {
   assert.deepEqual(errorsOf('schemas/codex-plugin.schema.json', { name: 'x', skills: 'skills/' }), ['/skills must match pattern "^\\./(?!/?$)(?!(?:.*/)?\\.\\.?(?:/|$))"']);
   assert.deepEqual(errorsOf('schemas/codex-plugin.schema.json', { name: 'x', skills: './skills/' }), []);
+  assert.deepEqual(errorsOf('schemas/codex-plugin.schema.json', { name: 'x', skills: ['./skills/', 'more/'] }), [
+    '/skills/1 must match pattern "^\\./(?!/?$)(?!(?:.*/)?\\.\\.?(?:/|$))"',
+  ]);
   assert.equal(errorsOf('schemas/codex-marketplace.schema.json', { name: 'm', plugins: [{ name: 'x', source: { source: 'local', path: '../x' } }] }).length, 1);
   assert.equal(errorsOf('schemas/codex-marketplace.schema.json', { name: 'm', plugins: [{ name: 'x', source: './x' }] }).length, 0);
 });

@@ -100,3 +100,24 @@ test("a key counts as read where a tool looks it up or requires it, from the roo
   assert.equal(isOwnToolFile(`${W}/src/check.py`, [W]), false);
   assert.equal(isOwnToolFile(`${W}/scripts/notes.md`, [W]), false);
 });
+
+test("a CI workflow whose step reads a key of SKILL.md by its line (grep '^version:' SKILL.md) is one of the repository's own tools", () => {
+  const host = new InMemoryHost({
+    [`${W}/.github/workflows/package-skill.yml`]: [
+      'jobs:',
+      '  package:',
+      '    steps:',
+      '      - run: echo "version=$(grep \'^version:\' SKILL.md | cut -d\' \' -f2)" >> "$GITHUB_OUTPUT"',
+    ].join('\n'),
+    [`${W}/.github/workflows/test.yml`]: "steps:\n  - run: grep '^owner:' README.md\n",
+    // YAML in a tool folder is data, not a tool (300 of them would crowd the folder's tools out).
+    [`${W}/scripts/fixtures/case.yml`]: "# SKILL.md fixture\npattern: '^stage:'\n",
+  });
+  const readers = readOwnKeyReaders([W], host);
+  assert.equal(ownToolReading(`${W}/SKILL.md`, 'version', readers), '.github/workflows/package-skill.yml');
+  // A workflow that never names SKILL.md reads other files.
+  assert.equal(ownToolReading(`${W}/SKILL.md`, 'owner', readers), undefined);
+  assert.equal(ownToolReading(`${W}/SKILL.md`, 'stage', readers), undefined);
+  assert.equal(isOwnToolFile(`${W}/.github/workflows/package-skill.yml`, [W]), true);
+  assert.equal(isOwnToolFile(`${W}/scripts/fixtures/case.yml`, [W]), false);
+});

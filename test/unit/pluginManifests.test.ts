@@ -208,6 +208,30 @@ test('a component path naming nothing under the plugin root is a warning; ${CLAU
   assert.match(ds[0]!.message, /`skills` names \.\/extra/);
 });
 
+test("`hooks` naming the plugin's own hooks/hooks.json is a warning on the path (Claude Code loads that file anyway and refuses the duplicate); other hook files are fine", () => {
+  const withHooks = () =>
+    new InMemoryHost({
+      'file:///repo/plugins/pdf/.claude-plugin/plugin.json': '{ "name": "pdf" }',
+      'file:///repo/plugins/pdf/hooks/hooks.json': '{ "hooks": {} }',
+      'file:///repo/plugins/pdf/hooks/extra.json': '{ "hooks": {} }',
+    });
+  const found = (text: string, uri = PLUGIN) =>
+    analyzePluginManifest(text, uri, withHooks()).diagnostics.map((d) => `${d.code}:${d.severity}@${d.range.start.line}:${d.range.start.character}`);
+  assert.deepEqual(found('{ "name": "pdf", "hooks": "./hooks/hooks.json" }'), ['plugin-hooks-duplicate:warning@0:26']);
+  assert.deepEqual(found('{ "name": "pdf", "hooks": ["${CLAUDE_PLUGIN_ROOT}/hooks/hooks.json", "./hooks/extra.json"] }'), ['plugin-hooks-duplicate:warning@0:27']);
+  // Without `./`, as the documentation never writes a path: whether Claude Code takes it is not known.
+  assert.deepEqual(found('{ "name": "pdf", "hooks": "hooks/hooks.json" }'), []);
+  assert.deepEqual(found('{ "name": "pdf", "hooks": "./hooks/extra.json" }'), []);
+  assert.deepEqual(found('{ "name": "pdf", "hooks": { "Stop": [] } }'), []);
+  // A marketplace entry's paths are the plugin's too.
+  assert.deepEqual(found('{ "name": "t", "owner": { "name": "Me" }, "plugins": [{ "name": "pdf", "source": "./plugins/pdf", "hooks": "./hooks/hooks.json" }] }', MARKET), [
+    'plugin-hooks-duplicate:warning@0:107',
+  ]);
+  // No hooks/hooks.json: the path names nothing, which is the other finding.
+  assert.deepEqual(codes('{ "name": "pdf", "hooks": "./hooks/hooks.json" }', PLUGIN), ['plugin-path-not-found:warning@0']);
+  assert.match(analyzePluginManifest('{ "name": "pdf", "hooks": "./hooks/hooks.json" }', PLUGIN, withHooks()).diagnostics[0]!.message, /Duplicate hooks file detected/);
+});
+
 test("a marketplace entry's path written from the marketplace's folder names nothing in the plugin, but a file of the plugin's default folder loads anyway: information", () => {
   const entry = (paths: string) => joinLines('{ "name": "t", "owner": { "name": "Me" }, "plugins": [', `  { "name": "pdf", "source": "./plugins/pdf", ${paths} }`, '] }');
   const ds = analyzePluginManifest(entry('"skills": ["./plugins/pdf/skills/extract"], "commands": ["./plugins/pdf/commands/gone.md"]'), MARKET, host()).diagnostics;

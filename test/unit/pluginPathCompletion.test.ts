@@ -83,7 +83,8 @@ test('with metadata.pluginRoot, bare source names are offered from under it as w
 test('Codex: plugin.json `skills` and `apps` from the plugin root; a marketplace source path from the folder holding .agents/', () => {
   assert.deepEqual(labels('{ "skills": "$0" }', CODEX_PLUGIN), ['./skills/']);
   assert.deepEqual(labels('{ "apps": "$0" }', CODEX_PLUGIN), ['./skills/', './.app.json']);
-  assert.deepEqual(labels('{ "skills": ["$0"] }', CODEX_PLUGIN), [], 'Codex takes one path, not a list');
+  assert.deepEqual(labels('{ "skills": ["$0"] }', CODEX_PLUGIN), ['./skills/'], 'Codex takes a list of skills paths');
+  assert.deepEqual(labels('{ "apps": ["$0"] }', CODEX_PLUGIN), [], 'and one apps path, not a list');
   assert.deepEqual(labels('{ "plugins": [ { "name": "x", "source": { "source": "local", "path": "./$0" } } ] }', CODEX_MARKET), ['./codex/', './plugins/']);
   assert.deepEqual(labels('{ "plugins": [ { "name": "x", "source": "./plugins/$0" } ] }', CODEX_MARKET), ['./plugins/fmt/', './plugins/pdf/']);
 });

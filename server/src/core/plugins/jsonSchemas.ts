@@ -110,7 +110,8 @@ const CODEX_SOURCE_PATH: JsonSchema = {
 };
 
 export function codexPluginSchema(): JsonSchema {
-  const paths = Object.fromEntries(CODEX_PATH_KEYS.map((k) => [k, k === 'mcpServers' ? { anyOf: [CODEX_PATH, { type: 'object' }] } : CODEX_PATH]));
+  const shapes: Record<string, JsonSchema> = { mcpServers: { anyOf: [CODEX_PATH, { type: 'object' }] }, skills: { ...CODEX_PATH, items: CODEX_PATH } };
+  const paths = Object.fromEntries(CODEX_PATH_KEYS.map((k) => [k, shapes[k] ?? CODEX_PATH]));
   return schema('Codex plugin manifest', 'A Codex plugin manifest (.codex-plugin/plugin.json): read as strict JSON into typed fields.', {
     properties: keysOf(
       CODEX_PLUGIN_KEYS,

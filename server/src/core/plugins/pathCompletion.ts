@@ -73,7 +73,10 @@ function slotAt(uri: string, path: (string | number)[], root: Node | undefined):
     case 'claude-plugin':
       return keyPath.length === 1 && COMPONENT_PATH_KEYS.has(key) ? { base: upFrom(uri, 2), wanted: CLAUDE_WANTED[key] ?? ANY_FILE } : undefined;
     case 'codex-plugin':
-      return path.length === 1 && CODEX_PATH_KEYS.includes(key) ? { base: upFrom(uri, 2), wanted: CODEX_WANTED[key] ?? ANY_FILE } : undefined;
+      // `skills` takes a list of paths too; the other path keys one path.
+      return keyPath.length === 1 && CODEX_PATH_KEYS.includes(key) && (path.length === 1 || key === 'skills')
+        ? { base: upFrom(uri, 2), wanted: CODEX_WANTED[key] ?? ANY_FILE }
+        : undefined;
     case 'claude-marketplace': {
       if (keyPath.length !== 3 || keyPath[0] !== 'plugins' || typeof keyPath[1] !== 'number') return undefined;
       const marketRoot = upFrom(uri, 2);

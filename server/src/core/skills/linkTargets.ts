@@ -129,7 +129,7 @@ export function classifyTarget(target: string): TargetClass {
  * `/home/astro` in Astronomer's, `/home/linuxbrew` Homebrew's prefix on Linux), not a real account.
  */
 const GENERIC_USER =
-  /^(?:[<{$%[.…].*|.*[*?].*|.*(?:user|name|your|example|placeholder).*|x+|me|you|my\w*|foo|bar|baz|john|jane|jdoe|alice|bob|agent|vscode|node|runner|ubuntu|debian|centos|fedora|kali|jovyan|astro|linuxbrew|opc|codespaces?|admin|dev|developer|root|app|coder|gitpod|vagrant|pi|claude)$/i;
+  /^(?:[<{$%[.…].*|.*[*?].*|.*(?:user|name|your|example|placeholder).*|x+|me|you|my\w*|foo|bar|baz|john|jane|jdoe|alice|bob|agent|vscode|node|runner|ubuntu|debian|centos|fedora|kali|jovyan|astro|linuxbrew|opc|codespaces?|admin|dev|developer|root|app|coder|gitpod|vagrant|pi|claude|render|daytona|sandbox|deploy|www-data|git|postgres|nobody)$/i;
 /** Words before a path on the same line that make it an example of a path, not a file to read. */
 const EXAMPLE_CUE =
   /\b(?:e\.g\.|eg\.|examples?\b|for instance|such as|ex\.:?|exemplos?\b|ejemplos?\b|exemples?\b|beispiele?\b|z\.\s?b\.|p\.\s?ex\.|por exemplo|por ejemplo|par exemple|zum beispiel)|例如|例えば|示例|예:|예시/i;

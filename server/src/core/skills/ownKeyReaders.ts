@@ -8,7 +8,8 @@
  * (`fm.tags`, `fm.recommends`) read.
  *
  * A tool is found where repositories keep them (`scripts/`, `tools/`, `bin/`, `schema/`,
- * `schemas/`, `.github/scripts/` at a root, a few folders deep) and counts only when its text
+ * `schemas/`, `.github/scripts/`, and CI workflows in `.github/workflows/` whose steps read a key
+ * with `grep '^version:' SKILL.md` (held-out round 35), at a root, a few folders deep) and counts only when its text
  * names `SKILL.md`. The keys it reads are those it looks up in what it parsed the frontmatter into
  * (`meta.get("kind")`, `fm["tags"]`, `fm.tags`), parses by their line (`startswith("author:")`),
  * reads into a Go field tagged `yaml:"version"`, or lists (`REQUIRED_FRONTMATTER`, `SWARM_KEYS`, a
@@ -27,10 +28,14 @@ export interface OwnKeyReader {
   readonly keys: readonly string[];
 }
 
+const WORKFLOWS = '.github/workflows';
 /** The folders at a root where a repository keeps its own tools. */
-const TOOL_FOLDERS = ['scripts', 'tools', 'bin', 'schema', 'schemas', '.github/scripts'];
+const TOOL_FOLDERS = ['scripts', 'tools', 'bin', 'schema', 'schemas', '.github/scripts', WORKFLOWS];
 /** Files a tool is written in (a JSON schema included). */
 const TOOL_FILE = /\.(?:py|[cm]?[jt]s|tsx?|rb|go|sh|json)$/i;
+/** A CI workflow: YAML, read in the workflows folder only (a tool folder's YAML is data, and would crowd its tools out of `MAX_FILES`). */
+const WORKFLOW_FILE = /\.ya?ml$/i;
+const toolFileIn = (folder: string) => (folder === WORKFLOWS ? WORKFLOW_FILE : TOOL_FILE);
 /** How deep below a tool folder files are read, how many in all, and how much of each. */
 const MAX_DEPTH = 3;
 const MAX_FILES = 300;
@@ -81,16 +86,16 @@ export function readOwnKeyReaders(roots: readonly string[], host: IWorkspaceHost
 /** The tool files below a root's tool folders, as paths from the root, at most `MAX_FILES`. */
 function toolFiles(root: string, host: IWorkspaceHost): string[] {
   const out: string[] = [];
-  const visit = (rel: string, depth: number) => {
+  const visit = (rel: string, depth: number, file: RegExp) => {
     for (const name of host.readDirectory(`${root}/${rel}`)) {
       if (out.length >= MAX_FILES) return;
       if (name === 'node_modules' || name.startsWith('.')) continue;
       const path = `${rel}/${name}`;
-      if (TOOL_FILE.test(name)) out.push(path);
-      else if (depth < MAX_DEPTH && !name.includes('.') && host.isDirectory(`${root}/${path}`)) visit(path, depth + 1);
+      if (file.test(name)) out.push(path);
+      else if (depth < MAX_DEPTH && !name.includes('.') && host.isDirectory(`${root}/${path}`)) visit(path, depth + 1, file);
     }
   };
-  for (const folder of TOOL_FOLDERS) if (host.isDirectory(`${root}/${folder}`)) visit(folder, 1);
+  for (const folder of TOOL_FOLDERS) if (host.isDirectory(`${root}/${folder}`)) visit(folder, 1, toolFileIn(folder));
   return out;
 }
 
@@ -107,7 +112,8 @@ export function isOwnToolFile(uri: string, roots: readonly string[]): boolean {
     const base = `${r.replace(/\/+$/, '')}/`;
     if (!uri.startsWith(base)) return false;
     const rel = uri.slice(base.length);
-    return TOOL_FILE.test(rel) && TOOL_FOLDERS.some((f) => rel.startsWith(`${f}/`));
+    const folder = TOOL_FOLDERS.find((f) => rel.startsWith(`${f}/`));
+    return folder !== undefined && toolFileIn(folder).test(rel);
   });
 }
 
