@@ -115,14 +115,25 @@ test('home and absolute imports are not read: no diagnostic, and the hover says 
   assert.match((h!.contents as { value: string }).value, /does not read files in your home folder/);
 });
 
-test('an import cycle is reported on the import that starts it, naming the chain', () => {
+test('an import cycle is advice on the import that starts it, naming the chain: each file is read once, nothing is lost', () => {
   const host = new InMemoryHost({ [`${W}/a.md`]: 'see @b.md', [`${W}/b.md`]: 'back to @a.md' });
   const ds = diags('Start: @a.md', `${W}/CLAUDE.md`, host);
   assert.deepEqual(
-    ds.map((d) => d.code),
-    ['instructions-import-cycle'],
+    ds.map((d) => [d.code, d.severity]),
+    [['instructions-import-cycle', 'information']],
   );
-  assert.match(ds[0]!.message, /a\.md → b\.md → a\.md/);
+  assert.match(ds[0]!.message, /a\.md → b\.md → a\.md; Claude Code reads each file once and stops at the repeat, so nothing is lost/);
+});
+
+test('a chain too deep for Claude Code is advice when another chain imports the file past the cut within its depth', () => {
+  const files: Record<string, string> = { [`${W}/f5.md`]: 'end' };
+  for (let i = 1; i <= 4; i++) files[`${W}/f${i}.md`] = `next @f${i + 1}.md`;
+  const ds = diags('@f1.md and, directly, @f5.md', `${W}/CLAUDE.md`, new InMemoryHost(files));
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity]),
+    [['instructions-import-too-deep', 'information']],
+  );
+  assert.match(ds[0]!.message, /another chain imports 'f5\.md' within 1 hop, so it loads from there/);
 });
 
 test('Claude Code follows 4 hops: the fifth file is named on the import that starts the chain', () => {

@@ -65,6 +65,20 @@ test("the other client's key is an error: no server loads", () => {
   assert.deepEqual(codes('{}', VSCODE), []);
 });
 
+test('`servers` in a .mcp.json beside a Visual Studio solution is advice: Visual Studio reads <SOLUTIONDIR>\\.mcp.json with that key', () => {
+  const solution = new InMemoryHost({ 'file:///ws/App.slnx': '<Solution />', 'file:///ws/.mcp.json': '' });
+  const ds = all('{"servers": {"db": {"command": "x"}}}', CLAUDE, solution);
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}`),
+    ['mcp-servers-key/information'],
+  );
+  assert.match(ds[0]!.message, /Visual Studio reads this file with `servers`/);
+  const template = new InMemoryHost({ 'file:///ws/Directory.Solution.props': '<Project />' });
+  assert.deepEqual(codes('{"servers": {"db": {"command": "x"}}}', CLAUDE, template), ['mcp-servers-key/information']);
+  // A solution in another folder says nothing about this file.
+  assert.deepEqual(codes('{"servers": {"db": {"command": "x"}}}', CLAUDE, new InMemoryHost({ 'file:///ws/src/App.sln': '' })), ['mcp-servers-key/error']);
+});
+
 test('a server without command or url, or without the field its type needs, is an error', () => {
   assert.deepEqual(codes('{"mcpServers": {"db": {"args": ["x"]}}}'), ['mcp-server-incomplete/error']);
   assert.deepEqual(codes('{"mcpServers": {"db": {"type": "http"}}}'), ['mcp-server-incomplete/error']);

@@ -40,6 +40,17 @@ test('evals.json: invalid JSON, evals that are no list, a case without prompt, a
   assert.match(ds[1]!.message, /eval-1 folder/);
 });
 
+test("evals.json whose evals all lack `prompt` is another runner's format: advice; one eval without it among others with it is a slip: a warning", () => {
+  const own = evals(
+    '{"skill_name": "pdf", "eval_dimensions": [], "evals": [{"scenario": "Big file", "expected": "Splits it", "assertions": ["split"]}, {"scenario": "Small", "expected": "OK"}]}',
+  );
+  assert.deepEqual(codes(own), ['information evals-shape', 'information evals-shape']);
+  assert.match(own[0]!.message, /No eval of this file has a `prompt`/);
+  assert.deepEqual(codes(evals('{"evals": [{"id": 1, "prompt": "Fill the form"}, {"id": 2, "scenario": "Empty form"}]}')), ['warning evals-shape']);
+  // The shape of the file itself still counts.
+  assert.deepEqual(codes(evals('{"evals": [{"scenario": "x", "assertions": "all"}]}')), ['information evals-shape', 'information evals-shape']);
+});
+
 test('evals.json: a missing input file is a warning; one found under evals/ says to write the path from the skill root', () => {
   const ds = evals('{"evals": [{"id": 1, "prompt": "p", "files": ["evals/files/none.pdf", "files/form.pdf", "https://x/y.pdf"]}]}');
   assert.deepEqual(codes(ds), ['warning evals-file-missing', 'information evals-file-missing']);
@@ -53,7 +64,9 @@ test('evals.json: object assertions, a text id, another skill_name, a query list
     'information evals-skill-name',
   ]);
   // A trigger query under another runner's name for its text (`input`) is that runner's format.
-  const own = evals('{"evals": [{"id": 1, "input": "fill my form", "should_trigger": true}, {"id": 2, "input": "draw a chart", "should_trigger": "no"}]}');
+  const own = evals(
+    '{"evals": [{"id": 1, "input": "fill my form", "should_trigger": true}, {"id": 2, "input": "draw a chart", "should_trigger": "no"}, {"id": 3, "prompt": "p"}]}',
+  );
   assert.deepEqual(codes(own), ['information evals-shape', 'warning evals-shape']);
   assert.match(own[0]!.message, /trigger query/);
   const list = evals('[{"query": "fill my form", "should_trigger": true}]');

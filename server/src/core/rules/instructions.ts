@@ -6,8 +6,8 @@ const instructions = ruleMaker('instructions');
 export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-import-missing', 'warning', { also: ['information'] }),
   instructions('instructions-import-outside', 'information'),
-  instructions('instructions-import-cycle', 'warning'),
-  instructions('instructions-import-too-deep', 'warning'),
+  instructions('instructions-import-cycle', 'information'),
+  instructions('instructions-import-too-deep', 'warning', { also: ['information'] }),
   instructions('instructions-imports-unchecked', 'information'),
   instructions('instructions-link-missing', 'warning', {
     also: ['information'],

@@ -5,7 +5,7 @@ const mcp = ruleMaker('mcp');
 
 export const MCP_RULES: readonly RuleInfo[] = [
   mcp('mcp-invalid-json', 'error'),
-  mcp('mcp-servers-key', 'error'),
+  mcp('mcp-servers-key', 'error', { also: ['information'] }),
   mcp('mcp-server-incomplete', 'error'),
   mcp('mcp-type-unknown', 'error'),
   mcp('mcp-key-ignored', 'warning'),

