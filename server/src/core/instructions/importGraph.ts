@@ -189,10 +189,6 @@ function shortestCycles(g: ImportGraph, f: ImportFacts, comp: Int32Array, c: num
 }
 
 /**
- * The chain from the checked file through node `v` (one of its imports): to the nearest cycle
- * and round it to the first file met twice, else down the longest chain. `cycle` tells which.
- */
-/**
  * Each node's fewest hops from the checked file (node 0), -1 for one not reached. The graph's
  * nodes are numbered in the order a breadth-first walk meets them, so one pass in that order
  * settles them.
@@ -207,6 +203,10 @@ export function shortestHops(g: ImportGraph): Int32Array {
   return hops;
 }
 
+/**
+ * The chain from the checked file through node `v` (one of its imports): to the nearest cycle
+ * and round it to the first file met twice, else down the longest chain. `cycle` tells which.
+ */
 export function chainFrom(g: ImportGraph, f: ImportFacts, v: number): { chain: number[]; cycle: boolean } {
   const chain = [0, v];
   if (v === 0) return { chain, cycle: true };

@@ -145,8 +145,8 @@ function checkPlugin(root: Node, ctx: Ctx): void {
  */
 function checkPathField(key: Node, value: Node, pluginRoot: string, ctx: Ctx): void {
   const k = String(key.value);
-  const paths = value.type === 'string' ? [value] : k === 'skills' && value.type === 'array' ? (value.children ?? []) : undefined;
   if (value.type === 'null' || (k === 'mcpServers' && value.type === 'object')) return;
+  const paths = value.type === 'string' ? [value] : k === 'skills' && value.type === 'array' ? (value.children ?? []) : undefined;
   if (!paths || paths.some((c) => c.type !== 'string')) {
     const takes = k === 'skills' ? 'a path or a list of paths (text) starting with ./' : 'a path (text) starting with ./ or the servers as an object';
     ctx.add(

@@ -46,13 +46,15 @@ const WORKFLOW = "the skill eval workflow (skill-creator's evals/evals.json)";
  * `scenario`/`expected` schema, its scaffold writing it; held-out round 36).
  */
 function asOwnFormat(report: Report): Report {
-  return (code, severity, message, node) =>
+  return (code, severity, message, node) => {
+    const missed = code === 'evals-shape' && severity === 'warning';
     report(
       code,
-      code === 'evals-shape' && severity === 'warning' ? 'information' : severity,
-      code === 'evals-shape' && severity === 'warning' ? `${message} (No eval of this file has a \`prompt\`: it is written for another runner, whose format may differ.)` : message,
+      missed ? 'information' : severity,
+      missed ? `${message} (No eval of this file has a \`prompt\`: it is written for another runner, whose format may differ.)` : message,
       node,
     );
+  };
 }
 
 function checkEvalCase(e: Node, skillDir: string, host: IWorkspaceHost, ids: Map<number, Node>, report: Report): void {
