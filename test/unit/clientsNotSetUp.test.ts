@@ -75,3 +75,38 @@ test('an older copy of a skill left inside its own folder (env-manager/env-manag
   assert.deepEqual(severities(`${W}/env-manager/dotenv/SKILL.md`, { [parent]: text }), ['warning']);
   assert.deepEqual(severities(`${W}/env-manager/env-manager/SKILL.md`, {}), ['warning']);
 });
+
+test('a skill in no client folder without a description, whose folder name a client skills folder of the repository holds with one, is the source of that copy: advice only', () => {
+  // A repository's own format (`summary`, no `description`) that its build turns into `.agents/skills/<name>/SKILL.md`.
+  const source = '---\nname: adr-write\nsummary: Writes an ADR.\n---\nBody.\n';
+  const exported = '---\nname: adr-write\ndescription: Writes an ADR. Use when a decision is made.\n---\nBody.\n';
+  const found = (files: Record<string, string>) => {
+    const host = new InMemoryHost({ ...files, [`${W}/skills/adr-write/SKILL.md`]: source });
+    return analyzeSkill(source, `${W}/skills/adr-write/SKILL.md`, host, { repository: readRepositoryFacts([], host, [W]) })
+      .diagnostics.filter((d) => d.code === 'skill-description-missing')
+      .map((d) => d.severity);
+  };
+  assert.deepEqual(found({ [`${W}/.agents/skills/adr-write/SKILL.md`]: exported }), ['information']);
+  assert.deepEqual(found({ [`${W}/.claude/skills/adr-write/SKILL.md`]: exported }), ['information']);
+  // Another skill's folder there, a copy without a description either, or none, says nothing about this one.
+  assert.deepEqual(found({ [`${W}/.agents/skills/adr-review/SKILL.md`]: exported }), ['error']);
+  assert.deepEqual(found({ [`${W}/.agents/skills/adr-write/SKILL.md`]: source }), ['error']);
+  assert.deepEqual(found({}), ['error']);
+  // A frontmatter YAML cannot read still shows its description line: checked as before.
+  const broken = '---\nname: adr-write\ndescription: [Writes an ADR\n---\nBody.\n';
+  const brokenHost = new InMemoryHost({ [`${W}/skills/adr-write/SKILL.md`]: broken, [`${W}/.agents/skills/adr-write/SKILL.md`]: exported });
+  assert.deepEqual(
+    analyzeSkill(broken, `${W}/skills/adr-write/SKILL.md`, brokenHost, { repository: readRepositoryFacts([], brokenHost, [W]) })
+      .diagnostics.filter((d) => d.code === 'skill-yaml-invalid')
+      .map((d) => d.severity),
+    ['error'],
+  );
+  // A copy with a description may be what an installer takes from the repository: checked as before.
+  const published = '---\nname: adr-write\ndescription: Writes an ADR. Use when a decision is made.\norigin: team\n---\nBody.\n';
+  const host = new InMemoryHost({ [`${W}/skills/adr-write/SKILL.md`]: published, [`${W}/.claude/skills/adr-write/SKILL.md`]: exported });
+  const ds = analyzeSkill(published, `${W}/skills/adr-write/SKILL.md`, host, { repository: readRepositoryFacts([], host, [W]) }).diagnostics;
+  assert.deepEqual(
+    ds.filter((d) => d.code === 'skill-unexpected-field').map((d) => d.severity),
+    ['warning'],
+  );
+});

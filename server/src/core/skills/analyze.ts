@@ -23,7 +23,7 @@ import { checkLimits } from './limits';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
 import { labelList, resolveTargets, type Target, type TargetSet } from './targets';
-import { clientsNotSetUp, insideAnotherSkill, loaderDecides, loadersAtDepth, notLoaded, placeBelowSkills, unmodelledClient } from './liveness';
+import { clientsNotSetUp, insideAnotherSkill, loaderDecides, loadersAtDepth, notLoaded, placeBelowSkills, sourceOfClientCopy, unmodelledClient } from './liveness';
 import { keyReaderOf } from './keyReaders';
 import { ownKeyReader } from './ownKeyReaders';
 import type { RepositoryFacts } from './plugins';
@@ -149,7 +149,10 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   const unmodelled = targets.fallback ? (targets.elsewhere ? installedElsewhere(targets.elsewhere) : unmodelledClient(uri, host)) : undefined;
   const place = placeBelowSkills(uri, host, targets, options.repository?.skillLocations);
   const findings =
-    notLoaded(uri, fileName, targets, skill.name, options.repository?.roots) || place || insideAnotherSkill(uri, host, targets, options.repository)
+    notLoaded(uri, fileName, targets, skill.name, options.repository?.roots) ||
+    place ||
+    insideAnotherSkill(uri, host, targets, options.repository) ||
+    sourceOfClientCopy(uri, text, host, targets, options.repository)
       ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const }))
       : unmodelled
         ? edited.map((f) => (f.atMost === 'hint' || !loaderDecides(f.code) ? f : withNote(f, unmodelled.note)))

