@@ -114,6 +114,27 @@ test('symlinked skill folders are followed inside the folder walked; links leadi
   assert.deepEqual(checked(root, '.'), ['skills/shared/SKILL.md']);
 });
 
+test('a symbolic link to a skill folder is a file to git: a .gitignore line for folders only ([Rr]elease/) does not leave it out, and its client reads the skill', () => {
+  const root = repo('skill-link-ignored-name');
+  write(root, '.gitignore', '[Rr]elease/\n!.agents/skills/release/\n');
+  write(root, '.agents/skills/release/SKILL.md', `---\nname: release\ndescription: Releases. Use when releasing.\nallowed-tools: Bash\n---\nBody.\n`);
+  link(root, '.claude/skills/release', '../../.agents/skills/release');
+  const r = JSON.parse(cli(root, 'check', '-f', 'json', '--allow-empty', '.').out) as {
+    files: { path: string; diagnostics: { code: string; severity: string; message: string }[] }[];
+  };
+  assert.deepEqual(
+    r.files.map((f) => f.path),
+    ['.agents/skills/release/SKILL.md'],
+  );
+  // Claude Code loads it through the link, so the key VS Code ignores is kept for it: advice.
+  const key = r.files[0]!.diagnostics.find((d) => d.code === 'skill-unexpected-field');
+  assert.equal(key?.severity, 'information', JSON.stringify(r.files[0]!.diagnostics));
+  assert.match(key!.message, /Claude Code reads it/);
+  // A real folder of that name stays left out.
+  write(root, 'build/release/AGENTS.md', '# Built\n');
+  assert.ok(!checked(root, '.').includes('build/release/AGENTS.md'));
+});
+
 test('"no files to check" names every kind the walk looks for, from the list check --help shows', () => {
   const root = repo('empty');
   write(root, 'README.md', '# Nothing\n');

@@ -51,7 +51,7 @@ export class LiveFolders {
         },
       });
       f = {
-        enters: (rel) => live.enters(rel),
+        enters: (rel, link) => live.enters(rel, link),
         keeps: (rel) => {
           if (!live.keeps(rel)) return false;
           const uri = uriOf(rel);

@@ -100,10 +100,13 @@ export function walkFiles(
         if (name === '.git') continue; // a repository's own store, never walked
         real ??= realDir + path.sep + name;
         if (link && (chain.includes(real) || (walks.get(real) ?? 0) >= MAX_WALKS_PER_FOLDER)) continue;
-        if (filter && !filter.enters(relPath)) continue;
+        if (filter && !filter.enters(relPath, link)) continue;
         walks.set(real, (walks.get(real) ?? 0) + 1);
         stack.push({ dir: p, rel: relPath, chain: [...chain, real] });
-      } else if (isFile && accept(p) && (!filter || filter.keeps(relPath))) found.push({ path: p, real: real ?? realDir + path.sep + name, link });
+      } else if (isFile && accept(p)) {
+        const realFile = real ?? realDir + path.sep + name;
+        if (!filter || filter.keeps(relPath) || filter.keeps(realRel(relPath, realFile, realRoot))) found.push({ path: p, real: realFile, link });
+      }
     }
   }
   return onePerRealFile(found, { root, realRoot }, options).sort();
@@ -232,6 +235,17 @@ function readLinkOrEmpty(p: string): string {
   } catch {
     return ''; // removed since it was listed: nothing to say of its target
   }
+}
+
+/**
+ * For a file reached through a symbolic link, its real file's path from the root, which is live
+ * too when the link's is not (git sees the link as a file and nothing below it:
+ * `.claude/skills/release` linked to `.agents/skills/release` is live where `.gitignore` leaves
+ * out folders named `release/` but keeps `.agents/skills/release/`); else its own path.
+ */
+function realRel(relPath: string, realFile: string, realRoot: string): string {
+  const lexical = path.join(realRoot, relPath);
+  return lexical === realFile || !inside(realFile, realRoot) ? relPath : path.relative(realRoot, realFile).split(path.sep).join('/');
 }
 
 function realOrNull(p: string): string | null {

@@ -24,8 +24,12 @@ const GITIGNORED_BY_DESIGN = new Set(['CLAUDE.local.md']);
 
 /** What a folder walk asks before it goes into a folder and before it keeps a file. */
 export interface WalkFilter {
-  /** True when the walk goes into this folder (relative to the folder walked). */
-  enters(relDir: string): boolean;
+  /**
+   * True when the walk goes into this folder (relative to the folder walked). `link`: the folder
+   * is a symbolic link's target, which git sees as a file, so a `.gitignore` line for folders only
+   * (`release/`) does not leave it out.
+   */
+  enters(relDir: string, link?: boolean): boolean;
   /** True when this file is live (relative to the folder walked). */
   keeps(relFile: string): boolean;
   /**
@@ -107,8 +111,8 @@ export class LiveFiles implements WalkFilter {
     this.#prefix = start ? `${start}/` : '';
   }
 
-  enters(relDir: string): boolean {
-    return this.#folder(relDir).enters;
+  enters(relDir: string, link = false): boolean {
+    return this.#folder(relDir, link).enters;
   }
 
   listed(relDir: string, names: readonly string[]): void {
@@ -123,8 +127,8 @@ export class LiveFiles implements WalkFilter {
     return !ignored || this.options.include?.(relFile, false) === true;
   }
 
-  /** The state of a folder relative to the folder walked ('' is the folder walked). */
-  #folder(rel: string): FolderState {
+  /** The state of a folder relative to the folder walked ('' is the folder walked); `link`: reached through a symbolic link, a file to git. */
+  #folder(rel: string, link = false): FolderState {
     const known = this.#folders.get(rel);
     if (known) return known;
     let state: FolderState;
@@ -132,7 +136,7 @@ export class LiveFiles implements WalkFilter {
     else {
       const slash = rel.lastIndexOf('/');
       const parent = this.#folder(slash < 0 ? '' : rel.slice(0, slash));
-      const ignored = parent.ignored || DEFAULT_SET.has(rel.slice(slash + 1)) || (this.#byGit(parent, rel, true) && !this.#isTracked(rel, true));
+      const ignored = parent.ignored || DEFAULT_SET.has(rel.slice(slash + 1)) || (this.#byGit(parent, rel, !link) && !this.#isTracked(rel, !link));
       const enters = parent.enters && (!ignored || this.options.include?.(rel, true) === true);
       state = new FolderBelow(ignored, enters, parent, () => this.#level(`${this.#prefix}${rel}/`));
     }
