@@ -105,7 +105,8 @@ export function walkFiles(
         stack.push({ dir: p, rel: relPath, chain: [...chain, real] });
       } else if (isFile && accept(p)) {
         const realFile = real ?? realDir + path.sep + name;
-        if (!filter || filter.keeps(relPath) || filter.keeps(realRel(relPath, realFile, realRoot))) found.push({ path: p, real: realFile, link });
+        const viaLink = realRel(relPath, realFile, realRoot);
+        if (!filter || filter.keeps(relPath) || (viaLink !== relPath && filter.keeps(viaLink))) found.push({ path: p, real: realFile, link });
       }
     }
   }

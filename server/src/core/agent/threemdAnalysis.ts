@@ -56,7 +56,7 @@ const GRAMMAR_TEST_NOTE = '(This file is a grammar test, as its first line says:
  * after any comment token): vscode-tmgrammar-test and Sublime Text's syntax tests read such a
  * file, whose second line starts the text under test, so it is no document (held-out round 35).
  */
-export function isGrammarTest(firstLine: string): boolean {
+function isGrammarTest(firstLine: string): boolean {
   return /^\S{0,4}\s*SYNTAX TEST\s+"[^"]+"/.test(firstLine);
 }
 

@@ -54,15 +54,9 @@ function checkTop(s: Sink, uri: string, host: IWorkspaceHost): void {
     const foreign = parse.top.find((p) => p.key === info.foreignKey);
     if (!foreign) return;
     const msg = `${info.client} reads its servers from \`${info.serversKey}\` and loads none from \`${info.foreignKey}\` (the key of the other client's file).`;
-    if (parse.variant === 'claude' && inSolutionFolder(uri, host))
-      report(
-        s,
-        'mcp-servers-key',
-        'information',
-        `${msg} Visual Studio reads this file with \`servers\`, as the solution beside it suggests it is written for.`,
-        at(s, foreign.keyNode),
-      );
-    else report(s, 'mcp-servers-key', 'error', msg, at(s, foreign.keyNode));
+    const visualStudio = parse.variant === 'claude' && inSolutionFolder(uri, host);
+    const note = visualStudio ? ' Visual Studio reads this file with `servers`, as the solution beside it suggests it is written for.' : '';
+    report(s, 'mcp-servers-key', visualStudio ? 'information' : 'error', msg + note, at(s, foreign.keyNode));
     return;
   }
   if (parse.shape !== 'wrapped') return;

@@ -213,7 +213,7 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot
  * keeps the hooks it loaded first (anthropics/claude-code#10871; held-out round 35).
  */
 function checkStandardHooks(p: string, pluginRoot: string, item: Node, ctx: Ctx): void {
-  const standard = `${pluginRoot.replace(/\/+$/, '')}/hooks/hooks.json`;
+  const standard = resolveRelative(pluginRoot, 'hooks/hooks.json');
   // Written as the documentation writes paths (`./…`, or from `${CLAUDE_PLUGIN_ROOT}`): what Claude Code makes of a bare `hooks/hooks.json` is not known.
   if (!p.startsWith('./') || resolveRelative(pluginRoot, p) !== standard || !ctx.host.exists(standard)) return;
   ctx.add(

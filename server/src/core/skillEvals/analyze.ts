@@ -5,7 +5,7 @@
  */
 import { printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Diagnostic, Range, Severity } from '../types';
-import { LineIndex } from '../text/text';
+import { frontmatterBlock, LineIndex } from '../text/text';
 import { boundedParseTree, MAX_DOCUMENT_DEPTH, tooDeepMessage } from '../text/jsonDepth';
 import type { IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
@@ -33,8 +33,8 @@ const isStringList = (n: Node) => n.type === 'array' && (n.children ?? []).every
 /** The `name` of the SKILL.md in `skillDir`, if it has one a line of frontmatter states plainly. */
 function skillNameIn(skillDir: string, host: IWorkspaceHost): string | undefined {
   const text = host.readText(resolveRelative(skillDir, 'SKILL.md'));
-  const fm = text && /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-  const m = fm && /^name:\s*["']?([^"'\r\n#]+?)["']?\s*$/m.exec(fm[1]!);
+  const fm = text === undefined ? undefined : frontmatterBlock(text);
+  const m = fm === undefined ? null : /^name:\s*["']?([^"'\r\n#]+?)["']?\s*$/m.exec(fm);
   return m ? m[1] : undefined;
 }
 
@@ -150,7 +150,8 @@ function checkEvals(root: Node, uri: string, host: IWorkspaceHost, report: Repor
     const cases = evals.children ?? [];
     // No eval of the file has a `prompt`: the whole file is in another runner's format (`scenario` and `expected`), not a slip in some cases.
     const ownFormat = cases.length > 0 && cases.every((e) => e.type === 'object' && !prop(e, 'prompt'));
-    for (const e of cases) checkEvalCase(e, skillDir, host, ids, ownFormat ? asOwnFormat(report) : report);
+    const caseReport = ownFormat ? asOwnFormat(report) : report;
+    for (const e of cases) checkEvalCase(e, skillDir, host, ids, caseReport);
   }
   const name = prop(root, 'skill_name');
   const declared = skillNameIn(skillDir, host);

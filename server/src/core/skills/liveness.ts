@@ -11,6 +11,7 @@ import { dirnameUri } from '../world/paths';
 import { deepestRoot, foldersBelowRoot, foldersUpToRoot, isCopiesFolderName } from './copies';
 import { inSkillLocation } from './vscodeLocations';
 import { decodeTarget } from './paths';
+import { frontmatterBlock } from '../text/text';
 
 /**
  * Folders whose SKILL.md files are copies, samples or translations, besides the copies folders
@@ -264,6 +265,6 @@ export function sourceOfClientCopy(uri: string, text: string, host: IWorkspaceHo
 
 /** Whether a SKILL.md's frontmatter has a `description` line. */
 function describes(text: string | undefined): boolean {
-  const fm = text === undefined ? null : /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-  return fm !== null && /^description\s*:/m.test(fm[1]!);
+  const fm = text === undefined ? undefined : frontmatterBlock(text);
+  return fm !== undefined && /^description\s*:/m.test(fm);
 }

@@ -114,3 +114,12 @@ export function beforeQueryOrFragment(s: string): string {
   const cut = q < 0 ? h : h < 0 ? q : Math.min(q, h);
   return cut < 0 ? s : s.slice(0, cut);
 }
+
+/**
+ * The lines between a leading `---` and the next line starting with `---`, as one string; undefined
+ * when the text has no such block. For a plain look at a frontmatter's lines (a `name:` or
+ * `description:` written there) without parsing its YAML, which may not parse.
+ */
+export function frontmatterBlock(text: string): string | undefined {
+  return /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
+}
