@@ -79,6 +79,42 @@ test('matchers: ignored on Stop (information), a regex that does not compile (wa
   assert.deepEqual(codes(hooks('FileChanged', { matcher: '[*.json', ...cmd('x') })), []);
 });
 
+test('a timeout of whole thousands of seconds reads as milliseconds: information in settings, naming the seconds meant; an hour is not reported', () => {
+  const ds = check(hooks('PreToolUse', { matcher: 'Bash', ...cmd('x', { timeout: 5000 }) }));
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.message]),
+    [['hooks-timeout-large', 'information', 'Claude Code reads "timeout" in seconds: 5000 is 83 minutes before a hung hook is stopped; if milliseconds were meant, write 5']],
+  );
+  for (const timeout of [30, 600, 1800, 3600, 1500]) assert.deepEqual(codes(hooks('PreToolUse', { matcher: 'Bash', ...cmd('x', { timeout }) })), []);
+});
+
+test('a name with a space in a tool matcher matches no tool call (a warning on the name), and names of other events are not tool names', () => {
+  const text = hooks('PreToolUse', { matcher: 'Bash|git commit', ...cmd('x') });
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}`),
+    ['hooks-matcher-no-tool/warning'],
+  );
+  assert.match(ds[0]!.message, /'git commit' matches no tool call/);
+  // Its range is the name inside the matcher string.
+  const at = text.indexOf('git commit');
+  assert.equal(ds[0]!.range.start.character, at - text.lastIndexOf('\n', at) - 1);
+  assert.equal(ds[0]!.range.end.character - ds[0]!.range.start.character, 'git commit'.length);
+  assert.deepEqual(codes(hooks('PostToolUse', { matcher: ' Edit , Write ', ...cmd('x') })), []);
+  // A permission rule as the matcher compiles as a regular expression that asks for more than the tool's name.
+  const rule = check(hooks('PreToolUse', { matcher: 'Bash(git commit*)', ...cmd('x') }));
+  assert.deepEqual(
+    rule.map((d) => [d.code, d.severity]),
+    [['hooks-matcher-no-tool', 'warning']],
+  );
+  assert.match(rule[0]!.message, /never matches 'Bash'/);
+  assert.deepEqual(codes(hooks('PreToolUse', { matcher: 'Edit(.*)', ...cmd('x') })), []);
+  assert.deepEqual(codes(hooks('PreToolUse', { matcher: 'mcp__github__(create|update)_issue', ...cmd('x') })), []);
+  // A session source, a notification type or an agent type is no tool name.
+  assert.deepEqual(codes(hooks('Notification', { matcher: 'idle prompt', ...cmd('x') })), []);
+  assert.deepEqual(codes(hooks('SubagentStop', { matcher: 'code reviewer', ...cmd('x') })), []);
+});
+
 test('a script path after a cd is read from the folder the cd went to; one after a cd to a folder the command does not tell is not looked up', () => {
   const host = new InMemoryHost({ 'file:///ws/tools/mind/.claude/scripts/sync.ts': 'export {};\n' });
   assert.deepEqual(codes(hooks('Stop', cmd('cd "${CLAUDE_PROJECT_DIR}/tools/mind" && node .claude/scripts/sync.ts')), host), []);

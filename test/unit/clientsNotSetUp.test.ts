@@ -110,3 +110,85 @@ test('a skill in no client folder without a description, whose folder name a cli
     ['warning'],
   );
 });
+
+test("a skill in no client folder that the root's CLAUDE.md or AGENTS.md lists by path, with another of its folder, is a document agents open: advice only", () => {
+  const skill = '---\nname: sagas\ndescription: Saga patterns. Use when writing a saga.\ncluster: wolverine\n---\nBody.\n';
+  const other = '---\nname: handlers\ndescription: Handler patterns. Use when writing a handler.\n---\nBody.\n';
+  const severity = (instructions: Record<string, string>, extra: Record<string, string> = {}, folder = 'docs/skills') => {
+    const uri = `${W}/${folder}/sagas/SKILL.md`;
+    const host = new InMemoryHost({ ...instructions, ...extra, [uri]: skill, [`${W}/${folder}/handlers/SKILL.md`]: other });
+    return analyzeSkill(skill, uri, host, { repository: readRepositoryFacts([], host, [W]) })
+      .diagnostics.filter((d) => d.code === 'skill-unexpected-field')
+      .map((d) => d.severity);
+  };
+  const table = '| Creating a saga | `docs/skills/sagas/SKILL.md` |\n| Adding a handler | `docs/skills/handlers/SKILL.md` |\n';
+  assert.deepEqual(severity({ [`${W}/CLAUDE.md`]: table }), ['information']);
+  // What the file says still reaches the agent that opens it: a path on one machine stays a warning.
+  const linked = skill.replace('Body.', 'See [the guide](/Users/ann/guide.md).');
+  const uri = `${W}/docs/skills/sagas/SKILL.md`;
+  const opened = new InMemoryHost({ [`${W}/CLAUDE.md`]: table, [uri]: linked, [`${W}/docs/skills/handlers/SKILL.md`]: other });
+  const ds = analyzeSkill(linked, uri, opened, { repository: readRepositoryFacts([], opened, [W]) }).diagnostics;
+  assert.deepEqual(
+    ds.filter((d) => d.severity !== 'hint').map((d) => `${d.code}/${d.severity}`),
+    ['skill-unexpected-field/information', 'skill-reference-absolute/warning'],
+  );
+  assert.match(ds[0]!.message, /\(CLAUDE\.md lists this file for agents to open by path, and no client loads docs\/skills\/ as skills, so it is advice\)$/);
+  assert.deepEqual(severity({ [`${W}/AGENTS.md`]: 'Read [the sagas](./skills/sagas/SKILL.md) or ./skills/handlers/SKILL.md first.\n' }, {}, 'skills'), ['information']);
+  // One skill named (the model of a collection), skills of another folder, a client's home folder or a nested instruction file: checked as before.
+  assert.deepEqual(severity({ [`${W}/CLAUDE.md`]: 'Model new skills on `docs/skills/sagas/SKILL.md`.\n' }), ['warning']);
+  assert.deepEqual(severity({ [`${W}/CLAUDE.md`]: table.replaceAll('docs/skills', 'guides') }), ['warning']);
+  assert.deepEqual(severity({ [`${W}/CLAUDE.md`]: table.replaceAll('`docs/', '`~/docs/') }), ['warning']);
+  assert.deepEqual(severity({ [`${W}/docs/CLAUDE.md`]: table }), ['warning']);
+  // A hidden folder no client reads, named as the place to load skills from, is the agents' to open by path too; a client's own is not.
+  assert.deepEqual(severity({ [`${W}/CLAUDE.md`]: 'Load skills on demand (see `.ai/skills/`).\n' }, {}, '.ai/skills'), ['information']);
+  assert.deepEqual(severity({ [`${W}/CLAUDE.md`]: 'Load skills on demand (see `.ai/skills/`).\n' }, {}, '.tool/skills'), ['warning']);
+  // Named skills that do not exist do not count.
+  assert.deepEqual(severity({ [`${W}/CLAUDE.md`]: '`docs/skills/sagas/SKILL.md`, `docs/skills/gone/SKILL.md`\n' }), ['warning']);
+  // A README that installs the skills into a client's folder makes them that client's: checked for Claude Code, which ignores the key.
+  const installed = '---\nname: sagas\ndescription: Saga patterns. Use when writing a saga.\n---\nSee [the guide](/Users/ann/guide.md).\n';
+  const host = new InMemoryHost({
+    [`${W}/CLAUDE.md`]: table,
+    [`${W}/README.md`]: 'Install: `cp -r docs/skills/* ~/.claude/skills/`\n',
+    [uri]: installed,
+    [`${W}/docs/skills/handlers/SKILL.md`]: other,
+  });
+  assert.deepEqual(
+    analyzeSkill(installed, uri, host, { repository: readRepositoryFacts([], host, [W]) })
+      .diagnostics.filter((d) => d.code === 'skill-reference-absolute')
+      .map((d) => d.severity),
+    ['warning'],
+  );
+});
+
+test("a key the file's clients ignore is advice when the client of a copy of the skill in another client folder holds and reads it", () => {
+  const text = '---\nname: create-pr\ndescription: Opens a pull request. Use when asked to open one.\nallowed-tools: Bash(gh pr create:*)\nisolation: worktree\n---\nBody.\n';
+  const uri = `${W}/.agents/skills/create-pr/SKILL.md`;
+  const found = (files: Record<string, string>) => {
+    const host = new InMemoryHost({ ...files, [uri]: text });
+    return analyzeSkill(text, uri, host, { repository: readRepositoryFacts([], host, [W]) })
+      .diagnostics.filter((d) => d.code === 'skill-unexpected-field')
+      .map((d) => [d.severity, d.message]);
+  };
+  const copied = found({ [`${W}/.claude/skills/create-pr/SKILL.md`]: text });
+  assert.deepEqual(
+    copied.map(([severity]) => severity),
+    ['information', 'warning'],
+  );
+  assert.match(copied[0]![1]!, /Claude Code \(loading this skill's copy in \.claude\/skills\/create-pr\/\) reads it, so keep it for that \(VS Code \/ Copilot\)$/);
+  // `isolation` is no skill key of Claude Code's either: still a warning. So is a key the copy does not hold, and a key with no copy at all.
+  assert.match(copied[1]![1]!, /'isolation'/);
+  const without = text.replace('allowed-tools: Bash(gh pr create:*)\n', '');
+  assert.deepEqual(
+    found({ [`${W}/.claude/skills/create-pr/SKILL.md`]: without }).map(([severity]) => severity),
+    ['warning', 'warning'],
+  );
+  assert.deepEqual(
+    found({}).map(([severity]) => severity),
+    ['warning', 'warning'],
+  );
+  // Another skill's folder there says nothing about this one.
+  assert.deepEqual(
+    found({ [`${W}/.claude/skills/review-pr/SKILL.md`]: text }).map(([severity]) => severity),
+    ['warning', 'warning'],
+  );
+});

@@ -330,6 +330,20 @@ test('in a Claude Code rule without paths, a key asking for the rule in every se
   assert.deepEqual(unknown('alwaysApply: true', 'paths: "src/**"'), [['warning', "Unknown key 'alwaysApply': Claude Code reads 'paths', 'description' and ignores the rest"]]);
 });
 
+test('a Claude Code rule whose text a Cursor rule holds too (links to one file, or copies) keeps its globs for Cursor: information', () => {
+  const text = joinLines('---', 'description: Changelog entries', 'globs:', '  - "CHANGELOG.md"', '---', '# Rule');
+  const unknown = (files: Record<string, string>) =>
+    diags(text, `${W}/.claude/rules/changelog.md`, new InMemoryHost({ ...files, [`${W}/.claude/rules/changelog.md`]: text }))
+      .filter((d) => d.code === 'instructions-key-unknown')
+      .map((d) => [d.severity, d.message.split('; ').slice(1).join('; ')]);
+  assert.deepEqual(unknown({ [`${W}/.cursor/rules/changelog.mdc`]: text }), [
+    ['information', "Cursor reads it from the same rule in .cursor/rules/changelog.mdc, so keep it for that, and add 'paths' to scope the rule in Claude Code too"],
+  ]);
+  // Another text there, or no Cursor rule of that name: the warning stands.
+  assert.deepEqual(unknown({ [`${W}/.cursor/rules/changelog.mdc`]: text.replace('# Rule', '# Other') }), [['warning', '']]);
+  assert.deepEqual(unknown({ [`${W}/.cursor/rules/other.mdc`]: text }), [['warning', '']]);
+});
+
 test('a CLAUDE.md over 4 MiB is an error; over 200 lines is information', () => {
   const big = 'x'.repeat(4 * 1024 * 1024 + 1);
   assert.deepEqual(
@@ -409,6 +423,12 @@ test("`pnpm X` runs the binary of a scope's package (@manypkg/cli → manypkg, @
   const rstest = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' }, devDependencies: { '@rstest/core': '0.5' } }) });
   assert.deepEqual(codes('Run `pnpm rstest run`.', `${W}/AGENTS.md`, rstest), []);
   assert.deepEqual(codes('Run `pnpm rslint run`.', `${W}/AGENTS.md`, rstest), ['instructions-command-undefined']);
+});
+
+test('a name that stands for one to fill in (`make command-name`, `npm run your-script`) is no command of the repository', () => {
+  const host = new InMemoryHost({ [`${W}/Makefile`]: 'build:\n\tgo build\n', [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' } }) });
+  assert.deepEqual(codes('Prefer `make command-name` to running the tool, and `npm run your-script` to `npx`.', `${W}/AGENTS.md`, host), []);
+  assert.deepEqual(codes('Run `make e2e-tests` and `npm run lint`.', `${W}/AGENTS.md`, host), ['instructions-command-undefined', 'instructions-command-undefined']);
 });
 
 test('make targets are read from the Makefile; one with includes or pattern rules is not judged', () => {

@@ -100,6 +100,8 @@ test("a plugin's hooks file is checked like a settings file's hooks, one level d
     ['hooks-event-unknown', 'hooks-handler-type-unknown', 'hooks-timeout-invalid'],
   );
   assert.equal(hooks('{"hooks": ').map((d) => d.code)[0], 'settings-json-invalid');
+  // A hooks file may be a Gemini CLI extension's, which counts milliseconds: a large timeout is not pointed at.
+  assert.deepEqual(hooks(JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'x', timeout: 5000 }] }] } })), []);
   assert.deepEqual(
     hooks('[]').map((d) => d.code),
     ['settings-shape'],

@@ -154,3 +154,16 @@ test('a skill with disable-model-invocation: true is not in Claude Code’s or V
   const shown = summaries(Object.fromEntries(Object.entries(files).map(([p, t]) => [p, t.replace('disable-model-invocation: true\n', '')])));
   assert.ok(listingDiagnostics(shown).size > 0, 'the same skills listed are over budget');
 });
+
+test('a skill Codex refuses to load (a description over 1,024 characters, a name over 64) is not in its listing and takes none of its budget', () => {
+  const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`.codex/skills/s${i}/SKILL.md`, md(`s${i}`, 1100)]));
+  const all = summaries({ ...files, '.codex/skills/tidy/SKILL.md': md('tidy', 300) });
+  assert.equal(listingDiagnostics(all).size, 0);
+  assert.ok(all.slice(0, 40).every((s) => s.notListedBy?.includes('codex')));
+  // The same skills with descriptions Codex takes are over its budget.
+  const taken = summaries(Object.fromEntries(Object.entries(files).map(([p, t]) => [p, t.replace('x'.repeat(1100), 'x'.repeat(1000))])));
+  assert.ok(listingDiagnostics(taken).size > 0, 'the same number of skills Codex loads is over budget');
+  // Whitespace runs count as one space, as Codex counts them.
+  const spaced = summaries({ '.codex/skills/wide/SKILL.md': `---\nname: wide\ndescription: "${'x '.repeat(500)}${' '.repeat(200)}y"\n---\n` });
+  assert.equal(spaced[0]!.notListedBy, undefined);
+});

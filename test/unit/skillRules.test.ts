@@ -274,18 +274,33 @@ test('S28 skill-anchor-missing checks #heading anchors with GitHub slugs', () =>
   assert.equal(d.message, "No heading with the anchor '#nope' in 'references/templates.md'");
 });
 
-test('S28 skill-reference-outside: a link climbing out of the skill is reported, not read', () => {
+test('S28 skill-reference-outside: a link climbing out of the skill, with no workspace folder around it, is reported, not read', () => {
   let reads = 0;
   const host = new InMemoryHost({ 'file:///ws/secret.md': '# x' });
+  const target = (u: string) => (u.endsWith('/secret.md') ? reads++ : 0);
   const spy = {
-    exists: (u: string) => (reads++, host.exists(u)),
+    exists: (u: string) => (target(u), host.exists(u)),
     isDirectory: (u: string) => host.isDirectory(u),
     readDirectory: (u: string) => host.readDirectory(u),
-    readText: (u: string) => (reads++, host.readText(u)),
+    readText: (u: string) => (target(u), host.readText(u)),
   };
   const d = analyzeSkill(skill(ok, '[s](../../secret.md#x)\n'), `${ROOT}/my-skill/SKILL.md`, spy, { descriptionHeuristic: false, targets: ['skills-ref'] }).diagnostics;
   assert.deepEqual(codes(d), ['skill-reference-outside']);
   assert.equal(reads, 0);
+});
+
+test('S28 a link climbing out of a skill its client loads in place to no file of the workspace is missing too (a warning); one to a file, out of the workspace, or from a skill installed elsewhere is not', () => {
+  const host = new InMemoryHost({ 'file:///ws/docs/guide.md': '# Guide' });
+  const body = '[guide](../../../docs/guide.md), [gone](../../docs/gone.md), [away](../../../../elsewhere.md)\n';
+  const warnings = (dir: string) =>
+    analyzeSkill(skill(ok, body), `file:///ws/${dir}/my-skill/SKILL.md`, host, { descriptionHeuristic: false, targets: ['claude-code'], workspaceRoots: ['file:///ws'] })
+      .diagnostics.filter((x) => x.severity !== 'information' && x.severity !== 'hint')
+      .map((x) => [x.code, x.message]);
+  assert.deepEqual(warnings('.claude/skills'), [
+    ['skill-file-missing', "Referenced file '../../docs/gone.md' resolves from .claude/skills/my-skill/ to .claude/docs/gone.md, which does not exist (Claude Code)"],
+  ]);
+  // A collection's `skills/` folder is copied into a client's folder elsewhere, where `../..` leads somewhere else.
+  assert.deepEqual(warnings('skills'), []);
 });
 
 test('S30 skill-file-name-case: lowercase skill.md is a hint and still validated', () => {

@@ -607,6 +607,7 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
     'core/src/test/resources/skills_conflict/a_b',
     'spring-ai/src/main/resources/skills/pdf_tools',
     '.rulesync/skills/x',
+    '.context/skills/bug-investigation',
     '.claude-plugin/skills/x',
     'plugins/router/.codex-plugin/skills/x',
     'old_skills/x',

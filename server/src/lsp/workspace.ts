@@ -15,6 +15,7 @@ import { isPluginManifest, readRepositoryFacts, withAliases, type RepositoryFact
 import { isClientMarker, usesGemini, usesOpenCode } from '../core/skills/plugins';
 import { isInstallSource, readInstallFacts } from '../core/skills/installs';
 import { isOwnToolFile, readOwnKeyReaders } from '../core/skills/ownKeyReaders';
+import { isRootInstructionFile, readSkillsReadByPath } from '../core/skills/readByPath';
 import { isSkillLocationsFile, readSkillLocations } from '../core/skills/vscodeLocations';
 import type { WalkFilter } from '../core/workspace/liveFiles';
 import type { FoundFile, WorkspaceFs } from './host';
@@ -103,7 +104,8 @@ export class WorkspaceIndex {
    * a `.opencode/`, `opencode.json`, `.gemini/` or `GEMINI.md` made or removed there, whether the
    * repository is set up for OpenCode or Gemini CLI; its `.vscode/settings.json`, the folders VS Code
    * loads skills from (core/skills/vscodeLocations.ts); a script in its tool folders, which keys its
-   * own tools read (core/skills/ownKeyReaders.ts). Returns whether it did (the facts are then made
+   * own tools read (core/skills/ownKeyReaders.ts); its CLAUDE.md, AGENTS.md, GEMINI.md or Copilot
+   * instructions, which skills folders agents open by path (core/skills/readByPath.ts). Returns whether it did (the facts are then made
    * again, as after a manifest's change).
    */
   installSourceChanged(uri: string): boolean {
@@ -114,7 +116,8 @@ export class WorkspaceIndex {
       facts !== undefined &&
       ((isClientMarker(uri, roots) && (facts.openCode !== usesOpenCode(roots, this.host) || facts.gemini !== usesGemini(roots, this.host))) ||
         (isSkillLocationsFile(uri, roots) && !sameJson(facts.skillLocations ?? [], readSkillLocations(roots, this.host))) ||
-        (isOwnToolFile(uri, roots) && !sameJson([...(facts.ownKeyReaders ?? [])], [...readOwnKeyReaders(roots, this.host)])));
+        (isOwnToolFile(uri, roots) && !sameJson([...(facts.ownKeyReaders ?? [])], [...readOwnKeyReaders(roots, this.host)])) ||
+        (isRootInstructionFile(uri, roots) && !sameJson([...(facts.readByPath ?? [])], [...readSkillsReadByPath(roots, this.host)])));
     if (changed) {
       this.#manifestsChanged();
       return true;

@@ -11,6 +11,9 @@ import { HANDLER_TYPES, HOOK_EVENT_BY_NAME, HOOK_EVENTS, type HookEvent } from '
 import { permissionFindings } from './permissions';
 import { missingScripts } from './scripts';
 import { certainName } from './codeActions';
+import { CLAUDE_TOOLS } from '../subagents/tools';
+
+const KNOWN_TOOLS: ReadonlySet<string> = new Set(CLAUDE_TOOLS);
 
 export type { Report, SettingsAnalysis } from './jsonFile';
 
@@ -40,15 +43,21 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
   if (start.done) return start.done;
   const { root, diagnostics, report } = start;
   const hooks = property(root, 'hooks');
-  if (hooks) checkHooks(hooks.value, report);
+  if (hooks) checkHooks(hooks.value, report, { timeoutsInMs: true });
   const perms = property(root, 'permissions');
   if (perms) for (const f of permissionFindings(perms.value)) report(f.code, f.severity, f.message, f.node, f.data);
   if (hooks?.value.type === 'object') for (const f of missingScripts(text, hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
   return { root, diagnostics };
 }
 
+/** What a caller asks of `checkHooks` beyond the shape. */
+export interface HookCheckOptions {
+  /** Point at a `timeout` that reads as milliseconds (a project's settings; a plugin's hooks file may be another client's). */
+  timeoutsInMs?: boolean;
+}
+
 /** The `hooks` object of a settings or hooks file: events, matcher groups and handlers. */
-export function checkHooks(hooks: Node, report: Report): void {
+export function checkHooks(hooks: Node, report: Report, options: HookCheckOptions = {}): void {
   if (hooks.type !== 'object') {
     report('settings-shape', 'error', "'hooks' must be an object of event name → list of matcher groups; Claude Code rejects this value", hooks);
     return;
@@ -74,14 +83,14 @@ export function checkHooks(hooks: Node, report: Report): void {
       report('settings-shape', 'error', `The hooks of '${k.value}' must be a list of matcher groups ({"matcher": …, "hooks": […]}); Claude Code rejects this value`, v);
       continue;
     }
-    for (const group of v.children ?? []) checkGroup(group, event, report);
+    for (const group of v.children ?? []) checkGroup(group, event, report, options);
   }
 }
 
 /** A matcher Claude Code reads as a regular expression (other characters than a name list). */
 const PLAIN_MATCHER = /^[A-Za-z0-9_|, -]*$/;
 
-function checkGroup(group: Node, event: HookEvent | undefined, report: Report): void {
+function checkGroup(group: Node, event: HookEvent | undefined, report: Report, options: HookCheckOptions): void {
   if (group.type !== 'object') {
     report('settings-shape', 'error', 'A matcher group must be an object {"matcher": …, "hooks": […]}; Claude Code rejects this value', group);
     return;
@@ -97,7 +106,7 @@ function checkGroup(group: Node, event: HookEvent | undefined, report: Report): 
     report('settings-shape', 'error', '"hooks" of a matcher group must be a list of handlers ({"type": "command", "command": …}); Claude Code rejects this value', handlers.value);
     return;
   }
-  for (const h of handlers.value.children ?? []) checkHandler(h, report);
+  for (const h of handlers.value.children ?? []) checkHandler(h, report, options);
 }
 
 function checkMatcher(m: Node, event: HookEvent, report: Report): void {
@@ -108,16 +117,58 @@ function checkMatcher(m: Node, event: HookEvent, report: Report): void {
     report('hooks-matcher-ignored', 'information', `Claude Code ignores the matcher of ${event.name} hooks: they run on every ${event.name}`, m);
     return;
   }
-  if (event.matcher === 'glob' || PLAIN_MATCHER.test(value)) return;
+  if (event.matcher === 'glob') return;
+  if (PLAIN_MATCHER.test(value)) {
+    if (event.matcher === 'tool') checkToolNames(m, value, report);
+    return;
+  }
   try {
-    new RegExp(value);
+    const re = new RegExp(value);
+    if (event.matcher === 'tool') checkRuleShaped(m, value, re, report);
   } catch (e) {
     const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e);
     report('hooks-matcher-invalid', 'warning', `Claude Code reads this matcher as a regular expression and it does not compile (${why}): the hooks never match`, m);
   }
 }
 
-function checkHandler(h: Node, report: Report): void {
+/**
+ * The names of a plain matcher on a tool event. A tool's name never holds a space (`Bash`,
+ * `mcp__github__create_issue`), so a name that does (`git commit`, meant as a command to catch)
+ * matches no tool call, however Claude Code splits the list.
+ */
+function checkToolNames(m: Node, value: string, report: Report): void {
+  const raw = m.length === value.length + 2;
+  for (const part of value.matchAll(/[^|,]+/g)) {
+    const name = part[0].trim();
+    if (!/\s/.test(name)) continue;
+    const at = part.index! + part[0].indexOf(name);
+    const node = raw ? { offset: m.offset + 1 + at, length: name.length } : m;
+    report(
+      'hooks-matcher-no-tool',
+      'warning',
+      `Claude Code compares this matcher with tool names (Bash, Edit, mcp__server__tool), and no tool name holds a space: '${name}' matches no tool call, so these hooks never run for it; to act on some commands only, match 'Bash' and test the command in the hook`,
+      node,
+    );
+  }
+}
+
+/**
+ * A matcher written as a permission rule (`Bash(git commit*)`, `Edit(docs/*.md)`): Claude Code
+ * compares it with the tool name alone, and as a regular expression it asks for more after the
+ * name than any tool name holds, so it never matches the tool it names.
+ */
+function checkRuleShaped(m: Node, value: string, re: RegExp, report: Report): void {
+  const tool = /^([A-Za-z][A-Za-z0-9_]*)\((.*)\)$/s.exec(value)?.[1];
+  if (tool === undefined || !KNOWN_TOOLS.has(tool) || re.test(tool)) return;
+  report(
+    'hooks-matcher-no-tool',
+    'warning',
+    `'${value}' is written as a permission rule, but Claude Code compares a matcher with the tool name alone, and this one never matches '${tool}': these hooks never run; match '${tool}' and test the input in the hook`,
+    m,
+  );
+}
+
+function checkHandler(h: Node, report: Report, options: HookCheckOptions): void {
   if (h.type !== 'object') {
     report('settings-shape', 'error', 'A hook handler must be an object {"type": "command", "command": …}; Claude Code rejects this value', h);
     return;
@@ -153,5 +204,18 @@ function checkHandler(h: Node, report: Report): void {
   const timeout = property(h, 'timeout');
   if (timeout && !(timeout.value.type === 'number' && (timeout.value.value as number) > 0)) {
     report('hooks-timeout-invalid', 'warning', '"timeout" must be a positive number of seconds; Claude Code rejects this value', timeout.value);
+  } else if (timeout && options.timeoutsInMs && looksLikeMs(timeout.value.value as number)) {
+    const seconds = timeout.value.value as number;
+    report(
+      'hooks-timeout-large',
+      'information',
+      `Claude Code reads "timeout" in seconds: ${seconds} is ${Math.round(seconds / 60)} minutes before a hung hook is stopped; if milliseconds were meant, write ${seconds / 1000}`,
+      timeout.value,
+    );
   }
+}
+
+/** A whole number of thousands from 1,000 up (2000, 30000): milliseconds written where seconds are read (an hour is 3600, half of one 1800). */
+function looksLikeMs(seconds: number): boolean {
+  return seconds >= 1000 && seconds % 1000 === 0;
 }

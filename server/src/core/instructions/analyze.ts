@@ -66,6 +66,18 @@ export function variantFor(uri: string, given?: InstructionVariant): Instruction
   return given ?? instructionVariantOf(path) ?? 'agents-md';
 }
 
+/**
+ * The Cursor rule that holds the same text as a Claude Code rule (`.cursor/rules/go.mdc` beside
+ * `.claude/rules/go.md`: both links to one `.agents/rules/go.md`, or copies), as its path from the
+ * project: the rule is written for both clients, and Cursor reads its `globs`.
+ */
+function cursorTwinOf(uri: string, text: string, host: IWorkspaceHost): string | undefined {
+  const m = /^(.*)\/\.claude\/rules\/(.+)\.md$/.exec(uri);
+  if (!m) return undefined;
+  const twins = [`.cursor/rules/${m[2]}.mdc`, `.cursor/rules/${m[2]}.md`];
+  return twins.find((t) => host.readText(`${m[1]}/${t}`) === text);
+}
+
 export function analyzeInstructions(text: string, uri: string, host: IWorkspaceHost, options: InstructionOptions = {}): InstructionAnalysis {
   const info = instructionFileInfo(variantFor(uri, options.variant));
   const out: Diagnostic[] = [];
@@ -86,9 +98,11 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   let fm: InstructionFrontmatter | undefined;
   if (info.frontmatter) {
     fm = readInstructionFrontmatter(text, info.frontmatter);
+    const twin = info.variant === 'claude-rule' ? cursorTwinOf(uri, text, host) : undefined;
     const fmOptions = {
       ...(options.workspaceFiles && fm.globs.length ? { workspaceFiles: relativePaths(projectBaseOf(uri), options.workspaceFiles) } : {}),
       ...(options.editorValidates ? { editorValidates: true } : {}),
+      ...(twin ? { cursorTwin: twin } : {}),
     };
     out.push(...checkInstructionFrontmatter(fm, info.frontmatter, fmOptions));
   }

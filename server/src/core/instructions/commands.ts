@@ -155,6 +155,9 @@ interface Invocation {
   to: number;
 }
 
+/** A name that stands for one to fill in (`make command-name`, `npm run your-script`, `make foo`): a rule's wording, no command of this repository. */
+const PLACEHOLDER_NAME = /^(?:(?:command|target|script|task|recipe)[-_]name|your[-_][\w-]+|x{3,}|foo|bar|baz)$/i;
+
 /** What a simple command runs, when it is a package script or a make target; null otherwise. */
 function invocation(words: Segment['words']): Invocation | null {
   let i = 0;
@@ -173,7 +176,7 @@ function invocation(words: Segment['words']): Invocation | null {
   if (!at) return null;
   // A name that looks like a file (`scripts/x.ts`, `x.mjs`) is a file to run, not a script to judge.
   const one = (name: { text: string; from: number; to: number } | undefined, t: Invocation['tool']): Invocation | null =>
-    name && NAME.test(name.text) && !FILE_LIKE.test(name.text) ? { tool: t, names: [name], from: at.from, to: name.to } : null;
+    name && NAME.test(name.text) && !FILE_LIKE.test(name.text) && !PLACEHOLDER_NAME.test(name.text) ? { tool: t, names: [name], from: at.from, to: name.to } : null;
   switch (tool) {
     case 'npm':
       if (first?.text === 'run' || first?.text === 'run-script' || first?.text === 'rum' || first?.text === 'urn') return one(rest[1], 'npm');
@@ -200,7 +203,7 @@ function invocation(words: Segment['words']): Invocation | null {
     case 'make': {
       if (rest.some((w) => /^(?:-f|--file(?:=.*)?|--makefile(?:=.*)?|--directory(?:=.*)?)$/.test(w.text) || /^-[A-Za-z]*[Cf]/.test(w.text))) return null;
       const names = rest.filter((w) => !w.text.startsWith('-') && !w.text.includes('='));
-      if (!names.length || !names.every((w) => NAME.test(w.text))) return null;
+      if (!names.length || !names.every((w) => NAME.test(w.text) && !PLACEHOLDER_NAME.test(w.text))) return null;
       return { tool: 'make', names, from: at.from, to: names[names.length - 1]!.to };
     }
     default:

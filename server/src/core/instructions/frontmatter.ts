@@ -138,6 +138,8 @@ export interface FrontmatterCheckOptions {
   workspaceFiles?: readonly string[];
   /** Leave out what VS Code's own prompt-file validator reports (unknown keys without a suggestion). */
   editorValidates?: boolean;
+  /** The Cursor rule with the same text as this Claude Code rule (`.cursor/rules/go.mdc`): Cursor reads its `globs`. */
+  cursorTwin?: string;
 }
 
 export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: FrontmatterStyle, options: FrontmatterCheckOptions = {}): Diagnostic[] {
@@ -159,6 +161,16 @@ export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: Fr
       });
     } else if (!options.editorValidates) {
       const metadata = style === 'claude-rule' && !SCOPING_KEYS.has(e.key);
+      if (style === 'claude-rule' && e.key === 'globs' && options.cursorTwin) {
+        out.push({
+          code: 'instructions-key-unknown',
+          severity: 'information',
+          message: `Unknown key 'globs': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest; Cursor reads it from the same rule in ${options.cursorTwin}, so keep it for that${f.globKey ? '' : `, and add 'paths' to scope the rule in ${reader} too`}`,
+          range: e.keyRange,
+          data: { key: e.key },
+        });
+        continue;
+      }
       // `alwaysApply: true` in a rule without `paths` asks for what Claude Code does anyway: it loads such a rule in every session;
       // `alwaysApply: false` beside `paths` asks for the rule where its files are, as `paths` does.
       const always =

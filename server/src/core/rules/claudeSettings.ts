@@ -29,8 +29,10 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
   rule('hooks-handler-type-unknown', 'warning', { fix: RENAME('handler type') }),
   rule('hooks-handler-incomplete', 'warning'),
   rule('hooks-timeout-invalid', 'warning'),
+  rule('hooks-timeout-large', 'information'),
   rule('hooks-matcher-ignored', 'information'),
   rule('hooks-matcher-invalid', 'warning'),
+  rule('hooks-matcher-no-tool', 'warning'),
   rule('hooks-script-missing', 'warning', { also: ['information'] }),
   // `.github/hooks/*.json`, read by VS Code, Copilot CLI and the Copilot cloud agent.
   rule('github-hooks-json-invalid', 'error'),

@@ -23,9 +23,10 @@ import { checkLimits } from './limits';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
 import { labelList, resolveTargets, type Target, type TargetSet } from './targets';
-import { clientsNotSetUp, insideAnotherSkill, loaderDecides, loadersAtDepth, notLoaded, placeBelowSkills, sourceOfClientCopy, unmodelledClient } from './liveness';
+import { clientsNotSetUp, insideAnotherSkill, loaderDecides, loadersAtDepth, notLoaded, openedByPath, placeBelowSkills, sourceOfClientCopy, unmodelledClient } from './liveness';
 import { keyReaderOf } from './keyReaders';
 import { ownKeyReader } from './ownKeyReaders';
+import { copyReader } from './copyReader';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
 import { CATEGORY_FOLDER, effectMessage } from './effects';
@@ -146,7 +147,11 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   const edited = options.editorValidates
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
-  const unmodelled = targets.fallback ? (targets.elsewhere ? installedElsewhere(targets.elsewhere) : unmodelledClient(uri, host)) : undefined;
+  const unmodelled = targets.fallback
+    ? targets.elsewhere
+      ? installedElsewhere(targets.elsewhere)
+      : (unmodelledClient(uri, host) ?? openedByPath(uri, targets, options.repository))
+    : undefined;
   const place = placeBelowSkills(uri, host, targets, options.repository?.skillLocations);
   const findings =
     notLoaded(uri, fileName, targets, skill.name, options.repository?.roots) ||
@@ -337,7 +342,7 @@ function analyzeInto(
     skill.targets.targets,
     out,
     unexpectedMessage(fm.entries),
-    keyReaderOf(fm.entries, metadata ? entriesOf(fm, metadata.node) : [], uri) ?? ownKeyReader(uri, options.repository?.ownKeyReaders),
+    keyReaderOf(fm.entries, metadata ? entriesOf(fm, metadata.node) : [], uri) ?? ownKeyReader(uri, options.repository?.ownKeyReaders) ?? copyReader(uri, host, options.repository),
   );
   checkName(fields.get('name'), skill, fm, out);
   checkDescription(fields.get('description'), skill, fm, out, options.descriptionHeuristic !== false);

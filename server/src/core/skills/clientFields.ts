@@ -109,12 +109,13 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
     const reading = readers(key, targets);
     // A client outside the file's targets may still load it (a link from .claude/skills/, an installer's copy): removing the key would switch it off there.
     const elsewhere = reading.length ? [] : clientReaders;
+    // A tool that reads it (the repository's own, or a client loading a copy of this skill) is named before clients that may.
     const keep = reading.length
       ? `; ${labelList(reading)} ${reading.length > 1 ? 'read' : 'reads'} it, so keep it for ${reading.length > 1 ? 'them' : 'it'}`
-      : elsewhere.length
-        ? `; ${labelList(elsewhere)} ${elsewhere.length > 1 ? 'read' : 'reads'} it: keep it if ${elsewhere.length > 1 ? 'they load' : 'it loads'} this skill too (through a link or a copy)`
-        : toolReads
-          ? `; ${toolLabel} reads it, so keep it for that`
+      : toolReads
+        ? `; ${toolLabel} reads it, so keep it for that`
+        : elsewhere.length
+          ? `; ${labelList(elsewhere)} ${elsewhere.length > 1 ? 'read' : 'reads'} it: keep it if ${elsewhere.length > 1 ? 'they load' : 'it loads'} this skill too (through a link or a copy)`
           : '';
     const ref = referenceMessage(key);
     if (rejecting.length) {

@@ -9,6 +9,7 @@ import { isSkillResource } from './liveness';
 import { LISTING_CLIENTS, skillListing, type ListingClient, type ListingEntry, type ListingSettings, type ListingSkill, type SkillListing } from './listing';
 import { resolveFindings, type Finding } from './rules';
 import { similarityDiagnostics } from './similarRule';
+import { cpLength } from './specFields';
 import type { Target } from './targets';
 
 export interface ListedSkillSummary extends ListingSkill {
@@ -152,6 +153,21 @@ export function notListedBy(value: unknown): ListingClient[] {
   return typeof value === 'string' && /^(true|yes|on|1)$/i.test(value.trim()) ? ['claude-code'] : [];
 }
 
+/**
+ * Whether Codex refuses to load the skill (skill-description-too-long, skill-name-too-long): a
+ * description over 1,024 characters once its whitespace runs are one space, a name over 64. A
+ * skill it does not load is in none of its listings (held-out round 42: 11 cuts counted with
+ * skills Codex had refused).
+ */
+function codexRefuses(skill: { name?: string; description?: string }): boolean {
+  return (skill.description !== undefined && cpLength(skill.description.trim().split(/\s+/).join(' ')) > 1024) || (skill.name !== undefined && cpLength(skill.name) > 64);
+}
+
+/** The clients whose listings leave the skill out: for its `disable-model-invocation`, and Codex for what it refuses to load. */
+export function listingsLeaving(skill: { name?: string; description?: string }, disableModelInvocation: unknown): ListingClient[] {
+  return [...notListedBy(disableModelInvocation), ...(codexRefuses(skill) ? (['codex'] as const) : [])];
+}
+
 /** The listed value of an analysed SKILL.md: its skill, with `when_to_use` and `disable-model-invocation` from its frontmatter. */
 export function listedSkillOfAnalysis(
   uri: string,
@@ -169,7 +185,7 @@ export function listedSkillOf(
   whenToUse?: string,
   disableModelInvocation?: unknown,
 ): ListedSkillSummary | undefined {
-  const hidden = notListedBy(disableModelInvocation);
+  const hidden = listingsLeaving(skill, disableModelInvocation);
   const range = skill.descriptionRange ?? skill.nameRange;
   if (!range || skill.targets.fallback) return undefined;
   return {

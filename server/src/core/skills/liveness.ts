@@ -12,15 +12,17 @@ import { deepestRoot, foldersBelowRoot, foldersUpToRoot, isCopiesFolderName } fr
 import { inSkillLocation } from './vscodeLocations';
 import { decodeTarget } from './paths';
 import { frontmatterBlock } from '../text/text';
+import { readByPathOf } from './readByPath';
 
 /**
  * Folders whose SKILL.md files are copies, samples or translations, besides the copies folders
  * (`isCopiesFolderName`): not skills loaded from here. `.rulesync` and `.ruler` hold the sources
- * rulesync and ruler generate each client's files from (their own keys, `targets`, included). A
+ * rulesync and ruler generate each client's files from (their own keys, `targets`, included), and
+ * `.context` dotcontext's store of its own copies (held-out round 43). A
  * plugin's manifest folder (`.claude-plugin/skills/`) is no skills folder: a copy kept there is
  * loaded only where the manifest names it, and then it is a plugin's skill (held-out round 36).
  */
-const NOT_LIVE_FOLDER = /^(?:assets|references|i18n|translations|locales|\.rulesync|\.ruler|\.claude-plugin|\.codex-plugin|\.cursor-plugin)$/i;
+const NOT_LIVE_FOLDER = /^(?:assets|references|i18n|translations|locales|\.rulesync|\.ruler|\.context|\.claude-plugin|\.codex-plugin|\.cursor-plugin)$/i;
 /** A skills folder put aside by its name: `skills-legacy`, `old_skills`, `skills-archive`. */
 const SKILLS_PUT_ASIDE = /^(?:skills?[-_](?:legacy|archived?|archives|backups?|old|deprecated)|(?:legacy|archived?|archives|backups?|old|deprecated)[-_]skills?)$/i;
 /** A skills folder of translations beside the skills themselves (`skills-zh/`, `skills_ja/`): a language's copy an installer may pick. */
@@ -267,4 +269,17 @@ export function sourceOfClientCopy(uri: string, text: string, host: IWorkspaceHo
 function describes(text: string | undefined): boolean {
   const fm = text === undefined ? undefined : frontmatterBlock(text);
   return fm !== undefined && /^description\s*:/m.test(fm);
+}
+
+/**
+ * A skill in no client folder that the repository's root instructions list by path for agents to
+ * open as a document (`docs/skills/<name>/SKILL.md` in CLAUDE.md's "read this before that task"),
+ * when nothing installs the repository's skills (readByPath.ts): the note for the findings its
+ * loader would decide. What the file says (its links, paths and fences) the agent still reads.
+ * Held-out rounds 39 and 40.
+ */
+export function openedByPath(uri: string, targets: TargetSet, repository: RepositoryFacts | undefined): { note: string } | undefined {
+  if (!targets.fallback || !repository?.readByPath || installOf(uri, repository)) return undefined;
+  const fact = readByPathOf(uri, repository.readByPath, deepestRoot(uri, repository.roots ?? []));
+  return fact && { note: ` (${fact.source} lists this file for agents to open by path, and no client loads ${fact.folder}/ as skills, so it is advice)` };
 }

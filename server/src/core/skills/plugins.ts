@@ -20,6 +20,7 @@ import { deepestRoot, inCopiesFolder } from './copies';
 import { manifestPaths, skillFolderOfPath } from './manifestPaths';
 import { readInstallFacts, type InstallFact } from './installs';
 import { readOwnKeyReaders, type OwnKeyReader } from './ownKeyReaders';
+import { readSkillsReadByPath, type ReadByPathFact } from './readByPath';
 import { readSkillLocations } from './vscodeLocations';
 
 /** The clients a plugin manifest speaks for (their target names). */
@@ -91,6 +92,8 @@ export interface RepositoryFacts {
    * frontmatter and the names they hold (ownKeyReaders.ts).
    */
   readonly ownKeyReaders?: ReadonlyMap<string, readonly OwnKeyReader[]>;
+  /** By root (a URI without a trailing slash), the skills folders its instruction files tell agents to open by path (readByPath.ts). */
+  readonly readByPath?: ReadonlyMap<string, readonly ReadByPathFact[]>;
 }
 
 export const NO_REPOSITORY_FACTS: RepositoryFacts = Object.freeze({ plugins: Object.freeze([]) });
@@ -281,8 +284,10 @@ export function readRepositoryFacts(uris: readonly string[], host: IWorkspaceHos
   const withInstalls = installs?.size ? { ...facts, installs } : facts;
   const ownKeyReaders = roots?.length ? readOwnKeyReaders(roots, host) : undefined;
   const withReaders = ownKeyReaders?.size ? { ...withInstalls, ownKeyReaders } : withInstalls;
+  const readByPath = roots?.length ? readSkillsReadByPath(roots, host) : undefined;
+  const withReadByPath = readByPath?.size ? { ...withReaders, readByPath } : withReaders;
   const skillLocations = roots?.length ? readSkillLocations(roots, host) : [];
-  const withLocations = skillLocations.length ? { ...withReaders, skillLocations } : withReaders;
+  const withLocations = skillLocations.length ? { ...withReadByPath, skillLocations } : withReadByPath;
   return roots?.length ? { ...withLocations, openCode: usesOpenCode(roots, host), gemini: usesGemini(roots, host) } : withLocations;
 }
 

@@ -216,6 +216,12 @@ function findingsOf(
     };
   };
 
+  /** A URI inside the outermost workspace folder, or undefined. */
+  const inWorkspace = (uri: string): string | undefined => {
+    const top = bases.roots[bases.roots.length - 1]?.uri;
+    return top !== undefined && isInside(top, uri) ? uri : undefined;
+  };
+
   const outcomes = new Map<string, Outcome>();
   const outcomeOf = (r: SkillReference): Outcome => {
     const key = `${r.kind}|${r.base ?? ''}|${r.path}`;
@@ -227,7 +233,8 @@ function findingsOf(
     return o;
   };
 
-  for (const r of refs) {
+  for (const written of refs) {
+    let r = written;
     if (r.absolute) {
       out.push(absolute(r, wording));
       continue;
@@ -242,11 +249,18 @@ function findingsOf(
     if (r.kind === 'path' && r.base === undefined && (r.context === 'prose' || !wording.codePaths)) continue;
     if (r.escapes) {
       if (r.kind === 'link' || r.source === 'license') out.push({ code: wording.codes.outside, severity: 'warning', message: wording.outside(r.path), range: r.range });
-      continue;
+      // A link out of the skill folder to a file of the workspace is still a link its reader follows: one to no file is broken too.
+      // Only from a skill a client loads where it sits: one a script installs elsewhere (`~/.agents/skills/x/`) resolves `../..` there.
+      const beyond =
+        r.kind === 'link' && r.source !== 'license' && r.base === undefined && loadedInPlace(bases.skillDir) ? inWorkspace(resolveRelative(bases.dir, r.path)) : undefined;
+      if (beyond === undefined) continue;
+      r = { ...r, uri: beyond };
     }
     if (r.base === undefined && r.kind === 'link' && !r.uri) continue;
     const o = outcomeOf(r);
     if (o.kind === 'unknown') continue;
+    // Of a link out of the skill folder, only a missing target is reported (its place is the outside finding's).
+    if (r !== written && o.kind !== 'missing') continue;
     if (o.kind === 'machine') {
       out.push(absolute(r, wording));
       continue;
@@ -284,7 +298,9 @@ function findingsOf(
               ? `${o.message} (the repository's .gitignore leaves it out: each clone makes its own, so a checkout has none)`
               : submodule !== undefined
                 ? `${o.message} (it is in the git submodule ${relativeLabel(bases.dir, submodule)}, filled when submodules are checked out: git clone --recurse-submodules, or git submodule update --init)`
-                : o.message;
+                : r !== written && !o.weak && bases.linkedDir === undefined
+                  ? `${wording.noun} '${r.path}' resolves from ${where(bases.dir)} to ${bases.label(r.uri!)}, which does not exist`
+                  : o.message;
       const d: Finding = { code: wording.codes.missing, severity: weak ? 'information' : 'warning', message, range: r.range };
       if (o.data) d.data = o.data as Record<string, unknown>;
       if (weak) d.atMost = 'information';
@@ -340,6 +356,11 @@ function namedSiblingHaving(dir: string, path: string, line: string, exists: (u:
     if (isInside(folder, t) && exists(t)) return t;
   }
   return undefined;
+}
+
+/** A skill folder in a project's client skills folder (`<project>/.claude/skills/<name>`), which its client loads where it sits. */
+function loadedInPlace(skillDir: string | undefined): boolean {
+  return skillDir !== undefined && /\/\.(?:claude|agents|codex|github|gemini|opencode|cursor)\/skills?\/[^/]+\/?$/.test(skillDir);
 }
 
 /** A `/`-rooted link that is one name with no extension, or `plugin:name`: a slash command's form. */

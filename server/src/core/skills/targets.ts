@@ -95,8 +95,12 @@ const FOLDERS: { dir: string; skills: string[]; targets: readonly Target[]; home
   { dir: '.agents', skills: ['skills'], targets: AGENTS_DIR_READERS, home: /^(?:dot_|_)agents$/ },
 ];
 
-/** A project's client skills folders, from its root (`.claude/skills`, `.agents/skills`, `.opencode/skill`, …). */
-export const PROJECT_SKILL_FOLDERS: readonly string[] = FOLDERS.flatMap((f) => f.skills.map((s) => `${f.dir}/${s}`));
+/** A project's client skills folders, from its root (`.claude/skills`, `.agents/skills`, `.opencode/skill`, …), with the clients that read each. */
+export const PROJECT_SKILL_FOLDER_READERS: readonly { folder: string; targets: readonly Target[] }[] = FOLDERS.flatMap((f) =>
+  f.skills.map((s) => ({ folder: `${f.dir}/${s}`, targets: f.targets })),
+);
+/** The same folders alone. */
+export const PROJECT_SKILL_FOLDERS: readonly string[] = PROJECT_SKILL_FOLDER_READERS.map((f) => f.folder);
 
 /** Folders a dotfiles repository keeps configuration folders in, under their bare names (`.config/claude`, `home/codex`). */
 const CONFIG_PARENTS: ReadonlySet<string> = new Set(['.config', 'dot_config', 'config', 'home']);

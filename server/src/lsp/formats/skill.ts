@@ -30,7 +30,7 @@ import { fromLspDiagnostic, ownDiagnostics } from '../diagnostics';
 import type { DocumentStore, OpenDocument } from '../documents';
 import { editorValidates, type FormatContext, type FormatProvider } from './provider';
 import { skillNameKey } from '../workspace';
-import { ancestorsOf, listedPath, listedSkillOfAnalysis, listingScope, notListedBy, listingDiagnostics, type ListedSkillSummary } from '../../core/skills/listingRule';
+import { ancestorsOf, listedPath, listedSkillOfAnalysis, listingScope, listingsLeaving, listingDiagnostics, type ListedSkillSummary } from '../../core/skills/listingRule';
 import type { Diagnostic } from '../../core/types';
 import { neighboursHover } from '../../core/skills/similarHover';
 
@@ -124,7 +124,7 @@ function skillSummary(uri: string, a: SkillAnalysis, host: IWorkspaceHost): Inde
   if (s.descriptionRange) file.descriptionRange = s.descriptionRange;
   const when = whenToUseOf(a);
   if (when) file.whenToUse = when;
-  const hidden = notListedBy(disableModelInvocationOf(a));
+  const hidden = listingsLeaving(s, disableModelInvocationOf(a));
   if (hidden.length) file.notListedBy = hidden;
   if (s.name && s.nameRange) file.nameRange = s.nameRange;
   file.targets = { names: s.targets.targets, summary: targetsSummary(s.targets) };
