@@ -101,6 +101,18 @@ test("a key counts as read where a tool looks it up or requires it, from the roo
   assert.equal(isOwnToolFile(`${W}/scripts/notes.md`, [W]), false);
 });
 
+test("a script at the root named for a tool's work (install-common.sh, validate.py) is one of the repository's own tools; another root file is not", () => {
+  const host = new InMemoryHost({
+    [`${W}/install-common.sh`]: 'find . -name "SKILL.md" | while read -r f; do\n  grep -q "^tool_type:" "$f" || errors+=("Missing tool_type")\ndone\n',
+    [`${W}/main.py`]: '# SKILL.md\nx = meta.get("elsewhere")\n',
+  });
+  const readers = readOwnKeyReaders([W], host);
+  assert.equal(ownToolReading(`${W}/alignment/sam-bam/SKILL.md`, 'tool_type', readers), 'install-common.sh');
+  assert.equal(ownToolReading(`${W}/alignment/sam-bam/SKILL.md`, 'elsewhere', readers), undefined);
+  assert.equal(isOwnToolFile(`${W}/install-common.sh`, [W]), true);
+  assert.equal(isOwnToolFile(`${W}/main.py`, [W]), false);
+});
+
 test("a CI workflow whose step reads a key of SKILL.md by its line (grep '^version:' SKILL.md) is one of the repository's own tools", () => {
   const host = new InMemoryHost({
     [`${W}/.github/workflows/package-skill.yml`]: [

@@ -9,7 +9,9 @@
  *
  * A tool is found where repositories keep them (`scripts/`, `tools/`, `bin/`, `schema/`,
  * `schemas/`, `.github/scripts/`, and CI workflows in `.github/workflows/` whose steps read a key
- * with `grep '^version:' SKILL.md` (held-out round 35), at a root, a few folders deep) and counts only when its text
+ * with `grep '^version:' SKILL.md` (held-out round 35), at a root, a few folders deep; and a
+ * script at the root named for a tool's work, `install-common.sh` or `validate.py`, held-out
+ * round 44) and counts only when its text
  * names `SKILL.md`. The keys it reads are those it looks up in what it parsed the frontmatter into
  * (`meta.get("kind")`, `fm["tags"]`, `fm.tags`), parses by their line (`startswith("author:")`),
  * reads into a Go field tagged `yaml:"version"`, or lists (`REQUIRED_FRONTMATTER`, `SWARM_KEYS`, a
@@ -36,6 +38,8 @@ const TOOL_FILE = /\.(?:py|[cm]?[jt]s|tsx?|rb|go|sh|json)$/i;
 /** A CI workflow: YAML, read in the workflows folder only (a tool folder's YAML is data, and would crowd its tools out of `MAX_FILES`). */
 const WORKFLOW_FILE = /\.ya?ml$/i;
 const toolFileIn = (folder: string) => (folder === WORKFLOWS ? WORKFLOW_FILE : TOOL_FILE);
+/** A script at a root named for what a repository's own tools do (held-out round 44: `install-common.sh` requiring `tool_type`). */
+const ROOT_TOOL = /^(?:install|setup|validate|check|lint|build|sync|generate|gen|update)[\w.-]*\.(?:py|[cm]?[jt]s|rb|sh)$/i;
 /** How deep below a tool folder files are read, how many in all, and how much of each. */
 const MAX_DEPTH = 3;
 const MAX_FILES = 300;
@@ -96,6 +100,8 @@ function toolFiles(root: string, host: IWorkspaceHost): string[] {
     }
   };
   for (const folder of TOOL_FOLDERS) if (host.isDirectory(`${root}/${folder}`)) visit(folder, 1, toolFileIn(folder));
+  // A script at the root itself (`install-common.sh`, `validate.py`): its name says it is a tool, where the root's other files are the project's.
+  for (const name of host.readDirectory(root)) if (out.length < MAX_FILES && ROOT_TOOL.test(name)) out.push(name);
   return out;
 }
 
@@ -112,6 +118,7 @@ export function isOwnToolFile(uri: string, roots: readonly string[]): boolean {
     const base = `${r.replace(/\/+$/, '')}/`;
     if (!uri.startsWith(base)) return false;
     const rel = uri.slice(base.length);
+    if (ROOT_TOOL.test(rel)) return true;
     const folder = TOOL_FOLDERS.find((f) => rel.startsWith(`${f}/`));
     return folder !== undefined && toolFileIn(folder).test(rel);
   });

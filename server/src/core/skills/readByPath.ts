@@ -9,7 +9,8 @@
  *
  * Only a folder the instructions name two or more existing skills of, by their relative paths, is
  * read so: a skill collection's CLAUDE.md that names one skill as the model of the others still
- * has its skills checked as the specification's.
+ * has its skills checked as the specification's. A hidden folder no client reads (`.ai/skills/`)
+ * counts when it is named at all: only the agents told to open it read it (held-out round 43).
  */
 import type { IWorkspaceHost } from '../workspace/host';
 
