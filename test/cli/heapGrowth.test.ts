@@ -109,7 +109,7 @@ test('a thread that keeps its young generation small does not grow it while it c
   }
 });
 
-test('a thread that limits its old generation grows it to under three quarters of what it grows to with a four-times limit, the most V8 allows a small heap', (t) => {
+test('a thread that limits its old generation grows it to well under what it grows to with a four-times limit, the most V8 allows a small heap', (t) => {
   if (!limitsOldGenerationGrowth(process.versions.v8, process.execArgv)) return t.skip('not set on this V8');
   const dir = mkdtempSync(join(tmpdir(), 'agent-files-old-'));
   const script = join(dir, 'churn.cjs');
@@ -122,9 +122,11 @@ test('a thread that limits its old generation grows it to under three quarters o
     assert.deepEqual(v8Own.set, { young: true, old: false });
     const limited = churned(script, { KEEP: '1', CHECKING: '1', CHURN_N: '8000000' });
     assert.deepEqual(limited.set, { young: true, old: true });
-    // The churn keeps up to 200,000 small objects at a time: 60-72 MB of old space with four times, 30-42 MB with the limit.
+    // The churn keeps up to 200,000 small objects at a time: 60-72 MB of old space with four times, 30-42 MB with the limit;
+    // under load the collector's timing moves both (a clean-clone CI run saw 45.6 against 58.7 MB), so the bound is 0.85:
+    // without the limit the two are the same, give or take a few per cent.
     for (const thread of ['main', 'worker'] as const) {
-      assert.ok(limited[thread].old < 0.75 * v8Own[thread].old, `${thread}: old space ${limited[thread].old} with the limit, ${v8Own[thread].old} without`);
+      assert.ok(limited[thread].old < 0.85 * v8Own[thread].old, `${thread}: old space ${limited[thread].old} with the limit, ${v8Own[thread].old} without`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
