@@ -259,3 +259,22 @@ test("a workspace folder's .vscode/settings.json that switches on a skills folde
   assert.deepEqual(index.repository().skillLocations, [`${uri(root)}/.github/skills/security`]);
   assert.equal(index.installSourceChanged(uri(settings)), false);
 });
+
+test('a root CLAUDE.md that comes to list a folder of skills by path makes the facts again; an unchanged save does not', async () => {
+  const { root } = workspace({
+    'docs/skills/sagas/SKILL.md': '---\nname: sagas\ndescription: Sagas. Use when writing one.\n---\n',
+    'docs/skills/handlers/SKILL.md': '---\nname: handlers\ndescription: Handlers. Use when writing one.\n---\n',
+  });
+  const { index } = recordingIndex();
+  index.roots = () => [uri(root)];
+  await index.scan([uri(root)], () => undefined);
+  assert.equal(index.repository().readByPath, undefined);
+  let changed = 0;
+  index.onDidChangeRepository(() => changed++);
+  const claude = join(root, 'CLAUDE.md');
+  writeFileSync(claude, 'Read `docs/skills/sagas/SKILL.md` or `docs/skills/handlers/SKILL.md` before the task.\n');
+  assert.equal(index.installSourceChanged(uri(claude)), true);
+  assert.equal(changed, 1);
+  assert.deepEqual(index.repository().readByPath?.get(uri(root)), [{ folder: 'docs/skills', source: 'CLAUDE.md' }]);
+  assert.equal(index.installSourceChanged(uri(claude)), false);
+});
