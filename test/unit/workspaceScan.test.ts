@@ -221,22 +221,27 @@ test('a file a watcher reports while the scan walks is kept, though the walk pas
   assert.ok(index.get(uri(join(root, 'a', 'agent.3md'))));
 });
 
+/** An index that has scanned a workspace of `files`, given its folder as the server does, counting the repository's changes after it. */
+async function scannedWorkspace(files: Record<string, string>) {
+  const { root } = workspace(files);
+  const { index } = recordingIndex();
+  index.roots = () => [uri(root)];
+  await index.scan([uri(root)], () => undefined);
+  let changed = 0;
+  index.onDidChangeRepository(() => changed++);
+  return { root, index, changes: () => changed };
+}
+
 for (const { marker, text, fact, client } of [
   { marker: 'opencode.json', text: '{}', fact: 'openCode', client: 'OpenCode' },
   { marker: 'GEMINI.md', text: '# Project\n', fact: 'gemini', client: 'Gemini CLI' },
 ] as const) {
   test(`${marker} made at a workspace folder sets the repository up for ${client}, and the facts are made again; one elsewhere does not`, async () => {
-    const { root } = workspace({ '.agents/skills/a/SKILL.md': '---\nname: a\n---\n' });
-    const { index } = recordingIndex();
-    // The server gives the index its workspace folders.
-    index.roots = () => [uri(root)];
-    await index.scan([uri(root)], () => undefined);
+    const { root, index, changes } = await scannedWorkspace({ '.agents/skills/a/SKILL.md': '---\nname: a\n---\n' });
     assert.equal(index.repository()[fact], false);
-    let changed = 0;
-    index.onDidChangeRepository(() => changed++);
     writeFileSync(join(root, marker), text);
     assert.equal(index.installSourceChanged(uri(join(root, marker))), true);
-    assert.equal(changed, 1);
+    assert.equal(changes(), 1);
     assert.equal(index.repository()[fact], true);
     // A file elsewhere says nothing about it.
     assert.equal(index.installSourceChanged(uri(join(root, 'docs', marker))), false);
@@ -244,37 +249,27 @@ for (const { marker, text, fact, client } of [
 }
 
 test("a workspace folder's .vscode/settings.json that switches on a skills folder for VS Code makes the facts again; an unchanged save does not", async () => {
-  const { root } = workspace({ '.github/skills/security/owasp/SKILL.md': '---\nname: owasp\n---\n' });
-  const { index } = recordingIndex();
-  index.roots = () => [uri(root)];
-  await index.scan([uri(root)], () => undefined);
+  const { root, index, changes } = await scannedWorkspace({ '.github/skills/security/owasp/SKILL.md': '---\nname: owasp\n---\n' });
   assert.equal(index.repository().skillLocations, undefined);
-  let changed = 0;
-  index.onDidChangeRepository(() => changed++);
   mkdirSync(join(root, '.vscode'));
   const settings = join(root, '.vscode', 'settings.json');
   writeFileSync(settings, '{ "chat.agentSkillsLocations": { ".github/skills/security": true } }');
   assert.equal(index.installSourceChanged(uri(settings)), true);
-  assert.equal(changed, 1);
+  assert.equal(changes(), 1);
   assert.deepEqual(index.repository().skillLocations, [`${uri(root)}/.github/skills/security`]);
   assert.equal(index.installSourceChanged(uri(settings)), false);
 });
 
 test('a root CLAUDE.md that comes to list a folder of skills by path makes the facts again; an unchanged save does not', async () => {
-  const { root } = workspace({
+  const { root, index, changes } = await scannedWorkspace({
     'docs/skills/sagas/SKILL.md': '---\nname: sagas\ndescription: Sagas. Use when writing one.\n---\n',
     'docs/skills/handlers/SKILL.md': '---\nname: handlers\ndescription: Handlers. Use when writing one.\n---\n',
   });
-  const { index } = recordingIndex();
-  index.roots = () => [uri(root)];
-  await index.scan([uri(root)], () => undefined);
   assert.equal(index.repository().readByPath, undefined);
-  let changed = 0;
-  index.onDidChangeRepository(() => changed++);
   const claude = join(root, 'CLAUDE.md');
   writeFileSync(claude, 'Read `docs/skills/sagas/SKILL.md` or `docs/skills/handlers/SKILL.md` before the task.\n');
   assert.equal(index.installSourceChanged(uri(claude)), true);
-  assert.equal(changed, 1);
+  assert.equal(changes(), 1);
   assert.deepEqual(index.repository().readByPath?.get(uri(root)), [{ folder: 'docs/skills', source: 'CLAUDE.md' }]);
   assert.equal(index.installSourceChanged(uri(claude)), false);
 });
