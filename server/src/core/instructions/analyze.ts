@@ -98,7 +98,8 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   let fm: InstructionFrontmatter | undefined;
   if (info.frontmatter) {
     fm = readInstructionFrontmatter(text, info.frontmatter);
-    const twin = info.variant === 'claude-rule' ? cursorTwinOf(uri, text, host) : undefined;
+    // Looked up only for what it decides: a rule's `globs`.
+    const twin = info.variant === 'claude-rule' && fm.fm.entries.some((e) => e.key === 'globs') ? cursorTwinOf(uri, text, host) : undefined;
     const fmOptions = {
       ...(options.workspaceFiles && fm.globs.length ? { workspaceFiles: relativePaths(projectBaseOf(uri), options.workspaceFiles) } : {}),
       ...(options.editorValidates ? { editorValidates: true } : {}),

@@ -147,7 +147,8 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   const edited = options.editorValidates
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
-  const unmodelled = targets.fallback
+  // The note for the findings a loader decides, in a skill no modelled client loads from here.
+  const loaderNote = targets.fallback
     ? targets.elsewhere
       ? installedElsewhere(targets.elsewhere)
       : (unmodelledClient(uri, host) ?? openedByPath(uri, targets, options.repository))
@@ -159,8 +160,8 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
     insideAnotherSkill(uri, host, targets, options.repository) ||
     sourceOfClientCopy(uri, text, host, targets, options.repository)
       ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const }))
-      : unmodelled
-        ? edited.map((f) => (f.atMost === 'hint' || !loaderDecides(f.code) ? f : withNote(f, unmodelled.note)))
+      : loaderNote
+        ? edited.map((f) => (f.atMost === 'hint' || !loaderDecides(f.code) ? f : withNote(f, loaderNote.note)))
         : edited;
   if (place?.kind === 'category') findings.push(categoryFinding(uri, place.folder, skill, text));
   const resolved = resolveFindings(findings, targets.targets, clientsNotSetUp(uri, targets.targets, options.repository));

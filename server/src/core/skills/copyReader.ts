@@ -14,19 +14,37 @@ import { labelList, PROJECT_SKILL_FOLDER_READERS, type Target } from './targets'
 import { dirnameUri } from '../world/paths';
 import { frontmatterBlock } from '../text/text';
 
+/** A copy of a skill in another client skills folder at its root: the folder, its clients and the copy's frontmatter lines. */
+export interface ClientCopy {
+  folder: string;
+  targets: readonly Target[];
+  frontmatter: string;
+}
+
+/**
+ * The copies of the skill at `uri` (its folder's name) in the client skills folders at `root`
+ * (`.claude/skills/<name>/SKILL.md`, `.agents/skills/<name>/SKILL.md`, …), the skill's own folder
+ * left out, each with its frontmatter as lines: a copy whose YAML does not parse still shows its keys.
+ */
+export function clientCopies(uri: string, root: string, host: IWorkspaceHost): ClientCopy[] {
+  const own = dirnameUri(uri);
+  const name = own.slice(own.lastIndexOf('/') + 1);
+  return PROJECT_SKILL_FOLDER_READERS.flatMap((f) => {
+    const dir = `${root}/${f.folder}/${name}`;
+    const frontmatter = dir === own ? undefined : frontmatterBlock(host.readText(`${dir}/SKILL.md`) ?? '');
+    return frontmatter === undefined ? [] : [{ folder: f.folder, targets: f.targets, frontmatter }];
+  });
+}
+
 /** The clients that load a copy of the skill at `uri` from another client folder at its root, as a reader of the keys each copy holds. */
 export function copyReader(uri: string, host: IWorkspaceHost, repository: RepositoryFacts | undefined): KeyReader | undefined {
   const root = repository?.roots && deepestRoot(uri, repository.roots);
   if (root === undefined) return undefined;
-  const own = dirnameUri(uri).replace(/\/+$/, '');
+  const own = dirnameUri(uri);
   const name = own.slice(own.lastIndexOf('/') + 1);
   const holder = own.slice(root.length + 1, own.length - name.length - 1);
   if (!PROJECT_SKILL_FOLDER_READERS.some((f) => f.folder === holder)) return undefined;
-  const copies = PROJECT_SKILL_FOLDER_READERS.flatMap((f) => {
-    if (f.folder === holder) return [];
-    const block = frontmatterBlock(host.readText(`${root}/${f.folder}/${name}/SKILL.md`) ?? '');
-    return block === undefined ? [] : [{ folder: f.folder, targets: f.targets, keys: keysOf(block) }];
-  });
+  const copies = clientCopies(uri, root, host).map((c) => ({ ...c, keys: keysOf(c.frontmatter) }));
   if (!copies.length) return undefined;
   const readingCopy = (key: string) => copies.filter((c) => c.keys.has(key) && readers(key, c.targets).length > 0);
   return {

@@ -9,7 +9,7 @@ import { isSkillResource } from './liveness';
 import { LISTING_CLIENTS, skillListing, type ListingClient, type ListingEntry, type ListingSettings, type ListingSkill, type SkillListing } from './listing';
 import { resolveFindings, type Finding } from './rules';
 import { similarityDiagnostics } from './similarRule';
-import { cpLength } from './specFields';
+import { codexLength, cpLength, DESCRIPTION_MAX, NAME_MAX } from './specFields';
 import type { Target } from './targets';
 
 export interface ListedSkillSummary extends ListingSkill {
@@ -160,7 +160,7 @@ export function notListedBy(value: unknown): ListingClient[] {
  * skills Codex had refused).
  */
 function codexRefuses(skill: { name?: string; description?: string }): boolean {
-  return (skill.description !== undefined && cpLength(skill.description.trim().split(/\s+/).join(' ')) > 1024) || (skill.name !== undefined && cpLength(skill.name) > 64);
+  return (skill.description !== undefined && codexLength(skill.description) > DESCRIPTION_MAX) || (skill.name !== undefined && cpLength(skill.name) > NAME_MAX);
 }
 
 /** The clients whose listings leave the skill out: for its `disable-model-invocation`, and Codex for what it refuses to load. */

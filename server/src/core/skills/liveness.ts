@@ -5,7 +5,7 @@
  * lookups through the host (a Cursor plugin's manifest, a SKILL.md in a folder above).
  */
 import type { IWorkspaceHost } from '../workspace/host';
-import { labelList, PROJECT_SKILL_FOLDERS, type Target, type TargetSet } from './targets';
+import { labelList, type Target, type TargetSet } from './targets';
 import { installOf, pluginsOf, type RepositoryFacts } from './plugins';
 import { dirnameUri } from '../world/paths';
 import { deepestRoot, foldersBelowRoot, foldersUpToRoot, isCopiesFolderName } from './copies';
@@ -13,6 +13,7 @@ import { inSkillLocation } from './vscodeLocations';
 import { decodeTarget } from './paths';
 import { frontmatterBlock } from '../text/text';
 import { readByPathOf } from './readByPath';
+import { clientCopies } from './copyReader';
 
 /**
  * Folders whose SKILL.md files are copies, samples or translations, besides the copies folders
@@ -254,21 +255,14 @@ export function insideAnotherSkill(uri: string, host: IWorkspaceHost, targets: T
  */
 export function sourceOfClientCopy(uri: string, text: string, host: IWorkspaceHost, targets: TargetSet, repository: RepositoryFacts | undefined): boolean {
   // Read from the lines, as the copy is: a frontmatter YAML cannot parse still says whether it has one.
-  if (!targets.fallback || !repository || describes(text)) return false;
+  if (!targets.fallback || !repository || describes(frontmatterBlock(text))) return false;
   const root = deepestRoot(uri, repository.roots ?? []);
-  if (root === undefined) return false;
-  const own = dirnameUri(uri);
-  const name = own.slice(own.lastIndexOf('/') + 1);
-  return PROJECT_SKILL_FOLDERS.some((folder) => {
-    const copy = `${root}/${folder}/${name}`;
-    return copy !== own && describes(host.readText(`${copy}/SKILL.md`));
-  });
+  return root !== undefined && clientCopies(uri, root, host).some((c) => describes(c.frontmatter));
 }
 
-/** Whether a SKILL.md's frontmatter has a `description` line. */
-function describes(text: string | undefined): boolean {
-  const fm = text === undefined ? undefined : frontmatterBlock(text);
-  return fm !== undefined && /^description\s*:/m.test(fm);
+/** Whether a SKILL.md's frontmatter lines have a `description` line. */
+function describes(frontmatter: string | undefined): boolean {
+  return frontmatter !== undefined && /^description\s*:/m.test(frontmatter);
 }
 
 /**

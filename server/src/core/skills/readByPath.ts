@@ -71,7 +71,7 @@ function foldersNamedIn(text: string, root: string, host: IWorkspaceHost): strin
 const HIDDEN_SKILLS_FOLDER = /(?<![\w~/.-])(?:\.\/)?(\.[\w-][\w.-]*(?:\/[\w-][\w.-]*)*?\/skills)(?=\/|`|\s|$)/gm;
 /** The hidden folders whose skills folder a client reads (targets.ts), and Antigravity's and Copilot's. */
 const CLIENT_FOLDERS: ReadonlySet<string> = new Set(['.claude', '.agents', '.codex', '.github', '.gemini', '.opencode', '.cursor', '.agent', '.copilot']);
-const inClientFolder = (folder: string) => folder.split('/').some((f) => f.startsWith('.') && CLIENT_FOLDERS.has(f));
+const inClientFolder = (folder: string) => folder.split('/').some((f) => CLIENT_FOLDERS.has(f));
 
 /** Whether a URI is one of the instruction files `readSkillsReadByPath` reads for one of `roots`. */
 export function isRootInstructionFile(uri: string, roots: readonly string[]): boolean {

@@ -20,6 +20,7 @@ import type { ReferenceBases } from './referenceBases';
 import { AnchorCache, SKILL_REFERENCES, type ReferenceWording } from './references';
 import type { Finding } from './rules';
 import type { SkillReference } from './skillReference';
+import { PROJECT_SKILL_FOLDERS } from './targets';
 
 /** A path through a `node_modules` folder. */
 const INSTALLED = /(?:^|[\\/])node_modules(?:[\\/]|$)/;
@@ -235,6 +236,8 @@ function findingsOf(
 
   for (const written of refs) {
     let r = written;
+    // A link out of the skill folder, looked up for a missing target only.
+    let escaped = false;
     if (r.absolute) {
       out.push(absolute(r, wording));
       continue;
@@ -255,12 +258,13 @@ function findingsOf(
         r.kind === 'link' && r.source !== 'license' && r.base === undefined && loadedInPlace(bases.skillDir) ? inWorkspace(resolveRelative(bases.dir, r.path)) : undefined;
       if (beyond === undefined) continue;
       r = { ...r, uri: beyond };
+      escaped = true;
     }
     if (r.base === undefined && r.kind === 'link' && !r.uri) continue;
     const o = outcomeOf(r);
     if (o.kind === 'unknown') continue;
     // Of a link out of the skill folder, only a missing target is reported (its place is the outside finding's).
-    if (r !== written && o.kind !== 'missing') continue;
+    if (escaped && o.kind !== 'missing') continue;
     if (o.kind === 'machine') {
       out.push(absolute(r, wording));
       continue;
@@ -298,7 +302,7 @@ function findingsOf(
               ? `${o.message} (the repository's .gitignore leaves it out: each clone makes its own, so a checkout has none)`
               : submodule !== undefined
                 ? `${o.message} (it is in the git submodule ${relativeLabel(bases.dir, submodule)}, filled when submodules are checked out: git clone --recurse-submodules, or git submodule update --init)`
-                : r !== written && !o.weak && bases.linkedDir === undefined
+                : escaped && !o.weak && bases.linkedDir === undefined
                   ? `${wording.noun} '${r.path}' resolves from ${where(bases.dir)} to ${bases.label(r.uri!)}, which does not exist`
                   : o.message;
       const d: Finding = { code: wording.codes.missing, severity: weak ? 'information' : 'warning', message, range: r.range };
@@ -360,7 +364,8 @@ function namedSiblingHaving(dir: string, path: string, line: string, exists: (u:
 
 /** A skill folder in a project's client skills folder (`<project>/.claude/skills/<name>`), which its client loads where it sits. */
 function loadedInPlace(skillDir: string | undefined): boolean {
-  return skillDir !== undefined && /\/\.(?:claude|agents|codex|github|gemini|opencode|cursor)\/skills?\/[^/]+\/?$/.test(skillDir);
+  const holder = skillDir === undefined ? undefined : dirnameUri(skillDir.replace(/\/+$/, ''));
+  return holder !== undefined && PROJECT_SKILL_FOLDERS.some((f) => holder.endsWith(`/${f}`));
 }
 
 /** A `/`-rooted link that is one name with no extension, or `plugin:name`: a slash command's form. */

@@ -47,6 +47,15 @@ export interface SkillInfo {
   fingerprint: string;
 }
 
+/** The most characters the specification (and Codex, which refuses the skill past them) allows a name and a description. */
+export const NAME_MAX = 64;
+export const DESCRIPTION_MAX = 1024;
+
+/** A description's length as Codex counts it: its whitespace runs one space each. */
+export function codexLength(description: string): number {
+  return cpLength(description.trim().split(/\s+/).join(' '));
+}
+
 /** Code-point length, as Python's `len`. */
 export function cpLength(s: string): number {
   let n = 0;
@@ -85,7 +94,7 @@ export function checkName(e: FrontmatterEntry | undefined, skill: SkillInfo, fm:
   const r = e.valueRange;
   const len = cpLength(name);
   const said = (code: string, problem: string) => effectMessage(code, problem);
-  if (len > 64)
+  if (len > NAME_MAX)
     out.push(
       diag(
         'skill-name-too-long',
@@ -191,7 +200,7 @@ export function checkDescription(e: FrontmatterEntry | undefined, skill: SkillIn
   }
   skill.description = e.value;
   const len = cpLength(e.value);
-  if (len > 1024) {
+  if (len > DESCRIPTION_MAX) {
     const problem = `The description has ${len} characters, more than 1,024`;
     const d = diag(
       'skill-description-too-long',
@@ -202,8 +211,8 @@ export function checkDescription(e: FrontmatterEntry | undefined, skill: SkillIn
       effectMessage('skill-description-too-long', problem),
     );
     // Codex counts after collapsing whitespace runs to one space; the clients that cut the text at 1,024 (VS Code) lose nothing when only trailing whitespace (the newline a `>` block keeps) is past it; skills-ref counts every character.
-    const collapsed = cpLength(e.value.trim().split(/\s+/).join(' ')) <= 1024;
-    const trailing = cpLength(e.value.trimEnd()) <= 1024;
+    const collapsed = codexLength(e.value) <= DESCRIPTION_MAX;
+    const trailing = cpLength(e.value.trimEnd()) <= DESCRIPTION_MAX;
     if (collapsed || trailing) d.only = skill.targets.targets.filter((t) => (t === 'codex' ? !collapsed : !trailing || t === 'spec' || t === 'skills-ref'));
     out.push(d);
   }
