@@ -160,8 +160,11 @@ export function notListedBy(value: unknown): ListingClient[] {
  * skills Codex had refused).
  */
 function codexRefuses(skill: { name?: string; description?: string }): boolean {
-  return (skill.description !== undefined && codexLength(skill.description) > DESCRIPTION_MAX) || (skill.name !== undefined && cpLength(skill.name) > NAME_MAX);
+  return over(skill.description, DESCRIPTION_MAX, codexLength) || over(skill.name, NAME_MAX, cpLength);
 }
+
+/** Whether `value` counts more than `max`; a count is never more than the UTF-16 length, so a short value is not counted (every skill asks). */
+const over = (value: string | undefined, max: number, count: (s: string) => number) => value !== undefined && value.length > max && count(value) > max;
 
 /** The clients whose listings leave the skill out: for its `disable-model-invocation`, and Codex for what it refuses to load. */
 export function listingsLeaving(skill: { name?: string; description?: string }, disableModelInvocation: unknown): ListingClient[] {
