@@ -774,6 +774,32 @@ test("a skill Squad's agents wrote (confidence low, medium or high, and a source
   );
 });
 
+test('a Kimi Code CLI skill in a folder Kimi loads (a type of prompt, inline or flow, or a key only Kimi reads) keeps the keys Kimi reads: advice naming it', () => {
+  const flow = (folder: string, extra: string) =>
+    checkAt(`${folder}/release/SKILL.md`, fm(`name: release\ndescription: Releases the package. Use when cutting a release.\n${extra}`, '```mermaid\nflowchart TD\nA-->B\n```\n'))
+      .filter((d) => d.code === 'skill-unexpected-field')
+      .map((d) => [d.severity, d.message]);
+  const kimi = flow('.agents/skills', 'type: flow');
+  assert.deepEqual(
+    kimi.map(([severity]) => severity),
+    ['information'],
+  );
+  assert.match(String(kimi[0]![1]), /VS Code reports field 'type' as not supported and ignores it; Kimi Code CLI reads it, so keep it for that/);
+  assert.deepEqual(
+    flow('.agents/skills', 'whenToUse: On a release day.').map(([severity]) => severity),
+    ['information'],
+  );
+  // A type Kimi does not know is no Kimi skill, and outside Kimi's folders `type: flow` is no one's.
+  assert.deepEqual(
+    flow('.agents/skills', 'type: reference').map(([severity]) => severity),
+    ['warning'],
+  );
+  assert.deepEqual(
+    flow('.github/skills', 'type: flow').map(([severity]) => severity),
+    ['warning'],
+  );
+});
+
 test("a skill a generator wrote (Intent Architect's template-id, a SHA-256 contentHash) keeps the keys the generator reads on its next run: advice naming it", () => {
   const HASH = '5DBC5CA559513B2D91F9FFA9A466DEFC08409911A8FA8A6B372E4E59052A97D8';
   const generated = (extra: string) =>

@@ -28,6 +28,14 @@
  *   it reads both on its next run (the skills in IntentArchitect/Intent.Modules.NET's test
  *   applications and its modules' `resources/AgentSkills/`). Removing them makes the generator
  *   treat the file as changed by hand.
+ * - Kimi Code CLI (Moonshot AI): it loads a project's skills from `.agents/skills/`, `.kimi/skills/`,
+ *   `.claude/skills/` or `.codex/skills/`, and reads a `type` (`prompt`, the default, `inline`, or
+ *   `flow`: a flowchart in the body run by `/flow:<name>`, never by the model), `whenToUse` (also
+ *   `when-to-use`, `when_to_use`), `disableModelInvocation` (also `disable_model_invocation`) and
+ *   `arguments` (moonshotai.github.io/kimi-code, Customization: Agent Skills). A skill in one of
+ *   those folders is written for it when its `type` is one of the three, or it has a camel-case
+ *   key only Kimi reads, or it sits in `.kimi/skills/` (held-out round 45: flow skills in
+ *   `.agents/skills/`, whose `type` VS Code ignores).
  */
 import type { FrontmatterEntry } from '../text/yamlFrontmatter';
 
@@ -49,8 +57,22 @@ export function keyReaderOf(entries: readonly FrontmatterEntry[], metadata: read
     generatorReader(entries) ??
     metadataReader(metadata) ??
     (/\/\.hermes\//.test(uri) ? hermes(true) : undefined) ??
-    (isSquadSkill(entries) ? SQUAD : undefined)
+    (isSquadSkill(entries) ? SQUAD : undefined) ??
+    (isKimiSkill(entries, uri) ? KIMI : undefined)
   );
+}
+
+const KIMI_KEYS: ReadonlySet<string> = new Set(['type', 'whenToUse', 'when-to-use', 'when_to_use', 'disableModelInvocation', 'disable_model_invocation', 'arguments']);
+const KIMI: KeyReader = { label: 'Kimi Code CLI', reads: (key) => KIMI_KEYS.has(key) };
+const KIMI_TYPES: ReadonlySet<string> = new Set(['prompt', 'inline', 'flow']);
+
+/** A skill in a folder Kimi Code CLI loads, written for it: a `type` Kimi knows, a key only Kimi reads, or Kimi's own folder. */
+function isKimiSkill(entries: readonly FrontmatterEntry[], uri: string): boolean {
+  const folder = /\/\.(agents|kimi|claude|codex)\/skills\//.exec(uri)?.[1];
+  if (folder === undefined) return false;
+  if (folder === 'kimi') return true;
+  const type = entries.find((e) => e.key === 'type')?.value;
+  return (typeof type === 'string' && KIMI_TYPES.has(type.trim())) || entries.some((e) => e.key === 'whenToUse' || e.key === 'disableModelInvocation');
 }
 
 /**
