@@ -198,6 +198,33 @@ test('a permission rule naming no Claude Code tool is a warning with the near to
   assert.match(ds[0]!.message, /did you mean 'WebFetch'\?/);
 });
 
+test('a command written as a permission rule (a name with a space) applies to nothing: a warning saying how to write it', () => {
+  const { text, ranges: r } = ranges(
+    '{"permissions": {"allow": ["«npm install»", "«Read *»", "«Web Fetch»", "Bash(npm test)", "*"], "deny": ["«git push *»", "«* > .env»", "mcp__db__run query"]}}',
+  );
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    r.map((range) => ['settings-permission-tool-unknown', 'warning', range]),
+  );
+  assert.deepEqual(
+    ds.map((d) => d.message.replace(/^.*never applies; /, '')),
+    ["a command is written 'Bash(npm install)'", "write 'Read(*)'", "did you mean 'WebFetch'?", "a command is written 'Bash(git push *)'", "a command is written 'Bash(* > .env)'"],
+  );
+  assert.match(ds[3]!.message, /^'git push \*' is no Claude Code tool: this deny rule never applies/);
+});
+
+test('a rule Claude Code skips as malformed (text after its closing parenthesis, the old Tool:pattern form) is a warning with the rule to write', () => {
+  const { text, ranges: r } = ranges('{"permissions": {"allow": ["«Edit:*»", "Bash(npm run test:*)"], "deny": ["«Bash(rm -rf /)*»", "Read(./secrets/**)"]}}');
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    r.map((range) => ['settings-permission-rule-malformed', 'warning', range]),
+  );
+  assert.match(ds[0]!.message, /write 'Edit\(\*\)'/);
+  assert.match(ds[1]!.message, /Claude Code skips this deny rule: .*'\*' follows it/);
+});
+
 test('hover on an event name says when Claude Code runs it, and on a key what it does', () => {
   const a = cursor('{"hooks": {"PreTool$0Use": []}}');
   assert.match(String((settingsHover(a.text, a.position)?.contents as { value: string }).value), /before a tool call runs/);

@@ -32,21 +32,79 @@ export function permissionFindings(perms: Node): Finding[] {
     if (!k || !v || !LISTS.includes(k.value as string) || v.type !== 'array') continue;
     for (const item of v.children ?? []) {
       if (item.type !== 'string') continue;
-      const tool = ruleTool(item.value as string);
-      if (!tool || tool.startsWith('mcp__') || KNOWN.has(tool)) continue;
-      // Only a name that differs by case is certain: a tool one letter off may be an MCP or a newer tool.
-      const fix = certainName(tool, CLAUDE_TOOLS, false);
-      const s = fix ?? suggestAmong(tool, CLAUDE_TOOLS);
-      // Escapes or leading spaces in the JSON string would shift the name's offset: then no fix.
-      const raw = item.length === String(item.value).length + 2 && String(item.value).startsWith(tool);
-      out.push({
-        code: 'settings-permission-tool-unknown',
-        severity: 'warning',
-        message: `'${tool}' is no Claude Code tool: this ${k.value} rule never applies${s ? `; did you mean '${s}'?` : ''}`,
-        node: { offset: item.offset + 1, length: tool.length },
-        ...(fix && raw ? { data: { name: fix, newText: fix } } : {}),
-      });
+      const finding = ruleFinding(String(item.value), k.value as string, item.offset + 1, item.length === String(item.value).length + 2);
+      if (finding) out.push(finding);
     }
   }
   return out;
+}
+
+/**
+ * What is wrong with one rule, if anything: a tool name Claude Code does not have, a name with a
+ * space (a command written without `Bash(…)`), or a rule Claude Code skips as malformed. `at` is
+ * the offset of the string's first character; `raw` whether the JSON string holds no escapes.
+ */
+function ruleFinding(rule: string, list: string, at: number, raw: boolean): Finding | undefined {
+  const tool = ruleTool(rule);
+  if (tool === undefined) return shapeFinding(rule, list, at, raw);
+  if (tool.startsWith('mcp__') || KNOWN.has(tool)) return undefined;
+  // Only a name that differs by case is certain: a tool one letter off may be an MCP or a newer tool.
+  const fix = certainName(tool, CLAUDE_TOOLS, false);
+  const s = fix ?? suggestAmong(tool, CLAUDE_TOOLS);
+  // Escapes or leading spaces in the JSON string would shift the name's offset: then no fix.
+  const exact = raw && rule.startsWith(tool);
+  return {
+    code: 'settings-permission-tool-unknown',
+    severity: 'warning',
+    message: `'${tool}' is no Claude Code tool: this ${list} rule never applies${s ? `; did you mean '${s}'?` : ''}`,
+    node: { offset: at, length: tool.length },
+    ...(fix && exact ? { data: { name: fix, newText: fix } } : {}),
+  };
+}
+
+/**
+ * A rule that is no `Tool` or `Tool(content)`. Claude Code skips a rule with text after its
+ * closing parenthesis ("Malformed Tool(content) rule", 2.1.267) and the old `Tool:pattern` form in
+ * `allow` ("Wildcard tool name … is not supported in allow rules"); in `deny` and `ask` such a
+ * name is a pattern over tool names, and no tool's name holds a colon or a space, so a command
+ * written as a rule (`npm install`, `git push *`) applies to nothing either way. Names of MCP
+ * tools (`mcp__…`) and a lone `*` are not judged here.
+ */
+function shapeFinding(rule: string, list: string, at: number, raw: boolean): Finding | undefined {
+  const text = rule.trim();
+  if (text === '' || text === '*' || text.startsWith('mcp__') || !raw || text !== rule) return undefined;
+  const node = { offset: at, length: rule.length };
+  const trailing = /^([A-Za-z][A-Za-z0-9_]*)\((.*)\)([^)]+)$/s.exec(text);
+  if (trailing && KNOWN.has(trailing[1]!)) {
+    return {
+      code: 'settings-permission-rule-malformed',
+      severity: 'warning',
+      message: `Claude Code skips this ${list} rule: a rule is Tool or Tool(content) and ends at its closing ')'; '${trailing[3]}' follows it`,
+      node,
+    };
+  }
+  const colon = /^([A-Za-z][A-Za-z0-9_]*):(.*)$/s.exec(text);
+  if (colon && KNOWN.has(colon[1]!)) {
+    return {
+      code: 'settings-permission-rule-malformed',
+      severity: 'warning',
+      message: `'${text}' is no rule Claude Code reads: this ${list} rule never applies (rules are Tool or Tool(content)); write '${colon[1]}(${colon[2]})'`,
+      node,
+    };
+  }
+  if (!/\s/.test(text) || text.includes('(')) return undefined;
+  const first = /^([A-Za-z][A-Za-z0-9_]*)\s+(.+)$/s.exec(text);
+  // A tool's name written with spaces (`Web Fetch`).
+  const meant = CLAUDE_TOOLS.find((t) => t.toLowerCase() === text.replace(/\s+/g, '').toLowerCase());
+  const advice = meant
+    ? `did you mean '${meant}'?`
+    : first && KNOWN.has(first[1]!) && first[1] !== 'Bash'
+      ? `write '${first[1]}(${first[2]})'`
+      : `a command is written 'Bash(${text})'`;
+  return {
+    code: 'settings-permission-tool-unknown',
+    severity: 'warning',
+    message: `'${text}' is no Claude Code tool: this ${list} rule never applies; ${advice}`,
+    node,
+  };
 }
