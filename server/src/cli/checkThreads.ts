@@ -44,11 +44,14 @@ export interface Checked {
 
 /**
  * Fewer files than this per thread are checked on one. A single thread of Node already keeps a
- * second core busy part of the time (the collector's and the compiler's own threads), so on 2
- * cores a worker paid off only on large runs: 2,500 real-size skills took 2.0 s either way (and
- * 28 % more CPU on two), 10,000 took 5.3-5.5 s on two threads against 6.6 s on one.
+ * second core busy part of the time (the collector's and the compiler's own threads), and a
+ * worker's start and the warm-up of its code cost about what a few hundred skills do. On 2 cores,
+ * with the batches and the launcher's code cache (medians of five alternating runs on real-size
+ * skills): 1,000 and 1,500 skills took as long or longer on two threads, 2,000 took 6 % less
+ * time and 2,500 took 11 % less (about a fifth more CPU either way); 10,000 took 5.3-5.5 s on two
+ * threads against 6.6 s on one.
  */
-export const FILES_PER_THREAD = 2500;
+export const FILES_PER_THREAD = 1000;
 /** Files a thread takes at a time: small enough that threads end close together, large enough that posting costs little. */
 export const BATCH = 32;
 const STALL_MS = 60_000;
