@@ -58,20 +58,36 @@ test("a marketplace entry's source is a plugin root, with or without its own plu
   assert.equal(kind('plugins/a/agents/x.md', f), 'subagent');
   assert.equal(kind('plugins/a/hooks/hooks.json', f), 'hooks');
   assert.equal(kind('plugins/c/extra/helper.md', f), 'subagent');
+  // A marketplace entry's paths add to the defaults: entries often write them from the marketplace's folder.
+  assert.equal(kind('plugins/c/agents/x.md', f), 'subagent');
   assert.equal(kind('plugins/c/config/hooks.json', f), 'hooks');
   assert.equal(kind('plugins/b/agents/x.md', f), null);
 });
 
-test("the paths plugin.json's agents, commands and hooks name add to the default folders; an inline hooks object names none", () => {
+test("the paths plugin.json's agents and commands name replace the default folders (listed, the default counts again); hooks paths add to hooks/hooks.json; an inline hooks object names none", () => {
   const manifest = JSON.stringify({ name: 't', agents: './custom/agents/', commands: ['./special/one.md', './more'], hooks: './config/hooks.json' });
   const f = facts({ 't/.claude-plugin/plugin.json': manifest });
   assert.equal(kind('t/custom/agents/a.md', f), 'subagent');
-  assert.equal(kind('t/agents/b.md', f), 'subagent');
+  assert.equal(kind('t/agents/b.md', f), null);
+  assert.equal(kind('t/commands/old.md', f), null);
   assert.equal(kind('t/special/one.md', f), 'command');
   assert.equal(kind('t/special/two.md', f), null);
   assert.equal(kind('t/more/deep/c.md', f), 'command');
   assert.equal(kind('t/config/hooks.json', f), 'hooks');
   assert.equal(kind('t/hooks/hooks.json', f), 'hooks');
+  // Agents listed one by one: a VS Code body kept beside them (Code-Conductor.agent.md) is not one of Claude Code's.
+  const listed = facts({ 'v/.claude-plugin/plugin.json': JSON.stringify({ name: 'v', agents: ['./agents/code-conductor.md', './agents/'] }) });
+  assert.equal(kind('v/agents/code-conductor.md', listed), 'subagent');
+  assert.equal(kind('v/agents/other.md', listed), 'subagent');
+  const one = facts({ 'w/.claude-plugin/plugin.json': JSON.stringify({ name: 'w', agents: ['./agents/code-conductor.md'] }) });
+  assert.equal(kind('w/agents/code-conductor.md', one), 'subagent');
+  assert.equal(kind('w/agents/Code-Conductor.agent.md', one), null);
+  // A marketplace entry for that plugin ("source": "./") does not bring the default folder back.
+  const market = JSON.stringify({ name: 'm', owner: { name: 'o' }, plugins: [{ name: 'w', source: './' }] });
+  const both = facts({ 'w/.claude-plugin/plugin.json': JSON.stringify({ name: 'w', agents: ['./agents/code-conductor.md'] }), 'w/.claude-plugin/marketplace.json': market });
+  assert.equal(kind('w/agents/code-conductor.md', both), 'subagent');
+  assert.equal(kind('w/agents/Code-Conductor.agent.md', both), null);
+  assert.equal(kind('w/hooks/hooks.json', both), 'hooks');
   const inline = facts({ 'u/.claude-plugin/plugin.json': JSON.stringify({ name: 'u', hooks: { PreToolUse: [] } }) });
   assert.equal(kind('u/hooks/hooks.json', inline), 'hooks');
   assert.equal(kind('u/.claude-plugin/plugin.json', inline), 'plugin-manifest');

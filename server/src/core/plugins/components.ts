@@ -1,8 +1,8 @@
 /**
  * Which of a Claude Code plugin's components a file is: a subagent (`agents/**\/*.md`: Claude
  * Code scans a plugin's agents folder with its subfolders, anthropics/claude-code#94857), a command
- * (`commands/**\/*.md`) or a hooks file (`hooks/hooks.json`), plus the paths the plugin's manifest
- * or marketplace entry names (they add to the default folders). Only files inside a plugin the
+ * (`commands/**\/*.md`) or a hooks file (`hooks/hooks.json`), or the paths the plugin's manifest
+ * names instead (a marketplace entry's add to the defaults: skills/plugins.ts). Only files inside a plugin the
  * repository's manifests describe count: an `agents/` folder elsewhere is documentation, not ours.
  * Facts and sources: docs/hooks.md#plugin-hooks and docs/subagents.md#where-the-files-are.
  */

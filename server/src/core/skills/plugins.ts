@@ -157,15 +157,27 @@ function plugin(root: string, target: PluginClient, manifest: string, kind: Mani
   const defaults = target === 'codex' && listed.length ? [] : [trimSlash(resolveRelative(r, 'skills'))];
   const p: PluginRoot = { root: r, target, manifest, kind, skillDirs, skillParents: [...defaults, ...extra] };
   if (source !== undefined) p.source = source;
-  if (target === 'claude-code') p.components = components(r, entry ?? {});
+  if (target === 'claude-code') p.components = components(r, entry ?? {}, kind === 'claude-plugin');
   return p;
 }
 
-/** A Claude Code plugin's default component paths, and those its manifest (or marketplace entry) adds: custom paths add to the defaults. */
-function components(root: string, json: Json): PluginComponents {
-  const at = (defaults: string, key: string) => [defaults, ...manifestPaths(json[key])].map((p) => trimSlash(resolveRelative(root, p)));
+/**
+ * A Claude Code plugin's component paths. Paths its plugin.json names for `agents` or `commands`
+ * replace the default folder, which counts only when listed too (Claude Code's manifest
+ * reference, "Path rules"; held-out round 46: VS Code `*.agent.md` bodies beside the listed
+ * agents, which Claude Code never loads). A marketplace entry's paths (`replace` false) are added
+ * to the defaults instead: entries often write them from the marketplace's folder, not the
+ * plugin's, so what they name is not a sure list. `hooks/hooks.json` is loaded whatever the
+ * manifest names (naming it again is plugin-hooks-duplicate), so hook paths add to it.
+ */
+function components(root: string, json: Json, replace: boolean): PluginComponents {
+  const resolve = (paths: string[]) => paths.map((p) => trimSlash(resolveRelative(root, p)));
+  const replacing = (defaults: string, key: string) => {
+    const named = manifestPaths(json[key]);
+    return resolve(replace && named.length ? named : [defaults, ...named]);
+  };
   // An inline `hooks` object has no file to check (its manifest is checked as a manifest).
-  return { agents: at('agents', 'agents'), commands: at('commands', 'commands'), hooks: at('hooks/hooks.json', 'hooks') };
+  return { agents: replacing('agents', 'agents'), commands: replacing('commands', 'commands'), hooks: resolve(['hooks/hooks.json', ...manifestPaths(json['hooks'])]) };
 }
 
 /** The plugins one manifest describes. */
@@ -253,8 +265,20 @@ export function repositoryFacts(manifests: readonly { uri: string; text: string 
   const copy = (folder: string) => inCopiesFolder(folder, roots);
   const all = manifests.flatMap((m) => pluginsOfManifest(m.uri, m.text)).filter((p) => p.source === undefined || !copy(manifestFolderOf(p.manifest)));
   const listed = new Set(all.filter((p) => p.source !== undefined).map((p) => p.root));
-  const plugins = all.filter((p) => p.source !== undefined || listed.has(p.root) || !copy(p.root));
+  const plugins = all.filter((p) => p.source !== undefined || listed.has(p.root) || !copy(p.root)).map((p) => entryBesideManifest(p, all));
   return roots?.length ? { plugins, roots } : { plugins };
+}
+
+/**
+ * A marketplace entry for a plugin that has its own plugin.json: the manifest says which agents
+ * and commands folders count (paths it names replace the defaults), so the entry brings only
+ * the paths it names itself, not the default folders again (held-out round 46: an entry with
+ * `"source": "./"` beside a plugin.json that lists its agents one by one).
+ */
+function entryBesideManifest(p: PluginRoot, all: readonly PluginRoot[]): PluginRoot {
+  if (p.kind !== 'claude-marketplace' || !p.components || !all.some((o) => o.kind === 'claude-plugin' && o.root === p.root)) return p;
+  const own = (folder: string) => (uri: string) => uri !== `${p.root}/${folder}`;
+  return { ...p, components: { ...p.components, agents: p.components.agents.filter(own('agents')), commands: p.components.commands.filter(own('commands')) } };
 }
 
 /** `facts` with the other paths of SKILL.md files symbolic links show in several places (`kept` → the others, as URIs). */
