@@ -71,16 +71,21 @@ test('test fixtures, archives and node_modules are left out by default; include 
   write(root, 'pkg/testdata/CLAUDE.md', '# Data\n');
   write(root, '.claude/skills/archive/old/SKILL.md', SKILL('old'));
   write(root, 'node_modules/dep/skills/s/SKILL.md', SKILL('s'));
-  assert.deepEqual(checked(root, '.'), ['skills/live/SKILL.md', 'tests/AGENTS.md']);
+  // A linter's own test cases: a fixture folder, and the cases that pass or fail below tests/ (a folder named pass elsewhere is walked).
+  write(root, 'tests/skills/ails/fixture/CLAUDE.md', '# Broken [link](missing.md)\n');
+  write(root, 'rules/kebab/tests/fail/.agents/skills/example/SKILL.md', '# no frontmatter\n');
+  write(root, 'rules/kebab/tests/pass/.agents/skills/example/SKILL.md', '# no frontmatter\n');
+  write(root, 'docs/pass/AGENTS.md', '# Hall pass\n');
+  assert.deepEqual(checked(root, '.'), ['docs/pass/AGENTS.md', 'skills/live/SKILL.md', 'tests/AGENTS.md']);
   // A file named on the command line is always checked.
   assert.deepEqual(checked(root, 'tests/fixtures/broken/SKILL.md'), ['tests/fixtures/broken/SKILL.md']);
   // So is what is under a folder named on the command line.
   assert.deepEqual(checked(root, 'tests/fixtures'), ['tests/fixtures/broken/SKILL.md']);
   write(root, '.agent-files.json', '{ "include": ["tests/fixtures/**", ".claude/skills/archive/old/SKILL.md"] }');
-  assert.deepEqual(checked(root, '.'), ['.claude/skills/archive/old/SKILL.md', 'skills/live/SKILL.md', 'tests/AGENTS.md', 'tests/fixtures/broken/SKILL.md']);
+  assert.deepEqual(checked(root, '.'), ['.claude/skills/archive/old/SKILL.md', 'docs/pass/AGENTS.md', 'skills/live/SKILL.md', 'tests/AGENTS.md', 'tests/fixtures/broken/SKILL.md']);
   // `ignore` wins over `include`.
   write(root, '.agent-files.json', '{ "include": ["tests/fixtures/**"], "ignore": ["tests/fixtures/broken"] }');
-  assert.deepEqual(checked(root, '.'), ['skills/live/SKILL.md', 'tests/AGENTS.md']);
+  assert.deepEqual(checked(root, '.'), ['docs/pass/AGENTS.md', 'skills/live/SKILL.md', 'tests/AGENTS.md']);
 });
 
 test('symlinked instruction files are checked where they sit, once per real file per folder', () => {

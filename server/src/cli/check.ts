@@ -333,8 +333,8 @@ Checks files and folders. A folder is walked for the files agent-files knows by 
 ${walkedFilesText(96, 2)}.
 In a Claude Code plugin its manifests describe, also agents/*.md, commands/**/*.md, hooks/hooks.json
 and the paths plugin.json names for them.
-Left out of a walk: what .gitignore and .git/info/exclude leave out, and the folders named
-${DEFAULT_FOLDERS}.
+Left out of a walk: what .gitignore and .git/info/exclude leave out, the folders named
+${DEFAULT_FOLDERS}, and a test's pass/ and fail/ cases (tests/pass/).
 "include" in .agent-files.json brings them back (docs/cli.md#what-is-checked). Symbolic
 links are followed inside the folder walked.
 A file named here whose name says nothing (README.md, notes.txt) is skipped with a note on

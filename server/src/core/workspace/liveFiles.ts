@@ -13,8 +13,20 @@ import ignore, { type Ignore } from 'ignore';
  * Names of the folders left out of every walk, at any depth (why each: docs/cli.md#what-is-checked).
  * A name list, not globs: whether a folder is one of them is a lookup.
  */
-export const DEFAULT_IGNORED_FOLDERS: readonly string[] = ['node_modules', '.git', 'fixtures', '__fixtures__', 'testdata', 'archive', 'archives', 'archived'];
+export const DEFAULT_IGNORED_FOLDERS: readonly string[] = ['node_modules', '.git', 'fixtures', 'fixture', '__fixtures__', 'testdata', 'archive', 'archives', 'archived'];
 const DEFAULT_SET = new Set(DEFAULT_IGNORED_FOLDERS);
+/** A test's cases that pass or fail (`tests/pass/`, `test/fail/`): a linter's inputs, written to be right or wrong for its own tests. */
+const TEST_CASES = new Set(['pass', 'fail', 'passing', 'failing']);
+const TESTS = new Set(['test', 'tests']);
+
+/** Whether the folder `rel` (relative to the folder walked) is one of the default list's. */
+function defaultIgnored(rel: string): boolean {
+  const slash = rel.lastIndexOf('/');
+  const name = rel.slice(slash + 1);
+  if (DEFAULT_SET.has(name)) return true;
+  if (!TEST_CASES.has(name) || slash < 0) return false;
+  return TESTS.has(rel.slice(rel.lastIndexOf('/', slash - 1) + 1, slash));
+}
 
 /**
  * Files that are meant to be in `.gitignore` and that clients still read: a `.gitignore` line
@@ -136,7 +148,7 @@ export class LiveFiles implements WalkFilter {
     else {
       const slash = rel.lastIndexOf('/');
       const parent = this.#folder(slash < 0 ? '' : rel.slice(0, slash));
-      const ignored = parent.ignored || DEFAULT_SET.has(rel.slice(slash + 1)) || (this.#byGit(parent, rel, !link) && !this.#isTracked(rel, !link));
+      const ignored = parent.ignored || defaultIgnored(rel) || (this.#byGit(parent, rel, !link) && !this.#isTracked(rel, !link));
       const enters = parent.enters && (!ignored || this.options.include?.(rel, true) === true);
       state = new FolderBelow(ignored, enters, parent, () => this.#level(`${this.#prefix}${rel}/`));
     }
