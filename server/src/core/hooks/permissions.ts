@@ -47,6 +47,7 @@ export function permissionFindings(perms: Node): Finding[] {
 function ruleFinding(rule: string, list: string, at: number, raw: boolean): Finding | undefined {
   const tool = ruleTool(rule);
   if (tool === undefined) return shapeFinding(rule, list, at, raw);
+  if (tool === 'Bash') return colonStarFinding(rule, list, at, raw);
   if (tool.startsWith('mcp__') || KNOWN.has(tool)) return undefined;
   // Only a name that differs by case is certain: a tool one letter off may be an MCP or a newer tool.
   const fix = certainName(tool, CLAUDE_TOOLS, false);
@@ -106,5 +107,25 @@ function shapeFinding(rule: string, list: string, at: number, raw: boolean): Fin
     severity: 'warning',
     message: `'${text}' is no Claude Code tool: this ${list} rule never applies; ${advice}`,
     node,
+  };
+}
+
+/**
+ * A Bash rule with the legacy `:*` (any arguments) before the end of its content: Claude Code
+ * reads `:*` as a wildcard only at the end (`Bash(npm run:*)`); elsewhere the colon is literal,
+ * so `Bash(curl:* | sh)` asks for a command starting `curl:` and no `curl … | sh` matches it
+ * (held-out round 46: a deny list that blocks no real pipe).
+ */
+function colonStarFinding(rule: string, list: string, at: number, raw: boolean): Finding | undefined {
+  const content = /^Bash\((.*)\)$/s.exec(rule.trim())?.[1];
+  if (content === undefined || !raw) return undefined;
+  const i = content.indexOf(':*');
+  if (i < 0 || i === content.length - 2) return undefined;
+  const meant = `${content.slice(0, i)} *${content.slice(i + 2)}`;
+  return {
+    code: 'settings-permission-rule-malformed',
+    severity: 'warning',
+    message: `':*' means any arguments only at the end of a rule: here Claude Code reads the colon as written, so this ${list} rule matches only commands starting '${content.slice(0, i)}:'; write 'Bash(${meant})'`,
+    node: { offset: at + rule.indexOf(rule.trim()) + 5 + i, length: 2 },
   };
 }

@@ -12,7 +12,7 @@
  *   its skills documentation adds top-level `homepage` and the
  *   `command-dispatch`, `command-tool`, `command-arg-mode` keys of a skill run as a command.
  * - Hermes Agent (NousResearch/hermes-agent): its skills, in `~/.hermes/skills/<category>/<name>/`
- *   (a repository's `.hermes/skills/`), carry `version`, `author`, `platforms` and
+ *   (a repository's `.hermes/skills/`, or a copy of the home folder's in `hermes/skills/`), carry `version`, `author`, `platforms` and
  *   `prerequisites`, and a `metadata.hermes` map of its own (`tags`, `category`,
  *   `related_skills`): hermes-agent docs, "Creating Skills" and its hermes-agent-skill-authoring
  *   skill. It also reads a top-level `setup` (`setup.help`, `setup.collect_secrets`:
@@ -56,7 +56,7 @@ export function keyReaderOf(entries: readonly FrontmatterEntry[], metadata: read
     intentReader(entries) ??
     generatorReader(entries) ??
     metadataReader(metadata) ??
-    (/\/\.hermes\//.test(uri) ? hermes(true) : undefined) ??
+    (HERMES_FOLDER.test(uri) ? hermes(true) : undefined) ??
     (isSquadSkill(entries) ? SQUAD : undefined) ??
     (isKimiSkill(entries, uri) ? KIMI : undefined)
   );
@@ -96,6 +96,9 @@ function metadataReader(metadata: readonly FrontmatterEntry[]): KeyReader | unde
 }
 
 const entriesHave = (map: unknown, key: string) => map !== null && typeof map === 'object' && Object.prototype.hasOwnProperty.call(map, key);
+
+/** Hermes Agent's folder (`.hermes/`), or a dotfiles repository's copy of its skills (`hermes/skills/`, `dot_hermes/skills/`: held-out round 46). */
+const HERMES_FOLDER = /\/(?:\.hermes\/|(?:dot_|_)?hermes\/skills\/)/;
 
 const HERMES_KEYS: ReadonlySet<string> = new Set(['version', 'author', 'platforms', 'prerequisites', 'setup']);
 const HERMES: KeyReader = { label: 'Hermes Agent', reads: (key) => HERMES_KEYS.has(key) };
