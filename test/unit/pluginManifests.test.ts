@@ -11,7 +11,7 @@ import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 import { analyzeKind, diagnosticsOfKind } from '../../server/src/core/analysis/fileAnalyses';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { readRepositoryFacts } from '../../server/src/core/skills';
-import { cursor, joinLines } from '../helpers/markers';
+import { cursor, joinLines, ranges } from '../helpers/markers';
 
 const MARKET = 'file:///repo/.claude-plugin/marketplace.json';
 const PLUGIN = 'file:///repo/plugins/pdf/.claude-plugin/plugin.json';
@@ -311,4 +311,29 @@ test("a plugin's command file is checked as the plugin's: a name other than its 
     analyzeKind('command', files[uri as keyof typeof files], uri, h, { repository }).diagnostics.find((d) => d.code === 'command-key-ignored')?.severity;
   assert.equal(level('file:///repo/commands/index.md'), 'information');
   assert.equal(level('file:///repo/.claude/commands/index.md'), 'warning');
+});
+
+test("agents or commands listed in plugin.json leave the default folder's other files unloaded: advice on the key naming them; listing the folder, or a marketplace entry's paths, does not", () => {
+  const files = {
+    'file:///repo/plugins/pdf/commands/blog.md': '# Blog\n',
+    'file:///repo/plugins/pdf/commands/content/draft.md': '# Draft\n',
+    'file:///repo/plugins/pdf/commands/content/plan.md': '# Plan\n',
+    'file:///repo/plugins/pdf/commands/content/review.md': '# Review\n',
+    'file:///repo/plugins/pdf/agents/code-critic.md': '# Critic\n',
+    'file:///repo/plugins/pdf/agents/Code-Critic.agent.md': '# VS Code body\n',
+  };
+  const { text, ranges: r } = ranges('{ "name": "pdf", "commands": «["./commands/blog.md"]», "agents": «"./agents/code-critic.md"» }');
+  const found = analyzePluginManifest(text, PLUGIN, new InMemoryHost(files)).diagnostics;
+  assert.deepEqual(
+    found.map((d) => [d.code, d.severity, d.range]),
+    [
+      ['plugin-component-unlisted', 'information', r[0]],
+      ['plugin-component-unlisted', 'information', r[1]],
+    ],
+  );
+  assert.match(found[0]!.message, /Claude Code does not load commands\/content\/draft\.md, commands\/content\/plan\.md and 1 more there; add "\.\/commands\/" to the list/);
+  assert.match(found[1]!.message, /does not load agents\/Code-Critic\.agent\.md there/);
+  // The default folder listed again, or a folder above the files, covers them.
+  const kept = analyzePluginManifest('{ "name": "pdf", "commands": ["./commands/blog.md", "./commands/"] }', PLUGIN, new InMemoryHost(files)).diagnostics;
+  assert.deepEqual(kept, []);
 });

@@ -22,6 +22,7 @@ import { submoduleHolding } from '../workspace/gitSubmodules';
 import { gitIgnoredTest, type IgnoredTest } from '../workspace/gitIgnored';
 import { builtPath, builtPathNote } from './builtPaths';
 import { checkClaudeMarketplaceShapes } from './marketplaceShapes';
+import { unlistedComponents } from './unlisted';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 
 export type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
@@ -168,7 +169,7 @@ function inSubmodule(from: string, submodule: string): string {
   return `it is in the git submodule ${relativeLabel(from, submodule)}, filled when submodules are checked out (git clone --recurse-submodules; Claude Code's marketplace clone fetches them)`;
 }
 
-/** The folders Claude Code reads a plugin's components from whatever its manifest says (they add to the paths it names). */
+/** A plugin's default component folders: what an entry's paths written from the marketplace's folder may land in (an entry's paths add to them). */
 const DEFAULT_FOLDERS: Readonly<Record<string, string>> = { commands: 'commands', agents: 'agents', skills: 'skills' };
 
 /**
@@ -250,6 +251,7 @@ function checkPlugin(root: Node, ctx: Ctx): void {
   checkShapes(root, ctx);
   checkUnknownKeys(root, PLUGIN_KEYS, 'plugin.json', ctx);
   checkComponentPaths(root, dirnameUri(dirnameUri(ctx.uri)), ctx);
+  for (const f of unlistedComponents(root, dirnameUri(dirnameUri(ctx.uri)), ctx.host)) ctx.add('plugin-component-unlisted', 'information', f.message, f.node);
 }
 
 function checkMarketplace(root: Node, ctx: Ctx, sources: SourceLink[]): void {

@@ -14,6 +14,7 @@ export const PLUGIN_RULES: readonly RuleInfo[] = [
   plugin('plugin-source-not-found', 'error'),
   plugin('plugin-source-outside', 'error'),
   plugin('plugin-path-not-found', 'warning', { also: ['information'] }),
+  plugin('plugin-component-unlisted', 'information'),
   plugin('plugin-hooks-duplicate', 'warning'),
   plugin('plugin-unknown-key', 'information'),
 ];

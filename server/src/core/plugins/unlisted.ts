@@ -1,0 +1,61 @@
+/**
+ * Agents and commands a plugin.json leaves out. The paths its `agents` and `commands` keys name
+ * replace the plugin's `agents/` and `commands/` folders (Claude Code's manifest reference, "Path
+ * rules": list the default folder too to keep it), so a Markdown file there that no listed path
+ * covers is not loaded. Advice: a file may be left out on purpose (a VS Code body kept beside the
+ * Claude Code agents), and which one was meant the manifest cannot say.
+ */
+import type { Node } from 'jsonc-parser';
+import type { IWorkspaceHost } from '../workspace/host';
+import { isInside, resolveRelative } from '../world/paths';
+import { properties } from './jsonNodes';
+
+/** The components whose listed paths replace a default folder, and that folder. */
+const REPLACED: Readonly<Record<string, string>> = { agents: 'agents', commands: 'commands' };
+/** Files counted in a folder at most: enough to name some and count the rest. */
+const MAX_FILES = 1000;
+
+export interface UnlistedFinding {
+  message: string;
+  node: Node;
+}
+
+/** One finding per `agents` or `commands` key whose listed paths leave Markdown files of the default folder out. */
+export function unlistedComponents(manifest: Node, pluginRoot: string, host: IWorkspaceHost): UnlistedFinding[] {
+  const out: UnlistedFinding[] = [];
+  for (const { key, value } of properties(manifest)) {
+    const k = String(key.value);
+    const folderName = Object.hasOwn(REPLACED, k) ? REPLACED[k]! : undefined;
+    if (!folderName || !value) continue;
+    const listed = (value.type === 'string' ? [value] : value.type === 'array' ? (value.children ?? []) : [])
+      .filter((c) => c.type === 'string' && String(c.value).trim() !== '')
+      .map((c) => resolveRelative(pluginRoot, String(c.value).trim()).replace(/\/+$/, ''));
+    if (listed.length === 0) continue;
+    const folder = `${pluginRoot.replace(/\/+$/, '')}/${folderName}`;
+    if (!host.isDirectory(folder)) continue;
+    const left = markdownFiles(folder, host).filter((f) => !listed.some((l) => l === f || isInside(l, f)));
+    if (left.length === 0) continue;
+    const shown = left.slice(0, 2).map((f) => `${folderName}/${f.slice(folder.length + 1)}`);
+    const more = left.length > shown.length ? ` and ${left.length - shown.length} more` : '';
+    out.push({
+      message: `\`${k}\` lists its paths, which replace the default ${folderName}/ folder: Claude Code does not load ${shown.join(', ')}${more} there; add "./${folderName}/" to the list to keep them, or leave them out on purpose.`,
+      node: value,
+    });
+  }
+  return out;
+}
+
+/** The `.md` files of a folder and its subfolders (as URIs), the first MAX_FILES found. */
+function markdownFiles(folder: string, host: IWorkspaceHost): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of host.readDirectory(dir)) {
+      if (out.length >= MAX_FILES) return;
+      const uri = `${dir}/${name}`;
+      if (host.isDirectory(uri)) walk(uri);
+      else if (/\.md$/i.test(name) && name.length > 3) out.push(uri);
+    }
+  };
+  walk(folder);
+  return out.sort();
+}
