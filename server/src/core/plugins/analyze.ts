@@ -10,7 +10,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { linkOutside, relativeLabel } from '../workspace/host';
 import { LineIndex } from '../text/text';
 import { boundedParseTree } from '../text/jsonDepth';
-import { dirnameUri, isAbsolutePath, isInside, resolveRelative } from '../world/paths';
+import { dirnameUri, isInside, resolveRelative } from '../world/paths';
 import { manifestFolderOf, manifestKindOf, type RepositoryFacts } from '../skills/plugins';
 import { foldersUpToRoot, inCopiesFolder } from '../skills/copies';
 import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
@@ -23,6 +23,7 @@ import { gitIgnoredTest, type IgnoredTest } from '../workspace/gitIgnored';
 import { builtPath, builtPathNote } from './builtPaths';
 import { checkClaudeMarketplaceShapes } from './marketplaceShapes';
 import { unlistedComponents } from './unlisted';
+import { checkablePath } from './componentPath';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 
 export type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
@@ -36,14 +37,6 @@ export function manifestRoleOf(uri: string): ManifestRole {
 const FILE_NAME: Record<ManifestRole, string> = { plugin: 'plugin.json', marketplace: 'marketplace.json' };
 const LOAD_FAILS: Record<ManifestRole, string> = { plugin: 'Claude Code will not load the plugin', marketplace: 'Claude Code cannot load the marketplace' };
 const MAX_SYNTAX_ERRORS = 1;
-
-/** A relative path as written in a manifest, or undefined when it is not one we can check (absolute, a URL, a variable, a glob). */
-function checkablePath(raw: string): string | undefined {
-  const p = raw.trim().replace(/^\$\{CLAUDE_PLUGIN_ROOT\}(?=\/|$)/, '.');
-  if (p === '' || p.includes('${') || isAbsolutePath(p) || /[*?[\]{}]/.test(p)) return undefined;
-  if (p.replace(/\\/g, '/').split('/').includes('..')) return undefined;
-  return p;
-}
 
 /**
  * A plugin or marketplace manifest's findings. A copy kept in a backup, archive, template or

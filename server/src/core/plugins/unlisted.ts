@@ -9,9 +9,10 @@ import type { Node } from 'jsonc-parser';
 import type { IWorkspaceHost } from '../workspace/host';
 import { isInside, resolveRelative } from '../world/paths';
 import { properties } from './jsonNodes';
+import { checkablePath } from './componentPath';
 
-/** The components whose listed paths replace a default folder, and that folder. */
-const REPLACED: Readonly<Record<string, string>> = { agents: 'agents', commands: 'commands' };
+/** The components whose listed paths replace a default folder of the same name. */
+const REPLACED: ReadonlySet<string> = new Set(['agents', 'commands']);
 /** Files counted in a folder at most: enough to name some and count the rest. */
 const MAX_FILES = 1000;
 
@@ -25,12 +26,13 @@ export function unlistedComponents(manifest: Node, pluginRoot: string, host: IWo
   const out: UnlistedFinding[] = [];
   for (const { key, value } of properties(manifest)) {
     const k = String(key.value);
-    const folderName = Object.hasOwn(REPLACED, k) ? REPLACED[k]! : undefined;
-    if (!folderName || !value) continue;
-    const listed = (value.type === 'string' ? [value] : value.type === 'array' ? (value.children ?? []) : [])
-      .filter((c) => c.type === 'string' && String(c.value).trim() !== '')
-      .map((c) => resolveRelative(pluginRoot, String(c.value).trim()).replace(/\/+$/, ''));
-    if (listed.length === 0) continue;
+    if (!REPLACED.has(k) || !value) continue;
+    const folderName = k;
+    const written = (value.type === 'string' ? [value] : value.type === 'array' ? (value.children ?? []) : []).filter((c) => c.type === 'string' && String(c.value).trim() !== '');
+    // A path that cannot be placed (a variable, a glob, an absolute path) may cover any file: nothing is said then.
+    const paths = written.map((c) => checkablePath(String(c.value)));
+    if (paths.length === 0 || paths.some((p) => p === undefined)) continue;
+    const listed = paths.map((p) => resolveRelative(pluginRoot, p!).replace(/\/+$/, ''));
     const folder = `${pluginRoot.replace(/\/+$/, '')}/${folderName}`;
     if (!host.isDirectory(folder)) continue;
     const left = markdownFiles(folder, host).filter((f) => !listed.some((l) => l === f || isInside(l, f)));
