@@ -200,7 +200,7 @@ test('a permission rule naming no Claude Code tool is a warning with the near to
 
 test('a command written as a permission rule (a name with a space) applies to nothing: a warning saying how to write it', () => {
   const { text, ranges: r } = ranges(
-    '{"permissions": {"allow": ["«npm install»", "«Read *»", "«Web Fetch»", "Bash(npm test)", "*"], "deny": ["«git push *»", "«* > .env»", "mcp__db__run query"]}}',
+    '{"permissions": {"allow": ["«npm install»", "«Read *»", "«Web Fetch»", "«Bash git status»", "Bash(npm test)", "*"], "deny": ["«git push *»", "«* > .env»", "mcp__db__run query"]}}',
   );
   const ds = check(text);
   assert.deepEqual(
@@ -209,9 +209,16 @@ test('a command written as a permission rule (a name with a space) applies to no
   );
   assert.deepEqual(
     ds.map((d) => d.message.replace(/^.*never applies; /, '')),
-    ["a command is written 'Bash(npm install)'", "write 'Read(*)'", "did you mean 'WebFetch'?", "a command is written 'Bash(git push *)'", "a command is written 'Bash(* > .env)'"],
+    [
+      "a command is written 'Bash(npm install)'",
+      "write 'Read(*)'",
+      "did you mean 'WebFetch'?",
+      "write 'Bash(git status)'",
+      "a command is written 'Bash(git push *)'",
+      "a command is written 'Bash(* > .env)'",
+    ],
   );
-  assert.match(ds[3]!.message, /^'git push \*' is no Claude Code tool: this deny rule never applies/);
+  assert.match(ds[4]!.message, /^'git push \*' is no Claude Code tool: this deny rule never applies/);
 });
 
 test('a rule Claude Code skips as malformed (text after its closing parenthesis, the old Tool:pattern form) is a warning with the rule to write', () => {

@@ -97,11 +97,7 @@ function shapeFinding(rule: string, list: string, at: number, raw: boolean): Fin
   const first = /^([A-Za-z][A-Za-z0-9_]*)\s+(.+)$/s.exec(text);
   // A tool's name written with spaces (`Web Fetch`).
   const meant = CLAUDE_TOOLS.find((t) => t.toLowerCase() === text.replace(/\s+/g, '').toLowerCase());
-  const advice = meant
-    ? `did you mean '${meant}'?`
-    : first && KNOWN.has(first[1]!) && first[1] !== 'Bash'
-      ? `write '${first[1]}(${first[2]})'`
-      : `a command is written 'Bash(${text})'`;
+  const advice = meant ? `did you mean '${meant}'?` : first && KNOWN.has(first[1]!) ? `write '${first[1]}(${first[2]})'` : `a command is written 'Bash(${text})'`;
   return {
     code: 'settings-permission-tool-unknown',
     severity: 'warning',
