@@ -47,10 +47,13 @@ test('targets are inferred from the client folder the skill sits in', () => {
   assert.match(inferTargets('file:///repo/.agents/skills/a/SKILL.md').reason, /\.agents\/skills\/, which Codex, VS Code \/ Copilot, Gemini CLI, OpenCode read/);
 });
 
-test("a dotfiles repository's copy of a home folder (dot_claude/, _claude/, claude/ at its top or in .config/) gives that folder's client", () => {
+test("a dotfiles repository's copy of a home folder (dot_claude/, dot-claude/, _claude/, claude/ at its top or in .config/) gives that folder's client", () => {
   const facts = repositoryFacts([], ['file:///dots']);
   const t = (p: string) => inferTargets(`file:///dots/${p}/SKILL.md`, undefined, facts).targets;
   assert.deepEqual(t('dot_claude/skills/a'), ['claude-code']);
+  // GNU Stow's --dotfiles form (held-out round 47).
+  assert.deepEqual(t('dot-claude/skills/a'), ['claude-code']);
+  assert.deepEqual(t('dot-config/codex/skills/a'), ['codex']);
   assert.deepEqual(t('_claude/skills/a'), ['claude-code']);
   assert.deepEqual(t('claude/skills/a'), ['claude-code']);
   assert.deepEqual(t('.config/claude/skills/a'), ['claude-code']);

@@ -97,8 +97,8 @@ function metadataReader(metadata: readonly FrontmatterEntry[]): KeyReader | unde
 
 const entriesHave = (map: unknown, key: string) => map !== null && typeof map === 'object' && Object.prototype.hasOwnProperty.call(map, key);
 
-/** Hermes Agent's folder (`.hermes/`), or a dotfiles repository's copy of its skills (`hermes/skills/`, `dot_hermes/skills/`: held-out round 46). */
-const HERMES_FOLDER = /\/(?:\.hermes\/|(?:dot_|_)?hermes\/skills\/)/;
+/** Hermes Agent's folder (`.hermes/`), or a dotfiles repository's copy of its skills (`hermes/skills/`, `dot_hermes/skills/`, `dot-hermes/skills/`: held-out round 46). */
+const HERMES_FOLDER = /\/(?:\.hermes\/|(?:dot[-_]|_)?hermes\/skills\/)/;
 
 const HERMES_KEYS: ReadonlySet<string> = new Set(['version', 'author', 'platforms', 'prerequisites', 'setup']);
 const HERMES: KeyReader = { label: 'Hermes Agent', reads: (key) => HERMES_KEYS.has(key) };

@@ -153,7 +153,8 @@ function plugin(root: string, target: PluginClient, manifest: string, kind: Mani
   // Codex reads the paths its manifest names instead of `skills/` (openai/codex's plugin loader,
   // `plugin_skill_roots`: the default root only when the manifest names none; releases before the
   // Agent Plugins format read both): a plugin's `skills/` beside `"skills": "./.codex-plugin/skills/"`
-  // is another client's (held-out round 31). Claude Code adds named paths to its defaults.
+  // is another client's (held-out round 31). Claude Code adds named skill paths to `skills/`, which it
+  // still scans (2.1: nyldn/claude-octopus issues 366 and 434, where stale listed paths fail and `skills/` loads).
   const defaults = target === 'codex' && listed.length ? [] : [trimSlash(resolveRelative(r, 'skills'))];
   const p: PluginRoot = { root: r, target, manifest, kind, skillDirs, skillParents: [...defaults, ...extra] };
   if (source !== undefined) p.source = source;

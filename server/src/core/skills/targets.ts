@@ -82,17 +82,18 @@ function segmentsOf(uri: string): string[] {
 
 /**
  * The client folders, and the names a dotfiles repository gives the ones it installs in the home
- * folder (`~/.claude` kept as `claude/`, `_claude/`, chezmoi's `dot_claude/`, or `.config/claude/`
- * linked there): their skills are the client's user skills.
+ * folder (`~/.claude` kept as `claude/`, `_claude/`, chezmoi's `dot_claude/`, GNU Stow's
+ * `dot-claude/` (its `--dotfiles` option), or `.config/claude/` linked there): their skills are the
+ * client's user skills.
  */
 const FOLDERS: { dir: string; skills: string[]; targets: readonly Target[]; home?: RegExp }[] = [
-  { dir: '.claude', skills: ['skills'], targets: ['claude-code'], home: /^(?:dot_|_)?claude$/ },
-  { dir: '.codex', skills: ['skills'], targets: ['codex'], home: /^(?:dot_|_)?codex$/ },
+  { dir: '.claude', skills: ['skills'], targets: ['claude-code'], home: /^(?:dot[-_]|_)?claude$/ },
+  { dir: '.codex', skills: ['skills'], targets: ['codex'], home: /^(?:dot[-_]|_)?codex$/ },
   { dir: '.github', skills: ['skills'], targets: ['copilot'] },
-  { dir: '.gemini', skills: ['skills'], targets: ['gemini-cli'], home: /^(?:dot_|_)?gemini$/ },
-  { dir: '.opencode', skills: ['skill', 'skills'], targets: ['opencode'], home: /^(?:dot_|_)?opencode$/ },
-  { dir: '.cursor', skills: ['skills'], targets: ['cursor'], home: /^(?:dot_|_)?cursor$/ },
-  { dir: '.agents', skills: ['skills'], targets: AGENTS_DIR_READERS, home: /^(?:dot_|_)agents$/ },
+  { dir: '.gemini', skills: ['skills'], targets: ['gemini-cli'], home: /^(?:dot[-_]|_)?gemini$/ },
+  { dir: '.opencode', skills: ['skill', 'skills'], targets: ['opencode'], home: /^(?:dot[-_]|_)?opencode$/ },
+  { dir: '.cursor', skills: ['skills'], targets: ['cursor'], home: /^(?:dot[-_]|_)?cursor$/ },
+  { dir: '.agents', skills: ['skills'], targets: AGENTS_DIR_READERS, home: /^(?:dot[-_]|_)agents$/ },
 ];
 
 /** A project's client skills folders, from its root (`.claude/skills`, `.agents/skills`, `.opencode/skill`, …), with the clients that read each. */
@@ -103,7 +104,7 @@ export const PROJECT_SKILL_FOLDER_READERS: readonly { folder: string; targets: r
 export const PROJECT_SKILL_FOLDERS: readonly string[] = PROJECT_SKILL_FOLDER_READERS.map((f) => f.folder);
 
 /** Folders a dotfiles repository keeps configuration folders in, under their bare names (`.config/claude`, `home/codex`). */
-const CONFIG_PARENTS: ReadonlySet<string> = new Set(['.config', 'dot_config', 'config', 'home']);
+const CONFIG_PARENTS: ReadonlySet<string> = new Set(['.config', 'dot_config', 'dot-config', 'config', 'home']);
 
 /**
  * The innermost client folder a SKILL.md sits in (`.claude/skills/<n>/…`), with its readers.
@@ -119,7 +120,7 @@ function clientFolderOf(segs: string[], tops: readonly number[]): { where: strin
     const hit = FOLDERS.find((f) => f.dir === parent && f.skills.includes(seg));
     if (hit) return { where: `${parent}/${seg}/`, targets: hit.targets };
     const mirror = FOLDERS.find((f) => f.home?.test(parent) && f.skills.includes(seg));
-    const placed = /^(?:dot_|_)/.test(parent) || tops.includes(i - 1) || CONFIG_PARENTS.has(segs[i - 2] ?? '');
+    const placed = /^(?:dot[-_]|_)/.test(parent) || tops.includes(i - 1) || CONFIG_PARENTS.has(segs[i - 2] ?? '');
     if (mirror && placed) return { where: `${parent}/${seg}/`, targets: mirror.targets, home: `~/${mirror.dir}/${seg}/` };
   }
   return undefined;
