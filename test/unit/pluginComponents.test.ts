@@ -95,6 +95,27 @@ test("the paths plugin.json's agents and commands name replace the default folde
 
 const hooks = (text: string, host = new InMemoryHost(), root: string | null = `${R}/p`) => analyzeHooksFile(text, host, root ?? undefined).diagnostics;
 
+test("a plugin's hooks file in Cursor's format (\"version\": 1) names Cursor's events: information, with no rename to Claude Code's", () => {
+  const text = '{"version": 1, "hooks": {"preToolUse": [{"command": "a"}], "beforeSubmitPrompt": [], "preToolUSE": [], "PreToolUse": []}}';
+  const ds = hooks(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, text.slice(d.range.start.character, d.range.end.character)]),
+    [
+      ['hooks-event-unknown', 'information', '"preToolUse"'],
+      ['hooks-event-unknown', 'information', '"beforeSubmitPrompt"'],
+      ['hooks-event-unknown', 'warning', '"preToolUSE"'],
+    ],
+  );
+  assert.match(ds[0]!.message, /Cursor hook event.*Claude Code, if it loads this plugin, runs none of them/);
+  assert.equal(ds[0]!.data, undefined);
+  // Without the version, the same name is a misspelt Claude Code event.
+  const plain = hooks('{"hooks": {"preToolUse": []}}');
+  assert.deepEqual(
+    plain.map((d) => [d.code, d.severity]),
+    [['hooks-event-unknown', 'warning']],
+  );
+});
+
 test("a plugin's hooks file is checked like a settings file's hooks, one level down", () => {
   const text = JSON.stringify({
     description: 'd',

@@ -7,7 +7,7 @@ import type { Node } from 'jsonc-parser';
 import type { IWorkspaceHost } from '../workspace/host';
 import { startJsonFile, type Report, type SettingsAnalysis } from './jsonFile';
 import { suggestAmong } from '../skills/clientFields';
-import { HANDLER_TYPES, HOOK_EVENT_BY_NAME, HOOK_EVENTS, type HookEvent } from './events';
+import { CURSOR_HOOK_EVENTS, HANDLER_TYPES, HOOK_EVENT_BY_NAME, HOOK_EVENTS, type HookEvent } from './events';
 import { permissionFindings } from './permissions';
 import { missingScripts } from './scripts';
 import { certainName } from './codeActions';
@@ -54,6 +54,8 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
 export interface HookCheckOptions {
   /** Point at a `timeout` that reads as milliseconds (a project's settings; a plugin's hooks file may be another client's). */
   timeoutsInMs?: boolean;
+  /** The file is written in Cursor's hooks format (`"version": 1` at its top): Cursor's events are another client's, not mistakes. */
+  cursorFormat?: boolean;
 }
 
 /** The `hooks` object of a settings or hooks file: events, matcher groups and handlers. */
@@ -66,7 +68,14 @@ export function checkHooks(hooks: Node, report: Report, options: HookCheckOption
     const [k, v] = p.children ?? [];
     if (!k || !v || typeof k.value !== 'string') continue;
     const event = HOOK_EVENT_BY_NAME.get(k.value);
-    if (!event) {
+    if (!event && options.cursorFormat && CURSOR_HOOK_EVENTS.has(k.value)) {
+      report(
+        'hooks-event-unknown',
+        'information',
+        `'${k.value}' is a Cursor hook event, and this file is written in Cursor's hooks format ("version": 1): Cursor runs its hooks; Claude Code, if it loads this plugin, runs none of them`,
+        k,
+      );
+    } else if (!event) {
       const fix = certainName(k.value, EVENT_NAMES);
       const s = fix ?? suggestAmong(k.value, EVENT_NAMES);
       report(

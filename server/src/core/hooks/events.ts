@@ -58,6 +58,34 @@ export const HOOK_EVENTS: readonly HookEvent[] = [
 
 export const HOOK_EVENT_BY_NAME: ReadonlyMap<string, HookEvent> = new Map(HOOK_EVENTS.map((e) => [e.name, e]));
 
+/**
+ * Cursor's hook events (cursor.com/docs/agent/hooks): a `hooks.json` of Cursor's format starts
+ * `{"version": 1, "hooks": {…}}` and names its events in camelCase. Cursor also installs hooks from
+ * plugins, whose `hooks/hooks.json` may be in this format (held-out lab: a plugin's Cursor variant).
+ */
+export const CURSOR_HOOK_EVENTS: ReadonlySet<string> = new Set([
+  'sessionStart',
+  'sessionEnd',
+  'preToolUse',
+  'postToolUse',
+  'postToolUseFailure',
+  'subagentStart',
+  'subagentStop',
+  'beforeShellExecution',
+  'afterShellExecution',
+  'beforeMCPExecution',
+  'afterMCPExecution',
+  'beforeReadFile',
+  'afterFileEdit',
+  'beforeSubmitPrompt',
+  'preCompact',
+  'stop',
+  'afterAgentResponse',
+  'afterAgentThought',
+  'beforeTabFileRead',
+  'afterTabFileEdit',
+]);
+
 /** Handler types and the key each needs. */
 export const HANDLER_TYPES: Readonly<Record<string, { needs: readonly string[]; about: string }>> = {
   command: { needs: ['command'], about: 'runs a shell command; the event arrives as JSON on stdin' },

@@ -36,7 +36,9 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
     );
     return { root, diagnostics };
   }
-  checkHooks(hooks.value, report);
+  // Cursor's format: `{"version": 1, "hooks": {"preToolUse": …}}` (cursor.com/docs/agent/hooks), as a plugin's Cursor variant writes it.
+  const version = property(root, 'version');
+  checkHooks(hooks.value, report, { cursorFormat: version?.value.type === 'number' });
   if (hooks.value.type === 'object' && pluginRoot) for (const f of missingPluginScripts(text, hooks.value, pluginRoot, host, roots)) report(f.code, f.severity, f.message, f.node);
   return { root, diagnostics: inTextOrder(diagnostics) };
 }
