@@ -3,7 +3,7 @@
 // manifest (or its marketplace entry) names. An `agents/` folder elsewhere is documentation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { repositoryFacts, NO_REPOSITORY_FACTS, type RepositoryFacts } from '../../server/src/core/skills';
+import { readRepositoryFacts, repositoryFacts, NO_REPOSITORY_FACTS, type RepositoryFacts } from '../../server/src/core/skills';
 import { kindOf } from '../../server/src/core/workspace/fileKinds';
 import { kindOf as documentKindOf } from '../../server/src/lsp/documents';
 import { analyzeHooksFile } from '../../server/src/core/hooks';
@@ -91,6 +91,19 @@ test("the paths plugin.json's agents and commands name replace the default folde
   const inline = facts({ 'u/.claude-plugin/plugin.json': JSON.stringify({ name: 'u', hooks: { PreToolUse: [] } }) });
   assert.equal(kind('u/hooks/hooks.json', inline), 'hooks');
   assert.equal(kind('u/.claude-plugin/plugin.json', inline), 'plugin-manifest');
+});
+
+test("a plugin below a skill's examples/, references/ or assets/ is the skill's sample: its agents and hooks are no plugin's components", () => {
+  const manifest = `${R}/skills/plugin-maker/examples/full-plugin/.claude-plugin/plugin.json`;
+  const host = new InMemoryHost({ [`${R}/skills/plugin-maker/SKILL.md`]: '---\nname: plugin-maker\n---\n', [manifest]: '{"name": "full-plugin"}' });
+  const f = readRepositoryFacts([manifest], host, [R]);
+  assert.deepEqual(f.plugins, []);
+  assert.equal(kind('skills/plugin-maker/examples/full-plugin/agents/helper.md', f), null);
+  assert.equal(kind('skills/plugin-maker/examples/full-plugin/hooks/hooks.json', f), null);
+  // The same folders without a SKILL.md above them hold a plugin.
+  const plain = readRepositoryFacts([manifest], new InMemoryHost({ [manifest]: '{"name": "full-plugin"}' }), [R]);
+  assert.equal(plain.plugins.length, 1);
+  assert.equal(kind('skills/plugin-maker/examples/full-plugin/agents/helper.md', plain), 'subagent');
 });
 
 const hooks = (text: string, host = new InMemoryHost(), root: string | null = `${R}/p`) => analyzeHooksFile(text, host, root ?? undefined).diagnostics;

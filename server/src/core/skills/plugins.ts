@@ -16,7 +16,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { parseJsonObject } from '../analysis/expectedErrors';
 import { relativeLabel } from '../workspace/host';
 import { dirnameUri, resolveRelative } from '../world/paths';
-import { deepestRoot, inCopiesFolder } from './copies';
+import { deepestRoot, inCopiesFolder, inSkillSamples } from './copies';
 import { manifestPaths, skillFolderOfPath } from './manifestPaths';
 import { readInstallFacts, type InstallFact } from './installs';
 import { readOwnKeyReaders, type OwnKeyReader } from './ownKeyReaders';
@@ -260,10 +260,11 @@ function entries(json: Json): Json[] {
  * The facts of a set of manifests, given as texts. A copy of a plugin or a marketplace kept in a
  * backup, archive, template or scaffold folder (`inCopiesFolder`) is no plugin a client loads
  * from here, unless a marketplace outside such folders lists it: its agents, commands and hooks
- * are not checked as a plugin's, and its skills are advice, as other copies of skills are.
+ * are not checked as a plugin's, and its skills are advice, as other copies of skills are. So is a
+ * plugin for which `sample` holds (a skill's example: `inSkillSamples`).
  */
-export function repositoryFacts(manifests: readonly { uri: string; text: string }[], roots?: readonly string[]): RepositoryFacts {
-  const copy = (folder: string) => inCopiesFolder(folder, roots);
+export function repositoryFacts(manifests: readonly { uri: string; text: string }[], roots?: readonly string[], sample?: (folder: string) => boolean): RepositoryFacts {
+  const copy = (folder: string) => inCopiesFolder(folder, roots) || (sample?.(folder) ?? false);
   const all = manifests.flatMap((m) => pluginsOfManifest(m.uri, m.text)).filter((p) => p.source === undefined || !copy(manifestFolderOf(p.manifest)));
   const listed = new Set(all.filter((p) => p.source !== undefined).map((p) => p.root));
   const plugins = all.filter((p) => p.source !== undefined || listed.has(p.root) || !copy(p.root)).map((p) => entryBesideManifest(p, all));
@@ -304,7 +305,7 @@ export function readRepositoryFacts(uris: readonly string[], host: IWorkspaceHos
     const text = host.readText(uri);
     if (text !== undefined) manifests.push({ uri, text });
   }
-  const facts = repositoryFacts(manifests, roots);
+  const facts = repositoryFacts(manifests, roots, (folder) => inSkillSamples(folder, (u) => host.exists(u), roots));
   const installs = roots?.length ? readInstallFacts(roots, host) : undefined;
   const withInstalls = installs?.size ? { ...facts, installs } : facts;
   const ownKeyReaders = roots?.length ? readOwnKeyReaders(roots, host) : undefined;
