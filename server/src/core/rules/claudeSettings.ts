@@ -26,6 +26,7 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
   rule('settings-shape', 'error', { also: ['warning'] }),
   rule('settings-permission-tool-unknown', 'warning', { fix: RENAME('tool') }),
   rule('settings-permission-rule-malformed', 'warning'),
+  rule('settings-env-misplaced', 'warning'),
   rule('hooks-event-unknown', 'warning', { fix: RENAME('event'), also: ['information'] }),
   rule('hooks-handler-type-unknown', 'warning', { fix: RENAME('handler type') }),
   rule('hooks-handler-incomplete', 'warning'),
