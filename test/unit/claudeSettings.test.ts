@@ -214,7 +214,7 @@ test('a missing script in a command written with JSON escapes is underlined wher
 });
 
 test('a permission rule naming no Claude Code tool is a warning with the near tool', () => {
-  const { text, ranges: r } = ranges('{"permissions": {"allow": ["«Webfetch»(domain:example.com)", "Bash", "MultiEdit", "Task(x)"]}}');
+  const { text, ranges: r } = ranges('{"permissions": {"allow": ["«Webfetch»(domain:example.com)", "Bash", "MultiEdit", "Task(x)", "DesignSync"]}}');
   const ds = check(text);
   assert.deepEqual(
     ds.map((d) => [d.code, d.severity, d.range]),

@@ -20,6 +20,8 @@ export const CLAUDE_TOOLS: readonly string[] = [
   'CronCreate',
   'CronDelete',
   'CronList',
+  // The tool behind the /design-sync skill for Claude Design (2026; kamp-us/phoenix#2397; held-out round 47).
+  'DesignSync',
   'Edit',
   'EndConversation',
   'EnterPlanMode',
