@@ -213,6 +213,25 @@ test('a missing script in a command written with JSON escapes is underlined wher
   );
 });
 
+test('a hook command reading an event variable Claude Code never sets ($CLAUDE_TOOL_INPUT, ${TOOL_INPUT_file_path}) is a warning on the variable', () => {
+  const { text, ranges: r } = ranges(
+    '{"hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "prettier --write \\"«$CLAUDE_FILE_PATH»\\" && log «${TOOL_INPUT_file_path}» $HOME"}]}]}}',
+  );
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    r.map((range) => ['hooks-variable-unset', 'warning', range]),
+  );
+  assert.match(ds[0]!.message, /Claude Code sets no 'CLAUDE_FILE_PATH' for a hook.*JSON on stdin/);
+  // Set by the command, given a default, or set by the settings' env: not reported; nor Claude Code's own variables.
+  const quiet = (command: string, extra: object = {}) => codes(JSON.stringify({ ...extra, hooks: { Stop: [cmd(command)] } }));
+  assert.deepEqual(quiet('TOOL_INPUT=$(cat); echo "$TOOL_INPUT" | jq .'), []);
+  assert.deepEqual(quiet('read -r TOOL_INPUT; echo $TOOL_INPUT'), []);
+  assert.deepEqual(quiet('echo ${USER_PROMPT:-$(cat)}'), []);
+  assert.deepEqual(quiet('echo $TOOL_NAME', { env: { TOOL_NAME: 'x' } }), []);
+  assert.deepEqual(quiet('"$CLAUDE_PROJECT_DIR"/x.sh $CLAUDE_PLUGIN_ROOT $CLAUDE_ENV_FILE $TOOL_INPUTS_DIR || true'), []);
+});
+
 test('a permission rule naming no Claude Code tool is a warning with the near tool', () => {
   const { text, ranges: r } = ranges('{"permissions": {"allow": ["«Webfetch»(domain:example.com)", "Bash", "MultiEdit", "Task(x)", "DesignSync"]}}');
   const ds = check(text);

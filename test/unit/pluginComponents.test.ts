@@ -121,6 +121,11 @@ test("a plugin's hooks file in Cursor's format (\"version\": 1) names Cursor's e
   );
   assert.match(ds[0]!.message, /Cursor hook event.*Claude Code, if it loads this plugin, runs none of them/);
   assert.equal(ds[0]!.data, undefined);
+  // Cursor passes its events on stdin too, but a variable there is not Claude Code's to judge.
+  assert.deepEqual(
+    hooks('{"version": 1, "hooks": {"stop": [{"command": "echo $TOOL_INPUT"}]}}').map((d) => d.code),
+    ['hooks-event-unknown'],
+  );
   // Without the version, the same name is a misspelt Claude Code event.
   const plain = hooks('{"hooks": {"preToolUse": []}}');
   assert.deepEqual(

@@ -10,6 +10,7 @@ import { suggestAmong } from '../skills/clientFields';
 import { CURSOR_HOOK_EVENTS, HANDLER_TYPES, HOOK_EVENT_BY_NAME, HOOK_EVENTS, type HookEvent } from './events';
 import { permissionFindings } from './permissions';
 import { missingScripts } from './scripts';
+import { unsetEventVariables } from './inputVariables';
 import { certainName } from './codeActions';
 import { CLAUDE_TOOLS } from '../subagents/tools';
 
@@ -46,7 +47,10 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
   if (hooks) checkHooks(hooks.value, report, { timeoutsInMs: true });
   const perms = property(root, 'permissions');
   if (perms) for (const f of permissionFindings(perms.value)) report(f.code, f.severity, f.message, f.node, f.data);
-  if (hooks?.value.type === 'object') for (const f of missingScripts(text, hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
+  if (hooks?.value.type === 'object') {
+    for (const f of missingScripts(text, hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
+    for (const f of unsetEventVariables(text, hooks.value, envNames(root))) report(f.code, f.severity, f.message, f.node);
+  }
   for (const k of envKeysOutsideEnv(root)) {
     const name = k.value as string;
     report(
@@ -57,6 +61,12 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
     );
   }
   return { root, diagnostics };
+}
+
+/** The names a settings file's `env` sets. */
+function envNames(root: Node): Set<string> {
+  const env = property(root, 'env')?.value;
+  return new Set(env?.type === 'object' ? (env.children ?? []).map((p) => String(p.children?.[0]?.value)) : []);
 }
 
 /** Top-level keys named as environment variables are (`MAX_THINKING_TOKENS`, `CLAUDE_CODE_SUBAGENT_MODEL`): no setting is (held-out round 47). */

@@ -9,6 +9,7 @@ import { inTextOrder, startJsonFile, topLevelEvent } from './jsonFile';
 import { checkHooks, property, type SettingsAnalysis } from './analyze';
 import { HOOK_EVENT_BY_NAME } from './events';
 import { missingPluginScripts } from './scripts';
+import { unsetEventVariables } from './inputVariables';
 
 /** `pluginRoot`: the folder `${CLAUDE_PLUGIN_ROOT}` stands for (none: scripts are not looked up); `roots`: the workspace folders. */
 export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot: string | undefined, roots?: readonly string[]): SettingsAnalysis {
@@ -37,8 +38,9 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
     return { root, diagnostics };
   }
   // Cursor's format: `{"version": 1, "hooks": {"preToolUse": …}}` (cursor.com/docs/agent/hooks), as a plugin's Cursor variant writes it.
-  const version = property(root, 'version');
-  checkHooks(hooks.value, report, { cursorFormat: version?.value.type === 'number' });
+  const cursorFormat = property(root, 'version')?.value.type === 'number';
+  checkHooks(hooks.value, report, { cursorFormat });
   if (hooks.value.type === 'object' && pluginRoot) for (const f of missingPluginScripts(text, hooks.value, pluginRoot, host, roots)) report(f.code, f.severity, f.message, f.node);
+  if (hooks.value.type === 'object' && !cursorFormat) for (const f of unsetEventVariables(text, hooks.value)) report(f.code, f.severity, f.message, f.node);
   return { root, diagnostics: inTextOrder(diagnostics) };
 }
