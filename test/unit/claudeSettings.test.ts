@@ -222,7 +222,8 @@ test('a hook command reading an event variable Claude Code never sets ($CLAUDE_T
     ds.map((d) => [d.code, d.severity, d.range]),
     r.map((range) => ['hooks-variable-unset', 'warning', range]),
   );
-  assert.match(ds[0]!.message, /Claude Code sets no 'CLAUDE_FILE_PATH' for a hook.*JSON on stdin/);
+  assert.match(ds[0]!.message, /Claude Code sets no 'CLAUDE_FILE_PATH' for a hook.*JSON on stdin \(the file of an edit: jq -r '\.tool_input\.file_path'\)/);
+  assert.match(check(JSON.stringify({ hooks: { UserPromptSubmit: [cmd('analyze "$USER_PROMPT"')] } }))[0]!.message, /\(the prompt: jq -r '\.prompt'\)/);
   // Set by the command, given a default, or set by the settings' env: not reported; nor Claude Code's own variables.
   const quiet = (command: string, extra: object = {}) => codes(JSON.stringify({ ...extra, hooks: { Stop: [cmd(command)] } }));
   assert.deepEqual(quiet('TOOL_INPUT=$(cat); echo "$TOOL_INPUT" | jq .'), []);

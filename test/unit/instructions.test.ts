@@ -554,6 +554,24 @@ test('commands a line hedges, and tool binaries run through pnpm or yarn, are no
   );
 });
 
+test('a command the words before it forbid, or on a line marked as what not to do, is not judged; one a "never" sentence asks for is', () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'vite build' } }) });
+  const text = joinLines(
+    '- ❌ **NEVER**: Prefix nx commands with other package managers (not `npm run nx`, just `nx`)',
+    '- Never run `npm run eject`; use `npm run build` instead of ``yarn run bundle``.',
+    '- ❌ `npm run deploy:prod` from a laptop',
+    '- Never commit before `npm run verify` passes.',
+    '- If the build does not work, run `npm run fix`.',
+  );
+  assert.deepEqual(
+    diags(text, `${W}/CLAUDE.md`, host).map((d) => [d.code, d.range.start.line]),
+    [
+      ['instructions-command-undefined', 3],
+      ['instructions-command-undefined', 4],
+    ],
+  );
+});
+
 test('the commands of a shell block whose comment presents them as examples are not judged; the next block is', () => {
   const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'vite build' } }) });
   const text = joinLines('```bash', 'npm run build', '# Example validation commands', 'npm run docs:check', '```', '', '```bash', 'npm run docs:lint', '```');

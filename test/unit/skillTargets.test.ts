@@ -44,6 +44,10 @@ test('targets are inferred from the client folder the skill sits in', () => {
   assert.deepEqual(t('my-plugin/skills/a', plugin), ['claude-code']);
   assert.match(inferTargets('file:///repo/my-plugin/skills/a/SKILL.md', plugin).reason, /Claude Code plugin/);
   assert.deepEqual(t('other/skills/a', plugin), ['spec']);
+  // A skill folder in a Claude Code plugin's commands/ is the command of that name.
+  const withFacts = (p: string) =>
+    inferTargets(`file:///repo/${p}/SKILL.md`, undefined, repositoryFacts([{ uri: 'file:///repo/my-plugin/.claude-plugin/plugin.json', text: '{"name": "p"}' }])).targets;
+  assert.deepEqual(withFacts('my-plugin/commands/hello'), ['claude-code']);
   assert.match(inferTargets('file:///repo/.agents/skills/a/SKILL.md').reason, /\.agents\/skills\/, which Codex, VS Code \/ Copilot, Gemini CLI, OpenCode read/);
 });
 

