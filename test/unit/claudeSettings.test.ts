@@ -266,6 +266,16 @@ test('a command written as a permission rule (a name with a space) applies to no
   assert.match(ds[4]!.message, /^'git push \*' is no Claude Code tool: this deny rule never applies/);
 });
 
+test('a path or glob written as a rule (".env", "**/*.key") names no tool and protects nothing: a warning with the Read rule to write', () => {
+  const { text, ranges: r } = ranges('{"permissions": {"deny": ["«.env»", "«**/*.key»", "«secrets/**»", "Read(./.env)", "WebFetch", "*"]}}');
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    r.map((range) => ['settings-permission-tool-unknown', 'warning', range]),
+  );
+  assert.match(ds[0]!.message, /^'\.env' is no Claude Code tool: this deny rule never applies; a file is written 'Read\(\.env\)' \(and 'Edit\(\.env\)' for its changes\)/);
+});
+
 test('a rule Claude Code skips as malformed (text after its closing parenthesis, the old Tool:pattern form) is a warning with the rule to write', () => {
   const { text, ranges: r } = ranges('{"permissions": {"allow": ["«Edit:*»", "Bash(npm run test:*)"], "deny": ["«Bash(rm -rf /)*»", "Read(./secrets/**)"]}}');
   const ds = check(text);

@@ -107,6 +107,15 @@ function shapeFinding(rule: string, list: string, at: number, raw: boolean): Fin
       node,
     };
   }
+  // A path or glob written as the rule (`.env`, `**/*.key`, `secrets/**`): no tool's name holds a dot or a slash.
+  if (!/\s/.test(text) && !text.includes('(') && /[./]/.test(text) && !/^[A-Za-z][A-Za-z0-9_]*$/.test(text)) {
+    return {
+      code: 'settings-permission-tool-unknown',
+      severity: 'warning',
+      message: `'${text}' is no Claude Code tool: this ${list} rule never applies; a file is written 'Read(${text})' (and 'Edit(${text})' for its changes)`,
+      node,
+    };
+  }
   if (!/\s/.test(text) || text.includes('(')) return undefined;
   const first = /^([A-Za-z][A-Za-z0-9_]*)\s+(.+)$/s.exec(text);
   // A tool's name written with spaces (`Web Fetch`).
