@@ -122,6 +122,9 @@ const SAMPLES: Record<string, { text: string; dir?: string; files?: Record<strin
   'skill-shell-value': { text: fm(`${OK}\nshell: zsh`) },
   'skill-paths-value': { text: fm(`${OK}\npaths: ""`) },
   'skill-hooks-value': { text: fm(`${OK}\nhooks: run.sh`) },
+  'skill-hooks-variable-unset': {
+    text: fm(`${OK}\nhooks:\n  PostToolUse:\n    - matcher: Edit\n      hooks:\n        - type: command\n          command: prettier --write "$CLAUDE_FILE_PATHS"`),
+  },
   'skill-tools-value': { text: fm(`${OK}\nallowed-tools: read`) },
   'skill-body-too-long': { text: fm(OK, Array.from({ length: 520 }, (_, i) => `line ${i}`).join('\n')) },
   'skill-body-tokens': { text: fm(OK, 'word '.repeat(5000)) },

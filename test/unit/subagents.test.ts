@@ -221,6 +221,17 @@ test('values Claude Code drops, hooks that are not a map, unknown keys and model
   assert.deepEqual(codes(fm('maxTurns: 0')), ['subagent-value-invalid/warning']);
   assert.deepEqual(codes(fm('maxTurns: "5"', 'effort: high', 'memory: project', 'isolation: worktree', 'background: true')), []);
   assert.deepEqual(codes(fm('hooks: []')), ['subagent-hooks-ignored/warning']);
+  // A hook command reading a variable Claude Code never sets: on the variable as written; not in a plugin's agent, whose hooks are ignored.
+  const withHook = fm('hooks:', '  PreToolUse:', '    - matcher: Bash', '      hooks:', '        - type: command', '          command: "echo \\"$CLAUDE_TOOL_INPUT\\" >> log"');
+  const unset = diags(withHook);
+  assert.deepEqual(
+    unset.map((d) => [d.code, d.severity, withHook.split('\n')[d.range.start.line]!.slice(d.range.start.character, d.range.end.character)]),
+    [['subagent-hooks-variable-unset', 'warning', '$CLAUDE_TOOL_INPUT']],
+  );
+  assert.deepEqual(
+    analyzeAgentFile(withHook, 'file:///ws/plugins/p/agents/a.md', 'subagent', undefined, true).diagnostics.map((d) => `${d.code}/${d.severity}`),
+    ['subagent-plugin-key-ignored/warning'],
+  );
   assert.deepEqual(codes(fm('hooks:', '  Stop:', '    - hooks:', '        - type: command', '          command: echo hi')), []);
   assert.deepEqual(codes(fm('model: gpt-5')), ['subagent-model-unknown/information']);
   assert.deepEqual(codes(fm('model: inherit')), []);

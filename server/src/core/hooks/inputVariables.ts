@@ -31,28 +31,41 @@ function assignedIn(command: string, name: string): boolean {
   return new RegExp(`(?:^|[\\s;&|(])(?:(?:export|local|declare|readonly)\\s+)?${name}=|\\bread\\b[^;&|\\n]*\\s${name}\\b|\\bfor\\s+${name}\\s+in\\b`).test(command);
 }
 
-/**
- * The event variables the `hooks` object's commands read. `defined`: names the settings file's
- * `env` sets (Claude Code passes those on to hooks).
- */
-export function unsetEventVariables(text: string, hooks: Node, defined: ReadonlySet<string> = new Set()): Finding[] {
-  const out: Finding[] = [];
-  for (const node of commandNodes(hooks)) {
-    const command = String(node.value);
-    for (const m of command.matchAll(EVENT_VARIABLE)) {
-      const name = m[2]!;
-      const braced = m[1] === '{';
-      // `${TOOL_INPUT:-$(cat)}`: the command has its own way when the variable is empty.
-      if (braced && /^[:\-=+?]/.test(command.slice(m.index + m[0].length))) continue;
-      if (defined.has(name) || assignedIn(command, name)) continue;
-      const length = m[0].length + (braced && command[m.index + m[0].length] === '}' ? 1 : 0);
-      out.push({
-        code: 'hooks-variable-unset',
-        severity: 'warning',
-        message: `Claude Code sets no '${name}' for a hook, so '$${name}' is empty here: a command hook gets the event as JSON on stdin (${stdinField(name)})`,
-        node: valueSpan(text, node, m.index, length),
-      });
-    }
+/** An event variable a command reads: its name, where `$NAME` or `${NAME}` starts in the command and how long it is there, and the message. */
+export interface UnsetVariable {
+  name: string;
+  at: number;
+  length: number;
+  message: string;
+}
+
+/** The event variables one hook command reads that nothing sets. `defined`: names the settings file's `env` sets (Claude Code passes those on to hooks). */
+export function unsetVariablesIn(command: string, defined: ReadonlySet<string> = new Set()): UnsetVariable[] {
+  const out: UnsetVariable[] = [];
+  for (const m of command.matchAll(EVENT_VARIABLE)) {
+    const name = m[2]!;
+    const braced = m[1] === '{';
+    // `${TOOL_INPUT:-$(cat)}`: the command has its own way when the variable is empty.
+    if (braced && /^[:\-=+?]/.test(command.slice(m.index + m[0].length))) continue;
+    if (defined.has(name) || assignedIn(command, name)) continue;
+    out.push({
+      name,
+      at: m.index,
+      length: m[0].length + (braced && command[m.index + m[0].length] === '}' ? 1 : 0),
+      message: `Claude Code sets no '${name}' for a hook, so '$${name}' is empty here: a command hook gets the event as JSON on stdin (${stdinField(name)})`,
+    });
   }
   return out;
+}
+
+/** The event variables the `hooks` object's commands read (a settings or plugin hooks file), placed in the JSON text. */
+export function unsetEventVariables(text: string, hooks: Node, defined: ReadonlySet<string> = new Set()): Finding[] {
+  return commandNodes(hooks).flatMap((node) =>
+    unsetVariablesIn(String(node.value), defined).map((v) => ({
+      code: 'hooks-variable-unset',
+      severity: 'warning' as const,
+      message: v.message,
+      node: valueSpan(text, node, v.at, v.length),
+    })),
+  );
 }

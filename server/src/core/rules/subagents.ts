@@ -24,6 +24,7 @@ export const SUBAGENT_RULES: readonly RuleInfo[] = [
   subagent('subagent-value-invalid', 'warning', { also: ['error', 'information'] }),
   subagent('subagent-key-ignored', 'warning'),
   subagent('subagent-hooks-ignored', 'warning'),
+  subagent('subagent-hooks-variable-unset', 'warning'),
   subagent('subagent-plugin-key-ignored', 'warning'),
   subagent('subagent-key-unknown', 'information', {
     also: ['error'],

@@ -5,6 +5,7 @@
  * VS Code's name characters, the skill-creator validators' `<`/`>` ban). The allowed values
  * and their sources are in docs/clients-fields.md; severities per target in ./rules.ts.
  */
+import { frontmatterUnsetVariables } from '../hooks/frontmatterHooks';
 import { isScalar } from 'yaml';
 import type { Range } from '../types';
 import { distanceWithin } from '../text/editDistance';
@@ -230,6 +231,7 @@ export function knownModel(v: string): boolean {
 }
 
 function checkHooks(e: FrontmatterEntry, fm: YamlFrontmatter, out: Finding[]): void {
+  for (const u of frontmatterUnsetVariables(fm, e)) out.push(f('skill-hooks-variable-unset', u.message, u.range, ['claude-code']));
   const v = e.value;
   const bad = (why: string, range: Range = at(e)): void =>
     void out.push(f('skill-hooks-value', `'hooks' ${why}; Claude Code does not register these hooks`, range, ['claude-code']));

@@ -97,6 +97,7 @@ const ROWS: [string, string][] = [
   ['skill-shell-value', '                     -    -    W    -    -    -    -    -'],
   ['skill-paths-value', '                     -    -    W    -    -    -    -    -'],
   ['skill-hooks-value', '                     -    -    W    -    -    -    -    -'],
+  ['skill-hooks-variable-unset', '            -    -    W    -    -    -    -    -'],
   ['skill-tools-value', '                     -    -    W    -    -    -    -    -'],
   ['skill-body-too-long', '                   I    I    I    I    I    I    I    I'],
   ['skill-body-tokens', '                     I    I    I    I    I    I    I    I'],

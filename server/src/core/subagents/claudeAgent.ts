@@ -3,6 +3,7 @@
  * a word (no `name`, a `name` with ':' or a leading '-', no `description`), and the fields it
  * ignores (a `color`, `permissionMode`… it does not take, `hooks` that are not a map, unknown tools).
  */
+import { frontmatterUnsetVariables } from '../hooks/frontmatterHooks';
 import type { Diagnostic, Range } from '../types';
 import type { FrontmatterEntry } from '../text/yamlFrontmatter';
 import { quotedCause, type AgentFrontmatter } from './frontmatter';
@@ -155,6 +156,7 @@ function valueChecks(f: AgentFrontmatter, out: Diagnostic[]): void {
   const bg = f.byKey.get('background');
   if (bg && bg.value !== null && !(bg.value === true || bg.value === false || bg.value === 'true' || bg.value === 'false')) out.push(ignoredValue(bg, 'true or false'));
   const hooks = f.byKey.get('hooks');
+  for (const u of frontmatterUnsetVariables(f.fm, hooks)) out.push({ code: 'subagent-hooks-variable-unset', severity: 'warning', message: u.message, range: u.range });
   if (hooks && hooks.value && (typeof hooks.value !== 'object' || Array.isArray(hooks.value))) {
     out.push({
       code: 'subagent-hooks-ignored',
