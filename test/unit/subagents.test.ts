@@ -229,7 +229,7 @@ test('values Claude Code drops, hooks that are not a map, unknown keys and model
     [['subagent-hooks-variable-unset', 'warning', '$CLAUDE_TOOL_INPUT']],
   );
   assert.deepEqual(
-    analyzeAgentFile(withHook, 'file:///ws/plugins/p/agents/a.md', 'subagent', undefined, true).diagnostics.map((d) => `${d.code}/${d.severity}`),
+    analyzeAgentFile(withHook, 'file:///ws/plugins/p/agents/a.md', 'agent', undefined, true).diagnostics.map((d) => `${d.code}/${d.severity}`),
     ['subagent-plugin-key-ignored/warning'],
   );
   assert.deepEqual(codes(fm('hooks:', '  Stop:', '    - hooks:', '        - type: command', '          command: echo hi')), []);
@@ -267,6 +267,13 @@ test('commands: name and paths are ignored (unless name is the command name), to
   assert.deepEqual(pluginCommand(joinLines('---', 'name: plan-it', '---', '')), ['command-key-ignored/information']);
   assert.deepEqual(codes(joinLines('---', 'allowed-tools: Bash(git add:*), Update', '---', ''), COMMAND), ['command-tool-unknown/warning']);
   assert.deepEqual(codes(joinLines('---', 'tools: Read', '---', ''), COMMAND), ['command-key-unknown/information']);
+  // A key Claude Code reads, written with '_' for '-': surely meant, and its value is lost.
+  const underscore = diags(joinLines('---', 'allowed_tools: Bash(git status)', '---', ''), COMMAND);
+  assert.deepEqual(
+    underscore.map((d) => `${d.code}/${d.severity}`),
+    ['command-key-unknown/warning'],
+  );
+  assert.match(underscore[0]!.message, /^Claude Code reads 'allowed-tools', not 'allowed_tools'/);
   assert.deepEqual(codes(joinLines('Deploy $ARGUMENTS now'), COMMAND), ['command-argument-hint-missing/information']);
   assert.deepEqual(codes(joinLines('---', 'argument-hint: [env]', '---', 'Deploy $ARGUMENTS now'), COMMAND), []);
   // No frontmatter at all is fine for a command.

@@ -41,7 +41,10 @@ export const SUBAGENT_RULES: readonly RuleInfo[] = [
     fix: { title: 'Quote the value as Claude Code does', tier: 'manual', why: 'Claude Code reads the same text; other readers now read it too, so a person should look' },
   }),
   subagent('command-key-ignored', 'warning'),
-  subagent('command-key-unknown', 'information', { fix: { title: 'Rename to the key Claude Code reads', tier: 'manual', why: 'the key may have meant something else' } }),
+  subagent('command-key-unknown', 'information', {
+    also: ['warning'],
+    fix: { title: 'Rename to the key Claude Code reads', tier: 'manual', why: 'the key may have meant something else' },
+  }),
   subagent('command-tool-unknown', 'warning', {
     also: ['information'],
     fix: { title: 'Use the tool name Claude Code knows', tier: 'manual', why: 'the entry may have meant another tool' },

