@@ -57,6 +57,8 @@ const FILE_PATTERNS = [
   '**/agents/*.md',
   '**/commands/**/*.md',
   '**/hooks/hooks.json',
+  // A project's hooks file at a name Claude Code does not read (the server says so).
+  '**/.claude/hooks.json',
 ];
 
 /**

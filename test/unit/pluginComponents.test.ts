@@ -106,6 +106,30 @@ test("a plugin below a skill's examples/, references/ or assets/ is the skill's 
   assert.equal(kind('skills/plugin-maker/examples/full-plugin/agents/helper.md', plain), 'subagent');
 });
 
+test(".claude/hooks.json and .claude/hooks/hooks.json, which Claude Code never reads, get one warning on their hooks key; a plugin's own hooks/hooks.json in .claude/ is checked as one", () => {
+  const none = facts({});
+  assert.equal(kind('.claude/hooks.json', none), 'hooks');
+  assert.equal(kind('.claude/hooks/hooks.json', none), 'hooks');
+  assert.equal(kind('.claude/hooks/other.json', none), null);
+  const text = '{\n  "hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "lint $CLAUDE_TOOL_INPUT"}]}]}\n}';
+  const ds = analyzeFile('hooks', text, `${R}/.claude/hooks/hooks.json`, new InMemoryHost(), { repository: none });
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range.start.line, d.range.start.character, d.range.end.character]),
+    [['hooks-file-unread', 'warning', 1, 2, 9]],
+  );
+  assert.match(ds[0]!.message, /^Claude Code does not read this file: a project's hooks go under "hooks" in \.claude\/settings\.json/);
+  assert.deepEqual(
+    analyzeFile('hooks', '{"hooks": ', `${R}/.claude/hooks.json`, new InMemoryHost(), { repository: none }).map((d) => d.code),
+    ['hooks-file-unread'],
+  );
+  // A marketplace that lists ./.claude as a plugin: its hooks/hooks.json is that plugin's.
+  const market = facts({ '.claude-plugin/marketplace.json': JSON.stringify({ name: 'm', owner: { name: 'o' }, plugins: [{ name: 'p', source: './.claude' }] }) });
+  assert.deepEqual(
+    analyzeFile('hooks', text, `${R}/.claude/hooks/hooks.json`, new InMemoryHost(), { repository: market }).map((d) => d.code),
+    ['hooks-variable-unset'],
+  );
+});
+
 const hooks = (text: string, host = new InMemoryHost(), root: string | null = `${R}/p`) => analyzeHooksFile(text, host, root ?? undefined).diagnostics;
 
 test("a plugin's hooks file in Cursor's format (\"version\": 1) names Cursor's events: information, with no rename to Claude Code's", () => {

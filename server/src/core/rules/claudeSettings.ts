@@ -37,6 +37,7 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
   rule('hooks-matcher-no-tool', 'warning'),
   rule('hooks-script-missing', 'warning', { also: ['information'] }),
   rule('hooks-variable-unset', 'warning'),
+  rule('hooks-file-unread', 'warning'),
   // `.github/hooks/*.json`, read by VS Code, Copilot CLI and the Copilot cloud agent.
   rule('github-hooks-json-invalid', 'error'),
   rule('github-hooks-shape', 'error', { also: ['warning'] }),
