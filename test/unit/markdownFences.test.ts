@@ -85,3 +85,47 @@ test('an example indented four columns after a blank line is an indented code bl
     [['instructions-import-missing', 4]],
   );
 });
+
+test('links a nested fence left outside its example block are advice saying so; links before the example and after its intended close are checked as before', () => {
+  const body = joinLines(
+    'See [the guide](missing-guide.md).',
+    '',
+    '## Sample README',
+    '```markdown',
+    '# filesort',
+    '```bash',
+    'npm i filesort',
+    '```',
+    'See [CONTRIBUTING.md](CONTRIBUTING.md).',
+    '```',
+    '```',
+    '',
+    'And [the notes](missing-notes.md).',
+  );
+  const brief3 = (ds: Diagnostic[]) => ds.map((d) => [d.code, d.severity, d.range.start.line]);
+  const ds = skill('skills/readme-writer', body);
+  assert.deepEqual(
+    brief3(ds).filter(([c]) => c !== 'skill-fence-unclosed'),
+    [
+      ['skill-file-missing', 'warning', 4],
+      ['skill-file-missing', 'information', 12],
+      ['skill-file-missing', 'warning', 16],
+    ],
+  );
+  assert.match(
+    ds.find((d) => d.range.start.line === 12)!.message,
+    /sits after line 12, where the closing fence of a block nested in the example opened on line 8 closed that example early/,
+  );
+  const inInstructions = instructions('AGENTS.md', body);
+  assert.deepEqual(
+    brief3(inInstructions).filter(([c]) => c === 'instructions-link-missing'),
+    [
+      ['instructions-link-missing', 'warning', 0],
+      ['instructions-link-missing', 'information', 8],
+      ['instructions-link-missing', 'warning', 12],
+    ],
+  );
+  // A block fenced with more backquotes than the one inside it closes where it should: nothing is stranded.
+  const proper = joinLines('````markdown', '```bash', 'x', '```', '````', 'See [CONTRIBUTING.md](CONTRIBUTING.md).', '```', 'y', '```');
+  assert.deepEqual(brief(instructions('AGENTS.md', proper)), [['instructions-link-missing', 'warning']]);
+});

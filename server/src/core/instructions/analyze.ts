@@ -21,7 +21,7 @@ import { codexCutDiagnostic } from './codexChain';
 import { utf8Length } from './utf8';
 import { splitUri } from '../workspace/uriPath';
 import { editorValidatesFile, withoutEditorCheckedLinks } from '../analysis/editorChecks';
-import { unclosedFence, unclosedFenceMessage } from '../text/markdownBlocks';
+import { strandedByNestedFence, strandedNote, unclosedFence, unclosedFenceMessage } from '../text/markdownBlocks';
 
 const MISSING_LINK: ReadonlySet<string> = new Set(['instructions-link-missing']);
 
@@ -132,7 +132,12 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
     imports = r.imports;
     out.push(...r.diagnostics);
   }
-  const links = checkInstructionLinks(text, uri, start, host, options.workspaceRoots);
+  // Links a nested fence left outside an example block belong to the example: advice, saying so.
+  const stranded = strandedByNestedFence(scan.fences, scan.lines);
+  const links = checkInstructionLinks(text, uri, start, host, options.workspaceRoots).map((d) => {
+    const s = stranded.find((r) => d.range.start.line >= r.from && d.range.start.line <= r.to);
+    return s ? (asAdvice([d], strandedNote(s))[0] ?? d) : d;
+  });
   // VS Code reports a missing file on the links of the instruction files it validates itself.
   out.push(...(options.editorValidates && editorValidatesFile(splitUri(uri).path) ? withoutEditorCheckedLinks(links, text, MISSING_LINK) : links));
   const commandOptions = { ...(options.workspaceRoots ? { roots: options.workspaceRoots } : {}), ...(options.workspaceFiles ? { files: options.workspaceFiles } : {}) };

@@ -15,7 +15,7 @@ import { fileNameOf, parentDirName, skillDirOf } from './paths';
 import { collectReferences, SKILL_REFERENCES } from './references';
 import { checkReferences } from './referenceCheck';
 import { ReferenceBases } from './referenceBases';
-import { fencesOf, unclosedFence, unclosedFenceMessage, type Fence } from '../text/markdownBlocks';
+import { fencesOf, strandedByNestedFence, strandedNote, unclosedFence, unclosedFenceMessage, type Fence, type StrandedLines } from '../text/markdownBlocks';
 import { claudeYamlOutcome } from '../subagents/claudeYaml';
 import { checkLicenseMentions } from './licenseFile';
 import { checkClientValues, checkKeys } from './clientFields';
@@ -370,7 +370,8 @@ function analyzeInto(
   const bases = new ReferenceBases(host, skillDir, options.workspaceRoots, skillDir, uri);
   const lineOf = (line: number) => sharedLines(text)[line] ?? '';
   const ownAnchors = () => headingAnchors(text, { scan: scanned, startLine: skill.bodyStartLine });
-  for (const x of checkReferences(refs, ownAnchors, host, bases, SKILL_REFERENCES, lineOf)) out.push(x);
+  const stranded = strandedByNestedFence(scanned.fences, sharedLines(text));
+  for (const x of checkReferences(refs, ownAnchors, host, bases, SKILL_REFERENCES, lineOf)) out.push(strandedAsAdvice(x, stranded));
   for (const x of checkLicenseMentions(refs, host, skillDir)) out.push(x);
 }
 
@@ -410,6 +411,16 @@ function unexpectedMessage(entries: FrontmatterEntry[]): (key: string) => string
   const extra = [...new Set(entries.map((e) => e.key).filter((k) => !ALLOWED.has(k)))].sort(byCodePoint);
   const message = `Unexpected fields in frontmatter: ${extra.join(', ')}. ${ONLY}`;
   return (key) => (ALLOWED.has(key) ? undefined : message);
+}
+
+/** A reference on a line a nested fence left outside its example block: advice, with a note saying why. */
+function strandedAsAdvice(x: Finding, stranded: readonly StrandedLines[]): Finding {
+  const s = stranded.find((r) => x.range.start.line >= r.from && x.range.start.line <= r.to);
+  if (!s || x.severity === 'information' || x.severity === 'hint') return x;
+  const note = strandedNote(s);
+  const cm = x.clientMessage;
+  const clientMessage = cm === undefined ? undefined : typeof cm === 'string' ? `${cm} ${note}` : (who: readonly Target[]) => `${cm(who)} ${note}`;
+  return { ...x, atMost: 'information', message: `${x.message} ${note}`, ...(clientMessage ? { clientMessage } : {}) };
 }
 
 /** A code fence in the body never closed (often a block holding a fenced block of its own): the rest of the body reads as code. */

@@ -237,6 +237,47 @@ function inListItem(fence: Fence, lines: readonly string[]): boolean {
 }
 
 /** The message for an unclosed block: what it swallows, and the likely cause when the block was nested. */
+/** Lines a nested fence left outside an example block (`strandedByNestedFence`), with that block. */
+export interface StrandedLines {
+  from: number;
+  to: number;
+  outer: Fence;
+}
+
+/**
+ * Lines a fenced block that holds a fenced block of its own leaves outside code. A fence line with
+ * a language inside the block (```` ```bash ```` within ```` ```markdown ````) is text there, so its
+ * closing fence closes the outer block instead; the example's text after it, up to the bare fence
+ * meant to close the outer block (which opens a new block instead), is read as Markdown. Its links
+ * belong to the example the block shows, not to the file (the lab: 30 false link findings in
+ * sample READMEs, release notes and templates).
+ */
+export function strandedByNestedFence(fences: readonly Fence[], lines: readonly string[]): StrandedLines[] {
+  const out: StrandedLines[] = [];
+  for (let i = 0; i + 1 < fences.length; i++) {
+    const b = fences[i]!;
+    const next = fences[i + 1]!;
+    if (b.closeLine === undefined || next.lang !== '' || next.line <= b.closeLine + 1) continue;
+    const open = openingFence(lines[b.line] ?? '', b.line);
+    if (open && holdsNestedOpening(b, open, lines)) out.push({ from: b.closeLine + 1, to: next.line - 1, outer: b });
+  }
+  return out;
+}
+
+/** Whether a line inside the block opens a fence with a language whose close could close the block (the same mark, as long or longer). */
+function holdsNestedOpening(b: Fence, open: OpenFence, lines: readonly string[]): boolean {
+  for (let j = b.line + 1; j < b.closeLine!; j++) {
+    const inner = openingFence(lines[j] ?? '', j);
+    if (inner && inner.fence.lang !== '' && inner.mark[0] === open.mark[0] && inner.mark.length >= open.mark.length) return true;
+  }
+  return false;
+}
+
+/** The note a finding on such a line gets, made advice. */
+export function strandedNote(s: StrandedLines): string {
+  return `(This line sits after line ${s.outer.closeLine! + 1}, where the closing fence of a block nested in the example opened on line ${s.outer.line + 1} closed that example early: it most likely belongs to the example, not to this file.)`;
+}
+
 export function unclosedFenceMessage(u: UnclosedFence): string {
   const n = u.swallowed === 1 ? 'the line of text after it is' : `the ${u.swallowed} lines of text after it are`;
   const base = `This code fence is never closed: ${n} read as code, by agents and in every Markdown view`;
