@@ -74,6 +74,10 @@ test('an older copy of a skill left inside its own folder (env-manager/env-manag
   // A skill in a folder of another name inside a skill, and the copy without the skill around it, are checked as before.
   assert.deepEqual(severities(`${W}/env-manager/dotenv/SKILL.md`, { [parent]: text }), ['warning']);
   assert.deepEqual(severities(`${W}/env-manager/env-manager/SKILL.md`, {}), ['warning']);
+  // One the skill around it sends the agent to by its path ("Load `7.4/SKILL.md`") is that skill's document.
+  const router = '---\nname: redis\ndescription: Redis. Use for Redis work.\n---\nLoad `7.4/SKILL.md` for Redis 7.4.\n';
+  assert.deepEqual(severities(`${W}/database/redis/7.4/SKILL.md`, { [`${W}/database/redis/SKILL.md`]: router }), ['information']);
+  assert.deepEqual(severities(`${W}/database/redis/7.6/SKILL.md`, { [`${W}/database/redis/SKILL.md`]: router }), ['warning']);
 });
 
 test('a skill in no client folder without a description, whose folder name a client skills folder of the repository holds with one, is the source of that copy: advice only', () => {

@@ -235,13 +235,27 @@ const NO_TARGETS: ReadonlySet<Target> = new Set();
  *   copy left inside the skill, which the loaders and installers that take a skill's folder whole
  *   carry as one of its files (OpenClaw stops at a folder's first SKILL.md). Held-out round 34: 18
  *   keys flagged on nine such copies.
+ * - named by the SKILL.md that holds it, by its path from there (`redis/SKILL.md`: "Load
+ *   `7.4/SKILL.md` or `7.6/SKILL.md`"): a document that skill sends the agent to. Held-out round
+ *   50: 42 name warnings on such version documents.
  */
 export function insideAnotherSkill(uri: string, host: IWorkspaceHost, targets: TargetSet, repository: RepositoryFacts | undefined): boolean {
   if (!targets.fallback || !repository) return false;
   const own = dirnameUri(uri);
   const holding = foldersUpToRoot(own, repository.roots).find((dir) => host.exists(`${dir}/SKILL.md`));
   if (holding === undefined) return false;
-  return own.slice(own.lastIndexOf('/')) === holding.slice(holding.lastIndexOf('/')) || (repository.plugins.length > 0 && pluginsOf(`${holding}/SKILL.md`, repository).length > 0);
+  return (
+    own.slice(own.lastIndexOf('/')) === holding.slice(holding.lastIndexOf('/')) ||
+    (repository.plugins.length > 0 && pluginsOf(`${holding}/SKILL.md`, repository).length > 0) ||
+    namedBy(`${holding}/SKILL.md`, uri, host)
+  );
+}
+
+/** Whether a SKILL.md's text names a file below its folder by its path from there (`7.4/SKILL.md`). */
+function namedBy(skillMd: string, uri: string, host: IWorkspaceHost): boolean {
+  const rel = uri.slice(dirnameUri(skillMd).length + 1);
+  const text = host.readText(skillMd);
+  return text !== undefined && (text.includes(rel) || text.includes(decodeTarget(rel)));
 }
 
 /**
