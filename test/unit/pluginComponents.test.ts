@@ -122,6 +122,11 @@ test(".claude/hooks.json and .claude/hooks/hooks.json, which Claude Code never r
     analyzeFile('hooks', '{"hooks": ', `${R}/.claude/hooks.json`, new InMemoryHost(), { repository: none }).map((d) => d.code),
     ['hooks-file-unread'],
   );
+  // One in Cursor's format ("version": 1) is another tool's file.
+  assert.deepEqual(
+    analyzeFile('hooks', '{"version": 1, "hooks": {"preToolUse": [{"command": "x", "matcher": "Shell"}]}}', `${R}/.claude/hooks.json`, new InMemoryHost(), { repository: none }),
+    [],
+  );
   // A marketplace that lists ./.claude as a plugin: its hooks/hooks.json is that plugin's.
   const market = facts({ '.claude-plugin/marketplace.json': JSON.stringify({ name: 'm', owner: { name: 'o' }, plugins: [{ name: 'p', source: './.claude' }] }) });
   assert.deepEqual(

@@ -54,6 +54,8 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
 export function analyzeUnreadHooksFile(text: string): SettingsAnalysis {
   const start = startJsonFile(text, { file: 'This hooks file', unread: 'runs none of its hooks', notObject: 'A hooks file holds one JSON object' });
   const root = start.done ? start.done.root : start.root;
+  // Written in Cursor's format (`"version": 1`): another tool's file, not Claude Code's hooks in the wrong place.
+  if (root && property(root, 'version')?.value.type === 'number') return { root, diagnostics: [] };
   const key = root ? property(root, 'hooks')?.key : undefined;
   const at = key ?? { offset: root?.offset ?? 0, length: 1 };
   const index = new LineIndex(text);
