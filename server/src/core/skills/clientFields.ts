@@ -5,7 +5,7 @@
  * VS Code's name characters, the skill-creator validators' `<`/`>` ban). The allowed values
  * and their sources are in docs/clients-fields.md; severities per target in ./rules.ts.
  */
-import { frontmatterUnsetVariables } from '../hooks/frontmatterHooks';
+import { frontmatterUnsetVariables } from '../hooks/frontmatterVariables';
 import { isScalar } from 'yaml';
 import type { Range } from '../types';
 import { distanceWithin } from '../text/editDistance';

@@ -3,7 +3,7 @@
  * a word (no `name`, a `name` with ':' or a leading '-', no `description`), and the fields it
  * ignores (a `color`, `permissionMode`… it does not take, `hooks` that are not a map, unknown tools).
  */
-import { frontmatterUnsetVariables } from '../hooks/frontmatterHooks';
+import { frontmatterUnsetVariables } from '../hooks/frontmatterVariables';
 import type { Diagnostic, Range } from '../types';
 import type { FrontmatterEntry } from '../text/yamlFrontmatter';
 import { quotedCause, type AgentFrontmatter } from './frontmatter';
