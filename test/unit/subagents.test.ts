@@ -222,12 +222,23 @@ test('values Claude Code drops, hooks that are not a map, unknown keys and model
   assert.deepEqual(codes(fm('maxTurns: "5"', 'effort: high', 'memory: project', 'isolation: worktree', 'background: true')), []);
   assert.deepEqual(codes(fm('hooks: []')), ['subagent-hooks-ignored/warning']);
   // A hook command reading a variable Claude Code never sets: on the variable as written; not in a plugin's agent, whose hooks are ignored.
-  const withHook = fm('hooks:', '  PreToolUse:', '    - matcher: Bash', '      hooks:', '        - type: command', '          command: "echo \\"$CLAUDE_TOOL_INPUT\\" >> log"');
+  const withHook = fm(
+    'hooks:',
+    '  PreToolUse:',
+    '    - matcher: Bash',
+    '      hooks:',
+    '        - type: command',
+    '          command: "echo \\"$CLAUDE_TOOL_INPUT\\" >> log; echo $CLAUDE_TOOL_INPUT"',
+  );
   const unset = diags(withHook);
   assert.deepEqual(
     unset.map((d) => [d.code, d.severity, withHook.split('\n')[d.range.start.line]!.slice(d.range.start.character, d.range.end.character)]),
-    [['subagent-hooks-variable-unset', 'warning', '$CLAUDE_TOOL_INPUT']],
+    [
+      ['subagent-hooks-variable-unset', 'warning', '$CLAUDE_TOOL_INPUT'],
+      ['subagent-hooks-variable-unset', 'warning', '$CLAUDE_TOOL_INPUT'],
+    ],
   );
+  assert.ok(unset[1]!.range.start.character > unset[0]!.range.start.character, 'the second finding is on the second occurrence');
   assert.deepEqual(
     analyzeAgentFile(withHook, 'file:///ws/plugins/p/agents/a.md', 'agent', undefined, true).diagnostics.map((d) => `${d.code}/${d.severity}`),
     ['subagent-plugin-key-ignored/warning'],

@@ -37,9 +37,12 @@ export function frontmatterUnsetVariables(fm: YamlFrontmatter | undefined, hooks
     const rg = node.range;
     if (!whole || !rg || !isScalar(node)) return [];
     const source = fm.text.slice(fm.yamlStart + rg[0], fm.yamlStart + rg[1]);
+    // The same variable read twice is found twice: each search starts after the last one found.
+    const after = new Map<string, number>();
     return unsetVariablesIn(String(node.value)).map((v) => {
       const written = String(node.value).slice(v.at, v.at + v.length);
-      const i = source.indexOf(written);
+      const i = source.indexOf(written, after.get(written) ?? 0);
+      if (i >= 0) after.set(written, i + written.length);
       const range = i < 0 ? whole : { start: fm.index.positionAt(fm.yamlStart + rg[0] + i), end: fm.index.positionAt(fm.yamlStart + rg[0] + i + written.length) };
       return { message: v.message, range };
     });
