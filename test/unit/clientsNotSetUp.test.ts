@@ -78,6 +78,9 @@ test('an older copy of a skill left inside its own folder (env-manager/env-manag
   const router = '---\nname: redis\ndescription: Redis. Use for Redis work.\n---\nLoad `7.4/SKILL.md` for Redis 7.4.\n';
   assert.deepEqual(severities(`${W}/database/redis/7.4/SKILL.md`, { [`${W}/database/redis/SKILL.md`]: router }), ['information']);
   assert.deepEqual(severities(`${W}/database/redis/7.6/SKILL.md`, { [`${W}/database/redis/SKILL.md`]: router }), ['warning']);
+  // A sub-skill in a folder named as a skill is one to the clients that look deeper, named or not.
+  const subRouter = '---\nname: redis\ndescription: Redis. Use for Redis work.\n---\nLoad `cluster/SKILL.md` for clusters.\n';
+  assert.deepEqual(severities(`${W}/database/redis/cluster/SKILL.md`, { [`${W}/database/redis/SKILL.md`]: subRouter }), ['warning']);
 });
 
 test('a skill in no client folder without a description, whose folder name a client skills folder of the repository holds with one, is the source of that copy: advice only', () => {

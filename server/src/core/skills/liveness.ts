@@ -235,9 +235,12 @@ const NO_TARGETS: ReadonlySet<Target> = new Set();
  *   copy left inside the skill, which the loaders and installers that take a skill's folder whole
  *   carry as one of its files (OpenClaw stops at a folder's first SKILL.md). Held-out round 34: 18
  *   keys flagged on nine such copies.
- * - named by the SKILL.md that holds it, by its path from there (`redis/SKILL.md`: "Load
- *   `7.4/SKILL.md` or `7.6/SKILL.md`"): a document that skill sends the agent to. Held-out round
- *   50: 42 name warnings on such version documents.
+ * - in a folder whose name can be no skill's (`7.4/`, `v13.x/`: the specification's names are
+ *   lower-case letters, digits and single hyphens) that the SKILL.md holding it names by its path
+ *   from there (`redis/SKILL.md`: "Load `7.4/SKILL.md` or `7.6/SKILL.md`"): a version document
+ *   that skill sends the agent to. Held-out round 50: 42 name warnings on such documents. Sub-skills
+ *   in folders named as skills (`ai-core/client-persistence/`) are skills to Codex and OpenCode,
+ *   which look deeper, and are checked (the lab: 34 true warnings on them).
  */
 export function insideAnotherSkill(uri: string, host: IWorkspaceHost, targets: TargetSet, repository: RepositoryFacts | undefined): boolean {
   if (!targets.fallback || !repository) return false;
@@ -247,9 +250,12 @@ export function insideAnotherSkill(uri: string, host: IWorkspaceHost, targets: T
   return (
     own.slice(own.lastIndexOf('/')) === holding.slice(holding.lastIndexOf('/')) ||
     (repository.plugins.length > 0 && pluginsOf(`${holding}/SKILL.md`, repository).length > 0) ||
-    namedBy(`${holding}/SKILL.md`, uri, host)
+    (!SKILL_NAME.test(decodeTarget(own.slice(own.lastIndexOf('/') + 1))) && namedBy(`${holding}/SKILL.md`, uri, host))
   );
 }
+
+/** A name the specification allows for a skill (and so for its folder). */
+const SKILL_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** Whether a SKILL.md's text names a file below its folder by its path from there (`7.4/SKILL.md`). */
 function namedBy(skillMd: string, uri: string, host: IWorkspaceHost): boolean {
