@@ -140,6 +140,8 @@ async function quickOpen(rel) {
     const crumbs = await p.locator('.breadcrumbs-control .monaco-breadcrumb-item').allInnerTexts();
     return parts.every((x) => crumbs.some((c) => c.trim() === x));
   });
+  // The editor takes the focus once it is ready: wait for that, so that what a test types next does not land in the file.
+  await until(`the focus in the editor of ${rel}`, async () => (await p.locator('.editor-instance .monaco-editor.focused').count()) > 0);
 }
 
 /**
