@@ -249,8 +249,8 @@ export interface StrandedLines {
  * a language inside the block (```` ```bash ```` within ```` ```markdown ````) is text there, so its
  * closing fence closes the outer block instead; the example's text after it, up to the bare fence
  * meant to close the outer block (which opens a new block instead), is read as Markdown. Its links
- * belong to the example the block shows, not to the file (the lab: 30 false link findings in
- * sample READMEs, release notes and templates).
+ * belong to the example the block shows, not to the file (the lab: 7 false link findings of this shape in
+ * sample READMEs and templates).
  */
 export function strandedByNestedFence(fences: readonly Fence[], lines: readonly string[]): StrandedLines[] {
   const out: StrandedLines[] = [];
