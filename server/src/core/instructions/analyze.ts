@@ -13,15 +13,14 @@ import { checkInstructionLinks } from './links';
 import { checkInstructionFrontmatter, readInstructionFrontmatter, type InstructionFrontmatter } from './frontmatter';
 import { checkCommands } from './commands';
 import { isInstructionTemplate, skillShipping } from './repoCommands';
-import { dirnameUri } from '../world/paths';
-import { decodeTarget } from '../skills/paths';
+import { skillNamesFile } from '../skills/namesFile';
 import { foldersBelowRoot } from '../skills/copies';
 import { asAdvice } from '../analysis/advice';
 import { codexCutDiagnostic } from './codexChain';
 import { utf8Length } from './utf8';
 import { splitUri } from '../workspace/uriPath';
 import { editorValidatesFile, withoutEditorCheckedLinks } from '../analysis/editorChecks';
-import { strandedByNestedFence, strandedNote, unclosedFence, unclosedFenceMessage } from '../text/markdownBlocks';
+import { strandedAt, strandedByNestedFence, strandedNote, unclosedFence, unclosedFenceMessage } from '../text/markdownBlocks';
 
 const MISSING_LINK: ReadonlySet<string> = new Set(['instructions-link-missing']);
 
@@ -135,7 +134,7 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   // Links a nested fence left outside an example block belong to the example: advice, saying so.
   const stranded = strandedByNestedFence(scan.fences, scan.lines);
   const links = checkInstructionLinks(text, uri, start, host, options.workspaceRoots).map((d) => {
-    const s = stranded.find((r) => d.range.start.line >= r.from && d.range.start.line <= r.to);
+    const s = strandedAt(stranded, d.range.start.line);
     return s ? (asAdvice([d], strandedNote(s))[0] ?? d) : d;
   });
   // VS Code reports a missing file on the links of the instruction files it validates itself.
@@ -157,7 +156,7 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   // document no client loads as project instructions and no agent is sent to: its findings are advice too (held-out round 32).
   // One its SKILL.md names (`the complete guide: [AGENTS.md](AGENTS.md)`) is read by the agent, broken links and all.
   const carrier = !template && out.length > 0 ? skillMd() : undefined;
-  const unread = carrier !== undefined && !namesFile(carrier, uri, host);
+  const unread = carrier !== undefined && !skillNamesFile(carrier, uri, host);
   const found = template ? asAdvice(out, TEMPLATE_NOTE) : unread ? asAdvice(out, CARRIED_NOTE) : out;
   const analysis: InstructionAnalysis = {
     info,
@@ -171,12 +170,6 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
 
 const CARRIED_NOTE = '(This file is one a skill carries in its folder, and its SKILL.md does not name it: no client loads it as project instructions, and no agent is sent to it.)';
 
-/** Whether a SKILL.md's text names a file of its folder by its path from there (`AGENTS.md`, `references/docs/CLAUDE.md`). */
-function namesFile(skillMd: string, fileUri: string, host: IWorkspaceHost): boolean {
-  const rel = fileUri.slice(dirnameUri(skillMd).length + 1);
-  const text = host.readText(skillMd);
-  return text !== undefined && (text.includes(rel) || text.includes(decodeTarget(rel)));
-}
 const TEMPLATE_NOTE =
   "(This file sits in a template folder or a skill's assets: it speaks for the projects it is copied into, where its links, imports and neighbours are theirs.)";
 

@@ -57,7 +57,8 @@ export function analyzePluginManifest(text: string, uri: string, host: IWorkspac
 }
 
 const COPY_NOTE = '(This manifest sits in a backup, archive or template folder: no client loads a plugin from there unless a marketplace lists it.)';
-const SAMPLE_NOTE = "(This manifest sits in a skill's references or assets, an example the skill carries: no client loads a plugin from there unless a marketplace lists it.)";
+const SAMPLE_NOTE =
+  "(This manifest sits in a skill's references, assets or examples, an example the skill carries: no client loads a plugin from there unless a marketplace lists it.)";
 
 /** The analysis with its errors and warnings made information, with a note saying why. */
 function manifestAsAdvice(a: PluginManifestAnalysis, note: string): PluginManifestAnalysis {

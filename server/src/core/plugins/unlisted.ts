@@ -27,20 +27,19 @@ export function unlistedComponents(manifest: Node, pluginRoot: string, host: IWo
   for (const { key, value } of properties(manifest)) {
     const k = String(key.value);
     if (!REPLACED.has(k) || !value) continue;
-    const folderName = k;
     const written = (value.type === 'string' ? [value] : value.type === 'array' ? (value.children ?? []) : []).filter((c) => c.type === 'string' && String(c.value).trim() !== '');
     // A path that cannot be placed (a variable, a glob, an absolute path) may cover any file: nothing is said then.
     const paths = written.map((c) => checkablePath(String(c.value)));
     if (paths.length === 0 || paths.some((p) => p === undefined)) continue;
     const listed = paths.map((p) => resolveRelative(pluginRoot, p!).replace(/\/+$/, ''));
-    const folder = `${pluginRoot.replace(/\/+$/, '')}/${folderName}`;
+    const folder = `${pluginRoot.replace(/\/+$/, '')}/${k}`;
     if (!host.isDirectory(folder)) continue;
     const left = markdownFiles(folder, host).filter((f) => !listed.some((l) => l === f || isInside(l, f)));
     if (left.length === 0) continue;
-    const shown = left.slice(0, 2).map((f) => `${folderName}/${f.slice(folder.length + 1)}`);
+    const shown = left.slice(0, 2).map((f) => `${k}/${f.slice(folder.length + 1)}`);
     const more = left.length > shown.length ? ` and ${left.length - shown.length} more` : '';
     out.push({
-      message: `\`${k}\` lists its paths, which replace the default ${folderName}/ folder: Claude Code does not load ${shown.join(', ')}${more} there; add "./${folderName}/" to the list to keep them, or leave them out on purpose.`,
+      message: `\`${k}\` lists its paths, which replace the default ${k}/ folder: Claude Code does not load ${shown.join(', ')}${more} there; add "./${k}/" to the list to keep them, or leave them out on purpose.`,
       node: value,
     });
   }

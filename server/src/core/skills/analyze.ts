@@ -15,7 +15,7 @@ import { fileNameOf, parentDirName, skillDirOf } from './paths';
 import { collectReferences, SKILL_REFERENCES } from './references';
 import { checkReferences } from './referenceCheck';
 import { ReferenceBases } from './referenceBases';
-import { fencesOf, strandedByNestedFence, strandedNote, unclosedFence, unclosedFenceMessage, type Fence, type StrandedLines } from '../text/markdownBlocks';
+import { fencesOf, strandedAt, strandedByNestedFence, strandedNote, unclosedFence, unclosedFenceMessage, type Fence, type StrandedLines } from '../text/markdownBlocks';
 import { claudeYamlOutcome } from '../subagents/claudeYaml';
 import { checkLicenseMentions } from './licenseFile';
 import { checkClientValues, checkKeys } from './clientFields';
@@ -415,7 +415,7 @@ function unexpectedMessage(entries: FrontmatterEntry[]): (key: string) => string
 
 /** A reference on a line a nested fence left outside its example block: advice, with a note saying why. */
 function strandedAsAdvice(x: Finding, stranded: readonly StrandedLines[]): Finding {
-  const s = stranded.find((r) => x.range.start.line >= r.from && x.range.start.line <= r.to);
+  const s = strandedAt(stranded, x.range.start.line);
   if (!s || x.severity === 'information' || x.severity === 'hint') return x;
   const note = strandedNote(s);
   const cm = x.clientMessage;

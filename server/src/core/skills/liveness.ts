@@ -14,6 +14,7 @@ import { decodeTarget } from './paths';
 import { frontmatterBlock } from '../text/text';
 import { readByPathOf } from './readByPath';
 import { clientCopies } from './copyReader';
+import { skillNamesFile } from './namesFile';
 
 /**
  * Folders whose SKILL.md files are copies, samples or translations, besides the copies folders
@@ -250,19 +251,12 @@ export function insideAnotherSkill(uri: string, host: IWorkspaceHost, targets: T
   return (
     own.slice(own.lastIndexOf('/')) === holding.slice(holding.lastIndexOf('/')) ||
     (repository.plugins.length > 0 && pluginsOf(`${holding}/SKILL.md`, repository).length > 0) ||
-    (!SKILL_NAME.test(decodeTarget(own.slice(own.lastIndexOf('/') + 1))) && namedBy(`${holding}/SKILL.md`, uri, host))
+    (!SKILL_NAME.test(decodeTarget(own.slice(own.lastIndexOf('/') + 1))) && skillNamesFile(`${holding}/SKILL.md`, uri, host))
   );
 }
 
 /** A name the specification allows for a skill (and so for its folder). */
 const SKILL_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/** Whether a SKILL.md's text names a file below its folder by its path from there (`7.4/SKILL.md`). */
-function namedBy(skillMd: string, uri: string, host: IWorkspaceHost): boolean {
-  const rel = uri.slice(dirnameUri(skillMd).length + 1);
-  const text = host.readText(skillMd);
-  return text !== undefined && (text.includes(rel) || text.includes(decodeTarget(rel)));
-}
 
 /**
  * A skill in no client folder, without a `description`, whose folder name a client skills folder

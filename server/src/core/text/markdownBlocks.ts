@@ -273,6 +273,11 @@ function holdsNestedOpening(b: Fence, open: OpenFence, lines: readonly string[])
   return false;
 }
 
+/** The stranded lines `line` is one of, if any. */
+export function strandedAt(stranded: readonly StrandedLines[], line: number): StrandedLines | undefined {
+  return stranded.find((r) => line >= r.from && line <= r.to);
+}
+
 /** The note a finding on such a line gets, made advice. */
 export function strandedNote(s: StrandedLines): string {
   return `(This line sits after line ${s.outer.closeLine! + 1}, where the closing fence of a block nested in the example opened on line ${s.outer.line + 1} closed that example early: it most likely belongs to the example, not to this file.)`;
