@@ -5,7 +5,8 @@
  * the commands, then starts the language client the entry point made.
  */
 import * as vscode from 'vscode';
-import type { BaseLanguageClient, DocumentSelector, LanguageClientOptions } from 'vscode-languageclient';
+import { CloseAction, ErrorAction, type BaseLanguageClient, type DocumentSelector, type ErrorHandler, type LanguageClientOptions } from 'vscode-languageclient';
+import { connectionClosed, connectionFailed, recentStops } from './serverRestarts';
 import { SkillsTree } from './skillsTree';
 import { IndexStatusBar } from './statusBar';
 import { indexingMessage } from './indexMessage';
@@ -95,6 +96,22 @@ export interface ClientEntry extends Platform {
 
 let client: BaseLanguageClient | undefined;
 
+/** The client library's error handler over the restart policy of ./serverRestarts.ts. */
+function restartingErrorHandler(): ErrorHandler {
+  let stops: readonly number[] = [];
+  return {
+    error: (error) => {
+      const v = connectionFailed(error);
+      return { action: ErrorAction.Continue, message: v.message, handled: !v.notify };
+    },
+    closed: () => {
+      stops = recentStops(stops, Date.now());
+      const v = connectionClosed(stops);
+      return { action: v.restart ? CloseAction.Restart : CloseAction.DoNotRestart, message: v.message, handled: !v.notify };
+    },
+  };
+}
+
 export async function activateAgentFiles(context: vscode.ExtensionContext, entry: ClientEntry): Promise<AgentFilesApi> {
   const started = performance.now();
   const config = vscode.workspace.getConfiguration('agentFiles');
@@ -115,6 +132,7 @@ export async function activateAgentFiles(context: vscode.ExtensionContext, entry
       indexStatus: true,
     },
     synchronize: { configurationSection: 'agentFiles' },
+    errorHandler: restartingErrorHandler(),
     outputChannelName: 'Agent Files',
     middleware: {
       // VS Code's Markdown support outlines Markdown files (SKILL.md, AGENTS.md, …) itself: ours would be a second group in the breadcrumb.
