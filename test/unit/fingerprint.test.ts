@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { textFingerprint } from '../../server/src/core/text/fingerprint';
+import { loopedFingerprint, textFingerprint } from '../../server/src/core/text/fingerprint';
 
 /** A small deterministic generator (mulberry32), so a failure names a reproducible case. */
 function random(seed: number): () => number {
@@ -89,4 +89,12 @@ test('no two of 20,000 random texts share a fingerprint', () => {
     assert.ok(other === undefined || other === t, `${JSON.stringify(t)} and ${JSON.stringify(other)} share ${f}`);
     seen.set(f, t);
   }
+});
+
+test('the fingerprint from Node’s UTF-16 writer is the one the loop of the browser’s worker makes, at every length and across chunks', () => {
+  const next = random(3);
+  const texts = ['', 'a', 'ab', 'abc', 'abcd', 'abcde', '\uD800', 'x\uDC00', ...Array.from({ length: 40 }, (_, i) => randomText(next, i))];
+  for (const n of [65_535, 65_536, 65_537, 131_075]) texts.push(randomText(next, n));
+  for (const t of texts) assert.equal(textFingerprint(t), loopedFingerprint(t), `length ${t.length}`);
+  assert.equal(new Set(texts.map(textFingerprint)).size, new Set(texts).size);
 });
