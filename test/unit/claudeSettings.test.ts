@@ -233,6 +233,22 @@ test('a hook command reading an event variable Claude Code never sets ($CLAUDE_T
   assert.deepEqual(quiet('"$CLAUDE_PROJECT_DIR"/x.sh $CLAUDE_PLUGIN_ROOT $CLAUDE_ENV_FILE $TOOL_INPUTS_DIR || true'), []);
 });
 
+test("a hook reading a variable the project's other settings file sets in its env is not reported, in either direction", () => {
+  const hooks = (command: string) => JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command }] }] } });
+  const local = 'file:///ws/.claude/settings.local.json';
+  const host = new InMemoryHost({ [local]: '{"env": {"TOOL_NAME": "x"}, // mine\n}' });
+  assert.deepEqual(codes(hooks('echo $TOOL_NAME'), host), []);
+  assert.deepEqual(codes(hooks('echo $USER_PROMPT'), host), ['hooks-variable-unset/warning']);
+  const shared = new InMemoryHost({ [URI]: JSON.stringify({ env: { USER_PROMPT: 'x' } }) });
+  assert.deepEqual(
+    analyzeClaudeSettings(hooks('echo $USER_PROMPT'), local, shared).diagnostics.map((d) => d.code),
+    [],
+  );
+  // A settings file elsewhere (another project's, a plugin's) sets nothing for this one.
+  const elsewhere = new InMemoryHost({ 'file:///other/.claude/settings.local.json': '{"env": {"TOOL_NAME": "x"}}' });
+  assert.deepEqual(codes(hooks('echo $TOOL_NAME'), elsewhere), ['hooks-variable-unset/warning']);
+});
+
 test('a permission rule naming no Claude Code tool is a warning with the near tool', () => {
   const { text, ranges: r } = ranges('{"permissions": {"allow": ["«Webfetch»(domain:example.com)", "Bash", "MultiEdit", "Task(x)", "DesignSync"]}}');
   const ds = check(text);

@@ -3,7 +3,7 @@
  * the shape of `hooks`, each hook's event, matcher and handler, the scripts commands name, and the
  * tool names of `permissions`. Facts and sources: docs/hooks.md.
  */
-import type { Node } from 'jsonc-parser';
+import { parseTree, type Node } from 'jsonc-parser';
 import type { IWorkspaceHost } from '../workspace/host';
 import { startJsonFile, type Report, type SettingsAnalysis } from './jsonFile';
 import { suggestAmong } from '../skills/clientFields';
@@ -49,7 +49,7 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
   if (perms) for (const f of permissionFindings(perms.value)) report(f.code, f.severity, f.message, f.node, f.data);
   if (hooks?.value.type === 'object') {
     for (const f of missingScripts(text, hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
-    for (const f of unsetEventVariables(text, hooks.value, envNames(root))) report(f.code, f.severity, f.message, f.node);
+    for (const f of unsetEventVariables(text, hooks.value, new Set([...envNames(root), ...siblingEnvNames(uri, host)]))) report(f.code, f.severity, f.message, f.node);
   }
   for (const k of envKeysOutsideEnv(root)) {
     const name = k.value as string;
@@ -67,6 +67,18 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
 function envNames(root: Node): Set<string> {
   const env = property(root, 'env')?.value;
   return new Set(env?.type === 'object' ? (env.children ?? []).map((p) => String(p.children?.[0]?.value)) : []);
+}
+
+/** The project's other settings file beside this one (`settings.json` and `settings.local.json`), whose `env` Claude Code merges into the same session. */
+const SIBLING: Readonly<Record<string, string>> = { 'settings.json': 'settings.local.json', 'settings.local.json': 'settings.json' };
+
+/** The names the sibling settings file's `env` sets: a hook of one file may read a variable the other sets. */
+function siblingEnvNames(uri: string, host: IWorkspaceHost): Set<string> {
+  const slash = uri.lastIndexOf('/');
+  const other = SIBLING[uri.slice(slash + 1)];
+  const text = other === undefined ? undefined : host.readText(`${uri.slice(0, slash + 1)}${other}`);
+  const root = text === undefined ? undefined : parseTree(text, [], { allowTrailingComma: true });
+  return root?.type === 'object' ? envNames(root) : new Set();
 }
 
 /** Top-level keys named as environment variables are (`MAX_THINKING_TOKENS`, `CLAUDE_CODE_SUBAGENT_MODEL`): no setting is (held-out round 47). */
