@@ -9,7 +9,7 @@
  * information that says where the file is, with the path to write.
  */
 import { LICENSE_NOTE } from './licenseFile';
-import { submoduleHolding } from '../workspace/gitSubmodules';
+import { folderHolding, submoduleFolders } from '../workspace/gitSubmodules';
 import { beforeQueryOrFragment } from '../text/text';
 import { GitIgnored } from '../workspace/gitIgnored';
 import { duringCheck, linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
@@ -83,6 +83,8 @@ function findingsOf(
   const anchors = new AnchorCache(host);
   let own: Map<string, MdHeading> | undefined;
   let ignored: GitIgnored | undefined;
+  /** The submodules of the file's repository, looked up on the first missing link (the same for every link of the file). */
+  let submodules: readonly string[] | undefined;
   const known = new Map<string, boolean>();
   const exists = (u: string): boolean => {
     let v = known.get(u);
@@ -288,7 +290,7 @@ function findingsOf(
       const target = typeof o.data?.['target'] === 'string' ? o.data['target'] : undefined;
       const local = !installed && target !== undefined && (ignored ??= gitIgnoredFrom(bases)).ignores(target);
       // A path into a git submodule finds nothing until the submodules are checked out.
-      const submodule = !installed && !local && target !== undefined ? submoduleHolding(target, bases.dir, host) : undefined;
+      const submodule = !installed && !local && target !== undefined ? folderHolding(target, (submodules ??= submoduleFolders(bases.dir, host))) : undefined;
       // No client reads `license` or the file it names (`license: LICENSE.txt`): the skill loads the same.
       const licence = r.source === 'license';
       const weak = o.weak || installed || local || command || licence || submodule !== undefined;

@@ -24,23 +24,29 @@ export function submodulePaths(text: string): string[] {
 }
 
 /**
- * The submodule folder (a URI) that holds `uri`, looked up in the first `.gitmodules` at or above
- * `from`, up to the repository's root (the folder holding `.git`); undefined when no submodule
- * holds it.
+ * The submodule folders (URIs) the first `.gitmodules` at or above `from` names, up to the
+ * repository's root (the folder holding `.git`); none when there is no such file.
  */
-export function submoduleHolding(uri: string, from: string, host: IWorkspaceHost): string | undefined {
+export function submoduleFolders(from: string, host: IWorkspaceHost): readonly string[] {
   let dir = from.replace(/\/+$/, '');
   for (let i = 0; i < MAX_DEPTH; i++) {
     // `.gitmodules` sits at a repository's root: the first one up names the submodules (a snapshot without `.git` has it too).
     const text = host.readText(`${dir}/.gitmodules`);
-    if (text !== undefined)
-      return submodulePaths(text)
-        .map((p) => resolveRelative(dir, p))
-        .find((folder) => uri === folder || uri.startsWith(`${folder}/`));
-    if (host.exists(`${dir}/.git`)) return undefined;
+    if (text !== undefined) return submodulePaths(text).map((p) => resolveRelative(dir, p));
+    if (host.exists(`${dir}/.git`)) return [];
     const up = dirnameUri(dir).replace(/\/+$/, '');
-    if (up === dir || !up.includes('/')) return undefined;
+    if (up === dir || !up.includes('/')) return [];
     dir = up;
   }
-  return undefined;
+  return [];
+}
+
+/** The folder of `folders` (submoduleFolders) that holds `uri`, or undefined. */
+export function folderHolding(uri: string, folders: readonly string[]): string | undefined {
+  return folders.find((folder) => uri === folder || uri.startsWith(`${folder}/`));
+}
+
+/** The submodule folder (a URI) that holds `uri`, looked up from `from` (submoduleFolders); undefined when no submodule holds it. */
+export function submoduleHolding(uri: string, from: string, host: IWorkspaceHost): string | undefined {
+  return folderHolding(uri, submoduleFolders(from, host));
 }
