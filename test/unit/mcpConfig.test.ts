@@ -181,3 +181,40 @@ test('hostile input never throws', () => {
     for (const uri of [CLAUDE, VSCODE]) assert.doesNotThrow(() => all(t, uri));
   }
 });
+
+test("a path on one machine in a server's command, arguments, folder or environment is a warning on that value, naming what travels instead", () => {
+  const { text, ranges: r } = ranges(
+    JSON.stringify({
+      mcpServers: {
+        shrimp: { command: 'node', args: ['«E:/claudeStudy/mcp-shrimp/dist/index.js»'], env: { DATA_DIR: '«E:/claudeStudy/data»', HOME_NOTE: 'fine' } },
+        serena: { command: 'uvx', args: ['serena', '--project', '«c:/git/jpx/workout»'] },
+        notes: { command: '«/Users/ana/bin/notes-mcp»', cwd: '«/home/ana/My Notes (2024)»' },
+      },
+    }),
+  );
+  const ds = all(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    r.map((range) => ['mcp-path-machine', 'warning', range]),
+  );
+  assert.match(ds[0]!.message, /`E:\/claudeStudy\/mcp-shrimp\/dist\/index.js` is a path on one machine's drive: Claude Code starts `shrimp` with it as written/);
+  assert.match(ds[3]!.message, /`\/Users\/ana\/bin\/notes-mcp` is a path in one user's home folder/);
+  assert.match(ds[0]!.message, /\$\{VAR:-default\}/);
+  assert.match(ds[4]!.message, /^`\/home\/ana\/My Notes \(2024\)` is a path/);
+  // VS Code's file and a plugin's name their own variables.
+  const vscode = all('{"servers": {"x": {"command": "C:\\\\tools\\\\x.exe"}}}', VSCODE);
+  assert.match(vscode[0]!.message, /\$\{workspaceFolder\}/);
+  const plugin = all('{"mcpServers": {"x": {"command": "/home/ana/x"}}}', 'file:///ws/p/.mcp.json', new InMemoryHost({ 'file:///ws/p/.claude-plugin/plugin.json': '{}' }));
+  assert.match(plugin[0]!.message, /\$\{CLAUDE_PLUGIN_ROOT\}/);
+});
+
+test("paths every machine has, placeholders, variables, generic users and remote servers are not one machine's", () => {
+  const quiet = {
+    mcpServers: {
+      a: { command: 'C:\\Program Files\\nodejs\\node.exe', args: ['C:/path/to/project', '<dir>', '${HOME}/x', '/home/user/x', 'D:\\your-folder\\x'] },
+      b: { command: 'npx', args: ['-y', 'server', '--root', '/home/runner/work'], env: { URL: 'https://example.com/C:/x' } },
+      c: { type: 'http', url: 'https://x', headers: { 'X-Dir': '/Users/ana/x' } },
+    },
+  };
+  assert.deepEqual(codes(JSON.stringify(quiet)), []);
+});

@@ -9,6 +9,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import { mcpVariantInfo, mcpVariantOf, type McpVariant, type McpVariantInfo } from './files';
 import { nodeRange, parseMcpConfig, propertiesOf, type McpParse, type McpServer } from './parse';
+import { machinePaths } from './machinePaths';
 
 export interface McpConfigAnalysis {
   variant: McpVariant;
@@ -127,10 +128,12 @@ function checkDuplicates(s: Sink): McpServer[] {
   return [...last.values()];
 }
 
+/** The string values in a value (an object's keys are no values). */
 function strings(node: Node | undefined, out: Node[] = []): Node[] {
   if (!node) return out;
   if (node.type === 'string') out.push(node);
-  for (const c of node.children ?? []) strings(c, out);
+  else if (node.type === 'property') strings(node.children?.[1], out);
+  else for (const c of node.children ?? []) strings(c, out);
   return out;
 }
 
@@ -170,6 +173,42 @@ function checkCommands(s: Sink, servers: McpServer[], uri: string, host: IWorksp
   }
 }
 
+/** The keys of a local server whose values the client uses as paths or passes to the server. */
+const LOCAL_KEYS = ['command', 'args', 'cwd', 'env', 'envFile'];
+
+/** The range of `part` as the string node's JSON text writes it (escapes and all); the string's inside when it is not there as such. */
+function spanIn(s: Sink, text: string, str: Node, part: string): Range {
+  const inner = str.offset + 1;
+  const at = text.slice(inner, str.offset + str.length - 1).indexOf(JSON.stringify(part).slice(1, -1));
+  const start = at < 0 ? inner : inner + at;
+  const end = at < 0 ? str.offset + str.length - 1 : start + JSON.stringify(part).length - 2;
+  return { start: s.parse.lines.positionAt(start), end: s.parse.lines.positionAt(end) };
+}
+
+/** What names the same folder on every machine, in this file. */
+function portableHint(s: Sink, uri: string, host: IWorkspaceHost): string {
+  if (s.parse.variant === 'vscode') return '`${workspaceFolder}` names the workspace folder on every machine';
+  if (host.exists(`${dirnameUri(uri)}/.claude-plugin/plugin.json`)) return "`${CLAUDE_PLUGIN_ROOT}` names the plugin's folder wherever it is installed";
+  return "a path relative to the project, or `${VAR:-default}` read from each user's environment, travels with it";
+}
+
+/** A path on one machine in a local server's command, arguments, folder or environment (machinePaths.ts). */
+function checkMachinePaths(s: Sink, servers: McpServer[], text: string, uri: string, host: IWorkspaceHost): void {
+  let hint: string | undefined;
+  for (const server of servers) {
+    for (const key of LOCAL_KEYS) {
+      for (const str of strings(server.props.get(key)?.value)) {
+        const found = machinePaths(String(str.value))[0];
+        if (!found) continue;
+        const what = found.kind === 'home' ? "a path in one user's home folder" : "a path on one machine's drive";
+        hint ??= portableHint(s, uri, host);
+        const message = `\`${found.path}\` is ${what}: ${s.info.client} starts \`${server.name}\` with it as written, so on any other machine the server does not start or works on a folder that is not there; ${hint}.`;
+        report(s, 'mcp-path-machine', 'warning', message, spanIn(s, text, str, found.path), false);
+      }
+    }
+  }
+}
+
 /** A `.mcp.json` inside a `.claude` folder: Claude Code reads the project's from the project root (and a plugin's from the plugin root), never there. */
 function checkPlace(s: Sink, uri: string): void {
   if (s.parse.variant !== 'claude' || !/(^|[\\/])\.claude[\\/]\.mcp\.json$/.test(uri)) return;
@@ -197,6 +236,7 @@ export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost
       for (const server of servers) checkServer(s, server);
       if (variant === 'vscode') checkInputs(s, servers);
       checkCommands(s, servers, uri, host);
+      checkMachinePaths(s, servers, text, uri, host);
     }
   } catch (e) {
     s.own.push({
