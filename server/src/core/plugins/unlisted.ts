@@ -7,6 +7,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import type { IWorkspaceHost } from '../workspace/host';
+import { filesBelow } from '../workspace/folderWalk';
 import { isInside, resolveRelative } from '../world/paths';
 import { properties } from './jsonNodes';
 import { checkablePath } from './componentPath';
@@ -15,6 +16,8 @@ import { checkablePath } from './componentPath';
 const REPLACED: ReadonlySet<string> = new Set(['agents', 'commands']);
 /** Files counted in a folder at most: enough to name some and count the rest. */
 const MAX_FILES = 1000;
+/** Subfolders looked through below a component folder (commands namespaced by folder are a level or two down; a linked folder that leads back up ends here). */
+const MAX_DEPTH = 8;
 
 export interface UnlistedFinding {
   message: string;
@@ -46,17 +49,7 @@ export function unlistedComponents(manifest: Node, pluginRoot: string, host: IWo
   return out;
 }
 
-/** The `.md` files of a folder and its subfolders (as URIs), the first MAX_FILES found. */
+/** The `.md` files of a folder and its subfolders (as URIs, sorted), the first MAX_FILES found, MAX_DEPTH folders down. */
 function markdownFiles(folder: string, host: IWorkspaceHost): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of host.readDirectory(dir)) {
-      if (out.length >= MAX_FILES) return;
-      const uri = `${dir}/${name}`;
-      if (host.isDirectory(uri)) walk(uri);
-      else if (/\.md$/i.test(name) && name.length > 3) out.push(uri);
-    }
-  };
-  walk(folder);
-  return out.sort();
+  return filesBelow(folder, host, { file: (name) => /\.md$/i.test(name) && name.length > 3, maxFiles: MAX_FILES, maxDepth: MAX_DEPTH }).sort();
 }

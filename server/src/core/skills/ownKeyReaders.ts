@@ -20,6 +20,7 @@
  * nothing runs.
  */
 import type { IWorkspaceHost } from '../workspace/host';
+import { filesBelow } from '../workspace/folderWalk';
 import type { KeyReader } from './keyReaders';
 import { deepestRoot } from './copies';
 
@@ -90,16 +91,18 @@ export function readOwnKeyReaders(roots: readonly string[], host: IWorkspaceHost
 /** The tool files below a root's tool folders, as paths from the root, at most `MAX_FILES`. */
 function toolFiles(root: string, host: IWorkspaceHost): string[] {
   const out: string[] = [];
-  const visit = (rel: string, depth: number, file: RegExp) => {
-    for (const name of host.readDirectory(`${root}/${rel}`)) {
-      if (out.length >= MAX_FILES) return;
-      if (name === 'node_modules' || name.startsWith('.')) continue;
-      const path = `${rel}/${name}`;
-      if (file.test(name)) out.push(path);
-      else if (depth < MAX_DEPTH && !name.includes('.') && host.isDirectory(`${root}/${path}`)) visit(path, depth + 1, file);
-    }
-  };
-  for (const folder of TOOL_FOLDERS) if (host.isDirectory(`${root}/${folder}`)) visit(folder, 1, toolFileIn(folder));
+  const own = (name: string) => name !== 'node_modules' && !name.startsWith('.');
+  for (const folder of TOOL_FOLDERS) {
+    if (out.length >= MAX_FILES || !host.isDirectory(`${root}/${folder}`)) continue;
+    const file = toolFileIn(folder);
+    const found = filesBelow(`${root}/${folder}`, host, {
+      file: (name) => own(name) && file.test(name),
+      enter: (name) => own(name) && !name.includes('.'),
+      maxFiles: MAX_FILES - out.length,
+      maxDepth: MAX_DEPTH - 1,
+    });
+    out.push(...found.map((uri) => uri.slice(root.length + 1)));
+  }
   // A script at the root itself (`install-common.sh`, `validate.py`): its name says it is a tool, where the root's other files are the project's.
   for (const name of host.readDirectory(root)) if (out.length < MAX_FILES && ROOT_TOOL.test(name)) out.push(name);
   return out;

@@ -11,6 +11,7 @@
  */
 import type { Diagnostic } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
+import { filesBelow } from '../workspace/folderWalk';
 import { firstLineRange } from '../world/diag';
 import { decodeTarget } from '../skills/paths';
 import { DOC_NAMES } from './files';
@@ -24,17 +25,7 @@ function commandsFolderOf(uri: string): { folder: string; name: string } | undef
 
 /** Every `.toml` file below `folder` (at most `limit`), for the names their commands read. */
 function tomlFiles(folder: string, host: IWorkspaceHost, limit = 500): string[] {
-  const out: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    for (const name of host.readDirectory(dir)) {
-      if (out.length >= limit) return;
-      const uri = `${dir}/${name}`;
-      if (name.toLowerCase().endsWith('.toml')) out.push(uri);
-      else if (depth < 4 && !name.includes('.') && host.isDirectory(uri)) walk(uri, depth + 1);
-    }
-  };
-  walk(folder, 0);
-  return out;
+  return filesBelow(folder, host, { file: (name) => name.toLowerCase().endsWith('.toml'), enter: (name) => !name.includes('.'), maxFiles: limit, maxDepth: 4 });
 }
 
 /** The finding on a Markdown file of `.gemini/commands/` that no TOML command there names. */
