@@ -87,6 +87,23 @@ test('a server without command or url, or without the field its type needs, is a
   assert.deepEqual(codes('{"mcpServers": {"db": 3}}'), ['mcp-server-incomplete/error']);
 });
 
+test('a url without type is an error in .mcp.json, where Claude Code reads the entry as a stdio server and skips it, and fine in VS Code', () => {
+  const { text, ranges: r } = ranges('{"mcpServers": {«"exa"»: {"url": "https://mcp.exa.ai/mcp", "headers": {"K": "${K}"}}}}');
+  const ds = all(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    [['mcp-server-incomplete', 'error', r[0]]],
+  );
+  assert.match(ds[0]!.message, /Claude Code skips `exa`: an entry without `type` is a stdio server, which needs `command`; a remote server needs "type": "http"/);
+  assert.deepEqual(codes('{"servers": {"exa": {"url": "https://mcp.exa.ai/mcp"}}}', VSCODE), []);
+  assert.deepEqual(codes('{"mcpServers": {"exa": {"type": "sse", "url": "https://x/sse"}}}'), []);
+  // A Copilot plugin's .mcp.json (plugin.json at its root) is not Claude Code's to load; a Claude Code plugin's is.
+  const urlOnly = '{"mcpServers": {"exa": {"url": "https://mcp.exa.ai/mcp"}}}';
+  assert.deepEqual(codes(urlOnly, 'file:///ws/plugins/p/.mcp.json', new InMemoryHost({ 'file:///ws/plugins/p/plugin.json': '{}' })), []);
+  const claudePlugin = new InMemoryHost({ 'file:///ws/plugins/p/plugin.json': '{}', 'file:///ws/plugins/p/.claude-plugin/plugin.json': '{}' });
+  assert.deepEqual(codes(urlOnly, 'file:///ws/plugins/p/.mcp.json', claudePlugin), ['mcp-server-incomplete/error']);
+});
+
 test('an unknown type is an error on its value', () => {
   const {
     text,

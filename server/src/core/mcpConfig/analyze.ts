@@ -24,6 +24,8 @@ export interface McpConfigAnalysis {
 
 interface Sink {
   info: McpVariantInfo;
+  /** The file is the `.mcp.json` of another client's plugin (Copilot's, Codex's, Cursor's), which Claude Code does not load. */
+  otherClientsPlugin: boolean;
   parse: McpParse;
   own: Diagnostic[];
   shape: Diagnostic[];
@@ -88,6 +90,14 @@ function checkServer(s: Sink, server: McpServer): void {
   const name = at(s, server.keyNode);
   if (!command && !url) {
     report(s, 'mcp-server-incomplete', 'error', `${info.client} does not start \`${server.name}\`: it has neither \`command\` (a local server) nor \`url\` (a remote one).`, name);
+    return;
+  }
+  // Claude Code reads an entry without `type` as a stdio server (its schema requires `command` then): a `url` alone
+  // fails its check and the server is skipped (/doctor: "Does not adhere to MCP server configuration schema";
+  // anthropics/claude-code#35372, cloudflare/mcp#32, 21st-dev/magic-mcp#82). VS Code takes such an entry as remote.
+  if (s.parse.variant === 'claude' && !type && url && !command && !s.otherClientsPlugin) {
+    const message = `Claude Code skips \`${server.name}\`: an entry without \`type\` is a stdio server, which needs \`command\`; a remote server needs "type": "http" (or "sse") beside its \`url\`.`;
+    report(s, 'mcp-server-incomplete', 'error', message, name);
     return;
   }
   const remote = type ? URL_TYPES.has(type) : !command;
@@ -185,6 +195,14 @@ function spanIn(s: Sink, text: string, str: Node, part: string): Range {
   return { start: s.parse.lines.positionAt(start), end: s.parse.lines.positionAt(end) };
 }
 
+/** Manifests beside a `.mcp.json` that make its folder another client's plugin (a root `plugin.json` is Copilot's or an Agent Plugins one). */
+const OTHER_PLUGIN_MANIFESTS = ['plugin.json', '.github/plugin/plugin.json', '.codex-plugin/plugin.json', '.cursor-plugin/plugin.json'];
+
+function inOtherClientsPlugin(uri: string, host: IWorkspaceHost): boolean {
+  const dir = dirnameUri(uri);
+  return !host.exists(`${dir}/.claude-plugin/plugin.json`) && OTHER_PLUGIN_MANIFESTS.some((m) => host.exists(`${dir}/${m}`));
+}
+
 /** What names the same folder on every machine, in this file. */
 function portableHint(s: Sink, uri: string, host: IWorkspaceHost): string {
   if (s.parse.variant === 'vscode') return '`${workspaceFolder}` names the workspace folder on every machine';
@@ -220,7 +238,7 @@ function checkPlace(s: Sink, uri: string): void {
 export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost, forced?: McpVariant): McpConfigAnalysis {
   const variant = forced ?? mcpVariantOf(uri) ?? 'claude';
   const parse = parseMcpConfig(text, variant);
-  const s: Sink = { info: mcpVariantInfo(variant), parse, own: [], shape: [] };
+  const s: Sink = { info: mcpVariantInfo(variant), parse, own: [], shape: [], otherClientsPlugin: variant === 'claude' && inOtherClientsPlugin(uri, host) };
   let servers: McpServer[] = [];
   try {
     checkPlace(s, uri);
