@@ -223,6 +223,9 @@ test("a path on one machine in a server's command, arguments, folder or environm
   assert.match(vscode[0]!.message, /\$\{workspaceFolder\}/);
   const plugin = all('{"mcpServers": {"x": {"command": "/home/ana/x"}}}', 'file:///ws/p/.mcp.json', new InMemoryHost({ 'file:///ws/p/.claude-plugin/plugin.json': '{}' }));
   assert.match(plugin[0]!.message, /\$\{CLAUDE_PLUGIN_ROOT\}/);
+  // Another client's plugin (plugin.json at its root): the message does not speak for Claude Code.
+  const copilot = all('{"mcpServers": {"x": {"command": "/home/ana/x"}}}', 'file:///ws/p/.mcp.json', new InMemoryHost({ 'file:///ws/p/plugin.json': '{}' }));
+  assert.match(copilot[0]!.message, /is a path in one user's home folder: the plugin's client starts `x` with it as written/);
 });
 
 test("paths every machine has, placeholders, variables, generic users and remote servers are not one machine's", () => {

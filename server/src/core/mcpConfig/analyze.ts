@@ -207,6 +207,7 @@ function inOtherClientsPlugin(uri: string, host: IWorkspaceHost): boolean {
 function portableHint(s: Sink, uri: string, host: IWorkspaceHost): string {
   if (s.parse.variant === 'vscode') return '`${workspaceFolder}` names the workspace folder on every machine';
   if (host.exists(`${dirnameUri(uri)}/.claude-plugin/plugin.json`)) return "`${CLAUDE_PLUGIN_ROOT}` names the plugin's folder wherever it is installed";
+  if (s.otherClientsPlugin) return 'a path inside the plugin, or a variable its client fills in, travels with it';
   return "a path relative to the project, or `${VAR:-default}` read from each user's environment, travels with it";
 }
 
@@ -220,7 +221,8 @@ function checkMachinePaths(s: Sink, servers: McpServer[], text: string, uri: str
         if (!found) continue;
         const what = found.kind === 'home' ? "a path in one user's home folder" : "a path on one machine's drive";
         hint ??= portableHint(s, uri, host);
-        const message = `\`${found.path}\` is ${what}: ${s.info.client} starts \`${server.name}\` with it as written, so on any other machine the server does not start or works on a folder that is not there; ${hint}.`;
+        const client = s.otherClientsPlugin ? "the plugin's client" : s.info.client;
+        const message = `\`${found.path}\` is ${what}: ${client} starts \`${server.name}\` with it as written, so on any other machine the server does not start or works on a folder that is not there; ${hint}.`;
         report(s, 'mcp-path-machine', 'warning', message, spanIn(s, text, str, found.path), false);
       }
     }
