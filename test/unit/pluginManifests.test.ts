@@ -232,6 +232,23 @@ test("`hooks` naming the plugin's own hooks/hooks.json is a warning on the path 
   assert.match(analyzePluginManifest('{ "name": "pdf", "hooks": "./hooks/hooks.json" }', PLUGIN, withHooks()).diagnostics[0]!.message, /Duplicate hooks file detected/);
 });
 
+test('`hooks`, `mcpServers` or `lspServers` naming a folder is a warning on the path: Claude Code reads each as a JSON file and loads nothing from a folder', () => {
+  const tree = () =>
+    new InMemoryHost({
+      'file:///repo/plugins/pdf/.claude-plugin/plugin.json': '{ "name": "pdf" }',
+      'file:///repo/plugins/pdf/hooks/guard.py': 'print(1)',
+      'file:///repo/plugins/pdf/config/mcp.json': '{}',
+      'file:///repo/plugins/pdf/agents/a.md': '---\nname: a\n---\n',
+    });
+  const { text, ranges: r } = ranges('{ "name": "pdf", "hooks": [«"./hooks/"»], "mcpServers": «"./config"», "lspServers": "./config/mcp.json", "agents": "./agents/" }');
+  const ds = analyzePluginManifest(text, PLUGIN, tree()).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    r.map((range) => ['plugin-path-invalid', 'warning', range]),
+  );
+  assert.match(ds[0]!.message, /`hooks` names \.\/hooks\/, a folder: Claude Code reads each `hooks` path as a JSON file and loads nothing from a folder/);
+});
+
 test("a marketplace entry's path written from the marketplace's folder names nothing in the plugin, but a file of the plugin's default folder loads anyway: information", () => {
   const entry = (paths: string) => joinLines('{ "name": "t", "owner": { "name": "Me" }, "plugins": [', `  { "name": "pdf", "source": "./plugins/pdf", ${paths} }`, '] }');
   const ds = analyzePluginManifest(entry('"skills": ["./plugins/pdf/skills/extract"], "commands": ["./plugins/pdf/commands/gone.md"]'), MARKET, host()).diagnostics;

@@ -168,7 +168,10 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot
       const p = checkablePath(String(item.value));
       if (p === undefined) continue;
       if (k === 'hooks') checkStandardHooks(p, pluginRoot, item, ctx);
-      if (present(resolveRelative(pluginRoot, p), ctx)) continue;
+      if (present(resolveRelative(pluginRoot, p), ctx)) {
+        checkFileNotFolder(k, p, resolveRelative(pluginRoot, p), item, ctx);
+        continue;
+      }
       const loadedAnyway = marketRoot !== undefined && inDefaultFolder(k, resolveRelative(marketRoot, p), pluginRoot, ctx);
       if (loadedAnyway)
         ctx.add(
@@ -186,6 +189,15 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot
       }
     }
   }
+}
+
+/** Component paths Claude Code reads as one JSON file each (a hooks file, an MCP or LSP configuration), where the others may name folders. */
+const FILE_COMPONENTS: ReadonlySet<string> = new Set(['hooks', 'mcpServers', 'lspServers']);
+
+/** A `hooks`, `mcpServers` or `lspServers` path naming a folder: Claude Code reads a JSON file there, and loads nothing from a folder. */
+function checkFileNotFolder(key: string, path: string, target: string, item: Node, ctx: Ctx): void {
+  if (!FILE_COMPONENTS.has(key) || !ctx.host.isDirectory(target)) return;
+  ctx.add('plugin-path-invalid', 'warning', `\`${key}\` names ${path}, a folder: Claude Code reads each \`${key}\` path as a JSON file and loads nothing from a folder.`, item);
 }
 
 /**
