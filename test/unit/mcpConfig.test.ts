@@ -108,7 +108,7 @@ test('an unknown type is an error on its value', () => {
   const {
     text,
     ranges: [r],
-  } = ranges('{"mcpServers": {"db": {"type": «"streamable-http"», "url": "https://x"}}}');
+  } = ranges('{"mcpServers": {"db": {"type": «"streamable_http"», "url": "https://x"}}}');
   const ds = all(text);
   assert.deepEqual(
     ds.map((d) => `${d.code}/${d.severity}`),
@@ -116,6 +116,21 @@ test('an unknown type is an error on its value', () => {
   );
   assert.deepEqual(ds[0]!.range, r);
   assert.deepEqual(codes('{"servers": {"db": {"type": "ws", "url": "wss://x"}}}', VSCODE), ['mcp-type-unknown/error']);
+  assert.deepEqual(codes('{"servers": {"db": {"type": "streamable-http", "url": "https://x"}}}', VSCODE), ['mcp-type-unknown/error']);
+});
+
+test('"streamable-http" in .mcp.json is advice: Claude Code reads it as "http" (older versions skipped the server), and the server is checked as a remote one', () => {
+  const {
+    text,
+    ranges: [r],
+  } = ranges('{"mcpServers": {"db": {"type": «"streamable-http"», "url": "https://x"}}}');
+  const ds = all(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    [['mcp-type-unknown', 'information', r]],
+  );
+  assert.match(ds[0]!.message, /Claude Code reads "streamable-http" as "http"/);
+  assert.deepEqual(codes('{"mcpServers": {"db": {"type": "streamable-http"}}}'), ['mcp-type-unknown/information', 'mcp-server-incomplete/error']);
 });
 
 test('url on a stdio server and command on an http one are ignored: a warning on the ignored key', () => {

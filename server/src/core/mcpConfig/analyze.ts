@@ -76,7 +76,16 @@ function checkServer(s: Sink, server: McpServer): void {
     return;
   }
   const typeProp = server.props.get('type');
-  const type = typeProp?.value.type === 'string' ? String(typeProp.value.value) : undefined;
+  const written = typeProp?.value.type === 'string' ? String(typeProp.value.value) : undefined;
+  // Claude Code's server schema takes "streamable-http" as another name of "http" (its validation error lists that
+  // branch's values as ["http", "streamable-http"]: anthropics/claude-plugins-official#1873, 21st-dev/magic-mcp#82);
+  // versions of early 2026 rejected it (anthropics/claude-code#45836). The server is read as "http", with advice.
+  const alias = s.parse.variant === 'claude' && written === 'streamable-http';
+  if (alias) {
+    const message = `Claude Code reads "streamable-http" as "http" (since early 2026; older versions skip \`${server.name}\`): "http" works in every version.`;
+    report(s, 'mcp-type-unknown', 'information', message, at(s, typeProp!.value));
+  }
+  const type = alias ? 'http' : written;
   if (typeProp && (type === undefined || !info.types.includes(type))) {
     const known = info.types
       .filter((t) => t !== 'ws')

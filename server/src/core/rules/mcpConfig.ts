@@ -7,7 +7,7 @@ export const MCP_RULES: readonly RuleInfo[] = [
   mcp('mcp-invalid-json', 'error'),
   mcp('mcp-servers-key', 'error', { also: ['information'] }),
   mcp('mcp-server-incomplete', 'error'),
-  mcp('mcp-type-unknown', 'error'),
+  mcp('mcp-type-unknown', 'error', { also: ['information'] }),
   mcp('mcp-key-ignored', 'warning'),
   mcp('mcp-server-duplicate', 'warning'),
   mcp('mcp-input-unknown', 'warning'),
