@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { CloseAction, ErrorAction, type BaseLanguageClient, type DocumentSelector, type ErrorHandler, type LanguageClientOptions } from 'vscode-languageclient';
-import { connectionClosed, connectionFailed, recentStops } from './serverRestarts';
+import { restartPolicy } from './serverRestarts';
 import { SkillsTree } from './skillsTree';
 import { IndexStatusBar } from './statusBar';
 import { indexingMessage } from './indexMessage';
@@ -98,15 +98,14 @@ let client: BaseLanguageClient | undefined;
 
 /** The client library's error handler over the restart policy of ./serverRestarts.ts. */
 function restartingErrorHandler(): ErrorHandler {
-  let stops: readonly number[] = [];
+  const policy = restartPolicy(Date.now);
   return {
     error: (error) => {
-      const v = connectionFailed(error);
+      const v = policy.failed(error);
       return { action: ErrorAction.Continue, message: v.message, handled: !v.notify };
     },
     closed: () => {
-      stops = recentStops(stops, Date.now());
-      const v = connectionClosed(stops);
+      const v = policy.closed();
       return { action: v.restart ? CloseAction.Restart : CloseAction.DoNotRestart, message: v.message, handled: !v.notify };
     },
   };

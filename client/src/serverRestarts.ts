@@ -32,12 +32,27 @@ export function connectionFailed(error: Error): ConnectionVerdict {
 }
 
 /** The times of the stops still inside the window at `now`, this one included. */
-export function recentStops(stops: readonly number[], now: number): number[] {
+function recentStops(stops: readonly number[], now: number): number[] {
   return [...stops.filter((t) => now - t < RESTART_WINDOW_MS), now];
 }
 
+/**
+ * The policy over one client's life: failed reads and writes are logged and leave the stops
+ * counted as they were; each close is counted with its time and decided by connectionClosed.
+ */
+export function restartPolicy(now: () => number): { failed(error: Error): ConnectionVerdict; closed(): ConnectionVerdict } {
+  let stops: readonly number[] = [];
+  return {
+    failed: (error) => connectionFailed(error),
+    closed: () => {
+      stops = recentStops(stops, now());
+      return connectionClosed(stops);
+    },
+  };
+}
+
 /** A closed connection, given the recent stops (this one included). */
-export function connectionClosed(stops: readonly number[]): ConnectionVerdict {
+function connectionClosed(stops: readonly number[]): ConnectionVerdict {
   if (stops.length <= RESTART_LIMIT) {
     return { restart: true, message: 'The Agent Files language server stopped; it is started again.', notify: false };
   }

@@ -3,14 +3,15 @@
 // stopping is left stopped, with a notification that says how to start it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { connectionClosed, connectionFailed, recentStops, RESTART_LIMIT, RESTART_WINDOW_MS } from '../../client/src/serverRestarts';
+import { connectionFailed, restartPolicy, RESTART_LIMIT, RESTART_WINDOW_MS } from '../../client/src/serverRestarts';
 
-/** The verdicts of a run of stops at the given times (ms). */
+/** The verdicts of a run of stops at the given times (ms), over one client's life. */
 function closes(times: number[]) {
-  let stops: readonly number[] = [];
+  let now = 0;
+  const policy = restartPolicy(() => now);
   return times.map((t) => {
-    stops = recentStops(stops, t);
-    return connectionClosed(stops);
+    now = t;
+    return policy.closed();
   });
 }
 
@@ -21,6 +22,10 @@ test('failed writes to a dead server are logged and never shut the client down, 
     assert.equal(v.notify, false);
     assert.match(v.message, /channel closed/);
   }
+  // Over one client's life: however many writes fail, only closes count toward giving the server up.
+  const policy = restartPolicy(() => 0);
+  for (let i = 0; i < 50; i++) assert.equal(policy.failed(new Error('EPIPE')).notify, false);
+  assert.deepEqual([policy.closed().restart, policy.closed().notify], [true, false]);
 });
 
 test('a server that stops is started again, quietly, up to the limit within the window', () => {

@@ -23,6 +23,7 @@ export async function filterProblems(page, text) {
     if ((await input.inputValue()) === text) break;
   }
   if ((await dirty()) > before) throw new Error(`setting the Problems filter to ${JSON.stringify(text)} typed into an editor`);
+  if ((await input.inputValue()) !== text) throw new Error(`the Problems filter never held the focus to take ${JSON.stringify(text)}`);
 }
 
 /**

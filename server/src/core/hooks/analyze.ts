@@ -49,7 +49,11 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
   if (perms) for (const f of permissionFindings(perms.value)) report(f.code, f.severity, f.message, f.node, f.data);
   if (hooks?.value.type === 'object') {
     for (const f of missingScripts(text, hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
-    for (const f of unsetEventVariables(text, hooks.value, new Set([...envNames(root), ...siblingEnvNames(uri, host)]))) report(f.code, f.severity, f.message, f.node);
+    // The sibling settings file is read only when a command reads an event variable this file's `env` does not set.
+    const own = envNames(root);
+    let sibling: Set<string> | undefined;
+    const defined = { has: (name: string) => own.has(name) || (sibling ??= siblingEnvNames(uri, host)).has(name) };
+    for (const f of unsetEventVariables(text, hooks.value, defined)) report(f.code, f.severity, f.message, f.node);
   }
   for (const k of envKeysOutsideEnv(root)) {
     const name = k.value as string;

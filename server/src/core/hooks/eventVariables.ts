@@ -29,6 +29,9 @@ function assignedIn(command: string, name: string): boolean {
 }
 
 /** An event variable a command reads: its name, where `$NAME` or `${NAME}` starts in the command and how long it is there, and the message. */
+/** The names something outside the command sets: a set, or a lookup that reads what it needs on first use. */
+export type DefinedNames = Pick<ReadonlySet<string>, 'has'>;
+
 export interface UnsetVariable {
   name: string;
   at: number;
@@ -36,8 +39,8 @@ export interface UnsetVariable {
   message: string;
 }
 
-/** The event variables one hook command reads that nothing sets. `defined`: names the settings file's `env` sets (Claude Code passes those on to hooks). */
-export function unsetVariablesIn(command: string, defined: ReadonlySet<string> = new Set()): UnsetVariable[] {
+/** The event variables one hook command reads that nothing sets. `defined`: names the settings' `env` sets (Claude Code passes those on to hooks), asked only of names a command reads. */
+export function unsetVariablesIn(command: string, defined: DefinedNames = new Set()): UnsetVariable[] {
   const out: UnsetVariable[] = [];
   for (const m of command.matchAll(EVENT_VARIABLE)) {
     const name = m[2]!;

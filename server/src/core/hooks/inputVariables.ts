@@ -2,10 +2,10 @@
 import type { Node } from 'jsonc-parser';
 import type { Finding } from './permissions';
 import { commandNodes, valueSpan } from './scripts';
-import { unsetVariablesIn } from './eventVariables';
+import { unsetVariablesIn, type DefinedNames } from './eventVariables';
 
 /** The event variables the `hooks` object's commands read (a settings or plugin hooks file), placed in the JSON text. */
-export function unsetEventVariables(text: string, hooks: Node, defined: ReadonlySet<string> = new Set()): Finding[] {
+export function unsetEventVariables(text: string, hooks: Node, defined: DefinedNames = new Set()): Finding[] {
   return commandNodes(hooks).flatMap((node) =>
     unsetVariablesIn(String(node.value), defined).map((v) => ({
       code: 'hooks-variable-unset',

@@ -24,8 +24,8 @@ export interface McpConfigAnalysis {
 
 interface Sink {
   info: McpVariantInfo;
-  /** The file is the `.mcp.json` of another client's plugin (Copilot's, Codex's, Cursor's), which Claude Code does not load. */
-  otherClientsPlugin: boolean;
+  /** Whose plugin the file's folder is (pluginOf), looked up on first use. */
+  plugin: () => PluginKind;
   parse: McpParse;
   own: Diagnostic[];
   shape: Diagnostic[];
@@ -104,7 +104,7 @@ function checkServer(s: Sink, server: McpServer): void {
   // Claude Code reads an entry without `type` as a stdio server (its schema requires `command` then): a `url` alone
   // fails its check and the server is skipped (/doctor: "Does not adhere to MCP server configuration schema";
   // anthropics/claude-code#35372, cloudflare/mcp#32, 21st-dev/magic-mcp#82). VS Code takes such an entry as remote.
-  if (s.parse.variant === 'claude' && !type && url && !command && !s.otherClientsPlugin) {
+  if (s.parse.variant === 'claude' && !type && url && !command && s.plugin() !== 'other') {
     const message = `Claude Code skips \`${server.name}\`: an entry without \`type\` is a stdio server, which needs \`command\`; a remote server needs "type": "http" (or "sse") beside its \`url\`.`;
     report(s, 'mcp-server-incomplete', 'error', message, name);
     return;
@@ -198,30 +198,35 @@ const LOCAL_KEYS = ['command', 'args', 'cwd', 'env', 'envFile'];
 /** The range of `part` as the string node's JSON text writes it (escapes and all); the string's inside when it is not there as such. */
 function spanIn(s: Sink, text: string, str: Node, part: string): Range {
   const inner = str.offset + 1;
-  const at = text.slice(inner, str.offset + str.length - 1).indexOf(JSON.stringify(part).slice(1, -1));
+  const written = JSON.stringify(part).slice(1, -1);
+  const at = text.slice(inner, str.offset + str.length - 1).indexOf(written);
   const start = at < 0 ? inner : inner + at;
-  const end = at < 0 ? str.offset + str.length - 1 : start + JSON.stringify(part).length - 2;
+  const end = at < 0 ? str.offset + str.length - 1 : start + written.length;
   return { start: s.parse.lines.positionAt(start), end: s.parse.lines.positionAt(end) };
 }
 
 /** Manifests beside a `.mcp.json` that make its folder another client's plugin (a root `plugin.json` is Copilot's or an Agent Plugins one). */
 const OTHER_PLUGIN_MANIFESTS = ['plugin.json', '.github/plugin/plugin.json', '.codex-plugin/plugin.json', '.cursor-plugin/plugin.json'];
 
-function inOtherClientsPlugin(uri: string, host: IWorkspaceHost): boolean {
+/** A `.mcp.json`'s folder: a Claude Code plugin's root, another client's plugin's (which Claude Code does not load), or neither. */
+type PluginKind = 'claude' | 'other' | 'none';
+
+function pluginOf(uri: string, host: IWorkspaceHost): PluginKind {
   const dir = dirnameUri(uri);
-  return !host.exists(`${dir}/.claude-plugin/plugin.json`) && OTHER_PLUGIN_MANIFESTS.some((m) => host.exists(`${dir}/${m}`));
+  if (host.exists(`${dir}/.claude-plugin/plugin.json`)) return 'claude';
+  return OTHER_PLUGIN_MANIFESTS.some((m) => host.exists(`${dir}/${m}`)) ? 'other' : 'none';
 }
 
 /** What names the same folder on every machine, in this file. */
-function portableHint(s: Sink, uri: string, host: IWorkspaceHost): string {
+function portableHint(s: Sink): string {
   if (s.parse.variant === 'vscode') return '`${workspaceFolder}` names the workspace folder on every machine';
-  if (host.exists(`${dirnameUri(uri)}/.claude-plugin/plugin.json`)) return "`${CLAUDE_PLUGIN_ROOT}` names the plugin's folder wherever it is installed";
-  if (s.otherClientsPlugin) return 'a path inside the plugin, or a variable its client fills in, travels with it';
+  if (s.plugin() === 'claude') return "`${CLAUDE_PLUGIN_ROOT}` names the plugin's folder wherever it is installed";
+  if (s.plugin() === 'other') return 'a path inside the plugin, or a variable its client fills in, travels with it';
   return "a path relative to the project, or `${VAR:-default}` read from each user's environment, travels with it";
 }
 
 /** A path on one machine in a local server's command, arguments, folder or environment (machinePaths.ts). */
-function checkMachinePaths(s: Sink, servers: McpServer[], text: string, uri: string, host: IWorkspaceHost): void {
+function checkMachinePaths(s: Sink, servers: McpServer[], text: string): void {
   let hint: string | undefined;
   for (const server of servers) {
     for (const key of LOCAL_KEYS) {
@@ -229,8 +234,8 @@ function checkMachinePaths(s: Sink, servers: McpServer[], text: string, uri: str
         const found = machinePaths(String(str.value))[0];
         if (!found) continue;
         const what = found.kind === 'home' ? "a path in one user's home folder" : "a path on one machine's drive";
-        hint ??= portableHint(s, uri, host);
-        const client = s.otherClientsPlugin ? "the plugin's client" : s.info.client;
+        hint ??= portableHint(s);
+        const client = s.plugin() === 'other' ? "the plugin's client" : s.info.client;
         const message = `\`${found.path}\` is ${what}: ${client} starts \`${server.name}\` with it as written, so on any other machine the server does not start or works on a folder that is not there; ${hint}.`;
         report(s, 'mcp-path-machine', 'warning', message, spanIn(s, text, str, found.path), false);
       }
@@ -249,7 +254,8 @@ function checkPlace(s: Sink, uri: string): void {
 export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost, forced?: McpVariant): McpConfigAnalysis {
   const variant = forced ?? mcpVariantOf(uri) ?? 'claude';
   const parse = parseMcpConfig(text, variant);
-  const s: Sink = { info: mcpVariantInfo(variant), parse, own: [], shape: [], otherClientsPlugin: variant === 'claude' && inOtherClientsPlugin(uri, host) };
+  let plugin: PluginKind | undefined;
+  const s: Sink = { info: mcpVariantInfo(variant), parse, own: [], shape: [], plugin: () => (plugin ??= pluginOf(uri, host)) };
   let servers: McpServer[] = [];
   try {
     checkPlace(s, uri);
@@ -265,7 +271,7 @@ export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost
       for (const server of servers) checkServer(s, server);
       if (variant === 'vscode') checkInputs(s, servers);
       checkCommands(s, servers, uri, host);
-      checkMachinePaths(s, servers, text, uri, host);
+      checkMachinePaths(s, servers, text);
     }
   } catch (e) {
     s.own.push({

@@ -168,8 +168,9 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot
       const p = checkablePath(String(item.value));
       if (p === undefined) continue;
       if (k === 'hooks') checkStandardHooks(p, pluginRoot, item, ctx);
-      if (present(resolveRelative(pluginRoot, p), ctx)) {
-        checkFileNotFolder(k, p, resolveRelative(pluginRoot, p), item, ctx);
+      const target = resolveRelative(pluginRoot, p);
+      if (present(target, ctx)) {
+        checkFileNotFolder(k, p, target, item, ctx);
         continue;
       }
       const loadedAnyway = marketRoot !== undefined && inDefaultFolder(k, resolveRelative(marketRoot, p), pluginRoot, ctx);
@@ -181,7 +182,6 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot
           item,
         );
       else {
-        const target = resolveRelative(pluginRoot, p);
         const submodule = submoduleHolding(target, pluginRoot, ctx.host);
         if (submodule) ctx.add('plugin-path-not-found', 'information', `\`${k}\` names ${p}, which is not in this checkout: ${inSubmodule(pluginRoot, submodule)}.`, item);
         else if (builtPath(ctx.ignored, target)) ctx.add('plugin-path-not-found', 'information', `\`${k}\` names ${p}, ${builtPathNote('Claude Code')}.`, item);
