@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
+import { relinkAction } from '../../server/src/core/skills';
 import { analyzeInstructions, instructionDefinition, instructionHover, instructionsInEffect, instructionVariantOf } from '../../server/src/core/instructions';
 import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 import { relativePaths } from '../../server/src/core/instructions/files';
@@ -48,6 +49,46 @@ test('a CLAUDE.md import of a missing file is a warning on the import, resolved 
   );
   assert.deepEqual(ds[0]!.range, r);
   assert.match(ds[0]!.message, /docs\/missing\.md.*Claude Code skips the import/);
+});
+
+test('an import that names a file in other letter case says so: found where the disk ignores case, missing on Linux', () => {
+  const {
+    text,
+    ranges: [r],
+  } = ranges(joinLines('«@agents.md»', '@docs/Style.MD', '@docs/gone.md'));
+  const host = new InMemoryHost({ [`${W}/AGENTS.md`]: '# Rules', [`${W}/Docs/style.md`]: '# Style' });
+  const ds = diags(text, `${W}/CLAUDE.md`, host, { workspaceRoots: [W] });
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range.start.line, d.data?.['found']]),
+    [
+      ['instructions-import-missing', 'warning', 0, `${W}/AGENTS.md`],
+      ['instructions-import-missing', 'warning', 1, `${W}/Docs/style.md`],
+      ['instructions-import-missing', 'warning', 2, undefined],
+    ],
+  );
+  assert.deepEqual(ds[0]!.range, r);
+  assert.match(ds[0]!.message, /'agents\.md' names AGENTS\.md in other letter case: Claude Code reads it on macOS and Windows.*skips the import on Linux/);
+  assert.match(ds[2]!.message, /does not exist; Claude Code skips the import$/);
+});
+
+test('a link that names a file in other letter case says which, and the quick fix writes its name', () => {
+  const {
+    text,
+    ranges: [r],
+  } = ranges(joinLines('# Project', '', 'Read [the guide](«docs/guide.md») first.'));
+  const host = new InMemoryHost({ [`${W}/docs/Guide.md`]: '# Guide' });
+  const ds = diags(text, `${W}/AGENTS.md`, host, { workspaceRoots: [W] });
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.data?.['relink']]),
+    [['instructions-link-missing', 'warning', 'docs/Guide.md']],
+  );
+  assert.deepEqual(ds[0]!.range, r);
+  assert.match(ds[0]!.message, /names docs\/Guide\.md in other letter case: it resolves on macOS and Windows.*write 'docs\/Guide\.md'/);
+  const fix = relinkAction(text, `${W}/AGENTS.md`, ds[0]!);
+  assert.deepEqual(
+    fix?.edit?.changes?.[`${W}/AGENTS.md`]?.map((e) => e.newText),
+    ['docs/Guide.md'],
+  );
 });
 
 test('a .claude/CLAUDE.md import of .claude/rules/x.md written from the project root misses, but Claude Code loads that rule anyway: information; a rule with paths, or another path, stays a warning', () => {

@@ -4,6 +4,7 @@
  * `~/` and absolute paths are never read (the hover says so).
  */
 import { GitIgnored, outermostRoot } from '../workspace/gitIgnored';
+import { caseVariant } from '../workspace/caseVariant';
 import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
@@ -123,6 +124,17 @@ export function checkImports(
       continue;
     }
     if (!known.found) {
+      const cased = caseVariant(host, imp.uri, outermostRoot(fileUri, roots, dirnameUri(fileUri)));
+      if (cased !== undefined) {
+        out.push({
+          code: 'instructions-import-missing',
+          severity: 'warning',
+          message: `Imported file '${imp.path}' names ${label(cased)} in other letter case: ${rules.client} reads it on macOS and Windows, whose disks ignore case by default, and skips the import on Linux (containers, CI)`,
+          range: imp.range,
+          data: { target: imp.uri, found: cased },
+        });
+        continue;
+      }
       // A file the repository's .gitignore leaves out is one each clone makes for itself.
       const local = (ignored ??= new GitIgnored(host, outermostRoot(fileUri, roots, dirnameUri(fileUri)))).ignores(imp.uri);
       const rule = local || rules.client !== 'Claude Code' ? undefined : loadedRuleAbove(imp.path, fileUri, host, roots);

@@ -12,6 +12,7 @@ import { LICENSE_NOTE } from './licenseFile';
 import { folderHolding, submoduleFolders } from '../workspace/gitSubmodules';
 import { beforeQueryOrFragment } from '../text/text';
 import { GitIgnored } from '../workspace/gitIgnored';
+import { caseVariant } from '../workspace/caseVariant';
 import { duringCheck, linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic } from '../types';
 import { dirnameUri, isInside, resolveRelative } from '../world/paths';
@@ -105,6 +106,17 @@ function findingsOf(
     if (via !== undefined) return { kind: 'outside', via };
     if (searched++ >= MAX_ELSEWHERE)
       return { kind: 'missing', weak: false, message: wording.missing(r.path, where(bases.dir), bases.label(uri)), data: Object.freeze({ target: uri, path: r.path }) };
+    // Letter case: found where the disk ignores it, missing where it does not.
+    const cased = caseVariant(host, uri, bases.roots[bases.roots.length - 1]?.uri ?? bases.dir);
+    if (cased !== undefined) {
+      const rel = linkPath(relativeLabel(bases.dir, cased));
+      return {
+        kind: 'missing',
+        weak: false,
+        message: `${wording.noun} '${r.path}' names ${bases.label(cased)} in other letter case: it resolves on macOS and Windows, whose disks ignore case by default, and names nothing on Linux (containers, CI) or in GitHub's view of the file: write '${rel}'`,
+        data: Object.freeze({ relink: rel, found: cased }),
+      };
+    }
     // The file is a symbolic link whose real folder finds the target: clients read the file, and resolve its links, where the link sits.
     const real = bases.linkedDir;
     const fromReal = real === undefined ? undefined : resolveRelative(real, r.path);

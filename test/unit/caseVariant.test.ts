@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { caseVariant } from '../../server/src/core/workspace/caseVariant';
+import { InMemoryHost } from '../../server/src/core/workspace/host';
+
+const W = 'file:///ws';
+
+test('caseVariant finds the one file a path names when letter case is ignored, through folders too', () => {
+  const host = new InMemoryHost({ [`${W}/AGENTS.md`]: '', [`${W}/Docs/Guide.md`]: '', [`${W}/docs2/a.md`]: '' });
+  assert.equal(caseVariant(host, `${W}/agents.md`, W), `${W}/AGENTS.md`);
+  assert.equal(caseVariant(host, `${W}/docs/guide.MD`, W), `${W}/Docs/Guide.md`);
+  assert.equal(caseVariant(host, `${W}/DOCS2/A.md`, W), `${W}/docs2/a.md`);
+});
+
+test('caseVariant has no answer for a file that is missing whatever the case, two candidates, a path that exists, or one outside the top folder', () => {
+  const host = new InMemoryHost({ [`${W}/Readme.md`]: '', [`${W}/README.md`]: '', [`${W}/x/y.md`]: '', 'file:///other/Z.md': '' });
+  assert.equal(caseVariant(host, `${W}/gone.md`, W), undefined);
+  assert.equal(caseVariant(host, `${W}/readme.md`, W), undefined);
+  assert.equal(caseVariant(host, `${W}/x/y.md`, W), undefined);
+  assert.equal(caseVariant(host, 'file:///other/z.md', W), undefined);
+  assert.equal(caseVariant(host, `${W}/x/y.md/deeper`, W), undefined);
+});
+
+/** A folder that lists a symbolic link whose target is missing: the name is there, the file is not. */
+class DanglingLinkHost extends InMemoryHost {
+  override readDirectory(uri: string): string[] {
+    return uri === `${W}/docs` ? [...super.readDirectory(uri), 'references'] : super.readDirectory(uri);
+  }
+}
+
+test('caseVariant takes no listed name that leads nowhere (a symbolic link to a missing folder) for a variant of itself', () => {
+  const host = new DanglingLinkHost({ [`${W}/docs/a.md`]: '' });
+  assert.equal(caseVariant(host, `${W}/docs/references`, W), undefined);
+  assert.equal(caseVariant(host, `${W}/docs/References`, W), undefined);
+});
