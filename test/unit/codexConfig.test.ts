@@ -5,6 +5,7 @@ import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { analyzeInstructions } from '../../server/src/core/instructions';
 import { analyzeCodexConfig, codexConfigFor, readCodexConfigText } from '../../server/src/core/instructions/codexConfig';
 import { instructionsInEffect } from '../../server/src/core/instructions/effect';
+import { joinLines, ranges } from '../helpers/markers';
 
 const W = 'file:///ws';
 
@@ -68,4 +69,50 @@ test('instructions-codex-config-invalid: a warning on the line where the TOML pa
   assert.deepEqual([d!.code, d!.severity, d!.range.start.line, d!.range.end], ['instructions-codex-config-invalid', 'warning', 1, { line: 1, character: 27 }]);
   assert.match(d!.message, /^Codex cannot read this file as TOML \(.+\): in a trusted project it refuses to start/);
   assert.deepEqual(analyzeCodexConfig('project_doc_max_bytes = 3\n', `${W}/.codex/config.toml`).diagnostics, []);
+});
+
+test("instructions-codex-config-misplaced: a top-level setting written under a server or policy table is a warning on its key; the table's own fields, unknown keys, sub-tables, values over lines and multi-line strings are left alone", () => {
+  const { text, ranges: r } = ranges(
+    joinLines(
+      'model = "gpt-5"',
+      '[mcp_servers.notion]',
+      'command = "npx"',
+      'args = [',
+      '  "model = not a key",',
+      ']',
+      'description = """',
+      'sandbox_mode = "inside a string"',
+      '"""',
+      '«model_reasoning_effort» = "high"',
+      'enabled = true',
+      'colour = "blue"',
+      '[mcp_servers.notion.env]',
+      'model = "an environment variable"',
+      '[shell_environment_policy]',
+      'inherit = "core"',
+      '«web_search» = "live"  # meant for the top',
+      '[profiles.fast]',
+      'model = "gpt-5-mini"',
+      '[tools]',
+      'web_search = { context_size = "low" }',
+      '[mcp_servers."my server"]',
+      '"«sandbox_mode»" = "read-only"',
+    ),
+  );
+  const ds = analyzeCodexConfig(text, `${W}/.codex/config.toml`).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    [
+      ['instructions-codex-config-misplaced', 'warning', r[0]],
+      ['instructions-codex-config-misplaced', 'warning', r[1]],
+      [
+        'instructions-codex-config-misplaced',
+        'warning',
+        { start: { ...r[2]!.start, character: r[2]!.start.character - 1 }, end: { ...r[2]!.end, character: r[2]!.end.character + 1 } },
+      ],
+    ],
+  );
+  assert.match(ds[0]!.message, /`model_reasoning_effort` is written under `\[mcp_servers\.notion\]`.*the top-level setting is not set/);
+  assert.match(ds[1]!.message, /under `\[shell_environment_policy\]`/);
+  assert.match(ds[2]!.message, /under `\[mcp_servers\.my server\]`/);
 });

@@ -13,6 +13,7 @@
 import { parse, TomlError } from 'smol-toml';
 import type { Diagnostic } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
+import { misplacedCodexKeys } from './codexConfigKeys';
 
 /** Codex's default `project_doc_max_bytes`. */
 export const CODEX_MAX_BYTES = 32 * 1024;
@@ -109,10 +110,13 @@ export interface CodexConfigAnalysis {
   diagnostics: Diagnostic[];
 }
 
-/** A `.codex/config.toml` on its own: TOML Codex cannot parse is reported where the parser stops. */
+/**
+ * A `.codex/config.toml` on its own: TOML Codex cannot parse is reported where the parser stops;
+ * in one it parses, top-level settings written under a table header (codexConfigKeys.ts).
+ */
 export function analyzeCodexConfig(text: string, uri: string): CodexConfigAnalysis {
   const r = readCodexConfigText(text, uri);
-  if (!('message' in r)) return { diagnostics: [] };
+  if (!('message' in r)) return { diagnostics: misplacedCodexKeys(text) };
   const lineText = (text.split('\n')[r.line] ?? '').replace(/\r$/, '');
   const start = { line: r.line, character: Math.min(r.character, lineText.length) };
   const end = { line: r.line, character: Math.max(start.character + 1, lineText.length) };

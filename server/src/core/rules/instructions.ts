@@ -27,5 +27,6 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-codex-cut', 'warning'),
   instructions('instructions-codex-overridden', 'warning', { also: ['information'] }),
   instructions('instructions-codex-config-invalid', 'warning'),
+  instructions('instructions-codex-config-misplaced', 'warning'),
   instructions('instructions-command-undefined', 'warning', { also: ['information'] }),
 ];
