@@ -33,3 +33,9 @@ test('caseVariant takes no listed name that leads nowhere (a symbolic link to a 
   assert.equal(caseVariant(host, `${W}/docs/references`, W), undefined);
   assert.equal(caseVariant(host, `${W}/docs/References`, W), undefined);
 });
+
+test('caseVariant looks at most three missing segments up: a path that misses more names no variant, and no folder that high is listed', () => {
+  const host = new InMemoryHost({ [`${W}/A/B/C/D.md`]: '' });
+  assert.equal(caseVariant(host, `${W}/A/b/c/d.md`, W), `${W}/A/B/C/D.md`);
+  assert.equal(caseVariant(host, `${W}/a/b/c/d.md`, W), undefined);
+});

@@ -69,7 +69,8 @@ test('SKILL.md go to definition, document links and the outline parse one versio
 });
 
 test('creating a file a SKILL.md references drops its cached analysis: the missing-file warning goes', () => {
-  const { host, store, ctx, provider } = setup();
+  // The skill's folder is on disk, as an open SKILL.md's is (the check of a link's letter case lists it).
+  const { host, store, ctx, provider } = setup({ [SKILL]: skillText() });
   const p = provider('skill');
   const doc = store.open(SKILL, 'markdown', 1, skillText());
   assert.ok(codes(p.diagnostics(doc, ctx)).includes('skill-file-missing'));

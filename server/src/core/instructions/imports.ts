@@ -99,6 +99,13 @@ export function checkImports(
   let unchecked: ResolvedImport | undefined;
   let ignored: GitIgnored | undefined;
   const followed: ResolvedImport[] = [];
+  /** The folders of missing imports, looked up once each (most imports of a file share a folder). */
+  const folders = new Map<string, boolean>();
+  const folderExists = (uri: string): boolean => {
+    let v = folders.get(uri);
+    if (v === undefined) folders.set(uri, (v = host.exists(uri)));
+    return v;
+  };
   for (const imp of imports) {
     if (!imp.uri) continue;
     let known = targets.get(imp.uri);
@@ -124,7 +131,7 @@ export function checkImports(
       continue;
     }
     if (!known.found) {
-      const cased = caseVariant(host, imp.uri, outermostRoot(fileUri, roots, dirnameUri(fileUri)));
+      const cased = caseVariant(host, imp.uri, outermostRoot(fileUri, roots, dirnameUri(fileUri)), folderExists);
       if (cased !== undefined) {
         out.push({
           code: 'instructions-import-missing',

@@ -107,7 +107,7 @@ function findingsOf(
     if (searched++ >= MAX_ELSEWHERE)
       return { kind: 'missing', weak: false, message: wording.missing(r.path, where(bases.dir), bases.label(uri)), data: Object.freeze({ target: uri, path: r.path }) };
     // Letter case: found where the disk ignores it, missing where it does not.
-    const cased = caseVariant(host, uri, bases.roots[bases.roots.length - 1]?.uri ?? bases.dir);
+    const cased = caseVariant(host, uri, bases.roots[bases.roots.length - 1]?.uri ?? bases.dir, exists);
     if (cased !== undefined) {
       const rel = linkPath(relativeLabel(bases.dir, cased));
       return {
