@@ -143,6 +143,23 @@ test("a link written from the workspace folder instead of the file's folder is i
   );
 });
 
+test('an import that names its file in other letter case says which, with a fix that writes the name as the folder has it', async () => {
+  const uri = fileUri('web', 'CLAUDE.md');
+  const pending = client.diagnostics(uri);
+  client.open(uri, '# Web\n\nSee @../Docs/Architecture.md.\n', 'markdown', 1);
+  const ds = await pending;
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity]),
+    [['instructions-import-missing', 2]],
+  );
+  assert.match(String(ds[0]!.message), /'\.\.\/Docs\/Architecture\.md' names \.\.\/docs\/architecture\.md in other letter case/);
+  const actions = await client.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: ds[0]!.range, context: { diagnostics: ds } });
+  assert.deepEqual(
+    actions.filter((a) => !/^(Suppress|Turn off) '/.test(a.title)).map((a) => [a.title, a.edit?.changes?.[uri]?.[0]?.newText]),
+    [["Point the import at '@../docs/architecture.md'", '@../docs/architecture.md']],
+  );
+});
+
 test('instructions in effect for a source file, per client, in order', async () => {
   const r = await client.request<InstructionsInEffectResult>('agentFiles/instructionsInEffect', { uri: fileUri('src', 'app', 'main.ts') });
   assert.equal(r.path, 'src/app/main.ts');

@@ -133,12 +133,14 @@ export function checkImports(
     if (!known.found) {
       const cased = caseVariant(host, imp.uri, outermostRoot(fileUri, roots, dirnameUri(fileUri)), folderExists);
       if (cased !== undefined) {
+        // The path to write, from the importing file's folder (none for a name with a space, which no import reads whole).
+        const rel = relativeLabel(dirnameUri(fileUri), cased);
         out.push({
           code: 'instructions-import-missing',
           severity: 'warning',
           message: `Imported file '${imp.path}' names ${label(cased)} in other letter case: ${rules.client} reads it on macOS and Windows, whose disks ignore case by default, and skips the import on Linux (containers, CI)`,
           range: imp.range,
-          data: { target: imp.uri, found: cased },
+          data: { target: imp.uri, found: cased, ...(/\s/.test(rel) ? {} : { relink: rel }) },
         });
         continue;
       }

@@ -4,7 +4,14 @@ import { ruleMaker, type RuleInfo } from './types';
 const instructions = ruleMaker('instructions');
 
 export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
-  instructions('instructions-import-missing', 'warning', { also: ['information'] }),
+  instructions('instructions-import-missing', 'warning', {
+    also: ['information'],
+    fix: {
+      title: 'Point the import at the file in its letter case',
+      tier: 'manual',
+      why: 'offered only when one file of the folder has the name in other letter case; the import may have meant another file',
+    },
+  }),
   instructions('instructions-import-outside', 'information'),
   instructions('instructions-import-cycle', 'information'),
   instructions('instructions-import-too-deep', 'warning', { also: ['information'] }),

@@ -99,6 +99,18 @@ export function instructionsProvider(documents: DocumentStore, variant?: Instruc
         const action = relinkAction(doc.doc.getText(), doc.uri, fromLspDiagnostic(d));
         if (action) out.push({ ...action, diagnostics: [d] });
       }
+      for (const d of ownDiagnostics(diagnostics, 'instructions-import-missing')) {
+        // An import that names its file in other letter case: the name as the folder has it.
+        const relink = (d.data as Record<string, unknown> | undefined)?.['relink'];
+        if (typeof relink !== 'string') continue;
+        out.push({
+          title: `Point the import at '@${relink}'`,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [d],
+          isPreferred: true,
+          edit: { changes: { [doc.uri]: [{ range: d.range, newText: `@${relink}` }] } },
+        });
+      }
       for (const d of ownDiagnostics(diagnostics, 'instructions-key-typo')) {
         const suggestion = (d.data as Record<string, unknown> | undefined)?.['suggestion'];
         if (typeof suggestion !== 'string') continue;
