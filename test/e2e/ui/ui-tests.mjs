@@ -40,9 +40,11 @@ const DEADLINE = Number(process.env.AGENT_FILES_E2E_DEADLINE_MS || 20_000);
  * since filled the room (1283 KiB with the loose skill file rule, the Gemini CLI extension and Cursor
  * plugin facts and their docs): 1300 KiB leaves room for one more. That room went to the readings of
  * held-out rounds 30-32 (a repository's own tools, VS Code's skills locations, clients not set up,
- * a new rule, and their docs): 1309 KiB; 1350 KiB leaves room for the next.
+ * a new rule, and their docs): 1309 KiB; 1350 KiB leaves room for the next. Held-out rounds 33-52
+ * (their rules and readings, the MCP and plugin checks, Codex's configuration keys, the letter-case
+ * check of links, and their docs) filled it: 1355 KiB; 1400 KiB leaves room for the next.
  */
-const SIZE_BUDGET = 1350 * 1024;
+const SIZE_BUDGET = 1400 * 1024;
 /** Exactly what the allow-list in .vscodeignore ships (vsce adds the manifest and renames a few). */
 const EXPECTED_FILES = [
   '[Content_Types].xml',
