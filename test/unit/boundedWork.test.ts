@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { analyzeInstructions } from '../../server/src/core/instructions';
 import { IMPORT_LIMITS } from '../../server/src/core/instructions/importGraph';
+import { analyzeCodexConfig } from '../../server/src/core/instructions/codexConfig';
 import { parseThreeMd } from '../../server/src/core/threemd/parser';
 import { analyzeThreeMd } from '../../server/src/core/agent/threemdAnalysis';
 import { completion } from '../../server/src/core/agent/features/completion';
@@ -133,6 +134,15 @@ test('an import path of 80,000 dots, and a fence mark of 100,000 backquotes befo
   assert.deepEqual(
     ds.map((d) => [d.code, d.range.start.character]),
     [['instructions-import-missing', 4]],
+  );
+});
+
+test('a .codex/config.toml with a line of 1,000,000 spaces, and a comment of 300,000 escaped quotes inside an array', { timeout: 15_000 }, () => {
+  const text = `model = "x"\n${' '.repeat(1_000_000)}\n[mcp_servers.a]\nargs = [\n  # "${'\\"'.repeat(300_000)}\n]\nsandbox_mode = "read-only"\n`;
+  const ds = analyzeCodexConfig(text, `${W}/.codex/config.toml`).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.range.start.line]),
+    [['instructions-codex-config-misplaced', 6]],
   );
 });
 

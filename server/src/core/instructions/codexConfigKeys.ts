@@ -139,18 +139,37 @@ function keyPath(text: string): string[] | undefined {
   }
 }
 
-/** A line without its strings and comment: what is left to count brackets in. */
-const bare = (line: string) => line.replace(/"(?:[^"\\]|\\.)*"|'[^']*'/g, '""').replace(/#.*$/, '');
-
-/** Net `[`/`{` opened on a line (a value spread over lines: an array, an inline table). */
+/**
+ * Net `[`/`{` a piece of a line opens (a value spread over lines: an array, an inline table),
+ * outside its strings and its comment; one pass over the characters.
+ */
 function opened(line: string): number {
   let n = 0;
-  for (const c of bare(line)) n += c === '[' || c === '{' ? 1 : c === ']' || c === '}' ? -1 : 0;
+  let quote: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = undefined;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '#') break;
+    else if (c === '[' || c === '{') n++;
+    else if (c === ']' || c === '}') n--;
+  }
   return n;
 }
 
 /** Whether a line opens or closes a multi-line string (an odd number of `"""` or `'''` on it). */
 const togglesString = (line: string, quote: string) => line.split(quote).length % 2 === 0;
+
+/** A table header's path (`[mcp_servers.notion]`, `[[array]]`), or undefined for a line that is none. */
+function headerPath(line: string): string[] | undefined {
+  const t = line.trim();
+  if (!t.startsWith('[')) return undefined;
+  const inner = t.startsWith('[[') ? t.slice(2) : t.slice(1);
+  const close = inner.indexOf(']');
+  return close < 0 ? undefined : (keyPath(inner.slice(0, close).trim()) ?? []);
+}
 
 /**
  * The top-level settings written under a judged table, for a file that parses as TOML (its
@@ -172,26 +191,28 @@ export function misplacedCodexKeys(text: string): Diagnostic[] {
       depth = Math.max(0, depth + opened(l));
       return;
     }
-    const header = /^\s*\[\[?([^\]]*)\]\]?\s*(?:#.*)?$/.exec(l);
+    const header = headerPath(l);
     if (header) {
-      table = keyPath(header[1]!.trim()) ?? [];
+      table = header;
       return;
     }
-    const eq = /^\s*([^=#]+?)\s*=/.exec(l);
-    if (!eq) return;
-    const value = l.slice(eq[0].length);
+    // `key = value`: the key is what stands before the first `=` (a quoted key holding one is left alone).
+    const eq = l.indexOf('=');
+    const written = eq < 0 ? '' : l.slice(0, eq).trim();
+    if (written === '' || written.startsWith('#')) return;
+    const value = l.slice(eq + 1);
     inString = ['"""', "'''"].find((q) => togglesString(value, q));
     if (!inString) depth = Math.max(0, opened(value));
-    const key = keyPath(eq[1]!);
+    const key = keyPath(written);
     const judged = TABLES.find((t) => t.matches(table));
     if (!key || key.length !== 1 || !judged || judged.fields.has(key[0]!) || !TOP_LEVEL.has(key[0]!)) return;
-    const start = l.indexOf(eq[1]!);
+    const start = l.indexOf(written);
     const where = `[${table.join('.')}]`;
     out.push({
       code: 'instructions-codex-config-misplaced',
       severity: 'warning',
       message: `\`${key[0]}\` is written under \`${where}\`, so TOML makes it a key of that table, which Codex does not read there: the top-level setting is not set. Move it above the first [table] header of the file`,
-      range: { start: { line, character: start }, end: { line, character: start + eq[1]!.length } },
+      range: { start: { line, character: start }, end: { line, character: start + written.length } },
     });
   });
   return out;
