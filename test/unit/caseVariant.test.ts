@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { caseVariant } from '../../server/src/core/workspace/caseVariant';
+import { caseVariant, caseVariants } from '../../server/src/core/workspace/caseVariant';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 
 const W = 'file:///ws';
@@ -38,4 +38,22 @@ test('caseVariant looks at most three missing segments up: a path that misses mo
   const host = new InMemoryHost({ [`${W}/A/B/C/D.md`]: '' });
   assert.equal(caseVariant(host, `${W}/A/b/c/d.md`, W), `${W}/A/B/C/D.md`);
   assert.equal(caseVariant(host, `${W}/a/b/c/d.md`, W), undefined);
+});
+
+/** Counts the listings asked for. */
+class ListingCounter extends InMemoryHost {
+  listings = 0;
+  override readDirectory(uri: string): string[] {
+    this.listings++;
+    return super.readDirectory(uri);
+  }
+}
+
+test('one lookup lists each folder once, however many missing names of one check it is asked about', () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 2000; i++) files[`${W}/refs/File${i}.md`] = '';
+  const host = new ListingCounter(files);
+  const lookup = caseVariants(host);
+  for (let i = 0; i < 1000; i++) assert.equal(lookup(`${W}/refs/file${i}.md`, W), `${W}/refs/File${i}.md`);
+  assert.equal(host.listings, 1);
 });

@@ -4,7 +4,7 @@
  * `~/` and absolute paths are never read (the hover says so).
  */
 import { GitIgnored, outermostRoot } from '../workspace/gitIgnored';
-import { caseVariant } from '../workspace/caseVariant';
+import { caseVariants, type CaseLookup } from '../workspace/caseVariant';
 import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
@@ -99,7 +99,8 @@ export function checkImports(
   let unchecked: ResolvedImport | undefined;
   let ignored: GitIgnored | undefined;
   const followed: ResolvedImport[] = [];
-  /** The folders of missing imports, looked up once each (most imports of a file share a folder). */
+  /** Names in other letter case, made on the first missing import; the folders it asks about are looked up once each (most imports of a file share one). */
+  let caseLookup: CaseLookup | undefined;
   const folders = new Map<string, boolean>();
   const folderExists = (uri: string): boolean => {
     let v = folders.get(uri);
@@ -131,7 +132,7 @@ export function checkImports(
       continue;
     }
     if (!known.found) {
-      const cased = caseVariant(host, imp.uri, outermostRoot(fileUri, roots, dirnameUri(fileUri)), folderExists);
+      const cased = (caseLookup ??= caseVariants(host, folderExists))(imp.uri, outermostRoot(fileUri, roots, dirnameUri(fileUri)));
       if (cased !== undefined) {
         // The path to write, from the importing file's folder (none for a name with a space, which no import reads whole).
         const rel = relativeLabel(dirnameUri(fileUri), cased);

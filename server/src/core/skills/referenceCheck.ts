@@ -12,7 +12,7 @@ import { LICENSE_NOTE } from './licenseFile';
 import { folderHolding, submoduleFolders } from '../workspace/gitSubmodules';
 import { beforeQueryOrFragment } from '../text/text';
 import { GitIgnored } from '../workspace/gitIgnored';
-import { caseVariant } from '../workspace/caseVariant';
+import { caseVariants, type CaseLookup } from '../workspace/caseVariant';
 import { duringCheck, linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic } from '../types';
 import { dirnameUri, isInside, resolveRelative } from '../world/paths';
@@ -99,6 +99,8 @@ function findingsOf(
 
   /** Missing links looked for elsewhere so far: past MAX_ELSEWHERE a file of many missing links is not searched further (each search asks the host again per folder). */
   let searched = 0;
+  /** Names in other letter case, made on the first missing link. */
+  let caseLookup: CaseLookup | undefined;
   const resolveLink = (r: SkillReference): Outcome => {
     const uri = r.uri!;
     if (exists(uri)) return { kind: 'found', uri };
@@ -107,7 +109,7 @@ function findingsOf(
     if (searched++ >= MAX_ELSEWHERE)
       return { kind: 'missing', weak: false, message: wording.missing(r.path, where(bases.dir), bases.label(uri)), data: Object.freeze({ target: uri, path: r.path }) };
     // Letter case: found where the disk ignores it, missing where it does not.
-    const cased = caseVariant(host, uri, bases.roots[bases.roots.length - 1]?.uri ?? bases.dir, exists);
+    const cased = (caseLookup ??= caseVariants(host, exists))(uri, bases.roots[bases.roots.length - 1]?.uri ?? bases.dir);
     if (cased !== undefined) {
       const rel = linkPath(relativeLabel(bases.dir, cased));
       return {
