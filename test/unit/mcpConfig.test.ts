@@ -253,3 +253,30 @@ test("paths every machine has, placeholders, variables, generic users and remote
   };
   assert.deepEqual(codes(JSON.stringify(quiet)), []);
 });
+
+test('a token written into a server entry is advice on the token, naming its issuer without repeating it, and how each client reads it from the environment', () => {
+  const sbp = `sbp_${'0123456789abcdef'.repeat(2)}01234567`;
+  const ghp = `ghp_${'aB3dE6gH9j'.repeat(3)}kLmNoP`;
+  const { text, ranges: r } = ranges(
+    JSON.stringify({
+      mcpServers: {
+        supabase: { command: 'npx', args: ['-y', '@supabase/mcp-server-supabase', `--access-token=«${sbp}»`] },
+        github: { type: 'http', url: 'https://api.githubcopilot.com/mcp/', headers: { Authorization: `Bearer «${ghp}»` } },
+        placeholders: { command: 'x', env: { A: 'ghp_your_token_here', B: `sk-${'x'.repeat(48)}`, C: '${SUPABASE_ACCESS_TOKEN}', D: 'sbp_<token>' } },
+      },
+    }),
+  );
+  const ds = all(text).filter((d) => d.code === 'mcp-secret-committed');
+  assert.deepEqual(
+    ds.map((d) => [d.severity, d.range]),
+    r.map((range) => ['information', range]),
+  );
+  assert.match(
+    ds[0]!.message,
+    /^`supabase` holds what looks like a Supabase access token \(`sbp_0123…`\): committed with this file.*\$\{NAME\}.*Claude Code fills from each user's environment/,
+  );
+  assert.ok(!ds.some((d) => d.message.includes(sbp) || d.message.includes(ghp)));
+  assert.match(ds[1]!.message, /a GitHub token/);
+  const vscode = all(JSON.stringify({ servers: { s: { command: 'npx', args: [sbp] } } }), VSCODE).filter((d) => d.code === 'mcp-secret-committed');
+  assert.match(vscode[0]!.message, /"password": true.*\$\{env:NAME\}/);
+});

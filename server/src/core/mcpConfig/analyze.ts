@@ -10,6 +10,7 @@ import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import { mcpVariantInfo, mcpVariantOf, type McpVariant, type McpVariantInfo } from './files';
 import { nodeRange, parseMcpConfig, propertiesOf, type McpParse, type McpServer } from './parse';
 import { machinePaths } from './machinePaths';
+import { secretsIn } from './secrets';
 
 export interface McpConfigAnalysis {
   variant: McpVariant;
@@ -243,6 +244,25 @@ function checkMachinePaths(s: Sink, servers: McpServer[], text: string): void {
   }
 }
 
+/** How each file's client reads a value from the environment instead. */
+function secretHint(s: Sink): string {
+  if (s.parse.variant === 'vscode') return 'an `inputs` entry with `"password": true` (`${input:id}`), which VS Code asks for once and stores, or `${env:NAME}`';
+  return "`${NAME}` in `env`, `args` or `headers`, which Claude Code fills from each user's environment";
+}
+
+/** A credential written into a server's entry (secrets.ts): advice, since the server still starts. */
+function checkSecrets(s: Sink, servers: McpServer[], text: string): void {
+  for (const server of servers) {
+    for (const str of strings(server.value)) {
+      for (const found of secretsIn(String(str.value))) {
+        const shown = `${found.token.slice(0, 8)}…`;
+        const message = `\`${server.name}\` holds what looks like ${found.what} (\`${shown}\`): committed with this file, it can be read by everyone who can read the repository, and it works for them until it is revoked; read it from the environment instead, with ${secretHint(s)}, and revoke this one.`;
+        report(s, 'mcp-secret-committed', 'information', message, spanIn(s, text, str, found.token), false);
+      }
+    }
+  }
+}
+
 /** A `.mcp.json` inside a `.claude` folder: Claude Code reads the project's from the project root (and a plugin's from the plugin root), never there. */
 function checkPlace(s: Sink, uri: string): void {
   if (s.parse.variant !== 'claude' || !/(^|[\\/])\.claude[\\/]\.mcp\.json$/.test(uri)) return;
@@ -272,6 +292,7 @@ export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost
       if (variant === 'vscode') checkInputs(s, servers);
       checkCommands(s, servers, uri, host);
       checkMachinePaths(s, servers, text);
+      checkSecrets(s, servers, text);
     }
   } catch (e) {
     s.own.push({

@@ -15,4 +15,5 @@ export const MCP_RULES: readonly RuleInfo[] = [
   mcp('mcp-key-unknown', 'information'),
   mcp('mcp-command-not-found', 'information'),
   mcp('mcp-file-not-read', 'information'),
+  mcp('mcp-secret-committed', 'information'),
 ];
