@@ -736,6 +736,23 @@ test('pnpm t and pnpm tst run the test script, as npm t does', () => {
   assert.deepEqual(codes('Run `pnpm t`.', `${W}/AGENTS.md`, without), ['instructions-command-undefined']);
 });
 
+test('a # glued to a script name is part of the word the shell passes, and the message says to write a space; one after a space is a comment', () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { 'db:seed': 'node seed.js' } }) });
+  const {
+    text,
+    ranges: [r],
+  } = ranges(joinLines('```bash', '«pnpm db:seed#» backfill the table', 'pnpm db:seed # backfill the table', '```'));
+  const ds = diags(text, `${W}/AGENTS.md`, host, { workspaceRoots: [W] });
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    [['instructions-command-undefined', 'warning', r]],
+  );
+  assert.match(
+    ds[0]!.message,
+    /no script 'db:seed#'.*the shell starts a comment only at a word's start, so it passes 'db:seed#' whole; write a space before '#' to run 'db:seed'$/,
+  );
+});
+
 test('a template of an instruction file (under templates/, or a chezmoi dot_ folder) is not checked against this repository', () => {
   const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' } }) });
   const text = 'Run `npm run lint` and `make check`.';

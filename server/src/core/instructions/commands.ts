@@ -70,7 +70,8 @@ const ELSEWHERE_WITH_VALUE = /^(?:-w|--workspace|--prefix|-C|--dir|--cwd|--filte
 const ELSEWHERE = /^(?:--workspace=.*|--prefix=.*|--dir=.*|--cwd=.*|--filter=.*|--workspaces|-ws|-r|--recursive)$/;
 /** Options after which the command is not the repository's to judge: a global package, or a script run only if present. */
 const NOT_OURS = /^(?:-g|--global|--if-present)$/;
-const NAME = /^[A-Za-z0-9_][\w:.@/+-]*$/;
+/** A script or target name as the shell passes it: a `#` inside a word is part of it (a comment starts only at a word's start). */
+const NAME = /^[A-Za-z0-9_][\w:.@/+#-]*$/;
 const FILE_LIKE = /\/|\.(?:[cm]?[jt]sx?|sh|py|rb)$/;
 /**
  * A line that hedges its commands ("`npm run lint` (if available)"), or says they are still to
@@ -417,7 +418,7 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
         severity: 'warning',
         message: `'${written}': no script '${name}' in ${relative(base, pkg.uri)}${pkg.scripts.listing}${
           others.length ? `; nor in any other package.json of the repository (${lookedIn(base, others)})` : ''
-        }`,
+        }${commentGlued(name, pkg.scripts.has)}`,
         range,
         data: { tool: inv.tool, missing: [name], packageJson: pkg.uri },
       });
@@ -425,6 +426,16 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
     if (inBlock) blockCwd = cwd;
   }
   return out;
+}
+
+/**
+ * For a name with a `#` glued to a script (`db:seed# backfill`): the shell starts a comment only at
+ * a word's start, so it passes the `#` as part of the name.
+ */
+function commentGlued(name: string, scripts: ReadonlySet<string>): string {
+  const hash = name.indexOf('#');
+  if (hash <= 0 || !scripts.has(name.slice(0, hash))) return '';
+  return `: the shell starts a comment only at a word's start, so it passes '${name}' whole; write a space before '#' to run '${name.slice(0, hash)}'`;
 }
 
 function listing(what: string, names: readonly string[], keep: (name: string) => boolean = () => true): string {
