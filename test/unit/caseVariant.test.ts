@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { caseVariant, caseVariants } from '../../server/src/core/workspace/caseVariant';
-import { InMemoryHost } from '../../server/src/core/workspace/host';
+import { caseVariants } from '../../server/src/core/workspace/caseVariant';
+import { InMemoryHost, type IWorkspaceHost } from '../../server/src/core/workspace/host';
+
+/** One path's variant, through a lookup of its own. */
+const caseVariant = (host: IWorkspaceHost, uri: string, top: string) => caseVariants(host)(uri, top);
 
 const W = 'file:///ws';
 
@@ -34,7 +37,7 @@ test('caseVariant takes no listed name that leads nowhere (a symbolic link to a 
   assert.equal(caseVariant(host, `${W}/docs/References`, W), undefined);
 });
 
-test('caseVariant looks at most three missing segments up: a path that misses more names no variant, and no folder that high is listed', () => {
+test('caseVariant looks at most three missing segments up: a path that misses more names no variant', () => {
   const host = new InMemoryHost({ [`${W}/A/B/C/D.md`]: '' });
   assert.equal(caseVariant(host, `${W}/A/b/c/d.md`, W), `${W}/A/B/C/D.md`);
   assert.equal(caseVariant(host, `${W}/a/b/c/d.md`, W), undefined);

@@ -28,10 +28,10 @@ function assignedIn(command: string, name: string): boolean {
   return new RegExp(`(?:^|[\\s;&|(])(?:(?:export|local|declare|readonly)\\s+)?${name}=|\\bread\\b[^;&|\\n]*\\s${name}\\b|\\bfor\\s+${name}\\s+in\\b`).test(command);
 }
 
-/** An event variable a command reads: its name, where `$NAME` or `${NAME}` starts in the command and how long it is there, and the message. */
 /** The names something outside the command sets: a set, or a lookup that reads what it needs on first use. */
 export type DefinedNames = Pick<ReadonlySet<string>, 'has'>;
 
+/** An event variable a command reads: its name, where `$NAME` or `${NAME}` starts in the command and how long it is there, and the message. */
 export interface UnsetVariable {
   name: string;
   at: number;

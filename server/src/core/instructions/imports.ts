@@ -5,7 +5,7 @@
  */
 import { GitIgnored, outermostRoot } from '../workspace/gitIgnored';
 import { caseVariants, type CaseLookup } from '../workspace/caseVariant';
-import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
+import { existsOnce, linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import type { ImportRules } from './files';
@@ -101,12 +101,6 @@ export function checkImports(
   const followed: ResolvedImport[] = [];
   /** Names in other letter case, made on the first missing import; the folders it asks about are looked up once each (most imports of a file share one). */
   let caseLookup: CaseLookup | undefined;
-  const folders = new Map<string, boolean>();
-  const folderExists = (uri: string): boolean => {
-    let v = folders.get(uri);
-    if (v === undefined) folders.set(uri, (v = host.exists(uri)));
-    return v;
-  };
   for (const imp of imports) {
     if (!imp.uri) continue;
     let known = targets.get(imp.uri);
@@ -132,7 +126,7 @@ export function checkImports(
       continue;
     }
     if (!known.found) {
-      const cased = (caseLookup ??= caseVariants(host, folderExists))(imp.uri, outermostRoot(fileUri, roots, dirnameUri(fileUri)));
+      const cased = (caseLookup ??= caseVariants(host, existsOnce(host)))(imp.uri, outermostRoot(fileUri, roots, dirnameUri(fileUri)));
       if (cased !== undefined) {
         // The path to write, from the importing file's folder (none for a name with a space, which no import reads whole).
         const rel = relativeLabel(dirnameUri(fileUri), cased);

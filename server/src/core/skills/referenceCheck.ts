@@ -13,7 +13,7 @@ import { folderHolding, submoduleFolders } from '../workspace/gitSubmodules';
 import { beforeQueryOrFragment } from '../text/text';
 import { GitIgnored } from '../workspace/gitIgnored';
 import { caseVariants, type CaseLookup } from '../workspace/caseVariant';
-import { duringCheck, linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
+import { duringCheck, existsOnce, linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic } from '../types';
 import { dirnameUri, isInside, resolveRelative } from '../world/paths';
 import type { MdHeading } from './markdown';
@@ -86,12 +86,7 @@ function findingsOf(
   let ignored: GitIgnored | undefined;
   /** The submodules of the file's repository, looked up on the first missing link (the same for every link of the file). */
   let submodules: readonly string[] | undefined;
-  const known = new Map<string, boolean>();
-  const exists = (u: string): boolean => {
-    let v = known.get(u);
-    if (v === undefined) known.set(u, (v = host.exists(u)));
-    return v;
-  };
+  const exists = existsOnce(host);
   const where = (folder: string): string => {
     const l = bases.label(folder);
     return l.startsWith('the ') ? l : `${l}/`;

@@ -60,8 +60,3 @@ export function caseVariants(host: IWorkspaceHost, exists: (uri: string) => bool
     return dir !== uri && exists(dir) ? dir : undefined;
   };
 }
-
-/** `caseVariants` for one path. */
-export function caseVariant(host: IWorkspaceHost, uri: string, top: string): string | undefined {
-  return caseVariants(host)(uri, top);
-}

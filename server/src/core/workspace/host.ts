@@ -44,6 +44,16 @@ export function duringCheck<T>(host: IWorkspaceHost, work: () => T): T {
   return host.duringCheck ? host.duringCheck(work) : work();
 }
 
+/** `host.exists` asked once per URI: a lookup for one check, where many references share a target or a folder. */
+export function existsOnce(host: IWorkspaceHost): (uri: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (uri) => {
+    let v = known.get(uri);
+    if (v === undefined) known.set(uri, (v = host.exists(uri)));
+    return v;
+  };
+}
+
 /** `host.linkOutside`, for hosts that have it (others have no workspace bound: no link leads out). */
 export function linkOutside(host: IWorkspaceHost, uri: string): string | undefined {
   return host.linkOutside?.(uri);

@@ -3,7 +3,7 @@
  * Code rules, and an AGENT.md without OS Protocol frontmatter): the instructions core over open
  * buffers. Find references lists the indexed files whose imports name the document.
  */
-import { CodeActionKind, type CodeAction } from 'vscode-languageserver';
+import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import {
   analyzeInstructions,
   importersOf,
@@ -99,28 +99,22 @@ export function instructionsProvider(documents: DocumentStore, variant?: Instruc
         const action = relinkAction(doc.doc.getText(), doc.uri, fromLspDiagnostic(d));
         if (action) out.push({ ...action, diagnostics: [d] });
       }
+      /** The preferred fix that writes `newText` over the diagnostic's range. */
+      const replace = (d: LspDiagnostic, title: string, newText: string): CodeAction => ({
+        title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        isPreferred: true,
+        edit: { changes: { [doc.uri]: [{ range: d.range, newText }] } },
+      });
       for (const d of ownDiagnostics(diagnostics, 'instructions-import-missing')) {
         // An import that names its file in other letter case: the name as the folder has it.
         const relink = (d.data as Record<string, unknown> | undefined)?.['relink'];
-        if (typeof relink !== 'string') continue;
-        out.push({
-          title: `Point the import at '@${relink}'`,
-          kind: CodeActionKind.QuickFix,
-          diagnostics: [d],
-          isPreferred: true,
-          edit: { changes: { [doc.uri]: [{ range: d.range, newText: `@${relink}` }] } },
-        });
+        if (typeof relink === 'string') out.push(replace(d, `Point the import at '@${relink}'`, `@${relink}`));
       }
       for (const d of ownDiagnostics(diagnostics, 'instructions-key-typo')) {
         const suggestion = (d.data as Record<string, unknown> | undefined)?.['suggestion'];
-        if (typeof suggestion !== 'string') continue;
-        out.push({
-          title: `Rename to '${suggestion}'`,
-          kind: CodeActionKind.QuickFix,
-          diagnostics: [d],
-          isPreferred: true,
-          edit: { changes: { [doc.uri]: [{ range: d.range, newText: suggestion }] } },
-        });
+        if (typeof suggestion === 'string') out.push(replace(d, `Rename to '${suggestion}'`, suggestion));
       }
       return out;
     },
