@@ -42,6 +42,7 @@ const FILE_PATTERNS = [
   // MCP server configurations: Claude Code, VS Code.
   '**/.mcp.json',
   '**/.vscode/mcp.json',
+  '**/.cursor/mcp.json',
   // Codex's project configuration (its instruction chain's fallback names and cap).
   '**/.codex/config.toml',
   '**/.agent-files.json',

@@ -64,7 +64,7 @@ export function configItem(node: ConfigNode, problemsOf: (uri: string) => Proble
       item.description = String(node.files.reduce((n, f) => n + (f.mcpServers?.length ?? 0), 0));
       item.iconPath = new vscode.ThemeIcon('server');
       item.tooltip =
-        "MCP servers of the project: Claude Code's .mcp.json and VS Code's .vscode/mcp.json (a plugin's .mcp.json is under its plugin). Agent Files never starts them.";
+        "MCP servers of the project: Claude Code's .mcp.json, VS Code's .vscode/mcp.json and Cursor's .cursor/mcp.json (a plugin's .mcp.json is under its plugin). Agent Files never starts them.";
       item.contextValue = 'mcpGroup';
       return item;
     }

@@ -1,7 +1,7 @@
 /**
  * MCP configurations over stdio: an opened .mcp.json gets its findings, hover explains a key, and
  * in .vscode/mcp.json the shape findings VS Code's own schema reports follow `schemaDiagnostics`
- * while `${input:…}` naming no input is reported either way.
+ * while `${input:…}` naming no input is reported either way; Cursor's .cursor/mcp.json is checked too.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -44,6 +44,16 @@ test('in .vscode/mcp.json the schema-shape findings follow schemaDiagnostics; an
     assert.deepEqual(await codesOf(off, VSCODE, VS_TEXT), ['mcp-input-unknown/2']);
   } finally {
     await shutdown(on);
+    await shutdown(off);
+  }
+});
+
+test("an opened .cursor/mcp.json gets Cursor's findings, whatever schemaDiagnostics says (no editor schema checks it)", async () => {
+  const off = await startClient({ initializationOptions: { diagnosticDelay: 0, schemaDiagnostics: false } });
+  try {
+    const text = '{\n  // c\n  "mcpServers": {"db": {"env": {}}, "ok": {"url": "https://x/mcp"}}\n}\n';
+    assert.deepEqual(await codesOf(off, 'file:///mcp-ws/.cursor/mcp.json', text), ['mcp-server-incomplete/1']);
+  } finally {
     await shutdown(off);
   }
 });

@@ -14,13 +14,14 @@ const all = (text: string, uri = CLAUDE, host: IWorkspaceHost = emptyHost) => {
 };
 const codes = (text: string, uri = CLAUDE, host?: IWorkspaceHost) => all(text, uri, host).map((d) => `${d.code}/${d.severity}`);
 
-test('.mcp.json and .vscode/mcp.json are MCP configurations, and other JSON is not', () => {
+test('.mcp.json, .vscode/mcp.json and .cursor/mcp.json are MCP configurations, and other JSON is not', () => {
   assert.equal(fileKindOf('/ws/.mcp.json'), 'mcp-config');
   assert.equal(fileKindOf('/ws/plugins/p/.mcp.json'), 'mcp-config');
   assert.equal(fileKindOf('C:\\ws\\.vscode\\mcp.json'), 'mcp-config');
+  assert.equal(fileKindOf('/ws/.cursor/mcp.json'), 'mcp-config');
   assert.equal(fileKindOf('/ws/mcp.json'), null);
   assert.equal(fileKindOf('/ws/.vscode/settings.json'), null);
-  assert.equal(fileKindOf('/ws/.cursor/mcp.json'), null);
+  assert.equal(fileKindOf('/ws/.cursor/settings.json'), null);
 });
 
 test('valid files of both clients, and a plugin’s flat map of servers, give no finding', () => {

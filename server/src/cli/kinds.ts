@@ -39,7 +39,7 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
     name: 'mcp',
     aliases: ['mcp-config', '.mcp.json', 'mcp.json'],
     forced: { kind: 'mcp-config' },
-    about: 'an MCP server configuration (read as .mcp.json unless it is .vscode/mcp.json)',
+    about: 'an MCP server configuration (read as .mcp.json unless it is .vscode/mcp.json or .cursor/mcp.json)',
   },
   { name: 'codex-config', aliases: ['config.toml'], forced: { kind: 'codex-config' }, about: "Codex's project configuration (.codex/config.toml)" },
   {
@@ -86,6 +86,7 @@ export const WALKED_FILES: readonly string[] = [
   '.github/hooks/*.json',
   '.mcp.json',
   '.vscode/mcp.json',
+  '.cursor/mcp.json',
   '.codex/config.toml',
   'evals/evals.json',
   'eval_queries.json',

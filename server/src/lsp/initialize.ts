@@ -75,7 +75,7 @@ export function watchers(watchEverything: boolean | undefined) {
     { globPattern: '**/.opencode/{agent,agents}/**/*.md' },
     { globPattern: '**/.gemini/agents/*.md' },
     // MCP server configurations.
-    { globPattern: '**/{.mcp.json,.vscode/mcp.json}' },
+    { globPattern: '**/{.mcp.json,.vscode/mcp.json,.cursor/mcp.json}' },
     // A skill's eval files.
     { globPattern: '**/evals/evals.json' },
     { globPattern: '**/{eval_queries,train_queries,validation_queries}.json' },

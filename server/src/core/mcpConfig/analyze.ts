@@ -1,5 +1,6 @@
 /**
- * The checks of an MCP configuration file (Claude Code's `.mcp.json`, VS Code's `.vscode/mcp.json`):
+ * The checks of an MCP configuration file (Claude Code's `.mcp.json`, VS Code's `.vscode/mcp.json`,
+ * Cursor's `.cursor/mcp.json`):
  * what keeps the client from loading its servers, and what it ignores. Never throws: an unexpected
  * failure becomes `internal-error`.
  */
@@ -63,7 +64,7 @@ function checkTop(s: Sink, uri: string, host: IWorkspaceHost): void {
     report(s, 'mcp-servers-key', visualStudio ? 'information' : 'error', msg + note, at(s, foreign.keyNode));
     return;
   }
-  if (parse.shape !== 'wrapped') return;
+  if (parse.shape !== 'wrapped' || !info.keysKnown) return;
   for (const p of parse.top) {
     if (info.topKeys.includes(p.key) || p.key.startsWith('_')) continue;
     report(s, 'mcp-key-unknown', 'information', `${info.client} does not read the top-level key \`${p.key}\`.`, at(s, p.keyNode));
@@ -74,6 +75,16 @@ function checkServer(s: Sink, server: McpServer): void {
   const { info } = s;
   if (server.value.type !== 'object') {
     report(s, 'mcp-server-incomplete', 'error', `${info.client} does not start \`${server.name}\`: a server is an object with \`command\` or \`url\`.`, at(s, server.value));
+    return;
+  }
+  const command = server.props.get('command');
+  const url = server.props.get('url');
+  const name = at(s, server.keyNode);
+  const neither = () =>
+    report(s, 'mcp-server-incomplete', 'error', `${info.client} does not start \`${server.name}\`: it has neither \`command\` (a local server) nor \`url\` (a remote one).`, name);
+  if (!info.keysKnown) {
+    // Cursor: local with `command`, remote with `url`; which it takes when both are written is not documented.
+    if (!command && !url) neither();
     return;
   }
   const typeProp = server.props.get('type');
@@ -95,11 +106,8 @@ function checkServer(s: Sink, server: McpServer): void {
     report(s, 'mcp-type-unknown', 'error', `${info.client} does not start \`${server.name}\`: it knows the types ${known}.`, at(s, typeProp.value));
     return;
   }
-  const command = server.props.get('command');
-  const url = server.props.get('url');
-  const name = at(s, server.keyNode);
   if (!command && !url) {
-    report(s, 'mcp-server-incomplete', 'error', `${info.client} does not start \`${server.name}\`: it has neither \`command\` (a local server) nor \`url\` (a remote one).`, name);
+    neither();
     return;
   }
   // Claude Code reads an entry without `type` as a stdio server (its schema requires `command` then): a `url` alone
@@ -181,14 +189,16 @@ function checkInputs(s: Sink, servers: McpServer[]): void {
 /** A `command` that is a relative path (`./run.sh`, `bin/server`) naming no file, from the folder the client starts it in. */
 function checkCommands(s: Sink, servers: McpServer[], uri: string, host: IWorkspaceHost): void {
   const fileDir = dirnameUri(uri);
-  const base = s.parse.variant === 'vscode' ? dirnameUri(fileDir) : fileDir;
+  // VS Code and Cursor start a server in the workspace folder, the one that holds `.vscode/` or `.cursor/`.
+  const inFolder = s.parse.variant !== 'claude';
+  const base = inFolder ? dirnameUri(fileDir) : fileDir;
   for (const server of servers) {
     const command = server.props.get('command')?.value;
     if (command?.type !== 'string' || server.props.has('cwd')) continue;
     const value = String(command.value);
     if (!/[\\/]/.test(value) || /[$~%{]/.test(value) || isAbsolutePath(value) || /^[A-Za-z]:/.test(value)) continue;
     if (host.exists(resolveRelative(base, value))) continue;
-    const where = s.parse.variant === 'vscode' ? 'the workspace folder' : "the .mcp.json's folder";
+    const where = inFolder ? 'the workspace folder' : "the .mcp.json's folder";
     report(s, 'mcp-command-not-found', 'information', `\`${value}\` names no file from ${where}: ${s.info.client} may not start \`${server.name}\` there.`, at(s, command), false);
   }
 }
@@ -212,7 +222,9 @@ const OTHER_PLUGIN_MANIFESTS = ['plugin.json', '.github/plugin/plugin.json', '.c
 /** A `.mcp.json`'s folder: a Claude Code plugin's root, another client's plugin's (which Claude Code does not load), or neither. */
 type PluginKind = 'claude' | 'other' | 'none';
 
-function pluginOf(uri: string, host: IWorkspaceHost): PluginKind {
+function pluginOf(uri: string, host: IWorkspaceHost, variant: McpVariant): PluginKind {
+  // `.vscode/` and `.cursor/` are no plugin's root.
+  if (variant !== 'claude') return 'none';
   const dir = dirnameUri(uri);
   if (host.exists(`${dir}/.claude-plugin/plugin.json`)) return 'claude';
   return OTHER_PLUGIN_MANIFESTS.some((m) => host.exists(`${dir}/${m}`)) ? 'other' : 'none';
@@ -221,6 +233,7 @@ function pluginOf(uri: string, host: IWorkspaceHost): PluginKind {
 /** What names the same folder on every machine, in this file. */
 function portableHint(s: Sink): string {
   if (s.parse.variant === 'vscode') return '`${workspaceFolder}` names the workspace folder on every machine';
+  if (s.parse.variant === 'cursor') return "`${workspaceFolder}` names the project's folder and `${userHome}` the user's home folder on every machine";
   if (s.plugin() === 'claude') return "`${CLAUDE_PLUGIN_ROOT}` names the plugin's folder wherever it is installed";
   if (s.plugin() === 'other') return 'a path inside the plugin, or a variable its client fills in, travels with it';
   return "a path relative to the project, or `${VAR:-default}` read from each user's environment, travels with it";
@@ -247,6 +260,7 @@ function checkMachinePaths(s: Sink, servers: McpServer[], text: string): void {
 /** How each file's client reads a value from the environment instead. */
 function secretHint(s: Sink): string {
   if (s.parse.variant === 'vscode') return 'an `inputs` entry with `"password": true` (`${input:id}`), which VS Code asks for once and stores, or `${env:NAME}`';
+  if (s.parse.variant === 'cursor') return "`${env:NAME}`, which Cursor fills from each user's environment";
   return "`${NAME}` in `env`, `args` or `headers`, which Claude Code fills from each user's environment";
 }
 
@@ -275,7 +289,7 @@ export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost
   const variant = forced ?? mcpVariantOf(uri) ?? 'claude';
   const parse = parseMcpConfig(text, variant);
   let plugin: PluginKind | undefined;
-  const s: Sink = { info: mcpVariantInfo(variant), parse, own: [], shape: [], plugin: () => (plugin ??= pluginOf(uri, host)) };
+  const s: Sink = { info: mcpVariantInfo(variant), parse, own: [], shape: [], plugin: () => (plugin ??= pluginOf(uri, host, variant)) };
   let servers: McpServer[] = [];
   try {
     checkPlace(s, uri);
@@ -283,7 +297,9 @@ export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost
       const msg =
         variant === 'claude'
           ? `Claude Code loads no server from this file: ${parse.error.message}${/\/[/*]|,\s*[}\]]/.test(text) ? ' (it reads .mcp.json as strict JSON: no comments, no trailing commas)' : ''}.`
-          : `VS Code cannot read this file as JSON with comments: ${parse.error.message}.`;
+          : variant === 'cursor'
+            ? `Cursor loads no server from this file: ${parse.error.message}.`
+            : `VS Code cannot read this file as JSON with comments: ${parse.error.message}.`;
       report(s, 'mcp-invalid-json', 'error', msg, parse.error.range);
     } else {
       checkTop(s, uri, host);

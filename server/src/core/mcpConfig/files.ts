@@ -1,6 +1,6 @@
 /** The MCP server configuration files of the clients: which one a path is, and how each client reads it. */
 
-export type McpVariant = 'claude' | 'vscode';
+export type McpVariant = 'claude' | 'vscode' | 'cursor';
 
 export interface McpVariantInfo {
   client: string;
@@ -16,6 +16,11 @@ export interface McpVariantInfo {
   serverKeys: readonly string[];
   /** The top-level keys the client reads. */
   topKeys: readonly string[];
+  /**
+   * Whether the client's documentation gives its keys and transports exactly: where it does not,
+   * no key or `type` is reported as one the client does not read.
+   */
+  keysKnown: boolean;
 }
 
 const INFO: Record<McpVariant, McpVariantInfo> = {
@@ -27,6 +32,7 @@ const INFO: Record<McpVariant, McpVariantInfo> = {
     types: ['stdio', 'http', 'sse', 'ws'],
     serverKeys: ['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'headersHelper', 'oauth', 'timeout', 'alwaysLoad'],
     topKeys: ['mcpServers', '$schema'],
+    keysKnown: true,
   },
   vscode: {
     client: 'VS Code',
@@ -36,16 +42,33 @@ const INFO: Record<McpVariant, McpVariantInfo> = {
     types: ['stdio', 'http', 'sse'],
     serverKeys: ['type', 'command', 'args', 'env', 'envFile', 'cwd', 'url', 'headers', 'dev', 'sandboxEnabled', 'sandbox', 'gallery', 'version'],
     topKeys: ['servers', 'inputs', '$schema'],
+    keysKnown: true,
+  },
+  // Cursor's project file (cursor.com/docs/mcp): servers under `mcpServers`, which Cursor requires
+  // ("Invalid config: mcpServers must be an object"); a server is local with `command` and remote with
+  // `url` (Cursor tells SSE from streamable HTTP itself); `${env:NAME}`, `${userHome}` and
+  // `${workspaceFolder}` are filled in. Its documentation gives no full list of keys, so none is judged,
+  // nor says whether comments are read, so they are taken as VS Code, whose editor Cursor is, takes them.
+  cursor: {
+    client: 'Cursor',
+    serversKey: 'mcpServers',
+    foreignKey: 'servers',
+    jsonc: true,
+    types: ['stdio', 'sse', 'http', 'streamable-http'],
+    serverKeys: ['type', 'command', 'args', 'env', 'envFile', 'url', 'headers', 'auth'],
+    topKeys: ['mcpServers'],
+    keysKnown: false,
   },
 };
 
-/** `.mcp.json` (Claude Code: a project's root, or a plugin's) or `.vscode/mcp.json` (VS Code); null for any other path. */
+/** `.mcp.json` (Claude Code: a project's root, or a plugin's), `.vscode/mcp.json` (VS Code) or `.cursor/mcp.json` (Cursor); null for any other path. */
 export function mcpVariantOf(path: string): McpVariant | null {
   const parts = path.split(/[\\/]/);
   const base = parts[parts.length - 1] ?? '';
   if (base === '.mcp.json') return 'claude';
-  if (base === 'mcp.json' && parts[parts.length - 2] === '.vscode') return 'vscode';
-  return null;
+  if (base !== 'mcp.json') return null;
+  const parent = parts[parts.length - 2];
+  return parent === '.vscode' ? 'vscode' : parent === '.cursor' ? 'cursor' : null;
 }
 
 export function mcpVariantInfo(variant: McpVariant): McpVariantInfo {

@@ -17,16 +17,20 @@ const SERVER_KEYS: Record<string, string> = {
   headers: 'HTTP headers sent with every request to `url` (an `Authorization` token, for example).',
   headersHelper: 'Claude Code: a command whose output (JSON) gives the headers sent to `url`.',
   oauth: 'Claude Code: OAuth settings for a remote server.',
+  auth: 'Cursor: a static OAuth client for a remote server (`CLIENT_ID`, `CLIENT_SECRET`, `scopes`), where the server does not register clients itself.',
   timeout: 'Claude Code: how long to wait for the server.',
 };
 
 const EXPANSION: Record<McpVariant, string> = {
   claude: 'Claude Code expands `${VAR}` and `${VAR:-default}` from the environment in `command`, `args`, `env`, `url` and `headers`.',
   vscode: 'VS Code fills `${input:id}` from `inputs` (asking once), `${env:VAR}` from the environment and `${workspaceFolder}`.',
+  cursor: 'Cursor fills `${env:NAME}` from the environment, `${userHome}` and `${workspaceFolder}` in `command`, `args`, `env`, `url` and `headers`.',
 };
 
 const TOP_KEYS: Record<string, string> = {
   mcpServers: 'Claude Code: the servers of this project (`.mcp.json` at the project root is the project scope; Claude Code asks before using them), by name.',
+  'cursor:mcpServers':
+    "Cursor: the servers of this project, by name (a user's own are in `~/.cursor/mcp.json`; the project's win where both name one). Cursor requires this object.",
   servers: 'VS Code: the servers of this workspace, by name. VS Code starts them when a chat needs their tools, or from the Start action above each server.',
   inputs: 'VS Code: values asked of the user (`promptString`, `pickString`) and stored, for `${input:id}` in the servers.',
 };
@@ -55,7 +59,8 @@ export function mcpConfigHover(text: string, uri: string, position: Position, fo
   const info = mcpVariantInfo(variant);
   const flat = parse.shape === 'flat';
   const serverDepth = flat ? 0 : 1;
-  if (hit.depth === 0 && TOP_KEYS[hit.key]) return { contents: `**${hit.key}**: ${TOP_KEYS[hit.key]}\n\n${EXPANSION[variant]}`, range: hit.range };
+  const top = TOP_KEYS[`${variant}:${hit.key}`] ?? TOP_KEYS[hit.key];
+  if (hit.depth === 0 && top) return { contents: `**${hit.key}**: ${top}\n\n${EXPANSION[variant]}`, range: hit.range };
   if (hit.depth === serverDepth) return { contents: `**${hit.key}**: an MCP server ${info.client} lists as \`${hit.key}\`; its tools are named after it.`, range: hit.range };
   if (hit.depth === serverDepth + 1 && SERVER_KEYS[hit.key]) return { contents: `**${hit.key}**: ${SERVER_KEYS[hit.key]}\n\n${EXPANSION[variant]}`, range: hit.range };
   return null;

@@ -1,4 +1,4 @@
-/** MCP server configuration files: Claude Code's `.mcp.json`, VS Code's `.vscode/mcp.json` (docs/rules.md#mcp-configuration-rules). */
+/** MCP server configuration files: Claude Code's `.mcp.json`, VS Code's `.vscode/mcp.json`, Cursor's `.cursor/mcp.json` (docs/rules.md#mcp-server-configurations-mcpjson-vscodemcpjson-cursormcpjson). */
 import { ruleMaker, type RuleInfo } from './types';
 
 const mcp = ruleMaker('mcp');

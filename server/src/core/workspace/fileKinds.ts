@@ -75,7 +75,7 @@ export function fileKindOf(path: string): FileKind | null {
   if (manifest !== undefined && manifest !== 'agent-plugin') return 'plugin-manifest';
   // AGENTS.md, CLAUDE.md, GEMINI.md, Copilot and Claude Code rules (an AGENT.md is decided above, by content later).
   if (instructionVariantOf(path)) return 'instructions';
-  // Claude Code's .mcp.json, VS Code's .vscode/mcp.json.
+  // Claude Code's .mcp.json, VS Code's .vscode/mcp.json, Cursor's .cursor/mcp.json.
   if (mcpVariantOf(path)) return 'mcp-config';
   // Codex's project configuration: its instruction chain's fallback names and cap.
   if (isCodexConfig(path)) return 'codex-config';

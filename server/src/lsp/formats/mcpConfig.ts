@@ -1,5 +1,5 @@
 /**
- * The provider of MCP configuration files (Claude Code's `.mcp.json`, VS Code's `.vscode/mcp.json`):
+ * The provider of MCP configuration files (Claude Code's `.mcp.json`, VS Code's `.vscode/mcp.json`, Cursor's `.cursor/mcp.json`):
  * the mcpConfig core over open buffers. In VS Code its own mcp.json schema reports the shape of
  * .vscode/mcp.json, so those findings follow `schemaDiagnostics` as world.json's do.
  */
