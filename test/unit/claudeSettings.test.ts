@@ -313,6 +313,30 @@ test("a Bash rule with ':*' before its end matches only commands with that colon
   assert.match(ds[0]!.message, /matches only commands starting 'curl:'; write 'Bash\(curl \* \| sh\)'/);
 });
 
+test("a Write(path) rule, which Claude Code never matches, is a warning on 'Write' that names the Edit rule to write", () => {
+  const { text, ranges: r } = ranges('{"permissions": {"deny": ["«Write»(.claude/**)", "Read(.env)"], "allow": ["«Write»(/tmp/*)", "Edit(src/**)"]}}');
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    r.map((range) => ['settings-permission-write-path', 'warning', range]),
+  );
+  assert.match(ds[0]!.message, /this deny rule never applies, so it protects nothing; write 'Edit\(\.claude\/\*\*\)'/);
+  assert.match(ds[1]!.message, /this allow rule never applies, so writes there still ask/);
+});
+
+test('a Write(path) rule whose path an Edit rule of its list covers, or the whole Edit or Write tool, is advice', () => {
+  const text = JSON.stringify({ permissions: { deny: ['Write(.env)', 'Edit(.env)'], allow: ['Edit', 'Write(/tmp/**)'], ask: ['Write', 'Write(db/**)'] } });
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}`),
+    ['settings-permission-write-path/information', 'settings-permission-write-path/information', 'settings-permission-write-path/information'],
+  );
+  assert.match(ds[0]!.message, /'Edit\(\.env\)' in this list already covers them, so this deny rule only draws Claude Code's warning at every start/);
+  assert.match(ds[1]!.message, /'Edit' in this list already covers them/);
+  // A bare Write, an Edit rule and a Write rule in another list are no such rule.
+  assert.deepEqual(codes(JSON.stringify({ permissions: { allow: ['Write', 'Edit(src/**)', 'Write()'] } })), []);
+});
+
 test('hover on an event name says when Claude Code runs it, and on a key what it does', () => {
   const a = cursor('{"hooks": {"PreTool$0Use": []}}');
   assert.match(String((settingsHover(a.text, a.position)?.contents as { value: string }).value), /before a tool call runs/);

@@ -84,6 +84,8 @@ test("one machine's path and a committed token name Cursor's own variables as th
   );
   assert.match(ds[0]!.message, /Cursor starts `db` with it.*`\$\{workspaceFolder\}`.*`\$\{userHome\}`/);
   assert.match(ds[1]!.message, /`\$\{env:NAME\}`, which Cursor fills/);
+  // `cwd`, which Cursor is reported not to apply, is not judged.
+  assert.deepEqual(codes('{"mcpServers": {"db": {"command": "node", "args": ["server.js"], "cwd": "/Users/ana/db"}}}'), []);
 });
 
 test('a relative command is looked for from the project folder, the one that holds .cursor/', () => {

@@ -38,6 +38,10 @@ test('an unknown event that is no near miss of exactly one event gets no fix', (
   assert.equal(settingsCodeActions(URI, ds).length, 0);
 });
 
+test('a Write(path) rule is changed to Edit(path), unless an Edit rule of its list covers it already', () => {
+  assert.deepEqual(fixed('{"permissions": {"deny": ["Write(.claude/**)"], "allow": ["Edit(.env)", "Write(.env)"]}}'), [`Change to 'Edit': Write → Edit`]);
+});
+
 test('a handler type in another case is renamed; an unknown one is not', () => {
   const group = (type: string) => `{"hooks": {"Stop": [{"hooks": [{"type": "${type}", "command": "x"}]}]}}`;
   assert.deepEqual(fixed(group('Command')), [`Change to 'command': "Command" → "command"`]);

@@ -14,6 +14,7 @@ export const SETTINGS_FIXED_CODES: readonly string[] = [
   'hooks-event-unknown',
   'hooks-handler-type-unknown',
   'settings-permission-tool-unknown',
+  'settings-permission-write-path',
   'github-hooks-event-unknown',
   'github-hooks-handler-type-unknown',
 ];

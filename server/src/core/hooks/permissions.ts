@@ -44,9 +44,10 @@ export function permissionFindings(perms: Node): Finding[] {
       out.push({ code: 'settings-shape', severity: 'error', message: `'${k.value as string}' must be a list of rules (["Bash(npm test)", "Read"]); ${SKIPPED}`, node: v });
       continue;
     }
+    const rules = new Set((v.children ?? []).filter((item) => item.type === 'string').map((item) => String(item.value).trim()));
     for (const item of v.children ?? []) {
       if (item.type !== 'string') continue;
-      const finding = ruleFinding(String(item.value), k.value as string, item.offset + 1, item.length === String(item.value).length + 2);
+      const finding = ruleFinding(String(item.value), k.value as string, item.offset + 1, item.length === String(item.value).length + 2, rules);
       if (finding) out.push(finding);
     }
   }
@@ -55,13 +56,15 @@ export function permissionFindings(perms: Node): Finding[] {
 
 /**
  * What is wrong with one rule, if anything: a tool name Claude Code does not have, a name with a
- * space (a command written without `Bash(…)`), or a rule Claude Code skips as malformed. `at` is
- * the offset of the string's first character; `raw` whether the JSON string holds no escapes.
+ * space (a command written without `Bash(…)`), a rule Claude Code skips as malformed, or a path
+ * rule it never matches. `at` is the offset of the string's first character; `raw` whether the
+ * JSON string holds no escapes; `rules` the list's rules, trimmed.
  */
-function ruleFinding(rule: string, list: string, at: number, raw: boolean): Finding | undefined {
+function ruleFinding(rule: string, list: string, at: number, raw: boolean, rules: ReadonlySet<string>): Finding | undefined {
   const tool = ruleTool(rule);
   if (tool === undefined) return shapeFinding(rule, list, at, raw);
   if (tool === 'Bash') return colonStarFinding(rule, list, at, raw);
+  if (tool === 'Write') return writePathFinding(rule, list, at, raw, rules);
   if (tool.startsWith('mcp__') || KNOWN.has(tool)) return undefined;
   // Only a name that differs by case is certain: a tool one letter off may be an MCP or a newer tool.
   const fix = certainName(tool, CLAUDE_TOOLS, false);
@@ -146,5 +149,33 @@ function colonStarFinding(rule: string, list: string, at: number, raw: boolean):
     severity: 'warning',
     message: `':*' means any arguments only at the end of a rule: here Claude Code reads the colon as written, so this ${list} rule matches only commands starting '${content.slice(0, i)}:'; write 'Bash(${meant})'`,
     node: { offset: at + rule.indexOf(rule.trim()) + 5 + i, length: 2 },
+  };
+}
+
+/**
+ * A `Write(path)` rule: Claude Code checks a file's changes against `Edit(path)` rules only (they
+ * cover Write, Edit and NotebookEdit), so the rule never applies, and since 2.1.210 Claude Code
+ * says so at every start ("Write(…) is not matched by file permission checks — only Edit(path)
+ * rules are"; reproduced by its team in anthropics/claude-code#75315). A bare `Write` (the whole
+ * tool) is a rule it matches. Where the list holds `Edit(path)` for the same path, or the whole
+ * `Edit` or `Write` tool, nothing is lost: advice.
+ */
+function writePathFinding(rule: string, list: string, at: number, raw: boolean, rules: ReadonlySet<string>): Finding | undefined {
+  const path = /^Write\((.+)\)$/s.exec(rule.trim())?.[1];
+  if (path === undefined || !path.trim()) return undefined;
+  const edit = `Edit(${path})`;
+  const covered = [edit, 'Edit', 'Write'].find((r) => rules.has(r));
+  const never = list === 'deny' ? 'it protects nothing' : list === 'allow' ? 'writes there still ask' : 'writes there are not asked about';
+  const message = covered
+    ? `Claude Code matches file changes against Edit(path) rules only: '${covered}' in this list already covers them, so this ${list} rule only draws Claude Code's warning at every start`
+    : `Claude Code matches file changes against Edit(path) rules only (they cover Write, Edit and NotebookEdit): this ${list} rule never applies, so ${never}; write '${edit}'`;
+  // Escapes or leading spaces in the JSON string would shift the name's offset: then the whole rule, and no fix.
+  const exact = raw && rule.startsWith('Write(');
+  return {
+    code: 'settings-permission-write-path',
+    severity: covered ? 'information' : 'warning',
+    message,
+    node: exact ? { offset: at, length: 'Write'.length } : { offset: at, length: rule.length },
+    ...(exact && !covered ? { data: { name: 'Edit', newText: 'Edit' } } : {}),
   };
 }

@@ -26,6 +26,14 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
   rule('settings-shape', 'error', { also: ['warning'] }),
   rule('settings-permission-tool-unknown', 'warning', { fix: RENAME('tool') }),
   rule('settings-permission-rule-malformed', 'warning'),
+  rule('settings-permission-write-path', 'warning', {
+    fix: {
+      title: "Change to 'Edit'",
+      tier: 'unsafe',
+      why: 'it makes Claude Code apply a rule it ignored: a deny rule starts protecting the path, an allow rule starts letting changes there through without asking',
+    },
+    also: ['information'],
+  }),
   rule('settings-env-misplaced', 'warning'),
   rule('hooks-event-unknown', 'warning', { fix: RENAME('event'), also: ['information'] }),
   rule('hooks-handler-type-unknown', 'warning', { fix: RENAME('handler type') }),
