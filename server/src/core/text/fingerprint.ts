@@ -97,7 +97,8 @@ function hashLooped(text: string): Lanes {
  * The steps and what is left are two functions: V8 compiles the loop of a long text while it runs
  * (on-stack replacement) and keeps that code for the next call; code after the loop that had not
  * run yet was compiled with no type feedback, so the kept code fell back to the interpreter at
- * that point again and again (about 200 times in a `check` of 2,500 skills).
+ * that point again and again (466 times in a one-thread `check` of 2,500 skills; now 2). The
+ * time this cost was within the noise of counters around the calls (a CPU profile said more).
  */
 function mixWords(lanes: Lanes, words: Int32Array, units: number): Lanes {
   return mixRest(mixSteps(lanes, words, units >> 2), words, units);
