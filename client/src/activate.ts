@@ -39,7 +39,7 @@ const FILE_PATTERNS = [
   '**/.claude/settings{,.local}.json',
   // The hooks of VS Code, Copilot CLI and the Copilot cloud agent.
   '**/.github/hooks/*.json',
-  // MCP server configurations: Claude Code, VS Code.
+  // MCP server configurations: Claude Code, VS Code, Cursor.
   '**/.mcp.json',
   '**/.vscode/mcp.json',
   '**/.cursor/mcp.json',

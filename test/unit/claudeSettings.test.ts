@@ -321,7 +321,7 @@ test("a Write(path) rule, which Claude Code never matches, is a warning on 'Writ
     r.map((range) => ['settings-permission-write-path', 'warning', range]),
   );
   assert.match(ds[0]!.message, /this deny rule never applies, so it protects nothing; write 'Edit\(\.claude\/\*\*\)'/);
-  assert.match(ds[1]!.message, /this allow rule never applies, so writes there still ask/);
+  assert.match(ds[1]!.message, /this allow rule never applies, so it lets no write through/);
 });
 
 test('a Write(path) rule whose path an Edit rule of its list covers, or the whole Edit or Write tool, is advice', () => {

@@ -165,7 +165,7 @@ function writePathFinding(rule: string, list: string, at: number, raw: boolean, 
   if (path === undefined || !path.trim()) return undefined;
   const edit = `Edit(${path})`;
   const covered = [edit, 'Edit', 'Write'].find((r) => rules.has(r));
-  const never = list === 'deny' ? 'it protects nothing' : list === 'allow' ? 'writes there still ask' : 'writes there are not asked about';
+  const never = list === 'deny' ? 'it protects nothing' : list === 'allow' ? 'it lets no write through' : 'it asks about no write';
   const message = covered
     ? `Claude Code matches file changes against Edit(path) rules only: '${covered}' in this list already covers them, so this ${list} rule only draws Claude Code's warning at every start`
     : `Claude Code matches file changes against Edit(path) rules only (they cover Write, Edit and NotebookEdit): this ${list} rule never applies, so ${never}; write '${edit}'`;

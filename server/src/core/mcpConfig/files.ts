@@ -54,7 +54,8 @@ const INFO: Record<McpVariant, McpVariantInfo> = {
     serversKey: 'mcpServers',
     foreignKey: 'servers',
     jsonc: true,
-    types: ['stdio', 'sse', 'http', 'streamable-http'],
+    // For completion only: the transports its documentation names.
+    types: ['stdio', 'sse', 'streamable-http'],
     serverKeys: ['type', 'command', 'args', 'env', 'envFile', 'url', 'headers', 'auth'],
     topKeys: ['mcpServers'],
     keysKnown: false,
