@@ -105,7 +105,7 @@ export function createDiagnosticsScheduling(s: ServerParts): DiagnosticsScheduli
     },
   );
   const filesChanged = (uris: string[], deep = false) => {
-    const dropped = documents.filesChanged(uris);
+    const dropped = documents.filesChanged(uris, deep);
     // A configuration file governs the files below it: every closed file's report is made again.
     if (uris.some((u) => isConfigFile(u))) workspace.reports.invalidateAll();
     workspace.reports.filesChanged(uris, deep);

@@ -5,7 +5,9 @@
  * valid while the document's version, the settings generation and those inputs hold, and while
  * no file it asked the workspace host about has changed: the host an analysis runs against
  * records every URI it is asked about, and a change to one of them (an open buffer edited, a
- * watched file created, changed or deleted) drops the analyses that read it.
+ * watched file created, changed or deleted) drops the analyses that read it. A folder the
+ * analysis only found to exist (a repository's `.git`) is no read of what is below it: its
+ * `index` changing with every `git add` keeps the analyses; a deletion below it does not.
  *
  * Values are never updated in place: a recomputation makes a new value, so a handler holding
  * an analysis never sees it change.
@@ -19,6 +21,8 @@ export interface CacheSlot {
   value: unknown;
   /** Every URI the computation asked the host about (normalised), empty when it read none. */
   reads: ReadonlySet<string>;
+  /** Those of `reads` the computation only asked whether they exist, and found (see `recordingHost`). */
+  present: ReadonlySet<string>;
 }
 
 /** The cached values of one document, by slot and inputs; null when it holds none. */
@@ -51,9 +55,14 @@ export function normalizeUri(uri: string): string {
   return u.endsWith('/') ? u.slice(0, -1) : u;
 }
 
-/** Whether a change to `changed` can alter what the host answered about `read`: the same file, a folder above it, or a file below it. */
-export function touches(read: string, changed: string): boolean {
-  return read === changed || changed.startsWith(`${read}/`) || read.startsWith(`${changed}/`);
+/**
+ * Whether a change to `changed` can alter what the host answered about `read`: the same file, a
+ * folder above it, or a file below it. Below a path that was only found to exist (`present`), a
+ * file created or changed leaves it existing (a repository's `.git`, whose `index` changes with
+ * every `git add`): only a deletion there may be the path's own, piece by piece (`deletion`).
+ */
+export function touches(read: string, changed: string, present = false, deletion = true): boolean {
+  return read === changed || read.startsWith(`${changed}/`) || ((!present || deletion) && changed.startsWith(`${read}/`));
 }
 
 /** True when `uri` lies below one of `folders` (not at one of them). */
@@ -62,12 +71,30 @@ export function belowAny(uri: string, folders: ReadonlySet<string>): boolean {
   return false;
 }
 
-/** `host`, recording into `reads` every URI it is asked about. */
-export function recordingHost(host: IWorkspaceHost, reads: Set<string>): IWorkspaceHost {
-  const note = (uri: string) => void reads.add(normalizeUri(uri));
+/**
+ * `host`, recording into `reads` every URI it is asked about, and into `present` those it was
+ * only asked whether they exist (or are a folder) and that were found: what is below them cannot
+ * change that answer but by deleting them (`touches`).
+ */
+export function recordingHost(host: IWorkspaceHost, reads: Set<string>, present: Set<string> = new Set()): IWorkspaceHost {
+  // The URIs some answer depended on more than the path's existence: never `present`.
+  const full = new Set<string>();
+  const note = (uri: string) => {
+    const u = normalizeUri(uri);
+    reads.add(u);
+    full.add(u);
+    present.delete(u);
+  };
+  const found = (uri: string, yes: boolean) => {
+    if (!yes) return (note(uri), false);
+    const u = normalizeUri(uri);
+    reads.add(u);
+    if (!full.has(u)) present.add(u);
+    return true;
+  };
   const out: IWorkspaceHost = {
-    exists: (uri) => (note(uri), host.exists(uri)),
-    isDirectory: (uri) => (note(uri), host.isDirectory(uri)),
+    exists: (uri) => found(uri, host.exists(uri)),
+    isDirectory: (uri) => found(uri, host.isDirectory(uri)),
     readDirectory: (uri) => (note(uri), host.readDirectory(uri)),
     readText: (uri) => (note(uri), host.readText(uri)),
   };

@@ -250,9 +250,10 @@ export class DocumentStore {
     const hit = entry.cache?.get(id);
     if (hit?.key === key) return hit.value as T;
     const reads = new Set<string>();
-    const value = compute(recordingHost(host, reads));
+    const present = new Set<string>();
+    const value = compute(recordingHost(host, reads, present));
     // The .3md analysis is the engine's own value; the others are frozen one level down.
-    (entry.cache ??= new Map()).set(id, { key, value: slot === '3md' ? value : freezeShallow(value), reads });
+    (entry.cache ??= new Map()).set(id, { key, value: slot === '3md' ? value : freezeShallow(value), reads, present });
     for (const r of reads) {
       (this.#readers.get(r) ?? this.#readers.set(r, new Set()).get(r)!).add(entry);
       for (const a of ancestors(r)) this.#above.add(a);
@@ -263,9 +264,10 @@ export class DocumentStore {
 
   /**
    * Files changed (open buffers edited, files created, changed or deleted on disk): drops the
-   * analyses that read them. True when an open document's analysis was dropped.
+   * analyses that read them. `deletion` when some of the changes may be deletions. True when an
+   * open document's analysis was dropped.
    */
-  filesChanged(uris: readonly string[]): boolean {
+  filesChanged(uris: readonly string[], deletion = true): boolean {
     let dropped = false;
     for (const c of uris.map(normalizeUri)) {
       // A read at the URI or at a folder above it is found by name; a read below it (a changed folder), only by walking every document.
@@ -273,7 +275,7 @@ export class DocumentStore {
       for (const e of docs) {
         if (this.#docs.get(e.uri) !== e) continue;
         for (const [id, slot] of e.cache ?? []) {
-          if (!slot.reads.size || ![...slot.reads].some((r) => touches(r, c))) continue;
+          if (!slot.reads.size || ![...slot.reads].some((r) => touches(r, c, slot.present.has(r), deletion))) continue;
           e.cache!.delete(id);
           dropped = true;
         }

@@ -57,19 +57,23 @@ export function openDiagnostics(deps: FileDiagnosticsDeps, uri: string): { versi
 export interface ClosedDiagnostics {
   diagnostics: LspDiagnostic[];
   reads: ReadonlySet<string>;
+  /** Those of `reads` the check only found to exist (documentCache.ts `recordingHost`). */
+  present: ReadonlySet<string>;
 }
 
 /**
  * The format context of a file checked from disk: what it reads is recorded, and the findings an
  * editor reports itself are kept (no editor checks a file that is not open).
  */
-function closedContext(base: FormatContext, reads: Set<string>): FormatContext {
+function closedContext(base: FormatContext, reads: Set<string>, present: Set<string>, texts: Set<string>): FormatContext {
   const textOf = (uri: string) => {
-    reads.add(normalizeUri(uri));
+    const u = normalizeUri(uri);
+    reads.add(u);
+    texts.add(u);
     return base.textOf(uri);
   };
   return Object.create(base, {
-    host: { value: recordingHost(base.host, reads) },
+    host: { value: recordingHost(base.host, reads, present) },
     textOf: { value: textOf },
     editorValidatesPromptFiles: { value: false },
     schemaDiagnostics: { value: true },
@@ -81,12 +85,15 @@ export function closedDiagnostics(deps: FileDiagnosticsDeps, uri: string): Close
   const path = URI.parse(uri).path;
   if (!kindOf(uri, '', deps.documents.repository()) && !isConfigFile(path)) return null;
   const reads = new Set<string>([normalizeUri(uri)]);
+  const present = new Set<string>();
+  // The texts the check read: never only `present`, whichever came first.
+  const texts = new Set<string>();
   const text = deps.readText(uri);
   if (text === undefined) return null;
   const entry = deps.documents.detached(uri, text);
   let diagnostics: Diagnostic[];
   try {
-    diagnostics = checked(deps, entry, closedContext(deps.contextFor(uri), reads));
+    diagnostics = checked(deps, entry, closedContext(deps.contextFor(uri), reads, present, texts));
     // Positions as the editor counts lines (they differ from the format's only with a lone CR).
     const map = LineModels.ofText(text);
     if (map) diagnostics = mapPositions(diagnostics, 'toLsp', uri, (u) => (u === uri ? map : null));
@@ -94,5 +101,6 @@ export function closedDiagnostics(deps: FileDiagnosticsDeps, uri: string): Close
     deps.log.error(`checking ${uri} failed: ${errorText(e)}`);
     diagnostics = [internalError(e)];
   }
-  return { diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)), reads };
+  for (const u of texts) present.delete(u);
+  return { diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)), reads, present };
 }

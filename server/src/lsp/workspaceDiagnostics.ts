@@ -38,6 +38,8 @@ interface Cached {
   key: string;
   report: ClosedReport | null;
   reads: readonly string[];
+  /** Those of `reads` the check only found to exist: a file created or changed below them leaves the report as it is. */
+  present: ReadonlySet<string>;
 }
 
 /** The kept reports of closed files, and which file's report read which URI. */
@@ -69,7 +71,7 @@ export class ClosedReports {
       report = hit?.report?.resultId === resultId ? hit.report : { resultId, items: r.diagnostics };
     }
     const reads = r ? [...r.reads] : [normalizeUri(uri)];
-    this.#cache.set(uri, { key, report, reads });
+    this.#cache.set(uri, { key, report, reads, present: r?.present ?? new Set() });
     for (const read of reads) {
       let set = this.#readers.get(read);
       if (!set) this.#readers.set(read, (set = new Set()));
@@ -89,14 +91,18 @@ export class ClosedReports {
     }
   }
 
-  #stale(read: string): boolean {
+  /** Marks the reports that read `read` to be made again; `below`: the change is below it, which a report that only found `read` to exist ignores. */
+  #stale(read: string, below = false): boolean {
     const set = this.#readers.get(read);
     if (!set) return false;
+    let touched = false;
     for (const uri of set) {
       const hit = this.#cache.get(uri);
-      if (hit) hit.key = '';
+      if (!hit || (below && hit.present.has(read))) continue;
+      hit.key = '';
+      touched = true;
     }
-    return true;
+    return touched;
   }
 
   /** Settings, folders or a configuration file changed: every report is made again when next asked for. */
@@ -106,9 +112,10 @@ export class ClosedReports {
 
   /**
    * Files changed (a buffer edited, opened or closed, a file created, changed or deleted): the
-   * reports that read them, or a folder above them, are made again. `deep` (a deletion, which may
-   * be a folder's) also reaches the reports that read something below them. True when a report
-   * was touched.
+   * reports that read them, or a folder above them, are made again, but for a folder above them a
+   * report only found to exist (a file created or changed below it leaves it existing). `deep` (a
+   * deletion, which may be a folder's, one file at a time) reaches those too, and the reports that
+   * read something below them. True when a report was touched.
    */
   filesChanged(uris: readonly string[], deep = false): boolean {
     let touched = false;
@@ -116,7 +123,8 @@ export class ClosedReports {
     for (const c of changed) {
       const root = c.indexOf('/', c.indexOf('//') + 2);
       for (let u = c; ;) {
-        if (this.#stale(u)) touched = true;
+        // A deletion below a path may be the path's own, one file at a time: then every report that read it.
+        if (this.#stale(u, u !== c && !deep)) touched = true;
         const i = u.lastIndexOf('/');
         if (i <= root) break;
         u = u.slice(0, i);
