@@ -21,9 +21,15 @@ export interface CacheSlot {
   value: unknown;
   /** Every URI the computation asked the host about (normalised), empty when it read none. */
   reads: ReadonlySet<string>;
-  /** Those of `reads` the computation only asked whether they exist, and found (see `recordingHost`). */
-  present: ReadonlySet<string>;
+  /** Those of `reads` whose answers do not depend on everything below them (see `recordingHost`). */
+  shallow: Shallow;
 }
+
+/**
+ * Reads whose answer depends on less than everything below the path: `null` for a path only
+ * found to exist (or to be a folder), a set for a folder only listed (the names it held).
+ */
+export type Shallow = ReadonlyMap<string, ReadonlySet<string> | null>;
 
 /** The cached values of one document, by slot and inputs; null when it holds none. */
 export type DocumentCache = Map<string, CacheSlot>;
@@ -57,12 +63,30 @@ export function normalizeUri(uri: string): string {
 
 /**
  * Whether a change to `changed` can alter what the host answered about `read`: the same file, a
- * folder above it, or a file below it. Below a path that was only found to exist (`present`), a
- * file created or changed leaves it existing (a repository's `.git`, whose `index` changes with
- * every `git add`): only a deletion there may be the path's own, piece by piece (`deletion`).
+ * folder above it, or a file below it. `shallow` is how the answer depended on what is below
+ * (`Shallow`): below a path only found to exist, a file created or changed leaves it existing (a
+ * repository's `.git`, whose `index` changes with every `git add`); below a folder only listed,
+ * so does one inside a folder the listing had (a new folder there is a new name). A `deletion`
+ * below either may be the path's or a listed folder's own, one file at a time: it counts.
  */
-export function touches(read: string, changed: string, present = false, deletion = true): boolean {
-  return read === changed || read.startsWith(`${changed}/`) || ((!present || deletion) && changed.startsWith(`${read}/`));
+export function touches(read: string, changed: string, shallow?: ReadonlySet<string> | null, deletion = true): boolean {
+  if (read === changed || read.startsWith(`${changed}/`)) return true;
+  if (!changed.startsWith(`${read}/`)) return false;
+  if (shallow === undefined || deletion) return true;
+  if (shallow === null) return false;
+  const rest = changed.slice(read.length + 1);
+  const slash = rest.indexOf('/');
+  // A name directly in the folder (created, deleted, or changed: which one is not known here), or below a name it did not hold.
+  return slash < 0 || !shallow.has(decodedSegment(rest.slice(0, slash)));
+}
+
+/** A URI's path segment as a folder listing names it (`a%20b` is `a b`); as written when it does not decode. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** True when `uri` lies below one of `folders` (not at one of them). */
@@ -72,30 +96,36 @@ export function belowAny(uri: string, folders: ReadonlySet<string>): boolean {
 }
 
 /**
- * `host`, recording into `reads` every URI it is asked about, and into `present` those it was
- * only asked whether they exist (or are a folder) and that were found: what is below them cannot
- * change that answer but by deleting them (`touches`).
+ * `host`, recording into `reads` every URI it is asked about, and into `shallow` those whose
+ * answers depend on less than everything below them (`Shallow`, `touches`): a path only asked
+ * about and found to exist (or to be a folder), and a folder only listed, with the names it held.
  */
-export function recordingHost(host: IWorkspaceHost, reads: Set<string>, present: Set<string> = new Set()): IWorkspaceHost {
-  // The URIs some answer depended on more than the path's existence: never `present`.
+export function recordingHost(host: IWorkspaceHost, reads: Set<string>, shallow: Map<string, ReadonlySet<string> | null> = new Map()): IWorkspaceHost {
+  // The URIs some answer depended on more than that: never shallow.
   const full = new Set<string>();
   const note = (uri: string) => {
     const u = normalizeUri(uri);
     reads.add(u);
     full.add(u);
-    present.delete(u);
+    shallow.delete(u);
   };
   const found = (uri: string, yes: boolean) => {
     if (!yes) return (note(uri), false);
     const u = normalizeUri(uri);
     reads.add(u);
-    if (!full.has(u)) present.add(u);
+    if (!full.has(u) && !shallow.has(u)) shallow.set(u, null);
     return true;
+  };
+  const listed = (uri: string, names: string[]) => {
+    const u = normalizeUri(uri);
+    reads.add(u);
+    if (!full.has(u)) shallow.set(u, new Set([...(shallow.get(u) ?? []), ...names]));
+    return names;
   };
   const out: IWorkspaceHost = {
     exists: (uri) => found(uri, host.exists(uri)),
     isDirectory: (uri) => found(uri, host.isDirectory(uri)),
-    readDirectory: (uri) => (note(uri), host.readDirectory(uri)),
+    readDirectory: (uri) => listed(uri, host.readDirectory(uri)),
     readText: (uri) => (note(uri), host.readText(uri)),
   };
   if (host.linkOutside) {

@@ -250,10 +250,10 @@ export class DocumentStore {
     const hit = entry.cache?.get(id);
     if (hit?.key === key) return hit.value as T;
     const reads = new Set<string>();
-    const present = new Set<string>();
-    const value = compute(recordingHost(host, reads, present));
+    const shallow = new Map<string, ReadonlySet<string> | null>();
+    const value = compute(recordingHost(host, reads, shallow));
     // The .3md analysis is the engine's own value; the others are frozen one level down.
-    (entry.cache ??= new Map()).set(id, { key, value: slot === '3md' ? value : freezeShallow(value), reads, present });
+    (entry.cache ??= new Map()).set(id, { key, value: slot === '3md' ? value : freezeShallow(value), reads, shallow });
     for (const r of reads) {
       (this.#readers.get(r) ?? this.#readers.set(r, new Set()).get(r)!).add(entry);
       for (const a of ancestors(r)) this.#above.add(a);
@@ -275,7 +275,7 @@ export class DocumentStore {
       for (const e of docs) {
         if (this.#docs.get(e.uri) !== e) continue;
         for (const [id, slot] of e.cache ?? []) {
-          if (!slot.reads.size || ![...slot.reads].some((r) => touches(r, c, slot.present.has(r), deletion))) continue;
+          if (!slot.reads.size || ![...slot.reads].some((r) => touches(r, c, slot.shallow.get(r), deletion))) continue;
           e.cache!.delete(id);
           dropped = true;
         }

@@ -12,7 +12,7 @@ import { mapPositions } from '../core/text/lineMap';
 import type { Diagnostic } from '../core/types';
 import { isConfigFile, type ConfigStore } from './config';
 import { toLspDiagnostic } from './diagnostics';
-import { normalizeUri, recordingHost } from './documentCache';
+import { normalizeUri, recordingHost, type Shallow } from './documentCache';
 import { kindOf, suppressionText, type DocumentStore, type OpenDocument } from './documents';
 import type { FormatContext, FormatProvider } from './formats/provider';
 import { LineModels } from './lineModel';
@@ -57,15 +57,15 @@ export function openDiagnostics(deps: FileDiagnosticsDeps, uri: string): { versi
 export interface ClosedDiagnostics {
   diagnostics: LspDiagnostic[];
   reads: ReadonlySet<string>;
-  /** Those of `reads` the check only found to exist (documentCache.ts `recordingHost`). */
-  present: ReadonlySet<string>;
+  /** Those of `reads` whose answers depend on less than everything below them (documentCache.ts `Shallow`). */
+  shallow: Shallow;
 }
 
 /**
  * The format context of a file checked from disk: what it reads is recorded, and the findings an
  * editor reports itself are kept (no editor checks a file that is not open).
  */
-function closedContext(base: FormatContext, reads: Set<string>, present: Set<string>, texts: Set<string>): FormatContext {
+function closedContext(base: FormatContext, reads: Set<string>, shallow: Map<string, ReadonlySet<string> | null>, texts: Set<string>): FormatContext {
   const textOf = (uri: string) => {
     const u = normalizeUri(uri);
     reads.add(u);
@@ -73,7 +73,7 @@ function closedContext(base: FormatContext, reads: Set<string>, present: Set<str
     return base.textOf(uri);
   };
   return Object.create(base, {
-    host: { value: recordingHost(base.host, reads, present) },
+    host: { value: recordingHost(base.host, reads, shallow) },
     textOf: { value: textOf },
     editorValidatesPromptFiles: { value: false },
     schemaDiagnostics: { value: true },
@@ -85,15 +85,15 @@ export function closedDiagnostics(deps: FileDiagnosticsDeps, uri: string): Close
   const path = URI.parse(uri).path;
   if (!kindOf(uri, '', deps.documents.repository()) && !isConfigFile(path)) return null;
   const reads = new Set<string>([normalizeUri(uri)]);
-  const present = new Set<string>();
-  // The texts the check read: never only `present`, whichever came first.
+  const shallow = new Map<string, ReadonlySet<string> | null>();
+  // The texts the check read: never shallow, whichever came first.
   const texts = new Set<string>();
   const text = deps.readText(uri);
   if (text === undefined) return null;
   const entry = deps.documents.detached(uri, text);
   let diagnostics: Diagnostic[];
   try {
-    diagnostics = checked(deps, entry, closedContext(deps.contextFor(uri), reads, present, texts));
+    diagnostics = checked(deps, entry, closedContext(deps.contextFor(uri), reads, shallow, texts));
     // Positions as the editor counts lines (they differ from the format's only with a lone CR).
     const map = LineModels.ofText(text);
     if (map) diagnostics = mapPositions(diagnostics, 'toLsp', uri, (u) => (u === uri ? map : null));
@@ -101,6 +101,6 @@ export function closedDiagnostics(deps: FileDiagnosticsDeps, uri: string): Close
     deps.log.error(`checking ${uri} failed: ${errorText(e)}`);
     diagnostics = [internalError(e)];
   }
-  for (const u of texts) present.delete(u);
-  return { diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)), reads, present };
+  for (const u of texts) shallow.delete(u);
+  return { diagnostics: diagnostics.map((d) => toLspDiagnostic(d, uri)), reads, shallow };
 }

@@ -21,7 +21,7 @@ import type {
   WorkspaceDiagnosticReportPartialResult,
   WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
-import { belowAny, normalizeUri } from './documentCache';
+import { belowAny, normalizeUri, touches, type Shallow } from './documentCache';
 import type { ClosedDiagnostics } from './fileDiagnostics';
 import { contentId } from './pullDiagnostics';
 import type { Logger } from './runner';
@@ -38,8 +38,8 @@ interface Cached {
   key: string;
   report: ClosedReport | null;
   reads: readonly string[];
-  /** Those of `reads` the check only found to exist: a file created or changed below them leaves the report as it is. */
-  present: ReadonlySet<string>;
+  /** Those of `reads` whose answers depend on less than everything below them (documentCache.ts `Shallow`). */
+  shallow: Shallow;
 }
 
 /** The kept reports of closed files, and which file's report read which URI. */
@@ -71,7 +71,7 @@ export class ClosedReports {
       report = hit?.report?.resultId === resultId ? hit.report : { resultId, items: r.diagnostics };
     }
     const reads = r ? [...r.reads] : [normalizeUri(uri)];
-    this.#cache.set(uri, { key, report, reads, present: r?.present ?? new Set() });
+    this.#cache.set(uri, { key, report, reads, shallow: r?.shallow ?? new Map() });
     for (const read of reads) {
       let set = this.#readers.get(read);
       if (!set) this.#readers.set(read, (set = new Set()));
@@ -91,14 +91,14 @@ export class ClosedReports {
     }
   }
 
-  /** Marks the reports that read `read` to be made again; `below`: the change is below it, which a report that only found `read` to exist ignores. */
-  #stale(read: string, below = false): boolean {
+  /** Marks the reports that read `read` to be made again: all of them, or those a change to `changed` can alter (`touches`). */
+  #stale(read: string, changed?: string, deletion = true): boolean {
     const set = this.#readers.get(read);
     if (!set) return false;
     let touched = false;
     for (const uri of set) {
       const hit = this.#cache.get(uri);
-      if (!hit || (below && hit.present.has(read))) continue;
+      if (!hit || (changed !== undefined && !touches(read, changed, hit.shallow.get(read), deletion))) continue;
       hit.key = '';
       touched = true;
     }
@@ -123,8 +123,7 @@ export class ClosedReports {
     for (const c of changed) {
       const root = c.indexOf('/', c.indexOf('//') + 2);
       for (let u = c; ;) {
-        // A deletion below a path may be the path's own, one file at a time: then every report that read it.
-        if (this.#stale(u, u !== c && !deep)) touched = true;
+        if (this.#stale(u, c, deep)) touched = true;
         const i = u.lastIndexOf('/');
         if (i <= root) break;
         u = u.slice(0, i);
