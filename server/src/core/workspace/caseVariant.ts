@@ -7,8 +7,9 @@ import type { IWorkspaceHost } from './host';
 import { basenameUri, dirnameUri, isInside, resolveRelative } from '../world/paths';
 
 /**
- * Missing segments looked up at most: a path that misses more is no slip of case, and the listing
- * read is the folder an analysis then depends on (any change below it drops the analysis).
+ * Missing segments looked up at most: a path that misses more is no slip of case. (In the server,
+ * an analysis depends on the names of each folder listed here: a name added or removed there drops
+ * it, a change inside a folder the listing held does not; lsp/documentCache.ts.)
  */
 const MAX_SEGMENTS = 3;
 
