@@ -6,8 +6,9 @@
  * no file it asked the workspace host about has changed: the host an analysis runs against
  * records every URI it is asked about, and a change to one of them (an open buffer edited, a
  * watched file created, changed or deleted) drops the analyses that read it. A folder the
- * analysis only found to exist (a repository's `.git`) is no read of what is below it: its
- * `index` changing with every `git add` keeps the analyses; a deletion below it does not.
+ * analysis only found to exist (a repository's `.git`) is no read of what is below it, and one it
+ * only listed no read of what is inside the folders it held: a file created or changed there
+ * keeps the analyses; a new name in a listed folder, or a deletion below either, does not.
  *
  * Values are never updated in place: a recomputation makes a new value, so a handler holding
  * an analysis never sees it change.
