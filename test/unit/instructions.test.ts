@@ -825,3 +825,12 @@ test('the relative paths of one workspace list are made once per base folder and
   assert.deepEqual(relativePaths(`${W}/pkg`, list), ['b.ts']);
   assert.notEqual(relativePaths(W, [...list]), first, 'another list is another entry');
 });
+
+test("'pnpm tsgo' runs TypeScript's native compiler (@typescript/native-preview) from node_modules/.bin: no missing script, whoever depends on it", () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'vite build' } }) });
+  const text = joinLines('# Checks', '```bash', 'pnpm tsgo --noEmit', 'pnpm typo-check', '```');
+  assert.deepEqual(
+    diags(text, `${W}/AGENTS.md`, host).map((d) => d.message.split(':')[0]),
+    ["'pnpm typo-check'"],
+  );
+});

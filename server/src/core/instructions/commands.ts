@@ -93,7 +93,7 @@ const EXAMPLE_COMMENT = /^\s*#.*(?:\bexamples?\b|\be\.g\.|\bsample\b)/i;
  * monorepo they are often dependencies of a package, not of the root.
  */
 const COMMON_BINS = new Set(
-  'tsc tsx vitest jest mocha ava eslint prettier biome oxlint stylelint playwright cypress vite next nuxt astro svelte-kit remix webpack rollup esbuild turbo nx lerna changeset prisma drizzle-kit wrangler expo react-native tauri electron storybook ts-node nodemon concurrently rimraf tailwindcss knip depcheck syncpack'.split(
+  'tsc tsgo tsx vitest jest mocha ava eslint prettier biome oxlint stylelint playwright cypress vite next nuxt astro svelte-kit remix webpack rollup esbuild turbo nx lerna changeset prisma drizzle-kit wrangler expo react-native tauri electron storybook ts-node nodemon concurrently rimraf tailwindcss knip depcheck syncpack'.split(
     ' ',
   ),
 );
