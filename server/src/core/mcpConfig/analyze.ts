@@ -208,11 +208,8 @@ function checkCommands(s: Sink, servers: McpServer[], uri: string, host: IWorksp
  * Cursor documents `command`, `args` and `env` only, and is reported to start a server in the
  * project folder whatever `cwd` says (held-out round 53), so its `cwd` and `envFile` are not judged.
  */
-const LOCAL_KEYS: Record<McpVariant, readonly string[]> = {
-  claude: ['command', 'args', 'cwd', 'env', 'envFile'],
-  vscode: ['command', 'args', 'cwd', 'env', 'envFile'],
-  cursor: ['command', 'args', 'env'],
-};
+const LOCAL_KEYS = ['command', 'args', 'cwd', 'env', 'envFile'];
+const localKeys = (variant: McpVariant) => (variant === 'cursor' ? LOCAL_KEYS.filter((k) => k !== 'cwd' && k !== 'envFile') : LOCAL_KEYS);
 
 /** The range of `part` as the string node's JSON text writes it (escapes and all); the string's inside when it is not there as such. */
 function spanIn(s: Sink, text: string, str: Node, part: string): Range {
@@ -251,7 +248,7 @@ function portableHint(s: Sink): string {
 function checkMachinePaths(s: Sink, servers: McpServer[], text: string): void {
   let hint: string | undefined;
   for (const server of servers) {
-    for (const key of LOCAL_KEYS[s.parse.variant]) {
+    for (const key of localKeys(s.parse.variant)) {
       for (const str of strings(server.props.get(key)?.value)) {
         const found = machinePaths(String(str.value))[0];
         if (!found) continue;
