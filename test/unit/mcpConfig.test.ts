@@ -181,6 +181,14 @@ test('a relative command naming no file is information; a file that exists, a PA
   assert.deepEqual(codes('{"mcpServers": {"a": {"command": "node"}, "b": {"command": "${CLAUDE_PLUGIN_ROOT}/x"}}}', CLAUDE, host), []);
 });
 
+test('a relative command that leaves the project folder is not judged: files outside the workspace are never read', () => {
+  const host = new InMemoryHost({ 'file:///ws/bin/run.sh': '' });
+  assert.deepEqual(codes('{"mcpServers": {"a": {"command": "../../bin/sh"}, "b": {"command": "bin/../../tools/x"}}}', CLAUDE, host), []);
+  assert.deepEqual(codes('{"servers": {"a": {"type": "stdio", "command": "../bin/run"}}}', VSCODE, host), []);
+  // A climb that stays inside the folder is still judged.
+  assert.deepEqual(codes('{"mcpServers": {"a": {"command": "bin/../tools/missing"}}}', CLAUDE, host), ['mcp-command-not-found/information']);
+});
+
 test('hover on a key says how the client starts the server', () => {
   const { text, position } = cursor('{"mcpServers": {"db": {"com$0mand": "npx"}}}');
   const h = mcpConfigHover(text, CLAUDE, position);

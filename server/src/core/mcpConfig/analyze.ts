@@ -196,11 +196,25 @@ function checkCommands(s: Sink, servers: McpServer[], uri: string, host: IWorksp
     const command = server.props.get('command')?.value;
     if (command?.type !== 'string' || server.props.has('cwd')) continue;
     const value = String(command.value);
-    if (!/[\\/]/.test(value) || /[$~%{]/.test(value) || isAbsolutePath(value) || /^[A-Za-z]:/.test(value)) continue;
+    if (!/[\\/]/.test(value) || /[$~%{]/.test(value) || isAbsolutePath(value) || /^[A-Za-z]:/.test(value) || climbsOut(value)) continue;
     if (host.exists(resolveRelative(base, value))) continue;
     const where = inFolder ? 'the workspace folder' : "the .mcp.json's folder";
     report(s, 'mcp-command-not-found', 'information', `\`${value}\` names no file from ${where}: ${s.info.client} may not start \`${server.name}\` there.`, at(s, command), false);
   }
+}
+
+/**
+ * A relative path that leaves the folder it starts from (`../tools/run.sh` from the project's root):
+ * it names a file outside the workspace, which is never read, so whether it is there is not judged.
+ */
+function climbsOut(path: string): boolean {
+  let depth = 0;
+  for (const part of path.split(/[\\/]/)) {
+    if (part === '..') depth--;
+    else if (part !== '.' && part !== '') depth++;
+    if (depth < 0) return true;
+  }
+  return false;
 }
 
 /**
