@@ -73,3 +73,41 @@ test("indexing a skill never looks up the files its body links to (the file's ow
   assert.ok(full.asked.some((u) => u.endsWith('/scripts/fill.py')));
   assert.ok(a.diagnostics.some((d) => d.code === 'skill-file-missing'));
 });
+
+test("a skill's index entry makes none of the checks: no counts, and the facts a full analysis finds", () => {
+  const texts: [string, string][] = [
+    [URI, TEXT],
+    // Keys and values the checks warn about, a body with an unclosed fence.
+    ['file:///ws/.claude/skills/notes/SKILL.md', '---\nname: Notes Tool\ndescription: Keeps notes.\nversion: 2\nallowed-tools: Write(x)\n---\n```\nunclosed\n'],
+    // A YAML error: neither reads the name or description (the name is the folder's).
+    ['file:///ws/.claude/skills/broken/SKILL.md', '---\nname: broken\ndescription: Use it: when asked\n  bad: [\n---\nbody\n'],
+    // A first `---` inside a value: the reference validator and the clients split the frontmatter apart.
+    ['file:///ws/skills/split/SKILL.md', '---\nname: split\ndescription: a---b\n---\nbody\n'],
+    ['file:///ws/.claude/skills/bare/SKILL.md', 'no frontmatter\n'],
+  ];
+  for (const [uri, text] of texts) {
+    const host = new InMemoryHost({ [uri]: text });
+    const full = analyzeSkill(text, uri, host, { collectReferences: false });
+    const facts = analyzeSkill(text, uri, host, { factsOnly: true });
+    assert.deepEqual(facts.diagnostics, [], uri);
+    // What the entry and the listings read (the values only the checks read, `allowed-tools`, `license`…, are left out).
+    const read = ({ uri, dirName, name, nameRange, description, descriptionRange, targets, fingerprint, bodyStartLine }: typeof full.skill) => ({
+      uri,
+      dirName,
+      name,
+      nameRange,
+      description,
+      descriptionRange,
+      targets,
+      fingerprint,
+      bodyStartLine,
+    });
+    assert.deepEqual(read(facts.skill), read(full.skill), uri);
+    assert.deepEqual(facts.frontmatter?.entries, full.frontmatter?.entries, uri);
+    const entry = summarizeSkill(uri, text, host);
+    assert.equal(entry.errors + entry.warnings, 0, uri);
+  }
+  // The full analysis of the second does warn: the test would see the checks.
+  const [uri, text] = texts[1]!;
+  assert.ok(analyzeSkill(text, uri, new InMemoryHost({ [uri]: text })).diagnostics.length > 0);
+});

@@ -33,7 +33,7 @@ export function listedSkillsFor(skillFiles: readonly string[], folder: string, h
     if (!loadsInSession(uri, session)) continue;
     const r = readFileBounded(f);
     if (!('text' in r)) continue;
-    const a = analyzeSkill(r.text, uri, host, { repository: facts, checkReferences: false, collectReferences: false });
+    const a = analyzeSkill(r.text, uri, host, { repository: facts, factsOnly: true });
     const l = listedSkillOfAnalysis(uri, a);
     if (l) skills.push(l);
   }

@@ -53,6 +53,14 @@ export interface SkillAnalysisOptions {
   checkReferences?: boolean;
   /** Collect the body's references at all (default true; false leaves `skill.references` empty and checks none). */
   collectReferences?: boolean;
+  /**
+   * Only what the skill says of itself, no checks (the workspace index's reading of a closed file):
+   * its name, description and their ranges, its targets, its fingerprint and its frontmatter, as a
+   * full analysis finds them, and no diagnostics. The values only the checks read (`allowed-tools`,
+   * `license`, `compatibility`, `metadata`) and the references are left out. The checks are made
+   * when the file's own diagnostics are asked for.
+   */
+  factsOnly?: boolean;
   /** Workspace folders as URIs: `/`-rooted links resolve from them (or from the repository root below them). */
   workspaceRoots?: readonly string[];
   /**
@@ -138,6 +146,7 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   if (fileName !== 'SKILL.md' && fileName.toLowerCase() === 'skill.md') {
     diagnostics.push(diag('skill-file-name-case', 'hint', `The file is named '${fileName}'; clients scan for a file named exactly 'SKILL.md'`, firstLineRange(text)));
   }
+  if (options.factsOnly) return skillFacts(text, uri, host, options, skill, parsed);
   try {
     analyzeInto(text, uri, host, options, skill, diagnostics, parsed);
   } catch (e) {
@@ -178,6 +187,38 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
   const out: SkillAnalysis = { diagnostics: shown, skill: place && place.kind !== 'inside-skill' ? { ...skill, targets: unloaded(targets, place.folder) } : skill };
   if (parsed.frontmatter) out.frontmatter = parsed.frontmatter;
   return out;
+}
+
+/**
+ * The facts of `analyzeSkill` without its checks: the frontmatter read as the full analysis reads
+ * it (a YAML error leaves the name and description unread there too), the targets as its place
+ * leaves them.
+ */
+function skillFacts(text: string, uri: string, host: IWorkspaceHost, options: SkillAnalysisOptions, skill: SkillInfo, parsed: { frontmatter?: YamlFrontmatter }): SkillAnalysis {
+  const { reference: ref, lines: byLines } = parseYamlFrontmatterBothWays(text);
+  if (ref.present && ref.closed) {
+    parsed.frontmatter = byLines;
+    skill.bodyStartLine = byLines.closed ? byLines.bodyStartLine : ref.bodyStartLine;
+    const fm = readerOf(skill, ref, byLines);
+    if (fm.map && !fm.syntaxErrors.some((e) => e.code !== 'DUPLICATE_KEY')) {
+      const first = (key: string) => fm.entries.find((e) => e.key === key);
+      const ignored: Finding[] = [];
+      checkName(first('name'), skill, fm, ignored);
+      checkDescription(first('description'), skill, fm, ignored, false);
+    }
+  }
+  const place = placeBelowSkills(uri, host, skill.targets, options.repository?.skillLocations);
+  const out: SkillAnalysis = { diagnostics: [], skill: place && place.kind !== 'inside-skill' ? { ...skill, targets: unloaded(skill.targets, place.folder) } : skill };
+  if (parsed.frontmatter) out.frontmatter = parsed.frontmatter;
+  return out;
+}
+
+/**
+ * A client splits at the first line that is only '---' (gray-matter, line readers); skills-ref, and
+ * the specification after it, at the first '---' anywhere. Where the two differ, each is checked as it reads.
+ */
+function readerOf(skill: SkillInfo, ref: YamlFrontmatter, byLines: YamlFrontmatter): YamlFrontmatter {
+  return skill.targets.targets.every((t) => t === 'skills-ref' || t === 'spec') || !byLines.closed ? ref : byLines;
 }
 
 /**
@@ -263,9 +304,7 @@ function analyzeInto(
     );
   }
 
-  // A client splits at the first line that is only '---' (gray-matter, line readers); skills-ref, and
-  // the specification after it, at the first '---' anywhere. Where the two differ, each is checked as it reads.
-  const fm = skill.targets.targets.every((t) => t === 'skills-ref' || t === 'spec') || !byLines.closed ? ref : byLines;
+  const fm = readerOf(skill, ref, byLines);
   let syntaxError = false;
   // One finding per value with an unquoted ': ' (the parser reports each colon of it); after any
   // other error, nothing more: the parse stops there, and what follows it is mostly its echo.

@@ -32,10 +32,10 @@ export interface IndexedFile {
   identity: { name: string; z: number; range: Range } | null;
   skills: IndexedSkill[];
   /**
-   * The errors and warnings the index's reading of the file found. For a SKILL.md that is not
-   * open, the checks of its frontmatter and body without its file references: the index reads
-   * every skill before the view shows anything, and leaves the references to the file's own
-   * diagnostics (the Problems panel counts every problem).
+   * The errors and warnings the index's reading of the file found. None for a SKILL.md that is
+   * not open: the index reads every skill before the view shows anything, so it reads only what
+   * the skill says of itself (name, description, targets, frontmatter) and leaves every check to
+   * the file's own diagnostics (the Problems panel, which the view counts, has them all).
    */
   errors: number;
   warnings: number;

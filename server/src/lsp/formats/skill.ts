@@ -64,9 +64,10 @@ export function listedOfEntry(f: IndexedFile): ListedSkillSummary | undefined {
 const ZERO: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
 /**
- * The index entry of one SKILL.md, from one pass without its file references (what the view,
- * the duplicate-name rule and the listings read is in the frontmatter; the references are checked
- * when the file's diagnostics are asked for, so the index never looks them up).
+ * The index entry of one SKILL.md, from what the skill says of itself and none of the checks
+ * (what the view, the duplicate-name rule and the listings read is in the frontmatter and the
+ * path; the checks, file references included, are made when the file's diagnostics are asked for,
+ * so the index neither looks the references up nor checks a skill twice).
  */
 export function summarizeSkill(
   uri: string,
@@ -82,7 +83,7 @@ export function summarizeSkill(
     ...(roots.length ? { workspaceRoots: [...roots] } : {}),
     ...(repository ? { repository } : {}),
   };
-  return skillSummary(uri, analyzeSkill(text, uri, host, { ...skillOptions(options), collectReferences: false }), host);
+  return skillSummary(uri, analyzeSkill(text, uri, host, { ...skillOptions(options), factsOnly: true }), host);
 }
 
 const SETTING = 'the agentFiles.targets setting';
