@@ -434,3 +434,62 @@ test('a marketplace.json inside a plugin another marketplace lists is advice: Cl
     [['plugin-source-not-found', 'error']],
   );
 });
+
+test("a copy of a listed plugin inside another plugin's folder is no plugin: its agents are checked where the listed plugin has them", () => {
+  const department = '{"name": "engineering", "agents": "./agents/"}';
+  const files = {
+    '.claude-plugin/marketplace.json':
+      '{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "full", "source": "./bundle/full"}, {"name": "engineering", "source": "./Engineering"}]}',
+    'bundle/full/.claude-plugin/plugin.json': '{"name": "full"}',
+    'Engineering/.claude-plugin/plugin.json': department,
+    // A link (or a copy) of the department placed in the bundle: the same plugin.json, listed by no marketplace.
+    'bundle/full/Engineering/.claude-plugin/plugin.json': department,
+  };
+  const f = repositoryFacts(
+    Object.entries(files).map(([p, text]) => ({ uri: `${R}/${p}`, text })),
+    [R],
+  );
+  assert.equal(kind('Engineering/agents/architect.md', f), 'subagent');
+  assert.equal(kind('bundle/full/agents/lead.md', f), 'subagent');
+  assert.equal(kind('bundle/full/Engineering/agents/architect.md', f), null);
+  // A plugin of its own text inside another (a plugin kept for `--plugin-dir`, say) stays a plugin.
+  const own = repositoryFacts(
+    Object.entries({ ...files, 'bundle/full/Engineering/.claude-plugin/plugin.json': '{"name": "engineering-next"}' }).map(([p, text]) => ({ uri: `${R}/${p}`, text })),
+    [R],
+  );
+  assert.equal(kind('bundle/full/Engineering/agents/architect.md', own), 'subagent');
+});
+
+test("a plugin.json in a skill's folder that no marketplace lists is the skill's vendored manifest: its findings are advice", () => {
+  const manifest = '{"name": "pw", "author": "someone", "skills": "./"}';
+  const skill = '---\nname: pw\ndescription: Runs Playwright tests. Use when asked to test a page.\n---\n';
+  const analyzeAt = (files: Record<string, string>, path: string) => {
+    const host = new InMemoryHost(Object.fromEntries(Object.entries(files).map(([p, t]) => [`${R}/${p}`, t])));
+    const repository = readRepositoryFacts(
+      Object.keys(files)
+        .filter((p) => p.endsWith('.json'))
+        .map((p) => `${R}/${p}`),
+      host,
+      [R],
+    );
+    return analyzeFile('plugin-manifest', files[path]!, `${R}/${path}`, host, { repository }).map((d) => [d.code, d.severity, d.message] as const);
+  };
+  const vendored = analyzeAt({ 'skills/pw/SKILL.md': skill, 'skills/pw/.claude-plugin/plugin.json': manifest }, 'skills/pw/.claude-plugin/plugin.json');
+  assert.deepEqual(
+    vendored.map(([code, severity]) => [code, severity]),
+    [['plugin-value-invalid', 'information']],
+  );
+  assert.match(vendored[0]![2], /skill's folder/);
+  // Listed by a marketplace, the same manifest is a plugin Claude Code installs: an error.
+  const listed = analyzeAt(
+    {
+      'skills/pw/SKILL.md': skill,
+      'skills/pw/.claude-plugin/plugin.json': manifest,
+      '.claude-plugin/marketplace.json': '{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "pw", "source": "./skills/pw"}]}',
+    },
+    'skills/pw/.claude-plugin/plugin.json',
+  );
+  assert.equal(listed[0]![1], 'error');
+  // A repository that is one skill and a plugin at its root: an error too.
+  assert.equal(analyzeAt({ 'SKILL.md': skill, '.claude-plugin/plugin.json': manifest }, '.claude-plugin/plugin.json')[0]![1], 'error');
+});

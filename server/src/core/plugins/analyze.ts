@@ -10,9 +10,9 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { linkOutside, relativeLabel } from '../workspace/host';
 import { LineIndex } from '../text/text';
 import { boundedParseTree } from '../text/jsonDepth';
-import { dirnameUri, isInside, resolveRelative } from '../world/paths';
-import { manifestFolderOf, manifestKindOf, type RepositoryFacts } from '../skills/plugins';
-import { inCopiesFolder, inSkillSamples } from '../skills/copies';
+import { dirnameUri, isInside, relativePath, resolveRelative } from '../world/paths';
+import { enclosingPlugin, manifestFolderOf, manifestKindOf, type RepositoryFacts } from '../skills/plugins';
+import { deepestRoot, inCopiesFolder, inSkillFolder, inSkillSamples } from '../skills/copies';
 import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
 import { properties, propertyValue, stringAt } from './jsonNodes';
 import { CLAUDE_PLUGIN_SHAPES, SHAPE_WORDS, hasShape, jsonTypeWords } from './shapes';
@@ -47,6 +47,18 @@ export function analyzePluginManifest(text: string, uri: string, host: IWorkspac
   const folder = manifestFolderOf(uri);
   if (inCopiesFolder(folder, repository?.roots)) return manifestAsAdvice(a, COPY_NOTE);
   if (inSkillSamples(folder, (u) => host.exists(u), repository?.roots)) return manifestAsAdvice(a, SAMPLE_NOTE);
+  const listed = repository?.plugins.some((p) => p.source !== undefined && p.root === folder) ?? false;
+  if (!listed && a.role === 'plugin' && inSkillFolder(folder, (u) => host.exists(u), repository?.roots)) return manifestAsAdvice(a, SKILL_NOTE);
+  const self = repository?.plugins.some((p) => p.kind === 'claude-plugin' && p.root === folder);
+  const outer = !listed && !self && repository ? enclosingPlugin({ root: folder, kind: manifestKindOf(uri) ?? 'agent-plugin' }, repository.plugins) : undefined;
+  if (outer && repository) {
+    const top = deepestRoot(outer.root, repository.roots ?? []);
+    const at = (top !== undefined && relativePath(top, outer.root)) || decodeURIComponent(outer.root.slice(outer.root.lastIndexOf('/') + 1));
+    return manifestAsAdvice(
+      a,
+      `(This plugin.json sits inside the plugin folder ${at}/, and no marketplace lists its own folder: Claude Code reads it as a file of that plugin, not as a plugin.)`,
+    );
+  }
   const listing = a.role === 'marketplace' ? vendoringMarketplace(uri, repository) : undefined;
   if (!listing) return a;
   const client = manifestKindOf(uri) === 'codex-marketplace' ? 'Codex' : 'Claude Code';
@@ -57,6 +69,7 @@ export function analyzePluginManifest(text: string, uri: string, host: IWorkspac
 }
 
 const COPY_NOTE = '(This manifest sits in a backup, archive or template folder: no client loads a plugin from there unless a marketplace lists it.)';
+const SKILL_NOTE = "(This manifest sits in a skill's folder, which no marketplace lists as a plugin: Claude Code loads the skill, not a plugin, from there.)";
 const SAMPLE_NOTE =
   "(This manifest sits in a skill's references, assets or examples, an example the skill carries: no client loads a plugin from there unless a marketplace lists it.)";
 

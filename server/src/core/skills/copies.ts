@@ -77,6 +77,19 @@ export function uriFolders(uri: string): string[] {
   return path.split('/').slice(1, -1).map(decodeTarget);
 }
 
+/**
+ * Whether a plugin folder is a skill's folder or sits inside one (`skills/playwright-pro/` holding
+ * SKILL.md and `.claude-plugin/plugin.json`): a skill vendored from a repository where it is a
+ * plugin of its own carries that repository's manifest, which loads nothing here unless a
+ * marketplace lists the folder (held-out round 54). A workspace folder that is itself a skill is
+ * not counted: a one-skill repository may well be a plugin.
+ */
+export function inSkillFolder(folderUri: string, exists: (uri: string) => boolean, roots: readonly string[] | undefined): boolean {
+  const folder = folderUri.replace(/\/+$/, '');
+  if ((roots ?? []).some((r) => r.replace(/\/+$/, '') === folder)) return false;
+  return [folder, ...foldersUpToRoot(folder, roots)].some((dir) => exists(`${dir}/SKILL.md`));
+}
+
 /** Folders a skill keeps its examples and files in: a manifest below one is an example, as a SKILL.md there is a sample (rules.md, files no client loads). */
 const SKILL_SAMPLES = /^(?:references|assets|examples?)$/;
 

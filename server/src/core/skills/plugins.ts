@@ -15,8 +15,8 @@
 import type { IWorkspaceHost } from '../workspace/host';
 import { parseJsonObject } from '../analysis/expectedErrors';
 import { relativeLabel } from '../workspace/host';
-import { dirnameUri, resolveRelative } from '../world/paths';
-import { deepestRoot, inCopiesFolder, inSkillSamples } from './copies';
+import { dirnameUri, isInside, resolveRelative } from '../world/paths';
+import { deepestRoot, inCopiesFolder, inSkillFolder, inSkillSamples } from './copies';
 import { manifestPaths, skillFolderOfPath } from './manifestPaths';
 import { readInstallFacts, type InstallFact } from './installs';
 import { readOwnKeyReaders, type OwnKeyReader } from './ownKeyReaders';
@@ -265,12 +265,39 @@ function entries(json: Json): Json[] {
  * are not checked as a plugin's, and its skills are advice, as other copies of skills are. So is a
  * plugin for which `sample` holds (a skill's example: `inSkillSamples`).
  */
-export function repositoryFacts(manifests: readonly { uri: string; text: string }[], roots?: readonly string[], sample?: (folder: string) => boolean): RepositoryFacts {
+export function repositoryFacts(
+  manifests: readonly { uri: string; text: string }[],
+  roots?: readonly string[],
+  sample?: (folder: string) => boolean,
+  vendoredSkill?: (folder: string) => boolean,
+): RepositoryFacts {
   const copy = (folder: string) => inCopiesFolder(folder, roots) || (sample?.(folder) ?? false);
   const all = manifests.flatMap((m) => pluginsOfManifest(m.uri, m.text)).filter((p) => p.source === undefined || !copy(manifestFolderOf(p.manifest)));
   const listed = new Set(all.filter((p) => p.source !== undefined).map((p) => p.root));
-  const plugins = all.filter((p) => p.source !== undefined || listed.has(p.root) || !copy(p.root)).map((p) => entryBesideManifest(p, all));
+  const mirror = mirrorOfListed(manifests, all, listed);
+  const plugins = all
+    .filter((p) => p.source !== undefined || listed.has(p.root) || !(copy(p.root) || (p.kind === 'claude-plugin' && (vendoredSkill?.(p.root) || mirror(p)))))
+    .map((p) => entryBesideManifest(p, all));
   return roots?.length ? { plugins, roots } : { plugins };
+}
+
+/** The Claude Code plugin whose folder holds another plugin's folder (`p`), when one does. */
+export function enclosingPlugin(p: { root: string; kind: ManifestKind }, all: readonly PluginRoot[]): PluginRoot | undefined {
+  return p.kind === 'claude-plugin' ? all.find((o) => o.kind === 'claude-plugin' && o.root !== p.root && isInside(o.root, p.root)) : undefined;
+}
+
+/**
+ * A copy of a listed plugin inside another plugin's folder: a plugin.json no marketplace lists,
+ * inside the folder of another Claude Code plugin, with the very text of a plugin.json a
+ * marketplace does list (`.marketplace/full/Engineering/`, a link to the `Engineering/` plugin
+ * placed in a bundle plugin; held-out round 54). Claude Code installs the listed one and reads the
+ * copy as files of the bundle, never as a plugin, so its agents and commands are no plugin's:
+ * they are checked where the listed plugin has them.
+ */
+function mirrorOfListed(manifests: readonly { uri: string; text: string }[], all: readonly PluginRoot[], listed: ReadonlySet<string>): (p: PluginRoot) => boolean {
+  const text = new Map(manifests.map((m) => [m.uri, m.text]));
+  const listedTexts = new Set(all.filter((p) => p.kind === 'claude-plugin' && listed.has(p.root)).map((p) => text.get(p.manifest)));
+  return (p) => !listed.has(p.root) && listedTexts.has(text.get(p.manifest)) && enclosingPlugin(p, all) !== undefined;
 }
 
 /**
@@ -307,7 +334,13 @@ export function readRepositoryFacts(uris: readonly string[], host: IWorkspaceHos
     const text = host.readText(uri);
     if (text !== undefined) manifests.push({ uri, text });
   }
-  const facts = repositoryFacts(manifests, roots, (folder) => inSkillSamples(folder, (u) => host.exists(u), roots));
+  const exists = (u: string) => host.exists(u);
+  const facts = repositoryFacts(
+    manifests,
+    roots,
+    (folder) => inSkillSamples(folder, exists, roots),
+    (folder) => inSkillFolder(folder, exists, roots),
+  );
   const installs = roots?.length ? readInstallFacts(roots, host) : undefined;
   const withInstalls = installs?.size ? { ...facts, installs } : facts;
   const ownKeyReaders = roots?.length ? readOwnKeyReaders(roots, host) : undefined;
