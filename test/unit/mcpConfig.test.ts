@@ -217,6 +217,20 @@ test('a .mcp.json inside .claude is information: Claude Code reads the project r
   assert.deepEqual(codes('{"mcpServers": {"a": {"command": "node"}}}', 'file:///ws/.mcp.json'), []);
 });
 
+test("a .mcp.json inside .claude-plugin is not read either (a plugin's servers are at its root), and what else it says is advice", () => {
+  const machine = '{"mcpServers": {"a": {"command": "node", "args": ["C:/Users/trg16/Dev/server.js"]}}}';
+  const inPlugin = all(machine, 'file:///ws/masonry/.claude-plugin/.mcp.json');
+  assert.deepEqual(
+    inPlugin.map((d) => `${d.code}/${d.severity}`),
+    ['mcp-file-not-read/information', 'mcp-path-machine/information'],
+  );
+  assert.match(inPlugin[0]!.message, /plugin root/);
+  assert.match(inPlugin[1]!.message, /does not read this file/);
+  assert.deepEqual(codes(machine, 'file:///ws/.claude/.mcp.json'), ['mcp-file-not-read/information', 'mcp-path-machine/information']);
+  // At the plugin's root it is read: the machine's path is a warning.
+  assert.deepEqual(codes(machine, 'file:///ws/masonry/.mcp.json'), ['mcp-path-machine/warning']);
+});
+
 test('hostile input never throws', () => {
   for (const t of ['[', '{"mcpServers": []}', '{"mcpServers": {"a": {"type": 1, "command": 2}}}', '['.repeat(5000), '{"servers": {"a": {"env": {"x": "${input:"}}}}']) {
     for (const uri of [CLAUDE, VSCODE]) assert.doesNotThrow(() => all(t, uri));

@@ -296,12 +296,29 @@ function checkSecrets(s: Sink, servers: McpServer[], text: string): void {
   }
 }
 
-/** A `.mcp.json` inside a `.claude` folder: Claude Code reads the project's from the project root (and a plugin's from the plugin root), never there. */
-function checkPlace(s: Sink, uri: string): void {
-  if (s.parse.variant !== 'claude' || !/(^|[\\/])\.claude[\\/]\.mcp\.json$/.test(uri)) return;
+/**
+ * A `.mcp.json` inside a `.claude` or `.claude-plugin` folder: Claude Code reads a project's from
+ * the project root and a plugin's from the plugin root (or plugin.json's `mcpServers`), never
+ * there (held-out round 54: `.claude-plugin/.mcp.json`). True when the file is such a one.
+ */
+function checkPlace(s: Sink, uri: string): boolean {
+  const folder = s.parse.variant === 'claude' ? /(?:^|[\\/])(\.claude|\.claude-plugin)[\\/]\.mcp\.json$/.exec(uri)?.[1] : undefined;
+  if (!folder) return false;
   const start = { line: 0, character: 0 };
-  const msg = "Claude Code reads a project's MCP servers from .mcp.json at the project root, not from .claude/.mcp.json: it loads none of these.";
+  const msg =
+    folder === '.claude'
+      ? "Claude Code reads a project's MCP servers from .mcp.json at the project root, not from .claude/.mcp.json: it loads none of these."
+      : "Claude Code reads a plugin's MCP servers from .mcp.json at the plugin root (the folder holding .claude-plugin/) or from plugin.json's `mcpServers`, not from .claude-plugin/.mcp.json: it loads none of these.";
   report(s, 'mcp-file-not-read', 'information', msg, { start, end: s.parse.lines.positionAt(Math.min(1, s.parse.root?.length ?? 0)) }, false);
+  return true;
+}
+
+/** The findings of a file Claude Code does not read: advice, since no server of it starts. */
+function unread(diagnostics: Diagnostic[]): Diagnostic[] {
+  const note = ' (Claude Code does not read this file where it is.)';
+  return diagnostics.map((d) =>
+    (d.severity === 'error' || d.severity === 'warning') && d.code !== 'internal-error' ? { ...d, severity: 'information' as const, message: d.message + note } : d,
+  );
 }
 
 export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost, forced?: McpVariant): McpConfigAnalysis {
@@ -310,8 +327,9 @@ export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost
   let plugin: PluginKind | undefined;
   const s: Sink = { info: mcpVariantInfo(variant), parse, own: [], shape: [], plugin: () => (plugin ??= pluginOf(uri, host, variant)) };
   let servers: McpServer[] = [];
+  let notRead = false;
   try {
-    checkPlace(s, uri);
+    notRead = checkPlace(s, uri);
     if (parse.error) {
       const msg =
         variant === 'claude'
@@ -337,5 +355,7 @@ export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost
       range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
     });
   }
-  return { variant, parse, servers, diagnostics: s.own, shapeDiagnostics: s.shape };
+  return notRead
+    ? { variant, parse, servers, diagnostics: unread(s.own), shapeDiagnostics: unread(s.shape) }
+    : { variant, parse, servers, diagnostics: s.own, shapeDiagnostics: s.shape };
 }
