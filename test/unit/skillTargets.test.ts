@@ -1089,6 +1089,20 @@ test('a skill in a folder that groups skills inside .claude/skills or .github/sk
   assert.ok(!loud('.claude/skills/debugging/root-cause/SKILL.md', { targets: ['claude-code', 'codex'] }).some(([code]) => code === 'skill-not-in-folder'));
 });
 
+test("a skill in a 'skills' folder inside a client's skills folder is two folders down: Claude Code and VS Code do not load it", () => {
+  const text = fm('name: graphify\ndescription: Draws graphs. Use when asked to graph.');
+  for (const path of ['.github/skills/skills/graphify/SKILL.md', '.claude/skills/skills/graphify/SKILL.md']) {
+    const found = analyzeSkill(text, `file:///ws/${path}`, new InMemoryHost({}), {}).diagnostics;
+    assert.deepEqual(
+      found.filter((d) => d.severity === 'error').map((d) => d.code),
+      ['skill-not-in-folder'],
+      path,
+    );
+  }
+  // A collection's own skills/ inside a plugin or project folder is not a client's: nothing to say.
+  assert.ok(!checkAt('tools/skills/graphify/SKILL.md', text).some((d) => d.code === 'skill-not-in-folder'));
+});
+
 test('a skill no client loads from where it is says what is wrong with it, not what a client does when it loads it', () => {
   const uri = 'file:///ws/.claude/skills/21-security/foo/SKILL.md';
   const found = analyzeSkill('# Foo\n\nDoes foo.\n', uri, new InMemoryHost({}), {}).diagnostics;

