@@ -354,3 +354,22 @@ test("agents or commands listed in plugin.json leave the default folder's other 
   const kept = analyzePluginManifest('{ "name": "pdf", "commands": ["./commands/blog.md", "./commands/"] }', PLUGIN, new InMemoryHost(files)).diagnostics;
   assert.deepEqual(kept, []);
 });
+
+test('a component path that leaves the plugin folder is refused by Claude Code: a warning on it, and nothing looked up', () => {
+  const plugin = joinLines(
+    '{',
+    '  "name": "pdf",',
+    '  "skills": "../skills/",',
+    '  "hooks": ["./x/../../hooks/hooks.json"],',
+    '  "agents": "${CLAUDE_PLUGIN_ROOT}/../agents/"',
+    '}',
+  );
+  assert.deepEqual(codes(plugin, PLUGIN), ['plugin-path-invalid:warning@2', 'plugin-path-invalid:warning@3', 'plugin-path-invalid:warning@4']);
+  const [skills, hooks] = analyzePluginManifest(plugin, PLUGIN, host()).diagnostics.map((d) => d.message);
+  assert.match(skills!, /outside the plugin folder: Claude Code refuses/);
+  // Written from .claude-plugin/, `../skills/` means the plugin's own skills/, which Claude Code loads by itself.
+  assert.match(skills!, /it means \.\/skills, which Claude Code loads from every plugin by itself: remove the entry/);
+  assert.match(hooks!, /write it from the plugin root/);
+  // A `..` that stays inside the plugin is a path like any other.
+  assert.deepEqual(codes(joinLines('{', '  "name": "pdf",', '  "skills": "./docs/../skills/"', '}'), PLUGIN), []);
+});

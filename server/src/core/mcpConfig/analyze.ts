@@ -7,7 +7,7 @@
 import type { Node } from 'jsonc-parser';
 import type { Diagnostic, Range, Severity } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
-import { dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
+import { climbsOut, dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import { mcpVariantInfo, mcpVariantOf, type McpVariant, type McpVariantInfo } from './files';
 import { nodeRange, parseMcpConfig, propertiesOf, type McpParse, type McpServer } from './parse';
 import { machinePaths } from './machinePaths';
@@ -196,25 +196,12 @@ function checkCommands(s: Sink, servers: McpServer[], uri: string, host: IWorksp
     const command = server.props.get('command')?.value;
     if (command?.type !== 'string' || server.props.has('cwd')) continue;
     const value = String(command.value);
+    // A path that climbs out of the folder names a file outside the workspace, which is never read.
     if (!/[\\/]/.test(value) || /[$~%{]/.test(value) || isAbsolutePath(value) || /^[A-Za-z]:/.test(value) || climbsOut(value)) continue;
     if (host.exists(resolveRelative(base, value))) continue;
     const where = inFolder ? 'the workspace folder' : "the .mcp.json's folder";
     report(s, 'mcp-command-not-found', 'information', `\`${value}\` names no file from ${where}: ${s.info.client} may not start \`${server.name}\` there.`, at(s, command), false);
   }
-}
-
-/**
- * A relative path that leaves the folder it starts from (`../tools/run.sh` from the project's root):
- * it names a file outside the workspace, which is never read, so whether it is there is not judged.
- */
-function climbsOut(path: string): boolean {
-  let depth = 0;
-  for (const part of path.split(/[\\/]/)) {
-    if (part === '..') depth--;
-    else if (part !== '.' && part !== '') depth++;
-    if (depth < 0) return true;
-  }
-  return false;
 }
 
 /**

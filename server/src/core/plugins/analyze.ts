@@ -10,7 +10,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { linkOutside, relativeLabel } from '../workspace/host';
 import { LineIndex } from '../text/text';
 import { boundedParseTree } from '../text/jsonDepth';
-import { dirnameUri, isInside, relativePath, resolveRelative } from '../world/paths';
+import { climbsOut, dirnameUri, isAbsolutePath, isInside, relativePath, resolveRelative } from '../world/paths';
 import { enclosingPlugin, manifestFolderOf, manifestKindOf, type RepositoryFacts } from '../skills/plugins';
 import { deepestRoot, inCopiesFolder, inSkillFolder, inSkillSamples } from '../skills/copies';
 import { COMPONENT_PATH_KEYS, ENTRY_KEYS, KEBAB_CASE, MARKETPLACE_KEYS, PLUGIN_KEYS } from './keys';
@@ -178,6 +178,7 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot
     if (!value || !COMPONENT_PATH_KEYS.has(k)) continue;
     const items = value.type === 'string' ? [value] : value.type === 'array' ? (value.children ?? []).filter((c) => c.type === 'string') : [];
     for (const item of items) {
+      if (escapesPlugin(k, String(item.value), pluginRoot, item, ctx)) continue;
       const p = checkablePath(String(item.value));
       if (p === undefined) continue;
       if (k === 'hooks') checkStandardHooks(p, pluginRoot, item, ctx);
@@ -202,6 +203,36 @@ function checkComponentPaths(obj: Node, pluginRoot: string, ctx: Ctx, marketRoot
       }
     }
   }
+}
+
+/**
+ * A component path that climbs out of the plugin's folder (`../skills/`, often written from
+ * `.claude-plugin/` rather than from the plugin root): Claude Code refuses it ("Paths in
+ * plugin.json must not use \"..\" to reference files outside the plugin directory", reported as
+ * "Path escapes plugin directory"; `claude plugin validate` rejects it too) and loads nothing from
+ * it (juxt/allium#24, confluentinc/claude-code-confluent-plugin#25; held-out round 54).
+ */
+function escapesPlugin(key: string, raw: string, pluginRoot: string, item: Node, ctx: Ctx): boolean {
+  const p = raw.trim().replace(/^\$\{CLAUDE_PLUGIN_ROOT\}(?=\/|$)/, '.');
+  if (p.includes('${') || isAbsolutePath(p) || /^[a-z][\w+.-]*:/i.test(p) || !climbsOut(p)) return false;
+  const refused = `\`${key}\` names ${raw.trim()}, outside the plugin folder: Claude Code refuses a path that leaves the plugin ("Path escapes plugin directory") and loads nothing from it`;
+  ctx.add('plugin-path-invalid', 'warning', `${refused}; ${fromManifestFolder(key, p, pluginRoot, ctx)}.`, item);
+  return true;
+}
+
+/**
+ * What a path that leaves the plugin most likely meant: written from `.claude-plugin/` (`../commands/`),
+ * it names a place in the plugin, which the message names, saying when Claude Code loads it by itself.
+ */
+function fromManifestFolder(key: string, p: string, pluginRoot: string, ctx: Ctx): string {
+  const meant = resolveRelative(`${pluginRoot}/.claude-plugin`, p);
+  const inside = relativePath(pluginRoot, meant);
+  if (inside === undefined || !ctx.host.exists(meant)) return 'write it from the plugin root, the folder holding .claude-plugin/ (`./…`)';
+  const folder = Object.hasOwn(DEFAULT_FOLDERS, key) ? DEFAULT_FOLDERS[key] : undefined;
+  const standard = key === 'hooks' ? inside === 'hooks/hooks.json' : folder !== undefined && (inside === folder || inside.startsWith(`${folder}/`));
+  return standard
+    ? `written from .claude-plugin/, it means ./${inside}, which Claude Code loads from every plugin by itself: remove the entry`
+    : `written from .claude-plugin/, it means ./${inside}: paths start at the plugin root, the folder holding .claude-plugin/`;
 }
 
 /** Component paths Claude Code reads as one JSON file each (a hooks file, an MCP or LSP configuration), where the others may name folders. */

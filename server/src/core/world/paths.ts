@@ -82,6 +82,17 @@ export function resolveByUri(dirUri: string, rel: string): string {
   }
 }
 
+/** Whether a relative path leaves the folder it starts from on the way (`../x`, `a/../../x`). */
+export function climbsOut(path: string): boolean {
+  let depth = 0;
+  for (const part of path.split(/[\\/]/)) {
+    if (part === '..') depth--;
+    else if (part !== '.' && part !== '') depth++;
+    if (depth < 0) return true;
+  }
+  return false;
+}
+
 /** True when `uri` is `folder` itself or lies below it. */
 export function isInside(folderUri: string, uri: string): boolean {
   const f = trimEndWhere(folderUri, isSlash);
