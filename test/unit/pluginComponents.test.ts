@@ -408,9 +408,27 @@ test('a Codex marketplace inside a plugin the root Codex marketplace lists (a mi
     analyzeFile('plugin-manifest', nested, uri, host, { repository }).filter((d) => d.severity === 'error' || d.severity === 'warning');
   assert.deepEqual(serious(facts({ ...files, 'plugins/mirrored/.agents/plugins/marketplace.json': nested })), []);
   const listed = analyzeFile('plugin-manifest', nested, uri, host, { repository: facts({ ...files, 'plugins/mirrored/.agents/plugins/marketplace.json': nested }) });
-  assert.match(listed[0]!.message, /Codex installs that plugin and does not read this file/);
+  assert.match(listed[0]!.message, /the plugin is installed from that marketplace, and Codex does not read this file/);
   // Alone, it is a marketplace Codex reads when it is added.
   assert.ok(serious(facts({ 'plugins/mirrored/.agents/plugins/marketplace.json': nested })).length > 0);
+});
+
+test("a Codex marketplace inside a plugin that a Claude Code marketplace lists (a vendored plugin carrying its repository's Codex marketplace) is advice too; at the workspace root it is not", () => {
+  const nested = '{"name": "v", "plugins": [{"name": "gone", "source": {"source": "local", "path": "./gone"}}]}';
+  const claude = (source: string) => `{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "forge", "source": "${source}"}]}`;
+  const loud = (files: Record<string, string>, path: string) => {
+    const host = new InMemoryHost(Object.fromEntries(Object.entries(files).map(([p, t]) => [`${R}/${p}`, t])));
+    const repository = repositoryFacts(
+      Object.entries(files).map(([p, text]) => ({ uri: `${R}/${p}`, text })),
+      [R],
+    );
+    return analyzeFile('plugin-manifest', files[path]!, `${R}/${path}`, host, { repository }).filter((d) => d.severity === 'error' || d.severity === 'warning');
+  };
+  const vendored = { '.claude-plugin/marketplace.json': claude('./plugins/forge'), 'plugins/forge/.agents/plugins/marketplace.json': nested };
+  assert.deepEqual(loud(vendored, 'plugins/forge/.agents/plugins/marketplace.json'), []);
+  // At the root, a Claude Code marketplace listing the root as a plugin says nothing of the Codex marketplace beside it.
+  const root = { '.claude-plugin/marketplace.json': claude('./'), '.agents/plugins/marketplace.json': nested };
+  assert.ok(loud(root, '.agents/plugins/marketplace.json').length > 0);
 });
 
 test('a marketplace.json inside a plugin another marketplace lists is advice: Claude Code installs the plugin and does not read it', () => {

