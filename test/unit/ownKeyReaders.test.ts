@@ -133,3 +133,23 @@ test("a CI workflow whose step reads a key of SKILL.md by its line (grep '^versi
   assert.equal(isOwnToolFile(`${W}/.github/workflows/package-skill.yml`, [W]), true);
   assert.equal(isOwnToolFile(`${W}/scripts/fixtures/case.yml`, [W]), false);
 });
+
+test("a key that looks like a misspelt client key but that the repository's own tool reads as written is advice, naming the tool", () => {
+  const loader = ['// Loads .revealui/skills/*/SKILL.md', 'export const tools = (fm: Frontmatter) => fm.allowedTools ?? [];'].join('\n');
+  const text = '---\nname: picker\ndescription: Picks the skill for a task. Use when unsure which skill applies.\nallowedTools: Read\n---\nBody\n';
+  const uri = `${W}/.claude/skills/picker/SKILL.md`;
+  const typos = (files: Record<string, string>) => {
+    const host = new InMemoryHost({ ...files, [uri]: text });
+    return analyzeSkill(text, uri, host, { repository: readRepositoryFacts([], host, [W]) }).diagnostics.filter((d) => d.code === 'skill-field-typo');
+  };
+  assert.deepEqual(
+    typos({}).map((d) => d.severity),
+    ['warning'],
+  );
+  const read = typos({ [`${W}/scripts/cli/skills.ts`]: loader });
+  assert.deepEqual(
+    read.map((d) => d.severity),
+    ['information'],
+  );
+  assert.match(read[0]!.message, /did you mean 'allowed-tools'\? .*scripts\/cli\/skills\.ts reads 'allowedTools' as written/);
+});

