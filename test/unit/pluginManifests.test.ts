@@ -373,3 +373,28 @@ test('a component path that leaves the plugin folder is refused by Claude Code: 
   // A `..` that stays inside the plugin is a path like any other.
   assert.deepEqual(codes(joinLines('{', '  "name": "pdf",', '  "skills": "./docs/../skills/"', '}'), PLUGIN), []);
 });
+
+test("a plugin.json's inline MCP servers are checked as the plugin's .mcp.json is, where they are written", () => {
+  const plugin = joinLines(
+    '{',
+    '  "name": "pdf",',
+    '  "mcpServers": {',
+    '    "remote": { "url": "https://api.example.com/mcp" },',
+    '    "typed": { "type": "http", "url": "https://api.example.com/mcp" },',
+    '    "local": { "command": "${CLAUDE_PLUGIN_ROOT}/bin/server" }',
+    '  }',
+    '}',
+  );
+  const found = analyzePluginManifest(plugin, PLUGIN, host()).diagnostics;
+  assert.deepEqual(
+    found.map((d) => [d.code, d.severity, d.range.start.line, d.range.start.character]),
+    [['mcp-server-incomplete', 'error', 3, 4]],
+  );
+  assert.match(found[0]!.message, /Claude Code skips `remote`/);
+  // On one line, the positions are the plugin.json's too.
+  const minified = '{"name": "pdf", "mcpServers": {"remote": {"url": "https://api.example.com/mcp"}}}';
+  const [d] = analyzePluginManifest(minified, PLUGIN, host()).diagnostics;
+  assert.equal(minified.slice(d!.range.start.character, d!.range.start.character + 8), '"remote"');
+  // A path to a file of servers is checked as a component path, as before.
+  assert.deepEqual(codes(joinLines('{', '  "name": "pdf",', '  "mcpServers": "./.mcp.json"', '}'), PLUGIN), ['plugin-path-not-found:warning@2']);
+});

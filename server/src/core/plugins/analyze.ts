@@ -24,6 +24,7 @@ import { builtPath, builtPathNote } from './builtPaths';
 import { checkClaudeMarketplaceShapes } from './marketplaceShapes';
 import { unlistedComponents } from './unlisted';
 import { checkablePath } from './componentPath';
+import { inlineMcpFindings } from './inlineMcp';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 
 export type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
@@ -119,8 +120,10 @@ function analyzeManifest(text: string, uri: string, host: IWorkspaceHost, roots:
     return { role, client: 'claude', root: undefined, diagnostics, sources };
   }
   const ctx: Ctx = { host, uri, ignored, add, rangeOf };
-  if (role === 'plugin') checkPlugin(root, ctx);
-  else checkMarketplace(root, ctx, sources);
+  if (role === 'plugin') {
+    checkPlugin(root, ctx);
+    diagnostics.push(...inlineMcpFindings(body, root, dirnameUri(dirnameUri(uri)), host));
+  } else checkMarketplace(root, ctx, sources);
   return { role, client: 'claude', root, diagnostics, sources };
 }
 
