@@ -151,5 +151,5 @@ test("a key that looks like a misspelt client key but that the repository's own 
     read.map((d) => d.severity),
     ['information'],
   );
-  assert.match(read[0]!.message, /did you mean 'allowed-tools'\? .*scripts\/cli\/skills\.ts reads 'allowedTools' as written/);
+  assert.match(read[0]!.message, /did you mean 'allowed-tools'\? The repository's scripts\/cli\/skills\.ts reads 'allowedTools' as written/);
 });

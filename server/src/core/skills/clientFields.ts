@@ -93,7 +93,8 @@ export function checkKeys(entries: FrontmatterEntry[], targets: readonly Target[
       // The repository's own tool reads the key as written (`allowedTools` in its loader): it is meant for that tool, which renaming would break (held-out round 55).
       if (tool?.reads(key) === true) {
         typo.atMost = 'information';
-        typo.message += ` ${tool.labelOf?.(key) ?? tool.label} reads '${key}' as written, so it may be meant for it.`;
+        const label = tool.labelOf?.(key) ?? tool.label;
+        typo.message += ` ${label.charAt(0).toUpperCase()}${label.slice(1)} reads '${key}' as written, so it may be meant for it.`;
       }
       out.push(typo);
     }
