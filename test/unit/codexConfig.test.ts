@@ -116,3 +116,34 @@ test("instructions-codex-config-misplaced: a top-level setting written under a s
   assert.match(ds[1]!.message, /under `\[shell_environment_policy\]`/);
   assert.match(ds[2]!.message, /under `\[mcp_servers\.my server\]`/);
 });
+
+test("instructions-codex-mcp-path-machine: an MCP server of the project's Codex config started with one developer's paths is a warning on each; portable values and placeholders are not", () => {
+  const marked = joinLines(
+    'model = "o3"',
+    '',
+    '[mcp_servers.laravel-boost]',
+    'command = "php"',
+    'args = ["artisan", "boost:mcp"]',
+    'cwd = "«/Users/Saiffil/Herd/majlisilmu»"',
+    '',
+    '[mcp_servers.local]',
+    'command = "«/home/ana/bin/server»"',
+    'args = ["--root", "./src", "/path/to/your/project"]',
+    '',
+    '[mcp_servers.local.env]',
+    'DATA = "«E:/claude/data»"',
+    'HOME_DIR = "~/data"',
+  );
+  const { text, ranges: expected } = ranges(marked);
+  const found = analyzeCodexConfig(text, `${W}/.codex/config.toml`).diagnostics;
+  assert.deepEqual(
+    found.map((d) => [d.code, d.severity, d.range]),
+    expected.map((r) => ['instructions-codex-mcp-path-machine', 'warning', r]),
+  );
+  assert.match(found[0]!.message, /Codex starts the MCP server `laravel-boost` with it as written/);
+  // A server turned off is not started; a config below the folder checked (a dotfiles repository's template) is not judged.
+  const off = joinLines('[mcp_servers.docker]', 'command = "docker"', 'cwd = "/home/ana"', 'enabled = false');
+  assert.deepEqual(analyzeCodexConfig(off, `${W}/.codex/config.toml`).diagnostics, []);
+  assert.equal(analyzeCodexConfig(text, `${W}/.codex/config.toml`, [W]).diagnostics.length, 3);
+  assert.deepEqual(analyzeCodexConfig(text, `${W}/wsl2/.codex/config.toml`, [W]).diagnostics, []);
+});

@@ -244,7 +244,7 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
     diagnostics: (a, _text, o) => (o.schemaDiagnostics === false ? a.diagnostics : [...a.diagnostics, ...a.shapeDiagnostics]),
   },
   'codex-config': {
-    analyze: (text, uri) => analyzeCodexConfig(text, uri),
+    analyze: (text, uri, _host, o) => analyzeCodexConfig(text, uri, o.repository?.roots ?? o.workspaceRoots),
     diagnostics: (a) => a.diagnostics,
   },
   'skill-evals': {

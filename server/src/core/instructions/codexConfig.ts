@@ -14,6 +14,7 @@ import { parse, TomlError } from 'smol-toml';
 import type { Diagnostic } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
 import { misplacedCodexKeys } from './codexConfigKeys';
+import { codexMcpMachinePaths } from './codexMcpPaths';
 
 /** Codex's default `project_doc_max_bytes`. */
 export const CODEX_MAX_BYTES = 32 * 1024;
@@ -49,13 +50,21 @@ interface Layer {
 
 /** The two keys of one config.toml, or the parse error with its position. */
 export function readCodexConfigText(text: string, uri: string): Layer | CodexConfigError {
-  let doc: Record<string, unknown>;
+  const parsed = parseCodexToml(text, uri);
+  return 'doc' in parsed ? layerOf(parsed.doc) : parsed;
+}
+
+/** The parsed file, or where and why the TOML parser stops. */
+function parseCodexToml(text: string, uri: string): { doc: Record<string, unknown> } | CodexConfigError {
   try {
-    doc = parse(text);
+    return { doc: parse(text) };
   } catch (e) {
     if (!(e instanceof TomlError)) throw e;
     return { uri, line: Math.max(0, e.line - 1), character: Math.max(0, e.column - 1), message: e.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '') };
   }
+}
+
+function layerOf(doc: Record<string, unknown>): Layer {
   const out: Layer = {};
   const names = doc['project_doc_fallback_filenames'];
   if (Array.isArray(names)) out.fallbackNames = names.filter((n): n is string => typeof n === 'string' && n !== '' && !n.includes('/'));
@@ -112,11 +121,18 @@ export interface CodexConfigAnalysis {
 
 /**
  * A `.codex/config.toml` on its own: TOML Codex cannot parse is reported where the parser stops;
- * in one it parses, top-level settings written under a table header (codexConfigKeys.ts).
+ * in one it parses, top-level settings written under a table header (codexConfigKeys.ts) and MCP
+ * servers started with one machine's paths (codexMcpPaths.ts).
  */
-export function analyzeCodexConfig(text: string, uri: string): CodexConfigAnalysis {
-  const r = readCodexConfigText(text, uri);
-  if (!('message' in r)) return { diagnostics: misplacedCodexKeys(text) };
+export function analyzeCodexConfig(text: string, uri: string, roots?: readonly string[]): CodexConfigAnalysis {
+  const r = parseCodexToml(text, uri);
+  if (!('doc' in r)) return invalid(text, r);
+  // A project's own configuration, at a folder checked: one deeper in the tree may be a template another place installs (a dotfiles repository's `wsl2/.codex/`).
+  const atRoot = roots === undefined || roots.some((root) => `${root.replace(/\/+$/, '')}/${CODEX_CONFIG_PATH}` === uri);
+  return { diagnostics: [...misplacedCodexKeys(text), ...(atRoot ? codexMcpMachinePaths(r.doc, text) : [])] };
+}
+
+function invalid(text: string, r: CodexConfigError): CodexConfigAnalysis {
   const lineText = (text.split('\n')[r.line] ?? '').replace(/\r$/, '');
   const start = { line: r.line, character: Math.min(r.character, lineText.length) };
   const end = { line: r.line, character: Math.max(start.character + 1, lineText.length) };

@@ -35,5 +35,6 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-codex-overridden', 'warning', { also: ['information'] }),
   instructions('instructions-codex-config-invalid', 'warning'),
   instructions('instructions-codex-config-misplaced', 'warning'),
+  instructions('instructions-codex-mcp-path-machine', 'warning'),
   instructions('instructions-command-undefined', 'warning', { also: ['information'] }),
 ];
