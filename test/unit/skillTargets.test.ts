@@ -88,6 +88,7 @@ const SAMPLES: Record<string, { text: string; dir?: string; files?: Record<strin
   // The colon above `name`: VS Code, whose reader stops there, never reads the name (the table's case).
   'skill-yaml-colon-in-value': { text: fm('description: Use when: x\nname: my-skill') },
   'skill-yaml-strict': { text: fm(`${OK}\nmetadata: {a: b}`) },
+  'skill-yaml-comment-in-value': { text: fm('name: my-skill\ndescription: Does things. Use when asked about #N issues.') },
   'skill-frontmatter-not-mapping': { text: fm('- a') },
   'skill-unexpected-field': { text: fm(`${OK}\nversion: x`) },
   'skill-field-ignored': { text: fm(`${OK}\nversion: x`) },
@@ -627,11 +628,17 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
     'packages/x-skill/skills-zh/x',
     '.claude/skills-ja/x',
     'tools/tpl/skills/x',
+    // A client's own folder outside its skills folder: the client reads workflows, commands or rules there, never a skill.
+    '.agent/workflows/add-subdomain',
+    '.claude/commands/release',
+    '.cursor/rules/x',
   ]) {
     const found = checkAt(`${dir}/SKILL.md`, bad).filter((d) => d.severity === 'error' || d.severity === 'warning');
     assert.deepEqual(found, [], dir);
   }
   assert.ok(checkAt('skills/sample-skill/SKILL.md', bad).some((d) => d.severity === 'warning'));
+  // A Gemini CLI extension in the workspace keeps its skills in its own folder: checked.
+  assert.ok(checkAt('.gemini/extensions/capegis/skills/sample-skill/SKILL.md', bad).some((d) => d.severity === 'warning'));
   // A skill's own folder may be called 'templates': it is a skill like any other.
   assert.ok(checkAt('skills/templates/SKILL.md', fm('name: Templates\ndescription: Does things. Use when needed.')).some((d) => d.severity === 'warning'));
   // A folder called 'template' whose SKILL.md declares another name is the model a collection copies.

@@ -406,3 +406,23 @@ test('agents and commands kept in an archive or backup folder are copies: their 
   assert.equal(crossFileDiagnostics(files, host, { workspaceRoots: ['file:///ws'] }).size, 0);
   assert.equal(crossFileDiagnostics(files, host).size, 0);
 });
+
+test("an agent's value that ' #' cuts short is a warning naming the client and what is lost; the quick fix quotes it", () => {
+  const { text, ranges: expected } = ranges(
+    joinLines('---', 'name: implement-issue', 'description: «Implements an issue. Starts on the prompt 「issue #N を実装して」.»', '---', 'Body'),
+  );
+  for (const uri of [AGENT, 'file:///ws/.github/agents/implement-issue.agent.md']) {
+    const found = diags(text, uri).filter((d) => d.code === 'subagent-yaml-comment-in-value');
+    assert.deepEqual(
+      found.map((d) => [d.severity, d.range]),
+      [['warning', expected[0]]],
+      uri,
+    );
+    assert.match(found[0]!.message, /(Claude Code|VS Code) reads only the text before it, and '#N を実装して」\.' is lost/);
+  }
+  const [d] = diags(text).filter((x) => x.code === 'subagent-yaml-comment-in-value');
+  const fix = agentFileCodeActions(text, AGENT, [d!]).find((a) => a.title === 'Quote the value');
+  assert.equal(fix?.edit?.changes?.[AGENT]?.[0]?.newText, '"Implements an issue. Starts on the prompt 「issue #N を実装して」."');
+  // A comment written as one, and a command file, are left alone.
+  assert.deepEqual(codes(joinLines('---', 'name: r', 'description: Reviews code. # short', '---', 'Body')), []);
+});

@@ -10,6 +10,9 @@ export const SUBAGENT_RULES: readonly RuleInfo[] = [
   subagent('subagent-yaml-quoted', 'information', {
     fix: { title: 'Quote the value as Claude Code does', tier: 'manual', why: 'Claude Code reads the same text; other readers now read it too, so a person should look' },
   }),
+  subagent('subagent-yaml-comment-in-value', 'warning', {
+    fix: { title: 'Quote the value', tier: 'unsafe', why: 'the client starts reading the text after the #, which the comment dropped' },
+  }),
   subagent('subagent-frontmatter-unclosed', 'error'),
   subagent('subagent-name-missing', 'error', { also: ['information'] }),
   subagent('subagent-name-invalid', 'error'),

@@ -20,6 +20,7 @@ import { claudeYamlOutcome } from '../subagents/claudeYaml';
 import { checkLicenseMentions } from './licenseFile';
 import { checkClientValues, checkKeys } from './clientFields';
 import { checkLimits } from './limits';
+import { checkCommentCuts } from './commentCut';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
 import { labelList, resolveTargets, type Target, type TargetSet } from './targets';
@@ -400,6 +401,7 @@ function analyzeInto(
   checkOptional(fields, skill, fm, out);
   checkClientValues(fields, fm, out);
   checkLimits(fields, fm, out);
+  checkCommentCuts(fm, out);
   checkBody(text, skill.bodyStartLine, byLines.closeRange ?? fm.closeRange!, out);
   // The body's one scan finds its fences and its references; without references, the fences alone are looked for.
   const scanned = options.collectReferences === false ? undefined : scanMarkdown(text, skill.bodyStartLine);

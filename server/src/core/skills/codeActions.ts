@@ -35,6 +35,7 @@ export function skillCodeActions(text: string, uri: string, diagnostics: Diagnos
         break;
       }
       case 'skill-yaml-colon-in-value':
+      case 'skill-yaml-comment-in-value':
       case 'skill-metadata-unquoted':
         out.push(fix('Quote the value', uri, d, [{ range: d.range, newText: JSON.stringify(slice(d)) }], true));
         break;

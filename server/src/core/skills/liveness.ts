@@ -63,6 +63,10 @@ export function isSkillResource(uri: string, roots?: readonly string[]): boolean
  * folder name alone says nothing. Only folders below the deepest of `roots` (the folders the
  * files are checked from) count: a checkout kept in `~/archive/` holds live skills.
  */
+/** The folders where coding agents keep their own files: a client loads skills there only from its `skills/`. */
+const CLIENT_CONFIG_FOLDER = /^\.(?:agents?|claude|github|gemini|cursor|codex|opencode|windsurf|copilot)$/;
+/** What a client loads skills from in its own folder: `skills/`, and a Gemini CLI extension's (`.gemini/extensions/<name>/skills/`). */
+const SKILLS_OR_EXTENSIONS = /^(?:skills?|extensions)$/;
 /** A folder named as a skill's template: `skill-template`, `skill_templates`, `template-skill`. */
 const SKILL_TEMPLATE = /^(?:skills?[-_]?templates?|templates?[-_]?skills?)$/i;
 
@@ -86,6 +90,8 @@ export function notLoaded(uri: string, fileName: string, targets: TargetSet, dec
       // A scratch folder of the project (`tmp/skills/…`: drafts); only below a known root, where it cannot be the system's /tmp.
       (roots !== undefined && roots.length > 0 && SCRATCH.test(f)) ||
       (i > 0 && considered[i - 1]!.toLowerCase() === 'docs' && LOCALE.test(f)) ||
+      // A client's own folder outside its skills folder (`.agent/workflows/x/`, `.claude/commands/x/`): the client reads other files there, and skills only from `skills/` (held-out round 56).
+      (i > 0 && CLIENT_CONFIG_FOLDER.test(considered[i - 1]!) && !SKILLS_OR_EXTENSIONS.test(f)) ||
       // Maven's and Gradle's test inputs (`src/test/resources/…`): fixtures of the project's own tests.
       (i > 0 && f === 'resources' && considered[i - 1] === 'test') ||
       // Their main resources (`src/main/resources/skills/…`): packaged into the application, whose own runtime loads them.

@@ -33,6 +33,7 @@ export interface SkillRule {
 
 const FIX: Record<string, QuickFix> = {
   'skill-yaml-colon-in-value': { title: 'Quote the value', tier: 'safe', why: 'the string clients read stays the same; strict YAML can now parse it' },
+  'skill-yaml-comment-in-value': { title: 'Quote the value', tier: 'unsafe', why: 'clients start reading the text after the #, which the comment dropped' },
   'skill-metadata-unquoted': { title: 'Quote the value', tier: 'safe', why: 'the value was already read as this text; quoting makes it a string for every reader' },
   'skill-name-not-lowercase': { title: 'Lowercase the name', tier: 'unsafe', why: 'renames the skill' },
   'skill-name-directory-mismatch': { title: 'Set name to the folder name', tier: 'unsafe', why: 'renames the skill' },
@@ -61,6 +62,7 @@ const ROWS: [string, string][] = [
   ['skill-yaml-invalid', '                    E    E    W    E    E    W    E    E'],
   ['skill-yaml-colon-in-value', '             E    E    I    E    E    I    I    E'],
   ['skill-yaml-strict', '                     I    E    I    I    I    I    I    I'],
+  ['skill-yaml-comment-in-value', '           W    W    W    W    W    W    W    W'],
   ['skill-frontmatter-not-mapping', '         E    E    W    E    E    E    E    E'],
   ['skill-unexpected-field', '                W    E    -    -    W    -    -    -'],
   ['skill-field-ignored', '                   -    -    I    I    -    I    I    I'],

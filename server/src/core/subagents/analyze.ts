@@ -10,6 +10,7 @@ import { geminiMarkdownCommand } from './geminiCommands';
 import { agentFileInfo, agentFileVariantOf, type AgentFileInfo, type AgentFileVariant } from './files';
 import { readAgentFrontmatter, type AgentFrontmatter } from './frontmatter';
 import { yamlDiagnostics } from './yamlDiagnostics';
+import { commentCutMessage, commentCuts } from '../text/yamlCommentCut';
 import { checkClaudeAgent } from './claudeAgent';
 import { checkClaudeCommand } from './claudeCommand';
 import { checkOpenCodeAgent } from './opencodeAgent';
@@ -58,6 +59,18 @@ export function openCodeNameOf(uri: string): string {
   }
 }
 
+/** An agent's frontmatter values a ` #` cuts short (text/yamlCommentCut.ts), where its YAML parses as written. */
+function commentCutDiagnostics(frontmatter: AgentFrontmatter, info: AgentFileInfo): Diagnostic[] {
+  if (!frontmatter.found || frontmatter.outcome.kind !== 'parsed') return [];
+  return commentCuts(frontmatter.fm, frontmatter.entries).map((cut) => ({
+    code: 'subagent-yaml-comment-in-value',
+    severity: 'warning',
+    message: commentCutMessage(cut, `${info.client} reads`),
+    range: cut.range,
+    data: { key: cut.key },
+  }));
+}
+
 /**
  * `role`: the kind the file is checked as (`--kind`), when its name does not say; `host` finds the
  * skill that shadows a command; `inPlugin`: a subagent of a Claude Code plugin (keys it may not set).
@@ -75,6 +88,7 @@ export function analyzeAgentFile(text: string, uri: string, role?: 'agent' | 'co
   else if (info.variant === 'gemini-agent') checkGeminiAgent(frontmatter, text, out, uri);
   else if (info.variant === 'vscode-chatmode') out.push(chatModeRenamed(uri));
   else if (info.variant === 'gemini-markdown-command') out.push(...geminiMarkdownCommand(text, uri, host));
+  if (info.role === 'agent') out.push(...commentCutDiagnostics(frontmatter, info));
   const name = frontmatter.byKey.get('name')?.value;
   if (typeof name === 'string' && name.trim()) analysis.name = name.trim();
   else if (info.variant === 'opencode-agent') analysis.name = openCodeNameOf(uri);

@@ -35,6 +35,11 @@ export function agentFileCodeActions(text: string, uri: string, diagnostics: rea
           });
         break;
       }
+      case 'subagent-yaml-comment-in-value': {
+        const written = text.split(/\r?\n/)[d.range.start.line]?.slice(d.range.start.character, d.range.end.character);
+        if (written) out.push(edit('Quote the value', uri, d, d.range, JSON.stringify(written)));
+        break;
+      }
       case 'subagent-yaml-invalid':
       case 'command-yaml-invalid': {
         const f = readAgentFrontmatter(text);
