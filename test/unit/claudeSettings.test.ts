@@ -140,6 +140,17 @@ test('a name with a space in a tool matcher matches no tool call (a warning on t
   assert.deepEqual(codes(hooks('SubagentStop', { matcher: 'code reviewer', ...cmd('x') })), []);
 });
 
+test('a matcher written as a condition on the tool call matches no tool name: its hooks never run', () => {
+  const expression = check(hooks('PreToolUse', { matcher: 'tool == "Write" && tool_input.file_path matches "\\.env$"', ...cmd('x') }));
+  assert.deepEqual(
+    expression.map((d) => [d.code, d.severity]),
+    [['hooks-matcher-no-tool', 'warning']],
+  );
+  assert.match(expression[0]!.message, /written as a condition on the tool call/);
+  // A regular expression over tool names with alternatives is one.
+  assert.deepEqual(codes(hooks('PreToolUse', { matcher: 'Write|Edit', ...cmd('x') })), []);
+});
+
 test('a script path after a cd is read from the folder the cd went to; one after a cd to a folder the command does not tell is not looked up', () => {
   const host = new InMemoryHost({ 'file:///ws/tools/mind/.claude/scripts/sync.ts': 'export {};\n' });
   assert.deepEqual(codes(hooks('Stop', cmd('cd "${CLAUDE_PROJECT_DIR}/tools/mind" && node .claude/scripts/sync.ts')), host), []);

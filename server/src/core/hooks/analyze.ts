@@ -176,7 +176,10 @@ function checkMatcher(m: Node, event: HookEvent, report: Report): void {
   }
   try {
     const re = new RegExp(value);
-    if (event.matcher === 'tool') checkRuleShaped(m, value, re, report);
+    if (event.matcher === 'tool') {
+      checkRuleShaped(m, value, re, report);
+      checkExpressionShaped(m, value, re, report);
+    }
   } catch (e) {
     const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e);
     report('hooks-matcher-invalid', 'warning', `Claude Code reads this matcher as a regular expression and it does not compile (${why}): the hooks never match`, m);
@@ -216,6 +219,22 @@ function checkRuleShaped(m: Node, value: string, re: RegExp, report: Report): vo
     'hooks-matcher-no-tool',
     'warning',
     `'${value}' is written as a permission rule, but Claude Code compares a matcher with the tool name alone, and this one never matches '${tool}': these hooks never run; match '${tool}' and test the input in the hook`,
+    m,
+  );
+}
+
+/**
+ * A matcher written as a condition on the tool call (`tool == "Write" && tool_input.file_path
+ * matches "\\.env$"`): Claude Code compares a matcher with the tool name alone, as a regular
+ * expression, and this one matches no tool name, so its hooks never run (held-out round 56: 14
+ * such matchers, a guard of `.env` among them).
+ */
+function checkExpressionShaped(m: Node, value: string, re: RegExp, report: Report): void {
+  if (!/\s(?:==|!=|&&|\|\||matches)\s/.test(value) || [...KNOWN_TOOLS].some((t) => re.test(t))) return;
+  report(
+    'hooks-matcher-no-tool',
+    'warning',
+    `This matcher is written as a condition on the tool call, but Claude Code compares a matcher with the tool name alone (Bash, Edit, mcp__server__tool): it matches no tool name, so these hooks never run; match the tool's name and test the input in the hook`,
     m,
   );
 }
