@@ -303,3 +303,19 @@ test('a token written into a server entry is advice on the token, naming its iss
   const vscode = all(JSON.stringify({ servers: { s: { command: 'npx', args: [sbp] } } }), VSCODE).filter((d) => d.code === 'mcp-secret-committed');
   assert.match(vscode[0]!.message, /"password": true.*\$\{env:NAME\}/);
 });
+
+test("a variable written the shell's way in env or headers is passed as written: a warning with the client's own form", () => {
+  const text =
+    '{"mcpServers": {"plausible": {"command": "npx", "args": ["-y", "server", "--key", "$KEY"], "env": {"PLAUSIBLE_API_KEY": "$PLAUSIBLE_API_KEY", "OK": "${OK}", "PRICE": "5$"}, "headers": {"Authorization": "Bearer $TOKEN"}}}}';
+  const found = all(text, CLAUDE).filter((d) => d.code === 'mcp-variable-unexpanded');
+  assert.deepEqual(
+    found.map((d) => [d.severity, text.split('\n')[d.range.start.line]!.slice(d.range.start.character, d.range.end.character)]),
+    [
+      ['warning', '$PLAUSIBLE_API_KEY'],
+      ['warning', '$TOKEN'],
+    ],
+  );
+  assert.match(found[0]!.message, /Claude Code fills in `\$\{PLAUSIBLE_API_KEY\}` only/);
+  const vscode = all('{"servers": {"p": {"type": "stdio", "command": "npx", "env": {"K": "$K"}}}}', VSCODE).filter((d) => d.code === 'mcp-variable-unexpanded');
+  assert.match(vscode[0]!.message, /`\$\{env:K\}`/);
+});

@@ -263,6 +263,36 @@ function checkMachinePaths(s: Sink, servers: McpServer[], text: string): void {
   }
 }
 
+/** A variable written the shell's way (`$API_KEY`, not `${API_KEY}`), outside a `${…}`. */
+const SHELL_VARIABLE = /(?<![$\\])\$([A-Za-z_][A-Za-z0-9_]*)(?![\w{])/g;
+
+/** How the file's client writes a variable it fills in. */
+function variableForm(s: Sink, name: string): string {
+  return s.parse.variant === 'claude' ? `\${${name}}` : `\${env:${name}}`;
+}
+
+/**
+ * A value of a server's `env` or `headers` holding a variable written the shell's way
+ * (`"PLAUSIBLE_API_KEY": "$PLAUSIBLE_API_KEY"`): no shell reads these values, and the client fills
+ * in its own form only (`${NAME}` in Claude Code's `.mcp.json`, `${env:NAME}` in VS Code's and
+ * Cursor's), so the server gets the text `$NAME` (held-out round 57: an API key). `command` and
+ * `args` are left alone: a shell the server starts (`bash -c "…$NAME"`) may read them.
+ */
+function checkShellVariables(s: Sink, servers: McpServer[], text: string): void {
+  for (const server of servers) {
+    for (const key of ['env', 'headers']) {
+      for (const str of strings(server.props.get(key)?.value)) {
+        const value = String(str.value);
+        for (const m of value.matchAll(SHELL_VARIABLE)) {
+          const form = variableForm(s, m[1]!);
+          const message = `\`${m[0]}\` is passed to \`${server.name}\` as written: ${s.info.client} fills in \`${form}\` only, and no shell reads this value, so the server gets the text \`${m[0]}\`; write \`${form}\`.`;
+          report(s, 'mcp-variable-unexpanded', 'warning', message, spanIn(s, text, str, m[0]), false);
+        }
+      }
+    }
+  }
+}
+
 /** How each file's client reads a value from the environment instead. */
 function secretHint(s: Sink): string {
   if (s.parse.variant === 'vscode') return 'an `inputs` entry with `"password": true` (`${input:id}`), which VS Code asks for once and stores, or `${env:NAME}`';
@@ -333,6 +363,7 @@ export function analyzeMcpConfig(text: string, uri: string, host: IWorkspaceHost
       checkCommands(s, servers, uri, host);
       checkMachinePaths(s, servers, text);
       checkSecrets(s, servers, text);
+      checkShellVariables(s, servers, text);
     }
   } catch (e) {
     s.own.push({

@@ -12,6 +12,7 @@ export const MCP_RULES: readonly RuleInfo[] = [
   mcp('mcp-server-duplicate', 'warning'),
   mcp('mcp-input-unknown', 'warning'),
   mcp('mcp-path-machine', 'warning'),
+  mcp('mcp-variable-unexpanded', 'warning'),
   mcp('mcp-key-unknown', 'information'),
   mcp('mcp-command-not-found', 'information'),
   mcp('mcp-file-not-read', 'information'),
