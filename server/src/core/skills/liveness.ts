@@ -48,21 +48,6 @@ export function isSkillResource(uri: string, roots?: readonly string[]): boolean
   return skillsAt >= 0 && above.slice(skillsAt + 2).some((f) => RESOURCE_FOLDER.test(f));
 }
 
-/**
- * True when no client is known to load this file as a skill, so nothing it holds can stop one:
- * a file not named exactly SKILL.md (clients look for that name); a SKILL.md inside another
- * skill's assets, references or scripts (a sample or a copy it carries, in any folder); or a
- * SKILL.md in no client folder and no plugin that sits in a template, scaffold, archive, a
- * skills folder put aside (`skills-legacy/`) or translated (`skills-zh/`), a project's scratch folder (`tmp/`, below the roots only), a Maven or Gradle test's inputs
- * (`src/test/resources/`) or application's resources (`src/main/resources/`, which its own runtime
- * loads), or translated documentation (`docs/ja-JP/…`). Its findings are
- * advice (information) for every target. The file's own folder counts only when it cannot be a
- * skill's name (`.templates`), or when it is `template` and the skill declares another name
- * (`template/SKILL.md` with `name: template-skill`, as in anthropics/skills: the model a
- * collection copies), or it is named as a skill's template (`skill-template/`). A real skill may sit in `templates/` (`name: railway-templates`): that
- * folder name alone says nothing. Only folders below the deepest of `roots` (the folders the
- * files are checked from) count: a checkout kept in `~/archive/` holds live skills.
- */
 /** The folders where coding agents keep their own files: a client loads skills there only from its `skills/`. */
 const CLIENT_CONFIG_FOLDER = /^\.(?:agents?|claude|github|gemini|cursor|codex|opencode|windsurf|copilot)$/;
 /** What a client loads skills from in its own folder: `skills/`, and a Gemini CLI extension's (`.gemini/extensions/<name>/skills/`). */
@@ -70,6 +55,22 @@ const SKILLS_OR_EXTENSIONS = /^(?:skills?|extensions)$/;
 /** A folder named as a skill's template: `skill-template`, `skill_templates`, `template-skill`. */
 const SKILL_TEMPLATE = /^(?:skills?[-_]?templates?|templates?[-_]?skills?)$/i;
 
+/**
+ * True when no client is known to load this file as a skill, so nothing it holds can stop one:
+ * a file not named exactly SKILL.md (clients look for that name); a SKILL.md inside another
+ * skill's assets, references or scripts (a sample or a copy it carries, in any folder); or a
+ * SKILL.md in no client folder and no plugin that sits in a template, scaffold, archive, a
+ * skills folder put aside (`skills-legacy/`) or translated (`skills-zh/`), a project's scratch folder (`tmp/`, below the roots only), a Maven or Gradle test's inputs
+ * (`src/test/resources/`) or application's resources (`src/main/resources/`, which its own runtime
+ * loads), translated documentation (`docs/ja-JP/…`), or a client's own folder outside its skills
+ * folder (`.agent/workflows/x/`). Its findings are
+ * advice (information) for every target. The file's own folder counts only when it cannot be a
+ * skill's name (`.templates`), or when it is `template` and the skill declares another name
+ * (`template/SKILL.md` with `name: template-skill`, as in anthropics/skills: the model a
+ * collection copies), or it is named as a skill's template (`skill-template/`). A real skill may sit in `templates/` (`name: railway-templates`): that
+ * folder name alone says nothing. Only folders below the deepest of `roots` (the folders the
+ * files are checked from) count: a checkout kept in `~/archive/` holds live skills.
+ */
 export function notLoaded(uri: string, fileName: string, targets: TargetSet, declaredName?: string, roots?: readonly string[]): boolean {
   if (fileName !== 'SKILL.md') return true;
   if (isSkillResource(uri, roots)) return true;
