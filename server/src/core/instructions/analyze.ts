@@ -4,6 +4,7 @@
  * frontmatter, size, unclosed code fences and commands the repository does not define.
  */
 import type { IWorkspaceHost } from '../workspace/host';
+import { unexpandedImports } from './agentsImports';
 import type { Diagnostic } from '../types';
 import { frontmatterEndLine } from '../skills/markdown';
 import { instructionFileInfo, instructionVariantOf, projectBaseOf, relativePaths, type InstructionFileInfo, type InstructionVariant } from './files';
@@ -152,6 +153,7 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   const codexRoot = info.variant === 'agents-md' || info.variant === 'agents-override' ? chainRootOf(uri, host, options.workspaceRoots) : undefined;
   const cut = codexRoot ? codexCutDiagnostic(text, uri, host, codexRoot) : undefined;
   if (cut) out.push(cut);
+  if (info.variant === 'agents-md' || info.variant === 'agents-override') out.push(...unexpandedImports(scan));
   // One a skill carries in its folder and never names (a compiled rules file, a vendored project's docs in `references/`) is a
   // document no client loads as project instructions and no agent is sent to: its findings are advice too (held-out round 32).
   // One its SKILL.md names (`the complete guide: [AGENTS.md](AGENTS.md)`) is read by the agent, broken links and all.

@@ -16,6 +16,7 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-import-cycle', 'information'),
   instructions('instructions-import-too-deep', 'warning', { also: ['information'] }),
   instructions('instructions-imports-unchecked', 'information'),
+  instructions('instructions-import-unexpanded', 'information'),
   instructions('instructions-link-missing', 'warning', {
     also: ['information'],
     fix: { title: 'Point the link at the file where it is', tier: 'manual', why: 'the link may have meant another file' },
