@@ -7,7 +7,7 @@
  * `mcp-path-machine` finds in `.mcp.json` (machinePaths.ts).
  */
 import type { Diagnostic } from '../types';
-import { machinePaths } from '../mcpConfig/machinePaths';
+import { machinePathKind, machinePaths } from '../mcpConfig/machinePaths';
 
 /** The keys of a server whose values Codex uses as paths or passes to the server. */
 const PATH_KEYS = ['command', 'args', 'cwd', 'env'] as const;
@@ -30,7 +30,7 @@ export function codexMcpMachinePaths(doc: Record<string, unknown>, text: string)
         const found = machinePaths(value)[0];
         const at = found && locate(lines, found.path, from);
         if (!found || !at) continue;
-        const what = found.kind === 'home' ? "a path in one user's home folder" : "a path on one machine's drive";
+        const what = machinePathKind(found);
         out.push({
           code: 'instructions-codex-mcp-path-machine',
           severity: 'warning',

@@ -10,7 +10,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { climbsOut, dirnameUri, isAbsolutePath, resolveRelative } from '../world/paths';
 import { mcpVariantInfo, mcpVariantOf, type McpVariant, type McpVariantInfo } from './files';
 import { nodeRange, parseMcpConfig, propertiesOf, type McpParse, type McpServer } from './parse';
-import { machinePaths } from './machinePaths';
+import { machinePathKind, machinePaths } from './machinePaths';
 import { secretsIn } from './secrets';
 
 export interface McpConfigAnalysis {
@@ -253,7 +253,7 @@ function checkMachinePaths(s: Sink, servers: McpServer[], text: string): void {
       for (const str of strings(server.props.get(key)?.value)) {
         const found = machinePaths(String(str.value))[0];
         if (!found) continue;
-        const what = found.kind === 'home' ? "a path in one user's home folder" : "a path on one machine's drive";
+        const what = machinePathKind(found);
         hint ??= portableHint(s);
         const client = s.plugin() === 'other' ? "the plugin's client" : s.info.client;
         const message = `\`${found.path}\` is ${what}: ${client} starts \`${server.name}\` with it as written, so on any other machine the server does not start or works on a folder that is not there; ${hint}.`;

@@ -23,6 +23,11 @@ export interface MachinePath {
   kind: 'home' | 'drive';
 }
 
+/** What makes a path one machine's, for messages. */
+export function machinePathKind(found: MachinePath): string {
+  return found.kind === 'home' ? "a path in one user's home folder" : "a path on one machine's drive";
+}
+
 /**
  * The paths on one machine in a value of a server's entry. A path that starts the value is the
  * whole value: an argument or a command is one word to the client, spaces and all
