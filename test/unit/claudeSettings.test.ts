@@ -348,6 +348,36 @@ test('a Write(path) rule whose path an Edit rule of its list covers, or the whol
   assert.deepEqual(codes(JSON.stringify({ permissions: { allow: ['Write', 'Edit(src/**)', 'Write()'] } })), []);
 });
 
+test("a Read or Edit rule whose path is a system folder after one '/' is a warning on the path: Claude Code reads it from the project's root, and the fix writes '//'", () => {
+  const { text, ranges: r } = ranges(
+    '{"permissions": {"allow": ["Read(«/tmp/**»)", "Edit(«/private/tmp/**»)", "Read(/src/**)", "Read(//tmp/**)", "Read(~/notes/*)"], "deny": ["Read(«/Users/alice/.ssh/**»)"]}}',
+  );
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range, d.data?.['newText']]),
+    [
+      ['settings-permission-path-anchor', 'warning', r[0], '//tmp/**'],
+      ['settings-permission-path-anchor', 'warning', r[1], '//private/tmp/**'],
+      ['settings-permission-path-anchor', 'warning', r[2], '//Users/alice/.ssh/**'],
+    ],
+  );
+  assert.match(ds[0]!.message, /this allow rule names <project>\/tmp\/\*\*, not the system's \/tmp\/\*\*; an absolute path starts with '\/\/': write 'Read\(\/\/tmp\/\*\*\)'/);
+  assert.match(ds[2]!.message, /this deny rule names <project>\/Users\/alice/);
+});
+
+test('a Write(path) rule inside the files of a broader Edit(glob) of its list is advice naming that rule; one outside them is still a warning', () => {
+  const text = JSON.stringify({
+    permissions: { allow: ['Write(src/**/*.test.ts)', 'Write(./web/src/a.tsx)', 'Write(docs/*.md)', 'Edit(src/**)', 'Edit(web/src/**)', 'Edit(docs/api/*.md)'] },
+  });
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}`),
+    ['settings-permission-write-path/information', 'settings-permission-write-path/information', 'settings-permission-write-path/warning'],
+  );
+  assert.match(ds[0]!.message, /'Edit\(src\/\*\*\)' in this list already covers them/);
+  assert.match(ds[1]!.message, /'Edit\(web\/src\/\*\*\)' in this list already covers them/);
+});
+
 test('hover on an event name says when Claude Code runs it, and on a key what it does', () => {
   const a = cursor('{"hooks": {"PreTool$0Use": []}}');
   assert.match(String((settingsHover(a.text, a.position)?.contents as { value: string }).value), /before a tool call runs/);

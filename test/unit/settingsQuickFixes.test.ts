@@ -42,6 +42,13 @@ test('a Write(path) rule is changed to Edit(path), unless an Edit rule of its li
   assert.deepEqual(fixed('{"permissions": {"deny": ["Write(.claude/**)"], "allow": ["Edit(.env)", "Write(.env)"]}}'), [`Change to 'Edit': Write → Edit`]);
 });
 
+test("a Read or Edit rule's system path after one '/' is given the '//' of an absolute path", () => {
+  assert.deepEqual(fixed('{"permissions": {"allow": ["Read(/tmp/**)", "Read(/src/**)"], "deny": ["Edit(/etc/hosts)"]}}'), [
+    `Change to '//tmp/**': /tmp/** → //tmp/**`,
+    `Change to '//etc/hosts': /etc/hosts → //etc/hosts`,
+  ]);
+});
+
 test('a handler type in another case is renamed; an unknown one is not', () => {
   const group = (type: string) => `{"hooks": {"Stop": [{"hooks": [{"type": "${type}", "command": "x"}]}]}}`;
   assert.deepEqual(fixed(group('Command')), [`Change to 'command': "Command" → "command"`]);

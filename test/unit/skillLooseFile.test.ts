@@ -46,6 +46,28 @@ test('a loose file beside the folder of its skill (release.md next to release/SK
   assert.match(found[0]!.message, /^release\.md is not loaded: clients load the skill 'release' from release\/SKILL\.md beside it/);
 });
 
+test('a loose template for new skills (SKILL_TEMPLATE.md, or a placeholder name) is advice: no client loading it is what its author wants', () => {
+  const template = '---\nname: your-skill-name\ndescription: |\n  Use this skill when ...\ncategory: <category>\n---\n\n# Skill Title\n';
+  for (const [rel, text] of [
+    ['.agents/skills/SKILL_TEMPLATE.md', template],
+    ['.claude/skills/skill-template.md', release],
+    ['.claude/skills/new-skill.md', template],
+  ] as const) {
+    const found = check(rel, text);
+    assert.deepEqual(
+      found.map((d) => [d.code, d.severity, d.data]),
+      [['skill-not-in-folder', 'information', undefined]],
+      rel,
+    );
+    assert.match(found[0]!.message, /is a template for new skills, not loaded as a skill/, rel);
+  }
+  // A skill in a folder named template/ is still a skill that does not load.
+  assert.deepEqual(
+    check('template/.claude/skills/release.md', release).map((d) => d.severity),
+    ['error'],
+  );
+});
+
 test('a SKILL.md straight in .claude/skills/ or .github/skills/ is an error: those clients load a skill one folder down, from the folder named as it', () => {
   for (const rel of ['.claude/skills/SKILL.md', '.github/skills/SKILL.md', '.github/skills/skill.md']) {
     const found = check(rel, release);

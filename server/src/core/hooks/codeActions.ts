@@ -1,8 +1,9 @@
 /**
  * Quick fixes of a Claude Code settings file or a plugin's hooks file: a hook event, a handler type
  * or a permission rule's tool written with another case, or one letter off, from exactly one name
- * Claude Code knows is renamed to it. Each finding carries its replacement (`data.newText`) only
- * when the name meant is certain.
+ * Claude Code knows is renamed to it; a `Write(path)` rule made `Edit(path)`, and an absolute path
+ * of a `Read` or `Edit` rule given the `//` Claude Code reads it by. Each finding carries its
+ * replacement (`data.newText`) only when what is meant is certain.
  */
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver-types';
 import type { Diagnostic } from '../types';
@@ -15,6 +16,7 @@ export const SETTINGS_FIXED_CODES: readonly string[] = [
   'hooks-handler-type-unknown',
   'settings-permission-tool-unknown',
   'settings-permission-write-path',
+  'settings-permission-path-anchor',
   'github-hooks-event-unknown',
   'github-hooks-handler-type-unknown',
 ];

@@ -8,6 +8,7 @@ import type { Severity } from '../types';
 import { CLAUDE_TOOL_ALIASES, CLAUDE_TOOLS, FORMER_CLAUDE_TOOLS } from '../subagents/tools';
 import { suggestAmong } from '../skills/clientFields';
 import { certainName } from './codeActions';
+import picomatch from 'picomatch/posix';
 
 export interface Finding {
   code: string;
@@ -65,6 +66,7 @@ function ruleFinding(rule: string, list: string, at: number, raw: boolean, rules
   if (tool === undefined) return shapeFinding(rule, list, at, raw);
   if (tool === 'Bash') return colonStarFinding(rule, list, at, raw);
   if (tool === 'Write') return writePathFinding(rule, list, at, raw, rules);
+  if (tool === 'Read' || tool === 'Edit') return anchorFinding(rule, tool, list, at, raw);
   if (tool.startsWith('mcp__') || KNOWN.has(tool)) return undefined;
   // Only a name that differs by case is certain: a tool one letter off may be an MCP or a newer tool.
   const fix = certainName(tool, CLAUDE_TOOLS, false);
@@ -153,18 +155,66 @@ function colonStarFinding(rule: string, list: string, at: number, raw: boolean):
 }
 
 /**
+ * Folders at the root of a file system that a project does not hold at its own root: a path rule
+ * naming one after a single `/` was written as an absolute path.
+ */
+const SYSTEM_ROOTS = new Set(['tmp', 'private', 'var', 'etc', 'usr', 'opt', 'Users', 'home', 'Volumes', 'mnt', 'root', 'Library', 'System', 'Applications', 'nix', 'srv']);
+
+/**
+ * A `Read(path)` or `Edit(path)` rule whose path starts with one `/` and a folder of the file
+ * system's root (`Read(/tmp/**)`). Claude Code reads such a path from the project's root (of the
+ * settings file's project), and an absolute path needs `//` (its permissions documentation: "`/path`
+ * … relative to project root", "`//path` absolute path from filesystem root"), so the rule names
+ * `<project>/tmp/**` and never the folder meant (held-out round 58).
+ */
+function anchorFinding(rule: string, tool: string, list: string, at: number, raw: boolean): Finding | undefined {
+  const path = new RegExp(`^${tool}\\((.+)\\)$`, 's').exec(rule.trim())?.[1];
+  const first = path !== undefined && /^\/([^/]+)/.exec(path)?.[1];
+  if (!path || !first || !SYSTEM_ROOTS.has(first)) return undefined;
+  const meant = `/${path}`;
+  const exact = raw && rule.startsWith(`${tool}(`);
+  return {
+    code: 'settings-permission-path-anchor',
+    severity: 'warning',
+    message: `Claude Code reads a path that starts with one '/' from the project's root: this ${list} rule names <project>${path}, not the system's ${path}; an absolute path starts with '//': write '${tool}(${meant})'`,
+    node: exact ? { offset: at + tool.length + 1, length: path.length } : { offset: at, length: rule.length },
+    ...(exact ? { data: { name: meant, newText: meant } } : {}),
+  };
+}
+
+/**
+ * An `Edit(glob)` rule of the list whose glob matches the Write rule's path read as a path (its `*`
+ * as characters): every file the Write rule names is one the Edit rule names too.
+ */
+function editCovering(path: string, rules: ReadonlySet<string>): string | undefined {
+  const plain = (p: string) => p.trim().replace(/^\.\//, '');
+  for (const r of rules) {
+    const glob = /^Edit\((.+)\)$/s.exec(r.trim())?.[1];
+    if (glob === undefined || !glob.trim()) continue;
+    try {
+      if (picomatch(plain(glob), { dot: true })(plain(path))) return r;
+    } catch {
+      // A glob picomatch cannot compile covers nothing here; the rule's own checks speak of it.
+      continue;
+    }
+  }
+  return undefined;
+}
+
+/**
  * A `Write(path)` rule: Claude Code checks a file's changes against `Edit(path)` rules only (they
  * cover Write, Edit and NotebookEdit), so the rule never applies, and since 2.1.210 Claude Code
  * says so at every start ("Write(…) is not matched by file permission checks — only Edit(path)
  * rules are"; reproduced by its team in anthropics/claude-code#75315). A bare `Write` (the whole
- * tool) is a rule it matches. Where the list holds `Edit(path)` for the same path, or the whole
- * `Edit` or `Write` tool, nothing is lost: advice.
+ * tool) is a rule it matches. Where the list holds `Edit(path)` for the same path, an `Edit(glob)`
+ * that takes in the whole path (`Edit(src/**)` beside a Write rule for the tests under `src/`; held-out round
+ * 58), or the whole `Edit` or `Write` tool, nothing is lost: advice.
  */
 function writePathFinding(rule: string, list: string, at: number, raw: boolean, rules: ReadonlySet<string>): Finding | undefined {
   const path = /^Write\((.+)\)$/s.exec(rule.trim())?.[1];
   if (path === undefined || !path.trim()) return undefined;
   const edit = `Edit(${path})`;
-  const covered = [edit, 'Edit', 'Write'].find((r) => rules.has(r));
+  const covered = [edit, 'Edit', 'Write'].find((r) => rules.has(r)) ?? editCovering(path, rules);
   const never = list === 'deny' ? 'it protects nothing' : list === 'allow' ? 'it lets no write through' : 'it asks about no write';
   const message = covered
     ? `Claude Code matches file changes against Edit(path) rules only: '${covered}' in this list already covers them, so this ${list} rule only draws Claude Code's warning at every start`

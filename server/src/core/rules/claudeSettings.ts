@@ -34,6 +34,13 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
     },
     also: ['information'],
   }),
+  rule('settings-permission-path-anchor', 'warning', {
+    fix: {
+      title: "Change to the '//' path",
+      tier: 'unsafe',
+      why: 'it makes Claude Code apply the rule to the absolute path: a deny rule starts protecting it, an allow rule starts letting reads or changes there through without asking',
+    },
+  }),
   rule('settings-env-misplaced', 'warning'),
   rule('hooks-event-unknown', 'warning', { fix: RENAME('event'), also: ['information'] }),
   rule('hooks-handler-type-unknown', 'warning', { fix: RENAME('handler type') }),

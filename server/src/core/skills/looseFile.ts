@@ -63,20 +63,35 @@ export function analyzeLooseSkillFile(
   }
   // The skill is there already (`release/SKILL.md` beside `release.md`): clients load it from its folder, and this file is a copy or an older version (held-out round 46: 47 such files).
   const beside = host.exists(meant) && !host.isDirectory(meant);
+  // An authoring template kept beside the skills (`SKILL_TEMPLATE.md`, `name: your-skill-name`; held-out round 58): that no client loads it is what its author wants.
+  const template = !beside && isTemplate(loose.stem, name);
+  const skipped = `skip loose files in ${loose.folder.split('/').pop()}/`;
   const finding = beside
     ? diag(
         'skill-not-in-folder',
         'error',
-        `${file} is not loaded: clients load the skill '${loose.stem}' from ${loose.stem}/SKILL.md beside it and skip loose files in ${loose.folder.split('/').pop()}/; this file is a copy no client reads (remove it, or keep changes in ${loose.stem}/SKILL.md)`,
+        `${file} is not loaded: clients load the skill '${loose.stem}' from ${loose.stem}/SKILL.md beside it and ${skipped}; this file is a copy no client reads (remove it, or keep changes in ${loose.stem}/SKILL.md)`,
         range,
       )
-    : diag(
-        'skill-not-in-folder',
-        'error',
-        `${file} is not loaded as a skill: clients load a skill from a folder holding SKILL.md and skip loose files in ${loose.folder.split('/').pop()}/; move it to ${loose.stem}/SKILL.md`,
-        range,
-        { target: `${loose.stem}/SKILL.md` },
-      );
-  if (beside) finding.atMost = 'information';
+    : template
+      ? diag(
+          'skill-not-in-folder',
+          'error',
+          `${file} is a template for new skills, not loaded as a skill: clients load a skill from a folder holding SKILL.md and ${skipped}, as a template needs`,
+          range,
+        )
+      : diag(
+          'skill-not-in-folder',
+          'error',
+          `${file} is not loaded as a skill: clients load a skill from a folder holding SKILL.md and ${skipped}; move it to ${loose.stem}/SKILL.md`,
+          range,
+          { target: `${loose.stem}/SKILL.md` },
+        );
+  if (beside || template) finding.atMost = 'information';
   return { diagnostics: resolveFindings([finding], clients.targets), skill };
+}
+
+/** A loose file that is a template for new skills: its name says so, or its `name` is a placeholder to fill in. */
+function isTemplate(stem: string, name: unknown): boolean {
+  return /template/i.test(stem) || (typeof name === 'string' && /^\s*(?:your[-_]|<[^>]*>\s*$|\{\{)/i.test(name));
 }
