@@ -406,6 +406,25 @@ test("a name that is the skill's path below skills/ (a tool that ships skills by
   assert.equal(own.severity, 'information');
   assert.match(own.message, /it is the skill's path below skills\//);
   assert.equal(at('file:///ws/packages/ai-core/skills/adapter-configuration/SKILL.md', 'ai-core/adapter-configuration').severity, 'warning');
-  // In a client's folder the client's verdict stands.
-  assert.notEqual(at('file:///ws/.cursor/skills/ai-core/adapter-configuration/SKILL.md', 'ai-core/adapter-configuration').severity, 'information');
+  // In a client's folder the client's verdict stands (Cursor's, advice since it is unverified), not this reason.
+  assert.doesNotMatch(at('file:///ws/.cursor/skills/ai-core/adapter-configuration/SKILL.md', 'ai-core/adapter-configuration').message, /it is the skill's path below skills\//);
+});
+
+test("a name or description problem in Cursor's skills folder alone is advice: what Cursor does about it is documented only as following the specification, unverified", () => {
+  const found = (uri: string, fm: string) => analyzeSkill(skill(fm), uri, new InMemoryHost(), { descriptionHeuristic: false }).diagnostics.map((d) => `${d.code}/${d.severity}`);
+  assert.deepEqual(found('file:///ws/.cursor/skills/preview/SKILL.md', 'name: preview-build\ndescription: Builds a preview. Use when asked.'), [
+    'skill-name-directory-mismatch/information',
+  ]);
+  assert.deepEqual(found('file:///ws/.cursor/skills/Preview_Tool/SKILL.md', 'name: Preview_Tool\ndescription: Builds a preview. Use when asked.'), [
+    'skill-name-not-lowercase/information',
+    'skill-name-invalid-chars/information',
+  ]);
+  // Outside every client's folder the specification's warning stands.
+  assert.deepEqual(found('file:///ws/skills/preview/SKILL.md', 'name: preview-build\ndescription: Builds a preview. Use when asked.'), [
+    'skill-name-directory-mismatch/information',
+  ]);
+  assert.deepEqual(found('file:///ws/skills/Preview_Tool/SKILL.md', 'name: Preview_Tool\ndescription: Builds a preview. Use when asked.'), [
+    'skill-name-not-lowercase/warning',
+    'skill-name-invalid-chars/warning',
+  ]);
 });

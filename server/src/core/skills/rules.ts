@@ -52,6 +52,8 @@ export const SKILL_RULES_OUTSIDE_TARGETS: Readonly<Record<string, { severity: Se
 /** Codes no longer reported, still accepted in .agent-files.json. */
 export const RETIRED_SKILL_RULES: readonly string[] = ['skill-argument-hint-unused', 'skill-name-vscode-skipped'];
 
+// Cursor's column: what Cursor does about a name or a description's length is documented only as
+// following the specification, unverified (effects.ts `CURSOR_SPEC`): advice, not a warning.
 //                                          spec ref  cc  codex cop gem  oc  cur
 const ROWS: [string, string][] = [
   ['skill-file-name-case', '                  H    H    H    H    H    H    H    H'],
@@ -70,15 +72,15 @@ const ROWS: [string, string][] = [
   ['skill-field-typo', '                      W    -    W    W    W    W    W    W'],
   ['skill-name-missing', '                    E    E    -    -    I    E    E    E'],
   ['skill-name-empty', '                      E    E    W    W    E    E    E    E'],
-  ['skill-name-too-long', '                   W    E    -    E    W    -    I    W'],
-  ['skill-name-not-lowercase', '              W    E    -    -    I    -    I    W'],
-  ['skill-name-hyphen-edge', '                W    E    -    -    I    -    I    W'],
-  ['skill-name-consecutive-hyphens', '        W    E    -    -    I    -    I    W'],
-  ['skill-name-invalid-chars', '              W    E    -    -    I    I    I    W'],
-  ['skill-name-directory-mismatch', '         I    E    -    -    W    -    I    W'],
+  ['skill-name-too-long', '                   W    E    -    E    W    -    I    I'],
+  ['skill-name-not-lowercase', '              W    E    -    -    I    -    I    I'],
+  ['skill-name-hyphen-edge', '                W    E    -    -    I    -    I    I'],
+  ['skill-name-consecutive-hyphens', '        W    E    -    -    I    -    I    I'],
+  ['skill-name-invalid-chars', '              W    E    -    -    I    I    I    I'],
+  ['skill-name-directory-mismatch', '         I    E    -    -    W    -    I    I'],
   ['skill-description-missing', '             E    E    I    E    W    E    E    E'],
   ['skill-description-empty', '               E    E    I    E    W    E    E    E'],
-  ['skill-description-too-long', '            W    E    -    E    W    -    I    W'],
+  ['skill-description-too-long', '            W    E    -    E    W    -    I    I'],
   ['skill-description-cut', '                 -    -    W    -    -    -    -    -'],
   ['skill-listing-cut', '                     -    -    W    W    W    -    -    -'],
   ['skill-description-similar', '             -    -    I    I    I    -    -    -'],
