@@ -26,6 +26,8 @@ const FILE_PATTERNS = [
   '**/{AGENTS,CLAUDE,CLAUDE.local,GEMINI}.md',
   '**/.github/copilot-instructions.md',
   '**/.github/instructions/**/*.instructions.md',
+  // Copilot instructions straight in .github/, which Copilot never applies (the server says so).
+  '**/.github/*.instructions.md',
   '**/.claude/rules/**/*.md',
   // Subagents and commands: Claude Code, VS Code custom agents and prompt files.
   '**/.claude/{agents,commands}/**/*.md',

@@ -15,6 +15,7 @@ export const INSTRUCTION_WATCHERS = [
   { globPattern: '**/{AGENTS,CLAUDE,CLAUDE.local,GEMINI}.md' },
   { globPattern: '**/.github/copilot-instructions.md' },
   { globPattern: '**/.github/instructions/**/*.instructions.md' },
+  { globPattern: '**/.github/*.instructions.md' },
   { globPattern: '**/.claude/rules/**/*.md' },
   { globPattern: '**/{package.json,Makefile,makefile,GNUmakefile}' },
   // Imports and links name any Markdown file: one created or deleted changes the importer's findings.

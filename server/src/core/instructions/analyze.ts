@@ -19,6 +19,7 @@ import { foldersBelowRoot } from '../skills/copies';
 import { asAdvice } from '../analysis/advice';
 import { codexCutDiagnostic } from './codexChain';
 import { utf8Length } from './utf8';
+import { copilotLocationFindings } from './copilotLocation';
 import { splitUri } from '../workspace/uriPath';
 import { editorValidatesFile, withoutEditorCheckedLinks } from '../analysis/editorChecks';
 import { strandedAt, strandedByNestedFence, strandedNote, unclosedFence, unclosedFenceMessage } from '../text/markdownBlocks';
@@ -159,7 +160,8 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   // One its SKILL.md names (`the complete guide: [AGENTS.md](AGENTS.md)`) is read by the agent, broken links and all.
   const carrier = !template && out.length > 0 ? skillMd() : undefined;
   const unread = carrier !== undefined && !skillNamesFile(carrier, uri, host);
-  const found = template ? asAdvice(out, TEMPLATE_NOTE) : unread ? asAdvice(out, CARRIED_NOTE) : out;
+  const kept = template ? asAdvice(out, TEMPLATE_NOTE) : unread ? asAdvice(out, CARRIED_NOTE) : out;
+  const found = info.variant === 'copilot-misplaced' ? copilotLocationFindings(uri, scan.lines[0] ?? '', kept, host, options.workspaceRoots) : kept;
   const analysis: InstructionAnalysis = {
     info,
     scan,

@@ -5,7 +5,7 @@
  */
 
 export type InstructionVariant =
-  'agents-md' | 'agents-override' | 'agent-md' | 'claude-md' | 'claude-local' | 'claude-rule' | 'gemini-md' | 'copilot-instructions' | 'copilot-scoped';
+  'agents-md' | 'agents-override' | 'agent-md' | 'claude-md' | 'claude-local' | 'claude-rule' | 'gemini-md' | 'copilot-instructions' | 'copilot-scoped' | 'copilot-misplaced';
 
 export interface ImportRules {
   /** The client that expands the imports, for messages. */
@@ -55,6 +55,8 @@ const INFO: Record<InstructionVariant, Omit<InstructionFileInfo, 'variant'>> = {
   },
   'copilot-instructions': { label: '.github/copilot-instructions.md', clients: ['GitHub Copilot'], imports: null, frontmatter: null },
   'copilot-scoped': { label: '.instructions.md', clients: ['GitHub Copilot'], imports: null, frontmatter: 'copilot' },
+  // Straight in `.github/`: Copilot reads `.instructions.md` files only in `.github/instructions/` (copilotLocation.ts).
+  'copilot-misplaced': { label: '.instructions.md', clients: [], imports: null, frontmatter: 'copilot' },
 };
 
 /** The instruction file a path (or URI path) names, by name alone; AGENT.md included (its content decides elsewhere). */
@@ -69,6 +71,7 @@ export function instructionVariantOf(path: string): InstructionVariant | null {
   if (base === 'CLAUDE.local.md') return 'claude-local';
   if (base === 'GEMINI.md') return 'gemini-md';
   if (base === 'copilot-instructions.md' && parent === '.github') return 'copilot-instructions';
+  if (parent === '.github' && base.endsWith('.instructions.md') && base !== '.instructions.md') return 'copilot-misplaced';
   const dirs = parts.slice(0, -1);
   for (let i = 0; i < dirs.length - 1; i++) {
     if (dirs[i] === '.github' && dirs[i + 1] === 'instructions' && base.endsWith('.instructions.md')) return 'copilot-scoped';

@@ -34,6 +34,7 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-fence-unclosed', 'warning'),
   instructions('instructions-codex-cut', 'warning'),
   instructions('instructions-codex-overridden', 'warning', { also: ['information'] }),
+  instructions('instructions-copilot-misplaced', 'warning'),
   instructions('instructions-codex-config-invalid', 'warning'),
   instructions('instructions-codex-config-misplaced', 'warning'),
   instructions('instructions-codex-mcp-path-machine', 'warning'),

@@ -26,9 +26,17 @@ export function readSkillLocations(roots: readonly string[], host: IWorkspaceHos
 
 /** The relative folders a settings text switches on (`.github/skills/security`), normalised: no `./`, no trailing slash. */
 export function skillLocationsIn(text: string): string[] {
+  return locationsIn(text, SETTING);
+}
+
+/**
+ * The relative folders a map setting of VS Code's (`chat.agentSkillsLocations`,
+ * `chat.instructionsFilesLocations`) switches on in a settings text, normalised the same way.
+ */
+export function locationsIn(text: string, setting: string): string[] {
   const errors: ParseError[] = [];
   const settings: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-  const map = settings && typeof settings === 'object' ? (settings as Record<string, unknown>)[SETTING] : undefined;
+  const map = settings && typeof settings === 'object' ? (settings as Record<string, unknown>)[setting] : undefined;
   if (!map || typeof map !== 'object' || Array.isArray(map)) return [];
   return Object.entries(map)
     .filter(([, on]) => on === true)
