@@ -185,6 +185,17 @@ test('what makes Claude Code skip a subagent: no name, a name with ":" or a lead
   assert.deepEqual(codes(fm('title: Agents'), 'file:///ws/.claude/agents/reviewer.md'), ['subagent-name-missing/error']);
 });
 
+test("a file with no frontmatter written as an agent's prompt ('You are …') is an agent Claude Code will not load: an error; one about the agents stays advice", () => {
+  const ds = diags('\nYou are a security reviewer for the Apollos project (Django 5 + FastAPI).\n\n## Checklist\n- auth\n');
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}`),
+    ['subagent-name-missing/error'],
+  );
+  assert.match(ds[0]!.message, /^Claude Code will not load this agent: it has no frontmatter .* written as an agent's prompt \('You are a security reviewer for…'\)/);
+  assert.deepEqual(codes('# Security reviewer\n\nYou are a security reviewer.\n'), ['subagent-name-missing/information']);
+  assert.deepEqual(codes('Notes: you are welcome to add agents here.\n'), ['subagent-name-missing/information']);
+});
+
 test('unknown tools are warnings on the entry (with the right case offered), former tools information, MCP and aliases accepted', () => {
   const { text, ranges: r } = ranges(joinLines('---', 'name: a', 'description: d', 'tools: «read», Grep, «MultiEdit», Task, mcp__x__y, «githubRepo»', '---', ''));
   const ds = diags(text);

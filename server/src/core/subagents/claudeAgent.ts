@@ -212,17 +212,32 @@ function pluginKeys(f: AgentFrontmatter, out: Diagnostic[], from: number): void 
     });
 }
 
+/**
+ * The opening words of a file without frontmatter that is written as an agent's system prompt:
+ * its first line of text addresses the agent (`You are a security reviewer for …`), as a
+ * subagent's body does and a document about the agents does not (held-out round 58: reviewer
+ * agents a project's CLAUDE.md lists, committed without frontmatter). Undefined otherwise.
+ */
+function promptOpening(text: string): string | undefined {
+  const first = text.split(/\r?\n/).find((l) => l.trim() !== '');
+  const m = first === undefined ? null : /^\s*(You (?:are|will be) \S+(?: \S+){0,3})/.exec(first);
+  return m ? `${m[1]}…` : undefined;
+}
+
 /** Every finding about a Claude Code subagent's frontmatter (its YAML is checked before); `inPlugin`: a plugin's agent. */
 export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnostic[], inPlugin = false): void {
   if (!f.fm.present) {
     // A README.md kept beside the agents is what Claude Code takes it for.
     if (DOC_NAMES.has((uri.split('/').pop() ?? '').toLowerCase())) return;
+    const prompt = !inPlugin ? promptOpening(f.fm.text) : undefined;
     out.push({
       code: 'subagent-name-missing',
-      severity: 'information',
+      severity: prompt ? 'error' : 'information',
       message: inPlugin
         ? `Claude Code registers this plugin agent under its file name, '${mdFileNameOf(uri)}', with the placeholder description "Agent from … plugin": it has no frontmatter (name, description)`
-        : 'Claude Code does not load this file as a subagent: it has no frontmatter (name, description), so Claude Code takes it for documentation kept beside the agents',
+        : prompt
+          ? `Claude Code will not load this agent: it has no frontmatter (name, description), so Claude Code takes it for documentation kept beside the agents, though it is written as an agent's prompt ('${prompt}'); start it with a frontmatter naming and describing the agent`
+          : 'Claude Code does not load this file as a subagent: it has no frontmatter (name, description), so Claude Code takes it for documentation kept beside the agents',
       range: AT0,
     });
     return;
