@@ -4,6 +4,7 @@ import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import { analyzeClaudeSettings, hookScriptDefinition, settingsCompletion, settingsHover } from '../../server/src/core/hooks';
 import { cursor, ranges } from '../helpers/markers';
+import { LineIndex } from '../../server/src/core/text/text';
 
 const URI = 'file:///ws/.claude/settings.json';
 const check = (text: string, host = new InMemoryHost()) => analyzeClaudeSettings(text, URI, host).diagnostics;
@@ -411,4 +412,23 @@ test("definition from a hook command's script to the script, in the project or (
     hookScriptDefinition(plugin.text, 'file:///ws/plugins/p/hooks/hooks.json', plugin.position, host, 'file:///ws/plugins/p')?.uri,
     'file:///ws/plugins/p/scripts/check.py',
   );
+});
+
+test("a guard that says it blocks and exits 1 is a warning on 'exit 1' with the fix to 'exit 2': Claude Code blocks only on exit 2", () => {
+  const guard = (event: string, command: string) => JSON.stringify({ hooks: { [event]: [{ matcher: 'Edit|Write', hooks: [{ type: 'command', command }] }] } });
+  const cmd = `f=$(jq -r '.tool_input.file_path'); if [[ "$f" == *.lock ]]; then echo 'BLOCKED: lock files are read-only' >&2; exit 1; fi`;
+  const text = guard('PreToolUse', cmd);
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, text.slice(new LineIndex(text).offsetAt(d.range.start), new LineIndex(text).offsetAt(d.range.end)), d.data?.['newText']]),
+    [['hooks-exit-not-blocking', 'warning', 'exit 1', 'exit 2']],
+  );
+  assert.match(ds[0]!.message, /^Claude Code stops the tool call a PreToolUse hook guards only when the hook exits with 2 .* \('BLOCKED'\) goes ahead; write 'exit 2'$/);
+  // Not for an event exit 2 does not block, a guard that exits 2, an exit 1 with no refusal, or one after another exit.
+  assert.deepEqual(codes(guard('PostToolUse', cmd)), []);
+  assert.deepEqual(codes(guard('PreToolUse', cmd.replace('exit 1', 'exit 2'))), []);
+  assert.deepEqual(codes(guard('PreToolUse', 'npm run lint || exit 1')), []);
+  assert.deepEqual(codes(guard('PreToolUse', "echo 'blocked' >&2; exit 2; fi; make || exit 1")), []);
+  const prompt = JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: "grep -q secret && { echo 'Prompt denied' >&2; exit 1; }" }] }] } });
+  assert.deepEqual(codes(prompt), ['hooks-exit-not-blocking/warning']);
 });

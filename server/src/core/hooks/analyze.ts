@@ -11,6 +11,7 @@ import { CURSOR_HOOK_EVENTS, HANDLER_TYPES, HOOK_EVENT_BY_NAME, HOOK_EVENTS, typ
 import { permissionFindings } from './permissions';
 import { missingScripts } from './scripts';
 import { unsetEventVariables } from './inputVariables';
+import { nonBlockingExits } from './blockingExit';
 import { certainName } from './codeActions';
 import { CLAUDE_TOOLS } from '../subagents/tools';
 
@@ -54,6 +55,7 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
     let sibling: Set<string> | undefined;
     const defined = { has: (name: string) => own.has(name) || (sibling ??= siblingEnvNames(uri, host)).has(name) };
     for (const f of unsetEventVariables(text, hooks.value, defined)) report(f.code, f.severity, f.message, f.node);
+    for (const f of nonBlockingExits(text, hooks.value)) report(f.code, f.severity, f.message, f.node, f.data);
   }
   for (const k of envKeysOutsideEnv(root)) {
     const name = k.value as string;

@@ -2,7 +2,8 @@
  * Quick fixes of a Claude Code settings file or a plugin's hooks file: a hook event, a handler type
  * or a permission rule's tool written with another case, or one letter off, from exactly one name
  * Claude Code knows is renamed to it; a `Write(path)` rule made `Edit(path)`, and an absolute path
- * of a `Read` or `Edit` rule given the `//` Claude Code reads it by. Each finding carries its
+ * of a `Read` or `Edit` rule given the `//` Claude Code reads it by; a guard's `exit 1` made the
+ * `exit 2` that blocks. Each finding carries its
  * replacement (`data.newText`) only when what is meant is certain.
  */
 import { CodeActionKind, type CodeAction } from 'vscode-languageserver-types';
@@ -17,6 +18,7 @@ export const SETTINGS_FIXED_CODES: readonly string[] = [
   'settings-permission-tool-unknown',
   'settings-permission-write-path',
   'settings-permission-path-anchor',
+  'hooks-exit-not-blocking',
   'github-hooks-event-unknown',
   'github-hooks-handler-type-unknown',
 ];

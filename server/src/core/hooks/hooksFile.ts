@@ -10,6 +10,7 @@ import { checkHooks, property, type SettingsAnalysis } from './analyze';
 import { HOOK_EVENT_BY_NAME } from './events';
 import { missingPluginScripts } from './scripts';
 import { unsetEventVariables } from './inputVariables';
+import { nonBlockingExits } from './blockingExit';
 import { LineIndex } from '../text/text';
 
 /** `pluginRoot`: the folder `${CLAUDE_PLUGIN_ROOT}` stands for (none: scripts are not looked up); `roots`: the workspace folders. */
@@ -43,6 +44,7 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
   checkHooks(hooks.value, report, { cursorFormat });
   if (hooks.value.type === 'object' && pluginRoot) for (const f of missingPluginScripts(text, hooks.value, pluginRoot, host, roots)) report(f.code, f.severity, f.message, f.node);
   if (hooks.value.type === 'object' && !cursorFormat) for (const f of unsetEventVariables(text, hooks.value)) report(f.code, f.severity, f.message, f.node);
+  if (hooks.value.type === 'object' && !cursorFormat) for (const f of nonBlockingExits(text, hooks.value)) report(f.code, f.severity, f.message, f.node, f.data);
   return { root, diagnostics: inTextOrder(diagnostics) };
 }
 

@@ -63,14 +63,17 @@ function folderAfterCd(before: string): string | null {
 
 /** The handlers' `command` string nodes of a `hooks` object. */
 export function commandNodes(hooks: Node): Node[] {
+  return (hooks.children ?? []).flatMap((p) => groupCommandNodes(p.children?.[1]));
+}
+
+/** The `command` strings of one event's matcher groups. */
+export function groupCommandNodes(groups: Node | undefined): Node[] {
   const out: Node[] = [];
-  for (const p of hooks.children ?? []) {
-    for (const group of p.children?.[1]?.children ?? []) {
-      const handlers = group.type === 'object' ? group.children?.find((c) => c.children?.[0]?.value === 'hooks')?.children?.[1] : undefined;
-      for (const h of handlers?.type === 'array' ? (handlers.children ?? []) : []) {
-        const c = h.type === 'object' ? h.children?.find((x) => x.children?.[0]?.value === 'command')?.children?.[1] : undefined;
-        if (c?.type === 'string') out.push(c);
-      }
+  for (const group of groups?.children ?? []) {
+    const handlers = group.type === 'object' ? group.children?.find((c) => c.children?.[0]?.value === 'hooks')?.children?.[1] : undefined;
+    for (const h of handlers?.type === 'array' ? (handlers.children ?? []) : []) {
+      const c = h.type === 'object' ? h.children?.find((x) => x.children?.[0]?.value === 'command')?.children?.[1] : undefined;
+      if (c?.type === 'string') out.push(c);
     }
   }
   return out;

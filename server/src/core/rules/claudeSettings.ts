@@ -52,6 +52,9 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
   rule('hooks-matcher-no-tool', 'warning'),
   rule('hooks-script-missing', 'warning', { also: ['information'] }),
   rule('hooks-variable-unset', 'warning'),
+  rule('hooks-exit-not-blocking', 'warning', {
+    fix: { title: "Change to 'exit 2'", tier: 'unsafe', why: 'the hook starts blocking what it guards: a tool call, a prompt or a permission it let through' },
+  }),
   rule('hooks-file-unread', 'warning'),
   // `.github/hooks/*.json`, read by VS Code, Copilot CLI and the Copilot cloud agent.
   rule('github-hooks-json-invalid', 'error'),
