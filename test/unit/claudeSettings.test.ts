@@ -364,6 +364,9 @@ test("a Read or Edit rule whose path is a system folder after one '/' is a warni
   );
   assert.match(ds[0]!.message, /this allow rule names <project>\/tmp\/\*\*, not the system's \/tmp\/\*\*; an absolute path starts with '\/\/': write 'Read\(\/\/tmp\/\*\*\)'/);
   assert.match(ds[2]!.message, /this deny rule names <project>\/Users\/alice/);
+  // A project with a folder of that name at its root (a Rails app's tmp/) may mean its own: not judged.
+  const rails = new InMemoryHost({ 'file:///ws/tmp/cache/.keep': '' });
+  assert.deepEqual(codes(JSON.stringify({ permissions: { allow: ['Read(/tmp/**)', 'Read(/var/log/**)'] } }), rails), ['settings-permission-path-anchor/warning']);
 });
 
 test('a Write(path) rule inside the files of a broader Edit(glob) of its list is advice naming that rule; one outside them is still a warning', () => {

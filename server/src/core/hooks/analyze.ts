@@ -47,7 +47,10 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
   const hooks = property(root, 'hooks');
   if (hooks) checkHooks(hooks.value, report, { timeoutsInMs: true });
   const perms = property(root, 'permissions');
-  if (perms) for (const f of permissionFindings(perms.value)) report(f.code, f.severity, f.message, f.node, f.data);
+  // The project holding `.claude/settings.json`: its root's entries (a `tmp/` of its own) decide what a `/tmp/**` rule may mean.
+  const project = uri.replace(/\/\.claude\/[^/]*$/, '');
+  const projectHas = (name: string) => project !== uri && host.exists(`${project}/${name}`);
+  if (perms) for (const f of permissionFindings(perms.value, projectHas)) report(f.code, f.severity, f.message, f.node, f.data);
   if (hooks?.value.type === 'object') {
     for (const f of missingScripts(text, hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
     // The sibling settings file is read only when a command reads an event variable this file's `env` does not set.

@@ -33,7 +33,12 @@ export function ruleTool(rule: string): string | undefined {
  */
 const SKIPPED = 'Claude Code rejects this value and skips the whole settings file';
 
-export function permissionFindings(perms: Node): Finding[] {
+/**
+ * The findings of a settings file's `permissions`; `projectHas` tells whether the project (the
+ * folder holding `.claude/`) has an entry of a name at its root (a `Read(/tmp/**)` in a project
+ * with its own `tmp/` may mean that folder).
+ */
+export function permissionFindings(perms: Node, projectHas: (name: string) => boolean = () => false): Finding[] {
   if (perms.type !== 'object') {
     return [{ code: 'settings-shape', severity: 'error', message: `'permissions' must be an object {"allow": […], "deny": […], "ask": […]}; ${SKIPPED}`, node: perms }];
   }
@@ -48,7 +53,7 @@ export function permissionFindings(perms: Node): Finding[] {
     const rules = new Set((v.children ?? []).filter((item) => item.type === 'string').map((item) => String(item.value).trim()));
     for (const item of v.children ?? []) {
       if (item.type !== 'string') continue;
-      const finding = ruleFinding(String(item.value), k.value as string, item.offset + 1, item.length === String(item.value).length + 2, rules);
+      const finding = ruleFinding(String(item.value), k.value as string, item.offset + 1, item.length === String(item.value).length + 2, rules, projectHas);
       if (finding) out.push(finding);
     }
   }
@@ -61,12 +66,12 @@ export function permissionFindings(perms: Node): Finding[] {
  * rule it never matches. `at` is the offset of the string's first character; `raw` whether the
  * JSON string holds no escapes; `rules` the list's rules, trimmed.
  */
-function ruleFinding(rule: string, list: string, at: number, raw: boolean, rules: ReadonlySet<string>): Finding | undefined {
+function ruleFinding(rule: string, list: string, at: number, raw: boolean, rules: ReadonlySet<string>, projectHas: (name: string) => boolean): Finding | undefined {
   const tool = ruleTool(rule);
   if (tool === undefined) return shapeFinding(rule, list, at, raw);
   if (tool === 'Bash') return colonStarFinding(rule, list, at, raw);
   if (tool === 'Write') return writePathFinding(rule, list, at, raw, rules);
-  if (tool === 'Read' || tool === 'Edit') return anchorFinding(rule, tool, list, at, raw);
+  if (tool === 'Read' || tool === 'Edit') return anchorFinding(rule, tool, list, at, raw, projectHas);
   if (tool.startsWith('mcp__') || KNOWN.has(tool)) return undefined;
   // Only a name that differs by case is certain: a tool one letter off may be an MCP or a newer tool.
   const fix = certainName(tool, CLAUDE_TOOLS, false);
@@ -165,12 +170,14 @@ const SYSTEM_ROOTS = new Set(['tmp', 'private', 'var', 'etc', 'usr', 'opt', 'Use
  * system's root (`Read(/tmp/**)`). Claude Code reads such a path from the project's root (of the
  * settings file's project), and an absolute path needs `//` (its permissions documentation: "`/path`
  * … relative to project root", "`//path` absolute path from filesystem root"), so the rule names
- * `<project>/tmp/**` and never the folder meant (held-out round 58).
+ * `<project>/tmp/**` and never the folder meant (held-out round 58). Not when the project has
+ * an entry of that name at its root: the rule may mean it.
  */
-function anchorFinding(rule: string, tool: string, list: string, at: number, raw: boolean): Finding | undefined {
+function anchorFinding(rule: string, tool: string, list: string, at: number, raw: boolean, projectHas: (name: string) => boolean): Finding | undefined {
   const path = new RegExp(`^${tool}\\((.+)\\)$`, 's').exec(rule.trim())?.[1];
   const first = path !== undefined && /^\/([^/]+)/.exec(path)?.[1];
-  if (!path || !first || !SYSTEM_ROOTS.has(first)) return undefined;
+  // A project with a folder of that name at its root (Rails' and Symfony's `tmp/` and `var/`, Unity's `Library/`) may mean its own.
+  if (!path || !first || !SYSTEM_ROOTS.has(first) || projectHas(first)) return undefined;
   const meant = `/${path}`;
   const exact = raw && rule.startsWith(`${tool}(`);
   return {
