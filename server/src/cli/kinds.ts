@@ -52,7 +52,7 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
 
 /**
  * The files a folder walk looks for, by name: `check --help` and the "no files to check" message
- * both list these (test/unit/walkedFiles.test.ts checks that each is a name fileKindOf knows).
+ * both list these (test/cli/walk.test.ts checks that each is a name fileKindOf knows).
  */
 export const WALKED_FILES: readonly string[] = [
   '*.3md',
@@ -68,6 +68,7 @@ export const WALKED_FILES: readonly string[] = [
   'GEMINI.md',
   '.github/copilot-instructions.md',
   '.github/instructions/**/*.instructions.md',
+  '.github/*.instructions.md',
   '.claude/rules/**/*.md',
   '.claude/agents/**/*.md',
   '.claude/commands/**/*.md',
