@@ -431,6 +431,7 @@ test("a guard that says it blocks and exits 1 is a warning on 'exit 1' with the 
   assert.deepEqual(codes(guard('PostToolUse', cmd)), []);
   assert.deepEqual(codes(guard('PreToolUse', cmd.replace('exit 1', 'exit 2'))), []);
   assert.deepEqual(codes(guard('PreToolUse', 'npm run lint || exit 1')), []);
+  assert.deepEqual(codes(guard('PreToolUse', "echo 'non-blocking: missing code block' >&2; exit 1")), []);
   assert.deepEqual(codes(guard('PreToolUse', "echo 'blocked' >&2; exit 2; fi; make || exit 1")), []);
   const prompt = JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: "grep -q secret && { echo 'Prompt denied' >&2; exit 1; }" }] }] } });
   assert.deepEqual(codes(prompt), ['hooks-exit-not-blocking/warning']);

@@ -13,8 +13,11 @@ import { groupCommandNodes, valueSpan } from './scripts';
 
 /** The events a hook's exit code 2 blocks (the ones a guard is written for), with what it stops. */
 const GUARDED: Readonly<Record<string, string>> = { PreToolUse: 'tool call', UserPromptSubmit: 'prompt', PermissionRequest: 'permission request' };
-/** Words a guard prints when it refuses (`BLOCKED:`, `Access denied`, `not allowed`). */
-const REFUSAL = /\b(?:block(?:ed|ing)?|denied|not allowed|forbidden|prohibited|refus(?:e|ed|ing))\b/i;
+/**
+ * Words a guard prints when it refuses (`BLOCKED:`, `Blocked`, `Access denied`, `not allowed`); a
+ * lower-case `block` is left out (`missing code block`), and so is `non-blocking`.
+ */
+const REFUSAL = /(?<!non-)\b(?:BLOCK(?:ED|ING)?|[Bb]locked|[Dd]enied|DENIED|[Nn]ot allowed|NOT ALLOWED|[Ff]orbidden|FORBIDDEN|[Pp]rohibited|[Rr]efus(?:e|ed|ing))\b/;
 /** An `exit 1` the command runs (not `exit 10`, not text after `#`). */
 const EXIT_ONE = /(?:^|[\s;&|({])exit\s+1(?![\w.])/g;
 /** How far before an `exit 1` the refusal's words may be (the same `then … fi` branch, as written on one line). */
