@@ -146,7 +146,7 @@ test("SKILL.md: a path in a named user's home folder is absolute in text too (in
     '```bash',
     'cd /home/ana/src/app',
     '```',
-    'Not these: `/home/user/app`, `/Users/you/x`, `/Users/...`, `/home/*/flag*`, `/home/claude/out.png`, `/home/kali/logs`, `/home/linuxbrew/.linuxbrew/bin/brew`, `/home/render/data` (a Render service), e.g. `/Users/ben/src/x` becomes `-Users-ben-src-x`.',
+    'Not these: `/home/user/app`, `/Users/you/x`, `/Users/...`, `/home/*/flag*`, `/home/claude/out.png`, `/home/kali/logs`, `/home/linuxbrew/.linuxbrew/bin/brew`, `/home/render/data` (a Render service), `/Users/demo/Desktop` (a stand-in in a redaction list), e.g. `/Users/ben/src/x` becomes `-Users-ben-src-x`.',
     'Nor after a cue in another language: destinationPath (ex.: `/home/jesus/Projetos/app`), por ejemplo `/Users/ana/x`, z. B. `/home/jan/y`, 例如 `/Users/li/z`.',
     'Nor a user name in another language that stands for yours: `C:\\Users\\你的用户名\\.claude\\settings.json`, `/Users/ユーザー名/x`, `/home/사용자명/y`, `/home/tu-usuario/z`.',
   );

@@ -123,13 +123,13 @@ export function classifyTarget(target: string): TargetClass {
 }
 
 /**
- * A user name in `/Users/<name>/` that stands for anyone's (`user`, `you`, `<name>`, a wildcard
+ * A user name in `/Users/<name>/` that stands for anyone's (`user`, `you`, `demo`, `<name>`, a wildcard
  * such as `*`, the same words in other languages: `你的用户名`, `ユーザー名`, `사용자명`, `usuario`), or a container's or a distribution's (`/home/claude`, claude.ai's code execution:
  * the same in every session; `/home/kali` on every Kali Linux, `/home/jovyan` in Jupyter's images,
  * `/home/astro` in Astronomer's, `/home/linuxbrew` Homebrew's prefix on Linux), not a real account.
  */
 const GENERIC_USER =
-  /^(?:[<{$%[.…].*|.*[*?].*|.*(?:user|name|your|example|placeholder|usuari|usuári|utilisateur|benutzer|nutzer|utente|用户|用戶|使用者|名字|ユーザ|名前|사용자|유저|이름).*|x+|me|you|my\w*|foo|bar|baz|john|jane|jdoe|alice|bob|agent|vscode|node|runner|ubuntu|debian|centos|fedora|kali|jovyan|astro|linuxbrew|opc|codespaces?|admin|dev|developer|root|app|coder|gitpod|vagrant|pi|claude|render|daytona|sandbox|deploy|www-data|git|postgres|nobody)$/i;
+  /^(?:[<{$%[.…].*|.*[*?].*|.*(?:user|name|your|example|placeholder|usuari|usuári|utilisateur|benutzer|nutzer|utente|用户|用戶|使用者|名字|ユーザ|名前|사용자|유저|이름).*|x+|me|you|my\w*|foo|bar|baz|john|jane|jdoe|alice|bob|demo|guest|sample|agent|vscode|node|runner|ubuntu|debian|centos|fedora|kali|jovyan|astro|linuxbrew|opc|codespaces?|admin|dev|developer|root|app|coder|gitpod|vagrant|pi|claude|render|daytona|sandbox|deploy|www-data|git|postgres|nobody)$/i;
 /** Words before a path on the same line that make it an example of a path, not a file to read. */
 const EXAMPLE_CUE =
   /\b(?:e\.g\.|eg\.|examples?\b|for instance|such as|ex\.:?|exemplos?\b|ejemplos?\b|exemples?\b|beispiele?\b|z\.\s?b\.|p\.\s?ex\.|por exemplo|por ejemplo|par exemple|zum beispiel)|例如|例えば|示例|예:|예시/i;
