@@ -178,3 +178,16 @@ test('an AGENTS.md a skill carries in its folder is advice unless its SKILL.md n
   assert.match(String(unnamed[0]![1]), /its SKILL\.md does not name it/);
   assert.equal(links('---\nname: python\ndescription: Python rules. Use when writing Python.\n---\nRead the complete guide: [AGENTS.md](AGENTS.md).\n')[0]![0], 'warning');
 });
+
+test('a nested AGENTS.md whose text a file above it holds and Codex read whole (a root link to it) loses nothing: the cut is advice that says so', () => {
+  const text = sized(20_000);
+  const host = new InMemoryHost({ [`${W}/.git/HEAD`]: 'ref', [`${W}/AGENTS.md`]: text, [`${W}/cli/AGENTS.md`]: text, [`${W}/web/AGENTS.md`]: sized(20_000, 'web') });
+  const [copy] = cut(host, `${W}/cli/AGENTS.md`);
+  assert.equal(copy!.severity, 'information');
+  assert.match(copy!.message, /the last 7\.1 KiB never reach Codex \(its text is that of \.\.\/AGENTS\.md, which Codex read whole before it: nothing of it is lost\)$/);
+  // Another text of the same size is cut as before.
+  assert.deepEqual(
+    cut(host, `${W}/web/AGENTS.md`).map((d) => d.severity),
+    ['warning'],
+  );
+});

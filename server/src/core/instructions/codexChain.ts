@@ -137,7 +137,8 @@ export function codexCutDiagnostic(text: string, uri: string, host: IWorkspaceHo
     own.read === 0
       ? `${where}Codex never reads this file: its project instructions stop at ${cap}, all spent by ${spent.join(' + ')} before it`
       : `${where}Codex stops reading here: its project instructions stop at ${cap}, reached after ${[...spent, `${kib(own.read)} of this file`].join(' + ')}; the last ${unread} never reach Codex`;
-  const { severity, note } = before.length && own.bytes <= config.maxBytes ? (samplePlace(uri, root) ?? chainPlace(uri, root)) : chainPlace(uri, root);
+  const { severity, note } =
+    copyPlace(before, text, uri, host) ?? (before.length && own.bytes <= config.maxBytes ? (samplePlace(uri, root) ?? chainPlace(uri, root)) : chainPlace(uri, root));
   return { code: 'instructions-codex-cut', severity, message: message + note, range, data: { read: own.read, bytes: own.bytes } };
 }
 
@@ -159,6 +160,17 @@ function chainPlace(uri: string, root: string): { severity: 'warning' | 'informa
   const hidden = rel.find((seg) => seg.startsWith('.'));
   const severity = hidden || rel.some((seg) => DOC_FOLDER.test(seg)) ? 'information' : 'warning';
   return { severity, note: hidden ? ` (it is in the hidden folder ${decodeTarget(hidden)}/, where a session seldom starts)` : '' };
+}
+
+/**
+ * An AGENTS.md whose text a file earlier in its chain holds whole, and Codex read whole (a root
+ * AGENTS.md that is a link to this one, a documentation copy of the root's): what the cap leaves
+ * out reached Codex already, so nothing is lost. Advice there (lab: Azure/azure-dev's root
+ * AGENTS.md links to cli/azd/AGENTS.md).
+ */
+function copyPlace(before: readonly ChainPart[], text: string, uri: string, host: IWorkspaceHost): { severity: 'information'; note: string } | undefined {
+  const copy = before.find((p) => p.read >= p.bytes && host.readText(p.uri) === text);
+  return copy ? { severity: 'information', note: ` (its text is that of ${label(copy.uri, uri)}, which Codex read whole before it: nothing of it is lost)` } : undefined;
 }
 
 /**
