@@ -595,6 +595,26 @@ test('commands a line hedges, and tool binaries run through pnpm or yarn, are no
   );
 });
 
+test("a command with an answer for its failure (|| …), one a block line's comment hedges, and one marked planned in another language are not judged", () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { dev: 'vite', build: 'vite build' } }) });
+  const text = joinLines(
+    '```bash',
+    'npm test 2>/dev/null || python -m pytest || echo "No test runner"',
+    'npm run typecheck        # Verify types (if applicable)',
+    'npm run lint && npm run format',
+    '```',
+    '- Frontend tests: `npm test` (запланировано)',
+    '- Fixtures: used by the contract tests and (eventually) the `pnpm fixtures:record gmail` script.',
+  );
+  assert.deepEqual(
+    diags(text, `${W}/CLAUDE.md`, host).map((d) => [d.code, d.range.start.line, /^'([^']+)'/.exec(d.message)?.[1]]),
+    [
+      ['instructions-command-undefined', 3, 'npm run lint'],
+      ['instructions-command-undefined', 3, 'npm run format'],
+    ],
+  );
+});
+
 test('a command the words before it forbid, or on a line marked as what not to do, is not judged; one a "never" sentence asks for is', () => {
   const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'vite build' } }) });
   const text = joinLines(

