@@ -602,6 +602,7 @@ test("a command with an answer for its failure (|| …), one a block line's comm
     'npm test 2>/dev/null || python -m pytest || echo "No test runner"',
     'npm run typecheck        # Verify types (if applicable)',
     'npm run lint && npm run format',
+    'npm run verify || exit 1',
     '```',
     '- Frontend tests: `npm test` (запланировано)',
     '- Fixtures: used by the contract tests and (eventually) the `pnpm fixtures:record gmail` script.',
@@ -611,6 +612,7 @@ test("a command with an answer for its failure (|| …), one a block line's comm
     [
       ['instructions-command-undefined', 3, 'npm run lint'],
       ['instructions-command-undefined', 3, 'npm run format'],
+      ['instructions-command-undefined', 4, 'npm run verify'],
     ],
   );
 });

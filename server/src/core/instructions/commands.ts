@@ -113,6 +113,9 @@ interface Segment {
   fallback?: true;
 }
 
+/** What a `||` alternative that only fails starts with. */
+const FAILS = /^(?:exit|false|return|die|fail)$/;
+
 /** Whether the code span starting at `character` (after its backtick) is named as a command not to run. */
 function forbidden(line: string, character: number): boolean {
   const before = line.slice(0, character).replace(/`+$/, '');
@@ -144,7 +147,8 @@ function segments(c: CodeText): Segment[] {
     from = m.index! + m[0].length;
   }
   out.push({ words: splitWords(text.slice(from), base + from), line: c.line });
-  return out;
+  // `|| exit 1` (or `false`, `return`) fails all the same: no answer for the command's failure.
+  return out.map((seg, i) => (seg.fallback && FAILS.test(out[i + 1]?.words[0]?.text ?? '') ? { words: seg.words, line: seg.line } : seg));
 }
 
 /**
