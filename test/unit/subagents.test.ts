@@ -260,6 +260,24 @@ test('values Claude Code drops, hooks that are not a map, unknown keys and model
   assert.deepEqual(codes(fm('allowed-tools: Read')), ['subagent-key-unknown/information']);
 });
 
+test("a subagent's allowed-tools (a skill's and a command's key) suggests tools, with the rename as its fix, unless the agent has tools already", () => {
+  const text = joinLines('---', 'name: reviewer', 'description: Reviews changes.', 'allowed-tools: Read, Grep', '---', 'Body');
+  const ds = diags(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.data?.['suggestion']]),
+    [['subagent-key-unknown', 'information', 'tools']],
+  );
+  assert.deepEqual(
+    agentFileCodeActions(text, AGENT, ds).map((a) => a.title),
+    ["Change to 'tools'"],
+  );
+  const both = diags(joinLines('---', 'name: reviewer', 'description: Reviews changes.', 'tools: Read', 'allowed_tools: Read, Grep', '---', 'Body'));
+  assert.deepEqual(
+    both.map((d) => [d.code, d.data?.['suggestion']]),
+    [['subagent-key-unknown', undefined]],
+  );
+});
+
 test('two subagents of one name in one .claude/agents folder are a warning on each; other folders, and byte-identical copies, are not', () => {
   const host = new InMemoryHost();
   const agent = (body: string) => joinLines('---', 'name: reviewer', 'description: d', '---', body);

@@ -178,11 +178,15 @@ function valueChecks(f: AgentFrontmatter, out: Diagnostic[]): void {
   }
 }
 
+/** A skill's or a command's key for the tools it may use, written in a subagent, whose key for them is `tools`. */
+const TOOLS_ELSEWHERE = /^allowed[-_]?tools$/i;
+
 function unknownKeys(f: AgentFrontmatter, out: Diagnostic[]): void {
   const known = keysOf('claude-agent').map((k) => k.key);
   for (const e of f.entries) {
     if (known.includes(e.key)) continue;
-    const s = suggestAmong(e.key, known);
+    // `allowed-tools` is a skill's and a command's key: a subagent's tools are its `tools` (when it has none yet).
+    const s = TOOLS_ELSEWHERE.test(e.key) && !f.byKey.has('tools') ? 'tools' : suggestAmong(e.key, known);
     out.push({
       code: 'subagent-key-unknown',
       severity: 'information',
