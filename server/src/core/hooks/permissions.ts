@@ -165,6 +165,9 @@ function colonStarFinding(rule: string, list: string, at: number, raw: boolean):
  */
 const SYSTEM_ROOTS = new Set(['tmp', 'private', 'var', 'etc', 'usr', 'opt', 'Users', 'home', 'Volumes', 'mnt', 'root', 'Library', 'System', 'Applications', 'nix', 'srv']);
 
+/** A `Read(path)` or `Edit(path)` rule's path. */
+const PATH_RULE = /^(?:Read|Edit)\((.+)\)$/s;
+
 /**
  * A `Read(path)` or `Edit(path)` rule whose path starts with one `/` and a folder of the file
  * system's root (`Read(/tmp/**)`). Claude Code reads such a path from the project's root (of the
@@ -174,7 +177,7 @@ const SYSTEM_ROOTS = new Set(['tmp', 'private', 'var', 'etc', 'usr', 'opt', 'Use
  * an entry of that name at its root: the rule may mean it.
  */
 function anchorFinding(rule: string, tool: string, list: string, at: number, raw: boolean, projectHas: (name: string) => boolean): Finding | undefined {
-  const path = new RegExp(`^${tool}\\((.+)\\)$`, 's').exec(rule.trim())?.[1];
+  const path = PATH_RULE.exec(rule.trim())?.[1];
   const first = path !== undefined && /^\/([^/]+)/.exec(path)?.[1];
   // A project with a folder of that name at its root (Rails' and Symfony's `tmp/` and `var/`, Unity's `Library/`) may mean its own.
   if (!path || !first || !SYSTEM_ROOTS.has(first) || projectHas(first)) return undefined;

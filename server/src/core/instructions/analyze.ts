@@ -151,10 +151,12 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
   const template = isInstructionTemplate(uri, roots) || (foldersBelowRoot(uri, roots).includes('assets') && skillMd() !== undefined);
   // So do the commands of an AGENTS.md or CLAUDE.md a skill ships (beside or below its SKILL.md): the user's project runs them.
   if (!template && scan.code.length > 0 && skillMd() === undefined) out.push(...checkCommands(scan.code, uri, host, commandOptions, scan.lines));
-  const codexRoot = info.variant === 'agents-md' || info.variant === 'agents-override' ? chainRootOf(uri, host, options.workspaceRoots) : undefined;
+  // A file Codex reads as its project instructions: its chain's cut, and the `@` imports it reads as text.
+  const forCodex = info.variant === 'agents-md' || info.variant === 'agents-override';
+  const codexRoot = forCodex ? chainRootOf(uri, host, options.workspaceRoots) : undefined;
   const cut = codexRoot ? codexCutDiagnostic(text, uri, host, codexRoot) : undefined;
   if (cut) out.push(cut);
-  if (info.variant === 'agents-md' || info.variant === 'agents-override') out.push(...unexpandedImports(scan));
+  if (forCodex) out.push(...unexpandedImports(scan));
   // One a skill carries in its folder and never names (a compiled rules file, a vendored project's docs in `references/`) is a
   // document no client loads as project instructions and no agent is sent to: its findings are advice too (held-out round 32).
   // One its SKILL.md names (`the complete guide: [AGENTS.md](AGENTS.md)`) is read by the agent, broken links and all.
