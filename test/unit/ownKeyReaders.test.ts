@@ -153,3 +153,35 @@ test("a key that looks like a misspelt client key but that the repository's own 
   );
   assert.match(read[0]!.message, /did you mean 'allowed-tools'\? The repository's scripts\/cli\/skills\.ts reads 'allowedTools' as written/);
 });
+
+test("a skill's own script that goes through the collection's SKILL.md files (a catalog auditor) reads keys for every skill at its root", () => {
+  const auditor = ['for skill_md in sorted(root.rglob("SKILL.md")):', '    fm = parse_frontmatter(skill_md)', '    domain = str(fm.get("domain", ""))'].join('\n');
+  const host = new InMemoryHost({
+    [`${W}/skills/agent-tools/catalog-auditor/SKILL.md`]: '---\nname: catalog-auditor\n---\n',
+    [`${W}/skills/agent-tools/catalog-auditor/scripts/audit_catalog.py`]: auditor,
+    // A script that scores its own skill, or mentions SKILL.md while reading other files, does not speak for the collection.
+    [`${W}/skills/testing/scorer/SKILL.md`]: '---\nname: scorer\n---\n',
+    [`${W}/skills/testing/scorer/scripts/score.py`]: 'skill_md = skill_path / "SKILL.md"\nowner = meta.get("owner")\n',
+    [`${W}/skills/testing/recipes/SKILL.md`]: '---\nname: recipes\n---\n',
+    [`${W}/skills/testing/recipes/scripts/scan.py`]: '"""Recipes, not SKILL.md."""\nREQUIRED_FIELDS = ["version", "title"]\n',
+    // Scripts in a folder that is no skill's are the project's, not a tool of the collection.
+    [`${W}/src/app/scripts/load.py`]: 'for p in glob("skills/*/SKILL.md"):\n    area = meta.get("area")\n',
+  });
+  const readers = readOwnKeyReaders([W], host);
+  const other = `${W}/skills/data/etl/SKILL.md`;
+  assert.equal(ownToolReading(other, 'domain', readers), 'skills/agent-tools/catalog-auditor/scripts/audit_catalog.py');
+  for (const key of ['owner', 'version', 'area']) assert.equal(ownToolReading(other, key, readers), undefined, key);
+  assert.equal(isOwnToolFile(`${W}/skills/agent-tools/catalog-auditor/scripts/audit_catalog.py`, [W]), true);
+  assert.equal(isOwnToolFile(`${W}/skills/agent-tools/catalog-auditor/references/notes.md`, [W]), false);
+});
+
+test('a tool of the repository that reads other keys does not hide a client that reads the key in a copy of the skill', () => {
+  const text = '---\nname: picker\ndescription: Picks the skill for a task. Use when unsure which skill applies.\nallowed-tools: Read\n---\nBody\n';
+  const files = {
+    [`${W}/.claude/skills/picker/SKILL.md`]: text,
+    [`${W}/scripts/dev/check_skills.py`]: CHECKER,
+  };
+  const severities = fieldFindings(files, text).map(([code, severity, line]) => [code, severity, line]);
+  assert.deepEqual(severities, [['skill-unexpected-field', 'information', 3]]);
+  assert.match(String(fieldFindings(files, text)[0]![3]), /Claude Code \(loading this skill's copy in \.claude\/skills\/picker\/\) reads it, so keep it/);
+});

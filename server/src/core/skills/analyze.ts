@@ -25,7 +25,7 @@ import { checkBody, checkDescription, checkName, checkOptional, diag, type Skill
 import { resolveFindings, type Finding } from './rules';
 import { labelList, resolveTargets, type Target, type TargetSet } from './targets';
 import { clientsNotSetUp, insideAnotherSkill, loaderDecides, loadersAtDepth, notLoaded, openedByPath, placeBelowSkills, sourceOfClientCopy, unmodelledClient } from './liveness';
-import { keyReaderOf } from './keyReaders';
+import { eitherReader, keyReaderOf } from './keyReaders';
 import { ownKeyReader } from './ownKeyReaders';
 import { copyReader } from './copyReader';
 import type { RepositoryFacts } from './plugins';
@@ -394,7 +394,8 @@ function analyzeInto(
     skill.targets.targets,
     out,
     unexpectedMessage(fm.entries),
-    keyReaderOf(fm.entries, metadata ? entriesOf(fm, metadata.node) : [], uri) ?? ownKeyReader(uri, options.repository?.ownKeyReaders) ?? copyReader(uri, host, options.repository),
+    keyReaderOf(fm.entries, metadata ? entriesOf(fm, metadata.node) : [], uri) ??
+      eitherReader(ownKeyReader(uri, options.repository?.ownKeyReaders), copyReader(uri, host, options.repository)),
   );
   checkName(fields.get('name'), skill, fm, out);
   checkDescription(fields.get('description'), skill, fm, out, options.descriptionHeuristic !== false);

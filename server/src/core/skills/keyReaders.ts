@@ -50,6 +50,25 @@ export interface KeyReader {
   labelOf?(key: string): string;
 }
 
+/**
+ * The readers as one: a key is read when any of them reads it, and the first that does names
+ * itself. A reader that reads none of a file's keys (the repository's tools, reading other keys)
+ * never hides the next (a copy of the skill a client loads).
+ */
+export function eitherReader(...readers: readonly (KeyReader | undefined)[]): KeyReader | undefined {
+  const all = readers.filter((r): r is KeyReader => r !== undefined);
+  if (all.length <= 1) return all[0];
+  const readerOf = (key: string) => all.find((r) => r.reads(key));
+  return {
+    label: all[0]!.label,
+    reads: (key) => readerOf(key) !== undefined,
+    labelOf: (key) => {
+      const r = readerOf(key) ?? all[0]!;
+      return r.labelOf?.(key) ?? r.label;
+    },
+  };
+}
+
 /** The tool that reads this frontmatter's own keys, if it is written for one (`uri`: the SKILL.md's, for a tool's own folder). */
 export function keyReaderOf(entries: readonly FrontmatterEntry[], metadata: readonly FrontmatterEntry[], uri = ''): KeyReader | undefined {
   return (

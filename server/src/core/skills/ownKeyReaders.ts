@@ -11,7 +11,8 @@
  * `schemas/`, `.github/scripts/`, and CI workflows in `.github/workflows/` whose steps read a key
  * with `grep '^version:' SKILL.md` (held-out round 35), at a root, a few folders deep; and a
  * script at the root named for a tool's work, `install-common.sh` or `validate.py`, held-out
- * round 44) and counts only when its text
+ * round 44; a skill's own `scripts/` folder, where a collection keeps the skill that audits its
+ * catalog or builds workflows from it, the lab's Knuckles-Team/universal-skills) and counts only when its text
  * names `SKILL.md`. The keys it reads are those it looks up in what it parsed the frontmatter into
  * (`meta.get("kind")`, `fm["tags"]`, `fm.tags`), parses by their line (`startswith("author:")`),
  * reads into a Go field tagged `yaml:"version"`, or lists (`REQUIRED_FRONTMATTER`, `SWARM_KEYS`, a
@@ -44,6 +45,18 @@ const ROOT_TOOL = /^(?:install|setup|validate|check|lint|build|sync|generate|gen
 /** How deep below a tool folder files are read, how many in all, and how much of each. */
 const MAX_DEPTH = 3;
 const MAX_FILES = 300;
+/** A skill's own tool folder, beside its SKILL.md. */
+const SKILL_TOOLS = 'scripts';
+/** How deep below a root a skill with its scripts is looked for, how many folders are entered looking, and how many of its scripts are read. */
+const MAX_SKILL_DEPTH = 4;
+const MAX_SKILL_FOLDERS = 2000;
+const MAX_SKILL_TOOL_FILES = 300;
+/** Scripts a skill keeps (no JSON: a skill's data, not a schema of the collection). */
+const SCRIPT_FILE = /\.(?:py|[cm]?[jt]s|tsx?|rb|go|sh)$/i;
+/** A script going through a collection's SKILL.md files: `root.rglob("SKILL.md")`, `glob("skills/<name>/SKILL.md")` with a wildcard, `find . -name SKILL.md`. */
+const COLLECTION_WALK = /\b(?:r?glob|globSync|iglob|fg|fastGlob)\s*\([^)\n]{0,120}SKILL\.md|\*\/SKILL\.md|-name\s+["']?SKILL\.md/;
+/** Folders no skill of the repository's own is kept in, or that a checkout keeps for its tools. */
+const NOT_SKILLS = new Set(['node_modules', '.git', 'vendor', 'third_party', '__pycache__', '.venv', 'venv']);
 const MAX_CHARS = 512 * 1024;
 /** A key's shape. */
 const KEY = '([A-Za-z][\\w-]{0,63})';
@@ -79,10 +92,13 @@ export function readOwnKeyReaders(roots: readonly string[], host: IWorkspaceHost
   const out = new Map<string, OwnKeyReader[]>();
   for (const r of roots) {
     const root = r.replace(/\/+$/, '');
-    const readers = toolFiles(root, host).flatMap((file) => {
-      const text = host.readText(`${root}/${file}`);
-      return text !== undefined && text.includes('SKILL.md') ? [{ file, keys: namesIn(text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text) }] : [];
-    });
+    const read = (files: readonly string[], counts: (text: string) => boolean) =>
+      files.flatMap((file) => {
+        const text = host.readText(`${root}/${file}`);
+        return text !== undefined && counts(text) ? [{ file, keys: namesIn(text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text) }] : [];
+      });
+    // A skill's own script speaks for the collection only when it goes through the collection's SKILL.md files (a scorer of one skill, a scanner of other files that mentions SKILL.md, do not).
+    const readers = [...read(toolFiles(root, host), (text) => text.includes('SKILL.md')), ...read(skillScripts(root, host), (text) => COLLECTION_WALK.test(text))];
     if (readers.length) out.set(root, readers);
   }
   return out;
@@ -108,6 +124,50 @@ function toolFiles(root: string, host: IWorkspaceHost): string[] {
   return out;
 }
 
+/** The scripts in the `scripts/` folders of the skills below a root, as paths from the root, at most `MAX_SKILL_TOOL_FILES`. */
+function skillScripts(root: string, host: IWorkspaceHost): string[] {
+  const out: string[] = [];
+  for (const folder of skillToolFolders(root, host)) {
+    if (out.length >= MAX_SKILL_TOOL_FILES) break;
+    const found = filesBelow(`${root}/${folder}`, host, {
+      file: (name) => !name.startsWith('.') && SCRIPT_FILE.test(name),
+      maxFiles: MAX_SKILL_TOOL_FILES - out.length,
+      maxDepth: 0,
+    });
+    out.push(...found.map((uri) => uri.slice(root.length + 1)));
+  }
+  return out;
+}
+
+/**
+ * The `scripts/` folders of the skills below a root (`skills/catalog-auditor/scripts`), as paths
+ * from the root: a bounded walk of the root's folders, `MAX_SKILL_DEPTH` down, listing at most
+ * `MAX_SKILL_FOLDERS`, not below a skill (its own folders hold its files, not other skills). The
+ * root's own `scripts/` is a tool folder already. An entry is listed without asking first whether
+ * it is a folder (a file lists as empty): the run's walk has most listings at hand already, where
+ * a question per entry would go to the disk; names with a dot past the first character are files.
+ */
+function skillToolFolders(root: string, host: IWorkspaceHost): string[] {
+  const out: string[] = [];
+  let listed = 0;
+  const visit = (dir: string, depth: number) => {
+    const names = host.readDirectory(dir);
+    if (depth > 0 && names.includes('SKILL.md')) {
+      if (names.includes(SKILL_TOOLS) && host.isDirectory(`${dir}/${SKILL_TOOLS}`)) out.push(`${dir.slice(root.length + 1)}/${SKILL_TOOLS}`);
+      return;
+    }
+    if (depth >= MAX_SKILL_DEPTH) return;
+    for (const name of names) {
+      if (listed >= MAX_SKILL_FOLDERS) return;
+      if (NOT_SKILLS.has(name) || name.indexOf('.', 1) !== -1) continue;
+      listed++;
+      visit(`${dir}/${name}`, depth + 1);
+    }
+  };
+  visit(root, 0);
+  return out;
+}
+
 function namesIn(text: string): string[] {
   const names = new Set<string>();
   for (const re of READS) for (const m of text.matchAll(re)) names.add((m[1] ?? m[2])!);
@@ -123,7 +183,9 @@ export function isOwnToolFile(uri: string, roots: readonly string[]): boolean {
     const rel = uri.slice(base.length);
     if (ROOT_TOOL.test(rel)) return true;
     const folder = TOOL_FOLDERS.find((f) => rel.startsWith(`${f}/`));
-    return folder !== undefined && toolFileIn(folder).test(rel);
+    if (folder !== undefined) return toolFileIn(folder).test(rel);
+    // A skill's own script (`skills/auditor/scripts/audit.py`): whether a SKILL.md is beside the folder is the walk's to tell.
+    return new RegExp(`(?:^|/)${SKILL_TOOLS}/[^/]+$`).test(rel) && TOOL_FILE.test(rel);
   });
 }
 
