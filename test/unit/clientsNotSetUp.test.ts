@@ -3,7 +3,7 @@
 // SKILL.md inside a plugin skill's folder or an older copy inside a skill's own folder, which no client loads as a skill.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readRepositoryFacts } from '../../server/src/core/skills/plugins';
+import { isClientMarker, readRepositoryFacts } from '../../server/src/core/skills/plugins';
 import { analyzeSkill } from '../../server/src/core/skills/analyze';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 
@@ -18,7 +18,7 @@ const nameMissing = (uri: string, files: Record<string, string> = {}) => {
 };
 
 test('a missing name in .agents/skills is advice when nothing sets up Gemini CLI or OpenCode, naming them', () => {
-  const [found] = nameMissing(`${W}/.agents/skills/build-docs/SKILL.md`, { [`${W}/AGENTS.md`]: '# Agents\n' });
+  const [found] = nameMissing(`${W}/.agents/skills/build-docs/SKILL.md`, { [`${W}/AGENTS.md`]: '# Agents\n', [`${W}/.vscode/settings.json`]: '{}\n' });
   assert.equal(found![0], 'information');
   assert.match(String(found![1]), /Gemini CLI does not load the skill/);
   assert.match(String(found![1]), /nothing in this repository sets up Gemini CLI and OpenCode, so this is advice for those who use them/);
@@ -171,7 +171,8 @@ test("a key the file's clients ignore is advice when the client of a copy of the
   const text = '---\nname: create-pr\ndescription: Opens a pull request. Use when asked to open one.\nallowed-tools: Bash(gh pr create:*)\nisolation: worktree\n---\nBody.\n';
   const uri = `${W}/.agents/skills/create-pr/SKILL.md`;
   const found = (files: Record<string, string>) => {
-    const host = new InMemoryHost({ ...files, [uri]: text });
+    // VS Code is set up: without it, its findings in .agents/skills are advice anyway.
+    const host = new InMemoryHost({ ...files, [`${W}/.vscode/settings.json`]: '{}\n', [uri]: text });
     return analyzeSkill(text, uri, host, { repository: readRepositoryFacts([], host, [W]) })
       .diagnostics.filter((d) => d.code === 'skill-unexpected-field')
       .map((d) => [d.severity, d.message]);
@@ -198,4 +199,40 @@ test("a key the file's clients ignore is advice when the client of a copy of the
     found({ [`${W}/.claude/skills/review-pr/SKILL.md`]: text }).map(([severity]) => severity),
     ['warning', 'warning'],
   );
+});
+
+const MISNAMED = '---\nname: build-docs\ndescription: Builds the docs. Use when the docs need a rebuild.\n---\nRun `make docs`.\n';
+const mismatch = (uri: string, files: Record<string, string> = {}) => {
+  const host = new InMemoryHost({ ...files, [uri]: MISNAMED });
+  return analyzeSkill(MISNAMED, uri, host, { repository: readRepositoryFacts([], host, [W]) })
+    .diagnostics.filter((d) => d.code === 'skill-name-directory-mismatch')
+    .map((d) => [d.severity, d.message]);
+};
+
+test('a name unlike its folder in .agents/skills is advice when nothing sets up VS Code or Copilot, naming VS Code', () => {
+  const [found] = mismatch(`${W}/.agents/skills/docs-builder/SKILL.md`, { [`${W}/AGENTS.md`]: '# Agents\n', [`${W}/.github/workflows/ci.yml`]: 'on: push\n' });
+  assert.equal(found![0], 'information');
+  assert.match(String(found![1]), /nothing in this repository sets up VS Code \/ Copilot and OpenCode, so this is advice for those who use them/);
+});
+
+test('a name unlike its folder in .agents/skills stays a warning once .vscode/, Copilot files in .github/ or a .code-workspace file set VS Code up', () => {
+  const markers = [
+    '.vscode/settings.json',
+    '.github/copilot-instructions.md',
+    '.github/instructions/ts.instructions.md',
+    '.github/agents/reviewer.agent.md',
+    'team.code-workspace',
+    '.config/Code/User/settings.json',
+  ];
+  for (const marker of markers) {
+    const [found] = mismatch(`${W}/.agents/skills/docs-builder/SKILL.md`, { [`${W}/${marker}`]: '{}\n' });
+    assert.equal(found![0], 'warning', marker);
+    assert.doesNotMatch(String(found![1]), /nothing in this repository sets up/, marker);
+  }
+});
+
+test('a file made or removed among the VS Code markers at a root may change whether VS Code is set up; other files in .github/ do not', () => {
+  for (const rel of ['.vscode/settings.json', '.github/copilot-instructions.md', '.github/prompts/x.prompt.md', 'team.code-workspace', '.config/Code/User/settings.json'])
+    assert.equal(isClientMarker(`${W}/${rel}`, [W]), true, rel);
+  for (const rel of ['.github/workflows/ci.yml', 'docs/team.code-workspace', '.github/copilot-instructions.md.bak']) assert.equal(isClientMarker(`${W}/${rel}`, [W]), false, rel);
 });

@@ -12,7 +12,7 @@ import type { IndexedFile } from '../core/workspace/indexTypes';
 import { duringCheck } from '../core/workspace/host';
 import { ownStrings } from '../core/text/ownStrings';
 import { isPluginManifest, readRepositoryFacts, withAliases, type RepositoryFacts } from '../core/skills';
-import { isClientMarker, usesGemini, usesOpenCode } from '../core/skills/plugins';
+import { isClientMarker, usesVsCode, usesGemini, usesOpenCode } from '../core/skills/plugins';
 import { isInstallSource, readInstallFacts } from '../core/skills/installs';
 import { isOwnToolFile, readOwnKeyReaders } from '../core/skills/ownKeyReaders';
 import { isRootInstructionFile, readSkillsReadByPath } from '../core/skills/readByPath';
@@ -114,7 +114,8 @@ export class WorkspaceIndex {
     const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
     const changed =
       facts !== undefined &&
-      ((isClientMarker(uri, roots) && (facts.openCode !== usesOpenCode(roots, this.host) || facts.gemini !== usesGemini(roots, this.host))) ||
+      ((isClientMarker(uri, roots) &&
+        (facts.openCode !== usesOpenCode(roots, this.host) || facts.gemini !== usesGemini(roots, this.host) || facts.vscode !== usesVsCode(roots, this.host))) ||
         (isSkillLocationsFile(uri, roots) && !sameJson(facts.skillLocations ?? [], readSkillLocations(roots, this.host))) ||
         (isOwnToolFile(uri, roots) && !sameJson([...(facts.ownKeyReaders ?? [])], [...readOwnKeyReaders(roots, this.host)])) ||
         (isRootInstructionFile(uri, roots) && !sameJson([...(facts.readByPath ?? [])], [...readSkillsReadByPath(roots, this.host)])));

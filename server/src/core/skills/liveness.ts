@@ -224,7 +224,8 @@ export function loaderDecides(code: string): boolean {
  * The targets of a skill that read its folder but that nothing in the repository sets up: Gemini
  * CLI and OpenCode reading a shared folder (`.agents/skills/`) in a repository with no `.gemini/`,
  * `GEMINI.md`, `.opencode/` or `opencode.json` at its root and no installer that copies the
- * skills into their folders. Held-out round 30: a missing `name` was an error for Gemini CLI and
+ * skills into their folders; VS Code reading `.agents/skills/` in one with no `.vscode/`, no
+ * Copilot files in `.github/` and no `.code-workspace` file. Held-out round 30: a missing `name` was an error for Gemini CLI and
  * OpenCode in a repository set up for Claude Code, Codex and VS Code alone, whose loaders take
  * the folder's name. A folder only they read is theirs, and set up by being there.
  */
@@ -232,13 +233,25 @@ export function clientsNotSetUp(uri: string, targets: readonly Target[], reposit
   if (!repository) return NO_TARGETS;
   const install = installOf(uri, repository)?.target;
   const unused = targets.filter(
-    (t) => install !== t && install !== 'every' && ((t === 'gemini-cli' && repository.gemini === false) || (t === 'opencode' && repository.openCode === false)),
+    (t) =>
+      install !== t &&
+      install !== 'every' &&
+      ((t === 'gemini-cli' && repository.gemini === false) ||
+        (t === 'opencode' && repository.openCode === false) ||
+        (t === 'copilot' && repository.vscode === false && SHARED_FOLDER.test(uri))),
   );
   // A folder of their own (`.config/opencode/skills/` in dotfiles) is set up by being there.
   const clients = targets.filter((t) => t !== 'spec' && t !== 'skills-ref');
   return unused.length && unused.length < clients.length ? new Set(unused) : NO_TARGETS;
 }
 const NO_TARGETS: ReadonlySet<Target> = new Set();
+/**
+ * The folder every client shares, where VS Code is one reader among many: with nothing in the
+ * repository for VS Code or Copilot, its findings there are advice (held-out round 60 and the
+ * lab: name and key warnings for VS Code on skills a repository keeps for Codex and Gemini CLI).
+ * VS Code's own folders (`.github/skills/`, those `chat.agentSkillsLocations` names) set it up.
+ */
+const SHARED_FOLDER = /\/\.agents\/skills\//;
 
 /**
  * Whether a SKILL.md in no client folder is a sub-document or a stale copy inside the folder of

@@ -85,6 +85,11 @@ export interface RepositoryFacts {
    * for Gemini CLI); undefined when no roots were given.
    */
   readonly gemini?: boolean;
+  /**
+   * Whether a root shows that the repository is set up for VS Code or GitHub Copilot (`.vscode/`,
+   * Copilot's files in `.github/`, a `.code-workspace` file); undefined when no roots were given.
+   */
+  readonly vscode?: boolean;
   /** The folders the workspace folders' `chat.agentSkillsLocations` switch on for VS Code (vscodeLocations.ts), as URIs. */
   readonly skillLocations?: readonly string[];
   /**
@@ -349,7 +354,7 @@ export function readRepositoryFacts(uris: readonly string[], host: IWorkspaceHos
   const withReadByPath = readByPath?.size ? { ...withReaders, readByPath } : withReaders;
   const skillLocations = roots?.length ? readSkillLocations(roots, host) : [];
   const withLocations = skillLocations.length ? { ...withReadByPath, skillLocations } : withReadByPath;
-  return roots?.length ? { ...withLocations, openCode: usesOpenCode(roots, host), gemini: usesGemini(roots, host) } : withLocations;
+  return roots?.length ? { ...withLocations, openCode: usesOpenCode(roots, host), gemini: usesGemini(roots, host), vscode: usesVsCode(roots, host) } : withLocations;
 }
 
 /** The files and folder at a root that set a repository up for OpenCode. */
@@ -370,15 +375,46 @@ export function usesGemini(roots: readonly string[], host: IWorkspaceHost): bool
 }
 
 /**
- * Whether a URI is one of the OpenCode or Gemini CLI markers at a root, or a file in a root's
- * `.opencode/` or `.gemini/` (its creation may make the folder).
+ * The files and folders at a root that set a repository up for VS Code or GitHub Copilot: its
+ * workspace settings, and what Copilot reads from `.github/` (its instructions, prompts, agents,
+ * skills, chat modes), and in a dotfiles repository VS Code's user folder (`.config/Code/`). A
+ * `.code-workspace` file at a root counts too.
+ */
+const VSCODE_MARKERS = [
+  '.vscode',
+  '.github/copilot-instructions.md',
+  '.github/instructions',
+  '.github/prompts',
+  '.github/agents',
+  '.github/skills',
+  '.github/chatmodes',
+  // A dotfiles repository stowed into a home folder: VS Code's user settings.
+  '.config/Code',
+  '.config/code',
+];
+const WORKSPACE_FILE = /\.code-workspace$/;
+
+/** Whether one of `roots` is set up for VS Code or Copilot (`VSCODE_MARKERS`, a `.code-workspace` file). */
+export function usesVsCode(roots: readonly string[], host: IWorkspaceHost): boolean {
+  return holdsMarker(roots, VSCODE_MARKERS, host) || roots.some((r) => host.readDirectory(trimSlash(r)).some((name) => WORKSPACE_FILE.test(name)));
+}
+
+/**
+ * Whether a URI is one of the OpenCode, Gemini CLI or VS Code markers at a root, or a file in one
+ * of their folders (its creation may make the folder).
  */
 export function isClientMarker(uri: string, roots: readonly string[]): boolean {
   return roots.some((r) => {
     const base = `${trimSlash(r)}/`;
     if (!uri.startsWith(base)) return false;
-    const first = uri.slice(base.length).split('/')[0]!;
-    return OPENCODE_MARKERS.includes(first) || GEMINI_MARKERS.includes(first);
+    const rel = uri.slice(base.length);
+    const first = rel.split('/')[0]!;
+    return (
+      OPENCODE_MARKERS.includes(first) ||
+      GEMINI_MARKERS.includes(first) ||
+      VSCODE_MARKERS.some((m) => rel === m || rel.startsWith(`${m}/`)) ||
+      (!rel.includes('/') && WORKSPACE_FILE.test(rel))
+    );
   });
 }
 
