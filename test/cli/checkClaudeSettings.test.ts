@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, reportSummary as summary, ROOT } from '../helpers/cliRun';
 
@@ -31,4 +33,23 @@ test('--kind claude-settings checks a named file as a Claude Code settings file'
   const r = cli(FIX, 'check', '--format', 'json', '--kind', 'claude-settings', 'broken/.claude/settings.local.json');
   assert.equal(r.code, 1, r.err);
   assert.deepEqual(summary(r.out), [['broken/.claude/settings.local.json', 'Claude Code settings', ['settings-shape:e@1']]]);
+});
+
+test("a settings file checked by its own path reads its project's .mcp.json: servers defined there too are advice in mcpServers", () => {
+  const root = mkdtempSync(join(tmpdir(), 'af-settings-mcp-'));
+  try {
+    const servers = { mcpServers: { postgres: { command: 'npx', args: ['pg-mcp'] } } };
+    mkdirSync(join(root, '.claude'));
+    writeFileSync(join(root, '.claude', 'settings.json'), JSON.stringify(servers, null, 2));
+    writeFileSync(join(root, '.mcp.json'), JSON.stringify(servers, null, 2));
+    const r = cli(root, 'check', '--format', 'json', '.claude/settings.json');
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(summary(r.out), [['.claude/settings.json', 'Claude Code settings', ['settings-mcp-ignored:i@1']]]);
+    rmSync(join(root, '.mcp.json'));
+    assert.deepEqual(summary(cli(root, 'check', '--format', 'json', '.claude/settings.json').out), [
+      ['.claude/settings.json', 'Claude Code settings', ['settings-mcp-ignored:w@1']],
+    ]);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 });

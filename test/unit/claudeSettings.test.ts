@@ -79,6 +79,29 @@ test('an environment variable written at the top level instead of under "env" is
   assert.match(ds[0]!.message, /sets variables from "env" \(\{"env": \{"MAX_THINKING_TOKENS": …\}\}\)/);
 });
 
+test('mcpServers in a settings file is a warning on its key: Claude Code starts no server from there', () => {
+  const { text, ranges: r } = ranges('{\n  "permissions": {},\n  «"mcpServers"»: {"postgres": {"command": "npx", "args": ["pg-mcp"]}}\n}');
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    [['settings-mcp-ignored', 'warning', r[0]]],
+  );
+  assert.match(
+    ds[0]!.message,
+    /Claude Code does not read MCP servers from a settings file .*: 'postgres' never starts; define project servers in \.mcp\.json at the project's root/,
+  );
+});
+
+test("mcpServers in a settings file is advice when it is empty, or when the project's .mcp.json defines the same servers", () => {
+  assert.deepEqual(codes('{"mcpServers": {}}'), ['settings-mcp-ignored/information']);
+  const servers = '{"mcpServers": {"postgres": {"command": "npx"}, "github": {"type": "http", "url": "https://api.example.com/mcp"}}}';
+  const both = new InMemoryHost({ 'file:///ws/.mcp.json': '{"mcpServers": {"github": {"type": "http", "url": "https://api.example.com/mcp"}, "postgres": {"command": "npx"}}}' });
+  assert.deepEqual(codes(servers, both), ['settings-mcp-ignored/information']);
+  assert.match(check(servers, both)[0]!.message, /the project's \.mcp\.json defines 'postgres', 'github' too/);
+  const one = new InMemoryHost({ 'file:///ws/.mcp.json': '{"mcpServers": {"github": {"type": "http", "url": "https://api.example.com/mcp"}}}' });
+  assert.deepEqual(codes(servers, one), ['settings-mcp-ignored/warning']);
+});
+
 test('an unknown event is a warning that suggests the near event, and its value is not read', () => {
   const ds = check('{"hooks": {"PreToolUSe": [], "preEditHook": {"command": "npx x"}}}');
   assert.deepEqual(

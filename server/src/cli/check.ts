@@ -141,8 +141,8 @@ export function checkCommand(argv: string[], io: Io): number {
         manifests.push(m);
         own.push(path.dirname(path.dirname(m)));
       }
-      // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands).
-      if (kind === 'instructions') {
+      // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands; a settings file's project root, its `.mcp.json`).
+      if (kind === 'instructions' || kind === 'claude-settings') {
         const m = /^(.*?)[\\/]\.(?:github|claude)(?:[\\/]|$)/.exec(path.resolve(p));
         if (m) own.push(m[1]!);
       }

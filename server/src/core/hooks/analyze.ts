@@ -12,6 +12,7 @@ import { permissionFindings } from './permissions';
 import { missingScripts } from './scripts';
 import { unsetEventVariables } from './inputVariables';
 import { nonBlockingExits } from './blockingExit';
+import { mcpServersInSettings } from './mcpInSettings';
 import { certainName } from './codeActions';
 import { CLAUDE_TOOLS } from '../subagents/tools';
 
@@ -69,6 +70,8 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
       k,
     );
   }
+  const mcp = mcpServersInSettings(root, uri, host);
+  if (mcp) report('settings-mcp-ignored', mcp.severity, mcp.message, mcp.node);
   return { root, diagnostics };
 }
 

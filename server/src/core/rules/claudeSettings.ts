@@ -42,6 +42,7 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
     },
   }),
   rule('settings-env-misplaced', 'warning'),
+  rule('settings-mcp-ignored', 'warning', { also: ['information'] }),
   rule('hooks-event-unknown', 'warning', { fix: RENAME('event'), also: ['information'] }),
   rule('hooks-handler-type-unknown', 'warning', { fix: RENAME('handler type') }),
   rule('hooks-handler-incomplete', 'warning'),
