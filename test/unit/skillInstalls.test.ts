@@ -147,3 +147,18 @@ test("a README that installs the skills into ~/.openclaw/skills/ (and names no m
   assert.equal(name.severity, 'information');
   assert.match(name.message, /README\.md installs this skill into ~\/\.openclaw\/skills\/, which OpenClaw reads/);
 });
+
+test("an install script that links each SKILL.md into Claude Code's commands folder makes the skills Claude Code's, named or through a variable", () => {
+  const script = (text: string) => [{ uri: `${W}/scripts/install.sh`, text }];
+  const byVariable = [
+    'CLAUDE_COMMANDS_DIR="$HOME/.claude/commands"',
+    'for skill_dir in "$CHRIS_DIR"/skills/*/; do',
+    '  ln -sf "$skill_dir/SKILL.md" "$CLAUDE_COMMANDS_DIR/$skill_name.md"',
+    'done',
+  ].join('\n');
+  assert.deepEqual(installTarget(script(byVariable)), { target: 'claude-code', folder: '~/.claude/commands/', source: `${W}/scripts/install.sh` });
+  assert.equal(installTarget(script('cp skills/review/SKILL.md ~/.claude/commands/review.md\n'))?.target, 'claude-code');
+  // Commands of its own folder copied there say nothing of the skills; nor does a script that also names another client.
+  assert.equal(installTarget(script('cp commands/*.md ~/.claude/commands/\n# skills/*/SKILL.md are for claude.ai\n')), undefined);
+  assert.equal(installTarget(script(`${byVariable}\n# Codex users: see docs/codex.md\n`)), undefined);
+});

@@ -59,6 +59,25 @@ const OPENCLAW = { folder: '~/.openclaw/skills/', path: home(String.raw`\.opencl
 /** Its workspace's folder, the first it reads. */
 const OPENCLAW_WORKSPACE = /\.openclaw[\\/]workspace[\\/]skills/;
 
+/**
+ * Claude Code's commands folder in the home folder. An installer that links or copies each
+ * SKILL.md there (`ln -sf "$skill_dir/SKILL.md" "$CLAUDE_COMMANDS_DIR/$name.md"`) makes the skills
+ * Claude Code's slash commands, which take their name from the file (held-out round 61: 17 errors
+ * on a missing `name` in such a collection).
+ */
+const CLAUDE_COMMANDS_FOLDER = '~/.claude/commands/';
+const CLAUDE_COMMANDS = home(String.raw`\.claude[\\/]commands`);
+/** A shell variable set to a path (`CLAUDE_COMMANDS_DIR="$HOME/.claude/commands"`): its name, and the rest of the line. */
+const ASSIGNMENT = /^\s*(?:export\s+|local\s+|readonly\s+)?([A-Za-z_]\w*)=(.*)$/gm;
+
+/** Whether a text has a line that puts a SKILL.md into Claude Code's commands folder, named or through a variable set to it. */
+function linksSkillsAsCommands(text: string): boolean {
+  if (!text.includes('SKILL.md')) return false;
+  const variables = [...text.matchAll(ASSIGNMENT)].filter((m) => CLAUDE_COMMANDS.test(m[2]!)).map((m) => m[1]!);
+  const names = (line: string) => CLAUDE_COMMANDS.test(line) || variables.some((v) => line.includes(`$${v}`) || line.includes(`\${${v}}`));
+  return text.split('\n').some((line) => line.includes('SKILL.md') && /\b(?:ln|cp|install|Copy-Item|New-Item)\b/.test(line) && names(line));
+}
+
 /** Installers that put one skill into every client's folder: the repository does not choose one. */
 const EVERY_CLIENT = /\bnpx\s+(?:-y\s+)?skills\b|\bskills\s+add\b|\bskills\.sh\b|\bagentskills\b/i;
 /** The command of that installer (vercel-labs/skills), which reads a repository's `skills/<name>/SKILL.md` for whichever clients the user picks. */
@@ -121,6 +140,8 @@ function installTargetSaid(texts: readonly { uri: string; text: string }[]): Ins
     return every ? { target: 'every', folder: 'npx skills add', source: every.uri } : undefined;
   }
   const named = CLIENTS.filter((c) => c.path.test(all));
+  const asCommands = named.length === 0 ? texts.find((t) => linksSkillsAsCommands(t.text)) : undefined;
+  if (asCommands && !CLIENTS.some((c) => c.target !== 'claude-code' && c.name.test(all))) return { target: 'claude-code', folder: CLAUDE_COMMANDS_FOLDER, source: asCommands.uri };
   if (named.length === 0 && OPENCLAW.path.test(all)) {
     const said = texts.find((t) => OPENCLAW.path.test(t.text))!;
     return { target: 'openclaw', folder: OPENCLAW_WORKSPACE.test(said.text) ? '~/.openclaw/workspace/skills/' : OPENCLAW.folder, source: said.uri };
