@@ -19,7 +19,8 @@ const skill = '---\nname: picker\ndescription: Picks the skill for a task. Use w
 const SKILL_URI = `${W}/.agents/skills/picker/SKILL.md`;
 
 const fieldFindings = (files: Record<string, string>, text = skill, uri = SKILL_URI) => {
-  const host = new InMemoryHost({ ...files, [uri]: text });
+  // VS Code is set up (without it, what only VS Code does in .agents/skills is advice anyway).
+  const host = new InMemoryHost({ [`${W}/.vscode/settings.json`]: '{}\n', ...files, [uri]: text });
   return analyzeSkill(text, uri, host, { repository: readRepositoryFacts([], host, [W]) })
     .diagnostics.filter((d) => d.code === 'skill-unexpected-field' || d.code === 'skill-field-not-in-spec')
     .map((d) => [d.code, d.severity, d.range.start.line, d.message]);

@@ -55,8 +55,28 @@ const MAX_SKILL_TOOL_FILES = 300;
 const SCRIPT_FILE = /\.(?:py|[cm]?[jt]s|tsx?|rb|go|sh)$/i;
 /** A script going through a collection's SKILL.md files: `root.rglob("SKILL.md")`, `glob("skills/<name>/SKILL.md")` with a wildcard, `find . -name SKILL.md`. */
 const COLLECTION_WALK = /\b(?:r?glob|globSync|iglob|fg|fastGlob)\s*\([^)\n]{0,120}SKILL\.md|\*\/SKILL\.md|-name\s+["']?SKILL\.md/;
-/** Folders no skill of the repository's own is kept in, or that a checkout keeps for its tools. */
-const NOT_SKILLS = new Set(['node_modules', '.git', 'vendor', 'third_party', '__pycache__', '.venv', 'venv']);
+/** Folders no skill of the repository's own is kept in: what a checkout keeps for its tools, and build output and caches (most often ignored by git, so not walked by the run). */
+const NOT_SKILLS = new Set([
+  'node_modules',
+  '.git',
+  'vendor',
+  'third_party',
+  '__pycache__',
+  '.venv',
+  'venv',
+  'dist',
+  'build',
+  'out',
+  'target',
+  'coverage',
+  '.next',
+  '.nuxt',
+  '.turbo',
+  '.cache',
+  '.tox',
+  '.mypy_cache',
+  '.pytest_cache',
+]);
 const MAX_CHARS = 512 * 1024;
 /** A key's shape. */
 const KEY = '([A-Za-z][\\w-]{0,63})';
