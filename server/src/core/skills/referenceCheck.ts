@@ -8,6 +8,7 @@
  * missing where it points but found from a folder above (the repository root, most often) is
  * information that says where the file is, with the path to write.
  */
+import { namesMadeFile } from './madeFiles';
 import { LICENSE_NOTE } from './licenseFile';
 import { folderHolding, submoduleFolders } from '../workspace/gitSubmodules';
 import { beforeQueryOrFragment } from '../text/text';
@@ -302,20 +303,24 @@ function findingsOf(
       const submodule = !installed && !local && target !== undefined ? folderHolding(target, (submodules ??= submoduleFolders(bases.dir, host))) : undefined;
       // No client reads `license` or the file it names (`license: LICENSE.txt`): the skill loads the same.
       const licence = r.source === 'license';
-      const weak = o.weak || installed || local || command || licence || submodule !== undefined;
+      // A link to a file the skill tells the agent to make ("Save the list to [concepts.md](./concepts.md)").
+      const made = !installed && !licence && r.kind === 'link' && lineOf !== undefined && namesMadeFile(r.range.start.line, lineOf);
+      const weak = o.weak || installed || local || command || licence || made || submodule !== undefined;
       const message = licence
         ? `${o.message} ${LICENSE_NOTE}`
-        : installed
-          ? `${o.message} (a node_modules folder is filled by the package manager: the file may be there after an install)`
-          : command
-            ? `${o.message} ('${r.path}' is written as a slash command is, a skill's or a plugin's: if it names one, it is no file)`
-            : local
-              ? `${o.message} (the repository's .gitignore leaves it out: each clone makes its own, so a checkout has none)`
-              : submodule !== undefined
-                ? `${o.message} (it is in the git submodule ${relativeLabel(bases.dir, submodule)}, filled when submodules are checked out: git clone --recurse-submodules, or git submodule update --init)`
-                : escaped && !o.weak && bases.linkedDir === undefined
-                  ? `${wording.noun} '${r.path}' resolves from ${where(bases.dir)} to ${bases.label(r.uri!)}, which does not exist`
-                  : o.message;
+        : made
+          ? `${o.message} (the text asks for it to be made: a file the agent writes as it works, which need not exist beside the skill)`
+          : installed
+            ? `${o.message} (a node_modules folder is filled by the package manager: the file may be there after an install)`
+            : command
+              ? `${o.message} ('${r.path}' is written as a slash command is, a skill's or a plugin's: if it names one, it is no file)`
+              : local
+                ? `${o.message} (the repository's .gitignore leaves it out: each clone makes its own, so a checkout has none)`
+                : submodule !== undefined
+                  ? `${o.message} (it is in the git submodule ${relativeLabel(bases.dir, submodule)}, filled when submodules are checked out: git clone --recurse-submodules, or git submodule update --init)`
+                  : escaped && !o.weak && bases.linkedDir === undefined
+                    ? `${wording.noun} '${r.path}' resolves from ${where(bases.dir)} to ${bases.label(r.uri!)}, which does not exist`
+                    : o.message;
       const d: Finding = { code: wording.codes.missing, severity: weak ? 'information' : 'warning', message, range: r.range };
       if (o.data) d.data = o.data as Record<string, unknown>;
       if (weak) d.atMost = 'information';
