@@ -61,10 +61,15 @@ test('a loose template for new skills (SKILL_TEMPLATE.md, or a placeholder name)
     );
     assert.match(found[0]!.message, /is a template for new skills, not loaded as a skill/, rel);
   }
-  // A skill in a folder named template/ is still a skill that does not load.
+  // A skill in a folder named template/ is still a skill that does not load; so is a skill named as its file that speaks of templates.
   assert.deepEqual(
     check('template/.claude/skills/release.md', release).map((d) => d.severity),
     ['error'],
+  );
+  const propagation = '---\nname: template-propagation\ndescription: Copies template changes into the projects. Use when a template changed.\n---\n';
+  assert.deepEqual(
+    check('.claude/skills/template-propagation.md', propagation).map((d) => [d.code, d.severity]),
+    [['skill-not-in-folder', 'error']],
   );
 });
 
@@ -90,6 +95,9 @@ test('a loose file that does not say it is a skill, and the documents kept besid
   assert.deepEqual(check('.claude/skills/conventions.md', '---\ntitle: Conventions\n---\n'), []);
   assert.equal(fileKindOf('/ws/.claude/skills/README.md'), null);
   assert.equal(fileKindOf('/ws/.claude/skills/CHANGELOG.md'), null);
+  assert.equal(fileKindOf('/ws/.claude/skills/README.zh-CN.md'), null);
+  // A name that goes on with a word of its own may be a skill's.
+  assert.equal(fileKindOf('/ws/.claude/skills/changelog-rollup.md'), 'skill');
   assert.equal(fileKindOf('/ws/.claude/skills/release.md'), 'skill');
   // Outside a client's skills folder a Markdown file is no skill at all.
   assert.equal(looseSkillFile(`${W}/skills/release.md`), undefined);

