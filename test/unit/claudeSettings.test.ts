@@ -259,6 +259,9 @@ test('a hook command reading an event variable Claude Code never sets ($CLAUDE_T
   );
   assert.match(ds[0]!.message, /Claude Code sets no 'CLAUDE_FILE_PATH' for a hook.*JSON on stdin \(the file of an edit: jq -r '\.tool_input\.file_path'\)/);
   assert.match(check(JSON.stringify({ hooks: { UserPromptSubmit: [cmd('analyze "$USER_PROMPT"')] } }))[0]!.message, /\(the prompt: jq -r '\.prompt'\)/);
+  // A bare FILE_PATH, as older guides name the edited file (held-out round 62: `prettier --write "${FILE_PATH}" || true`).
+  assert.match(check(JSON.stringify({ hooks: { PostToolUse: [cmd('npx prettier --write "${FILE_PATH}" || true')] } }))[0]!.message, /Claude Code sets no 'FILE_PATH'/);
+  assert.deepEqual(codes(JSON.stringify({ hooks: { PostToolUse: [cmd('FILE_PATH=$(jq -r \'.tool_input.file_path\'); npx prettier --write "$FILE_PATH"')] } })), []);
   // Set by the command, given a default, or set by the settings' env: not reported; nor Claude Code's own variables.
   const quiet = (command: string, extra: object = {}) => codes(JSON.stringify({ ...extra, hooks: { Stop: [cmd(command)] } }));
   assert.deepEqual(quiet('TOOL_INPUT=$(cat); echo "$TOOL_INPUT" | jq .'), []);

@@ -196,6 +196,18 @@ test("a file with no frontmatter written as an agent's prompt ('You are …') is
   assert.deepEqual(codes('Notes: you are welcome to add agents here.\n'), ['subagent-name-missing/information']);
 });
 
+test('a frontmatter written below a heading is one Claude Code never reads: an error naming its line; a --- rule in a document about the agents is not one', () => {
+  const ds = diags('# Planner Agent\n\n---\nname: planner\ndescription: Plans the work. Use before a large change.\n---\n\nYou plan.\n');
+  assert.deepEqual(
+    ds.map((d) => `${d.code}/${d.severity}`),
+    ['subagent-name-missing/error'],
+  );
+  assert.match(ds[0]!.message, /its frontmatter starts on line 3, and Claude Code reads a frontmatter only on the file's first line/);
+  assert.deepEqual(codes('# Our agents\n\nThe planner plans.\n\n---\n\nThe reviewer reviews.\n\n---\n'), ['subagent-name-missing/information']);
+  // Below a tool's HTML comment marker only: whether Claude Code skips such a comment is not known, so it stays advice.
+  assert.deepEqual(codes('<!-- managed -->\n---\nname: planner\ndescription: Plans.\n---\n'), ['subagent-name-missing/information']);
+});
+
 test('unknown tools are warnings on the entry (with the right case offered), former tools information, MCP and aliases accepted', () => {
   const { text, ranges: r } = ranges(joinLines('---', 'name: a', 'description: d', 'tools: «read», Grep, «MultiEdit», Task, mcp__x__y, «githubRepo»', '---', ''));
   const ds = diags(text);

@@ -222,6 +222,27 @@ function pluginKeys(f: AgentFrontmatter, out: Diagnostic[], from: number): void 
  * subagent's body does and a document about the agents does not (held-out round 58: reviewer
  * agents a project's CLAUDE.md lists, committed without frontmatter). Undefined otherwise.
  */
+/**
+ * The line (0-based) where a frontmatter block starts below the first line: a `---` line within
+ * the first lines, closed by another, holding `name:` or `description:` (`# Planner Agent`, a blank
+ * line, then the frontmatter; held-out round 62). Claude Code reads a frontmatter only at the
+ * file's start, so it sees none: the file is written as an agent that does not load.
+ */
+function lateFrontmatter(text: string): number | undefined {
+  const lines = text.split(/\r?\n/, LATE_FRONTMATTER_LINES + 40);
+  for (let i = 1; i < Math.min(lines.length, LATE_FRONTMATTER_LINES); i++) {
+    if (lines[i]!.trimEnd() !== '---') continue;
+    // Only blank lines and HTML comments above (a tool's `<!-- managed -->` marker): whether Claude Code skips those first is not known.
+    if (lines.slice(0, i).every((l) => l.trim() === '' || /^\s*<!--.*-->\s*$/.test(l))) return undefined;
+    const close = lines.findIndex((l, j) => j > i && l.trimEnd() === '---');
+    if (close < 0) return undefined;
+    return lines.slice(i + 1, close).some((l) => /^(?:name|description)\s*:/.test(l)) ? i : undefined;
+  }
+  return undefined;
+}
+/** How far down a frontmatter written below a heading is looked for. */
+const LATE_FRONTMATTER_LINES = 12;
+
 function promptOpening(text: string): string | undefined {
   const first = text.split(/\r?\n/).find((l) => l.trim() !== '');
   const m = first === undefined ? null : /^\s*(You (?:are|will be) \S+(?: \S+){0,3})/.exec(first);
@@ -234,14 +255,17 @@ export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnost
     // A README.md kept beside the agents is what Claude Code takes it for.
     if (DOC_NAMES.has((uri.split('/').pop() ?? '').toLowerCase())) return;
     const prompt = !inPlugin ? promptOpening(f.fm.text) : undefined;
+    const late = !inPlugin ? lateFrontmatter(f.fm.text) : undefined;
     out.push({
       code: 'subagent-name-missing',
-      severity: prompt ? 'error' : 'information',
+      severity: prompt || late !== undefined ? 'error' : 'information',
       message: inPlugin
         ? `Claude Code registers this plugin agent under its file name, '${mdFileNameOf(uri)}', with the placeholder description "Agent from … plugin": it has no frontmatter (name, description)`
-        : prompt
-          ? `Claude Code will not load this agent: it has no frontmatter (name, description), so Claude Code takes it for documentation kept beside the agents, though it is written as an agent's prompt ('${prompt}'); start it with a frontmatter naming and describing the agent`
-          : 'Claude Code does not load this file as a subagent: it has no frontmatter (name, description), so Claude Code takes it for documentation kept beside the agents',
+        : late !== undefined
+          ? `Claude Code will not load this agent: its frontmatter starts on line ${late + 1}, and Claude Code reads a frontmatter only on the file's first line, so it finds no name; move the '---' block to the top of the file`
+          : prompt
+            ? `Claude Code will not load this agent: it has no frontmatter (name, description), so Claude Code takes it for documentation kept beside the agents, though it is written as an agent's prompt ('${prompt}'); start it with a frontmatter naming and describing the agent`
+            : 'Claude Code does not load this file as a subagent: it has no frontmatter (name, description), so Claude Code takes it for documentation kept beside the agents',
       range: AT0,
     });
     return;
