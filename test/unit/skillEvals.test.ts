@@ -89,6 +89,14 @@ test("query sets: well-formed queries wrapped in an object under `queries` (a ru
   assert.deepEqual(codes(queries('{"queries": "design an API"}')), ['warning evals-queries-shape']);
 });
 
+test("query sets: an object in a format of the project's own (should_trigger lists split into train and val) is information; run_eval.py cannot read it", () => {
+  const own = queries(
+    '{"description": "Trigger evals.", "should_trigger": {"train": ["PR opened: adds a flag"], "val": ["PR opened: renames a verb"]}, "should_not_trigger": {"train": ["fix a typo"]}}',
+  );
+  assert.deepEqual(codes(own), ['information evals-queries-shape']);
+  assert.match(own[0]!.message, /this file is an object in a format of its own/);
+});
+
 test("a query set with no SKILL.md beside it or above it (a project's own runner may read another format) gets run_eval.py's verdicts as advice", () => {
   const set = '[{"prompt": "design a schema", "should_trigger": true}]';
   assert.deepEqual(codes(analyzeSkillEvals(set, `${SKILL}/evals/trigger_eval.json`, host).diagnostics), ['warning evals-queries-shape']);

@@ -619,6 +619,10 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
     'spring-ai/src/main/resources/skills/pdf_tools',
     '.rulesync/skills/x',
     '.context/skills/bug-investigation',
+    // An APM package's sources (apm install deploys them into the clients' folders), at a root or in a package of the repository, and the packages APM installed.
+    '.apm/skills/docs-grounding-verifier',
+    'agents/.apm/skills/lens-debate',
+    'apm_modules/acme/review/.apm/skills/x',
     '.claude-plugin/skills/x',
     'plugins/router/.codex-plugin/skills/x',
     'old_skills/x',

@@ -180,7 +180,17 @@ function checkQueries(root: Node, report: Report, found: (q: Node, shouldTrigger
       );
       return;
     }
-    report('evals-queries-shape', 'warning', `A trigger query set is a list of \`{"query": "...", "should_trigger": true}\`: ${RUN_EVAL} cannot read this file.`, root);
+    // Not a list at all: a format of the project's own (`{"should_trigger": {"train": […]}}` read by its own dispatcher), not a slip in some queries.
+    // An object with a `query` (one query not in a list) or a `queries` that is not a list of them is a slip in skill-creator's format.
+    const own = root.type === 'object' && !prop(root, 'query') && !prop(root, 'queries');
+    report(
+      'evals-queries-shape',
+      own ? 'information' : 'warning',
+      own
+        ? `${RUN_EVAL} reads a list of \`{"query": "...", "should_trigger": true}\`; this file is an object in a format of its own, which ${RUN_EVAL} cannot read (if it is meant for it, write the list)`
+        : `A trigger query set is a list of \`{"query": "...", "should_trigger": true}\`: ${RUN_EVAL} cannot read this file.`,
+      own ? { offset: root.offset, length: 1 } : root,
+    );
     return;
   }
   const seen = new Map<string, boolean>();

@@ -20,11 +20,13 @@ import { skillNamesFile } from './namesFile';
  * Folders whose SKILL.md files are copies, samples or translations, besides the copies folders
  * (`isCopiesFolderName`): not skills loaded from here. `.rulesync` and `.ruler` hold the sources
  * rulesync and ruler generate each client's files from (their own keys, `targets`, included), and
- * `.context` dotcontext's store of its own copies (held-out round 43). A
+ * `.context` dotcontext's store of its own copies (held-out round 43); `.apm` the sources of an
+ * APM package (microsoft/apm), which `apm install` deploys into the clients' folders, and
+ * `apm_modules` the packages it installed (held-out round 62). A
  * plugin's manifest folder (`.claude-plugin/skills/`) is no skills folder: a copy kept there is
  * loaded only where the manifest names it, and then it is a plugin's skill (held-out round 36).
  */
-const NOT_LIVE_FOLDER = /^(?:assets|references|i18n|translations|locales|\.rulesync|\.ruler|\.context|\.claude-plugin|\.codex-plugin|\.cursor-plugin)$/i;
+const NOT_LIVE_FOLDER = /^(?:assets|references|i18n|translations|locales|\.rulesync|\.ruler|\.context|\.apm|apm_modules|\.claude-plugin|\.codex-plugin|\.cursor-plugin)$/i;
 /** A skills folder put aside by its name: `skills-legacy`, `old_skills`, `skills-archive`. */
 const SKILLS_PUT_ASIDE = /^(?:skills?[-_](?:legacy|archived?|archives|backups?|old|deprecated)|(?:legacy|archived?|archives|backups?|old|deprecated)[-_]skills?)$/i;
 /** A skills folder of translations beside the skills themselves (`skills-zh/`, `skills_ja/`): a language's copy an installer may pick. */
