@@ -511,3 +511,30 @@ test("a plugin.json in a skill's folder that no marketplace lists is the skill's
   // A repository that is one skill and a plugin at its root: an error too.
   assert.equal(analyzeAt({ 'SKILL.md': skill, '.claude-plugin/plugin.json': manifest }, '.claude-plugin/plugin.json')[0]![1], 'error');
 });
+
+test("a plugin's hook that starts the plugin's script by a relative path fails in the user's project: a warning naming ${CLAUDE_PLUGIN_ROOT}; with the variable, a cd, a file the plugin lacks or an event Claude Code lacks, nothing", () => {
+  const host = new InMemoryHost({ [`${R}/p/hooks/session-start.sh`]: '#!/bin/sh\n', [`${R}/p/scripts/check.py`]: 'print(1)\n' });
+  const group = (command: string) => [{ hooks: [{ type: 'command', command }] }];
+  const text = JSON.stringify({
+    hooks: {
+      SessionStart: group('hooks/session-start.sh'),
+      PostToolUse: group('python3 ./scripts/check.py --fast'),
+      Stop: group('${CLAUDE_PLUGIN_ROOT}/hooks/session-start.sh'),
+      PreToolUse: group('cd "$HOME" && hooks/session-start.sh'),
+      UserPromptSubmit: group('npx eslint src/index.ts'),
+      PreCommit: group('hooks/session-start.sh'),
+    },
+  });
+  const ds = hooks(text, host).filter((d) => d.code === 'hooks-script-missing');
+  assert.deepEqual(
+    ds.map((d) => [d.severity, text.slice(d.range.start.character, d.range.end.character)]),
+    [
+      ['warning', 'hooks/session-start.sh'],
+      ['warning', './scripts/check.py'],
+    ],
+  );
+  assert.match(
+    ds[0]!.message,
+    /Claude Code runs a plugin's hooks in the user's project folder, where 'hooks\/session-start\.sh' names no file: .*write "\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/session-start\.sh"/,
+  );
+});

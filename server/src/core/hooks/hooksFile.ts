@@ -8,7 +8,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { inTextOrder, startJsonFile, topLevelEvent } from './jsonFile';
 import { checkHooks, property, type SettingsAnalysis } from './analyze';
 import { HOOK_EVENT_BY_NAME } from './events';
-import { missingPluginScripts } from './scripts';
+import { missingPluginScripts, relativePluginScripts } from './scripts';
 import { unsetEventVariables } from './inputVariables';
 import { nonBlockingExits } from './blockingExit';
 import { LineIndex } from '../text/text';
@@ -43,6 +43,8 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
   const cursorFormat = property(root, 'version')?.value.type === 'number';
   checkHooks(hooks.value, report, { cursorFormat });
   if (hooks.value.type === 'object' && pluginRoot) for (const f of missingPluginScripts(text, hooks.value, pluginRoot, host, roots)) report(f.code, f.severity, f.message, f.node);
+  if (hooks.value.type === 'object' && pluginRoot && !cursorFormat)
+    for (const f of relativePluginScripts(text, hooks.value, pluginRoot, host, (name) => HOOK_EVENT_BY_NAME.has(name))) report(f.code, f.severity, f.message, f.node);
   if (hooks.value.type === 'object' && !cursorFormat) for (const f of unsetEventVariables(text, hooks.value)) report(f.code, f.severity, f.message, f.node);
   if (hooks.value.type === 'object' && !cursorFormat) for (const f of nonBlockingExits(text, hooks.value)) report(f.code, f.severity, f.message, f.node, f.data);
   return { root, diagnostics: inTextOrder(diagnostics) };

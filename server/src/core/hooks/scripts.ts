@@ -98,6 +98,38 @@ export function missingPluginScripts(text: string, hooks: Node, pluginRoot: stri
   return missingUnder(text, hooks, pluginRoot, true, host, roots);
 }
 
+/**
+ * The command of a plugin's hook that starts a script of the plugin by a path relative to it
+ * (`hooks/session-start.sh`, `bash scripts/check.sh`, `node ./hooks/x.js`): Claude Code runs a
+ * plugin's hooks in the user's project folder, where that path names nothing, and the hook fails
+ * on every event. Reported only when the plugin has the file and the command names neither
+ * `CLAUDE_PLUGIN_ROOT` nor a `cd` (held-out round 61: a marketplace's plugins with bare paths).
+ */
+export function relativePluginScripts(text: string, hooks: Node, pluginRoot: string, host: IWorkspaceHost, isEvent: (name: string) => boolean): Finding[] {
+  const out: Finding[] = [];
+  // Only the commands of events Claude Code has: those of another name never run (hooks-event-unknown says so).
+  const commands = (hooks.children ?? []).filter((p) => isEvent(String(p.children?.[0]?.value))).flatMap((p) => groupCommandNodes(p.children?.[1]));
+  for (const c of commands) {
+    const command = c.value as string;
+    if (/CLAUDE_PLUGIN_ROOT|\bcd\s/.test(command)) continue;
+    const m = LEADING_SCRIPT.exec(command);
+    if (!m) continue;
+    const path = m[2]!;
+    const relative = path.replace(/^\.\//, '');
+    if (relative.split('/').some((part) => part === '..' || part === '') || !host.exists(resolveRelative(pluginRoot, relative))) continue;
+    out.push({
+      code: 'hooks-script-missing',
+      severity: 'warning',
+      message: `Claude Code runs a plugin's hooks in the user's project folder, where '${path}' names no file: the script is the plugin's, so write "\${CLAUDE_PLUGIN_ROOT}/${relative}"; as written, the command fails on every event`,
+      node: valueSpan(text, c, m.index + m[1]!.length, path.length),
+    });
+  }
+  return out;
+}
+/** A command that starts with a relative script path, alone or after the program that runs it (`bash`, `node`, `python3`, `pwsh -File`…). */
+const LEADING_SCRIPT =
+  /^(\s*(?:(?:bash|sh|zsh|node|bun|deno run|python3?|uv run|ruby|perl|pwsh|powershell)(?:\s+-(?:File|ExecutionPolicy\s+\w+|NoProfile|\w))*\s+)?["']?)((?:\.\/)?[A-Za-z0-9_@+-][A-Za-z0-9_.@+-]*\/[A-Za-z0-9_./@+-]*\.[A-Za-z0-9]+)(?=$|[\s;&|)'"])/;
+
 /** `personal`: a file of one person's (settings.local.json), where a script behind a link to their machine's folder is advice. */
 function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean, host: IWorkspaceHost, roots?: readonly string[], personal = false): Finding[] {
   if (roots && !roots.some((r) => isInside(r, root))) return [];
