@@ -185,15 +185,23 @@ test('what makes Claude Code skip a subagent: no name, a name with ":" or a lead
   assert.deepEqual(codes(fm('title: Agents'), 'file:///ws/.claude/agents/reviewer.md'), ['subagent-name-missing/error']);
 });
 
-test("a file with no frontmatter written as an agent's prompt ('You are …') is an agent Claude Code will not load: an error; one about the agents stays advice", () => {
+test("a file with no frontmatter written as an agent's prompt ('You are …', an agent's title) is an agent Claude Code will not load: an error; one about the agents stays advice", () => {
   const ds = diags('\nYou are a security reviewer for the Apollos project (Django 5 + FastAPI).\n\n## Checklist\n- auth\n');
   assert.deepEqual(
     ds.map((d) => `${d.code}/${d.severity}`),
     ['subagent-name-missing/error'],
   );
   assert.match(ds[0]!.message, /^Claude Code will not load this agent: it has no frontmatter .* written as an agent's prompt \('You are a security reviewer for…'\)/);
-  assert.deepEqual(codes('# Security reviewer\n\nYou are a security reviewer.\n'), ['subagent-name-missing/information']);
   assert.deepEqual(codes('Notes: you are welcome to add agents here.\n'), ['subagent-name-missing/information']);
+  // A heading and then the prompt, or a title that names an agent (held-out round 63): an agent too. A title about agents is not.
+  for (const text of ['# Security reviewer\n\nYou are a security reviewer.\n', '# Browser Automation Agent\n\n## Purpose\n', '## Agent: Issue Triager\n\n### Role\n'])
+    assert.deepEqual(codes(text), ['subagent-name-missing/error'], text);
+  for (const text of [
+    '# Agent Audit Report\n\nAgents audited: 1\n',
+    '# Agent Testing Framework\n\nEach agent must pass:\n',
+    '# Security notes\n\nYou are welcome to add checks.\n',
+  ])
+    assert.deepEqual(codes(text), ['subagent-name-missing/information'], text);
 });
 
 test('a frontmatter written below a heading is one Claude Code never reads: an error naming its line; a --- rule in a document about the agents is not one', () => {

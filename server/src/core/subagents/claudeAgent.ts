@@ -244,9 +244,16 @@ function lateFrontmatter(text: string): number | undefined {
 const LATE_FRONTMATTER_LINES = 12;
 
 function promptOpening(text: string): string | undefined {
-  const first = text.split(/\r?\n/).find((l) => l.trim() !== '');
+  const lines = text.split(/\r?\n/, 12).filter((l) => l.trim() !== '');
+  const first = lines[0];
   const m = first === undefined ? null : /^\s*(You (?:are|will be) \S+(?: \S+){0,3})/.exec(first);
-  return m ? `${m[1]}…` : undefined;
+  if (m) return `${m[1]}…`;
+  // Under a title that names an agent (`# Browser Automation Agent`, `# Agent: sdlc-importer`; not `# Agent Audit Report`), or a heading and then the prompt (`# Code Reviewer`, `You are a …`): held-out round 63.
+  const title = first === undefined ? null : /^#{1,2}\s+((?:\S.*\s)?agent|agent:\s*\S.*)\s*$/i.exec(first.trim());
+  if (title) return title[1]!.trim();
+  const after = lines.slice(1, 4).find((l) => !/^\s*#/.test(l));
+  const addressed = first !== undefined && /^\s*#/.test(first) && after !== undefined ? /^\s*(You (?:are|will be) (?:a|an|the) \S+(?: \S+){0,2})/.exec(after) : null;
+  return addressed ? `${addressed[1]}…` : undefined;
 }
 
 /** Every finding about a Claude Code subagent's frontmatter (its YAML is checked before); `inPlugin`: a plugin's agent. */
