@@ -10,12 +10,16 @@ import { InMemoryHost } from '../../server/src/core/workspace/host';
 const W = 'file:///ws';
 const NAMELESS = '---\ndescription: Builds the docs. Use when the docs need a rebuild.\n---\nRun `make docs`.\n';
 
-const nameMissing = (uri: string, files: Record<string, string> = {}) => {
-  const host = new InMemoryHost({ ...files, [uri]: NAMELESS });
-  return analyzeSkill(NAMELESS, uri, host, { repository: readRepositoryFacts([], host, [W]) })
-    .diagnostics.filter((d) => d.code === 'skill-name-missing')
-    .map((d) => [d.severity, d.message]);
-};
+/** The severity and message of each finding of `code` on the skill `text` at `uri`, with `files` beside it in the workspace. */
+const findingsOf =
+  (code: string, text: string) =>
+  (uri: string, files: Record<string, string> = {}) => {
+    const host = new InMemoryHost({ ...files, [uri]: text });
+    return analyzeSkill(text, uri, host, { repository: readRepositoryFacts([], host, [W]) })
+      .diagnostics.filter((d) => d.code === code)
+      .map((d) => [d.severity, d.message]);
+  };
+const nameMissing = findingsOf('skill-name-missing', NAMELESS);
 
 test('a missing name in .agents/skills is advice when nothing sets up Gemini CLI or OpenCode, naming them', () => {
   const [found] = nameMissing(`${W}/.agents/skills/build-docs/SKILL.md`, { [`${W}/AGENTS.md`]: '# Agents\n', [`${W}/.vscode/settings.json`]: '{}\n' });
@@ -202,12 +206,7 @@ test("a key the file's clients ignore is advice when the client of a copy of the
 });
 
 const MISNAMED = '---\nname: build-docs\ndescription: Builds the docs. Use when the docs need a rebuild.\n---\nRun `make docs`.\n';
-const mismatch = (uri: string, files: Record<string, string> = {}) => {
-  const host = new InMemoryHost({ ...files, [uri]: MISNAMED });
-  return analyzeSkill(MISNAMED, uri, host, { repository: readRepositoryFacts([], host, [W]) })
-    .diagnostics.filter((d) => d.code === 'skill-name-directory-mismatch')
-    .map((d) => [d.severity, d.message]);
-};
+const mismatch = findingsOf('skill-name-directory-mismatch', MISNAMED);
 
 test('a name unlike its folder in .agents/skills is advice when nothing sets up VS Code or Copilot, naming VS Code', () => {
   const [found] = mismatch(`${W}/.agents/skills/docs-builder/SKILL.md`, { [`${W}/AGENTS.md`]: '# Agents\n', [`${W}/.github/workflows/ci.yml`]: 'on: push\n' });
