@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkill } from '../../server/src/core/skills/analyze';
-import { namesMadeFile } from '../../server/src/core/skills/madeFiles';
+import { madeFileLines, namesMadeFile } from '../../server/src/core/skills/madeFiles';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 
 const URI = 'file:///ws/.claude/skills/graph-builder/SKILL.md';
@@ -61,4 +61,17 @@ test('a verb of making far from the link, or a link read before writing, is not 
       false,
       lines[l],
     );
+});
+
+test('each line is read once for all the links on it: a line of thousands of links is not read again per link', () => {
+  const lines = ['- Save the list to [a.md](./a.md)', '[x](m.md) '.repeat(5000)];
+  let reads = 0;
+  const at = madeFileLines((l) => {
+    reads++;
+    return lines[l] ?? '';
+  });
+  for (let i = 0; i < 5000; i++) assert.equal(at(1), false);
+  assert.equal(at(0), true);
+  assert.equal(at(0), true);
+  assert.ok(reads <= 3, `lines read ${reads} times`);
 });

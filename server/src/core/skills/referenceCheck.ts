@@ -8,7 +8,7 @@
  * missing where it points but found from a folder above (the repository root, most often) is
  * information that says where the file is, with the path to write.
  */
-import { namesMadeFile } from './madeFiles';
+import { madeFileLines } from './madeFiles';
 import { LICENSE_NOTE } from './licenseFile';
 import { folderHolding, submoduleFolders } from '../workspace/gitSubmodules';
 import { beforeQueryOrFragment } from '../text/text';
@@ -92,6 +92,9 @@ function findingsOf(
     const l = bases.label(folder);
     return l.startsWith('the ') ? l : `${l}/`;
   };
+
+  /** Whether a line's link names a file the skill makes, each line read once. */
+  const namesMade = lineOf === undefined ? () => false : madeFileLines(lineOf);
 
   /** Missing links looked for elsewhere so far: past MAX_ELSEWHERE a file of many missing links is not searched further (each search asks the host again per folder). */
   let searched = 0;
@@ -304,7 +307,7 @@ function findingsOf(
       // No client reads `license` or the file it names (`license: LICENSE.txt`): the skill loads the same.
       const licence = r.source === 'license';
       // A link to a file the skill tells the agent to make ("Save the list to [concepts.md](./concepts.md)").
-      const made = !installed && !licence && r.kind === 'link' && lineOf !== undefined && namesMadeFile(r.range.start.line, lineOf);
+      const made = !installed && !licence && r.kind === 'link' && namesMade(r.range.start.line);
       const weak = o.weak || installed || local || command || licence || made || submodule !== undefined;
       const message = licence
         ? `${o.message} ${LICENSE_NOTE}`
