@@ -5,7 +5,7 @@
  */
 import { parseTree, type Node } from 'jsonc-parser';
 import type { IWorkspaceHost } from '../workspace/host';
-import { startJsonFile, type Report, type SettingsAnalysis } from './jsonFile';
+import { property, startJsonFile, type Report, type SettingsAnalysis } from './jsonFile';
 import { suggestAmong } from '../skills/clientFields';
 import { CURSOR_HOOK_EVENTS, HANDLER_TYPES, HOOK_EVENT_BY_NAME, HOOK_EVENTS, type HookEvent } from './events';
 import { permissionFindings } from './permissions';
@@ -19,21 +19,13 @@ import { CLAUDE_TOOLS } from '../subagents/tools';
 const KNOWN_TOOLS: ReadonlySet<string> = new Set(CLAUDE_TOOLS);
 
 export type { Report, SettingsAnalysis } from './jsonFile';
+export { property } from './jsonFile';
 
 const EVENT_NAMES = HOOK_EVENTS.map((e) => e.name);
 
 /** The data of a certain rename (codeActions.ts), or none. */
 export function fixData(name: string | undefined, newText: string): Record<string, unknown> | undefined {
   return name === undefined ? undefined : { name, newText };
-}
-
-/** The value node of `key` in an object node. */
-export function property(obj: Node, key: string): { key: Node; value: Node } | undefined {
-  for (const p of obj.children ?? []) {
-    const [k, v] = p.children ?? [];
-    if (k && v && k.value === key) return { key: k, value: v };
-  }
-  return undefined;
 }
 
 /** `roots`: the workspace folders (URIs); scripts of a project outside them are not looked up. */

@@ -44,7 +44,7 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
   checkHooks(hooks.value, report, { cursorFormat });
   if (hooks.value.type === 'object' && pluginRoot) for (const f of missingPluginScripts(text, hooks.value, pluginRoot, host, roots)) report(f.code, f.severity, f.message, f.node);
   if (hooks.value.type === 'object' && pluginRoot && !cursorFormat)
-    for (const f of relativePluginScripts(text, hooks.value, pluginRoot, host, (name) => HOOK_EVENT_BY_NAME.has(name))) report(f.code, f.severity, f.message, f.node);
+    for (const f of relativePluginScripts(text, hooks.value, pluginRoot, host)) report(f.code, f.severity, f.message, f.node);
   if (hooks.value.type === 'object' && !cursorFormat) for (const f of unsetEventVariables(text, hooks.value)) report(f.code, f.severity, f.message, f.node);
   if (hooks.value.type === 'object' && !cursorFormat) for (const f of nonBlockingExits(text, hooks.value)) report(f.code, f.severity, f.message, f.node, f.data);
   return { root, diagnostics: inTextOrder(diagnostics) };

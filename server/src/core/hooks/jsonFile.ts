@@ -29,6 +29,15 @@ export interface JsonFileWords {
   codes?: { json: string; shape: string };
 }
 
+/** The value node of `key` in an object node. */
+export function property(obj: Node, key: string): { key: Node; value: Node } | undefined {
+  for (const p of obj.children ?? []) {
+    const [k, v] = p.children ?? [];
+    if (k && v && k.value === key) return { key: k, value: v };
+  }
+  return undefined;
+}
+
 /** Either the analysis is over (`done`), or the file is one object (`root`) to check further with `report`. */
 export type JsonFileStart = { done: SettingsAnalysis } | { done?: undefined; root: Node; diagnostics: Diagnostic[]; report: Report };
 

@@ -8,6 +8,7 @@
  */
 import { parseTree, type Node } from 'jsonc-parser';
 import type { IWorkspaceHost } from '../workspace/host';
+import { property } from './jsonFile';
 
 export interface McpInSettings {
   readonly severity: 'warning' | 'information';
@@ -18,10 +19,10 @@ export interface McpInSettings {
 
 /** The finding on a top-level `mcpServers` of the settings file at `uri`, if it has one. */
 export function mcpServersInSettings(root: Node, uri: string, host: IWorkspaceHost): McpInSettings | undefined {
-  const entry = (root.children ?? []).find((p) => p.children?.[0]?.value === 'mcpServers');
-  const [key, value] = entry?.children ?? [];
-  if (!key || !value) return undefined;
-  const names = value.type === 'object' ? (value.children ?? []).map((p) => String(p.children?.[0]?.value)) : [];
+  const entry = property(root, 'mcpServers');
+  if (!entry) return undefined;
+  const { key, value } = entry;
+  const names = serverNames(value);
   const unread = "Claude Code does not read MCP servers from a settings file ('mcpServers' here is ignored without a word)";
   if (value.type === 'object' && names.length === 0) return { severity: 'information', message: `${unread}; it is empty, so nothing is lost`, node: key };
   const elsewhere = projectServers(uri, host);
@@ -41,6 +42,11 @@ function projectServers(uri: string, host: IWorkspaceHost): ReadonlySet<string> 
   const m = /^(.*)\/\.claude\/[^/]+$/.exec(uri);
   const text = m ? host.readText(`${m[1]}/.mcp.json`) : undefined;
   const root = text === undefined ? undefined : parseTree(text, [], { allowTrailingComma: true });
-  const servers = root?.type === 'object' ? root.children?.find((p) => p.children?.[0]?.value === 'mcpServers')?.children?.[1] : undefined;
-  return new Set(servers?.type === 'object' ? (servers.children ?? []).map((p) => String(p.children?.[0]?.value)) : []);
+  const servers = root?.type === 'object' ? property(root, 'mcpServers')?.value : undefined;
+  return new Set(servers ? serverNames(servers) : []);
+}
+
+/** The names an `mcpServers` object gives its servers (none when it is no object). */
+function serverNames(servers: Node): string[] {
+  return servers.type === 'object' ? (servers.children ?? []).map((p) => String(p.children?.[0]?.value)) : [];
 }

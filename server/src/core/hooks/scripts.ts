@@ -11,6 +11,7 @@ import { GitIgnored, outermostRoot } from '../workspace/gitIgnored';
 import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, isInside, resolveRelative } from '../world/paths';
 import type { Finding } from './permissions';
+import { HOOK_EVENT_BY_NAME } from './events';
 
 /** `$CLAUDE_PROJECT_DIR/…`, `"${CLAUDE_PROJECT_DIR}"/…`, or a path starting with `./` or `.claude/`. */
 const SCRIPT = /(?:^|[\s;&|('"=])(?:"?\$\{?CLAUDE_PROJECT_DIR\}?"?\/|\.\/|(?=\.claude\/))([A-Za-z0-9_./@+-]+\.[A-Za-z0-9]+)(?=$|[\s;&|)'"])/g;
@@ -105,10 +106,10 @@ export function missingPluginScripts(text: string, hooks: Node, pluginRoot: stri
  * on every event. Reported only when the plugin has the file and the command names neither
  * `CLAUDE_PLUGIN_ROOT` nor a `cd` (held-out round 61: a marketplace's plugins with bare paths).
  */
-export function relativePluginScripts(text: string, hooks: Node, pluginRoot: string, host: IWorkspaceHost, isEvent: (name: string) => boolean): Finding[] {
+export function relativePluginScripts(text: string, hooks: Node, pluginRoot: string, host: IWorkspaceHost): Finding[] {
   const out: Finding[] = [];
   // Only the commands of events Claude Code has: those of another name never run (hooks-event-unknown says so).
-  const commands = (hooks.children ?? []).filter((p) => isEvent(String(p.children?.[0]?.value))).flatMap((p) => groupCommandNodes(p.children?.[1]));
+  const commands = (hooks.children ?? []).filter((p) => HOOK_EVENT_BY_NAME.has(String(p.children?.[0]?.value))).flatMap((p) => groupCommandNodes(p.children?.[1]));
   for (const c of commands) {
     const command = c.value as string;
     if (/CLAUDE_PLUGIN_ROOT|\bcd\s/.test(command)) continue;

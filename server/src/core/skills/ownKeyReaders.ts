@@ -51,6 +51,8 @@ const SKILL_TOOLS = 'scripts';
 const MAX_SKILL_DEPTH = 4;
 const MAX_SKILL_FOLDERS = 2000;
 const MAX_SKILL_TOOL_FILES = 300;
+/** A file straight in a `scripts/` folder, as `skillScripts` reads them. */
+const IN_SKILL_TOOLS = new RegExp(`(?:^|/)${SKILL_TOOLS}/[^/]+$`);
 /** Scripts a skill keeps (no JSON: a skill's data, not a schema of the collection). */
 const SCRIPT_FILE = /\.(?:py|[cm]?[jt]s|tsx?|rb|go|sh)$/i;
 /** A script going through a collection's SKILL.md files: `root.rglob("SKILL.md")`, `glob("skills/<name>/SKILL.md")` with a wildcard, `find . -name SKILL.md`. */
@@ -205,7 +207,7 @@ export function isOwnToolFile(uri: string, roots: readonly string[]): boolean {
     const folder = TOOL_FOLDERS.find((f) => rel.startsWith(`${f}/`));
     if (folder !== undefined) return toolFileIn(folder).test(rel);
     // A skill's own script (`skills/auditor/scripts/audit.py`): whether a SKILL.md is beside the folder is the walk's to tell.
-    return new RegExp(`(?:^|/)${SKILL_TOOLS}/[^/]+$`).test(rel) && TOOL_FILE.test(rel);
+    return IN_SKILL_TOOLS.test(rel) && SCRIPT_FILE.test(rel);
   });
 }
 
