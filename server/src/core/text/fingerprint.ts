@@ -99,6 +99,12 @@ function hashLooped(text: string): Lanes {
  * run yet was compiled with no type feedback, so the kept code fell back to the interpreter at
  * that point again and again (466 times in a one-thread `check` of 2,500 skills; now 2). The
  * time this cost was within the noise of counters around the calls (a CPU profile said more).
+ * The same still happened to `mixSteps` in about one `check` in five (446-453 fallbacks, at its
+ * return, 130-200 ms of a 1.5 s run): V8 gives a function the store for its type feedback only
+ * after its first few calls (8 in Node 20's V8), so when the call that got it was a long text,
+ * the loop could be compiled before that call had reached the return, and the compiled loop was
+ * kept. `warmUp` below calls both a dozen times on a short text when the module loads, so every
+ * line has run with feedback before a long text comes (0 fallbacks in 20 runs of that `check`).
  */
 function mixWords(lanes: Lanes, words: Int32Array, units: number): Lanes {
   return mixRest(mixSteps(lanes, words, units >> 2), words, units);
@@ -143,3 +149,11 @@ function finish(lanes: Lanes): [number, number] {
   b ^= b >>> 15;
   return [a >>> 0, b >>> 0];
 }
+
+/** Seven units (one step, then a word and a lone unit left), a dozen times: every line of `mixSteps` and `mixRest` runs with feedback. */
+function warmUp(): void {
+  const words = new Int32Array(4);
+  for (let i = 0; i < 12; i++) mixWords(START, words, 7);
+}
+
+warmUp();
