@@ -330,7 +330,7 @@ test('.claude/rules use paths: a list of globs, checked the same way', () => {
 });
 
 test("in a Claude Code rule, another tool's scoping key is a warning (it scopes nothing here); the author's own metadata is information", () => {
-  const text = joinLines('---', 'title: Update every dispatch site', 'impact: HIGH', 'globs: "src/**"', 'alwaysApply: true', 'paths:', '  - "src/**"', '---', '# Rule');
+  const text = joinLines('---', 'title: Update every dispatch site', 'impact: HIGH', 'globs: "src/**"', 'alwaysApply: true', '---', '# Rule');
   const ds = diags(text, `${W}/.claude/rules/dispatch.md`).filter((d) => d.code === 'instructions-key-unknown');
   assert.deepEqual(
     ds.map((d) => [d.range.start.line, d.severity]),
@@ -338,7 +338,7 @@ test("in a Claude Code rule, another tool's scoping key is a warning (it scopes 
       [1, 'information'],
       [2, 'information'],
       [3, 'warning'],
-      [4, 'warning'],
+      [4, 'information'],
     ],
   );
   assert.match(ds[0]!.message, /kept as your own metadata, it neither scopes nor describes the rule/);
@@ -369,6 +369,22 @@ test('in a Claude Code rule without paths, a key asking for the rule in every se
   assert.deepEqual(unknown('alwaysApply: false', 'paths:', '  - "src/**"'), [['information', "it loads the rule where 'paths' matches, as this asks"]]);
   assert.deepEqual(unknown('paths: "src/**"', 'trigger: glob'), [['information', "it loads the rule where 'paths' matches, as this asks"]]);
   assert.deepEqual(unknown('alwaysApply: true', 'paths: "src/**"'), [['warning', "Unknown key 'alwaysApply': Claude Code reads 'paths', 'description' and ignores the rest"]]);
+});
+
+test("beside 'paths', another tool's globs are that tool's (one rule file shared by both): information naming it; another tool's switch stays a warning", () => {
+  const unknown = (...keys: string[]) =>
+    diags(joinLines('---', ...keys, '---', '# Rule'), `${W}/.claude/rules/csharp.md`)
+      .filter((d) => d.code === 'instructions-key-unknown')
+      .map((d) => [d.severity, d.message.split('; ').slice(1).join('; ')]);
+  assert.deepEqual(unknown('applyTo: "**/*.cs"', 'paths:', '  - "**/*.cs"'), [
+    ['information', "it scopes this rule with 'paths', and 'applyTo' is GitHub Copilot's key, which scopes the rule where GitHub Copilot reads this file"],
+  ]);
+  assert.deepEqual(unknown('paths: "src/**"', 'globs: "src/**/*.ts"'), [
+    ['information', "it scopes this rule with 'paths', and 'globs' is Cursor's key, which scopes the rule where Cursor reads this file"],
+  ]);
+  // Without 'paths' the rule loads in every session, which the globs did not ask for.
+  assert.deepEqual(unknown('applyTo: "**/*.cs"'), [['warning', '']]);
+  assert.deepEqual(unknown('alwaysApply: true', 'paths: "src/**"'), [['warning', '']]);
 });
 
 test('a Claude Code rule whose text a Cursor rule holds too (links to one file, or copies) keeps its globs for Cursor: information', () => {
@@ -615,6 +631,25 @@ test("a command with an answer for its failure (|| …), one a block line's comm
       ['instructions-command-undefined', 4, 'npm run verify'],
     ],
   );
+});
+
+test('in a file that also runs commands in a folder the repository does not have (another tree), an undefined script is advice naming that folder; a folder it has changes nothing', () => {
+  const host = new InMemoryHost({ [`${W}/package.json`]: JSON.stringify({ scripts: { build: 'tsc' } }), [`${W}/docs/guide/index.md`]: '# Guide' });
+  const undefinedScripts = (...lines: string[]) =>
+    diags(joinLines(...lines), `${W}/.claude/rules/docs.md`, host)
+      .filter((d) => d.code === 'instructions-command-undefined')
+      .map((d) => [d.range.start.line, d.severity, d.message.includes("also runs commands in 'Documentation/web'")]);
+  assert.deepEqual(undefinedScripts('- Run `npm run check` in `Documentation/web` before a page is done.', '- `npm run check` is green.'), [
+    [0, 'information', true],
+    [1, 'information', true],
+  ]);
+  // The folder exists (here, under docs/), or the span names a file or a single word: the warning stands.
+  assert.deepEqual(undefinedScripts('- Run `npm run check` in `docs/guide`.'), [[0, 'warning', false]]);
+  assert.deepEqual(undefinedScripts('- Run `npm run check` as set in `docs/site/config.ts`.'), [[0, 'warning', false]]);
+  assert.deepEqual(undefinedScripts('- Run `npm run check` in `main`.'), [[0, 'warning', false]]);
+  // The folder, then the command; a folder a sentence only names, not where a command runs, counts for nothing.
+  assert.deepEqual(undefinedScripts('- From `Documentation/web`, `npm run check` checks the links.'), [[0, 'information', true]]);
+  assert.deepEqual(undefinedScripts('- Run `npm run check` once. Keys persist in `Documentation/web/`.'), [[0, 'warning', false]]);
 });
 
 test('a command the words before it forbid, or on a line marked as what not to do, is not judged; one a "never" sentence asks for is', () => {

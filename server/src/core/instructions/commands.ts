@@ -6,6 +6,7 @@
  * read (code spans and shell blocks), never prose; a command whose folder, package or Makefile
  * cannot be known is left alone (the caller leaves out templates: instructions/analyze.ts).
  */
+import { foreignFolder } from './foreignFolder';
 import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import type { Diagnostic, Range } from '../types';
 import { dirnameUri, resolveRelative } from '../world/paths';
@@ -353,6 +354,22 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
     }
     return undefined;
   };
+  /** A folder the file runs commands in that the repository does not have, looked for on the first undefined script or target. */
+  let foreign: string | null | undefined;
+  const elsewhere = (): string | undefined => (foreign ??= foreignFolder(lines, (p) => cd(base, p) !== undefined) ?? null) ?? undefined;
+  /** A finding in a file that also runs commands in a folder this repository lacks: advice, saying so. */
+  const push = (d: Diagnostic): void => {
+    const other = elsewhere();
+    out.push(
+      other === undefined
+        ? d
+        : {
+            ...d,
+            severity: 'information',
+            message: `${d.message} (this file also runs commands in '${other}', a folder this repository does not have: the command may be that folder's)`,
+          },
+    );
+  };
   let blockCwd: string | undefined = base;
   let lastBlockLine = -2;
   let exampleBlock = false;
@@ -408,7 +425,7 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
             ? `'${written}': no Makefile of the repository defines a target ${names} (${lookedIn(base, others)}), and ${relative(base, dir) || 'this folder'} has none: make stops with "No rule to make target"`
             : `'${written}': the repository has no Makefile (GNUmakefile, makefile or Makefile): make stops with "No rule to make target"`;
         }
-        out.push({ code: 'instructions-command-undefined', severity, message, range, data: { tool: 'make', missing: missing.map((m) => m.text) } });
+        push({ code: 'instructions-command-undefined', severity, message, range, data: { tool: 'make', missing: missing.map((m) => m.text) } });
         continue;
       }
       const pkg = nearestPackage(cwd);
@@ -421,7 +438,7 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
       // Agents run scripts of other packages too (`cd packages/x`, `--filter x`): one that some package.json defines is defined.
       if (repo.scriptAnywhere(dir, name)) continue;
       const others = distinct([...repo.packagesAbove(dir), ...repo.packages()]).filter((p) => p.uri !== pkg.uri);
-      out.push({
+      push({
         code: 'instructions-command-undefined',
         severity: 'warning',
         message: `'${written}': no script '${name}' in ${relative(base, pkg.uri)}${pkg.scripts.listing}${
