@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeSkill } from '../../server/src/core/skills/analyze';
-import { madeFileLines, namesMadeFile } from '../../server/src/core/skills/madeFiles';
+import { notYetWritten, notYetWrittenLines } from '../../server/src/core/skills/madeFiles';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 
 const URI = 'file:///ws/.claude/skills/graph-builder/SKILL.md';
@@ -49,6 +49,25 @@ test('a list under a label of files made ("**Files created:**") names outputs; a
   ]);
 });
 
+test('a link the line marks as not written yet ("(TODO)", "（作成推奨）", creation recommended) is advice that says so; a TODO elsewhere is not such a mark', () => {
+  const body = [
+    '- [evaluations/evals.json](evaluations/evals.json) — テストケース（作成推奨）',
+    '- [advanced.md](./advanced.md) (TODO: write the advanced guide)',
+    '- [faq.md](./faq.md) (coming soon)',
+    '- [api.md](./api.md): the API; TODO list in [todo.md](./todo.md)',
+  ].join('\n');
+  assert.deepEqual(missing(body), [
+    [4, 'information'],
+    [5, 'information'],
+    [6, 'information'],
+    [7, 'warning'],
+    [7, 'warning'],
+  ]);
+  const text = skill(body);
+  const first = analyzeSkill(text, URI, new InMemoryHost({ [URI]: text })).diagnostics.find((d) => d.code === 'skill-file-missing')!;
+  assert.match(first.message, /\(the line marks it as not written yet: the agent finds nothing there until it is\) \(Claude Code\)$/);
+});
+
 test('a verb of making far from the link, or a link read before writing, is not an output', () => {
   const lines = [
     'Write tests first, then read [testing.md](./testing.md).',
@@ -57,8 +76,8 @@ test('a verb of making far from the link, or a link read before writing, is not 
   ];
   for (let l = 0; l < lines.length; l++)
     assert.equal(
-      namesMadeFile(l, (n) => lines[n] ?? ''),
-      false,
+      notYetWritten(l, (n) => lines[n] ?? ''),
+      undefined,
       lines[l],
     );
 });
@@ -66,12 +85,12 @@ test('a verb of making far from the link, or a link read before writing, is not 
 test('each line is read once for all the links on it: a line of thousands of links is not read again per link', () => {
   const lines = ['- Save the list to [a.md](./a.md)', '[x](m.md) '.repeat(5000)];
   let reads = 0;
-  const at = madeFileLines((l) => {
+  const at = notYetWrittenLines((l) => {
     reads++;
     return lines[l] ?? '';
   });
-  for (let i = 0; i < 5000; i++) assert.equal(at(1), false);
-  assert.equal(at(0), true);
-  assert.equal(at(0), true);
+  for (let i = 0; i < 5000; i++) assert.equal(at(1), undefined);
+  assert.equal(at(0), 'made');
+  assert.equal(at(0), 'made');
   assert.ok(reads <= 3, `lines read ${reads} times`);
 });

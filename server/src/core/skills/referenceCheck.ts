@@ -8,7 +8,7 @@
  * missing where it points but found from a folder above (the repository root, most often) is
  * information that says where the file is, with the path to write.
  */
-import { madeFileLines } from './madeFiles';
+import { notYetWrittenLines } from './madeFiles';
 import { LICENSE_NOTE } from './licenseFile';
 import { folderHolding, submoduleFolders } from '../workspace/gitSubmodules';
 import { beforeQueryOrFragment } from '../text/text';
@@ -93,8 +93,8 @@ function findingsOf(
     return l.startsWith('the ') ? l : `${l}/`;
   };
 
-  /** Whether a line's link names a file the skill makes, each line read once. */
-  const namesMade = lineOf === undefined ? () => false : madeFileLines(lineOf);
+  /** Whether a line's link names a file the skill makes or marks as not written yet, each line read once. */
+  const notYet = lineOf === undefined ? () => undefined : notYetWrittenLines(lineOf);
 
   /** Missing links looked for elsewhere so far: past MAX_ELSEWHERE a file of many missing links is not searched further (each search asks the host again per folder). */
   let searched = 0;
@@ -307,12 +307,12 @@ function findingsOf(
       // No client reads `license` or the file it names (`license: LICENSE.txt`): the skill loads the same.
       const licence = r.source === 'license';
       // A link to a file the skill tells the agent to make ("Save the list to [concepts.md](./concepts.md)").
-      const made = !installed && !licence && r.kind === 'link' && namesMade(r.range.start.line);
-      const weak = o.weak || installed || local || command || licence || made || submodule !== undefined;
+      const made = !installed && !licence && r.kind === 'link' ? notYet(r.range.start.line) : undefined;
+      const weak = o.weak || installed || local || command || licence || made !== undefined || submodule !== undefined;
       const message = licence
         ? `${o.message} ${LICENSE_NOTE}`
         : made
-          ? `${o.message} (the text asks for it to be made: a file the agent writes as it works, which need not exist beside the skill)`
+          ? `${o.message} ${made === 'made' ? '(the text asks for it to be made: a file the agent writes as it works, which need not exist beside the skill)' : '(the line marks it as not written yet: the agent finds nothing there until it is)'}`
           : installed
             ? `${o.message} (a node_modules folder is filled by the package manager: the file may be there after an install)`
             : command
