@@ -194,11 +194,24 @@ test("a file with no frontmatter written as an agent's prompt ('You are …', an
   assert.match(ds[0]!.message, /^Claude Code will not load this agent: it has no frontmatter .* written as an agent's prompt \('You are a security reviewer for…'\)/);
   assert.deepEqual(codes('Notes: you are welcome to add agents here.\n'), ['subagent-name-missing/information']);
   // A heading and then the prompt, or a title that names an agent (held-out round 63): an agent too. A title about agents is not.
-  for (const text of ['# Security reviewer\n\nYou are a security reviewer.\n', '# Browser Automation Agent\n\n## Purpose\n', '## Agent: Issue Triager\n\n### Role\n'])
+  for (const text of [
+    '# Security reviewer\n\nYou are a security reviewer.\n',
+    '# Browser Automation Agent\n\n## Purpose\n',
+    '## Agent: Issue Triager\n\n### Role\n',
+    // The same titles in Japanese, Korean and Chinese ("debugger agent settings", "code review agent (by severity)"; held-out round 66).
+    '# デバッガーエージェント設定\n\n## 目的\n',
+    '# コードレビューエージェント（重大度分類型）\n',
+    '# 코드 리뷰 에이전트\n',
+    '# 代码审查智能体\n',
+    '# Code Review Agent (by severity)\n',
+  ])
     assert.deepEqual(codes(text), ['subagent-name-missing/error'], text);
   for (const text of [
     '# Agent Audit Report\n\nAgents audited: 1\n',
     '# Agent Testing Framework\n\nEach agent must pass:\n',
+    '# エージェント一覧\n\n- planner\n',
+    // A first line longer than a title (over 200 characters) is not read as one.
+    `# ${'x'.repeat(200)} Agent\n`,
     '# Security notes\n\nYou are welcome to add checks.\n',
   ])
     assert.deepEqual(codes(text), ['subagent-name-missing/information'], text);
@@ -277,15 +290,25 @@ test('values Claude Code drops, hooks that are not a map, unknown keys and model
   assert.deepEqual(codes(fm('hooks:', '  Stop:', '    - hooks:', '        - type: command', '          command: echo hi')), []);
   assert.deepEqual(codes(fm('model: gpt-5')), ['subagent-model-unknown/information']);
   assert.deepEqual(codes(fm('model: inherit')), []);
-  assert.deepEqual(codes(fm('allowed-tools: Read')), ['subagent-key-unknown/information']);
+  assert.deepEqual(codes(fm('allowed-tools: Read')), ['subagent-key-unknown/warning']);
 });
 
-test("a subagent's allowed-tools (a skill's and a command's key) suggests tools, with the rename as its fix, unless the agent has tools already", () => {
+test("a subagent's allowed-tools (a skill's and a command's key) restricts nothing, so the agent gets every tool: a warning suggesting tools, with the rename as its fix, unless the agent has tools already", () => {
   const text = joinLines('---', 'name: reviewer', 'description: Reviews changes.', 'allowed-tools: Read, Grep', '---', 'Body');
   const ds = diags(text);
   assert.deepEqual(
     ds.map((d) => [d.code, d.severity, d.data?.['suggestion']]),
-    [['subagent-key-unknown', 'information', 'tools']],
+    [['subagent-key-unknown', 'warning', 'tools']],
+  );
+  assert.match(ds[0]!.message, /with no 'tools', the agent gets every tool of the session, not this list/);
+  assert.deepEqual(
+    diags(joinLines('---', 'name: explorer', 'description: Explores.', 'allowed_tools:', '  - Read', '---', 'Body')).map((d) => [d.code, d.severity]),
+    [['subagent-key-unknown', 'warning']],
+  );
+  // The same agent kept outside .claude/agents/ and outside a plugin is no agent Claude Code loads: advice.
+  assert.deepEqual(
+    analyzeAgentFile(text, 'file:///ws/skills/agents/reviewer.md', 'agent').diagnostics.map((d) => [d.code, d.severity]),
+    [['subagent-key-unknown', 'information']],
   );
   assert.deepEqual(
     agentFileCodeActions(text, AGENT, ds).map((a) => a.title),
@@ -293,8 +316,8 @@ test("a subagent's allowed-tools (a skill's and a command's key) suggests tools,
   );
   const both = diags(joinLines('---', 'name: reviewer', 'description: Reviews changes.', 'tools: Read', 'allowed_tools: Read, Grep', '---', 'Body'));
   assert.deepEqual(
-    both.map((d) => [d.code, d.data?.['suggestion']]),
-    [['subagent-key-unknown', undefined]],
+    both.map((d) => [d.code, d.severity, d.data?.['suggestion']]),
+    [['subagent-key-unknown', 'information', undefined]],
   );
 });
 

@@ -30,7 +30,7 @@ export const SUBAGENT_RULES: readonly RuleInfo[] = [
   subagent('subagent-hooks-variable-unset', 'warning'),
   subagent('subagent-plugin-key-ignored', 'warning'),
   subagent('subagent-key-unknown', 'information', {
-    also: ['error'],
+    also: ['warning', 'error'],
     fix: { title: 'Rename to the key the client reads', tier: 'manual', why: 'the key may have meant something else' },
   }),
   subagent('subagent-name-duplicate', 'warning'),

@@ -181,16 +181,25 @@ function valueChecks(f: AgentFrontmatter, out: Diagnostic[]): void {
 /** A skill's or a command's key for the tools it may use, written in a subagent, whose key for them is `tools`. */
 const TOOLS_ELSEWHERE = /^allowed[-_]?tools$/i;
 
-function unknownKeys(f: AgentFrontmatter, out: Diagnostic[]): void {
+/** `loaded`: the file is one Claude Code loads as an agent (in `.claude/agents/`, or a plugin's agent), not a copy kept elsewhere. */
+function unknownKeys(f: AgentFrontmatter, out: Diagnostic[], loaded: boolean): void {
   const known = keysOf('claude-agent').map((k) => k.key);
   for (const e of f.entries) {
     if (known.includes(e.key)) continue;
     // `allowed-tools` is a skill's and a command's key: a subagent's tools are its `tools` (when it has none yet).
-    const s = TOOLS_ELSEWHERE.test(e.key) && !f.byKey.has('tools') ? 'tools' : suggestAmong(e.key, known);
+    // Without `tools` the agent gets every tool of the session, so the list it was given restricts nothing: a warning
+    // (held-out round 66 and the lab: 11 agents whose read-only lists Claude Code never applied).
+    const tools = TOOLS_ELSEWHERE.test(e.key) && !f.byKey.has('tools');
+    const lostList = tools && loaded;
+    const s = tools ? 'tools' : suggestAmong(e.key, known);
     out.push({
       code: 'subagent-key-unknown',
-      severity: 'information',
-      message: s ? `Claude Code does not read '${e.key}' in a subagent: did you mean '${s}'?` : `Claude Code does not read '${e.key}' in a subagent (it ignores the key)`,
+      severity: lostList ? 'warning' : 'information',
+      message: lostList
+        ? `Claude Code does not read '${e.key}' in a subagent: with no 'tools', the agent gets every tool of the session, not this list; did you mean 'tools'?`
+        : s
+          ? `Claude Code does not read '${e.key}' in a subagent: did you mean '${s}'?`
+          : `Claude Code does not read '${e.key}' in a subagent (it ignores the key)`,
       range: e.keyRange,
       data: s ? { key: e.key, suggestion: s } : { key: e.key },
     });
@@ -243,13 +252,25 @@ function lateFrontmatter(text: string): number | undefined {
 /** How far down a frontmatter written below a heading is looked for. */
 const LATE_FRONTMATTER_LINES = 12;
 
+/**
+ * A title naming an agent: `# Browser Automation Agent`, `## Agent: Issue Triager`, and the same
+ * in Japanese, Korean and Chinese, where the word for agent may be followed by one for its
+ * settings or definition (`# デバッガーエージェント設定`, "debugger agent settings": held-out
+ * round 66, 15 agents in one repository); a note in brackets may follow (`（重大度分類型）`).
+ */
+const AGENT_TITLE = /^#{1,2}\s+((?:\S.*\s)?agent|agent:\s*\S.*|\S.*?(?:エージェント|에이전트|智能体)(?:\s*(?:設定|定義|설정|정의|设定|配置|定义))?)(?:\s*[(（][^)）]*[)）])?\s*$/i;
+
+/** The longest first line read as a title. */
+const MAX_TITLE = 200;
+
 function promptOpening(text: string): string | undefined {
   const lines = text.split(/\r?\n/, 12).filter((l) => l.trim() !== '');
   const first = lines[0];
   const m = first === undefined ? null : /^\s*(You (?:are|will be) \S+(?: \S+){0,3})/.exec(first);
   if (m) return `${m[1]}…`;
   // Under a title that names an agent (`# Browser Automation Agent`, `# Agent: sdlc-importer`; not `# Agent Audit Report`), or a heading and then the prompt (`# Code Reviewer`, `You are a …`): held-out round 63.
-  const title = first === undefined ? null : /^#{1,2}\s+((?:\S.*\s)?agent|agent:\s*\S.*)\s*$/i.exec(first.trim());
+  // A title is short: a longer line is no title, and is not run through the pattern (its backtracking grows with the line).
+  const title = first === undefined || first.length > MAX_TITLE ? null : AGENT_TITLE.exec(first.trim());
   if (title) return title[1]!.trim();
   const after = lines.slice(1, 4).find((l) => !/^\s*#/.test(l));
   const addressed = first !== undefined && /^\s*#/.test(first) && after !== undefined ? /^\s*(You (?:are|will be) (?:a|an|the) \S+(?: \S+){0,2})/.exec(after) : null;
@@ -294,6 +315,6 @@ export function checkClaudeAgent(f: AgentFrontmatter, uri: string, out: Diagnost
   const denied = f.byKey.get('disallowedTools');
   if (denied) checkToolKey(denied, f.fm, 'subagent', out, { denyList: true, quotedBecauseOf: quotedCause(f, denied) });
   valueChecks(f, out);
-  unknownKeys(f, out);
+  unknownKeys(f, out, inPlugin || uri.includes('/.claude/agents/'));
   if (inPlugin) pluginKeys(f, out, from);
 }
