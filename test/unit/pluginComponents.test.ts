@@ -127,6 +127,18 @@ test(".claude/hooks.json and .claude/hooks/hooks.json, which Claude Code never r
     analyzeFile('hooks', '{"version": 1, "hooks": {"preToolUse": [{"command": "x", "matcher": "Shell"}]}}', `${R}/.claude/hooks.json`, new InMemoryHost(), { repository: none }),
     [],
   );
+  // The folder's settings register every command the file holds (the file is a source a sync script reads): the hooks run from there, information.
+  const registered = (settings: unknown) =>
+    analyzeFile('hooks', text, `${R}/.claude/hooks/hooks.json`, new InMemoryHost({ [`${R}/.claude/settings.json`]: JSON.stringify(settings) }), { repository: none }).map((d) => [
+      d.code,
+      d.severity,
+      d.message.split('; ').pop(),
+    ]);
+  const runs = (command: string) => ({ hooks: { PostToolUse: [{ matcher: 'Edit', hooks: [{ type: 'command', command }] }] } });
+  assert.deepEqual(registered(runs('lint $CLAUDE_TOOL_INPUT')), [
+    ['hooks-file-unread', 'information', '.claude/settings.json registers every command this file holds, so those hooks run from there'],
+  ]);
+  assert.deepEqual(registered(runs('other-lint')), [['hooks-file-unread', 'warning', 'none of these hooks runs']]);
   // A marketplace that lists ./.claude as a plugin: its hooks/hooks.json is that plugin's.
   const market = facts({ '.claude-plugin/marketplace.json': JSON.stringify({ name: 'm', owner: { name: 'o' }, plugins: [{ name: 'p', source: './.claude' }] }) });
   assert.deepEqual(

@@ -227,7 +227,9 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
   hooks: {
     // `${CLAUDE_PLUGIN_ROOT}` is the root of the plugin whose hooks file this is.
     analyze(text, uri, host, o) {
-      const a = isUnreadClaudeHooks(uri, o.repository) ? analyzeUnreadHooksFile(text) : analyzeHooksFile(text, host, pluginRootOfHooks(uri, o.repository), o.workspaceRoots);
+      const a = isUnreadClaudeHooks(uri, o.repository)
+        ? analyzeUnreadHooksFile(text, uri, host)
+        : analyzeHooksFile(text, host, pluginRootOfHooks(uri, o.repository), o.workspaceRoots);
       return { ...a, schema: contributedSchemaFor(uri, text) };
     },
     diagnostics: ownSchemed,

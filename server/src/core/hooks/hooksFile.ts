@@ -4,6 +4,7 @@
  * settings file's `hooks` one level down. The same checks as a settings file's hooks; a command's
  * `${CLAUDE_PLUGIN_ROOT}/…` script is looked up in the plugin. Facts and sources: docs/hooks.md#plugin-hooks.
  */
+import type { Node } from 'jsonc-parser';
 import type { IWorkspaceHost } from '../workspace/host';
 import { inTextOrder, startJsonFile, topLevelEvent } from './jsonFile';
 import { checkHooks, property, type SettingsAnalysis } from './analyze';
@@ -50,12 +51,48 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
   return { root, diagnostics: inTextOrder(diagnostics) };
 }
 
+/** The settings files of the `.claude/` folder a hooks file is in (`.claude/hooks.json`, `.claude/hooks/hooks.json`). */
+const SETTINGS_FILES = ['settings.json', 'settings.local.json'];
+
+/** Every `command` string in a JSON tree. */
+function commandsIn(node: Node | undefined, out: Set<string> = new Set()): Set<string> {
+  if (!node) return out;
+  if (node.type === 'property') {
+    const [k, v] = node.children ?? [];
+    if (k?.value === 'command' && v?.type === 'string' && typeof v.value === 'string') out.add(v.value.trim());
+  }
+  for (const c of node.children ?? []) commandsIn(c, out);
+  return out;
+}
+
+/** The `.claude/` settings file (a label) whose hooks run every command of this file, if one does. */
+function settingsRunningAll(commands: ReadonlySet<string>, uri: string, host: IWorkspaceHost | undefined): string | undefined {
+  if (!host || commands.size === 0) return undefined;
+  const m = /^(.*\/\.claude)\/(?:hooks\/)?hooks\.json$/.exec(uri);
+  if (!m) return undefined;
+  for (const name of SETTINGS_FILES) {
+    const text = host.readText(`${m[1]}/${name}`);
+    const hooks = text === undefined ? undefined : jsonRoot(text);
+    const registered = hooks ? commandsIn(property(hooks, 'hooks')?.value) : new Set<string>();
+    if ([...commands].every((c) => registered.has(c))) return `.claude/${name}`;
+  }
+  return undefined;
+}
+
+/** A JSON text's root object, or undefined when it is no JSON object. */
+function jsonRoot(text: string): Node | undefined {
+  const start = startJsonFile(text, { file: 'This settings file', unread: 'ignores all of it', notObject: '' });
+  return start.done ? undefined : start.root;
+}
+
 /**
  * A `.claude/hooks.json` or `.claude/hooks/hooks.json` that no plugin names (`isUnreadClaudeHooks`):
  * Claude Code never reads it, so one warning on its `hooks` key (or its start) says so, and
- * nothing in it is judged further: none of it runs.
+ * nothing in it is judged further: none of it runs. When the folder's settings file registers
+ * every command it holds, the hooks run all the same (the file is a source another tool or a sync
+ * script reads; held-out round 67): information saying so.
  */
-export function analyzeUnreadHooksFile(text: string): SettingsAnalysis {
+export function analyzeUnreadHooksFile(text: string, uri?: string, host?: IWorkspaceHost): SettingsAnalysis {
   const start = startJsonFile(text, { file: 'This hooks file', unread: 'runs none of its hooks', notObject: 'A hooks file holds one JSON object' });
   const root = start.done ? start.done.root : start.root;
   // Written in Cursor's format (`"version": 1`): another tool's file, not Claude Code's hooks in the wrong place.
@@ -64,16 +101,14 @@ export function analyzeUnreadHooksFile(text: string): SettingsAnalysis {
   const at = key ?? { offset: root?.offset ?? 0, length: 1 };
   const index = new LineIndex(text);
   const range = { start: index.positionAt(at.offset), end: index.positionAt(at.offset + at.length) };
+  const unread = 'Claude Code does not read this file: a project\'s hooks go under "hooks" in .claude/settings.json (or settings.local.json), a plugin\'s in its hooks/hooks.json';
+  const settings = uri === undefined ? undefined : settingsRunningAll(commandsIn(root ? property(root, 'hooks')?.value : undefined), uri, host);
   return {
     root,
     diagnostics: [
-      {
-        code: 'hooks-file-unread',
-        severity: 'warning',
-        message:
-          'Claude Code does not read this file: a project\'s hooks go under "hooks" in .claude/settings.json (or settings.local.json), a plugin\'s in its hooks/hooks.json; none of these hooks runs',
-        range,
-      },
+      settings
+        ? { code: 'hooks-file-unread', severity: 'information', message: `${unread}; ${settings} registers every command this file holds, so those hooks run from there`, range }
+        : { code: 'hooks-file-unread', severity: 'warning', message: `${unread}; none of these hooks runs`, range },
     ],
   };
 }
