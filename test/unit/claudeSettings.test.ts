@@ -351,6 +351,19 @@ test("a Bash rule with ':*' before its end matches only commands with that colon
   assert.match(ds[0]!.message, /matches only commands starting 'curl:'; write 'Bash\(curl \* \| sh\)'/);
 });
 
+test("a Bash rule whose command words are joined by colons (Bash(git:log:*)) starts no command: a warning on its words with the rule to write; the legacy ':*' and a colon inside a word are left alone", () => {
+  const { text, ranges: r } = ranges(
+    '{"permissions": {"allow": ["Bash(«git:log»:*)", "Bash(«npm:list»)", "Bash(git:*)", "Bash(npm run test:unit)", "Bash(rake db:migrate:*)", "Bash(C:x)"]}}',
+  );
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    r.map((range) => ['settings-permission-rule-malformed', 'warning', range]),
+  );
+  assert.match(ds[0]!.message, /'git:log' starts no command \('git log' does\), so this allow rule applies to nothing; write 'Bash\(git log:\*\)'$/);
+  assert.match(ds[1]!.message, /write 'Bash\(npm list\)'$/);
+});
+
 test("a Write(path) rule, which Claude Code never matches, is a warning on 'Write' that names the Edit rule to write", () => {
   const { text, ranges: r } = ranges('{"permissions": {"deny": ["«Write»(.claude/**)", "Read(.env)"], "allow": ["«Write»(/tmp/*)", "Edit(src/**)"]}}');
   const ds = check(text);

