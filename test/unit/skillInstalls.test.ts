@@ -124,6 +124,27 @@ test('a Gemini CLI extension (gemini-extension.json at the root) installs its sk
   assert.ok(isInstallSource(`${W}/gemini-extension.json`, [W]));
 });
 
+test("a skill in the skills/ folder of a Gemini CLI extension kept below the root (.gemini/extensions/a11y/gemini-extension.json) is Gemini CLI's: its name's characters are advice, not the specification's warning", () => {
+  const skill = '---\nname: Accessibility Lead\ndescription: Leads accessibility reviews. Use when a page needs one.\n---\nBody\n';
+  const uri = `${W}/.gemini/extensions/a11y/skills/accessibility-lead/SKILL.md`;
+  const host = new InMemoryHost({ [`${W}/.gemini/extensions/a11y/gemini-extension.json`]: JSON.stringify({ name: 'a11y', version: '1.0.0' }), [uri]: skill });
+  const facts = readRepositoryFacts([], host, [W]);
+  const targets = inferTargets(uri, host, facts);
+  assert.deepEqual(targets.targets, ['gemini-cli']);
+  assert.match(targets.reason, /skills\/ folder of a Gemini CLI extension \(\.\.\/\.\.\/gemini-extension\.json\)/);
+  const names = (h: InMemoryHost) =>
+    analyzeSkill(skill, uri, h, { repository: readRepositoryFacts([], h, [W]) })
+      .diagnostics.filter((d) => d.code.startsWith('skill-name-'))
+      .map((d) => [d.code, d.severity]);
+  assert.deepEqual(names(host), [['skill-name-invalid-chars', 'information']]);
+  // Without the manifest the folder is no client's: the specification's warnings.
+  assert.deepEqual(names(new InMemoryHost({ [uri]: skill })), [
+    ['skill-name-not-lowercase', 'warning'],
+    ['skill-name-invalid-chars', 'warning'],
+    ['skill-name-directory-mismatch', 'information'],
+  ]);
+});
+
 test("a README that installs the skills into ~/.openclaw/skills/ (and names no modelled client's folder) writes them for OpenClaw: what its loader decides is advice that says so", () => {
   assert.deepEqual(installTarget(readme('Install: `cp -r . ~/.openclaw/skills/tradeos`')), {
     target: 'openclaw',

@@ -167,6 +167,17 @@ function rootDepths(roots: readonly string[] | undefined): readonly number[] {
   return depths;
 }
 
+/**
+ * The manifest of the Gemini CLI extension whose `skills/<name>/SKILL.md` this is (a folder holding
+ * `gemini-extension.json`, anywhere in the repository: `.gemini/extensions/a11y/`), if any.
+ */
+function geminiExtensionOf(uri: string, host: IWorkspaceHost): string | undefined {
+  const skills = dirnameUri(dirnameUri(uri));
+  if (!/\/skills$/.test(skills)) return undefined;
+  const manifest = `${dirnameUri(skills)}/gemini-extension.json`;
+  return host.exists(manifest) ? manifest : undefined;
+}
+
 /** The targets of a SKILL.md from this one path (see `inferTargets`). */
 function targetsWhere(uri: string, host?: IWorkspaceHost, facts?: RepositoryFacts): TargetSet {
   const segs = segmentsOf(uri);
@@ -217,6 +228,15 @@ function targetsWhere(uri: string, host?: IWorkspaceHost, facts?: RepositoryFact
     return {
       targets: [installed.target],
       reason: `it is in no client folder and no plugin, and ${relativeLabel(dirnameUri(uri), installed.source)} installs the repository's skills into ${installed.folder}, which ${TARGET_LABELS[installed.target]} reads`,
+      explicit: false,
+      fallback: true,
+    };
+  const extension = targets.length === 0 && host ? geminiExtensionOf(uri, host) : undefined;
+  if (extension)
+    // Gemini CLI loads an installed extension's skills ("Extension Skills"); from here no client does.
+    return {
+      targets: ['gemini-cli'],
+      reason: `it is in the skills/ folder of a Gemini CLI extension (${relativeLabel(dirnameUri(uri), extension)}), whose skills Gemini CLI loads once the extension is installed`,
       explicit: false,
       fallback: true,
     };
