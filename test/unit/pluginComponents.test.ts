@@ -147,6 +147,38 @@ test(".claude/hooks.json and .claude/hooks/hooks.json, which Claude Code never r
   );
 });
 
+test("a hooks.json straight in a plugin's root that its plugin.json does not name never runs: one warning; one the manifest names is the plugin's hooks file, and another tool's file of that name gets nothing", () => {
+  const text = '{\n  "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "${CLAUDE_PLUGIN_ROOT}/remind.sh"}]}]}\n}';
+  const plain = facts({ 'report/.claude-plugin/plugin.json': '{"name": "report"}' });
+  assert.equal(kind('report/hooks.json', plain), 'hooks');
+  assert.equal(kind('report/docs/hooks.json', plain), null);
+  assert.equal(kind('hooks.json', plain), null);
+  const unread = analyzeFile('hooks', text, `${R}/report/hooks.json`, new InMemoryHost(), { repository: plain });
+  assert.deepEqual(
+    unread.map((d) => [d.code, d.severity, d.range.start.line]),
+    [['hooks-file-unread', 'warning', 1]],
+  );
+  assert.match(unread[0]!.message, /a plugin's in its hooks\/hooks\.json; none of these hooks runs$/);
+  // Named under "hooks" in plugin.json: the plugin's hooks, checked as such.
+  const named = facts({ 'report/.claude-plugin/plugin.json': '{"name": "report", "hooks": "./hooks.json"}' });
+  assert.deepEqual(
+    analyzeFile('hooks', text, `${R}/report/hooks.json`, new InMemoryHost({ [`${R}/report/remind.sh`]: 'echo' }), { repository: named }).map((d) => d.code),
+    [],
+  );
+  // A file of that name with no hooks object is another tool's.
+  assert.deepEqual(analyzeFile('hooks', '{"rules": []}', `${R}/report/hooks.json`, new InMemoryHost(), { repository: plain }), []);
+  // The plugin's hooks/hooks.json runs the same commands, or a plugin.json beside it makes it GitHub Copilot CLI's too: advice saying so.
+  const advice = (files: Record<string, string>) =>
+    analyzeFile('hooks', text, `${R}/report/hooks.json`, new InMemoryHost(files), { repository: plain }).map((d) => [d.severity, d.message.split('; ').pop()]);
+  assert.deepEqual(advice({ [`${R}/report/hooks/hooks.json`]: text }), [
+    ['information', 'hooks/hooks.json registers every command this file holds, so those hooks run from there'],
+  ]);
+  assert.deepEqual(advice({ [`${R}/report/plugin.json`]: '{"name": "report"}' }), [
+    ['information', "the plugin.json beside it is GitHub Copilot CLI's plugin manifest, and Copilot CLI reads a plugin's hooks.json there"],
+  ]);
+  assert.deepEqual(advice({ [`${R}/report/hooks/hooks.json`]: '{"hooks": {}}' }), [['warning', 'none of these hooks runs']]);
+});
+
 const hooks = (text: string, host = new InMemoryHost(), root: string | null = `${R}/p`) => analyzeHooksFile(text, host, root ?? undefined).diagnostics;
 
 test("a plugin's hooks file in Cursor's format (\"version\": 1) names Cursor's events: information, with no rename to Claude Code's", () => {

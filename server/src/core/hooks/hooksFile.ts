@@ -65,17 +65,24 @@ function commandsIn(node: Node | undefined, out: Set<string> = new Set()): Set<s
   return out;
 }
 
-/** The `.claude/` settings file (a label) whose hooks run every command of this file, if one does. */
-function settingsRunningAll(commands: ReadonlySet<string>, uri: string, host: IWorkspaceHost | undefined): string | undefined {
+/**
+ * Why this file's hooks run all the same, if they do: the `.claude/` folder's settings file, or for
+ * a plugin root's `hooks.json` the plugin's `hooks/hooks.json`, registers every command it holds;
+ * or a `plugin.json` beside it makes the folder a GitHub Copilot CLI plugin, which reads
+ * `hooks.json` there (a plugin kept for both clients).
+ */
+function runsElsewhere(commands: ReadonlySet<string>, uri: string, host: IWorkspaceHost | undefined): string | undefined {
   if (!host || commands.size === 0) return undefined;
-  const m = /^(.*\/\.claude)\/(?:hooks\/)?hooks\.json$/.exec(uri);
-  if (!m) return undefined;
-  for (const name of SETTINGS_FILES) {
-    const text = host.readText(`${m[1]}/${name}`);
+  const claude = /^(.*\/\.claude)\/(?:hooks\/)?hooks\.json$/.exec(uri);
+  const dir = claude ? claude[1]! : uri.slice(0, -'/hooks.json'.length);
+  const registering = claude ? SETTINGS_FILES.map((name) => [`${dir}/${name}`, `.claude/${name}`] as const) : [[`${dir}/hooks/hooks.json`, 'hooks/hooks.json'] as const];
+  for (const [file, label] of registering) {
+    const text = host.readText(file);
     const hooks = text === undefined ? undefined : jsonRoot(text);
     const registered = hooks ? commandsIn(property(hooks, 'hooks')?.value) : new Set<string>();
-    if ([...commands].every((c) => registered.has(c))) return `.claude/${name}`;
+    if ([...commands].every((c) => registered.has(c))) return `${label} registers every command this file holds, so those hooks run from there`;
   }
+  if (!claude && host.exists(`${dir}/plugin.json`)) return "the plugin.json beside it is GitHub Copilot CLI's plugin manifest, and Copilot CLI reads a plugin's hooks.json there";
   return undefined;
 }
 
@@ -88,26 +95,28 @@ function jsonRoot(text: string): Node | undefined {
 /**
  * A `.claude/hooks.json` or `.claude/hooks/hooks.json` that no plugin names (`isUnreadClaudeHooks`):
  * Claude Code never reads it, so one warning on its `hooks` key (or its start) says so, and
- * nothing in it is judged further: none of it runs. When the folder's settings file registers
- * every command it holds, the hooks run all the same (the file is a source another tool or a sync
- * script reads; held-out round 67): information saying so.
+ * nothing in it is judged further: none of it runs. When its hooks run all the same
+ * (`runsElsewhere`: the file is a source another tool or a sync script reads; held-out round 67):
+ * information saying so.
  */
 export function analyzeUnreadHooksFile(text: string, uri?: string, host?: IWorkspaceHost): SettingsAnalysis {
   const start = startJsonFile(text, { file: 'This hooks file', unread: 'runs none of its hooks', notObject: 'A hooks file holds one JSON object' });
   const root = start.done ? start.done.root : start.root;
   // Written in Cursor's format (`"version": 1`): another tool's file, not Claude Code's hooks in the wrong place.
   if (root && property(root, 'version')?.value.type === 'number') return { root, diagnostics: [] };
+  // A plugin root's `hooks.json` is hooks only when it holds a `hooks` object (another tool may keep a file of that name there).
+  if (uri !== undefined && !/\/\.claude\/(?:hooks\/)?hooks\.json$/.test(uri) && (!root || property(root, 'hooks')?.value.type !== 'object')) return { root, diagnostics: [] };
   const key = root ? property(root, 'hooks')?.key : undefined;
   const at = key ?? { offset: root?.offset ?? 0, length: 1 };
   const index = new LineIndex(text);
   const range = { start: index.positionAt(at.offset), end: index.positionAt(at.offset + at.length) };
   const unread = 'Claude Code does not read this file: a project\'s hooks go under "hooks" in .claude/settings.json (or settings.local.json), a plugin\'s in its hooks/hooks.json';
-  const settings = uri === undefined ? undefined : settingsRunningAll(commandsIn(root ? property(root, 'hooks')?.value : undefined), uri, host);
+  const elsewhere = uri === undefined ? undefined : runsElsewhere(commandsIn(root ? property(root, 'hooks')?.value : undefined), uri, host);
   return {
     root,
     diagnostics: [
-      settings
-        ? { code: 'hooks-file-unread', severity: 'information', message: `${unread}; ${settings} registers every command this file holds, so those hooks run from there`, range }
+      elsewhere
+        ? { code: 'hooks-file-unread', severity: 'information', message: `${unread}; ${elsewhere}`, range }
         : { code: 'hooks-file-unread', severity: 'warning', message: `${unread}; none of these hooks runs`, range },
     ],
   };

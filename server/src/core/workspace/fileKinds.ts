@@ -7,7 +7,7 @@ import { looseSkillFile } from '../skills/looseFilePath';
 import { instructionVariantOf } from '../instructions/files';
 import { agentFileInfo, agentFileVariantOf } from '../subagents/files';
 import { manifestKindOf, type RepositoryFacts } from '../skills/plugins';
-import { isClaudeHooksFilePath, pluginComponentKindOf } from '../plugins/components';
+import { isClaudeHooksFilePath, isPluginRootHooks, pluginComponentKindOf } from '../plugins/components';
 import { splitUri } from './uriPath';
 import { mcpVariantOf } from '../mcpConfig/files';
 import { isCodexConfig } from '../instructions/codexConfig';
@@ -107,7 +107,7 @@ export function kindOf(uri: string, facts: RepositoryFacts): FileKind | null {
   const byName = fileKindOf(path);
   // An AGENT.md in a plugin's agents folder is one of the plugin's subagents, as in `.claude/agents/`.
   if (byName === 'agent-md' && pluginComponentKindOf(uri, facts) === 'subagent') return 'subagent';
-  return byName ?? pluginComponentKindOf(uri, facts) ?? (isClaudeHooksFilePath(path) ? 'hooks' : null);
+  return byName ?? pluginComponentKindOf(uri, facts) ?? (isClaudeHooksFilePath(path) || isPluginRootHooks(uri, facts) ? 'hooks' : null);
 }
 
 /** Whether a path may be a plugin's component once the manifests are read (`.md` and `.json` files): the walks keep these for `kindOf`. */
