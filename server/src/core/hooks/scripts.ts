@@ -80,8 +80,8 @@ export function groupCommandNodes(groups: Node | undefined): Node[] {
   return out;
 }
 
-/** A command that tests for its script first (`[ -x "$H" ] && exec "$H"`, `|| true`) does not fail without it. */
-export const GUARDED = /\[\s+-[efxrs]\s|\btest\s+-[efxrs]\s|\|\|\s*(true|exit\s+0|:)\b/;
+/** A command that tests for its script first (`[ -x "$H" ] && exec "$H"`, `[ ! -f "$H" ] || node "$H"`, `|| true`) does not fail without it. */
+export const GUARDED = /\[\s+(?:!\s+)?-[efxrs]\s|\btest\s+(?:!\s+)?-[efxrs]\s|\|\|\s*(true|exit\s+0|:)\b/;
 
 /**
  * The missing scripts of a `hooks` object's commands. With `roots`, a project outside all of them
