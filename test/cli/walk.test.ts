@@ -76,16 +76,27 @@ test('test fixtures, archives and node_modules are left out by default; include 
   write(root, 'rules/kebab/tests/fail/.agents/skills/example/SKILL.md', '# no frontmatter\n');
   write(root, 'rules/kebab/tests/pass/.agents/skills/example/SKILL.md', '# no frontmatter\n');
   write(root, 'docs/pass/AGENTS.md', '# Hall pass\n');
-  assert.deepEqual(checked(root, '.'), ['docs/pass/AGENTS.md', 'skills/live/SKILL.md', 'tests/AGENTS.md']);
+  // What an agent made in one of skill-creator's eval runs (iteration-1/eval-1/with_skill/outputs/); a with_skill folder elsewhere is walked.
+  write(root, 'evals/workspace/iteration-1/eval-1/with_skill/outputs/scratch/SKILL.md', '---\nname: Scratch_Skill\n---\n');
+  write(root, 'evals/workspace/iteration-1/eval-2/without_skill/outputs/AGENTS.md', '# Made by the run\n');
+  write(root, 'guides/with_skill/AGENTS.md', '# A guide\n');
+  assert.deepEqual(checked(root, '.'), ['docs/pass/AGENTS.md', 'guides/with_skill/AGENTS.md', 'skills/live/SKILL.md', 'tests/AGENTS.md']);
   // A file named on the command line is always checked.
   assert.deepEqual(checked(root, 'tests/fixtures/broken/SKILL.md'), ['tests/fixtures/broken/SKILL.md']);
   // So is what is under a folder named on the command line.
   assert.deepEqual(checked(root, 'tests/fixtures'), ['tests/fixtures/broken/SKILL.md']);
   write(root, '.agent-files.json', '{ "include": ["tests/fixtures/**", ".claude/skills/archive/old/SKILL.md"] }');
-  assert.deepEqual(checked(root, '.'), ['.claude/skills/archive/old/SKILL.md', 'docs/pass/AGENTS.md', 'skills/live/SKILL.md', 'tests/AGENTS.md', 'tests/fixtures/broken/SKILL.md']);
+  assert.deepEqual(checked(root, '.'), [
+    '.claude/skills/archive/old/SKILL.md',
+    'docs/pass/AGENTS.md',
+    'guides/with_skill/AGENTS.md',
+    'skills/live/SKILL.md',
+    'tests/AGENTS.md',
+    'tests/fixtures/broken/SKILL.md',
+  ]);
   // `ignore` wins over `include`.
   write(root, '.agent-files.json', '{ "include": ["tests/fixtures/**"], "ignore": ["tests/fixtures/broken"] }');
-  assert.deepEqual(checked(root, '.'), ['docs/pass/AGENTS.md', 'skills/live/SKILL.md', 'tests/AGENTS.md']);
+  assert.deepEqual(checked(root, '.'), ['docs/pass/AGENTS.md', 'guides/with_skill/AGENTS.md', 'skills/live/SKILL.md', 'tests/AGENTS.md']);
 });
 
 test('symlinked instruction files are checked where they sit, once per real file per folder', () => {

@@ -18,14 +18,19 @@ const DEFAULT_SET = new Set(DEFAULT_IGNORED_FOLDERS);
 /** A test's cases that pass or fail (`tests/pass/`, `test/fail/`): a linter's inputs, written to be right or wrong for its own tests. */
 const TEST_CASES = new Set(['pass', 'fail', 'passing', 'failing']);
 const TESTS = new Set(['test', 'tests']);
+/** The runs of one eval that skill-creator writes (`iteration-1/eval-1/with_skill/outputs/`): what an agent made in a test, skills included. */
+const EVAL_RUNS = new Set(['with_skill', 'without_skill', 'old_skill']);
+const EVAL = /^eval[-_]?\d+$/;
 
 /** Whether the folder `rel` (relative to the folder walked) is one of the default list's. */
 function defaultIgnored(rel: string): boolean {
   const slash = rel.lastIndexOf('/');
   const name = rel.slice(slash + 1);
   if (DEFAULT_SET.has(name)) return true;
-  if (!TEST_CASES.has(name) || slash < 0) return false;
-  return TESTS.has(rel.slice(rel.lastIndexOf('/', slash - 1) + 1, slash));
+  if (slash < 0) return false;
+  const parent = rel.slice(rel.lastIndexOf('/', slash - 1) + 1, slash);
+  if (EVAL_RUNS.has(name)) return EVAL.test(parent);
+  return TEST_CASES.has(name) && TESTS.has(parent);
 }
 
 /**
