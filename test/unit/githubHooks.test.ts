@@ -197,7 +197,10 @@ test('a script of the repository a command names must exist, from the repository
   assert.deepEqual(codes(cli('postToolUse', { bash: 'node "$(git rev-parse --show-toplevel)/.github/x.mjs"' }), host), ['github-hooks-script-missing/warning']);
   assert.deepEqual(codes(cli('postToolUse', { bash: 'bash $(git rev-parse --show-toplevel)/scripts/ok.sh', cwd: 'tools' }), host), []);
   // A command that runs the script only when it is there (`[ ! -f X ] || node X`) does not fail without it.
-  assert.deepEqual(codes(cli('postToolUse', { bash: '[ ! -f "$(git rev-parse --show-toplevel)/.github/x.mjs" ] || node "$(git rev-parse --show-toplevel)/.github/x.mjs"' }), host), []);
+  assert.deepEqual(
+    codes(cli('postToolUse', { bash: '[ ! -f "$(git rev-parse --show-toplevel)/.github/x.mjs" ] || node "$(git rev-parse --show-toplevel)/.github/x.mjs"' }), host),
+    [],
+  );
   assert.deepEqual(codes(vscode('PostToolUse', { command: 'echo', windows: 'powershell -File ./scripts/gone.ps1' }), host), ['github-hooks-script-missing/warning']);
   assert.match(check(vscode('PostToolUse', { command: 'echo', windows: './scripts/gone.ps1' }), host)[0]!.message, /: VS Code runs this command/);
   // Outside the workspace folders the repository is not looked into.
