@@ -42,9 +42,12 @@ const DEADLINE = Number(process.env.AGENT_FILES_E2E_DEADLINE_MS || 20_000);
  * held-out rounds 30-32 (a repository's own tools, VS Code's skills locations, clients not set up,
  * a new rule, and their docs): 1309 KiB; 1350 KiB leaves room for the next. Held-out rounds 33-52
  * (their rules and readings, the MCP and plugin checks, Codex's configuration keys, the letter-case
- * check of links, and their docs) filled it: 1355 KiB; 1400 KiB leaves room for the next.
+ * check of links, and their docs) filled it: 1355 KiB; 1400 KiB leaves room for the next. Held-out
+ * rounds 53-69 (the settings, hooks and MCP rules they brought, the walks for a skill's own scripts
+ * and for VS Code's set-up, and their docs) filled that: 1395 KiB at stop 66's end, 1403 KiB at stop
+ * 67's (7.6 KiB for its fourteen rule changes and their docs); 1450 KiB leaves room for the next.
  */
-const SIZE_BUDGET = 1400 * 1024;
+const SIZE_BUDGET = 1450 * 1024;
 /** Exactly what the allow-list in .vscodeignore ships (vsce adds the manifest and renames a few). */
 const EXPECTED_FILES = [
   '[Content_Types].xml',
