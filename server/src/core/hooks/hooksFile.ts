@@ -6,6 +6,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import type { IWorkspaceHost } from '../workspace/host';
+import { isClaudeHooksFilePath } from '../plugins/components';
 import { inTextOrder, startJsonFile, topLevelEvent } from './jsonFile';
 import { checkHooks, property, type SettingsAnalysis } from './analyze';
 import { HOOK_EVENT_BY_NAME } from './events';
@@ -73,8 +74,8 @@ function commandsIn(node: Node | undefined, out: Set<string> = new Set()): Set<s
  */
 function runsElsewhere(commands: ReadonlySet<string>, uri: string, host: IWorkspaceHost | undefined): string | undefined {
   if (!host || commands.size === 0) return undefined;
-  const claude = /^(.*\/\.claude)\/(?:hooks\/)?hooks\.json$/.exec(uri);
-  const dir = claude ? claude[1]! : uri.slice(0, -'/hooks.json'.length);
+  const claude = isClaudeHooksFilePath(uri);
+  const dir = claude ? uri.slice(0, uri.lastIndexOf('/.claude/') + '/.claude'.length) : uri.slice(0, -'/hooks.json'.length);
   const registering = claude ? SETTINGS_FILES.map((name) => [`${dir}/${name}`, `.claude/${name}`] as const) : [[`${dir}/hooks/hooks.json`, 'hooks/hooks.json'] as const];
   for (const [file, label] of registering) {
     const text = host.readText(file);
@@ -93,8 +94,8 @@ function jsonRoot(text: string): Node | undefined {
 }
 
 /**
- * A `.claude/hooks.json` or `.claude/hooks/hooks.json` that no plugin names (`isUnreadClaudeHooks`):
- * Claude Code never reads it, so one warning on its `hooks` key (or its start) says so, and
+ * A `.claude/hooks.json` or `.claude/hooks/hooks.json` that no plugin names, or a `hooks.json` in a
+ * plugin's root its manifest does not name (`isUnreadClaudeHooks`): Claude Code never reads it, so one warning on its `hooks` key (or its start) says so, and
  * nothing in it is judged further: none of it runs. When its hooks run all the same
  * (`runsElsewhere`: the file is a source another tool or a sync script reads; held-out round 67):
  * information saying so.
@@ -105,7 +106,7 @@ export function analyzeUnreadHooksFile(text: string, uri?: string, host?: IWorks
   // Written in Cursor's format (`"version": 1`): another tool's file, not Claude Code's hooks in the wrong place.
   if (root && property(root, 'version')?.value.type === 'number') return { root, diagnostics: [] };
   // A plugin root's `hooks.json` is hooks only when it holds a `hooks` object (another tool may keep a file of that name there).
-  if (uri !== undefined && !/\/\.claude\/(?:hooks\/)?hooks\.json$/.test(uri) && (!root || property(root, 'hooks')?.value.type !== 'object')) return { root, diagnostics: [] };
+  if (uri !== undefined && !isClaudeHooksFilePath(uri) && (!root || property(root, 'hooks')?.value.type !== 'object')) return { root, diagnostics: [] };
   const key = root ? property(root, 'hooks')?.key : undefined;
   const at = key ?? { offset: root?.offset ?? 0, length: 1 };
   const index = new LineIndex(text);
