@@ -7,10 +7,10 @@
 import type { Node } from 'jsonc-parser';
 import type { IWorkspaceHost } from '../workspace/host';
 import { isClaudeHooksFilePath } from '../plugins/components';
-import { inTextOrder, startJsonFile, topLevelEvent } from './jsonFile';
+import { inTextOrder, readableObject, startJsonFile, topLevelEvent } from './jsonFile';
 import { checkHooks, property, type SettingsAnalysis } from './analyze';
 import { HOOK_EVENT_BY_NAME } from './events';
-import { missingPluginScripts, relativePluginScripts } from './scripts';
+import { commandNodes, missingPluginScripts, relativePluginScripts } from './scripts';
 import { unsetEventVariables } from './inputVariables';
 import { nonBlockingExits } from './blockingExit';
 import { LineIndex } from '../text/text';
@@ -55,15 +55,9 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
 /** The settings files of the `.claude/` folder a hooks file is in (`.claude/hooks.json`, `.claude/hooks/hooks.json`). */
 const SETTINGS_FILES = ['settings.json', 'settings.local.json'];
 
-/** Every `command` string in a JSON tree. */
-function commandsIn(node: Node | undefined, out: Set<string> = new Set()): Set<string> {
-  if (!node) return out;
-  if (node.type === 'property') {
-    const [k, v] = node.children ?? [];
-    if (k?.value === 'command' && v?.type === 'string' && typeof v.value === 'string') out.add(v.value.trim());
-  }
-  for (const c of node.children ?? []) commandsIn(c, out);
-  return out;
+/** The commands of a `hooks` object (none when it is missing or no object). */
+function commandsIn(hooks: Node | undefined): Set<string> {
+  return new Set(hooks?.type === 'object' ? commandNodes(hooks).map((c) => String(c.value).trim()) : []);
 }
 
 /**
@@ -79,18 +73,12 @@ function runsElsewhere(commands: ReadonlySet<string>, uri: string, host: IWorksp
   const registering = claude ? SETTINGS_FILES.map((name) => [`${dir}/${name}`, `.claude/${name}`] as const) : [[`${dir}/hooks/hooks.json`, 'hooks/hooks.json'] as const];
   for (const [file, label] of registering) {
     const text = host.readText(file);
-    const hooks = text === undefined ? undefined : jsonRoot(text);
-    const registered = hooks ? commandsIn(property(hooks, 'hooks')?.value) : new Set<string>();
+    const settings = text === undefined ? undefined : readableObject(text);
+    const registered = commandsIn(settings && property(settings, 'hooks')?.value);
     if ([...commands].every((c) => registered.has(c))) return `${label} registers every command this file holds, so those hooks run from there`;
   }
   if (!claude && host.exists(`${dir}/plugin.json`)) return "the plugin.json beside it is GitHub Copilot CLI's plugin manifest, and Copilot CLI reads a plugin's hooks.json there";
   return undefined;
-}
-
-/** A JSON text's root object, or undefined when it is no JSON object. */
-function jsonRoot(text: string): Node | undefined {
-  const start = startJsonFile(text, { file: 'This settings file', unread: 'ignores all of it', notObject: '' });
-  return start.done ? undefined : start.root;
 }
 
 /**

@@ -38,6 +38,13 @@ export function property(obj: Node, key: string): { key: Node; value: Node } | u
   return undefined;
 }
 
+/** The root object of a JSON text, read as `startJsonFile` reads it (comments and trailing commas allowed); undefined when it is too deep, not JSON, or not one object. */
+export function readableObject(text: string): Node | undefined {
+  const errors: ParseError[] = [];
+  const { root } = boundedParseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  return errors.length === 0 && root?.type === 'object' ? root : undefined;
+}
+
 /** Either the analysis is over (`done`), or the file is one object (`root`) to check further with `report`. */
 export type JsonFileStart = { done: SettingsAnalysis } | { done?: undefined; root: Node; diagnostics: Diagnostic[]; report: Report };
 

@@ -26,15 +26,13 @@ export function mcpServersInSettings(root: Node, uri: string, host: IWorkspaceHo
   const unread = "Claude Code does not read MCP servers from a settings file ('mcpServers' here is ignored without a word)";
   if (value.type === 'object' && names.length === 0) return { severity: 'information', message: `${unread}; it is empty, so nothing is lost`, node: key };
   const elsewhere = projectServers(uri, host);
-  const quoted = names.map((n) => `'${n}'`).join(', ');
   if (names.length > 0 && names.every((n) => elsewhere.has(n)))
-    return { severity: 'information', message: `${unread}; the project's .mcp.json defines ${quoted} too, and Claude Code starts them from there`, node: key };
+    return { severity: 'information', message: `${unread}; the project's .mcp.json defines ${quoted(names)} too, and Claude Code starts them from there`, node: key };
   // Only the servers .mcp.json lacks never start; the others start from there (held-out round 68: four of five were in both).
   const lost = names.filter((n) => !elsewhere.has(n));
   const kept = names.filter((n) => elsewhere.has(n));
-  const list = (ns: readonly string[]) => ns.map((n) => `'${n}'`).join(', ');
   const which = lost.length
-    ? `: ${list(lost)} never ${lost.length > 1 ? 'start' : 'starts'}${kept.length ? ` (${list(kept)} ${kept.length > 1 ? 'start' : 'starts'} from the project's .mcp.json)` : ''}`
+    ? `: ${quoted(lost)} never ${lost.length > 1 ? 'start' : 'starts'}${kept.length ? ` (${quoted(kept)} ${kept.length > 1 ? 'start' : 'starts'} from the project's .mcp.json)` : ''}`
     : '';
   return {
     severity: 'warning',
@@ -51,6 +49,9 @@ function projectServers(uri: string, host: IWorkspaceHost): ReadonlySet<string> 
   const servers = root?.type === 'object' ? property(root, 'mcpServers')?.value : undefined;
   return new Set(servers ? serverNames(servers) : []);
 }
+
+/** `'a', 'b'`. */
+const quoted = (names: readonly string[]) => names.map((n) => `'${n}'`).join(', ');
 
 /** The names an `mcpServers` object gives its servers (none when it is no object). */
 function serverNames(servers: Node): string[] {

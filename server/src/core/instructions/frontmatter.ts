@@ -19,12 +19,20 @@ export const INSTRUCTION_KEYS: Record<FrontmatterStyle, readonly string[]> = {
 };
 
 /**
- * Keys other tools scope or switch on a rule with (Copilot's `applyTo` and `excludeAgent`, Cursor's
- * `globs` and `alwaysApply`, Windsurf's `trigger`, Kiro's `inclusion` and `fileMatchPattern`): in a
- * Claude Code rule they do not do what they say, a warning. Any other unknown key there is the
- * author's own metadata (`title`, `impact`), which VS Code's validator does not see: information.
+ * Keys other tools scope or switch on a rule with, and the tool that reads each (`trigger`:
+ * Windsurf's, read by Antigravity too): in a Claude Code rule they do not do what they say, a
+ * warning. Any other unknown key there is the author's own metadata (`title`, `impact`), which
+ * VS Code's validator does not see: information.
  */
-const SCOPING_KEYS: ReadonlySet<string> = new Set(['applyTo', 'excludeAgent', 'globs', 'alwaysApply', 'trigger', 'inclusion', 'fileMatchPattern']);
+const SCOPING_KEY_READER: ReadonlyMap<string, string> = new Map([
+  ['applyTo', 'GitHub Copilot'],
+  ['excludeAgent', 'GitHub Copilot'],
+  ['globs', 'Cursor'],
+  ['alwaysApply', 'Cursor'],
+  ['trigger', 'Windsurf'],
+  ['inclusion', 'Kiro'],
+  ['fileMatchPattern', 'Kiro'],
+]);
 
 /** Whether a scoping key of another tool asks for the rule in every session (Cursor's `alwaysApply: true`, Windsurf's `trigger: always_on`, Kiro's `inclusion: always`). */
 function asksAlways(e: FrontmatterEntry, raw: string): boolean {
@@ -38,17 +46,7 @@ function asksAlways(e: FrontmatterEntry, raw: string): boolean {
   );
 }
 
-/** Scoping keys of other tools, and the tool that reads each (`trigger`: Windsurf's, read by Antigravity too). */
-const SCOPING_KEY_READER: ReadonlyMap<string, string> = new Map([
-  ['applyTo', 'GitHub Copilot'],
-  ['excludeAgent', 'GitHub Copilot'],
-  ['globs', 'Cursor'],
-  ['alwaysApply', 'Cursor'],
-  ['trigger', 'Windsurf'],
-  ['inclusion', 'Kiro'],
-  ['fileMatchPattern', 'Kiro'],
-]);
-/** Those that take globs. */
+/** Those of them that take globs. */
 const GLOB_SCOPING_KEYS: ReadonlySet<string> = new Set(['applyTo', 'globs', 'fileMatchPattern']);
 
 // A glob value that names every file (`**`, `**/*`, alone or in a list): the rule applies everywhere, as Claude Code loads a rule without `paths`.
@@ -170,7 +168,7 @@ export function checkInstructionFrontmatter(f: InstructionFrontmatter, style: Fr
         data: { key: e.key, suggestion },
       });
     } else if (!options.editorValidates) {
-      const metadata = style === 'claude-rule' && !SCOPING_KEYS.has(e.key);
+      const metadata = style === 'claude-rule' && !SCOPING_KEY_READER.has(e.key);
       if (style === 'claude-rule' && e.key === 'globs' && options.cursorTwin) {
         out.push({
           code: 'instructions-key-unknown',
