@@ -35,6 +35,8 @@ test('a plugin file named on the command line is told by the manifests above it;
 
 test('--kind hooks reads any JSON file as a plugin hooks file', () => {
   const r = cli(FIX, 'check', '--format', 'json', '--kind', 'hooks', 'plugins/ops/hooks/hooks.json');
-  // Named alone with --kind, the plugin's scripts are outside the folders checked: they are not looked up.
-  assert.deepEqual(reportSummary(r.out), [['plugins/ops/hooks/hooks.json', 'Claude Code plugin hooks', ['hooks-event-unknown:w@12', 'hooks-handler-type-unknown:w@13']]]);
+  // Named alone with --kind, the file is read in its repository as a check of the folder reads it: the plugin's missing script too.
+  assert.deepEqual(reportSummary(r.out), [
+    ['plugins/ops/hooks/hooks.json', 'Claude Code plugin hooks', ['hooks-script-missing:w@8', 'hooks-event-unknown:w@12', 'hooks-handler-type-unknown:w@13']],
+  ]);
 });

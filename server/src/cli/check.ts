@@ -23,12 +23,13 @@ import { FatalError, outChunks, readFileBounded, type Io } from './io';
 import { emptySummary, jsonChunks, sarifChunks, summarize, textChunks, type FileResult, type Summary } from './output';
 import { RULES_URL, VERSION } from './meta';
 import { isPluginManifest, parseTargets, readRepositoryFacts, repositoryFacts, TARGETS, withAliases, type RepositoryFacts, type Target } from '../core/skills';
-import { manifestsAbove } from './manifestsAbove';
+import { manifestsAbove, type ManifestsByFolder } from './manifestsAbove';
 import { pluginComponentShapeOf, type PluginComponentKind } from '../core/plugins/components';
 
 const SHAPE_WORDS: Record<PluginComponentKind, string> = { subagent: 'agent', command: 'command', hooks: 'hooks file' };
 import { fixFiles } from './fix';
 import { CliWorkspace } from './workspace';
+import { linkedSkillPaths } from './linkedSkillPaths';
 import { applyBaseline, baselineText, writeBaseline } from './baseline';
 import { changedFiles, namesChangedFile, reportedFiles } from './changed';
 import { ConfigReader } from './configReader';
@@ -96,6 +97,10 @@ export function checkCommand(argv: string[], io: Io): number {
    */
   const copyRoots = new Set<string>();
   const aliases = new Map<string, string[]>();
+  /** The SKILL.md files named on the command line, and the folders they are checked from (for the links that show them elsewhere). */
+  const namedSkills: string[] = [];
+  const namedTops = new Set<string>();
+  const manifestFolders: ManifestsByFolder = new Map();
   for (const p of positional) {
     let st: fs.Stats;
     try {
@@ -115,12 +120,14 @@ export function checkCommand(argv: string[], io: Io): number {
         else if (!kind && !configs.ignores(f)) candidates.push(f);
       }
     } else {
-      // A plugin's agent, command or hooks file is told by the manifests above it.
-      const above = forced || fileKindOf(p) ? [] : manifestsAbove(p);
+      // The manifests above a file say who loads a skill, and which file is a plugin's agent, command or hooks file.
+      const above = forced ? [] : manifestsAbove(p, manifestFolders);
+      const byName = fileKindOf(p);
       const top = URI.file(fileRoot(io.cwd, p, workspace)).toString();
       copyRoots.add(top);
-      const facts = above.length ? repositoryFacts(above.flatMap(manifestText), [top]) : undefined;
-      const kind = forced?.kind ?? fileKindOf(p) ?? (facts ? kindOf(URI.file(path.resolve(p)).toString(), facts) : null);
+      // Without a manifest above, a file's path alone may still make it one (`.claude/hooks/hooks.json`), as in a folder's walk.
+      const facts = byName ? undefined : repositoryFacts(above.flatMap(manifestText), [top]);
+      const kind = forced?.kind ?? byName ?? (facts ? kindOf(URI.file(path.resolve(p)).toString(), facts) : null);
       if (!kind) {
         // A plugin's part by its path alone (pre-commit selects these): without a plugin above, it is no file of ours.
         const shape = pluginComponentShapeOf(p);
@@ -139,7 +146,7 @@ export function checkCommand(argv: string[], io: Io): number {
       // A plugin's file is checked with its manifests (the plugin's scripts, who loads it).
       for (const m of above) {
         manifests.push(m);
-        own.push(path.dirname(path.dirname(m)));
+        if (!byName) own.push(path.dirname(path.dirname(m)));
       }
       // A file in `.github/` or `.claude/` speaks for the folder above them (its globs and commands; a settings file's project root, its `.mcp.json`).
       if (kind === 'instructions' || kind === 'claude-settings') {
@@ -153,13 +160,22 @@ export function checkCommand(argv: string[], io: Io): number {
       }
       roots.push(...own);
       files.push(forced ? { path: p, kind, forced } : { path: p, kind });
+      if (kind === 'skill') {
+        namedSkills.push(p);
+        namedTops.add(URI.parse(top).fsPath);
+      }
     }
   }
+  // What the host may read: the folders checked from, and each file's repository (or folder), whose facts
+  // (a README's install, a Gemini CLI extension's manifest) decide its targets as in a run over the folder.
+  const readable = [...new Set([...roots, ...[...copyRoots].map((u) => URI.parse(u).fsPath)])];
   // One run over a tree that does not change under it: each folder's real location is looked up once.
-  const host = new NodeFsHost(roots, { rememberLookups: true });
-  const workspaceRoots = [...new Set(roots.map((r) => URI.file(path.resolve(r)).toString()))];
+  const host = new NodeFsHost(readable, { rememberLookups: true });
+  const workspaceRoots = [...copyRoots];
   // The walk's listings stand for the tree while nothing is written (`--fix` clears them below).
   host.knowListings(listings);
+  // A skill named on its own is checked for the clients whose folders link to it, as a walk of its repository finds them.
+  for (const [uri, others] of linkedSkillPaths(namedSkills, namedTops)) if (!aliases.has(uri)) aliases.set(uri, others);
   const repository = withAliases(readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host, [...copyRoots]), aliases);
   // The agents, commands and hooks files of the plugins the manifests describe (an `agents/` folder elsewhere is not ours).
   for (const f of candidates) {
@@ -203,7 +219,7 @@ export function checkCommand(argv: string[], io: Io): number {
   // --fix may have changed the tree since the walk: its listings no longer stand for it.
   if (fixing) host.knowListings(new Map());
   const shared = {
-    roots,
+    roots: readable,
     ...(fixing ? {} : { listings }),
     analysis: { workspaceRoots, repository, ...(workspaceFiles ? { workspaceFiles } : {}) },
     // --changed, --since and the baselines read every text again.

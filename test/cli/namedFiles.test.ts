@@ -1,0 +1,107 @@
+/**
+ * A file named on the command line, as pre-commit names the files of a commit (from the
+ * repository's root, where git tracks them), is reported as a check of its whole repository
+ * reports it: the repository's facts (a Gemini CLI extension's manifest, a Codex plugin's
+ * manifest), the client folders that link to a skill, the chain of instruction files above it
+ * and the hooks file a path alone makes one are all found without a walk. Real files and links
+ * in a temp folder; the CLI as built.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const CLI = path.resolve(__dirname, '../../dist/cli.js');
+let dir: string;
+
+type Diagnostic = { code: string; severity: string; message: string; range: { start: { line: number } } };
+type Report = { files: { path: string; diagnostics: Diagnostic[] }[] };
+
+function check(cwd: string, ...args: string[]): Report {
+  const r = spawnSync(process.execPath, [CLI, 'check', '-f', 'json', '--allow-empty', ...args], { cwd, encoding: 'utf8', env: { ...process.env, AGENT_FILES_THREADS: '1' } });
+  return JSON.parse(r.stdout) as Report;
+}
+function write(root: string, rel: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  fs.writeFileSync(path.join(root, rel), text);
+}
+function repo(name: string): string {
+  const root = path.join(dir, name);
+  fs.mkdirSync(path.join(root, '.git'), { recursive: true });
+  return root;
+}
+/** Each finding of `file` as severity, code, line and message. */
+const findingsOf = (r: Report, file: string) =>
+  (r.files.find((f) => f.path === file)?.diagnostics ?? []).map((d) => `${d.severity} ${d.code} ${d.range.start.line + 1}: ${d.message}`);
+
+/** The findings of `file` named alone (with `others`), and in a check of the whole repository. */
+function namedAndWhole(root: string, file: string, ...others: string[]) {
+  return { named: findingsOf(check(root, file, ...others), file), whole: findingsOf(check(root, '.'), file) };
+}
+
+const NAME_WITH_SPACE = '---\nname: Accessibility Lead\ndescription: Leads accessibility reviews. Use when the user asks for an accessibility audit.\n---\n\nDo it.\n';
+
+before(() => {
+  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-named-files-')));
+});
+after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+test('a skill of a Gemini CLI extension below the root, named alone, is checked for Gemini CLI as in a check of its repository', () => {
+  const root = repo('gemini-extension');
+  write(root, '.gemini/extensions/a11y/gemini-extension.json', '{"name": "a11y", "version": "1.0.0"}\n');
+  write(root, '.gemini/extensions/a11y/skills/lead/SKILL.md', NAME_WITH_SPACE);
+  const { named, whole } = namedAndWhole(root, '.gemini/extensions/a11y/skills/lead/SKILL.md');
+  assert.deepEqual(named, whole);
+  assert.ok(named.length > 0 && named.every((f) => f.startsWith('information ') && f.endsWith('(Gemini CLI)')), named.join('\n'));
+});
+
+test('a skill a client skills folder links to, named where git tracks it, is checked for that client as in a check of its repository', () => {
+  const root = repo('linked-collection');
+  write(root, 'skills/lead/SKILL.md', '---\nname: lead\ndescription: Leads accessibility reviews. Use when the user asks for an accessibility audit.\nversion: 2\n---\n\nDo it.\n');
+  fs.mkdirSync(path.join(root, '.claude'), { recursive: true });
+  fs.symlinkSync('../skills', path.join(root, '.claude/skills'));
+  const { named, whole } = namedAndWhole(root, 'skills/lead/SKILL.md');
+  assert.deepEqual(named, whole);
+  // Claude Code, which loads it through the link, ignores the key: advice, not the specification's warning.
+  assert.ok(
+    named.some((f) => /^information skill-field-ignored 4: .*\(Claude Code\)$/.test(f)),
+    named.join('\n'),
+  );
+});
+
+test('a skill of a Codex plugin, named alone, is checked for Codex as in a check of its repository', () => {
+  const root = repo('codex-plugin');
+  write(root, '.codex-plugin/plugin.json', '{"name": "kit", "version": "1.0.0", "skills": "./skills/"}\n');
+  write(root, 'skills/long/SKILL.md', `---\nname: long\ndescription: ${'Explains the build in detail. '.repeat(40)}Use when the build fails.\n---\n\nDo it.\n`);
+  const { named, whole } = namedAndWhole(root, 'skills/long/SKILL.md');
+  assert.deepEqual(named, whole);
+  assert.ok(
+    named.some((f) => /^error skill-description-too-long 3: .*\(Codex\)$/.test(f)),
+    named.join('\n'),
+  );
+});
+
+test('a nested AGENTS.md named with the root one is cut by Codex after the root file, as in a check of its repository', () => {
+  const root = repo('codex-chain');
+  write(root, 'AGENTS.md', `# Rules\n\n${'Keep every change small and tested before review.\n'.repeat(600)}`);
+  write(root, 'tests/AGENTS.md', `# Tests\n\n${'Run the whole suite before a commit.\n'.repeat(120)}`);
+  const { named, whole } = namedAndWhole(root, 'tests/AGENTS.md', 'AGENTS.md');
+  assert.deepEqual(named, whole);
+  assert.ok(
+    named.some((f) => /^warning instructions-codex-cut .*reached after \.\.\/AGENTS\.md/.test(f)),
+    named.join('\n'),
+  );
+});
+
+test('a hooks.json in .claude/hooks, named alone, is the hooks file Claude Code never reads, as in a check of its repository', () => {
+  const root = repo('claude-hooks-file');
+  write(root, '.claude/hooks/hooks.json', '{\n  "hooks": {\n    "Stop": [{ "hooks": [{ "type": "command", "command": "echo done" }] }]\n  }\n}\n');
+  const { named, whole } = namedAndWhole(root, '.claude/hooks/hooks.json');
+  assert.deepEqual(named, whole);
+  assert.ok(
+    named.some((f) => f.startsWith('warning hooks-file-unread ')),
+    named.join('\n'),
+  );
+});
