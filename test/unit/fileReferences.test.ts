@@ -140,6 +140,23 @@ test('a link that starts with / resolves from the repository root; only file: UR
   assert.equal(ds[0]!.message, "Linked file '/docs/gone.md' does not exist: a path that starts with '/' resolves from the repository root, to docs/gone.md");
 });
 
+test('a rooted link with no extension whose first folder the repository lacks reads as a page of a website, and the message says to link its full URL; beside that folder it is a plain dead link', () => {
+  const text = joinLines('See [Commands](/language/commands) and [Setup](/docs/setup).');
+  const ds = instructions('apps/api/AGENTS.md', text, { 'docs/guide.md': '# Guide\n' });
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, textAt(text, d.range)]),
+    [
+      ['instructions-link-missing', 'warning', '/language/commands'],
+      ['instructions-link-missing', 'warning', '/docs/setup'],
+    ],
+  );
+  assert.match(
+    ds[0]!.message,
+    /with no extension and no language\/ folder there, it reads as a page of a website \(documentation copied with its links\): link the page's full URL$/,
+  );
+  assert.doesNotMatch(ds[1]!.message, /website/);
+});
+
 test("SKILL.md: a path in a named user's home folder is absolute in text too (information in a fenced block); generic users and examples are not", () => {
   const body = joinLines(
     'Settings live in `/Users/ana/work/app/.env` and C:\\Users\\ana\\app\\config.json.',
