@@ -897,3 +897,39 @@ test("'pnpm tsgo' runs TypeScript's native compiler (@typescript/native-preview)
     ["'pnpm typo-check'"],
   );
 });
+
+test('a scope key written as text at the top (a heading, emphasis, or no --- lines) is frontmatter lost: Copilot never applies the file, Claude Code loads the rule everywhere', () => {
+  const cases: [string, string, RegExp][] = [
+    [
+      `${W}/.github/instructions/backend.instructions.md`,
+      joinLines('«## applyTo: "platform/**,apps/**/backend/**"»', '', '# Backend'),
+      /GitHub Copilot reads no 'applyTo', so it never applies the file on its own/,
+    ],
+    [`${W}/.github/instructions/ngrx.instructions.md`, joinLines("«## **applyTo: '/state//*.ts'**»", '', 'NgRx rules.'), /GitHub Copilot reads no 'applyTo'/],
+    [`${W}/.claude/rules/api.md`, joinLines('', '«paths:»', '  - "src/api/**"', '', '# API'), /Claude Code reads no 'paths', so it loads the rule in every session/],
+  ];
+  for (const [uri, marked, message] of cases) {
+    const {
+      text,
+      ranges: [range],
+    } = ranges(marked);
+    const lost = diags(text, uri).filter((d) => d.code === 'instructions-frontmatter-lost');
+    assert.deepEqual(
+      lost.map((d) => [d.severity, d.range]),
+      [['warning', range]],
+      uri,
+    );
+    assert.match(lost[0]!.message, message);
+  }
+  // Frontmatter read as such, a heading that only mentions the key, and another reader's key are not.
+  for (const [uri, text] of [
+    [`${W}/.github/instructions/ok.instructions.md`, joinLines('---', 'applyTo: "src/**"', '---', '# Rules')],
+    [`${W}/.github/instructions/prose.instructions.md`, joinLines('# applyTo these files', '', 'Text.')],
+    [`${W}/.claude/rules/other.md`, joinLines('## applyTo: "src/**"', '', 'Text.')],
+  ])
+    assert.deepEqual(
+      codes(text, uri).filter((c) => c === 'instructions-frontmatter-lost'),
+      [],
+      uri,
+    );
+});

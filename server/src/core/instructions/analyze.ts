@@ -12,6 +12,7 @@ import { scanInstructions, type InstructionScan } from './scan';
 import { checkImports, importsOf, type ResolvedImport } from './imports';
 import { checkInstructionLinks } from './links';
 import { checkInstructionFrontmatter, readInstructionFrontmatter, type InstructionFrontmatter } from './frontmatter';
+import { lostFrontmatter } from './lostFrontmatter';
 import { checkCommands } from './commands';
 import { isInstructionTemplate, skillShipping } from './repoCommands';
 import { skillNamesFile } from '../skills/namesFile';
@@ -107,6 +108,8 @@ export function analyzeInstructions(text: string, uri: string, host: IWorkspaceH
       ...(twin ? { cursorTwin: twin } : {}),
     };
     out.push(...checkInstructionFrontmatter(fm, info.frontmatter, fmOptions));
+    const lost = fm.fm.present ? undefined : lostFrontmatter(text, info.frontmatter);
+    if (lost) out.push(lost);
   }
   const start = frontmatterEndLine(text);
   const scan = scanInstructions(text, start);

@@ -61,8 +61,8 @@ function asksScoped(e: FrontmatterEntry): boolean {
   return (e.key === 'alwaysApply' && (v === false || v === 'false')) || (e.key === 'trigger' && v === 'glob') || (e.key === 'inclusion' && v === 'filematch');
 }
 
-const READER: Record<FrontmatterStyle, string> = { copilot: 'GitHub Copilot', 'claude-rule': 'Claude Code' };
-const GLOB_KEY: Record<FrontmatterStyle, string> = { copilot: 'applyTo', 'claude-rule': 'paths' };
+export const READER: Record<FrontmatterStyle, string> = { copilot: 'GitHub Copilot', 'claude-rule': 'Claude Code' };
+export const GLOB_KEY: Record<FrontmatterStyle, string> = { copilot: 'applyTo', 'claude-rule': 'paths' };
 
 export interface GlobEntry {
   glob: string;

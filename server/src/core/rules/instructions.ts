@@ -35,6 +35,7 @@ export const INSTRUCTIONS_RULES: readonly RuleInfo[] = [
   instructions('instructions-codex-cut', 'warning'),
   instructions('instructions-codex-overridden', 'warning', { also: ['information'] }),
   instructions('instructions-copilot-misplaced', 'warning'),
+  instructions('instructions-frontmatter-lost', 'warning'),
   instructions('instructions-codex-config-invalid', 'warning'),
   instructions('instructions-codex-config-misplaced', 'warning'),
   instructions('instructions-codex-mcp-path-machine', 'warning'),
