@@ -36,9 +36,15 @@ function rssMb(pid: number): number {
   }
 }
 
-async function startServer(serverPath: string, rootUri: string | null, onProgressEnd?: () => void, pull = false): Promise<Server> {
+/**
+ * A server started as an editor starts it (`node dist/server.js --stdio`, no flags: with any V8
+ * flag, `--expose-gc` too, V8 rejects the code cache the build made and compiles the bundle
+ * again). `exposeGc` only where a figure needs the heap after a collection (`agentFiles/heap`).
+ */
+async function startServer(serverPath: string, rootUri: string | null, options: { onProgressEnd?: () => void; pull?: boolean; exposeGc?: boolean } = {}): Promise<Server> {
+  const { onProgressEnd, pull = false, exposeGc = false } = options;
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ['--expose-gc', serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...(exposeGc ? ['--expose-gc'] : []), serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   conn.onRequest('window/workDoneProgress/create', () => null);
   conn.onRequest('client/registerCapability', () => null);
@@ -85,7 +91,7 @@ async function stopAndWait(server: Server): Promise<void> {
 
 /** didChange → publishDiagnostics on the n-skill agent; each edit adds or removes a dead link so the diagnostics change. */
 export async function lspRoundTrip(serverPath: string, n: number, edits: number, pauseMs = 0) {
-  const server = await startServer(serverPath, null);
+  const server = await startServer(serverPath, null, { exposeGc: true });
   const uri = 'file:///bench/agent.3md';
   const text = genAgent(n);
   const lines = text.split('\n');
@@ -155,7 +161,7 @@ function toggleDeadLink(text: string, line: number, v: number) {
  * edits lets the server's work between keystrokes (re-indexing the document) happen as it would.
  */
 export async function lspPullRoundTrip(serverPath: string, n: number, edits: number, pauseMs = 0) {
-  const server = await startServer(serverPath, null, undefined, true);
+  const server = await startServer(serverPath, null, { pull: true });
   const uri = 'file:///bench/agent.3md';
   const text = genAgent(n);
   const lines = text.split('\n');
@@ -246,7 +252,7 @@ export async function workspaceIndexing(serverPath: string, skills: number, agen
       let done: () => void = () => undefined;
       const ended = new Promise<void>((r) => (done = r));
       const t0 = performance.now();
-      server = await startServer(serverPath, pathToFileURL(dir).href, () => done());
+      server = await startServer(serverPath, pathToFileURL(dir).href, { onProgressEnd: () => done() });
       await ended;
       indexRuns.push(performance.now() - t0);
     }
