@@ -582,3 +582,31 @@ test("a plugin's hook that starts the plugin's script by a relative path fails i
     /Claude Code runs a plugin's hooks in the user's project folder, where 'hooks\/session-start\.sh' names no file: .*write "\$\{CLAUDE_PLUGIN_ROOT\}\/hooks\/session-start\.sh"/,
   );
 });
+
+test("a file's plugin component is the first plugin's that lists a folder holding it (its agents before its commands), however many plugins there are", () => {
+  // Plugins inside plugins, and two that name one folder: the first in the facts' order decides, as a walk over every plugin would.
+  const market = JSON.stringify({
+    name: 'm',
+    owner: { name: 'o' },
+    plugins: [
+      { name: 'outer', source: './outer', agents: ['./shared/'], commands: ['./shared/', './cmds/'] },
+      { name: 'inner', source: './outer/inner', commands: ['./agents/'] },
+      ...Array.from({ length: 300 }, (_, i) => ({ name: `p${i}`, source: `./many/p${i}` })),
+    ],
+  });
+  const f = facts({ '.claude-plugin/marketplace.json': market });
+  const expected: [string, string | null][] = [
+    ['outer/shared/a.md', 'subagent'],
+    ['outer/cmds/deep/b.md', 'command'],
+    // The inner plugin's own agents folder (a default) comes before the commands its entry adds there.
+    ['outer/inner/agents/c.md', 'subagent'],
+    ['outer/inner/commands/d.md', 'command'],
+    ['outer/sharedx/e.md', null],
+    ['many/p7/agents/x.md', 'subagent'],
+    ['many/p299/commands/y/z.md', 'command'],
+    ['many/p299/hooks/hooks.json', 'hooks'],
+    ['many/p300/agents/x.md', null],
+    ['many/p7/agents.md', null],
+  ];
+  for (const [path, kindWanted] of expected) assert.equal(kind(path, f), kindWanted, path);
+});

@@ -7,7 +7,7 @@
  * Facts and sources: docs/hooks.md#plugin-hooks and docs/subagents.md#where-the-files-are.
  */
 import type { RepositoryFacts } from '../skills/plugins';
-import { dirnameUri, isInside } from '../world/paths';
+import { dirnameUri } from '../world/paths';
 
 export type PluginComponentKind = 'subagent' | 'command' | 'hooks';
 
@@ -21,16 +21,52 @@ function pluginComponentOf(uri: string, facts: RepositoryFacts): { kind: PluginC
   const md = /\.md$/i.test(base) && base.length > 3;
   const json = /\.json$/i.test(base);
   if (!md && !json) return undefined;
-  for (const p of facts.plugins) {
-    const c = p.components;
-    if (!c) continue;
-    if (json && c.hooks.includes(u)) return { kind: 'hooks', root: p.root };
-    if (!md) continue;
-    // Agents and commands: the `.md` files of the folder and its subfolders.
-    if (c.agents.some((a) => a === u || isInside(a, u))) return { kind: 'subagent', root: p.root };
-    if (c.commands.some((a) => a === u || isInside(a, u))) return { kind: 'command', root: p.root };
+  const index = componentIndexOf(facts.plugins);
+  if (json) {
+    const i = index.hooks.get(u);
+    return i === undefined ? undefined : { kind: 'hooks', root: facts.plugins[i]!.root };
   }
-  return undefined;
+  // Agents and commands: the `.md` files of the folder and its subfolders, or a file listed itself; the first plugin listing one wins, its agents before its commands.
+  let best: ComponentPlace | undefined;
+  for (let at = u.length; at > 0; at = u.lastIndexOf('/', at - 1)) {
+    for (const c of index.folders.get(u.slice(0, at)) ?? []) if (!best || c.plugin < best.plugin || (c.plugin === best.plugin && c.kind === 'subagent')) best = c;
+  }
+  return best && { kind: best.kind, root: facts.plugins[best.plugin]!.root };
+}
+
+/** A plugin's agents or commands folder (or file): which plugin, by its place in the facts' list. */
+interface ComponentPlace {
+  plugin: number;
+  kind: 'subagent' | 'command';
+}
+
+/** The plugins' components by path: a file's plugin is found by its folders, not by trying every plugin (a marketplace of thousands, each file a candidate). */
+interface ComponentIndex {
+  hooks: Map<string, number>;
+  folders: Map<string, ComponentPlace[]>;
+}
+
+const componentIndexes = new WeakMap<RepositoryFacts['plugins'], ComponentIndex>();
+
+function componentIndexOf(plugins: RepositoryFacts['plugins']): ComponentIndex {
+  let index = componentIndexes.get(plugins);
+  if (index) return index;
+  index = { hooks: new Map(), folders: new Map() };
+  const add = (path: string, place: ComponentPlace) => {
+    const key = trimSlash(path);
+    const list = index!.folders.get(key);
+    if (list) list.push(place);
+    else index!.folders.set(key, [place]);
+  };
+  plugins.forEach((p, plugin) => {
+    const c = p.components;
+    if (!c) return;
+    for (const h of c.hooks) if (!index!.hooks.has(h)) index!.hooks.set(h, plugin);
+    for (const a of c.agents) add(a, { plugin, kind: 'subagent' });
+    for (const a of c.commands) add(a, { plugin, kind: 'command' });
+  });
+  componentIndexes.set(plugins, index);
+  return index;
 }
 
 /**
