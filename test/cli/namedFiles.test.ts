@@ -105,3 +105,26 @@ test('a hooks.json in .claude/hooks, named alone, is the hooks file Claude Code 
     named.join('\n'),
   );
 });
+
+test("an agent named alone is compared with its plugin's other agents, and a skill with the repository's other skills, which are not reported", () => {
+  const root = repo('compared');
+  write(root, '.claude-plugin/plugin.json', '{"name": "kit"}\n');
+  const agent = (variant: string) => `---\nname: fixer\ndescription: Fixes failing tests${variant}. Use when a test fails.\n---\n\nFix it.\n`;
+  write(root, 'agents/fixer.md', agent(''));
+  write(root, 'agents/fixer-haiku.md', agent(' quickly'));
+  write(root, '.agents/skills/deploy/SKILL.md', '---\nname: deploy\ndescription: Deploys the app. Use when asked to ship.\n---\n\nShip it.\n');
+  write(root, '.agents/skills/ship/SKILL.md', '---\nname: deploy\ndescription: Ships the app. Use when asked to release.\n---\n\nRelease it.\n');
+  for (const file of ['agents/fixer.md', '.agents/skills/ship/SKILL.md']) {
+    const named = check(root, file);
+    assert.deepEqual(
+      named.files.map((f) => f.path),
+      [file],
+    );
+    const { whole } = namedAndWhole(root, file);
+    assert.deepEqual(findingsOf(named, file), whole);
+    assert.ok(
+      whole.some((f) => / (subagent-name-duplicate|skill-duplicate-name) /.test(f)),
+      whole.join('\n'),
+    );
+  }
+});

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { URI } from 'vscode-uri';
 import { crossFileDiagnosticsOf } from '../core/analysis/analyzeFile';
 import { fileKindOf, kindOf, mayBePluginComponent, type FileKind } from '../core/workspace/fileKinds';
-import { reportOf, type CheckEntry } from './checkPass';
+import { compareOne, reportOf, type CheckEntry } from './checkPass';
 import { checkHere, checkOnThreads } from './checkThreads';
 import { kindHelp, KIND_NAMES, parseKind, walkedFilesText, type ForcedKind } from './kinds';
 import { findFiles, NodeFsHost, type WalkedFolder } from '../node/fsHost';
@@ -30,6 +30,8 @@ const SHAPE_WORDS: Record<PluginComponentKind, string> = { subagent: 'agent', co
 import { fixFiles } from './fix';
 import { CliWorkspace } from './workspace';
 import { linkedSkillPaths } from './linkedSkillPaths';
+import { comparedFiles } from './comparedFiles';
+import { CROSS_FILE_KINDS } from '../core/analysis/crossFile';
 import { applyBaseline, baselineText, writeBaseline } from './baseline';
 import { changedFiles, namesChangedFile, reportedFiles } from './changed';
 import { ConfigReader } from './configReader';
@@ -101,6 +103,8 @@ export function checkCommand(argv: string[], io: Io): number {
   const namedSkills: string[] = [];
   const namedTops = new Set<string>();
   const manifestFolders: ManifestsByFolder = new Map();
+  /** The repositories of named files that rules comparing files read (names, the skill listing). */
+  const comparedTops = new Set<string>();
   for (const p of positional) {
     let st: fs.Stats;
     try {
@@ -164,8 +168,21 @@ export function checkCommand(argv: string[], io: Io): number {
         namedSkills.push(p);
         namedTops.add(URI.parse(top).fsPath);
       }
+      if (CROSS_FILE_KINDS.has(kind)) comparedTops.add(URI.parse(top).fsPath);
     }
   }
+  // A named skill, agent or eval file is compared with the others of its repository (checked for that, not reported).
+  const walkedFolders = positional.filter((p) => fs.statSync(p).isDirectory());
+  const compared = comparedFiles(
+    comparedTops,
+    walkedFolders,
+    new Set(files.map((f) => path.resolve(f.path))),
+    (top) => walkFolder(top, { ...io, err: () => undefined }, configs, listings, aliases),
+    fileKindOf,
+    isPluginManifest,
+    (f) => configs.ignores(f),
+  );
+  manifests.push(...compared.manifests);
   // What the host may read: the folders checked from, and each file's repository (or folder), whose facts
   // (a README's install, a Gemini CLI extension's manifest) decide its targets as in a run over the folder.
   const readable = [...new Set([...roots, ...[...copyRoots].map((u) => URI.parse(u).fsPath)])];
@@ -181,6 +198,10 @@ export function checkCommand(argv: string[], io: Io): number {
   for (const f of candidates) {
     const kind = kindOf(URI.file(path.resolve(f)).toString(), repository);
     if (kind) files.push({ path: f, kind });
+  }
+  for (const f of compared.candidates) {
+    const kind = kindOf(URI.file(path.resolve(f)).toString(), repository);
+    if (kind && CROSS_FILE_KINDS.has(kind)) compared.files.push({ path: f, kind });
   }
   if (files.length === 0 && !flags.has('allow-empty')) {
     throw new FatalError(
@@ -230,6 +251,11 @@ export function checkCommand(argv: string[], io: Io): number {
   const threads = io.threads && { ...io.threads, warn: (message: string) => io.err(`agent-files: ${message}`) };
   const checked = threads && !fixing ? checkOnThreads(jobs, shared, host, threads) : checkHere(jobs, shared, host);
   const records = checked.records;
+  // The files named are compared with the others of their repositories, read for what the comparing rules need and not reported.
+  const namedUris = new Set(entries.map((e) => e.uri));
+  const others = entriesOf(compared.files, repository, io.cwd, detection).filter((e) => !namedUris.has(e.uri));
+  const comparing = { host, analysis: (e: CheckEntry) => ({ detection: e.detection, ...targetsOf(e.uri), ...shared.analysis }) };
+  for (const e of others) compareOne(e, comparing, checked.summaries);
   const cross = crossFileDiagnosticsOf(checked.summaries, { workspaceRoots, repository, listing });
   checked.summaries.length = 0;
   // The texts --changed, --since and the baselines read (kept only for them).

@@ -4,7 +4,7 @@
  * rules read) before the next is read, so a run holds no texts and no analyses. The report of a
  * file is made once the cross-file findings are known (`reportOf`).
  */
-import { checkFile, type FileCheck, type SummarizedFile } from '../core/analysis/analyzeFile';
+import { checkFile, comparedSummary, type FileCheck, type SummarizedFile } from '../core/analysis/analyzeFile';
 import type { AnalyzeOptions } from '../core/analysis/fileAnalyses';
 import type { AgentDetection } from '../core/agent/detect';
 import { applyConfigToFile, type AgentFilesConfig } from '../core/config';
@@ -68,6 +68,14 @@ export function checkOne(entry: CheckEntry, o: PassOptions, summaries: Summarize
   const record: CheckedRecord = { entry: base, label: labelOf(entry, check, text), diagnostics: packDiagnostics(check.diagnostics), config };
   if (o.keepText || text.includes('agent-files-') || hasLoneCr(text)) record.text = text;
   return record;
+}
+
+/** Reads a file compared with the files named and not reported (comparedFiles.ts): only its summary, to `summaries`. */
+export function compareOne(entry: CheckEntry, o: Pick<PassOptions, 'host' | 'analysis'>, summaries: SummarizedFile[]): void {
+  const read = readFileBounded(entry.path);
+  if (!('text' in read)) return;
+  const summary = comparedSummary(entry.kind, read.text, entry.uri, o.host, o.analysis(entry));
+  if (summary) summaries.push({ uri: entry.uri, summary: ownStrings(summary) });
 }
 
 /**

@@ -3,7 +3,8 @@ import type { Diagnostic } from '../types';
 import type { IWorkspaceHost } from '../workspace/host';
 import type { FileKind } from '../workspace/fileKinds';
 import type { Target } from '../skills';
-import { analyzeKind, diagnosticsOfKind, type AnalysisByKind, type AnalyzeOptions } from './fileAnalyses';
+import { analyzeKind, diagnosticsOfKind, skillOptions, type AnalysisByKind, type AnalyzeOptions } from './fileAnalyses';
+import { analyzeSkill } from '../skills/analyze';
 import { CROSS_FILE_KINDS, crossFileDiagnosticsOf, summaryOf, type FileSummary, type SummarizedFile } from './crossFile';
 import { internalError } from './internalError';
 
@@ -47,6 +48,18 @@ export function checkFile(kind: FileKind, text: string, uri: string, host: IWork
   } catch (e) {
     return { diagnostics: [internalError(e)], failed: true };
   }
+}
+
+/**
+ * The summary the rules comparing files read (`crossFileDiagnosticsOf`) of a file that is compared
+ * and not reported, from the least analysis that gives it: a SKILL.md's frontmatter facts (as the
+ * workspace index reads a skill: name, description, targets, fingerprint), any other kind in full
+ * (an agent's name counts only when it loads without errors). Never throws.
+ */
+export function comparedSummary(kind: FileKind, text: string, uri: string, host: IWorkspaceHost, options: AnalyzeOptions = {}): FileSummary | undefined {
+  if (kind !== 'skill') return checkFile(kind, text, uri, host, options).summary;
+  // analyzeSkill never throws (a rule's failure is its own internal-error finding).
+  return summaryOf(kind, analyzeSkill(text, uri, host, { ...skillOptions(options), factsOnly: true }), text, uri, options);
 }
 
 export interface CheckedFile {
