@@ -97,11 +97,28 @@ export function listingDiagnostics(skills: readonly ListedSkillSummary[], settin
 /** The skills among `skills` listed with the SKILL.md `uri`: its scope's and, for a client folder, those of the client folders above (see `listingScope`). */
 export function listedTogether<T extends { uri: string }>(skills: readonly T[], uri: string): T[] {
   const scope = listingScope(uri);
-  const above = new Set(scope.nested ? ancestorsOf(scope.key) : []);
-  return skills.filter((s) => {
-    const other = listingScope(s.uri);
-    return other.key === scope.key || (other.nested && above.has(other.key));
-  });
+  const byScope = scopeIndexOf(skills);
+  // Its own scope's skills, and the client folders' of the folders above a client folder; in the list's order.
+  const at = (byScope.get(scope.key) ?? []).map((e) => e.at);
+  if (scope.nested) for (const k of ancestorsOf(scope.key)) for (const e of byScope.get(k) ?? []) if (e.nested) at.push(e.at);
+  return at.sort((a, b) => a - b).map((i) => skills[i]!);
+}
+
+/** Each skill's place in the list, by its listing scope's key: made once per list (every eval file of a collection asks). */
+const scopeIndexes = new WeakMap<readonly { uri: string }[], Map<string, { at: number; nested: boolean }[]>>();
+
+function scopeIndexOf(skills: readonly { uri: string }[]): Map<string, { at: number; nested: boolean }[]> {
+  let index = scopeIndexes.get(skills);
+  if (index) return index;
+  index = new Map();
+  for (let at = 0; at < skills.length; at++) {
+    const { key, nested } = listingScope(skills[at]!.uri);
+    const list = index.get(key);
+    if (list) list.push({ at, nested });
+    else index.set(key, [{ at, nested }]);
+  }
+  scopeIndexes.set(skills, index);
+  return index;
 }
 
 /** The folder URIs above `key` (`file:///a/b` → `file:///a`, `file://`). */
