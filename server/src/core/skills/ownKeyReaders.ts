@@ -34,7 +34,7 @@ export interface OwnKeyReader {
 
 const WORKFLOWS = '.github/workflows';
 /** The folders at a root where a repository keeps its own tools. */
-const TOOL_FOLDERS = ['scripts', 'tools', 'bin', 'schema', 'schemas', '.github/scripts', WORKFLOWS];
+const TOOL_FOLDERS = ['scripts', 'tools', 'bin', 'schema', 'schemas', '.github/scripts', WORKFLOWS, 'src'];
 /** Files a tool is written in (a JSON schema included). */
 const TOOL_FILE = /\.(?:py|[cm]?[jt]s|tsx?|rb|go|sh|json)$/i;
 /** A CI workflow: YAML, read in the workflows folder only (a tool folder's YAML is data, and would crowd its tools out of `MAX_FILES`). */
