@@ -366,6 +366,19 @@ test("a Bash rule whose command words are joined by colons (Bash(git:log:*)) sta
   assert.match(ds[1]!.message, /write 'Bash\(npm list\)'$/);
 });
 
+test("a Bash rule whose final ':*' follows another '*' matches no command: a warning on the ':*' with the rule to write; a '*' alone, or ':*' alone, is left alone", () => {
+  const { text, ranges: r } = ranges(
+    '{"permissions": {"allow": ["Bash(git -C * show«:*»)", "Bash(git -C * show *)", "Bash(git show:*)"], "deny": ["Bash(rm -rf /*«:*»)", "Bash(rm -rf /*)"]}}',
+  );
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    r.map((range) => ['settings-permission-rule-malformed', 'warning', range]),
+  );
+  assert.match(ds[0]!.message, /follows another '\*' \(anthropics\/claude-code#56871\), so this allow rule applies to nothing; write 'Bash\(git -C \* show \*\)'$/);
+  assert.match(ds[1]!.message, /so this deny rule applies to nothing; write 'Bash\(rm -rf \/\* \*\)'$/);
+});
+
 test("a Write(path) rule, which Claude Code never matches, is a warning on 'Write' that names the Edit rule to write", () => {
   const { text, ranges: r } = ranges('{"permissions": {"deny": ["«Write»(.claude/**)", "Read(.env)"], "allow": ["«Write»(/tmp/*)", "Edit(src/**)"]}}');
   const ds = check(text);

@@ -69,7 +69,7 @@ export function permissionFindings(perms: Node, projectHas: (name: string) => bo
 function ruleFinding(rule: string, list: string, at: number, raw: boolean, rules: ReadonlySet<string>, projectHas: (name: string) => boolean): Finding | undefined {
   const tool = ruleTool(rule);
   if (tool === undefined) return shapeFinding(rule, list, at, raw);
-  if (tool === 'Bash') return colonStarFinding(rule, list, at, raw) ?? wordColonFinding(rule, list, at, raw);
+  if (tool === 'Bash') return colonStarFinding(rule, list, at, raw) ?? wordColonFinding(rule, list, at, raw) ?? starThenColonStarFinding(rule, list, at, raw);
   if (tool === 'Write') return writePathFinding(rule, list, at, raw, rules);
   if (tool === 'Read' || tool === 'Edit') return anchorFinding(rule, tool, list, at, raw, projectHas);
   if (tool.startsWith('mcp__') || KNOWN.has(tool)) return undefined;
@@ -156,6 +156,25 @@ function colonStarFinding(rule: string, list: string, at: number, raw: boolean):
     severity: 'warning',
     message: `':*' means any arguments only at the end of a rule: here Claude Code reads the colon as written, so this ${list} rule matches only commands starting '${content.slice(0, i)}:'; write 'Bash(${meant})'`,
     node: { offset: at + rule.indexOf(rule.trim()) + 5 + i, length: 2 },
+  };
+}
+
+/**
+ * A Bash rule whose final `:*` follows another `*` (`Bash(git -C * show:*)`, `Bash(rm -rf /*:*)`):
+ * Claude Code's docs make `:*` the same as a trailing ` *`, but such a rule matches no command,
+ * where `Bash(git -C * show *)` matches (anthropics/claude-code#56871, reproduced on 2.1.132): an
+ * allow rule that still asks, a deny rule that blocks nothing (held-out round 72: 6 in one project).
+ */
+function starThenColonStarFinding(rule: string, list: string, at: number, raw: boolean): Finding | undefined {
+  const content = /^Bash\((.*)\)$/s.exec(rule.trim())?.[1];
+  if (content === undefined || !raw || !content.endsWith(':*')) return undefined;
+  const head = content.slice(0, -2);
+  if (!head.includes('*')) return undefined;
+  return {
+    code: 'settings-permission-rule-malformed',
+    severity: 'warning',
+    message: `Claude Code matches no command with a rule whose final ':*' follows another '*' (anthropics/claude-code#56871), so this ${list} rule applies to nothing; write 'Bash(${head} *)'`,
+    node: { offset: at + rule.indexOf(rule.trim()) + 5 + head.length, length: 2 },
   };
 }
 
