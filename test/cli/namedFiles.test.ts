@@ -2,33 +2,27 @@
  * A file named on the command line, as pre-commit names the files of a commit (from the
  * repository's root, where git tracks them), is reported as a check of its whole repository
  * reports it: the repository's facts (a Gemini CLI extension's manifest, a Codex plugin's
- * manifest), the client folders that link to a skill, the chain of instruction files above it
- * and the hooks file a path alone makes one are all found without a walk. Real files and links
- * in a temp folder; the CLI as built.
+ * manifest), the client folders that link to a skill, the chain of instruction files above it,
+ * the hooks file a path alone makes one, and the other skills and agents it is compared with.
+ * Real files and links in a temp folder; the CLI as built.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { cli } from '../helpers/cliRun';
+import { tempTree } from '../helpers/tempTree';
 
-const CLI = path.resolve(__dirname, '../../dist/cli.js');
-let dir: string;
+const tree = tempTree('af-named-files-');
 
 type Diagnostic = { code: string; severity: string; message: string; range: { start: { line: number } } };
 type Report = { files: { path: string; diagnostics: Diagnostic[] }[] };
 
-function check(cwd: string, ...args: string[]): Report {
-  const r = spawnSync(process.execPath, [CLI, 'check', '-f', 'json', '--allow-empty', ...args], { cwd, encoding: 'utf8', env: { ...process.env, AGENT_FILES_THREADS: '1' } });
-  return JSON.parse(r.stdout) as Report;
-}
-function write(root: string, rel: string, text: string): void {
-  fs.mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-  fs.writeFileSync(path.join(root, rel), text);
-}
+const check = (cwd: string, ...args: string[]): Report => JSON.parse(cli(cwd, 'check', '-f', 'json', '--allow-empty', ...args).out) as Report;
+const write = (root: string, rel: string, text: string) => tree.write(path.relative(tree.base, path.join(root, rel)), text);
+/** A fresh repository folder (with `.git`) under the test's temp folder. */
 function repo(name: string): string {
-  const root = path.join(dir, name);
+  const root = path.join(tree.base, name);
   fs.mkdirSync(path.join(root, '.git'), { recursive: true });
   return root;
 }
@@ -42,11 +36,6 @@ function namedAndWhole(root: string, file: string, ...others: string[]) {
 }
 
 const NAME_WITH_SPACE = '---\nname: Accessibility Lead\ndescription: Leads accessibility reviews. Use when the user asks for an accessibility audit.\n---\n\nDo it.\n';
-
-before(() => {
-  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'af-named-files-')));
-});
-after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 test('a skill of a Gemini CLI extension below the root, named alone, is checked for Gemini CLI as in a check of its repository', () => {
   const root = repo('gemini-extension');

@@ -29,7 +29,6 @@ import { pluginComponentShapeOf, type PluginComponentKind } from '../core/plugin
 const SHAPE_WORDS: Record<PluginComponentKind, string> = { subagent: 'agent', command: 'command', hooks: 'hooks file' };
 import { fixFiles } from './fix';
 import { CliWorkspace } from './workspace';
-import { linkedSkillPaths } from './linkedSkillPaths';
 import { comparedFiles } from './comparedFiles';
 import { CROSS_FILE_KINDS } from '../core/analysis/crossFile';
 import { applyBaseline, baselineText, writeBaseline } from './baseline';
@@ -99,12 +98,10 @@ export function checkCommand(argv: string[], io: Io): number {
    */
   const copyRoots = new Set<string>();
   const aliases = new Map<string, string[]>();
-  /** The SKILL.md files named on the command line, and the folders they are checked from (for the links that show them elsewhere). */
-  const namedSkills: string[] = [];
-  const namedTops = new Set<string>();
   const manifestFolders: ManifestsByFolder = new Map();
-  /** The repositories of named files that rules comparing files read (names, the skill listing). */
+  /** The repositories of named files that rules comparing files read (names, the skill listing), and the folders named. */
   const comparedTops = new Set<string>();
+  const walkedFolders: string[] = [];
   for (const p of positional) {
     let st: fs.Stats;
     try {
@@ -114,6 +111,7 @@ export function checkCommand(argv: string[], io: Io): number {
     }
     if (st.isDirectory()) {
       roots.push(p);
+      walkedFolders.push(p);
       workspace.add(p);
       copyRoots.add(URI.file(path.resolve(p)).toString());
       for (const f of walkFolder(p, io, configs, listings, aliases)) {
@@ -164,15 +162,11 @@ export function checkCommand(argv: string[], io: Io): number {
       }
       roots.push(...own);
       files.push(forced ? { path: p, kind, forced } : { path: p, kind });
-      if (kind === 'skill') {
-        namedSkills.push(p);
-        namedTops.add(URI.parse(top).fsPath);
-      }
+      // Its repository's walk also finds the client folders that link to a named skill (`.claude/skills -> ../skills`).
       if (CROSS_FILE_KINDS.has(kind)) comparedTops.add(URI.parse(top).fsPath);
     }
   }
   // A named skill, agent or eval file is compared with the others of its repository (checked for that, not reported).
-  const walkedFolders = positional.filter((p) => fs.statSync(p).isDirectory());
   const compared = comparedFiles(
     comparedTops,
     walkedFolders,
@@ -191,18 +185,15 @@ export function checkCommand(argv: string[], io: Io): number {
   const workspaceRoots = [...copyRoots];
   // The walk's listings stand for the tree while nothing is written (`--fix` clears them below).
   host.knowListings(listings);
-  // A skill named on its own is checked for the clients whose folders link to it, as a walk of its repository finds them.
-  for (const [uri, others] of linkedSkillPaths(namedSkills, namedTops)) if (!aliases.has(uri)) aliases.set(uri, others);
   const repository = withAliases(readRepositoryFacts([...new Set(manifests.map((m) => URI.file(path.resolve(m)).toString()))], host, [...copyRoots]), aliases);
   // The agents, commands and hooks files of the plugins the manifests describe (an `agents/` folder elsewhere is not ours).
-  for (const f of candidates) {
-    const kind = kindOf(URI.file(path.resolve(f)).toString(), repository);
-    if (kind) files.push({ path: f, kind });
-  }
-  for (const f of compared.candidates) {
-    const kind = kindOf(URI.file(path.resolve(f)).toString(), repository);
-    if (kind && CROSS_FILE_KINDS.has(kind)) compared.files.push({ path: f, kind });
-  }
+  const decided = (list: readonly string[]) =>
+    list.flatMap((f) => {
+      const kind = kindOf(URI.file(path.resolve(f)).toString(), repository);
+      return kind ? [{ path: f, kind }] : [];
+    });
+  files.push(...decided(candidates));
+  compared.files.push(...decided(compared.candidates).filter((f) => CROSS_FILE_KINDS.has(f.kind)));
   if (files.length === 0 && !flags.has('allow-empty')) {
     throw new FatalError(
       `agent-files: no files to check in ${positional.join(', ')} (agent-files looks for ${walkedFilesText()}; what .gitignore leaves out, test fixtures and archives are skipped, see docs/cli.md#what-is-checked; --allow-empty accepts none)`,
@@ -246,7 +237,9 @@ export function checkCommand(argv: string[], io: Io): number {
     // --changed, --since and the baselines read every text again.
     keepText: !!change || flags.has('baseline') || flags.has('write-baseline'),
   };
-  const jobs = toCheck.map((entry) => ({ entry, own: { detection: entry.detection, ...targetsOf(entry.uri) }, config: configs.forFile(entry.uri).config }));
+  /** A file's own analysis options: its agent detection and SKILL.md targets. */
+  const ownOptions = (entry: CheckEntry) => ({ detection: entry.detection, ...targetsOf(entry.uri) });
+  const jobs = toCheck.map((entry) => ({ entry, own: ownOptions(entry), config: configs.forFile(entry.uri).config }));
   // Each file read and analysed once, in turn; what is kept of it is small (checkPass.ts). The texts --fix read are not sent to workers.
   const threads = io.threads && { ...io.threads, warn: (message: string) => io.err(`agent-files: ${message}`) };
   const checked = threads && !fixing ? checkOnThreads(jobs, shared, host, threads) : checkHere(jobs, shared, host);
@@ -254,7 +247,7 @@ export function checkCommand(argv: string[], io: Io): number {
   // The files named are compared with the others of their repositories, read for what the comparing rules need and not reported.
   const namedUris = new Set(entries.map((e) => e.uri));
   const others = entriesOf(compared.files, repository, io.cwd, detection).filter((e) => !namedUris.has(e.uri));
-  const comparing = { host, analysis: (e: CheckEntry) => ({ detection: e.detection, ...targetsOf(e.uri), ...shared.analysis }) };
+  const comparing = { host, analysis: (e: CheckEntry) => ({ ...ownOptions(e), ...shared.analysis }) };
   for (const e of others) compareOne(e, comparing, checked.summaries);
   const cross = crossFileDiagnosticsOf(checked.summaries, { workspaceRoots, repository, listing });
   checked.summaries.length = 0;

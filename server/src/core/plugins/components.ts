@@ -134,7 +134,7 @@ export function isClaudeHooksFilePath(path: string): boolean {
  */
 export function isUnreadClaudeHooks(uri: string, facts: RepositoryFacts | undefined): boolean {
   const u = trimSlash(uri);
-  return (CLAUDE_HOOKS_FILE.test(u) || isPluginRootHooks(u, facts)) && !facts?.plugins.some((p) => p.components?.hooks.includes(u));
+  return (CLAUDE_HOOKS_FILE.test(u) || isPluginRootHooks(u, facts)) && !(facts && componentIndexOf(facts.plugins).hooks.has(u));
 }
 
 /**

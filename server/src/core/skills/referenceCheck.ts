@@ -408,7 +408,6 @@ export function matchesGlob(name: string, pattern: string): boolean {
   return true;
 }
 
-/** A path on one machine: a link (warning), or a home-folder path in text (information inside a fenced block, where commands and examples stand). */
 /**
  * What a rooted path that names no file of the repository reads as, when it is a page of a website:
  * no extension in its last part and no folder at any root for its first (`/language/commands` in
@@ -425,6 +424,7 @@ function siteRoute(rest: string, roots: readonly { uri: string }[], exists: (uri
   return `; with no extension and no ${first}/ folder there, it reads as a page of a website (documentation copied with its links): link the page's full URL`;
 }
 
+/** A path on one machine: a link (warning), or a home-folder path in text (information inside a fenced block, where commands and examples stand). */
 function absolute(r: SkillReference, wording: ReferenceWording): Finding {
   const inText = r.kind === 'path';
   // A link to a system path (`/srv/docs/…`, `/etc/nginx/nginx.conf`, `/mnt/data/…`) names the machine the agent runs on, by design.
