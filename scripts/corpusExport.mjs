@@ -107,7 +107,7 @@ for (const gitDir of gitDirs) {
         stubbed++;
         writeFileSync(target, '');
       } else if (e.mode === '120000') symlinkSync(content.toString('utf8'), target);
-      else writeFileSync(target, content);
+      else writeFileSync(target, content, { mode: e.mode === '100755' ? 0o755 : 0o644 }); // the bit git records: hook rules read it
     }
   });
   manifest.set(folder.replace('+', '/'), commit);

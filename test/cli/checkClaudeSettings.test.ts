@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli, reportSummary as summary, ROOT } from '../helpers/cliRun';
+import { tempTree } from '../helpers/tempTree';
 
 const FIX = join(ROOT, 'test/fixtures/claude-settings');
 
@@ -53,3 +54,18 @@ test("a settings file checked by its own path reads its project's .mcp.json: ser
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test(
+  'a hook script the command runs as a program is read for its mode on disk: without an executable bit it is a warning, with one it is not',
+  { skip: process.platform === 'win32' && 'Windows files have no executable bit' },
+  () => {
+    const tree = tempTree('af-hook-mode-');
+    tree.write('.claude/hooks/guard.sh', '#!/bin/sh\nexit 0\n');
+    const command = '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh';
+    tree.write('.claude/settings.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } }, null, 2));
+    chmodSync(join(tree.base, '.claude/hooks/guard.sh'), 0o644);
+    assert.deepEqual(summary(cli(tree.base, 'check', '--format', 'json', '.').out), [['.claude/settings.json', 'Claude Code settings', ['hooks-script-not-executable:w@8']]]);
+    chmodSync(join(tree.base, '.claude/hooks/guard.sh'), 0o755);
+    assert.deepEqual(summary(cli(tree.base, 'check', '--format', 'json', '.').out), [['.claude/settings.json', 'Claude Code settings', []]]);
+  },
+);

@@ -490,3 +490,39 @@ test("a guard that says it blocks and exits 1 is a warning on 'exit 1' with the 
   const prompt = JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: "grep -q secret && { echo 'Prompt denied' >&2; exit 1; }" }] }] } });
   assert.deepEqual(codes(prompt), ['hooks-exit-not-blocking/warning']);
 });
+
+test('a script the command runs as a program without an executable bit is a warning on its path: the shell refuses it and the hook does nothing', () => {
+  const files = {
+    'file:///ws/.claude/hooks/plain.sh': '#!/bin/sh\n',
+    'file:///ws/.claude/hooks/plain.py': '#!/usr/bin/env python3\n',
+    'file:///ws/.claude/hooks/ok.sh': '#!/bin/sh\n',
+  };
+  const host = new InMemoryHost(files, { executable: ['file:///ws/.claude/hooks/ok.sh'] });
+  const text = hooks('PreToolUse', cmd('"$CLAUDE_PROJECT_DIR"/.claude/hooks/plain.sh --fast'));
+  const ds = check(text, host);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, text.split('\n')[d.range.start.line]!.slice(d.range.start.character, d.range.end.character)]),
+    [['hooks-script-not-executable', 'warning', '.claude/hooks/plain.sh']],
+  );
+  assert.match(ds[0]!.message, /no executable bit.*"Permission denied", exit status 126.*the hook does nothing.*git update-index --chmod=\+x plain\.sh/);
+  // The program of a later command, after `exec`, after a variable assignment: run as programs too.
+  for (const c of ['cd "$CLAUDE_PROJECT_DIR" && ./.claude/hooks/plain.sh', 'FOO=1 exec .claude/hooks/plain.py', 'echo start; .claude/hooks/plain.sh'])
+    assert.deepEqual(codes(hooks('Stop', cmd(c)), host), ['hooks-script-not-executable/warning'], c);
+  // Started by its interpreter, executable, or tested for first: it runs, or the command says what it does without it.
+  for (const c of [
+    'bash "$CLAUDE_PROJECT_DIR"/.claude/hooks/plain.sh',
+    'python3 .claude/hooks/plain.py',
+    '"$CLAUDE_PROJECT_DIR"/.claude/hooks/ok.sh',
+    '[ -x .claude/hooks/plain.sh ] && .claude/hooks/plain.sh',
+  ])
+    assert.deepEqual(codes(hooks('Stop', cmd(c)), host), [], c);
+  // A Windows program no Unix shell runs, with any mode; a .cmd that is a shell script too is run by the shell.
+  const windows = new InMemoryHost(
+    { 'file:///ws/.claude/scripts/notify.cmd': '@echo off\npython notify.py\n', 'file:///ws/.claude/scripts/run-hook.cmd': ": << 'CMDBLOCK'\n@echo off\n" },
+    { executable: [] },
+  );
+  assert.deepEqual(codes(hooks('Stop', cmd('.claude/scripts/notify.cmd done')), windows), []);
+  assert.deepEqual(codes(hooks('Stop', cmd('.claude/scripts/run-hook.cmd stop')), windows), ['hooks-script-not-executable/warning']);
+  // A host that cannot tell a file's mode (Windows, the browser) reports nothing.
+  assert.deepEqual(codes(hooks('Stop', cmd('.claude/hooks/plain.sh')), new InMemoryHost(files)), []);
+});

@@ -610,3 +610,26 @@ test("a file's plugin component is the first plugin's that lists a folder holdin
   ];
   for (const [path, kindWanted] of expected) assert.equal(kind(path, f), kindWanted, path);
 });
+
+test("a plugin's hook that runs a script of the plugin as a program without an executable bit is a warning, beside the scripts that are fine", () => {
+  const host = new InMemoryHost({ [`${R}/p/hooks/guard.sh`]: '#!/bin/sh\n', [`${R}/p/hooks/ok.sh`]: '#!/bin/sh\n' }, { executable: [`${R}/p/hooks/ok.sh`] });
+  const text = JSON.stringify({
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [
+            { type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh' },
+            { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}/hooks/ok.sh"' },
+          ],
+        },
+      ],
+      Stop: [{ hooks: [{ type: 'command', command: 'bash ${CLAUDE_PLUGIN_ROOT}/hooks/guard.sh' }] }],
+    },
+  });
+  const ds = hooks(text, host);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, text.slice(d.range.start.character, d.range.end.character)]),
+    [['hooks-script-not-executable', 'warning', 'hooks/guard.sh']],
+  );
+});

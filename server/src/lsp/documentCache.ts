@@ -137,6 +137,10 @@ export function recordingHost(host: IWorkspaceHost, reads: Set<string>, shallow:
     const linkedFile = host.linkedFile.bind(host);
     out.linkedFile = (uri) => (note(uri), linkedFile(uri));
   }
+  if (host.isExecutable) {
+    const isExecutable = host.isExecutable.bind(host);
+    out.isExecutable = (uri) => (note(uri), isExecutable(uri));
+  }
   if (host.duringCheck) out.duringCheck = host.duringCheck.bind(host);
   return out;
 }

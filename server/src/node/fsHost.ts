@@ -268,6 +268,21 @@ export class NodeFsHost implements IWorkspaceHost {
     return real === null ? undefined : URI.file(real).toString();
   }
 
+  /** Whether a file inside a root has an executable bit; undefined on Windows (no such bit) and for no readable file. */
+  isExecutable(uri: string): boolean | undefined {
+    if (process.platform === 'win32') return undefined;
+    const p = this.pathOf(uri);
+    if (p === null) return undefined;
+    try {
+      const st = fs.statSync(p, { throwIfNoEntry: false });
+      return st?.isFile() ? (st.mode & 0o111) !== 0 : undefined;
+    } catch (e) {
+      // A file the process may not stat (EACCES): the host cannot tell.
+      if (e instanceof Error && 'code' in e) return undefined;
+      throw e;
+    }
+  }
+
   /**
    * True when the server may offer an edit that creates or changes this URI: a `file:` URI
    * inside a root as written and, with `..` taken after symlinks as the OS takes it, in real

@@ -69,6 +69,9 @@ export class NodeWorkspaceFs implements WorkspaceFs {
   linkedFile(uri: string): string | undefined {
     return this.#fs.linkedFile(uri);
   }
+  isExecutable(uri: string): boolean | undefined {
+    return this.#fs.isExecutable(uri);
+  }
   duringCheck<T>(work: () => T): T {
     return this.#fs.duringCheck(work);
   }

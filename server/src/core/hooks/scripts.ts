@@ -8,7 +8,7 @@ import type { Location } from 'vscode-languageserver-types';
 import { LineIndex } from '../text/text';
 import type { Position } from '../types';
 import { GitIgnored, outermostRoot } from '../workspace/gitIgnored';
-import { linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
+import { isExecutable, linkOutside, relativeLabel, type IWorkspaceHost } from '../workspace/host';
 import { dirnameUri, isInside, resolveRelative } from '../world/paths';
 import type { Finding } from './permissions';
 import { HOOK_EVENT_BY_NAME } from './events';
@@ -135,6 +135,8 @@ const LEADING_SCRIPT =
 function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean, host: IWorkspaceHost, roots?: readonly string[], personal = false): Finding[] {
   if (roots && !roots.some((r) => isInside(r, root))) return [];
   const out: Finding[] = [];
+  // Scripts that are there but cannot run as written: reported as they are, whatever the others.
+  const kept: Finding[] = [];
   let found = 0;
   let ignored: GitIgnored | undefined;
   for (const c of commandNodes(hooks)) {
@@ -143,6 +145,8 @@ function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean
     for (const s of scriptPaths(command, inPlugin)) {
       if (host.exists(resolveRelative(root, s.path))) {
         found++;
+        const runnable = runsDirectly(command, s.at) ? notExecutable(text, c, s, root, host) : undefined;
+        if (runnable) kept.push(runnable);
         continue;
       }
       const target = resolveRelative(root, s.path);
@@ -171,7 +175,43 @@ function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean
       severity: 'information',
       message: `${f.message.replace(/(?::| and) Claude Code runs.*$/, '')}, nor is any script this file's commands name (a copy of the plugin without its scripts?): installed like this, Claude Code runs the command and it fails`,
     }));
-  return out;
+  return [...out, ...kept];
+}
+
+/** What may stand before a script's path for the shell to run the file itself: a variable prefix (`"$CLAUDE_PROJECT_DIR"/`, `${CLAUDE_PLUGIN_ROOT}/`), `./`, a quote. */
+const PATH_PREFIX = /["']?(?:\$\{?CLAUDE_(?:PROJECT_DIR|PLUGIN_ROOT)\}?["']?\/|\.\/)?$/;
+/** The start of a simple command: the command's start or a separator, then `exec` and variable assignments (`FOO=1 ./x.sh`). */
+const COMMAND_START = /(?:^|&&|\|\||[;|(\n]|\$\()\s*(?:exec\s+|[A-Za-z_]\w*=(?:"[^"]*"|'[^']*'|[^\s;&|]*)\s+)*$/;
+
+/** True when the script whose path starts at `at` is the program of its simple command (`.claude/hooks/x.sh`, not `bash .claude/hooks/x.sh`). */
+export function runsDirectly(command: string, at: number): boolean {
+  return COMMAND_START.test(command.slice(0, at).replace(PATH_PREFIX, ''));
+}
+
+/**
+ * A script the command runs as a program whose mode has no executable bit: the shell Claude Code
+ * runs the command with refuses it ("Permission denied", exit status 126), a non-blocking error,
+ * and the hook does nothing. Only where the host can tell the mode (not on Windows, where Git
+ * Bash runs a script with a `#!` line whatever its mode).
+ */
+/**
+ * A Windows program (`notify.cmd` starting `@echo off`), which no Unix shell runs with any mode;
+ * a `.cmd` that is a shell script too (`: << 'CMDBLOCK'`, the polyglot wrappers plugins ship) is not.
+ */
+function windowsOnly(path: string, text: string | undefined): boolean {
+  return /\.(?:cmd|bat|ps1|exe|com)$/i.test(path) && !/^(?:#!|:)/.test(text ?? '');
+}
+
+function notExecutable(text: string, c: Node, s: { path: string; at: number; length: number }, root: string, host: IWorkspaceHost): Finding | undefined {
+  const target = resolveRelative(root, s.path);
+  if (isExecutable(host, target) !== false || windowsOnly(s.path, host.readText(target))) return undefined;
+  const name = s.path.split('/').pop()!;
+  return {
+    code: 'hooks-script-not-executable',
+    severity: 'warning',
+    message: `'${s.path}' has no executable bit, and the command runs it as a program: on macOS and Linux the shell refuses it ("Permission denied", exit status 126), which Claude Code takes as a non-blocking error, so the hook does nothing. Make it executable (chmod +x, and git update-index --chmod=+x ${name} to commit the bit) or start it with its interpreter (bash, python3, node)`,
+    node: valueSpan(text, c, s.at, s.length),
+  };
 }
 
 /**

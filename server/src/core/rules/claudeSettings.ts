@@ -52,6 +52,7 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
   rule('hooks-matcher-invalid', 'warning'),
   rule('hooks-matcher-no-tool', 'warning'),
   rule('hooks-script-missing', 'warning', { also: ['information'] }),
+  rule('hooks-script-not-executable', 'warning'),
   rule('hooks-variable-unset', 'warning'),
   rule('hooks-exit-not-blocking', 'warning', {
     fix: { title: "Change to 'exit 2'", tier: 'unsafe', why: 'the hook starts blocking what it guards: a tool call, a prompt or a permission it let through' },

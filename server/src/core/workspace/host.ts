@@ -29,6 +29,11 @@ export interface IWorkspaceHost {
    */
   linkedFile?(uri: string): string | undefined;
   /**
+   * Whether a file's mode lets it be run as a program (an executable bit is set); undefined where
+   * the host cannot tell: no such file, a file system without the bit (Windows), the browser.
+   */
+  isExecutable?(uri: string): boolean | undefined;
+  /**
    * Runs `work` (one check) with each folder the host lists held for its length, so a file that
    * is not in its folder's listing is known missing without a lookup of its own (60,000 links to
    * missing files in one folder: one listing instead of 60,000 walks). Nothing is held after.
@@ -57,6 +62,11 @@ export function existsOnce(host: IWorkspaceHost): (uri: string) => boolean {
 /** `host.linkOutside`, for hosts that have it (others have no workspace bound: no link leads out). */
 export function linkOutside(host: IWorkspaceHost, uri: string): string | undefined {
   return host.linkOutside?.(uri);
+}
+
+/** `host.isExecutable`, for hosts that have it (undefined: the host cannot tell). */
+export function isExecutable(host: IWorkspaceHost, uri: string): boolean | undefined {
+  return host.isExecutable?.(uri);
 }
 
 /** `host.linkedFile`, for hosts that have it. */
@@ -99,9 +109,16 @@ export const emptyHost: IWorkspaceHost = {
 /** A host over a map of URI → text, for tests and for single documents. */
 export class InMemoryHost implements IWorkspaceHost {
   readonly files: Map<string, string>;
+  /** With `modes`, the files whose mode has an executable bit; the others have none. Without it, the host cannot tell. */
+  readonly #executable: ReadonlySet<string> | undefined;
 
-  constructor(files: Record<string, string> = {}) {
+  constructor(files: Record<string, string> = {}, modes?: { executable: readonly string[] }) {
     this.files = new Map(Object.entries(files));
+    this.#executable = modes && new Set(modes.executable);
+  }
+
+  isExecutable(uri: string): boolean | undefined {
+    return this.#executable && this.files.has(uri) ? this.#executable.has(uri) : undefined;
   }
 
   exists(uri: string): boolean {
