@@ -101,7 +101,8 @@ test('a skill in no client folder without a description, whose folder name a cli
   assert.deepEqual(found({ [`${W}/.claude/skills/adr-write/SKILL.md`]: exported }), ['information']);
   // Another skill's folder there, a copy without a description either, or none, says nothing about this one.
   assert.deepEqual(found({ [`${W}/.agents/skills/adr-review/SKILL.md`]: exported }), ['error']);
-  assert.deepEqual(found({ [`${W}/.agents/skills/adr-write/SKILL.md`]: source }), ['error']);
+  // A copy without a description either is the same skill twice: the loaded copy has the error, this mirror the advice.
+  assert.deepEqual(found({ [`${W}/.agents/skills/adr-write/SKILL.md`]: source }), ['information']);
   assert.deepEqual(found({}), ['error']);
   // A frontmatter YAML cannot read still shows its description line: checked as before.
   const broken = '---\nname: adr-write\ndescription: [Writes an ADR\n---\nBody.\n';
@@ -120,6 +121,30 @@ test('a skill in no client folder without a description, whose folder name a cli
     ds.filter((d) => d.code === 'skill-unexpected-field').map((d) => d.severity),
     ['warning'],
   );
+});
+
+test("a skill in no client folder with the frontmatter of its namesake in a client skills folder is a mirror of the loaded skill: its loader's findings are advice, and a whole copy's are all advice", () => {
+  const loaded = '---\nname: pdf\ndescription: Reads PDF files. Use when a PDF is attached.\nversion: 1.2.0\n---\nSee [the guide](/Users/ann/guide.md).\n';
+  const found = (mirror: string, extra: Record<string, string> = {}, folder = 'docs/claude/skills') => {
+    const uri = `${W}/${folder}/pdf/SKILL.md`;
+    const host = new InMemoryHost({ ...extra, [uri]: mirror, [`${W}/.claude/skills/pdf/SKILL.md`]: loaded });
+    return analyzeSkill(mirror, uri, host, { repository: readRepositoryFacts([], host, [W]) })
+      .diagnostics.filter((d) => d.code === 'skill-unexpected-field' || d.code === 'skill-reference-absolute')
+      .map((d) => `${d.code}/${d.severity}`);
+  };
+  // The whole text: every finding is the loaded copy's to report.
+  assert.deepEqual(found(loaded), ['skill-unexpected-field/information', 'skill-reference-absolute/information']);
+  // The frontmatter alone: what the loader decides is advice, what the text says is not.
+  const drifted = loaded.replace('the guide', 'the old guide');
+  assert.deepEqual(found(drifted), ['skill-unexpected-field/information', 'skill-reference-absolute/warning']);
+  // Another frontmatter, a plugin's copy, or a copy the README installs: checked as before.
+  assert.deepEqual(found(loaded.replace('1.2.0', '1.3.0')), ['skill-unexpected-field/warning', 'skill-reference-absolute/warning']);
+  assert.deepEqual(found(loaded, { [`${W}/plugins/pdf-kit/plugin.json`]: '{"name": "pdf-kit"}' }, 'plugins/pdf-kit/skills'), [
+    'skill-unexpected-field/warning',
+    'skill-reference-absolute/warning',
+  ]);
+  // Installed by the README, the copy is Claude Code's skill (which ignores `version`), not a mirror.
+  assert.deepEqual(found(loaded, { [`${W}/README.md`]: 'Install: `cp -r skills/* ~/.claude/skills/`\n' }, 'skills'), ['skill-reference-absolute/warning']);
 });
 
 test("a skill in no client folder that the root's CLAUDE.md or AGENTS.md lists by path, with another of its folder, is a document agents open: advice only", () => {

@@ -24,7 +24,18 @@ import { checkCommentCuts } from './commentCut';
 import { checkBody, checkDescription, checkName, checkOptional, diag, type SkillInfo } from './specFields';
 import { resolveFindings, type Finding } from './rules';
 import { labelList, resolveTargets, type Target, type TargetSet } from './targets';
-import { clientsNotSetUp, insideAnotherSkill, loaderDecides, loadersAtDepth, notLoaded, openedByPath, placeBelowSkills, sourceOfClientCopy, unmodelledClient } from './liveness';
+import {
+  clientsNotSetUp,
+  insideAnotherSkill,
+  loaderDecides,
+  loadersAtDepth,
+  mirrorOfClientSkill,
+  notLoaded,
+  openedByPath,
+  placeBelowSkills,
+  sourceOfClientCopy,
+  unmodelledClient,
+} from './liveness';
 import { eitherReader, keyReaderOf } from './keyReaders';
 import { ownKeyReader } from './ownKeyReaders';
 import { copyReader } from './copyReader';
@@ -135,6 +146,11 @@ function unloadedAdvice(f: Finding): Finding {
   return { ...plain, atMost: 'information' };
 }
 
+/** The note for a skill whose frontmatter is that of its namesake in a client skills folder (`mirrorOfClientSkill`). */
+function mirrorNote(folder: string): { note: string } {
+  return { note: ` (this frontmatter is that of ${folder}/SKILL.md, which its clients load and which is checked for them; this copy is in no client's folder, so it is advice)` };
+}
+
 /** The note for a skill the repository installs for a client Agent Files does not model (OpenClaw). */
 function installedElsewhere(e: NonNullable<TargetSet['elsewhere']>): { client: string; note: string } {
   return {
@@ -169,17 +185,19 @@ export function analyzeSkill(text: string, uri: string, host: IWorkspaceHost, op
     ? diagnostics.map((f) => (EDITOR_REPORTED_SKILL_CODES.has(f.code) ? { ...f, only: (f.only ?? targets.targets).filter((t) => t !== 'copilot') } : f))
     : diagnostics;
   // The note for the findings a loader decides, in a skill no modelled client loads from here.
+  const mirror = mirrorOfClientSkill(uri, text, host, targets, options.repository);
   const loaderNote = targets.fallback
     ? targets.elsewhere
       ? installedElsewhere(targets.elsewhere)
-      : (unmodelledClient(uri, host) ?? openedByPath(uri, targets, options.repository))
+      : (unmodelledClient(uri, host) ?? openedByPath(uri, targets, options.repository) ?? (mirror && mirrorNote(mirror.folder)))
     : undefined;
   const place = placeBelowSkills(uri, host, targets, options.repository?.skillLocations);
   const findings =
     notLoaded(uri, fileName, targets, skill.name, options.repository?.roots) ||
     place ||
     insideAnotherSkill(uri, host, targets, options.repository) ||
-    sourceOfClientCopy(uri, text, host, targets, options.repository)
+    sourceOfClientCopy(uri, text, host, targets, options.repository) ||
+    mirror?.whole
       ? edited.map(unloadedAdvice)
       : loaderNote
         ? edited.map((f) => (f.atMost === 'hint' || !loaderDecides(f.code) ? f : withNote(f, loaderNote.note)))

