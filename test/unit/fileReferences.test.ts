@@ -345,8 +345,13 @@ test('a link into a git submodule that is not checked out is advice that says ho
   ]);
 });
 
-test("a link to a client's own file in the home folder (~/.gemini/settings.json) names each user's file, at the same path everywhere: not one machine's", () => {
-  const text = joinLines('- [Gemini settings](~/.gemini/settings.json)', '- [Claude memory](~/.claude/CLAUDE.md)', '- [My notes](~/notes/todo.md)');
+test("a link to a client's or a tool's own file in the home folder (~/.gemini/settings.json, ~/.amplihack/) names each user's file, at the same path everywhere: not one machine's", () => {
+  const text = joinLines(
+    '- [Gemini settings](~/.gemini/settings.json)',
+    '- [Claude memory](~/.claude/CLAUDE.md)',
+    "- [The framework's philosophy](~/.amplihack/.claude/context/PHILOSOPHY.md)",
+    '- [My notes](~/notes/todo.md)',
+  );
   assert.deepEqual(
     instructions('GEMINI.md', text).map((d) => [d.code, textAt(text, d.range)]),
     [['instructions-link-absolute', '~/notes/todo.md']],

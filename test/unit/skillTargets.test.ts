@@ -469,11 +469,17 @@ test('a key VS Code ignores and another client of the skill acts on (allowed-too
   );
 });
 
-test('compatibility written as a list: VS Code, OpenCode and the specification read text there; VS Code also takes a map; OpenCode, whose loader does not check, is advised', () => {
+test('compatibility written as a list: advice for VS Code, which neither checks nor acts on it, and for OpenCode, whose loader does not check it', () => {
   const list = fm(`${OK}\ncompatibility:\n  - git\n  - docker`);
   assert.deepEqual(
     run(list, ['copilot']).map((x) => [x.code, x.severity, x.message]),
-    [['skill-compatibility-not-string', 'warning', "'compatibility' is a list, not text: VS Code takes text or a map here, not a list (VS Code / Copilot)"]],
+    [
+      [
+        'skill-compatibility-not-string',
+        'information',
+        "'compatibility' is a list, not text: VS Code neither checks nor acts on it (its validator reads the key as text or a map, and its loader reads only name and description) (VS Code / Copilot)",
+      ],
+    ],
   );
   assert.deepEqual(
     run(list, ['opencode']).map((x) => x.severity),

@@ -90,7 +90,7 @@ const EFFECTS: Record<string, Partial<Record<Target, string>>> = {
   },
   'skill-compatibility-not-string': {
     spec: 'skills-ref rejects it; the specification defines a string of 1-500 characters',
-    copilot: 'VS Code takes text or a map here, not a list',
+    copilot: 'VS Code neither checks nor acts on it (its validator reads the key as text or a map, and its loader reads only name and description)',
     opencode: "OpenCode's documentation defines it as text",
     cursor: CURSOR_SPEC,
   },

@@ -14,7 +14,7 @@ export type PathBase = 'root' | 'skill' | 'plugin';
 export type TargetClass =
   | { kind: 'web' }
   | { kind: 'placeholder' }
-  /** `~/.gemini/settings.json`: a client's own file in each user's home folder, the same path on every machine. */
+  /** `~/.gemini/settings.json`: a client's or a tool's own file in each user's home folder, the same path on every machine. */
   | { kind: 'client-home' }
   | { kind: 'machine' }
   /** `/x`: from the repository root; `system` when its first folder is one of a machine's own (`/etc`, `/Users`). */
@@ -102,8 +102,14 @@ export function isPlaceholderPath(path: string): boolean {
 /** One word, no extension, ending in one of the placeholder words (`image-url`, `internal-link`, `repo_url`). */
 const PLACEHOLDER_COMPOUND = /^[A-Za-z]+(?:[-_][A-Za-z]+)*[-_](?:url|uri|link|href|path)$/i;
 
-/** A client's folder in the home folder (`~/.claude/`, `~/.gemini/settings.json`, `~/.config/opencode/`): each user has their own, at the same path. */
-const CLIENT_HOME = /^~[\\/](?:\.(?:claude|codex|gemini|cursor|copilot|agents|opencode)|\.config[\\/]opencode)(?:[\\/]|$)/i;
+/**
+ * A client's or a tool's own entry in the home folder (`~/.claude/`, `~/.gemini/settings.json`,
+ * `~/.config/opencode/`, `~/.amplihack/` that a framework's installer makes, `~/.zshrc`): each
+ * user has their own, at the same path, where the tool is set up (held-out round 73: a framework
+ * imported from `~/.amplihack/`, which its installer stages on every machine). Not a visible
+ * folder (`~/data/`, `~/projects/`), which is one person's layout.
+ */
+const CLIENT_HOME = /^~[\\/]\.[A-Za-z0-9_]/;
 
 /** Classifies a link target as written (without `<…>`), its `#fragment` included. */
 export function classifyTarget(target: string): TargetClass {

@@ -86,7 +86,7 @@ const ROWS: [string, string][] = [
   ['skill-description-similar', '             -    -    I    I    I    -    -    -'],
   ['skill-description-angle-brackets', '      -    -    I    I    -    -    -    -'],
   ['skill-description-when', '                I    I    I    I    I    I    I    I'],
-  ['skill-compatibility-not-string', '        I    E    -    -    W    -    I    I'],
+  ['skill-compatibility-not-string', '        I    E    -    -    I    -    I    I'],
   ['skill-compatibility-too-long', '          I    E    I    -    -    -    -    -'],
   ['skill-compatibility-empty', '             W    W    -    -    -    -    -    -'],
   ['skill-metadata-not-map', '                I    W    I    E    -    -    I    I'],
