@@ -633,6 +633,7 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
     'plugins/router/.codex-plugin/skills/x',
     'old_skills/x',
     'tests/cases/skills/x',
+    'agent-kit/test-output/test-api',
     '.copilot/temp/rollback/skills/x',
     '.claude/skills.bak/x',
     'packages/x-skill/skills-zh/x',
@@ -642,10 +643,15 @@ test("a SKILL.md in a template, scaffold or another skill's assets, outside clie
     '.agent/workflows/add-subdomain',
     '.claude/commands/release',
     '.cursor/rules/x',
+    // A client's skills folder kept in a backup or an archive: files kept, not loaded.
+    '.autoharness/backup/.github/skills/x',
+    'archive/2025/.claude/skills/x',
   ]) {
     const found = checkAt(`${dir}/SKILL.md`, bad).filter((d) => d.severity === 'error' || d.severity === 'warning');
     assert.deepEqual(found, [], dir);
   }
+  // The same client folder anywhere else is loaded, and checked.
+  assert.ok(checkAt('.autoharness/staging/.github/skills/x/SKILL.md', bad).some((d) => d.severity === 'warning'));
   assert.ok(checkAt('skills/sample-skill/SKILL.md', bad).some((d) => d.severity === 'warning'));
   // A Gemini CLI extension in the workspace keeps its skills in its own folder: checked.
   assert.ok(checkAt('.gemini/extensions/capegis/skills/sample-skill/SKILL.md', bad).some((d) => d.severity === 'warning'));

@@ -8,8 +8,8 @@ const ARCHIVE_FOLDER = /^[._]?(?:legacy|archived?|archives|backups?|rollbacks?)$
 const ARCHIVE_COMPOUND = /^(?:[a-z0-9]+[-_])?(?:legacy|archived?|archives|backups?)(?:[-_][a-z0-9]+)?$/i;
 /** A copy named by a backup suffix (`skills.bak`, `agents.old`, `rules.orig`, `commands~`). */
 const BACKUP_SUFFIX = /.\.(?:bak|backup|old|orig)$|.~$/i;
-/** Templates and scaffolds (copied into projects), and a project's tests (`tests/…/cases/mock_toolkit`). */
-const MODEL_OR_TEST_FOLDER = /^(?:\.?_?templates?|tpl|scaffolds?|tests?|__tests__)$/i;
+/** Templates and scaffolds (copied into projects), a project's tests (`tests/…/cases/mock_toolkit`) and what they write (`test-output/`, held-out round 73: a scaffolder's committed output, placeholders and all). */
+const MODEL_OR_TEST_FOLDER = /^(?:\.?_?templates?|tpl|scaffolds?|tests?|__tests__|tests?[-_](?:outputs?|results?))$/i;
 
 /** The folders above a folder, below the deepest root holding it (its own name does not count: a plugin may be called `templates`). */
 function foldersAbove(folderUri: string, roots?: readonly string[]): string[] {

