@@ -57,6 +57,22 @@ test('evals.json: a missing input file is a warning; one found under evals/ says
   assert.match(ds[1]!.message, /write `evals\/files\/form\.pdf`/);
 });
 
+test("evals.json: an input file found from a folder above the skill's (the repository's root) is advice naming that folder: an agent running the eval there reads it", () => {
+  const repo = new InMemoryHost({
+    'file:///ws/docs/plan/feature.md': '# Plan\n',
+    'file:///ws/CONTRIBUTING.md': '# Contributing\n',
+    'file:///ws/skills/pdf/SKILL.md': '---\nname: pdf\n---\n',
+  });
+  const ds = analyzeSkillEvals(
+    '{"evals": [{"id": 1, "prompt": "p", "files": ["docs/plan/feature.md", "docs/plan/gone.md", "CONTRIBUTING.md"]}]}',
+    `${SKILL}/evals/evals.json`,
+    repo,
+  ).diagnostics;
+  // A bare name the root holds may be the repository's own file, not the eval's input: still a warning.
+  assert.deepEqual(codes(ds), ['information evals-file-missing', 'warning evals-file-missing', 'warning evals-file-missing']);
+  assert.match(ds[0]!.message, /not in the skill folder but in '\.\.\/\.\.' \(ws\): an agent that runs the eval from there reads it/);
+});
+
 test('evals.json: object assertions, a text id, another skill_name, a query list and a case that is a trigger query are information', () => {
   assert.deepEqual(codes(evals('{"skill_name": "other", "evals": [{"id": "one", "prompt": "p", "assertions": [{"id": "a", "text": "t"}]}]}')), [
     'information evals-shape',

@@ -107,15 +107,35 @@ function checkEvalCase(e: Node, skillDir: string, host: IWorkspaceHost, ids: Map
     if (!path.trim() || isAbsolutePath(path) || /^[a-z][\w+.-]*:\/\//i.test(path) || /[*?{$]/.test(path)) continue;
     if (host.exists(resolveRelative(skillDir, path))) continue;
     const inEvals = host.exists(resolveRelative(resolveRelative(skillDir, 'evals'), path));
+    // A path into folders, not a bare name that a root may hold by chance (`CONTRIBUTING.md`, the repository's own).
+    const above = inEvals || !path.replace(/^\.\//, '').includes('/') ? undefined : folderAboveHolding(skillDir, path, host);
     report(
       'evals-file-missing',
-      inEvals ? 'information' : 'warning',
+      inEvals || above ? 'information' : 'warning',
       inEvals
         ? `\`${path}\` is found under evals/, but eval files are paths relative to the skill folder: write \`evals/${path}\`.`
-        : `\`${path}\` is not in the skill folder: the eval runs without this input file.`,
+        : above
+          ? `\`${path}\` is not in the skill folder but in ${above}: an agent that runs the eval from there reads it, though the eval workflow takes paths relative to the skill folder.`
+          : `\`${path}\` is not in the skill folder: the eval runs without this input file.`,
       f,
     );
   }
+}
+
+/**
+ * The folder above the skill's (its repository's root, most often) that holds `path`, named from
+ * the skill folder (`../../..`): an agent running the eval in the repository reads the file by
+ * that path (held-out round 73: an eval's plan documents written from the repository's root).
+ */
+function folderAboveHolding(skillDir: string, path: string, host: IWorkspaceHost): string | undefined {
+  let dir = skillDir;
+  for (let up = 1; up <= 8; up++) {
+    const parent = dirnameUri(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+    if (host.exists(resolveRelative(dir, path))) return `'${Array.from({ length: up }, () => '..').join('/')}' (${dir.slice(dir.lastIndexOf('/') + 1) || dir})`;
+  }
+  return undefined;
 }
 
 function checkEvals(root: Node, uri: string, host: IWorkspaceHost, report: Report): void {
