@@ -381,3 +381,17 @@ test('a file of the skill beside this one that the line names (a pack pointing i
     ['warning'],
   );
 });
+
+test('a link inside a quoted phrase shows how to write one: it is no link of the file, and is not looked up', () => {
+  const body = joinLines(
+    '| Anti-pattern | Better |',
+    '| --- | --- |',
+    '| "Click here" links | "See [auth config](./auth.md)" |',
+    'Write "see [the setup](setup.md)" instead of a bare URL.',
+    'Read [the guide](guide.md) first; "quoted" words after it do not make it an example.',
+  );
+  assert.deepEqual(
+    skill('skills/docs-writer', body).map((d) => [d.code, d.message]),
+    [['skill-file-missing', "Referenced file 'guide.md' does not exist in the skill folder"]],
+  );
+});

