@@ -321,10 +321,20 @@ test('a plugin agent without a name or a description still loads: under its file
     ['error subagent-name-missing'],
   );
 
+  // A name alone: most often a document kept in the folder (a spec, a roadmap); advice.
   const undescribed = found('---\nname: helper\n---\nBody.\n', 'a/agents/helper.md');
   assert.deepEqual(undescribed, [
-    'information subagent-description-missing: Claude Code gives plugin agent \'helper\' the placeholder description "Agent from … plugin", which does not say when to delegate to it: it has no description',
+    'information subagent-description-missing: Claude Code gives plugin agent \'helper\' the placeholder description "Agent from … plugin", which does not say when to delegate to it: it has no description, so Claude does not pick it for a task on its own',
   ]);
+  // Written as an agent (its tools, its model, `agent: true`): it loads with nothing to be chosen by, a warning.
+  for (const text of ['---\nname: helper\nmodel: sonnet\n---\nBody.\n', '---\nagent: true\n---\nBody.\n'])
+    assert.deepEqual(
+      found(text, 'a/agents/helper.md')
+        .map((d) => d.split(':')[0])
+        .filter((d) => d.startsWith('warning')),
+      ['warning subagent-description-missing'],
+      text,
+    );
   assert.deepEqual(
     found('---\nname: helper\n---\nBody.\n', '.claude/agents/helper.md').map((d) => d.split(':')[0]),
     ['error subagent-description-missing'],

