@@ -609,11 +609,16 @@ test('commands a line hedges, and tool binaries run through pnpm or yarn, are no
     '- Format with `pnpm format`.',
     '- Migrate the docs: `npm run docs:migrate -- --dry-run` (planned)',
     '- Release with `npm run release` (not yet implemented).',
+    // A hedge speaks for its own sentence: not for the command of the sentence before it.
+    '- Preview with `npm run preview`. Note: `npm run e2e` is a placeholder (not yet implemented).',
   );
   const ds = diags(text, `${W}/CLAUDE.md`, host);
   assert.deepEqual(
-    ds.map((d) => [d.code, d.range.start.line]),
-    [['instructions-command-undefined', 4]],
+    ds.map((d) => [d.code, d.range.start.line, d.message.slice(0, 20)]),
+    [
+      ['instructions-command-undefined', 4, "'pnpm format': no sc"],
+      ['instructions-command-undefined', 7, "'npm run preview': n"],
+    ],
   );
 });
 
