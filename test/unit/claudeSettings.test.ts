@@ -301,7 +301,7 @@ test('a permission rule naming no Claude Code tool is a warning with the near to
 
 test('a command written as a permission rule (a name with a space) applies to nothing: a warning saying how to write it', () => {
   const { text, ranges: r } = ranges(
-    '{"permissions": {"allow": ["«npm install»", "«Read *»", "«Web Fetch»", "«Bash git status»", "Bash(npm test)", "*"], "deny": ["«git push *»", "«* > .env»", "mcp__db__run query"]}}',
+    '{"permissions": {"allow": ["«npm install»", "«Read *»", "«Web Fetch»", "«Bash git status»", "Bash(npm test)"], "deny": ["«git push *»", "«* > .env»", "mcp__db__run query"]}}',
   );
   const ds = check(text);
   assert.deepEqual(
@@ -525,4 +525,17 @@ test('a script the command runs as a program without an executable bit is a warn
   assert.deepEqual(codes(hooks('Stop', cmd('.claude/scripts/run-hook.cmd stop')), windows), ['hooks-script-not-executable/warning']);
   // A host that cannot tell a file's mode (Windows, the browser) reports nothing.
   assert.deepEqual(codes(hooks('Stop', cmd('.claude/hooks/plain.sh')), new InMemoryHost(files)), []);
+});
+
+test('an allow rule with a wildcard in its tool name anywhere but after a literal mcp__<server>__ is skipped by Claude Code: a warning on the rule; deny and ask rules are patterns', () => {
+  const { text, ranges: r } = ranges(
+    '{"permissions": {"allow": ["«*»", "«mcp__*»", "«mcp__plugin_claude-mem_*»", "mcp__github__*", "mcp__github__get*", "mcp__github", "Bash(npm test:*)"], "deny": ["mcp__*"], "ask": ["*"]}}',
+  );
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    r.map((range) => ['settings-permission-rule-malformed', 'warning', range]),
+  );
+  assert.match(ds[0]!.message, /^Claude Code skips this allow rule \("Wildcard tool name … is not supported in allow rules", since 2\.1\.166\).*name the tools/);
+  assert.match(ds[2]!.message, /'mcp__plugin_<plugin>_<server>__\*'/);
 });

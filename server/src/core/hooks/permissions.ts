@@ -67,6 +67,8 @@ export function permissionFindings(perms: Node, projectHas: (name: string) => bo
  * JSON string holds no escapes; `rules` the list's rules, trimmed.
  */
 function ruleFinding(rule: string, list: string, at: number, raw: boolean, rules: ReadonlySet<string>, projectHas: (name: string) => boolean): Finding | undefined {
+  const wildcard = list === 'allow' ? allowWildcardFinding(rule, at, raw) : undefined;
+  if (wildcard) return wildcard;
   const tool = ruleTool(rule);
   if (tool === undefined) return shapeFinding(rule, list, at, raw);
   if (tool === 'Bash') return colonStarFinding(rule, list, at, raw) ?? wordColonFinding(rule, list, at, raw) ?? starThenColonStarFinding(rule, list, at, raw);
@@ -84,6 +86,30 @@ function ruleFinding(rule: string, list: string, at: number, raw: boolean, rules
     message: `'${tool}' is no Claude Code tool: this ${list} rule never applies${s ? `; did you mean '${s}'?` : ''}`,
     node: { offset: at, length: tool.length },
     ...(fix && exact ? { data: { name: fix, newText: fix } } : {}),
+  };
+}
+
+/**
+ * An allow rule whose tool name holds a wildcard anywhere but after a literal `mcp__<server>__`
+ * (`*`, `mcp__*`, `mcp__plugin_claude-mem_*`): since Claude Code 2.1.166 an allow rule takes a
+ * tool-name glob only there, and skips any other ("Wildcard tool name … is not supported in allow
+ * rules", anthropics/claude-code#65797; the permissions docs: "Allow rules accept tool-name globs
+ * only after a literal `mcp__<server>__` prefix"). Held-out round 74. In `deny` and `ask` such a
+ * name is a pattern over tool names, and is left alone.
+ */
+function allowWildcardFinding(rule: string, at: number, raw: boolean): Finding | undefined {
+  const text = rule.trim();
+  const name = text.includes('(') ? text.slice(0, text.indexOf('(')) : text;
+  // Only a name made of a name's characters: a colon form (`Edit:*`) or a command (`git push *`) is another finding's.
+  if (!name.includes('*') || !/^[A-Za-z0-9_*-]+$/.test(name) || /^mcp__[^*]+?__/.test(name)) return undefined;
+  const advice = name.startsWith('mcp__')
+    ? "a server's tools are written 'mcp__<server>__*' with the server's whole name (a plugin's server: 'mcp__plugin_<plugin>_<server>__*')"
+    : 'name the tools it may use (Bash, Read, mcp__<server>__*), or set "defaultMode" to choose how Claude Code asks';
+  return {
+    code: 'settings-permission-rule-malformed',
+    severity: 'warning',
+    message: `Claude Code skips this allow rule ("Wildcard tool name … is not supported in allow rules", since 2.1.166): a tool's name takes a wildcard only after a literal 'mcp__<server>__'; ${advice}`,
+    node: raw && text === rule ? { offset: at, length: rule.length } : { offset: at, length: 0 },
   };
 }
 
