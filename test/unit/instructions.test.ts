@@ -764,6 +764,37 @@ test('a script some package.json of the repository defines is defined: above the
   );
 });
 
+test("pnpm's --filter naming no package of the repository runs nothing: a warning on the name; a name of any scope, a pattern or a folder is left alone", () => {
+  const files: Record<string, string> = {
+    [`${W}/.git/HEAD`]: 'ref: refs/heads/main\n',
+    [`${W}/package.json`]: JSON.stringify({ name: 'patina', scripts: { build: 'turbo build' } }),
+    [`${W}/apps/extension/package.json`]: JSON.stringify({ name: '@patina/extension', scripts: { dev: 'vite', build: 'vite build' } }),
+    [`${W}/apps/web/package.json`]: JSON.stringify({ name: '@patina/web', scripts: { dev: 'next dev' } }),
+  };
+  const host = new InMemoryHost(files);
+  const opts = { workspaceRoots: [W], workspaceFiles: Object.keys(files) };
+  const text = joinLines(
+    '- `pnpm --filter @strata/extension dev`',
+    '- `pnpm --filter @patina/extension dev`, `pnpm -F extension build`, `pnpm --filter "./apps/*" build`, `pnpm --filter @patina/* dev`',
+  );
+  const ds = diags(text, `${W}/apps/extension/CLAUDE.md`, host, opts);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range.start.line, text.split('\n')[0]!.slice(d.range.start.character, d.range.end.character)]),
+    [['instructions-command-undefined', 'warning', 0, '@strata/extension']],
+  );
+  // The root of a pnpm workspace lists all its packages too, with or without git; a folder that is neither may miss some.
+  const { [`${W}/.git/HEAD`]: _git, ...exported } = files;
+  const workspace = { ...exported, [`${W}/pnpm-workspace.yaml`]: 'packages:\n  - apps/*\n' };
+  const found = (tree: Record<string, string>) =>
+    diags(text, `${W}/apps/extension/CLAUDE.md`, new InMemoryHost(tree), { workspaceRoots: [W], workspaceFiles: Object.keys(tree) }).length;
+  assert.equal(found(workspace), 1);
+  assert.equal(found(exported), 0);
+  assert.match(
+    ds[0]!.message,
+    /no package of the repository is named '@strata\/extension' \(packages: @patina\/extension, @patina\/web, patina\), so pnpm says "No projects matched the filters" and runs nothing/,
+  );
+});
+
 test("a package.json the message lists outside the instruction file's folder is named by its path from there, not by its bare name", () => {
   const host = new InMemoryHost({
     [`${W}/.git/HEAD`]: 'ref: refs/heads/main',

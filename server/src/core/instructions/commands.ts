@@ -193,6 +193,8 @@ interface Invocation {
   /** From the tool to the last name. */
   from: number;
   to: number;
+  /** pnpm's `--filter` / `-F` value: the packages it runs the script in. */
+  filter?: { text: string; from: number; to: number };
 }
 
 /** A name that stands for one to fill in (`make command-name`, `npm run your-script`, `make foo`): a rule's wording, no command of this repository. */
@@ -205,9 +207,11 @@ function invocation(words: Segment['words']): Invocation | null {
   if (words[i]?.text === 'sudo' || words[i]?.text === 'npx' || words[i]?.text === 'time') return null;
   const tool = words[i]?.text;
   const rest: Segment['words'] = [];
+  let filter: Invocation['filter'];
   for (let k = i + 1; k < words.length; k++) {
     const w = words[k]!.text;
     if (NOT_OURS.test(w)) return null;
+    if (tool === 'pnpm' && (w === '--filter' || w === '-F') && words[k + 1]) filter = words[k + 1];
     if (ELSEWHERE_WITH_VALUE.test(w)) k++;
     else if (!ELSEWHERE.test(w)) rest.push(words[k]!);
   }
@@ -222,13 +226,11 @@ function invocation(words: Segment['words']): Invocation | null {
       if (first?.text === 'run' || first?.text === 'run-script' || first?.text === 'rum' || first?.text === 'urn') return one(rest[1], 'npm');
       if (first?.text === 'test' || first?.text === 't' || first?.text === 'tst') return { tool: 'npm', names: [{ ...first, text: 'test' }], from: at.from, to: first.to };
       return null;
-    case 'pnpm':
+    case 'pnpm': {
       if (!first || first.text.startsWith('-')) return null;
-      if (first.text === 'run') return one(rest[1], 'pnpm');
-      // `pnpm t` and `pnpm tst` are pnpm's own aliases of `pnpm test` (pnpm.io/cli/test).
-      if (first.text === 't' || first.text === 'tst') return { tool: 'pnpm', names: [{ ...first, text: 'test' }], from: at.from, to: first.to };
-      if (PNPM_OWN.has(first.text) || first.text.includes('/') || first.text.includes('.')) return null;
-      return one(first, 'pnpm');
+      const inv = pnpmInvocation(first, rest, one, at);
+      return inv && filter ? { ...inv, filter } : inv;
+    }
     case 'yarn':
       if (!first || first.text.startsWith('-')) return null;
       if (first.text === 'run') return one(rest[1], 'yarn');
@@ -249,6 +251,38 @@ function invocation(words: Segment['words']): Invocation | null {
     default:
       return null;
   }
+}
+
+type Word = { text: string; from: number; to: number };
+
+/** What `pnpm …` runs, after its options: a script by `run`, pnpm's test aliases, or a script or binary by its bare name. */
+function pnpmInvocation(first: Word, rest: readonly Word[], one: (name: Word | undefined, t: Invocation['tool']) => Invocation | null, at: Word): Invocation | null {
+  if (first.text === 'run') return one(rest[1], 'pnpm');
+  // `pnpm t` and `pnpm tst` are pnpm's own aliases of `pnpm test` (pnpm.io/cli/test).
+  if (first.text === 't' || first.text === 'tst') return { tool: 'pnpm', names: [{ ...first, text: 'test' }], from: at.from, to: first.to };
+  if (PNPM_OWN.has(first.text) || first.text.includes('/') || first.text.includes('.')) return null;
+  return one(first, 'pnpm');
+}
+
+/** A `--filter` value that names one package exactly (`@acme/web`, `web`), not a pattern, a folder or a graph selector. */
+const PACKAGE_FILTER = /^(?:@[A-Za-z0-9][\w.-]*\/)?[A-Za-z0-9][\w.-]*$/;
+
+/**
+ * pnpm's `--filter NAME` that no package of the repository is named (`@acme/web`, or `web` for a
+ * package of any scope): pnpm says "No projects matched the filters" and runs nothing, with
+ * success (it fails only with `--fail-if-no-match`). Held-out round 74: a package renamed from
+ * `@strata/…` to `@patina/…` whose CLAUDE.md still filters on the old name.
+ */
+function unmatchedFilter(filter: Word, names: readonly string[]): boolean {
+  const f = filter.text.replace(/^["']|["']$/g, '');
+  if (!PACKAGE_FILTER.test(f) || !names.length) return false;
+  return !names.some((n) => n === f || (!f.startsWith('@') && n.endsWith(`/${f}`)));
+}
+
+/** Package names for a message: the first eight, sorted, and how many more. */
+function listOf(names: readonly string[]): string {
+  const sorted = [...new Set(names)].sort();
+  return `packages: ${sorted.slice(0, 8).join(', ')}${sorted.length > 8 ? `, … ${sorted.length - 8} more` : ''}`;
 }
 
 function within(uri: string, roots: readonly string[] | undefined): boolean {
@@ -445,6 +479,18 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
         }
         push({ code: 'instructions-command-undefined', severity, message, range, data: { tool: 'make', missing: missing.map((m) => m.text) } });
         continue;
+      }
+      if (inv.filter && repo.wholePnpmWorkspace) {
+        const names = repo.packages().flatMap((p) => (p.name ? [p.name] : []));
+        if (unmatchedFilter(inv.filter, names)) {
+          push({
+            code: 'instructions-command-undefined',
+            severity: 'warning',
+            message: `'${written}': no package of the repository is named '${inv.filter.text}' (${listOf(names)}), so pnpm says "No projects matched the filters" and runs nothing`,
+            range: { start: { line: seg.line, character: inv.filter.from }, end: { line: seg.line, character: inv.filter.to } },
+          });
+          continue;
+        }
       }
       const pkg = nearestPackage(cwd);
       if (!pkg?.scripts) continue;

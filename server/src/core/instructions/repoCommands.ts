@@ -46,6 +46,8 @@ export function skillShipping(fileUri: string, host: IWorkspaceHost, roots: read
 export interface ScriptFacts {
   uri: string;
   scripts: ReadonlySet<string>;
+  /** The package's `name`, when it has one. */
+  name?: string;
 }
 
 interface Found {
@@ -72,16 +74,28 @@ export class RepositoryCommands {
    * workspace folder holding the file is the repository's root (it holds `.git`).
    */
   get wholeRepository(): boolean {
+    return this.#wholeListOf('.git');
+  }
+
+  /** True when the workspace file list shows a whole repository or a whole pnpm workspace (its root holds `pnpm-workspace.yaml`): every package of it is listed. */
+  get wholePnpmWorkspace(): boolean {
+    return this.#wholeListOf('.git') || this.#wholeListOf('pnpm-workspace.yaml');
+  }
+
+  /** The file list is not cut, and the workspace folder holding the file holds `marker`. */
+  #wholeListOf(marker: string): boolean {
     if (!this.files || this.files.length >= WORKSPACE_LIST_CAP) return false;
     const root = (this.roots ?? []).find((r) => this.fileUri.startsWith(`${r.replace(/\/+$/, '')}/`));
-    return root !== undefined && this.host.exists(resolveRelative(root, '.git'));
+    return root !== undefined && this.host.exists(resolveRelative(root, marker));
   }
 
   /** Every package.json of the workspace file list (outside node_modules) with its script names. */
   packages(): (ScriptFacts & Found)[] {
     this.#packages ??= this.#listed('package.json').flatMap((uri) => {
-      const scripts = scriptNames(this.read(uri));
-      return scripts ? [{ uri, scripts }] : [];
+      const text = this.read(uri);
+      const scripts = scriptNames(text);
+      const name = scripts && packageName(text);
+      return scripts ? [name ? { uri, scripts, name } : { uri, scripts }] : [];
     });
     return this.#packages;
   }
@@ -205,6 +219,12 @@ function scriptNames(text: string | undefined): ReadonlySet<string> | undefined 
   } catch {
     return undefined; // a package.json that does not parse defines nothing we can know
   }
+}
+
+/** The `name` of a package.json that parses (scriptNames read it first). */
+function packageName(text: string | undefined): string | undefined {
+  const name = (JSON.parse(text!) as Record<string, unknown>)['name'];
+  return typeof name === 'string' && name !== '' ? name : undefined;
 }
 
 function within(uri: string, roots: readonly string[] | undefined): boolean {
