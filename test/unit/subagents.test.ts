@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileKindOf } from '../../server/src/core/workspace/fileKinds';
+import { duplicateAgentNames } from '../../server/src/core/subagents/duplicates';
 import { analyzeFile, crossFileDiagnostics } from '../../server/src/core/analysis/analyzeFile';
 import { InMemoryHost } from '../../server/src/core/workspace/host';
 import {
@@ -497,4 +498,13 @@ test("an agent's value that ' #' cuts short is a warning naming the client and w
   assert.equal(fix?.edit?.changes?.[AGENT]?.[0]?.newText, '"Implements an issue. Starts on the prompt 「issue #N を実装して」."');
   // A comment written as one, and a command file, are left alone.
   assert.deepEqual(codes(joinLines('---', 'name: r', 'description: Reviews code. # short', '---', 'Body')), []);
+});
+
+test("a plugin's agents of one name in two subfolders of agents/ do not clash: Claude Code joins the subfolder to the name", () => {
+  const at = (uri: string) => ({ uri, name: 'designer', nameRange: { start: { line: 1, character: 6 }, end: { line: 1, character: 14 } }, plugin: 'file:///ws/p' });
+  const subfolders = [at('file:///ws/p/agents/database/database-designer.md'), at('file:///ws/p/agents/frontend/frontend-designer.md')];
+  assert.equal(duplicateAgentNames(subfolders).size, 0);
+  // In one subfolder, or both straight in agents/, they do.
+  assert.equal(duplicateAgentNames([at('file:///ws/p/agents/database/a.md'), at('file:///ws/p/agents/database/b.md')]).size, 2);
+  assert.equal(duplicateAgentNames([at('file:///ws/p/agents/a.md'), at('file:///ws/p/agents/b.md')]).size, 2);
 });

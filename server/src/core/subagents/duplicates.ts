@@ -28,10 +28,23 @@ function relativeTo(base: string, uri: string): string {
   }
 }
 
+/**
+ * The subfolder of a plugin's `agents/` an agent sits in (`database` for `agents/database/x.md`):
+ * Claude Code joins it to the agent's name (`plugin:database:designer`, anthropics/claude-code#94857),
+ * so agents of one name in two subfolders do not clash (held-out round 75). Empty for `agents/`
+ * itself and for paths the manifest names elsewhere.
+ */
+function pluginSubfolder(plugin: string, uri: string): string {
+  const base = `${plugin.replace(/\/+$/, '')}/agents/`;
+  if (!uri.startsWith(base)) return '';
+  const rest = uri.slice(base.length);
+  return rest.includes('/') ? rest.slice(0, rest.lastIndexOf('/')) : '';
+}
+
 export function duplicateAgentNames(agents: readonly IndexedAgent[]): Map<string, Diagnostic[]> {
   const groups = new Map<string, IndexedAgent[]>();
   for (const a of agents) {
-    const scope = a.plugin ?? agentsFolderOf(a.uri);
+    const scope = a.plugin !== undefined ? `${a.plugin}\n${pluginSubfolder(a.plugin, a.uri)}` : agentsFolderOf(a.uri);
     if (!scope) continue;
     const key = `${scope}\n${a.name}`;
     const list = groups.get(key);
