@@ -185,12 +185,13 @@ function scanLine(out: MdScan, line: string, i: number, known: Map<string, LinkF
   const spans = line.includes('`') ? codeSpans(line) : NO_SPANS;
   const taken: [number, number][] = [];
   // Each pattern runs only on lines that hold its mark: most lines of a long file hold none.
+  const quotes = line.includes('"');
   if (line.includes(']('))
     for (const m of inlineLinks(line)) {
       // A link written inside a code span is text (`[text](URL)` shown as syntax).
       if (inSpan(spans, m.index)) continue;
       // A link inside a quoted phrase (`"See [auth config](./auth.md)"`) shows how to write one: an example, not a link of this file (held-out round 73).
-      if (line.includes('"') && insideQuotes(line, m.index, m.end)) {
+      if (quotes && insideQuotes(line, m.index, m.end)) {
         taken.push([m.index, m.end]);
         continue;
       }
