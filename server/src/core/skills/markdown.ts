@@ -173,11 +173,19 @@ function addHeading(out: MdScan, level: number, raw: string, first: number, last
   if (id) out.anchors.push({ id, line: first, range });
 }
 
-/** Whether characters `start` to `end` of a line sit between a pair of double quotes: an odd number of them before, and one after. */
-function insideQuotes(line: string, start: number, end: number): boolean {
+/**
+ * For a line's spans met left to right: whether each sits between a pair of double quotes (an
+ * odd number of them before it, and one after). The quotes are found once, and counted as the
+ * spans move on: a line of 150,000 links stays linear.
+ */
+function quotedSpans(line: string): (start: number, end: number) => boolean {
+  const at: number[] = [];
+  for (let k = line.indexOf('"'); k >= 0; k = line.indexOf('"', k + 1)) at.push(k);
   let before = 0;
-  for (let k = line.indexOf('"'); k >= 0 && k < start; k = line.indexOf('"', k + 1)) before++;
-  return before % 2 === 1 && line.indexOf('"', end) >= 0;
+  return (start, end) => {
+    while (before < at.length && at[before]! < start) before++;
+    return before % 2 === 1 && at.length > 0 && at[at.length - 1]! >= end;
+  };
 }
 
 /** One line outside fenced blocks: links, hand-written ids, and paths in code spans and prose. */
@@ -185,13 +193,13 @@ function scanLine(out: MdScan, line: string, i: number, known: Map<string, LinkF
   const spans = line.includes('`') ? codeSpans(line) : NO_SPANS;
   const taken: [number, number][] = [];
   // Each pattern runs only on lines that hold its mark: most lines of a long file hold none.
-  const quotes = line.includes('"');
+  const quoted = line.includes('"') ? quotedSpans(line) : undefined;
   if (line.includes(']('))
     for (const m of inlineLinks(line)) {
       // A link written inside a code span is text (`[text](URL)` shown as syntax).
       if (inSpan(spans, m.index)) continue;
       // A link inside a quoted phrase (`"See [auth config](./auth.md)"`) shows how to write one: an example, not a link of this file (held-out round 73).
-      if (quotes && insideQuotes(line, m.index, m.end)) {
+      if (quoted?.(m.index, m.end)) {
         taken.push([m.index, m.end]);
         continue;
       }
