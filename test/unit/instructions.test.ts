@@ -910,6 +910,10 @@ test('make: targets from included makefiles, .PHONY lists and pattern rules coun
       ],
     ],
   );
+  // A Makefile elsewhere in the repository, none where the file runs make: the folder is named from the file, never by its full path.
+  const root = new InMemoryHost({ [`${W}/.git/HEAD`]: 'ref\n', [`${W}/Makefile`]: 'build:\n\tgo build\n' });
+  const nested = diags(joinLines('```sh', 'make dev', '```'), `${W}/src/core/CLAUDE.md`, root, { workspaceRoots: [W], workspaceFiles: [`${W}/.git/HEAD`, `${W}/Makefile`] });
+  assert.match(nested[0]!.message, /\(looked in \.\.\/\.\.\/Makefile\), and this folder has none: make stops/);
   // A Makefile a build step makes (CMake, autotools), or a repository not seen whole: not judged.
   const cmake = new InMemoryHost({ [`${W}/.git/HEAD`]: 'ref\n', [`${W}/CMakeLists.txt`]: 'project(x)\n' });
   assert.deepEqual(codes('Run `make test`.', `${W}/AGENTS.md`, cmake, { workspaceRoots: [W], workspaceFiles: [`${W}/.git/HEAD`, `${W}/CMakeLists.txt`] }), []);

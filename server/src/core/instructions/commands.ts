@@ -474,7 +474,7 @@ export function checkCommands(code: readonly CodeText[], fileUri: string, host: 
           // In a shell block it is a command to run here; in a line of prose it may be one choice among others ("a Makefile → `make test`").
           if (!inBlock) severity = 'information';
           message = others.length
-            ? `'${written}': no Makefile of the repository defines a target ${names} (${lookedIn(base, others)}), and ${relative(base, dir) || 'this folder'} has none: make stops with "No rule to make target"`
+            ? `'${written}': no Makefile of the repository defines a target ${names} (${lookedIn(base, others)}), and ${dir === base ? 'this folder' : relative(base, dir)} has none: make stops with "No rule to make target"`
             : `'${written}': the repository has no Makefile (GNUmakefile, makefile or Makefile): make stops with "No rule to make target"`;
         }
         push({ code: 'instructions-command-undefined', severity, message, range, data: { tool: 'make', missing: missing.map((m) => m.text) } });
