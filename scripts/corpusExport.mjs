@@ -110,6 +110,8 @@ for (const gitDir of gitDirs) {
       else writeFileSync(target, content, { mode: e.mode === '100755' ? 0o755 : 0o644 }); // the bit git records: hook rules read it
     }
   });
+  // An empty .git folder: the checks that need a whole repository (its root holds .git) see one, as in a checkout.
+  mkdirSync(join(into, '.git'), { recursive: true });
   manifest.set(folder.replace('+', '/'), commit);
   const absent = [skipped ? `${skipped} absent` : '', stubbed ? `${stubbed} written empty` : ''].filter(Boolean);
   process.stdout.write(`${folder}\t${commit}\t${files.length - skipped} files${absent.length ? `, ${absent.join(', ')}` : ''}\n`);

@@ -767,6 +767,7 @@ test('a script some package.json of the repository defines is defined: above the
 test("pnpm's --filter naming no package of the repository runs nothing: a warning on the name; a name of any scope, a pattern or a folder is left alone", () => {
   const files: Record<string, string> = {
     [`${W}/.git/HEAD`]: 'ref: refs/heads/main\n',
+    [`${W}/pnpm-workspace.yaml`]: 'packages:\n  - apps/*\n',
     [`${W}/package.json`]: JSON.stringify({ name: 'patina', scripts: { build: 'turbo build' } }),
     [`${W}/apps/extension/package.json`]: JSON.stringify({ name: '@patina/extension', scripts: { dev: 'vite', build: 'vite build' } }),
     [`${W}/apps/web/package.json`]: JSON.stringify({ name: '@patina/web', scripts: { dev: 'next dev' } }),
@@ -782,13 +783,13 @@ test("pnpm's --filter naming no package of the repository runs nothing: a warnin
     ds.map((d) => [d.code, d.severity, d.range.start.line, text.split('\n')[0]!.slice(d.range.start.character, d.range.end.character)]),
     [['instructions-command-undefined', 'warning', 0, '@strata/extension']],
   );
-  // The root of a pnpm workspace lists all its packages too, with or without git; a folder that is neither may miss some.
-  const { [`${W}/.git/HEAD`]: _git, ...exported } = files;
-  const workspace = { ...exported, [`${W}/pnpm-workspace.yaml`]: 'packages:\n  - apps/*\n' };
+  // Only at the root of a pnpm workspace, with or without git: in a repository that is none, the command is another repository's.
+  const { [`${W}/.git/HEAD`]: _git, ...withoutGit } = files;
+  const { [`${W}/pnpm-workspace.yaml`]: _workspace, ...noWorkspace } = files;
   const found = (tree: Record<string, string>) =>
     diags(text, `${W}/apps/extension/CLAUDE.md`, new InMemoryHost(tree), { workspaceRoots: [W], workspaceFiles: Object.keys(tree) }).length;
-  assert.equal(found(workspace), 1);
-  assert.equal(found(exported), 0);
+  assert.equal(found(withoutGit), 1);
+  assert.equal(found(noWorkspace), 0);
   assert.match(
     ds[0]!.message,
     /no package of the repository is named '@strata\/extension' \(packages: @patina\/extension, @patina\/web, patina\), so pnpm says "No projects matched the filters" and runs nothing/,

@@ -77,9 +77,14 @@ export class RepositoryCommands {
     return this.#wholeListOf('.git');
   }
 
-  /** True when the workspace file list shows a whole repository or a whole pnpm workspace (its root holds `pnpm-workspace.yaml`): every package of it is listed. */
+  /**
+   * True when the workspace file list shows a whole pnpm workspace: its root (the workspace folder)
+   * holds `pnpm-workspace.yaml`, and every package of it is listed. In a repository that is no
+   * pnpm workspace, `pnpm --filter` is a command of another repository's (a plugin naming the
+   * monorepo it documents).
+   */
   get wholePnpmWorkspace(): boolean {
-    return this.#wholeListOf('.git') || this.#wholeListOf('pnpm-workspace.yaml');
+    return this.#wholeListOf('pnpm-workspace.yaml');
   }
 
   /** The file list is not cut, and the workspace folder holding the file holds `marker`. */
