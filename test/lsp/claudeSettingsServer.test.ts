@@ -57,3 +57,25 @@ test('hover on an event and completion of event names', async () => {
   const labels = (Array.isArray(items) ? items : items.items).map((i) => i.label);
   assert.ok(labels.includes('PreToolUse') && labels.includes('UserPromptSubmit'), labels.join());
 });
+
+test(
+  'a hook script the command runs as a program is read for its mode: without an executable bit a warning, and none once the bit is set',
+  { skip: process.platform === 'win32' && 'Windows files have no executable bit' },
+  async () => {
+    const script = path.join(root, '.claude', 'guard.sh');
+    fs.writeFileSync(script, '#!/bin/sh\nexit 0\n');
+    fs.chmodSync(script, 0o644);
+    const uri = fileUri('.claude/settings.json');
+    const text = JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/.claude/guard.sh' }] }] } });
+    const first = client.diagnostics(uri);
+    client.open(uri, text, 'json', 1);
+    assert.deepEqual(
+      (await first).map((d) => [d.code, d.severity]),
+      [['hooks-script-not-executable', 2]],
+    );
+    fs.chmodSync(script, 0o755);
+    const second = client.diagnostics(uri);
+    client.change(uri, 2, [{ text: `${text}\n` }]);
+    assert.deepEqual(await second, []);
+  },
+);
