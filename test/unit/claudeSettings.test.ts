@@ -12,6 +12,16 @@ const codes = (text: string, host?: InMemoryHost) => check(text, host).map((d) =
 /** A settings file whose `hooks` has one event with one group. */
 const hooks = (event: string, group: object) => JSON.stringify({ hooks: { [event]: [group] } }, null, 2);
 const cmd = (command: string, extra: object = {}) => ({ hooks: [{ type: 'command', command, ...extra }] });
+/** The findings of a settings text with «marked» ranges, asserted to be one `code` warning on each mark, in order. */
+function warningsAt(marked: string, code: string) {
+  const { text, ranges: r } = ranges(marked);
+  const ds = check(text);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range]),
+    r.map((range) => [code, 'warning', range]),
+  );
+  return ds;
+}
 
 test('project settings files are their own kind, and other settings.json files are not', () => {
   assert.equal(fileKindOf('.claude/settings.json'), 'claude-settings');
@@ -70,11 +80,9 @@ test('permissions in the wrong shape (a list, a list given as a string) are erro
 });
 
 test('an environment variable written at the top level instead of under "env" is a warning on its key; under "env" it is read', () => {
-  const { text, ranges: r } = ranges('{«"MAX_THINKING_TOKENS"»: "31999", "env": {"CLAUDE_CODE_SUBAGENT_MODEL": "opus"}, "model": "opus", «"CLAUDE_CODE_SUBAGENT_MODEL"»: "x"}');
-  const ds = check(text);
-  assert.deepEqual(
-    ds.map((d) => [d.code, d.severity, d.range]),
-    r.map((range) => ['settings-env-misplaced', 'warning', range]),
+  const ds = warningsAt(
+    '{«"MAX_THINKING_TOKENS"»: "31999", "env": {"CLAUDE_CODE_SUBAGENT_MODEL": "opus"}, "model": "opus", «"CLAUDE_CODE_SUBAGENT_MODEL"»: "x"}',
+    'settings-env-misplaced',
   );
   assert.match(ds[0]!.message, /sets variables from "env" \(\{"env": \{"MAX_THINKING_TOKENS": …\}\}\)/);
 });
@@ -251,13 +259,9 @@ test('a missing script in a command written with JSON escapes is underlined wher
 });
 
 test('a hook command reading an event variable Claude Code never sets ($CLAUDE_TOOL_INPUT, ${TOOL_INPUT_file_path}) is a warning on the variable', () => {
-  const { text, ranges: r } = ranges(
+  const ds = warningsAt(
     '{"hooks": {"PostToolUse": [{"matcher": "Edit", "hooks": [{"type": "command", "command": "prettier --write \\"«$CLAUDE_FILE_PATH»\\" && log «${TOOL_INPUT_file_path}» $HOME"}]}]}}',
-  );
-  const ds = check(text);
-  assert.deepEqual(
-    ds.map((d) => [d.code, d.severity, d.range]),
-    r.map((range) => ['hooks-variable-unset', 'warning', range]),
+    'hooks-variable-unset',
   );
   assert.match(ds[0]!.message, /Claude Code sets no 'CLAUDE_FILE_PATH' for a hook.*JSON on stdin \(the file of an edit: jq -r '\.tool_input\.file_path'\)/);
   assert.match(check(JSON.stringify({ hooks: { UserPromptSubmit: [cmd('analyze "$USER_PROMPT"')] } }))[0]!.message, /\(the prompt: jq -r '\.prompt'\)/);
@@ -300,13 +304,9 @@ test('a permission rule naming no Claude Code tool is a warning with the near to
 });
 
 test('a command written as a permission rule (a name with a space) applies to nothing: a warning saying how to write it', () => {
-  const { text, ranges: r } = ranges(
+  const ds = warningsAt(
     '{"permissions": {"allow": ["«npm install»", "«Read *»", "«Web Fetch»", "«Bash git status»", "Bash(npm test)"], "deny": ["«git push *»", "«* > .env»", "mcp__db__run query"]}}',
-  );
-  const ds = check(text);
-  assert.deepEqual(
-    ds.map((d) => [d.code, d.severity, d.range]),
-    r.map((range) => ['settings-permission-tool-unknown', 'warning', range]),
+    'settings-permission-tool-unknown',
   );
   assert.deepEqual(
     ds.map((d) => d.message.replace(/^.*never applies; /, '')),
@@ -323,21 +323,14 @@ test('a command written as a permission rule (a name with a space) applies to no
 });
 
 test('a path or glob written as a rule (".env", "**/*.key") names no tool and protects nothing: a warning with the Read rule to write', () => {
-  const { text, ranges: r } = ranges('{"permissions": {"deny": ["«.env»", "«**/*.key»", "«secrets/**»", "Read(./.env)", "WebFetch", "*"]}}');
-  const ds = check(text);
-  assert.deepEqual(
-    ds.map((d) => [d.code, d.severity, d.range]),
-    r.map((range) => ['settings-permission-tool-unknown', 'warning', range]),
-  );
+  const ds = warningsAt('{"permissions": {"deny": ["«.env»", "«**/*.key»", "«secrets/**»", "Read(./.env)", "WebFetch", "*"]}}', 'settings-permission-tool-unknown');
   assert.match(ds[0]!.message, /^'\.env' is no Claude Code tool: this deny rule never applies; a file is written 'Read\(\.env\)' \(and 'Edit\(\.env\)' for its changes\)/);
 });
 
 test('a rule Claude Code skips as malformed (text after its closing parenthesis, the old Tool:pattern form) is a warning with the rule to write', () => {
-  const { text, ranges: r } = ranges('{"permissions": {"allow": ["«Edit:*»", "Bash(npm run test:*)"], "deny": ["«Bash(rm -rf /)*»", "Read(./secrets/**)"]}}');
-  const ds = check(text);
-  assert.deepEqual(
-    ds.map((d) => [d.code, d.severity, d.range]),
-    r.map((range) => ['settings-permission-rule-malformed', 'warning', range]),
+  const ds = warningsAt(
+    '{"permissions": {"allow": ["«Edit:*»", "Bash(npm run test:*)"], "deny": ["«Bash(rm -rf /)*»", "Read(./secrets/**)"]}}',
+    'settings-permission-rule-malformed',
   );
   assert.match(ds[0]!.message, /write 'Edit\(\*\)'/);
   assert.match(ds[1]!.message, /Claude Code skips this deny rule: .*'\*' follows it/);
@@ -354,38 +347,25 @@ test("a Bash rule with ':*' before its end matches only commands with that colon
 });
 
 test("a Bash rule whose command words are joined by colons (Bash(git:log:*)) starts no command: a warning on its words with the rule to write; the legacy ':*' and a colon inside a word are left alone", () => {
-  const { text, ranges: r } = ranges(
+  const ds = warningsAt(
     '{"permissions": {"allow": ["Bash(«git:log»:*)", "Bash(«npm:list»)", "Bash(git:*)", "Bash(npm run test:unit)", "Bash(rake db:migrate:*)", "Bash(C:x)"]}}',
-  );
-  const ds = check(text);
-  assert.deepEqual(
-    ds.map((d) => [d.code, d.severity, d.range]),
-    r.map((range) => ['settings-permission-rule-malformed', 'warning', range]),
+    'settings-permission-rule-malformed',
   );
   assert.match(ds[0]!.message, /'git:log' starts no command \('git log' does\), so this allow rule applies to nothing; write 'Bash\(git log:\*\)'$/);
   assert.match(ds[1]!.message, /write 'Bash\(npm list\)'$/);
 });
 
 test("a Bash rule whose final ':*' follows another '*' matches no command: a warning on the ':*' with the rule to write; a '*' alone, or ':*' alone, is left alone", () => {
-  const { text, ranges: r } = ranges(
+  const ds = warningsAt(
     '{"permissions": {"allow": ["Bash(git -C * show«:*»)", "Bash(git -C * show *)", "Bash(git show:*)"], "deny": ["Bash(rm -rf /*«:*»)", "Bash(rm -rf /*)"]}}',
-  );
-  const ds = check(text);
-  assert.deepEqual(
-    ds.map((d) => [d.code, d.severity, d.range]),
-    r.map((range) => ['settings-permission-rule-malformed', 'warning', range]),
+    'settings-permission-rule-malformed',
   );
   assert.match(ds[0]!.message, /follows another '\*' \(anthropics\/claude-code#56871\), so this allow rule applies to nothing; write 'Bash\(git -C \* show \*\)'$/);
   assert.match(ds[1]!.message, /so this deny rule applies to nothing; write 'Bash\(rm -rf \/\* \*\)'$/);
 });
 
 test("a Write(path) rule, which Claude Code never matches, is a warning on 'Write' that names the Edit rule to write", () => {
-  const { text, ranges: r } = ranges('{"permissions": {"deny": ["«Write»(.claude/**)", "Read(.env)"], "allow": ["«Write»(/tmp/*)", "Edit(src/**)"]}}');
-  const ds = check(text);
-  assert.deepEqual(
-    ds.map((d) => [d.code, d.severity, d.range]),
-    r.map((range) => ['settings-permission-write-path', 'warning', range]),
-  );
+  const ds = warningsAt('{"permissions": {"deny": ["«Write»(.claude/**)", "Read(.env)"], "allow": ["«Write»(/tmp/*)", "Edit(src/**)"]}}', 'settings-permission-write-path');
   assert.match(ds[0]!.message, /this deny rule never applies, so it protects nothing; write 'Edit\(\.claude\/\*\*\)'/);
   assert.match(ds[1]!.message, /this allow rule never applies, so it lets no write through/);
 });
@@ -528,13 +508,9 @@ test('a script the command runs as a program without an executable bit is a warn
 });
 
 test('an allow rule with a wildcard in its tool name anywhere but after a literal mcp__<server>__ is skipped by Claude Code: a warning on the rule; deny and ask rules are patterns', () => {
-  const { text, ranges: r } = ranges(
+  const ds = warningsAt(
     '{"permissions": {"allow": ["«*»", "«mcp__*»", "«mcp__plugin_claude-mem_*»", "mcp__github__*", "mcp__github__get*", "mcp__github", "Bash(npm test:*)"], "deny": ["mcp__*"], "ask": ["*"]}}',
-  );
-  const ds = check(text);
-  assert.deepEqual(
-    ds.map((d) => [d.code, d.severity, d.range]),
-    r.map((range) => ['settings-permission-rule-malformed', 'warning', range]),
+    'settings-permission-rule-malformed',
   );
   assert.match(ds[0]!.message, /^Claude Code skips this allow rule \("Wildcard tool name … is not supported in allow rules", since 2\.1\.166\).*name the tools/);
   assert.match(ds[2]!.message, /'mcp__plugin_<plugin>_<server>__\*'/);

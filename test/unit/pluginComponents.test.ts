@@ -304,7 +304,7 @@ test('a plugin agent whose YAML fails is misread, not dropped: Claude Code regis
   assert.match(project!.message, /^Claude Code will not load this agent/);
 });
 
-test('a plugin agent without a name or a description still loads: under its file name, with a placeholder description (advice); in .claude/agents it does not load', () => {
+test('a plugin agent without a name or a description still loads: under its file name, with a placeholder description (advice, or a warning when the file is written as an agent); in .claude/agents it does not load', () => {
   const f = facts({ 'a/.claude-plugin/plugin.json': '{"name": "a"}' });
   const found = (text: string, path: string) =>
     analyzeFile('subagent', text, `${R}/${path}`, new InMemoryHost(), { repository: f }).map((d) => `${d.severity} ${d.code}: ${d.message}`);

@@ -143,13 +143,13 @@ function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean
     const command = c.value as string;
     if (GUARDED.test(command)) continue;
     for (const s of scriptPaths(command, inPlugin)) {
-      if (host.exists(resolveRelative(root, s.path))) {
+      const target = resolveRelative(root, s.path);
+      if (host.exists(target)) {
         found++;
-        const runnable = runsDirectly(command, s.at) ? notExecutable(text, c, s, root, host) : undefined;
+        const runnable = runsDirectly(command, s.at) ? notExecutable(text, c, s, target, host) : undefined;
         if (runnable) kept.push(runnable);
         continue;
       }
-      const target = resolveRelative(root, s.path);
       // A folder committed as a symbolic link to one machine's folder (`.claude/hooks -> /root/…`): say which.
       const via = linkOutside(host, target);
       // A script the repository's .gitignore leaves out is one each checkout makes for itself (a tool's setup step writes it).
@@ -184,16 +184,10 @@ const PATH_PREFIX = /["']?(?:\$\{?CLAUDE_(?:PROJECT_DIR|PLUGIN_ROOT)\}?["']?\/|\
 const COMMAND_START = /(?:^|&&|\|\||[;|(\n]|\$\()\s*(?:exec\s+|[A-Za-z_]\w*=(?:"[^"]*"|'[^']*'|[^\s;&|]*)\s+)*$/;
 
 /** True when the script whose path starts at `at` is the program of its simple command (`.claude/hooks/x.sh`, not `bash .claude/hooks/x.sh`). */
-export function runsDirectly(command: string, at: number): boolean {
+function runsDirectly(command: string, at: number): boolean {
   return COMMAND_START.test(command.slice(0, at).replace(PATH_PREFIX, ''));
 }
 
-/**
- * A script the command runs as a program whose mode has no executable bit: the shell Claude Code
- * runs the command with refuses it ("Permission denied", exit status 126), a non-blocking error,
- * and the hook does nothing. Only where the host can tell the mode (not on Windows, where Git
- * Bash runs a script with a `#!` line whatever its mode).
- */
 /**
  * A Windows program (`notify.cmd` starting `@echo off`), which no Unix shell runs with any mode;
  * a `.cmd` that is a shell script too (`: << 'CMDBLOCK'`, the polyglot wrappers plugins ship) is not.
@@ -202,8 +196,13 @@ function windowsOnly(path: string, text: string | undefined): boolean {
   return /\.(?:cmd|bat|ps1|exe|com)$/i.test(path) && !/^(?:#!|:)/.test(text ?? '');
 }
 
-function notExecutable(text: string, c: Node, s: { path: string; at: number; length: number }, root: string, host: IWorkspaceHost): Finding | undefined {
-  const target = resolveRelative(root, s.path);
+/**
+ * A script the command runs as a program whose mode has no executable bit: the shell Claude Code
+ * runs the command with refuses it ("Permission denied", exit status 126), a non-blocking error,
+ * and the hook does nothing. Only where the host can tell the mode (not on Windows, where Git
+ * Bash runs a script with a `#!` line whatever its mode).
+ */
+function notExecutable(text: string, c: Node, s: { path: string; at: number; length: number }, target: string, host: IWorkspaceHost): Finding | undefined {
   if (isExecutable(host, target) !== false || windowsOnly(s.path, host.readText(target))) return undefined;
   const name = s.path.split('/').pop()!;
   return {

@@ -125,8 +125,11 @@ export interface CommandCheckOptions {
   files?: readonly string[];
 }
 
+/** A word of a command, with where it is in the line. */
+type Word = { text: string; from: number; to: number };
+
 interface Segment {
-  words: { text: string; from: number; to: number }[];
+  words: Word[];
   line: number;
   /** Followed by `||`: the line has an answer for the command's failure (`npm test || pytest || echo none`). */
   fallback?: true;
@@ -141,8 +144,8 @@ function forbidden(line: string, character: number): boolean {
   return FORBIDDEN_LINE.test(line) || FORBIDDEN_BEFORE.test(before.slice(before.lastIndexOf('`') + 1));
 }
 
-function splitWords(s: string, base: number): { text: string; from: number; to: number }[] {
-  const out: { text: string; from: number; to: number }[] = [];
+function splitWords(s: string, base: number): Word[] {
+  const out: Word[] = [];
   for (const m of s.matchAll(/"[^"]*"|'[^']*'|[^\s"']+/g)) out.push({ text: m[0], from: base + m.index!, to: base + m.index! + m[0].length });
   return out;
 }
@@ -189,12 +192,12 @@ function generatesProject(words: Segment['words']): boolean {
 interface Invocation {
   tool: 'npm' | 'pnpm' | 'yarn' | 'bun' | 'make';
   /** The script or target names. */
-  names: { text: string; from: number; to: number }[];
+  names: Word[];
   /** From the tool to the last name. */
   from: number;
   to: number;
   /** pnpm's `--filter` / `-F` value: the packages it runs the script in. */
-  filter?: { text: string; from: number; to: number };
+  filter?: Word;
 }
 
 /** A name that stands for one to fill in (`make command-name`, `npm run your-script`, `make foo`): a rule's wording, no command of this repository. */
@@ -219,7 +222,7 @@ function invocation(words: Segment['words']): Invocation | null {
   const at = words[i];
   if (!at) return null;
   // A name that looks like a file (`scripts/x.ts`, `x.mjs`) is a file to run, not a script to judge.
-  const one = (name: { text: string; from: number; to: number } | undefined, t: Invocation['tool']): Invocation | null =>
+  const one = (name: Word | undefined, t: Invocation['tool']): Invocation | null =>
     name && NAME.test(name.text) && !FILE_LIKE.test(name.text) && !PLACEHOLDER_NAME.test(name.text) ? { tool: t, names: [name], from: at.from, to: name.to } : null;
   switch (tool) {
     case 'npm':
@@ -252,8 +255,6 @@ function invocation(words: Segment['words']): Invocation | null {
       return null;
   }
 }
-
-type Word = { text: string; from: number; to: number };
 
 /** What `pnpm …` runs, after its options: a script by `run`, pnpm's test aliases, or a script or binary by its bare name. */
 function pnpmInvocation(first: Word, rest: readonly Word[], one: (name: Word | undefined, t: Invocation['tool']) => Invocation | null, at: Word): Invocation | null {

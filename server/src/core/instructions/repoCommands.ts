@@ -97,10 +97,8 @@ export class RepositoryCommands {
   /** Every package.json of the workspace file list (outside node_modules) with its script names. */
   packages(): (ScriptFacts & Found)[] {
     this.#packages ??= this.#listed('package.json').flatMap((uri) => {
-      const text = this.read(uri);
-      const scripts = scriptNames(text);
-      const name = scripts && packageName(text);
-      return scripts ? [name ? { uri, scripts, name } : { uri, scripts }] : [];
+      const facts = packageFacts(this.read(uri));
+      return facts ? [{ uri, ...facts }] : [];
     });
     return this.#packages;
   }
@@ -110,8 +108,8 @@ export class RepositoryCommands {
     const out: ScriptFacts[] = [];
     for (const at of this.#foldersUp(dir)) {
       const uri = resolveRelative(at, 'package.json');
-      const scripts = scriptNames(this.read(uri));
-      if (scripts) out.push({ uri, scripts });
+      const facts = packageFacts(this.read(uri));
+      if (facts) out.push({ uri, ...facts });
     }
     return out;
   }
@@ -214,22 +212,20 @@ export class RepositoryCommands {
   }
 }
 
-/** The script names of a package.json text; undefined when there is none or it does not parse. */
-function scriptNames(text: string | undefined): ReadonlySet<string> | undefined {
+/** What a package.json says of itself: its script names and its `name`; undefined when it does not parse (it defines nothing we can know). */
+function packageFacts(text: string | undefined): { scripts: ReadonlySet<string>; name?: string } | undefined {
   if (text === undefined) return undefined;
+  let j: Record<string, unknown>;
   try {
-    const j = JSON.parse(text) as Record<string, unknown>;
-    const s = j['scripts'];
-    return new Set(s && typeof s === 'object' ? Object.keys(s) : []);
+    j = JSON.parse(text) as Record<string, unknown>;
   } catch {
     return undefined; // a package.json that does not parse defines nothing we can know
   }
-}
-
-/** The `name` of a package.json that parses (scriptNames read it first). */
-function packageName(text: string | undefined): string | undefined {
-  const name = (JSON.parse(text!) as Record<string, unknown>)['name'];
-  return typeof name === 'string' && name !== '' ? name : undefined;
+  if (j === null) return undefined;
+  const s = j['scripts'];
+  const scripts = new Set(s && typeof s === 'object' ? Object.keys(s) : []);
+  const name = j['name'];
+  return typeof name === 'string' && name !== '' ? { scripts, name } : { scripts };
 }
 
 function within(uri: string, roots: readonly string[] | undefined): boolean {

@@ -38,9 +38,9 @@ function blank(e: FrontmatterEntry | undefined): boolean {
  * The checks that decide whether Claude Code loads the agent at all. `pluginUri`: a plugin's
  * agent, which Claude Code loads without a name (under its file name, `mdFileNameOf`) or without
  * a description (with the placeholder "Agent from <plugin> plugin"; alirezarezvani/claude-skills#977
- * lists two as `plugin:file`): a missing name is advice there, a missing description a warning in a file that sets an agent's
- * keys (the agent loads, with nothing to be chosen by), where an agent of `.claude/agents/` without
- * either is not loaded.
+ * lists two as `plugin:file`): a missing name is advice there, a missing description a warning
+ * in a file that sets an agent's keys (the agent loads, with nothing to be chosen by), where an
+ * agent of `.claude/agents/` without either is not loaded.
  */
 function loadChecks(f: AgentFrontmatter, out: Diagnostic[], pluginUri?: string, docPage = false): boolean {
   const name = f.byKey.get('name');
