@@ -47,6 +47,8 @@ const FILE_PATTERNS = [
   '**/.cursor/mcp.json',
   // Codex's project configuration (its instruction chain's fallback names and cap).
   '**/.codex/config.toml',
+  // Codex's project hooks.
+  '**/.codex/hooks.json',
   '**/.agent-files.json',
   // Claude Code plugin manifests and marketplace files.
   '**/.claude-plugin/{plugin,marketplace}.json',

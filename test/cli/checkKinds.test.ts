@@ -33,8 +33,8 @@ test('a named file whose kind is unknown is skipped with a note on stderr, never
   const r = cli('check', 'README.md', 'notes.txt', 'plain/AGENT.md');
   assert.equal(r.code, 0);
   assert.deepEqual(r.err.trim().split('\n'), [
-    'agent-files: skipping README.md: its name is not one agent-files checks (say what it is with --kind 3md|agent3md|skill|agent-md|world|prompt|eval|instructions|agent|command|plugin|claude-settings|hooks|github-hooks|mcp|codex-config|skill-evals)',
-    'agent-files: skipping notes.txt: its name is not one agent-files checks (say what it is with --kind 3md|agent3md|skill|agent-md|world|prompt|eval|instructions|agent|command|plugin|claude-settings|hooks|github-hooks|mcp|codex-config|skill-evals)',
+    'agent-files: skipping README.md: its name is not one agent-files checks (say what it is with --kind 3md|agent3md|skill|agent-md|world|prompt|eval|instructions|agent|command|plugin|claude-settings|hooks|github-hooks|mcp|codex-config|codex-hooks|skill-evals)',
+    'agent-files: skipping notes.txt: its name is not one agent-files checks (say what it is with --kind 3md|agent3md|skill|agent-md|world|prompt|eval|instructions|agent|command|plugin|claude-settings|hooks|github-hooks|mcp|codex-config|codex-hooks|skill-evals)',
   ]);
   assert.equal(r.out.trim(), '1 file checked: 0 errors, 0 warnings, 0 information');
   // Nothing left to check is bad usage (a mistyped CI path must not pass), unless --allow-empty.
@@ -74,7 +74,7 @@ test('--kind takes only the kinds the code knows, and check --help lists them', 
   assert.equal(bad.code, 2);
   assert.equal(
     bad.err.trim(),
-    "agent-files: unknown kind 'readme' (use 3md, agent3md, skill, agent-md, world, prompt, eval, instructions, agent, command, plugin, claude-settings, hooks, github-hooks, mcp, codex-config, skill-evals)",
+    "agent-files: unknown kind 'readme' (use 3md, agent3md, skill, agent-md, world, prompt, eval, instructions, agent, command, plugin, claude-settings, hooks, github-hooks, mcp, codex-config, codex-hooks, skill-evals)",
   );
   assert.equal(cli('check', '--kind', 'agent3md', '--plain', 'notes.txt').code, 2);
   const help = cli('check', '--help');

@@ -43,6 +43,7 @@ const SAMPLES: Record<FileKind, { path: string; text: string; language: string }
   // A hooks file is one by the plugin manifest above (demo/.claude-plugin/plugin.json, a sample above).
   hooks: [{ path: 'demo/hooks/hooks.json', text: '{"hooks": {}}\n', language: 'json' }],
   'github-hooks': [{ path: '.github/hooks/format.json', text: '{"version": 1, "hooks": {}}\n', language: 'json' }],
+  'codex-hooks': [{ path: '.codex/hooks.json', text: '{"hooks": {}}\n', language: 'json' }],
   'mcp-config': [
     { path: '.mcp.json', text: '{"mcpServers": {"a": {"command": "node"}}}\n', language: 'json' },
     { path: '.vscode/mcp.json', text: '{"servers": {"a": {"type": "stdio", "command": "node"}}}\n', language: 'jsonc' },

@@ -42,6 +42,7 @@ export const CLI_KINDS: { name: string; aliases: string[]; forced: ForcedKind; a
     about: 'an MCP server configuration (read as .mcp.json unless it is .vscode/mcp.json or .cursor/mcp.json)',
   },
   { name: 'codex-config', aliases: ['config.toml'], forced: { kind: 'codex-config' }, about: "Codex's project configuration (.codex/config.toml)" },
+  { name: 'codex-hooks', aliases: [], forced: { kind: 'codex-hooks' }, about: "Codex's project hooks (.codex/hooks.json)" },
   {
     name: 'skill-evals',
     aliases: ['evals.json', 'eval_queries.json'],
@@ -89,6 +90,7 @@ export const WALKED_FILES: readonly string[] = [
   '.vscode/mcp.json',
   '.cursor/mcp.json',
   '.codex/config.toml',
+  '.codex/hooks.json',
   'evals/evals.json',
   'eval_queries.json',
   'trigger_eval.json',

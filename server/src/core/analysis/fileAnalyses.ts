@@ -28,6 +28,7 @@ import { isPluginAgent, isPluginCommand, isUnreadClaudeHooks, pluginRootOfHooks 
 import { analyzeMcpConfig, type McpConfigAnalysis } from '../mcpConfig';
 import type { ListingSettings } from '../skills/listing';
 import { analyzeCodexConfig, type CodexConfigAnalysis } from '../instructions/codexConfig';
+import { analyzeCodexHooks } from '../hooks/codexHooks';
 import { analyzeSkillEvals, type SkillEvalAnalysis } from '../skillEvals';
 import { contributedSchemaFor, type ContributedSchema } from './contributedSchemas';
 import { asAdvice } from './advice';
@@ -93,6 +94,7 @@ export interface AnalysisByKind {
   'claude-settings': SettingsAnalysis;
   hooks: SettingsAnalysis & Schemed;
   'github-hooks': SettingsAnalysis;
+  'codex-hooks': SettingsAnalysis;
   'mcp-config': McpConfigAnalysis;
   'codex-config': CodexConfigAnalysis;
   'skill-evals': SkillEvalAnalysis;
@@ -239,6 +241,10 @@ export const FILE_ANALYSES: { readonly [K in FileKind]: KindAnalysis<AnalysisByK
     // In VS Code its own hooks schema reports a hook with no command and a timeout that is not a number: left to it.
     diagnostics: (a, text, o) =>
       ownJson(a, text, o).filter((d) => o.schemaDiagnostics !== false || (d.data as { editorSchemaReports?: boolean } | undefined)?.editorSchemaReports !== true),
+  },
+  'codex-hooks': {
+    analyze: (text, uri, host, o) => analyzeCodexHooks(text, uri, host, o.repository?.roots ?? o.workspaceRoots),
+    diagnostics: ownJson,
   },
   'mcp-config': {
     analyze: (text, uri, host) => analyzeMcpConfig(text, uri, host),

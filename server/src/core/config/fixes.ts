@@ -62,7 +62,7 @@ function fixEdits(kind: string, text: string, uri: string, diagnostics: readonly
         }
       }
     }
-  } else if (kind === 'claude-settings' || kind === 'hooks' || kind === 'github-hooks') {
+  } else if (kind === 'claude-settings' || kind === 'hooks' || kind === 'github-hooks' || kind === 'codex-hooks') {
     for (const a of settingsCodeActions(uri, chosen)) for (const e of a.edit?.changes?.[uri] ?? []) out.push({ range: e.range, newText: e.newText });
   } else if (kind === 'agent-md') {
     for (const d of chosen) {

@@ -21,6 +21,7 @@ export const SETTINGS_FIXED_CODES: readonly string[] = [
   'hooks-exit-not-blocking',
   'github-hooks-event-unknown',
   'github-hooks-handler-type-unknown',
+  'codex-hooks-event-unknown',
 ];
 
 /**

@@ -27,6 +27,8 @@ export interface JsonFileWords {
   reader?: string;
   /** The codes of a file that is no JSON (default `settings-json-invalid`) and not one object (`settings-shape`). */
   codes?: { json: string; shape: string };
+  /** The reader takes strict JSON only: a comment or a trailing comma makes the file unreadable (Codex's serde_json). */
+  strict?: boolean;
 }
 
 /** The value node of `key` in an object node. */
@@ -57,8 +59,8 @@ export function startJsonFile(text: string, words: JsonFileWords): JsonFileStart
   // An empty file holds nothing; whether Claude Code complains is not documented.
   if (!text.trim()) return { done: { root: undefined, diagnostics } };
   const errors: ParseError[] = [];
-  // Comments and trailing commas are left alone: whether Claude Code accepts them is not documented.
-  const { root, tooDeepAt } = boundedParseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  // Comments and trailing commas are left alone unless the reader is known to refuse them: whether Claude Code accepts them is not documented.
+  const { root, tooDeepAt } = boundedParseTree(text, errors, { allowTrailingComma: !words.strict, disallowComments: !!words.strict });
   if (tooDeepAt >= 0) {
     report(codes.json, 'error', tooDeepMessage(words.file, MAX_DOCUMENT_DEPTH), { offset: tooDeepAt, length: 1 });
     return { done: { root: undefined, diagnostics } };

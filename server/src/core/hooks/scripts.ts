@@ -1,7 +1,8 @@
 /**
  * The scripts hook commands name inside the project (`$CLAUDE_PROJECT_DIR/.claude/hooks/x.sh`,
- * `.claude/hooks/x.py`) that do not exist: Claude Code runs the command and it fails. Only paths
- * under the project root (the folder holding `.claude/`) are looked up; nothing is run.
+ * `.claude/hooks/x.py`; Codex's `.codex/hooks/x.sh`, `"$(git rev-parse --show-toplevel)"/x.sh`)
+ * that do not exist or cannot run as written: the client runs the command and it fails. Only paths
+ * under the project root (the folder holding `.claude/` or `.codex/`) are looked up; nothing is run.
  */
 import { parseTree, type Node } from 'jsonc-parser';
 import type { Location } from 'vscode-languageserver-types';
@@ -13,31 +14,86 @@ import { dirnameUri, isInside, resolveRelative } from '../world/paths';
 import type { Finding } from './permissions';
 import { HOOK_EVENT_BY_NAME } from './events';
 
-/** `$CLAUDE_PROJECT_DIR/…`, `"${CLAUDE_PROJECT_DIR}"/…`, or a path starting with `./` or `.claude/`. */
-const SCRIPT = /(?:^|[\s;&|('"=])(?:"?\$\{?CLAUDE_PROJECT_DIR\}?"?\/|\.\/|(?=\.claude\/))([A-Za-z0-9_./@+-]+\.[A-Za-z0-9]+)(?=$|[\s;&|)'"])/g;
-/** `${CLAUDE_PLUGIN_ROOT}/…` or `"$CLAUDE_PLUGIN_ROOT"/…` (a plugin's hooks run with the user's project as working folder: `./` is not the plugin's). */
-const PLUGIN_SCRIPT = /(?:^|[\s;&|('"=])"?\$\{?CLAUDE_PLUGIN_ROOT\}?"?\/([A-Za-z0-9_./@+-]+\.[A-Za-z0-9]+)(?=$|[\s;&|)'"])/g;
+/** `$(git rev-parse --show-toplevel)`, quoted or not: the repository's root, where Codex hooks find their scripts. */
+const GIT_TOP = String.raw`\$\(git rev-parse --show-toplevel\)`;
+
+/** Whose hook commands, and how they name a script. */
+interface ScriptStyle {
+  /** The client that runs the commands. */
+  client: string;
+  /** What the client makes of a hook that exits with an error. */
+  failure: string;
+  pattern: RegExp;
+  /** A script path written from the project root whatever a `cd` before it says; undefined: no `cd` is followed (a plugin's paths). */
+  fromRoot?: RegExp;
+  inPlugin: boolean;
+  /** A path written from `fromRoot` is looked up only when the project folder holds this entry (it is the repository's root). */
+  rootMarker?: string;
+  codes: { missing: string; notExecutable: string };
+}
+
+const CLAUDE_CODES = { missing: 'hooks-script-missing', notExecutable: 'hooks-script-not-executable' };
+
+const STYLES = {
+  /** `$CLAUDE_PROJECT_DIR/…`, `"${CLAUDE_PROJECT_DIR}"/…`, or a path starting with `./` or `.claude/`. */
+  project: {
+    client: 'Claude Code',
+    failure: 'which Claude Code takes as a non-blocking error',
+    pattern: /(?:^|[\s;&|('"=])(?:"?\$\{?CLAUDE_PROJECT_DIR\}?"?\/|\.\/|(?=\.claude\/))([A-Za-z0-9_./@+-]+\.[A-Za-z0-9]+)(?=$|[\s;&|)'"])/g,
+    fromRoot: /CLAUDE_PROJECT_DIR/,
+    inPlugin: false,
+    codes: CLAUDE_CODES,
+  },
+  /** `${CLAUDE_PLUGIN_ROOT}/…` or `"$CLAUDE_PLUGIN_ROOT"/…` (a plugin's hooks run with the user's project as working folder: `./` is not the plugin's). */
+  plugin: {
+    client: 'Claude Code',
+    failure: 'which Claude Code takes as a non-blocking error',
+    pattern: /(?:^|[\s;&|('"=])"?\$\{?CLAUDE_PLUGIN_ROOT\}?"?\/([A-Za-z0-9_./@+-]+\.[A-Za-z0-9]+)(?=$|[\s;&|)'"])/g,
+    inPlugin: true,
+    codes: CLAUDE_CODES,
+  },
+  /** Codex's project hooks: `"$(git rev-parse --show-toplevel)"/…`, or a path starting with `./` or `.codex/`. */
+  codex: {
+    client: 'Codex',
+    failure: 'which Codex reports as a failed hook',
+    pattern: new RegExp(String.raw`(?:^|[\s;&|('"=])(?:"?${GIT_TOP}"?\/|\.\/|(?=\.codex\/))([A-Za-z0-9_./@+-]+\.[A-Za-z0-9]+)(?=$|[\s;&|)'"])`, 'g'),
+    fromRoot: /git rev-parse/,
+    inPlugin: false,
+    rootMarker: '.git',
+    codes: { missing: 'codex-hooks-script-missing', notExecutable: 'codex-hooks-script-not-executable' },
+  },
+} satisfies Record<string, ScriptStyle>;
+
+/** A script path of a command: as written from the project (or plugin) root, where it starts in the command and how long it is there. */
+interface ScriptPath {
+  path: string;
+  at: number;
+  length: number;
+  /** Written after the variable that names the root (`$CLAUDE_PROJECT_DIR`, `$(git rev-parse --show-toplevel)`). */
+  fromRoot: boolean;
+}
 
 /** What stands before an output redirection's target (`>`, `>>`, `2>`, `&>`), up to an opening quote. */
 const REDIRECTED = />\s*["']?$/;
 
 /** The project-relative (or, for a plugin, plugin-relative) script paths a command names, with the offset and length of each as written in the command (not the files it writes to). */
-export function scriptPaths(command: string, inPlugin = false): { path: string; at: number; length: number }[] {
-  const out: { path: string; at: number; length: number }[] = [];
-  for (const m of command.matchAll(inPlugin ? PLUGIN_SCRIPT : SCRIPT)) {
+export function scriptPaths(command: string, style: ScriptStyle = STYLES.project): ScriptPath[] {
+  const out: ScriptPath[] = [];
+  for (const m of command.matchAll(style.pattern)) {
     let path = m[1]!;
     if (path.split('/').some((s) => s === '..' || s === '')) continue;
     // A file the command writes to (`>> .claude/hooks.log`): the shell creates it, nothing runs it.
     if (REDIRECTED.test(command.slice(0, m.index + 1))) continue;
     const at = m.index + m[0].indexOf(path);
     const length = path.length;
+    const fromRoot = !!style.fromRoot?.test(m[0]);
     // A path written from the folder a `cd` before it went to (`cd "$CLAUDE_PROJECT_DIR/tools" && node x.js`): from there.
-    if (!inPlugin && !/CLAUDE_PROJECT_DIR/.test(m[0])) {
+    if (style.fromRoot && !fromRoot) {
       const from = folderAfterCd(command.slice(0, m.index + 1));
       if (from === null) continue; // a folder this command alone does not tell
       if (from) path = `${from}/${path.replace(/^\.\//, '')}`;
     }
-    out.push({ path, at, length });
+    out.push({ path, at, length, fromRoot });
   }
   return out;
 }
@@ -56,6 +112,7 @@ function folderAfterCd(before: string): string | null {
   const arg = all[all.length - 1]![1]!.replace(/^["']|["']$/g, '');
   const rest = arg
     .replace(/^\$\{?CLAUDE_PROJECT_DIR(?::-[^}]*)?\}?\/?/, '')
+    .replace(/^\$\(git rev-parse --show-toplevel\)\/?/, '')
     .replace(/^\.\/?/, '')
     .replace(/\/+$/, '');
   if (/^\/|\$|~|(?:^|\/)\.\.(?:\/|$)/.test(rest)) return null;
@@ -91,12 +148,19 @@ export function missingScripts(text: string, hooks: Node, uri: string, host: IWo
   const claudeDir = dirnameUri(uri);
   if (!claudeDir.endsWith('/.claude')) return [];
   // settings.local.json is one person's file: a link to a folder of their machine may hold there.
-  return missingUnder(text, hooks, dirnameUri(claudeDir), false, host, roots, uri.endsWith('/settings.local.json'));
+  return missingUnder(text, hooks, dirnameUri(claudeDir), STYLES.project, host, roots, uri.endsWith('/settings.local.json'));
+}
+
+/** The missing or unrunnable scripts of a Codex `.codex/hooks.json`'s commands (the project: the folder holding `.codex/`). */
+export function missingCodexScripts(text: string, hooks: Node, uri: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
+  const codexDir = dirnameUri(uri);
+  if (!codexDir.endsWith('/.codex')) return [];
+  return missingUnder(text, hooks, dirnameUri(codexDir), STYLES.codex, host, roots);
 }
 
 /** The missing scripts of a plugin's hooks commands (`${CLAUDE_PLUGIN_ROOT}/…`, under `pluginRoot`). */
 export function missingPluginScripts(text: string, hooks: Node, pluginRoot: string, host: IWorkspaceHost, roots?: readonly string[]): Finding[] {
-  return missingUnder(text, hooks, pluginRoot, true, host, roots);
+  return missingUnder(text, hooks, pluginRoot, STYLES.plugin, host, roots);
 }
 
 /**
@@ -132,7 +196,8 @@ const LEADING_SCRIPT =
   /^(\s*(?:(?:bash|sh|zsh|node|bun|deno run|python3?|uv run|ruby|perl|pwsh|powershell)(?:\s+-(?:File|ExecutionPolicy\s+\w+|NoProfile|\w))*\s+)?["']?)((?:\.\/)?[A-Za-z0-9_@+-][A-Za-z0-9_.@+-]*\/[A-Za-z0-9_./@+-]*\.[A-Za-z0-9]+)(?=$|[\s;&|)'"])/;
 
 /** `personal`: a file of one person's (settings.local.json), where a script behind a link to their machine's folder is advice. */
-function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean, host: IWorkspaceHost, roots?: readonly string[], personal = false): Finding[] {
+function missingUnder(text: string, hooks: Node, root: string, style: ScriptStyle, host: IWorkspaceHost, roots?: readonly string[], personal = false): Finding[] {
+  const inPlugin = style.inPlugin;
   if (roots && !roots.some((r) => isInside(r, root))) return [];
   const out: Finding[] = [];
   // Scripts that are there but cannot run as written: reported as they are, whatever the others.
@@ -142,11 +207,13 @@ function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean
   for (const c of commandNodes(hooks)) {
     const command = c.value as string;
     if (GUARDED.test(command)) continue;
-    for (const s of scriptPaths(command, inPlugin)) {
+    for (const s of scriptPaths(command, style)) {
+      // The repository's root is another folder than the project's: not looked up.
+      if (s.fromRoot && style.rootMarker && !host.exists(`${root}/${style.rootMarker}`)) continue;
       const target = resolveRelative(root, s.path);
       if (host.exists(target)) {
         found++;
-        const runnable = runsDirectly(command, s.at) ? notExecutable(text, c, s, target, host) : undefined;
+        const runnable = runsDirectly(command, s.at) ? notExecutable(text, c, s, target, host, style) : undefined;
         if (runnable) kept.push(runnable);
         continue;
       }
@@ -160,9 +227,9 @@ function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean
           ? `'${s.path}' is not in this ${inPlugin ? 'plugin' : 'project'}, and its .gitignore leaves it out: each checkout makes its own (a setup step of a tool); until one does,`
           : `'${s.path}' is not in this ${inPlugin ? 'plugin' : 'project'}:`;
       out.push({
-        code: 'hooks-script-missing',
+        code: style.codes.missing,
         severity: (via && personal) || local ? 'information' : 'warning',
-        message: `${where} Claude Code runs the command and it fails`,
+        message: `${where} ${style.client} runs the command and it fails`,
         node: valueSpan(text, c, s.at, s.length),
       });
     }
@@ -179,7 +246,7 @@ function missingUnder(text: string, hooks: Node, root: string, inPlugin: boolean
 }
 
 /** What may stand before a script's path for the shell to run the file itself: a variable prefix (`"$CLAUDE_PROJECT_DIR"/`, `${CLAUDE_PLUGIN_ROOT}/`), `./`, a quote. */
-const PATH_PREFIX = /["']?(?:\$\{?CLAUDE_(?:PROJECT_DIR|PLUGIN_ROOT)\}?["']?\/|\.\/)?$/;
+const PATH_PREFIX = /["']?(?:(?:\$\{?CLAUDE_(?:PROJECT_DIR|PLUGIN_ROOT)\}?|\$\(git rev-parse --show-toplevel\))["']?\/|\.\/)?$/;
 /** The start of a simple command: the command's start or a separator, then `exec` and variable assignments (`FOO=1 ./x.sh`). */
 const COMMAND_START = /(?:^|&&|\|\||[;|(\n]|\$\()\s*(?:exec\s+|[A-Za-z_]\w*=(?:"[^"]*"|'[^']*'|[^\s;&|]*)\s+)*$/;
 
@@ -202,13 +269,13 @@ function windowsOnly(path: string, text: string | undefined): boolean {
  * and the hook does nothing. Only where the host can tell the mode (not on Windows, where Git
  * Bash runs a script with a `#!` line whatever its mode).
  */
-function notExecutable(text: string, c: Node, s: { path: string; at: number; length: number }, target: string, host: IWorkspaceHost): Finding | undefined {
+function notExecutable(text: string, c: Node, s: ScriptPath, target: string, host: IWorkspaceHost, style: ScriptStyle): Finding | undefined {
   if (isExecutable(host, target) !== false || windowsOnly(s.path, host.readText(target))) return undefined;
   const name = s.path.split('/').pop()!;
   return {
-    code: 'hooks-script-not-executable',
+    code: style.codes.notExecutable,
     severity: 'warning',
-    message: `'${s.path}' has no executable bit, and the command runs it as a program: on macOS and Linux the shell refuses it ("Permission denied", exit status 126), which Claude Code takes as a non-blocking error, so the hook does nothing. Make it executable (chmod +x, and git update-index --chmod=+x ${name} to commit the bit) or start it with its interpreter (bash, python3, node)`,
+    message: `'${s.path}' has no executable bit, and the command runs it as a program: on macOS and Linux the shell refuses it ("Permission denied", exit status 126), ${style.failure}, so the hook does nothing. Make it executable (chmod +x, and git update-index --chmod=+x ${name} to commit the bit) or start it with its interpreter (bash, python3, node)`,
     node: valueSpan(text, c, s.at, s.length),
   };
 }
@@ -225,7 +292,7 @@ export function hookScriptDefinition(text: string, uri: string, pos: Position, h
   const offset = new LineIndex(text).offsetAt(pos);
   for (const c of commandNodes(hooks)) {
     if (offset < c.offset || offset > c.offset + c.length) continue;
-    const s = scriptPaths(c.value as string, pluginRoot !== undefined).find((p) => {
+    const s = scriptPaths(c.value as string, pluginRoot !== undefined ? STYLES.plugin : STYLES.project).find((p) => {
       const span = valueSpan(text, c, p.at, p.length);
       return offset >= span.offset && offset <= span.offset + span.length;
     });

@@ -1,7 +1,8 @@
 /**
  * Claude Code settings files (`.claude/settings.json`, `.claude/settings.local.json`): hooks and
  * permissions; a plugin's hooks file (`hooks/hooks.json`) shares the hooks rules. The hooks files
- * of VS Code, Copilot CLI and the Copilot cloud agent (`.github/hooks/*.json`) have their own.
+ * of VS Code, Copilot CLI and the Copilot cloud agent (`.github/hooks/*.json`) and Codex's
+ * project hooks (`.codex/hooks.json`) have their own.
  */
 import { ruleMaker, type QuickFix, type RuleInfo } from './types';
 
@@ -20,6 +21,13 @@ const GITHUB_RENAME = (what: string): QuickFix => ({
   tier: 'unsafe',
   why: `offered only when one ${what} name of the file's format (Copilot CLI's or VS Code's) is certain; it makes the clients run what they ignored`,
 });
+
+/** An event name of a `.codex/hooks.json` in another case, or one letter off, from exactly one Codex dispatches. */
+const CODEX_RENAME: QuickFix = {
+  title: 'Change to the event name Codex knows',
+  tier: 'unsafe',
+  why: 'offered only when one Codex event name is certain; it makes Codex run hooks it ignored',
+};
 
 export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
   rule('settings-json-invalid', 'error'),
@@ -69,4 +77,9 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
   rule('github-hooks-timeout-conflict', 'information'),
   rule('github-hooks-matcher-invalid', 'warning'),
   rule('github-hooks-script-missing', 'warning'),
+  rule('codex-hooks-json-invalid', 'error'),
+  rule('codex-hooks-shape', 'error', { also: ['warning'] }),
+  rule('codex-hooks-event-unknown', 'warning', { fix: CODEX_RENAME }),
+  rule('codex-hooks-script-missing', 'warning', { also: ['information'] }),
+  rule('codex-hooks-script-not-executable', 'warning'),
 ];

@@ -11,6 +11,7 @@ import { isClaudeHooksFilePath, isPluginRootHooks, pluginComponentKindOf } from 
 import { splitUri } from './uriPath';
 import { mcpVariantOf } from '../mcpConfig/files';
 import { isCodexConfig } from '../instructions/codexConfig';
+import { isCodexHooksPath } from '../hooks/codexModel';
 import { skillEvalVariantOf } from '../skillEvals/files';
 
 export type FileKind =
@@ -27,6 +28,7 @@ export type FileKind =
   | 'claude-settings'
   | 'hooks'
   | 'github-hooks'
+  | 'codex-hooks'
   | 'mcp-config'
   | 'codex-config'
   | 'skill-evals';
@@ -45,6 +47,7 @@ export const FILE_KIND_LABELS: Record<FileKind, string> = {
   'claude-settings': 'Claude Code settings',
   hooks: 'Claude Code plugin hooks',
   'github-hooks': 'Copilot and VS Code hooks',
+  'codex-hooks': 'Codex hooks',
   'mcp-config': 'MCP configuration',
   'codex-config': 'Codex configuration',
   'skill-evals': 'skill eval file',
@@ -79,6 +82,8 @@ export function fileKindOf(path: string): FileKind | null {
   if (mcpVariantOf(path)) return 'mcp-config';
   // Codex's project configuration: its instruction chain's fallback names and cap.
   if (isCodexConfig(path)) return 'codex-config';
+  // Codex's hooks beside a project config layer.
+  if (isCodexHooksPath(path)) return 'codex-hooks';
   // A skill's evals/evals.json and its trigger query sets.
   if (skillEvalVariantOf(path)) return 'skill-evals';
   // Claude Code subagents and commands, VS Code custom agents and prompt files.

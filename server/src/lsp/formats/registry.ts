@@ -15,6 +15,7 @@ import { mcpConfigProvider } from './mcpConfig';
 import { codexConfigProvider } from './codexConfig';
 import { pluginHooksProvider } from './pluginHooks';
 import { githubHooksProvider } from './githubHooks';
+import { codexHooksProvider } from './codexHooks';
 import { skillEvalsProvider } from './skillEvals';
 
 export function createProviders(documents: DocumentStore): Record<FileKind, FormatProvider> {
@@ -30,6 +31,7 @@ export function createProviders(documents: DocumentStore): Record<FileKind, Form
     'claude-settings': claudeSettingsProvider(documents),
     hooks: pluginHooksProvider(documents),
     'github-hooks': githubHooksProvider(documents),
+    'codex-hooks': codexHooksProvider(documents),
     'mcp-config': mcpConfigProvider(documents),
     'codex-config': codexConfigProvider(documents),
     'skill-evals': skillEvalsProvider(documents),
