@@ -156,3 +156,21 @@ test("completion offers each client's keys and the values of its enumerations", 
     ['local', 'remote'],
   );
 });
+
+test("a Gemini CLI subagent naming a Claude or OpenAI model is a warning on the value: the Gemini API does not know it; Gemini's own names are not judged", () => {
+  const ds = analyzeAgentFile(fm('name: reviewer', 'description: Reviews code.', 'model: opus'), GEMINI).diagnostics;
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.range.start.line, d.range.start.character]),
+    [['subagent-model-unknown', 'warning', 3, 7]],
+  );
+  assert.match(ds[0]!.message, /'opus' is no Gemini model.*every call of the subagent fails/);
+  assert.deepEqual(codes(fm('name: a', 'description: b', 'model: claude-sonnet-4-5'), GEMINI), ['subagent-model-unknown/warning@3']);
+  for (const model of ['gemini-2.5-pro', 'inherit', 'flash', 'gemini-3-pro-preview', 'my-proxy-model'])
+    assert.deepEqual(codes(fm('name: a', 'description: b', `model: ${model}`), GEMINI), [], model);
+  // In Claude Code the same alias is its own.
+  assert.deepEqual(codes(fm('name: a', 'description: b', 'model: opus'), 'file:///ws/.claude/agents/a.md'), []);
+});
+
+test('a Gemini CLI subagent Gemini CLI will not load gets its load errors, not the advice about its model', () => {
+  assert.deepEqual(codes(fm('name: a', 'description: b', 'tools: Read, Grep', 'model: opus'), GEMINI), ['subagent-tools-shape/error@3']);
+});

@@ -23,7 +23,7 @@ export const SUBAGENT_RULES: readonly RuleInfo[] = [
     also: ['information'],
     fix: { title: 'Use the tool name Claude Code knows', tier: 'manual', why: 'the entry may have meant another tool' },
   }),
-  subagent('subagent-model-unknown', 'information'),
+  subagent('subagent-model-unknown', 'information', { also: ['warning'] }),
   subagent('subagent-value-invalid', 'warning', { also: ['error', 'information'] }),
   subagent('subagent-key-ignored', 'warning'),
   subagent('subagent-hooks-ignored', 'warning'),

@@ -141,4 +141,25 @@ export function checkGeminiAgent(f: AgentFrontmatter, text: string, out: Diagnos
         : `it does not know the field '${e.key}'`;
     out.push(skipped('subagent-key-unknown', `${why}, and it rejects unknown fields`, e.keyRange, s ? { key: e.key, suggestion: s } : { key: e.key }));
   }
+  // Said of a subagent Gemini CLI loads: one it skips gets its load errors first.
+  const model = f.byKey.get('model');
+  if (model && kind === 'local' && !out.some((d) => d.severity === 'error')) foreignModel(model, out);
+}
+
+/** Another vendor's model names: Claude Code's aliases, and ids that name Claude or GPT. */
+const FOREIGN_MODEL = /^(?:sonnet|opus|haiku|fable)$|claude|^gpt-/i;
+
+/**
+ * A Claude (or OpenAI) model named in a Gemini CLI subagent (`model: opus`, a file copied from
+ * `.claude/agents/`): Gemini CLI takes any text there and sends it to the Gemini API, which answers
+ * "models/opus is not found" when the subagent is called (google-gemini/gemini-cli#14917).
+ */
+function foreignModel(e: FrontmatterEntry, out: Diagnostic[]): void {
+  if (typeof e.value !== 'string' || !FOREIGN_MODEL.test(e.value.trim())) return;
+  out.push({
+    code: 'subagent-model-unknown',
+    severity: 'warning',
+    message: `'${e.value}' is no Gemini model (it names a Claude or OpenAI model): Gemini CLI loads the subagent and sends the name to the Gemini API, which does not know it, so every call of the subagent fails. Use a Gemini model (gemini-2.5-pro, gemini-2.5-flash) or inherit`,
+    range: valueAt(e),
+  });
 }
