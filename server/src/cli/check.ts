@@ -15,6 +15,7 @@ import { findFiles, NodeFsHost, type WalkedFolder } from '../node/fsHost';
 import { isOneWhereverFile, liveFilesOnDisk, walkFiles } from '../node/walk';
 import { sameProjectPath } from '../node/sameProjectPath';
 import { linkNote } from '../core/workspace/linkNotes';
+import { brokenAgentLink, brokenLinkResults, type BrokenLink } from './brokenLinks';
 import { DEFAULT_IGNORED_FOLDERS } from '../core/workspace/liveFiles';
 import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
@@ -85,6 +86,8 @@ export function checkCommand(argv: string[], io: Io): number {
         : {};
   };
   const files: FoundFile[] = [];
+  /** Agent files the walks found committed as links that lead nowhere (reported as findings, not read). */
+  const brokenLinks: BrokenLink[] = [];
   const roots: string[] = [];
   /** Plugin and marketplace manifests found in the folders walked (who loads a plugin's skills). */
   const manifests: string[] = [];
@@ -114,7 +117,7 @@ export function checkCommand(argv: string[], io: Io): number {
       walkedFolders.push(p);
       workspace.add(p);
       copyRoots.add(URI.file(path.resolve(p)).toString());
-      for (const f of walkFolder(p, io, configs, listings, aliases)) {
+      for (const f of walkFolder(p, io, configs, listings, aliases, brokenLinks)) {
         const kind = fileKindOf(f);
         // A manifest says which clients load a plugin's skills; a Claude Code one is also checked.
         if (isPluginManifest(f)) manifests.push(f);
@@ -194,7 +197,7 @@ export function checkCommand(argv: string[], io: Io): number {
     });
   files.push(...decided(candidates));
   compared.files.push(...decided(compared.candidates).filter((f) => CROSS_FILE_KINDS.has(f.kind)));
-  if (files.length === 0 && !flags.has('allow-empty')) {
+  if (files.length === 0 && brokenLinks.length === 0 && !flags.has('allow-empty')) {
     throw new FatalError(
       `agent-files: no files to check in ${positional.join(', ')} (agent-files looks for ${walkedFilesText()}; what .gitignore leaves out, test fixtures and archives are skipped, see docs/cli.md#what-is-checked; --allow-empty accepts none)`,
     );
@@ -271,6 +274,7 @@ export function checkCommand(argv: string[], io: Io): number {
         defaults,
       );
     }
+    if (!reported) yield* brokenLinkResults(brokenLinks, host, io.cwd, (uri) => configs.forFile(uri).config);
     for (const c of configs.used()) {
       if (c.parsed.diagnostics.length) yield { path: path.relative(io.cwd, c.path) || c.path, kind: CONFIG_FILE_NAME, diagnostics: c.parsed.diagnostics };
     }
@@ -316,7 +320,7 @@ export function checkCommand(argv: string[], io: Io): number {
  * .gitignore and the default list, undone by `include`). The walk's own state (every folder's
  * ignore rules) is left behind when it returns; its listings go to `listings`.
  */
-function walkFolder(p: string, io: Io, configs: ConfigReader, listings: Map<string, WalkedFolder>, aliases: Map<string, string[]>): string[] {
+function walkFolder(p: string, io: Io, configs: ConfigReader, listings: Map<string, WalkedFolder>, aliases: Map<string, string[]>, broken?: BrokenLink[]): string[] {
   const live = liveFilesOnDisk(p, { include: (rel, isDir) => configs.includes(path.join(p, rel), isDir) });
   return walkFiles(p, (f) => fileKindOf(f) !== null || isPluginManifest(f) || mayBePluginComponent(f), {
     filter: live,
@@ -330,6 +334,12 @@ function walkFolder(p: string, io: Io, configs: ConfigReader, listings: Map<stri
       ),
     skipped: (shown, why) => io.err(`agent-files: skipping ${path.relative(io.cwd, shown) || shown}: ${why}`),
     notFollowed: (link, rel, target, exists) => {
+      // An agent file whose link leads nowhere inside the folder is a finding of its own.
+      const b = broken && !configs.ignores(link) ? brokenAgentLink(link, target, exists, p) : undefined;
+      if (b) {
+        broken!.push(b);
+        return;
+      }
       const note = linkNote(rel, target, exists, sameProjectPath(link, target, p));
       if (note) io.err(`agent-files: ${note}`);
     },

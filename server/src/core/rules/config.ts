@@ -16,4 +16,9 @@ export const CONFIG_RULES: readonly RuleInfo[] = [
 
 const general = ruleMaker('any');
 
-export const GENERAL_RULES: readonly RuleInfo[] = [general('too-many-diagnostics', 'information'), general('internal-error', 'error'), general('file-too-large', 'error')];
+export const GENERAL_RULES: readonly RuleInfo[] = [
+  general('too-many-diagnostics', 'information'),
+  general('internal-error', 'error'),
+  general('file-too-large', 'error'),
+  general('file-link-broken', 'error', { also: ['information'] }),
+];
