@@ -471,6 +471,14 @@ test("a guard that says it blocks and exits 1 is a warning on 'exit 1' with the 
   assert.deepEqual(codes(prompt), ['hooks-exit-not-blocking/warning']);
 });
 
+test('a guard whose message runs long before its exit 1 is read to the start of its branch, not a fixed number of characters; an earlier branch ended by fi or ;; is not', () => {
+  const guard = (command: string) => JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command }] }] } });
+  const long = `if echo "$c" | grep -q 'chezmoi apply'; then echo "BLOCKED: ${'chezmoi apply rewrites the home folder from the source state, '.repeat(6)}use chezmoi diff first" >&2; exit 1; fi`;
+  assert.deepEqual(codes(guard(long)), ['hooks-exit-not-blocking/warning']);
+  assert.deepEqual(codes(guard('if [ -n "$x" ]; then echo \'denied\'; fi; npm test || exit 1')), []);
+  assert.deepEqual(codes(guard("case $f in *.lock) echo 'Blocked';; *) make || exit 1;; esac")), []);
+});
+
 test('a script the command runs as a program without an executable bit is a warning on its path: the shell refuses it and the hook does nothing', () => {
   const files = {
     'file:///ws/.claude/hooks/plain.sh': '#!/bin/sh\n',

@@ -185,3 +185,23 @@ test('completion offers the Codex events under hooks and a handler keys inside o
   assert.deepEqual(labels('{"hooks": {"Stop": [{"$0"}]}}'), ['matcher', 'hooks']);
   assert.ok(labels('{"hooks": {"Stop": [{"hooks": [{"$0"}]}]}}').includes('statusMessage'));
 });
+
+test("a project's hooks that read a plugin's variables are a warning on the variable: Codex fills them in for a plugin's hooks only", () => {
+  const { text, ranges: r } = ranges(
+    '{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "node «${CODEX_PLUGIN_ROOT}»/dist/stop.js"}, {"type": "command", "command": "bash «$CLAUDE_PLUGIN_ROOT»/x.sh"}]}]}}',
+  );
+  const ds = check(text);
+  atMarks(ds, r, [
+    ['codex-hooks-variable-unset', 'warning'],
+    ['codex-hooks-variable-unset', 'warning'],
+  ]);
+  assert.match(ds[0]!.message, /Codex sets no CODEX_PLUGIN_ROOT for a project's hooks.*and never one named CODEX_PLUGIN_ROOT/);
+  // A default, a variable the command sets, a guard, or another variable: nothing to say.
+  for (const command of [
+    'bash "${PLUGIN_ROOT:-.}/hooks/x.sh"',
+    'PLUGIN_ROOT=$PWD; node $PLUGIN_ROOT/x.js',
+    '[ -n "$PLUGIN_ROOT" ] || exit 0; node $PLUGIN_ROOT/x.js || true',
+    'echo $PLUGIN_ROOTS',
+  ])
+    assert.deepEqual(codes(file('Stop', { type: 'command', command })), [], command);
+});

@@ -91,7 +91,7 @@ test('a link that names a file in other letter case says which, and the quick fi
   );
 });
 
-test('a .claude/CLAUDE.md import of .claude/rules/x.md written from the project root misses, but Claude Code loads that rule anyway: information; a rule with paths, or another path, stays a warning', () => {
+test('a .claude/CLAUDE.md import of .claude/rules/x.md written from the project root misses, but Claude Code loads that rule anyway (with paths, when they match): information; another path stays a warning', () => {
   const text = joinLines('@.claude/rules/style.md', '@.claude/rules/scoped.md', '@.claude/rules/gone.md', '@docs/gone.md');
   const host = new InMemoryHost({
     [`${W}/.claude/rules/style.md`]: '# Style',
@@ -102,12 +102,13 @@ test('a .claude/CLAUDE.md import of .claude/rules/x.md written from the project 
     ds.map((d) => [d.code, d.severity, d.range.start.line]),
     [
       ['instructions-import-missing', 'information', 0],
-      ['instructions-import-missing', 'warning', 1],
+      ['instructions-import-missing', 'information', 1],
       ['instructions-import-missing', 'warning', 2],
       ['instructions-import-missing', 'warning', 3],
     ],
   );
-  assert.match(ds[0]!.message, /loads rules\/style\.md in every session on its own/);
+  assert.match(ds[0]!.message, /loads rules\/style\.md on its own, in every session/);
+  assert.match(ds[1]!.message, /loads rules\/scoped\.md on its own, when it reads files the rule's `paths` match \(the import would have loaded it in every session\)/);
 });
 
 test('an import that climbs out of the workspace is not called missing: it is information on what is not read and what the client does', () => {

