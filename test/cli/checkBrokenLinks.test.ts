@@ -74,6 +74,24 @@ test("a link to a file .gitignore leaves out, or into a submodule, is informatio
   }
 });
 
+test(
+  'a broken link named on the command line, as pre-commit names it, is reported as the walk reports it, not refused as unreadable',
+  { skip: process.platform === 'win32' },
+  () => {
+    const dir = repo({ 'src/AGENTS.md': '# Source\n' }, { 'src/CLAUDE.md': 'src/AGENTS.md' });
+    try {
+      const r = cli(dir, 'check', '--format', 'json', 'src/CLAUDE.md');
+      assert.equal(r.code, 1, r.err);
+      assert.deepEqual(summary(r.out), [['src/CLAUDE.md', 'instruction file', ['file-link-broken:e@0']]]);
+      assert.match(r.out, /the file the target names from the repository's root is 'AGENTS.md' from here/);
+      // A missing file that is no link is still refused.
+      assert.equal(cli(dir, 'check', 'src/GONE.md').code, 2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
+
 test('a target holding a line break (a link made from a file with its final newline) is shown escaped', () => {
   const d = brokenLinkDiagnostic('instructions', 'AGENTS.md\n', { missing: true });
   assert.equal(d.severity, 'error');

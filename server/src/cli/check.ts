@@ -110,6 +110,14 @@ export function checkCommand(argv: string[], io: Io): number {
     try {
       st = fs.statSync(p);
     } catch {
+      // An agent file named as pre-commit names it, committed as a link that leads nowhere: reported as a walk reports it.
+      const broken = danglingLink(p) && brokenAgentLink(p, fs.readlinkSync(p), false, fileRoot(io.cwd, p, workspace));
+      if (broken) {
+        brokenLinks.push(broken);
+        // Its repository is read for what decides the finding (its .gitignore, its submodules, the file the target names from there).
+        copyRoots.add(URI.file(broken.walked).toString());
+        continue;
+      }
       throw new FatalError(`agent-files: cannot read ${p}: no such file or folder`);
     }
     if (st.isDirectory()) {
@@ -420,6 +428,15 @@ AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md, inst
 plugin manifest.`;
 
 /** Where a file named on the command line is checked from: the current folder when it holds the file, else the repository the file is in. */
+/** Whether a path is a symbolic link (whose target, `statSync` found, is not there). */
+function danglingLink(p: string): boolean {
+  try {
+    return fs.lstatSync(p).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 function fileRoot(cwd: string, file: string, workspace: CliWorkspace): string {
   const here = path.resolve(cwd);
   const abs = path.resolve(file);

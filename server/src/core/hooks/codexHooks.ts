@@ -54,6 +54,20 @@ function analyzeShape(text: string, uri: string, host: IWorkspaceHost, roots?: r
   });
   if (start.done) return start.done;
   const { root, diagnostics, report } = start;
+  checkRoot(root, report);
+  const hooks = property(root, 'hooks')?.value;
+  if (!hooks || hooks.type === 'null') return { root, diagnostics: inTextOrder(diagnostics) };
+  if (hooks.type !== 'object') {
+    report('codex-hooks-shape', 'error', `"hooks" must be an object of event name → list of matcher groups: ${REFUSED}`, hooks);
+    return { root, diagnostics: inTextOrder(diagnostics) };
+  }
+  checkEvents(hooks, report);
+  checkCommands(text, knownEvents(hooks), uri, host, report, roots);
+  return { root, diagnostics: inTextOrder(diagnostics) };
+}
+
+/** The top-level keys: Codex's hooks file takes `description` (a string) and `hooks` only. */
+function checkRoot(root: Node, report: Report): void {
   for (const p of root.children ?? []) {
     const k = p.children?.[0];
     if (!k || typeof k.value !== 'string' || CODEX_ROOT_KEYS.includes(k.value)) continue;
@@ -62,19 +76,14 @@ function analyzeShape(text: string, uri: string, host: IWorkspaceHost, roots?: r
   }
   const description = property(root, 'description')?.value;
   if (description && description.type !== 'string' && description.type !== 'null') report('codex-hooks-shape', 'error', `"description" must be a string: ${REFUSED}`, description);
-  const hooks = property(root, 'hooks')?.value;
-  if (!hooks || hooks.type === 'null') return { root, diagnostics: inTextOrder(diagnostics) };
-  if (hooks.type !== 'object') {
-    report('codex-hooks-shape', 'error', `"hooks" must be an object of event name → list of matcher groups: ${REFUSED}`, hooks);
-    return { root, diagnostics: inTextOrder(diagnostics) };
-  }
-  checkEvents(hooks, report);
-  const known = knownEvents(hooks);
-  pluginVariables(text, known, report);
-  const codexDir = uri.slice(0, uri.lastIndexOf('/'));
-  if (codexDir.endsWith('/.codex')) for (const f of checkoutPaths(text, known, dirnameUri(codexDir), host, CODEX_CHECKOUT)) report(f.code, f.severity, f.message, f.node);
-  for (const f of missingCodexScripts(text, known, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
-  return { root, diagnostics: inTextOrder(diagnostics) };
+}
+
+/** What the commands of the events Codex runs do: plugin variables, the author's checkout, the project's scripts. */
+function checkCommands(text: string, hooks: Node, uri: string, host: IWorkspaceHost, report: Report, roots?: readonly string[]): void {
+  pluginVariables(text, hooks, report);
+  const codexDir = dirnameUri(uri);
+  if (codexDir.endsWith('/.codex')) for (const f of checkoutPaths(text, hooks, dirnameUri(codexDir), host, CODEX_CHECKOUT)) report(f.code, f.severity, f.message, f.node);
+  for (const f of missingCodexScripts(text, hooks, uri, host, roots)) report(f.code, f.severity, f.message, f.node);
 }
 
 /** The `hooks` object with only the events Codex runs (the scripts of another event never run). */
