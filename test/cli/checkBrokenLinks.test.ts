@@ -92,6 +92,19 @@ test(
   },
 );
 
+test("a skills folder linked into a submodule a checkout has not filled in gets the submodule's note on stderr", { skip: process.platform === 'win32' }, () => {
+  const dir = repo(
+    { 'AGENTS.md': '# Rules\n', '.gitmodules': '[submodule "common"]\n\tpath = modules/common\n\turl = https://example.com/c.git\n', 'modules/common/.keep': '' },
+    { '.github/skills': '../modules/common/.github/skills' },
+  );
+  try {
+    const r = cli(dir, 'check', '.');
+    assert.match(r.err, /not following .github\/skills: a symbolic link to '..\/modules\/common\/.github\/skills', inside the git submodule 'modules\/common'/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a target holding a line break (a link made from a file with its final newline) is shown escaped', () => {
   const d = brokenLinkDiagnostic('instructions', 'AGENTS.md\n', { missing: true });
   assert.equal(d.severity, 'error');

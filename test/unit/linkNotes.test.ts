@@ -14,3 +14,9 @@ test('a link not followed is noted where it stands for agent files: a path on on
   assert.equal(linkNote('docs/notes', '/Users/ana/notes', false), undefined);
   assert.equal(linkNote('src/claude.md', '/x', false), undefined);
 });
+
+test('a link into a git submodule this checkout has not filled in says so, not that it leads nowhere', () => {
+  const note = linkNote('.github/skills', '../modules/common/.github/skills', false, undefined, 'modules/common')!;
+  assert.match(note, /inside the git submodule 'modules\/common', which this checkout has not filled in \(git submodule update --init\)/);
+  assert.doesNotMatch(note, /leads nowhere/);
+});

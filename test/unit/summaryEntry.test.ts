@@ -88,7 +88,7 @@ test('the index entry of an open agent, after edits, is the entry of a fresh par
   const provider = createProviders(store)['3md']!;
   const ctx = formatContext(host, store);
   const doc = store.open(URI, '3md', 1, AGENT);
-  const same = (what: string) => assert.deepEqual(provider.summarizeOpen!(doc, ctx), provider.summarize!(URI, doc.doc.getText(), ctx), what);
+  const same = (what: string) => assert.deepEqual(provider.summarizeOpen!(doc, ctx), summarize(analyzeThreeMd(parseThreeMd(doc.doc.getText()), { fileName: URI }), URI), what);
   same('on open');
   const at = (line: number, character: number) => ({ line, character });
   const edits: [string, { start: { line: number; character: number }; end: { line: number; character: number } }, string][] = [
@@ -103,4 +103,15 @@ test('the index entry of an open agent, after edits, is the entry of a fresh par
     store.change(URI, ++version, [{ range, text }]);
     same(what);
   }
+});
+
+test("a closed agent's index entry is an open one's without the checks: the same planes, triggers, inputs and dependencies, and no counts", () => {
+  const store = new DocumentStore();
+  const provider = createProviders(store)['3md']!;
+  const ctx = formatContext(new InMemoryHost({}), store);
+  const closed = provider.summarize!(URI, AGENT, ctx)!;
+  const open = summarize(analyzeThreeMd(parseThreeMd(AGENT), { fileName: URI }), URI);
+  const uncounted = { ...open, errors: 0, warnings: 0, skills: open.skills.map((s) => ({ ...s, errors: 0, warnings: 0 })) };
+  assert.deepEqual(closed, uncounted);
+  assert.ok(open.errors + open.warnings > 0, 'the agent has findings an open file counts');
 });

@@ -49,6 +49,26 @@ export function analyzeThreeMd(doc: ThreeMdDocument, options: ThreeMdOptions = {
   };
 }
 
+/**
+ * What the workspace index reads of a .3md file that is not open: the parse, the classification,
+ * the model and the runtime (names, triggers, inputs, dependencies), without the checks. The index
+ * reads every file before the view shows anything, and its entry's counts are not what the view
+ * shows: the file's own diagnostics (the Problems panel) have them all, as for a closed SKILL.md.
+ */
+export function indexThreeMd(doc: ThreeMdDocument, options: ThreeMdOptions = {}): ThreeMdAnalysis {
+  const model = buildAgent(doc);
+  let runtime: AgentRuntime | undefined;
+  return {
+    doc,
+    isAgent: isAgentDocument(doc, options.fileName, options.detection),
+    model,
+    get runtime() {
+      return (runtime ??= new AgentRuntime(model));
+    },
+    diagnostics: [],
+  };
+}
+
 const GRAMMAR_TEST_NOTE = '(This file is a grammar test, as its first line says: a highlighting test runner reads it, no 3md reader does.)';
 
 /**

@@ -32,10 +32,11 @@ export interface IndexedFile {
   identity: { name: string; z: number; range: Range } | null;
   skills: IndexedSkill[];
   /**
-   * The errors and warnings the index's reading of the file found. None for a SKILL.md that is
-   * not open: the index reads every skill before the view shows anything, so it reads only what
-   * the skill says of itself (name, description, targets, frontmatter) and leaves every check to
-   * the file's own diagnostics (the Problems panel, which the view counts, has them all).
+   * The errors and warnings the index's reading of the file found. None for a SKILL.md or a .3md
+   * that is not open: the index reads every file before the view shows anything, so it reads only
+   * what the file says of itself (a skill's name, description, targets and frontmatter; an agent's
+   * planes, triggers, inputs and dependencies) and leaves every check to the file's own
+   * diagnostics (the Problems panel, which the view counts, has them all).
    */
   errors: number;
   warnings: number;

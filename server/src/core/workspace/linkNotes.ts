@@ -17,10 +17,15 @@ const ABSOLUTE = /^(?:\/|~|[A-Za-z]:[\\/]|\\\\)/;
  * written), which leads outside the folder walked or nowhere; undefined when the path is no
  * agent path. `exists`: whether the target exists on this machine. `inside`: the path, relative to
  * the link's folder, at which the folder walked has what the target names, when it does (the
- * same project checked out under another path): the relative link to write instead.
+ * same project checked out under another path): the relative link to write instead. `submodule`:
+ * the git submodule a missing target lies in (held-out round 79: `.github/skills` linked into a
+ * submodule the repository's Copilot setup checks out).
  */
-export function linkNote(relPath: string, target: string, exists: boolean, inside?: string): string | undefined {
+export function linkNote(relPath: string, target: string, exists: boolean, inside?: string, submodule?: string): string | undefined {
   if (!AGENT_PATH.test(relPath)) return undefined;
+  // A target in a git submodule: there in a checkout with its submodules (git clone --recurse-submodules), empty in one without.
+  if (submodule !== undefined)
+    return `not following ${relPath}: a symbolic link to '${target}', inside the git submodule '${submodule}', which this checkout has not filled in (git submodule update --init); a checkout with its submodules has the files behind it`;
   const instead = inside ? `; this folder has it too: link to '${inside}' instead` : '';
   if (ABSOLUTE.test(target))
     return `not following ${relPath}: a symbolic link to '${target}', a path on one machine${exists ? '' : ' (not on this one)'}; in any other checkout it leads nowhere, and no client finds the files behind it${instead}`;

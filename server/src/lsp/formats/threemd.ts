@@ -1,7 +1,7 @@
 /** The .3md provider: agent3md/1 and plain 3md, over the incremental parse of the open buffer. */
 import { CodeActionKind, type CodeLens, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { directiveAtLine, parseThreeMd } from '../../core/threemd/parser';
-import { analyzeThreeMd, type ThreeMdAnalysis } from '../../core/agent/threemdAnalysis';
+import { indexThreeMd, type ThreeMdAnalysis } from '../../core/agent/threemdAnalysis';
 import { completion } from '../../core/agent/features/completion';
 import { hover } from '../../core/agent/features/hover';
 import { definition, prepareRename, references, rename, RenameError } from '../../core/agent/features/navigation';
@@ -80,6 +80,7 @@ export function threeMdProvider(analysisOf: AnalysisOf): FormatProvider {
         return [...fixes, ...suggestions];
       }),
     summarizeOpen: (doc) => withA(doc, null, (a) => summarize(a, doc.uri)),
-    summarize: (uri: string, text: string, ctx: FormatContext) => summarize(analyzeThreeMd(parseThreeMd(text), { fileName: uri, detection: ctx.detection }), uri),
+    // A closed file's entry without the checks: its diagnostics are the file's own (indexThreeMd).
+    summarize: (uri: string, text: string, ctx: FormatContext) => summarize(indexThreeMd(parseThreeMd(text), { fileName: uri, detection: ctx.detection }), uri),
   };
 }
