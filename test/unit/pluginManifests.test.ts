@@ -419,3 +419,46 @@ test("a plugin.json's inline MCP servers are checked as the plugin's .mcp.json i
   // A path to a file of servers is checked as a component path, as before.
   assert.deepEqual(codes(joinLines('{', '  "name": "pdf",', '  "mcpServers": "./.mcp.json"', '}'), PLUGIN), ['plugin-path-not-found:warning@2']);
 });
+
+test("a plugin.json's inline hooks are checked as its hooks/hooks.json is: variables Claude Code never sets, scripts the plugin lacks, unknown events", () => {
+  const text = JSON.stringify(
+    {
+      name: 'pdf',
+      hooks: {
+        UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'npx tsx "${CLAUDE_PLUGIN_ROOT}/hooks/prompt.ts" "${PROMPT}"' }] }],
+        SessionStart: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}/hooks/gone.sh"' }] }],
+        PreToolUSE: [],
+      },
+    },
+    null,
+    2,
+  );
+  const files = { 'file:///repo/plugins/pdf/hooks/prompt.ts': '', 'file:///repo/plugins/pdf/hooks/other.sh': '' };
+  const found = analyzePluginManifest(text, PLUGIN, new InMemoryHost(files))
+    .diagnostics.filter((d) => d.code.startsWith('hooks-'))
+    .map((d) => [d.code, d.severity, text.split('\n')[d.range.start.line]!.slice(d.range.start.character, d.range.end.character)]);
+  assert.deepEqual(
+    found,
+    [
+      ['hooks-variable-unset', 'warning', '${PROMPT}'],
+      ['hooks-script-missing', 'warning', 'hooks/gone.sh'],
+      ['hooks-event-unknown', 'warning', '"PreToolUSE"'],
+    ].sort((a, b) => text.indexOf(a[2]!) - text.indexOf(b[2]!)),
+  );
+  // A list of inline hook objects is read too; a path is the file's (checked there).
+  const listed = JSON.stringify({ name: 'pdf', hooks: [{ Stop: [{ hooks: [{ type: 'command', command: 'echo "$USER_PROMPT"' }] }] }, './hooks/extra.json'] });
+  assert.deepEqual(
+    analyzePluginManifest(listed, PLUGIN, new InMemoryHost({ 'file:///repo/plugins/pdf/hooks/extra.json': '{}' }))
+      .diagnostics.filter((d) => d.code.startsWith('hooks-'))
+      .map((d) => d.code),
+    ['hooks-variable-unset'],
+  );
+});
+
+test("inline hooks in GitHub Copilot CLI's format (a plugin kept for Copilot CLI) are not judged by Claude Code's rules", () => {
+  const text = JSON.stringify({ name: 'pdf', hooks: { preToolUse: [{ type: 'command', bash: './scripts/guard.sh' }], sessionStart: [{ type: 'command', bash: 'echo hi' }] } });
+  assert.deepEqual(
+    analyzePluginManifest(text, PLUGIN, host()).diagnostics.filter((d) => d.code.startsWith('hooks-')),
+    [],
+  );
+});

@@ -1,6 +1,6 @@
 /**
  * Hook commands that read the event from shell variables Claude Code never sets
- * (`$CLAUDE_TOOL_INPUT`, `$TOOL_INPUT`, `$CLAUDE_FILE_PATHS`, `$FILE_PATH`, `$USER_PROMPT`…). A command hook gets
+ * (`$CLAUDE_TOOL_INPUT`, `$TOOL_INPUT`, `$CLAUDE_FILE_PATHS`, `$FILE_PATH`, `$USER_PROMPT`, `$PROMPT`…). A command hook gets
  * its event as JSON on stdin (code.claude.com/docs/en/hooks, "Hook input and output"); those
  * variables expand to nothing (anthropics/claude-code#9567 and #5489; projects' own fixes such as
  * ruvnet/ruflo#1061). The variables Claude Code does set for hooks are `CLAUDE_PROJECT_DIR`,
@@ -10,7 +10,7 @@
 
 /** `$NAME` or `${NAME}`: names of the event's parts as other tools or older guides wrote them. */
 const EVENT_VARIABLE =
-  /\$(\{?)((?:CLAUDE_(?:TOOL_[A-Z0-9_]*|FILE_PATHS?|FILE|CHANGED_FILES?|EVENT_TYPE|HOOK_EVENT(?:_NAME)?|USER_PROMPT)|TOOL_(?:INPUT|NAME|OUTPUT|RESULT|RESPONSE|SUCCESS|PARAMS)(?:_[A-Za-z0-9_]*)?|USER_PROMPT|FILE_PATHS?))(?![A-Za-z0-9_])/g;
+  /\$(\{?)((?:CLAUDE_(?:TOOL_[A-Z0-9_]*|FILE_PATHS?|FILE|CHANGED_FILES?|EVENT_TYPE|HOOK_EVENT(?:_NAME)?|USER_PROMPT)|TOOL_(?:INPUT|NAME|OUTPUT|RESULT|RESPONSE|SUCCESS|PARAMS)(?:_[A-Za-z0-9_]*)?|USER_PROMPT|PROMPT|FILE_PATHS?))(?![A-Za-z0-9_])/g;
 
 /** Where the event's JSON holds what the variable's name asks for, as a `jq` filter. */
 function stdinField(name: string): string {

@@ -25,6 +25,7 @@ import { checkClaudeMarketplaceShapes } from './marketplaceShapes';
 import { unlistedComponents } from './unlisted';
 import { checkablePath } from './componentPath';
 import { inlineMcpFindings } from './inlineMcp';
+import { inlineHooksFindings } from './inlineHooks';
 import type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
 
 export type { ManifestRole, PluginManifestAnalysis, SourceLink } from './types';
@@ -123,6 +124,7 @@ function analyzeManifest(text: string, uri: string, host: IWorkspaceHost, roots:
   if (role === 'plugin') {
     checkPlugin(root, ctx);
     diagnostics.push(...inlineMcpFindings(body, root, dirnameUri(dirnameUri(uri)), host));
+    diagnostics.push(...inlineHooksFindings(body, root, dirnameUri(dirnameUri(uri)), host, roots));
   } else checkMarketplace(root, ctx, sources);
   return { role, client: 'claude', root, diagnostics, sources };
 }
