@@ -45,6 +45,8 @@ test(
           ['src/CLAUDE.md', 'instruction file', ['file-link-broken:e@0']],
         ],
       );
+      // The link that leads to a skill is checked as that skill, where it sits.
+      assert.ok(files.some(([p, kind]) => p === '.gemini/skills/pdf/SKILL.md' && kind === 'SKILL.md'));
       const messages = (JSON.parse(r.out) as { files: { path: string; diagnostics: { message: string }[] }[] }).files;
       const src = messages.find((f) => f.path === 'src/CLAUDE.md')!.diagnostics[0]!.message;
       assert.match(src, /symbolic link to 'src\/AGENTS.md', which leads nowhere: the repository has no such file, so no client reads these instructions/);

@@ -15,8 +15,7 @@ import { findFiles, NodeFsHost, type WalkedFolder } from '../node/fsHost';
 import { isOneWhereverFile, liveFilesOnDisk, walkFiles } from '../node/walk';
 import { sameProjectPath } from '../node/sameProjectPath';
 import { linkNote } from '../core/workspace/linkNotes';
-import { submodulePaths } from '../core/workspace/gitSubmodules';
-import { brokenAgentLink, brokenLinkResults, type BrokenLink } from './brokenLinks';
+import { brokenAgentLink, brokenLinkResults, danglingLink, submoduleHolding, type BrokenLink } from './brokenLinks';
 import { DEFAULT_IGNORED_FOLDERS } from '../core/workspace/liveFiles';
 import type { AgentDetection } from '../core/agent/detect';
 import type { Diagnostic } from '../core/types';
@@ -429,31 +428,6 @@ AGENT.md (instruction file), world.json, Agent World prompt, world.eval.md, inst
 plugin manifest.`;
 
 /** Where a file named on the command line is checked from: the current folder when it holds the file, else the repository the file is in. */
-/** The submodule (its path from the folder walked) a relative link's target lies in, by the folder's `.gitmodules`; undefined when none does. */
-function submoduleHolding(link: string, target: string, walked: string): string | undefined {
-  if (path.isAbsolute(target)) return undefined;
-  let text: string;
-  try {
-    text = fs.readFileSync(path.join(walked, '.gitmodules'), 'utf8');
-  } catch {
-    return undefined;
-  }
-  const resolved = path.resolve(path.dirname(link), target);
-  return submodulePaths(text).find((s) => {
-    const folder = path.resolve(walked, s);
-    return resolved === folder || resolved.startsWith(folder + path.sep);
-  });
-}
-
-/** Whether a path is a symbolic link (whose target, `statSync` found, is not there). */
-function danglingLink(p: string): boolean {
-  try {
-    return fs.lstatSync(p).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
 function fileRoot(cwd: string, file: string, workspace: CliWorkspace): string {
   const here = path.resolve(cwd);
   const abs = path.resolve(file);

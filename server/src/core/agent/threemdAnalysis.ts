@@ -32,21 +32,10 @@ export interface ThreeMdAnalysis {
 }
 
 export function analyzeThreeMd(doc: ThreeMdDocument, options: ThreeMdOptions = {}): ThreeMdAnalysis {
-  const isAgent = isAgentDocument(doc, options.fileName, options.detection);
-  const model = buildAgent(doc);
-  let runtime: AgentRuntime | undefined;
-  const runtimeOf = () => (runtime ??= new AgentRuntime(model));
-  const found = isAgent ? [...validateAgent(doc, model), ...routeAssertions(doc, runtimeOf)] : plainDiagnostics(doc);
-  const diagnostics = isGrammarTest(doc.line(0) ?? '') ? asAdvice(found, GRAMMAR_TEST_NOTE) : found;
-  return {
-    doc,
-    isAgent,
-    model,
-    get runtime() {
-      return runtimeOf();
-    },
-    diagnostics,
-  };
+  return analysisWith(doc, options, (isAgent, model, runtimeOf) => {
+    const found = isAgent ? [...validateAgent(doc, model), ...routeAssertions(doc, runtimeOf)] : plainDiagnostics(doc);
+    return isGrammarTest(doc.line(0) ?? '') ? asAdvice(found, GRAMMAR_TEST_NOTE) : found;
+  });
 }
 
 /**
@@ -56,16 +45,28 @@ export function analyzeThreeMd(doc: ThreeMdDocument, options: ThreeMdOptions = {
  * shows: the file's own diagnostics (the Problems panel) have them all, as for a closed SKILL.md.
  */
 export function indexThreeMd(doc: ThreeMdDocument, options: ThreeMdOptions = {}): ThreeMdAnalysis {
+  return analysisWith(doc, options, () => []);
+}
+
+/** The analysis of a document with the diagnostics `diagnose` finds; its runtime is made when first asked for. */
+function analysisWith(
+  doc: ThreeMdDocument,
+  options: ThreeMdOptions,
+  diagnose: (isAgent: boolean, model: AgentModel, runtimeOf: () => AgentRuntime) => Diagnostic[],
+): ThreeMdAnalysis {
+  const isAgent = isAgentDocument(doc, options.fileName, options.detection);
   const model = buildAgent(doc);
   let runtime: AgentRuntime | undefined;
+  const runtimeOf = () => (runtime ??= new AgentRuntime(model));
+  const diagnostics = diagnose(isAgent, model, runtimeOf);
   return {
     doc,
-    isAgent: isAgentDocument(doc, options.fileName, options.detection),
+    isAgent,
     model,
     get runtime() {
-      return (runtime ??= new AgentRuntime(model));
+      return runtimeOf();
     },
-    diagnostics: [],
+    diagnostics,
   };
 }
 

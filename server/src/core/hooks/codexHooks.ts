@@ -19,6 +19,7 @@ import { commandNodes, GUARDED, missingCodexScripts, valueSpan } from './scripts
 import { foldersBelowRoot } from '../skills/copies';
 import { checkoutPaths, CODEX_CHECKOUT } from './checkoutPaths';
 import { dirnameUri } from '../world/paths';
+import { assignedIn } from './eventVariables';
 
 /** What Codex does with a file it cannot deserialize. */
 const REFUSED = 'Codex prints "failed to parse hooks config" at startup and runs none of this file\'s hooks';
@@ -212,7 +213,7 @@ function pluginVariables(text: string, hooks: Node, report: Report): void {
     if (GUARDED.test(command)) continue;
     for (const m of command.matchAll(PLUGIN_VARIABLE)) {
       const name = (m[1] ?? m[2])!;
-      if (new RegExp(`(?:^|[\\s;&|(])(?:export\\s+)?${name}=`).test(command)) continue;
+      if (assignedIn(command, name)) continue;
       report(
         'codex-hooks-variable-unset',
         'warning',

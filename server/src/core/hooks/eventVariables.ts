@@ -24,7 +24,7 @@ function stdinField(name: string): string {
 }
 
 /** The command gives the variable a value itself: `NAME=…`, `export NAME=…`, `read NAME`, `for NAME in`. */
-function assignedIn(command: string, name: string): boolean {
+export function assignedIn(command: string, name: string): boolean {
   return new RegExp(`(?:^|[\\s;&|(])(?:(?:export|local|declare|readonly)\\s+)?${name}=|\\bread\\b[^;&|\\n]*\\s${name}\\b|\\bfor\\s+${name}\\s+in\\b`).test(command);
 }
 

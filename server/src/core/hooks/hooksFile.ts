@@ -13,6 +13,7 @@ import { HOOK_EVENT_BY_NAME } from './events';
 import { commandNodes, missingPluginScripts, relativePluginScripts } from './scripts';
 import { unsetEventVariables } from './inputVariables';
 import { nonBlockingExits } from './blockingExit';
+import type { Finding } from './permissions';
 import { LineIndex } from '../text/text';
 
 /** `pluginRoot`: the folder `${CLAUDE_PLUGIN_ROOT}` stands for (none: scripts are not looked up); `roots`: the workspace folders. */
@@ -44,12 +45,24 @@ export function analyzeHooksFile(text: string, host: IWorkspaceHost, pluginRoot:
   // Cursor's format: `{"version": 1, "hooks": {"preToolUse": …}}` (cursor.com/docs/agent/hooks), as a plugin's Cursor variant writes it.
   const cursorFormat = property(root, 'version')?.value.type === 'number';
   checkHooks(hooks.value, report, { cursorFormat });
-  if (hooks.value.type === 'object' && pluginRoot) for (const f of missingPluginScripts(text, hooks.value, pluginRoot, host, roots)) report(f.code, f.severity, f.message, f.node);
-  if (hooks.value.type === 'object' && pluginRoot && !cursorFormat)
-    for (const f of relativePluginScripts(text, hooks.value, pluginRoot, host)) report(f.code, f.severity, f.message, f.node);
-  if (hooks.value.type === 'object' && !cursorFormat) for (const f of unsetEventVariables(text, hooks.value)) report(f.code, f.severity, f.message, f.node);
-  if (hooks.value.type === 'object' && !cursorFormat) for (const f of nonBlockingExits(text, hooks.value)) report(f.code, f.severity, f.message, f.node, f.data);
+  if (hooks.value.type === 'object')
+    for (const f of pluginCommandFindings(text, hooks.value, pluginRoot, host, roots, cursorFormat)) report(f.code, f.severity, f.message, f.node, f.data);
   return { root, diagnostics: inTextOrder(diagnostics) };
+}
+
+/**
+ * What a plugin's hook commands do, wherever the plugin writes its hooks (`hooks/hooks.json`, or
+ * inline in plugin.json): scripts it lacks or names by a path relative to it, event variables
+ * Claude Code never sets, guards that exit 1. `pluginRoot` unknown: no script is looked up. A
+ * file in Cursor's format (`cursorFormat`) gets the script lookup only.
+ */
+export function pluginCommandFindings(text: string, hooks: Node, pluginRoot: string | undefined, host: IWorkspaceHost, roots?: readonly string[], cursorFormat = false): Finding[] {
+  return [
+    ...(pluginRoot ? missingPluginScripts(text, hooks, pluginRoot, host, roots) : []),
+    ...(pluginRoot && !cursorFormat ? relativePluginScripts(text, hooks, pluginRoot, host) : []),
+    ...(cursorFormat ? [] : unsetEventVariables(text, hooks)),
+    ...(cursorFormat ? [] : nonBlockingExits(text, hooks)),
+  ];
 }
 
 /** The settings files of the `.claude/` folder a hooks file is in (`.claude/hooks.json`, `.claude/hooks/hooks.json`). */

@@ -11,9 +11,7 @@ import type { IWorkspaceHost } from '../workspace/host';
 import { LineIndex } from '../text/text';
 import { checkHooks } from '../hooks/analyze';
 import { inTextOrder, type Report } from '../hooks/jsonFile';
-import { missingPluginScripts, relativePluginScripts } from '../hooks/scripts';
-import { unsetEventVariables } from '../hooks/inputVariables';
-import { nonBlockingExits } from '../hooks/blockingExit';
+import { pluginCommandFindings } from '../hooks/hooksFile';
 import { propertyValue } from './jsonNodes';
 import { GITHUB_EVENT_BY_NAME } from '../hooks/githubModel';
 import { HOOK_EVENT_BY_NAME } from '../hooks/events';
@@ -30,13 +28,7 @@ export function inlineHooksFindings(text: string, root: Node, pluginRoot: string
   for (const hooks of objects) {
     if (copilotOnly(hooks)) continue;
     checkHooks(hooks, report);
-    for (const f of [
-      ...missingPluginScripts(text, hooks, pluginRoot, host, roots),
-      ...relativePluginScripts(text, hooks, pluginRoot, host),
-      ...unsetEventVariables(text, hooks),
-      ...nonBlockingExits(text, hooks),
-    ])
-      report(f.code, f.severity, f.message, f.node, f.data);
+    for (const f of pluginCommandFindings(text, hooks, pluginRoot, host, roots)) report(f.code, f.severity, f.message, f.node, f.data);
   }
   return inTextOrder(out);
 }

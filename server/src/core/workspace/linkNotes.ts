@@ -10,7 +10,7 @@
 const AGENT_PATH = /(?:^|\/)(?:\.(?:claude|github|agents|codex|gemini|opencode|cursor|copilot)(?:\/|$)|(?:CLAUDE|AGENTS|GEMINI)\.md$|\.mcp\.json$)/;
 
 /** An absolute target: a Unix or Windows path from the root, or a home path. */
-const ABSOLUTE = /^(?:\/|~|[A-Za-z]:[\\/]|\\\\)/;
+export const ABSOLUTE = /^(?:\/|~|[A-Za-z]:[\\/]|\\\\)/;
 
 /**
  * The note on a link at `relPath` (from the folder walked, `/`-separated) to `target` (as
